@@ -1,0 +1,27 @@
+//! Compiles the public contract in `proto/` with protox (pure Rust, no system
+//! protoc) and tonic-prost-build, and writes the encoded descriptor set that
+//! server reflection serves.
+
+use std::{env, path::PathBuf};
+
+fn main() -> Result<(), Box<dyn std::error::Error>> {
+    // tonic-prost-build does not print this itself (grpc/grpc-rust#2511);
+    // without it every build would rerun the generator.
+    println!("cargo:rerun-if-changed=proto");
+
+    let files = [
+        "proto/melange/v1/game_service.proto",
+    ];
+    let fds = protox::compile(files, ["proto"])?;
+
+    let out_dir = PathBuf::from(env::var("OUT_DIR")?);
+    std::fs::write(
+        out_dir.join("melange_descriptor.bin"),
+        prost::Message::encode_to_vec(&fds),
+    )?;
+
+    tonic_prost_build::configure()
+        .btree_map(".")
+        .compile_fds(fds)?;
+    Ok(())
+}

@@ -1,0 +1,11 @@
+//! What every game's rules share: the [`Ruleset`] trait, seats and viewers,
+//! the seeded generator and the error type.
+mod error;
+mod rng;
+mod ruleset;
+mod seat;
+
+pub use error::RuleError;
+pub use rng::{GameRng, RngStream};
+pub use ruleset::{GameResult, Ruleset};
+pub use seat::{Seat, Viewer};
