@@ -5,5 +5,6 @@ pub mod pb {
     #![allow(missing_docs, clippy::all)]
     tonic::include_proto!("melange.v1");
     /// The encoded descriptor set served by gRPC reflection.
-    pub const FILE_DESCRIPTOR_SET: &[u8] = tonic::include_file_descriptor_set!("melange_descriptor");
+    pub const FILE_DESCRIPTOR_SET: &[u8] =
+        tonic::include_file_descriptor_set!("melange_descriptor");
 }

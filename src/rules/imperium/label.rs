@@ -1,0 +1,75 @@
+//! Short human labels for actions, with names from the data.
+use super::action::{Action, Zone};
+use super::state::{Imperium, Pending};
+
+impl Imperium {
+    /// A label such as "Play Dagger: Agent to Swordmaster".
+    pub(crate) fn action_label(&self, a: &Action) -> String {
+        let d = self.d();
+        let card = |c: super::ids::CardId| {
+            d.cards
+                .get(usize::from(c.0))
+                .map_or("?", |c| c.name.as_str())
+        };
+        let space = |s: super::ids::SpaceId| {
+            d.spaces
+                .get(usize::from(s.0))
+                .map_or("?", |s| s.name.as_str())
+        };
+        match *a {
+            Action::SendAgent { card: c, space: s } => {
+                format!("Play {}: Agent to {}", card(c), space(s))
+            }
+            Action::Reveal => "Reveal turn".into(),
+            Action::Intrigue(i) => format!(
+                "Play Intrigue {}",
+                d.intrigues
+                    .get(usize::from(i.0))
+                    .map_or("?", |i| i.name.as_str())
+            ),
+            Action::Pass => match self.pending {
+                Some(Pending::Acquire(_)) => "Done acquiring".into(),
+                Some(Pending::Trash(_)) => "Trash nothing".into(),
+                Some(Pending::Optional { .. } | Pending::Masterstroke(_)) => "Decline".into(),
+                _ => "Pass".into(),
+            },
+            Action::Accept => "Accept".into(),
+            Action::Choose(i) => match &self.pending {
+                Some(Pending::SellMelange(_)) => {
+                    let (sp, so) = self
+                        .melange_table()
+                        .get(usize::from(i))
+                        .copied()
+                        .unwrap_or((0, 0));
+                    format!("Sell {sp} spice for {so} Solari")
+                }
+                Some(Pending::PoisonSnooper { .. }) => {
+                    if i == 0 { "Draw it" } else { "Trash it" }.into()
+                }
+                _ => format!("Option {}", i + 1),
+            },
+            Action::Faction(f) => format!("{} Influence", f.name()),
+            Action::Troops(n) => format!("{n} troops"),
+            Action::Trash(c, z) => format!(
+                "Trash {} from {}",
+                card(c),
+                match z {
+                    Zone::Hand => "hand",
+                    Zone::Discard => "discard pile",
+                    Zone::InPlay => "play",
+                }
+            ),
+            Action::Discard(c) => format!("Discard {}", card(c)),
+            Action::Acquire { card: c, top } => {
+                format!(
+                    "Acquire {}{}",
+                    card(c),
+                    if top { " onto your deck" } else { "" }
+                )
+            }
+            Action::Space(s) => space(s).to_string(),
+            Action::Opponent(s) => format!("Opponent {s}"),
+            Action::Card(c) => card(c).to_string(),
+        }
+    }
+}

@@ -1,0 +1,805 @@
+//! Legal actions per decision, and applying them.
+use crate::rules::core::{RuleError, Seat};
+
+use super::action::{Action, Zone};
+use super::data::IntrigueKind;
+use super::deck::{push_distinct, remove_one};
+use super::effect::{Bespoke, Effect};
+use super::event::{Event, Resource};
+use super::ids::{CardId, FACTION_ICONS, Faction, Icon, IntrigueId, SpaceId};
+use super::state::{Ctx, Imperium, Pending, Phase, Task};
+
+/// When an Intrigue may be played.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Window {
+    Plot { reveal: bool },
+    Combat,
+    AfterWin,
+    Endgame,
+}
+
+impl Imperium {
+    /// The space cost after leader discounts (Leto, IM-AGENT-06).
+    pub(crate) fn space_cost(&self, seat: u8, space: SpaceId) -> super::effect::Amounts {
+        let sp = self.d().space(space);
+        let mut cost = sp.cost;
+        if sp.icon == Icon::Landsraad
+            && self.leader_ability(seat) == Some(Bespoke::LandsraadPopularity)
+        {
+            cost.solari = cost.solari.saturating_sub(1);
+        }
+        cost
+    }
+
+    /// Why an Agent cannot go there with that card, or `Ok`.
+    pub(crate) fn check_send(
+        &self,
+        seat: u8,
+        card: CardId,
+        space: SpaceId,
+    ) -> Result<(), RuleError> {
+        let d = self.d();
+        if usize::from(card.0) >= d.cards.len() || usize::from(space.0) >= d.spaces.len() {
+            return Err(RuleError::Malformed("unknown card or space".into()));
+        }
+        let p = self.p(seat);
+        if p.has_revealed {
+            return Err(RuleError::illegal(
+                "IM-REVEAL-09",
+                "you have taken your Reveal turn",
+            ));
+        }
+        if self.agents_left(seat) == 0 {
+            return Err(RuleError::illegal(
+                "IM-AGENT-17",
+                "no Agent left on your Leader",
+            ));
+        }
+        if !p.hand.contains(&card) {
+            return Err(RuleError::illegal(
+                "IM-AGENT-01",
+                "that card is not in your hand",
+            ));
+        }
+        let c = d.card(card);
+        let mut icons = c.icons;
+        if self.turn.envoy {
+            icons |= FACTION_ICONS;
+        }
+        if icons == 0 {
+            return Err(RuleError::illegal(
+                "IM-AGENT-16",
+                "the card has no Agent icon",
+            ));
+        }
+        let sp = d.space(space);
+        if icons & sp.icon.bit() == 0 {
+            return Err(RuleError::illegal(
+                "IM-AGENT-04",
+                "the space's icon is not on the card",
+            ));
+        }
+        if let Some(o) = self.occupant[usize::from(space.0)] {
+            let eyes = self.leader_ability(seat) == Some(Bespoke::EyesEverywhere)
+                && matches!(sp.icon, Icon::Landsraad | Icon::SpiceTrade)
+                && o != seat;
+            if !(eyes || self.turn.infiltrate && o != seat) {
+                return Err(RuleError::illegal("IM-AGENT-05", "the space is occupied"));
+            }
+        }
+        if let Some((owner, s)) = self.voice
+            && s == space
+            && owner != seat
+        {
+            return Err(RuleError::illegal(
+                "IM-AGENT-05",
+                "The Voice blocks that space",
+            ));
+        }
+        match sp.requirement {
+            Some(super::data::Requirement::InfluenceAtLeast(f, n))
+                if p.influence[f.index()] < n =>
+            {
+                return Err(RuleError::illegal(
+                    "IM-AGENT-07",
+                    format!("needs {n} {} Influence", f.name()),
+                ));
+            }
+            Some(super::data::Requirement::SpiceAtLeast(n)) if p.spice < n => {
+                return Err(RuleError::illegal(
+                    "IM-MELANGE-07",
+                    format!("needs at least {n} spice"),
+                ));
+            }
+            _ => {}
+        }
+        if sp.effects.contains(&Effect::HighCouncilSeat) && p.high_council {
+            return Err(RuleError::illegal(
+                "IM-AGENT-07",
+                "you already have a High Council seat",
+            ));
+        }
+        if sp.effects.contains(&Effect::Swordmaster) && p.swordmaster {
+            return Err(RuleError::illegal(
+                "IM-AGENT-07",
+                "you already have the Swordmaster",
+            ));
+        }
+        if !self.can_pay(seat, &self.space_cost(seat, space)) {
+            return Err(RuleError::illegal(
+                "IM-AGENT-07",
+                "you cannot pay the space's cost",
+            ));
+        }
+        Ok(())
+    }
+
+    fn intrigue_playable(&self, seat: u8, card: IntrigueId, w: Window) -> bool {
+        let i = &self.d().intrigues[usize::from(card.0)];
+        let ctx = Ctx {
+            reveal: matches!(w, Window::Plot { reveal: true }),
+            ..Ctx::seat(seat)
+        };
+        let kind_ok = match w {
+            // IM-INTRIGUE-02..04; Bindu Suspension only before the Agent
+            // turn starts (which is the only time Plots are offered then).
+            Window::Plot { reveal } => i.kind == IntrigueKind::Plot && !(reveal && i.start_of_turn),
+            // IM-INTRIGUE-05 / IM-INTRIGUE-06
+            Window::Combat => i.kind == IntrigueKind::Combat && !i.after_win,
+            Window::AfterWin => i.kind == IntrigueKind::Combat && i.after_win,
+            Window::Endgame => return self.endgame_card(card),
+        };
+        if !kind_ok {
+            return false;
+        }
+        // The card's mandatory costs and preconditions must hold.
+        if !self.list_payable(ctx, &i.effect) {
+            return false;
+        }
+        for e in &i.effect {
+            match e {
+                Effect::If { cond, then, els }
+                    if els.is_empty()
+                        && (!self.cond(ctx, *cond) || !self.list_payable(ctx, then)) =>
+                {
+                    return false;
+                }
+                Effect::Mentat if self.mentat.is_some() => return false,
+                Effect::LoseTroops { conflict: true, n } if self.p(seat).conflict < *n => {
+                    return false;
+                }
+                Effect::ChosenOpponent(_)
+                    if !(0..self.n()).any(|o| o != seat && self.p(o).conflict > 0) =>
+                {
+                    return false;
+                }
+                Effect::Other(Bespoke::UrgentMission) if !self.occupant.contains(&Some(seat)) => {
+                    return false;
+                }
+                Effect::Other(
+                    Bespoke::DispatchEnvoy | Bespoke::Infiltrate | Bespoke::BinduPass,
+                ) if ctx.reveal => {
+                    return false;
+                }
+                Effect::DeployFromGarrison(_) if self.p(seat).garrison == 0 => return false,
+                _ => {}
+            }
+        }
+        true
+    }
+
+    fn push_intrigues(&self, seat: u8, w: Window, out: &mut Vec<Action>) {
+        for &c in &self.p(seat).intrigue {
+            if self.intrigue_playable(seat, c, w) {
+                push_distinct(out, Action::Intrigue(c));
+            }
+        }
+    }
+
+    /// All legal actions of the pending decision.
+    pub(crate) fn legal(&self, out: &mut Vec<Action>) {
+        let Some(pending) = &self.pending else {
+            return;
+        };
+        let d = self.d();
+        match pending {
+            Pending::Turn(seat) => {
+                let seat = *seat;
+                let p = self.p(seat);
+                if self.agents_left(seat) > 0 {
+                    let mut seen: u64 = 0;
+                    for &card in &p.hand {
+                        if seen & (1 << card.0.min(63)) != 0 && card.0 < 64 {
+                            continue;
+                        }
+                        if card.0 < 64 {
+                            seen |= 1 << card.0;
+                        }
+                        for s in 0..d.spaces.len() as u8 {
+                            if self.check_send(seat, card, SpaceId(s)).is_ok() {
+                                push_distinct(
+                                    out,
+                                    Action::SendAgent {
+                                        card,
+                                        space: SpaceId(s),
+                                    },
+                                );
+                            }
+                        }
+                    }
+                }
+                out.push(Action::Reveal);
+                self.push_intrigues(seat, Window::Plot { reveal: false }, out);
+                if self.turn.may_pass {
+                    out.push(Action::Pass);
+                }
+            }
+            Pending::Deploy { max, .. } | Pending::Retreat { max, .. } => {
+                for n in 0..=*max {
+                    out.push(Action::Troops(n));
+                }
+            }
+            Pending::Choice {
+                ctx,
+                options,
+                taken,
+                ..
+            } => {
+                for (i, o) in options.iter().enumerate() {
+                    if taken & (1 << i) == 0 && self.list_payable(*ctx, o) {
+                        out.push(Action::Choose(i as u8));
+                    }
+                }
+            }
+            Pending::Optional { .. } | Pending::Masterstroke(_) => {
+                out.push(Action::Accept);
+                out.push(Action::Pass);
+            }
+            Pending::Influence { mask, .. } => {
+                for f in Faction::ALL {
+                    if mask & (1 << f.index()) != 0 {
+                        out.push(Action::Faction(f));
+                    }
+                }
+            }
+            Pending::LoseInfluence { ctx, n } => {
+                for f in Faction::ALL {
+                    if self.p(ctx.seat).influence[f.index()] >= *n {
+                        out.push(Action::Faction(f));
+                    }
+                }
+            }
+            Pending::SecretFaction(seat) => {
+                for f in Faction::ALL {
+                    if self.p(*seat).secret_factions & (1 << f.index()) == 0 {
+                        out.push(Action::Faction(f));
+                    }
+                }
+            }
+            Pending::Trash(ctx) => {
+                let p = self.p(ctx.seat);
+                for &c in &p.hand {
+                    push_distinct(out, Action::Trash(c, Zone::Hand));
+                }
+                for &c in &p.discard {
+                    push_distinct(out, Action::Trash(c, Zone::Discard));
+                }
+                for &c in p.played.iter().chain(p.revealed.iter()) {
+                    push_distinct(out, Action::Trash(c, Zone::InPlay));
+                }
+                out.push(Action::Pass);
+            }
+            Pending::Discard { seat, .. } => {
+                for &c in &self.p(*seat).hand {
+                    push_distinct(out, Action::Discard(c));
+                }
+            }
+            Pending::Opponent { ctx, .. } => {
+                for o in 0..self.n() {
+                    if o != ctx.seat && self.p(o).conflict > 0 {
+                        out.push(Action::Opponent(Seat(o)));
+                    }
+                }
+                if out.is_empty() {
+                    out.push(Action::Pass);
+                }
+            }
+            Pending::Acquire(seat) => {
+                let seat = *seat;
+                let pers = self.p(seat).persuasion;
+                let mut cands: Vec<CardId> = Vec::new();
+                if let Some(c) = self.p(seat).set_aside {
+                    cands.push(c);
+                }
+                for &c in &self.row {
+                    push_distinct(&mut cands, c);
+                }
+                for k in 0..2 {
+                    if self.reserve[k] > 0 {
+                        push_distinct(&mut cands, d.reserve[k]);
+                    }
+                }
+                for c in cands {
+                    // IM-DECK-12 / IM-DECK-13
+                    if self.acquire_cost(seat, c) <= pers {
+                        out.push(Action::Acquire {
+                            card: c,
+                            top: false,
+                        });
+                        if self.turn.to_top {
+                            out.push(Action::Acquire { card: c, top: true });
+                        }
+                    }
+                }
+                self.push_intrigues(seat, Window::Plot { reveal: true }, out);
+                out.push(Action::Pass);
+            }
+            Pending::FreeAcquire { max_cost, top, .. } => {
+                for &c in &self.row {
+                    if d.card(c).cost.unwrap_or(0) <= *max_cost {
+                        push_distinct(out, Action::Acquire { card: c, top: *top });
+                    }
+                }
+            }
+            Pending::SellMelange(ctx) => {
+                for (i, (spice, _)) in self.melange_table().iter().enumerate() {
+                    if self.p(ctx.seat).spice >= *spice {
+                        out.push(Action::Choose(i as u8));
+                    }
+                }
+            }
+            Pending::CombatIntrigue(seat) => {
+                self.push_intrigues(*seat, Window::Combat, out);
+                out.push(Action::Pass);
+            }
+            Pending::AfterWin(seat) => {
+                self.push_intrigues(*seat, Window::AfterWin, out);
+                out.push(Action::Pass);
+            }
+            Pending::Endgame(seat) => {
+                self.push_intrigues(*seat, Window::Endgame, out);
+                out.push(Action::Pass);
+            }
+            Pending::PoisonSnooper { .. } => {
+                out.push(Action::Choose(0));
+                out.push(Action::Choose(1));
+            }
+            Pending::Retrieve(seat) => {
+                for &c in &self.p(*seat).discard {
+                    if self.retrievable(*seat, c) {
+                        push_distinct(out, Action::Card(c));
+                    }
+                }
+            }
+            Pending::Voice(_) => {
+                for s in 0..d.spaces.len() as u8 {
+                    out.push(Action::Space(SpaceId(s)));
+                }
+            }
+            Pending::Recall(seat) => {
+                for (s, o) in self.occupant.iter().enumerate() {
+                    if *o == Some(*seat) {
+                        out.push(Action::Space(SpaceId(s as u8)));
+                    }
+                }
+            }
+            Pending::Manipulate(_) => {
+                for &c in &self.row {
+                    push_distinct(out, Action::Card(c));
+                }
+            }
+        }
+    }
+
+    /// The rule a refused action breaks, for the error.
+    fn refusal(&self, action: &Action) -> RuleError {
+        let pending = self.pending.as_ref().expect("pending");
+        if let (Pending::Turn(seat), Action::SendAgent { card, space }) = (pending, action)
+            && let Err(e) = self.check_send(*seat, *card, *space)
+        {
+            return e;
+        }
+        let (rule, what) = match (pending, action) {
+            (Pending::Turn(_), Action::Intrigue(_)) => {
+                ("IM-INTRIGUE-04", "that Intrigue card cannot be played now")
+            }
+            (Pending::Turn(_), _) => (
+                "IM-AGENT-01",
+                "take an Agent turn, your Reveal turn, or play a Plot Intrigue",
+            ),
+            (Pending::Deploy { .. }, _) => ("IM-AGENT-11", "cannot deploy that many troops"),
+            (Pending::Retreat { .. }, _) => ("IM-COMBAT-04", "cannot retreat that many troops"),
+            (Pending::Acquire(_), Action::Acquire { .. }) => (
+                "IM-DECK-13",
+                "not enough Persuasion, or the card is not offered",
+            ),
+            (Pending::Acquire(_), _) => (
+                "IM-DECK-08",
+                "acquire a card, play a Plot Intrigue, or finish",
+            ),
+            (Pending::CombatIntrigue(_), _) => {
+                ("IM-COMBAT-06", "play a Combat Intrigue card or pass")
+            }
+            (Pending::AfterWin(_), _) => {
+                ("IM-INTRIGUE-12", "play an after-win Intrigue card or pass")
+            }
+            (Pending::Endgame(_), _) => ("IM-INTRIGUE-07", "play an Endgame Intrigue card or pass"),
+            (Pending::SellMelange(_), _) => ("IM-MELANGE-07", "not an exchange you can make"),
+            (Pending::Trash(_), _) => ("IM-DECK-03", "not a card you can trash"),
+            (Pending::Influence { .. }, _) | (Pending::LoseInfluence { .. }, _) => {
+                ("IM-FACTION-02", "choose one of the offered factions")
+            }
+            _ => ("IM-AGENT-09", "not one of the offered choices"),
+        };
+        RuleError::illegal(rule, what)
+    }
+
+    /// Validates, then applies (the state is untouched on error).
+    pub(crate) fn apply_action(
+        &mut self,
+        seat: Seat,
+        action: &Action,
+        ev: &mut Vec<Event>,
+    ) -> Result<(), RuleError> {
+        let Some(pending) = &self.pending else {
+            return Err(RuleError::GameOver);
+        };
+        let waiting = pending.seat();
+        if seat.0 != waiting {
+            return Err(RuleError::NotYourTurn {
+                seat,
+                waiting_on: Seat(waiting),
+            });
+        }
+        let mut legal = Vec::new();
+        self.legal(&mut legal);
+        if !legal.contains(action) {
+            return Err(self.refusal(action));
+        }
+        let pending = self.pending.take().expect("pending");
+        self.decide(pending, *action, ev);
+        self.run(ev);
+        Ok(())
+    }
+
+    fn play_intrigue(
+        &mut self,
+        seat: u8,
+        card: IntrigueId,
+        reveal: bool,
+        endgame: bool,
+        ev: &mut Vec<Event>,
+    ) {
+        self.spend_intrigue(seat, card);
+        ev.push(Event::IntriguePlayed {
+            seat: Seat(seat),
+            card,
+        });
+        let i = &self.d().intrigues[usize::from(card.0)];
+        let list = if endgame && !i.endgame_effect.is_empty() {
+            &i.endgame_effect
+        } else {
+            &i.effect
+        };
+        self.stack.push(Task::Run {
+            list,
+            pos: 0,
+            ctx: Ctx {
+                reveal,
+                ..Ctx::seat(seat)
+            },
+        });
+    }
+
+    fn decide(&mut self, pending: Pending, action: Action, ev: &mut Vec<Event>) {
+        let d = self.d();
+        match (pending, action) {
+            (Pending::Turn(seat), Action::SendAgent { card, space }) => {
+                self.send_agent(seat, card, space, ev)
+            }
+            (Pending::Turn(seat), Action::Reveal) => self.reveal(seat, ev),
+            (Pending::Turn(seat), Action::Intrigue(c)) => {
+                self.stack.push(Task::ResumeTurn);
+                self.play_intrigue(seat, c, false, false, ev);
+            }
+            (Pending::Turn(seat), Action::Pass) => {
+                // Bindu Suspension: the turn is passed.
+                ev.push(Event::Passed { seat: Seat(seat) });
+                self.stack.push(Task::NextTurn);
+            }
+            (Pending::Deploy { seat, .. }, Action::Troops(n)) => self.deploy(seat, n, ev),
+            (Pending::Retreat { seat, .. }, Action::Troops(n)) => {
+                if n > 0 {
+                    let p = self.pm(seat);
+                    p.conflict -= n;
+                    p.garrison += n;
+                    if p.conflict == 0 {
+                        p.strength_lost = true;
+                    }
+                    ev.push(Event::Retreated {
+                        seat: Seat(seat),
+                        troops: n,
+                    });
+                }
+            }
+            (
+                Pending::Choice {
+                    ctx,
+                    options,
+                    left,
+                    taken,
+                },
+                Action::Choose(i),
+            ) => {
+                self.stack.push(Task::ChoiceRest {
+                    ctx,
+                    options,
+                    left: left - 1,
+                    taken: taken | (1 << i),
+                });
+                let list = &options[usize::from(i)];
+                if !list.is_empty() {
+                    self.stack.push(Task::Run { list, pos: 0, ctx });
+                }
+            }
+            (Pending::Optional { ctx, steps }, Action::Accept) => self.stack.push(Task::Run {
+                list: steps,
+                pos: 0,
+                ctx,
+            }),
+            (Pending::Masterstroke(seat), Action::Accept) => {
+                self.pm(seat).masterstroke_used = true;
+                let mask = self.p(seat).secret_factions;
+                for f in Faction::ALL {
+                    if mask & (1 << f.index()) != 0 {
+                        self.change_influence(seat, f, 1, ev);
+                    }
+                }
+            }
+            (Pending::Influence { ctx, mask, n, left }, Action::Faction(f)) => {
+                if left > 1 {
+                    self.stack.push(Task::Ask(Pending::Influence {
+                        ctx,
+                        mask: mask & !(1 << f.index()),
+                        n,
+                        left: left - 1,
+                    }));
+                }
+                self.change_influence(ctx.seat, f, n as i8, ev);
+            }
+            (Pending::LoseInfluence { ctx, n }, Action::Faction(f)) => {
+                self.change_influence(ctx.seat, f, -(n as i8), ev)
+            }
+            (Pending::SecretFaction(seat), Action::Faction(f)) => {
+                self.pm(seat).secret_factions |= 1 << f.index();
+                if self.p(seat).secret_factions.count_ones() < 2 {
+                    self.stack.push(Task::Ask(Pending::SecretFaction(seat)));
+                }
+            }
+            (Pending::Trash(ctx), Action::Trash(card, zone)) => {
+                self.trash_card(ctx.seat, card, zone, ev);
+            }
+            (Pending::Discard { seat, left }, Action::Discard(card)) => {
+                let p = self.pm(seat);
+                remove_one(&mut p.hand, card);
+                p.discard.push(card);
+                ev.push(Event::Discarded {
+                    seat: Seat(seat),
+                    card,
+                });
+                if left > 1 && !self.p(seat).hand.is_empty() {
+                    self.stack.push(Task::Ask(Pending::Discard {
+                        seat,
+                        left: left - 1,
+                    }));
+                }
+            }
+            (Pending::Opponent { steps, .. }, Action::Opponent(o)) => self.stack.push(Task::Run {
+                list: steps,
+                pos: 0,
+                ctx: Ctx::seat(o.0),
+            }),
+            (Pending::Acquire(seat), Action::Acquire { card, top }) => {
+                let cost = self.acquire_cost(seat, card);
+                self.stack.push(Task::AcquireLoop);
+                self.resource(seat, Resource::Persuasion, -i16::from(cost), ev);
+                let ctx = Ctx {
+                    reveal: true,
+                    ..Ctx::seat(seat)
+                };
+                self.gain_card(ctx, card, top, ev);
+            }
+            (Pending::Acquire(seat), Action::Intrigue(c)) => {
+                self.stack.push(Task::AcquireLoop);
+                self.play_intrigue(seat, c, true, false, ev);
+            }
+            (Pending::Acquire(_), Action::Pass) => self.stack.push(Task::EndReveal),
+            (Pending::FreeAcquire { ctx, .. }, Action::Acquire { card, top }) => {
+                self.gain_card(ctx, card, top, ev)
+            }
+            (Pending::SellMelange(ctx), Action::Choose(i)) => {
+                // IM-MELANGE-01..06: exactly one exchange.
+                let (spice, solari) = self.melange_table()[usize::from(i)];
+                self.resource(ctx.seat, Resource::Spice, -i16::from(spice), ev);
+                self.resource(ctx.seat, Resource::Solari, i16::from(solari), ev);
+            }
+            (Pending::CombatIntrigue(seat), Action::Intrigue(c)) => {
+                // IM-COMBAT-09: a play restarts the run of passes.
+                self.combat_passes = 0;
+                self.stack.push(Task::CombatAsk);
+                self.play_intrigue(seat, c, false, false, ev);
+            }
+            (Pending::CombatIntrigue(seat), Action::Pass) => {
+                ev.push(Event::Passed { seat: Seat(seat) });
+                self.combat_pass();
+            }
+            (Pending::AfterWin(seat), Action::Intrigue(c)) => {
+                self.stack.push(Task::AfterWin(seat));
+                self.play_intrigue(seat, c, false, false, ev);
+            }
+            (Pending::Endgame(seat), Action::Intrigue(c)) => {
+                self.stack.push(Task::Ask(Pending::Endgame(seat)));
+                self.play_intrigue(seat, c, false, true, ev);
+            }
+            (Pending::PoisonSnooper { seat, card }, Action::Choose(i)) => {
+                let p = self.pm(seat);
+                remove_one(&mut p.deck, card);
+                if i == 0 {
+                    p.hand.push(card);
+                    ev.push(Event::Drew {
+                        seat: Seat(seat),
+                        card: Some(card),
+                    });
+                } else {
+                    self.trash.push(card);
+                    ev.push(Event::Trashed {
+                        seat: Seat(seat),
+                        card,
+                    });
+                    let list = &d.card(card).trashed;
+                    if !list.is_empty() {
+                        self.stack.push(Task::Run {
+                            list,
+                            pos: 0,
+                            ctx: Ctx::seat(seat),
+                        });
+                    }
+                }
+            }
+            (Pending::Retrieve(seat), Action::Card(card)) => {
+                let p = self.pm(seat);
+                remove_one(&mut p.discard, card);
+                p.hand.push(card);
+                ev.push(Event::Retrieved {
+                    seat: Seat(seat),
+                    card,
+                });
+            }
+            (Pending::Voice(seat), Action::Space(s)) => {
+                self.voice = Some((seat, s));
+                ev.push(Event::Voice {
+                    seat: Seat(seat),
+                    space: s,
+                });
+            }
+            (Pending::Recall(seat), Action::Space(s)) => {
+                self.occupant[usize::from(s.0)] = None;
+                self.pm(seat).agents_out -= 1;
+                ev.push(Event::AgentRecalled {
+                    seat: Seat(seat),
+                    space: s,
+                });
+            }
+            (Pending::Manipulate(seat), Action::Card(card)) => {
+                if let Some(i) = self.row.iter().position(|c| *c == card) {
+                    self.row.remove(i);
+                    self.pm(seat).set_aside = Some(card);
+                    self.refill_row(ev);
+                }
+            }
+            // Declines: nothing happens.
+            (_, Action::Pass) => {}
+            (p, a) => unreachable!("legal action {a:?} not handled for {p:?}"),
+        }
+    }
+
+    /// IM-AGENT-01..14: play the card, send the Agent, pay, then resolve
+    /// space, Influence, control bonus and Agent box, then deploy.
+    fn send_agent(&mut self, seat: u8, card: CardId, space: SpaceId, ev: &mut Vec<Event>) {
+        let d = self.d();
+        let sp = d.space(space);
+        let cost = self.space_cost(seat, space);
+        let p = self.pm(seat);
+        remove_one(&mut p.hand, card);
+        p.played.push(card);
+        p.agents_out += 1;
+        self.occupant[usize::from(space.0)] = Some(seat);
+        self.turn.space = Some(space);
+        ev.push(Event::AgentSent {
+            seat: Seat(seat),
+            card,
+            space,
+        });
+        let ctx = Ctx {
+            seat,
+            card: Some(card),
+            space: Some(space),
+            reveal: false,
+        };
+        // IM-AGENT-06 / IM-AGENT-07: the cost first.
+        self.pay(seat, &cost, ev);
+        // Pushed in reverse order of resolution (docs/rules-decisions.md).
+        self.stack.push(Task::EndAgentTurn);
+        if sp.combat {
+            self.stack.push(Task::AgentDeploy);
+        }
+        if !d.card(card).agent.is_empty() {
+            self.stack.push(Task::Run {
+                list: &d.card(card).agent,
+                pos: 0,
+                ctx,
+            });
+        }
+        // IM-CONTROL-07: the controller's bonus on any visit.
+        if let Some(owner) = self.control[usize::from(space.0)] {
+            self.stack.push(Task::Run {
+                list: &sp.control_bonus,
+                pos: 0,
+                ctx: Ctx::seat(owner),
+            });
+        }
+        if !sp.effects.is_empty() {
+            self.stack.push(Task::Run {
+                list: &sp.effects,
+                pos: 0,
+                ctx,
+            });
+        }
+        // IM-FACTION-03 / IM-SPACE-13
+        if let Some(f) = sp.faction {
+            self.change_influence(seat, f, d.setup.space_influence as i8, ev);
+        }
+        // Ilban: draw when paying Solari for a space.
+        if cost.solari > 0 && self.leader_ability(seat) == Some(Bespoke::RuthlessNegotiator) {
+            self.draw(Ctx::seat(seat), 1, ev);
+        }
+    }
+
+    /// IM-REVEAL-01..06: reveal the hand, resolve the Reveal boxes, then
+    /// acquire, then clean up.
+    fn reveal(&mut self, seat: u8, ev: &mut Vec<Event>) {
+        self.reveal_counter += 1;
+        let counter = self.reveal_counter;
+        let p = self.pm(seat);
+        p.has_revealed = true;
+        p.reveal_seq = counter;
+        let hand = std::mem::take(&mut p.hand);
+        p.revealed.extend_from_slice(&hand);
+        ev.push(Event::Revealed {
+            seat: Seat(seat),
+            cards: hand.clone(),
+        });
+        self.stack.push(Task::AcquireLoop);
+        let d = self.d();
+        for &c in hand.iter().rev() {
+            let list = &d.card(c).reveal;
+            if !list.is_empty() {
+                self.stack.push(Task::Run {
+                    list,
+                    pos: 0,
+                    ctx: Ctx {
+                        seat,
+                        card: Some(c),
+                        space: None,
+                        reveal: true,
+                    },
+                });
+            }
+        }
+        if self.p(seat).high_council {
+            // High Council seat: +2 Persuasion every Reveal turn.
+            self.resource(seat, Resource::Persuasion, 2, ev);
+        }
+        let _ = Phase::PlayerTurns;
+    }
+}

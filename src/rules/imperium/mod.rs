@@ -1,0 +1,127 @@
+//! Dune: Imperium (base game, 3-4 players) as a [`Ruleset`].
+//!
+//! Facts come from `data/imperium/*.json` ([`data`]); the effect lists of
+//! cards, spaces, Conflicts and leaders are run by a generic interpreter
+//! (`interp.rs`) that breaks every effect into small decisions
+//! ([`Action`]). The rules checklist IDs (`IM-...`) are cited beside the
+//! code that enforces them.
+mod action;
+pub mod data;
+mod deck;
+mod effect;
+mod event;
+mod flow;
+mod ids;
+mod influence;
+mod interp;
+mod label;
+mod legal;
+mod options;
+mod state;
+#[doc(hidden)]
+pub mod testkit;
+mod view;
+
+pub use action::{Action, Zone};
+pub use effect::{Amounts, Bespoke, Cond, Effect, InfluenceSpec};
+pub use event::{Event, Resource};
+pub use ids::{CardId, ConflictId, Faction, Icon, IntrigueId, LeaderId, SpaceId};
+pub use options::{ImperiumOptions, Preset, Rules};
+pub use state::Imperium;
+pub use view::{ImperiumView, PlayerView, PromptView};
+
+use crate::rules::core::{GameResult, RuleError, Ruleset, Seat, Viewer};
+
+impl Ruleset for Imperium {
+    type Options = ImperiumOptions;
+    type Action = Action;
+    type Event = Event;
+    type View = ImperiumView;
+
+    fn setup(options: &ImperiumOptions, seed: u64) -> Result<Self, RuleError> {
+        let mut ev = Vec::new();
+        Imperium::new_game(options, seed, &mut ev)
+    }
+
+    fn seat_count(&self) -> usize {
+        self.players.len()
+    }
+
+    fn plays(&self, seat: Seat) -> String {
+        self.players
+            .get(seat.index())
+            .map(|p| self.d().leaders[usize::from(p.leader.0)].id.clone())
+            .unwrap_or_default()
+    }
+
+    fn to_act(&self) -> Option<Seat> {
+        self.pending.as_ref().map(|p| Seat(p.seat()))
+    }
+
+    fn legal_actions(&self, seat: Seat, out: &mut Vec<Action>) {
+        if self.to_act() == Some(seat) {
+            self.legal(out);
+        }
+    }
+
+    fn apply(
+        &mut self,
+        seat: Seat,
+        action: &Action,
+        events: &mut Vec<Event>,
+    ) -> Result<(), RuleError> {
+        let start = events.len();
+        let r = self.apply_action(seat, action, events);
+        if r.is_err() {
+            events.truncate(start);
+        }
+        r
+    }
+
+    fn view(&self, viewer: Viewer) -> ImperiumView {
+        self.make_view(viewer)
+    }
+
+    fn redact(&self, event: &Event, viewer: Viewer) -> Option<Event> {
+        event.redact(viewer)
+    }
+
+    fn label(&self, action: &Action) -> String {
+        self.action_label(action)
+    }
+
+    fn result(&self) -> Option<GameResult> {
+        if self.pending.is_some() || self.phase != state::Phase::Over {
+            return None;
+        }
+        let (winners, ranking) = self.result_order();
+        let top = self.p(ranking[0]);
+        let reason = if winners.len() > 1 {
+            "shared victory after every tie-breaker".to_string()
+        } else if ranking.len() > 1 && self.p(ranking[1]).vp == top.vp {
+            format!(
+                "{} VP, won on tie-breakers (spice, Solari, water, garrison, latest Reveal)",
+                top.vp
+            )
+        } else {
+            format!("most VP ({})", top.vp)
+        };
+        Some(GameResult {
+            winners: winners.into_iter().map(Seat).collect(),
+            ranking: ranking.into_iter().map(Seat).collect(),
+            reason,
+        })
+    }
+}
+
+impl Imperium {
+    /// Sets up a game and returns the setup events too.
+    pub fn setup_with_events(
+        options: &ImperiumOptions,
+        seed: u64,
+    ) -> Result<(Self, Vec<Event>), RuleError> {
+        let mut ev = Vec::new();
+        let g = Imperium::new_game(options, seed, &mut ev)?;
+        Ok((g, ev))
+    }
+}

@@ -1,0 +1,125 @@
+//! Match options: player count, leaders, rules preset and named overrides.
+use crate::rules::core::RuleError;
+
+use super::data::data;
+use super::ids::LeaderId;
+
+/// A rules preset: every named rule option at once.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Preset {
+    /// The rules text's readings (`imperium-core.txt`).
+    #[default]
+    Default,
+    /// The publisher's readings where they differ (see `docs/rules-decisions.md`).
+    Published,
+}
+
+/// The options a game is created with.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct ImperiumOptions {
+    /// 3 or 4 (1-2 need House Hagal rivals, not yet available).
+    pub player_count: u8,
+    /// Leader data id per seat (`None`: dealt from the seed). May be shorter
+    /// than the player count.
+    pub leaders: Vec<Option<String>>,
+    /// The preset.
+    pub preset: Preset,
+    /// Named overrides applied after the preset: `(name, value)`, e.g.
+    /// `("sell_melange", "published")`. Names: `sell_melange`
+    /// (`default`|`published`), `faction_bonus` (`one_time`|`every_time`).
+    pub overrides: Vec<(String, String)>,
+}
+
+/// The resolved rule switches a game runs with.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Rules {
+    /// Sell Melange uses the published table (6/8/10/12).
+    pub sell_melange_published: bool,
+    /// The 4-Influence bonus is paid again on every climb to 4.
+    pub faction_bonus_every_time: bool,
+}
+
+impl Rules {
+    /// The switches of a preset.
+    pub fn of(preset: Preset) -> Rules {
+        let p = preset == Preset::Published;
+        Rules {
+            sell_melange_published: p,
+            faction_bonus_every_time: p,
+        }
+    }
+}
+
+impl ImperiumOptions {
+    /// Options for `n` players with dealt leaders and the default rules.
+    pub fn players(n: u8) -> Self {
+        ImperiumOptions {
+            player_count: n,
+            ..Default::default()
+        }
+    }
+
+    /// Checks the options and resolves rules and chosen leaders.
+    pub(crate) fn resolve(&self) -> Result<(Rules, Vec<Option<LeaderId>>), RuleError> {
+        match self.player_count {
+            3 | 4 => {}
+            1 | 2 => {
+                return Err(RuleError::InvalidOptions(
+                    "1 and 2 player games need House Hagal rivals, which are not available yet; use 3 or 4 players".into(),
+                ));
+            }
+            n => {
+                return Err(RuleError::InvalidOptions(format!(
+                    "Dune: Imperium is for 1-4 players, not {n}"
+                )));
+            }
+        }
+        if self.leaders.len() > usize::from(self.player_count) {
+            return Err(RuleError::InvalidOptions("more leaders than seats".into()));
+        }
+        let mut leaders = Vec::new();
+        for l in &self.leaders {
+            match l {
+                None => leaders.push(None),
+                Some(id) => {
+                    let lid = data().leader_id(id).ok_or_else(|| {
+                        RuleError::InvalidOptions(format!("unknown leader `{id}`"))
+                    })?;
+                    if leaders.contains(&Some(lid)) {
+                        return Err(RuleError::InvalidOptions(format!(
+                            "leader `{id}` chosen twice"
+                        )));
+                    }
+                    leaders.push(Some(lid));
+                }
+            }
+        }
+        let mut rules = Rules::of(self.preset);
+        for (k, v) in &self.overrides {
+            let bad =
+                || RuleError::InvalidOptions(format!("unknown value `{v}` for rule option `{k}`"));
+            match k.as_str() {
+                "sell_melange" => {
+                    rules.sell_melange_published = match v.as_str() {
+                        "default" => false,
+                        "published" => true,
+                        _ => return Err(bad()),
+                    }
+                }
+                "faction_bonus" => {
+                    rules.faction_bonus_every_time = match v.as_str() {
+                        "one_time" => false,
+                        "every_time" => true,
+                        _ => return Err(bad()),
+                    }
+                }
+                _ => {
+                    return Err(RuleError::InvalidOptions(format!(
+                        "unknown rule option `{k}`"
+                    )));
+                }
+            }
+        }
+        Ok((rules, leaders))
+    }
+}

@@ -1,0 +1,445 @@
+//! The game state: players, board, decks, and the stack of work in progress.
+use crate::rules::core::{GameRng, Seat};
+
+use super::data::{Data, data};
+use super::effect::Effect;
+use super::event::{Event, Resource};
+use super::ids::{CardId, ConflictId, IntrigueId, LeaderId, SpaceId};
+use super::options::Rules;
+
+/// Number of board spaces (validated against the data at load).
+pub const SPACES: usize = 22;
+
+/// One player's pieces, cards and resources.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Player {
+    /// The leader.
+    pub leader: LeaderId,
+    /// Solari.
+    pub solari: u8,
+    /// Spice.
+    pub spice: u8,
+    /// Water.
+    pub water: u8,
+    /// Troops in the supply.
+    pub supply: u8,
+    /// Troops in the garrison.
+    pub garrison: u8,
+    /// Troops in the Conflict.
+    pub conflict: u8,
+    /// Swords this Conflict.
+    pub swords: u8,
+    /// Persuasion this Reveal turn.
+    pub persuasion: u8,
+    /// Victory points.
+    pub vp: u8,
+    /// Influence per faction.
+    pub influence: [u8; 4],
+    /// Factions whose 4-Influence bonus was paid (one-time rule).
+    pub bonus_paid: u8,
+    /// Own Agents (2, or 3 with the Swordmaster).
+    pub agents: u8,
+    /// Agents (and the Mentat) on the board this round.
+    pub agents_out: u8,
+    /// Has the Swordmaster.
+    pub swordmaster: bool,
+    /// Has a High Council seat.
+    pub high_council: bool,
+    /// Draw deck; the top is the last element.
+    pub deck: Vec<CardId>,
+    /// Hand.
+    pub hand: Vec<CardId>,
+    /// Played on Agent turns this round.
+    pub played: Vec<CardId>,
+    /// Revealed on the Reveal turn.
+    pub revealed: Vec<CardId>,
+    /// Discard pile.
+    pub discard: Vec<CardId>,
+    /// Intrigue cards held.
+    pub intrigue: Vec<IntrigueId>,
+    /// Took the Reveal turn this round.
+    pub has_revealed: bool,
+    /// Lost the last troop from the Conflict (IM-COMBAT-04).
+    pub strength_lost: bool,
+    /// When this seat last revealed (final tie-break).
+    pub reveal_seq: u16,
+    /// Baron: the two secret factions (mask).
+    pub secret_factions: u8,
+    /// Baron: Masterstroke used.
+    pub masterstroke_used: bool,
+    /// Helena: the card set aside by Manipulate.
+    pub set_aside: Option<CardId>,
+}
+
+/// Where the effects being resolved come from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Ctx {
+    /// Who resolves them.
+    pub seat: u8,
+    /// The card (for trash_this, bonds).
+    pub card: Option<CardId>,
+    /// The space the Agent visited this turn.
+    pub space: Option<SpaceId>,
+    /// During a Reveal turn.
+    pub reveal: bool,
+}
+
+impl Ctx {
+    /// A bare context for a seat.
+    pub fn seat(seat: u8) -> Ctx {
+        Ctx {
+            seat,
+            card: None,
+            space: None,
+            reveal: false,
+        }
+    }
+}
+
+/// Work still to do, run from the top of the stack.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Task {
+    /// Run an effect list from `pos`.
+    Run {
+        /// The list.
+        list: &'static [Effect],
+        /// Next step.
+        pos: u8,
+        /// Context.
+        ctx: Ctx,
+    },
+    /// Ask the rest of a multi-pick choice.
+    ChoiceRest {
+        /// Context.
+        ctx: Ctx,
+        /// Branches.
+        options: &'static [Vec<Effect>],
+        /// Picks left.
+        left: u8,
+        /// Branches taken (mask).
+        taken: u8,
+    },
+    /// Ask the acting seat for its turn again (after a Plot Intrigue).
+    ResumeTurn,
+    /// Deploy decision after an Agent turn at a Combat space.
+    AgentDeploy,
+    /// End of an Agent turn.
+    EndAgentTurn,
+    /// The acquire step of the Reveal turn.
+    AcquireLoop,
+    /// Clean-up of the Reveal turn.
+    EndReveal,
+    /// Next seat's turn, or Combat.
+    NextTurn,
+    /// Combat Intrigue round, asking `seat`.
+    CombatAsk,
+    /// Conflict rewards.
+    Rewards,
+    /// After-win Intrigue for the winner.
+    AfterWin(u8),
+    /// Troops home, markers reset, Makers, Recall.
+    EndCombat,
+    /// A new round.
+    RoundStart,
+    /// Endgame Intrigue for a seat, then the next.
+    EndgameAsk(u8),
+    /// The game ends.
+    Finish,
+    /// Baron chooses secret factions.
+    BaronSecret(u8),
+    /// Ask this decision.
+    Ask(Pending),
+}
+
+/// The decision the game waits on.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Pending {
+    /// Agent or Reveal turn (plus Plot Intrigue).
+    Turn(u8),
+    /// Deploy 0..=max troops.
+    Deploy {
+        /// Who.
+        seat: u8,
+        /// Most troops.
+        max: u8,
+    },
+    /// Retreat 0..=max troops.
+    Retreat {
+        /// Who.
+        seat: u8,
+        /// Most troops.
+        max: u8,
+    },
+    /// Choose a branch.
+    Choice {
+        /// Context.
+        ctx: Ctx,
+        /// Branches.
+        options: &'static [Vec<Effect>],
+        /// Picks left including this one.
+        left: u8,
+        /// Branches taken.
+        taken: u8,
+    },
+    /// Accept or decline.
+    Optional {
+        /// Context.
+        ctx: Ctx,
+        /// Steps.
+        steps: &'static [Effect],
+    },
+    /// Gain n Influence with one faction of the mask; `left` more picks of
+    /// different factions.
+    Influence {
+        /// Context.
+        ctx: Ctx,
+        /// Allowed factions.
+        mask: u8,
+        /// Amount.
+        n: u8,
+        /// Picks left including this one.
+        left: u8,
+    },
+    /// Lose n Influence with a faction (a cost).
+    LoseInfluence {
+        /// Context.
+        ctx: Ctx,
+        /// Amount.
+        n: u8,
+    },
+    /// Trash a card, or pass.
+    Trash(Ctx),
+    /// Discard cards from hand.
+    Discard {
+        /// Who discards.
+        seat: u8,
+        /// How many more.
+        left: u8,
+    },
+    /// Choose an opponent.
+    Opponent {
+        /// Context.
+        ctx: Ctx,
+        /// Steps the opponent resolves.
+        steps: &'static [Effect],
+    },
+    /// Reveal turn: acquire cards, play Plot Intrigue, or finish.
+    Acquire(u8),
+    /// Acquire a row card for free.
+    FreeAcquire {
+        /// Context.
+        ctx: Ctx,
+        /// Highest cost.
+        max_cost: u8,
+        /// Onto the deck.
+        top: bool,
+    },
+    /// Choose a Sell Melange exchange.
+    SellMelange(Ctx),
+    /// Combat Intrigue round.
+    CombatIntrigue(u8),
+    /// After-win Intrigue.
+    AfterWin(u8),
+    /// Endgame Intrigue.
+    Endgame(u8),
+    /// Poison Snooper: draw (0) or trash (1) the top card.
+    PoisonSnooper {
+        /// Who.
+        seat: u8,
+        /// The card looked at.
+        card: CardId,
+    },
+    /// Other Memory: which Bene Gesserit card to retrieve.
+    Retrieve(u8),
+    /// The Voice: which space to block.
+    Voice(u8),
+    /// Urgent Mission: which Agent to recall.
+    Recall(u8),
+    /// Manipulate: which row card to set aside.
+    Manipulate(u8),
+    /// Baron: choose a secret faction.
+    SecretFaction(u8),
+    /// Baron: use Masterstroke?
+    Masterstroke(u8),
+}
+
+impl Pending {
+    /// The seat that decides.
+    pub fn seat(&self) -> u8 {
+        match *self {
+            Pending::Turn(s)
+            | Pending::Deploy { seat: s, .. }
+            | Pending::Retreat { seat: s, .. }
+            | Pending::Discard { seat: s, .. }
+            | Pending::Acquire(s)
+            | Pending::CombatIntrigue(s)
+            | Pending::AfterWin(s)
+            | Pending::Endgame(s)
+            | Pending::PoisonSnooper { seat: s, .. }
+            | Pending::Retrieve(s)
+            | Pending::Voice(s)
+            | Pending::Recall(s)
+            | Pending::Manipulate(s)
+            | Pending::SecretFaction(s)
+            | Pending::Masterstroke(s) => s,
+            Pending::Choice { ctx, .. }
+            | Pending::Optional { ctx, .. }
+            | Pending::Influence { ctx, .. }
+            | Pending::LoseInfluence { ctx, .. }
+            | Pending::Trash(ctx)
+            | Pending::Opponent { ctx, .. }
+            | Pending::FreeAcquire { ctx, .. }
+            | Pending::SellMelange(ctx) => ctx.seat,
+        }
+    }
+}
+
+/// Flags of the turn in progress.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Turn {
+    /// Whose turn.
+    pub seat: u8,
+    /// The space of this Agent turn.
+    pub space: Option<SpaceId>,
+    /// Troops recruited this turn.
+    pub recruited: u8,
+    /// Troops recruited by the last gain (deploy_recruited).
+    pub last_recruit: u8,
+    /// Troops deployed this turn (Masterstroke).
+    pub deployed: u8,
+    /// Dispatch an Envoy played.
+    pub envoy: bool,
+    /// Infiltrate played.
+    pub infiltrate: bool,
+    /// Guild Bankers revealed.
+    pub bankers: bool,
+    /// Recruitment Mission played.
+    pub to_top: bool,
+    /// Bindu Suspension played: may pass.
+    pub may_pass: bool,
+}
+
+/// The phase, for views.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Phase {
+    /// Before round 1 (secret choices).
+    Setup,
+    /// Agent and Reveal turns.
+    PlayerTurns,
+    /// Combat.
+    Combat,
+    /// Endgame Intrigue.
+    Endgame,
+    /// Over.
+    Over,
+}
+
+/// The state of one Dune: Imperium game.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Imperium {
+    pub(crate) rules: Rules,
+    pub(crate) rng: GameRng,
+    pub(crate) players: Vec<Player>,
+    pub(crate) round: u8,
+    pub(crate) first: u8,
+    pub(crate) phase: Phase,
+    pub(crate) conflict_deck: Vec<ConflictId>,
+    pub(crate) conflict: Option<ConflictId>,
+    pub(crate) imperium_deck: Vec<CardId>,
+    pub(crate) row: Vec<CardId>,
+    pub(crate) reserve: [u8; 3],
+    pub(crate) trash: Vec<CardId>,
+    pub(crate) intrigue_deck: Vec<IntrigueId>,
+    pub(crate) intrigue_discard: Vec<IntrigueId>,
+    pub(crate) occupant: [Option<u8>; SPACES],
+    pub(crate) bonus_spice: [u8; SPACES],
+    pub(crate) control: [Option<u8>; SPACES],
+    pub(crate) voice: Option<(u8, SpaceId)>,
+    pub(crate) alliance: [Option<u8>; 4],
+    /// Who holds the Mentat this round.
+    pub(crate) mentat: Option<u8>,
+    /// Who won the Mentat for next round.
+    pub(crate) mentat_next: Option<u8>,
+    pub(crate) turn: Turn,
+    pub(crate) combat_passes: u8,
+    pub(crate) combat_seat: u8,
+    pub(crate) reveal_counter: u16,
+    pub(crate) stack: Vec<Task>,
+    pub(crate) pending: Option<Pending>,
+}
+
+impl Imperium {
+    pub(crate) fn d(&self) -> &'static Data {
+        data()
+    }
+
+    pub(crate) fn n(&self) -> u8 {
+        self.players.len() as u8
+    }
+
+    pub(crate) fn p(&self, seat: u8) -> &Player {
+        &self.players[usize::from(seat)]
+    }
+
+    pub(crate) fn pm(&mut self, seat: u8) -> &mut Player {
+        &mut self.players[usize::from(seat)]
+    }
+
+    pub(crate) fn next_seat(&self, seat: u8) -> u8 {
+        (seat + 1) % self.n()
+    }
+
+    /// Agents still on the Leader (the Mentat included).
+    pub(crate) fn agents_left(&self, seat: u8) -> u8 {
+        let p = self.p(seat);
+        (p.agents + u8::from(self.mentat == Some(seat))).saturating_sub(p.agents_out)
+    }
+
+    /// Current strength (IM-COMBAT-01..04).
+    pub fn strength(&self, seat: u8) -> u8 {
+        let p = self.p(seat);
+        if p.conflict == 0 || p.strength_lost {
+            0
+        } else {
+            (2 * u16::from(p.conflict) + u16::from(p.swords)).min(255) as u8
+        }
+    }
+
+    pub(crate) fn resource(&mut self, seat: u8, r: Resource, delta: i16, ev: &mut Vec<Event>) {
+        if delta == 0 {
+            return;
+        }
+        let p = self.pm(seat);
+        let slot = match r {
+            Resource::Solari => &mut p.solari,
+            Resource::Spice => &mut p.spice,
+            Resource::Water => &mut p.water,
+            Resource::Garrison => &mut p.garrison,
+            Resource::Persuasion => &mut p.persuasion,
+            Resource::Swords => &mut p.swords,
+            Resource::Vp => &mut p.vp,
+        };
+        let raw = i16::from(*slot) + delta;
+        // Resources never go negative: every cost is checked before it is paid.
+        debug_assert!(raw >= 0, "{r:?} of seat {seat} would go negative");
+        let v = raw.clamp(0, 255);
+        let real = v - i16::from(*slot);
+        *slot = v as u8;
+        if real != 0 {
+            ev.push(Event::Resource {
+                seat: Seat(seat),
+                resource: r,
+                delta: real,
+            });
+        }
+    }
+
+    /// Every card a seat owns, in every zone.
+    pub(crate) fn owned(&self, seat: u8, card: CardId) -> usize {
+        let p = self.p(seat);
+        [&p.deck, &p.hand, &p.played, &p.revealed, &p.discard]
+            .iter()
+            .map(|z| z.iter().filter(|c| **c == card).count())
+            .sum::<usize>()
+    }
+}

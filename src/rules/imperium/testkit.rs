@@ -1,0 +1,139 @@
+//! Test-only access to build situations. Not part of the game API: it lets
+//! tests set hands, resources and Influence directly.
+#![allow(missing_docs)]
+use super::ids::{CardId, IntrigueId, SpaceId};
+use super::state::{Imperium, Pending, Player};
+
+impl Imperium {
+    /// Mutable access to a player's pieces (tests only).
+    #[doc(hidden)]
+    pub fn test_player(&mut self, seat: u8) -> &mut Player {
+        self.pm(seat)
+    }
+
+    /// A player's pieces.
+    #[doc(hidden)]
+    pub fn test_player_ref(&self, seat: u8) -> &Player {
+        self.p(seat)
+    }
+
+    /// Sets who occupies a space (tests only).
+    #[doc(hidden)]
+    pub fn test_set_occupant(&mut self, space: SpaceId, seat: Option<u8>) {
+        self.occupant[usize::from(space.0)] = seat;
+    }
+
+    /// Sets a space's controller (tests only).
+    #[doc(hidden)]
+    pub fn test_set_control(&mut self, space: SpaceId, seat: Option<u8>) {
+        self.control[usize::from(space.0)] = seat;
+    }
+
+    /// Reads a space's controller.
+    #[doc(hidden)]
+    pub fn test_control(&self, space: SpaceId) -> Option<u8> {
+        self.control[usize::from(space.0)]
+    }
+
+    /// Bonus spice on a space.
+    #[doc(hidden)]
+    pub fn test_bonus_spice(&mut self, space: SpaceId) -> &mut u8 {
+        &mut self.bonus_spice[usize::from(space.0)]
+    }
+
+    /// Alliance holder of a faction.
+    #[doc(hidden)]
+    pub fn test_alliance(&self, f: super::ids::Faction) -> Option<u8> {
+        self.alliance[f.index()]
+    }
+
+    /// Sets the Imperium Row.
+    #[doc(hidden)]
+    pub fn test_set_row(&mut self, row: Vec<CardId>) {
+        self.row = row;
+    }
+
+    /// Gives a seat an Intrigue card (taken from the Intrigue deck if there).
+    #[doc(hidden)]
+    pub fn test_give_intrigue(&mut self, seat: u8, card: IntrigueId) {
+        if let Some(i) = self.intrigue_deck.iter().position(|c| *c == card) {
+            self.intrigue_deck.remove(i);
+        }
+        self.pm(seat).intrigue.push(card);
+    }
+
+    /// The decision awaited (debug form).
+    #[doc(hidden)]
+    pub fn test_pending(&self) -> Option<&Pending> {
+        self.pending.as_ref()
+    }
+
+    /// The First Player.
+    #[doc(hidden)]
+    pub fn test_first(&self) -> u8 {
+        self.first
+    }
+
+    /// Round number.
+    #[doc(hidden)]
+    pub fn test_round(&self) -> u8 {
+        self.round
+    }
+
+    /// Conflict cards left.
+    #[doc(hidden)]
+    pub fn test_conflict_deck(&mut self) -> &mut Vec<super::ids::ConflictId> {
+        &mut self.conflict_deck
+    }
+
+    /// The revealed Conflict.
+    #[doc(hidden)]
+    pub fn test_conflict(&self) -> Option<super::ids::ConflictId> {
+        self.conflict
+    }
+
+    /// Every card in the game, by zone total (for conservation checks).
+    #[doc(hidden)]
+    pub fn test_card_total(&self) -> usize {
+        let per: usize = self
+            .players
+            .iter()
+            .map(|p| {
+                p.deck.len()
+                    + p.hand.len()
+                    + p.played.len()
+                    + p.revealed.len()
+                    + p.discard.len()
+                    + usize::from(p.set_aside.is_some())
+            })
+            .sum();
+        per + self.imperium_deck.len()
+            + self.row.len()
+            + self.trash.len()
+            + self.reserve.iter().map(|r| usize::from(*r)).sum::<usize>()
+    }
+
+    /// Every Intrigue card in the game.
+    #[doc(hidden)]
+    pub fn test_intrigue_total(&self) -> usize {
+        self.players.iter().map(|p| p.intrigue.len()).sum::<usize>()
+            + self.intrigue_deck.len()
+            + self.intrigue_discard.len()
+    }
+
+    /// Strength of a seat.
+    #[doc(hidden)]
+    pub fn test_strength(&self, seat: u8) -> u8 {
+        self.strength(seat)
+    }
+
+    /// The Mentat holder this round and next.
+    #[doc(hidden)]
+    pub fn test_mentat(&self) -> (Option<u8>, Option<u8>) {
+        (self.mentat, self.mentat_next)
+    }
+}
+
+/// Re-export for tests.
+#[doc(hidden)]
+pub use super::state::Player as TestPlayer;

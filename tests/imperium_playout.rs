@@ -1,0 +1,123 @@
+//! Seeded random games played to the end, with the engine's invariants
+//! checked after every step.
+use melange::rules::core::{Ruleset, Seat, Viewer};
+use melange::rules::imperium::{Action, CardId, Imperium, ImperiumOptions};
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+/// Fewer games in debug builds (the crate runs at opt-level 0 there).
+const GAMES: u64 = if cfg!(debug_assertions) { 300 } else { 3000 };
+/// Games in which every legal action is also applied on a clone.
+const FULL_CHECK_GAMES: u64 = if cfg!(debug_assertions) { 20 } else { 200 };
+const STEP_CAP: usize = 20_000;
+
+fn play(seed: u64, players: u8, full: bool) -> (Imperium, Vec<Action>) {
+    let opts = ImperiumOptions::players(players);
+    let mut g = Imperium::setup(&opts, seed).expect("setup");
+    let cards = g.test_card_total();
+    let intrigues = g.test_intrigue_total();
+    let mut rng = ChaCha8Rng::seed_from_u64(seed ^ 0xdead_beef);
+    let mut legal = Vec::new();
+    let mut events = Vec::new();
+    let mut history = Vec::new();
+    for _ in 0..STEP_CAP {
+        let Some(seat) = g.to_act() else {
+            let r = g.result().expect("a finished game has a result");
+            assert_eq!(r.ranking.len(), usize::from(players));
+            assert!(!r.winners.is_empty());
+            return (g, history);
+        };
+        legal.clear();
+        g.legal_actions(seat, &mut legal);
+        assert!(
+            !legal.is_empty(),
+            "seed {seed}: no legal action for {seat} in {:?}",
+            g.test_pending()
+        );
+        // Nobody else may act.
+        let other = Seat((seat.0 + 1) % players);
+        let mut none = Vec::new();
+        g.legal_actions(other, &mut none);
+        assert!(none.is_empty());
+        if full {
+            for a in &legal {
+                let mut c = g.clone();
+                c.apply(seat, a, &mut Vec::new())
+                    .unwrap_or_else(|e| panic!("seed {seed}: legal {a:?} refused: {e}"));
+                let _ = c.label(a);
+            }
+        }
+        // An illegal action is refused with the state unchanged.
+        let bad = [
+            Action::Choose(200),
+            Action::Troops(250),
+            Action::SendAgent {
+                card: CardId(200),
+                space: melange::rules::imperium::SpaceId(0),
+            },
+            Action::Acquire {
+                card: CardId(0),
+                top: false,
+            },
+        ];
+        for b in bad {
+            if !legal.contains(&b) {
+                let before = g.clone();
+                let mut ev = Vec::new();
+                assert!(g.apply(seat, &b, &mut ev).is_err());
+                assert!(ev.is_empty());
+                assert_eq!(g, before, "seed {seed}: refused {b:?} changed the state");
+            }
+        }
+        assert!(g.apply(other, &legal[0], &mut Vec::new()).is_err());
+        let a = legal[rng.random_range(0..legal.len())];
+        g.apply(seat, &a, &mut events)
+            .unwrap_or_else(|e| panic!("seed {seed}: {a:?}: {e}"));
+        history.push(a);
+        assert_eq!(
+            g.test_card_total(),
+            cards,
+            "seed {seed}: cards not conserved after {a:?}"
+        );
+        assert_eq!(
+            g.test_intrigue_total(),
+            intrigues,
+            "seed {seed}: Intrigue not conserved"
+        );
+        for s in 0..players {
+            let p = g.test_player_ref(s);
+            let troops = p.supply + p.garrison + p.conflict;
+            assert_eq!(troops, 12, "seed {seed}: troops not conserved for seat {s}");
+        }
+    }
+    panic!("seed {seed}: the game did not end within {STEP_CAP} steps");
+}
+
+// IM-END-01 IM-END-02 IM-START-01: every random game ends.
+#[test]
+fn random_games_play_to_the_end_with_invariants() {
+    let mut steps = 0;
+    for seed in 0..GAMES {
+        let players = if seed % 3 == 0 { 3 } else { 4 };
+        let (g, h) = play(seed, players, seed < FULL_CHECK_GAMES);
+        steps += h.len();
+        let _ = g.view(Viewer::Spectator);
+    }
+    assert!(steps > 0);
+}
+
+#[test]
+fn same_seed_and_actions_give_the_same_game() {
+    for seed in [1u64, 7, 42] {
+        let (g, history) = play(seed, 4, false);
+        let mut replay = Imperium::setup(&ImperiumOptions::players(4), seed).unwrap();
+        let mut ev1 = Vec::new();
+        for a in &history {
+            let seat = replay.to_act().unwrap();
+            replay.apply(seat, a, &mut ev1).unwrap();
+        }
+        assert_eq!(replay, g);
+        assert_eq!(replay.view(Viewer::Spectator), g.view(Viewer::Spectator));
+        assert_eq!(replay.result(), g.result());
+    }
+}
