@@ -9,9 +9,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     // without it every build would rerun the generator.
     println!("cargo:rerun-if-changed=proto");
 
-    let files = [
-        "proto/melange/v1/game_service.proto",
-    ];
+    let files = ["proto/melange/v1/game_service.proto"];
     let fds = protox::compile(files, ["proto"])?;
 
     let out_dir = PathBuf::from(env::var("OUT_DIR")?);

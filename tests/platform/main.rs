@@ -1,0 +1,8 @@
+//! The platform's integration tests: the real server on a loopback port,
+//! driven through the generated client, with the test-only harness game.
+mod harness;
+mod listing;
+mod play;
+mod statuses;
+mod streaming;
+mod support;
