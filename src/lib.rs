@@ -1,5 +1,6 @@
 //! melange: a gRPC game-engine service for the Dune board games.
 pub mod api;
+pub mod load;
 pub mod matches;
 pub mod rules;
 pub mod server;

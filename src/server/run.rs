@@ -1,7 +1,6 @@
 use std::{future::Future, sync::Arc, time::Duration};
 
 use tokio::net::TcpListener;
-use tokio_stream::wrappers::TcpListenerStream;
 
 use super::{GameServiceImpl, ServerConfig, game_service::Games};
 use crate::{api::Catalog, matches::Registry, pb};
@@ -32,13 +31,15 @@ pub async fn serve(
         .register_encoded_file_descriptor_set(tonic_health::pb::FILE_DESCRIPTOR_SET)
         .build_v1()?;
 
+    // Without TCP_NODELAY small responses wait on delayed ACKs (~40 ms).
+    let incoming = tonic::transport::server::TcpIncoming::from(listener).with_nodelay(Some(true));
     let expiry = tokio::spawn(expire_idle_games(games.clone()));
     let result = tonic::transport::Server::builder()
         .trace_fn(|request| tracing::info_span!("rpc", method = %request.uri().path()))
         .add_service(service)
         .add_service(health_service)
         .add_service(reflection)
-        .serve_with_incoming_shutdown(TcpListenerStream::new(listener), shutdown)
+        .serve_with_incoming_shutdown(incoming, shutdown)
         .await;
     expiry.abort();
     result?;

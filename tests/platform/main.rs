@@ -2,6 +2,7 @@
 //! driven through the generated client, with the test-only harness game.
 mod harness;
 mod listing;
+mod load;
 mod play;
 mod statuses;
 mod streaming;
