@@ -1,6 +1,7 @@
 use std::sync::Arc;
 
 use rand::{TryRngCore, rngs::OsRng};
+use tokio::sync::watch;
 use tokio_stream::wrappers::ReceiverStream;
 use tonic::{Request, Response, Status};
 
@@ -26,15 +27,24 @@ pub struct GameServiceImpl {
     games: Arc<Games>,
     catalog: Catalog,
     admin_token: Option<String>,
+    shutdown: watch::Receiver<bool>,
 }
 
 impl GameServiceImpl {
     /// A service over `games`, hosting the kinds in `catalog`.
-    pub fn new(games: Arc<Games>, catalog: Catalog, config: &ServerConfig) -> Self {
+    /// Streams end (with `UNAVAILABLE`) once `shutdown` turns true, so that
+    /// a graceful shutdown is not held open by watchers of unfinished games.
+    pub fn new(
+        games: Arc<Games>,
+        catalog: Catalog,
+        config: &ServerConfig,
+        shutdown: watch::Receiver<bool>,
+    ) -> Self {
         GameServiceImpl {
             games,
             catalog,
             admin_token: config.admin_token.clone(),
+            shutdown,
         }
     }
 
@@ -145,7 +155,13 @@ impl GameService for GameServiceImpl {
         let body = request.get_ref();
         let (entry, viewer) = self.viewer(&request, &body.game_id, body.seat)?;
         let guard = self.games.watch(&entry)?;
-        let receiver = stream::spawn(&entry, guard, viewer, body.from_version);
+        let receiver = stream::spawn(
+            &entry,
+            guard,
+            viewer,
+            body.from_version,
+            self.shutdown.clone(),
+        );
         Ok(Response::new(ReceiverStream::new(receiver)))
     }
 

@@ -1,6 +1,6 @@
 use std::{future::Future, sync::Arc, time::Duration};
 
-use tokio::net::TcpListener;
+use tokio::{net::TcpListener, sync::watch};
 
 use super::{GameServiceImpl, ServerConfig, game_service::Games};
 use crate::{api::Catalog, matches::Registry, pb};
@@ -14,10 +14,17 @@ pub async fn serve(
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> Result<(), Box<dyn std::error::Error + Send + Sync>> {
     let games: Arc<Games> = Arc::new(Registry::new(config.limits.clone()));
+    let (stopping, stopping_watch) = watch::channel(false);
+    let shutdown = async move {
+        shutdown.await;
+        // Ends the watchers' streams; unary calls in flight still finish.
+        let _ = stopping.send(true);
+    };
     let service = pb::game_service_server::GameServiceServer::new(GameServiceImpl::new(
         games.clone(),
         catalog,
         &config,
+        stopping_watch,
     ))
     .max_decoding_message_size(config.max_message_bytes)
     .max_encoding_message_size(config.max_message_bytes);

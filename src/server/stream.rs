@@ -1,6 +1,6 @@
 //! One task per watcher: catch up from the journal, then forward live
 //! updates, catching up again whenever the watcher falls behind.
-use tokio::sync::mpsc;
+use tokio::sync::{mpsc, watch};
 use tokio_stream::StreamExt;
 use tonic::Status;
 
@@ -24,6 +24,7 @@ pub fn spawn(
     guard: WatcherGuard<Box<dyn HostedGame>>,
     viewer: Viewer,
     from_version: u64,
+    mut shutdown: watch::Receiver<bool>,
 ) -> mpsc::Receiver<Result<pb::GameUpdate, Status>> {
     let (sender, receiver) = mpsc::channel(CLIENT_BUFFER);
     let (version, finished, mut live, backlog) = {
@@ -47,6 +48,13 @@ pub fn spawn(
         loop {
             let item = tokio::select! {
                 _ = sender.closed() => return,
+                _ = async { shutdown.wait_for(|stopping| *stopping).await.is_ok() } => {
+                    let status = Status::unavailable(format!(
+                        "the server is shutting down; resume from version {last} on another"
+                    ));
+                    let _ = sender.send(Err(status)).await;
+                    return;
+                }
                 item = live.next() => item,
             };
             match item {

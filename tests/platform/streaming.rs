@@ -191,3 +191,36 @@ async fn streams_are_redacted_for_each_viewer() {
         }
     }
 }
+
+#[tokio::test]
+async fn shutdown_ends_open_streams_instead_of_waiting_on_them() {
+    let server = TestServer::start().await;
+    let mut client = server.client().await;
+    let game = client
+        .create_game(harness_request(Some(15), 2, 30, &[]))
+        .await
+        .unwrap()
+        .into_inner();
+    let request = pb::StreamGameRequest {
+        game_id: game.game_id.clone(),
+        seat: None,
+        from_version: 0,
+    };
+    let mut stream = client.stream_game(request).await.unwrap().into_inner();
+    play_first_legal(&mut client, &game, 0).await;
+    assert_eq!(stream.next().await.unwrap().unwrap().version, 1);
+    tokio::time::timeout(std::time::Duration::from_secs(10), server.shutdown())
+        .await
+        .expect("the server drained although a stream of an unfinished game was open");
+    match stream.next().await {
+        Some(Err(status)) => {
+            assert_eq!(status.code(), tonic::Code::Unavailable);
+            assert!(
+                status.message().contains("resume from version 1"),
+                "{}",
+                status.message()
+            );
+        }
+        other => panic!("expected UNAVAILABLE, got {other:?}"),
+    }
+}
