@@ -17,7 +17,9 @@ fn bearer<T>(message: T, token: &str) -> Result<Request<T>, Box<dyn std::error::
 #[tokio::main]
 async fn main() -> Result<(), Box<dyn std::error::Error>> {
     let mut args = std::env::args().skip(1);
-    let endpoint = args.next().unwrap_or_else(|| "http://127.0.0.1:50051".into());
+    let endpoint = args
+        .next()
+        .unwrap_or_else(|| "http://127.0.0.1:50051".into());
     let kind = match args.next().as_deref() {
         None | Some("imperium") => pb::GameKind::Imperium,
         Some("war-for-arrakis") => pb::GameKind::WarForArrakis,
@@ -38,7 +40,10 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
         println!("  seat {} plays {}", seat.seat, seat.plays);
     }
 
-    let to_act = game.view.as_ref().and_then(|view| view.to_act.first().copied());
+    let to_act = game
+        .view
+        .as_ref()
+        .and_then(|view| view.to_act.first().copied());
     let Some(seat) = to_act else {
         println!("nobody is to act");
         return Ok(());
@@ -54,7 +59,10 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
         )?)
         .await?
         .into_inner();
-    println!("seat {seat} may choose among {} actions:", view.legal_actions.len());
+    println!(
+        "seat {seat} may choose among {} actions:",
+        view.legal_actions.len()
+    );
     for legal in view.legal_actions.iter().take(10) {
         println!("  - {}", legal.label);
     }

@@ -424,3 +424,66 @@ async fn replays_of_running_games_need_the_admin_token() {
     assert_eq!(replay.seed, 6);
     assert!(replay.actions.is_empty());
 }
+
+#[tokio::test]
+async fn idle_games_expire_and_their_streams_end() {
+    let server = TestServer::start_with(ServerConfig {
+        limits: Limits {
+            max_games: 10,
+            max_watchers_per_game: 4,
+            idle_expiry: Duration::from_millis(300),
+        },
+        ..ServerConfig::default()
+    })
+    .await;
+    let mut client = server.client().await;
+    let game = client
+        .create_game(harness_request(None, 2, 10, &[]))
+        .await
+        .unwrap()
+        .into_inner();
+    let watch = pb::StreamGameRequest {
+        game_id: game.game_id.clone(),
+        seat: None,
+        from_version: 0,
+    };
+    let mut stream = client.stream_game(watch).await.unwrap().into_inner();
+    let ended = tokio::time::timeout(
+        Duration::from_secs(5),
+        tokio_stream::StreamExt::next(&mut stream),
+    )
+    .await
+    .expect("the stream of an expired game ended");
+    assert!(ended.is_none(), "{ended:?}");
+    let error = client
+        .get_view(pb::GetViewRequest {
+            game_id: game.game_id.clone(),
+            seat: None,
+        })
+        .await
+        .unwrap_err();
+    assert_eq!(error.code(), Code::NotFound);
+}
+
+#[tokio::test]
+async fn an_oversized_request_is_refused_without_harm() {
+    let server = TestServer::start_with(ServerConfig {
+        max_message_bytes: 1024,
+        ..ServerConfig::default()
+    })
+    .await;
+    let mut client = server.client().await;
+    let error = client
+        .get_view(pb::GetViewRequest {
+            game_id: "x".repeat(4096),
+            seat: None,
+        })
+        .await
+        .unwrap_err();
+    assert_eq!(error.code(), Code::OutOfRange, "{error:?}");
+    // The server still answers.
+    client
+        .create_game(harness_request(None, 2, 10, &[]))
+        .await
+        .unwrap();
+}
