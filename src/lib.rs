@@ -1,5 +1,9 @@
 //! melange: a gRPC game-engine service for the Dune board games.
+pub mod api;
+pub mod load;
+pub mod matches;
 pub mod rules;
+pub mod server;
 pub mod pb {
     //! The generated contract, package `melange.v1`.
     #![allow(missing_docs, clippy::all)]

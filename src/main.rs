@@ -1,1 +1,72 @@
-fn main() {}
+//! `melange`: the game server.
+use std::{net::SocketAddr, time::Duration};
+
+use clap::{Parser, ValueEnum};
+use melange::{
+    api::Catalog,
+    matches::Limits,
+    server::{ServerConfig, serve, shutdown_signal},
+};
+use tracing_subscriber::EnvFilter;
+
+/// Hosts concurrent, seeded matches of the Dune board games over gRPC.
+///
+/// Every flag can also be set by the environment variable shown.
+#[derive(Debug, Parser)]
+#[command(version, about)]
+struct Flags {
+    /// Address to listen on.
+    #[arg(long, env = "MELANGE_LISTEN", default_value = "127.0.0.1:50051")]
+    listen: SocketAddr,
+    /// Live games at most; more are refused with RESOURCE_EXHAUSTED.
+    #[arg(long, env = "MELANGE_MAX_GAMES", default_value_t = 100_000)]
+    max_games: usize,
+    /// Concurrent StreamGame watchers of one game at most.
+    #[arg(long, env = "MELANGE_MAX_WATCHERS", default_value_t = 64)]
+    max_watchers: usize,
+    /// Seconds without any call after which a game is removed.
+    #[arg(long, env = "MELANGE_IDLE_EXPIRY_SECS", default_value_t = 3600)]
+    idle_expiry_secs: u64,
+    /// Largest gRPC message accepted or sent, in bytes.
+    #[arg(long, env = "MELANGE_MAX_MESSAGE_BYTES", default_value_t = 4 * 1024 * 1024)]
+    max_message_bytes: usize,
+    /// Bearer token that may read replays of running games (unset: nobody).
+    #[arg(long, env = "MELANGE_ADMIN_TOKEN", hide_env_values = true)]
+    admin_token: Option<String>,
+    /// Log line format; the level comes from RUST_LOG (default "info").
+    #[arg(long, env = "MELANGE_LOG_FORMAT", value_enum, default_value_t = LogFormat::Text)]
+    log_format: LogFormat,
+}
+
+#[derive(Clone, Copy, Debug, ValueEnum)]
+enum LogFormat {
+    Text,
+    Json,
+}
+
+#[tokio::main]
+async fn main() -> Result<(), Box<dyn std::error::Error + Send + Sync>> {
+    let flags = Flags::parse();
+    let filter = EnvFilter::try_from_default_env().unwrap_or_else(|_| EnvFilter::new("info"));
+    match flags.log_format {
+        LogFormat::Text => tracing_subscriber::fmt().with_env_filter(filter).init(),
+        LogFormat::Json => tracing_subscriber::fmt()
+            .json()
+            .with_env_filter(filter)
+            .init(),
+    }
+    let config = ServerConfig {
+        limits: Limits {
+            max_games: flags.max_games,
+            max_watchers_per_game: flags.max_watchers,
+            idle_expiry: Duration::from_secs(flags.idle_expiry_secs),
+        },
+        max_message_bytes: flags.max_message_bytes,
+        admin_token: flags.admin_token,
+    };
+    let listener = tokio::net::TcpListener::bind(flags.listen).await?;
+    tracing::info!(address = %listener.local_addr()?, "melange listening");
+    serve(listener, config, Catalog::standard(), shutdown_signal()).await?;
+    tracing::info!("melange stopped");
+    Ok(())
+}

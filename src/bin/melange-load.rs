@@ -1,1 +1,104 @@
-fn main() {}
+//! `melange-load`: drives many concurrent games against a running melange
+//! server and reports throughput, latency and errors.
+use std::{
+    sync::{Arc, atomic::Ordering},
+    time::{Duration, Instant},
+};
+
+use clap::Parser;
+use melange::{
+    load::{self, LoadConfig, Progress},
+    pb,
+};
+
+/// Plays N games at once over real gRPC connections, one client per seat
+/// choosing random legal actions, then measures the health Check RPC with
+/// the same clients as the transport's baseline.
+#[derive(Debug, Parser)]
+#[command(version, about)]
+struct Flags {
+    /// The server to load.
+    #[arg(
+        long,
+        env = "MELANGE_ENDPOINT",
+        default_value = "http://127.0.0.1:50051"
+    )]
+    endpoint: String,
+    /// Game kind: "imperium", "war-for-arrakis" or a GameKind number.
+    #[arg(long, default_value = "imperium")]
+    kind: String,
+    /// Games to play to the end.
+    #[arg(long, default_value_t = 1_000)]
+    games: usize,
+    /// Games in flight at once.
+    #[arg(long, default_value_t = 64)]
+    concurrency: usize,
+    /// HTTP/2 connections to spread the clients over.
+    #[arg(long, default_value_t = 4)]
+    connections: usize,
+    /// First game seed; game i uses seed + i.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Health Check calls for the transport baseline (0 skips it).
+    #[arg(long, default_value_t = 50_000)]
+    health_calls: usize,
+    /// Stop starting games after this many seconds.
+    #[arg(long, default_value_t = 300)]
+    max_seconds: u64,
+}
+
+fn parse_kind(kind: &str) -> Result<i32, String> {
+    match kind {
+        "imperium" => Ok(pb::GameKind::Imperium as i32),
+        "war-for-arrakis" | "arrakis" => Ok(pb::GameKind::WarForArrakis as i32),
+        other => other.parse().map_err(|_| {
+            format!("unknown game kind {other:?}; use imperium, war-for-arrakis or a number")
+        }),
+    }
+}
+
+#[tokio::main]
+async fn main() -> Result<(), Box<dyn std::error::Error>> {
+    let flags = Flags::parse();
+    let config = LoadConfig {
+        endpoint: flags.endpoint,
+        kind: parse_kind(&flags.kind)?,
+        options: pb::GameOptions::default(),
+        games: flags.games,
+        concurrency: flags.concurrency,
+        connections: flags.connections,
+        seed: flags.seed,
+        health_calls: flags.health_calls,
+        max_duration: Duration::from_secs(flags.max_seconds),
+    };
+    let progress = Arc::new(Progress::default());
+    let ticker = tokio::spawn(print_progress(progress.clone(), flags.games));
+    let report = load::run(config, progress).await?;
+    ticker.abort();
+    eprintln!();
+    println!("{report}");
+    if report.errors.total() > 0 {
+        std::process::exit(1);
+    }
+    Ok(())
+}
+
+/// Rewrites one status line on stderr twice a second.
+async fn print_progress(progress: Arc<Progress>, games: usize) {
+    let started = Instant::now();
+    let mut tick = tokio::time::interval(Duration::from_millis(500));
+    loop {
+        tick.tick().await;
+        let seconds = started.elapsed().as_secs_f64().max(1e-9);
+        let actions = progress.actions.load(Ordering::Relaxed);
+        eprint!(
+            "\r{:>6.1}s  games {}/{}  actions {} ({:.0}/s)  errors {}   ",
+            seconds,
+            progress.games.load(Ordering::Relaxed),
+            games,
+            actions,
+            actions as f64 / seconds,
+            progress.errors.load(Ordering::Relaxed),
+        );
+    }
+}

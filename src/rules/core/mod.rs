@@ -1,5 +1,6 @@
 //! What every game's rules share: the [`Ruleset`] trait, seats and viewers,
 //! the seeded generator and the error type.
+pub mod conformance;
 mod error;
 mod rng;
 mod ruleset;

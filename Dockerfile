@@ -1,0 +1,22 @@
+# Multi-stage build of the melange server. The build stage needs only the
+# Rust toolchain: protobuf code is generated in pure Rust (protox), so no
+# system protoc is required.
+FROM rust:1.95-slim-bookworm AS build
+WORKDIR /src
+COPY Cargo.toml Cargo.lock build.rs ./
+COPY proto ./proto
+COPY src ./src
+COPY data ./data
+COPY benches ./benches
+RUN cargo build --release --locked --bin melange
+
+FROM debian:bookworm-slim
+RUN useradd --system --uid 10001 melange
+COPY --from=build /src/target/release/melange /usr/local/bin/melange
+USER melange
+ENV MELANGE_LISTEN=0.0.0.0:50051 \
+    MELANGE_LOG_FORMAT=json \
+    RUST_LOG=info
+EXPOSE 50051
+STOPSIGNAL SIGTERM
+ENTRYPOINT ["/usr/local/bin/melange"]

@@ -1,0 +1,195 @@
+use std::{pin::Pin, sync::Arc};
+
+use tokio_stream::{Stream, StreamExt, wrappers::BroadcastStream};
+
+use super::{WireRules, render};
+use crate::{
+    matches::{Match, MatchError, Replayer},
+    pb,
+    rules::core::{Seat, Viewer},
+};
+
+/// Live updates rendered for one viewer; `Err(n)` means the watcher fell
+/// `n` updates behind and must catch up with [`HostedGame::catch_up`].
+pub type LiveUpdates = Pin<Box<dyn Stream<Item = Result<pb::GameUpdate, u64>> + Send>>;
+
+/// Re-creates past updates for one viewer, outside the game's lock, handing
+/// each to the sink until it returns `false`. Returns the last version sent.
+pub type CatchUp =
+    Box<dyn FnOnce(&mut dyn FnMut(pb::GameUpdate) -> bool) -> Result<u64, MatchError> + Send>;
+
+/// A hosted match of any game, as the server sees it: every method speaks
+/// the contract's types and is synchronous (called under the game's lock).
+pub trait HostedGame: Send + 'static {
+    /// The `GameKind` number.
+    fn kind(&self) -> i32;
+    /// How many actions have been applied.
+    fn version(&self) -> u64;
+    /// In progress or finished.
+    fn status(&self) -> pb::GameStatus;
+    /// The seats, without tokens.
+    fn seats(&self) -> Vec<pb::SeatGrant>;
+    /// The listing entry.
+    fn summary(&self) -> pb::GameSummary;
+    /// Checks a seat's bearer token and returns its viewer.
+    fn authorize(&self, seat: u32, token: Option<&str>) -> Result<Viewer, MatchError>;
+    /// The current view for `viewer`.
+    fn view(&self, viewer: Viewer) -> pb::View;
+    /// Applies an authorized seat's action; on error nothing changes.
+    fn apply(
+        &mut self,
+        seat: Seat,
+        expected_version: u64,
+        action: &pb::Action,
+    ) -> Result<pb::ApplyActionResponse, MatchError>;
+    /// The full record for a replay.
+    fn replay(&self) -> pb::Replay;
+    /// The current version and the live updates after it, for `viewer`.
+    fn subscribe(&self, viewer: Viewer) -> (u64, LiveUpdates);
+    /// Past updates after `after`, for `viewer`.
+    fn catch_up(&self, viewer: Viewer, after: u64) -> CatchUp;
+}
+
+/// A [`Match`] of ruleset `R` with its id and the options as the client sent
+/// them (for replays).
+pub struct Hosted<R: WireRules> {
+    game_id: Arc<str>,
+    options: pb::GameOptions,
+    game: Match<R>,
+}
+
+impl<R: WireRules> Hosted<R> {
+    /// Wraps a new match.
+    pub fn new(game_id: &str, options: pb::GameOptions, game: Match<R>) -> Self {
+        Hosted {
+            game_id: game_id.into(),
+            options,
+            game,
+        }
+    }
+}
+
+impl<R: WireRules> HostedGame for Hosted<R> {
+    fn kind(&self) -> i32 {
+        R::KIND
+    }
+
+    fn version(&self) -> u64 {
+        self.game.version()
+    }
+
+    fn status(&self) -> pb::GameStatus {
+        render::status_of(self.game.state())
+    }
+
+    fn seats(&self) -> Vec<pb::SeatGrant> {
+        self.game
+            .seats()
+            .iter()
+            .enumerate()
+            .map(|(index, slot)| pb::SeatGrant {
+                seat: index as u32,
+                plays: slot.plays.clone(),
+                bot: slot
+                    .bot()
+                    .map(|bot| bot.name().to_owned())
+                    .unwrap_or_default(),
+                token: String::new(),
+            })
+            .collect()
+    }
+
+    fn summary(&self) -> pb::GameSummary {
+        pb::GameSummary {
+            game_id: self.game_id.to_string(),
+            kind: R::KIND,
+            status: self.status() as i32,
+            version: self.version(),
+            seats: self.seats(),
+            to_act: self
+                .game
+                .state()
+                .to_act()
+                .iter()
+                .map(|s| u32::from(s.0))
+                .collect(),
+        }
+    }
+
+    fn authorize(&self, seat: u32, token: Option<&str>) -> Result<Viewer, MatchError> {
+        self.game.authorize(seat, token).map(Viewer::Seat)
+    }
+
+    fn view(&self, viewer: Viewer) -> pb::View {
+        render::view(&self.game_id, self.game.state(), self.version(), viewer)
+    }
+
+    fn apply(
+        &mut self,
+        seat: Seat,
+        expected_version: u64,
+        action: &pb::Action,
+    ) -> Result<pb::ApplyActionResponse, MatchError> {
+        let action = R::action_from_pb(action)?;
+        let applied = self.game.apply(seat, expected_version, &action)?;
+        let viewer = Viewer::Seat(seat);
+        Ok(pb::ApplyActionResponse {
+            version: applied.version,
+            events: render::events(self.game.state(), &applied.events, viewer),
+            view: Some(self.view(viewer)),
+        })
+    }
+
+    fn replay(&self) -> pb::Replay {
+        pb::Replay {
+            game_id: self.game_id.to_string(),
+            kind: R::KIND,
+            options: Some(self.options.clone()),
+            seed: self.game.seed(),
+            actions: self
+                .game
+                .journal()
+                .iter()
+                .enumerate()
+                .map(|(index, (seat, action))| pb::RecordedAction {
+                    version: index as u64 + 1,
+                    seat: u32::from(seat.0),
+                    action: Some(R::action_to_pb(action)),
+                })
+                .collect(),
+            status: self.status() as i32,
+            seats: self.seats(),
+        }
+    }
+
+    fn subscribe(&self, viewer: Viewer) -> (u64, LiveUpdates) {
+        let (version, receiver) = self.game.subscribe();
+        let game_id = self.game_id.clone();
+        let live = BroadcastStream::new(receiver).map(move |item| match item {
+            Ok(update) => Ok(render::update(
+                &game_id,
+                update.version,
+                &update.events,
+                &update.state,
+                viewer,
+            )),
+            Err(tokio_stream::wrappers::errors::BroadcastStreamRecvError::Lagged(missed)) => {
+                Err(missed)
+            }
+        });
+        (version, Box::pin(live))
+    }
+
+    fn catch_up(&self, viewer: Viewer, after: u64) -> CatchUp {
+        let replayer: Replayer<R> = self.game.replayer();
+        let game_id = self.game_id.clone();
+        Box::new(move |sink| {
+            let mut last = after;
+            replayer.updates_after(after, |version, events, state| {
+                last = version;
+                sink(render::update(&game_id, version, events, state, viewer))
+            })?;
+            Ok(last)
+        })
+    }
+}

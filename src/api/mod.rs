@@ -1,0 +1,16 @@
+//! Protobuf <-> domain conversion: the one place that knows both the
+//! contract in `proto/` and the rules types.
+//!
+//! [`WireRules`] is what a game adds to its [`crate::rules::core::Ruleset`]
+//! to be hosted; [`HostedGame`] is the object-safe face of any hosted match
+//! that the server works with; [`Catalog`] maps game kinds to rulesets.
+mod catalog;
+mod hosted;
+mod render;
+mod status;
+mod wire;
+
+pub use catalog::{Catalog, CreateSpec, Created};
+pub use hosted::{CatchUp, HostedGame, LiveUpdates};
+pub use status::{VERSION_METADATA, into_status};
+pub use wire::WireRules;

@@ -1,0 +1,93 @@
+//! Rendering a rules state and its events for one viewer.
+use super::WireRules;
+use crate::{
+    matches::Stamped,
+    pb,
+    rules::core::{GameResult, Viewer},
+};
+
+/// The contract's status of a state.
+pub fn status_of<R: WireRules>(state: &R) -> pb::GameStatus {
+    match state.to_act() {
+        Some(_) => pb::GameStatus::InProgress,
+        None => pb::GameStatus::Finished,
+    }
+}
+
+fn result_to_pb(result: GameResult) -> pb::GameResult {
+    pb::GameResult {
+        winners: result.winners.iter().map(|s| u32::from(s.0)).collect(),
+        ranking: result.ranking.iter().map(|s| u32::from(s.0)).collect(),
+        reason: result.reason,
+    }
+}
+
+/// `viewer`'s view of `state` at `version`, with its legal actions when it
+/// is that seat's turn.
+pub fn view<R: WireRules>(game_id: &str, state: &R, version: u64, viewer: Viewer) -> pb::View {
+    let to_act = state.to_act();
+    let (seat, legal_actions) = match viewer {
+        Viewer::Seat(seat) => {
+            let mut legal = Vec::new();
+            if to_act == Some(seat) {
+                state.legal_actions(seat, &mut legal);
+            }
+            let legal = legal
+                .iter()
+                .map(|action| pb::LegalAction {
+                    action: Some(R::action_to_pb(action)),
+                    label: state.label(action),
+                })
+                .collect();
+            (Some(u32::from(seat.0)), legal)
+        }
+        Viewer::Spectator => (None, Vec::new()),
+    };
+    pb::View {
+        game_id: game_id.to_owned(),
+        kind: R::KIND,
+        version,
+        status: status_of(state) as i32,
+        to_act: to_act.iter().map(|s| u32::from(s.0)).collect(),
+        legal_actions,
+        result: state.result().map(result_to_pb),
+        seat,
+        game: state.view_to_pb(state.view(viewer)),
+    }
+}
+
+/// The events `viewer` may see, redacted.
+pub fn events<R: WireRules>(
+    state: &R,
+    events: &[Stamped<R::Event>],
+    viewer: Viewer,
+) -> Vec<pb::Event> {
+    events
+        .iter()
+        .filter_map(|stamped| {
+            let event = state.redact(&stamped.event, viewer)?;
+            let (text, game) = state.event_to_pb(&event);
+            Some(pb::Event {
+                version: stamped.version,
+                actor: Some(u32::from(stamped.actor.0)),
+                text,
+                game,
+            })
+        })
+        .collect()
+}
+
+/// One update as `viewer` receives it.
+pub fn update<R: WireRules>(
+    game_id: &str,
+    version: u64,
+    stamped: &[Stamped<R::Event>],
+    state: &R,
+    viewer: Viewer,
+) -> pb::GameUpdate {
+    pb::GameUpdate {
+        version,
+        events: events(state, stamped, viewer),
+        view: Some(view(game_id, state, version, viewer)),
+    }
+}

@@ -1,0 +1,44 @@
+use std::collections::HashMap;
+
+use tonic::{Code, Status, metadata::MetadataValue};
+use tonic_types::{ErrorDetails, StatusExt};
+
+use crate::{matches::MatchError, rules::core::RuleError};
+
+/// The trailer that carries the current version on a stale-version error.
+pub const VERSION_METADATA: &str = "x-melange-version";
+
+/// The one mapping from domain errors to gRPC statuses.
+pub fn into_status(error: MatchError) -> Status {
+    let message = error.to_string();
+    match error {
+        MatchError::NotFound(_) => Status::not_found(message),
+        MatchError::Unauthenticated(_) => Status::unauthenticated(message),
+        MatchError::PermissionDenied(_) => Status::permission_denied(message),
+        MatchError::StaleVersion { current, .. } => {
+            let details = ErrorDetails::with_error_info(
+                "STALE_VERSION",
+                "melange",
+                HashMap::from([("version".to_owned(), current.to_string())]),
+            );
+            let mut status = Status::with_error_details(Code::Aborted, message, details);
+            status
+                .metadata_mut()
+                .insert(VERSION_METADATA, MetadataValue::from(current));
+            status
+        }
+        MatchError::Rule(RuleError::Malformed(_) | RuleError::InvalidOptions(_))
+        | MatchError::InvalidArgument(_) => Status::invalid_argument(message),
+        MatchError::Rule(_) | MatchError::FailedPrecondition(_) => {
+            Status::failed_precondition(message)
+        }
+        MatchError::ResourceExhausted(_) => Status::resource_exhausted(message),
+        MatchError::Unimplemented(_) => Status::unimplemented(message),
+    }
+}
+
+impl From<MatchError> for Status {
+    fn from(error: MatchError) -> Self {
+        into_status(error)
+    }
+}

@@ -1,0 +1,39 @@
+use crate::rules::core::RuleError;
+
+/// Everything a call on a match can fail with. The api layer maps each
+/// variant to exactly one gRPC status code.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum MatchError {
+    /// No live game has this id (never created, or expired).
+    #[error("no game with id {0:?}")]
+    NotFound(String),
+    /// A seat call came without a bearer token.
+    #[error("seat {0} needs its bearer token in the authorization metadata")]
+    Unauthenticated(u32),
+    /// The token does not belong to this seat (or the seat is a bot's).
+    #[error("{0}")]
+    PermissionDenied(String),
+    /// `expected_version` is not the game's version.
+    #[error("stale expected_version {expected}: the game is at version {current}")]
+    StaleVersion {
+        /// What the client sent.
+        expected: u64,
+        /// Where the game is now.
+        current: u64,
+    },
+    /// The rules refused the action or the options.
+    #[error(transparent)]
+    Rule(#[from] RuleError),
+    /// The request is malformed (unknown seat, missing field, bad option).
+    #[error("{0}")]
+    InvalidArgument(String),
+    /// The request is valid but the game is not in a state to answer it.
+    #[error("{0}")]
+    FailedPrecondition(String),
+    /// A configured limit is reached.
+    #[error("{0}")]
+    ResourceExhausted(String),
+    /// The server does not host this game kind (yet).
+    #[error("{0}")]
+    Unimplemented(String),
+}

@@ -1,0 +1,19 @@
+//! The game-agnostic match: a ruleset state with its seed, options, version,
+//! journal of actions, hashed seat tokens and built-in bots, plus the sharded
+//! registry of live matches.
+//!
+//! Nothing here knows a game's rules beyond [`crate::rules::core::Ruleset`],
+//! and nothing here knows protobuf.
+mod bot;
+mod error;
+mod game;
+mod registry;
+mod replay;
+mod token;
+
+pub use bot::BotKind;
+pub use error::MatchError;
+pub use game::{Applied, Match, SeatPlan, SeatSlot, Stamped, Update};
+pub use registry::{Entry, Limits, Registry, WatcherGuard, new_game_id};
+pub use replay::Replayer;
+pub use token::{SeatToken, TokenHash};

@@ -1,0 +1,346 @@
+use std::{
+    collections::BTreeMap,
+    sync::{
+        Arc, Mutex, MutexGuard, Weak,
+        atomic::{AtomicU64, AtomicUsize, Ordering},
+    },
+    time::{Duration, Instant},
+};
+
+use rand::{TryRngCore, rngs::OsRng};
+
+use super::MatchError;
+
+/// Configured limits of a registry; reaching one is answered with
+/// [`MatchError::ResourceExhausted`], never a crash.
+#[derive(Clone, Debug)]
+pub struct Limits {
+    /// Live games at most.
+    pub max_games: usize,
+    /// Concurrent watchers (streams) of one game at most.
+    pub max_watchers_per_game: usize,
+    /// A game nobody has touched for this long is removed.
+    pub idle_expiry: Duration,
+}
+
+impl Default for Limits {
+    fn default() -> Self {
+        Limits {
+            max_games: 100_000,
+            max_watchers_per_game: 64,
+            idle_expiry: Duration::from_secs(60 * 60),
+        }
+    }
+}
+
+/// One live game in the registry: the game behind its own lock, plus the
+/// bookkeeping the registry needs without taking that lock.
+#[derive(Debug)]
+pub struct Entry<T> {
+    id: String,
+    sequence: u64,
+    game: Mutex<T>,
+    watchers: AtomicUsize,
+    /// Milliseconds since the registry's epoch of the last touch.
+    touched: AtomicU64,
+    epoch: Instant,
+}
+
+impl<T> Entry<T> {
+    /// The game id.
+    pub fn id(&self) -> &str {
+        &self.id
+    }
+
+    /// Creation order within the registry; listing pages use it.
+    pub fn sequence(&self) -> u64 {
+        self.sequence
+    }
+
+    /// Locks the game for one synchronous call and marks it active. Never
+    /// hold the guard across an `.await`.
+    pub fn lock(&self) -> MutexGuard<'_, T> {
+        self.touch();
+        // A panic inside a rules call poisons the lock; the state behind it
+        // is still the last consistent one, because rules validate before
+        // they mutate, so serving it is better than failing every call.
+        self.game
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
+    }
+
+    /// Locks the game without counting it as activity (listings, expiry).
+    pub fn peek(&self) -> MutexGuard<'_, T> {
+        self.game
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
+    }
+
+    fn touch(&self) {
+        let now = self.epoch.elapsed().as_millis() as u64;
+        self.touched.store(now, Ordering::Relaxed);
+    }
+
+    /// How many watchers stream this game now.
+    pub fn watchers(&self) -> usize {
+        self.watchers.load(Ordering::Relaxed)
+    }
+}
+
+/// Counts a watcher for as long as it lives.
+///
+/// It holds the game weakly, so a watched game can still expire; its
+/// watchers then find it gone and end their streams.
+#[derive(Debug)]
+pub struct WatcherGuard<T> {
+    entry: Weak<Entry<T>>,
+}
+
+impl<T> WatcherGuard<T> {
+    /// The watched game, while it is still live.
+    pub fn entry(&self) -> Option<Arc<Entry<T>>> {
+        self.entry.upgrade()
+    }
+}
+
+impl<T> Drop for WatcherGuard<T> {
+    fn drop(&mut self) {
+        if let Some(entry) = self.entry.upgrade() {
+            entry.watchers.fetch_sub(1, Ordering::Relaxed);
+        }
+    }
+}
+
+type Shard<T> = Mutex<BTreeMap<String, Arc<Entry<T>>>>;
+
+/// The live games, split into shards so that creating, finding and removing
+/// games on many threads rarely contend. Each game has its own lock.
+#[derive(Debug)]
+pub struct Registry<T> {
+    shards: Box<[Shard<T>]>,
+    limits: Limits,
+    count: AtomicUsize,
+    sequence: AtomicU64,
+    epoch: Instant,
+}
+
+impl<T> Registry<T> {
+    /// An empty registry with these limits.
+    pub fn new(limits: Limits) -> Self {
+        let shards = (0..64).map(|_| Mutex::new(BTreeMap::new())).collect();
+        Registry {
+            shards,
+            limits,
+            count: AtomicUsize::new(0),
+            sequence: AtomicU64::new(0),
+            epoch: Instant::now(),
+        }
+    }
+
+    /// The configured limits.
+    pub fn limits(&self) -> &Limits {
+        &self.limits
+    }
+
+    /// How many games are live.
+    pub fn len(&self) -> usize {
+        self.count.load(Ordering::Relaxed)
+    }
+
+    /// Whether no game is live.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    fn shard(&self, id: &str) -> MutexGuard<'_, BTreeMap<String, Arc<Entry<T>>>> {
+        // FNV-1a: a stable, cheap spread of ids over shards.
+        let hash = id.bytes().fold(0xcbf2_9ce4_8422_2325_u64, |h, b| {
+            (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
+        });
+        let shard = &self.shards[(hash % self.shards.len() as u64) as usize];
+        shard
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
+    }
+
+    /// Refuses early when the registry is full, so that callers need not
+    /// build a game only to have it refused.
+    pub fn check_capacity(&self) -> Result<(), MatchError> {
+        if self.len() >= self.limits.max_games {
+            return Err(self.full());
+        }
+        Ok(())
+    }
+
+    fn full(&self) -> MatchError {
+        MatchError::ResourceExhausted(format!(
+            "the server hosts its maximum of {} games; try again later",
+            self.limits.max_games
+        ))
+    }
+
+    /// Adds a game under `id` (from [`new_game_id`]), unless the registry is
+    /// full.
+    pub fn insert(&self, id: String, game: T) -> Result<Arc<Entry<T>>, MatchError> {
+        let reserved = self.count.fetch_add(1, Ordering::AcqRel);
+        if reserved >= self.limits.max_games {
+            self.count.fetch_sub(1, Ordering::AcqRel);
+            return Err(self.full());
+        }
+        let entry = Arc::new(Entry {
+            id,
+            sequence: self.sequence.fetch_add(1, Ordering::Relaxed),
+            game: Mutex::new(game),
+            watchers: AtomicUsize::new(0),
+            touched: AtomicU64::new(0),
+            epoch: self.epoch,
+        });
+        entry.touch();
+        self.shard(&entry.id)
+            .insert(entry.id.clone(), entry.clone());
+        Ok(entry)
+    }
+
+    /// The game with this id.
+    pub fn get(&self, id: &str) -> Result<Arc<Entry<T>>, MatchError> {
+        self.shard(id)
+            .get(id)
+            .cloned()
+            .ok_or_else(|| MatchError::NotFound(id.to_owned()))
+    }
+
+    /// Registers a watcher of the game, unless it has too many already.
+    pub fn watch(&self, entry: &Arc<Entry<T>>) -> Result<WatcherGuard<T>, MatchError> {
+        let before = entry.watchers.fetch_add(1, Ordering::AcqRel);
+        let guard = WatcherGuard {
+            entry: Arc::downgrade(entry),
+        };
+        if before >= self.limits.max_watchers_per_game {
+            return Err(MatchError::ResourceExhausted(format!(
+                "game {} already has its maximum of {} watchers",
+                entry.id, self.limits.max_watchers_per_game
+            )));
+        }
+        Ok(guard)
+    }
+
+    /// Up to `limit` games created before `before` (a sequence number, or
+    /// `u64::MAX` for the newest), newest first, that `keep` accepts.
+    pub fn page(
+        &self,
+        before: u64,
+        limit: usize,
+        mut keep: impl FnMut(&Entry<T>) -> bool,
+    ) -> Vec<Arc<Entry<T>>> {
+        let mut found: Vec<Arc<Entry<T>>> = Vec::new();
+        for shard in self.shards.iter() {
+            let shard = shard
+                .lock()
+                .unwrap_or_else(|poisoned| poisoned.into_inner());
+            found.extend(
+                shard
+                    .values()
+                    .filter(|entry| entry.sequence < before)
+                    .cloned(),
+            );
+        }
+        found.sort_unstable_by_key(|entry| std::cmp::Reverse(entry.sequence));
+        found
+            .into_iter()
+            .filter(|entry| keep(entry))
+            .take(limit)
+            .collect()
+    }
+
+    /// Removes every game untouched for longer than the idle expiry and
+    /// returns how many went. Watchers of a removed game see their stream end.
+    pub fn expire_idle(&self) -> usize {
+        let now = self.epoch.elapsed();
+        let cutoff = now.saturating_sub(self.limits.idle_expiry).as_millis() as u64;
+        if now < self.limits.idle_expiry {
+            return 0;
+        }
+        let mut removed = 0;
+        for shard in self.shards.iter() {
+            let mut shard = shard
+                .lock()
+                .unwrap_or_else(|poisoned| poisoned.into_inner());
+            let before = shard.len();
+            shard.retain(|_, entry| entry.touched.load(Ordering::Relaxed) >= cutoff);
+            removed += before - shard.len();
+        }
+        self.count.fetch_sub(removed, Ordering::AcqRel);
+        removed
+    }
+}
+
+/// A random, unguessable game id: 128 bits from the OS, hex-encoded.
+pub fn new_game_id() -> String {
+    let mut bytes = [0u8; 16];
+    OsRng
+        .try_fill_bytes(&mut bytes)
+        .expect("the operating system's random generator is unavailable");
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn limits(max_games: usize, max_watchers: usize) -> Limits {
+        Limits {
+            max_games,
+            max_watchers_per_game: max_watchers,
+            idle_expiry: Duration::from_millis(20),
+        }
+    }
+
+    #[test]
+    fn a_full_registry_refuses_and_recovers_after_expiry() {
+        let registry = Registry::new(limits(2, 1));
+        let first = registry.insert(new_game_id(), 1).unwrap();
+        registry.insert(new_game_id(), 2).unwrap();
+        assert!(matches!(
+            registry.insert(new_game_id(), 3),
+            Err(MatchError::ResourceExhausted(_))
+        ));
+        assert_eq!(*registry.get(first.id()).unwrap().lock(), 1);
+        std::thread::sleep(Duration::from_millis(40));
+        assert_eq!(registry.expire_idle(), 2);
+        assert!(matches!(
+            registry.get(first.id()),
+            Err(MatchError::NotFound(_))
+        ));
+        registry.insert(new_game_id(), 4).unwrap();
+        assert_eq!(registry.len(), 1);
+    }
+
+    #[test]
+    fn watchers_are_limited_and_released_on_drop() {
+        let registry = Registry::new(limits(4, 1));
+        let entry = registry.insert(new_game_id(), ()).unwrap();
+        let guard = registry.watch(&entry).unwrap();
+        assert!(matches!(
+            registry.watch(&entry),
+            Err(MatchError::ResourceExhausted(_))
+        ));
+        assert_eq!(entry.watchers(), 1);
+        drop(guard);
+        assert_eq!(entry.watchers(), 0);
+        registry.watch(&entry).unwrap();
+    }
+
+    #[test]
+    fn pages_list_newest_first_without_repeats() {
+        let registry = Registry::new(limits(100, 1));
+        for n in 0..10 {
+            registry.insert(new_game_id(), n).unwrap();
+        }
+        let first = registry.page(u64::MAX, 4, |_| true);
+        let values: Vec<i32> = first.iter().map(|e| *e.peek()).collect();
+        assert_eq!(values, [9, 8, 7, 6]);
+        let next = registry.page(first[3].sequence(), 4, |e| *e.peek() % 2 == 0);
+        let values: Vec<i32> = next.iter().map(|e| *e.peek()).collect();
+        assert_eq!(values, [4, 2, 0]);
+    }
+}

@@ -1,0 +1,181 @@
+//! Seeded random playouts that check the [`Ruleset`] contract, for every
+//! game's test suite: legal actions are accepted, refused actions change
+//! nothing, the game always offers a move until it ends, and the same seed
+//! and actions give the same game.
+use rand::Rng;
+
+use super::{RngStream, RuleError, Ruleset, Seat};
+
+/// What one checked playout did.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Playout {
+    /// Actions applied until the game ended.
+    pub steps: usize,
+    /// Events produced in all.
+    pub events: usize,
+}
+
+/// How thoroughly to check each step.
+#[derive(Clone, Copy, Debug)]
+pub struct Checks {
+    /// A game longer than this fails (it would never end).
+    pub max_steps: usize,
+    /// Every this many steps, apply *every* legal action on a clone.
+    pub all_legal_every: usize,
+}
+
+impl Default for Checks {
+    fn default() -> Self {
+        Checks {
+            max_steps: 100_000,
+            all_legal_every: 1,
+        }
+    }
+}
+
+/// Plays one game from `seed` choosing uniformly among the legal actions
+/// (the choice stream is separate from the game's), checking the contract
+/// after every step, and `invariant` on every state reached.
+pub fn random_playout<R>(
+    options: &R::Options,
+    seed: u64,
+    checks: Checks,
+    mut invariant: impl FnMut(&R) -> Result<(), String>,
+) -> Result<Playout, String>
+where
+    R: Ruleset + PartialEq,
+{
+    let mut state = R::setup(options, seed).map_err(|e| format!("setup failed: {e}"))?;
+    invariant(&state)?;
+    let mut chooser = RngStream::Bot(0xff).rng(seed);
+    let mut journal: Vec<(Seat, R::Action)> = Vec::new();
+    let mut all_events: Vec<R::Event> = Vec::new();
+    let mut legal = Vec::new();
+    let mut events = Vec::new();
+    while let Some(seat) = state.to_act() {
+        let step = journal.len();
+        if step >= checks.max_steps {
+            return Err(format!("seed {seed}: no end after {step} steps"));
+        }
+        legal.clear();
+        state.legal_actions(seat, &mut legal);
+        if legal.is_empty() {
+            return Err(format!(
+                "seed {seed} step {step}: {seat} is to act with no legal action"
+            ));
+        }
+        check_others_refused(&state, seat, seed, step)?;
+        if checks.all_legal_every > 0 && step % checks.all_legal_every == 0 {
+            for action in &legal {
+                let mut probe = state.clone();
+                let mut scratch = Vec::new();
+                probe.apply(seat, action, &mut scratch).map_err(|e| {
+                    format!("seed {seed} step {step}: legal action {action:?} refused: {e}")
+                })?;
+            }
+        }
+        let action = legal.swap_remove(chooser.random_range(0..legal.len()));
+        events.clear();
+        state.apply(seat, &action, &mut events).map_err(|e| {
+            format!("seed {seed} step {step}: chosen legal action {action:?} refused: {e}")
+        })?;
+        all_events.append(&mut events);
+        journal.push((seat, action));
+        invariant(&state).map_err(|e| format!("seed {seed} step {step}: {e}"))?;
+    }
+    if state.result().is_none() {
+        return Err(format!("seed {seed}: the game ended without a result"));
+    }
+    check_replay(options, seed, &journal, &state, &all_events)?;
+    Ok(Playout {
+        steps: journal.len(),
+        events: all_events.len(),
+    })
+}
+
+/// Every seat but the one to act is refused with `NotYourTurn`, and the
+/// state is unchanged.
+fn check_others_refused<R>(state: &R, to_act: Seat, seed: u64, step: usize) -> Result<(), String>
+where
+    R: Ruleset + PartialEq,
+{
+    let mut mine = Vec::new();
+    state.legal_actions(to_act, &mut mine);
+    for other in (0..state.seat_count()).map(|n| Seat(n as u8)) {
+        if other == to_act {
+            continue;
+        }
+        let mut theirs = Vec::new();
+        state.legal_actions(other, &mut theirs);
+        if !theirs.is_empty() {
+            return Err(format!(
+                "seed {seed} step {step}: {other} has legal actions on {to_act}'s turn"
+            ));
+        }
+        let Some(action) = mine.first() else { continue };
+        let mut probe = state.clone();
+        let mut events = Vec::new();
+        match probe.apply(other, action, &mut events) {
+            Err(RuleError::NotYourTurn { .. }) => {}
+            other_result => {
+                return Err(format!(
+                    "seed {seed} step {step}: {other} playing out of turn gave {other_result:?}"
+                ));
+            }
+        }
+        if probe != *state || !events.is_empty() {
+            return Err(format!(
+                "seed {seed} step {step}: a refused action changed the state"
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// The same seed and actions give the same final state and events.
+fn check_replay<R>(
+    options: &R::Options,
+    seed: u64,
+    journal: &[(Seat, R::Action)],
+    end: &R,
+    events: &[R::Event],
+) -> Result<(), String>
+where
+    R: Ruleset + PartialEq,
+{
+    let mut state = R::setup(options, seed).map_err(|e| format!("setup failed: {e}"))?;
+    let mut replayed = Vec::new();
+    for (step, (seat, action)) in journal.iter().enumerate() {
+        state
+            .apply(*seat, action, &mut replayed)
+            .map_err(|e| format!("seed {seed} replay step {step}: {e}"))?;
+    }
+    if state != *end {
+        return Err(format!(
+            "seed {seed}: replaying the same actions reached another state"
+        ));
+    }
+    if format!("{replayed:?}") != format!("{events:?}") {
+        return Err(format!(
+            "seed {seed}: replaying the same actions gave other events"
+        ));
+    }
+    Ok(())
+}
+
+/// Checks that `illegal` is refused for `seat` and leaves the state exactly
+/// as it was; returns the error for the caller to inspect.
+pub fn assert_refused<R>(state: &R, seat: Seat, illegal: &R::Action) -> RuleError
+where
+    R: Ruleset + PartialEq,
+{
+    let mut probe = state.clone();
+    let mut events = Vec::new();
+    let error = match probe.apply(seat, illegal, &mut events) {
+        Ok(()) => panic!("{illegal:?} was accepted for {seat}"),
+        Err(error) => error,
+    };
+    assert!(probe == *state, "refusing {illegal:?} changed the state");
+    assert!(events.is_empty(), "refusing {illegal:?} produced events");
+    error
+}

@@ -1,0 +1,230 @@
+use std::sync::Arc;
+
+use rand::{TryRngCore, rngs::OsRng};
+use tokio::sync::watch;
+use tokio_stream::wrappers::ReceiverStream;
+use tonic::{Request, Response, Status};
+
+use super::{ServerConfig, auth::bearer, stream};
+use crate::{
+    api::{Catalog, CreateSpec, HostedGame},
+    matches::{BotKind, Entry, MatchError, Registry, SeatPlan, new_game_id},
+    pb::{self, game_service_server::GameService},
+    rules::core::Viewer,
+};
+
+/// The games a server hosts, behind their registry.
+pub type Games = Registry<Box<dyn HostedGame>>;
+
+/// One live game of the server.
+pub type GameEntry = Arc<Entry<Box<dyn HostedGame>>>;
+
+const DEFAULT_PAGE_SIZE: u32 = 50;
+const MAX_PAGE_SIZE: u32 = 500;
+
+/// The `GameService` implementation: validate, call the domain, convert.
+pub struct GameServiceImpl {
+    games: Arc<Games>,
+    catalog: Catalog,
+    admin_token: Option<String>,
+    shutdown: watch::Receiver<bool>,
+}
+
+impl GameServiceImpl {
+    /// A service over `games`, hosting the kinds in `catalog`.
+    /// Streams end (with `UNAVAILABLE`) once `shutdown` turns true, so that
+    /// a graceful shutdown is not held open by watchers of unfinished games.
+    pub fn new(
+        games: Arc<Games>,
+        catalog: Catalog,
+        config: &ServerConfig,
+        shutdown: watch::Receiver<bool>,
+    ) -> Self {
+        GameServiceImpl {
+            games,
+            catalog,
+            admin_token: config.admin_token.clone(),
+            shutdown,
+        }
+    }
+
+    /// The game and the viewer a request speaks for: a seat whose bearer
+    /// token matches, or the spectator when no seat is named.
+    fn viewer<T>(
+        &self,
+        request: &Request<T>,
+        game_id: &str,
+        seat: Option<u32>,
+    ) -> Result<(GameEntry, Viewer), Status> {
+        let entry = self.games.get(game_id)?;
+        let viewer = match seat {
+            None => Viewer::Spectator,
+            Some(seat) => entry.peek().authorize(seat, bearer(request)?)?,
+        };
+        Ok((entry, viewer))
+    }
+}
+
+fn seat_plans(seats: &[pb::SeatConfig]) -> Result<(Vec<SeatPlan>, Vec<String>), MatchError> {
+    let plans = seats
+        .iter()
+        .map(|seat| {
+            let bot = match seat.bot.as_str() {
+                "" => None,
+                name => Some(BotKind::parse(name)?),
+            };
+            Ok(SeatPlan { bot })
+        })
+        .collect::<Result<_, MatchError>>()?;
+    let plays = seats.iter().map(|seat| seat.plays.clone()).collect();
+    Ok((plans, plays))
+}
+
+fn os_seed() -> Result<u64, Status> {
+    OsRng
+        .try_next_u64()
+        .map_err(|error| Status::internal(format!("no seed from the OS generator: {error}")))
+}
+
+#[tonic::async_trait]
+impl GameService for GameServiceImpl {
+    async fn create_game(
+        &self,
+        request: Request<pb::CreateGameRequest>,
+    ) -> Result<Response<pb::CreateGameResponse>, Status> {
+        let request = request.into_inner();
+        self.games.check_capacity()?;
+        let (plans, plays) = seat_plans(&request.seats)?;
+        let seed = match request.seed {
+            Some(seed) => seed,
+            None => os_seed()?,
+        };
+        let game_id = new_game_id();
+        let spec = CreateSpec {
+            game_id: game_id.clone(),
+            seed,
+            options: request.options.unwrap_or_default(),
+            plans,
+            plays,
+        };
+        let created = self.catalog.create(request.kind, spec)?;
+        let view = created.game.view(Viewer::Spectator);
+        self.games.insert(game_id.clone(), created.game)?;
+        tracing::info!(%game_id, kind = request.kind, seed, "game created");
+        Ok(Response::new(pb::CreateGameResponse {
+            game_id,
+            seed,
+            seats: created.seats,
+            view: Some(view),
+        }))
+    }
+
+    async fn get_view(
+        &self,
+        request: Request<pb::GetViewRequest>,
+    ) -> Result<Response<pb::View>, Status> {
+        let (entry, viewer) =
+            self.viewer(&request, &request.get_ref().game_id, request.get_ref().seat)?;
+        let view = entry.lock().view(viewer);
+        Ok(Response::new(view))
+    }
+
+    async fn apply_action(
+        &self,
+        request: Request<pb::ApplyActionRequest>,
+    ) -> Result<Response<pb::ApplyActionResponse>, Status> {
+        let body = request.get_ref();
+        let (entry, viewer) = self.viewer(&request, &body.game_id, Some(body.seat))?;
+        let Viewer::Seat(seat) = viewer else {
+            return Err(Status::internal("a seat call resolved to the spectator"));
+        };
+        let action = body
+            .action
+            .as_ref()
+            .ok_or_else(|| Status::invalid_argument("action is required"))?;
+        let response = entry.lock().apply(seat, body.expected_version, action)?;
+        Ok(Response::new(response))
+    }
+
+    type StreamGameStream = ReceiverStream<Result<pb::GameUpdate, Status>>;
+
+    async fn stream_game(
+        &self,
+        request: Request<pb::StreamGameRequest>,
+    ) -> Result<Response<Self::StreamGameStream>, Status> {
+        let body = request.get_ref();
+        let (entry, viewer) = self.viewer(&request, &body.game_id, body.seat)?;
+        let guard = self.games.watch(&entry)?;
+        let receiver = stream::spawn(
+            &entry,
+            guard,
+            viewer,
+            body.from_version,
+            self.shutdown.clone(),
+        );
+        Ok(Response::new(ReceiverStream::new(receiver)))
+    }
+
+    async fn list_games(
+        &self,
+        request: Request<pb::ListGamesRequest>,
+    ) -> Result<Response<pb::ListGamesResponse>, Status> {
+        let request = request.into_inner();
+        let before = match request.page_token.as_str() {
+            "" => u64::MAX,
+            token => token.parse::<u64>().map_err(|_| {
+                Status::invalid_argument(format!(
+                    "page_token {token:?} was not issued by this server"
+                ))
+            })?,
+        };
+        let limit = match request.page_size {
+            0 => DEFAULT_PAGE_SIZE,
+            size => size.min(MAX_PAGE_SIZE),
+        } as usize;
+        let page = self.games.page(before, limit + 1, |entry| {
+            let game = entry.peek();
+            (request.kind == 0 || game.kind() == request.kind)
+                && (request.status == 0 || game.status() as i32 == request.status)
+        });
+        let next_page_token = match page.get(limit) {
+            Some(_) => page[limit - 1].sequence().to_string(),
+            None => String::new(),
+        };
+        let games = page
+            .iter()
+            .take(limit)
+            .map(|entry| entry.peek().summary())
+            .collect();
+        Ok(Response::new(pb::ListGamesResponse {
+            games,
+            next_page_token,
+        }))
+    }
+
+    async fn get_replay(
+        &self,
+        request: Request<pb::GetReplayRequest>,
+    ) -> Result<Response<pb::Replay>, Status> {
+        let entry = self.games.get(&request.get_ref().game_id)?;
+        let token = bearer(&request)?;
+        let game = entry.peek();
+        if game.status() != pb::GameStatus::Finished {
+            match (&self.admin_token, token) {
+                (Some(admin), Some(token))
+                    if crate::matches::TokenHash::of(admin).matches(token) => {}
+                (_, Some(_)) => {
+                    return Err(Status::permission_denied(
+                        "the token is not the admin token; replays of running games need it",
+                    ));
+                }
+                (_, None) => {
+                    return Err(Status::failed_precondition(
+                        "the game is still running; its replay is available once it is over",
+                    ));
+                }
+            }
+        }
+        Ok(Response::new(game.replay()))
+    }
+}

@@ -1,0 +1,96 @@
+use std::{future::Future, sync::Arc, time::Duration};
+
+use tokio::{net::TcpListener, sync::watch};
+
+use super::{GameServiceImpl, ServerConfig, game_service::Games};
+use crate::{api::Catalog, matches::Registry, pb};
+
+/// Serves the game service, health and reflection on `listener` until
+/// `shutdown` resolves, then drains in-flight calls and returns.
+pub async fn serve(
+    listener: TcpListener,
+    config: ServerConfig,
+    catalog: Catalog,
+    shutdown: impl Future<Output = ()> + Send + 'static,
+) -> Result<(), Box<dyn std::error::Error + Send + Sync>> {
+    let games: Arc<Games> = Arc::new(Registry::new(config.limits.clone()));
+    let (stopping, stopping_watch) = watch::channel(false);
+    let shutdown = async move {
+        shutdown.await;
+        // Ends the watchers' streams; unary calls in flight still finish.
+        let _ = stopping.send(true);
+    };
+    let service = pb::game_service_server::GameServiceServer::new(GameServiceImpl::new(
+        games.clone(),
+        catalog,
+        &config,
+        stopping_watch,
+    ))
+    .max_decoding_message_size(config.max_message_bytes)
+    .max_encoding_message_size(config.max_message_bytes);
+
+    let (health, health_service) = tonic_health::server::health_reporter();
+    health
+        .set_serving::<pb::game_service_server::GameServiceServer<GameServiceImpl>>()
+        .await;
+    let reflection = tonic_reflection::server::Builder::configure()
+        .register_encoded_file_descriptor_set(pb::FILE_DESCRIPTOR_SET)
+        .register_encoded_file_descriptor_set(tonic_health::pb::FILE_DESCRIPTOR_SET)
+        .build_v1()?;
+
+    // Without TCP_NODELAY small responses wait on delayed ACKs (~40 ms).
+    let incoming = tonic::transport::server::TcpIncoming::from(listener).with_nodelay(Some(true));
+    let expiry = tokio::spawn(expire_idle_games(games.clone()));
+    let result = tonic::transport::Server::builder()
+        .trace_fn(|request| tracing::info_span!("rpc", method = %request.uri().path()))
+        .add_service(service)
+        .add_service(health_service)
+        .add_service(reflection)
+        .serve_with_incoming_shutdown(incoming, shutdown)
+        .await;
+    expiry.abort();
+    result?;
+    Ok(())
+}
+
+/// Removes idle games every so often, for as long as the server runs.
+async fn expire_idle_games(games: Arc<Games>) {
+    let period =
+        (games.limits().idle_expiry / 4).clamp(Duration::from_millis(100), Duration::from_secs(60));
+    let mut tick = tokio::time::interval(period);
+    loop {
+        tick.tick().await;
+        let removed = games.expire_idle();
+        if removed > 0 {
+            tracing::info!(removed, live = games.len(), "expired idle games");
+        }
+    }
+}
+
+/// Resolves on SIGINT (Ctrl-C) or, on Unix, SIGTERM.
+pub async fn shutdown_signal() {
+    let interrupt = async {
+        if let Err(error) = tokio::signal::ctrl_c().await {
+            tracing::error!(%error, "cannot listen for Ctrl-C");
+            std::future::pending::<()>().await;
+        }
+    };
+    #[cfg(unix)]
+    let terminate = async {
+        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+            Ok(mut signal) => {
+                signal.recv().await;
+            }
+            Err(error) => {
+                tracing::error!(%error, "cannot listen for SIGTERM");
+                std::future::pending::<()>().await;
+            }
+        }
+    };
+    #[cfg(not(unix))]
+    let terminate = std::future::pending::<()>();
+    tokio::select! {
+        () = interrupt => tracing::info!("SIGINT received; shutting down"),
+        () = terminate => tracing::info!("SIGTERM received; shutting down"),
+    }
+}

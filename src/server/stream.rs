@@ -1,0 +1,109 @@
+//! One task per watcher: catch up from the journal, then forward live
+//! updates, catching up again whenever the watcher falls behind.
+use tokio::sync::{mpsc, watch};
+use tokio_stream::StreamExt;
+use tonic::Status;
+
+use super::game_service::GameEntry;
+use crate::{
+    api::{CatchUp, HostedGame},
+    matches::WatcherGuard,
+    pb,
+    rules::core::Viewer,
+};
+
+type Sender = mpsc::Sender<Result<pb::GameUpdate, Status>>;
+
+/// How many rendered updates wait for a slow client before the producer
+/// waits too.
+const CLIENT_BUFFER: usize = 32;
+
+/// Starts streaming every update after `from_version` to a new receiver.
+pub fn spawn(
+    entry: &GameEntry,
+    guard: WatcherGuard<Box<dyn HostedGame>>,
+    viewer: Viewer,
+    from_version: u64,
+    mut shutdown: watch::Receiver<bool>,
+) -> mpsc::Receiver<Result<pb::GameUpdate, Status>> {
+    let (sender, receiver) = mpsc::channel(CLIENT_BUFFER);
+    let (version, finished, mut live, backlog) = {
+        let game = entry.lock();
+        let (version, live) = game.subscribe(viewer);
+        let finished = game.status() == pb::GameStatus::Finished;
+        let backlog = (from_version < version).then(|| game.catch_up(viewer, from_version));
+        (version, finished, live, backlog)
+    };
+    tokio::spawn(async move {
+        let mut last = from_version;
+        if let Some(backlog) = backlog {
+            match replay(backlog, sender.clone()).await {
+                Some(reached) => last = reached,
+                None => return,
+            }
+        }
+        if finished && last >= version {
+            return;
+        }
+        loop {
+            let item = tokio::select! {
+                _ = sender.closed() => return,
+                _ = async { shutdown.wait_for(|stopping| *stopping).await.is_ok() } => {
+                    let status = Status::unavailable(format!(
+                        "the server is shutting down; resume from version {last} on another"
+                    ));
+                    let _ = sender.send(Err(status)).await;
+                    return;
+                }
+                item = live.next() => item,
+            };
+            match item {
+                // The game was removed (expired): the stream ends.
+                None => return,
+                Some(Ok(update)) => {
+                    if update.version <= last {
+                        continue;
+                    }
+                    last = update.version;
+                    let done = update
+                        .view
+                        .as_ref()
+                        .is_some_and(|view| view.status == pb::GameStatus::Finished as i32);
+                    if sender.send(Ok(update)).await.is_err() || done {
+                        return;
+                    }
+                }
+                Some(Err(_missed)) => {
+                    let Some(entry) = guard.entry() else { return };
+                    let backlog = entry.lock().catch_up(viewer, last);
+                    drop(entry);
+                    match replay(backlog, sender.clone()).await {
+                        Some(reached) => last = reached,
+                        None => return,
+                    }
+                }
+            }
+        }
+    });
+    receiver
+}
+
+/// Runs a catch-up on the blocking pool, sending each update in order.
+/// Returns the last version sent, or `None` when the client is gone or the
+/// replay failed (the client is told).
+async fn replay(backlog: CatchUp, sender: Sender) -> Option<u64> {
+    let outcome = tokio::task::spawn_blocking(move || {
+        let result = backlog(&mut |update| sender.blocking_send(Ok(update)).is_ok());
+        (result, sender)
+    })
+    .await;
+    match outcome {
+        Ok((Ok(last), sender)) if !sender.is_closed() => Some(last),
+        Ok((Ok(_), _)) => None,
+        Ok((Err(error), sender)) => {
+            let _ = sender.send(Err(error.into())).await;
+            None
+        }
+        Err(_) => None,
+    }
+}

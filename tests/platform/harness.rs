@@ -1,0 +1,225 @@
+//! A tiny ruleset that lives only in test code, to prove the platform
+//! without depending on a real game: seats take 1 to 3 counters in turn and
+//! whoever takes the last one wins. Each move rolls a public die and redraws
+//! the mover's secret number, so chance, determinism and redaction all show.
+use melange::{
+    api::WireRules,
+    matches::MatchError,
+    pb,
+    rules::core::{GameResult, GameRng, RngStream, RuleError, Ruleset, Seat, Viewer},
+};
+use rand::Rng;
+
+/// The harness's kind number: deliberately not one of `GameKind`'s values.
+pub const HARNESS_KIND: i32 = 100;
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct HarnessOptions {
+    pub seats: u8,
+    pub counters: u32,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Harness {
+    remaining: u32,
+    seats: u8,
+    turn: u8,
+    secrets: Vec<u32>,
+    rolls: Vec<u32>,
+    winner: Option<Seat>,
+    rng: GameRng,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct HarnessEvent {
+    pub seat: Seat,
+    pub took: u32,
+    pub roll: u32,
+    pub secret: Option<u32>,
+}
+
+#[derive(Debug, PartialEq)]
+pub struct HarnessView {
+    pub remaining: u32,
+    pub secret: Option<u32>,
+    pub rolls: Vec<u32>,
+}
+
+impl Ruleset for Harness {
+    type Options = HarnessOptions;
+    type Action = u32;
+    type Event = HarnessEvent;
+    type View = HarnessView;
+
+    fn setup(options: &HarnessOptions, seed: u64) -> Result<Self, RuleError> {
+        if !(1..=4).contains(&options.seats) {
+            return Err(RuleError::InvalidOptions(format!(
+                "the harness seats 1 to 4 players, not {}",
+                options.seats
+            )));
+        }
+        let mut rng = RngStream::Game.rng(seed);
+        let secrets = (0..options.seats)
+            .map(|_| rng.random_range(1..=1000))
+            .collect();
+        Ok(Harness {
+            remaining: options.counters,
+            seats: options.seats,
+            turn: 0,
+            secrets,
+            rolls: vec![0; usize::from(options.seats)],
+            winner: None,
+            rng,
+        })
+    }
+
+    fn seat_count(&self) -> usize {
+        usize::from(self.seats)
+    }
+
+    fn plays(&self, seat: Seat) -> String {
+        format!("player {}", seat.0 + 1)
+    }
+
+    fn to_act(&self) -> Option<Seat> {
+        self.winner.is_none().then_some(Seat(self.turn))
+    }
+
+    fn legal_actions(&self, seat: Seat, out: &mut Vec<u32>) {
+        if self.to_act() == Some(seat) {
+            out.extend(1..=self.remaining.min(3));
+        }
+    }
+
+    fn apply(
+        &mut self,
+        seat: Seat,
+        take: &u32,
+        events: &mut Vec<HarnessEvent>,
+    ) -> Result<(), RuleError> {
+        let Some(waiting_on) = self.to_act() else {
+            return Err(RuleError::GameOver);
+        };
+        if seat != waiting_on {
+            return Err(RuleError::NotYourTurn { seat, waiting_on });
+        }
+        if !(1..=3).contains(take) || *take > self.remaining {
+            return Err(RuleError::illegal(
+                "HARNESS-TAKE",
+                format!("take 1 to {} counters, not {take}", self.remaining.min(3)),
+            ));
+        }
+        self.remaining -= take;
+        let roll = self.rng.random_range(1..=6);
+        let secret = self.rng.random_range(1..=1000);
+        self.rolls[seat.index()] = roll;
+        self.secrets[seat.index()] = secret;
+        if self.remaining == 0 {
+            self.winner = Some(seat);
+        }
+        self.turn = (self.turn + 1) % self.seats;
+        events.push(HarnessEvent {
+            seat,
+            took: *take,
+            roll,
+            secret: Some(secret),
+        });
+        Ok(())
+    }
+
+    fn view(&self, viewer: Viewer) -> HarnessView {
+        HarnessView {
+            remaining: self.remaining,
+            secret: match viewer {
+                Viewer::Seat(seat) => Some(self.secrets[seat.index()]),
+                Viewer::Spectator => None,
+            },
+            rolls: self.rolls.clone(),
+        }
+    }
+
+    fn redact(&self, event: &HarnessEvent, viewer: Viewer) -> Option<HarnessEvent> {
+        let mut event = event.clone();
+        if !viewer.sees_private_of(event.seat) {
+            event.secret = None;
+        }
+        Some(event)
+    }
+
+    fn label(&self, take: &u32) -> String {
+        format!("take {take}")
+    }
+
+    fn result(&self) -> Option<GameResult> {
+        let winner = self.winner?;
+        let ranking = (0..self.seats)
+            .map(|n| Seat((winner.0 + n) % self.seats))
+            .collect();
+        Some(GameResult {
+            winners: vec![winner],
+            ranking,
+            reason: format!("{winner} took the last counter"),
+        })
+    }
+}
+
+impl WireRules for Harness {
+    const KIND: i32 = HARNESS_KIND;
+
+    fn options_from_pb(
+        options: &pb::GameOptions,
+        _plays: &[String],
+    ) -> Result<HarnessOptions, MatchError> {
+        match &options.game {
+            None => Ok(HarnessOptions {
+                seats: 2,
+                counters: 21,
+            }),
+            Some(pb::game_options::Game::Harness(h)) => Ok(HarnessOptions {
+                seats: u8::try_from(h.seats)
+                    .map_err(|_| MatchError::InvalidArgument(format!("{} seats", h.seats)))?,
+                counters: h.counters,
+            }),
+            Some(_) => Err(MatchError::InvalidArgument(
+                "options are for another game".into(),
+            )),
+        }
+    }
+
+    fn action_from_pb(action: &pb::Action) -> Result<u32, MatchError> {
+        match &action.game {
+            Some(pb::action::Game::Harness(h)) => Ok(h.take),
+            _ => Err(MatchError::InvalidArgument(
+                "a harness action is required".into(),
+            )),
+        }
+    }
+
+    fn action_to_pb(take: &u32) -> pb::Action {
+        pb::Action {
+            game: Some(pb::action::Game::Harness(pb::HarnessAction { take: *take })),
+        }
+    }
+
+    fn view_to_pb(&self, view: HarnessView) -> Option<pb::view::Game> {
+        Some(pb::view::Game::Harness(pb::HarnessView {
+            remaining: view.remaining,
+            secret: view.secret,
+            rolls: view.rolls,
+        }))
+    }
+
+    fn event_to_pb(&self, event: &HarnessEvent) -> (String, Option<pb::event::Game>) {
+        (
+            format!(
+                "{} took {} and rolled {}",
+                event.seat, event.took, event.roll
+            ),
+            Some(pb::event::Game::Harness(pb::HarnessEvent {
+                took: event.took,
+                roll: event.roll,
+                secret: event.secret,
+            })),
+        )
+    }
+}

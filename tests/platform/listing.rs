@@ -1,0 +1,85 @@
+//! ListGames: newest first, paged, filtered by kind and status.
+use std::collections::BTreeSet;
+
+use melange::pb;
+
+use super::{
+    harness::HARNESS_KIND,
+    support::{TestServer, harness_request},
+};
+
+#[tokio::test]
+async fn pages_cover_every_game_once_and_filters_apply() {
+    let server = TestServer::start().await;
+    let mut client = server.client().await;
+    let mut created = Vec::new();
+    for seed in 0..7 {
+        // Seeds 0, 2, 4, 6 are all-bot games that finish at creation.
+        let bots: &[usize] = if seed % 2 == 0 { &[0, 1] } else { &[] };
+        created.push(
+            client
+                .create_game(harness_request(Some(seed), 2, 10, bots))
+                .await
+                .unwrap()
+                .into_inner()
+                .game_id,
+        );
+    }
+    let mut seen = Vec::new();
+    let mut token = String::new();
+    loop {
+        let page = client
+            .list_games(pb::ListGamesRequest {
+                page_size: 3,
+                page_token: token.clone(),
+                ..Default::default()
+            })
+            .await
+            .unwrap()
+            .into_inner();
+        assert!(page.games.len() <= 3);
+        seen.extend(page.games.into_iter().map(|g| g.game_id));
+        if page.next_page_token.is_empty() {
+            break;
+        }
+        token = page.next_page_token;
+    }
+    created.reverse();
+    assert_eq!(seen, created, "newest first, each once");
+
+    let finished = client
+        .list_games(pb::ListGamesRequest {
+            status: pb::GameStatus::Finished as i32,
+            ..Default::default()
+        })
+        .await
+        .unwrap()
+        .into_inner();
+    assert_eq!(finished.games.len(), 4);
+    assert!(
+        finished
+            .games
+            .iter()
+            .all(|g| g.to_act.is_empty() && g.seats.iter().all(|s| s.token.is_empty()))
+    );
+    let running = client
+        .list_games(pb::ListGamesRequest {
+            kind: HARNESS_KIND,
+            status: pb::GameStatus::InProgress as i32,
+            ..Default::default()
+        })
+        .await
+        .unwrap()
+        .into_inner();
+    let ids: BTreeSet<_> = running.games.iter().map(|g| g.game_id.clone()).collect();
+    assert_eq!(ids.len(), 3);
+    let imperium = client
+        .list_games(pb::ListGamesRequest {
+            kind: pb::GameKind::Imperium as i32,
+            ..Default::default()
+        })
+        .await
+        .unwrap()
+        .into_inner();
+    assert!(imperium.games.is_empty());
+}

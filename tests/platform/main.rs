@@ -1,0 +1,10 @@
+//! The platform's integration tests: the real server on a loopback port,
+//! driven through the generated client, with the test-only harness game.
+mod conformance;
+mod harness;
+mod listing;
+mod load;
+mod play;
+mod statuses;
+mod streaming;
+mod support;

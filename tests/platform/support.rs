@@ -1,0 +1,204 @@
+//! Starting a real server on port 0 and talking to it.
+use std::net::SocketAddr;
+
+use melange::{
+    api::Catalog,
+    pb::{self, game_service_client::GameServiceClient},
+    server::{ServerConfig, serve},
+};
+use tokio::{sync::oneshot, task::JoinHandle};
+use tonic::{Request, transport::Channel};
+
+use super::harness::{HARNESS_KIND, Harness};
+
+pub type Client = GameServiceClient<Channel>;
+
+/// A server running on a loopback port for one test; stops when dropped.
+pub struct TestServer {
+    pub addr: SocketAddr,
+    stop: Option<oneshot::Sender<()>>,
+    handle: Option<JoinHandle<()>>,
+}
+
+impl TestServer {
+    pub async fn start() -> Self {
+        Self::start_with(ServerConfig {
+            admin_token: Some("admin-secret".into()),
+            ..ServerConfig::default()
+        })
+        .await
+    }
+
+    pub async fn start_with(config: ServerConfig) -> Self {
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let addr = listener.local_addr().unwrap();
+        let (stop, stopped) = oneshot::channel::<()>();
+        let catalog = Catalog::standard().with::<Harness>();
+        let handle = tokio::spawn(async move {
+            serve(listener, config, catalog, async {
+                let _ = stopped.await;
+            })
+            .await
+            .unwrap();
+        });
+        TestServer {
+            addr,
+            stop: Some(stop),
+            handle: Some(handle),
+        }
+    }
+
+    pub async fn client(&self) -> Client {
+        GameServiceClient::connect(format!("http://{}", self.addr))
+            .await
+            .unwrap()
+    }
+
+    /// Stops the server and waits until it has drained.
+    pub async fn shutdown(mut self) {
+        if let Some(stop) = self.stop.take() {
+            let _ = stop.send(());
+        }
+        if let Some(handle) = self.handle.take() {
+            handle.await.unwrap();
+        }
+    }
+}
+
+impl Drop for TestServer {
+    fn drop(&mut self) {
+        if let Some(stop) = self.stop.take() {
+            let _ = stop.send(());
+        }
+    }
+}
+
+/// `message` with a seat's bearer token attached.
+pub fn authed<T>(message: T, token: &str) -> Request<T> {
+    let mut request = Request::new(message);
+    request
+        .metadata_mut()
+        .insert("authorization", format!("Bearer {token}").parse().unwrap());
+    request
+}
+
+/// A harness game request: `seats` seats, `counters` counters, the listed
+/// seats played by the random bot.
+pub fn harness_request(
+    seed: Option<u64>,
+    seats: u32,
+    counters: u32,
+    bots: &[usize],
+) -> pb::CreateGameRequest {
+    pb::CreateGameRequest {
+        kind: HARNESS_KIND,
+        seed,
+        options: Some(pb::GameOptions {
+            game: Some(pb::game_options::Game::Harness(pb::HarnessOptions {
+                seats,
+                counters,
+            })),
+            ..Default::default()
+        }),
+        seats: (0..seats as usize)
+            .map(|seat| pb::SeatConfig {
+                bot: if bots.contains(&seat) {
+                    "random".into()
+                } else {
+                    String::new()
+                },
+                plays: String::new(),
+            })
+            .collect(),
+    }
+}
+
+pub fn take(n: u32) -> pb::Action {
+    pb::Action {
+        game: Some(pb::action::Game::Harness(pb::HarnessAction { take: n })),
+    }
+}
+
+/// Both seats' views and the spectator's, to compare before and after a
+/// refused call.
+pub async fn snapshot(client: &mut Client, game: &pb::CreateGameResponse) -> Vec<pb::View> {
+    let mut views = vec![
+        client
+            .get_view(pb::GetViewRequest {
+                game_id: game.game_id.clone(),
+                seat: None,
+            })
+            .await
+            .unwrap()
+            .into_inner(),
+    ];
+    for grant in &game.seats {
+        if grant.token.is_empty() {
+            continue;
+        }
+        let request = pb::GetViewRequest {
+            game_id: game.game_id.clone(),
+            seat: Some(grant.seat),
+        };
+        views.push(
+            client
+                .get_view(authed(request, &grant.token))
+                .await
+                .unwrap()
+                .into_inner(),
+        );
+    }
+    views
+}
+
+/// Plays a seat's first legal action; returns the response.
+pub async fn play_first_legal(
+    client: &mut Client,
+    game: &pb::CreateGameResponse,
+    seat: u32,
+) -> pb::ApplyActionResponse {
+    let grant = &game.seats[seat as usize];
+    let mut view = client
+        .get_view(authed(
+            pb::GetViewRequest {
+                game_id: game.game_id.clone(),
+                seat: Some(seat),
+            },
+            &grant.token,
+        ))
+        .await
+        .unwrap()
+        .into_inner();
+    let action = view.legal_actions.swap_remove(0).action;
+    let request = pb::ApplyActionRequest {
+        game_id: game.game_id.clone(),
+        seat,
+        expected_version: view.version,
+        action,
+    };
+    client
+        .apply_action(authed(request, &grant.token))
+        .await
+        .unwrap()
+        .into_inner()
+}
+
+/// Plays every human seat's first legal action until the game is over;
+/// returns the final version.
+pub async fn play_to_end(client: &mut Client, game: &pb::CreateGameResponse) -> u64 {
+    let mut version = game.view.as_ref().map_or(0, |view| view.version);
+    loop {
+        let view = client
+            .get_view(pb::GetViewRequest {
+                game_id: game.game_id.clone(),
+                seat: None,
+            })
+            .await
+            .unwrap()
+            .into_inner();
+        let Some(&seat) = view.to_act.first() else {
+            return version;
+        };
+        version = play_first_legal(client, game, seat).await.version;
+    }
+}
