@@ -40,7 +40,7 @@ pub struct Catalog {
 impl Catalog {
     /// Every game this build of melange can host.
     pub fn standard() -> Self {
-        Catalog::default()
+        Catalog::default().with::<crate::rules::imperium::Imperium>()
     }
 
     /// Adds (or replaces) the ruleset for `R::KIND`.

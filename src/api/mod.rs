@@ -6,6 +6,7 @@
 //! that the server works with; [`Catalog`] maps game kinds to rulesets.
 mod catalog;
 mod hosted;
+mod imperium;
 mod render;
 mod status;
 mod wire;

@@ -1,0 +1,572 @@
+//! Dune: Imperium on the wire: options, actions, views and events as the
+//! contract's `Imperium*` messages, with every card, space, leader and
+//! faction named by its data id.
+use super::WireRules;
+use crate::{
+    matches::MatchError,
+    pb::{self, imperium_action::Step},
+    rules::{
+        core::Seat,
+        imperium::{
+            Action, CardId, Event, Faction, Imperium, ImperiumOptions, ImperiumView, Preset,
+            Resource, Zone, data::data,
+        },
+    },
+};
+
+fn invalid(message: String) -> MatchError {
+    MatchError::InvalidArgument(message)
+}
+
+fn card_id(id: &str) -> Result<CardId, MatchError> {
+    data()
+        .card_id(id)
+        .ok_or_else(|| invalid(format!("unknown Imperium card {id:?}")))
+}
+
+fn card_name(card: CardId) -> String {
+    data().cards[usize::from(card.0)].id.clone()
+}
+
+fn cards(list: &[CardId]) -> Vec<String> {
+    list.iter().map(|card| card_name(*card)).collect()
+}
+
+fn faction(id: &str) -> Result<Faction, MatchError> {
+    Faction::parse(id).ok_or_else(|| {
+        invalid(format!(
+            "unknown faction {id:?}; use emperor, guild, bene_gesserit or fremen"
+        ))
+    })
+}
+
+fn zone(id: &str) -> Result<Zone, MatchError> {
+    match id {
+        "hand" => Ok(Zone::Hand),
+        "discard" => Ok(Zone::Discard),
+        "in_play" => Ok(Zone::InPlay),
+        other => Err(invalid(format!(
+            "unknown zone {other:?}; use hand, discard or in_play"
+        ))),
+    }
+}
+
+fn zone_name(zone: Zone) -> &'static str {
+    match zone {
+        Zone::Hand => "hand",
+        Zone::Discard => "discard",
+        Zone::InPlay => "in_play",
+    }
+}
+
+fn small(value: u32, what: &str) -> Result<u8, MatchError> {
+    u8::try_from(value).map_err(|_| invalid(format!("{what} {value} is out of range")))
+}
+
+fn seat(value: Seat) -> u32 {
+    u32::from(value.0)
+}
+
+fn preset(name: &str) -> Result<Preset, MatchError> {
+    match name {
+        "" | "default" => Ok(Preset::Default),
+        "published" => Ok(Preset::Published),
+        other => Err(invalid(format!(
+            "unknown rules preset {other:?}; use default or published"
+        ))),
+    }
+}
+
+impl WireRules for Imperium {
+    const KIND: i32 = pb::GameKind::Imperium as i32;
+
+    fn options_from_pb(
+        options: &pb::GameOptions,
+        plays: &[String],
+    ) -> Result<ImperiumOptions, MatchError> {
+        let game = match &options.game {
+            None => pb::ImperiumOptions::default(),
+            Some(pb::game_options::Game::Imperium(game)) => game.clone(),
+            Some(_) => {
+                return Err(invalid(
+                    "options.game is for another game kind than GAME_KIND_IMPERIUM".into(),
+                ));
+            }
+        };
+        let player_count = match game.player_count {
+            0 => 4,
+            n => small(n, "player_count")?,
+        };
+        let seats = usize::from(player_count).max(game.leaders.len()).max(plays.len());
+        let mut leaders = Vec::with_capacity(seats);
+        for index in 0..seats {
+            let from_options = game.leaders.get(index).map(String::as_str).unwrap_or("");
+            let from_seat = plays.get(index).map(String::as_str).unwrap_or("");
+            let chosen = match (from_options, from_seat) {
+                ("", "") => None,
+                (leader, "") | ("", leader) => Some(leader.to_owned()),
+                (a, b) if a == b => Some(a.to_owned()),
+                (a, b) => {
+                    return Err(invalid(format!(
+                        "seat {index} asks for leader {a:?} in options and {b:?} in its seat config"
+                    )));
+                }
+            };
+            leaders.push(chosen);
+        }
+        while leaders.last().is_some_and(Option::is_none) {
+            leaders.pop();
+        }
+        Ok(ImperiumOptions {
+            player_count,
+            leaders,
+            preset: preset(&options.preset)?,
+            overrides: options
+                .rules
+                .iter()
+                .map(|(name, value)| (name.clone(), value.clone()))
+                .collect(),
+        })
+    }
+
+    fn action_from_pb(action: &pb::Action) -> Result<Action, MatchError> {
+        let Some(pb::action::Game::Imperium(action)) = &action.game else {
+            return Err(invalid("an Imperium game needs an `imperium` action".into()));
+        };
+        let step = action
+            .step
+            .as_ref()
+            .ok_or_else(|| invalid("the Imperium action has no step set".into()))?;
+        Ok(match step {
+            Step::SendAgent(send) => Action::SendAgent {
+                card: card_id(&send.card)?,
+                space: data()
+                    .space_id(&send.space)
+                    .ok_or_else(|| invalid(format!("unknown board space {:?}", send.space)))?,
+            },
+            Step::Reveal(_) => Action::Reveal,
+            Step::Intrigue(id) => Action::Intrigue(
+                data()
+                    .intrigue_id(id)
+                    .ok_or_else(|| invalid(format!("unknown Intrigue card {id:?}")))?,
+            ),
+            Step::Pass(_) => Action::Pass,
+            Step::Accept(_) => Action::Accept,
+            Step::Choose(n) => Action::Choose(small(*n, "choice")?),
+            Step::Faction(id) => Action::Faction(faction(id)?),
+            Step::Troops(n) => Action::Troops(small(*n, "troops")?),
+            Step::Trash(trash) => Action::Trash(card_id(&trash.card)?, zone(&trash.zone)?),
+            Step::Discard(id) => Action::Discard(card_id(id)?),
+            Step::Acquire(acquire) => Action::Acquire {
+                card: card_id(&acquire.card)?,
+                top: acquire.top,
+            },
+            Step::Space(id) => Action::Space(
+                data()
+                    .space_id(id)
+                    .ok_or_else(|| invalid(format!("unknown board space {id:?}")))?,
+            ),
+            Step::Opponent(n) => Action::Opponent(Seat(small(*n, "opponent seat")?)),
+            Step::Card(id) => Action::Card(card_id(id)?),
+        })
+    }
+
+    fn action_to_pb(action: &Action) -> pb::Action {
+        let d = data();
+        let step = match *action {
+            Action::SendAgent { card, space } => Step::SendAgent(pb::imperium_action::SendAgent {
+                card: card_name(card),
+                space: d.spaces[usize::from(space.0)].id.clone(),
+            }),
+            Action::Reveal => Step::Reveal(pb::imperium_action::Reveal {}),
+            Action::Intrigue(card) => Step::Intrigue(d.intrigues[usize::from(card.0)].id.clone()),
+            Action::Pass => Step::Pass(pb::imperium_action::Pass {}),
+            Action::Accept => Step::Accept(pb::imperium_action::Accept {}),
+            Action::Choose(n) => Step::Choose(u32::from(n)),
+            Action::Faction(f) => Step::Faction(f.id().to_owned()),
+            Action::Troops(n) => Step::Troops(u32::from(n)),
+            Action::Trash(card, zone) => Step::Trash(pb::imperium_action::Trash {
+                card: card_name(card),
+                zone: zone_name(zone).to_owned(),
+            }),
+            Action::Discard(card) => Step::Discard(card_name(card)),
+            Action::Acquire { card, top } => Step::Acquire(pb::imperium_action::Acquire {
+                card: card_name(card),
+                top,
+            }),
+            Action::Space(space) => Step::Space(d.spaces[usize::from(space.0)].id.clone()),
+            Action::Opponent(other) => Step::Opponent(seat(other)),
+            Action::Card(card) => Step::Card(card_name(card)),
+        };
+        pb::Action {
+            game: Some(pb::action::Game::Imperium(pb::ImperiumAction { step: Some(step) })),
+        }
+    }
+
+    fn view_to_pb(&self, view: ImperiumView) -> Option<pb::view::Game> {
+        Some(pb::view::Game::Imperium(view_to_pb(view)))
+    }
+
+    fn event_to_pb(&self, event: &Event) -> (String, Option<pb::event::Game>) {
+        let wire = event_to_pb(event);
+        (
+            event_text(&wire),
+            Some(pb::event::Game::Imperium(wire)),
+        )
+    }
+}
+
+fn view_to_pb(view: ImperiumView) -> pb::ImperiumView {
+    let d = data();
+    let hidden = |list: Option<Vec<CardId>>| list.map(|cards_| pb::ImperiumCards { cards: cards(&cards_) });
+    let players = view
+        .players
+        .into_iter()
+        .map(|p| pb::ImperiumPlayer {
+            seat: seat(p.seat),
+            leader: d.leaders[usize::from(p.leader.0)].id.clone(),
+            solari: p.solari.into(),
+            spice: p.spice.into(),
+            water: p.water.into(),
+            supply: p.supply.into(),
+            garrison: p.garrison.into(),
+            conflict: p.conflict.into(),
+            swords: p.swords.into(),
+            strength: p.strength.into(),
+            persuasion: p.persuasion.into(),
+            vp: p.vp.into(),
+            influence: Faction::ALL
+                .iter()
+                .map(|f| pb::ImperiumInfluence {
+                    faction: f.id().to_owned(),
+                    amount: p.influence[f.index()].into(),
+                })
+                .collect(),
+            agents: p.agents.into(),
+            agents_left: p.agents_left.into(),
+            swordmaster: p.swordmaster,
+            high_council: p.high_council,
+            has_revealed: p.has_revealed,
+            hand: hidden(p.hand),
+            hand_count: p.hand_count.into(),
+            deck_count: p.deck_count.into(),
+            deck_top: p.deck_top.map(card_name).unwrap_or_default(),
+            discard: cards(&p.discard),
+            played: cards(&p.played),
+            revealed: cards(&p.revealed),
+            intrigue: p.intrigue.map(|list| pb::ImperiumCards {
+                cards: list
+                    .iter()
+                    .map(|card| d.intrigues[usize::from(card.0)].id.clone())
+                    .collect(),
+            }),
+            intrigue_count: p.intrigue_count.into(),
+            secret_factions: p.secret_factions.map(|list| pb::ImperiumCards {
+                cards: list.iter().map(|f| f.id().to_owned()).collect(),
+            }),
+            set_aside: p.set_aside.map(card_name).unwrap_or_default(),
+        })
+        .collect();
+    let spaces = d
+        .spaces
+        .iter()
+        .enumerate()
+        .map(|(index, space)| pb::ImperiumSpace {
+            space: space.id.clone(),
+            agent: view.occupant.get(index).copied().flatten().map(seat),
+            controller: view.control.get(index).copied().flatten().map(seat),
+            bonus_spice: view.bonus_spice.get(index).copied().unwrap_or(0).into(),
+            blocked_by: view
+                .voice
+                .filter(|(_, blocked)| usize::from(blocked.0) == index)
+                .map(|(by, _)| seat(by)),
+        })
+        .collect();
+    pb::ImperiumView {
+        round: view.round.into(),
+        phase: view.phase.to_owned(),
+        first_player: seat(view.first_player),
+        conflict: view
+            .conflict
+            .map(|c| d.conflicts[usize::from(c.0)].id.clone())
+            .unwrap_or_default(),
+        conflict_deck_count: view.conflict_deck_count.into(),
+        row: cards(&view.row),
+        imperium_deck_count: view.imperium_deck_count.into(),
+        reserve: view
+            .reserve
+            .iter()
+            .map(|(card, count)| pb::imperium_view::Pile {
+                card: card_name(*card),
+                count: (*count).into(),
+            })
+            .collect(),
+        intrigue_deck_count: view.intrigue_deck_count.into(),
+        intrigue_discard: view
+            .intrigue_discard
+            .iter()
+            .map(|card| d.intrigues[usize::from(card.0)].id.clone())
+            .collect(),
+        trash: cards(&view.trash),
+        spaces,
+        alliances: Faction::ALL
+            .iter()
+            .map(|f| pb::imperium_view::Alliance {
+                faction: f.id().to_owned(),
+                seat: view.alliance[f.index()].map(seat),
+            })
+            .collect(),
+        mentat: view.mentat.map(seat),
+        mentat_next: view.mentat_next.map(seat),
+        players,
+        prompt: view.prompt.map(|prompt| pb::ImperiumPrompt {
+            seat: seat(prompt.seat),
+            kind: prompt.kind.to_owned(),
+            card: prompt.card.map(card_name).unwrap_or_default(),
+        }),
+    }
+}
+
+fn resource_name(resource: Resource) -> &'static str {
+    match resource {
+        Resource::Solari => "solari",
+        Resource::Spice => "spice",
+        Resource::Water => "water",
+        Resource::Garrison => "garrison",
+        Resource::Persuasion => "persuasion",
+        Resource::Swords => "swords",
+        Resource::Vp => "vp",
+    }
+}
+
+fn event_to_pb(event: &Event) -> pb::ImperiumEvent {
+    let d = data();
+    let space_id = |space: crate::rules::imperium::SpaceId| d.spaces[usize::from(space.0)].id.clone();
+    let intrigue_id =
+        |card: crate::rules::imperium::IntrigueId| d.intrigues[usize::from(card.0)].id.clone();
+    let mut wire = pb::ImperiumEvent::default();
+    let kind = match event {
+        Event::LeaderAssigned { seat: s, leader } => {
+            wire.seat = Some(seat(*s));
+            wire.card = d.leaders[usize::from(leader.0)].id.clone();
+            "leader_assigned"
+        }
+        Event::FirstPlayer { seat: s } => {
+            wire.seat = Some(seat(*s));
+            "first_player"
+        }
+        Event::RoundStarted { round, conflict } => {
+            wire.amount = (*round).into();
+            wire.card = d.conflicts[usize::from(conflict.0)].id.clone();
+            "round_started"
+        }
+        Event::Drew { seat: s, card } => {
+            wire.seat = Some(seat(*s));
+            wire.card = card.map(card_name).unwrap_or_default();
+            "drew"
+        }
+        Event::Shuffled { seat: s } => {
+            wire.seat = Some(seat(*s));
+            "shuffled"
+        }
+        Event::AgentSent { seat: s, card, space } => {
+            wire.seat = Some(seat(*s));
+            wire.card = card_name(*card);
+            wire.space = space_id(*space);
+            "agent_sent"
+        }
+        Event::Revealed { seat: s, cards: list } => {
+            wire.seat = Some(seat(*s));
+            wire.cards = cards(list);
+            "revealed"
+        }
+        Event::Resource { seat: s, resource, delta } => {
+            wire.seat = Some(seat(*s));
+            wire.resource = resource_name(*resource).to_owned();
+            wire.delta = (*delta).into();
+            "resource"
+        }
+        Event::Influence { seat: s, faction: f, delta, now } => {
+            wire.seat = Some(seat(*s));
+            wire.faction = f.id().to_owned();
+            wire.delta = (*delta).into();
+            wire.amount = (*now).into();
+            "influence"
+        }
+        Event::Alliance { faction: f, from, to } => {
+            wire.faction = f.id().to_owned();
+            wire.seat = to.map(seat);
+            wire.other_seat = from.map(seat);
+            "alliance"
+        }
+        Event::IntrigueDrawn { seat: s, card } => {
+            wire.seat = Some(seat(*s));
+            wire.card = card.map(intrigue_id).unwrap_or_default();
+            "intrigue_drawn"
+        }
+        Event::IntrigueStolen { from, to, card } => {
+            wire.seat = Some(seat(*to));
+            wire.other_seat = Some(seat(*from));
+            wire.card = card.map(intrigue_id).unwrap_or_default();
+            "intrigue_stolen"
+        }
+        Event::IntriguePlayed { seat: s, card } => {
+            wire.seat = Some(seat(*s));
+            wire.card = intrigue_id(*card);
+            "intrigue_played"
+        }
+        Event::Deployed { seat: s, troops } => {
+            wire.seat = Some(seat(*s));
+            wire.amount = (*troops).into();
+            "deployed"
+        }
+        Event::Retreated { seat: s, troops } => {
+            wire.seat = Some(seat(*s));
+            wire.amount = (*troops).into();
+            "retreated"
+        }
+        Event::TroopsLost { seat: s, troops, from_conflict } => {
+            wire.seat = Some(seat(*s));
+            wire.amount = (*troops).into();
+            wire.space = if *from_conflict { "conflict" } else { "garrison" }.to_owned();
+            "troops_lost"
+        }
+        Event::Acquired { seat: s, card } => {
+            wire.seat = Some(seat(*s));
+            wire.card = card_name(*card);
+            "acquired"
+        }
+        Event::RowRefilled { card } => {
+            wire.card = card_name(*card);
+            "row_refilled"
+        }
+        Event::Trashed { seat: s, card } => {
+            wire.seat = Some(seat(*s));
+            wire.card = card_name(*card);
+            "trashed"
+        }
+        Event::Discarded { seat: s, card } => {
+            wire.seat = Some(seat(*s));
+            wire.card = card_name(*card);
+            "discarded"
+        }
+        Event::Retrieved { seat: s, card } => {
+            wire.seat = Some(seat(*s));
+            wire.card = card_name(*card);
+            "retrieved"
+        }
+        Event::LookedAtTop { seat: s, card } => {
+            wire.seat = Some(seat(*s));
+            wire.card = card.map(card_name).unwrap_or_default();
+            "looked_at_top"
+        }
+        Event::Control { space, seat: s } => {
+            wire.seat = Some(seat(*s));
+            wire.space = space_id(*space);
+            "control"
+        }
+        Event::MentatTaken { seat: s } => {
+            wire.seat = Some(seat(*s));
+            "mentat_taken"
+        }
+        Event::HighCouncil { seat: s } => {
+            wire.seat = Some(seat(*s));
+            "high_council"
+        }
+        Event::Swordmaster { seat: s } => {
+            wire.seat = Some(seat(*s));
+            "swordmaster"
+        }
+        Event::Voice { seat: s, space } => {
+            wire.seat = Some(seat(*s));
+            wire.space = space_id(*space);
+            "voice"
+        }
+        Event::AgentRecalled { seat: s, space } => {
+            wire.seat = Some(seat(*s));
+            wire.space = space_id(*space);
+            "agent_recalled"
+        }
+        Event::Passed { seat: s } => {
+            wire.seat = Some(seat(*s));
+            "passed"
+        }
+        Event::ConflictResolved { conflict, strengths } => {
+            wire.card = d.conflicts[usize::from(conflict.0)].id.clone();
+            wire.values = strengths.iter().map(|s| u32::from(*s)).collect();
+            "conflict_resolved"
+        }
+        Event::Reward { seat: s, place } => {
+            wire.seat = Some(seat(*s));
+            wire.amount = (*place).into();
+            "reward"
+        }
+        Event::BonusSpice { space, now } => {
+            wire.space = space_id(*space);
+            wire.amount = (*now).into();
+            "bonus_spice"
+        }
+        Event::Recall => "recall",
+        Event::EndgameTriggered => "endgame_triggered",
+        Event::GameOver { winners } => {
+            wire.values = winners.iter().map(|s| seat(*s)).collect();
+            "game_over"
+        }
+    };
+    wire.kind = kind.to_owned();
+    wire
+}
+
+/// A short English line for an event, from its wire form.
+fn event_text(event: &pb::ImperiumEvent) -> String {
+    let who = event
+        .seat
+        .map(|s| format!("seat {s}"))
+        .unwrap_or_else(|| "nobody".to_owned());
+    let hidden = |id: &str| if id.is_empty() { "a hidden card".to_owned() } else { id.to_owned() };
+    match event.kind.as_str() {
+        "leader_assigned" => format!("{who} plays {}", event.card),
+        "first_player" => format!("{who} is the First Player"),
+        "round_started" => format!("round {} begins: Conflict {}", event.amount, event.card),
+        "drew" => format!("{who} drew {}", hidden(&event.card)),
+        "shuffled" => format!("{who} shuffled their discard pile into a new deck"),
+        "agent_sent" => format!("{who} played {} and sent an Agent to {}", event.card, event.space),
+        "revealed" => format!("{who} revealed {}", event.cards.join(", ")),
+        "resource" => format!("{who} {:+} {}", event.delta, event.resource),
+        "influence" => format!(
+            "{who} {:+} Influence with {} (now {})",
+            event.delta, event.faction, event.amount
+        ),
+        "alliance" => format!("the {} Alliance moves to {who}", event.faction),
+        "intrigue_drawn" => format!("{who} drew Intrigue {}", hidden(&event.card)),
+        "intrigue_stolen" => format!(
+            "{who} stole Intrigue {} from seat {}",
+            hidden(&event.card),
+            event.other_seat.unwrap_or_default()
+        ),
+        "intrigue_played" => format!("{who} played Intrigue {}", event.card),
+        "deployed" => format!("{who} deployed {} troops to the Conflict", event.amount),
+        "retreated" => format!("{who} retreated {} troops", event.amount),
+        "troops_lost" => format!("{who} lost {} troops from the {}", event.amount, event.space),
+        "acquired" => format!("{who} acquired {}", event.card),
+        "row_refilled" => format!("{} entered the Imperium Row", event.card),
+        "trashed" => format!("{who} trashed {}", event.card),
+        "discarded" => format!("{who} discarded {}", event.card),
+        "retrieved" => format!("{who} took {} back from their discard pile", event.card),
+        "looked_at_top" => format!("{who} looked at the top of their deck: {}", hidden(&event.card)),
+        "control" => format!("{who} controls {}", event.space),
+        "mentat_taken" => format!("{who} took the Mentat"),
+        "high_council" => format!("{who} took a High Council seat"),
+        "swordmaster" => format!("{who} gained the Swordmaster"),
+        "voice" => format!("{who} blocked {} with The Voice", event.space),
+        "agent_recalled" => format!("{who} recalled the Agent on {}", event.space),
+        "passed" => format!("{who} passed"),
+        "conflict_resolved" => format!("Conflict {} resolved, strengths {:?}", event.card, event.values),
+        "reward" => format!("{who} takes place {} of the Conflict", event.amount),
+        "bonus_spice" => format!("{} now holds {} bonus spice", event.space, event.amount),
+        "recall" => "Agents recalled".to_owned(),
+        "endgame_triggered" => "the endgame is triggered".to_owned(),
+        "game_over" => format!("game over; winners {:?}", event.values),
+        other => other.to_owned(),
+    }
+}
