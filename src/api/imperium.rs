@@ -97,7 +97,9 @@ impl WireRules for Imperium {
             0 => 4,
             n => small(n, "player_count")?,
         };
-        let seats = usize::from(player_count).max(game.leaders.len()).max(plays.len());
+        let seats = usize::from(player_count)
+            .max(game.leaders.len())
+            .max(plays.len());
         let mut leaders = Vec::with_capacity(seats);
         for index in 0..seats {
             let from_options = game.leaders.get(index).map(String::as_str).unwrap_or("");
@@ -131,7 +133,9 @@ impl WireRules for Imperium {
 
     fn action_from_pb(action: &pb::Action) -> Result<Action, MatchError> {
         let Some(pb::action::Game::Imperium(action)) = &action.game else {
-            return Err(invalid("an Imperium game needs an `imperium` action".into()));
+            return Err(invalid(
+                "an Imperium game needs an `imperium` action".into(),
+            ));
         };
         let step = action
             .step
@@ -199,7 +203,9 @@ impl WireRules for Imperium {
             Action::Card(card) => Step::Card(card_name(card)),
         };
         pb::Action {
-            game: Some(pb::action::Game::Imperium(pb::ImperiumAction { step: Some(step) })),
+            game: Some(pb::action::Game::Imperium(pb::ImperiumAction {
+                step: Some(step),
+            })),
         }
     }
 
@@ -209,16 +215,17 @@ impl WireRules for Imperium {
 
     fn event_to_pb(&self, event: &Event) -> (String, Option<pb::event::Game>) {
         let wire = event_to_pb(event);
-        (
-            event_text(&wire),
-            Some(pb::event::Game::Imperium(wire)),
-        )
+        (event_text(&wire), Some(pb::event::Game::Imperium(wire)))
     }
 }
 
 fn view_to_pb(view: ImperiumView) -> pb::ImperiumView {
     let d = data();
-    let hidden = |list: Option<Vec<CardId>>| list.map(|cards_| pb::ImperiumCards { cards: cards(&cards_) });
+    let hidden = |list: Option<Vec<CardId>>| {
+        list.map(|cards_| pb::ImperiumCards {
+            cards: cards(&cards_),
+        })
+    };
     let players = view
         .players
         .into_iter()
@@ -341,7 +348,8 @@ fn resource_name(resource: Resource) -> &'static str {
 
 fn event_to_pb(event: &Event) -> pb::ImperiumEvent {
     let d = data();
-    let space_id = |space: crate::rules::imperium::SpaceId| d.spaces[usize::from(space.0)].id.clone();
+    let space_id =
+        |space: crate::rules::imperium::SpaceId| d.spaces[usize::from(space.0)].id.clone();
     let intrigue_id =
         |card: crate::rules::imperium::IntrigueId| d.intrigues[usize::from(card.0)].id.clone();
     let mut wire = pb::ImperiumEvent::default();
@@ -369,31 +377,51 @@ fn event_to_pb(event: &Event) -> pb::ImperiumEvent {
             wire.seat = Some(seat(*s));
             "shuffled"
         }
-        Event::AgentSent { seat: s, card, space } => {
+        Event::AgentSent {
+            seat: s,
+            card,
+            space,
+        } => {
             wire.seat = Some(seat(*s));
             wire.card = card_name(*card);
             wire.space = space_id(*space);
             "agent_sent"
         }
-        Event::Revealed { seat: s, cards: list } => {
+        Event::Revealed {
+            seat: s,
+            cards: list,
+        } => {
             wire.seat = Some(seat(*s));
             wire.cards = cards(list);
             "revealed"
         }
-        Event::Resource { seat: s, resource, delta } => {
+        Event::Resource {
+            seat: s,
+            resource,
+            delta,
+        } => {
             wire.seat = Some(seat(*s));
             wire.resource = resource_name(*resource).to_owned();
             wire.delta = (*delta).into();
             "resource"
         }
-        Event::Influence { seat: s, faction: f, delta, now } => {
+        Event::Influence {
+            seat: s,
+            faction: f,
+            delta,
+            now,
+        } => {
             wire.seat = Some(seat(*s));
             wire.faction = f.id().to_owned();
             wire.delta = (*delta).into();
             wire.amount = (*now).into();
             "influence"
         }
-        Event::Alliance { faction: f, from, to } => {
+        Event::Alliance {
+            faction: f,
+            from,
+            to,
+        } => {
             wire.faction = f.id().to_owned();
             wire.seat = to.map(seat);
             wire.other_seat = from.map(seat);
@@ -425,10 +453,19 @@ fn event_to_pb(event: &Event) -> pb::ImperiumEvent {
             wire.amount = (*troops).into();
             "retreated"
         }
-        Event::TroopsLost { seat: s, troops, from_conflict } => {
+        Event::TroopsLost {
+            seat: s,
+            troops,
+            from_conflict,
+        } => {
             wire.seat = Some(seat(*s));
             wire.amount = (*troops).into();
-            wire.space = if *from_conflict { "conflict" } else { "garrison" }.to_owned();
+            wire.space = if *from_conflict {
+                "conflict"
+            } else {
+                "garrison"
+            }
+            .to_owned();
             "troops_lost"
         }
         Event::Acquired { seat: s, card } => {
@@ -491,7 +528,10 @@ fn event_to_pb(event: &Event) -> pb::ImperiumEvent {
             wire.seat = Some(seat(*s));
             "passed"
         }
-        Event::ConflictResolved { conflict, strengths } => {
+        Event::ConflictResolved {
+            conflict,
+            strengths,
+        } => {
             wire.card = d.conflicts[usize::from(conflict.0)].id.clone();
             wire.values = strengths.iter().map(|s| u32::from(*s)).collect();
             "conflict_resolved"
@@ -523,14 +563,23 @@ fn event_text(event: &pb::ImperiumEvent) -> String {
         .seat
         .map(|s| format!("seat {s}"))
         .unwrap_or_else(|| "nobody".to_owned());
-    let hidden = |id: &str| if id.is_empty() { "a hidden card".to_owned() } else { id.to_owned() };
+    let hidden = |id: &str| {
+        if id.is_empty() {
+            "a hidden card".to_owned()
+        } else {
+            id.to_owned()
+        }
+    };
     match event.kind.as_str() {
         "leader_assigned" => format!("{who} plays {}", event.card),
         "first_player" => format!("{who} is the First Player"),
         "round_started" => format!("round {} begins: Conflict {}", event.amount, event.card),
         "drew" => format!("{who} drew {}", hidden(&event.card)),
         "shuffled" => format!("{who} shuffled their discard pile into a new deck"),
-        "agent_sent" => format!("{who} played {} and sent an Agent to {}", event.card, event.space),
+        "agent_sent" => format!(
+            "{who} played {} and sent an Agent to {}",
+            event.card, event.space
+        ),
         "revealed" => format!("{who} revealed {}", event.cards.join(", ")),
         "resource" => format!("{who} {:+} {}", event.delta, event.resource),
         "influence" => format!(
@@ -547,13 +596,19 @@ fn event_text(event: &pb::ImperiumEvent) -> String {
         "intrigue_played" => format!("{who} played Intrigue {}", event.card),
         "deployed" => format!("{who} deployed {} troops to the Conflict", event.amount),
         "retreated" => format!("{who} retreated {} troops", event.amount),
-        "troops_lost" => format!("{who} lost {} troops from the {}", event.amount, event.space),
+        "troops_lost" => format!(
+            "{who} lost {} troops from the {}",
+            event.amount, event.space
+        ),
         "acquired" => format!("{who} acquired {}", event.card),
         "row_refilled" => format!("{} entered the Imperium Row", event.card),
         "trashed" => format!("{who} trashed {}", event.card),
         "discarded" => format!("{who} discarded {}", event.card),
         "retrieved" => format!("{who} took {} back from their discard pile", event.card),
-        "looked_at_top" => format!("{who} looked at the top of their deck: {}", hidden(&event.card)),
+        "looked_at_top" => format!(
+            "{who} looked at the top of their deck: {}",
+            hidden(&event.card)
+        ),
         "control" => format!("{who} controls {}", event.space),
         "mentat_taken" => format!("{who} took the Mentat"),
         "high_council" => format!("{who} took a High Council seat"),
@@ -561,7 +616,10 @@ fn event_text(event: &pb::ImperiumEvent) -> String {
         "voice" => format!("{who} blocked {} with The Voice", event.space),
         "agent_recalled" => format!("{who} recalled the Agent on {}", event.space),
         "passed" => format!("{who} passed"),
-        "conflict_resolved" => format!("Conflict {} resolved, strengths {:?}", event.card, event.values),
+        "conflict_resolved" => format!(
+            "Conflict {} resolved, strengths {:?}",
+            event.card, event.values
+        ),
         "reward" => format!("{who} takes place {} of the Conflict", event.amount),
         "bonus_spice" => format!("{} now holds {} bonus spice", event.space, event.amount),
         "recall" => "Agents recalled".to_owned(),

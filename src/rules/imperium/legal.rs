@@ -156,13 +156,18 @@ impl Imperium {
         if !self.list_payable(ctx, &i.effect) {
             return false;
         }
+        // A card made only of conditions that do not hold does nothing.
+        let only_ifs = i
+            .effect
+            .iter()
+            .all(|e| matches!(e, Effect::If { els, .. } if els.is_empty()));
         for e in &i.effect {
             match e {
-                Effect::If { cond, then, els }
-                    if els.is_empty()
-                        && (!self.cond(ctx, *cond) || !self.list_payable(ctx, then)) =>
-                {
-                    return false;
+                Effect::If { cond, then, els } if els.is_empty() => {
+                    let holds = self.cond(ctx, *cond);
+                    if (holds && !self.list_payable(ctx, then)) || (!holds && only_ifs) {
+                        return false;
+                    }
                 }
                 Effect::Mentat if self.mentat.is_some() => return false,
                 Effect::LoseTroops { conflict: true, n } if self.p(seat).conflict < *n => {

@@ -86,6 +86,12 @@ impl Imperium {
         &mut self.conflict_deck
     }
 
+    /// Sets the revealed Conflict.
+    #[doc(hidden)]
+    pub fn test_set_conflict(&mut self, c: Option<super::ids::ConflictId>) {
+        self.conflict = c;
+    }
+
     /// The revealed Conflict.
     #[doc(hidden)]
     pub fn test_conflict(&self) -> Option<super::ids::ConflictId> {
@@ -119,6 +125,40 @@ impl Imperium {
         self.players.iter().map(|p| p.intrigue.len()).sum::<usize>()
             + self.intrigue_deck.len()
             + self.intrigue_discard.len()
+    }
+
+    /// Makes `seat` the First Player and starts its turn now, discarding
+    /// any work in progress (tests only).
+    #[doc(hidden)]
+    pub fn test_start_turn(&mut self, seat: u8) {
+        self.stack.clear();
+        self.first = seat;
+        self.phase = super::state::Phase::PlayerTurns;
+        self.turn = super::state::Turn {
+            seat,
+            ..Default::default()
+        };
+        self.pending = Some(Pending::Turn(seat));
+    }
+
+    /// Runs the Combat phase now: every seat is marked as revealed and the
+    /// turn moves on (tests only).
+    #[doc(hidden)]
+    pub fn test_go_to_combat(&mut self) {
+        for p in &mut self.players {
+            p.has_revealed = true;
+        }
+        self.stack.clear();
+        self.pending = None;
+        self.stack.push(super::state::Task::NextTurn);
+        let mut ev = Vec::new();
+        self.run(&mut ev);
+    }
+
+    /// Sets the First Player.
+    #[doc(hidden)]
+    pub fn test_set_first(&mut self, seat: u8) {
+        self.first = seat;
     }
 
     /// Strength of a seat.
