@@ -628,3 +628,67 @@ fn event_text(event: &pb::ImperiumEvent) -> String {
         other => other.to_owned(),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::core::{RngStream, Ruleset};
+    use rand::Rng;
+
+    /// Every action a random game offers survives the trip to the wire and
+    /// back unchanged, so a client that echoes a legal action is accepted.
+    #[test]
+    fn every_offered_action_round_trips_through_the_wire() {
+        for seed in 0..4 {
+            let mut game = Imperium::setup(&ImperiumOptions::players(4), seed).unwrap();
+            let mut chooser = RngStream::Bot(9).rng(seed);
+            let mut legal = Vec::new();
+            let mut events = Vec::new();
+            while let Some(seat) = game.to_act() {
+                legal.clear();
+                game.legal_actions(seat, &mut legal);
+                for action in &legal {
+                    let back = Imperium::action_from_pb(&Imperium::action_to_pb(action)).unwrap();
+                    assert_eq!(back, *action);
+                }
+                let pick = legal[chooser.random_range(0..legal.len())];
+                game.apply(seat, &pick, &mut events).unwrap();
+            }
+            for event in &events {
+                let (text, wire) = game.event_to_pb(event);
+                assert!(!text.is_empty() && wire.is_some());
+            }
+        }
+    }
+
+    #[test]
+    fn malformed_actions_and_options_are_invalid_arguments() {
+        let unknown_card = pb::Action {
+            game: Some(pb::action::Game::Imperium(pb::ImperiumAction {
+                step: Some(Step::Discard("no_such_card".into())),
+            })),
+        };
+        let error = Imperium::action_from_pb(&unknown_card).unwrap_err();
+        assert!(matches!(error, MatchError::InvalidArgument(ref m) if m.contains("no_such_card")));
+        let empty = pb::Action {
+            game: Some(pb::action::Game::Imperium(pb::ImperiumAction {
+                step: None,
+            })),
+        };
+        assert!(matches!(
+            Imperium::action_from_pb(&empty),
+            Err(MatchError::InvalidArgument(_))
+        ));
+        let conflicting = pb::GameOptions {
+            game: Some(pb::game_options::Game::Imperium(pb::ImperiumOptions {
+                player_count: 3,
+                leaders: vec!["paul_atreides".into()],
+            })),
+            ..Default::default()
+        };
+        let error = Imperium::options_from_pb(&conflicting, &["glossu_rabban".into()]).unwrap_err();
+        assert!(matches!(error, MatchError::InvalidArgument(ref m) if m.contains("seat 0")));
+        let agreed = Imperium::options_from_pb(&conflicting, &["paul_atreides".into()]).unwrap();
+        assert_eq!(agreed.leaders, vec![Some("paul_atreides".to_owned())]);
+    }
+}

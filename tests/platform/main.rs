@@ -2,6 +2,7 @@
 //! driven through the generated client, with the test-only harness game.
 mod conformance;
 mod harness;
+mod imperium;
 mod listing;
 mod load;
 mod play;
