@@ -1,10 +1,9 @@
 //! Dune: Imperium through the real server: whole games by remote random
 //! clients, bots, replays, hidden information and Imperium's refusals.
 use melange::pb;
-use rand::Rng;
 use tonic::Code;
 
-use super::support::{Client, TestServer, authed};
+use super::support::{TestServer, authed, play_random};
 
 fn imperium(seed: u64, players: u32, bots: usize) -> pb::CreateGameRequest {
     pb::CreateGameRequest {
@@ -37,56 +36,6 @@ fn imperium_view(view: &pb::View) -> &pb::ImperiumView {
     }
 }
 
-/// Plays a whole game as remote clients would, each move a random legal
-/// action sent back unchanged; returns the final view and the move count.
-async fn play_remote(
-    client: &mut Client,
-    game: &pb::CreateGameResponse,
-    seed: u64,
-) -> (pb::View, u64) {
-    let mut rng = melange::rules::core::RngStream::Bot(0).rng(seed);
-    let mut moves = 0;
-    loop {
-        let public = client
-            .get_view(pb::GetViewRequest {
-                game_id: game.game_id.clone(),
-                seat: None,
-            })
-            .await
-            .unwrap()
-            .into_inner();
-        let Some(&seat) = public.to_act.first() else {
-            return (public, moves);
-        };
-        let token = &game.seats[seat as usize].token;
-        let mut mine = client
-            .get_view(authed(
-                pb::GetViewRequest {
-                    game_id: game.game_id.clone(),
-                    seat: Some(seat),
-                },
-                token,
-            ))
-            .await
-            .unwrap()
-            .into_inner();
-        assert!(
-            mine.legal_actions
-                .iter()
-                .all(|legal| !legal.label.is_empty())
-        );
-        let pick = rng.random_range(0..mine.legal_actions.len());
-        let request = pb::ApplyActionRequest {
-            game_id: game.game_id.clone(),
-            seat,
-            expected_version: mine.version,
-            action: mine.legal_actions.swap_remove(pick).action,
-        };
-        client.apply_action(authed(request, token)).await.unwrap();
-        moves += 1;
-    }
-}
-
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn four_player_games_play_to_the_end_through_the_api() {
     let server = TestServer::start().await;
@@ -105,7 +54,7 @@ async fn four_player_games_play_to_the_end_through_the_api() {
                     .iter()
                     .all(|s| !s.plays.is_empty() && s.token.len() == 64)
             );
-            let (end, moves) = play_remote(&mut client, &game, seed).await;
+            let (end, moves) = play_random(&mut client, &game, seed).await;
             assert_eq!(end.status, pb::GameStatus::Finished as i32);
             let result = end.result.unwrap();
             assert!(!result.winners.is_empty());

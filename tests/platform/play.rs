@@ -1,57 +1,23 @@
 //! Whole games through the API: many at once, bots, determinism, replays and
 //! what a spectator may see.
 use melange::pb;
-use melange::rules::core::RngStream;
-use rand::Rng;
 use tonic_health::pb::{
     HealthCheckRequest, health_check_response::ServingStatus, health_client::HealthClient,
 };
 
-use super::support::{Client, TestServer, authed, harness_request, play_to_end, take};
+use super::support::{
+    Client, TestServer, authed, harness_request, play_random, play_to_end, seat_view, take,
+};
 
 /// Plays one game to the end with a random legal action for every move, as
 /// a remote client would; returns the number of actions it applied.
 async fn random_client_game(mut client: Client, seed: u64) -> u64 {
-    let game = client
-        .create_game(harness_request(Some(seed), 3, 25, &[]))
-        .await
-        .unwrap()
-        .into_inner();
-    let mut rng = RngStream::Bot(0).rng(seed);
-    let mut applied = 0;
-    let mut view = game.view.clone().unwrap();
-    while let Some(&seat) = view.to_act.first() {
-        let token = &game.seats[seat as usize].token;
-        let mut mine = client
-            .get_view(authed(
-                pb::GetViewRequest {
-                    game_id: game.game_id.clone(),
-                    seat: Some(seat),
-                },
-                token,
-            ))
-            .await
-            .unwrap()
-            .into_inner();
-        let pick = rng.random_range(0..mine.legal_actions.len());
-        let request = pb::ApplyActionRequest {
-            game_id: game.game_id.clone(),
-            seat,
-            expected_version: mine.version,
-            action: mine.legal_actions.swap_remove(pick).action,
-        };
-        view = client
-            .apply_action(authed(request, token))
-            .await
-            .unwrap()
-            .into_inner()
-            .view
-            .unwrap();
-        applied += 1;
-    }
+    let request = harness_request(Some(seed), 3, 25, &[]);
+    let game = client.create_game(request).await.unwrap().into_inner();
+    let (view, moves) = play_random(&mut client, &game, seed).await;
     assert_eq!(view.status, pb::GameStatus::Finished as i32);
     assert_eq!(view.result.unwrap().winners.len(), 1);
-    applied
+    moves
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -278,34 +244,13 @@ async fn the_spectator_view_never_carries_a_seats_secrets() {
     assert_eq!(public.secret, None);
     assert!(spectator.legal_actions.is_empty());
     assert_eq!(spectator.seat, None);
-    let own = client
-        .get_view(authed(
-            pb::GetViewRequest {
-                game_id: game.game_id.clone(),
-                seat: Some(1),
-            },
-            &game.seats[1].token,
-        ))
-        .await
-        .unwrap()
-        .into_inner();
+    let own = seat_view(&mut client, &game, 1).await;
+    // Not that seat's turn: no legal actions even for the seat itself.
+    assert!(own.legal_actions.is_empty());
     let Some(pb::view::Game::Harness(own)) = own.game else {
         panic!()
     };
     assert!(own.secret.is_some());
-    // Not that seat's turn: no legal actions even for the seat itself.
-    let seat1 = client
-        .get_view(authed(
-            pb::GetViewRequest {
-                game_id: game.game_id.clone(),
-                seat: Some(1),
-            },
-            &game.seats[1].token,
-        ))
-        .await
-        .unwrap()
-        .into_inner();
-    assert!(seat1.legal_actions.is_empty());
 }
 
 #[tokio::test]

@@ -157,27 +157,16 @@ pub async fn play_first_legal(
     game: &pb::CreateGameResponse,
     seat: u32,
 ) -> pb::ApplyActionResponse {
-    let grant = &game.seats[seat as usize];
-    let mut view = client
-        .get_view(authed(
-            pb::GetViewRequest {
-                game_id: game.game_id.clone(),
-                seat: Some(seat),
-            },
-            &grant.token,
-        ))
-        .await
-        .unwrap()
-        .into_inner();
-    let action = view.legal_actions.swap_remove(0).action;
+    let mut view = seat_view(client, game, seat).await;
     let request = pb::ApplyActionRequest {
         game_id: game.game_id.clone(),
         seat,
         expected_version: view.version,
-        action,
+        action: view.legal_actions.swap_remove(0).action,
     };
+    let token = &game.seats[seat as usize].token;
     client
-        .apply_action(authed(request, &grant.token))
+        .apply_action(authed(request, token))
         .await
         .unwrap()
         .into_inner()
@@ -188,17 +177,67 @@ pub async fn play_first_legal(
 pub async fn play_to_end(client: &mut Client, game: &pb::CreateGameResponse) -> u64 {
     let mut version = game.view.as_ref().map_or(0, |view| view.version);
     loop {
-        let view = client
-            .get_view(pb::GetViewRequest {
-                game_id: game.game_id.clone(),
-                seat: None,
-            })
-            .await
-            .unwrap()
-            .into_inner();
+        let view = public_view(client, &game.game_id).await;
         let Some(&seat) = view.to_act.first() else {
             return version;
         };
         version = play_first_legal(client, game, seat).await.version;
+    }
+}
+
+/// The spectator's view of a game.
+pub async fn public_view(client: &mut Client, game_id: &str) -> pb::View {
+    let request = pb::GetViewRequest {
+        game_id: game_id.to_owned(),
+        seat: None,
+    };
+    client.get_view(request).await.unwrap().into_inner()
+}
+
+/// One human seat's view, with its token.
+pub async fn seat_view(client: &mut Client, game: &pb::CreateGameResponse, seat: u32) -> pb::View {
+    let request = pb::GetViewRequest {
+        game_id: game.game_id.clone(),
+        seat: Some(seat),
+    };
+    let token = &game.seats[seat as usize].token;
+    client
+        .get_view(authed(request, token))
+        .await
+        .unwrap()
+        .into_inner()
+}
+
+/// Plays a game to the end as remote clients would: each move a random
+/// legal action of the seat to act, sent back unchanged. Returns the final
+/// public view and the number of moves made.
+pub async fn play_random(
+    client: &mut Client,
+    game: &pb::CreateGameResponse,
+    seed: u64,
+) -> (pb::View, u64) {
+    let mut rng = melange::rules::core::RngStream::Bot(0).rng(seed);
+    let mut moves = 0;
+    loop {
+        let public = public_view(client, &game.game_id).await;
+        let Some(&seat) = public.to_act.first() else {
+            return (public, moves);
+        };
+        let mut mine = seat_view(client, game, seat).await;
+        assert!(
+            mine.legal_actions
+                .iter()
+                .all(|legal| !legal.label.is_empty())
+        );
+        let pick = rand::Rng::random_range(&mut rng, 0..mine.legal_actions.len());
+        let request = pb::ApplyActionRequest {
+            game_id: game.game_id.clone(),
+            seat,
+            expected_version: mine.version,
+            action: mine.legal_actions.swap_remove(pick).action,
+        };
+        let token = &game.seats[seat as usize].token;
+        client.apply_action(authed(request, token)).await.unwrap();
+        moves += 1;
     }
 }
