@@ -557,71 +557,102 @@ fn event_to_pb(event: &Event) -> pb::ImperiumEvent {
     wire
 }
 
+/// The display name of the card-like id an event carries: a card, an
+/// Intrigue card, a leader or a Conflict depending on the event's kind.
+fn card_display(kind: &str, id: &str) -> String {
+    if id.is_empty() {
+        return "a hidden card".to_owned();
+    }
+    let d = data();
+    let name = match kind {
+        "intrigue_drawn" | "intrigue_stolen" | "intrigue_played" => d
+            .intrigue_id(id)
+            .map(|i| d.intrigues[usize::from(i.0)].name.clone()),
+        "leader_assigned" => d
+            .leader_id(id)
+            .map(|l| d.leaders[usize::from(l.0)].name.clone()),
+        "round_started" | "conflict_resolved" => d
+            .conflict_id(id)
+            .map(|c| d.conflicts[usize::from(c.0)].name.clone()),
+        _ => d
+            .card_id(id)
+            .map(|c| d.cards[usize::from(c.0)].name.clone()),
+    };
+    name.unwrap_or_else(|| id.to_owned())
+}
+
+fn space_display(id: &str) -> String {
+    let d = data();
+    d.space_id(id)
+        .map(|s| d.spaces[usize::from(s.0)].name.clone())
+        .unwrap_or_else(|| id.to_owned())
+}
+
+fn faction_display(id: &str) -> &str {
+    Faction::parse(id).map_or(id, |f| f.name())
+}
+
 /// A short English line for an event, from its wire form.
 fn event_text(event: &pb::ImperiumEvent) -> String {
     let who = event
         .seat
         .map(|s| format!("seat {s}"))
         .unwrap_or_else(|| "nobody".to_owned());
-    let hidden = |id: &str| {
-        if id.is_empty() {
-            "a hidden card".to_owned()
-        } else {
-            id.to_owned()
-        }
-    };
+    let card = card_display(&event.kind, &event.card);
+    let space = space_display(&event.space);
+    let faction = faction_display(&event.faction);
     match event.kind.as_str() {
-        "leader_assigned" => format!("{who} plays {}", event.card),
+        "leader_assigned" => format!("{who} plays {card}"),
         "first_player" => format!("{who} is the First Player"),
-        "round_started" => format!("round {} begins: Conflict {}", event.amount, event.card),
-        "drew" => format!("{who} drew {}", hidden(&event.card)),
+        "round_started" => format!("round {} begins: Conflict {card}", event.amount),
+        "drew" => format!("{who} drew {card}"),
         "shuffled" => format!("{who} shuffled their discard pile into a new deck"),
-        "agent_sent" => format!(
-            "{who} played {} and sent an Agent to {}",
-            event.card, event.space
-        ),
-        "revealed" => format!("{who} revealed {}", event.cards.join(", ")),
+        "agent_sent" => format!("{who} played {card} and sent an Agent to {space}"),
+        "revealed" => {
+            let names: Vec<String> = event
+                .cards
+                .iter()
+                .map(|c| card_display("revealed", c))
+                .collect();
+            format!("{who} revealed {}", names.join(", "))
+        }
         "resource" => format!("{who} {:+} {}", event.delta, event.resource),
         "influence" => format!(
-            "{who} {:+} Influence with {} (now {})",
-            event.delta, event.faction, event.amount
+            "{who} {:+} Influence with the {faction} (now {})",
+            event.delta, event.amount
         ),
-        "alliance" => format!("the {} Alliance moves to {who}", event.faction),
-        "intrigue_drawn" => format!("{who} drew Intrigue {}", hidden(&event.card)),
+        "alliance" => match event.seat {
+            Some(_) => format!("{who} takes the {faction} Alliance"),
+            None => format!("the {faction} Alliance returns to its track"),
+        },
+        "intrigue_drawn" => format!("{who} drew Intrigue {card}"),
         "intrigue_stolen" => format!(
-            "{who} stole Intrigue {} from seat {}",
-            hidden(&event.card),
+            "{who} stole Intrigue {card} from seat {}",
             event.other_seat.unwrap_or_default()
         ),
-        "intrigue_played" => format!("{who} played Intrigue {}", event.card),
+        "intrigue_played" => format!("{who} played Intrigue {card}"),
         "deployed" => format!("{who} deployed {} troops to the Conflict", event.amount),
         "retreated" => format!("{who} retreated {} troops", event.amount),
         "troops_lost" => format!(
             "{who} lost {} troops from the {}",
             event.amount, event.space
         ),
-        "acquired" => format!("{who} acquired {}", event.card),
-        "row_refilled" => format!("{} entered the Imperium Row", event.card),
-        "trashed" => format!("{who} trashed {}", event.card),
-        "discarded" => format!("{who} discarded {}", event.card),
-        "retrieved" => format!("{who} took {} back from their discard pile", event.card),
-        "looked_at_top" => format!(
-            "{who} looked at the top of their deck: {}",
-            hidden(&event.card)
-        ),
-        "control" => format!("{who} controls {}", event.space),
+        "acquired" => format!("{who} acquired {card}"),
+        "row_refilled" => format!("{card} entered the Imperium Row"),
+        "trashed" => format!("{who} trashed {card}"),
+        "discarded" => format!("{who} discarded {card}"),
+        "retrieved" => format!("{who} took {card} back from their discard pile"),
+        "looked_at_top" => format!("{who} looked at the top of their deck: {card}"),
+        "control" => format!("{who} controls {space}"),
         "mentat_taken" => format!("{who} took the Mentat"),
         "high_council" => format!("{who} took a High Council seat"),
         "swordmaster" => format!("{who} gained the Swordmaster"),
-        "voice" => format!("{who} blocked {} with The Voice", event.space),
-        "agent_recalled" => format!("{who} recalled the Agent on {}", event.space),
+        "voice" => format!("{who} blocked {space} with The Voice"),
+        "agent_recalled" => format!("{who} recalled the Agent on {space}"),
         "passed" => format!("{who} passed"),
-        "conflict_resolved" => format!(
-            "Conflict {} resolved, strengths {:?}",
-            event.card, event.values
-        ),
+        "conflict_resolved" => format!("{card} resolved, strengths {:?}", event.values),
         "reward" => format!("{who} takes place {} of the Conflict", event.amount),
-        "bonus_spice" => format!("{} now holds {} bonus spice", event.space, event.amount),
+        "bonus_spice" => format!("{space} now holds {} bonus spice", event.amount),
         "recall" => "Agents recalled".to_owned(),
         "endgame_triggered" => "the endgame is triggered".to_owned(),
         "game_over" => format!("game over; winners {:?}", event.values),
@@ -657,6 +688,7 @@ mod tests {
             for event in &events {
                 let (text, wire) = game.event_to_pb(event);
                 assert!(!text.is_empty() && wire.is_some());
+                assert!(!text.contains('_'), "shows names, not ids: {text}");
             }
         }
     }
