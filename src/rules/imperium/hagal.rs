@@ -726,3 +726,25 @@ impl Imperium {
         ev
     }
 }
+
+/// More test access (doc-hidden).
+#[doc(hidden)]
+impl Imperium {
+    /// Asks `seat` for `n` Influence with one faction of `mask` and lets
+    /// the engine decide for the rival (IM-SOLO-14).
+    pub fn test_rival_influence_choice(&mut self, seat: u8, mask: u8) -> Vec<Event> {
+        let mut ev = Vec::new();
+        let saved = std::mem::take(&mut self.stack);
+        let was = self.pending.take();
+        self.pending = Some(Pending::Influence {
+            ctx: Ctx::seat(seat),
+            mask,
+            n: 1,
+            left: 1,
+        });
+        self.run(&mut ev);
+        self.stack = saved;
+        self.pending = was;
+        ev
+    }
+}
