@@ -983,6 +983,7 @@ fn bonus_every_time_in_published_preset() {
         leaders: NEUTRAL.iter().map(|l| Some(l.to_string())).collect(),
         preset: Preset::Published,
         overrides: vec![],
+        ..Default::default()
     };
     let mut g = Imperium::setup(&opts, 11).unwrap();
     g.test_start_turn(0);
@@ -1047,6 +1048,7 @@ fn sell_melange_default_and_published() {
                 leaders: NEUTRAL.iter().map(|l| Some(l.to_string())).collect(),
                 preset,
                 overrides: vec![],
+                ..Default::default()
             };
             let mut g = Imperium::setup(&opts, 11).unwrap();
             g.test_start_turn(0);
@@ -1081,10 +1083,10 @@ fn sell_melange_default_and_published() {
     );
 }
 
-// Options: 1-2 players are refused until House Hagal lands.
+// Options: outside 1-4 players is refused (1-2 players: tests/imperium_hagal.rs).
 #[test]
 fn options_refuse_small_games() {
-    for n in [1, 2, 5] {
+    for n in [0, 5] {
         assert!(matches!(
             Imperium::setup(&ImperiumOptions::players(n), 1),
             Err(RuleError::InvalidOptions(_))

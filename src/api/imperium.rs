@@ -8,8 +8,8 @@ use crate::{
     rules::{
         core::Seat,
         imperium::{
-            Action, CardId, Event, Faction, Imperium, ImperiumOptions, ImperiumView, Preset,
-            Resource, Zone, data::data,
+            Action, CardId, Event, Faction, HagalId, Imperium, ImperiumOptions, ImperiumView,
+            Preset, Resource, Zone, data::data, hagal_data,
         },
     },
 };
@@ -119,9 +119,16 @@ impl WireRules for Imperium {
         while leaders.last().is_some_and(Option::is_none) {
             leaders.pop();
         }
+        let rival_leaders = game
+            .rival_leaders
+            .iter()
+            .map(|l| (!l.is_empty()).then(|| l.clone()))
+            .collect();
         Ok(ImperiumOptions {
             player_count,
             leaders,
+            rival_leaders,
+            no_rivals: game.no_rivals,
             preset: preset(&options.preset)?,
             overrides: options
                 .rules
@@ -331,6 +338,39 @@ fn view_to_pb(view: ImperiumView) -> pb::ImperiumView {
             kind: prompt.kind.to_owned(),
             card: prompt.card.map(card_name).unwrap_or_default(),
         }),
+        rivals: view
+            .rivals
+            .iter()
+            .map(|r| pb::ImperiumRival {
+                seat: seat(r.seat),
+                leader: r
+                    .leader
+                    .map(|l| d.leaders[usize::from(l.0)].id.clone())
+                    .unwrap_or_default(),
+                solari: r.solari.into(),
+                spice: r.spice.into(),
+                water: r.water.into(),
+                supply: r.supply.into(),
+                garrison: r.garrison.into(),
+                conflict: r.conflict.into(),
+                swords: r.swords.into(),
+                strength: r.strength.into(),
+                vp: r.vp.into(),
+                influence: Faction::ALL
+                    .iter()
+                    .map(|f| pb::ImperiumInfluence {
+                        faction: f.id().to_owned(),
+                        amount: r.influence[f.index()].into(),
+                    })
+                    .collect(),
+                agents: r.agents.into(),
+                agents_left: r.agents_left.into(),
+                intrigue_count: r.intrigue_count.into(),
+                last_revealed: r.last_revealed.map(hagal_name).unwrap_or_default(),
+            })
+            .collect(),
+        hagal_deck_count: view.hagal_deck_count.into(),
+        hagal_revealed: view.hagal_revealed.iter().map(|c| hagal_name(*c)).collect(),
     }
 }
 
@@ -344,6 +384,10 @@ fn resource_name(resource: Resource) -> &'static str {
         Resource::Swords => "swords",
         Resource::Vp => "vp",
     }
+}
+
+fn hagal_name(card: HagalId) -> String {
+    hagal_data().cards[usize::from(card.0)].id.clone()
 }
 
 fn event_to_pb(event: &Event) -> pb::ImperiumEvent {
@@ -552,6 +596,39 @@ fn event_to_pb(event: &Event) -> pb::ImperiumEvent {
             wire.values = winners.iter().map(|s| seat(*s)).collect();
             "game_over"
         }
+        Event::RivalJoined { seat: s, leader } => {
+            wire.seat = Some(seat(*s));
+            wire.card = leader
+                .map(|l| d.leaders[usize::from(l.0)].id.clone())
+                .unwrap_or_default();
+            "rival_joined"
+        }
+        Event::HagalRevealed {
+            seat: s,
+            card,
+            combat,
+        } => {
+            wire.seat = Some(seat(*s));
+            wire.card = hagal_name(*card);
+            wire.amount = u32::from(*combat);
+            "hagal_revealed"
+        }
+        Event::HagalReshuffled => "hagal_reshuffled",
+        Event::RivalAgentSent {
+            seat: s,
+            card,
+            space,
+        } => {
+            wire.seat = Some(seat(*s));
+            wire.card = hagal_name(*card);
+            wire.space = space_id(*space);
+            "rival_agent_sent"
+        }
+        Event::ControlRemoved { space, seat: s } => {
+            wire.seat = Some(seat(*s));
+            wire.space = space_id(*space);
+            "control_removed"
+        }
     };
     wire.kind = kind.to_owned();
     wire
@@ -715,6 +792,7 @@ mod tests {
             game: Some(pb::game_options::Game::Imperium(pb::ImperiumOptions {
                 player_count: 3,
                 leaders: vec!["paul_atreides".into()],
+                ..Default::default()
             })),
             ..Default::default()
         };

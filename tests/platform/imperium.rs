@@ -13,6 +13,7 @@ fn imperium(seed: u64, players: u32, bots: usize) -> pb::CreateGameRequest {
             game: Some(pb::game_options::Game::Imperium(pb::ImperiumOptions {
                 player_count: players,
                 leaders: Vec::new(),
+                ..Default::default()
             })),
             ..Default::default()
         }),

@@ -3,6 +3,7 @@
 mod conformance;
 mod harness;
 mod imperium;
+mod imperium_rivals;
 mod listing;
 mod load;
 mod play;

@@ -1,6 +1,7 @@
 //! What happened, with enough detail to redact it per viewer.
 use crate::rules::core::{Seat, Viewer};
 
+use super::hagal::HagalId;
 use super::ids::{CardId, ConflictId, Faction, IntrigueId, LeaderId, SpaceId};
 
 /// A resource a seat holds or spends.
@@ -126,6 +127,29 @@ pub enum Event {
     EndgameTriggered,
     /// The game is over.
     GameOver { winners: Vec<Seat> },
+    /// Setup: a rival (not a seat) joined at this board index; `leader` is
+    /// `None` for House Hagal.
+    RivalJoined {
+        seat: Seat,
+        leader: Option<LeaderId>,
+    },
+    /// A rival revealed a House Hagal card, for its Agent turn or, with
+    /// `combat`, for its swords.
+    HagalRevealed {
+        seat: Seat,
+        card: HagalId,
+        combat: bool,
+    },
+    /// The revealed House Hagal cards were shuffled back into its deck.
+    HagalReshuffled,
+    /// A rival sent an Agent to a space with this House Hagal card.
+    RivalAgentSent {
+        seat: Seat,
+        card: HagalId,
+        space: SpaceId,
+    },
+    /// House Hagal won the Conflict and removed this seat's control marker.
+    ControlRemoved { space: SpaceId, seat: Seat },
 }
 
 impl Event {

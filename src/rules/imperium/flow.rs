@@ -20,6 +20,7 @@ impl Imperium {
         ev: &mut Vec<Event>,
     ) -> Result<Imperium, RuleError> {
         let (rules, chosen) = options.resolve()?;
+        let rival_setup = options.resolve_rivals()?;
         let d = super::data::data();
         let n = options.player_count;
         let mut rng = RngStream::Game.rng(seed);
@@ -112,7 +113,15 @@ impl Imperium {
             }
         }
         intrigue_deck.shuffle(&mut rng);
-        let first = rng.random_range(0..n);
+        let mut first = rng.random_range(0..n);
+        if rival_setup
+            .as_ref()
+            .is_some_and(|r| r.mode == super::hagal::RivalMode::Solo)
+        {
+            // answers-imperium.md 17: the Rival on the human's left starts
+            // with the First Player marker.
+            first = 1;
+        }
         let reserve = [0, 1, 2].map(|k| d.card(d.reserve[k]).copies);
 
         let mut g = Imperium {
@@ -143,12 +152,16 @@ impl Imperium {
             reveal_counter: 0,
             stack: Vec::new(),
             pending: None,
+            rivals: None,
         };
         for (i, &leader) in leaders.iter().enumerate() {
             ev.push(Event::LeaderAssigned {
                 seat: Seat(i as u8),
                 leader,
             });
+        }
+        if let Some(rs) = rival_setup {
+            g.add_rivals(rs, seed, ev);
         }
         g.refill_row(ev);
         ev.push(Event::FirstPlayer { seat: Seat(first) });
@@ -171,8 +184,17 @@ impl Imperium {
     }
 
     /// Runs tasks until a decision is needed or the game is over.
+    /// A decision awaited from a rival is made here, by the engine, so
+    /// that only human seats are ever waited on (`hagal.rs`).
     pub(crate) fn run(&mut self, ev: &mut Vec<Event>) {
-        while self.pending.is_none() {
+        loop {
+            if let Some(p) = &self.pending {
+                if self.is_rival(p.seat()) {
+                    self.rival_decide(ev);
+                    continue;
+                }
+                return;
+            }
             let Some(task) = self.stack.pop() else {
                 return;
             };
@@ -301,7 +323,9 @@ impl Imperium {
         let hand = self.d().setup.hand_size;
         for k in 0..self.n() {
             let seat = (self.first + k) % self.n();
-            self.draw(Ctx::seat(seat), hand, ev);
+            if !self.is_rival(seat) {
+                self.draw(Ctx::seat(seat), hand, ev);
+            }
         }
         // IM-START-05 / IM-START-06 / IM-START-07: the controller of the
         // Conflict's space deploys 1 troop from its supply.
@@ -317,7 +341,16 @@ impl Imperium {
                 troops: 1,
             });
         }
-        self.start_turn(self.first);
+        if self.is_rival(self.first) {
+            // A solo Rival holds the marker: its turn first.
+            self.turn = Turn {
+                seat: (self.first + self.n() - 1) % self.n(),
+                ..Turn::default()
+            };
+            self.next_turn(ev);
+        } else {
+            self.start_turn(self.first);
+        }
     }
 
     fn start_turn(&mut self, seat: u8) {
@@ -331,12 +364,36 @@ impl Imperium {
     /// Clockwise to the next seat that has not revealed; Combat once all
     /// have (answers-imperium.md 1, IM-REVEAL-09).
     fn next_turn(&mut self, ev: &mut Vec<Event>) {
-        let _ = ev;
-        let cur = self.turn.seat;
+        self.rival_convert(ev);
+        let mut cur = self.turn.seat;
+        let hagal_game = self.rival_mode() == Some(super::hagal::RivalMode::TwoPlayer);
+        if hagal_game {
+            let hagal = self.humans();
+            // IM-HAGAL-01: House Hagal's turn right after each Agent turn
+            // of the First Player; IM-HAGAL-02: after no one else's;
+            // IM-HAGAL-03: only while it has Agents left.
+            if cur == self.first && self.turn.space.is_some() && self.agents_left(hagal) > 0 {
+                self.stack.push(Task::NextTurn);
+                self.rival_turn(hagal, ev);
+                return;
+            }
+            if cur == hagal {
+                cur = self.first;
+            }
+        }
         for k in 1..=self.n() {
             let s = (cur + k) % self.n();
-            if !self.p(s).has_revealed {
-                self.start_turn(s);
+            if !self.is_rival(s) {
+                if !self.p(s).has_revealed {
+                    self.start_turn(s);
+                    return;
+                }
+            } else if !hagal_game && self.agents_left(s) > 0 {
+                // IM-SOLO-02: the Rivals take their Agent turns in turn
+                // with the player, and go on while they have Agents
+                // (answers-imperium.md 17).
+                self.stack.push(Task::NextTurn);
+                self.rival_turn(s, ev);
                 return;
             }
         }
@@ -348,11 +405,17 @@ impl Imperium {
         };
         self.combat_passes = 0;
         self.combat_seat = self.first;
+        if self.rivals.is_some() {
+            self.rival_combat_swords(ev);
+        }
         self.stack.push(Task::CombatAsk);
     }
 
+    /// Seats asked in the Combat Intrigue round (rivals play no Intrigue).
     fn involved(&self) -> u8 {
-        self.players.iter().filter(|p| p.conflict > 0).count() as u8
+        (0..self.humans())
+            .filter(|s| self.p(*s).conflict > 0)
+            .count() as u8
     }
 
     /// IM-COMBAT-06..09: ask involved seats clockwise from `combat_seat`
@@ -365,7 +428,7 @@ impl Imperium {
         }
         for k in 0..self.n() {
             let s = (self.combat_seat + k) % self.n();
-            if self.p(s).conflict > 0 {
+            if !self.is_rival(s) && self.p(s).conflict > 0 {
                 self.combat_seat = s;
                 self.pending = Some(Pending::CombatIntrigue(s));
                 return;
@@ -394,12 +457,31 @@ impl Imperium {
         let places = self.places(&strengths);
         self.stack.push(Task::EndCombat);
         let winner = places.iter().find(|(_, pl)| *pl == 1).map(|(s, _)| *s);
-        if let Some(w) = winner {
+        if let Some(w) = winner
+            && self.is_hagal(w)
+            && let Some(space) = self.d().conflicts[usize::from(conflict.0)].controls
+            && let Some(owner) = self.control[usize::from(space.0)]
+        {
+            // IM-HAGAL-13: House Hagal removes the controller's marker.
+            self.control[usize::from(space.0)] = None;
+            ev.push(Event::ControlRemoved {
+                space,
+                seat: Seat(owner),
+            });
+        }
+        if let Some(w) = winner
+            && !self.is_rival(w)
+        {
             // IM-INTRIGUE-12: after-win Intrigue once the Conflict is won.
             self.stack.push(Task::AfterWin(w));
         }
         let rewards = &self.d().conflicts[usize::from(conflict.0)].rewards;
         for &(seat, place) in places.iter().rev() {
+            // IM-HAGAL-11: House Hagal takes its place but no reward
+            // (answers-imperium.md 16); IM-SOLO-09: solo Rivals take theirs.
+            if self.is_hagal(seat) {
+                continue;
+            }
             self.stack.push(Task::Run {
                 list: &rewards[usize::from(place - 1)],
                 pos: 0,
@@ -462,6 +544,7 @@ impl Imperium {
 
     /// IM-COMBAT-18..20, then Makers and Recall.
     fn end_combat(&mut self, ev: &mut Vec<Event>) {
+        self.rival_convert(ev);
         for s in 0..self.n() {
             let p = self.pm(s);
             p.supply += p.conflict;
@@ -501,7 +584,7 @@ impl Imperium {
             p.has_revealed = false;
         }
         // IM-RECALL-04
-        self.first = self.next_seat(self.first);
+        self.first = (self.first + 1) % self.marker_seats();
         ev.push(Event::Recall);
         ev.push(Event::FirstPlayer {
             seat: Seat(self.first),
@@ -519,7 +602,7 @@ impl Imperium {
         }
         let seat = (self.first + k) % self.n();
         self.stack.push(Task::EndgameAsk(k + 1));
-        if !self.p(seat).intrigue.is_empty() {
+        if !self.is_rival(seat) && !self.p(seat).intrigue.is_empty() {
             self.pending = Some(Pending::Endgame(seat));
         }
     }

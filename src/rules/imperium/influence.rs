@@ -46,7 +46,8 @@ impl Imperium {
         }
         // IM-FACTION-06 / IM-FACTION-07: the bonus at 4 (one-time by the
         // rules text; every climb to 4 with the `faction_bonus` option).
-        if now == 4 {
+        // Rivals never get the 4-Influence bonus (answers-imperium.md 15).
+        if now == 4 && !self.is_rival(seat) {
             let bit = 1 << f.index();
             let paid = self.p(seat).bonus_paid & bit != 0;
             if !paid || self.rules.faction_bonus_every_time {

@@ -417,6 +417,10 @@ impl Imperium {
 
     /// The passive ability of a seat's leader.
     pub(crate) fn leader_ability(&self, seat: u8) -> Option<Bespoke> {
+        // Rivals use no leader ability, only a solo Rival's Signet Ring.
+        if self.is_rival(seat) {
+            return None;
+        }
         self.d().leaders[usize::from(self.p(seat).leader.0)].ability
     }
 

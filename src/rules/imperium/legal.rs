@@ -496,7 +496,7 @@ impl Imperium {
         });
     }
 
-    fn decide(&mut self, pending: Pending, action: Action, ev: &mut Vec<Event>) {
+    pub(crate) fn decide(&mut self, pending: Pending, action: Action, ev: &mut Vec<Event>) {
         let d = self.d();
         match (pending, action) {
             (Pending::Turn(seat), Action::SendAgent { card, space }) => {

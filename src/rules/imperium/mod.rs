@@ -11,6 +11,7 @@ mod deck;
 mod effect;
 mod event;
 mod flow;
+mod hagal;
 mod ids;
 mod influence;
 mod interp;
@@ -25,10 +26,11 @@ mod view;
 pub use action::{Action, Zone};
 pub use effect::{Amounts, Bespoke, Cond, Effect, InfluenceSpec};
 pub use event::{Event, Resource};
+pub use hagal::{HagalCard, HagalData, HagalId, HagalSpace, RivalMode, hagal_data};
 pub use ids::{CardId, ConflictId, Faction, Icon, IntrigueId, LeaderId, SpaceId};
 pub use options::{ImperiumOptions, Preset, Rules};
 pub use state::Imperium;
-pub use view::{ImperiumView, PlayerView, PromptView};
+pub use view::{ImperiumView, PlayerView, PromptView, RivalView};
 
 use crate::rules::core::{GameResult, RuleError, Ruleset, Seat, Viewer};
 
@@ -44,10 +46,14 @@ impl Ruleset for Imperium {
     }
 
     fn seat_count(&self) -> usize {
-        self.players.len()
+        // Rivals are not seats: the humans only.
+        usize::from(self.humans())
     }
 
     fn plays(&self, seat: Seat) -> String {
+        if self.is_rival(seat.0) {
+            return String::new();
+        }
         self.players
             .get(seat.index())
             .map(|p| self.d().leaders[usize::from(p.leader.0)].id.clone())
@@ -96,7 +102,13 @@ impl Ruleset for Imperium {
         }
         let (winners, ranking) = self.result_order();
         let top = self.p(ranking[0]);
-        let reason = if winners.len() > 1 {
+        let best = self.result_best();
+        let reason = if self.is_rival(best) {
+            format!(
+                "a rival won with {} VP (IM-SOLO-09: solo Rivals score as players do)",
+                self.p(best).vp
+            )
+        } else if winners.len() > 1 {
             "shared victory after every tie-breaker".to_string()
         } else if ranking.len() > 1 && self.p(ranking[1]).vp == top.vp {
             format!(

@@ -17,7 +17,8 @@ pub enum Preset {
 /// The options a game is created with.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct ImperiumOptions {
-    /// 3 or 4 (1-2 need House Hagal rivals, not yet available).
+    /// Human players, 1-4: 1 plays against two solo Rivals and 2 against
+    /// House Hagal (`hagal.rs`).
     pub player_count: u8,
     /// Leader data id per seat (`None`: dealt from the seed). May be shorter
     /// than the player count.
@@ -28,6 +29,11 @@ pub struct ImperiumOptions {
     /// `("sell_melange", "published")`. Names: `sell_melange`
     /// (`default`|`published`), `faction_bonus` (`one_time`|`every_time`).
     pub overrides: Vec<(String, String)>,
+    /// Leader data id per solo Rival (`None`: dealt from the seed among
+    /// the solo-compatible leaders). Only for 1 player.
+    pub rival_leaders: Vec<Option<String>>,
+    /// Asks for no rivals; refused for 1-2 players, which need them.
+    pub no_rivals: bool,
 }
 
 /// The resolved rule switches a game runs with.
@@ -62,12 +68,7 @@ impl ImperiumOptions {
     /// Checks the options and resolves rules and chosen leaders.
     pub(crate) fn resolve(&self) -> Result<(Rules, Vec<Option<LeaderId>>), RuleError> {
         match self.player_count {
-            3 | 4 => {}
-            1 | 2 => {
-                return Err(RuleError::InvalidOptions(
-                    "1 and 2 player games need House Hagal rivals, which are not available yet; use 3 or 4 players".into(),
-                ));
-            }
+            1..=4 => {}
             n => {
                 return Err(RuleError::InvalidOptions(format!(
                     "Dune: Imperium is for 1-4 players, not {n}"

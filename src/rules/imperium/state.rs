@@ -366,6 +366,8 @@ pub struct Imperium {
     pub(crate) reveal_counter: u16,
     pub(crate) stack: Vec<Task>,
     pub(crate) pending: Option<Pending>,
+    /// House Hagal rivals (1-2 players), see `hagal.rs`.
+    pub(crate) rivals: Option<Box<super::hagal::Rivals>>,
 }
 
 impl Imperium {
@@ -407,6 +409,11 @@ impl Imperium {
 
     pub(crate) fn resource(&mut self, seat: u8, r: Resource, delta: i16, ev: &mut Vec<Event>) {
         if delta == 0 {
+            return;
+        }
+        // IM-HAGAL-09 / IM-HAGAL-12: House Hagal collects no resources and
+        // scores no VP (troops and swords only).
+        if self.is_hagal(seat) && !matches!(r, Resource::Garrison | Resource::Swords) {
             return;
         }
         let p = self.pm(seat);

@@ -2,6 +2,7 @@
 //! from others (counts only); everything on the table public.
 use crate::rules::core::{Seat, Viewer};
 
+use super::hagal::HagalId;
 use super::ids::{CardId, ConflictId, Faction, IntrigueId, LeaderId, SpaceId};
 use super::state::{Imperium, Pending, Phase};
 
@@ -68,6 +69,45 @@ pub struct PlayerView {
     pub set_aside: Option<CardId>,
 }
 
+/// A rival (House Hagal or a solo Rival) as everyone sees it: all public.
+/// Its `seat` is its index on the board (`occupant`, `control`,
+/// `alliance`, Conflict strengths), after the human seats; it is not a seat.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RivalView {
+    /// Board index (not a seat).
+    pub seat: Seat,
+    /// Leader (`None` for House Hagal).
+    pub leader: Option<LeaderId>,
+    /// Solari.
+    pub solari: u8,
+    /// Spice.
+    pub spice: u8,
+    /// Water.
+    pub water: u8,
+    /// Troops in supply.
+    pub supply: u8,
+    /// Troops in garrison.
+    pub garrison: u8,
+    /// Troops in the Conflict.
+    pub conflict: u8,
+    /// Swords this Conflict.
+    pub swords: u8,
+    /// Strength now.
+    pub strength: u8,
+    /// VP.
+    pub vp: u8,
+    /// Influence per faction.
+    pub influence: [u8; 4],
+    /// Agents.
+    pub agents: u8,
+    /// Agents not yet sent this round.
+    pub agents_left: u8,
+    /// Intrigue cards held (count only).
+    pub intrigue_count: u8,
+    /// The House Hagal card it revealed last.
+    pub last_revealed: Option<HagalId>,
+}
+
 /// What the game is waiting for, as the viewer may know it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PromptView {
@@ -124,6 +164,12 @@ pub struct ImperiumView {
     pub players: Vec<PlayerView>,
     /// The decision awaited.
     pub prompt: Option<PromptView>,
+    /// The rivals (1-2 player games), after the seats.
+    pub rivals: Vec<RivalView>,
+    /// House Hagal cards left in its deck (order never shown).
+    pub hagal_deck_count: u8,
+    /// Revealed House Hagal cards, oldest first (public).
+    pub hagal_revealed: Vec<HagalId>,
 }
 
 fn kind(p: &Pending) -> &'static str {
@@ -158,7 +204,7 @@ impl Imperium {
     /// Builds the view.
     pub(crate) fn make_view(&self, viewer: Viewer) -> ImperiumView {
         let d = self.d();
-        let players = (0..self.n())
+        let players = (0..self.humans())
             .map(|s| {
                 let p = self.p(s);
                 let own = viewer.sees_private_of(Seat(s));
@@ -219,6 +265,32 @@ impl Imperium {
                 },
             }
         });
+        let rivals = (self.humans()..self.n())
+            .map(|s| {
+                let p = self.p(s);
+                RivalView {
+                    seat: Seat(s),
+                    leader: (!self.is_hagal(s)).then_some(p.leader),
+                    solari: p.solari,
+                    spice: p.spice,
+                    water: p.water,
+                    supply: p.supply,
+                    garrison: p.garrison,
+                    conflict: p.conflict,
+                    swords: p.swords,
+                    strength: self.strength(s),
+                    vp: p.vp,
+                    influence: p.influence,
+                    agents: p.agents,
+                    agents_left: self.agents_left(s),
+                    intrigue_count: p.intrigue.len() as u8,
+                    last_revealed: self
+                        .rivals
+                        .as_ref()
+                        .and_then(|r| r.last[usize::from(s - r.humans)]),
+                }
+            })
+            .collect();
         ImperiumView {
             viewer,
             round: self.round,
@@ -247,25 +319,47 @@ impl Imperium {
             mentat_next: self.mentat_next.map(Seat),
             players,
             prompt,
+            rivals,
+            hagal_deck_count: self.rivals.as_ref().map_or(0, |r| r.deck.len() as u8),
+            hagal_revealed: self
+                .rivals
+                .as_ref()
+                .map_or_else(Vec::new, |r| r.revealed.clone()),
         }
     }
 
     /// Final order: VP, spice, Solari, water, garrison troops, then the most
     /// recent Reveal turn (answers-imperium.md 8a, 8b). Returns (winners,
     /// ranking).
+    ///
+    /// Solo Rivals are ranked too (they can win, IM-SOLO-09) but only seats
+    /// are returned: a Rival's win leaves no winner. House Hagal scores
+    /// nothing and is not ranked (IM-HAGAL-12).
     pub(crate) fn result_order(&self) -> (Vec<u8>, Vec<u8>) {
-        let key = |s: u8| {
-            let p = self.p(s);
-            (p.vp, p.spice, p.solari, p.water, p.garrison, p.reveal_seq)
-        };
-        let mut ranking: Vec<u8> = (0..self.n()).collect();
-        ranking.sort_by(|a, b| key(*b).cmp(&key(*a)).then(a.cmp(b)));
-        let best = key(ranking[0]);
-        let winners = ranking
+        let all = self.result_all();
+        let best = self.result_key(all[0]);
+        let winners = all
             .iter()
             .copied()
-            .filter(|s| key(*s) == best)
+            .filter(|s| self.result_key(*s) == best && !self.is_rival(*s))
             .collect();
+        let ranking = all.into_iter().filter(|s| !self.is_rival(*s)).collect();
         (winners, ranking)
+    }
+
+    fn result_key(&self, s: u8) -> (u8, u8, u8, u8, u8, u16) {
+        let p = self.p(s);
+        (p.vp, p.spice, p.solari, p.water, p.garrison, p.reveal_seq)
+    }
+
+    fn result_all(&self) -> Vec<u8> {
+        let mut ranking: Vec<u8> = (0..self.n()).filter(|s| !self.is_hagal(*s)).collect();
+        ranking.sort_by(|a, b| self.result_key(*b).cmp(&self.result_key(*a)).then(a.cmp(b)));
+        ranking
+    }
+
+    /// The best-placed participant, rival or seat.
+    pub(crate) fn result_best(&self) -> u8 {
+        self.result_all()[0]
     }
 }

@@ -1,0 +1,624 @@
+//! House Hagal rivals: the 2-player game (IM-HAGAL) and the solo game
+//! (IM-SOLO). One test per rule, seeded random playouts, non-interference.
+use melange::rules::core::conformance::{Checks, random_playout};
+use melange::rules::core::{RuleError, Ruleset, Seat, Viewer};
+use melange::rules::imperium::data::data;
+use melange::rules::imperium::{
+    Action, Event, Faction, HagalId, HagalSpace, Imperium, ImperiumOptions, SpaceId, hagal_data,
+};
+
+fn opts(players: u8) -> ImperiumOptions {
+    ImperiumOptions::players(players)
+}
+
+/// The invariants of `tests/imperium_playout.rs`, over seats and rivals.
+fn invariant(g: &Imperium) -> Result<(), String> {
+    for s in 0..g.test_participants() {
+        let p = g.test_player_ref(s);
+        let troops = p.supply + p.garrison + p.conflict;
+        if troops != 12 {
+            return Err(format!("troops not conserved for {s}: {troops}"));
+        }
+    }
+    // IM-HAGAL-10: House Hagal builds no deck.
+    if g.test_humans() == 2 {
+        let p = g.test_player_ref(2);
+        if !(p.deck.is_empty() && p.hand.is_empty() && p.discard.is_empty() && p.played.is_empty())
+        {
+            return Err("House Hagal holds cards".into());
+        }
+        if p.vp != 0 || p.solari != 0 || p.spice != 0 || p.water != 0 {
+            return Err("House Hagal collected resources or VP".into());
+        }
+    }
+    if let Some(seat) = g.to_act()
+        && usize::from(seat.0) >= g.seat_count()
+    {
+        return Err(format!("a rival ({seat}) is to act"));
+    }
+    Ok(())
+}
+
+const GAMES: u64 = if cfg!(debug_assertions) { 150 } else { 1500 };
+
+fn playouts(players: u8) {
+    let mut steps = 0;
+    for seed in 0..GAMES {
+        let checks = Checks {
+            max_steps: 20_000,
+            all_legal_every: if seed < 10 { 1 } else { 0 },
+        };
+        let mut card_total = None;
+        let mut intrigue_total = None;
+        let r = random_playout::<Imperium>(&opts(players), seed, checks, |g| {
+            invariant(g)?;
+            let c = *card_total.get_or_insert(g.test_card_total());
+            let i = *intrigue_total.get_or_insert(g.test_intrigue_total());
+            if g.test_card_total() != c {
+                return Err("cards not conserved".into());
+            }
+            if g.test_intrigue_total() != i {
+                return Err("Intrigue not conserved".into());
+            }
+            Ok(())
+        })
+        .unwrap_or_else(|e| panic!("{players} players: {e}"));
+        steps += r.steps;
+    }
+    assert!(steps > 0);
+}
+
+// IM-SOLO-01 IM-SOLO-02: seeded random solo games play to the end.
+#[test]
+fn random_solo_games_play_to_the_end() {
+    playouts(1);
+}
+
+// IM-HAGAL-01: seeded random 2-player games play to the end.
+#[test]
+fn random_two_player_games_play_to_the_end() {
+    playouts(2);
+}
+
+fn space(id: &str) -> SpaceId {
+    data().space_id(id).unwrap()
+}
+
+fn hc(id: &str) -> HagalId {
+    Imperium::test_hagal_card(id)
+}
+
+/// Puts `cards` on top of the House Hagal deck, the first revealed first.
+fn stack_deck(g: &mut Imperium, cards: &[&str]) {
+    let deck = g.test_hagal_deck();
+    for c in cards.iter().rev() {
+        let id = hc(c);
+        let pos = deck.iter().position(|x| *x == id);
+        if let Some(p) = pos {
+            deck.remove(p);
+        }
+        deck.push(id);
+    }
+}
+
+fn two_player() -> Imperium {
+    Imperium::setup(&opts(2), 5).unwrap()
+}
+
+fn solo() -> Imperium {
+    Imperium::setup(&opts(1), 5).unwrap()
+}
+
+fn sent(ev: &[Event]) -> Vec<(u8, SpaceId)> {
+    ev.iter()
+        .filter_map(|e| match e {
+            Event::RivalAgentSent { seat, space, .. } => Some((seat.0, *space)),
+            _ => None,
+        })
+        .collect()
+}
+
+fn reveals(ev: &[Event]) -> usize {
+    ev.iter()
+        .filter(|e| matches!(e, Event::HagalRevealed { .. }))
+        .count()
+}
+
+// IM-HAGAL-04: House Hagal reveals the top card and goes to its space.
+#[test]
+fn hagal_sends_agent_to_revealed_space() {
+    let mut g = two_player();
+    stack_deck(&mut g, &["wealth"]);
+    let ev = g.test_rival_turn(2);
+    assert_eq!(sent(&ev), vec![(2, space("wealth"))]);
+    assert_eq!(reveals(&ev), 1);
+    let v = g.view(Viewer::Spectator);
+    assert_eq!(v.occupant[usize::from(space("wealth").0)], Some(Seat(2)));
+    assert_eq!(v.rivals[0].last_revealed, Some(hc("wealth")));
+}
+
+// IM-HAGAL-05: an occupied space makes House Hagal keep revealing.
+#[test]
+fn hagal_keeps_revealing_when_occupied() {
+    let mut g = two_player();
+    g.test_set_occupant(space("conspire"), Some(0));
+    stack_deck(&mut g, &["conspire", "wealth"]);
+    let ev = g.test_rival_turn(2);
+    assert_eq!(reveals(&ev), 2);
+    assert_eq!(sent(&ev), vec![(2, space("wealth"))]);
+}
+
+// IM-HAGAL-06 IM-HAGAL-07 IM-HAGAL-09 IM-HAGAL-12: no cost, no space
+// effect, only the card's Influence; no Solari and no VP for 2 Influence.
+#[test]
+fn hagal_gains_only_card_effects_and_no_vp() {
+    let mut g = two_player();
+    g.test_player(2).influence = [1, 0, 0, 0];
+    stack_deck(&mut g, &["wealth"]);
+    g.test_rival_turn(2);
+    let p = g.test_player_ref(2);
+    assert_eq!(p.influence[Faction::Emperor.index()], 2);
+    assert_eq!((p.solari, p.spice, p.water, p.vp), (0, 0, 0, 0));
+}
+
+// IM-HAGAL-07: troops from the card go to the garrison at a non-combat space.
+#[test]
+fn hagal_recruits_card_troops() {
+    let mut g = two_player();
+    stack_deck(&mut g, &["rally_troops"]);
+    g.test_rival_turn(2);
+    let p = g.test_player_ref(2);
+    assert_eq!((p.garrison, p.conflict), (4, 0));
+}
+
+// IM-HAGAL-08: at a Combat space, recruits plus up to 2 garrison troops.
+#[test]
+fn hagal_deploys_recruits_and_two_from_garrison() {
+    let mut g = two_player();
+    let p = g.test_player(2);
+    p.garrison = 3;
+    p.supply = 9;
+    stack_deck(&mut g, &["heighliner"]);
+    g.test_rival_turn(2);
+    let p = g.test_player_ref(2);
+    assert_eq!((p.garrison, p.conflict), (1, 5));
+}
+
+// IM-HAGAL-01 IM-HAGAL-02: House Hagal acts right after the First Player's
+// Agent turn, and not after the other player's.
+#[test]
+fn hagal_acts_after_first_player_agent_turn_only() {
+    let mut g = two_player();
+    let first = g.test_first();
+    let other = 1 - first;
+    let agent = |g: &Imperium, seat: u8| {
+        let mut legal = Vec::new();
+        g.legal_actions(Seat(seat), &mut legal);
+        legal
+            .into_iter()
+            .find(|a| matches!(a, Action::SendAgent { .. }))
+            .unwrap()
+    };
+    let mut ev = Vec::new();
+    g.apply(Seat(first), &agent(&g, first), &mut ev).unwrap();
+    while g.to_act() == Some(Seat(first)) {
+        let mut legal = Vec::new();
+        g.legal_actions(Seat(first), &mut legal);
+        g.apply(Seat(first), &legal[0], &mut ev).unwrap();
+    }
+    assert_eq!(sent(&ev).len(), 1, "House Hagal took one turn");
+    assert_eq!(g.to_act(), Some(Seat(other)));
+    let mut ev = Vec::new();
+    g.apply(Seat(other), &agent(&g, other), &mut ev).unwrap();
+    while g.to_act() == Some(Seat(other)) {
+        let mut legal = Vec::new();
+        g.legal_actions(Seat(other), &mut legal);
+        g.apply(Seat(other), &legal[0], &mut ev).unwrap();
+    }
+    assert!(sent(&ev).is_empty(), "no Hagal turn after the other player");
+}
+
+// IM-HAGAL-03: no House Hagal turn once it has no Agents left.
+#[test]
+fn hagal_without_agents_takes_no_turn() {
+    let mut g = two_player();
+    let first = g.test_first();
+    g.test_player(2).agents_out = 3;
+    let mut legal = Vec::new();
+    g.legal_actions(Seat(first), &mut legal);
+    let a = legal
+        .into_iter()
+        .find(|a| matches!(a, Action::SendAgent { .. }))
+        .unwrap();
+    let mut ev = Vec::new();
+    g.apply(Seat(first), &a, &mut ev).unwrap();
+    assert!(sent(&ev).is_empty());
+}
+
+/// Sets up the Combat of `conflict` with the given troops per participant.
+fn combat(g: &mut Imperium, conflict: &str, troops: &[u8]) -> Vec<Event> {
+    g.test_set_conflict(Some(data().conflict_id(conflict).unwrap()));
+    for (s, t) in troops.iter().enumerate() {
+        let p = g.test_player(s as u8);
+        p.supply = 12 - t;
+        p.garrison = 0;
+        p.conflict = *t;
+        p.agents_out = 9;
+        p.intrigue.clear();
+    }
+    g.test_go_to_combat();
+    let mut ev = Vec::new();
+    while let Some(seat) = g.to_act() {
+        if g.test_round() > 1 || !matches!(g.view(Viewer::Spectator).phase, "combat") {
+            break;
+        }
+        let mut legal = Vec::new();
+        g.legal_actions(seat, &mut legal);
+        let a = if legal.contains(&Action::Pass) {
+            Action::Pass
+        } else {
+            legal[0]
+        };
+        g.apply(seat, &a, &mut ev).unwrap();
+    }
+    ev
+}
+
+// IM-HAGAL-13 IM-HAGAL-11: House Hagal wins a Conflict for a controlled
+// space: the controller's marker is removed, and Hagal gets no reward.
+#[test]
+fn hagal_win_removes_control_and_earns_nothing() {
+    let mut g = two_player();
+    g.test_set_control(space("arrakeen"), Some(0));
+    stack_deck(&mut g, &["hall_of_oratory"]); // 0 swords
+    let ev = combat(&mut g, "siege_of_arrakeen", &[1, 0, 5]);
+    assert!(
+        ev.iter()
+            .any(|e| matches!(e, Event::ControlRemoved { seat, .. } if seat.0 == 0))
+    );
+    assert_eq!(g.test_control(space("arrakeen")), None);
+    let p = g.test_player_ref(2);
+    assert_eq!((p.vp, p.solari, p.spice, p.water), (0, 0, 0, 0));
+    assert!(p.intrigue.is_empty());
+    // The player beaten only by House Hagal takes the 2nd reward.
+    assert!(
+        ev.iter()
+            .any(|e| matches!(e, Event::Reward { seat, place: 2 } if seat.0 == 0))
+    );
+}
+
+// IM-HAGAL-14: with a troop in the Conflict, House Hagal reveals a card
+// for its swords.
+#[test]
+fn hagal_reveals_swords_in_combat() {
+    let mut g = two_player();
+    g.test_player(2).conflict = 2;
+    g.test_player(2).supply = 10;
+    stack_deck(&mut g, &["heighliner"]);
+    let ev = g.test_rival_combat_swords();
+    assert_eq!(reveals(&ev), 1);
+    assert_eq!(g.test_player_ref(2).swords, 6);
+    assert_eq!(g.test_strength(2), 10);
+}
+
+// IM-HAGAL-15: no troop in the Conflict, no card revealed.
+#[test]
+fn rival_without_troops_reveals_nothing_in_combat() {
+    let mut g = two_player();
+    let ev = g.test_rival_combat_swords();
+    assert_eq!(reveals(&ev), 0);
+    assert_eq!(g.test_player_ref(2).swords, 0);
+}
+
+// IM-HAGAL-10: House Hagal builds no deck (no cards in any zone), checked
+// through whole games too (see `invariant`).
+#[test]
+fn hagal_has_no_cards() {
+    let g = two_player();
+    let p = g.test_player_ref(2);
+    assert!(p.deck.is_empty() && p.hand.is_empty() && p.discard.is_empty());
+}
+
+// The 2-player deck: 28 cards with the Reshuffle card, which shuffles the
+// revealed cards back before the next reveal.
+#[test]
+fn two_player_deck_and_reshuffle_card() {
+    let mut g = two_player();
+    assert_eq!(g.test_hagal_deck().len(), 28);
+    assert!(g.test_hagal_deck().contains(&hc("reshuffle")));
+    assert!(!g.test_hagal_deck().contains(&hc("arrakeen_1p")));
+    let mut s = solo();
+    // The solo Rivals already acted at setup (a Rival holds the marker).
+    assert_eq!(
+        s.test_hagal_deck().len() + s.test_hagal_revealed().len(),
+        27
+    );
+    assert!(!s.test_hagal_deck().contains(&hc("reshuffle")));
+    assert!(!s.test_hagal_deck().contains(&hc("arrakeen_2p")));
+    // Reveal a card, then the Reshuffle card: both go back, next is used.
+    stack_deck(&mut g, &["wealth"]);
+    g.test_rival_turn(2);
+    assert_eq!(g.test_hagal_revealed().len(), 1);
+    g.test_player(2).agents_out = 0;
+    stack_deck(&mut g, &["reshuffle", "secrets"]);
+    let ev = g.test_rival_turn(2);
+    assert!(ev.iter().any(|e| matches!(e, Event::HagalReshuffled)));
+    assert_eq!(sent(&ev).len(), 1);
+    // Everything revealed went back: only cards revealed after the
+    // Reshuffle card are face up, and no card was lost.
+    let revealed = g.test_hagal_revealed().clone();
+    assert!(
+        !revealed.contains(&hc("reshuffle")) && !revealed.contains(&hc("wealth"))
+            || revealed.len() > 1
+    );
+    assert_eq!(g.test_hagal_deck().len() + revealed.len(), 28);
+}
+
+// IM-SOLO-01: a solo game has two Rivals with solo-compatible leaders,
+// sharing one House Hagal deck; only the human is a seat.
+#[test]
+fn solo_has_two_rivals_not_seats() {
+    let g = solo();
+    assert_eq!(g.seat_count(), 1);
+    let v = g.view(Viewer::Seat(Seat(0)));
+    assert_eq!(v.players.len(), 1);
+    assert_eq!(v.rivals.len(), 2);
+    for r in &v.rivals {
+        let l = r.leader.unwrap();
+        assert!(hagal_data().compatible.contains(&l));
+    }
+    assert_ne!(v.rivals[0].leader, v.rivals[1].leader);
+}
+
+// IM-SOLO-02 IM-SOLO-03: the Rivals take their Agent turns in sequence with
+// the player: the Rival holding the marker and the next both act before the
+// human's first turn, then both act after each human turn.
+#[test]
+fn solo_rivals_take_turns_in_sequence() {
+    let mut o = opts(1);
+    o.leaders = vec![Some("duke_leto_atreides".into())];
+    let (mut g, ev) = Imperium::setup_with_events(&o, 9).unwrap();
+    let s: Vec<u8> = sent(&ev).iter().map(|x| x.0).collect();
+    assert_eq!(s, vec![1, 2]);
+    assert_eq!(g.to_act(), Some(Seat(0)));
+    let mut legal = Vec::new();
+    g.legal_actions(Seat(0), &mut legal);
+    let a = legal
+        .into_iter()
+        .find(|a| matches!(a, Action::SendAgent { .. }))
+        .unwrap();
+    let mut ev = Vec::new();
+    g.apply(Seat(0), &a, &mut ev).unwrap();
+    while g.to_act() == Some(Seat(0)) && sent(&ev).is_empty() {
+        let mut legal = Vec::new();
+        g.legal_actions(Seat(0), &mut legal);
+        g.apply(Seat(0), &legal[0], &mut ev).unwrap();
+    }
+    let s: Vec<u8> = sent(&ev).iter().map(|x| x.0).collect();
+    assert_eq!(s, vec![1, 2]);
+}
+
+// IM-SOLO-04: an occupied space makes a Rival keep revealing.
+#[test]
+fn solo_rival_keeps_revealing_when_occupied() {
+    let mut g = solo();
+    g.test_player(1).agents_out = 0;
+    let occupied = g.view(Viewer::Spectator).occupant.clone();
+    let taken = occupied.iter().position(|o| o.is_some()).unwrap();
+    let taken_card = hagal_data()
+        .cards
+        .iter()
+        .find(|c| c.solo && c.space == HagalSpace::Space(SpaceId(taken as u8)))
+        .map(|c| c.id.clone());
+    let mut cards: Vec<&str> = Vec::new();
+    if let Some(c) = &taken_card {
+        cards.push(c);
+    }
+    let free = ["rally_troops", "hall_of_oratory", "wealth", "conspire"]
+        .into_iter()
+        .find(|c| {
+            let HagalSpace::Space(s) = hagal_data().cards[usize::from(hc(c).0)].space else {
+                return false;
+            };
+            occupied[usize::from(s.0)].is_none()
+        })
+        .unwrap();
+    g.test_set_occupant(space("secrets"), Some(0));
+    cards.insert(0, "secrets");
+    cards.push(free);
+    stack_deck(&mut g, &cards);
+    let ev = g.test_rival_turn(1);
+    assert_eq!(reveals(&ev), cards.len());
+    assert_eq!(sent(&ev), vec![(1, space(free))]);
+}
+
+// IM-SOLO-05: a Rival pays nothing and gets no space effect.
+#[test]
+fn solo_rival_ignores_space_effects() {
+    let mut g = solo();
+    let before = g.test_player_ref(1).clone();
+    g.test_set_occupant(space("wealth"), None);
+    stack_deck(&mut g, &["wealth"]);
+    g.test_rival_turn(1);
+    let p = g.test_player_ref(1);
+    assert_eq!(p.solari, before.solari, "Wealth gives a Rival no Solari");
+    assert_eq!(p.influence[0], before.influence[0] + 1);
+}
+
+// IM-SOLO-06: a Rival at a Combat space deploys up to 2 garrison troops.
+#[test]
+fn solo_rival_deploys_from_garrison() {
+    let mut g = solo();
+    g.test_set_occupant(space("stillsuits"), None);
+    let p = g.test_player(1);
+    p.garrison = 3;
+    p.conflict = 0;
+    p.supply = 9;
+    stack_deck(&mut g, &["stillsuits"]);
+    g.test_rival_turn(1);
+    let p = g.test_player_ref(1);
+    assert_eq!((p.garrison, p.conflict), (1, 2));
+}
+
+// IM-SOLO-07: Harvest Spice gives a Rival base plus all bonus spice.
+#[test]
+fn solo_rival_harvest_takes_all_spice() {
+    let mut g = solo();
+    for m in ["the_great_flat", "hagga_basin", "imperial_basin"] {
+        g.test_set_occupant(space(m), None);
+    }
+    *g.test_bonus_spice(space("the_great_flat")) = 2;
+    *g.test_bonus_spice(space("hagga_basin")) = 1;
+    *g.test_bonus_spice(space("imperial_basin")) = 0;
+    let spice = g.test_player_ref(1).spice;
+    stack_deck(&mut g, &["harvest_spice"]);
+    let ev = g.test_rival_turn(1);
+    assert_eq!(sent(&ev), vec![(1, space("the_great_flat"))]);
+    let base = data().space(space("the_great_flat")).base_spice;
+    assert_eq!(g.test_player_ref(1).spice, spice + base + 2);
+    assert_eq!(*g.test_bonus_spice(space("the_great_flat")), 0);
+}
+
+// IM-SOLO-08: each Rival with a troop reveals a card for swords.
+#[test]
+fn solo_rivals_reveal_swords() {
+    let mut g = solo();
+    for s in [1, 2] {
+        let p = g.test_player(s);
+        p.conflict = 1;
+        p.supply = 11 - p.garrison;
+    }
+    stack_deck(&mut g, &["conspire", "foldspace"]);
+    let ev = g.test_rival_combat_swords();
+    assert_eq!(reveals(&ev), 2);
+    assert_eq!(g.test_player_ref(1).swords, 4);
+    assert_eq!(g.test_player_ref(2).swords, 1);
+}
+
+// IM-SOLO-09: a solo Rival takes Conflict rewards, control included.
+#[test]
+fn solo_rival_gains_conflict_rewards() {
+    let mut g = solo();
+    stack_deck(&mut g, &["hall_of_oratory", "hall_of_oratory"]);
+    let vp = g.test_player_ref(1).vp;
+    let ev = combat(&mut g, "siege_of_arrakeen", &[1, 5, 0]);
+    assert!(
+        ev.iter()
+            .any(|e| matches!(e, Event::Reward { seat, place: 1 } if seat.0 == 1))
+    );
+    assert_eq!(g.test_control(space("arrakeen")), Some(1));
+    assert!(g.test_player_ref(1).vp > vp);
+}
+
+// IM-SOLO-10 IM-SOLO-11: 7 Solari or 7 spice become 1 VP.
+#[test]
+fn solo_rival_converts_seven_to_vp() {
+    let mut g = solo();
+    let p = g.test_player(1);
+    p.solari = 8;
+    p.spice = 7;
+    p.water = 0;
+    p.vp = 0;
+    g.test_rival_convert();
+    let p = g.test_player_ref(1);
+    assert_eq!((p.solari, p.spice, p.vp), (1, 0, 2));
+}
+
+// IM-SOLO-12 IM-SOLO-13: fewer than 7 Solari or spice are kept.
+#[test]
+fn solo_rival_below_seven_keeps_resources() {
+    let mut g = solo();
+    let p = g.test_player(1);
+    p.solari = 6;
+    p.spice = 6;
+    p.water = 0;
+    p.vp = 0;
+    g.test_rival_convert();
+    let p = g.test_player_ref(1);
+    assert_eq!((p.solari, p.spice, p.vp), (6, 6, 0));
+}
+
+// IM-SOLO-14: a Rival choosing a Faction takes the one where it has least.
+#[test]
+fn solo_rival_picks_least_influence_faction() {
+    let mut g = solo();
+    g.test_player(1).influence = [2, 3, 0, 1];
+    g.test_rival_influence_choice(1, 0b1111);
+    assert_eq!(g.test_player_ref(1).influence, [2, 3, 1, 1]);
+    assert_eq!(
+        g.to_act(),
+        Some(Seat(0)),
+        "the human is still the one to act"
+    );
+}
+
+// Options: a 2-player game without rivals is refused, and so are unknown or
+// incompatible rival leaders.
+#[test]
+fn rival_options_are_checked() {
+    let mut o = opts(2);
+    o.no_rivals = true;
+    let Err(RuleError::InvalidOptions(m)) = Imperium::setup(&o, 1) else {
+        panic!("2 players without rivals accepted");
+    };
+    assert!(m.contains("needs House Hagal"), "{m}");
+    let mut o = opts(1);
+    o.rival_leaders = vec![Some("paul_atreides".into())];
+    assert!(Imperium::setup(&o, 1).is_err());
+    let mut o = opts(2);
+    o.rival_leaders = vec![Some("glossu_rabban".into())];
+    assert!(Imperium::setup(&o, 1).is_err());
+    let mut o = opts(1);
+    o.rival_leaders = vec![
+        Some("glossu_rabban".into()),
+        Some("earl_memnon_thorvald".into()),
+    ];
+    let g = Imperium::setup(&o, 1).unwrap();
+    let v = g.view(Viewer::Spectator);
+    assert_eq!(v.rivals[0].leader, data().leader_id("glossu_rabban"));
+}
+
+// Non-interference: two games differing only in the order of House Hagal
+// cards not yet revealed give the human seats identical views and events
+// until a card is revealed.
+#[test]
+fn hidden_hagal_cards_do_not_leak() {
+    for players in [1u8, 2] {
+        for seed in 0..20u64 {
+            let (mut a, ev_a) = Imperium::setup_with_events(&opts(players), seed).unwrap();
+            let mut b = a.clone();
+            // Reorder the not-yet-revealed deck of b.
+            b.test_hagal_deck().reverse();
+            if a.test_hagal_deck() == b.test_hagal_deck() {
+                continue;
+            }
+            let _ = ev_a;
+            let mut rng = melange::rules::core::RngStream::Bot(1).rng(seed);
+            for _ in 0..200 {
+                let Some(seat) = a.to_act() else { break };
+                for h in 0..a.seat_count() as u8 {
+                    assert_eq!(
+                        a.view(Viewer::Seat(Seat(h))),
+                        b.view(Viewer::Seat(Seat(h))),
+                        "seed {seed}: views differ before a reveal"
+                    );
+                }
+                let mut legal = Vec::new();
+                a.legal_actions(seat, &mut legal);
+                let act = legal[rand::Rng::random_range(&mut rng, 0..legal.len())];
+                let (mut ea, mut eb) = (Vec::new(), Vec::new());
+                a.apply(seat, &act, &mut ea).unwrap();
+                b.apply(seat, &act, &mut eb).unwrap();
+                if reveals(&ea) > 0 || reveals(&eb) > 0 {
+                    break;
+                }
+                for h in 0..a.seat_count() as u8 {
+                    let v = Viewer::Seat(Seat(h));
+                    let ra: Vec<_> = ea.iter().filter_map(|e| a.redact(e, v)).collect();
+                    let rb: Vec<_> = eb.iter().filter_map(|e| b.redact(e, v)).collect();
+                    assert_eq!(ra, rb, "seed {seed}: events differ before a reveal");
+                }
+            }
+        }
+    }
+}
