@@ -30,7 +30,7 @@ fn imperium(seed: u64, players: u32, bots: usize) -> pb::CreateGameRequest {
     }
 }
 
-fn imperium_view(view: &pb::View) -> &pb::ImperiumView {
+pub fn imperium_view(view: &pb::View) -> &pb::ImperiumView {
     match &view.game {
         Some(pb::view::Game::Imperium(game)) => game,
         other => panic!("an Imperium view expected, got {other:?}"),

@@ -223,6 +223,10 @@ pub async fn play_random(
         let Some(&seat) = public.to_act.first() else {
             return (public, moves);
         };
+        assert!(
+            (seat as usize) < game.seats.len(),
+            "only seats act, never rivals"
+        );
         let mut mine = seat_view(client, game, seat).await;
         assert!(
             mine.legal_actions
