@@ -616,7 +616,7 @@ fn intrigue_timing() {
     refused(
         &mut g,
         Action::Intrigue(intrigue("ambush")),
-        "IM-INTRIGUE-04",
+        "IM-INTRIGUE-06",
     );
     g.test_give_intrigue(0, intrigue("windfall"));
     // IM-INTRIGUE-02: a Plot on the Agent turn.
@@ -629,7 +629,7 @@ fn intrigue_timing() {
     refused(
         &mut g,
         Action::Intrigue(intrigue("charisma")),
-        "IM-COMBAT-06",
+        "IM-INTRIGUE-04",
     );
 }
 

@@ -445,9 +445,26 @@ impl Imperium {
         {
             return e;
         }
+        // The Intrigue kind names the timing rule broken: IM-INTRIGUE-06 a
+        // Combat card on an Agent or Reveal turn, IM-INTRIGUE-07 an Endgame
+        // card before the end, IM-INTRIGUE-04 a Plot outside its owner's
+        // turns.
+        let kind_rule = |c: &IntrigueId| match self.d().intrigues.get(usize::from(c.0)) {
+            Some(i) if i.kind == IntrigueKind::Combat => "IM-INTRIGUE-06",
+            Some(i) if i.kind == IntrigueKind::Endgame => "IM-INTRIGUE-07",
+            _ => "IM-INTRIGUE-04",
+        };
         let (rule, what) = match (pending, action) {
-            (Pending::Turn(_), Action::Intrigue(_)) => {
-                ("IM-INTRIGUE-04", "that Intrigue card cannot be played now")
+            (Pending::Turn(_) | Pending::Acquire(_), Action::Intrigue(c)) => {
+                (kind_rule(c), "that Intrigue card cannot be played now")
+            }
+            (Pending::CombatIntrigue(_), Action::Intrigue(c))
+                if kind_rule(c) != "IM-INTRIGUE-06" =>
+            {
+                (
+                    kind_rule(c),
+                    "only Combat Intrigue cards are played in Combat",
+                )
             }
             (Pending::Turn(_), _) => (
                 "IM-AGENT-01",
