@@ -783,3 +783,71 @@ fn high_council_persuasion_from_data() {
     act(&mut g, Action::Reveal);
     assert_eq!(g.test_player_ref(0).persuasion, 0);
 }
+
+// IM-START-02: Round Start in order: the Conflict is revealed, then every
+// player draws (the defensive bonus comes last, see IM-START-05 tests).
+#[test]
+fn start_02_conflict_then_draws() {
+    use melange::rules::imperium::{Event, ImperiumOptions};
+    let opts = ImperiumOptions {
+        player_count: 4,
+        leaders: NEUTRAL.iter().map(|l| Some(l.to_string())).collect(),
+        ..Default::default()
+    };
+    let (_, ev) = Imperium::setup_with_events(&opts, 3).unwrap();
+    let conflict = ev
+        .iter()
+        .position(|e| matches!(e, Event::RoundStarted { .. }))
+        .unwrap();
+    let first_draw = ev
+        .iter()
+        .position(|e| matches!(e, Event::Drew { .. }))
+        .unwrap();
+    assert!(conflict < first_draw);
+    assert_eq!(
+        ev.iter()
+            .filter(|e| matches!(e, Event::Drew { .. }))
+            .count(),
+        4 * 5
+    );
+}
+
+// IM-INTRIGUE-08: Intrigue cards are held apart from the deck: never drawn
+// into the hand, never shuffled in. IM-INTRIGUE-09: gained at Carthag,
+// Conspire and Secrets, and from card effects.
+#[test]
+fn intrigue_08_09_held_apart_and_where_gained() {
+    for sp in ["carthag", "conspire", "secrets"] {
+        let mut g = reach_game("foldspace");
+        let n = g.test_player_ref(0).intrigue.len();
+        send(&mut g, "foldspace", sp);
+        settle(&mut g);
+        assert_eq!(g.test_player_ref(0).intrigue.len(), n + 1, "{sp}");
+    }
+    // From a card effect: Refocus draws Imperium cards only, and its
+    // reshuffle leaves the Intrigue hand alone.
+    let mut g = game(&["dagger"]);
+    g.test_give_intrigue(0, intrigue("windfall"));
+    g.test_give_intrigue(0, intrigue("refocus"));
+    let p = g.test_player(0);
+    p.deck.clear();
+    p.discard = vec![card("diplomacy"), card("reconnaissance")];
+    let cards = owned(&g, 0);
+    act(&mut g, Action::Intrigue(intrigue("refocus")));
+    let p = g.test_player_ref(0);
+    assert_eq!(p.intrigue, vec![intrigue("windfall")]);
+    assert_eq!(owned(&g, 0), cards, "no Intrigue card entered the deck");
+    assert_eq!(p.hand.len(), 2);
+    // An Intrigue gained from a Conflict reward also stays apart.
+    let mut g = game(&[]);
+    g.test_set_conflict(Some(conflict("raid_stockpiles")));
+    let cards = owned(&g, 0);
+    let n = g.test_player_ref(0).intrigue.len();
+    g.test_player(0).conflict = 1;
+    g.test_go_to_combat();
+    while g.view(Viewer::Spectator).phase == "combat" {
+        act(&mut g, Action::Pass);
+    }
+    assert_eq!(g.test_player_ref(0).intrigue.len(), n + 1);
+    assert_eq!(owned(&g, 0), cards);
+}

@@ -223,7 +223,7 @@ pub struct Data {
     pub conflicts_per_tier: [u8; 3],
     /// Arrakis Liaison, The Spice Must Flow, Foldspace.
     pub reserve: [CardId; 3],
-    /// The Spice Must Flow (IM-DECK-19/20).
+    /// The Spice Must Flow (IM-DECK-19, IM-DECK-20).
     pub spice_must_flow: CardId,
     /// The Mentat space.
     pub mentat_space: SpaceId,
@@ -616,7 +616,7 @@ impl Data {
             let faction_icon = (s.icon as u8) < 4;
             check(faction_icon == s.faction.is_some(), || {
                 format!(
-                    "{}: faction spaces are the faction icons' (IM-SPACE-12/13)",
+                    "{}: faction spaces are the faction icons' (IM-SPACE-12, IM-SPACE-13)",
                     s.id
                 )
             })?;

@@ -239,6 +239,8 @@ impl Imperium {
                         }
                     }
                 }
+                // IM-AGENT-15 / IM-REVEAL-01: the Reveal turn is always
+                // offered, so Agent turns are optional.
                 out.push(Action::Reveal);
                 self.push_intrigues(seat, Window::Plot { reveal: false }, out);
                 if self.turn.may_pass {
