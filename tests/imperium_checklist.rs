@@ -851,3 +851,45 @@ fn intrigue_08_09_held_apart_and_where_gained() {
     assert_eq!(g.test_player_ref(0).intrigue.len(), n + 1);
     assert_eq!(owned(&g, 0), cards);
 }
+
+// IM-START-01: a round runs Round Start, Agent and Reveal turns, Combat,
+// Makers and Recall, in that order (seen in the events of one round).
+#[test]
+fn start_01_five_phases_in_order() {
+    use melange::rules::imperium::{Event, ImperiumOptions};
+    let opts = ImperiumOptions {
+        player_count: 3,
+        leaders: NEUTRAL[..3].iter().map(|l| Some(l.to_string())).collect(),
+        ..Default::default()
+    };
+    let (mut g, mut ev) = Imperium::setup_with_events(&opts, 4).unwrap();
+    while ev
+        .iter()
+        .filter(|e| matches!(e, Event::RoundStarted { .. }))
+        .count()
+        < 2
+    {
+        let l = legal(&g);
+        let a = if l.contains(&Action::Reveal) {
+            Action::Reveal
+        } else if l.contains(&Action::Pass) {
+            Action::Pass
+        } else {
+            l[0]
+        };
+        let s = seat(&g);
+        g.apply(s, &a, &mut ev).unwrap();
+    }
+    let at = |f: &dyn Fn(&Event) -> bool| ev.iter().position(f).unwrap();
+    let order = [
+        at(&|e| matches!(e, Event::RoundStarted { .. })),
+        at(&|e| matches!(e, Event::Revealed { .. })),
+        at(&|e| matches!(e, Event::ConflictResolved { .. })),
+        at(&|e| matches!(e, Event::BonusSpice { .. })),
+        at(&|e| matches!(e, Event::Recall)),
+        ev.iter()
+            .rposition(|e| matches!(e, Event::RoundStarted { .. }))
+            .unwrap(),
+    ];
+    assert!(order.windows(2).all(|w| w[0] < w[1]), "{order:?}");
+}
