@@ -616,7 +616,7 @@ fn intrigue_timing() {
     refused(
         &mut g,
         Action::Intrigue(intrigue("ambush")),
-        "IM-INTRIGUE-04",
+        "IM-INTRIGUE-06",
     );
     g.test_give_intrigue(0, intrigue("windfall"));
     // IM-INTRIGUE-02: a Plot on the Agent turn.
@@ -629,7 +629,7 @@ fn intrigue_timing() {
     refused(
         &mut g,
         Action::Intrigue(intrigue("charisma")),
-        "IM-COMBAT-06",
+        "IM-INTRIGUE-04",
     );
 }
 
@@ -878,7 +878,8 @@ fn endgame_intrigue_and_tie_breakers() {
     assert_eq!(r.ranking[1], Seat(3), "water breaks the next tie");
 }
 
-// IM-SPACE-01..IM-SPACE-13: the board facts from data.
+// IM-SPACE-09 IM-SPACE-10 IM-SPACE-12 IM-SPACE-13: the board facts from data
+// (one test per IM-SPACE rule in tests/imperium_checklist.rs).
 #[test]
 fn board_facts() {
     let d = data();
@@ -996,7 +997,8 @@ fn bonus_every_time_in_published_preset() {
     assert_eq!(g.test_player_ref(0).solari, solari + 3);
 }
 
-// IM-CONTROL-01..IM-CONTROL-07: control bonus to the controller on any visit;
+// IM-CONTROL-01 IM-CONTROL-02 IM-CONTROL-03 IM-CONTROL-04 IM-CONTROL-05
+// IM-CONTROL-06 IM-CONTROL-07: control bonus to the controller on any visit;
 // a Conflict win replaces the marker.
 #[test]
 fn control_bonus_and_replacement() {
@@ -1034,7 +1036,8 @@ fn control_bonus_and_replacement() {
     assert_eq!(g.test_player_ref(0).vp, vp + 1);
 }
 
-// IM-MELANGE-01..IM-MELANGE-07: the rules text's table by default, one
+// IM-MELANGE-01 IM-MELANGE-02 IM-MELANGE-03 IM-MELANGE-04 IM-MELANGE-05
+// IM-MELANGE-06 IM-MELANGE-07: the rules text's table by default, one
 // exchange, 2-5 spice only.
 #[test]
 fn sell_melange_default_and_published() {
@@ -1172,7 +1175,8 @@ fn settle(g: &mut Imperium) {
     }
 }
 
-// IM-SPACE-02..IM-SPACE-08 IM-FACTION-03 IM-AGENT-08: every board space's
+// IM-SPACE-02 IM-SPACE-03 IM-SPACE-04 IM-SPACE-05 IM-SPACE-06 IM-SPACE-07
+// IM-SPACE-08 IM-FACTION-03 IM-AGENT-08: every board space's
 // cost and effects (table-driven).
 #[test]
 fn every_board_space() {
@@ -1529,7 +1533,8 @@ fn every_card_resolves() {
     }
 }
 
-// IM-INTRIGUE-01..07: every Intrigue card is offered in its own window only
+// IM-INTRIGUE-01 IM-INTRIGUE-02 IM-INTRIGUE-05 IM-INTRIGUE-06 IM-INTRIGUE-07:
+// every Intrigue card is offered in its own window only
 // and resolves.
 #[test]
 fn every_intrigue_card() {

@@ -18,7 +18,8 @@ pub enum CardGroup {
     Imperium,
 }
 
-/// An Imperium card kind.
+/// An Imperium card kind (IM-DECK-04: name, icons, Agent box, Reveal box,
+/// Persuasion cost, factions and Acquire effect).
 #[derive(Clone, Debug)]
 pub struct Card {
     /// Data id.
@@ -193,6 +194,8 @@ pub struct Setup {
     pub space_influence: u8,
     /// Most garrison troops deployed at a Combat space visit.
     pub max_garrison_deploy: u8,
+    /// Persuasion a High Council seat gives at every Reveal turn.
+    pub high_council_persuasion: u8,
 }
 
 /// Every fact the engine reads.
@@ -220,7 +223,7 @@ pub struct Data {
     pub conflicts_per_tier: [u8; 3],
     /// Arrakis Liaison, The Spice Must Flow, Foldspace.
     pub reserve: [CardId; 3],
-    /// The Spice Must Flow (IM-DECK-19/20).
+    /// The Spice Must Flow (IM-DECK-19, IM-DECK-20).
     pub spice_must_flow: CardId,
     /// The Mentat space.
     pub mentat_space: SpaceId,
@@ -524,6 +527,10 @@ impl Data {
                 &board_v["visit_rules"]["max_garrison_deploy_per_combat_visit"],
                 "max deploy",
             )?,
+            high_council_persuasion: n(
+                &board_v["visit_rules"]["high_council_reveal_persuasion"],
+                "high_council_reveal_persuasion",
+            )?,
         };
         let card = |id: &str| {
             names
@@ -578,17 +585,26 @@ impl Data {
         check(self.spaces.len() == 22, || {
             "22 board spaces (IM-SPACE-09)".into()
         })?;
+        // IM-SPACE-01: the seven icons (`Icon::ALL`); per icon, in that
+        // order: IM-SPACE-02 Emperor 2, IM-SPACE-03 Spacing Guild 2,
+        // IM-SPACE-04 Bene Gesserit 2, IM-SPACE-05 Fremen 2, IM-SPACE-06
+        // Landsraad 5, IM-SPACE-07 City 4, IM-SPACE-08 Spice Trade 5 (the
+        // exact spaces are in board.json and tested by name).
         let per_icon: Vec<usize> = Icon::ALL
             .iter()
             .map(|i| self.spaces.iter().filter(|s| s.icon == *i).count())
             .collect();
         check(per_icon == [2, 2, 2, 2, 5, 4, 5], || {
-            format!("spaces per icon {per_icon:?} (IM-SPACE-02..08)")
+            format!("spaces per icon {per_icon:?} (IM-SPACE-02 to IM-SPACE-08)")
         })?;
         check(
             self.spaces.iter().filter(|s| s.combat).count() == 10,
             || "10 Combat spaces (IM-SPACE-10)".into(),
         )?;
+        // IM-SPACE-11: every other space is a non-Combat space (the `combat`
+        // flag is false), where no deployment is offered (IM-AGENT-14).
+        // IM-MAKER-06 / IM-MAKER-07 / IM-MAKER-08: base spice 3/2/1 and
+        // water cost 2/1/0 are the spaces' `base_spice` and `cost` in data.
         check(self.spaces.iter().filter(|s| s.maker).count() == 3, || {
             "3 Maker spaces (IM-MAKER-01)".into()
         })?;
@@ -600,10 +616,13 @@ impl Data {
             let faction_icon = (s.icon as u8) < 4;
             check(faction_icon == s.faction.is_some(), || {
                 format!(
-                    "{}: faction spaces are the faction icons' (IM-SPACE-12/13)",
+                    "{}: faction spaces are the faction icons' (IM-SPACE-12, IM-SPACE-13)",
                     s.id
                 )
             })?;
+            // IM-CONTROL-02 / IM-CONTROL-03 / IM-CONTROL-04: the bonus of
+            // Arrakeen and Carthag (1 Solari) and Imperial Basin (1 spice)
+            // is each space's `control_bonus` in data.
             check(s.controllable != s.control_bonus.is_empty(), || {
                 format!("{}: control bonus", s.id)
             })?;

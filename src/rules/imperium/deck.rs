@@ -69,7 +69,9 @@ impl Imperium {
         }
     }
 
-    /// Draws an Intrigue card (the discard pile is reshuffled when the deck
+    /// Draws an Intrigue card into the seat's Intrigue hand, never the deck
+    /// (IM-INTRIGUE-08; gained at Carthag, Conspire, Secrets and from card
+    /// effects, IM-INTRIGUE-09) (the discard pile is reshuffled when the deck
     /// runs out, docs/rules-decisions.md).
     pub(crate) fn draw_intrigue(&mut self, seat: u8, ev: &mut Vec<Event>) {
         if self.intrigue_deck.is_empty() {
@@ -95,7 +97,7 @@ impl Imperium {
         }
     }
 
-    /// Refills the Imperium Row to its size (IM-DECK-17).
+    /// Refills the Imperium Row to its size, 5 (IM-DECK-10, IM-DECK-17).
     pub(crate) fn refill_row(&mut self, ev: &mut Vec<Event>) {
         while self.row.len() < usize::from(self.d().setup.row_size) {
             let Some(card) = self.imperium_deck.pop() else {
@@ -139,7 +141,8 @@ impl Imperium {
     }
 
     /// Moves an acquired card to its owner and resolves its Acquire effect
-    /// (IM-DECK-07, IM-DECK-16, IM-DECK-17).
+    /// (IM-DECK-07, IM-DECK-16, IM-DECK-17; IM-DECK-20: The Spice Must
+    /// Flow's 1 VP is its Acquire effect in data).
     pub(crate) fn gain_card(&mut self, ctx: Ctx, card: CardId, top: bool, ev: &mut Vec<Event>) {
         let seat = ctx.seat;
         match self.acquire_source(seat, card) {

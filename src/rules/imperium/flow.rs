@@ -239,7 +239,9 @@ impl Imperium {
             Task::ResumeTurn => self.pending = Some(Pending::Turn(self.turn.seat)),
             Task::AgentDeploy => {
                 // IM-AGENT-10 / IM-AGENT-11: recruited troops plus up to 2
-                // from the garrison (recruits already sit in the garrison).
+                // from the garrison (recruits already sit in the garrison);
+                // IM-AGENT-12: 0 is always offered. Only Combat spaces push
+                // this task (IM-AGENT-13, IM-AGENT-14).
                 let seat = self.turn.seat;
                 let max_g = self.d().setup.max_garrison_deploy;
                 let max = (self.turn.recruited + max_g).min(self.p(seat).garrison);
@@ -259,6 +261,8 @@ impl Imperium {
             Task::AcquireLoop => self.pending = Some(Pending::Acquire(self.turn.seat)),
             Task::EndReveal => {
                 let seat = self.turn.seat;
+                // IM-REVEAL-07: strength is the live value of troops and
+                // swords (`strength`), fixed from here on.
                 // IM-REVEAL-08: played and revealed cards to the discard pile.
                 let p = self.pm(seat);
                 let mut played = std::mem::take(&mut p.played);
@@ -307,7 +311,9 @@ impl Imperium {
             && self.turn.deployed >= 4
     }
 
-    /// IM-START-01..07: reveal the Conflict, draw 5, defensive bonus.
+    /// IM-START-01 / IM-START-02: in order, IM-START-03 reveal the Conflict,
+    /// IM-START-04 every seat draws 5, then the defensive bonus (IM-START-05,
+    /// IM-START-06, IM-START-07).
     fn round_start(&mut self, ev: &mut Vec<Event>) {
         self.round += 1;
         self.phase = Phase::PlayerTurns;
@@ -418,7 +424,8 @@ impl Imperium {
             .count() as u8
     }
 
-    /// IM-COMBAT-06..09: ask involved seats clockwise from `combat_seat`
+    /// IM-COMBAT-06 / IM-COMBAT-07 / IM-COMBAT-08 / IM-COMBAT-09: ask the
+    /// involved seats (troops in the Conflict) clockwise from `combat_seat`
     /// until all have passed in a row.
     fn combat_ask(&mut self) {
         let involved = self.involved();
@@ -443,7 +450,8 @@ impl Imperium {
         self.stack.push(Task::CombatAsk);
     }
 
-    /// IM-COMBAT-10..17: rank strengths and hand out rewards.
+    /// IM-COMBAT-10 / IM-COMBAT-11 / IM-COMBAT-12: rank strengths and hand
+    /// out rewards (ties in `places`).
     fn rewards(&mut self, ev: &mut Vec<Event>) {
         let Some(conflict) = self.conflict else {
             self.stack.push(Task::EndCombat);
@@ -498,7 +506,9 @@ impl Imperium {
 
     /// Which seat takes which reward (1-based), in reward order and turn
     /// order from the First Player. Third place only with 4 seats
-    /// (answers-imperium.md 6); tie rules IM-COMBAT-13..17.
+    /// (answers-imperium.md 6); IM-COMBAT-13: 0 strength gets nothing;
+    /// IM-COMBAT-11 / IM-COMBAT-12: 2nd and 3rd strengths; tie rules
+    /// IM-COMBAT-14 to IM-COMBAT-17.
     pub fn places(&self, strengths: &[u8]) -> Vec<(u8, u8)> {
         let n = self.n();
         let max_place = if n >= 4 { 3 } else { 2 };
@@ -542,7 +552,8 @@ impl Imperium {
         out
     }
 
-    /// IM-COMBAT-18..20, then Makers and Recall.
+    /// IM-COMBAT-18 / IM-COMBAT-19: troops to the supply, never the
+    /// garrison; IM-COMBAT-20: markers (swords) to 0; then Makers, Recall.
     fn end_combat(&mut self, ev: &mut Vec<Event>) {
         self.rival_convert(ev);
         for s in 0..self.n() {
@@ -554,7 +565,8 @@ impl Imperium {
             self.resource(s, Resource::Swords, -i16::from(sw), ev);
         }
         self.conflict = None;
-        // IM-MAKER-02..04
+        // IM-MAKER-02 / IM-MAKER-03 / IM-MAKER-04: +1 on every Maker space
+        // with no Agent, added to what is there.
         let d = self.d();
         for (i, sp) in d.spaces.iter().enumerate() {
             if sp.maker && self.occupant[i].is_none() {

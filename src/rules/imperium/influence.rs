@@ -92,16 +92,30 @@ impl Imperium {
         }
         if self.alliance[f.index()] == Some(seat) {
             // Publisher FAQ (answers-imperium.md 10a): a holder tied before
-            // the loss hands it to a tied player (the first clockwise from
-            // the holder, docs/rules-decisions.md); a holder falling below
-            // 4 hands it to the highest at 4+ or returns it.
+            // the loss hands it to a tied player, and with several the
+            // holder picks which (a decision, docs/rules-decisions.md); a
+            // holder falling below 4 hands it to the highest at 4+ or
+            // returns it.
             let order: Vec<u8> = (1..self.n()).map(|k| (seat + k) % self.n()).collect();
-            let tied = order
+            let tied: Vec<u8> = order
                 .iter()
                 .copied()
-                .find(|&o| self.p(o).influence[f.index()] == old);
-            if let Some(t) = tied {
+                .filter(|&o| self.p(o).influence[f.index()] == old)
+                .collect();
+            if let [t] = tied[..] {
                 self.move_alliance(f, Some(t), ev);
+            } else if !tied.is_empty() {
+                // The token leaves the holder now (so a further step of
+                // the same loss moves nothing) and is given by the choice,
+                // which is asked before any other work.
+                self.move_alliance(f, None, ev);
+                let candidates = tied.iter().fold(0u8, |m, &o| m | (1 << o));
+                self.stack
+                    .push(Task::Ask(super::state::Pending::AllianceHandover {
+                        seat,
+                        faction: f,
+                        candidates,
+                    }));
             } else if now < track.alliance_at {
                 let mut best: Option<u8> = None;
                 for &o in &order {
@@ -117,7 +131,7 @@ impl Imperium {
         }
     }
 
-    fn move_alliance(&mut self, f: Faction, to: Option<u8>, ev: &mut Vec<Event>) {
+    pub(crate) fn move_alliance(&mut self, f: Faction, to: Option<u8>, ev: &mut Vec<Event>) {
         let from = self.alliance[f.index()];
         if from == to {
             return;

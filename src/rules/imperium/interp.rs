@@ -405,7 +405,8 @@ impl Imperium {
         }
     }
 
-    /// The Sell Melange table in force (IM-MELANGE-01..05).
+    /// The Sell Melange table in force (IM-MELANGE-01, IM-MELANGE-02, IM-MELANGE-03,
+    /// IM-MELANGE-04, IM-MELANGE-05).
     pub(crate) fn melange_table(&self) -> &'static [(u8, u8)] {
         let d = self.d();
         if self.rules.sell_melange_published {

@@ -31,6 +31,7 @@ impl Imperium {
                 Some(Pending::Acquire(_)) => "Done acquiring".into(),
                 Some(Pending::Trash(_)) => "Trash nothing".into(),
                 Some(Pending::Optional { .. } | Pending::Masterstroke(_)) => "Decline".into(),
+                Some(Pending::KwisatzFrom { .. }) => "An Agent from your Leader".into(),
                 _ => "Pass".into(),
             },
             Action::Accept => "Accept".into(),
@@ -67,8 +68,16 @@ impl Imperium {
                     if top { " onto your deck" } else { "" }
                 )
             }
-            Action::Space(s) => space(s).to_string(),
-            Action::Opponent(s) => format!("Opponent {s}"),
+            Action::Space(s) => match self.pending {
+                Some(Pending::KwisatzFrom { .. }) => format!("Move the Agent from {}", space(s)),
+                _ => space(s).to_string(),
+            },
+            Action::Opponent(s) => match self.pending {
+                Some(Pending::AllianceHandover { faction, .. }) => {
+                    format!("Give the {} Alliance to {s}", faction.name())
+                }
+                _ => format!("Opponent {s}"),
+            },
             Action::Card(c) => card(c).to_string(),
         }
     }

@@ -49,7 +49,9 @@ impl Imperium {
                 "you have taken your Reveal turn",
             ));
         }
-        if self.agents_left(seat) == 0 {
+        // IM-AGENT-17; Kwisatz Haderach may instead move an Agent already
+        // on the board (its data text, docs/rules-decisions.md).
+        if self.agents_left(seat) == 0 && !(self.is_kwisatz(card) && self.has_agent_out(seat)) {
             return Err(RuleError::illegal(
                 "IM-AGENT-17",
                 "no Agent left on your Leader",
@@ -62,6 +64,8 @@ impl Imperium {
             ));
         }
         let c = d.card(card);
+        // IM-AGENT-02: the icons printed on the card (Dispatch an Envoy adds
+        // the four faction icons).
         let mut icons = c.icons;
         if self.turn.envoy {
             icons |= FACTION_ICONS;
@@ -73,6 +77,7 @@ impl Imperium {
             ));
         }
         let sp = d.space(space);
+        // IM-AGENT-03 / IM-AGENT-04
         if icons & sp.icon.bit() == 0 {
             return Err(RuleError::illegal(
                 "IM-AGENT-04",
@@ -141,7 +146,8 @@ impl Imperium {
             ..Ctx::seat(seat)
         };
         let kind_ok = match w {
-            // IM-INTRIGUE-02..04; Bindu Suspension only before the Agent
+            // IM-INTRIGUE-02 / IM-INTRIGUE-03 / IM-INTRIGUE-04 (Plots only in
+            // their owner's Turn and Acquire prompts); Bindu Suspension only before the Agent
             // turn starts (which is the only time Plots are offered then).
             Window::Plot { reveal } => i.kind == IntrigueKind::Plot && !(reveal && i.start_of_turn),
             // IM-INTRIGUE-05 / IM-INTRIGUE-06
@@ -211,7 +217,7 @@ impl Imperium {
             Pending::Turn(seat) => {
                 let seat = *seat;
                 let p = self.p(seat);
-                if self.agents_left(seat) > 0 {
+                if self.agents_left(seat) > 0 || self.has_agent_out(seat) {
                     let mut seen: u64 = 0;
                     for &card in &p.hand {
                         if seen & (1 << card.0.min(63)) != 0 && card.0 < 64 {
@@ -233,6 +239,8 @@ impl Imperium {
                         }
                     }
                 }
+                // IM-AGENT-15 / IM-REVEAL-01: the Reveal turn is always
+                // offered, so Agent turns are optional.
                 out.push(Action::Reveal);
                 self.push_intrigues(seat, Window::Plot { reveal: false }, out);
                 if self.turn.may_pass {
@@ -324,6 +332,9 @@ impl Imperium {
                         push_distinct(&mut cands, d.reserve[k]);
                     }
                 }
+                // IM-DECK-10 / IM-DECK-11: the Row and the Reserve; IM-DECK-14
+                // / IM-DECK-15: one pool of Persuasion, re-asked after each
+                // acquisition (`AcquireLoop`).
                 for c in cands {
                     // IM-DECK-12 / IM-DECK-13
                     if self.acquire_cost(seat, c) <= pers {
@@ -393,7 +404,39 @@ impl Imperium {
                     push_distinct(out, Action::Card(c));
                 }
             }
+            Pending::KwisatzFrom { seat, from_leader } => {
+                let here = self.turn.space;
+                for (s, o) in self.occupant.iter().enumerate() {
+                    let s = SpaceId(s as u8);
+                    if *o == Some(*seat) && Some(s) != here {
+                        out.push(Action::Space(s));
+                    }
+                }
+                if *from_leader {
+                    out.push(Action::Pass);
+                }
+            }
+            Pending::AllianceHandover { candidates, .. } => {
+                for o in 0..self.n() {
+                    if candidates & (1 << o) != 0 {
+                        out.push(Action::Opponent(Seat(o)));
+                    }
+                }
+            }
         }
+    }
+
+    /// Whether the card is Kwisatz Haderach (moves a placed Agent).
+    pub(crate) fn is_kwisatz(&self, card: CardId) -> bool {
+        self.d()
+            .card(card)
+            .agent
+            .contains(&Effect::Other(Bespoke::KwisatzHaderach))
+    }
+
+    /// Whether one of the seat's Agents is on a board space.
+    pub(crate) fn has_agent_out(&self, seat: u8) -> bool {
+        self.occupant.contains(&Some(seat))
     }
 
     /// The rule a refused action breaks, for the error.
@@ -404,9 +447,26 @@ impl Imperium {
         {
             return e;
         }
+        // The Intrigue kind names the timing rule broken: IM-INTRIGUE-06 a
+        // Combat card on an Agent or Reveal turn, IM-INTRIGUE-07 an Endgame
+        // card before the end, IM-INTRIGUE-04 a Plot outside its owner's
+        // turns.
+        let kind_rule = |c: &IntrigueId| match self.d().intrigues.get(usize::from(c.0)) {
+            Some(i) if i.kind == IntrigueKind::Combat => "IM-INTRIGUE-06",
+            Some(i) if i.kind == IntrigueKind::Endgame => "IM-INTRIGUE-07",
+            _ => "IM-INTRIGUE-04",
+        };
         let (rule, what) = match (pending, action) {
-            (Pending::Turn(_), Action::Intrigue(_)) => {
-                ("IM-INTRIGUE-04", "that Intrigue card cannot be played now")
+            (Pending::Turn(_) | Pending::Acquire(_), Action::Intrigue(c)) => {
+                (kind_rule(c), "that Intrigue card cannot be played now")
+            }
+            (Pending::CombatIntrigue(_), Action::Intrigue(c))
+                if kind_rule(c) != "IM-INTRIGUE-06" =>
+            {
+                (
+                    kind_rule(c),
+                    "only Combat Intrigue cards are played in Combat",
+                )
             }
             (Pending::Turn(_), _) => (
                 "IM-AGENT-01",
@@ -623,7 +683,10 @@ impl Imperium {
                 self.gain_card(ctx, card, top, ev)
             }
             (Pending::SellMelange(ctx), Action::Choose(i)) => {
-                // IM-MELANGE-01..06: exactly one exchange.
+                // IM-MELANGE-01: one row of the table (IM-MELANGE-02,
+                // IM-MELANGE-03, IM-MELANGE-04, IM-MELANGE-05); IM-MELANGE-06:
+                // exactly one exchange per visit, never re-asked;
+                // IM-MELANGE-07: only the listed rows are offered.
                 let (spice, solari) = self.melange_table()[usize::from(i)];
                 self.resource(ctx.seat, Resource::Spice, -i16::from(spice), ev);
                 self.resource(ctx.seat, Resource::Solari, i16::from(solari), ev);
@@ -702,14 +765,30 @@ impl Imperium {
                     self.refill_row(ev);
                 }
             }
+            (Pending::KwisatzFrom { seat, .. }, Action::Space(s)) => {
+                // Kwisatz Haderach: the placed Agent moves, so its old space
+                // is free again and no Leader Agent is used.
+                self.occupant[usize::from(s.0)] = None;
+                self.pm(seat).agents_out -= 1;
+                ev.push(Event::AgentRecalled {
+                    seat: Seat(seat),
+                    space: s,
+                });
+            }
+            (Pending::AllianceHandover { faction, .. }, Action::Opponent(o)) => {
+                // answers-imperium.md 10a: the holder's pick among the tied.
+                self.move_alliance(faction, Some(o.0), ev);
+            }
             // Declines: nothing happens.
             (_, Action::Pass) => {}
             (p, a) => unreachable!("legal action {a:?} not handled for {p:?}"),
         }
     }
 
-    /// IM-AGENT-01..14: play the card, send the Agent, pay, then resolve
-    /// space, Influence, control bonus and Agent box, then deploy.
+    /// IM-AGENT-01 to IM-AGENT-14: play the card, send the Agent, pay, then
+    /// IM-AGENT-08 resolve space (IM-DECK-05: the Agent box), Influence,
+    /// control bonus; IM-AGENT-09 in a fixed order (docs/rules-decisions.md);
+    /// then deploy at a Combat space only (IM-AGENT-13 / IM-AGENT-14).
     fn send_agent(&mut self, seat: u8, card: CardId, space: SpaceId, ev: &mut Vec<Event>) {
         let d = self.d();
         let sp = d.space(space);
@@ -733,6 +812,15 @@ impl Imperium {
         };
         // IM-AGENT-06 / IM-AGENT-07: the cost first.
         self.pay(seat, &cost, ev);
+        // Kwisatz Haderach: which Agent is sent, asked before the effects.
+        let kwisatz = self.is_kwisatz(card)
+            && self
+                .occupant
+                .iter()
+                .enumerate()
+                .any(|(s, o)| *o == Some(seat) && s != usize::from(space.0));
+        let from_leader =
+            self.p(seat).agents_out <= self.p(seat).agents + u8::from(self.mentat == Some(seat));
         // Pushed in reverse order of resolution (docs/rules-decisions.md).
         self.stack.push(Task::EndAgentTurn);
         if sp.combat {
@@ -760,7 +848,7 @@ impl Imperium {
                 ctx,
             });
         }
-        // IM-FACTION-03 / IM-SPACE-13
+        // IM-FACTION-03 / IM-SPACE-12 / IM-SPACE-13
         if let Some(f) = sp.faction {
             self.change_influence(seat, f, d.setup.space_influence as i8, ev);
         }
@@ -768,10 +856,16 @@ impl Imperium {
         if cost.solari > 0 && self.leader_ability(seat) == Some(Bespoke::RuthlessNegotiator) {
             self.draw(Ctx::seat(seat), 1, ev);
         }
+        if kwisatz {
+            self.stack
+                .push(Task::Ask(Pending::KwisatzFrom { seat, from_leader }));
+        }
     }
 
-    /// IM-REVEAL-01..06: reveal the hand, resolve the Reveal boxes, then
-    /// acquire, then clean up.
+    /// IM-REVEAL-01 / IM-REVEAL-02: IM-REVEAL-03 reveal the whole hand (kept
+    /// apart from played cards, IM-REVEAL-04), IM-REVEAL-05 / IM-DECK-06
+    /// resolve their Reveal boxes (IM-REVEAL-06: never the played cards'),
+    /// then acquire (IM-DECK-08, IM-DECK-09: only here), then clean up.
     fn reveal(&mut self, seat: u8, ev: &mut Vec<Event>) {
         self.reveal_counter += 1;
         let counter = self.reveal_counter;
@@ -802,8 +896,10 @@ impl Imperium {
             }
         }
         if self.p(seat).high_council {
-            // High Council seat: +2 Persuasion every Reveal turn.
-            self.resource(seat, Resource::Persuasion, 2, ev);
+            // High Council seat: Persuasion every Reveal turn (board.json
+            // `visit_rules.high_council_reveal_persuasion`).
+            let n = d.setup.high_council_persuasion;
+            self.resource(seat, Resource::Persuasion, i16::from(n), ev);
         }
         let _ = Phase::PlayerTurns;
     }

@@ -51,11 +51,11 @@ pub struct Player {
     pub hand: Vec<CardId>,
     /// Played on Agent turns this round.
     pub played: Vec<CardId>,
-    /// Revealed on the Reveal turn.
+    /// Revealed on the Reveal turn (IM-REVEAL-04: apart from `played`).
     pub revealed: Vec<CardId>,
     /// Discard pile.
     pub discard: Vec<CardId>,
-    /// Intrigue cards held.
+    /// Intrigue cards held, apart from every card zone (IM-INTRIGUE-08).
     pub intrigue: Vec<IntrigueId>,
     /// Took the Reveal turn this round.
     pub has_revealed: bool,
@@ -261,6 +261,24 @@ pub enum Pending {
     SecretFaction(u8),
     /// Baron: use Masterstroke?
     Masterstroke(u8),
+    /// Kwisatz Haderach: which of your placed Agents moves (`Space`), or
+    /// one from your Leader (`Pass`, only when `from_leader`).
+    KwisatzFrom {
+        /// Who.
+        seat: u8,
+        /// An Agent is still on the Leader, so `Pass` is allowed.
+        from_leader: bool,
+    },
+    /// The Alliance holder lost Influence while tied with several seats
+    /// and picks which of them takes the token (answers-imperium.md 10a).
+    AllianceHandover {
+        /// The holder, who decides.
+        seat: u8,
+        /// The faction.
+        faction: super::ids::Faction,
+        /// The tied seats (mask by seat index).
+        candidates: u8,
+    },
 }
 
 impl Pending {
@@ -281,7 +299,9 @@ impl Pending {
             | Pending::Recall(s)
             | Pending::Manipulate(s)
             | Pending::SecretFaction(s)
-            | Pending::Masterstroke(s) => s,
+            | Pending::Masterstroke(s)
+            | Pending::KwisatzFrom { seat: s, .. }
+            | Pending::AllianceHandover { seat: s, .. } => s,
             Pending::Choice { ctx, .. }
             | Pending::Optional { ctx, .. }
             | Pending::Influence { ctx, .. }
@@ -397,7 +417,9 @@ impl Imperium {
         (p.agents + u8::from(self.mentat == Some(seat))).saturating_sub(p.agents_out)
     }
 
-    /// Current strength (IM-COMBAT-01..04).
+    /// Current strength: IM-COMBAT-01 2 per troop, IM-COMBAT-02 1 per
+    /// sword, IM-COMBAT-03 0 with no troop, IM-COMBAT-04 0 for good once
+    /// the last troop is lost.
     pub fn strength(&self, seat: u8) -> u8 {
         let p = self.p(seat);
         if p.conflict == 0 || p.strength_lost {

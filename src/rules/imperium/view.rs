@@ -197,6 +197,8 @@ fn kind(p: &Pending) -> &'static str {
         Pending::Manipulate(_) => "manipulate",
         Pending::SecretFaction(_) => "secret_faction",
         Pending::Masterstroke(_) => "masterstroke",
+        Pending::KwisatzFrom { .. } => "kwisatz_haderach",
+        Pending::AllianceHandover { .. } => "alliance_handover",
     }
 }
 
