@@ -52,6 +52,10 @@ fn arbitrary_actions_are_accepted_exactly_when_legal() {
         let mut legal = Vec::new();
         let mut events = Vec::new();
         while let Some(seat) = game.to_act() {
+            assert!(
+                seat.index() < game.seat_count(),
+                "seed {seed}: a rival was asked to act"
+            );
             legal.clear();
             game.legal_actions(seat, &mut legal);
             for _ in 0..PROBES_PER_STEP {

@@ -40,6 +40,7 @@ pub fn game_with(leaders: [&str; 4], preset: Preset, hand: &[&str]) -> Imperium 
         leaders: leaders.iter().map(|l| Some(l.to_string())).collect(),
         preset,
         overrides: vec![],
+        ..Default::default()
     };
     let mut g = Imperium::setup(&opts, 11).unwrap();
     // The Baron's secret factions, if asked.
