@@ -39,7 +39,7 @@ fn invariant(g: &Imperium) -> Result<(), String> {
     Ok(())
 }
 
-const GAMES: u64 = if cfg!(debug_assertions) { 150 } else { 1500 };
+const GAMES: u64 = if cfg!(debug_assertions) { 500 } else { 5_000 };
 
 fn playouts(players: u8) {
     let mut steps = 0;
