@@ -43,6 +43,7 @@ fn main() {
                 game: Some(pb::game_options::Game::Harness(pb::HarnessOptions {
                     seats: 4,
                     counters: 60,
+                    panic_at: None,
                 })),
                 ..Default::default()
             },

@@ -34,6 +34,7 @@ pub fn into_status(error: MatchError) -> Status {
         }
         MatchError::ResourceExhausted(_) => Status::resource_exhausted(message),
         MatchError::Unimplemented(_) => Status::unimplemented(message),
+        MatchError::Internal(_) => Status::internal(message),
     }
 }
 

@@ -33,6 +33,9 @@ pub enum MatchError {
     /// A configured limit is reached.
     #[error("{0}")]
     ResourceExhausted(String),
+    /// The server failed; the game is unchanged.
+    #[error("{0}")]
+    Internal(String),
     /// The server does not host this game kind (yet).
     #[error("{0}")]
     Unimplemented(String),

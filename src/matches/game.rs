@@ -230,12 +230,51 @@ impl<R: Ruleset> Match<R> {
             });
         }
         let mut events = Vec::new();
-        self.step(seat, action.clone(), &mut events)?;
+        self.guarded_step(seat, action.clone(), &mut events)?;
         self.play_bots(&mut events);
         Ok(Applied {
             version: self.version(),
             events,
         })
+    }
+
+    /// [`Match::step`], with a panic in the rules contained: the state is
+    /// rebuilt from the journal (determinism makes that exact), so the game
+    /// is as it was before the action and the server thread lives on.
+    fn guarded_step(
+        &mut self,
+        seat: Seat,
+        action: R::Action,
+        out: &mut Vec<Stamped<R::Event>>,
+    ) -> Result<(), MatchError> {
+        let first = out.len();
+        let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            self.step(seat, action.clone(), out)
+        }));
+        match outcome {
+            Ok(result) => result,
+            Err(_) => {
+                out.truncate(first);
+                tracing::error!(%seat, ?action, "the rules panicked; rebuilding the game from its journal");
+                self.rebuild()?;
+                Err(MatchError::Internal(format!(
+                    "the rules engine failed on this action; the game is unchanged at version {}",
+                    self.version()
+                )))
+            }
+        }
+    }
+
+    /// Re-creates the state from the options, seed and journal.
+    fn rebuild(&mut self) -> Result<(), MatchError> {
+        let mut state = R::setup(&self.options, self.seed)?;
+        let mut events = Vec::new();
+        for (seat, action) in &self.journal {
+            events.clear();
+            state.apply(*seat, action, &mut events)?;
+        }
+        self.state = state;
+        Ok(())
     }
 
     /// Applies one action, journals it and tells the watchers.
@@ -292,7 +331,7 @@ impl<R: Ruleset> Match<R> {
             let pick = kind.choose(legal.len(), rng);
             let action = legal.swap_remove(pick);
             self.scratch = legal;
-            if let Err(error) = self.step(seat, action, out) {
+            if let Err(error) = self.guarded_step(seat, action, out) {
                 tracing::error!(%seat, %error, "ruleset refused its own legal action");
                 return;
             }

@@ -12,6 +12,7 @@ fn random_playouts_keep_the_ruleset_contract() {
     let options = HarnessOptions {
         seats: 3,
         counters: 40,
+        panic_at: None,
     };
     for seed in 0..300 {
         let playout =
@@ -25,6 +26,7 @@ fn an_invariant_failure_is_reported_with_its_seed_and_step() {
     let options = HarnessOptions {
         seats: 2,
         counters: 10,
+        panic_at: None,
     };
     let error = random_playout::<Harness>(&options, 5, Checks::default(), |state| {
         if state.to_act() == Some(Seat(1)) {
@@ -54,6 +56,7 @@ fn refused_actions_leave_the_state_unchanged() {
         &HarnessOptions {
             seats: 2,
             counters: 2,
+            panic_at: None,
         },
         1,
     )

@@ -17,10 +17,13 @@ pub const HARNESS_KIND: i32 = 100;
 pub struct HarnessOptions {
     pub seats: u8,
     pub counters: u32,
+    /// Panic on a move that would leave exactly this many counters.
+    pub panic_at: Option<u32>,
 }
 
 #[derive(Clone, Debug, PartialEq)]
 pub struct Harness {
+    panic_at: Option<u32>,
     remaining: u32,
     seats: u8,
     turn: u8,
@@ -63,6 +66,7 @@ impl Ruleset for Harness {
             .map(|_| rng.random_range(1..=1000))
             .collect();
         Ok(Harness {
+            panic_at: options.panic_at,
             remaining: options.counters,
             seats: options.seats,
             turn: 0,
@@ -108,6 +112,9 @@ impl Ruleset for Harness {
                 "HARNESS-TAKE",
                 format!("take 1 to {} counters, not {take}", self.remaining.min(3)),
             ));
+        }
+        if self.panic_at == Some(self.remaining - take) {
+            panic!("the harness was told to fail here");
         }
         self.remaining -= take;
         let roll = self.rng.random_range(1..=6);
@@ -174,11 +181,13 @@ impl WireRules for Harness {
             None => Ok(HarnessOptions {
                 seats: 2,
                 counters: 21,
+                panic_at: None,
             }),
             Some(pb::game_options::Game::Harness(h)) => Ok(HarnessOptions {
                 seats: u8::try_from(h.seats)
                     .map_err(|_| MatchError::InvalidArgument(format!("{} seats", h.seats)))?,
                 counters: h.counters,
+                panic_at: h.panic_at,
             }),
             Some(_) => Err(MatchError::InvalidArgument(
                 "options are for another game".into(),

@@ -18,6 +18,7 @@ async fn the_load_generator_plays_every_game_without_error() {
             game: Some(pb::game_options::Game::Harness(pb::HarnessOptions {
                 seats: 3,
                 counters: 30,
+                panic_at: None,
             })),
             ..Default::default()
         },

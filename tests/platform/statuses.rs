@@ -487,3 +487,35 @@ async fn an_oversized_request_is_refused_without_harm() {
         .await
         .unwrap();
 }
+
+#[tokio::test]
+async fn a_panicking_ruleset_is_an_internal_error_and_the_game_is_unchanged() {
+    let server = TestServer::start().await;
+    let mut client = server.client().await;
+    let mut request = harness_request(Some(9), 2, 10, &[]);
+    if let Some(pb::game_options::Game::Harness(h)) =
+        request.options.as_mut().and_then(|o| o.game.as_mut())
+    {
+        h.panic_at = Some(8);
+    }
+    let game = client.create_game(request).await.unwrap().into_inner();
+    let before = snapshot(&mut client, &game).await;
+    let apply = |n: u32| pb::ApplyActionRequest {
+        game_id: game.game_id.clone(),
+        seat: 0,
+        expected_version: 0,
+        action: Some(take(n)),
+    };
+    let error = client
+        .apply_action(authed(apply(2), &game.seats[0].token))
+        .await
+        .unwrap_err();
+    assert_eq!(error.code(), Code::Internal);
+    assert!(error.message().contains("unchanged"), "{}", error.message());
+    assert_eq!(snapshot(&mut client, &game).await, before);
+    // The game goes on with another move.
+    client
+        .apply_action(authed(apply(1), &game.seats[0].token))
+        .await
+        .unwrap();
+}

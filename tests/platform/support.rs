@@ -97,6 +97,7 @@ pub fn harness_request(
             game: Some(pb::game_options::Game::Harness(pb::HarnessOptions {
                 seats,
                 counters,
+                panic_at: None,
             })),
             ..Default::default()
         }),
