@@ -33,6 +33,9 @@ struct Flags {
     /// Bearer token that may read replays of running games (unset: nobody).
     #[arg(long, env = "MELANGE_ADMIN_TOKEN", hide_env_values = true)]
     admin_token: Option<String>,
+    /// Seconds a graceful shutdown waits for open connections.
+    #[arg(long, env = "MELANGE_SHUTDOWN_GRACE_SECS", default_value_t = 10)]
+    shutdown_grace_secs: u64,
     /// Log line format; the level comes from RUST_LOG (default "info").
     #[arg(long, env = "MELANGE_LOG_FORMAT", value_enum, default_value_t = LogFormat::Text)]
     log_format: LogFormat,
@@ -63,10 +66,12 @@ async fn main() -> Result<(), Box<dyn std::error::Error + Send + Sync>> {
         },
         max_message_bytes: flags.max_message_bytes,
         admin_token: flags.admin_token,
+        shutdown_grace: Duration::from_secs(flags.shutdown_grace_secs),
     };
+    let stop = shutdown_signal()?;
     let listener = tokio::net::TcpListener::bind(flags.listen).await?;
     tracing::info!(address = %listener.local_addr()?, "melange listening");
-    serve(listener, config, Catalog::standard(), shutdown_signal()).await?;
+    serve(listener, config, Catalog::standard(), stop).await?;
     tracing::info!("melange stopped");
     Ok(())
 }

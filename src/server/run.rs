@@ -24,7 +24,7 @@ pub async fn serve(
         games.clone(),
         catalog,
         &config,
-        stopping_watch,
+        stopping_watch.clone(),
     ))
     .max_decoding_message_size(config.max_message_bytes)
     .max_encoding_message_size(config.max_message_bytes);
@@ -41,13 +41,25 @@ pub async fn serve(
     // Without TCP_NODELAY small responses wait on delayed ACKs (~40 ms).
     let incoming = tonic::transport::server::TcpIncoming::from(listener).with_nodelay(Some(true));
     let expiry = tokio::spawn(expire_idle_games(games.clone()));
-    let result = tonic::transport::Server::builder()
+    let server = tonic::transport::Server::builder()
         .trace_fn(|request| tracing::info_span!("rpc", method = %request.uri().path()))
         .add_service(service)
         .add_service(health_service)
         .add_service(reflection)
-        .serve_with_incoming_shutdown(incoming, shutdown)
-        .await;
+        .serve_with_incoming_shutdown(incoming, shutdown);
+    let mut stopping = stopping_watch;
+    let grace = config.shutdown_grace;
+    let overdue = async move {
+        let _ = stopping.wait_for(|stopping| *stopping).await;
+        tokio::time::sleep(grace).await;
+    };
+    let result = tokio::select! {
+        result = server => result,
+        () = overdue => {
+            tracing::warn!(?grace, "connections still open after the shutdown grace; stopping anyway");
+            Ok(())
+        }
+    };
     expiry.abort();
     result?;
     Ok(())
@@ -67,30 +79,33 @@ async fn expire_idle_games(games: Arc<Games>) {
     }
 }
 
-/// Resolves on SIGINT (Ctrl-C) or, on Unix, SIGTERM.
-pub async fn shutdown_signal() {
-    let interrupt = async {
-        if let Err(error) = tokio::signal::ctrl_c().await {
-            tracing::error!(%error, "cannot listen for Ctrl-C");
-            std::future::pending::<()>().await;
-        }
-    };
+/// Registers for SIGINT (Ctrl-C) and SIGTERM at once and returns a future
+/// that resolves on the first of them.
+///
+/// Registration is eager: a signal that arrives after this call but before
+/// the server first polls the future is still a graceful shutdown, not the
+/// default "terminate now". Call it before binding the listener.
+pub fn shutdown_signal() -> std::io::Result<impl Future<Output = ()> + Send + 'static> {
     #[cfg(unix)]
-    let terminate = async {
-        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
-            Ok(mut signal) => {
-                signal.recv().await;
+    {
+        use tokio::signal::unix::{SignalKind, signal};
+        let mut terminate = signal(SignalKind::terminate())?;
+        let mut interrupt = signal(SignalKind::interrupt())?;
+        Ok(async move {
+            tokio::select! {
+                _ = interrupt.recv() => tracing::info!("SIGINT received; shutting down"),
+                _ = terminate.recv() => tracing::info!("SIGTERM received; shutting down"),
             }
-            Err(error) => {
-                tracing::error!(%error, "cannot listen for SIGTERM");
+        })
+    }
+    #[cfg(not(unix))]
+    {
+        Ok(async {
+            if tokio::signal::ctrl_c().await.is_ok() {
+                tracing::info!("Ctrl-C received; shutting down");
+            } else {
                 std::future::pending::<()>().await;
             }
-        }
-    };
-    #[cfg(not(unix))]
-    let terminate = std::future::pending::<()>();
-    tokio::select! {
-        () = interrupt => tracing::info!("SIGINT received; shutting down"),
-        () = terminate => tracing::info!("SIGTERM received; shutting down"),
+        })
     }
 }

@@ -1,0 +1,98 @@
+//! The `melange` binary itself: flags, the listening log line, serving, and
+//! a clean exit on SIGTERM, even with an unresponsive client connected.
+use std::{
+    io::{BufRead, BufReader},
+    process::{Command, Stdio},
+    time::{Duration, Instant},
+};
+
+use melange::pb::{self, game_service_client::GameServiceClient};
+
+/// Starts the binary on a free port, creates a game through it, sends
+/// SIGTERM, and returns how long it took to exit and its later log lines.
+/// With `responsive` false the client's runtime is blocked while the server
+/// shuts down, as an unresponsive client's would be.
+async fn serve_then_terminate(extra: &[&str], responsive: bool) -> (Duration, Vec<String>) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_melange"))
+        .args(["--listen", "127.0.0.1:0", "--log-format", "json"])
+        .args(extra)
+        .env("RUST_LOG", "info")
+        .stdout(Stdio::piped())
+        .stderr(Stdio::inherit())
+        .spawn()
+        .unwrap();
+    let mut lines = BufReader::new(child.stdout.take().unwrap()).lines();
+    let address = loop {
+        let line = lines.next().expect("a log line before exit").unwrap();
+        let log: serde_json::Value = serde_json::from_str(&line).expect("json log lines");
+        if log["fields"]["message"] == "melange listening" {
+            break log["fields"]["address"].as_str().unwrap().to_owned();
+        }
+    };
+
+    let mut client = GameServiceClient::connect(format!("http://{address}"))
+        .await
+        .unwrap();
+    let game = client
+        .create_game(pb::CreateGameRequest {
+            kind: pb::GameKind::Imperium as i32,
+            seed: Some(3),
+            ..Default::default()
+        })
+        .await
+        .unwrap()
+        .into_inner();
+    assert_eq!((game.seed, game.seats.len()), (3, 4));
+
+    let kill = Command::new("kill")
+        .args(["-TERM", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(kill.success());
+    let started = Instant::now();
+    let exit = loop {
+        if let Some(exit) = child.try_wait().unwrap() {
+            break exit;
+        }
+        assert!(
+            started.elapsed() < Duration::from_secs(20),
+            "no exit 20 s after SIGTERM"
+        );
+        if responsive {
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        } else {
+            std::thread::sleep(Duration::from_millis(20));
+        }
+    };
+    let took = started.elapsed();
+    assert!(exit.success(), "{exit:?}");
+    drop(client);
+    let rest: Vec<String> = lines.map_while(Result::ok).collect();
+    assert!(
+        rest.iter().any(|l| l.contains("SIGTERM received")),
+        "{rest:?}"
+    );
+    (took, rest)
+}
+
+#[cfg(unix)]
+#[tokio::test]
+async fn the_server_binary_serves_and_stops_cleanly_on_sigterm() {
+    let (took, rest) = serve_then_terminate(&[], true).await;
+    assert!(took < Duration::from_secs(5), "{took:?}");
+    assert!(
+        rest.iter().any(|l| l.contains("melange stopped")),
+        "{rest:?}"
+    );
+}
+
+#[cfg(unix)]
+#[tokio::test]
+async fn an_unresponsive_client_cannot_hold_the_shutdown_open() {
+    let (took, rest) = serve_then_terminate(&["--shutdown-grace-secs", "1"], false).await;
+    assert!(took < Duration::from_secs(8), "{took:?}");
+    assert!(
+        rest.iter().any(|l| l.contains("shutdown grace")),
+        "{rest:?}"
+    );
+}
