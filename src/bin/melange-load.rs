@@ -27,6 +27,9 @@ struct Flags {
     /// Game kind: "imperium", "war-for-arrakis" or a GameKind number.
     #[arg(long, default_value = "imperium")]
     kind: String,
+    /// Players per Imperium game (1-4; 1 and 2 bring House Hagal rivals).
+    #[arg(long, default_value_t = 4)]
+    players: u32,
     /// Games to play to the end.
     #[arg(long, default_value_t = 1_000)]
     games: usize,
@@ -60,10 +63,20 @@ fn parse_kind(kind: &str) -> Result<i32, String> {
 #[tokio::main]
 async fn main() -> Result<(), Box<dyn std::error::Error>> {
     let flags = Flags::parse();
+    let kind = parse_kind(&flags.kind)?;
+    let game = (kind == pb::GameKind::Imperium as i32).then(|| {
+        pb::game_options::Game::Imperium(pb::ImperiumOptions {
+            player_count: flags.players,
+            ..Default::default()
+        })
+    });
     let config = LoadConfig {
         endpoint: flags.endpoint,
-        kind: parse_kind(&flags.kind)?,
-        options: pb::GameOptions::default(),
+        kind,
+        options: pb::GameOptions {
+            game,
+            ..Default::default()
+        },
         games: flags.games,
         concurrency: flags.concurrency,
         connections: flags.connections,
