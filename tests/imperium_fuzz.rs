@@ -4,7 +4,8 @@
 //! one leaves the game unchanged. No input may panic the engine.
 use melange::rules::core::{RngStream, Ruleset, Seat};
 use melange::rules::imperium::{
-    Action, CardId, Faction, Imperium, ImperiumOptions, IntrigueId, SpaceId, Zone, data::data,
+    Action, CardId, Faction, Imperium, ImperiumOptions, IntrigueId, Preset, SpaceId, Zone,
+    data::data,
 };
 use rand::Rng;
 
@@ -47,7 +48,20 @@ fn arbitrary(rng: &mut melange::rules::core::GameRng) -> Action {
 fn arbitrary_actions_are_accepted_exactly_when_legal() {
     for seed in 0..GAMES {
         let players = 1 + (seed % 4) as u8;
-        let mut game = Imperium::setup(&ImperiumOptions::players(players), seed).unwrap();
+        // Every other block of four seeds plays the `published` preset, so
+        // its decision steps (IM-AGENT-09 order, IM-START-05 optional
+        // defensive troop, IM-REVEAL-02 interleaved Reveal boxes) are
+        // probed too, with rivals for 1-2 players.
+        let preset = if (seed / 4) % 2 == 1 {
+            Preset::Published
+        } else {
+            Preset::Default
+        };
+        let opts = ImperiumOptions {
+            preset,
+            ..ImperiumOptions::players(players)
+        };
+        let mut game = Imperium::setup(&opts, seed).unwrap();
         let mut rng = RngStream::Bot(7).rng(seed);
         let mut legal = Vec::new();
         let mut events = Vec::new();

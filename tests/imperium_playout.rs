@@ -1,7 +1,7 @@
 //! Seeded random games played to the end, with the engine's invariants
 //! checked after every step.
 use melange::rules::core::{Ruleset, Seat, Viewer};
-use melange::rules::imperium::{Action, CardId, Imperium, ImperiumOptions};
+use melange::rules::imperium::{Action, CardId, Imperium, ImperiumOptions, Preset};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
@@ -11,6 +11,10 @@ const GAMES: u64 = if cfg!(debug_assertions) {
 } else {
     10_000
 };
+/// Games with the `published` preset (IM-AGENT-09 order prompts, the
+/// optional defensive troop IM-START-05, interleaved Reveal boxes
+/// IM-REVEAL-02).
+const PUBLISHED_GAMES: u64 = if cfg!(debug_assertions) { 500 } else { 2_500 };
 /// Games in which every step also probes refused actions (each probe clones
 /// and compares the whole state, so not every game pays for it).
 const PROBED_GAMES: u64 = if cfg!(debug_assertions) { 300 } else { 3_000 };
@@ -19,7 +23,11 @@ const FULL_CHECK_GAMES: u64 = if cfg!(debug_assertions) { 20 } else { 200 };
 const STEP_CAP: usize = 20_000;
 
 fn play(seed: u64, players: u8, full: bool, probe: bool) -> (Imperium, Vec<Action>) {
-    let opts = ImperiumOptions::players(players);
+    play_with(ImperiumOptions::players(players), seed, full, probe)
+}
+
+fn play_with(opts: ImperiumOptions, seed: u64, full: bool, probe: bool) -> (Imperium, Vec<Action>) {
+    let players = opts.player_count;
     let mut g = Imperium::setup(&opts, seed).expect("setup");
     let cards = g.test_card_total();
     let intrigues = g.test_intrigue_total();
@@ -111,6 +119,39 @@ fn random_games_play_to_the_end_with_invariants() {
         let _ = g.view(Viewer::Spectator);
     }
     assert!(steps > 0);
+}
+
+// IM-AGENT-09 IM-START-05 IM-REVEAL-02: random games with the `published`
+// preset take the new decision steps, still end and conserve cards,
+// Intrigue and troops.
+#[test]
+fn random_published_games_play_to_the_end_with_invariants() {
+    let mut kinds = std::collections::BTreeSet::new();
+    for seed in 0..PUBLISHED_GAMES {
+        let players = if seed % 2 == 0 { 3 } else { 4 };
+        let opts = ImperiumOptions {
+            preset: Preset::Published,
+            ..ImperiumOptions::players(players)
+        };
+        let (g, h) = play_with(opts.clone(), seed, seed < FULL_CHECK_GAMES, seed < 50);
+        let _ = g.view(Viewer::Spectator);
+        // Replay to see which prompts the game went through.
+        let mut r = Imperium::setup(&opts, seed).unwrap();
+        for a in &h {
+            if let Some(p) = r.view(Viewer::Spectator).prompt {
+                kinds.insert(p.kind);
+                if p.kind == "acquire" && matches!(a, Action::Card(_)) {
+                    kinds.insert("acquire_reveal_box");
+                }
+            }
+            let s = r.to_act().unwrap();
+            r.apply(s, a, &mut Vec::new()).unwrap();
+        }
+        assert_eq!(r, g);
+    }
+    for k in ["agent_order", "defensive_bonus", "acquire_reveal_box"] {
+        assert!(kinds.contains(k), "no random game reached `{k}`");
+    }
 }
 
 #[test]

@@ -1694,3 +1694,285 @@ fn leader_abilities() {
         Some(vec![Faction::Emperor, Faction::Fremen])
     );
 }
+
+/// A 4-player game with neutral leaders and the given preset and overrides,
+/// seat 0 about to take a turn with the given hand and plenty of resources.
+fn game_opts(preset: Preset, overrides: &[(&str, &str)], hand: &[&str]) -> Imperium {
+    let opts = ImperiumOptions {
+        player_count: 4,
+        leaders: NEUTRAL.iter().map(|l| Some(l.to_string())).collect(),
+        preset,
+        overrides: overrides
+            .iter()
+            .map(|(k, v)| (k.to_string(), v.to_string()))
+            .collect(),
+        ..Default::default()
+    };
+    let mut g = Imperium::setup(&opts, 11).unwrap();
+    g.test_start_turn(0);
+    let p = g.test_player(0);
+    p.hand = hand.iter().map(|c| card(c)).collect();
+    p.solari = 10;
+    p.spice = 10;
+    p.water = 5;
+    g
+}
+
+fn prompt(g: &Imperium) -> &'static str {
+    g.view(Viewer::Spectator).prompt.map_or("none", |p| p.kind)
+}
+
+/// The `Choose` index of each IM-AGENT-09 part (`agent_order` prompt).
+const PART_SPACE: Action = Action::Choose(0);
+const PART_AGENT_BOX: Action = Action::Choose(1);
+const PART_INFLUENCE: Action = Action::Choose(2);
+
+// IM-AGENT-09: the space effects and the Agent box in the order the player
+// chooses when it changes the outcome. Fremen Camp's Agent box pays 2 spice
+// for 3 troops; with no spice it can only be paid after Hagga Basin's
+// harvest. Both orders are offered and both are reachable, with different
+// results.
+#[test]
+fn agent_09_order_of_space_and_agent_box_is_chosen() {
+    let setup = || {
+        let mut g = game(&["fremen_camp"]);
+        g.test_player(0).spice = 0;
+        *g.test_bonus_spice(space("hagga_basin")) = 0;
+        send(&mut g, "fremen_camp", "hagga_basin");
+        assert_eq!(prompt(&g), "agent_order");
+        assert_eq!(seat(&g), Seat(0));
+        // Hagga Basin has no faction: two parts, listed space first.
+        assert_eq!(legal(&g), vec![PART_SPACE, PART_AGENT_BOX]);
+        refused(&mut g, PART_INFLUENCE, "IM-AGENT-09");
+        assert!(!g.label(&PART_SPACE).is_empty());
+        g
+    };
+    // Space first: the harvest pays for the Agent box.
+    let mut a = setup();
+    let garrison = a.test_player_ref(0).garrison;
+    act(&mut a, PART_SPACE);
+    assert_eq!(a.test_player_ref(0).spice, 2);
+    assert_eq!(prompt(&a), "optional", "Fremen Camp's box is now payable");
+    act(&mut a, Action::Accept);
+    assert_eq!(a.test_player_ref(0).spice, 0);
+    assert_eq!(a.test_player_ref(0).garrison, garrison + 3);
+    // Agent box first: nothing to pay with, so it does nothing.
+    let mut b = setup();
+    act(&mut b, PART_AGENT_BOX);
+    assert_ne!(prompt(&b), "optional");
+    assert_ne!(prompt(&b), "agent_order", "one part left: not asked");
+    assert_eq!(b.test_player_ref(0).spice, 2);
+    assert_eq!(b.test_player_ref(0).garrison, garrison);
+}
+
+// IM-AGENT-09: three parts (Faction Influence, space, Agent box) are all
+// offered; after one is taken the order of the other two is asked again
+// while it can still matter (Firm Grip pays the 2 Solari Wealth gives).
+#[test]
+fn agent_09_three_parts_and_faction_influence() {
+    let mut g = game(&["firm_grip"]);
+    g.test_player(0).solari = 0;
+    send(&mut g, "firm_grip", "wealth");
+    assert_eq!(prompt(&g), "agent_order");
+    assert_eq!(legal(&g), vec![PART_INFLUENCE, PART_SPACE, PART_AGENT_BOX]);
+    let emperor = g.test_player_ref(0).influence[Faction::Emperor.index()];
+    act(&mut g, PART_INFLUENCE);
+    assert_eq!(
+        g.test_player_ref(0).influence[Faction::Emperor.index()],
+        emperor + 1
+    );
+    assert_eq!(prompt(&g), "agent_order");
+    assert_eq!(legal(&g), vec![PART_SPACE, PART_AGENT_BOX]);
+    // Agent box now: 0 Solari, so Firm Grip's optional cost is not offered.
+    let mut early = g.clone();
+    act(&mut early, PART_AGENT_BOX);
+    assert_ne!(prompt(&early), "optional");
+    // Space first: Wealth's 2 Solari pay for it.
+    act(&mut g, PART_SPACE);
+    assert_eq!(prompt(&g), "optional");
+}
+
+// IM-AGENT-09: when the order cannot change the outcome (only plain gains,
+// e.g. Stilgar's water at Stillsuits with its Fremen Influence, or a choice
+// that reads nothing the space changes) no order is asked, and the fixed
+// order (Influence, space, Agent box) is used.
+#[test]
+fn agent_09_order_not_asked_when_it_cannot_matter() {
+    let mut g = game(&["stilgar"]);
+    let water = g.test_player_ref(0).water;
+    let fremen = g.test_player_ref(0).influence[Faction::Fremen.index()];
+    send(&mut g, "stilgar", "stillsuits");
+    assert_ne!(prompt(&g), "agent_order");
+    let p = g.test_player_ref(0);
+    assert_eq!(p.water, water + 2, "Stillsuits 1 + Stilgar 1");
+    assert_eq!(p.influence[Faction::Fremen.index()], fremen + 1);
+    // Other Memory's choice reads cards; Secure Contract gives Solari.
+    let mut g = game(&["other_memory"]);
+    send(&mut g, "other_memory", "secure_contract");
+    assert_eq!(prompt(&g), "choice");
+}
+
+/// Seat 2 controls Carthag and the next Conflict is the Siege of Carthag;
+/// the round ends so that Conflict is revealed.
+fn defensive_round(preset: Preset, overrides: &[(&str, &str)]) -> Imperium {
+    let mut g = game_opts(preset, overrides, &[]);
+    let siege = data().conflict_id("siege_of_carthag").unwrap();
+    g.test_set_control(space("carthag"), Some(2));
+    g.test_conflict_deck().push(siege);
+    g.test_go_to_combat();
+    assert_eq!(g.test_conflict(), Some(siege));
+    g
+}
+
+// IM-START-05 IM-START-06 (answers-imperium.md 5): the defensive troop is
+// automatic by default (the text) and with `defensive_bonus = automatic`.
+#[test]
+fn start_05_defensive_troop_automatic_by_default() {
+    for (preset, ov) in [
+        (Preset::Default, vec![]),
+        (Preset::Published, vec![("defensive_bonus", "automatic")]),
+    ] {
+        let g = defensive_round(preset, &ov);
+        assert_ne!(prompt(&g), "defensive_bonus");
+        assert_eq!(g.test_player_ref(2).conflict, 1);
+    }
+}
+
+// IM-START-05 IM-START-06 (answers-imperium.md 5): with the `published`
+// preset (or `defensive_bonus = optional`) the controller may deploy the
+// troop from its supply or decline; both are offered and reachable, and the
+// First Player's turn follows.
+#[test]
+fn start_05_defensive_troop_optional_when_published() {
+    for (preset, ov) in [
+        (Preset::Published, vec![]),
+        (Preset::Default, vec![("defensive_bonus", "optional")]),
+    ] {
+        let g = defensive_round(preset, &ov);
+        assert_eq!(prompt(&g), "defensive_bonus");
+        assert_eq!(seat(&g), Seat(2), "the controller decides");
+        assert_eq!(legal(&g), vec![Action::Accept, Action::Pass]);
+        let mut refuse = g.clone();
+        refused(&mut refuse, Action::Troops(1), "IM-START-05");
+        let supply = g.test_player_ref(2).supply;
+        let mut yes = g.clone();
+        act(&mut yes, Action::Accept);
+        assert_eq!(yes.test_player_ref(2).conflict, 1);
+        assert_eq!(yes.test_player_ref(2).supply, supply - 1, "IM-START-06");
+        assert_eq!(prompt(&yes), "turn");
+        let mut no = g.clone();
+        act(&mut no, Action::Pass);
+        assert_eq!(no.test_player_ref(2).conflict, 0);
+        assert_eq!(no.test_player_ref(2).supply, supply);
+        assert_eq!(prompt(&no), "turn");
+        assert_eq!(seat(&no), Seat(no.test_first()));
+    }
+}
+
+// IM-START-07 (answers-imperium.md 5): no troop in supply, nothing asked.
+#[test]
+fn start_07_no_defensive_prompt_with_empty_supply() {
+    let mut g = game_opts(Preset::Published, &[], &[]);
+    let siege = data().conflict_id("siege_of_carthag").unwrap();
+    g.test_set_control(space("carthag"), Some(2));
+    let p = g.test_player(2);
+    p.garrison += p.supply;
+    p.supply = 0;
+    g.test_conflict_deck().push(siege);
+    g.test_go_to_combat();
+    assert_ne!(prompt(&g), "defensive_bonus");
+    assert_eq!(g.test_player_ref(2).conflict, 0);
+}
+
+/// Seat 0 reveals Firm Grip (4 Persuasion with the Emperor Alliance) and
+/// Convincing Argument with 3 Emperor Influence; Liet-Kynes (acquire: 1
+/// Emperor Influence) is in the Row.
+fn reveal_game(preset: Preset, overrides: &[(&str, &str)]) -> Imperium {
+    let mut g = game_opts(preset, overrides, &["firm_grip", "convincing_argument"]);
+    g.test_player(0).influence[Faction::Emperor.index()] = 3;
+    g.test_set_row(vec![card("liet_kynes")]);
+    act(&mut g, Action::Reveal);
+    g
+}
+
+// IM-REVEAL-02 (default, the text): every Reveal box is resolved before
+// the acquire step, so an acquisition cannot switch on a Reveal box.
+#[test]
+fn reveal_02_boxes_before_acquisitions_by_default() {
+    let mut g = reveal_game(Preset::Default, &[]);
+    assert_eq!(prompt(&g), "acquire");
+    let l = legal(&g);
+    assert!(l.contains(&Action::Pass));
+    assert!(!l.iter().any(|a| matches!(a, Action::Card(_))));
+    // Firm Grip's box ran without the Alliance: 2 Persuasion only.
+    assert_eq!(g.test_player_ref(0).persuasion, 2);
+    g.test_player(0).persuasion = 5;
+    act(
+        &mut g,
+        Action::Acquire {
+            card: card("liet_kynes"),
+            top: false,
+        },
+    );
+    assert_eq!(g.test_alliance(Faction::Emperor), Some(0));
+    assert_eq!(g.test_player_ref(0).persuasion, 0, "too late for Firm Grip");
+}
+
+// IM-REVEAL-02 IM-REVEAL-05 with `reveal_order = published` (answers-
+// imperium.md 2): acquisitions may come between Reveal boxes, chosen one
+// at a time; finishing waits until every box is resolved. Acquiring
+// Liet-Kynes first gives the Emperor Alliance that Firm Grip's box checks.
+#[test]
+fn reveal_02_acquire_between_reveal_boxes_when_published() {
+    for (preset, ov) in [
+        (Preset::Published, vec![]),
+        (Preset::Default, vec![("reveal_order", "published")]),
+    ] {
+        let mut g = reveal_game(preset, &ov);
+        assert_eq!(prompt(&g), "acquire");
+        assert_eq!(g.test_player_ref(0).persuasion, 0, "no box resolved yet");
+        let l = legal(&g);
+        assert!(l.contains(&Action::Card(card("firm_grip"))));
+        assert!(l.contains(&Action::Card(card("convincing_argument"))));
+        assert!(!l.contains(&Action::Pass));
+        refused(&mut g, Action::Pass, "IM-REVEAL-05");
+        act(&mut g, Action::Card(card("convincing_argument")));
+        assert_eq!(g.test_player_ref(0).persuasion, 2);
+        assert_eq!(prompt(&g), "acquire");
+        g.test_player(0).persuasion = 5;
+        act(
+            &mut g,
+            Action::Acquire {
+                card: card("liet_kynes"),
+                top: false,
+            },
+        );
+        assert_eq!(g.test_alliance(Faction::Emperor), Some(0));
+        assert_eq!(legal(&g), vec![Action::Card(card("firm_grip"))]);
+        act(&mut g, Action::Card(card("firm_grip")));
+        assert_eq!(
+            g.test_player_ref(0).persuasion,
+            4,
+            "Firm Grip with the Alliance"
+        );
+        assert!(legal(&g).contains(&Action::Pass));
+        act(&mut g, Action::Pass);
+        assert_ne!(seat(&g), Seat(0));
+    }
+}
+
+// Rules options: unknown values of the new options are refused.
+#[test]
+fn new_rule_options_refuse_unknown_values() {
+    for k in ["defensive_bonus", "reveal_order"] {
+        let opts = ImperiumOptions {
+            player_count: 4,
+            overrides: vec![(k.to_string(), "sometimes".to_string())],
+            ..Default::default()
+        };
+        assert!(matches!(
+            Imperium::setup(&opts, 1),
+            Err(RuleError::InvalidOptions(_))
+        ));
+    }
+}

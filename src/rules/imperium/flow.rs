@@ -150,6 +150,7 @@ impl Imperium {
             combat_passes: 0,
             combat_seat: 0,
             reveal_counter: 0,
+            reveal_boxes: Vec::new(),
             stack: Vec::new(),
             pending: None,
             rivals: None,
@@ -291,6 +292,8 @@ impl Imperium {
             }
             Task::EndCombat => self.end_combat(ev),
             Task::RoundStart => self.round_start(ev),
+            Task::FirstTurn => self.first_turn(ev),
+            Task::AgentParts { ctx, left } => self.agent_parts(ctx, left, ev),
             Task::EndgameAsk(k) => self.endgame_ask(k),
             Task::Finish => {
                 self.phase = Phase::Over;
@@ -333,20 +336,36 @@ impl Imperium {
                 self.draw(Ctx::seat(seat), hand, ev);
             }
         }
+        self.stack.push(Task::FirstTurn);
         // IM-START-05 / IM-START-06 / IM-START-07: the controller of the
-        // Conflict's space deploys 1 troop from its supply.
+        // Conflict's space deploys 1 troop from its supply; automatic by
+        // the text, asked with `defensive_bonus = optional` (the rulebook's
+        // "may", answers-imperium.md 5).
         if let Some(space) = self.d().conflicts[usize::from(conflict.0)].controls
             && let Some(owner) = self.control[usize::from(space.0)]
             && self.p(owner).supply > 0
         {
-            let p = self.pm(owner);
-            p.supply -= 1;
-            p.conflict += 1;
-            ev.push(Event::Deployed {
-                seat: Seat(owner),
-                troops: 1,
-            });
+            if self.rules.defensive_bonus_optional {
+                self.pending = Some(Pending::DefensiveBonus(owner));
+            } else {
+                self.defensive_troop(owner, ev);
+            }
         }
+    }
+
+    /// IM-START-05 / IM-START-06: one troop from the supply to the Conflict.
+    pub(crate) fn defensive_troop(&mut self, owner: u8, ev: &mut Vec<Event>) {
+        let p = self.pm(owner);
+        p.supply -= 1;
+        p.conflict += 1;
+        ev.push(Event::Deployed {
+            seat: Seat(owner),
+            troops: 1,
+        });
+    }
+
+    /// The First Player's turn (or a solo Rival's, when it holds the marker).
+    fn first_turn(&mut self, ev: &mut Vec<Event>) {
         if self.is_rival(self.first) {
             // A solo Rival holds the marker: its turn first.
             self.turn = Turn {

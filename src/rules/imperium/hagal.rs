@@ -581,6 +581,9 @@ impl Imperium {
                 })
                 .expect("non-empty"),
             Pending::Optional { .. } if legal.contains(&Action::Accept) => Action::Accept,
+            // A solo Rival controlling the space takes its defensive troop
+            // (answers-imperium.md 11b).
+            Pending::DefensiveBonus(_) => Action::Accept,
             Pending::CombatIntrigue(_) | Pending::AfterWin(_) | Pending::Endgame(_)
                 if legal.contains(&Action::Pass) =>
             {

@@ -32,9 +32,13 @@ impl Imperium {
                 Some(Pending::Trash(_)) => "Trash nothing".into(),
                 Some(Pending::Optional { .. } | Pending::Masterstroke(_)) => "Decline".into(),
                 Some(Pending::KwisatzFrom { .. }) => "An Agent from your Leader".into(),
+                Some(Pending::DefensiveBonus(_)) => "No defensive troop".into(),
                 _ => "Pass".into(),
             },
-            Action::Accept => "Accept".into(),
+            Action::Accept => match self.pending {
+                Some(Pending::DefensiveBonus(_)) => "Deploy the defensive troop".into(),
+                _ => "Accept".into(),
+            },
             Action::Choose(i) => match &self.pending {
                 Some(Pending::SellMelange(_)) => {
                     let (sp, so) = self
@@ -44,6 +48,12 @@ impl Imperium {
                         .unwrap_or((0, 0));
                     format!("Sell {sp} spice for {so} Solari")
                 }
+                Some(Pending::AgentOrder { .. }) => match i {
+                    super::state::PART_SPACE => "Resolve the space's effects next",
+                    super::state::PART_AGENT_BOX => "Resolve the card's Agent box next",
+                    _ => "Take the Faction Influence next",
+                }
+                .into(),
                 Some(Pending::PoisonSnooper { .. }) => {
                     if i == 0 { "Draw it" } else { "Trash it" }.into()
                 }
@@ -78,7 +88,10 @@ impl Imperium {
                 }
                 _ => format!("Opponent {s}"),
             },
-            Action::Card(c) => card(c).to_string(),
+            Action::Card(c) => match self.pending {
+                Some(Pending::Acquire(_)) => format!("Resolve {}'s Reveal box", card(c)),
+                _ => card(c).to_string(),
+            },
         }
     }
 }

@@ -27,7 +27,9 @@ pub struct ImperiumOptions {
     pub preset: Preset,
     /// Named overrides applied after the preset: `(name, value)`, e.g.
     /// `("sell_melange", "published")`. Names: `sell_melange`
-    /// (`default`|`published`), `faction_bonus` (`one_time`|`every_time`).
+    /// (`default`|`published`), `faction_bonus` (`one_time`|`every_time`),
+    /// `defensive_bonus` (`automatic`|`optional`), `reveal_order`
+    /// (`text`|`published`).
     pub overrides: Vec<(String, String)>,
     /// Leader data id per solo Rival (`None`: dealt from the seed among
     /// the solo-compatible leaders). Only for 1 player.
@@ -43,6 +45,12 @@ pub struct Rules {
     pub sell_melange_published: bool,
     /// The 4-Influence bonus is paid again on every climb to 4.
     pub faction_bonus_every_time: bool,
+    /// IM-START-05 (answers-imperium.md 5): the controller *may* deploy the
+    /// defensive-bonus troop (asked), instead of it being automatic.
+    pub defensive_bonus_optional: bool,
+    /// IM-REVEAL-02 (answers-imperium.md 2): acquisitions may be made
+    /// before, between or after the Reveal boxes, instead of after all.
+    pub reveal_interleave: bool,
 }
 
 impl Rules {
@@ -52,6 +60,8 @@ impl Rules {
         Rules {
             sell_melange_published: p,
             faction_bonus_every_time: p,
+            defensive_bonus_optional: p,
+            reveal_interleave: p,
         }
     }
 }
@@ -111,6 +121,20 @@ impl ImperiumOptions {
                     rules.faction_bonus_every_time = match v.as_str() {
                         "one_time" => false,
                         "every_time" => true,
+                        _ => return Err(bad()),
+                    }
+                }
+                "defensive_bonus" => {
+                    rules.defensive_bonus_optional = match v.as_str() {
+                        "automatic" => false,
+                        "optional" => true,
+                        _ => return Err(bad()),
+                    }
+                }
+                "reveal_order" => {
+                    rules.reveal_interleave = match v.as_str() {
+                        "text" => false,
+                        "published" => true,
                         _ => return Err(bad()),
                     }
                 }

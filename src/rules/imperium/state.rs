@@ -96,6 +96,13 @@ impl Ctx {
     }
 }
 
+/// IM-AGENT-09 part: the space's effects (with the controller's bonus).
+pub const PART_SPACE: u8 = 0;
+/// IM-AGENT-09 part: the played card's Agent box.
+pub const PART_AGENT_BOX: u8 = 1;
+/// IM-AGENT-09 part: the space's Faction Influence.
+pub const PART_INFLUENCE: u8 = 2;
+
 /// Work still to do, run from the top of the stack.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Task {
@@ -121,6 +128,14 @@ pub enum Task {
     },
     /// Ask the acting seat for its turn again (after a Plot Intrigue).
     ResumeTurn,
+    /// The parts of an Agent turn still to resolve (IM-AGENT-09): a mask
+    /// of [`PART_SPACE`], [`PART_AGENT_BOX`] and [`PART_INFLUENCE`].
+    AgentParts {
+        /// Context (seat, card, space).
+        ctx: Ctx,
+        /// Parts left (mask).
+        left: u8,
+    },
     /// Deploy decision after an Agent turn at a Combat space.
     AgentDeploy,
     /// End of an Agent turn.
@@ -141,6 +156,8 @@ pub enum Task {
     EndCombat,
     /// A new round.
     RoundStart,
+    /// The first turn of the round, after the Round Start steps.
+    FirstTurn,
     /// Endgame Intrigue for a seat, then the next.
     EndgameAsk(u8),
     /// The game ends.
@@ -170,6 +187,17 @@ pub enum Pending {
         /// Most troops.
         max: u8,
     },
+    /// IM-AGENT-09: which part of the Agent turn to resolve next
+    /// (`Choose` of a `PART_*` index).
+    AgentOrder {
+        /// Context (seat, card, space).
+        ctx: Ctx,
+        /// Parts left (mask).
+        left: u8,
+    },
+    /// IM-START-05 with the `defensive_bonus = optional` rule: deploy the
+    /// defensive-bonus troop (`Accept`) or not (`Pass`).
+    DefensiveBonus(u8),
     /// Choose a branch.
     Choice {
         /// Context.
@@ -301,8 +329,10 @@ impl Pending {
             | Pending::SecretFaction(s)
             | Pending::Masterstroke(s)
             | Pending::KwisatzFrom { seat: s, .. }
-            | Pending::AllianceHandover { seat: s, .. } => s,
+            | Pending::AllianceHandover { seat: s, .. }
+            | Pending::DefensiveBonus(s) => s,
             Pending::Choice { ctx, .. }
+            | Pending::AgentOrder { ctx, .. }
             | Pending::Optional { ctx, .. }
             | Pending::Influence { ctx, .. }
             | Pending::LoseInfluence { ctx, .. }
@@ -384,6 +414,9 @@ pub struct Imperium {
     pub(crate) combat_passes: u8,
     pub(crate) combat_seat: u8,
     pub(crate) reveal_counter: u16,
+    /// Revealed cards whose Reveal box is still to resolve, with the
+    /// `reveal_order = published` rule (IM-REVEAL-02, IM-REVEAL-05).
+    pub(crate) reveal_boxes: Vec<CardId>,
     pub(crate) stack: Vec<Task>,
     pub(crate) pending: Option<Pending>,
     /// House Hagal rivals (1-2 players), see `hagal.rs`.

@@ -199,6 +199,8 @@ fn kind(p: &Pending) -> &'static str {
         Pending::Masterstroke(_) => "masterstroke",
         Pending::KwisatzFrom { .. } => "kwisatz_haderach",
         Pending::AllianceHandover { .. } => "alliance_handover",
+        Pending::AgentOrder { .. } => "agent_order",
+        Pending::DefensiveBonus(_) => "defensive_bonus",
     }
 }
 
