@@ -242,3 +242,42 @@ async fn imperium_refusals_name_their_reason() {
         .into_inner();
     assert_eq!(before, after);
 }
+
+#[tokio::test]
+async fn presets_and_rules_options_reach_the_engine() {
+    let server = TestServer::start().await;
+    let mut client = server.client().await;
+    let with = |preset: &str, rules: &[(&str, &str)]| {
+        let mut request = imperium(8, 3, 0);
+        let options = request.options.as_mut().unwrap();
+        options.preset = preset.to_owned();
+        options.rules = rules
+            .iter()
+            .map(|(k, v)| ((*k).to_owned(), (*v).to_owned()))
+            .collect();
+        request
+    };
+    client
+        .create_game(with("published", &[("sell_melange", "default")]))
+        .await
+        .unwrap();
+    // The optional defensive bonus and reveal order come through by name.
+    client
+        .create_game(with(
+            "",
+            &[
+                ("defensive_bonus", "optional"),
+                ("reveal_order", "published"),
+            ],
+        ))
+        .await
+        .unwrap();
+    for (preset, rules) in [
+        ("house_rules", vec![]),
+        ("", vec![("no_such_option", "on")]),
+        ("", vec![("sell_melange", "cheap")]),
+    ] {
+        let error = client.create_game(with(preset, &rules)).await.unwrap_err();
+        assert_eq!(error.code(), Code::InvalidArgument, "{preset} {rules:?}");
+    }
+}
