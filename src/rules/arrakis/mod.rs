@@ -1,0 +1,14 @@
+//! Dune: War for Arrakis, the 2-player core game, as a pure rules module.
+//!
+//! Facts come from `data/arrakis/*.json`: the board ([`board`]), the numeric
+//! tables and the decisions the rules texts leave open ([`tables`]), the
+//! leaders and the planning cards ([`components`]). The rules checklist IDs
+//! (`AR-...`) are cited beside the code that enforces them.
+pub mod board;
+pub mod ids;
+
+pub use board::{
+    AirZone, Area, Board, BoardError, Ring, Sector, Settlement, SettlementKind, Terrain, board,
+    parse_board,
+};
+pub use ids::{AirZoneId, AreaId, AreaSet, SectorId};
