@@ -113,3 +113,226 @@ impl FromIterator<AreaId> for AreaSet {
         s
     }
 }
+
+/// The two houses (AR-START-06).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Faction {
+    /// House Harkonnen (with the Corrino ally deck).
+    Harkonnen,
+    /// House Atreides (with the Fremen ally deck).
+    Atreides,
+}
+
+impl Faction {
+    /// Both, Harkonnen first.
+    pub const ALL: [Faction; 2] = [Faction::Harkonnen, Faction::Atreides];
+
+    /// Index into per-faction tables (Harkonnen 0, Atreides 1).
+    pub fn index(self) -> usize {
+        match self {
+            Faction::Harkonnen => 0,
+            Faction::Atreides => 1,
+        }
+    }
+
+    /// The other house.
+    pub fn other(self) -> Faction {
+        match self {
+            Faction::Harkonnen => Faction::Atreides,
+            Faction::Atreides => Faction::Harkonnen,
+        }
+    }
+}
+
+/// An action die result (AR-ACT-04); Desert Power is not a face.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum DieResult {
+    /// Move 2 legions or attack with 1 (AR-DIE-02, AR-DIE-03).
+    Strategy,
+    /// Move 2 legions with leaders or surprise attack (AR-DIE-07, AR-DIE-08).
+    Leadership,
+    /// Bring in forces (AR-DIE-11, AR-DIE-14).
+    Deployment,
+    /// Draw 2 planning cards (AR-DIE-16).
+    Mentat,
+    /// The house's own action (AR-DIE-19, AR-DIE-20).
+    House,
+}
+
+impl DieResult {
+    /// Every result in dashboard order.
+    pub const ALL: [DieResult; 5] = [
+        DieResult::Leadership,
+        DieResult::Strategy,
+        DieResult::Deployment,
+        DieResult::Mentat,
+        DieResult::House,
+    ];
+
+    /// Index into per-result tables (dashboard order).
+    pub fn index(self) -> usize {
+        match self {
+            DieResult::Leadership => 0,
+            DieResult::Strategy => 1,
+            DieResult::Deployment => 2,
+            DieResult::Mentat => 3,
+            DieResult::House => 4,
+        }
+    }
+}
+
+/// A combat die face (AR-COMBAT-09).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum CombatFace {
+    /// 1 hit (AR-COMBAT-10).
+    Hit,
+    /// Cancels 1 hit (AR-COMBAT-11).
+    Shield,
+    /// Counts only through a leader (AR-COMBAT-12).
+    Special,
+}
+
+/// A prescience marker (AR-PRESC-01).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Marker {
+    /// Kwisatz Haderach (green).
+    KwisatzHaderach,
+    /// Sand Dwellers (yellow).
+    SandDwellers,
+    /// Jihad (red).
+    Jihad,
+}
+
+impl Marker {
+    /// All three, in track order.
+    pub const ALL: [Marker; 3] = [Marker::KwisatzHaderach, Marker::SandDwellers, Marker::Jihad];
+
+    /// Index into per-marker tables.
+    pub fn index(self) -> usize {
+        match self {
+            Marker::KwisatzHaderach => 0,
+            Marker::SandDwellers => 1,
+            Marker::Jihad => 2,
+        }
+    }
+}
+
+/// A wormsign token's hidden face (AR-HAZ-09).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Wormsign {
+    /// False alarm (AR-HAZ-10).
+    Sand,
+    /// A sandworm appears (AR-HAZ-11).
+    Sandworm,
+    /// A sandworm appears in deep desert only (AR-HAZ-12, AR-HAZ-13).
+    Burrowing,
+}
+
+/// One of the three Imperium markers of the Spice Must Flow board
+/// (AR-SPICE-01).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ImperiumMarker {
+    /// Its ban lowers the Harkonnen stacking limit (AR-SPICE-19).
+    Choam,
+    /// Its ban forbids scouting (AR-SCOUT-06).
+    SpacingGuild,
+    /// Its ban forbids combat discards (AR-SPICE-21).
+    Landsraad,
+}
+
+impl ImperiumMarker {
+    /// All three.
+    pub const ALL: [ImperiumMarker; 3] = [
+        ImperiumMarker::Choam,
+        ImperiumMarker::SpacingGuild,
+        ImperiumMarker::Landsraad,
+    ];
+
+    /// Index into per-marker tables.
+    pub fn index(self) -> usize {
+        match self {
+            ImperiumMarker::Choam => 0,
+            ImperiumMarker::SpacingGuild => 1,
+            ImperiumMarker::Landsraad => 2,
+        }
+    }
+}
+
+/// The rank of a unit (AR-COMBAT-01).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum UnitKind {
+    /// Regular.
+    Regular,
+    /// Elite.
+    Elite,
+    /// Special elite: Sardaukar (Harkonnen) or Fedaykin (Atreides).
+    Special,
+}
+
+impl UnitKind {
+    /// All three, lowest first.
+    pub const ALL: [UnitKind; 3] = [UnitKind::Regular, UnitKind::Elite, UnitKind::Special];
+
+    /// Index into per-kind tables.
+    pub fn index(self) -> usize {
+        match self {
+            UnitKind::Regular => 0,
+            UnitKind::Elite => 1,
+            UnitKind::Special => 2,
+        }
+    }
+}
+
+/// One of the four planning decks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Deck {
+    /// House Harkonnen.
+    HouseHarkonnen,
+    /// The Corrino ally (Harkonnen side).
+    CorrinoAlly,
+    /// House Atreides.
+    HouseAtreides,
+    /// The Fremen ally (Atreides side).
+    FremenAlly,
+}
+
+impl Deck {
+    /// Index into per-deck tables.
+    pub fn index(self) -> usize {
+        match self {
+            Deck::HouseHarkonnen => 0,
+            Deck::CorrinoAlly => 1,
+            Deck::HouseAtreides => 2,
+            Deck::FremenAlly => 3,
+        }
+    }
+
+    /// Whose deck it is.
+    pub fn faction(self) -> Faction {
+        match self {
+            Deck::HouseHarkonnen | Deck::CorrinoAlly => Faction::Harkonnen,
+            Deck::HouseAtreides | Deck::FremenAlly => Faction::Atreides,
+        }
+    }
+
+    /// A faction's two decks, house first.
+    pub fn of(f: Faction) -> [Deck; 2] {
+        match f {
+            Faction::Harkonnen => [Deck::HouseHarkonnen, Deck::CorrinoAlly],
+            Faction::Atreides => [Deck::HouseAtreides, Deck::FremenAlly],
+        }
+    }
+}
+
+/// A planning card kind, by index into the card table.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct CardId(pub u8);
+
+/// A leader, by index into the leader table.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct LeaderId(pub u8);
