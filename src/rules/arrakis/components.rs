@@ -222,12 +222,11 @@ pub fn parse_leaders(json: &str) -> Result<Vec<Leader>, String> {
         if d.leaders[..i].iter().any(|o| o.id == l.id) {
             return Err(format!("leaders: duplicate id {:?}", l.id));
         }
-        for r in l.replaces.iter().chain(
-            l.removed_by_discarding
-                .as_ref()
-                .map(|r| &r.then_enters)
-                .into_iter(),
-        ) {
+        for r in l
+            .replaces
+            .iter()
+            .chain(l.removed_by_discarding.as_ref().map(|r| &r.then_enters))
+        {
             if !known(r) {
                 return Err(format!("leaders: {:?} names unknown leader {r:?}", l.id));
             }
