@@ -1,0 +1,1184 @@
+//! The round as a state machine: the prompt the game waits on, its legal
+//! actions, and applying one of them.
+//!
+//! Legality is decided in one place, [`Arrakis::legal`]; `apply` accepts an
+//! action only if it is in that list, so "legal means accepted" and a refused
+//! action changes nothing by construction.
+use crate::rules::core::RuleError;
+
+use super::action::Action;
+use super::event::Event;
+use super::ids::{AreaId, AreaSet, Deck, DieResult, Faction, ImperiumMarker, UnitKind};
+use super::state::{Arrakis, Die, Phase, Vehicle};
+use super::tables::PrescienceTiming;
+
+/// A group of figures picked to move out of one area.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Group {
+    /// Units by kind.
+    pub units: [u8; 3],
+    /// Face-down tokens (the first n of the area's list).
+    pub tokens: u8,
+    /// Generic leaders.
+    pub generic: u8,
+    /// Named leaders (bit = leader id).
+    pub named: u64,
+}
+
+impl Group {
+    /// Units, tokens counting 1 each.
+    pub fn unit_count(&self) -> u8 {
+        self.units.iter().sum::<u8>() + self.tokens
+    }
+    /// Leaders.
+    pub fn leader_count(&self) -> u8 {
+        self.generic + self.named.count_ones() as u8
+    }
+}
+
+/// Where the current move stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Move {
+    /// Who moves.
+    pub faction: Faction,
+    /// Leadership: every moving group needs a leader; an attack is a
+    /// surprise attack (AR-DIE-07, AR-DIE-08).
+    pub leadership: bool,
+    /// Legions that may still move (AR-DIE-02).
+    pub legions_left: u8,
+    /// Areas moved into this action: their figures cannot move again
+    /// (AR-DIE-04).
+    pub moved_into: AreaSet,
+    /// The picked source and group.
+    pub picked: Option<(AreaId, Group)>,
+}
+
+/// Where a battle stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum BattleStep {
+    /// This side may discard cards for dice (AR-COMBAT-05).
+    Discard(Faction),
+    /// The attacker decides whether to continue (AR-COMBAT-28).
+    Continue,
+    /// The attacker won: advance or stay (AR-COMBAT-34).
+    Advance,
+}
+
+/// A battle in progress.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Battle {
+    /// The attacking house.
+    pub attacker: Faction,
+    /// Where the attack came from.
+    pub from: AreaId,
+    /// The attacked area.
+    pub at: AreaId,
+    /// The attacking figures (off the board while the battle lasts).
+    pub group: Group,
+    /// A surprise attack (AR-DIE-09).
+    pub surprise: bool,
+    /// Still the first combat round.
+    pub first_round: bool,
+    /// Cards discarded this round by each side.
+    pub discards: [u8; 2],
+    /// The step.
+    pub step: BattleStep,
+}
+
+/// The decision the game waits on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Prompt {
+    /// Nothing (the game is over).
+    None,
+    /// Harkonnen places vehicles; `left` counts what may still be placed.
+    Vehicles {
+        /// Harvesters.
+        harvesters: u8,
+        /// Ornithopters.
+        ornithopters: u8,
+        /// Carryalls.
+        carryalls: u8,
+        /// Any 2 vehicles of the House action (AR-DIE-21): then
+        /// `ornithopters` holds the count for any kind.
+        any: bool,
+    },
+    /// Give an excess die a new result.
+    Reassign(Faction),
+    /// Place a Bene Gesserit token or not.
+    BeneGesserit(Faction),
+    /// Choose the turn's action (or a free action).
+    Turn(Faction),
+    /// Atreides House die: what it stands for.
+    AtreidesHouse,
+    /// Harkonnen House die: which option.
+    HarkonnenHouse,
+    /// Moving legions.
+    Move(Move),
+    /// Mentat: which decks.
+    Mentat(Faction),
+    /// Harkonnen Deployment: regulars left, leader placed, last area.
+    HarkonnenDeploy {
+        /// Regulars still to place.
+        regulars: u8,
+        /// The leader is still to place.
+        leader: bool,
+        /// The area of the last regular placed.
+        last: Option<AreaId>,
+    },
+    /// Atreides Deployment: where the drawn token goes, then the leader.
+    AtreidesDeploy {
+        /// The drawn token kind.
+        token: u8,
+        /// Where it was placed.
+        placed: Option<AreaId>,
+    },
+    /// Harkonnen House: regulars to upgrade.
+    Upgrade(u8),
+    /// Desert Power: wormsigns left to place.
+    Wormsigns(u8),
+    /// A battle.
+    Battle(Battle),
+    /// Spice Harvesting: spice to spend and markers decided.
+    Spice {
+        /// Spice in hand.
+        spice: u8,
+        /// Kept or raised markers.
+        decided: [bool; 3],
+    },
+    /// End of Round prescience claims.
+    EndClaims,
+    /// Discard down to the hand limit (AR-END-08).
+    HandLimit(Faction),
+    /// Unclaimed prescience cards (AR-END-09).
+    Unclaimed,
+}
+
+impl Prompt {
+    /// The house whose decision it is.
+    pub fn faction(&self) -> Option<Faction> {
+        Some(match *self {
+            Prompt::None => return None,
+            Prompt::Vehicles { .. } | Prompt::HarkonnenHouse | Prompt::Upgrade(_) => {
+                Faction::Harkonnen
+            }
+            Prompt::HarkonnenDeploy { .. } | Prompt::Spice { .. } => Faction::Harkonnen,
+            Prompt::AtreidesHouse
+            | Prompt::AtreidesDeploy { .. }
+            | Prompt::Wormsigns(_)
+            | Prompt::EndClaims
+            | Prompt::Unclaimed => Faction::Atreides,
+            Prompt::Reassign(f)
+            | Prompt::BeneGesserit(f)
+            | Prompt::Turn(f)
+            | Prompt::Mentat(f)
+            | Prompt::HandLimit(f) => f,
+            Prompt::Move(m) => m.faction,
+            Prompt::Battle(b) => match b.step {
+                BattleStep::Discard(f) => f,
+                _ => b.attacker,
+            },
+        })
+    }
+}
+
+const H: Faction = Faction::Harkonnen;
+const A: Faction = Faction::Atreides;
+
+impl Arrakis {
+    /// Starts a round: draws, prescience, then Vehicle Placement.
+    pub(super) fn start_round(&mut self, ev: &mut Vec<Event>) {
+        self.round += 1;
+        ev.push(Event::RoundStarted { round: self.round });
+        // AR-START-03: one card from each of a player's two decks.
+        for f in [H, A] {
+            for k in 0..2 {
+                self.draw(f, k, ev);
+            }
+        }
+        // AR-START-05: 3 prescience cards face up.
+        self.revealed.clear();
+        for _ in 0..3 {
+            if let Some(c) = self.prescience_deck.pop() {
+                self.revealed.push(c);
+            }
+        }
+        ev.push(Event::PrescienceRevealed {
+            cards: self.revealed.clone(),
+        });
+        self.claimed_this_round = 0;
+        self.bought_supremacy = false;
+        self.phase = Phase::VehiclePlacement;
+        // AR-VEH-02, AR-VEH-05: the active row is the lowest marker's.
+        let row = self.active_row();
+        self.prompt = Prompt::Vehicles {
+            harvesters: row.harvesters,
+            ornithopters: row.ornithopters,
+            carryalls: row.carryalls,
+            any: false,
+        };
+    }
+
+    /// The active Spice Must Flow row (AR-VEH-02).
+    pub fn active_row(&self) -> super::tables::SpiceRow {
+        let lowest = *self.imperium.iter().max().expect("3 markers");
+        self.d().tables.spice_must_flow.rows[usize::from(lowest - 1)]
+    }
+
+    fn vehicles_on_board(&self, v: Vehicle) -> u8 {
+        self.zones.iter().filter(|z| **z == Some(v)).count() as u8
+    }
+
+    fn harvesters_on_board(&self) -> u8 {
+        self.areas.iter().filter(|a| a.harvester).count() as u8
+    }
+
+    /// A free desert area for a harvester (AR-VEH-07, AR-VEH-08).
+    fn harvester_area_ok(&self, a: AreaId) -> bool {
+        let s = &self.areas[a.index()];
+        self.is_desert(a)
+            && !s.harvester
+            && s.sietch.is_none()
+            && s.unit_count(A) == 0
+            && s.worm.is_none()
+    }
+
+    /// Desert now (the Family Atomics may add one).
+    pub(super) fn is_desert(&self, a: AreaId) -> bool {
+        self.d().board.desert.contains(a)
+    }
+
+    /// Appends the legal actions of the seat to act.
+    pub(super) fn legal(&self, out: &mut Vec<Action>) {
+        let d = self.d();
+        let b = d.board;
+        match self.prompt {
+            Prompt::None => {}
+            Prompt::Vehicles {
+                harvesters,
+                ornithopters,
+                carryalls,
+                any,
+            } => {
+                let t = &d.tables.figures.harkonnen;
+                if harvesters > 0 && self.harvesters_on_board() < t.harvester {
+                    for a in b.desert.iter() {
+                        if self.harvester_area_ok(a) {
+                            out.push(Action::PlaceHarvester(a));
+                        }
+                    }
+                }
+                for (v, left, total) in [
+                    (Vehicle::Ornithopter, ornithopters, t.ornithopter),
+                    (
+                        Vehicle::Carryall,
+                        if any { ornithopters } else { carryalls },
+                        t.carryall,
+                    ),
+                ] {
+                    if left > 0 && self.vehicles_on_board(v) < total {
+                        for z in 0..self.zones.len() {
+                            // AR-VEH-10, AR-VEH-11: 1 per zone, replacing.
+                            if self.zones[z] != Some(v) {
+                                out.push(Action::PlaceVehicle(v, super::ids::AirZoneId(z as u8)));
+                            }
+                        }
+                    }
+                }
+                out.push(Action::Done);
+            }
+            Prompt::Reassign(f) => {
+                for r in DieResult::ALL {
+                    if self.free_slots(f, r) > 0 {
+                        out.push(Action::Reassign(r));
+                    }
+                }
+            }
+            Prompt::BeneGesserit(f) => {
+                for r in DieResult::ALL {
+                    if self.free_slots(f, r) > 0 {
+                        out.push(Action::PlaceBeneGesserit(r));
+                    }
+                }
+                out.push(Action::Done);
+            }
+            Prompt::Turn(f) => self.legal_turn(f, out),
+            Prompt::AtreidesHouse => {
+                for r in [
+                    DieResult::Strategy,
+                    DieResult::Leadership,
+                    DieResult::Deployment,
+                    DieResult::Mentat,
+                ] {
+                    out.push(Action::HouseAs(r));
+                }
+                out.push(Action::HouseAsDesertPower);
+            }
+            Prompt::HarkonnenHouse => {
+                out.push(Action::HouseUpgrade);
+                out.push(Action::HouseVehicles);
+            }
+            Prompt::Move(m) => self.legal_move(&m, out),
+            Prompt::Mentat(f) => {
+                let [h, a] = Deck::of(f);
+                out.extend([
+                    Action::Mentat(h, h),
+                    Action::Mentat(h, a),
+                    Action::Mentat(a, a),
+                ]);
+            }
+            Prompt::HarkonnenDeploy {
+                regulars,
+                leader,
+                last,
+            } => {
+                let h = self.house(H);
+                if regulars > 0 && h.supply[0] > 0 {
+                    for a in b.settlements.iter() {
+                        let s = &self.areas[a.index()];
+                        // AR-DIE-14: into areas with a Harkonnen settlement.
+                        if s.settlement
+                            && s.unit_count(A) == 0
+                            && s.unit_count(H) < self.stacking_limit(H)
+                        {
+                            out.push(Action::DeployAt(a));
+                        }
+                    }
+                }
+                if leader && last.is_some() {
+                    if h.generic_supply > 0 {
+                        out.push(Action::DeployLeader(None));
+                    }
+                    for l in self.deployable_leaders(H) {
+                        out.push(Action::DeployLeader(Some(l)));
+                    }
+                }
+                out.push(Action::Done);
+            }
+            Prompt::AtreidesDeploy { placed, .. } => match placed {
+                None => {
+                    for a in b.sietch_sites.iter() {
+                        let s = &self.areas[a.index()];
+                        // AR-DIE-12: in an area with a sietch token.
+                        if s.sietch.is_some()
+                            && s.unit_count(H) == 0
+                            && s.unit_count(A) < self.stacking_limit(A)
+                        {
+                            out.push(Action::DeployAt(a));
+                        }
+                    }
+                    out.push(Action::Done);
+                }
+                Some(_) => {
+                    // AR-DIE-13: a Naib or a named leader.
+                    if self.house(A).generic_supply > 0 {
+                        out.push(Action::DeployLeader(None));
+                    }
+                    for l in self.deployable_leaders(A) {
+                        out.push(Action::DeployLeader(Some(l)));
+                    }
+                    out.push(Action::Done);
+                }
+            },
+            Prompt::Upgrade(n) => {
+                if n > 0 && self.house(H).supply[1] > 0 {
+                    for (i, s) in self.areas.iter().enumerate() {
+                        if s.units[H.index()][0] > 0 {
+                            out.push(Action::Upgrade(AreaId(i as u8)));
+                        }
+                    }
+                }
+                out.push(Action::Done);
+            }
+            Prompt::Wormsigns(n) => {
+                if n > 0 && !self.wormsign_pool.is_empty() {
+                    for a in b.desert.iter() {
+                        let s = &self.areas[a.index()];
+                        // AR-DP-07
+                        if s.wormsign.is_none() && s.worm.is_none() && s.sietch.is_none() {
+                            out.push(Action::WormsignAt(a));
+                        }
+                    }
+                }
+                out.push(Action::Done);
+            }
+            Prompt::Battle(bt) => self.legal_battle(&bt, out),
+            Prompt::Spice { spice, decided } => {
+                let t = &d.tables.spice;
+                for m in ImperiumMarker::ALL {
+                    if decided[m.index()] {
+                        continue;
+                    }
+                    if spice >= t.keep_cost {
+                        out.push(Action::Keep(m));
+                    }
+                    // The top row cannot be raised (see the docs).
+                    if spice >= t.raise_cost && self.imperium[m.index()] > 1 {
+                        out.push(Action::Raise(m));
+                    }
+                }
+                // AR-SPICE-10 to AR-SPICE-12
+                if !self.bought_supremacy
+                    && self.supremacy <= t.buy_supremacy_max_score
+                    && spice >= t.buy_supremacy_cost
+                {
+                    out.push(Action::BuySupremacy);
+                }
+                out.push(Action::Done);
+            }
+            Prompt::EndClaims => {
+                self.legal_claims(PrescienceTiming::EndOfRound, out);
+                out.push(Action::Done);
+            }
+            Prompt::HandLimit(f) => {
+                let mut seen = Vec::new();
+                for &c in &self.house(f).hand {
+                    if !seen.contains(&c) {
+                        seen.push(c);
+                        out.push(Action::Discard(c));
+                    }
+                }
+            }
+            Prompt::Unclaimed => {
+                out.push(Action::RemoveUnclaimed);
+                out.push(Action::ReshuffleUnclaimed);
+            }
+        }
+    }
+
+    /// Free slots of result `r` on `f`'s dashboard (AR-ACT-05, AR-ACT-06).
+    pub(super) fn free_slots(&self, f: Faction, r: DieResult) -> u8 {
+        let t = &self.d().tables.action_dice;
+        let limit = match f {
+            A => t.atreides.slots.of(r),
+            H => match (self.rules.printed_dashboard, t.harkonnen.slots_printed) {
+                (true, Some(p)) => p.of(r),
+                _ => t.harkonnen.slots.of(r),
+            },
+        };
+        let used = self.house(f).dice.iter().filter(|d| d.result == r).count() as u8;
+        limit.saturating_sub(used)
+    }
+
+    fn unspent(&self, f: Faction, r: DieResult) -> bool {
+        self.house(f).dice.iter().any(|d| !d.spent && d.result == r)
+    }
+
+    fn legal_turn(&self, f: Faction, out: &mut Vec<Action>) {
+        for r in DieResult::ALL {
+            if self.unspent(f, r) {
+                out.push(Action::SpendDie(r));
+            }
+        }
+        // AR-DP-01, AR-DP-03, AR-DP-04
+        if f == A && self.house(A).unused() < self.house(H).unused() {
+            out.push(Action::DesertPower);
+        }
+        if f == A {
+            // AR-PRESC-05: Action Resolution cards during Action Resolution.
+            self.legal_claims(PrescienceTiming::ActionResolution, out);
+            // AR-DEPLOY-03, AR-DEPLOY-10: Guerrilla Training, not in a
+            // sector watched by an ornithopter.
+            for (i, s) in self.areas.iter().enumerate() {
+                let a = AreaId(i as u8);
+                if !s.tokens.is_empty() && !self.watched(a) {
+                    out.push(Action::Reveal(a));
+                }
+            }
+        } else if !self.bans[ImperiumMarker::SpacingGuild.index()] {
+            // AR-SCOUT-01, AR-SCOUT-06: scouting, not under the Spacing
+            // Guild ban; only areas holding something hidden are offered.
+            let b = self.d().board;
+            for (z, v) in self.zones.iter().enumerate() {
+                if *v != Some(Vehicle::Ornithopter) {
+                    continue;
+                }
+                let z = super::ids::AirZoneId(z as u8);
+                for a in b.air_zones[z.index()].areas.iter() {
+                    let s = &self.areas[a.index()];
+                    if !s.tokens.is_empty() || s.sietch.is_some_and(|x| !x.revealed) {
+                        out.push(Action::Scout(z, a));
+                    }
+                }
+            }
+        }
+    }
+
+    /// Whether an ornithopter in a connected Air zone watches area `a`
+    /// (AR-DEPLOY-10).
+    pub(super) fn watched(&self, a: AreaId) -> bool {
+        let b = self.d().board;
+        b.zones_of(a)
+            .any(|z| self.zones[z.index()] == Some(Vehicle::Ornithopter))
+    }
+
+    fn legal_claims(&self, timing: PrescienceTiming, out: &mut Vec<Action>) {
+        let d = self.d();
+        let lim = &d.tables.limits;
+        if self.claimed_this_round >= lim.prescience_claims_per_round || self.claimed_this_turn {
+            return;
+        }
+        for (i, &c) in self.revealed.iter().enumerate() {
+            let card = &d.tables.prescience_cards[usize::from(c)];
+            if card.timing != timing {
+                continue;
+            }
+            if card.spend_die && self.house(A).unused() == 0 {
+                continue;
+            }
+            if self.condition_met(card.condition) {
+                out.push(Action::Claim(i as u8));
+            }
+        }
+    }
+
+    /// Named leaders of `f` whose figure is set aside and may be deployed.
+    pub(super) fn deployable_leaders(&self, f: Faction) -> Vec<super::ids::LeaderId> {
+        let d = self.d();
+        (0..d.leaders.len())
+            .filter(|&i| {
+                d.leaders[i].faction == f
+                    && d.leaders[i].kind == super::components::LeaderKind::Named
+                    && self.leaders[i] == super::state::LeaderAt::SetAside
+            })
+            .map(|i| super::ids::LeaderId(i as u8))
+            .collect()
+    }
+
+    /// Applies one action of the house to act.
+    pub(super) fn apply_action(
+        &mut self,
+        f: Faction,
+        action: &Action,
+        ev: &mut Vec<Event>,
+    ) -> Result<(), RuleError> {
+        if self.winner.is_some() {
+            return Err(RuleError::GameOver);
+        }
+        let legal = self.legal_list();
+        if !legal.contains(action) {
+            return Err(self.refusal(f, action));
+        }
+        self.step(f, *action, ev);
+        Ok(())
+    }
+
+    /// Why an action outside the legal list is refused, naming the rule.
+    fn refusal(&self, _f: Faction, action: &Action) -> RuleError {
+        let rule = match (self.prompt, action) {
+            (Prompt::Move(_), Action::To(_)) => "AR-MOVE-02",
+            (Prompt::Move(_), _) => "AR-MOVE-12",
+            (Prompt::Vehicles { .. }, Action::PlaceHarvester(_)) => "AR-VEH-07",
+            (Prompt::Vehicles { .. }, _) => "AR-VEH-09",
+            (Prompt::Turn(_), Action::DesertPower) => "AR-DP-04",
+            (Prompt::Turn(_), Action::Scout(..)) => "AR-SCOUT-06",
+            (Prompt::Turn(_), Action::Reveal(_)) => "AR-DEPLOY-10",
+            (Prompt::Turn(_), _) => "AR-ACT-11",
+            (Prompt::Battle(_), Action::Discard(_)) => "AR-COMBAT-05",
+            (Prompt::Spice { .. }, _) => "AR-SPICE-06",
+            (Prompt::Wormsigns(_), _) => "AR-DP-07",
+            _ => "AR-ACT-17",
+        };
+        RuleError::illegal(
+            rule,
+            format!(
+                "{action:?} is not a legal choice at this step ({:?})",
+                self.prompt
+            ),
+        )
+    }
+
+    fn step(&mut self, f: Faction, action: Action, ev: &mut Vec<Event>) {
+        match (self.prompt, action) {
+            (Prompt::Vehicles { .. }, _) => self.step_vehicles(action, ev),
+            (Prompt::Reassign(f), Action::Reassign(r)) => {
+                self.house_mut(f).excess -= 1;
+                self.house_mut(f).dice.push(Die {
+                    result: r,
+                    spent: false,
+                    token: false,
+                });
+                self.next_reassign(f, ev);
+            }
+            (Prompt::BeneGesserit(f), a) => {
+                if let Action::PlaceBeneGesserit(r) = a {
+                    let h = self.house_mut(f);
+                    h.bene_gesserit -= 1;
+                    h.bene_gesserit_placed = true;
+                    h.dice.push(Die {
+                        result: r,
+                        spent: false,
+                        token: true,
+                    });
+                }
+                if f == H && self.house(A).bene_gesserit > 0 {
+                    self.prompt = Prompt::BeneGesserit(A);
+                } else {
+                    self.prompt = Prompt::Turn(A);
+                }
+            }
+            (Prompt::Turn(f), a) => self.step_turn(f, a, ev),
+            (Prompt::AtreidesHouse, Action::HouseAsDesertPower) => self.desert_power(),
+            (Prompt::AtreidesHouse, Action::HouseAs(r)) => self.begin_die_action(A, r, ev),
+            (Prompt::HarkonnenHouse, Action::HouseUpgrade) => self.prompt = Prompt::Upgrade(2),
+            (Prompt::HarkonnenHouse, _) => {
+                self.prompt = Prompt::Vehicles {
+                    harvesters: 0,
+                    ornithopters: 2,
+                    carryalls: 0,
+                    any: true,
+                }
+            }
+            (Prompt::Move(m), a) => self.step_move(m, a, ev),
+            (Prompt::Mentat(f), Action::Mentat(x, y)) => {
+                for dk in [x, y] {
+                    self.draw(f, dk.index() % 2, ev);
+                }
+                self.end_turn(f, ev);
+            }
+            (Prompt::HarkonnenDeploy { .. }, a) => self.step_harkonnen_deploy(a, ev),
+            (Prompt::AtreidesDeploy { .. }, a) => self.step_atreides_deploy(a, ev),
+            (Prompt::Upgrade(n), a) => match a {
+                Action::Upgrade(area) => {
+                    let s = &mut self.areas[area.index()].units[H.index()];
+                    s[0] -= 1;
+                    s[1] += 1;
+                    let h = self.house_mut(H);
+                    h.supply[0] += 1;
+                    h.supply[1] -= 1;
+                    self.prompt = Prompt::Upgrade(n - 1);
+                }
+                _ => self.end_turn(H, ev),
+            },
+            (Prompt::Wormsigns(n), a) => match a {
+                Action::WormsignAt(area) => {
+                    // AR-DP-06: drawn at random and placed unseen (see docs).
+                    let w = self.wormsign_pool.pop().expect("legal");
+                    self.areas[area.index()].wormsign = Some(w);
+                    ev.push(Event::WormsignPlaced { area });
+                    self.prompt = Prompt::Wormsigns(n - 1);
+                }
+                _ => self.end_turn(A, ev),
+            },
+            (Prompt::Battle(bt), a) => self.step_battle(bt, a, ev),
+            (Prompt::Spice { .. }, a) => self.step_spice(a, ev),
+            (Prompt::EndClaims, a) => {
+                if let Action::Claim(i) = a {
+                    self.claim(i, ev);
+                    self.claimed_this_turn = false;
+                } else {
+                    self.end_of_round_rest(ev);
+                }
+            }
+            (Prompt::HandLimit(f), Action::Discard(c)) => {
+                let h = self.house_mut(f);
+                let i = h.hand.iter().position(|x| *x == c).expect("legal");
+                h.hand.remove(i);
+                h.discard.push(c);
+                ev.push(Event::CardDiscarded {
+                    faction: f,
+                    card: c,
+                });
+                self.next_hand_limit(ev);
+            }
+            (Prompt::Unclaimed, a) => {
+                if a == Action::ReshuffleUnclaimed {
+                    let cards = std::mem::take(&mut self.revealed);
+                    self.prescience_deck.extend(cards);
+                    let mut deck = std::mem::take(&mut self.prescience_deck);
+                    rand::seq::SliceRandom::shuffle(deck.as_mut_slice(), &mut self.rng);
+                    self.prescience_deck = deck;
+                } else {
+                    self.revealed.clear();
+                }
+                self.finish_round(ev);
+            }
+            _ => unreachable!(
+                "{f:?} {action:?} passed the legal check at {:?}",
+                self.prompt
+            ),
+        }
+    }
+
+    fn step_vehicles(&mut self, action: Action, ev: &mut Vec<Event>) {
+        let Prompt::Vehicles {
+            mut harvesters,
+            mut ornithopters,
+            mut carryalls,
+            any,
+        } = self.prompt
+        else {
+            unreachable!()
+        };
+        match action {
+            Action::PlaceHarvester(a) => {
+                self.areas[a.index()].harvester = true;
+                harvesters -= 1;
+                ev.push(Event::HarvesterPlaced { area: a });
+            }
+            Action::PlaceVehicle(v, z) => {
+                self.zones[z.index()] = Some(v);
+                ev.push(Event::VehiclePlaced {
+                    vehicle: v,
+                    zone: z,
+                });
+                match (v, any) {
+                    (_, true) | (Vehicle::Ornithopter, false) => ornithopters -= 1,
+                    (Vehicle::Carryall, false) => carryalls -= 1,
+                }
+            }
+            _ => {
+                if any {
+                    self.end_turn(H, ev);
+                } else {
+                    self.start_action_resolution(ev);
+                }
+                return;
+            }
+        }
+        self.prompt = Prompt::Vehicles {
+            harvesters,
+            ornithopters,
+            carryalls,
+            any,
+        };
+    }
+
+    /// Step 2: roll, allocate, Bene Gesserit, then turns (AR-ACT-03 on).
+    fn start_action_resolution(&mut self, ev: &mut Vec<Event>) {
+        self.phase = Phase::ActionResolution;
+        self.harvesters_destroyed = 0;
+        let t = &self.d().tables.action_dice;
+        let counts = [self.active_row().dice, t.atreides.dice];
+        let faces = t.faces.clone();
+        for f in [H, A] {
+            let h = self.house_mut(f);
+            h.dice.clear();
+            h.excess = 0;
+            h.bene_gesserit_placed = false;
+            let mut results = Vec::new();
+            for _ in 0..counts[f.index()] {
+                let r = faces[self.roll(faces.len())];
+                results.push(r);
+                if self.free_slots(f, r) > 0 {
+                    self.house_mut(f).dice.push(Die {
+                        result: r,
+                        spent: false,
+                        token: false,
+                    });
+                } else {
+                    self.house_mut(f).excess += 1;
+                }
+            }
+            ev.push(Event::DiceRolled {
+                faction: f,
+                results,
+            });
+        }
+        // AR-ACT-08: fewer dice on the dashboard starts; tie Harkonnen.
+        let first = if self.house(A).dice.len() < self.house(H).dice.len() {
+            A
+        } else {
+            H
+        };
+        self.prompt = Prompt::Reassign(first);
+        if self.house(first).excess == 0 {
+            self.next_reassign(first, ev);
+        }
+    }
+
+    /// AR-ACT-09: alternate one die at a time while excess dice remain.
+    fn next_reassign(&mut self, last: Faction, _ev: &mut Vec<Event>) {
+        for f in [last.other(), last] {
+            if self.house(f).excess > 0 {
+                self.prompt = Prompt::Reassign(f);
+                return;
+            }
+        }
+        // AR-BG-02: Harkonnen first, then Atreides (default reading only).
+        if !self.rules.bene_gesserit_reorder {
+            for f in [H, A] {
+                if self.house(f).bene_gesserit > 0 {
+                    self.prompt = Prompt::BeneGesserit(f);
+                    return;
+                }
+            }
+        }
+        // AR-ACT-10: the Atreides take the first turn.
+        self.prompt = Prompt::Turn(A);
+    }
+
+    fn spend(&mut self, f: Faction, r: DieResult, ev: &mut Vec<Event>) {
+        let h = self.house_mut(f);
+        let i = h
+            .dice
+            .iter()
+            .position(|d| !d.spent && d.result == r)
+            .expect("legal");
+        h.dice[i].spent = true;
+        ev.push(Event::DieSpent {
+            faction: f,
+            result: r,
+        });
+        self.advance_tank(f);
+    }
+
+    fn step_turn(&mut self, f: Faction, a: Action, ev: &mut Vec<Event>) {
+        match a {
+            Action::SpendDie(r) => {
+                self.spend(f, r, ev);
+                match (f, r) {
+                    (A, DieResult::House) => self.prompt = Prompt::AtreidesHouse,
+                    (H, DieResult::House) => self.prompt = Prompt::HarkonnenHouse,
+                    _ => self.begin_die_action(f, r, ev),
+                }
+            }
+            Action::DesertPower => self.desert_power(),
+            Action::Claim(i) => {
+                let c = self.revealed[usize::from(i)];
+                let spend = self.d().tables.prescience_cards[usize::from(c)].spend_die;
+                self.claim(i, ev);
+                if spend {
+                    // AR-PRESC-08: the die is the turn's action.
+                    let r = self
+                        .house(A)
+                        .dice
+                        .iter()
+                        .find(|d| !d.spent)
+                        .map(|d| d.result)
+                        .expect("legal");
+                    self.spend(A, r, ev);
+                    self.end_turn(A, ev);
+                }
+            }
+            Action::Reveal(area) => self.reveal_tokens(area, ev),
+            Action::Scout(z, area) => {
+                // AR-SCOUT-01 to AR-SCOUT-05
+                self.zones[z.index()] = None;
+                self.reveal_tokens(area, ev);
+                self.reveal_sietch(area, ev);
+            }
+            _ => unreachable!(),
+        }
+    }
+
+    fn desert_power(&mut self) {
+        // AR-DP-06 (the sandworm attack option is not offered yet).
+        self.prompt = Prompt::Wormsigns(2);
+    }
+
+    pub(super) fn begin_die_action(&mut self, f: Faction, r: DieResult, ev: &mut Vec<Event>) {
+        self.prompt = match r {
+            DieResult::Strategy | DieResult::Leadership => Prompt::Move(Move {
+                faction: f,
+                leadership: r == DieResult::Leadership,
+                legions_left: 2,
+                moved_into: AreaSet::EMPTY,
+                picked: None,
+            }),
+            DieResult::Mentat => Prompt::Mentat(f),
+            DieResult::Deployment if f == H => Prompt::HarkonnenDeploy {
+                regulars: 3,
+                leader: true,
+                last: None,
+            },
+            DieResult::Deployment => {
+                // AR-DIE-11: draw a random token (the pool is shuffled).
+                match self.deploy_pool.pop() {
+                    Some(token) => Prompt::AtreidesDeploy {
+                        token,
+                        placed: None,
+                    },
+                    None => {
+                        self.end_turn(f, ev);
+                        return;
+                    }
+                }
+            }
+            DieResult::House => unreachable!("handled by the house prompts"),
+        };
+    }
+
+    /// Ends `f`'s turn: the other house acts, until the Harkonnen have no
+    /// die left (AR-ACT-18).
+    pub(super) fn end_turn(&mut self, f: Faction, ev: &mut Vec<Event>) {
+        self.claimed_this_turn = false;
+        if self.winner.is_some() {
+            self.prompt = Prompt::None;
+            return;
+        }
+        if self.house(H).unused() == 0 {
+            self.end_action_resolution(ev);
+            return;
+        }
+        self.prompt = Prompt::Turn(f.other());
+    }
+
+    fn end_action_resolution(&mut self, ev: &mut Vec<Event>) {
+        // AR-ACT-19: the Atreides lose their unspent dice.
+        for f in [H, A] {
+            self.house_mut(f).dice.clear();
+        }
+        self.desert_hazards(ev);
+        if self.winner.is_some() {
+            self.prompt = Prompt::None;
+            return;
+        }
+        self.start_spice(ev);
+    }
+
+    fn step_harkonnen_deploy(&mut self, a: Action, ev: &mut Vec<Event>) {
+        let Prompt::HarkonnenDeploy {
+            regulars, leader, ..
+        } = self.prompt
+        else {
+            unreachable!()
+        };
+        match a {
+            Action::DeployAt(area) => {
+                self.house_mut(H).supply[0] -= 1;
+                self.areas[area.index()].units[H.index()][0] += 1;
+                self.prompt = Prompt::HarkonnenDeploy {
+                    regulars: regulars - 1,
+                    leader,
+                    last: Some(area),
+                };
+            }
+            Action::DeployLeader(l) => {
+                let Prompt::HarkonnenDeploy {
+                    last: Some(area), ..
+                } = self.prompt
+                else {
+                    unreachable!()
+                };
+                self.place_leader(H, l, area);
+                self.prompt = Prompt::HarkonnenDeploy {
+                    regulars,
+                    leader: false,
+                    last: Some(area),
+                };
+            }
+            _ => self.end_turn(H, ev),
+        }
+    }
+
+    fn step_atreides_deploy(&mut self, a: Action, ev: &mut Vec<Event>) {
+        let Prompt::AtreidesDeploy { token, .. } = self.prompt else {
+            unreachable!()
+        };
+        match a {
+            Action::DeployAt(area) => {
+                self.areas[area.index()].tokens.push(token);
+                ev.push(Event::TokenDeployed { area, kind: token });
+                self.prompt = Prompt::AtreidesDeploy {
+                    token,
+                    placed: Some(area),
+                };
+            }
+            Action::DeployLeader(l) => {
+                let Prompt::AtreidesDeploy {
+                    placed: Some(area), ..
+                } = self.prompt
+                else {
+                    unreachable!()
+                };
+                self.place_leader(A, l, area);
+                self.end_turn(A, ev);
+            }
+            _ => {
+                if let Prompt::AtreidesDeploy { placed: None, .. } = self.prompt {
+                    // Not placed: the token goes back into the pool.
+                    self.deploy_pool.push(token);
+                    let mut pool = std::mem::take(&mut self.deploy_pool);
+                    rand::seq::SliceRandom::shuffle(pool.as_mut_slice(), &mut self.rng);
+                    self.deploy_pool = pool;
+                }
+                self.end_turn(A, ev);
+            }
+        }
+    }
+
+    /// Puts a generic (`None`) or named leader figure into `area`.
+    pub(super) fn place_leader(
+        &mut self,
+        f: Faction,
+        l: Option<super::ids::LeaderId>,
+        area: AreaId,
+    ) {
+        match l {
+            None => {
+                self.house_mut(f).generic_supply -= 1;
+                self.areas[area.index()].generic[f.index()] += 1;
+            }
+            Some(l) => {
+                self.leaders[usize::from(l.0)] = super::state::LeaderAt::Board(area);
+                self.areas[area.index()].named |= 1 << l.0;
+            }
+        }
+    }
+
+    fn start_spice(&mut self, ev: &mut Vec<Event>) {
+        self.phase = Phase::SpiceHarvesting;
+        // AR-SPICE-17: bans last until the start of this phase.
+        self.bans = [false; 3];
+        // AR-SPICE-03 to AR-SPICE-05
+        let y = self.d().tables.harvester_yield;
+        let b = self.d().board;
+        let mut spice = self.spice_saved;
+        self.spice_saved = 0;
+        for (i, s) in self.areas.iter_mut().enumerate() {
+            if s.harvester {
+                s.harvester = false;
+                spice += if b.deep_desert.contains(AreaId(i as u8)) {
+                    y.deep_desert
+                } else {
+                    y.desert
+                };
+            }
+        }
+        ev.push(Event::SpiceHarvested { spice });
+        self.prompt = Prompt::Spice {
+            spice,
+            decided: [false; 3],
+        };
+    }
+
+    fn step_spice(&mut self, a: Action, ev: &mut Vec<Event>) {
+        let Prompt::Spice {
+            mut spice,
+            mut decided,
+        } = self.prompt
+        else {
+            unreachable!()
+        };
+        let t = self.d().tables.spice;
+        match a {
+            Action::Keep(m) => {
+                spice -= t.keep_cost;
+                decided[m.index()] = true;
+            }
+            Action::Raise(m) => {
+                spice -= t.raise_cost;
+                decided[m.index()] = true;
+                self.imperium[m.index()] -= 1;
+                ev.push(Event::ImperiumMarkerMoved {
+                    marker: m,
+                    row: self.imperium[m.index()],
+                });
+            }
+            Action::BuySupremacy => {
+                spice -= t.buy_supremacy_cost;
+                self.bought_supremacy = true;
+                self.gain_supremacy(t.buy_supremacy_gain, ev);
+                if self.winner.is_some() {
+                    self.prompt = Prompt::None;
+                    return;
+                }
+            }
+            _ => {
+                // AR-SPICE-14 to AR-SPICE-16
+                let bottom = self.d().tables.spice_must_flow.rows.len() as u8;
+                for m in ImperiumMarker::ALL {
+                    let i = m.index();
+                    let mut fell = false;
+                    if !decided[i] && self.imperium[i] < bottom {
+                        self.imperium[i] += 1;
+                        fell = true;
+                        ev.push(Event::ImperiumMarkerMoved {
+                            marker: m,
+                            row: self.imperium[i],
+                        });
+                    }
+                    self.bans[i] = fell || self.imperium[i] == bottom;
+                }
+                // AR-SPICE-20: CHOAM ban excess removed at once.
+                if self.bans[ImperiumMarker::Choam.index()] {
+                    self.enforce_stacking(H);
+                }
+                // AR-SPICE-13
+                self.spice_saved = spice.min(t.carry_over_max);
+                // AR-SPICE-22
+                for z in &mut self.zones {
+                    *z = None;
+                }
+                self.phase = Phase::EndOfRound;
+                self.prompt = Prompt::EndClaims;
+                return;
+            }
+        }
+        self.prompt = Prompt::Spice { spice, decided };
+    }
+
+    /// Removes `f`'s units above the stacking limit, lowest rank first
+    /// (AR-MOVE-08; the owner's choice is made for them, see the docs).
+    pub(super) fn enforce_stacking(&mut self, f: Faction) {
+        let limit = self.stacking_limit(f);
+        for i in 0..self.areas.len() {
+            while self.areas[i].unit_count(f) > limit {
+                let k = (0..3)
+                    .find(|&k| self.areas[i].units[f.index()][k] > 0)
+                    .expect("units over the limit");
+                self.areas[i].units[f.index()][k] -= 1;
+                self.house_mut(f).supply[k] += 1;
+            }
+        }
+    }
+
+    fn end_of_round_rest(&mut self, ev: &mut Vec<Event>) {
+        // AR-WIN-02: the objective check.
+        if self.objective_met() {
+            self.win(A, "every score of the secret objective is met", ev);
+            return;
+        }
+        // AR-END-03 (done at harvesting), AR-END-06: spent cards restored.
+        self.spent_leaders = 0;
+        self.prompt = Prompt::HandLimit(H);
+        self.next_hand_limit(ev);
+    }
+
+    fn next_hand_limit(&mut self, _ev: &mut Vec<Event>) {
+        let lim = usize::from(self.d().tables.limits.hand);
+        for f in [H, A] {
+            if self.house(f).hand.len() > lim {
+                self.prompt = Prompt::HandLimit(f);
+                return;
+            }
+        }
+        if self.revealed.is_empty() {
+            self.finish_round(_ev);
+        } else {
+            self.prompt = Prompt::Unclaimed;
+        }
+    }
+
+    fn finish_round(&mut self, ev: &mut Vec<Event>) {
+        // AR-END-11
+        for f in [H, A] {
+            self.house_mut(f).dice.clear();
+        }
+        self.start_round(ev);
+    }
+
+    /// Whether every target of the secret objective is reached.
+    pub fn objective_met(&self) -> bool {
+        let o = &self.d().tables.secret_objectives[usize::from(self.objective)];
+        o.targets()
+            .iter()
+            .zip(self.prescience)
+            .all(|(t, p)| p >= *t)
+    }
+
+    /// Declares the winner.
+    pub(super) fn win(&mut self, f: Faction, why: &'static str, ev: &mut Vec<Event>) {
+        if self.winner.is_none() {
+            self.winner = Some((f, why));
+            self.phase = Phase::Over;
+            self.prompt = Prompt::None;
+            ev.push(Event::GameOver { winner: f });
+        }
+    }
+
+    /// Units of `k` for figure accounting.
+    pub fn supply(&self, f: Faction, k: UnitKind) -> u8 {
+        self.house(f).supply[k.index()]
+    }
+}

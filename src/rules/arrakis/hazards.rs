@@ -1,0 +1,180 @@
+//! Step 3, Desert Hazards (AR-HAZ-*), resolved by the engine.
+use super::board::Terrain;
+use super::event::Event;
+use super::flow::{Battle, BattleStep, Group};
+use super::ids::{AreaId, CombatFace, Faction, Wormsign};
+use super::state::{Arrakis, Phase, Worm};
+
+impl Arrakis {
+    /// Hits per Special in `a` for storms and sandworms (AR-HAZ-29).
+    fn special_hits(&self, a: AreaId) -> u8 {
+        let b = self.d().board;
+        let t = self.d().tables.hazards.special_hits;
+        match b.area(a).terrain {
+            Terrain::Desert if b.deep_desert.contains(a) => t.deep_desert,
+            Terrain::Desert => t.desert,
+            Terrain::MinorErg => t.minor_erg,
+            Terrain::Plateau => t.plateau,
+            Terrain::Mountain => 0,
+        }
+    }
+
+    /// Rolls `dice` hazard dice against the Harkonnen legion in `a` and
+    /// takes the hits in the combat casualty order (answers Q6).
+    fn hazard_attack(&mut self, a: AreaId, dice: u8, ev: &mut Vec<Event>) {
+        let faces = self.d().tables.combat.faces.clone();
+        let per_special = self.special_hits(a);
+        let mut hits = 0u8;
+        for _ in 0..dice {
+            match faces[self.roll(faces.len())] {
+                CombatFace::Hit => hits += 1,
+                CombatFace::Special => hits += per_special,
+                CombatFace::Shield => {}
+            }
+        }
+        let mut scratch = Battle {
+            attacker: Faction::Atreides,
+            from: a,
+            at: a,
+            group: Group::default(),
+            surprise: false,
+            first_round: false,
+            discards: [0; 2],
+            step: BattleStep::Continue,
+        };
+        self.take_hits(
+            Faction::Harkonnen,
+            super::combat::Target::Area(a),
+            &mut scratch,
+            hits,
+            ev,
+        );
+    }
+
+    /// Carryall rescue (AR-HAZ-21): used whenever one is connected (the
+    /// Harkonnen choice is made for them, see the docs).
+    fn rescue(&mut self, a: AreaId) -> bool {
+        let b = self.d().board;
+        for z in b.zones_of(a) {
+            if self.zones[z.index()] == Some(super::state::Vehicle::Carryall) {
+                self.zones[z.index()] = None;
+                return true;
+            }
+        }
+        false
+    }
+
+    /// A harvester was destroyed; during Action Resolution it counts for
+    /// the Jihad (AR-PRESC-13 to AR-PRESC-15).
+    pub(super) fn harvester_destroyed(&mut self, a: AreaId, counts: bool, ev: &mut Vec<Event>) {
+        ev.push(Event::HarvesterDestroyed { area: a });
+        if counts && self.phase == Phase::ActionResolution {
+            self.harvesters_destroyed += 1;
+            let per = self.d().tables.tracks.jihad_per_harvesters_destroyed;
+            if per > 0 && self.harvesters_destroyed % per == 0 {
+                self.advance_prescience(super::ids::Marker::Jihad, 1, ev);
+            }
+        }
+    }
+
+    fn sandworms_on_board(&self) -> u8 {
+        self.areas.iter().filter(|s| s.worm.is_some()).count() as u8
+    }
+
+    /// Places a sandworm in `a` (AR-HAZ-14 to AR-HAZ-16): from off the
+    /// board, else the lowest-id sandworm on the board moves.
+    fn place_sandworm(&mut self, a: AreaId, ev: &mut Vec<Event>) {
+        let t = &self.d().tables.hazards;
+        if self.worms_off > 0 && self.sandworms_on_board() < t.max_sandworms {
+            self.worms_off -= 1;
+        } else if let Some(i) = self.areas.iter().position(|s| s.worm == Some(Worm::Normal)) {
+            self.areas[i].worm = None;
+        } else {
+            return;
+        }
+        self.areas[a.index()].worm = Some(Worm::Normal);
+        ev.push(Event::SandwormPlaced { area: a });
+        // AR-HAZ-20, AR-HAZ-25, AR-HAZ-30
+        let has_legion = self.areas[a.index()].unit_count(Faction::Harkonnen) > 0;
+        if has_legion {
+            let dice = self.d().tables.hazards.sandworm_dice;
+            self.hazard_attack(a, dice, ev);
+        }
+        let cleared = self.areas[a.index()].unit_count(Faction::Harkonnen) == 0;
+        if self.areas[a.index()].harvester && cleared && !self.rescue(a) {
+            self.areas[a.index()].harvester = false;
+            self.harvester_destroyed(a, false, ev);
+        }
+    }
+
+    /// The whole Desert Hazards step.
+    pub(super) fn desert_hazards(&mut self, ev: &mut Vec<Event>) {
+        self.phase = Phase::DesertHazards;
+        let d = self.d();
+        let b = d.board;
+        // AR-HAZ-05: clean-up.
+        for i in 0..self.areas.len() {
+            let s = &self.areas[i];
+            if s.wormsign.is_some()
+                && (s.worm.is_some() || s.has_legion(Faction::Atreides, d) || s.sietch.is_some())
+            {
+                let w = self.areas[i].wormsign.take().expect("checked");
+                self.wormsign_pool.push(w);
+            }
+        }
+        // AR-HAZ-06, AR-HAZ-07: placement.
+        for a in b.desert.iter() {
+            let s = &self.areas[a.index()];
+            if (s.harvester || s.unit_count(Faction::Harkonnen) > 0)
+                && s.wormsign.is_none()
+                && s.worm.is_none()
+            {
+                let n = self.wormsign_pool.len();
+                if n == 0 {
+                    break;
+                }
+                let k = self.roll(n);
+                let w = self.wormsign_pool.swap_remove(k);
+                self.areas[a.index()].wormsign = Some(w);
+                ev.push(Event::WormsignPlaced { area: a });
+            }
+        }
+        // AR-HAZ-08 to AR-HAZ-13: flip and resolve by kind, area order
+        // within a kind.
+        for kind in [Wormsign::Sand, Wormsign::Sandworm, Wormsign::Burrowing] {
+            for i in 0..self.areas.len() {
+                if self.areas[i].wormsign != Some(kind) {
+                    continue;
+                }
+                self.areas[i].wormsign = None;
+                self.wormsign_pool.push(kind);
+                let a = AreaId(i as u8);
+                let worm = match kind {
+                    Wormsign::Sand => false,
+                    Wormsign::Sandworm => true,
+                    Wormsign::Burrowing => b.deep_desert.contains(a),
+                };
+                // AR-HAZ-31: never in a mountain.
+                if worm && b.area(a).terrain != Terrain::Mountain {
+                    self.place_sandworm(a, ev);
+                }
+            }
+        }
+        // AR-HAZ-19: the pool is reshuffled (draws are random anyway).
+        // AR-HAZ-32 to AR-HAZ-35: Coriolis Storms on Harkonnen legions.
+        let dice = d.tables.hazards.storm_dice;
+        for i in 0..self.areas.len() {
+            let a = AreaId(i as u8);
+            let area = b.area(a);
+            if area.terrain == Terrain::Mountain || area.storm_exempt {
+                continue;
+            }
+            if self.rules.storm_spares_settlements && self.areas[i].settlement {
+                continue;
+            }
+            if self.areas[i].unit_count(Faction::Harkonnen) > 0 {
+                self.hazard_attack(a, dice, ev);
+            }
+        }
+    }
+}

@@ -1,0 +1,285 @@
+//! Moving legions step by step: pick the legion, add figures one by one,
+//! then the destination (AR-MOVE-*, AR-DIE-02 to AR-DIE-10).
+use super::action::Action;
+use super::event::Event;
+use super::flow::{Battle, BattleStep, Group, Move, Prompt};
+use super::ids::{AreaId, Faction, UnitKind};
+use super::state::{Arrakis, named_of};
+
+impl Arrakis {
+    /// Whether area `b` holds an enemy of `f` to attack: units, tokens, or
+    /// an enemy settlement or sietch (AR-COMBAT-03, AR-COMBAT-36).
+    pub(super) fn enemy_at(&self, f: Faction, b: AreaId) -> bool {
+        let s = &self.areas[b.index()];
+        s.unit_count(f.other()) > 0
+            || match f {
+                Faction::Atreides => s.settlement,
+                Faction::Harkonnen => s.sietch.is_some(),
+            }
+    }
+
+    pub(super) fn legal_move(&self, m: &Move, out: &mut Vec<Action>) {
+        let d = self.d();
+        let f = m.faction;
+        match m.picked {
+            None => {
+                for (i, s) in self.areas.iter().enumerate() {
+                    let a = AreaId(i as u8);
+                    // AR-DIE-04: figures moved this action stay put.
+                    if m.moved_into.contains(a) || s.unit_count(f) == 0 {
+                        continue;
+                    }
+                    // AR-DIE-06: Leadership needs a leader.
+                    if m.leadership && s.leader_count(f, d) == 0 {
+                        continue;
+                    }
+                    out.push(Action::Legion(a));
+                }
+                out.push(Action::Done);
+            }
+            Some((from, g)) => {
+                let s = &self.areas[from.index()];
+                for k in UnitKind::ALL {
+                    if g.units[k.index()] < s.units[f.index()][k.index()] {
+                        out.push(Action::Take(k));
+                    }
+                }
+                if usize::from(g.tokens) < s.tokens.len() && f == Faction::Atreides {
+                    out.push(Action::TakeToken);
+                }
+                if g.generic < s.generic[f.index()] {
+                    out.push(Action::TakeGeneric);
+                }
+                let mut rest = named_of(s.named, f, d) & !g.named;
+                while rest != 0 {
+                    let i = rest.trailing_zeros() as u8;
+                    rest &= rest - 1;
+                    out.push(Action::TakeLeader(super::ids::LeaderId(i)));
+                }
+                if self.group_may_leave(f, m, from, &g) {
+                    for b in d.board.passable[from.index()].iter() {
+                        if self.destination_ok(f, m, from, &g, b) {
+                            out.push(Action::To(b));
+                        }
+                    }
+                }
+                out.push(Action::Done);
+            }
+        }
+    }
+
+    /// AR-MOVE-12, AR-MOVE-13, AR-DIE-10: the group has a unit, a
+    /// Leadership group has a leader, and no leader is left alone.
+    fn group_may_leave(&self, f: Faction, m: &Move, from: AreaId, g: &Group) -> bool {
+        let s = &self.areas[from.index()];
+        if g.unit_count() == 0 || (m.leadership && g.leader_count() == 0) {
+            return false;
+        }
+        let units_left = s.unit_count(f) - g.unit_count();
+        let leaders_left = s.leader_count(f, self.d()) - g.leader_count();
+        units_left > 0 || leaders_left == 0
+    }
+
+    /// Whether the group may move or attack into `b` (AR-MOVE-03,
+    /// AR-MOVE-07, AR-HAZ-38, AR-DIE-03).
+    fn destination_ok(&self, f: Faction, m: &Move, _from: AreaId, g: &Group, b: AreaId) -> bool {
+        let s = &self.areas[b.index()];
+        if s.worm.is_some() {
+            return false;
+        }
+        if self.enemy_at(f, b) {
+            // An attack is the whole action: only the first legion.
+            return m.legions_left == 2 && m.moved_into.is_empty();
+        }
+        s.unit_count(f) + g.unit_count() <= self.stacking_limit(f)
+    }
+
+    pub(super) fn step_move(&mut self, mut m: Move, a: Action, ev: &mut Vec<Event>) {
+        let f = m.faction;
+        match (m.picked, a) {
+            (None, Action::Legion(from)) => m.picked = Some((from, Group::default())),
+            (Some((from, mut g)), Action::Take(k)) => {
+                g.units[k.index()] += 1;
+                m.picked = Some((from, g));
+            }
+            (Some((from, mut g)), Action::TakeToken) => {
+                g.tokens += 1;
+                m.picked = Some((from, g));
+            }
+            (Some((from, mut g)), Action::TakeGeneric) => {
+                g.generic += 1;
+                m.picked = Some((from, g));
+            }
+            (Some((from, mut g)), Action::TakeLeader(l)) => {
+                g.named |= 1 << l.0;
+                m.picked = Some((from, g));
+            }
+            (Some((from, g)), Action::To(b)) => {
+                if self.enemy_at(f, b) {
+                    let group = self.lift(f, from, &g);
+                    self.start_battle(f, from, b, group, m.leadership, ev);
+                    return;
+                }
+                let group = self.lift(f, from, &g);
+                self.drop_group(f, b, &group);
+                ev.push(Event::Moved {
+                    faction: f,
+                    from,
+                    to: b,
+                });
+                self.after_entering(f, b, ev);
+                if self.winner.is_some() {
+                    return;
+                }
+                m.moved_into.insert(b);
+                m.legions_left -= 1;
+                m.picked = None;
+                if m.legions_left == 0 {
+                    self.end_turn(f, ev);
+                    return;
+                }
+            }
+            _ => {
+                self.end_turn(f, ev);
+                return;
+            }
+        }
+        self.prompt = Prompt::Move(m);
+    }
+
+    /// Takes the group's figures off `from`; tokens keep their contents.
+    pub(super) fn lift(&mut self, f: Faction, from: AreaId, g: &Group) -> (Group, Vec<u8>) {
+        let s = &mut self.areas[from.index()];
+        for k in 0..3 {
+            s.units[f.index()][k] -= g.units[k];
+        }
+        s.generic[f.index()] -= g.generic;
+        s.named &= !g.named;
+        let tokens: Vec<u8> = s.tokens.drain(..usize::from(g.tokens)).collect();
+        (*g, tokens)
+    }
+
+    /// Puts lifted figures into `to`.
+    pub(super) fn drop_group(&mut self, f: Faction, to: AreaId, group: &(Group, Vec<u8>)) {
+        let (g, tokens) = group;
+        let s = &mut self.areas[to.index()];
+        for k in 0..3 {
+            s.units[f.index()][k] += g.units[k];
+        }
+        s.generic[f.index()] += g.generic;
+        s.named |= g.named;
+        s.tokens.extend(tokens.iter().copied());
+        let mut m = g.named;
+        while m != 0 {
+            let i = m.trailing_zeros() as usize;
+            m &= m - 1;
+            self.leaders[i] = super::state::LeaderAt::Board(to);
+        }
+    }
+
+    /// What entering an area does: an Atreides legion removes a harvester
+    /// (AR-HARV-02) and takes a testing station where it stops
+    /// (AR-PRESC-10).
+    pub(super) fn after_entering(&mut self, f: Faction, b: AreaId, ev: &mut Vec<Event>) {
+        if f != Faction::Atreides {
+            return;
+        }
+        if self.areas[b.index()].harvester {
+            self.areas[b.index()].harvester = false;
+            self.harvester_destroyed(b, true, ev);
+        }
+        if let Some(mk) = self.areas[b.index()].station.take() {
+            self.stations_taken += 1;
+            self.advance_prescience(mk, 1, ev);
+        }
+    }
+
+    /// Reveals the Atreides tokens in `area` into units (AR-DEPLOY-04),
+    /// placing only what the supply still holds.
+    pub(super) fn reveal_tokens(&mut self, area: AreaId, ev: &mut Vec<Event>) {
+        let tokens = std::mem::take(&mut self.areas[area.index()].tokens);
+        if tokens.is_empty() {
+            return;
+        }
+        let kinds = super::state::token_kinds(self.d());
+        let ai = Faction::Atreides.index();
+        for t in tokens {
+            let m = kinds[usize::from(t)];
+            for (k, n) in [m.regular, m.elite, m.special].into_iter().enumerate() {
+                let n = n.min(self.houses[ai].supply[k]);
+                self.houses[ai].supply[k] -= n;
+                self.areas[area.index()].units[ai][k] += n;
+            }
+        }
+        ev.push(Event::TokensRevealed { area });
+        // AR-DEPLOY-05: excess over the limit removed.
+        self.enforce_stacking(Faction::Atreides);
+        self.remove_lonely_leaders(area);
+    }
+
+    /// Turns a sietch face up (AR-DEPLOY-08, AR-SCOUT-03).
+    pub(super) fn reveal_sietch(&mut self, area: AreaId, ev: &mut Vec<Event>) {
+        if let Some(s) = &mut self.areas[area.index()].sietch
+            && !s.revealed
+        {
+            s.revealed = true;
+            ev.push(Event::SietchRevealed { area, rank: s.rank });
+        }
+    }
+
+    /// Starts a battle: the attackers are lifted off the board.
+    pub(super) fn start_battle(
+        &mut self,
+        f: Faction,
+        from: AreaId,
+        at: AreaId,
+        group: (Group, Vec<u8>),
+        surprise: bool,
+        ev: &mut Vec<Event>,
+    ) {
+        ev.push(Event::BattleStarted {
+            attacker: f,
+            area: at,
+        });
+        let (mut g, tokens) = group;
+        // AR-DEPLOY-09: attacking tokens are revealed into units.
+        if !tokens.is_empty() {
+            let kinds = super::state::token_kinds(self.d());
+            let ai = Faction::Atreides.index();
+            for t in tokens {
+                let mx = kinds[usize::from(t)];
+                for (k, n) in [mx.regular, mx.elite, mx.special].into_iter().enumerate() {
+                    let n = n.min(self.houses[ai].supply[k]);
+                    self.houses[ai].supply[k] -= n;
+                    g.units[k] += n;
+                }
+            }
+            g.tokens = 0;
+        }
+        // AR-DEPLOY-06, AR-DEPLOY-08, AR-DEPLOY-09: defenders revealed.
+        self.reveal_tokens(at, ev);
+        self.reveal_sietch(at, ev);
+        let bt = Battle {
+            attacker: f,
+            from,
+            at,
+            group: g,
+            surprise,
+            first_round: true,
+            discards: [0; 2],
+            step: BattleStep::Discard(f),
+        };
+        if g.unit_count() == 0 {
+            // Every attacking unit came from tokens that hid nothing left
+            // in supply: the attack fizzles.
+            self.end_battle(bt, false, ev);
+            return;
+        }
+        // AR-COMBAT-38: an undefended settlement or sietch falls at once.
+        if self.areas[at.index()].unit_count(f.other()) == 0 {
+            self.attacker_wins(bt, ev);
+            return;
+        }
+        self.prompt = Prompt::Battle(bt);
+    }
+}

@@ -1,0 +1,139 @@
+//! What one viewer may know (AR-DEPLOY-02 and the hidden-information rules
+//! of DESIGN.md): counts for the other side, never hidden contents.
+use crate::rules::core::Viewer;
+
+use super::event::seat_of;
+use super::ids::{CardId, Faction, Marker};
+use super::state::{Arrakis, Phase, Vehicle, Worm};
+
+/// One area as a viewer sees it.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct AreaView {
+    /// Revealed units per faction per kind.
+    pub units: [[u8; 3]; 2],
+    /// Face-down Atreides tokens: count only.
+    pub tokens: u8,
+    /// Contents of those tokens (token kinds), for the Atreides only.
+    pub token_kinds: Vec<u8>,
+    /// Generic leaders per faction.
+    pub generic: [u8; 2],
+    /// Named leaders (bit = leader id).
+    pub named: u64,
+    /// A sietch: `Some(None)` face down (rank hidden), `Some(Some(r))` known.
+    pub sietch: Option<Option<u8>>,
+    /// The Harkonnen settlement stands.
+    pub settlement: bool,
+    /// An untaken testing station (its marker stays hidden).
+    pub station: bool,
+    /// A face-down wormsign token (its kind hidden from everyone).
+    pub wormsign: bool,
+    /// A sandworm figure.
+    pub worm: Option<Worm>,
+    /// A harvester.
+    pub harvester: bool,
+}
+
+/// A house as a viewer sees it.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct HouseView {
+    /// The hand, to its owner only.
+    pub hand: Option<Vec<CardId>>,
+    /// Hand size.
+    pub hand_size: u8,
+    /// Cards left in each deck (never their order).
+    pub deck_sizes: [u8; 2],
+    /// Unused dice by result (dashboard order).
+    pub dice: [u8; 5],
+    /// Units in supply.
+    pub supply: [u8; 3],
+    /// Bene Gesserit tokens.
+    pub bene_gesserit: u8,
+}
+
+/// The game as one viewer sees it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ArrakisView {
+    /// Round.
+    pub round: u16,
+    /// Phase.
+    pub phase: Phase,
+    /// Areas, by area id.
+    pub areas: Vec<AreaView>,
+    /// Vehicles per Air zone.
+    pub zones: Vec<Option<Vehicle>>,
+    /// Harkonnen [0], Atreides [1].
+    pub houses: [HouseView; 2],
+    /// Imperium marker rows.
+    pub imperium: [u8; 3],
+    /// Active bans.
+    pub bans: [bool; 3],
+    /// Supremacy.
+    pub supremacy: u8,
+    /// Prescience markers.
+    pub prescience: [u8; 3],
+    /// The secret objective's targets, to the Atreides only.
+    pub objective: Option<[u8; 3]>,
+    /// Revealed prescience cards.
+    pub revealed: Vec<u8>,
+    /// The winner.
+    pub winner: Option<Faction>,
+}
+
+impl Arrakis {
+    /// Builds the view of `viewer`.
+    pub fn make_view(&self, viewer: Viewer) -> ArrakisView {
+        let sees = |f: Faction| viewer.sees_private_of(seat_of(f));
+        let atreides = sees(Faction::Atreides);
+        let areas = self
+            .areas
+            .iter()
+            .map(|s| AreaView {
+                units: s.units,
+                tokens: s.tokens.len() as u8,
+                token_kinds: if atreides {
+                    s.tokens.clone()
+                } else {
+                    Vec::new()
+                },
+                generic: s.generic,
+                named: s.named,
+                sietch: s.sietch.map(|x| (x.revealed || atreides).then_some(x.rank)),
+                settlement: s.settlement,
+                station: s.station.is_some(),
+                wormsign: s.wormsign.is_some(),
+                worm: s.worm,
+                harvester: s.harvester,
+            })
+            .collect();
+        let houses = Faction::ALL.map(|f| {
+            let h = self.house(f);
+            let mut dice = [0u8; 5];
+            for d in h.dice.iter().filter(|d| !d.spent) {
+                dice[d.result.index()] += 1;
+            }
+            HouseView {
+                hand: sees(f).then(|| h.hand.clone()),
+                hand_size: h.hand.len() as u8,
+                deck_sizes: [h.decks[0].len() as u8, h.decks[1].len() as u8],
+                dice,
+                supply: h.supply,
+                bene_gesserit: h.bene_gesserit,
+            }
+        });
+        let o = &self.d().tables.secret_objectives[usize::from(self.objective)];
+        ArrakisView {
+            round: self.round,
+            phase: self.phase,
+            areas,
+            zones: self.zones.clone(),
+            houses,
+            imperium: self.imperium,
+            bans: self.bans,
+            supremacy: self.supremacy,
+            prescience: Marker::ALL.map(|m| self.prescience[m.index()]),
+            objective: atreides.then(|| o.targets()),
+            revealed: self.revealed.clone(),
+            winner: self.winner.map(|w| w.0),
+        }
+    }
+}
