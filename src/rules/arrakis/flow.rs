@@ -559,13 +559,23 @@ impl Arrakis {
             return Err(self.refusal(f, action));
         }
         self.step(f, *action, ev);
+        // A step whose only choice is "stop here" is no decision: take it.
+        loop {
+            let next = self.legal_list();
+            match (next.as_slice(), self.prompt.faction()) {
+                ([Action::Done], Some(g)) if self.winner.is_none() => {
+                    self.step(g, Action::Done, ev)
+                }
+                _ => break,
+            }
+        }
         Ok(())
     }
 
     /// Why an action outside the legal list is refused, naming the rule.
     fn refusal(&self, _f: Faction, action: &Action) -> RuleError {
         let rule = match (self.prompt, action) {
-            (Prompt::Move(_), Action::To(_)) => "AR-MOVE-02",
+            (Prompt::Move(m), Action::To(b)) => self.move_refusal(&m, *b),
             (Prompt::Move(_), _) => "AR-MOVE-12",
             (Prompt::Vehicles { .. }, Action::PlaceHarvester(_)) => "AR-VEH-07",
             (Prompt::Vehicles { .. }, _) => "AR-VEH-09",

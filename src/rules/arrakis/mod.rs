@@ -21,6 +21,8 @@ mod options;
 mod prescience;
 mod state;
 pub mod tables;
+#[doc(hidden)]
+pub mod testkit;
 mod view;
 
 pub use action::Action;

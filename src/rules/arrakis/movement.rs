@@ -68,6 +68,39 @@ impl Arrakis {
         }
     }
 
+    /// The rule a refused destination breaks.
+    pub(super) fn move_refusal(&self, m: &Move, b: AreaId) -> &'static str {
+        let Some((from, g)) = m.picked else {
+            return "AR-MOVE-01";
+        };
+        let board = self.d().board;
+        if usize::from(b.0) >= board.areas.len() {
+            return "AR-MOVE-02";
+        }
+        if board.impassable[from.index()].contains(b) {
+            return "AR-MOVE-05";
+        }
+        if !board.passable_between(from, b) {
+            return "AR-MOVE-02";
+        }
+        if g.unit_count() == 0 {
+            return "AR-MOVE-12";
+        }
+        if m.leadership && g.leader_count() == 0 {
+            return "AR-DIE-10";
+        }
+        if !self.group_may_leave(m.faction, m, from, &g) {
+            return "AR-MOVE-13";
+        }
+        if self.areas[b.index()].worm.is_some() {
+            return "AR-HAZ-38";
+        }
+        if self.enemy_at(m.faction, b) {
+            return "AR-DIE-03";
+        }
+        "AR-MOVE-07"
+    }
+
     /// AR-MOVE-12, AR-MOVE-13, AR-DIE-10: the group has a unit, a
     /// Leadership group has a leader, and no leader is left alone.
     fn group_may_leave(&self, f: Faction, m: &Move, from: AreaId, g: &Group) -> bool {

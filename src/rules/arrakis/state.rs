@@ -232,6 +232,8 @@ pub struct Arrakis {
     pub bought_supremacy: bool,
     /// The winner, once there is one.
     pub winner: Option<(Faction, &'static str)>,
+    /// Test hook: die faces (indexes) to return before the generator's.
+    pub(super) loaded: Vec<u8>,
 }
 
 /// Token-kind table: starting tokens first, then the action pool.
@@ -439,6 +441,7 @@ impl Arrakis {
             atomics_used: false,
             bought_supremacy: false,
             winner: None,
+            loaded: Vec::new(),
         };
         for f in Faction::ALL {
             for k in 0..2 {
@@ -499,6 +502,9 @@ impl Arrakis {
 
     /// Rolls one die with the given number of faces.
     pub(super) fn roll(&mut self, faces: usize) -> usize {
+        if !self.loaded.is_empty() {
+            return usize::from(self.loaded.remove(0)) % faces;
+        }
         self.rng.random_range(0..faces)
     }
 

@@ -1,0 +1,488 @@
+//! Per-rule tests of War for Arrakis on the real board; each cites its
+//! checklist ID. Combat faces (data): 0-2 Hit, 3-4 Shield, 5 Special.
+use melange::rules::arrakis::data::data;
+use melange::rules::arrakis::{
+    Action, AreaId, Arrakis, ArrakisOptions, BattleStep, DieResult, Event, Faction, ImperiumMarker,
+    Prompt, UnitKind, Vehicle, board,
+};
+use melange::rules::core::conformance::assert_refused;
+use melange::rules::core::{RuleError, Ruleset, Seat};
+
+const H: Faction = Faction::Harkonnen;
+const A: Faction = Faction::Atreides;
+const HIT: u8 = 0;
+const SHIELD: u8 = 3;
+
+fn a(id: &str) -> AreaId {
+    board().a(id)
+}
+
+fn seat(f: Faction) -> Seat {
+    Seat(f.index() as u8)
+}
+
+fn game_with(opts: ArrakisOptions) -> Arrakis {
+    let mut g = Arrakis::setup(&opts, 7).unwrap();
+    g.test_clear_board();
+    g
+}
+
+fn game() -> Arrakis {
+    game_with(ArrakisOptions::default())
+}
+
+fn play(g: &mut Arrakis, f: Faction, acts: &[Action]) -> Vec<Event> {
+    let mut ev = Vec::new();
+    for x in acts {
+        g.apply(seat(f), x, &mut ev)
+            .unwrap_or_else(|e| panic!("{x:?} refused: {e} at {:?}", g.prompt()));
+    }
+    ev
+}
+
+fn rule_of(e: RuleError) -> &'static str {
+    match e {
+        RuleError::Illegal { rule, .. } => rule,
+        other => panic!("not an Illegal refusal: {other:?}"),
+    }
+}
+
+#[test]
+fn impassable_border_refused() {
+    // AR-MOVE-05, AR-MOVE-02
+    let mut g = game();
+    g.test_put(A, a("s1_3"), [1, 0, 0], 0);
+    g.test_turn(A, &[DieResult::Strategy], 1);
+    play(
+        &mut g,
+        A,
+        &[
+            Action::SpendDie(DieResult::Strategy),
+            Action::Legion(a("s1_3")),
+        ],
+    );
+    play(&mut g, A, &[Action::Take(UnitKind::Regular)]);
+    let e = assert_refused(&g, seat(A), &Action::To(a("broken_land")));
+    assert_eq!(rule_of(e), "AR-MOVE-05");
+    let e = assert_refused(&g, seat(A), &Action::To(a("arrakeen")));
+    assert_eq!(rule_of(e), "AR-MOVE-02");
+    play(&mut g, A, &[Action::To(a("s1_1"))]);
+    assert_eq!(g.areas[a("s1_1").index()].units[A.index()], [1, 0, 0]);
+}
+
+#[test]
+fn leaders_never_move_or_stay_alone() {
+    // AR-MOVE-12, AR-MOVE-13
+    let mut g = game();
+    g.test_put(A, a("s1_1"), [1, 0, 0], 1);
+    g.test_turn(A, &[DieResult::Strategy], 1);
+    play(
+        &mut g,
+        A,
+        &[
+            Action::SpendDie(DieResult::Strategy),
+            Action::Legion(a("s1_1")),
+        ],
+    );
+    play(&mut g, A, &[Action::TakeGeneric]);
+    let e = assert_refused(&g, seat(A), &Action::To(a("s1_2")));
+    assert_eq!(rule_of(e), "AR-MOVE-12");
+
+    let mut g = game();
+    g.test_put(A, a("s1_1"), [1, 0, 0], 1);
+    g.test_turn(A, &[DieResult::Strategy], 1);
+    play(
+        &mut g,
+        A,
+        &[
+            Action::SpendDie(DieResult::Strategy),
+            Action::Legion(a("s1_1")),
+        ],
+    );
+    play(&mut g, A, &[Action::Take(UnitKind::Regular)]);
+    let e = assert_refused(&g, seat(A), &Action::To(a("s1_2")));
+    assert_eq!(rule_of(e), "AR-MOVE-13");
+    play(&mut g, A, &[Action::TakeGeneric, Action::To(a("s1_2"))]);
+    assert_eq!(g.areas[a("s1_2").index()].generic[A.index()], 1);
+}
+
+#[test]
+fn leadership_needs_a_leader_with_the_moving_part() {
+    // AR-DIE-06, AR-DIE-10
+    let mut g = game();
+    g.test_put(A, a("s1_1"), [2, 0, 0], 1);
+    g.test_put(A, a("s1_3"), [2, 0, 0], 0);
+    g.test_turn(A, &[DieResult::Leadership], 1);
+    play(&mut g, A, &[Action::SpendDie(DieResult::Leadership)]);
+    assert_refused(&g, seat(A), &Action::Legion(a("s1_3")));
+    play(
+        &mut g,
+        A,
+        &[Action::Legion(a("s1_1")), Action::Take(UnitKind::Regular)],
+    );
+    let e = assert_refused(&g, seat(A), &Action::To(a("s1_2")));
+    assert_eq!(rule_of(e), "AR-DIE-10");
+}
+
+#[test]
+fn stacking_limit_refused_and_choam_ban_lowers_it() {
+    // AR-MOVE-07, AR-SPICE-19, AR-SPICE-20
+    let mut g = game();
+    g.test_put(A, a("s1_2"), [6, 0, 0], 0);
+    g.test_put(A, a("s1_1"), [1, 0, 0], 0);
+    g.test_turn(A, &[DieResult::Strategy], 1);
+    play(
+        &mut g,
+        A,
+        &[
+            Action::SpendDie(DieResult::Strategy),
+            Action::Legion(a("s1_1")),
+        ],
+    );
+    play(&mut g, A, &[Action::Take(UnitKind::Regular)]);
+    let e = assert_refused(&g, seat(A), &Action::To(a("s1_2")));
+    assert_eq!(rule_of(e), "AR-MOVE-07");
+
+    let mut g = game();
+    g.test_put(H, a("s1_2"), [5, 0, 0], 0);
+    g.test_put(H, a("s1_1"), [1, 0, 0], 0);
+    assert_eq!(g.stacking_limit(H), 6);
+    g.test_imperium([1, 1, 1], [true, false, false]);
+    assert_eq!(g.stacking_limit(H), 5);
+    assert_eq!(g.stacking_limit(A), 6);
+    g.test_turn(H, &[DieResult::Strategy], 1);
+    play(
+        &mut g,
+        H,
+        &[
+            Action::SpendDie(DieResult::Strategy),
+            Action::Legion(a("s1_1")),
+        ],
+    );
+    play(&mut g, H, &[Action::Take(UnitKind::Regular)]);
+    let e = assert_refused(&g, seat(H), &Action::To(a("s1_2")));
+    assert_eq!(rule_of(e), "AR-MOVE-07");
+}
+
+#[test]
+fn desert_power_only_with_fewer_dice() {
+    // AR-DP-01, AR-DP-03, AR-DP-04, AR-DP-06, AR-DP-07
+    let mut g = game();
+    g.test_turn(A, &[DieResult::Mentat, DieResult::Mentat], 2);
+    let e = assert_refused(&g, seat(A), &Action::DesertPower);
+    assert_eq!(rule_of(e), "AR-DP-04");
+    let mut g = game();
+    g.test_turn(A, &[DieResult::Mentat], 2);
+    play(&mut g, A, &[Action::DesertPower]);
+    // Not in a sietch area, not twice in one area.
+    assert_refused(&g, seat(A), &Action::WormsignAt(a("gara_kulon")));
+    play(&mut g, A, &[Action::WormsignAt(a("s1_1"))]);
+    assert_refused(&g, seat(A), &Action::WormsignAt(a("s1_1")));
+    play(&mut g, A, &[Action::WormsignAt(a("s1_2"))]);
+    assert!(g.areas[a("s1_1").index()].wormsign.is_some());
+    // A Harkonnen turn has no Desert Power (AR-DP-01).
+    assert_eq!(g.prompt(), Prompt::Turn(H));
+    assert_refused(&g, seat(H), &Action::DesertPower);
+}
+
+#[test]
+fn scouting_needs_a_connected_ornithopter_and_no_spacing_guild_ban() {
+    // AR-SCOUT-01, AR-SCOUT-03, AR-SCOUT-05, AR-SCOUT-06, AR-VEH-13
+    let mut g = game();
+    g.zones[board().air_zone_id("az1").unwrap().index()] = Some(Vehicle::Ornithopter);
+    let az1 = board().air_zone_id("az1").unwrap();
+    g.test_turn(H, &[DieResult::Strategy], 1);
+    // Habbanya Ridge lies in s3, not a sector of az1 (s1, s5).
+    assert_refused(&g, seat(H), &Action::Scout(az1, a("habbanya_ridge")));
+    let mut banned = g.clone();
+    banned.test_imperium([1, 5, 1], [false, true, false]);
+    let e = assert_refused(&banned, seat(H), &Action::Scout(az1, a("gara_kulon")));
+    assert_eq!(rule_of(e), "AR-SCOUT-06");
+    let ev = play(&mut g, H, &[Action::Scout(az1, a("gara_kulon"))]);
+    assert!(ev.iter().any(|e| matches!(e, Event::SietchRevealed { .. })));
+    assert!(g.areas[a("gara_kulon").index()].sietch.unwrap().revealed);
+    assert_eq!(g.zones[az1.index()], None);
+}
+
+#[test]
+fn guerrilla_training_not_under_an_ornithopter() {
+    // AR-DEPLOY-03, AR-DEPLOY-04, AR-DEPLOY-10
+    let mut g = game();
+    g.areas[a("gara_kulon").index()].tokens.push(0);
+    let az1 = board().air_zone_id("az1").unwrap();
+    g.zones[az1.index()] = Some(Vehicle::Ornithopter);
+    g.test_turn(A, &[DieResult::Strategy], 1);
+    let e = assert_refused(&g, seat(A), &Action::Reveal(a("gara_kulon")));
+    assert_eq!(rule_of(e), "AR-DEPLOY-10");
+    g.zones[az1.index()] = Some(Vehicle::Carryall);
+    play(&mut g, A, &[Action::Reveal(a("gara_kulon"))]);
+    let s = &g.areas[a("gara_kulon").index()];
+    assert!(s.tokens.is_empty());
+    let kinds = &data().tables.deployment_tokens.atreides_starting;
+    let k = kinds[0];
+    assert_eq!(s.units[A.index()], [k.regular, k.elite, k.special]);
+}
+
+fn rolls(ev: &[Event]) -> Vec<(Faction, u8, u8, u8)> {
+    ev.iter()
+        .filter_map(|e| match e {
+            Event::CombatRoll {
+                faction,
+                dice,
+                hits,
+                shields,
+            } => Some((*faction, *dice, *hits, *shields)),
+            _ => None,
+        })
+        .collect()
+}
+
+fn attack(g: &mut Arrakis, f: Faction, from: &str, to: &str, take: &[UnitKind]) -> Vec<Event> {
+    g.test_turn(f, &[DieResult::Strategy], 1);
+    let mut acts = vec![
+        Action::SpendDie(DieResult::Strategy),
+        Action::Legion(a(from)),
+    ];
+    acts.extend(take.iter().map(|k| Action::Take(*k)));
+    acts.push(Action::To(a(to)));
+    play(g, f, &acts)
+}
+
+#[test]
+fn settlement_rank_dice_and_the_six_dice_cap() {
+    // AR-COMBAT-06, AR-COMBAT-07, AR-COMBAT-08
+    let mut g = game();
+    g.test_put(H, a("arrakeen"), [1, 0, 0], 0);
+    g.test_put(A, a("broken_land"), [2, 0, 0], 0);
+    attack(
+        &mut g,
+        A,
+        "broken_land",
+        "arrakeen",
+        &[UnitKind::Regular, UnitKind::Regular],
+    );
+    g.test_load_dice(&[SHIELD, SHIELD, HIT, HIT, SHIELD, SHIELD]);
+    let ev = play(&mut g, A, &[Action::Done]);
+    let ev2 = play(&mut g, H, &[Action::Done]);
+    let r = rolls(&[ev, ev2].concat());
+    assert_eq!(r, vec![(A, 2, 0, 2), (H, 4, 2, 2)]);
+    // Both stand: the attacker decides whether to continue (AR-COMBAT-28).
+    assert!(matches!(
+        g.prompt(),
+        Prompt::Battle(b) if b.step == BattleStep::Continue
+    ));
+
+    // 4 units + rank 3 = 7, capped at 6.
+    let mut g = game();
+    g.test_put(H, a("arrakeen"), [4, 0, 0], 0);
+    g.test_put(A, a("broken_land"), [1, 0, 0], 0);
+    attack(&mut g, A, "broken_land", "arrakeen", &[UnitKind::Regular]);
+    g.test_load_dice(&[SHIELD; 7]);
+    let ev = play(&mut g, A, &[Action::Done]);
+    assert_eq!(rolls(&ev)[1].1, 6);
+
+    // 2 units + rank 3 = 5: one discard reaches 6, a second is refused.
+    let card = melange::rules::arrakis::CardId(0);
+    let mut g = game();
+    g.test_put(H, a("arrakeen"), [2, 0, 0], 0);
+    g.test_put(A, a("broken_land"), [1, 0, 0], 0);
+    g.test_hand(H, &[card, card]);
+    attack(&mut g, A, "broken_land", "arrakeen", &[UnitKind::Regular]);
+    g.test_load_dice(&[SHIELD; 7]);
+    play(&mut g, A, &[Action::Done]);
+    let mut ev = play(&mut g, H, &[Action::Discard(card)]);
+    // At 6 dice no discard is left to make: the roll follows at once.
+    assert_eq!(g.house(H).hand.len(), 1);
+    ev.retain(|e| matches!(e, Event::CombatRoll { .. }));
+    assert_eq!(rolls(&ev)[1].1, 6);
+}
+
+#[test]
+fn discards_add_dice_but_not_under_the_landsraad_ban() {
+    // AR-COMBAT-05, AR-SPICE-21
+    let card = melange::rules::arrakis::CardId(0);
+    let mut g = game();
+    g.test_put(H, a("s1_1"), [1, 0, 0], 0);
+    g.test_put(A, a("s1_2"), [1, 0, 0], 0);
+    g.test_hand(H, &[card, card]);
+    g.test_imperium([1, 1, 5], [false, false, true]);
+    let mut banned = g.clone();
+    attack(&mut banned, H, "s1_1", "s1_2", &[UnitKind::Regular]);
+    // Under the ban the Harkonnen have no discard to make: their step is
+    // passed and the Atreides decide.
+    assert!(matches!(
+        banned.prompt(),
+        Prompt::Battle(b) if b.step == BattleStep::Discard(A)
+    ));
+    assert_eq!(banned.house(H).hand.len(), 2);
+
+    g.test_imperium([1, 1, 1], [false, false, false]);
+    attack(&mut g, H, "s1_1", "s1_2", &[UnitKind::Regular]);
+    play(&mut g, H, &[Action::Discard(card), Action::Discard(card)]);
+    g.test_load_dice(&[SHIELD; 4]);
+    let ev = play(&mut g, A, &[Action::Done]);
+    assert_eq!(rolls(&ev)[0].1, 3);
+    assert!(g.house(H).hand.is_empty());
+}
+
+#[test]
+fn sardaukar_cancel_shields_and_the_casualty_order() {
+    // AR-COMBAT-18, AR-COMBAT-19, AR-COMBAT-20, AR-COMBAT-23
+    let mut g = game();
+    g.test_put(H, a("s1_1"), [0, 0, 2], 0);
+    g.test_put(A, a("s1_2"), [1, 1, 0], 0);
+    attack(
+        &mut g,
+        H,
+        "s1_1",
+        "s1_2",
+        &[UnitKind::Special, UnitKind::Special],
+    );
+    play(&mut g, H, &[Action::Done]);
+    g.test_load_dice(&[HIT, HIT, SHIELD, SHIELD]);
+    play(&mut g, A, &[Action::Done]);
+    // Two hits, both shields cancelled: the regular dies, then the elite
+    // becomes a regular.
+    assert_eq!(g.areas[a("s1_2").index()].units[A.index()], [1, 0, 0]);
+}
+
+#[test]
+fn generic_leader_converts_a_special() {
+    // AR-COMBAT-12, AR-COMBAT-13, AR-COMBAT-15
+    let mut g = game();
+    g.test_put(H, a("s1_1"), [1, 0, 0], 1);
+    g.test_put(A, a("s1_2"), [2, 0, 0], 1);
+    g.test_turn(H, &[DieResult::Strategy], 1);
+    play(
+        &mut g,
+        H,
+        &[
+            Action::SpendDie(DieResult::Strategy),
+            Action::Legion(a("s1_1")),
+            Action::Take(UnitKind::Regular),
+            Action::TakeGeneric,
+            Action::To(a("s1_2")),
+            Action::Done,
+        ],
+    );
+    g.test_load_dice(&[5, 5, 5]);
+    let ev = play(&mut g, A, &[Action::Done]);
+    let r = rolls(&ev);
+    // The Bashar converts the Harkonnen Special into a hit.
+    assert_eq!(r[0], (H, 1, 1, 0));
+    // The Naib converts only 1 of the 2 Atreides Specials (AR-COMBAT-15).
+    assert_eq!(r[1], (A, 2, 1, 0));
+}
+
+#[test]
+fn continuing_costs_a_hit() {
+    // AR-COMBAT-29, AR-COMBAT-30
+    let mut g = game();
+    g.test_put(A, a("s1_1"), [3, 0, 0], 0);
+    g.test_put(H, a("s1_2"), [3, 0, 0], 0);
+    attack(
+        &mut g,
+        A,
+        "s1_1",
+        "s1_2",
+        &[UnitKind::Regular, UnitKind::Regular, UnitKind::Regular],
+    );
+    play(&mut g, A, &[Action::Done]);
+    g.test_load_dice(&[SHIELD; 6]);
+    play(&mut g, H, &[Action::Done]);
+    play(&mut g, A, &[Action::Continue]);
+    assert_eq!(g.battle_group().unwrap().units, [2, 0, 0]);
+    // Stopping: the survivors go home (AR-COMBAT-30).
+    play(&mut g, A, &[Action::Done]);
+    g.test_load_dice(&[SHIELD; 6]);
+    play(&mut g, H, &[Action::Done]);
+    play(&mut g, A, &[Action::Done]);
+    assert_eq!(g.areas[a("s1_1").index()].units[A.index()], [2, 0, 0]);
+}
+
+#[test]
+fn undefended_settlement_falls_and_advances_prescience() {
+    // AR-COMBAT-36, AR-COMBAT-38, AR-COMBAT-41, AR-PRESC-12, AR-COMBAT-34
+    let mut g = game();
+    g.test_put(A, a("broken_land"), [1, 0, 0], 0);
+    let ev = attack(&mut g, A, "broken_land", "carthag", &[UnitKind::Regular]);
+    assert!(ev.iter().any(|e| matches!(e, Event::Destroyed { .. })));
+    assert!(!g.areas[a("carthag").index()].settlement);
+    assert_eq!(g.prescience, [2, 2, 2]);
+    // May stay (default).
+    assert!(matches!(g.prompt(), Prompt::Battle(b) if b.step == BattleStep::Advance));
+    play(&mut g, A, &[Action::Done]);
+    assert_eq!(
+        g.areas[a("broken_land").index()].units[A.index()],
+        [1, 0, 0]
+    );
+}
+
+#[test]
+fn must_advance_option() {
+    // AR-OPT-01
+    let opts = ArrakisOptions {
+        overrides: vec![("advance_after_win".into(), "must".into())],
+        ..Default::default()
+    };
+    let mut g = game_with(opts);
+    g.test_put(A, a("broken_land"), [1, 0, 0], 0);
+    attack(&mut g, A, "broken_land", "carthag", &[UnitKind::Regular]);
+    assert_refused(&g, seat(A), &Action::Done);
+    play(&mut g, A, &[Action::Advance]);
+    assert_eq!(g.areas[a("carthag").index()].units[A.index()], [1, 0, 0]);
+}
+
+#[test]
+fn destroyed_sietch_gives_supremacy() {
+    // AR-COMBAT-39, AR-COMBAT-40, AR-DEPLOY-08
+    let mut g = game();
+    let rank = g.areas[a("gara_kulon").index()].sietch.unwrap().rank;
+    g.test_put(H, a("s1_11"), [1, 0, 0], 0);
+    attack(&mut g, H, "s1_11", "gara_kulon", &[UnitKind::Regular]);
+    assert!(g.areas[a("gara_kulon").index()].sietch.is_none());
+    assert_eq!(g.supremacy, rank);
+}
+
+#[test]
+fn harvester_placement_rules() {
+    // AR-VEH-05, AR-VEH-07, AR-VEH-08, AR-VEH-09
+    let g = Arrakis::setup(&ArrakisOptions::default(), 3).unwrap();
+    assert!(matches!(
+        g.prompt(),
+        Prompt::Vehicles {
+            harvesters: 3,
+            ornithopters: 2,
+            carryalls: 1,
+            ..
+        }
+    ));
+    assert_refused(&g, seat(H), &Action::PlaceHarvester(a("arrakeen")));
+    assert_refused(&g, seat(H), &Action::PlaceHarvester(a("gara_kulon")));
+    let mut g2 = g.clone();
+    play(&mut g2, H, &[Action::PlaceHarvester(a("s1_1"))]);
+    assert_refused(&g2, seat(H), &Action::PlaceHarvester(a("s1_1")));
+}
+
+#[test]
+fn spice_keep_raise_fall_and_bans() {
+    // AR-SPICE-07, AR-SPICE-08, AR-SPICE-14, AR-SPICE-15, AR-SPICE-16
+    let mut g = game();
+    g.test_imperium([2, 2, 5], [false; 3]);
+    g.test_set_prompt(Prompt::Spice {
+        spice: 5,
+        decided: [false; 3],
+    });
+    play(
+        &mut g,
+        H,
+        &[
+            Action::Raise(ImperiumMarker::Choam),
+            Action::Keep(ImperiumMarker::Landsraad),
+        ],
+    );
+    // No spice left: nothing more to decide, the phase ends by itself.
+    assert_eq!(g.imperium, [1, 3, 5]);
+    // Spacing Guild just moved down; Landsraad sits on the bottom row.
+    assert_eq!(g.bans, [false, true, true]);
+}
