@@ -76,4 +76,17 @@ pub enum Action {
     Reveal(AreaId),
     /// Scout this area with the ornithopter in this zone (AR-SCOUT-01).
     Scout(AirZoneId, AreaId),
+    /// Desert Power: the sandworm in the first area attacks the second
+    /// (AR-DP-08, AR-HAZ-42 to AR-HAZ-46).
+    WormAttack(AreaId, AreaId),
+    /// Harkonnen free action: discard this many Hawat's Scheming cards to
+    /// remove Thufir Hawat (AR-LEADER-20).
+    Scheme(u8),
+    /// Troop-transport with the ornithopter in this zone to this area
+    /// (AR-MOVE-24 to AR-MOVE-30).
+    Transport(AirZoneId, AreaId),
+    /// Sandride to this area (AR-MOVE-16 to AR-MOVE-23).
+    Sandride(AreaId),
+    /// Detonate the Family Atomics on this mountain (AR-ATOM-01 to -07).
+    Atomics(AreaId),
 }

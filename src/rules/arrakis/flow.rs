@@ -242,9 +242,27 @@ impl Arrakis {
             && s.worm.is_none()
     }
 
-    /// Desert now (the Family Atomics may add one).
+    /// Desert now: the Family Atomics add one (AR-ATOM-04 to AR-ATOM-06).
     pub(super) fn is_desert(&self, a: AreaId) -> bool {
-        self.d().board.desert.contains(a)
+        self.d().board.desert.contains(a) || self.atomics_area == Some(a)
+    }
+
+    /// Every desert area now.
+    pub(super) fn desert_now(&self) -> AreaSet {
+        let mut s = self.d().board.desert;
+        if let Some(a) = self.atomics_area {
+            s.insert(a);
+        }
+        s
+    }
+
+    /// Every mountain area now.
+    pub(super) fn mountains_now(&self) -> AreaSet {
+        let mut s = self.d().board.mountains;
+        if let Some(a) = self.atomics_area {
+            s.remove(a);
+        }
+        s
     }
 
     /// Appends the legal actions of the seat to act.
@@ -261,7 +279,7 @@ impl Arrakis {
             } => {
                 let t = &d.tables.figures.harkonnen;
                 if harvesters > 0 && self.harvesters_on_board() < t.harvester {
-                    for a in b.desert.iter() {
+                    for a in self.desert_now().iter() {
                         if self.harvester_area_ok(a) {
                             out.push(Action::PlaceHarvester(a));
                         }
@@ -390,8 +408,12 @@ impl Arrakis {
                 out.push(Action::Done);
             }
             Prompt::Wormsigns(n) => {
+                // AR-DP-09: one option only, so attacks before any wormsign.
+                if n == 2 {
+                    self.legal_worm_attacks(out);
+                }
                 if n > 0 && !self.wormsign_pool.is_empty() {
-                    for a in b.desert.iter() {
+                    for a in self.desert_now().iter() {
                         let s = &self.areas[a.index()];
                         // AR-DP-07
                         if s.wormsign.is_none() && s.worm.is_none() && s.sietch.is_none() {
@@ -476,6 +498,13 @@ impl Arrakis {
         if f == A {
             // AR-PRESC-05: Action Resolution cards during Action Resolution.
             self.legal_claims(PrescienceTiming::ActionResolution, out);
+            // AR-ATOM-01 to AR-ATOM-03: once, from step 8.
+            let step = self.d().tables.tracks.atomics_step;
+            if !self.atomics_used && self.prescience.iter().any(|p| *p >= step) {
+                for &t in &self.d().board.family_atomics_targets {
+                    out.push(Action::Atomics(t));
+                }
+            }
             // AR-DEPLOY-03, AR-DEPLOY-10: Guerrilla Training, not in a
             // sector watched by an ornithopter.
             for (i, s) in self.areas.iter().enumerate() {
@@ -484,7 +513,11 @@ impl Arrakis {
                     out.push(Action::Reveal(a));
                 }
             }
-        } else if !self.bans[ImperiumMarker::SpacingGuild.index()] {
+        } else {
+            // AR-LEADER-20, AR-LEADER-21, AR-LEADER-23
+            self.legal_scheme(out);
+        }
+        if f == H && !self.bans[ImperiumMarker::SpacingGuild.index()] {
             // AR-SCOUT-01, AR-SCOUT-06: scouting, not under the Spacing
             // Guild ban; only areas holding something hidden are offered.
             let b = self.d().board;
@@ -666,6 +699,10 @@ impl Arrakis {
                     self.areas[area.index()].wormsign = Some(w);
                     ev.push(Event::WormsignPlaced { area });
                     self.prompt = Prompt::Wormsigns(n - 1);
+                }
+                Action::WormAttack(from, to) => {
+                    self.worm_attack(from, to, ev);
+                    self.end_turn(A, ev);
                 }
                 _ => self.end_turn(A, ev),
             },
@@ -861,6 +898,8 @@ impl Arrakis {
                 }
             }
             Action::Reveal(area) => self.reveal_tokens(area, ev),
+            Action::Scheme(n) => self.scheme(n),
+            Action::Atomics(area) => self.detonate(area, ev),
             Action::Scout(z, area) => {
                 // AR-SCOUT-01 to AR-SCOUT-05
                 self.zones[z.index()] = None;

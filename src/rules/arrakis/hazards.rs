@@ -10,6 +10,9 @@ impl Arrakis {
     fn special_hits(&self, a: AreaId) -> u8 {
         let b = self.d().board;
         let t = self.d().tables.hazards.special_hits;
+        if self.atomics_area == Some(a) {
+            return t.desert;
+        }
         match b.area(a).terrain {
             Terrain::Desert if b.deep_desert.contains(a) => t.deep_desert,
             Terrain::Desert => t.desert,
@@ -21,7 +24,7 @@ impl Arrakis {
 
     /// Rolls `dice` hazard dice against the Harkonnen legion in `a` and
     /// takes the hits in the combat casualty order (answers Q6).
-    fn hazard_attack(&mut self, a: AreaId, dice: u8, ev: &mut Vec<Event>) {
+    pub(super) fn hazard_attack(&mut self, a: AreaId, dice: u8, ev: &mut Vec<Event>) {
         let faces = self.d().tables.combat.faces.clone();
         let per_special = self.special_hits(a);
         let mut hits = 0u8;
@@ -83,17 +86,26 @@ impl Arrakis {
 
     /// Places a sandworm in `a` (AR-HAZ-14 to AR-HAZ-16): from off the
     /// board, else the lowest-id sandworm on the board moves.
-    fn place_sandworm(&mut self, a: AreaId, ev: &mut Vec<Event>) {
+    /// Puts a sandworm figure in `a`, from off the board or moved from the
+    /// lowest-numbered area holding one; false if none can come.
+    pub(super) fn place_worm_figure(&mut self, a: AreaId, ev: &mut Vec<Event>) -> bool {
         let t = &self.d().tables.hazards;
         if self.worms_off > 0 && self.sandworms_on_board() < t.max_sandworms {
             self.worms_off -= 1;
         } else if let Some(i) = self.areas.iter().position(|s| s.worm == Some(Worm::Normal)) {
             self.areas[i].worm = None;
         } else {
-            return;
+            return false;
         }
         self.areas[a.index()].worm = Some(Worm::Normal);
         ev.push(Event::SandwormPlaced { area: a });
+        true
+    }
+
+    fn place_sandworm(&mut self, a: AreaId, ev: &mut Vec<Event>) {
+        if !self.place_worm_figure(a, ev) {
+            return;
+        }
         // AR-HAZ-20, AR-HAZ-25, AR-HAZ-30
         let has_legion = self.areas[a.index()].unit_count(Faction::Harkonnen) > 0;
         if has_legion {
@@ -123,7 +135,7 @@ impl Arrakis {
             }
         }
         // AR-HAZ-06, AR-HAZ-07: placement.
-        for a in b.desert.iter() {
+        for a in self.desert_now().iter() {
             let s = &self.areas[a.index()];
             if (s.harvester || s.unit_count(Faction::Harkonnen) > 0)
                 && s.wormsign.is_none()
@@ -155,7 +167,7 @@ impl Arrakis {
                     Wormsign::Burrowing => b.deep_desert.contains(a),
                 };
                 // AR-HAZ-31: never in a mountain.
-                if worm && b.area(a).terrain != Terrain::Mountain {
+                if worm && !self.mountains_now().contains(a) {
                     self.place_sandworm(a, ev);
                 }
             }
@@ -166,7 +178,8 @@ impl Arrakis {
         for i in 0..self.areas.len() {
             let a = AreaId(i as u8);
             let area = b.area(a);
-            if area.terrain == Terrain::Mountain || area.storm_exempt {
+            let now_desert = self.atomics_area == Some(a);
+            if !now_desert && (area.terrain == Terrain::Mountain || area.storm_exempt) {
                 continue;
             }
             if self.rules.storm_spares_settlements && self.areas[i].settlement {

@@ -24,6 +24,7 @@ pub mod tables;
 #[doc(hidden)]
 pub mod testkit;
 mod view;
+mod worms;
 
 pub use action::Action;
 pub use board::{

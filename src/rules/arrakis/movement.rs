@@ -62,6 +62,28 @@ impl Arrakis {
                             out.push(Action::To(b));
                         }
                     }
+                    // AR-MOVE-16: sandriding is Atreides only.
+                    if f == Faction::Atreides {
+                        for b in self.sandride_targets(from).iter() {
+                            if self.destination_ok(f, m, from, &g, b) {
+                                out.push(Action::Sandride(b));
+                            }
+                        }
+                    }
+                    // AR-MOVE-24: troop-transport is Harkonnen only.
+                    if f == Faction::Harkonnen {
+                        let targets = self.transport_targets(from);
+                        for z in d.board.zones_of(from) {
+                            if self.zones[z.index()] != Some(super::state::Vehicle::Ornithopter) {
+                                continue;
+                            }
+                            for b in targets.iter() {
+                                if self.destination_ok(f, m, from, &g, b) {
+                                    out.push(Action::Transport(z, b));
+                                }
+                            }
+                        }
+                    }
                 }
                 out.push(Action::Done);
             }
@@ -148,27 +170,19 @@ impl Arrakis {
                 m.picked = Some((from, g));
             }
             (Some((from, g)), Action::To(b)) => {
-                if self.enemy_at(f, b) {
-                    let group = self.lift(f, from, &g);
-                    self.start_battle(f, from, b, group, m.leadership, ev);
+                if !self.move_group_to(&mut m, from, g, b, ev) {
                     return;
                 }
-                let group = self.lift(f, from, &g);
-                self.drop_group(f, b, &group);
-                ev.push(Event::Moved {
-                    faction: f,
-                    from,
-                    to: b,
-                });
-                self.after_entering(f, b, ev);
-                if self.winner.is_some() {
+            }
+            (Some((from, g)), Action::Sandride(b)) => {
+                if !self.move_group_to(&mut m, from, g, b, ev) {
                     return;
                 }
-                m.moved_into.insert(b);
-                m.legions_left -= 1;
-                m.picked = None;
-                if m.legions_left == 0 {
-                    self.end_turn(f, ev);
+            }
+            (Some((from, g)), Action::Transport(z, b)) => {
+                // AR-MOVE-26: the ornithopter is removed.
+                self.zones[z.index()] = None;
+                if !self.move_group_to(&mut m, from, g, b, ev) {
                     return;
                 }
             }
@@ -178,6 +192,104 @@ impl Arrakis {
             }
         }
         self.prompt = Prompt::Move(m);
+    }
+
+    /// Moves (or attacks with) the picked group; false when the action is
+    /// over (an attack, the last legion, or the game's end).
+    fn move_group_to(
+        &mut self,
+        m: &mut Move,
+        from: AreaId,
+        g: Group,
+        b: AreaId,
+        ev: &mut Vec<Event>,
+    ) -> bool {
+        let f = m.faction;
+        let group = self.lift(f, from, &g);
+        if self.enemy_at(f, b) {
+            self.start_battle(f, from, b, group, m.leadership, ev);
+            return false;
+        }
+        let turned_back = f == Faction::Harkonnen
+            && self.areas[b.index()].wormsign.is_some()
+            && self.harkonnen_enters_wormsign(from, b, &group, ev);
+        if !turned_back {
+            self.drop_group(f, b, &group);
+            ev.push(Event::Moved {
+                faction: f,
+                from,
+                to: b,
+            });
+            self.after_entering(f, b, ev);
+            if self.winner.is_some() {
+                return false;
+            }
+            m.moved_into.insert(b);
+        }
+        m.legions_left -= 1;
+        m.picked = None;
+        if m.legions_left == 0 {
+            self.end_turn(f, ev);
+            return false;
+        }
+        true
+    }
+
+    /// Troop-transport destinations with the ornithopter in zone `z`: up to
+    /// 2 areas away across any border, areas with enemies or sandworms
+    /// passed over (AR-MOVE-25, AR-MOVE-27 to AR-MOVE-29); areas a plain
+    /// move reaches are left to the plain move.
+    fn transport_targets(&self, from: AreaId) -> super::ids::AreaSet {
+        let b = self.d().board;
+        let near = b.passable[from.index()].union(b.impassable[from.index()]);
+        let mut reach = near;
+        for x in near.iter() {
+            reach = reach.union(b.passable[x.index()].union(b.impassable[x.index()]));
+        }
+        reach.remove(from);
+        reach.minus(b.passable[from.index()])
+    }
+
+    /// Sandriding destinations from `from`: through a chain of adjacent
+    /// areas holding a wormsign or a sandworm and no Harkonnen legion, to an
+    /// area next to the chain without a sandworm (AR-MOVE-17 to AR-MOVE-23;
+    /// across passable borders only, see the docs); areas a plain move
+    /// reaches are left to the plain move.
+    pub(super) fn sandride_targets(&self, from: AreaId) -> super::ids::AreaSet {
+        let b = self.d().board;
+        let signs: super::ids::AreaSet = self
+            .areas
+            .iter()
+            .enumerate()
+            .filter(|(_, s)| {
+                (s.wormsign.is_some() || s.worm.is_some()) && s.unit_count(Faction::Harkonnen) == 0
+            })
+            .map(|(i, _)| AreaId(i as u8))
+            .collect();
+        let mut chain = b.passable[from.index()].intersection(signs);
+        let mut frontier = chain;
+        while !frontier.is_empty() {
+            let mut next = super::ids::AreaSet::EMPTY;
+            for x in frontier.iter() {
+                next = next.union(b.passable[x.index()]);
+            }
+            frontier = next.intersection(signs).minus(chain);
+            chain = chain.union(frontier);
+        }
+        let mut out = super::ids::AreaSet::EMPTY;
+        for x in chain.iter() {
+            out = out.union(b.passable[x.index()]);
+            out.insert(x);
+        }
+        out.remove(from);
+        let worms: super::ids::AreaSet = self
+            .areas
+            .iter()
+            .enumerate()
+            .filter(|(_, s)| s.worm.is_some())
+            .map(|(i, _)| AreaId(i as u8))
+            .collect();
+        out.minus(worms).minus(b.passable[from.index()])
     }
 
     /// Takes the group's figures off `from`; tokens keep their contents.

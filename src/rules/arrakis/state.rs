@@ -228,6 +228,8 @@ pub struct Arrakis {
     pub stations_taken: u8,
     /// The Family Atomics were detonated (AR-ATOM-03).
     pub atomics_used: bool,
+    /// The mountain they turned into desert (AR-ATOM-04).
+    pub atomics_area: Option<AreaId>,
     /// Supremacy bought this round (AR-SPICE-11).
     pub bought_supremacy: bool,
     /// The winner, once there is one.
@@ -439,6 +441,7 @@ impl Arrakis {
             settlements_destroyed: 0,
             stations_taken: 0,
             atomics_used: false,
+            atomics_area: None,
             bought_supremacy: false,
             winner: None,
             loaded: Vec::new(),
