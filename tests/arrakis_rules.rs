@@ -238,7 +238,7 @@ fn rolls(ev: &[Event]) -> Vec<(Faction, u8, u8, u8)> {
 }
 
 fn attack(g: &mut Arrakis, f: Faction, from: &str, to: &str, take: &[UnitKind]) -> Vec<Event> {
-    g.test_turn(f, &[DieResult::Strategy], 1);
+    g.test_turn(f, &[DieResult::Strategy, DieResult::Strategy], 2);
     let mut acts = vec![
         Action::SpendDie(DieResult::Strategy),
         Action::Legion(a(from)),
@@ -485,4 +485,203 @@ fn spice_keep_raise_fall_and_bans() {
     assert_eq!(g.imperium, [1, 3, 5]);
     // Spacing Guild just moved down; Landsraad sits on the bottom row.
     assert_eq!(g.bans, [false, true, true]);
+}
+
+#[test]
+fn troop_transport_crosses_impassable_borders() {
+    // AR-MOVE-05, AR-MOVE-24 to AR-MOVE-28
+    let mut g = game();
+    let az1 = board().air_zone_id("az1").unwrap();
+    g.zones[az1.index()] = Some(Vehicle::Ornithopter);
+    g.test_put(H, a("broken_land"), [1, 0, 0], 0);
+    // A second die keeps Action Resolution going after this turn.
+    g.test_turn(H, &[DieResult::Strategy, DieResult::Strategy], 1);
+    play(
+        &mut g,
+        H,
+        &[
+            Action::SpendDie(DieResult::Strategy),
+            Action::Legion(a("broken_land")),
+            Action::Take(UnitKind::Regular),
+        ],
+    );
+    let e = assert_refused(&g, seat(H), &Action::To(a("s1_3")));
+    assert_eq!(rule_of(e), "AR-MOVE-05");
+    // An Air zone of other sectors cannot carry it.
+    let az5 = board().air_zone_id("az5").unwrap();
+    assert_refused(&g, seat(H), &Action::Transport(az5, a("s1_3")));
+    play(&mut g, H, &[Action::Transport(az1, a("s1_3"))]);
+    assert_eq!(g.areas[a("s1_3").index()].units[H.index()], [1, 0, 0]);
+    assert_eq!(g.zones[az1.index()], None);
+
+    // AR-MOVE-24: never for the Atreides.
+    let mut g = game();
+    g.zones[az1.index()] = Some(Vehicle::Ornithopter);
+    g.test_put(A, a("broken_land"), [1, 0, 0], 0);
+    g.test_turn(A, &[DieResult::Strategy], 1);
+    play(
+        &mut g,
+        A,
+        &[
+            Action::SpendDie(DieResult::Strategy),
+            Action::Legion(a("broken_land")),
+            Action::Take(UnitKind::Regular),
+        ],
+    );
+    assert_refused(&g, seat(A), &Action::Transport(az1, a("s1_3")));
+}
+
+#[test]
+fn sandriding_through_wormsigns() {
+    // AR-MOVE-16, AR-MOVE-17, AR-MOVE-18, AR-MOVE-19, AR-MOVE-21
+    let setup = |sign: bool| {
+        let mut g = game();
+        if sign {
+            g.areas[a("s1_2").index()].wormsign = Some(melange::rules::arrakis::Wormsign::Sand);
+        }
+        g.test_put(A, a("s1_1"), [1, 0, 0], 0);
+        g.test_turn(A, &[DieResult::Strategy], 1);
+        play(
+            &mut g,
+            A,
+            &[
+                Action::SpendDie(DieResult::Strategy),
+                Action::Legion(a("s1_1")),
+                Action::Take(UnitKind::Regular),
+            ],
+        );
+        g
+    };
+    assert_refused(&setup(false), seat(A), &Action::Sandride(a("s1_5")));
+    let mut blocked = setup(true);
+    blocked.areas[a("s1_5").index()].worm = Some(melange::rules::arrakis::Worm::Normal);
+    assert_refused(&blocked, seat(A), &Action::Sandride(a("s1_5")));
+    let mut g = setup(true);
+    play(&mut g, A, &[Action::Sandride(a("s1_5"))]);
+    assert_eq!(g.areas[a("s1_5").index()].units[A.index()], [1, 0, 0]);
+}
+
+#[test]
+fn desert_power_sandworm_attack() {
+    // AR-DP-08, AR-DP-09, AR-HAZ-44, AR-HAZ-45, AR-HAZ-46
+    let mut g = game();
+    g.areas[a("s1_1").index()].worm = Some(melange::rules::arrakis::Worm::Normal);
+    g.areas[a("s1_4").index()].harvester = true;
+    g.areas[a("s1_3").index()].worm = Some(melange::rules::arrakis::Worm::Normal);
+    g.test_put(H, a("broken_land"), [1, 0, 0], 0);
+    g.test_turn(A, &[], 1);
+    play(&mut g, A, &[Action::DesertPower]);
+    // A mountain is never a target.
+    assert_refused(
+        &g,
+        seat(A),
+        &Action::WormAttack(a("s1_3"), a("broken_land")),
+    );
+    let off = g.worms_off;
+    play(&mut g, A, &[Action::WormAttack(a("s1_1"), a("s1_4"))]);
+    assert!(!g.areas[a("s1_4").index()].harvester);
+    assert!(g.areas[a("s1_1").index()].worm.is_none());
+    assert_eq!(g.worms_off, off + 1);
+}
+
+#[test]
+fn harkonnen_legion_entering_a_wormsign() {
+    // AR-HAZ-47, AR-HAZ-50, AR-HAZ-51
+    let mut g = game();
+    g.areas[a("s1_2").index()].wormsign = Some(melange::rules::arrakis::Wormsign::Sandworm);
+    g.areas[a("s1_2").index()].harvester = true;
+    g.test_put(H, a("s1_1"), [1, 0, 0], 0);
+    g.test_turn(H, &[DieResult::Strategy, DieResult::Strategy], 1);
+    play(
+        &mut g,
+        H,
+        &[
+            Action::SpendDie(DieResult::Strategy),
+            Action::Legion(a("s1_1")),
+            Action::Take(UnitKind::Regular),
+            Action::To(a("s1_2")),
+        ],
+    );
+    let s = &g.areas[a("s1_2").index()];
+    assert!(s.worm.is_some() && !s.harvester && s.wormsign.is_none());
+    assert_eq!(g.areas[a("s1_1").index()].units[H.index()], [1, 0, 0]);
+}
+
+#[test]
+fn hawats_scheming_removes_thufir_and_brings_mohiam() {
+    // AR-LEADER-20, AR-LEADER-21, AR-LEADER-22, AR-LEADER-23
+    let d = data();
+    let thufir = d.leader_id("thufir_hawat").unwrap();
+    let mohiam = d.leader_id("gaius_helen_mohiam").unwrap();
+    let card = d.card_id("hawats_scheming").unwrap();
+    let mut g = game();
+    g.test_hand(H, &[card]);
+    g.leaders[usize::from(thufir.0)] = melange::rules::arrakis::LeaderAt::SetAside;
+    g.test_turn(H, &[DieResult::Strategy], 1);
+    let e = assert_refused(&g, seat(H), &Action::Scheme(1));
+    assert_eq!(rule_of(e), "AR-ACT-11");
+    g.test_hand(H, &[card, card, card]);
+    play(&mut g, H, &[Action::Scheme(2)]);
+    assert_eq!(
+        g.leaders[usize::from(thufir.0)],
+        melange::rules::arrakis::LeaderAt::Removed
+    );
+    assert_eq!(
+        g.leaders[usize::from(mohiam.0)],
+        melange::rules::arrakis::LeaderAt::SetAside
+    );
+    assert_eq!(g.house(H).hand, vec![card]);
+    assert_refused(&g, seat(H), &Action::Scheme(1));
+    // AR-BG-07 (default in data): Mohiam brings a Bene Gesserit token.
+    assert_eq!(g.house(H).bene_gesserit, 1);
+}
+
+#[test]
+fn family_atomics_once_from_step_eight() {
+    // AR-ATOM-01, AR-ATOM-02, AR-ATOM-03, AR-ATOM-04, AR-ATOM-07
+    let mut g = game();
+    g.test_put(H, a("splintered_rock"), [2, 0, 0], 0);
+    g.test_turn(A, &[DieResult::Strategy], 1);
+    assert_refused(&g, seat(A), &Action::Atomics(a("splintered_rock")));
+    g.prescience = [8, 0, 0];
+    // Only the three given mountains.
+    assert_refused(&g, seat(A), &Action::Atomics(a("broken_land")));
+    play(&mut g, A, &[Action::Atomics(a("splintered_rock"))]);
+    assert_eq!(g.atomics_area, Some(a("splintered_rock")));
+    assert_eq!(g.areas[a("splintered_rock").index()].unit_count(H), 0);
+    assert_eq!(g.units_on_board(H), [2, 0, 0]);
+    // A free action: the turn goes on, and never twice.
+    assert_eq!(g.prompt(), Prompt::Turn(A));
+    assert_refused(&g, seat(A), &Action::Atomics(a("hole_in_the_rock")));
+}
+
+#[test]
+fn hidden_facts_never_reach_the_other_seat() {
+    // AR-DEPLOY-02 and DESIGN.md non-interference: games that differ only
+    // in what the Harkonnen cannot see give the Harkonnen the same view.
+    use melange::rules::core::Viewer;
+    let g = Arrakis::setup(&ArrakisOptions::default(), 11).unwrap();
+    let mut other = g.clone();
+    let site = a("gara_kulon");
+    other.areas[site.index()].tokens = vec![7];
+    let s = other.areas[site.index()].sietch.unwrap();
+    other.areas[site.index()].sietch = Some(melange::rules::arrakis::Sietch {
+        rank: if s.rank == 3 { 1 } else { 3 },
+        ..s
+    });
+    other.test_hand(
+        A,
+        &[
+            melange::rules::arrakis::CardId(40),
+            melange::rules::arrakis::CardId(41),
+        ],
+    );
+    let hv = |x: &Arrakis| format!("{:?}", x.view(Viewer::Seat(seat(H))));
+    let pv = |x: &Arrakis| format!("{:?}", x.view(Viewer::Spectator));
+    assert_eq!(hv(&g), hv(&other));
+    assert_eq!(pv(&g), pv(&other));
+    assert_ne!(
+        format!("{:?}", g.view(Viewer::Seat(seat(A)))),
+        format!("{:?}", other.view(Viewer::Seat(seat(A))))
+    );
 }
