@@ -685,3 +685,164 @@ fn hidden_facts_never_reach_the_other_seat() {
         format!("{:?}", other.view(Viewer::Seat(seat(A))))
     );
 }
+
+#[test]
+fn surprise_attack_adds_a_die_in_the_first_round_only() {
+    // AR-DIE-08, AR-DIE-09
+    let mut g = game();
+    g.test_put(A, a("s1_1"), [1, 0, 0], 1);
+    g.test_put(H, a("s1_2"), [2, 0, 0], 0);
+    g.test_turn(A, &[DieResult::Leadership, DieResult::Strategy], 2);
+    play(
+        &mut g,
+        A,
+        &[
+            Action::SpendDie(DieResult::Leadership),
+            Action::Legion(a("s1_1")),
+            Action::Take(UnitKind::Regular),
+            Action::TakeGeneric,
+            Action::To(a("s1_2")),
+        ],
+    );
+    g.test_hand(A, &[]);
+    g.test_hand(H, &[]);
+    g.test_load_dice(&[SHIELD; 4]);
+    let ev = play(&mut g, A, &[Action::Done]);
+    let r = rolls(&ev);
+    assert_eq!(r[0].1, 2, "1 unit + the surprise die");
+    // Both stand; continuing costs the regular (AR-COMBAT-29), which ends
+    // the battle, so a second round is only checked through the rule in
+    // `battle_dice` (first round only).
+    assert_eq!(g.battle_group().unwrap().units, [1, 0, 0]);
+}
+
+#[test]
+fn end_of_round_leader_swap() {
+    // AR-END-04
+    let d = data();
+    let paul = d.leader_id("paul_atreides").unwrap();
+    let mut g = game();
+    g.test_put(A, a("s1_1"), [1, 0, 0], 0);
+    g.areas[a("s1_1").index()].named |= 1 << paul.0;
+    g.leaders[usize::from(paul.0)] = melange::rules::arrakis::LeaderAt::Board(a("s1_1"));
+    g.test_set_prompt(Prompt::Swap(A));
+    play(&mut g, A, &[Action::SwapLeader(paul)]);
+    assert_eq!(g.areas[a("s1_1").index()].generic[A.index()], 1);
+    assert_eq!(
+        g.leaders[usize::from(paul.0)],
+        melange::rules::arrakis::LeaderAt::SetAside
+    );
+}
+
+#[test]
+fn harkonnen_house_vehicles_two_of_choice_or_one_of_each() {
+    // AR-DIE-21, AR-OPT-04, AR-VEH-11
+    let mut g = game();
+    let az1 = board().air_zone_id("az1").unwrap();
+    g.zones[az1.index()] = Some(Vehicle::Carryall);
+    g.test_turn(H, &[DieResult::House, DieResult::Strategy], 1);
+    play(
+        &mut g,
+        H,
+        &[Action::SpendDie(DieResult::House), Action::HouseVehicles],
+    );
+    play(
+        &mut g,
+        H,
+        &[Action::PlaceVehicle(Vehicle::Ornithopter, az1)],
+    );
+    // AR-VEH-11: the carryall there was replaced.
+    assert_eq!(g.zones[az1.index()], Some(Vehicle::Ornithopter));
+    play(&mut g, H, &[Action::PlaceHarvester(a("s1_1"))]);
+    // Two placed: the turn is over.
+    assert_eq!(g.prompt(), Prompt::Turn(A));
+
+    let opts = ArrakisOptions {
+        overrides: vec![("harkonnen_house_vehicles".into(), "one_of_each".into())],
+        ..Default::default()
+    };
+    let mut g = game_with(opts);
+    g.test_turn(H, &[DieResult::House, DieResult::Strategy], 1);
+    play(
+        &mut g,
+        H,
+        &[Action::SpendDie(DieResult::House), Action::HouseVehicles],
+    );
+    play(
+        &mut g,
+        H,
+        &[Action::PlaceVehicle(Vehicle::Ornithopter, az1)],
+    );
+    let az2 = board().air_zone_id("az2").unwrap();
+    assert_refused(
+        &g,
+        seat(H),
+        &Action::PlaceVehicle(Vehicle::Ornithopter, az2),
+    );
+    play(&mut g, H, &[Action::PlaceVehicle(Vehicle::Carryall, az2)]);
+}
+
+#[test]
+fn rules_options_are_named_and_checked() {
+    // AR-OPT-01 to AR-OPT-11 names; unknown names and values refused.
+    for (name, default, alt) in melange::rules::arrakis::OPTION_NAMES {
+        for v in [default, alt] {
+            let o = ArrakisOptions {
+                overrides: vec![(name.to_string(), v.to_string())],
+                ..Default::default()
+            };
+            assert!(o.rules().is_ok(), "{name}={v}");
+        }
+    }
+    let bad = ArrakisOptions {
+        overrides: vec![("advance_after_win".into(), "sometimes".into())],
+        ..Default::default()
+    };
+    assert!(matches!(bad.rules(), Err(RuleError::InvalidOptions(_))));
+    let exp = ArrakisOptions {
+        desert_war: true,
+        ..Default::default()
+    };
+    assert!(Arrakis::setup(&exp, 1).is_err());
+    let p = ArrakisOptions {
+        preset: melange::rules::arrakis::Preset::Published,
+        ..Default::default()
+    };
+    let r = p.rules().unwrap();
+    assert!(r.defender_retreat && r.continue_cost_settlement_only && r.printed_dashboard);
+    assert!(!r.must_advance);
+}
+
+#[test]
+fn round_start_draws_and_reveals() {
+    // AR-START-03, AR-START-05, AR-VEH-02, AR-ACT-10
+    let (g, ev) = Arrakis::setup_with_events(&ArrakisOptions::default(), 5).unwrap();
+    for f in [H, A] {
+        assert_eq!(g.house(f).hand.len(), 2);
+        assert_eq!(g.house(f).decks[0].len(), 17);
+        assert_eq!(g.house(f).decks[1].len(), 17);
+    }
+    assert_eq!(g.revealed.len(), 3);
+    assert!(
+        ev.iter()
+            .any(|e| matches!(e, Event::PrescienceRevealed { .. }))
+    );
+    // Vehicle Placement is the Harkonnen's (AR-VEH-01).
+    assert_eq!(g.to_act(), Some(seat(H)));
+    let mut g = g;
+    play(&mut g, H, &[Action::Done]);
+    // After dice (and any reassignment), the Atreides act first.
+    let mut guard = 0;
+    while !matches!(g.prompt(), Prompt::Turn(_)) {
+        let s = g.to_act().unwrap();
+        let mut l = Vec::new();
+        g.legal_actions(s, &mut l);
+        let x = *l.iter().find(|x| **x == Action::Done).unwrap_or(&l[0]);
+        g.apply(s, &x, &mut Vec::new()).unwrap();
+        guard += 1;
+        assert!(guard < 50);
+    }
+    assert_eq!(g.prompt(), Prompt::Turn(A));
+    assert_eq!(g.house(H).dice.len(), 8);
+    assert_eq!(g.house(A).dice.len(), 4);
+}

@@ -87,6 +87,9 @@ pub enum Action {
     Transport(AirZoneId, AreaId),
     /// Sandride to this area (AR-MOVE-16 to AR-MOVE-23).
     Sandride(AreaId),
+    /// End of Round: take this named leader off the board and put a generic
+    /// one in its place (AR-END-04).
+    SwapLeader(LeaderId),
     /// Detonate the Family Atomics on this mountain (AR-ATOM-01 to -07).
     Atomics(AreaId),
 }

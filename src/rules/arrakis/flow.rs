@@ -99,8 +99,11 @@ pub enum Prompt {
         /// Carryalls.
         carryalls: u8,
         /// Any 2 vehicles of the House action (AR-DIE-21): then
-        /// `ornithopters` holds the count for any kind.
+        /// `ornithopters` holds the count for any kind, harvesters included
+        /// (answers Q10).
         any: bool,
+        /// Placed by a House die: "Done" ends the turn, not the step.
+        house: bool,
     },
     /// Give an excess die a new result.
     Reassign(Faction),
@@ -147,6 +150,8 @@ pub enum Prompt {
     },
     /// End of Round prescience claims.
     EndClaims,
+    /// End of Round leader swap, Harkonnen first (AR-END-04).
+    Swap(Faction),
     /// Discard down to the hand limit (AR-END-08).
     HandLimit(Faction),
     /// Unclaimed prescience cards (AR-END-09).
@@ -171,6 +176,7 @@ impl Prompt {
             | Prompt::BeneGesserit(f)
             | Prompt::Turn(f)
             | Prompt::Mentat(f)
+            | Prompt::Swap(f)
             | Prompt::HandLimit(f) => f,
             Prompt::Move(m) => m.faction,
             Prompt::Battle(b) => match b.step {
@@ -215,6 +221,7 @@ impl Arrakis {
             ornithopters: row.ornithopters,
             carryalls: row.carryalls,
             any: false,
+            house: false,
         };
     }
 
@@ -276,9 +283,11 @@ impl Arrakis {
                 ornithopters,
                 carryalls,
                 any,
+                ..
             } => {
                 let t = &d.tables.figures.harkonnen;
-                if harvesters > 0 && self.harvesters_on_board() < t.harvester {
+                let h_left = if any { ornithopters } else { harvesters };
+                if h_left > 0 && self.harvesters_on_board() < t.harvester {
                     for a in self.desert_now().iter() {
                         if self.harvester_area_ok(a) {
                             out.push(Action::PlaceHarvester(a));
@@ -305,8 +314,18 @@ impl Arrakis {
                 out.push(Action::Done);
             }
             Prompt::Reassign(f) => {
+                // AR-ACT-07; AR-OPT-10: the least-filled results first.
+                let count =
+                    |r: DieResult| self.house(f).dice.iter().filter(|d| d.result == r).count();
+                let least = DieResult::ALL
+                    .into_iter()
+                    .filter(|r| self.free_slots(f, *r) > 0)
+                    .map(count)
+                    .min();
                 for r in DieResult::ALL {
-                    if self.free_slots(f, r) > 0 {
+                    if self.free_slots(f, r) > 0
+                        && (!self.rules.excess_least_filled || Some(count(r)) == least)
+                    {
                         out.push(Action::Reassign(r));
                     }
                 }
@@ -449,6 +468,18 @@ impl Arrakis {
             }
             Prompt::EndClaims => {
                 self.legal_claims(PrescienceTiming::EndOfRound, out);
+                out.push(Action::Done);
+            }
+            Prompt::Swap(f) => {
+                if self.house(f).generic_supply > 0 {
+                    for (i, l) in self.leaders.iter().enumerate() {
+                        if d.leaders[i].faction == f
+                            && matches!(l, super::state::LeaderAt::Board(_))
+                        {
+                            out.push(Action::SwapLeader(super::ids::LeaderId(i as u8)));
+                        }
+                    }
+                }
                 out.push(Action::Done);
             }
             Prompt::HandLimit(f) => {
@@ -664,11 +695,14 @@ impl Arrakis {
             (Prompt::AtreidesHouse, Action::HouseAs(r)) => self.begin_die_action(A, r, ev),
             (Prompt::HarkonnenHouse, Action::HouseUpgrade) => self.prompt = Prompt::Upgrade(2),
             (Prompt::HarkonnenHouse, _) => {
+                // AR-DIE-21 (AR-OPT-04: exactly one of each).
+                let fixed = self.rules.house_vehicles_fixed;
                 self.prompt = Prompt::Vehicles {
-                    harvesters: 0,
-                    ornithopters: 2,
-                    carryalls: 0,
-                    any: true,
+                    harvesters: u8::from(fixed),
+                    ornithopters: if fixed { 1 } else { 2 },
+                    carryalls: u8::from(fixed),
+                    any: !fixed,
+                    house: true,
                 }
             }
             (Prompt::Move(m), a) => self.step_move(m, a, ev),
@@ -716,6 +750,22 @@ impl Arrakis {
                     self.end_of_round_rest(ev);
                 }
             }
+            (Prompt::Swap(f), Action::SwapLeader(l)) => {
+                let super::state::LeaderAt::Board(area) = self.leaders[usize::from(l.0)] else {
+                    unreachable!("legal")
+                };
+                self.areas[area.index()].named &= !(1 << l.0);
+                self.leaders[usize::from(l.0)] = super::state::LeaderAt::SetAside;
+                self.place_leader(f, None, area);
+            }
+            (Prompt::Swap(f), _) => {
+                if f == H {
+                    self.prompt = Prompt::Swap(A);
+                } else {
+                    self.prompt = Prompt::HandLimit(H);
+                    self.next_hand_limit(ev);
+                }
+            }
             (Prompt::HandLimit(f), Action::Discard(c)) => {
                 let h = self.house_mut(f);
                 let i = h.hand.iter().position(|x| *x == c).expect("legal");
@@ -752,6 +802,7 @@ impl Arrakis {
             mut ornithopters,
             mut carryalls,
             any,
+            house,
         } = self.prompt
         else {
             unreachable!()
@@ -759,7 +810,11 @@ impl Arrakis {
         match action {
             Action::PlaceHarvester(a) => {
                 self.areas[a.index()].harvester = true;
-                harvesters -= 1;
+                if any {
+                    ornithopters -= 1;
+                } else {
+                    harvesters -= 1;
+                }
                 ev.push(Event::HarvesterPlaced { area: a });
             }
             Action::PlaceVehicle(v, z) => {
@@ -774,7 +829,7 @@ impl Arrakis {
                 }
             }
             _ => {
-                if any {
+                if house {
                     self.end_turn(H, ev);
                 } else {
                     self.start_action_resolution(ev);
@@ -787,6 +842,7 @@ impl Arrakis {
             ornithopters,
             carryalls,
             any,
+            house,
         };
     }
 
@@ -1180,8 +1236,8 @@ impl Arrakis {
         }
         // AR-END-03 (done at harvesting), AR-END-06: spent cards restored.
         self.spent_leaders = 0;
-        self.prompt = Prompt::HandLimit(H);
-        self.next_hand_limit(ev);
+        // AR-END-04: the leader swap, Harkonnen first.
+        self.prompt = Prompt::Swap(H);
     }
 
     fn next_hand_limit(&mut self, _ev: &mut Vec<Event>) {
