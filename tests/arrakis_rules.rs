@@ -846,3 +846,30 @@ fn round_start_draws_and_reveals() {
     assert_eq!(g.house(H).dice.len(), 8);
     assert_eq!(g.house(A).dice.len(), 4);
 }
+
+#[test]
+fn the_owner_chooses_which_leader_converts_a_special() {
+    // AR-COMBAT-14, AR-COMBAT-16, AR-COMBAT-17
+    let d = data();
+    let baron = d.leader_id("baron_harkonnen").unwrap();
+    let mut g = game();
+    g.test_put(A, a("s1_1"), [1, 0, 0], 0);
+    g.test_put(H, a("s1_2"), [1, 0, 0], 1);
+    g.areas[a("s1_2").index()].named |= 1 << baron.0;
+    g.leaders[usize::from(baron.0)] = melange::rules::arrakis::LeaderAt::Board(a("s1_2"));
+    attack(&mut g, A, "s1_1", "s1_2", &[UnitKind::Regular]);
+    g.test_hand(A, &[]);
+    g.test_hand(H, &[]);
+    // Atreides: 1 die, a Shield. Harkonnen: 1 die, a Special.
+    g.test_load_dice(&[SHIELD, 5]);
+    play(&mut g, A, &[Action::Done]);
+    assert!(matches!(g.prompt(), Prompt::Battle(b) if b.step == BattleStep::Convert(H)));
+    assert_refused(
+        &g,
+        seat(H),
+        &Action::Convert(Some(d.leader_id("beast_rabban").unwrap())),
+    );
+    let ev = play(&mut g, H, &[Action::Convert(Some(baron))]);
+    // The Baron's strip: 0 hits, 2 shields.
+    assert_eq!(rolls(&ev)[1], (H, 1, 0, 2));
+}

@@ -56,6 +56,9 @@ pub enum Action {
     WormsignAt(AreaId),
     /// Combat: discard a card for a die (AR-COMBAT-05).
     Discard(CardId),
+    /// Combat: this leader converts the next Special (`None` = a generic
+    /// leader) (AR-COMBAT-16).
+    Convert(Option<LeaderId>),
     /// Combat: continue the battle (AR-COMBAT-28).
     Continue,
     /// Combat: advance into the won area (AR-COMBAT-34).

@@ -61,6 +61,11 @@ impl Arrakis {
                 }
                 out.push(Action::Done);
             }
+            BattleStep::Convert(f) => {
+                for (who, _) in self.conversion_options(bt, f) {
+                    out.push(Action::Convert(who));
+                }
+            }
             BattleStep::Continue => {
                 out.push(Action::Continue);
                 out.push(Action::Done);
@@ -94,6 +99,11 @@ impl Arrakis {
                 self.prompt = Prompt::Battle(bt);
             }
             (BattleStep::Discard(_), _) => self.combat_round(bt, ev),
+            (BattleStep::Convert(f), Action::Convert(who)) => {
+                self.apply_conversion(&mut bt, f, who);
+                self.next_conversion(bt, ev);
+            }
+            (BattleStep::Convert(_), _) => unreachable!("legal"),
             (BattleStep::Continue, Action::Continue) => {
                 // AR-COMBAT-29 (AR-OPT-06: only against a settlement/sietch).
                 let s = &self.areas[bt.at.index()];
@@ -132,40 +142,147 @@ impl Arrakis {
         }
     }
 
-    /// One roll of both sides and its casualties (AR-COMBAT-09 to -27).
+    /// One roll of both sides (AR-COMBAT-09); conversions and casualties
+    /// follow.
     fn combat_round(&mut self, mut bt: Battle, ev: &mut Vec<Event>) {
+        let att = bt.attacker;
+        for f in [att, att.other()] {
+            let dice = self.battle_dice(&bt, f);
+            let faces = self.d().tables.combat.faces.clone();
+            let mut r = [dice, 0, 0, 0];
+            for _ in 0..dice {
+                match faces[self.roll(faces.len())] {
+                    CombatFace::Hit => r[1] += 1,
+                    CombatFace::Shield => r[2] += 1,
+                    CombatFace::Special => r[3] += 1,
+                }
+            }
+            // AR-OPT-07: the wiki's surprise attack adds a Special instead.
+            if f == att && bt.surprise && bt.first_round && self.rules.surprise_special {
+                r[3] += 1;
+            }
+            bt.roll[f.index()] = r;
+        }
+        bt.used_generic = [0; 2];
+        bt.used_named = 0;
+        self.next_conversion(bt, ev);
+    }
+
+    /// The leaders of side `f` that may still convert a Special this round:
+    /// a generic leader (`None`) if one is unused, and each unused named
+    /// leader with a conversion.
+    fn conversion_options(&self, bt: &Battle, f: Faction) -> Vec<(Option<LeaderId>, Conversion)> {
+        let d = self.d();
+        let (generic, named) = if f == bt.attacker {
+            (bt.group.generic, bt.group.named)
+        } else {
+            let s = &self.areas[bt.at.index()];
+            (s.generic[f.index()], named_of(s.named, f, d))
+        };
+        let mut v = Vec::new();
+        if generic > bt.used_generic[f.index()] {
+            v.push((None, d.tables.combat.generic_leader));
+        }
+        let mut m = named & !bt.used_named;
+        while m != 0 {
+            let i = m.trailing_zeros() as usize;
+            m &= m - 1;
+            if let Some(c) = self.conversion_of(LeaderId(i as u8)) {
+                v.push((Some(LeaderId(i as u8)), c));
+            }
+        }
+        v
+    }
+
+    /// How many leaders of side `f` can still convert.
+    fn leaders_left(&self, bt: &Battle, f: Faction) -> u8 {
+        let d = self.d();
+        let (generic, named) = if f == bt.attacker {
+            (bt.group.generic, bt.group.named)
+        } else {
+            let s = &self.areas[bt.at.index()];
+            (s.generic[f.index()], named_of(s.named, f, d))
+        };
+        let mut n = generic - bt.used_generic[f.index()];
+        let mut m = named & !bt.used_named;
+        while m != 0 {
+            let i = m.trailing_zeros() as u8;
+            m &= m - 1;
+            n += u8::from(self.conversion_of(LeaderId(i)).is_some());
+        }
+        n
+    }
+
+    /// A named leader's conversion (Gurney's printed one only under the
+    /// `gurney_combat_strip` option).
+    fn conversion_of(&self, l: LeaderId) -> Option<Conversion> {
+        let leader = self.d().leader(l);
+        match (
+            leader.combat,
+            leader.combat_printed,
+            self.rules.gurney_strip,
+        ) {
+            (Some(c), _, _) => Some(c),
+            (None, Some(p), true) => Some(p),
+            _ => None,
+        }
+    }
+
+    fn apply_conversion(&self, bt: &mut Battle, f: Faction, who: Option<LeaderId>) {
+        let c = match who {
+            None => self.d().tables.combat.generic_leader,
+            Some(l) => self.conversion_of(l).expect("legal"),
+        };
+        let r = &mut bt.roll[f.index()];
+        r[1] += c.hits;
+        r[2] += c.shields;
+        r[3] -= 1;
+        match who {
+            None => bt.used_generic[f.index()] += 1,
+            Some(l) => bt.used_named |= 1 << l.0,
+        }
+    }
+
+    /// AR-COMBAT-12 to AR-COMBAT-17: each leader converts at most 1
+    /// Special; a side asks its player only when it has more leaders than
+    /// Specials and they differ, the attacker first; otherwise every
+    /// leader converts.
+    fn next_conversion(&mut self, mut bt: Battle, ev: &mut Vec<Event>) {
+        for f in [bt.attacker, bt.attacker.other()] {
+            loop {
+                let specials = bt.roll[f.index()][3];
+                let opts = self.conversion_options(&bt, f);
+                if specials == 0 || opts.is_empty() {
+                    break;
+                }
+                let same = opts.iter().all(|o| o.1 == opts[0].1) && opts.len() == 1;
+                if self.leaders_left(&bt, f) <= specials || same {
+                    self.apply_conversion(&mut bt, f, opts[0].0);
+                    continue;
+                }
+                bt.step = BattleStep::Convert(f);
+                self.prompt = Prompt::Battle(bt);
+                return;
+            }
+        }
+        self.resolve_round(bt, ev);
+    }
+
+    /// Sardaukar and Fedaykin, then casualties (AR-COMBAT-18 to -27).
+    fn resolve_round(&mut self, mut bt: Battle, ev: &mut Vec<Event>) {
         let att = bt.attacker;
         let def = att.other();
         let mut res = [(0u8, 0u8); 2];
         let mut specials_units = [0u8; 2];
         for f in [att, def] {
-            let dice = self.battle_dice(&bt, f);
-            let faces = self.d().tables.combat.faces.clone();
-            let (mut hits, mut shields, mut specials) = (0u8, 0u8, 0u8);
-            for _ in 0..dice {
-                match faces[self.roll(faces.len())] {
-                    CombatFace::Hit => hits += 1,
-                    CombatFace::Shield => shields += 1,
-                    CombatFace::Special => specials += 1,
-                }
-            }
-            if f == att && bt.surprise && bt.first_round && self.rules.surprise_special {
-                specials += 1;
-            }
-            // AR-COMBAT-12 to AR-COMBAT-16: each leader converts 1 Special,
-            // the strongest conversions first (see the docs).
-            let convs = self.conversions(&bt, f);
-            for c in convs.iter().take(usize::from(specials)) {
-                hits += c.hits;
-                shields += c.shields;
-            }
+            let r = bt.roll[f.index()];
             ev.push(Event::CombatRoll {
                 faction: f,
-                dice,
-                hits,
-                shields,
+                dice: r[0],
+                hits: r[1],
+                shields: r[2],
             });
-            res[f.index()] = (hits, shields);
+            res[f.index()] = (r[1], r[2]);
             specials_units[f.index()] = if f == att {
                 bt.group.units[2]
             } else {
@@ -192,34 +309,6 @@ impl Arrakis {
                 self.prompt = Prompt::Battle(bt);
             }
         }
-    }
-
-    /// The conversions a side's leaders offer, best first.
-    fn conversions(&self, bt: &Battle, f: Faction) -> Vec<Conversion> {
-        let d = self.d();
-        let (generic, named) = if f == bt.attacker {
-            (bt.group.generic, bt.group.named)
-        } else {
-            let s = &self.areas[bt.at.index()];
-            (s.generic[f.index()], named_of(s.named, f, d))
-        };
-        let mut v = vec![d.tables.combat.generic_leader; usize::from(generic)];
-        let mut m = named;
-        while m != 0 {
-            let i = m.trailing_zeros() as usize;
-            m &= m - 1;
-            let l = &d.leaders[i];
-            let c = match (l.combat, l.combat_printed, self.rules.gurney_strip) {
-                (Some(c), _, _) => Some(c),
-                (None, Some(p), true) => Some(p),
-                _ => None,
-            };
-            if let Some(c) = c {
-                v.push(c);
-            }
-        }
-        v.sort_by_key(|c| std::cmp::Reverse((c.hits + c.shields, c.hits)));
-        v
     }
 
     /// Applies `n` hits to a legion in the casualty order (AR-COMBAT-19 to

@@ -58,6 +58,9 @@ pub struct Move {
 pub enum BattleStep {
     /// This side may discard cards for dice (AR-COMBAT-05).
     Discard(Faction),
+    /// This side chooses which leader converts the next Special
+    /// (AR-COMBAT-16; the attacker first, AR-COMBAT-17).
+    Convert(Faction),
     /// The attacker decides whether to continue (AR-COMBAT-28).
     Continue,
     /// The attacker won: advance or stay (AR-COMBAT-34).
@@ -83,6 +86,12 @@ pub struct Battle {
     pub discards: [u8; 2],
     /// The step.
     pub step: BattleStep,
+    /// This round's roll per side: dice, hits, shields, Specials left.
+    pub roll: [[u8; 4]; 2],
+    /// Generic leaders per side that converted a Special this round.
+    pub used_generic: [u8; 2],
+    /// Named leaders that converted a Special this round.
+    pub used_named: u64,
 }
 
 /// The decision the game waits on.
@@ -180,7 +189,7 @@ impl Prompt {
             | Prompt::HandLimit(f) => f,
             Prompt::Move(m) => m.faction,
             Prompt::Battle(b) => match b.step {
-                BattleStep::Discard(f) => f,
+                BattleStep::Discard(f) | BattleStep::Convert(f) => f,
                 _ => b.attacker,
             },
         })

@@ -44,6 +44,9 @@ impl Arrakis {
             first_round: false,
             discards: [0; 2],
             step: BattleStep::Continue,
+            roll: [[0; 4]; 2],
+            used_generic: [0; 2],
+            used_named: 0,
         };
         self.take_hits(
             Faction::Harkonnen,

@@ -413,6 +413,9 @@ impl Arrakis {
             first_round: true,
             discards: [0; 2],
             step: BattleStep::Discard(f),
+            roll: [[0; 4]; 2],
+            used_generic: [0; 2],
+            used_named: 0,
         };
         if g.unit_count() == 0 {
             // Every attacking unit came from tokens that hid nothing left
