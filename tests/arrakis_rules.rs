@@ -873,3 +873,28 @@ fn the_owner_chooses_which_leader_converts_a_special() {
     // The Baron's strip: 0 hits, 2 shields.
     assert_eq!(rolls(&ev)[1], (H, 1, 0, 2));
 }
+
+#[test]
+fn defender_retreat_option() {
+    // AR-OPT-05, AR-COMBAT-32
+    let opts = ArrakisOptions {
+        overrides: vec![("defender_retreat".into(), "may_retreat".into())],
+        ..Default::default()
+    };
+    let mut g = game_with(opts);
+    g.test_put(A, a("s1_1"), [3, 0, 0], 0);
+    g.test_put(H, a("s1_2"), [2, 0, 0], 0);
+    g.areas[a("s1_6").index()].wormsign = Some(melange::rules::arrakis::Wormsign::Sand);
+    attack(&mut g, A, "s1_1", "s1_2", &[UnitKind::Regular; 3]);
+    g.test_hand(A, &[]);
+    g.test_hand(H, &[]);
+    g.test_load_dice(&[SHIELD; 5]);
+    play(&mut g, A, &[Action::Done]);
+    play(&mut g, A, &[Action::Continue]);
+    assert!(matches!(g.prompt(), Prompt::Battle(b) if b.step == BattleStep::Retreat));
+    // Never into a wormsign for the Harkonnen.
+    assert_refused(&g, seat(H), &Action::Retreat(a("s1_6")));
+    play(&mut g, H, &[Action::Retreat(a("s1_5"))]);
+    assert_eq!(g.areas[a("s1_5").index()].units[H.index()], [2, 0, 0]);
+    assert!(matches!(g.prompt(), Prompt::Battle(b) if b.step == BattleStep::Advance));
+}

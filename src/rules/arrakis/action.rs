@@ -59,6 +59,8 @@ pub enum Action {
     /// Combat: this leader converts the next Special (`None` = a generic
     /// leader) (AR-COMBAT-16).
     Convert(Option<LeaderId>),
+    /// Combat: the defender retreats into this area (AR-OPT-05).
+    Retreat(AreaId),
     /// Combat: continue the battle (AR-COMBAT-28).
     Continue,
     /// Combat: advance into the won area (AR-COMBAT-34).

@@ -70,6 +70,24 @@ impl Arrakis {
                 out.push(Action::Continue);
                 out.push(Action::Done);
             }
+            BattleStep::Retreat => {
+                let def = bt.attacker.other();
+                let s = &self.areas[bt.at.index()];
+                let n = s.unit_count(def);
+                for b in self.d().board.passable[bt.at.index()].iter() {
+                    let t = &self.areas[b.index()];
+                    // An open area; never a wormsign for the Harkonnen.
+                    if b != bt.from
+                        && !self.enemy_at(def, b)
+                        && t.worm.is_none()
+                        && !(def == Faction::Harkonnen && t.wormsign.is_some())
+                        && t.unit_count(def) + n <= self.stacking_limit(def)
+                    {
+                        out.push(Action::Retreat(b));
+                    }
+                }
+                out.push(Action::Done);
+            }
             BattleStep::Advance => {
                 out.push(Action::Advance);
                 // AR-OPT-01: the wiki's "must advance".
@@ -118,6 +136,28 @@ impl Arrakis {
                 }
                 bt.first_round = false;
                 bt.discards = [0; 2];
+                bt.step = if self.rules.defender_retreat {
+                    BattleStep::Retreat
+                } else {
+                    BattleStep::Discard(bt.attacker)
+                };
+                self.prompt = Prompt::Battle(bt);
+            }
+            (BattleStep::Retreat, Action::Retreat(to)) => {
+                // AR-OPT-05, AR-COMBAT-32: the attacker wins.
+                let def = bt.attacker.other();
+                let s = &self.areas[bt.at.index()];
+                let g = Group {
+                    units: s.units[def.index()],
+                    tokens: 0,
+                    generic: s.generic[def.index()],
+                    named: named_of(s.named, def, self.d()),
+                };
+                let group = self.lift(def, bt.at, &g);
+                self.drop_group(def, to, &group);
+                self.attacker_wins(bt, ev);
+            }
+            (BattleStep::Retreat, _) => {
                 bt.step = BattleStep::Discard(bt.attacker);
                 self.prompt = Prompt::Battle(bt);
             }

@@ -63,6 +63,8 @@ pub enum BattleStep {
     Convert(Faction),
     /// The attacker decides whether to continue (AR-COMBAT-28).
     Continue,
+    /// AR-OPT-05: the defender may retreat before the next round.
+    Retreat,
     /// The attacker won: advance or stay (AR-COMBAT-34).
     Advance,
 }
@@ -190,6 +192,7 @@ impl Prompt {
             Prompt::Move(m) => m.faction,
             Prompt::Battle(b) => match b.step {
                 BattleStep::Discard(f) | BattleStep::Convert(f) => f,
+                BattleStep::Retreat => b.attacker.other(),
                 _ => b.attacker,
             },
         })
