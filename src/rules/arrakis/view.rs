@@ -3,8 +3,9 @@
 use crate::rules::core::Viewer;
 
 use super::event::seat_of;
+use super::flow::Prompt;
 use super::ids::{CardId, Faction, Marker};
-use super::state::{Arrakis, Phase, Vehicle, Worm};
+use super::state::{Arrakis, LeaderAt, Phase, Vehicle, Worm};
 
 /// One area as a viewer sees it.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -75,6 +76,19 @@ pub struct ArrakisView {
     pub objective: Option<[u8; 3]>,
     /// Revealed prescience cards.
     pub revealed: Vec<u8>,
+    /// The decision the game waits on (a drawn Atreides token's kind is
+    /// hidden from everyone but the Atreides).
+    pub prompt: Prompt,
+    /// Where each leader is, by leader id.
+    pub leaders: Vec<LeaderAt>,
+    /// Harkonnen spice saved for the next harvest.
+    pub spice_saved: u8,
+    /// Ordinary sandworm figures off the board.
+    pub worms_off: u8,
+    /// The area the Family Atomics turned into desert.
+    pub atomics_area: Option<super::ids::AreaId>,
+    /// Prescience cards claimed this round.
+    pub claimed_this_round: u8,
     /// The winner.
     pub winner: Option<Faction>,
 }
@@ -133,6 +147,18 @@ impl Arrakis {
             prescience: Marker::ALL.map(|m| self.prescience[m.index()]),
             objective: atreides.then(|| o.targets()),
             revealed: self.revealed.clone(),
+            prompt: match self.prompt {
+                Prompt::AtreidesDeploy { placed, .. } if !atreides => Prompt::AtreidesDeploy {
+                    token: u8::MAX,
+                    placed,
+                },
+                p => p,
+            },
+            leaders: self.leaders.clone(),
+            spice_saved: self.spice_saved,
+            worms_off: self.worms_off,
+            atomics_area: self.atomics_area,
+            claimed_this_round: self.claimed_this_round,
             winner: self.winner.map(|w| w.0),
         }
     }
