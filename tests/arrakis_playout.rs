@@ -84,6 +84,13 @@ fn invariant(g: &Arrakis) -> Result<(), String> {
             }
         }
     }
+    for v in [&hv, &sv] {
+        if let melange::rules::arrakis::Prompt::AtreidesDeploy { token, .. } = v.prompt
+            && token != u8::MAX
+        {
+            return Err("a drawn deployment token leaked".into());
+        }
+    }
     let av = g.view(Viewer::Seat(Seat(1)));
     if av.houses[0].hand.is_some() || sv.houses[0].hand.is_some() {
         return Err("Harkonnen hand leaked".into());

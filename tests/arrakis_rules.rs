@@ -898,3 +898,46 @@ fn defender_retreat_option() {
     assert_eq!(g.areas[a("s1_5").index()].units[H.index()], [2, 0, 0]);
     assert!(matches!(g.prompt(), Prompt::Battle(b) if b.step == BattleStep::Advance));
 }
+
+#[test]
+fn carryall_rescue_is_the_harkonnen_choice() {
+    // AR-HAZ-11, AR-HAZ-20, AR-HAZ-21, AR-HAZ-22, AR-HAZ-24
+    let setup = || {
+        let mut g = game();
+        let az1 = board().air_zone_id("az1").unwrap();
+        g.zones[az1.index()] = Some(Vehicle::Carryall);
+        g.areas[a("s1_1").index()].harvester = true;
+        g.areas[a("s1_1").index()].wormsign = Some(melange::rules::arrakis::Wormsign::Sandworm);
+        g.test_turn(H, &[DieResult::Mentat], 0);
+        let deck = melange::rules::arrakis::Deck::HouseHarkonnen;
+        play(
+            &mut g,
+            H,
+            &[
+                Action::SpendDie(DieResult::Mentat),
+                Action::Mentat(deck, deck),
+            ],
+        );
+        (g, az1)
+    };
+    let (mut g, az1) = setup();
+    assert_eq!(g.prompt(), Prompt::Rescue(a("s1_1")));
+    assert!(g.areas[a("s1_1").index()].worm.is_some());
+    let ev = play(&mut g, H, &[Action::Rescue(az1)]);
+    assert!(g.zones[az1.index()].is_none());
+    assert!(
+        !ev.iter()
+            .any(|e| matches!(e, Event::HarvesterDestroyed { .. }))
+    );
+    // The rescued harvester stayed and was harvested (deep desert: 2).
+    assert!(matches!(g.prompt(), Prompt::Spice { spice: 2, .. }));
+
+    let (mut g, _) = setup();
+    let ev = play(&mut g, H, &[Action::Done]);
+    assert!(
+        ev.iter()
+            .any(|e| matches!(e, Event::HarvesterDestroyed { .. }))
+    );
+    // No harvester left, no spice: the harvest ends at once.
+    assert!(!matches!(g.prompt(), Prompt::Spice { .. }));
+}

@@ -92,6 +92,9 @@ pub enum Action {
     Transport(AirZoneId, AreaId),
     /// Sandride to this area (AR-MOVE-16 to AR-MOVE-23).
     Sandride(AreaId),
+    /// Desert Hazards: rescue the harvester with the carryall in this zone
+    /// (AR-HAZ-21).
+    Rescue(AirZoneId),
     /// End of Round: take this named leader off the board and put a generic
     /// one in its place (AR-END-04).
     SwapLeader(LeaderId),

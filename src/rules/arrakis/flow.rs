@@ -161,6 +161,8 @@ pub enum Prompt {
     },
     /// End of Round prescience claims.
     EndClaims,
+    /// Desert Hazards: rescue the harvester in this area with a carryall?
+    Rescue(AreaId),
     /// End of Round leader swap, Harkonnen first (AR-END-04).
     Swap(Faction),
     /// Discard down to the hand limit (AR-END-08).
@@ -177,7 +179,9 @@ impl Prompt {
             Prompt::Vehicles { .. } | Prompt::HarkonnenHouse | Prompt::Upgrade(_) => {
                 Faction::Harkonnen
             }
-            Prompt::HarkonnenDeploy { .. } | Prompt::Spice { .. } => Faction::Harkonnen,
+            Prompt::HarkonnenDeploy { .. } | Prompt::Spice { .. } | Prompt::Rescue(_) => {
+                Faction::Harkonnen
+            }
             Prompt::AtreidesHouse
             | Prompt::AtreidesDeploy { .. }
             | Prompt::Wormsigns(_)
@@ -482,6 +486,12 @@ impl Arrakis {
                 self.legal_claims(PrescienceTiming::EndOfRound, out);
                 out.push(Action::Done);
             }
+            Prompt::Rescue(area) => {
+                for z in self.rescue_zones(area) {
+                    out.push(Action::Rescue(z));
+                }
+                out.push(Action::Done);
+            }
             Prompt::Swap(f) => {
                 if self.house(f).generic_supply > 0 {
                     for (i, l) in self.leaders.iter().enumerate() {
@@ -762,6 +772,13 @@ impl Arrakis {
                     self.end_of_round_rest(ev);
                 }
             }
+            (Prompt::Rescue(area), a) => {
+                let zone = match a {
+                    Action::Rescue(z) => Some(z),
+                    _ => None,
+                };
+                self.answer_rescue(area, zone, ev);
+            }
             (Prompt::Swap(f), Action::SwapLeader(l)) => {
                 let super::state::LeaderAt::Board(area) = self.leaders[usize::from(l.0)] else {
                     unreachable!("legal")
@@ -1036,11 +1053,6 @@ impl Arrakis {
             self.house_mut(f).dice.clear();
         }
         self.desert_hazards(ev);
-        if self.winner.is_some() {
-            self.prompt = Prompt::None;
-            return;
-        }
-        self.start_spice(ev);
     }
 
     fn step_harkonnen_deploy(&mut self, a: Action, ev: &mut Vec<Event>) {
@@ -1133,7 +1145,7 @@ impl Arrakis {
         }
     }
 
-    fn start_spice(&mut self, ev: &mut Vec<Event>) {
+    pub(super) fn start_spice(&mut self, ev: &mut Vec<Event>) {
         self.phase = Phase::SpiceHarvesting;
         // AR-SPICE-17: bans last until the start of this phase.
         self.bans = [false; 3];

@@ -57,19 +57,6 @@ impl Arrakis {
         );
     }
 
-    /// Carryall rescue (AR-HAZ-21): used whenever one is connected (the
-    /// Harkonnen choice is made for them, see the docs).
-    fn rescue(&mut self, a: AreaId) -> bool {
-        let b = self.d().board;
-        for z in b.zones_of(a) {
-            if self.zones[z.index()] == Some(super::state::Vehicle::Carryall) {
-                self.zones[z.index()] = None;
-                return true;
-            }
-        }
-        false
-    }
-
     /// A harvester was destroyed; during Action Resolution it counts for
     /// the Jihad (AR-PRESC-13 to AR-PRESC-15).
     pub(super) fn harvester_destroyed(&mut self, a: AreaId, counts: bool, ev: &mut Vec<Event>) {
@@ -105,28 +92,64 @@ impl Arrakis {
         true
     }
 
-    fn place_sandworm(&mut self, a: AreaId, ev: &mut Vec<Event>) {
+    /// A sandworm emerges in `a` in Desert Hazards; returns true when the
+    /// Harkonnen must decide on a carryall rescue (AR-HAZ-20 to AR-HAZ-22,
+    /// AR-HAZ-25, AR-HAZ-30).
+    fn place_sandworm(&mut self, a: AreaId, ev: &mut Vec<Event>) -> bool {
         if !self.place_worm_figure(a, ev) {
-            return;
+            return false;
         }
-        // AR-HAZ-20, AR-HAZ-25, AR-HAZ-30
         let has_legion = self.areas[a.index()].unit_count(Faction::Harkonnen) > 0;
         if has_legion {
             let dice = self.d().tables.hazards.sandworm_dice;
             self.hazard_attack(a, dice, ev);
         }
         let cleared = self.areas[a.index()].unit_count(Faction::Harkonnen) == 0;
-        if self.areas[a.index()].harvester && cleared && !self.rescue(a) {
+        if self.areas[a.index()].harvester && cleared {
+            if self.rescue_zones(a).next().is_some() {
+                return true;
+            }
             self.areas[a.index()].harvester = false;
             self.harvester_destroyed(a, false, ev);
         }
+        false
     }
 
-    /// The whole Desert Hazards step.
+    /// Air zones holding a carryall connected to `a` (AR-HAZ-21).
+    pub(super) fn rescue_zones(
+        &self,
+        a: AreaId,
+    ) -> impl Iterator<Item = super::ids::AirZoneId> + '_ {
+        self.d()
+            .board
+            .zones_of(a)
+            .filter(|z| self.zones[z.index()] == Some(super::state::Vehicle::Carryall))
+    }
+
+    /// The Harkonnen answer a rescue: a carryall's zone, or `None` to let
+    /// the harvester go; then the hazards go on.
+    pub(super) fn answer_rescue(
+        &mut self,
+        area: AreaId,
+        zone: Option<super::ids::AirZoneId>,
+        ev: &mut Vec<Event>,
+    ) {
+        match zone {
+            // AR-HAZ-22: the rescued harvester stays.
+            Some(z) => self.zones[z.index()] = None,
+            None => {
+                self.areas[area.index()].harvester = false;
+                self.harvester_destroyed(area, false, ev);
+            }
+        }
+        self.resume_hazards(ev);
+    }
+
+    /// The whole Desert Hazards step: clean-up and placement, then the
+    /// resolution, which may pause for a rescue decision.
     pub(super) fn desert_hazards(&mut self, ev: &mut Vec<Event>) {
         self.phase = Phase::DesertHazards;
         let d = self.d();
-        let b = d.board;
         // AR-HAZ-05: clean-up.
         for i in 0..self.areas.len() {
             let s = &self.areas[i];
@@ -154,30 +177,41 @@ impl Arrakis {
                 ev.push(Event::WormsignPlaced { area: a });
             }
         }
-        // AR-HAZ-08 to AR-HAZ-13: flip and resolve by kind, area order
-        // within a kind.
-        for kind in [Wormsign::Sand, Wormsign::Sandworm, Wormsign::Burrowing] {
-            for i in 0..self.areas.len() {
-                if self.areas[i].wormsign != Some(kind) {
-                    continue;
-                }
-                self.areas[i].wormsign = None;
-                self.wormsign_pool.push(kind);
-                let a = AreaId(i as u8);
-                let worm = match kind {
-                    Wormsign::Sand => false,
-                    Wormsign::Sandworm => true,
-                    Wormsign::Burrowing => b.deep_desert.contains(a),
-                };
-                // AR-HAZ-31: never in a mountain.
-                if worm && !self.mountains_now().contains(a) {
-                    self.place_sandworm(a, ev);
-                }
+        self.hazard_cursor = 0;
+        self.resume_hazards(ev);
+    }
+
+    /// Resolves wormsigns from the cursor (kind * 128 + area) on: by kind,
+    /// area order within a kind (AR-HAZ-08 to AR-HAZ-13); then the storms
+    /// and Spice Harvesting. Pauses at a rescue decision.
+    pub(super) fn resume_hazards(&mut self, ev: &mut Vec<Event>) {
+        let b = self.d().board;
+        let kinds = [Wormsign::Sand, Wormsign::Sandworm, Wormsign::Burrowing];
+        while usize::from(self.hazard_cursor) < kinds.len() * 128 {
+            let k = usize::from(self.hazard_cursor) / 128;
+            let i = usize::from(self.hazard_cursor) % 128;
+            self.hazard_cursor += 1;
+            if i >= self.areas.len() || self.areas[i].wormsign != Some(kinds[k]) {
+                continue;
+            }
+            let kind = kinds[k];
+            self.areas[i].wormsign = None;
+            self.wormsign_pool.push(kind);
+            let a = AreaId(i as u8);
+            let worm = match kind {
+                Wormsign::Sand => false,
+                Wormsign::Sandworm => true,
+                Wormsign::Burrowing => b.deep_desert.contains(a),
+            };
+            // AR-HAZ-31: never in a mountain.
+            if worm && !self.mountains_now().contains(a) && self.place_sandworm(a, ev) {
+                self.prompt = super::flow::Prompt::Rescue(a);
+                return;
             }
         }
         // AR-HAZ-19: the pool is reshuffled (draws are random anyway).
         // AR-HAZ-32 to AR-HAZ-35: Coriolis Storms on Harkonnen legions.
-        let dice = d.tables.hazards.storm_dice;
+        let dice = self.d().tables.hazards.storm_dice;
         for i in 0..self.areas.len() {
             let a = AreaId(i as u8);
             let area = b.area(a);
@@ -192,5 +226,10 @@ impl Arrakis {
                 self.hazard_attack(a, dice, ev);
             }
         }
+        if self.winner.is_some() {
+            self.prompt = super::flow::Prompt::None;
+            return;
+        }
+        self.start_spice(ev);
     }
 }

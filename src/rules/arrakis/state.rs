@@ -234,6 +234,8 @@ pub struct Arrakis {
     pub bought_supremacy: bool,
     /// The winner, once there is one.
     pub winner: Option<(Faction, &'static str)>,
+    /// Desert Hazards resolution cursor (kind * 128 + area).
+    pub(super) hazard_cursor: u16,
     /// Test hook: die faces (indexes) to return before the generator's.
     pub(super) loaded: Vec<u8>,
 }
@@ -445,6 +447,7 @@ impl Arrakis {
             bought_supremacy: false,
             winner: None,
             loaded: Vec::new(),
+            hazard_cursor: 0,
         };
         for f in Faction::ALL {
             for k in 0..2 {
