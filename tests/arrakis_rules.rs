@@ -941,3 +941,52 @@ fn carryall_rescue_is_the_harkonnen_choice() {
     // No harvester left, no spice: the harvest ends at once.
     assert!(!matches!(g.prompt(), Prompt::Spice { .. }));
 }
+
+#[test]
+fn two_sandworms_move_or_attack_under_the_wiki_option() {
+    // AR-OPT-03, AR-HAZ-39, AR-HAZ-40, AR-HAZ-41
+    let opts = ArrakisOptions {
+        overrides: vec![("desert_power_sandworms".into(), "two_activate".into())],
+        ..Default::default()
+    };
+    let mut g = game_with(opts);
+    g.areas[a("s1_1").index()].worm = Some(melange::rules::arrakis::Worm::Normal);
+    g.areas[a("s1_5").index()].worm = Some(melange::rules::arrakis::Worm::Normal);
+    g.test_put(H, a("s1_4"), [1, 0, 0], 0);
+    g.test_turn(A, &[], 2);
+    play(&mut g, A, &[Action::DesertPower]);
+    // Never into an area holding a figure.
+    assert_refused(&g, seat(A), &Action::WormMove(a("s1_1"), a("s1_4")));
+    play(&mut g, A, &[Action::WormMove(a("s1_1"), a("s1_3"))]);
+    assert!(g.areas[a("s1_3").index()].worm.is_some());
+    // The same sandworm cannot be activated twice.
+    assert_refused(&g, seat(A), &Action::WormMove(a("s1_3"), a("s1_1")));
+    play(&mut g, A, &[Action::WormAttack(a("s1_5"), a("s1_4"))]);
+    assert_eq!(g.prompt(), Prompt::Turn(H));
+}
+
+#[test]
+fn sandworm_emerging_on_a_legion_under_the_wiki_option() {
+    // AR-OPT-08
+    let opts = ArrakisOptions {
+        overrides: vec![("sandworm_emerges_on_legion".into(), "retreats".into())],
+        ..Default::default()
+    };
+    let mut g = game_with(opts);
+    g.test_put(H, a("s1_1"), [2, 0, 0], 0);
+    g.areas[a("s1_1").index()].wormsign = Some(melange::rules::arrakis::Wormsign::Sandworm);
+    g.test_turn(H, &[DieResult::Mentat], 0);
+    let deck = melange::rules::arrakis::Deck::HouseHarkonnen;
+    play(
+        &mut g,
+        H,
+        &[
+            Action::SpendDie(DieResult::Mentat),
+            Action::Mentat(deck, deck),
+        ],
+    );
+    assert!(g.areas[a("s1_1").index()].worm.is_some());
+    assert_eq!(g.areas[a("s1_1").index()].unit_count(H), 0);
+    // The legion fled intact (storms may still have hit it where it went).
+    assert!(g.units_on_board(H)[0] >= 1);
+}

@@ -84,6 +84,9 @@ pub enum Action {
     /// Desert Power: the sandworm in the first area attacks the second
     /// (AR-DP-08, AR-HAZ-42 to AR-HAZ-46).
     WormAttack(AreaId, AreaId),
+    /// Desert Power under AR-OPT-03: the sandworm in the first area moves to
+    /// the second (AR-HAZ-39 to AR-HAZ-41).
+    WormMove(AreaId, AreaId),
     /// Harkonnen free action: discard this many Hawat's Scheming cards to
     /// remove Thufir Hawat (AR-LEADER-20).
     Scheme(u8),

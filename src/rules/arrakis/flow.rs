@@ -150,6 +150,9 @@ pub enum Prompt {
     Upgrade(u8),
     /// Desert Power: wormsigns left to place.
     Wormsigns(u8),
+    /// Desert Power under AR-OPT-03: sandworms left to activate, and the
+    /// areas of those already activated.
+    Sandworms(u8, AreaSet),
     /// A battle.
     Battle(Battle),
     /// Spice Harvesting: spice to spend and markers decided.
@@ -185,6 +188,7 @@ impl Prompt {
             Prompt::AtreidesHouse
             | Prompt::AtreidesDeploy { .. }
             | Prompt::Wormsigns(_)
+            | Prompt::Sandworms(..)
             | Prompt::EndClaims
             | Prompt::Unclaimed => Faction::Atreides,
             Prompt::Reassign(f)
@@ -445,7 +449,7 @@ impl Arrakis {
             Prompt::Wormsigns(n) => {
                 // AR-DP-09: one option only, so attacks before any wormsign.
                 if n == 2 {
-                    self.legal_worm_attacks(out);
+                    self.legal_worm_actions(AreaSet::EMPTY, out);
                 }
                 if n > 0 && !self.wormsign_pool.is_empty() {
                     for a in self.desert_now().iter() {
@@ -455,6 +459,12 @@ impl Arrakis {
                             out.push(Action::WormsignAt(a));
                         }
                     }
+                }
+                out.push(Action::Done);
+            }
+            Prompt::Sandworms(n, used) => {
+                if n > 0 {
+                    self.legal_worm_actions(used, out);
                 }
                 out.push(Action::Done);
             }
@@ -756,12 +766,13 @@ impl Arrakis {
                     ev.push(Event::WormsignPlaced { area });
                     self.prompt = Prompt::Wormsigns(n - 1);
                 }
-                Action::WormAttack(from, to) => {
-                    self.worm_attack(from, to, ev);
-                    self.end_turn(A, ev);
+                Action::WormAttack(..) | Action::WormMove(..) => {
+                    self.prompt = Prompt::Sandworms(2, AreaSet::EMPTY);
+                    self.step_sandworms(a, ev);
                 }
                 _ => self.end_turn(A, ev),
             },
+            (Prompt::Sandworms(..), a) => self.step_sandworms(a, ev),
             (Prompt::Battle(bt), a) => self.step_battle(bt, a, ev),
             (Prompt::Spice { .. }, a) => self.step_spice(a, ev),
             (Prompt::EndClaims, a) => {

@@ -100,7 +100,9 @@ impl Arrakis {
             return false;
         }
         let has_legion = self.areas[a.index()].unit_count(Faction::Harkonnen) > 0;
-        if has_legion {
+        // AR-OPT-08: the wiki's reading, the legion retreats if it can.
+        let retreated = has_legion && self.rules.sandworm_legion_retreats && self.legion_flees(a);
+        if has_legion && !retreated {
             let dice = self.d().tables.hazards.sandworm_dice;
             self.hazard_attack(a, dice, ev);
         }
@@ -113,6 +115,34 @@ impl Arrakis {
             self.harvester_destroyed(a, false, ev);
         }
         false
+    }
+
+    /// AR-OPT-08: the Harkonnen legion in `a` moves to the first adjacent
+    /// open area without a wormsign that has room (the choice is made for
+    /// the player); false if there is none.
+    fn legion_flees(&mut self, a: AreaId) -> bool {
+        let d = self.d();
+        let h = Faction::Harkonnen;
+        let s = &self.areas[a.index()];
+        let g = super::flow::Group {
+            units: s.units[h.index()],
+            tokens: 0,
+            generic: s.generic[h.index()],
+            named: super::state::named_of(s.named, h, d),
+        };
+        let to = d.board.passable[a.index()].iter().find(|b| {
+            let t = &self.areas[b.index()];
+            !self.enemy_at(h, *b)
+                && t.worm.is_none()
+                && t.wormsign.is_none()
+                && t.unit_count(h) + g.unit_count() <= self.stacking_limit(h)
+        });
+        let Some(to) = to else {
+            return false;
+        };
+        let group = self.lift(h, a, &g);
+        self.drop_group(h, to, &group);
+        true
     }
 
     /// Air zones holding a carryall connected to `a` (AR-HAZ-21).

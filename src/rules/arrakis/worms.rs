@@ -22,18 +22,83 @@ impl Arrakis {
         reach.minus(self.mountains_now())
     }
 
-    pub(super) fn legal_worm_attacks(&self, out: &mut Vec<Action>) {
+    /// Sandworm activations: attacks (AR-DP-08) and, under AR-OPT-03,
+    /// moves; `used` holds sandworms already activated this Desert Power.
+    pub(super) fn legal_worm_actions(&self, used: AreaSet, out: &mut Vec<Action>) {
         for (i, s) in self.areas.iter().enumerate() {
-            if s.worm.is_none() {
+            let from = AreaId(i as u8);
+            if s.worm.is_none() || used.contains(from) {
                 continue;
             }
-            let from = AreaId(i as u8);
+            if self.rules.desert_power_two_worms {
+                for t in self.worm_moves(from).iter() {
+                    out.push(Action::WormMove(from, t));
+                }
+            }
             for t in self.worm_targets(from).iter() {
                 let ts = &self.areas[t.index()];
                 if ts.harvester || ts.unit_count(Faction::Harkonnen) > 0 {
                     out.push(Action::WormAttack(from, t));
                 }
             }
+        }
+    }
+
+    /// Where a sandworm may move: up to 2 areas through desert, into a
+    /// desert area holding no figure or token (AR-HAZ-40, AR-HAZ-41).
+    pub(super) fn worm_moves(&self, from: AreaId) -> AreaSet {
+        let b = self.d().board;
+        let desert = self.desert_now();
+        let near = b.passable[from.index()].intersection(desert);
+        let mut reach = near;
+        for m in near.iter() {
+            reach = reach.union(b.passable[m.index()].intersection(desert));
+        }
+        reach.remove(from);
+        let d = self.d();
+        reach
+            .iter()
+            .filter(|x| {
+                let s = &self.areas[x.index()];
+                !s.has_legion(Faction::Atreides, d)
+                    && !s.has_legion(Faction::Harkonnen, d)
+                    && s.tokens.is_empty()
+                    && !s.harvester
+                    && s.worm.is_none()
+                    && s.wormsign.is_none()
+                    && s.sietch.is_none()
+                    && !s.settlement
+            })
+            .collect()
+    }
+
+    /// One activation under Desert Power; the turn ends when none is left
+    /// (one sandworm by default, two under AR-OPT-03).
+    pub(super) fn step_sandworms(&mut self, a: Action, ev: &mut Vec<Event>) {
+        let super::flow::Prompt::Sandworms(n, mut used) = self.prompt else {
+            unreachable!()
+        };
+        let left = if self.rules.desert_power_two_worms {
+            n - 1
+        } else {
+            0
+        };
+        match a {
+            Action::WormAttack(from, to) => self.worm_attack(from, to, ev),
+            Action::WormMove(from, to) => {
+                let w = self.areas[from.index()].worm.take();
+                self.areas[to.index()].worm = w;
+                used.insert(to);
+            }
+            _ => {
+                self.end_turn(Faction::Atreides, ev);
+                return;
+            }
+        }
+        if left == 0 {
+            self.end_turn(Faction::Atreides, ev);
+        } else {
+            self.prompt = super::flow::Prompt::Sandworms(left, used);
         }
     }
 
