@@ -990,3 +990,140 @@ fn sandworm_emerging_on_a_legion_under_the_wiki_option() {
     // The legion fled intact (storms may still have hit it where it went).
     assert!(g.units_on_board(H)[0] >= 1);
 }
+
+#[test]
+fn testing_station_taken_where_a_move_ends() {
+    // AR-PRESC-09, AR-PRESC-10
+    let mut g = game();
+    g.test_put(A, a("s1_1"), [1, 0, 0], 0);
+    g.test_turn(A, &[DieResult::Strategy], 2);
+    play(
+        &mut g,
+        A,
+        &[
+            Action::SpendDie(DieResult::Strategy),
+            Action::Legion(a("s1_1")),
+            Action::Take(UnitKind::Regular),
+            Action::To(a("s1_4")),
+        ],
+    );
+    assert!(g.areas[a("s1_4").index()].station.is_none());
+    assert_eq!(g.prescience.iter().sum::<u8>(), 1);
+}
+
+#[test]
+fn two_harvesters_destroyed_in_action_resolution_advance_the_jihad() {
+    // AR-PRESC-13, AR-HARV (an Atreides legion entering removes a harvester)
+    let mut g = game();
+    g.test_put(A, a("s1_1"), [1, 0, 0], 0);
+    g.test_put(A, a("s1_6"), [1, 0, 0], 0);
+    g.areas[a("s1_3").index()].harvester = true;
+    g.areas[a("s1_2").index()].harvester = true;
+    g.test_turn(A, &[DieResult::Strategy], 2);
+    play(
+        &mut g,
+        A,
+        &[
+            Action::SpendDie(DieResult::Strategy),
+            Action::Legion(a("s1_1")),
+            Action::Take(UnitKind::Regular),
+            Action::To(a("s1_3")),
+        ],
+    );
+    assert_eq!(g.prescience[2], 0);
+    play(
+        &mut g,
+        A,
+        &[
+            Action::Legion(a("s1_6")),
+            Action::Take(UnitKind::Regular),
+            Action::To(a("s1_2")),
+        ],
+    );
+    assert_eq!(g.prescience[2], 1);
+}
+
+#[test]
+fn step_three_brings_the_desert_leaders() {
+    // AR-PRESC-16, AR-PRESC-17, AR-PRESC-18, AR-LEADER-14 to AR-LEADER-17
+    use melange::rules::arrakis::LeaderAt;
+    let d = data();
+    let id = |s: &str| usize::from(d.leader_id(s).unwrap().0);
+    let mut g = game();
+    g.prescience = [2, 2, 2];
+    g.test_put(A, a("s1_1"), [1, 0, 0], 0);
+    g.areas[a("s1_1").index()].named |= 1 << id("paul_atreides");
+    g.leaders[id("paul_atreides")] = LeaderAt::Board(a("s1_1"));
+    g.test_put(A, a("s5_1"), [1, 0, 0], 0);
+    let bg = g.house(A).bene_gesserit;
+    // Destroying a Pyon village advances every marker by 1.
+    attack(&mut g, A, "s5_1", "imperial_basin", &[UnitKind::Regular]);
+    assert_eq!(g.prescience, [3, 3, 3]);
+    assert_eq!(g.leaders[id("paul_atreides")], LeaderAt::Removed);
+    assert_eq!(g.leaders[id("paul_muad_dib")], LeaderAt::Board(a("s1_1")));
+    assert!(g.areas[a("s1_1").index()].named & (1 << id("paul_muad_dib")) != 0);
+    assert_eq!(g.leaders[id("lady_jessica")], LeaderAt::Removed);
+    assert_eq!(g.leaders[id("reverend_mother_jessica")], LeaderAt::SetAside);
+    assert_eq!(g.leaders[id("chani")], LeaderAt::SetAside);
+    assert_eq!(g.leaders[id("alia")], LeaderAt::NotInPlay);
+    assert_eq!(g.house(A).bene_gesserit, bg + 1);
+}
+
+#[test]
+fn arrakeen_falling_wins_at_once_when_the_objective_is_met() {
+    // AR-WIN-04, AR-PRESC-12, AR-PRESC-19
+    use melange::rules::core::Viewer;
+    let mut g = game();
+    let t = g.view(Viewer::Seat(seat(A))).objective.unwrap();
+    g.prescience = [t[0] - 3, t[1] - 3, t[2] - 3];
+    g.test_put(A, a("broken_land"), [1, 0, 0], 0);
+    attack(&mut g, A, "broken_land", "arrakeen", &[UnitKind::Regular]);
+    assert_eq!(g.to_act(), None);
+    let r = g.result().unwrap();
+    assert_eq!(r.winners, vec![seat(A)]);
+}
+
+#[test]
+fn ten_supremacy_wins_at_once() {
+    // AR-WIN-05, AR-COMBAT-39
+    let mut g = game();
+    g.supremacy = 9;
+    g.test_put(H, a("s1_11"), [1, 0, 0], 0);
+    attack(&mut g, H, "s1_11", "gara_kulon", &[UnitKind::Regular]);
+    assert_eq!(g.to_act(), None);
+    assert_eq!(g.result().unwrap().winners, vec![seat(H)]);
+    assert!(g.supremacy >= 10);
+}
+
+#[test]
+fn buying_supremacy_with_spice() {
+    // AR-SPICE-10, AR-SPICE-11, AR-SPICE-12, AR-SPICE-13
+    let mut g = game();
+    g.supremacy = 5;
+    g.test_set_prompt(Prompt::Spice {
+        spice: 8,
+        decided: [false; 3],
+    });
+    play(&mut g, H, &[Action::BuySupremacy]);
+    assert_eq!(g.supremacy, 6);
+    let e = assert_refused(&g, seat(H), &Action::BuySupremacy);
+    assert_eq!(rule_of(e), "AR-SPICE-06");
+    let mut six = game();
+    six.supremacy = 6;
+    six.test_set_prompt(Prompt::Spice {
+        spice: 8,
+        decided: [false; 3],
+    });
+    assert_refused(&six, seat(H), &Action::BuySupremacy);
+    // 5 spice left; keeping all three markers would cost 6: keep two,
+    // 1 spice is saved.
+    play(
+        &mut g,
+        H,
+        &[
+            Action::Keep(ImperiumMarker::Choam),
+            Action::Keep(ImperiumMarker::Landsraad),
+        ],
+    );
+    assert_eq!(g.spice_saved, 1);
+}

@@ -73,6 +73,9 @@ pub enum Action {
     BuySupremacy,
     /// Claim a revealed prescience card (by its slot in the row).
     Claim(u8),
+    /// Claim a "spend 1 action die" prescience card with a die of this
+    /// result, as the turn's action (AR-PRESC-08).
+    ClaimSpending(u8, DieResult),
     /// End of Round: remove the unclaimed prescience cards (AR-END-09).
     RemoveUnclaimed,
     /// End of Round: shuffle them back (AR-END-09).

@@ -618,11 +618,17 @@ impl Arrakis {
             if card.timing != timing {
                 continue;
             }
-            if card.spend_die && self.house(A).unused() == 0 {
+            if !self.condition_met(card.condition) {
                 continue;
             }
-            if self.condition_met(card.condition) {
+            if !card.spend_die {
                 out.push(Action::Claim(i as u8));
+            } else if timing == PrescienceTiming::ActionResolution {
+                for r in DieResult::ALL {
+                    if self.unspent(A, r) {
+                        out.push(Action::ClaimSpending(i as u8, r));
+                    }
+                }
             }
         }
     }
@@ -976,22 +982,12 @@ impl Arrakis {
                 }
             }
             Action::DesertPower => self.desert_power(),
-            Action::Claim(i) => {
-                let c = self.revealed[usize::from(i)];
-                let spend = self.d().tables.prescience_cards[usize::from(c)].spend_die;
+            Action::Claim(i) => self.claim(i, ev),
+            Action::ClaimSpending(i, r) => {
+                // AR-PRESC-08: the die is the turn's action.
                 self.claim(i, ev);
-                if spend {
-                    // AR-PRESC-08: the die is the turn's action.
-                    let r = self
-                        .house(A)
-                        .dice
-                        .iter()
-                        .find(|d| !d.spent)
-                        .map(|d| d.result)
-                        .expect("legal");
-                    self.spend(A, r, ev);
-                    self.end_turn(A, ev);
-                }
+                self.spend(A, r, ev);
+                self.end_turn(A, ev);
             }
             Action::Reveal(area) => self.reveal_tokens(area, ev),
             Action::Scheme(n) => self.scheme(n),
