@@ -1127,3 +1127,42 @@ fn buying_supremacy_with_spice() {
     );
     assert_eq!(g.spice_saved, 1);
 }
+
+#[test]
+fn events_are_redacted_per_seat() {
+    // AR-DEPLOY-02, AR-WIN-01: token contents, drawn cards and the secret
+    // objective reach only their owner.
+    use melange::rules::core::Viewer;
+    let (g, ev) = Arrakis::setup_with_events(&ArrakisOptions::default(), 3).unwrap();
+    for e in &ev {
+        let h = g.redact(e, Viewer::Seat(seat(H))).unwrap();
+        let s = g.redact(e, Viewer::Spectator).unwrap();
+        match e {
+            Event::ObjectiveDealt { .. } => {
+                assert_eq!(h, Event::ObjectiveDealt { objective: u8::MAX });
+                assert_eq!(s, h);
+                assert_eq!(g.redact(e, Viewer::Seat(seat(A))).unwrap(), *e);
+            }
+            Event::CardDrawn { faction, .. } => {
+                let other = Viewer::Seat(seat(faction.other()));
+                assert!(matches!(
+                    g.redact(e, other).unwrap(),
+                    Event::CardDrawn { card: None, .. }
+                ));
+                assert!(matches!(s, Event::CardDrawn { card: None, .. }));
+            }
+            _ => {}
+        }
+    }
+    let placed = Event::TokenDeployed {
+        area: a("gara_kulon"),
+        kind: 3,
+    };
+    assert_eq!(
+        g.redact(&placed, Viewer::Seat(seat(H))).unwrap(),
+        Event::TokenDeployed {
+            area: a("gara_kulon"),
+            kind: u8::MAX
+        }
+    );
+}
