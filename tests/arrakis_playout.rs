@@ -9,8 +9,14 @@ use melange::rules::core::{Ruleset, Seat, Viewer};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-/// Fewer games in debug builds.
-const GAMES: u64 = if cfg!(debug_assertions) { 60 } else { 2000 };
+/// Games per test: `ARRAKIS_GAMES` when set, else fewer in debug builds
+/// (e.g. `ARRAKIS_GAMES=2000 cargo test --test arrakis_playout`).
+fn games() -> u64 {
+    std::env::var("ARRAKIS_GAMES")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(if cfg!(debug_assertions) { 60 } else { 2000 })
+}
 
 /// Figure counts conserved, stacking held, leaders never alone, hidden
 /// facts absent from the other seat's view.
@@ -226,20 +232,23 @@ fn many(preset: Preset, seeds: std::ops::Range<u64>, probe_every: usize) -> [u64
 fn random_games_play_to_a_winner_with_the_contract_held() {
     // AR-START-02, AR-WIN-02, AR-WIN-04, AR-WIN-05: every game ends with a
     // winner.
-    let w = many(Preset::Default, 0..GAMES, 0);
-    assert_eq!(w[0] + w[1], GAMES);
+    let n = games();
+    let w = many(Preset::Default, 0..n, 0);
+    assert_eq!(w[0] + w[1], n);
 }
 
 #[test]
 fn random_games_with_every_legal_action_probed() {
-    let w = many(Preset::Default, 1000..1000 + GAMES / 10, 1);
-    assert_eq!(w[0] + w[1], GAMES / 10);
+    let n = games() / 10;
+    let w = many(Preset::Default, 1_000_000..1_000_000 + n, 1);
+    assert_eq!(w[0] + w[1], n);
 }
 
 #[test]
 fn published_preset_games_play_to_a_winner() {
-    let w = many(Preset::Published, 2000..2000 + GAMES / 2, 0);
-    assert_eq!(w[0] + w[1], GAMES / 2);
+    let n = games() / 2;
+    let w = many(Preset::Published, 2_000_000..2_000_000 + n, 0);
+    assert_eq!(w[0] + w[1], n);
 }
 
 /// The platform's uniform random playout: the contract holds at every step

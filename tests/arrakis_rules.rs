@@ -1166,3 +1166,29 @@ fn events_are_redacted_per_seat() {
         }
     );
 }
+
+#[test]
+fn bene_gesserit_reorder_option() {
+    // AR-OPT-02, AR-BG-05
+    use melange::rules::core::Viewer;
+    let opts = ArrakisOptions {
+        overrides: vec![("bene_gesserit_use".into(), "reorder".into())],
+        ..Default::default()
+    };
+    let mut g = game_with(opts);
+    g.test_turn(A, &[DieResult::Strategy], 1);
+    let top: Vec<_> = g.house(A).decks[0].iter().rev().take(3).copied().collect();
+    play(&mut g, A, &[Action::Foresee(0)]);
+    assert_eq!(g.house(A).bene_gesserit, 0);
+    assert_eq!(
+        g.view(Viewer::Seat(seat(A))).houses[1].foresee,
+        Some(top.clone())
+    );
+    assert_eq!(g.view(Viewer::Seat(seat(H))).houses[1].foresee, None);
+    // Order 5 = [2, 1, 0]: the third card goes on top.
+    play(&mut g, A, &[Action::Order(5)]);
+    let now: Vec<_> = g.house(A).decks[0].iter().rev().take(3).copied().collect();
+    assert_eq!(now, vec![top[2], top[1], top[0]]);
+    assert_eq!(g.prompt(), Prompt::Turn(A));
+    assert_refused(&g, seat(A), &Action::Foresee(0));
+}

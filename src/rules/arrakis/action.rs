@@ -87,6 +87,12 @@ pub enum Action {
     /// Desert Power: the sandworm in the first area attacks the second
     /// (AR-DP-08, AR-HAZ-42 to AR-HAZ-46).
     WormAttack(AreaId, AreaId),
+    /// AR-OPT-02: spend a Bene Gesserit token to look at the top 3 cards of
+    /// your deck (0 house, 1 ally), a free action.
+    Foresee(u8),
+    /// AR-OPT-02: put the seen cards back in this order (index into the
+    /// permutations in lexicographic order; the first listed goes on top).
+    Order(u8),
     /// Desert Power under AR-OPT-03: the sandworm in the first area moves to
     /// the second (AR-HAZ-39 to AR-HAZ-41).
     WormMove(AreaId, AreaId),

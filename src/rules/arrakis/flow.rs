@@ -164,6 +164,8 @@ pub enum Prompt {
     },
     /// End of Round prescience claims.
     EndClaims,
+    /// AR-OPT-02: reorder the top cards of one of this house's decks.
+    Foresee(Faction, u8),
     /// Desert Hazards: rescue the harvester in this area with a carryall?
     Rescue(AreaId),
     /// End of Round leader swap, Harkonnen first (AR-END-04).
@@ -196,6 +198,7 @@ impl Prompt {
             | Prompt::Turn(f)
             | Prompt::Mentat(f)
             | Prompt::Swap(f)
+            | Prompt::Foresee(f, _)
             | Prompt::HandLimit(f) => f,
             Prompt::Move(m) => m.faction,
             Prompt::Battle(b) => match b.step {
@@ -206,6 +209,21 @@ impl Prompt {
         })
     }
 }
+
+/// Orders of up to 3 cards, lexicographic, by how many cards are seen.
+const PERMS: [&[[u8; 3]]; 4] = [
+    &[[0, 1, 2]],
+    &[[0, 1, 2]],
+    &[[0, 1, 2], [1, 0, 2]],
+    &[
+        [0, 1, 2],
+        [0, 2, 1],
+        [1, 0, 2],
+        [1, 2, 0],
+        [2, 0, 1],
+        [2, 1, 0],
+    ],
+];
 
 const H: Faction = Faction::Harkonnen;
 const A: Faction = Faction::Atreides;
@@ -496,6 +514,12 @@ impl Arrakis {
                 self.legal_claims(PrescienceTiming::EndOfRound, out);
                 out.push(Action::Done);
             }
+            Prompt::Foresee(f, k) => {
+                let n = self.house(f).decks[usize::from(k)].len().min(3);
+                for p in 0..PERMS[n].len() {
+                    out.push(Action::Order(p as u8));
+                }
+            }
             Prompt::Rescue(area) => {
                 for z in self.rescue_zones(area) {
                     out.push(Action::Rescue(z));
@@ -552,6 +576,14 @@ impl Arrakis {
         for r in DieResult::ALL {
             if self.unspent(f, r) {
                 out.push(Action::SpendDie(r));
+            }
+        }
+        // AR-OPT-02: the wiki's Bene Gesserit free action.
+        if self.rules.bene_gesserit_reorder && self.house(f).bene_gesserit > 0 {
+            for k in 0..2u8 {
+                if self.house(f).decks[usize::from(k)].len() >= 2 {
+                    out.push(Action::Foresee(k));
+                }
             }
         }
         // AR-DP-01, AR-DP-03, AR-DP-04
@@ -789,6 +821,18 @@ impl Arrakis {
                     self.end_of_round_rest(ev);
                 }
             }
+            (Prompt::Foresee(f, k), Action::Order(p)) => {
+                let deck = &mut self.houses[f.index()].decks[usize::from(k)];
+                let n = deck.len().min(3);
+                let top: Vec<_> = deck.iter().rev().take(n).copied().collect();
+                let perm = PERMS[n][usize::from(p)];
+                deck.truncate(deck.len() - n);
+                // The first of the order goes on top (the end of the pile).
+                for &i in perm[..n].iter().rev() {
+                    deck.push(top[usize::from(i)]);
+                }
+                self.prompt = Prompt::Turn(f);
+            }
             (Prompt::Rescue(area), a) => {
                 let zone = match a {
                     Action::Rescue(z) => Some(z),
@@ -991,6 +1035,11 @@ impl Arrakis {
             }
             Action::Reveal(area) => self.reveal_tokens(area, ev),
             Action::Scheme(n) => self.scheme(n),
+            Action::Foresee(k) => {
+                // AR-BG-05: the token leaves the game.
+                self.house_mut(f).bene_gesserit -= 1;
+                self.prompt = Prompt::Foresee(f, k);
+            }
             Action::Atomics(area) => self.detonate(area, ev),
             Action::Scout(z, area) => {
                 // AR-SCOUT-01 to AR-SCOUT-05

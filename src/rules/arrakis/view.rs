@@ -49,6 +49,9 @@ pub struct HouseView {
     pub supply: [u8; 3],
     /// Bene Gesserit tokens.
     pub bene_gesserit: u8,
+    /// While its owner reorders a deck (AR-OPT-02): the top cards, top
+    /// first, to the owner only.
+    pub foresee: Option<Vec<CardId>>,
 }
 
 /// The game as one viewer sees it.
@@ -132,6 +135,17 @@ impl Arrakis {
                 dice,
                 supply: h.supply,
                 bene_gesserit: h.bene_gesserit,
+                foresee: match self.prompt {
+                    Prompt::Foresee(g, k) if g == f && sees(f) => Some(
+                        h.decks[usize::from(k)]
+                            .iter()
+                            .rev()
+                            .take(3)
+                            .copied()
+                            .collect(),
+                    ),
+                    _ => None,
+                },
             }
         });
         let o = &self.d().tables.secret_objectives[usize::from(self.objective)];
