@@ -8,9 +8,8 @@ use crate::rules::core::RuleError;
 
 use super::action::Action;
 use super::event::Event;
-use super::ids::{AreaId, AreaSet, Deck, DieResult, Faction, ImperiumMarker, UnitKind};
+use super::ids::{AreaId, AreaSet, DieResult, Faction, UnitKind};
 use super::state::{Arrakis, Die, Phase, Vehicle};
-use super::tables::PrescienceTiming;
 
 /// A group of figures picked to move out of one area.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -211,7 +210,7 @@ impl Prompt {
 }
 
 /// Orders of up to 3 cards, lexicographic, by how many cards are seen.
-const PERMS: [&[[u8; 3]]; 4] = [
+pub(super) const PERMS: [&[[u8; 3]]; 4] = [
     &[[0, 1, 2]],
     &[[0, 1, 2]],
     &[[0, 1, 2], [1, 0, 2]],
@@ -269,16 +268,16 @@ impl Arrakis {
         self.d().tables.spice_must_flow.rows[usize::from(lowest - 1)]
     }
 
-    fn vehicles_on_board(&self, v: Vehicle) -> u8 {
+    pub(super) fn vehicles_on_board(&self, v: Vehicle) -> u8 {
         self.zones.iter().filter(|z| **z == Some(v)).count() as u8
     }
 
-    fn harvesters_on_board(&self) -> u8 {
+    pub(super) fn harvesters_on_board(&self) -> u8 {
         self.areas.iter().filter(|a| a.harvester).count() as u8
     }
 
     /// A free desert area for a harvester (AR-VEH-07, AR-VEH-08).
-    fn harvester_area_ok(&self, a: AreaId) -> bool {
+    pub(super) fn harvester_area_ok(&self, a: AreaId) -> bool {
         let s = &self.areas[a.index()];
         self.is_desert(a)
             && !s.harvester
@@ -310,250 +309,6 @@ impl Arrakis {
         s
     }
 
-    /// Appends the legal actions of the seat to act.
-    pub(super) fn legal(&self, out: &mut Vec<Action>) {
-        let d = self.d();
-        let b = d.board;
-        match self.prompt {
-            Prompt::None => {}
-            Prompt::Vehicles {
-                harvesters,
-                ornithopters,
-                carryalls,
-                any,
-                ..
-            } => {
-                let t = &d.tables.figures.harkonnen;
-                let h_left = if any { ornithopters } else { harvesters };
-                if h_left > 0 && self.harvesters_on_board() < t.harvester {
-                    for a in self.desert_now().iter() {
-                        if self.harvester_area_ok(a) {
-                            out.push(Action::PlaceHarvester(a));
-                        }
-                    }
-                }
-                for (v, left, total) in [
-                    (Vehicle::Ornithopter, ornithopters, t.ornithopter),
-                    (
-                        Vehicle::Carryall,
-                        if any { ornithopters } else { carryalls },
-                        t.carryall,
-                    ),
-                ] {
-                    if left > 0 && self.vehicles_on_board(v) < total {
-                        for z in 0..self.zones.len() {
-                            // AR-VEH-10, AR-VEH-11: 1 per zone, replacing.
-                            if self.zones[z] != Some(v) {
-                                out.push(Action::PlaceVehicle(v, super::ids::AirZoneId(z as u8)));
-                            }
-                        }
-                    }
-                }
-                out.push(Action::Done);
-            }
-            Prompt::Reassign(f) => {
-                // AR-ACT-07; AR-OPT-10: the least-filled results first.
-                let count =
-                    |r: DieResult| self.house(f).dice.iter().filter(|d| d.result == r).count();
-                let least = DieResult::ALL
-                    .into_iter()
-                    .filter(|r| self.free_slots(f, *r) > 0)
-                    .map(count)
-                    .min();
-                for r in DieResult::ALL {
-                    if self.free_slots(f, r) > 0
-                        && (!self.rules.excess_least_filled || Some(count(r)) == least)
-                    {
-                        out.push(Action::Reassign(r));
-                    }
-                }
-            }
-            Prompt::BeneGesserit(f) => {
-                for r in DieResult::ALL {
-                    if self.free_slots(f, r) > 0 {
-                        out.push(Action::PlaceBeneGesserit(r));
-                    }
-                }
-                out.push(Action::Done);
-            }
-            Prompt::Turn(f) => self.legal_turn(f, out),
-            Prompt::AtreidesHouse => {
-                for r in [
-                    DieResult::Strategy,
-                    DieResult::Leadership,
-                    DieResult::Deployment,
-                    DieResult::Mentat,
-                ] {
-                    out.push(Action::HouseAs(r));
-                }
-                out.push(Action::HouseAsDesertPower);
-            }
-            Prompt::HarkonnenHouse => {
-                out.push(Action::HouseUpgrade);
-                out.push(Action::HouseVehicles);
-            }
-            Prompt::Move(m) => self.legal_move(&m, out),
-            Prompt::Mentat(f) => {
-                let [h, a] = Deck::of(f);
-                out.extend([
-                    Action::Mentat(h, h),
-                    Action::Mentat(h, a),
-                    Action::Mentat(a, a),
-                ]);
-            }
-            Prompt::HarkonnenDeploy {
-                regulars,
-                leader,
-                last,
-            } => {
-                let h = self.house(H);
-                if regulars > 0 && h.supply[0] > 0 {
-                    for a in b.settlements.iter() {
-                        let s = &self.areas[a.index()];
-                        // AR-DIE-14: into areas with a Harkonnen settlement.
-                        if s.settlement
-                            && s.unit_count(A) == 0
-                            && s.unit_count(H) < self.stacking_limit(H)
-                        {
-                            out.push(Action::DeployAt(a));
-                        }
-                    }
-                }
-                if leader && last.is_some() {
-                    if h.generic_supply > 0 {
-                        out.push(Action::DeployLeader(None));
-                    }
-                    for l in self.deployable_leaders(H) {
-                        out.push(Action::DeployLeader(Some(l)));
-                    }
-                }
-                out.push(Action::Done);
-            }
-            Prompt::AtreidesDeploy { placed, .. } => match placed {
-                None => {
-                    for a in b.sietch_sites.iter() {
-                        let s = &self.areas[a.index()];
-                        // AR-DIE-12: in an area with a sietch token.
-                        if s.sietch.is_some()
-                            && s.unit_count(H) == 0
-                            && s.unit_count(A) < self.stacking_limit(A)
-                        {
-                            out.push(Action::DeployAt(a));
-                        }
-                    }
-                    out.push(Action::Done);
-                }
-                Some(_) => {
-                    // AR-DIE-13: a Naib or a named leader.
-                    if self.house(A).generic_supply > 0 {
-                        out.push(Action::DeployLeader(None));
-                    }
-                    for l in self.deployable_leaders(A) {
-                        out.push(Action::DeployLeader(Some(l)));
-                    }
-                    out.push(Action::Done);
-                }
-            },
-            Prompt::Upgrade(n) => {
-                if n > 0 && self.house(H).supply[1] > 0 {
-                    for (i, s) in self.areas.iter().enumerate() {
-                        if s.units[H.index()][0] > 0 {
-                            out.push(Action::Upgrade(AreaId(i as u8)));
-                        }
-                    }
-                }
-                out.push(Action::Done);
-            }
-            Prompt::Wormsigns(n) => {
-                // AR-DP-09: one option only, so attacks before any wormsign.
-                if n == 2 {
-                    self.legal_worm_actions(AreaSet::EMPTY, out);
-                }
-                if n > 0 && !self.wormsign_pool.is_empty() {
-                    for a in self.desert_now().iter() {
-                        let s = &self.areas[a.index()];
-                        // AR-DP-07
-                        if s.wormsign.is_none() && s.worm.is_none() && s.sietch.is_none() {
-                            out.push(Action::WormsignAt(a));
-                        }
-                    }
-                }
-                out.push(Action::Done);
-            }
-            Prompt::Sandworms(n, used) => {
-                if n > 0 {
-                    self.legal_worm_actions(used, out);
-                }
-                out.push(Action::Done);
-            }
-            Prompt::Battle(bt) => self.legal_battle(&bt, out),
-            Prompt::Spice { spice, decided } => {
-                let t = &d.tables.spice;
-                for m in ImperiumMarker::ALL {
-                    if decided[m.index()] {
-                        continue;
-                    }
-                    if spice >= t.keep_cost {
-                        out.push(Action::Keep(m));
-                    }
-                    // The top row cannot be raised (see the docs).
-                    if spice >= t.raise_cost && self.imperium[m.index()] > 1 {
-                        out.push(Action::Raise(m));
-                    }
-                }
-                // AR-SPICE-10 to AR-SPICE-12
-                if !self.bought_supremacy
-                    && self.supremacy <= t.buy_supremacy_max_score
-                    && spice >= t.buy_supremacy_cost
-                {
-                    out.push(Action::BuySupremacy);
-                }
-                out.push(Action::Done);
-            }
-            Prompt::EndClaims => {
-                self.legal_claims(PrescienceTiming::EndOfRound, out);
-                out.push(Action::Done);
-            }
-            Prompt::Foresee(f, k) => {
-                let n = self.house(f).decks[usize::from(k)].len().min(3);
-                for p in 0..PERMS[n].len() {
-                    out.push(Action::Order(p as u8));
-                }
-            }
-            Prompt::Rescue(area) => {
-                for z in self.rescue_zones(area) {
-                    out.push(Action::Rescue(z));
-                }
-                out.push(Action::Done);
-            }
-            Prompt::Swap(f) => {
-                if self.house(f).generic_supply > 0 {
-                    for (i, l) in self.leaders.iter().enumerate() {
-                        if d.leaders[i].faction == f
-                            && matches!(l, super::state::LeaderAt::Board(_))
-                        {
-                            out.push(Action::SwapLeader(super::ids::LeaderId(i as u8)));
-                        }
-                    }
-                }
-                out.push(Action::Done);
-            }
-            Prompt::HandLimit(f) => {
-                let mut seen = Vec::new();
-                for &c in &self.house(f).hand {
-                    if !seen.contains(&c) {
-                        seen.push(c);
-                        out.push(Action::Discard(c));
-                    }
-                }
-            }
-            Prompt::Unclaimed => {
-                out.push(Action::RemoveUnclaimed);
-                out.push(Action::ReshuffleUnclaimed);
-            }
-        }
-    }
-
     /// Free slots of result `r` on `f`'s dashboard (AR-ACT-05, AR-ACT-06).
     pub(super) fn free_slots(&self, f: Faction, r: DieResult) -> u8 {
         let t = &self.d().tables.action_dice;
@@ -568,114 +323,8 @@ impl Arrakis {
         limit.saturating_sub(used)
     }
 
-    fn unspent(&self, f: Faction, r: DieResult) -> bool {
+    pub(super) fn unspent(&self, f: Faction, r: DieResult) -> bool {
         self.house(f).dice.iter().any(|d| !d.spent && d.result == r)
-    }
-
-    fn legal_turn(&self, f: Faction, out: &mut Vec<Action>) {
-        for r in DieResult::ALL {
-            if self.unspent(f, r) {
-                out.push(Action::SpendDie(r));
-            }
-        }
-        // AR-OPT-02: the wiki's Bene Gesserit free action.
-        if self.rules.bene_gesserit_reorder && self.house(f).bene_gesserit > 0 {
-            for k in 0..2u8 {
-                if self.house(f).decks[usize::from(k)].len() >= 2 {
-                    out.push(Action::Foresee(k));
-                }
-            }
-        }
-        // AR-DP-01, AR-DP-03, AR-DP-04
-        if f == A && self.house(A).unused() < self.house(H).unused() {
-            out.push(Action::DesertPower);
-        }
-        if f == A {
-            // AR-PRESC-05: Action Resolution cards during Action Resolution.
-            self.legal_claims(PrescienceTiming::ActionResolution, out);
-            // AR-ATOM-01 to AR-ATOM-03: once, from step 8.
-            let step = self.d().tables.tracks.atomics_step;
-            if !self.atomics_used && self.prescience.iter().any(|p| *p >= step) {
-                for &t in &self.d().board.family_atomics_targets {
-                    out.push(Action::Atomics(t));
-                }
-            }
-            // AR-DEPLOY-03, AR-DEPLOY-10: Guerrilla Training, not in a
-            // sector watched by an ornithopter.
-            for (i, s) in self.areas.iter().enumerate() {
-                let a = AreaId(i as u8);
-                if !s.tokens.is_empty() && !self.watched(a) {
-                    out.push(Action::Reveal(a));
-                }
-            }
-        } else {
-            // AR-LEADER-20, AR-LEADER-21, AR-LEADER-23
-            self.legal_scheme(out);
-        }
-        if f == H && !self.bans[ImperiumMarker::SpacingGuild.index()] {
-            // AR-SCOUT-01, AR-SCOUT-06: scouting, not under the Spacing
-            // Guild ban; only areas holding something hidden are offered.
-            let b = self.d().board;
-            for (z, v) in self.zones.iter().enumerate() {
-                if *v != Some(Vehicle::Ornithopter) {
-                    continue;
-                }
-                let z = super::ids::AirZoneId(z as u8);
-                for a in b.air_zones[z.index()].areas.iter() {
-                    let s = &self.areas[a.index()];
-                    if !s.tokens.is_empty() || s.sietch.is_some_and(|x| !x.revealed) {
-                        out.push(Action::Scout(z, a));
-                    }
-                }
-            }
-        }
-    }
-
-    /// Whether an ornithopter in a connected Air zone watches area `a`
-    /// (AR-DEPLOY-10).
-    pub(super) fn watched(&self, a: AreaId) -> bool {
-        let b = self.d().board;
-        b.zones_of(a)
-            .any(|z| self.zones[z.index()] == Some(Vehicle::Ornithopter))
-    }
-
-    fn legal_claims(&self, timing: PrescienceTiming, out: &mut Vec<Action>) {
-        let d = self.d();
-        let lim = &d.tables.limits;
-        if self.claimed_this_round >= lim.prescience_claims_per_round || self.claimed_this_turn {
-            return;
-        }
-        for (i, &c) in self.revealed.iter().enumerate() {
-            let card = &d.tables.prescience_cards[usize::from(c)];
-            if card.timing != timing {
-                continue;
-            }
-            if !self.condition_met(card.condition) {
-                continue;
-            }
-            if !card.spend_die {
-                out.push(Action::Claim(i as u8));
-            } else if timing == PrescienceTiming::ActionResolution {
-                for r in DieResult::ALL {
-                    if self.unspent(A, r) {
-                        out.push(Action::ClaimSpending(i as u8, r));
-                    }
-                }
-            }
-        }
-    }
-
-    /// Named leaders of `f` whose figure is set aside and may be deployed.
-    pub(super) fn deployable_leaders(&self, f: Faction) -> Vec<super::ids::LeaderId> {
-        let d = self.d();
-        (0..d.leaders.len())
-            .filter(|&i| {
-                d.leaders[i].faction == f
-                    && d.leaders[i].kind == super::components::LeaderKind::Named
-                    && self.leaders[i] == super::state::LeaderAt::SetAside
-            })
-            .map(|i| super::ids::LeaderId(i as u8))
-            .collect()
     }
 
     /// Applies one action of the house to act.
@@ -1201,98 +850,6 @@ impl Arrakis {
         }
     }
 
-    pub(super) fn start_spice(&mut self, ev: &mut Vec<Event>) {
-        self.phase = Phase::SpiceHarvesting;
-        // AR-SPICE-17: bans last until the start of this phase.
-        self.bans = [false; 3];
-        // AR-SPICE-03 to AR-SPICE-05
-        let y = self.d().tables.harvester_yield;
-        let b = self.d().board;
-        let mut spice = self.spice_saved;
-        self.spice_saved = 0;
-        for (i, s) in self.areas.iter_mut().enumerate() {
-            if s.harvester {
-                s.harvester = false;
-                spice += if b.deep_desert.contains(AreaId(i as u8)) {
-                    y.deep_desert
-                } else {
-                    y.desert
-                };
-            }
-        }
-        ev.push(Event::SpiceHarvested { spice });
-        self.prompt = Prompt::Spice {
-            spice,
-            decided: [false; 3],
-        };
-    }
-
-    fn step_spice(&mut self, a: Action, ev: &mut Vec<Event>) {
-        let Prompt::Spice {
-            mut spice,
-            mut decided,
-        } = self.prompt
-        else {
-            unreachable!()
-        };
-        let t = self.d().tables.spice;
-        match a {
-            Action::Keep(m) => {
-                spice -= t.keep_cost;
-                decided[m.index()] = true;
-            }
-            Action::Raise(m) => {
-                spice -= t.raise_cost;
-                decided[m.index()] = true;
-                self.imperium[m.index()] -= 1;
-                ev.push(Event::ImperiumMarkerMoved {
-                    marker: m,
-                    row: self.imperium[m.index()],
-                });
-            }
-            Action::BuySupremacy => {
-                spice -= t.buy_supremacy_cost;
-                self.bought_supremacy = true;
-                self.gain_supremacy(t.buy_supremacy_gain, ev);
-                if self.winner.is_some() {
-                    self.prompt = Prompt::None;
-                    return;
-                }
-            }
-            _ => {
-                // AR-SPICE-14 to AR-SPICE-16
-                let bottom = self.d().tables.spice_must_flow.rows.len() as u8;
-                for m in ImperiumMarker::ALL {
-                    let i = m.index();
-                    let mut fell = false;
-                    if !decided[i] && self.imperium[i] < bottom {
-                        self.imperium[i] += 1;
-                        fell = true;
-                        ev.push(Event::ImperiumMarkerMoved {
-                            marker: m,
-                            row: self.imperium[i],
-                        });
-                    }
-                    self.bans[i] = fell || self.imperium[i] == bottom;
-                }
-                // AR-SPICE-20: CHOAM ban excess removed at once.
-                if self.bans[ImperiumMarker::Choam.index()] {
-                    self.enforce_stacking(H);
-                }
-                // AR-SPICE-13
-                self.spice_saved = spice.min(t.carry_over_max);
-                // AR-SPICE-22
-                for z in &mut self.zones {
-                    *z = None;
-                }
-                self.phase = Phase::EndOfRound;
-                self.prompt = Prompt::EndClaims;
-                return;
-            }
-        }
-        self.prompt = Prompt::Spice { spice, decided };
-    }
-
     /// Removes `f`'s units above the stacking limit, lowest rank first
     /// (AR-MOVE-08; the owner's choice is made for them, see the docs).
     pub(super) fn enforce_stacking(&mut self, f: Faction) {
@@ -1305,60 +862,6 @@ impl Arrakis {
                 self.areas[i].units[f.index()][k] -= 1;
                 self.house_mut(f).supply[k] += 1;
             }
-        }
-    }
-
-    fn end_of_round_rest(&mut self, ev: &mut Vec<Event>) {
-        // AR-WIN-02: the objective check.
-        if self.objective_met() {
-            self.win(A, "every score of the secret objective is met", ev);
-            return;
-        }
-        // AR-END-03 (done at harvesting), AR-END-06: spent cards restored.
-        self.spent_leaders = 0;
-        // AR-END-04: the leader swap, Harkonnen first.
-        self.prompt = Prompt::Swap(H);
-    }
-
-    fn next_hand_limit(&mut self, _ev: &mut Vec<Event>) {
-        let lim = usize::from(self.d().tables.limits.hand);
-        for f in [H, A] {
-            if self.house(f).hand.len() > lim {
-                self.prompt = Prompt::HandLimit(f);
-                return;
-            }
-        }
-        if self.revealed.is_empty() {
-            self.finish_round(_ev);
-        } else {
-            self.prompt = Prompt::Unclaimed;
-        }
-    }
-
-    fn finish_round(&mut self, ev: &mut Vec<Event>) {
-        // AR-END-11
-        for f in [H, A] {
-            self.house_mut(f).dice.clear();
-        }
-        self.start_round(ev);
-    }
-
-    /// Whether every target of the secret objective is reached.
-    pub fn objective_met(&self) -> bool {
-        let o = &self.d().tables.secret_objectives[usize::from(self.objective)];
-        o.targets()
-            .iter()
-            .zip(self.prescience)
-            .all(|(t, p)| p >= *t)
-    }
-
-    /// Declares the winner.
-    pub(super) fn win(&mut self, f: Faction, why: &'static str, ev: &mut Vec<Event>) {
-        if self.winner.is_none() {
-            self.winner = Some((f, why));
-            self.phase = Phase::Over;
-            self.prompt = Prompt::None;
-            ev.push(Event::GameOver { winner: f });
         }
     }
 

@@ -12,13 +12,16 @@ pub mod board;
 mod combat;
 pub mod components;
 pub mod data;
+mod end_round;
 mod event;
 mod flow;
 mod hazards;
 pub mod ids;
+mod legal;
 mod movement;
 mod options;
 mod prescience;
+mod spice;
 mod state;
 pub mod tables;
 #[doc(hidden)]
