@@ -49,7 +49,7 @@ fn invariant(g: &Arrakis) -> Result<(), String> {
         }
         for (i, s) in g.areas.iter().enumerate() {
             // AR-MOVE-07, AR-SPICE-19
-            if s.unit_count(f) > g.stacking_limit(f).max(d.tables.limits.stacking) {
+            if s.unit_count(f) > g.stacking_limit(f) {
                 return Err(format!("{f:?} over the stacking limit in area {i}"));
             }
             // AR-MOVE-13
