@@ -1192,3 +1192,22 @@ fn bene_gesserit_reorder_option() {
     assert_eq!(g.prompt(), Prompt::Turn(A));
     assert_refused(&g, seat(A), &Action::Foresee(0));
 }
+
+#[test]
+fn the_owner_picks_which_elite_becomes_a_regular() {
+    // AR-COMBAT-19, AR-COMBAT-20
+    let mut g = game();
+    g.test_put(H, a("s1_1"), [1, 0, 0], 0);
+    g.test_put(A, a("s1_2"), [0, 1, 1], 0);
+    attack(&mut g, H, "s1_1", "s1_2", &[UnitKind::Regular]);
+    g.test_hand(H, &[]);
+    g.test_hand(A, &[]);
+    // Harkonnen: 1 die, a Hit. Atreides: 2 dice, 2 Hits.
+    g.test_load_dice(&[HIT, HIT, HIT]);
+    play(&mut g, H, &[Action::Done]);
+    // The attacker's casualty (its only regular) is automatic; the
+    // defender chooses between its elite and its Fedaykin.
+    assert!(matches!(g.prompt(), Prompt::Battle(b) if b.step == BattleStep::Casualty(A)));
+    play(&mut g, A, &[Action::LoseUnit(UnitKind::Special)]);
+    assert_eq!(g.areas[a("s1_2").index()].units[A.index()], [1, 1, 0]);
+}

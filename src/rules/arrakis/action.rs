@@ -61,6 +61,9 @@ pub enum Action {
     Convert(Option<LeaderId>),
     /// Combat: the defender retreats into this area (AR-OPT-05).
     Retreat(AreaId),
+    /// Combat: lose a unit of this kind (an elite or a special elite)
+    /// to the next hit (AR-COMBAT-20).
+    LoseUnit(UnitKind),
     /// Combat: continue the battle (AR-COMBAT-28).
     Continue,
     /// Combat: advance into the won area (AR-COMBAT-34).

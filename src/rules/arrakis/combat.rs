@@ -3,7 +3,7 @@
 use super::action::Action;
 use super::event::Event;
 use super::flow::{Battle, BattleStep, Group, Prompt};
-use super::ids::{AreaId, CombatFace, Faction, ImperiumMarker, LeaderId};
+use super::ids::{AreaId, CombatFace, Faction, ImperiumMarker, LeaderId, UnitKind};
 use super::state::{Arrakis, LeaderAt, named_of};
 use super::tables::Conversion;
 
@@ -66,6 +66,10 @@ impl Arrakis {
                     out.push(Action::Convert(who));
                 }
             }
+            BattleStep::Casualty(_) => {
+                out.push(Action::LoseUnit(UnitKind::Elite));
+                out.push(Action::LoseUnit(UnitKind::Special));
+            }
             BattleStep::Continue => {
                 out.push(Action::Continue);
                 out.push(Action::Done);
@@ -122,6 +126,8 @@ impl Arrakis {
                 self.next_conversion(bt, ev);
             }
             (BattleStep::Convert(_), _) => unreachable!("legal"),
+            (BattleStep::Casualty(f), Action::LoseUnit(k)) => self.lose_unit(bt, f, k, ev),
+            (BattleStep::Casualty(_), _) => unreachable!("legal"),
             (BattleStep::Continue, Action::Continue) => {
                 // AR-COMBAT-29 (AR-OPT-06: only against a settlement/sietch).
                 let s = &self.areas[bt.at.index()];
@@ -334,11 +340,68 @@ impl Arrakis {
             let o = f.other().index();
             res[o].1 = res[o].1.saturating_sub(specials_units[f.index()]);
         }
-        let on_att = res[def.index()].0.saturating_sub(res[att.index()].1);
-        let on_def = res[att.index()].0.saturating_sub(res[def.index()].1);
-        // AR-COMBAT-23: the attacker's casualties first.
-        self.take_hits(att, Target::Attackers, &mut bt, on_att, ev);
-        self.take_hits(def, Target::Area(bt.at), &mut bt, on_def, ev);
+        bt.hits[att.index()] = res[def.index()].0.saturating_sub(res[att.index()].1);
+        bt.hits[def.index()] = res[att.index()].0.saturating_sub(res[def.index()].1);
+        self.casualties(bt, ev);
+    }
+
+    fn target_of(bt: &Battle, f: Faction) -> Target {
+        if f == bt.attacker {
+            Target::Attackers
+        } else {
+            Target::Area(bt.at)
+        }
+    }
+
+    fn legion_units(&self, bt: &Battle, f: Faction) -> [u8; 3] {
+        if f == bt.attacker {
+            bt.group.units
+        } else {
+            self.areas[bt.at.index()].units[f.index()]
+        }
+    }
+
+    /// Takes the round's hits, the attacker's first (AR-COMBAT-23), asking
+    /// the owner only when the elite to lose is a real choice.
+    fn casualties(&mut self, mut bt: Battle, ev: &mut Vec<Event>) {
+        for f in [bt.attacker, bt.attacker.other()] {
+            while bt.hits[f.index()] > 0 {
+                let u = self.legion_units(&bt, f);
+                if u[0] == 0 && u[1] > 0 && u[2] > 0 {
+                    bt.step = BattleStep::Casualty(f);
+                    self.prompt = Prompt::Battle(bt);
+                    return;
+                }
+                bt.hits[f.index()] -= 1;
+                self.take_hits(f, Self::target_of(&bt, f), &mut bt, 1, ev);
+            }
+        }
+        self.round_outcome(bt, ev);
+    }
+
+    /// One hit taken on the chosen elite: it becomes a regular if one is in
+    /// supply, else it is removed (AR-COMBAT-20, AR-COMBAT-21).
+    fn lose_unit(&mut self, mut bt: Battle, f: Faction, k: UnitKind, ev: &mut Vec<Event>) {
+        let fi = f.index();
+        let mut u = self.legion_units(&bt, f);
+        u[k.index()] -= 1;
+        self.houses[fi].supply[k.index()] += 1;
+        if self.houses[fi].supply[0] > 0 {
+            self.houses[fi].supply[0] -= 1;
+            u[0] += 1;
+        }
+        match Self::target_of(&bt, f) {
+            Target::Area(a) => self.areas[a.index()].units[fi] = u,
+            Target::Attackers => bt.group.units = u,
+        }
+        bt.hits[fi] -= 1;
+        self.take_hits(f, Self::target_of(&bt, f), &mut bt, 0, ev);
+        self.casualties(bt, ev);
+    }
+
+    /// Who stands after the casualties.
+    fn round_outcome(&mut self, mut bt: Battle, ev: &mut Vec<Event>) {
+        let def = bt.attacker.other();
         let att_alive = bt.group.unit_count() > 0;
         let def_alive = self.areas[bt.at.index()].unit_count(def) > 0;
         match (att_alive, def_alive) {

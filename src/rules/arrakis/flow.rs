@@ -60,6 +60,9 @@ pub enum BattleStep {
     /// This side chooses which leader converts the next Special
     /// (AR-COMBAT-16; the attacker first, AR-COMBAT-17).
     Convert(Faction),
+    /// This side picks which elite to lose when it has no regular but both
+    /// an elite and a special elite (AR-COMBAT-20).
+    Casualty(Faction),
     /// The attacker decides whether to continue (AR-COMBAT-28).
     Continue,
     /// AR-OPT-05: the defender may retreat before the next round.
@@ -93,6 +96,8 @@ pub struct Battle {
     pub used_generic: [u8; 2],
     /// Named leaders that converted a Special this round.
     pub used_named: u64,
+    /// Hits still to be taken this round, per side.
+    pub hits: [u8; 2],
 }
 
 /// The decision the game waits on.
@@ -201,7 +206,7 @@ impl Prompt {
             | Prompt::HandLimit(f) => f,
             Prompt::Move(m) => m.faction,
             Prompt::Battle(b) => match b.step {
-                BattleStep::Discard(f) | BattleStep::Convert(f) => f,
+                BattleStep::Discard(f) | BattleStep::Convert(f) | BattleStep::Casualty(f) => f,
                 BattleStep::Retreat => b.attacker.other(),
                 _ => b.attacker,
             },

@@ -47,6 +47,7 @@ impl Arrakis {
             roll: [[0; 4]; 2],
             used_generic: [0; 2],
             used_named: 0,
+            hits: [0; 2],
         };
         self.take_hits(
             Faction::Harkonnen,

@@ -416,6 +416,7 @@ impl Arrakis {
             roll: [[0; 4]; 2],
             used_generic: [0; 2],
             used_named: 0,
+            hits: [0; 2],
         };
         if g.unit_count() == 0 {
             // Every attacking unit came from tokens that hid nothing left
