@@ -150,6 +150,7 @@ fn biased_game(opts: &ArrakisOptions, seed: u64, probe_every: usize) -> (Faction
         assert!(none.is_empty());
         if probe_every > 0 && journal.len() % probe_every == 0 {
             for a in &legal {
+                assert!(!g.label(a).is_empty());
                 let mut c = g.clone();
                 c.apply(seat, a, &mut Vec::new())
                     .unwrap_or_else(|e| panic!("seed {seed}: legal {a:?} refused: {e}"));

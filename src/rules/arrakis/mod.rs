@@ -119,11 +119,46 @@ impl Ruleset for Arrakis {
     }
 
     fn label(&self, action: &Action) -> String {
-        let b = self.d().board;
+        let d = self.d();
+        let b = d.board;
+        let ar = |a: &AreaId| {
+            b.area(*a)
+                .name
+                .clone()
+                .unwrap_or_else(|| b.area(*a).id.clone())
+        };
+        let zone = |z: &AirZoneId| b.air_zones[z.index()].id.clone();
+        let leader = |l: &LeaderId| d.leader(*l).name.clone();
+        let card = |c: &CardId| d.card(*c).name.clone();
         match action {
-            Action::To(a) | Action::Legion(a) | Action::PlaceHarvester(a) | Action::DeployAt(a) => {
-                format!("{action:?} {}", b.area(*a).id)
+            Action::Done => "stop here".into(),
+            Action::Legion(a) => format!("move the legion in {}", ar(a)),
+            Action::To(a) => format!("to {}", ar(a)),
+            Action::Sandride(a) => format!("sandride to {}", ar(a)),
+            Action::Transport(z, a) => format!("troop-transport ({}) to {}", zone(z), ar(a)),
+            Action::PlaceHarvester(a) => format!("harvester in {}", ar(a)),
+            Action::PlaceVehicle(v, z) => format!("{v:?} in {}", zone(z)),
+            Action::DeployAt(a) => format!("deploy in {}", ar(a)),
+            Action::DeployLeader(Some(l)) | Action::TakeLeader(l) | Action::SwapLeader(l) => {
+                format!("{action:?}")
+                    .split('(')
+                    .next()
+                    .unwrap_or("")
+                    .to_string()
+                    + " "
+                    + &leader(l)
             }
+            Action::Convert(Some(l)) => format!("{} converts a Special", leader(l)),
+            Action::Discard(c) => format!("discard {}", card(c)),
+            Action::WormsignAt(a) => format!("wormsign in {}", ar(a)),
+            Action::WormAttack(x, y) => format!("sandworm in {} attacks {}", ar(x), ar(y)),
+            Action::WormMove(x, y) => format!("sandworm moves {} to {}", ar(x), ar(y)),
+            Action::Reveal(a) => format!("reveal the tokens in {}", ar(a)),
+            Action::Scout(z, a) => format!("scout {} ({})", ar(a), zone(z)),
+            Action::Retreat(a) => format!("retreat to {}", ar(a)),
+            Action::Upgrade(a) => format!("upgrade a regular in {}", ar(a)),
+            Action::Atomics(a) => format!("detonate the Family Atomics on {}", ar(a)),
+            Action::Rescue(z) => format!("rescue with the carryall in {}", zone(z)),
             _ => format!("{action:?}"),
         }
     }
