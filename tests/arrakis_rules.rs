@@ -1211,3 +1211,31 @@ fn the_owner_picks_which_elite_becomes_a_regular() {
     play(&mut g, A, &[Action::LoseUnit(UnitKind::Special)]);
     assert_eq!(g.areas[a("s1_2").index()].units[A.index()], [1, 1, 0]);
 }
+
+#[test]
+fn at_the_sandworm_cap_the_atreides_pick_the_one_that_moves() {
+    // AR-HAZ-14, AR-HAZ-15, AR-HAZ-16
+    let mut g = game();
+    for id in ["s1_5", "s1_6", "s2_1", "s3_1"] {
+        g.areas[a(id).index()].worm = Some(melange::rules::arrakis::Worm::Normal);
+    }
+    g.worms_off = 0;
+    g.areas[a("s1_1").index()].harvester = true;
+    g.areas[a("s1_1").index()].wormsign = Some(melange::rules::arrakis::Wormsign::Sandworm);
+    g.test_turn(H, &[DieResult::Mentat], 0);
+    let deck = melange::rules::arrakis::Deck::HouseHarkonnen;
+    play(
+        &mut g,
+        H,
+        &[
+            Action::SpendDie(DieResult::Mentat),
+            Action::Mentat(deck, deck),
+        ],
+    );
+    assert_eq!(g.prompt(), Prompt::RelocateWorm(a("s1_1")));
+    play(&mut g, A, &[Action::WormMove(a("s2_1"), a("s1_1"))]);
+    assert!(g.areas[a("s2_1").index()].worm.is_none());
+    assert!(g.areas[a("s1_1").index()].worm.is_some());
+    let worms = g.areas.iter().filter(|s| s.worm.is_some()).count();
+    assert_eq!(worms, 4);
+}

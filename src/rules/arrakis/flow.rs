@@ -170,6 +170,9 @@ pub enum Prompt {
     EndClaims,
     /// AR-OPT-02: reorder the top cards of one of this house's decks.
     Foresee(Faction, u8),
+    /// Desert Hazards: which sandworm on the board moves to this area
+    /// (AR-HAZ-15).
+    RelocateWorm(AreaId),
     /// Desert Hazards: rescue the harvester in this area with a carryall?
     Rescue(AreaId),
     /// End of Round leader swap, Harkonnen first (AR-END-04).
@@ -195,6 +198,7 @@ impl Prompt {
             | Prompt::AtreidesDeploy { .. }
             | Prompt::Wormsigns(_)
             | Prompt::Sandworms(..)
+            | Prompt::RelocateWorm(_)
             | Prompt::EndClaims
             | Prompt::Unclaimed => Faction::Atreides,
             Prompt::Reassign(f)
@@ -486,6 +490,9 @@ impl Arrakis {
                     deck.push(top[usize::from(i)]);
                 }
                 self.prompt = Prompt::Turn(f);
+            }
+            (Prompt::RelocateWorm(_), Action::WormMove(from, to)) => {
+                self.answer_relocation(from, to, ev);
             }
             (Prompt::Rescue(area), a) => {
                 let zone = match a {

@@ -96,10 +96,7 @@ impl Arrakis {
     /// A sandworm emerges in `a` in Desert Hazards; returns true when the
     /// Harkonnen must decide on a carryall rescue (AR-HAZ-20 to AR-HAZ-22,
     /// AR-HAZ-25, AR-HAZ-30).
-    fn place_sandworm(&mut self, a: AreaId, ev: &mut Vec<Event>) -> bool {
-        if !self.place_worm_figure(a, ev) {
-            return false;
-        }
+    fn worm_emerges(&mut self, a: AreaId, ev: &mut Vec<Event>) -> bool {
         let has_legion = self.areas[a.index()].unit_count(Faction::Harkonnen) > 0;
         // AR-OPT-08: the wiki's reading, the legion retreats if it can.
         let retreated = has_legion && self.rules.sandworm_legion_retreats && self.legion_flees(a);
@@ -144,6 +141,18 @@ impl Arrakis {
         let group = self.lift(h, a, &g);
         self.drop_group(h, to, &group);
         true
+    }
+
+    /// The Atreides chose the sandworm that moves to `to` (AR-HAZ-15).
+    pub(super) fn answer_relocation(&mut self, from: AreaId, to: AreaId, ev: &mut Vec<Event>) {
+        let w = self.areas[from.index()].worm.take();
+        self.areas[to.index()].worm = w;
+        ev.push(Event::SandwormPlaced { area: to });
+        if self.worm_emerges(to, ev) {
+            self.prompt = super::flow::Prompt::Rescue(to);
+            return;
+        }
+        self.resume_hazards(ev);
     }
 
     /// Air zones holding a carryall connected to `a` (AR-HAZ-21).
@@ -235,7 +244,24 @@ impl Arrakis {
                 Wormsign::Burrowing => b.deep_desert.contains(a),
             };
             // AR-HAZ-31: never in a mountain.
-            if worm && !self.mountains_now().contains(a) && self.place_sandworm(a, ev) {
+            if !worm || self.mountains_now().contains(a) {
+                continue;
+            }
+            // AR-HAZ-14 to AR-HAZ-16: from off the board while one is free
+            // and under the cap, else the Atreides move one (their choice
+            // when there are several).
+            let t = &self.d().tables.hazards;
+            let free = self.worms_off > 0 && self.sandworms_on_board() < t.max_sandworms;
+            let on_board = self
+                .areas
+                .iter()
+                .filter(|s| s.worm == Some(Worm::Normal))
+                .count();
+            if !free && on_board > 1 {
+                self.prompt = super::flow::Prompt::RelocateWorm(a);
+                return;
+            }
+            if self.place_worm_figure(a, ev) && self.worm_emerges(a, ev) {
                 self.prompt = super::flow::Prompt::Rescue(a);
                 return;
             }

@@ -220,6 +220,13 @@ impl Arrakis {
                     out.push(Action::Order(p as u8));
                 }
             }
+            Prompt::RelocateWorm(to) => {
+                for (i, s) in self.areas.iter().enumerate() {
+                    if s.worm == Some(super::state::Worm::Normal) {
+                        out.push(Action::WormMove(AreaId(i as u8), to));
+                    }
+                }
+            }
             Prompt::Rescue(area) => {
                 for z in self.rescue_zones(area) {
                     out.push(Action::Rescue(z));
