@@ -18,7 +18,8 @@ pub enum Action {
     PlaceBeneGesserit(DieResult),
     /// Spend a die of this result for its action (AR-ACT-11).
     SpendDie(DieResult),
-    /// Spend a die of this result to play a card (AR-ACT-12).
+    /// Spend a die of this result to play a card (AR-ACT-12). Reserved: not
+    /// offered until the cards' effects exist (next issue).
     PlayCard(CardId, DieResult),
     /// Atreides: take Desert Power as the turn's action (AR-DP-03).
     DesertPower,
@@ -30,8 +31,6 @@ pub enum Action {
     HouseUpgrade,
     /// Harkonnen House option 2: place vehicles (AR-DIE-21).
     HouseVehicles,
-    /// Leadership: make a surprise attack (AR-DIE-08).
-    SurpriseAttack,
     /// Choose the legion to move (by its area).
     Legion(AreaId),
     /// Add one unit of this kind to the moving group.
