@@ -1,0 +1,70 @@
+//! Plays full random War for Arrakis games in one thread and reports
+//! games/s, steps/s and the cost of cloning a state. Plain `std::time`.
+//! Run: `cargo bench --bench arrakis`.
+use std::hint::black_box;
+use std::time::{Duration, Instant};
+
+use melange::rules::arrakis::{Action, Arrakis, ArrakisOptions, Event};
+use melange::rules::core::{RngStream, Ruleset};
+use rand::Rng;
+
+/// One game with the playout tests' random player, which prefers acting
+/// over stopping ("Done") so that games reach a winner in reasonable time.
+fn play(seed: u64, legal: &mut Vec<Action>, events: &mut Vec<Event>) -> (u64, Arrakis, Arrakis) {
+    let mut game = Arrakis::setup(&ArrakisOptions::default(), seed).expect("setup");
+    let mut rng = RngStream::Bot(1).rng(seed);
+    let mut steps = 0;
+    let mut middle = game.clone();
+    while let Some(seat) = game.to_act() {
+        legal.clear();
+        game.legal_actions(seat, legal);
+        let pick = legal
+            .iter()
+            .copied()
+            .filter(|action| *action != Action::Done)
+            .nth(rng.random_range(0..legal.len()))
+            .unwrap_or(legal[0]);
+        events.clear();
+        game.apply(seat, &pick, events).expect("a legal action");
+        steps += 1;
+        if steps == 200 {
+            middle = game.clone();
+        }
+    }
+    (steps, game, middle)
+}
+
+fn main() {
+    let mut legal = Vec::new();
+    let mut events = Vec::new();
+    for seed in 0..5 {
+        black_box(play(seed, &mut legal, &mut events));
+    }
+    let budget = Duration::from_secs(3);
+    let start = Instant::now();
+    let (mut games, mut steps) = (0u64, 0u64);
+    let mut middle = None;
+    while start.elapsed() < budget {
+        let (s, _, mid) = play(1_000 + games, &mut legal, &mut events);
+        steps += s;
+        games += 1;
+        middle.get_or_insert(mid);
+    }
+    let seconds = start.elapsed().as_secs_f64();
+    println!(
+        "arrakis: {games} full games in {seconds:.2}s: {:.0} games/s, {:.0} steps/s, {:.0} steps/game",
+        games as f64 / seconds,
+        steps as f64 / seconds,
+        steps as f64 / games as f64
+    );
+    let state = middle.expect("at least one game");
+    let clones = 100_000;
+    let started = Instant::now();
+    for _ in 0..clones {
+        black_box(state.clone());
+    }
+    println!(
+        "arrakis: state clone {:.0} ns",
+        started.elapsed().as_nanos() as f64 / f64::from(clones)
+    );
+}

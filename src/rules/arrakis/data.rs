@@ -1,0 +1,161 @@
+//! All the game's facts, embedded at build time and parsed once per process
+//! into [`Data`], with the cross-file checks (every leader, card and area a
+//! file names must exist).
+use std::sync::LazyLock;
+
+use super::board::{Board, board};
+use super::components::{Entry, Leader, LeaderKind, PlanningCard, parse_cards, parse_leaders};
+use super::ids::{CardId, Deck, Faction, LeaderId};
+use super::tables::{Tables, parse_tables};
+
+const TABLES_JSON: &str = include_str!("../../../data/arrakis/tables.json");
+const LEADERS_JSON: &str = include_str!("../../../data/arrakis/leaders.json");
+const CARDS_JSON: &str = include_str!("../../../data/arrakis/cards.json");
+
+/// The loaded facts.
+#[derive(Debug)]
+pub struct Data {
+    /// The board.
+    pub board: &'static Board,
+    /// Numbers and defaults.
+    pub tables: Tables,
+    /// Leaders; [`LeaderId`] indexes this.
+    pub leaders: Vec<Leader>,
+    /// Planning card kinds; [`CardId`] indexes this.
+    pub cards: Vec<PlanningCard>,
+}
+
+impl Data {
+    /// Parses the given texts against the published board and checks every
+    /// cross-reference.
+    pub fn parse(tables: &str, leaders: &str, cards: &str) -> Result<Data, String> {
+        let board = board();
+        let tables = parse_tables(
+            tables,
+            board.sietch_sites.len(),
+            board.testing_stations.len(),
+        )?;
+        let leaders = parse_leaders(leaders)?;
+        let cards = parse_cards(cards)?;
+        let d = Data {
+            board,
+            tables,
+            leaders,
+            cards,
+        };
+        d.check()?;
+        Ok(d)
+    }
+
+    fn check(&self) -> Result<(), String> {
+        let s = &self.tables.setup;
+        let leader = |id: &str, what: &str| {
+            self.leader_id(id)
+                .map(|_| ())
+                .ok_or_else(|| format!("data: {what} names unknown leader {id:?}"))
+        };
+        for (ids, f) in [
+            (&s.harkonnen_leaders, Faction::Harkonnen),
+            (&s.atreides_leaders, Faction::Atreides),
+        ] {
+            for id in ids {
+                leader(id, "tables setup")?;
+                let l = &self.leaders[usize::from(self.leader_id(id).unwrap().0)];
+                if l.faction != f || l.kind != LeaderKind::Named {
+                    return Err(format!(
+                        "data: setup leader {id:?} is not a named {f:?} leader"
+                    ));
+                }
+            }
+        }
+        for st in &s.supremacy_leader_steps {
+            leader(&st.leader, "supremacy_leader_steps")?;
+            if let Some(r) = &st.removes {
+                leader(r, "supremacy_leader_steps")?;
+            }
+        }
+        for id in &self.tables.bene_gesserit.granted_on_entry {
+            leader(id, "bene_gesserit.granted_on_entry")?;
+        }
+        for l in &self.leaders {
+            let cards: Vec<&String> = match &l.enters {
+                Entry::Card { cards } => cards.iter().collect(),
+                Entry::SupremacyStep { card: Some(c), .. }
+                | Entry::PrescienceStep { card: Some(c), .. } => vec![c],
+                _ => vec![],
+            };
+            for c in cards
+                .into_iter()
+                .chain(l.removed_by_discarding.as_ref().map(|r| &r.card))
+            {
+                if self.card_id(c).is_none() {
+                    return Err(format!("data: leader {:?} names unknown card {c:?}", l.id));
+                }
+            }
+        }
+        for dk in [
+            Deck::HouseHarkonnen,
+            Deck::CorrinoAlly,
+            Deck::HouseAtreides,
+            Deck::FremenAlly,
+        ] {
+            if !self.cards.iter().any(|c| c.deck == dk) {
+                return Err(format!("data: deck {dk:?} has no card"));
+            }
+        }
+        Ok(())
+    }
+
+    /// The leader with data id `id`.
+    pub fn leader_id(&self, id: &str) -> Option<LeaderId> {
+        self.leaders
+            .iter()
+            .position(|l| l.id == id)
+            .map(|i| LeaderId(i as u8))
+    }
+
+    /// The card with data id `id`.
+    pub fn card_id(&self, id: &str) -> Option<CardId> {
+        self.cards
+            .iter()
+            .position(|c| c.id == id)
+            .map(|i| CardId(i as u8))
+    }
+
+    /// A leader's facts.
+    pub fn leader(&self, l: LeaderId) -> &Leader {
+        &self.leaders[usize::from(l.0)]
+    }
+
+    /// A card's facts.
+    pub fn card(&self, c: CardId) -> &PlanningCard {
+        &self.cards[usize::from(c.0)]
+    }
+
+    /// The generic leader of a house (Bashar, Naib).
+    pub fn generic_leader(&self, f: Faction) -> LeaderId {
+        self.leaders
+            .iter()
+            .position(|l| l.faction == f && l.kind == LeaderKind::Generic)
+            .map(|i| LeaderId(i as u8))
+            .expect("checked at load")
+    }
+}
+
+static DATA: LazyLock<Data> =
+    LazyLock::new(
+        || match Data::parse(TABLES_JSON, LEADERS_JSON, CARDS_JSON) {
+            Ok(d) => d,
+            Err(e) => panic!("data/arrakis: {e}"),
+        },
+    );
+
+/// The shared, checked facts.
+pub fn data() -> &'static Data {
+    &DATA
+}
+
+/// The embedded texts (tables, leaders, cards), for tests that break them.
+pub fn data_json() -> (&'static str, &'static str, &'static str) {
+    (TABLES_JSON, LEADERS_JSON, CARDS_JSON)
+}

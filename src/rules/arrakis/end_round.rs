@@ -1,0 +1,64 @@
+//! End of the Round (AR-END-*) and victory (AR-WIN-*).
+use super::event::Event;
+use super::flow::Prompt;
+use super::ids::Faction;
+use super::state::{Arrakis, Phase};
+
+const H: Faction = Faction::Harkonnen;
+const A: Faction = Faction::Atreides;
+
+impl Arrakis {
+    pub(super) fn end_of_round_rest(&mut self, ev: &mut Vec<Event>) {
+        // AR-WIN-02: the objective check.
+        if self.objective_met() {
+            self.win(A, "every score of the secret objective is met", ev);
+            return;
+        }
+        // AR-END-03 (done at harvesting), AR-END-06: spent cards restored.
+        self.spent_leaders = 0;
+        // AR-END-04: the leader swap, Harkonnen first.
+        self.prompt = Prompt::Swap(H);
+    }
+
+    pub(super) fn next_hand_limit(&mut self, _ev: &mut Vec<Event>) {
+        let lim = usize::from(self.d().tables.limits.hand);
+        for f in [H, A] {
+            if self.house(f).hand.len() > lim {
+                self.prompt = Prompt::HandLimit(f);
+                return;
+            }
+        }
+        if self.revealed.is_empty() {
+            self.finish_round(_ev);
+        } else {
+            self.prompt = Prompt::Unclaimed;
+        }
+    }
+
+    pub(super) fn finish_round(&mut self, ev: &mut Vec<Event>) {
+        // AR-END-11
+        for f in [H, A] {
+            self.house_mut(f).dice.clear();
+        }
+        self.start_round(ev);
+    }
+
+    /// Whether every target of the secret objective is reached.
+    pub fn objective_met(&self) -> bool {
+        let o = &self.d().tables.secret_objectives[usize::from(self.objective)];
+        o.targets()
+            .iter()
+            .zip(self.prescience)
+            .all(|(t, p)| p >= *t)
+    }
+
+    /// Declares the winner.
+    pub(super) fn win(&mut self, f: Faction, why: &'static str, ev: &mut Vec<Event>) {
+        if self.winner.is_none() {
+            self.winner = Some((f, why));
+            self.phase = Phase::Over;
+            self.prompt = Prompt::None;
+            ev.push(Event::GameOver { winner: f });
+        }
+    }
+}

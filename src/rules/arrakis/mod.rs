@@ -1,0 +1,192 @@
+//! Dune: War for Arrakis, the 2-player core game, as a pure rules module.
+//!
+//! Facts come from `data/arrakis/*.json`: the board ([`board`]), the numeric
+//! tables and the decisions the rules texts leave open ([`tables`]), the
+//! leaders and the planning cards ([`components`]), joined and cross-checked
+//! in [`data`]. The round is a state machine (`flow.rs`) that waits on one
+//! seat at a time with a short list of [`Action`]s. Seat 0 plays House
+//! Harkonnen, seat 1 House Atreides. The rules checklist IDs (`AR-...`) are
+//! cited beside the code that enforces them.
+mod action;
+pub mod board;
+mod combat;
+pub mod components;
+pub mod data;
+mod end_round;
+mod event;
+mod flow;
+mod hazards;
+pub mod ids;
+mod legal;
+mod movement;
+mod options;
+mod prescience;
+mod spice;
+mod state;
+pub mod tables;
+#[doc(hidden)]
+pub mod testkit;
+mod view;
+mod worms;
+
+pub use action::Action;
+pub use board::{
+    AirZone, Area, Board, BoardError, Ring, Sector, Settlement, SettlementKind, Terrain, board,
+    parse_board,
+};
+pub use event::{Event, seat_of};
+pub use flow::{Battle, BattleStep, Group, Move, Prompt};
+pub use ids::{
+    AirZoneId, AreaId, AreaSet, CardId, CombatFace, Deck, DieResult, Faction, ImperiumMarker,
+    LeaderId, Marker, SectorId, UnitKind, Wormsign,
+};
+pub use options::{ArrakisOptions, OPTION_NAMES, Preset, Rules};
+pub use state::{AreaState, Arrakis, Die, House, LeaderAt, Phase, Sietch, Vehicle, Worm};
+pub use view::{AreaView, ArrakisView, HouseView};
+
+use crate::rules::core::{GameResult, RuleError, Ruleset, Seat, Viewer};
+
+impl Ruleset for Arrakis {
+    type Options = ArrakisOptions;
+    type Action = Action;
+    type Event = Event;
+    type View = ArrakisView;
+
+    fn setup(options: &ArrakisOptions, seed: u64) -> Result<Self, RuleError> {
+        let mut ev = Vec::new();
+        Arrakis::new_game(options, seed, &mut ev)
+    }
+
+    fn seat_count(&self) -> usize {
+        2
+    }
+
+    fn plays(&self, seat: Seat) -> String {
+        match seat.0 {
+            0 => "harkonnen".into(),
+            1 => "atreides".into(),
+            _ => String::new(),
+        }
+    }
+
+    fn to_act(&self) -> Option<Seat> {
+        if self.winner.is_some() {
+            return None;
+        }
+        self.prompt.faction().map(seat_of)
+    }
+
+    fn legal_actions(&self, seat: Seat, out: &mut Vec<Action>) {
+        if self.to_act() == Some(seat) {
+            self.legal(out);
+        }
+    }
+
+    fn apply(
+        &mut self,
+        seat: Seat,
+        action: &Action,
+        events: &mut Vec<Event>,
+    ) -> Result<(), RuleError> {
+        let Some(waiting) = self.to_act() else {
+            return Err(RuleError::GameOver);
+        };
+        if waiting != seat {
+            return Err(RuleError::NotYourTurn {
+                seat,
+                waiting_on: waiting,
+            });
+        }
+        let f = if seat.0 == 0 {
+            Faction::Harkonnen
+        } else {
+            Faction::Atreides
+        };
+        let start = events.len();
+        let r = self.apply_action(f, action, events);
+        if r.is_err() {
+            events.truncate(start);
+        }
+        r
+    }
+
+    fn view(&self, viewer: Viewer) -> ArrakisView {
+        self.make_view(viewer)
+    }
+
+    fn redact(&self, event: &Event, viewer: Viewer) -> Option<Event> {
+        event.redact(viewer)
+    }
+
+    fn label(&self, action: &Action) -> String {
+        let d = self.d();
+        let b = d.board;
+        let ar = |a: &AreaId| {
+            b.area(*a)
+                .name
+                .clone()
+                .unwrap_or_else(|| b.area(*a).id.clone())
+        };
+        let zone = |z: &AirZoneId| b.air_zones[z.index()].id.clone();
+        let leader = |l: &LeaderId| d.leader(*l).name.clone();
+        let card = |c: &CardId| d.card(*c).name.clone();
+        match action {
+            Action::Done => "stop here".into(),
+            Action::Legion(a) => format!("move the legion in {}", ar(a)),
+            Action::To(a) => format!("to {}", ar(a)),
+            Action::Sandride(a) => format!("sandride to {}", ar(a)),
+            Action::Transport(z, a) => format!("troop-transport ({}) to {}", zone(z), ar(a)),
+            Action::PlaceHarvester(a) => format!("harvester in {}", ar(a)),
+            Action::PlaceVehicle(v, z) => format!("{v:?} in {}", zone(z)),
+            Action::DeployAt(a) => format!("deploy in {}", ar(a)),
+            Action::DeployLeader(Some(l)) | Action::TakeLeader(l) | Action::SwapLeader(l) => {
+                format!("{action:?}")
+                    .split('(')
+                    .next()
+                    .unwrap_or("")
+                    .to_string()
+                    + " "
+                    + &leader(l)
+            }
+            Action::Convert(Some(l)) => format!("{} converts a Special", leader(l)),
+            Action::Discard(c) => format!("discard {}", card(c)),
+            Action::WormsignAt(a) => format!("wormsign in {}", ar(a)),
+            Action::WormAttack(x, y) => format!("sandworm in {} attacks {}", ar(x), ar(y)),
+            Action::WormMove(x, y) => format!("sandworm moves {} to {}", ar(x), ar(y)),
+            Action::Reveal(a) => format!("reveal the tokens in {}", ar(a)),
+            Action::Scout(z, a) => format!("scout {} ({})", ar(a), zone(z)),
+            Action::Retreat(a) => format!("retreat to {}", ar(a)),
+            Action::Upgrade(a) => format!("upgrade a regular in {}", ar(a)),
+            Action::Atomics(a) => format!("detonate the Family Atomics on {}", ar(a)),
+            Action::Rescue(z) => format!("rescue with the carryall in {}", zone(z)),
+            _ => format!("{action:?}"),
+        }
+    }
+
+    fn result(&self) -> Option<GameResult> {
+        let (w, why) = self.winner?;
+        let loser = w.other();
+        Some(GameResult {
+            winners: vec![seat_of(w)],
+            ranking: vec![seat_of(w), seat_of(loser)],
+            reason: why.to_string(),
+        })
+    }
+}
+
+impl Arrakis {
+    /// Sets up a game and returns the setup events too.
+    pub fn setup_with_events(
+        options: &ArrakisOptions,
+        seed: u64,
+    ) -> Result<(Self, Vec<Event>), RuleError> {
+        let mut ev = Vec::new();
+        let g = Arrakis::new_game(options, seed, &mut ev)?;
+        Ok((g, ev))
+    }
+
+    /// The prompt the game waits on.
+    pub fn prompt(&self) -> Prompt {
+        self.prompt
+    }
+}

@@ -1,0 +1,434 @@
+//! Moving legions step by step: pick the legion, add figures one by one,
+//! then the destination (AR-MOVE-*, AR-DIE-02 to AR-DIE-10).
+use super::action::Action;
+use super::event::Event;
+use super::flow::{Battle, BattleStep, Group, Move, Prompt};
+use super::ids::{AreaId, Faction, UnitKind};
+use super::state::{Arrakis, named_of};
+
+impl Arrakis {
+    /// Whether area `b` holds an enemy of `f` to attack: units, tokens, or
+    /// an enemy settlement or sietch (AR-COMBAT-03, AR-COMBAT-36).
+    pub(super) fn enemy_at(&self, f: Faction, b: AreaId) -> bool {
+        let s = &self.areas[b.index()];
+        s.unit_count(f.other()) > 0
+            || match f {
+                Faction::Atreides => s.settlement,
+                Faction::Harkonnen => s.sietch.is_some(),
+            }
+    }
+
+    pub(super) fn legal_move(&self, m: &Move, out: &mut Vec<Action>) {
+        let d = self.d();
+        let f = m.faction;
+        match m.picked {
+            None => {
+                for (i, s) in self.areas.iter().enumerate() {
+                    let a = AreaId(i as u8);
+                    // AR-DIE-04: figures moved this action stay put.
+                    if m.moved_into.contains(a) || s.unit_count(f) == 0 {
+                        continue;
+                    }
+                    // AR-DIE-06: Leadership needs a leader.
+                    if m.leadership && s.leader_count(f, d) == 0 {
+                        continue;
+                    }
+                    out.push(Action::Legion(a));
+                }
+                out.push(Action::Done);
+            }
+            Some((from, g)) => {
+                let s = &self.areas[from.index()];
+                for k in UnitKind::ALL {
+                    if g.units[k.index()] < s.units[f.index()][k.index()] {
+                        out.push(Action::Take(k));
+                    }
+                }
+                if usize::from(g.tokens) < s.tokens.len() && f == Faction::Atreides {
+                    out.push(Action::TakeToken);
+                }
+                if g.generic < s.generic[f.index()] {
+                    out.push(Action::TakeGeneric);
+                }
+                let mut rest = named_of(s.named, f, d) & !g.named;
+                while rest != 0 {
+                    let i = rest.trailing_zeros() as u8;
+                    rest &= rest - 1;
+                    out.push(Action::TakeLeader(super::ids::LeaderId(i)));
+                }
+                if self.group_may_leave(f, m, from, &g) {
+                    for b in d.board.passable[from.index()].iter() {
+                        if self.destination_ok(f, m, from, &g, b) {
+                            out.push(Action::To(b));
+                        }
+                    }
+                    // AR-MOVE-16: sandriding is Atreides only.
+                    if f == Faction::Atreides {
+                        for b in self.sandride_targets(from).iter() {
+                            if self.destination_ok(f, m, from, &g, b) {
+                                out.push(Action::Sandride(b));
+                            }
+                        }
+                    }
+                    // AR-MOVE-24: troop-transport is Harkonnen only.
+                    if f == Faction::Harkonnen {
+                        let targets = self.transport_targets(from);
+                        for z in d.board.zones_of(from) {
+                            if self.zones[z.index()] != Some(super::state::Vehicle::Ornithopter) {
+                                continue;
+                            }
+                            for b in targets.iter() {
+                                if self.destination_ok(f, m, from, &g, b) {
+                                    out.push(Action::Transport(z, b));
+                                }
+                            }
+                        }
+                    }
+                }
+                out.push(Action::Done);
+            }
+        }
+    }
+
+    /// The rule a refused destination breaks.
+    pub(super) fn move_refusal(&self, m: &Move, b: AreaId) -> &'static str {
+        let Some((from, g)) = m.picked else {
+            return "AR-MOVE-01";
+        };
+        let board = self.d().board;
+        if usize::from(b.0) >= board.areas.len() {
+            return "AR-MOVE-02";
+        }
+        if board.impassable[from.index()].contains(b) {
+            return "AR-MOVE-05";
+        }
+        if !board.passable_between(from, b) {
+            return "AR-MOVE-02";
+        }
+        if g.unit_count() == 0 {
+            return "AR-MOVE-12";
+        }
+        if m.leadership && g.leader_count() == 0 {
+            return "AR-DIE-10";
+        }
+        if !self.group_may_leave(m.faction, m, from, &g) {
+            return "AR-MOVE-13";
+        }
+        if self.areas[b.index()].worm.is_some() {
+            return "AR-HAZ-38";
+        }
+        if self.enemy_at(m.faction, b) {
+            return "AR-DIE-03";
+        }
+        "AR-MOVE-07"
+    }
+
+    /// AR-MOVE-12, AR-MOVE-13, AR-DIE-10: the group has a unit, a
+    /// Leadership group has a leader, and no leader is left alone.
+    fn group_may_leave(&self, f: Faction, m: &Move, from: AreaId, g: &Group) -> bool {
+        let s = &self.areas[from.index()];
+        if g.unit_count() == 0 || (m.leadership && g.leader_count() == 0) {
+            return false;
+        }
+        let units_left = s.unit_count(f) - g.unit_count();
+        let leaders_left = s.leader_count(f, self.d()) - g.leader_count();
+        units_left > 0 || leaders_left == 0
+    }
+
+    /// Whether the group may move or attack into `b` (AR-MOVE-03,
+    /// AR-MOVE-07, AR-HAZ-38, AR-DIE-03).
+    fn destination_ok(&self, f: Faction, m: &Move, _from: AreaId, g: &Group, b: AreaId) -> bool {
+        let s = &self.areas[b.index()];
+        if s.worm.is_some() {
+            return false;
+        }
+        if self.enemy_at(f, b) {
+            // An attack is the whole action: only the first legion.
+            return m.legions_left == 2 && m.moved_into.is_empty();
+        }
+        s.unit_count(f) + g.unit_count() <= self.stacking_limit(f)
+    }
+
+    pub(super) fn step_move(&mut self, mut m: Move, a: Action, ev: &mut Vec<Event>) {
+        let f = m.faction;
+        match (m.picked, a) {
+            (None, Action::Legion(from)) => m.picked = Some((from, Group::default())),
+            (Some((from, mut g)), Action::Take(k)) => {
+                g.units[k.index()] += 1;
+                m.picked = Some((from, g));
+            }
+            (Some((from, mut g)), Action::TakeToken) => {
+                g.tokens += 1;
+                m.picked = Some((from, g));
+            }
+            (Some((from, mut g)), Action::TakeGeneric) => {
+                g.generic += 1;
+                m.picked = Some((from, g));
+            }
+            (Some((from, mut g)), Action::TakeLeader(l)) => {
+                g.named |= 1 << l.0;
+                m.picked = Some((from, g));
+            }
+            (Some((from, g)), Action::To(b)) => {
+                if !self.move_group_to(&mut m, from, g, b, ev) {
+                    return;
+                }
+            }
+            (Some((from, g)), Action::Sandride(b)) => {
+                if !self.move_group_to(&mut m, from, g, b, ev) {
+                    return;
+                }
+            }
+            (Some((from, g)), Action::Transport(z, b)) => {
+                // AR-MOVE-26: the ornithopter is removed.
+                self.zones[z.index()] = None;
+                if !self.move_group_to(&mut m, from, g, b, ev) {
+                    return;
+                }
+            }
+            _ => {
+                self.end_turn(f, ev);
+                return;
+            }
+        }
+        self.prompt = Prompt::Move(m);
+    }
+
+    /// Moves (or attacks with) the picked group; false when the action is
+    /// over (an attack, the last legion, or the game's end).
+    fn move_group_to(
+        &mut self,
+        m: &mut Move,
+        from: AreaId,
+        g: Group,
+        b: AreaId,
+        ev: &mut Vec<Event>,
+    ) -> bool {
+        let f = m.faction;
+        let group = self.lift(f, from, &g);
+        if self.enemy_at(f, b) {
+            self.start_battle(f, from, b, group, m.leadership, ev);
+            return false;
+        }
+        let turned_back = f == Faction::Harkonnen
+            && self.areas[b.index()].wormsign.is_some()
+            && self.harkonnen_enters_wormsign(from, b, &group, ev);
+        if !turned_back {
+            self.drop_group(f, b, &group);
+            ev.push(Event::Moved {
+                faction: f,
+                from,
+                to: b,
+            });
+            self.after_entering(f, b, ev);
+            if self.winner.is_some() {
+                return false;
+            }
+            m.moved_into.insert(b);
+        }
+        m.legions_left -= 1;
+        m.picked = None;
+        if m.legions_left == 0 {
+            self.end_turn(f, ev);
+            return false;
+        }
+        true
+    }
+
+    /// Troop-transport destinations with the ornithopter in zone `z`: up to
+    /// 2 areas away across any border, areas with enemies or sandworms
+    /// passed over (AR-MOVE-25, AR-MOVE-27 to AR-MOVE-29); areas a plain
+    /// move reaches are left to the plain move.
+    fn transport_targets(&self, from: AreaId) -> super::ids::AreaSet {
+        let b = self.d().board;
+        let near = b.passable[from.index()].union(b.impassable[from.index()]);
+        let mut reach = near;
+        for x in near.iter() {
+            reach = reach.union(b.passable[x.index()].union(b.impassable[x.index()]));
+        }
+        reach.remove(from);
+        reach.minus(b.passable[from.index()])
+    }
+
+    /// Sandriding destinations from `from`: through a chain of adjacent
+    /// areas holding a wormsign or a sandworm and no Harkonnen legion, to an
+    /// area next to the chain without a sandworm (AR-MOVE-17 to AR-MOVE-23;
+    /// across passable borders only, see the docs); areas a plain move
+    /// reaches are left to the plain move.
+    pub(super) fn sandride_targets(&self, from: AreaId) -> super::ids::AreaSet {
+        let b = self.d().board;
+        let signs: super::ids::AreaSet = self
+            .areas
+            .iter()
+            .enumerate()
+            .filter(|(_, s)| {
+                (s.wormsign.is_some() || s.worm.is_some()) && s.unit_count(Faction::Harkonnen) == 0
+            })
+            .map(|(i, _)| AreaId(i as u8))
+            .collect();
+        let mut chain = b.passable[from.index()].intersection(signs);
+        let mut frontier = chain;
+        while !frontier.is_empty() {
+            let mut next = super::ids::AreaSet::EMPTY;
+            for x in frontier.iter() {
+                next = next.union(b.passable[x.index()]);
+            }
+            frontier = next.intersection(signs).minus(chain);
+            chain = chain.union(frontier);
+        }
+        let mut out = super::ids::AreaSet::EMPTY;
+        for x in chain.iter() {
+            out = out.union(b.passable[x.index()]);
+            out.insert(x);
+        }
+        out.remove(from);
+        let worms: super::ids::AreaSet = self
+            .areas
+            .iter()
+            .enumerate()
+            .filter(|(_, s)| s.worm.is_some())
+            .map(|(i, _)| AreaId(i as u8))
+            .collect();
+        out.minus(worms).minus(b.passable[from.index()])
+    }
+
+    /// Takes the group's figures off `from`; tokens keep their contents.
+    pub(super) fn lift(&mut self, f: Faction, from: AreaId, g: &Group) -> (Group, Vec<u8>) {
+        let s = &mut self.areas[from.index()];
+        for k in 0..3 {
+            s.units[f.index()][k] -= g.units[k];
+        }
+        s.generic[f.index()] -= g.generic;
+        s.named &= !g.named;
+        let tokens: Vec<u8> = s.tokens.drain(..usize::from(g.tokens)).collect();
+        (*g, tokens)
+    }
+
+    /// Puts lifted figures into `to`.
+    pub(super) fn drop_group(&mut self, f: Faction, to: AreaId, group: &(Group, Vec<u8>)) {
+        let (g, tokens) = group;
+        let s = &mut self.areas[to.index()];
+        for k in 0..3 {
+            s.units[f.index()][k] += g.units[k];
+        }
+        s.generic[f.index()] += g.generic;
+        s.named |= g.named;
+        s.tokens.extend(tokens.iter().copied());
+        let mut m = g.named;
+        while m != 0 {
+            let i = m.trailing_zeros() as usize;
+            m &= m - 1;
+            self.leaders[i] = super::state::LeaderAt::Board(to);
+        }
+    }
+
+    /// What entering an area does: an Atreides legion removes a harvester
+    /// (AR-HARV-02) and takes a testing station where it stops
+    /// (AR-PRESC-10).
+    pub(super) fn after_entering(&mut self, f: Faction, b: AreaId, ev: &mut Vec<Event>) {
+        if f != Faction::Atreides {
+            return;
+        }
+        if self.areas[b.index()].harvester {
+            self.areas[b.index()].harvester = false;
+            self.harvester_destroyed(b, true, ev);
+        }
+        if let Some(mk) = self.areas[b.index()].station.take() {
+            self.stations_taken += 1;
+            self.advance_prescience(mk, 1, ev);
+        }
+    }
+
+    /// Reveals the Atreides tokens in `area` into units (AR-DEPLOY-04),
+    /// placing only what the supply still holds.
+    pub(super) fn reveal_tokens(&mut self, area: AreaId, ev: &mut Vec<Event>) {
+        let tokens = std::mem::take(&mut self.areas[area.index()].tokens);
+        if tokens.is_empty() {
+            return;
+        }
+        let kinds = super::state::token_kinds(self.d());
+        let ai = Faction::Atreides.index();
+        for t in tokens {
+            let m = kinds[usize::from(t)];
+            for (k, n) in [m.regular, m.elite, m.special].into_iter().enumerate() {
+                let n = n.min(self.houses[ai].supply[k]);
+                self.houses[ai].supply[k] -= n;
+                self.areas[area.index()].units[ai][k] += n;
+            }
+        }
+        ev.push(Event::TokensRevealed { area });
+        // AR-DEPLOY-05: excess over the limit removed.
+        self.enforce_stacking(Faction::Atreides);
+        self.remove_lonely_leaders(area);
+    }
+
+    /// Turns a sietch face up (AR-DEPLOY-08, AR-SCOUT-03).
+    pub(super) fn reveal_sietch(&mut self, area: AreaId, ev: &mut Vec<Event>) {
+        if let Some(s) = &mut self.areas[area.index()].sietch
+            && !s.revealed
+        {
+            s.revealed = true;
+            ev.push(Event::SietchRevealed { area, rank: s.rank });
+        }
+    }
+
+    /// Starts a battle: the attackers are lifted off the board.
+    pub(super) fn start_battle(
+        &mut self,
+        f: Faction,
+        from: AreaId,
+        at: AreaId,
+        group: (Group, Vec<u8>),
+        surprise: bool,
+        ev: &mut Vec<Event>,
+    ) {
+        ev.push(Event::BattleStarted {
+            attacker: f,
+            area: at,
+        });
+        let (mut g, tokens) = group;
+        // AR-DEPLOY-09: attacking tokens are revealed into units.
+        if !tokens.is_empty() {
+            let kinds = super::state::token_kinds(self.d());
+            let ai = Faction::Atreides.index();
+            for t in tokens {
+                let mx = kinds[usize::from(t)];
+                for (k, n) in [mx.regular, mx.elite, mx.special].into_iter().enumerate() {
+                    let n = n.min(self.houses[ai].supply[k]);
+                    self.houses[ai].supply[k] -= n;
+                    g.units[k] += n;
+                }
+            }
+            g.tokens = 0;
+        }
+        // AR-DEPLOY-06, AR-DEPLOY-08, AR-DEPLOY-09: defenders revealed.
+        self.reveal_tokens(at, ev);
+        self.reveal_sietch(at, ev);
+        let bt = Battle {
+            attacker: f,
+            from,
+            at,
+            group: g,
+            surprise,
+            first_round: true,
+            discards: [0; 2],
+            step: BattleStep::Discard(f),
+            roll: [[0; 4]; 2],
+            used_generic: [0; 2],
+            used_named: 0,
+            hits: [0; 2],
+        };
+        if g.unit_count() == 0 {
+            // Every attacking unit came from tokens that hid nothing left
+            // in supply: the attack fizzles.
+            self.end_battle(bt, false, ev);
+            return;
+        }
+        // AR-COMBAT-38: an undefended settlement or sietch falls at once.
+        if self.areas[at.index()].unit_count(f.other()) == 0 {
+            self.attacker_wins(bt, ev);
+            return;
+        }
+        self.prompt = Prompt::Battle(bt);
+    }
+}

@@ -1,0 +1,149 @@
+//! Match options: expansions (reserved), the rules preset and the named rule
+//! options of the `AR-OPT` list, each defaulting to the English text.
+use crate::rules::core::RuleError;
+
+/// A rules preset: every named rule option at once.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Preset {
+    /// The rules texts' readings (`war-for-arrakis-core.txt`, gaps from the wiki).
+    #[default]
+    Default,
+    /// The publisher's readings where they differ (see `docs/rules-decisions.md`).
+    Published,
+}
+
+/// The options a game is created with.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct ArrakisOptions {
+    /// The Desert War expansion (reserved; refused until implemented).
+    pub desert_war: bool,
+    /// The Smugglers expansion (reserved; refused until implemented).
+    pub smugglers: bool,
+    /// The preset.
+    pub preset: Preset,
+    /// Named overrides applied after the preset, `(name, value)`; see
+    /// [`Rules::set`] for the names.
+    pub overrides: Vec<(String, String)>,
+}
+
+/// The resolved rule switches a game runs with. `false` is always the
+/// English core text's reading.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Rules {
+    /// AR-OPT-01 `advance_after_win`: the winning attacker must advance.
+    pub must_advance: bool,
+    /// AR-OPT-02 `bene_gesserit_use`: the token is a free action that
+    /// reorders the top 3 cards of a deck (not yet playable).
+    pub bene_gesserit_reorder: bool,
+    /// AR-OPT-03 `desert_power_sandworms`: activate 2 different sandworms.
+    pub desert_power_two_worms: bool,
+    /// AR-OPT-04 `harkonnen_house_vehicles`: exactly 1 ornithopter, 1
+    /// harvester and 1 carryall.
+    pub house_vehicles_fixed: bool,
+    /// AR-OPT-05 `defender_retreat`: the defender may retreat.
+    pub defender_retreat: bool,
+    /// AR-OPT-06 `continue_battle_cost`: continuing costs a hit only against
+    /// a settlement or sietch.
+    pub continue_cost_settlement_only: bool,
+    /// AR-OPT-07 `surprise_attack_bonus`: +1 Special instead of +1 die.
+    pub surprise_special: bool,
+    /// AR-OPT-08 `sandworm_emerges_on_legion`: the wiki's retreat reading.
+    pub sandworm_legion_retreats: bool,
+    /// AR-OPT-09 `storm_spares_settlements`: storms skip settlement areas.
+    pub storm_spares_settlements: bool,
+    /// AR-OPT-10 `excess_dice_reassignment`: least-filled results first.
+    pub excess_least_filled: bool,
+    /// AR-OPT-11 `wild_maker_from_wormsign`: the Wild Maker only by cards.
+    pub wild_maker_cards_only: bool,
+    /// `harkonnen_dashboard_slots`: the printed dashboard (2 Deployment and
+    /// 2 House slots) instead of the text's 3 per result.
+    pub printed_dashboard: bool,
+    /// `gurney_combat_strip`: Gurney Halleck converts a Special as printed.
+    pub gurney_strip: bool,
+}
+
+/// Every option name with its preset-default and alternative values.
+pub const OPTION_NAMES: [(&str, &str, &str); 13] = [
+    ("advance_after_win", "may", "must"),
+    ("bene_gesserit_use", "temporary_die", "reorder"),
+    ("desert_power_sandworms", "one_attacks", "two_activate"),
+    ("harkonnen_house_vehicles", "two_of_choice", "one_of_each"),
+    ("defender_retreat", "never", "may_retreat"),
+    ("continue_battle_cost", "always", "settlement_only"),
+    ("surprise_attack_bonus", "die", "special"),
+    ("sandworm_emerges_on_legion", "attacks", "retreats"),
+    ("storm_spares_settlements", "no", "yes"),
+    ("excess_dice_reassignment", "any_free_slot", "least_filled"),
+    ("wild_maker_from_wormsign", "allowed", "cards_only"),
+    ("harkonnen_dashboard_slots", "text", "printed"),
+    ("gurney_combat_strip", "none", "printed"),
+];
+
+impl Rules {
+    /// The switches of a preset. `Published` takes the readings
+    /// `answers-war-for-arrakis.md` finds in the publisher's rulebook or on
+    /// the printed components.
+    pub fn of(preset: Preset) -> Rules {
+        let p = preset == Preset::Published;
+        Rules {
+            defender_retreat: p,
+            continue_cost_settlement_only: p,
+            sandworm_legion_retreats: p,
+            desert_power_two_worms: p,
+            printed_dashboard: p,
+            gurney_strip: p,
+            ..Rules::default()
+        }
+    }
+
+    /// Sets one named option; an unknown name or value is refused.
+    pub fn set(&mut self, name: &str, value: &str) -> Result<(), RuleError> {
+        let Some(&(_, default, alt)) = OPTION_NAMES.iter().find(|(n, _, _)| *n == name) else {
+            return Err(RuleError::InvalidOptions(format!(
+                "unknown War for Arrakis rules option {name:?}"
+            )));
+        };
+        let on = if value == alt {
+            true
+        } else if value == default {
+            false
+        } else {
+            return Err(RuleError::InvalidOptions(format!(
+                "option {name:?} takes {default:?} or {alt:?}, not {value:?}"
+            )));
+        };
+        let slot = match name {
+            "advance_after_win" => &mut self.must_advance,
+            "bene_gesserit_use" => &mut self.bene_gesserit_reorder,
+            "desert_power_sandworms" => &mut self.desert_power_two_worms,
+            "harkonnen_house_vehicles" => &mut self.house_vehicles_fixed,
+            "defender_retreat" => &mut self.defender_retreat,
+            "continue_battle_cost" => &mut self.continue_cost_settlement_only,
+            "surprise_attack_bonus" => &mut self.surprise_special,
+            "sandworm_emerges_on_legion" => &mut self.sandworm_legion_retreats,
+            "storm_spares_settlements" => &mut self.storm_spares_settlements,
+            "excess_dice_reassignment" => &mut self.excess_least_filled,
+            "wild_maker_from_wormsign" => &mut self.wild_maker_cards_only,
+            "harkonnen_dashboard_slots" => &mut self.printed_dashboard,
+            _ => &mut self.gurney_strip,
+        };
+        *slot = on;
+        Ok(())
+    }
+}
+
+impl ArrakisOptions {
+    /// Resolves the preset and overrides; expansions are refused for now.
+    pub fn rules(&self) -> Result<Rules, RuleError> {
+        if self.desert_war || self.smugglers {
+            return Err(RuleError::InvalidOptions(
+                "the Desert War and Smugglers expansions are not available yet".into(),
+            ));
+        }
+        let mut r = Rules::of(self.preset);
+        for (n, v) in &self.overrides {
+            r.set(n, v)?;
+        }
+        Ok(r)
+    }
+}

@@ -1,0 +1,101 @@
+//! Step 4, Spice Harvesting (AR-SPICE-*): yields, keeping and raising the
+//! Imperium markers, markers falling, the bans, and the spice extras.
+use super::action::Action;
+use super::event::Event;
+use super::flow::Prompt;
+use super::ids::{AreaId, ImperiumMarker};
+use super::state::{Arrakis, Phase};
+
+impl Arrakis {
+    pub(super) fn start_spice(&mut self, ev: &mut Vec<Event>) {
+        self.phase = Phase::SpiceHarvesting;
+        // AR-SPICE-17: bans last until the start of this phase.
+        self.bans = [false; 3];
+        // AR-SPICE-03 to AR-SPICE-05
+        let y = self.d().tables.harvester_yield;
+        let b = self.d().board;
+        let mut spice = self.spice_saved;
+        self.spice_saved = 0;
+        for (i, s) in self.areas.iter_mut().enumerate() {
+            if s.harvester {
+                s.harvester = false;
+                spice += if b.deep_desert.contains(AreaId(i as u8)) {
+                    y.deep_desert
+                } else {
+                    y.desert
+                };
+            }
+        }
+        ev.push(Event::SpiceHarvested { spice });
+        self.prompt = Prompt::Spice {
+            spice,
+            decided: [false; 3],
+        };
+    }
+
+    pub(super) fn step_spice(&mut self, a: Action, ev: &mut Vec<Event>) {
+        let Prompt::Spice {
+            mut spice,
+            mut decided,
+        } = self.prompt
+        else {
+            unreachable!()
+        };
+        let t = self.d().tables.spice;
+        match a {
+            Action::Keep(m) => {
+                spice -= t.keep_cost;
+                decided[m.index()] = true;
+            }
+            Action::Raise(m) => {
+                spice -= t.raise_cost;
+                decided[m.index()] = true;
+                self.imperium[m.index()] -= 1;
+                ev.push(Event::ImperiumMarkerMoved {
+                    marker: m,
+                    row: self.imperium[m.index()],
+                });
+            }
+            Action::BuySupremacy => {
+                spice -= t.buy_supremacy_cost;
+                self.bought_supremacy = true;
+                self.gain_supremacy(t.buy_supremacy_gain, ev);
+                if self.winner.is_some() {
+                    self.prompt = Prompt::None;
+                    return;
+                }
+            }
+            _ => {
+                // AR-SPICE-14 to AR-SPICE-16
+                let bottom = self.d().tables.spice_must_flow.rows.len() as u8;
+                for m in ImperiumMarker::ALL {
+                    let i = m.index();
+                    let mut fell = false;
+                    if !decided[i] && self.imperium[i] < bottom {
+                        self.imperium[i] += 1;
+                        fell = true;
+                        ev.push(Event::ImperiumMarkerMoved {
+                            marker: m,
+                            row: self.imperium[i],
+                        });
+                    }
+                    self.bans[i] = fell || self.imperium[i] == bottom;
+                }
+                // AR-SPICE-20: CHOAM ban excess removed at once.
+                if self.bans[ImperiumMarker::Choam.index()] {
+                    self.enforce_stacking(super::ids::Faction::Harkonnen);
+                }
+                // AR-SPICE-13
+                self.spice_saved = spice.min(t.carry_over_max);
+                // AR-SPICE-22
+                for z in &mut self.zones {
+                    *z = None;
+                }
+                self.phase = Phase::EndOfRound;
+                self.prompt = Prompt::EndClaims;
+                return;
+            }
+        }
+        self.prompt = Prompt::Spice { spice, decided };
+    }
+}

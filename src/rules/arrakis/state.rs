@@ -1,0 +1,523 @@
+//! The game state and its setup.
+use rand::Rng;
+use rand::seq::SliceRandom;
+
+use crate::rules::core::{GameRng, RngStream, RuleError};
+
+use super::action::Action;
+use super::data::{Data, data};
+use super::event::Event;
+use super::ids::{AreaId, CardId, Deck, DieResult, Faction, LeaderId, Marker, UnitKind, Wormsign};
+use super::options::{ArrakisOptions, Rules};
+use super::tables::TokenMix;
+
+/// A vehicle in an Air zone.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Vehicle {
+    /// Scouting and troop-transport.
+    Ornithopter,
+    /// Rescues harvesters.
+    Carryall,
+}
+
+/// A sietch token on the board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Sietch {
+    /// Rank 1-3.
+    pub rank: u8,
+    /// Face up.
+    pub revealed: bool,
+}
+
+/// A sandworm figure on the board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Worm {
+    /// An ordinary sandworm.
+    Normal,
+    /// The Wild Maker.
+    WildMaker,
+}
+
+/// What is in one area.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub struct AreaState {
+    /// Units per faction per [`UnitKind`].
+    pub units: [[u8; 3]; 2],
+    /// Generic leaders per faction.
+    pub generic: [u8; 2],
+    /// Named leaders here (bit = [`LeaderId`]).
+    pub named: u64,
+    /// Face-down Atreides deployment tokens (contents by token-kind index).
+    pub tokens: Vec<u8>,
+    /// The sietch token.
+    pub sietch: Option<Sietch>,
+    /// The printed Harkonnen settlement still stands.
+    pub settlement: bool,
+    /// An untaken testing station and the marker on its back.
+    pub station: Option<Marker>,
+    /// A face-down wormsign token.
+    pub wormsign: Option<Wormsign>,
+    /// A sandworm figure.
+    pub worm: Option<Worm>,
+    /// A Harkonnen harvester.
+    pub harvester: bool,
+}
+
+impl AreaState {
+    /// Units of `f`, a face-down token counting 1 (AR-MOVE-10).
+    pub fn unit_count(&self, f: Faction) -> u8 {
+        let u = self.units[f.index()];
+        let t = if f == Faction::Atreides {
+            self.tokens.len() as u8
+        } else {
+            0
+        };
+        u[0] + u[1] + u[2] + t
+    }
+
+    /// Leaders of `f` here.
+    pub fn leader_count(&self, f: Faction, d: &Data) -> u8 {
+        self.generic[f.index()] + named_of(self.named, f, d).count_ones() as u8
+    }
+
+    /// Whether `f` has a legion (any unit or leader) here.
+    pub fn has_legion(&self, f: Faction, d: &Data) -> bool {
+        self.unit_count(f) > 0 || self.leader_count(f, d) > 0
+    }
+}
+
+/// The named-leader bits of `mask` belonging to `f`.
+pub fn named_of(mask: u64, f: Faction, d: &Data) -> u64 {
+    let mut out = 0;
+    let mut m = mask;
+    while m != 0 {
+        let i = m.trailing_zeros();
+        m &= m - 1;
+        if d.leaders[i as usize].faction == f {
+            out |= 1 << i;
+        }
+    }
+    out
+}
+
+/// Where a named leader is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum LeaderAt {
+    /// Not yet in play.
+    NotInPlay,
+    /// In play, figure set aside (deployable).
+    SetAside,
+    /// On the board.
+    Board(AreaId),
+    /// In the regeneration tank, at this box (0 = leftmost).
+    Tank(u8),
+    /// Removed from the game.
+    Removed,
+}
+
+/// One action die on a dashboard.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Die {
+    /// Its result.
+    pub result: DieResult,
+    /// Spent this round (AR-ACT-14).
+    pub spent: bool,
+    /// A placed Bene Gesserit token (AR-BG-01), not a real die.
+    pub token: bool,
+}
+
+/// One house's private and public holdings.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct House {
+    /// Hand of planning cards.
+    pub hand: Vec<CardId>,
+    /// The two draw piles (house, ally), top last.
+    pub decks: [Vec<CardId>; 2],
+    /// Discarded cards, face up.
+    pub discard: Vec<CardId>,
+    /// Dice on the dashboard this round.
+    pub dice: Vec<Die>,
+    /// Dice rolled in excess, waiting for a new result (AR-ACT-07).
+    pub excess: u8,
+    /// Units in supply per [`UnitKind`].
+    pub supply: [u8; 3],
+    /// Generic leaders in supply.
+    pub generic_supply: u8,
+    /// Bene Gesserit tokens held.
+    pub bene_gesserit: u8,
+    /// A token placed this round (AR-BG-03).
+    pub bene_gesserit_placed: bool,
+}
+
+impl House {
+    /// Unused dice (tokens included).
+    pub fn unused(&self) -> u8 {
+        self.dice.iter().filter(|d| !d.spent).count() as u8
+    }
+}
+
+/// The phase of the round (AR-START-01).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Phase {
+    /// Step 1.
+    VehiclePlacement,
+    /// Step 2.
+    ActionResolution,
+    /// Step 3 (resolved by the engine).
+    DesertHazards,
+    /// Step 4.
+    SpiceHarvesting,
+    /// End of the Round.
+    EndOfRound,
+    /// The game is over.
+    Over,
+}
+
+/// The whole game.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Arrakis {
+    pub(super) rules: Rules,
+    pub(super) rng: GameRng,
+    /// Round number, from 1.
+    pub round: u16,
+    /// Current phase.
+    pub phase: Phase,
+    /// The decision the game waits on.
+    pub(super) prompt: super::flow::Prompt,
+    /// Per area.
+    pub areas: Vec<AreaState>,
+    /// Per Air zone.
+    pub zones: Vec<Option<Vehicle>>,
+    /// Harkonnen [0], Atreides [1].
+    pub houses: [House; 2],
+    /// Per named leader (generic entries unused).
+    pub leaders: Vec<LeaderAt>,
+    /// Spent leader cards this round.
+    pub spent_leaders: u64,
+    /// Imperium markers' rows (1 = top), CHOAM, Spacing Guild, Landsraad.
+    pub imperium: [u8; 3],
+    /// Active bans.
+    pub bans: [bool; 3],
+    /// Harkonnen spice saved from the last harvest (AR-SPICE-13).
+    pub spice_saved: u8,
+    /// Harkonnen supremacy points.
+    pub supremacy: u8,
+    /// Prescience markers.
+    pub prescience: [u8; 3],
+    /// The Atreides secret objective (index into the objectives).
+    pub(super) objective: u8,
+    /// Wormsign pool (face down; order is chance).
+    pub(super) wormsign_pool: Vec<Wormsign>,
+    /// Atreides deployment pool (token-kind indexes).
+    pub(super) deploy_pool: Vec<u8>,
+    /// Prescience deck (indexes), top last.
+    pub(super) prescience_deck: Vec<u8>,
+    /// Revealed prescience cards this round.
+    pub revealed: Vec<u8>,
+    /// Prescience cards claimed this round.
+    pub claimed_this_round: u8,
+    /// Prescience card claimed this turn (AR-PRESC-04).
+    pub claimed_this_turn: bool,
+    /// Ordinary sandworm figures off the board.
+    pub worms_off: u8,
+    /// Harvesters destroyed in this Action Resolution (AR-PRESC-13).
+    pub harvesters_destroyed: u8,
+    /// Harkonnen settlements destroyed (for conditions).
+    pub settlements_destroyed: u8,
+    /// Testing stations taken.
+    pub stations_taken: u8,
+    /// The Family Atomics were detonated (AR-ATOM-03).
+    pub atomics_used: bool,
+    /// The mountain they turned into desert (AR-ATOM-04).
+    pub atomics_area: Option<AreaId>,
+    /// Supremacy bought this round (AR-SPICE-11).
+    pub bought_supremacy: bool,
+    /// The winner, once there is one.
+    pub winner: Option<(Faction, &'static str)>,
+    /// Desert Hazards resolution cursor (kind * 128 + area).
+    pub(super) hazard_cursor: u16,
+    /// Test hook: die faces (indexes) to return before the generator's.
+    pub(super) loaded: Vec<u8>,
+}
+
+/// Token-kind table: starting tokens first, then the action pool.
+pub(super) fn token_kinds(d: &Data) -> Vec<TokenMix> {
+    let t = &d.tables.deployment_tokens;
+    t.atreides_starting
+        .iter()
+        .chain(&t.atreides_pool)
+        .copied()
+        .collect()
+}
+
+fn expand(mixes: &[TokenMix], offset: usize) -> Vec<u8> {
+    let mut v = Vec::new();
+    for (i, m) in mixes.iter().enumerate() {
+        for _ in 0..m.copies {
+            v.push((i + offset) as u8);
+        }
+    }
+    v
+}
+
+impl Arrakis {
+    /// The shared data.
+    pub(super) fn d(&self) -> &'static Data {
+        data()
+    }
+
+    /// A house.
+    pub fn house(&self, f: Faction) -> &House {
+        &self.houses[f.index()]
+    }
+
+    pub(super) fn house_mut(&mut self, f: Faction) -> &mut House {
+        &mut self.houses[f.index()]
+    }
+
+    /// The resolved rule switches.
+    pub fn rules(&self) -> Rules {
+        self.rules
+    }
+
+    /// Sets up a new game (setup per `tables.json` `setup`, see the docs).
+    pub fn new_game(
+        options: &ArrakisOptions,
+        seed: u64,
+        ev: &mut Vec<Event>,
+    ) -> Result<Arrakis, RuleError> {
+        let rules = options.rules()?;
+        let d = data();
+        let b = d.board;
+        let t = &d.tables;
+        let mut rng = RngStream::Game.rng(seed);
+
+        let mut areas = vec![AreaState::default(); b.areas.len()];
+        let mut houses = [Faction::Harkonnen, Faction::Atreides].map(|f| {
+            let fig = if f == Faction::Harkonnen {
+                t.figures.harkonnen
+            } else {
+                t.figures.atreides
+            };
+            let decks = Deck::of(f).map(|dk| {
+                let mut pile = Vec::new();
+                for (i, c) in d.cards.iter().enumerate() {
+                    if c.deck == dk {
+                        for _ in 0..c.copies {
+                            pile.push(CardId(i as u8));
+                        }
+                    }
+                }
+                pile
+            });
+            House {
+                hand: Vec::new(),
+                decks,
+                discard: Vec::new(),
+                dice: Vec::new(),
+                excess: 0,
+                supply: [fig.regular, fig.elite, fig.special],
+                generic_supply: fig.generic_leader,
+                bene_gesserit: if f == Faction::Atreides {
+                    t.bene_gesserit.atreides_start
+                } else {
+                    t.bene_gesserit.harkonnen_start
+                },
+                bene_gesserit_placed: false,
+            }
+        });
+        for h in &mut houses {
+            for pile in &mut h.decks {
+                pile.shuffle(&mut rng);
+            }
+        }
+
+        // Sietches: ranks shuffled face down onto the sites, each with a
+        // Naib and a starting deployment token.
+        let mut ranks = t.sietch_ranks.clone();
+        ranks.shuffle(&mut rng);
+        let mut starting = expand(&t.deployment_tokens.atreides_starting, 0);
+        starting.shuffle(&mut rng);
+        let ath = Faction::Atreides.index();
+        for (i, a) in b.sietch_sites.iter().enumerate() {
+            let s = &mut areas[a.index()];
+            s.sietch = Some(Sietch {
+                rank: ranks[i],
+                revealed: false,
+            });
+            s.tokens.push(starting.pop().expect("checked at load"));
+            if houses[ath].generic_supply > 0 {
+                houses[ath].generic_supply -= 1;
+                s.generic[ath] += 1;
+            }
+        }
+        // Harkonnen settlements: one black and one silver token each,
+        // revealed into units at once.
+        let mut black = expand(&t.deployment_tokens.harkonnen_black, 0);
+        let mut silver = expand(&t.deployment_tokens.harkonnen_silver, 0);
+        black.shuffle(&mut rng);
+        silver.shuffle(&mut rng);
+        let hk = Faction::Harkonnen.index();
+        for a in b.settlements.iter() {
+            areas[a.index()].settlement = true;
+            for (pile, mixes) in [
+                (&mut black, &t.deployment_tokens.harkonnen_black),
+                (&mut silver, &t.deployment_tokens.harkonnen_silver),
+            ] {
+                if let Some(k) = pile.pop() {
+                    let m = mixes[usize::from(k)];
+                    let h = &mut houses[hk];
+                    for (u, n) in [m.regular, m.elite, m.special].into_iter().enumerate() {
+                        let n = n.min(h.supply[u]);
+                        h.supply[u] -= n;
+                        areas[a.index()].units[hk][u] += n;
+                    }
+                    let l = m.leader.min(h.generic_supply);
+                    h.generic_supply -= l;
+                    areas[a.index()].generic[hk] += l;
+                }
+            }
+        }
+        // Testing stations, markers shuffled face down.
+        let mut marks = t.testing_station_markers.clone();
+        marks.shuffle(&mut rng);
+        for (i, a) in b.testing_stations.iter().enumerate() {
+            areas[a.index()].station = Some(marks[i]);
+        }
+
+        let mut leaders = vec![LeaderAt::NotInPlay; d.leaders.len()];
+        for id in t
+            .setup
+            .harkonnen_leaders
+            .iter()
+            .chain(&t.setup.atreides_leaders)
+        {
+            leaders[usize::from(d.leader_id(id).expect("checked").0)] = LeaderAt::SetAside;
+        }
+
+        let w = t.wormsigns;
+        let mut wormsign_pool = Vec::new();
+        for (k, n) in [
+            (Wormsign::Sand, w.sand),
+            (Wormsign::Sandworm, w.sandworm),
+            (Wormsign::Burrowing, w.burrowing_sandworm),
+        ] {
+            wormsign_pool.extend(std::iter::repeat_n(k, usize::from(n)));
+        }
+        wormsign_pool.shuffle(&mut rng);
+        let mut deploy_pool = expand(
+            &t.deployment_tokens.atreides_pool,
+            t.deployment_tokens.atreides_starting.len(),
+        );
+        deploy_pool.shuffle(&mut rng);
+        let mut prescience_deck: Vec<u8> = (0..t.prescience_cards.len() as u8).collect();
+        prescience_deck.shuffle(&mut rng);
+        let objective = rng.random_range(0..t.secret_objectives.len()) as u8;
+
+        let start = t.spice_must_flow.start_row;
+        let mut g = Arrakis {
+            rules,
+            rng,
+            round: 0,
+            phase: Phase::VehiclePlacement,
+            prompt: super::flow::Prompt::None,
+            areas,
+            zones: vec![None; b.air_zones.len()],
+            houses,
+            leaders,
+            spent_leaders: 0,
+            imperium: [start; 3],
+            bans: [false; 3],
+            spice_saved: 0,
+            supremacy: 0,
+            prescience: [0; 3],
+            objective,
+            wormsign_pool,
+            deploy_pool,
+            prescience_deck,
+            revealed: Vec::new(),
+            claimed_this_round: 0,
+            claimed_this_turn: false,
+            worms_off: t.figures.sandworms,
+            harvesters_destroyed: 0,
+            settlements_destroyed: 0,
+            stations_taken: 0,
+            atomics_used: false,
+            atomics_area: None,
+            bought_supremacy: false,
+            winner: None,
+            loaded: Vec::new(),
+            hazard_cursor: 0,
+        };
+        for f in Faction::ALL {
+            for k in 0..2 {
+                for _ in 0..t.setup.starting_hand_per_deck {
+                    g.draw(f, k, ev);
+                }
+            }
+        }
+        ev.push(Event::ObjectiveDealt {
+            objective: g.objective,
+        });
+        g.start_round(ev);
+        Ok(g)
+    }
+
+    /// Draws the top card of one of `f`'s decks (AR-START-04: an empty deck
+    /// gives nothing).
+    pub(super) fn draw(&mut self, f: Faction, deck: usize, ev: &mut Vec<Event>) {
+        if let Some(c) = self.houses[f.index()].decks[deck].pop() {
+            self.houses[f.index()].hand.push(c);
+            ev.push(Event::CardDrawn {
+                faction: f,
+                deck: Deck::of(f)[deck],
+                card: Some(c),
+            });
+        }
+    }
+
+    /// Units of `f` on the board, supply and eliminated pool are one pool in
+    /// this game (eliminated units return to supply, AR-COMBAT-25).
+    pub fn units_on_board(&self, f: Faction) -> [u8; 3] {
+        let mut n = [0u8; 3];
+        for a in &self.areas {
+            for k in UnitKind::ALL {
+                n[k.index()] += a.units[f.index()][k.index()];
+            }
+        }
+        n
+    }
+
+    /// The stacking limit for `f` now (AR-MOVE-07, AR-SPICE-19).
+    pub fn stacking_limit(&self, f: Faction) -> u8 {
+        let l = &self.d().tables.limits;
+        if f == Faction::Harkonnen && self.bans[0] {
+            l.stacking_choam_ban
+        } else {
+            l.stacking
+        }
+    }
+
+    /// Whether a named leader is in play with its card usable.
+    pub fn leader_in_play(&self, l: LeaderId) -> bool {
+        !matches!(
+            self.leaders[usize::from(l.0)],
+            LeaderAt::NotInPlay | LeaderAt::Removed
+        )
+    }
+
+    /// Rolls one die with the given number of faces.
+    pub(super) fn roll(&mut self, faces: usize) -> usize {
+        if !self.loaded.is_empty() {
+            return usize::from(self.loaded.remove(0)) % faces;
+        }
+        self.rng.random_range(0..faces)
+    }
+
+    /// Legal actions of the seat to act (empty when over).
+    pub(super) fn legal_list(&self) -> Vec<Action> {
+        let mut v = Vec::new();
+        self.legal(&mut v);
+        v
+    }
+}

@@ -1,0 +1,85 @@
+//! Hooks for tests that build a situation on the real board. Not part of
+//! the rules: nothing in the engine calls them.
+use super::flow::Prompt;
+use super::ids::{AreaId, DieResult, Faction};
+use super::state::{Arrakis, Die, Phase};
+
+impl Arrakis {
+    /// Takes every unit, leader, token and vehicle off the board (back to
+    /// supply); settlements, sietches and stations stay.
+    pub fn test_clear_board(&mut self) {
+        for i in 0..self.areas.len() {
+            for f in Faction::ALL {
+                let fi = f.index();
+                for k in 0..3 {
+                    self.houses[fi].supply[k] += self.areas[i].units[fi][k];
+                    self.areas[i].units[fi][k] = 0;
+                }
+                self.houses[fi].generic_supply += self.areas[i].generic[fi];
+                self.areas[i].generic[fi] = 0;
+            }
+            self.areas[i].named = 0;
+            self.areas[i].tokens.clear();
+            self.areas[i].harvester = false;
+            self.areas[i].wormsign = None;
+            self.areas[i].worm = None;
+        }
+        for l in &mut self.leaders {
+            if let super::state::LeaderAt::Board(_) = l {
+                *l = super::state::LeaderAt::SetAside;
+            }
+        }
+        for z in &mut self.zones {
+            *z = None;
+        }
+    }
+
+    /// Puts units (regular, elite, special) and generic leaders of `f` from
+    /// supply into `area`.
+    pub fn test_put(&mut self, f: Faction, area: AreaId, units: [u8; 3], generic: u8) {
+        let fi = f.index();
+        for (k, n) in units.into_iter().enumerate() {
+            assert!(self.houses[fi].supply[k] >= n, "supply");
+            self.houses[fi].supply[k] -= n;
+            self.areas[area.index()].units[fi][k] += n;
+        }
+        assert!(self.houses[fi].generic_supply >= generic, "leader supply");
+        self.houses[fi].generic_supply -= generic;
+        self.areas[area.index()].generic[fi] += generic;
+    }
+
+    /// Starts `f`'s Action Resolution turn with exactly these dice, the
+    /// other house holding `other` unspent Strategy dice.
+    pub fn test_turn(&mut self, f: Faction, dice: &[DieResult], other: u8) {
+        self.phase = Phase::ActionResolution;
+        let mk = |r| Die {
+            result: r,
+            spent: false,
+            token: false,
+        };
+        self.house_mut(f).dice = dice.iter().map(|r| mk(*r)).collect();
+        self.house_mut(f.other()).dice = (0..other).map(|_| mk(DieResult::Strategy)).collect();
+        self.prompt = Prompt::Turn(f);
+    }
+
+    /// Die faces (indexes into the data's face lists) to roll next.
+    pub fn test_load_dice(&mut self, faces: &[u8]) {
+        self.loaded = faces.to_vec();
+    }
+
+    /// Sets the prompt directly.
+    pub fn test_set_prompt(&mut self, p: Prompt) {
+        self.prompt = p;
+    }
+
+    /// Gives `f` these cards in hand.
+    pub fn test_hand(&mut self, f: Faction, cards: &[super::ids::CardId]) {
+        self.house_mut(f).hand = cards.to_vec();
+    }
+
+    /// Sets the Imperium marker rows and bans.
+    pub fn test_imperium(&mut self, rows: [u8; 3], bans: [bool; 3]) {
+        self.imperium = rows;
+        self.bans = bans;
+    }
+}

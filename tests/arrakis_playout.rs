@@ -1,0 +1,278 @@
+//! Seeded random War for Arrakis games played to a winner through the
+//! conformance harness, with invariants checked after every step.
+use melange::rules::arrakis::data::data;
+use melange::rules::arrakis::{
+    Action, AreaId, Arrakis, ArrakisOptions, DieResult, Faction, LeaderAt, Preset,
+};
+use melange::rules::core::conformance::{Checks, assert_refused, random_playout};
+use melange::rules::core::{Ruleset, Seat, Viewer};
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+/// Games per test: `ARRAKIS_GAMES` when set, else fewer in debug builds
+/// (e.g. `ARRAKIS_GAMES=2000 cargo test --test arrakis_playout`).
+fn games() -> u64 {
+    std::env::var("ARRAKIS_GAMES")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(if cfg!(debug_assertions) { 60 } else { 2000 })
+}
+
+/// Figure counts conserved, stacking held, leaders never alone, hidden
+/// facts absent from the other seat's view.
+fn invariant(g: &Arrakis) -> Result<(), String> {
+    let d = data();
+    let t = &d.tables.figures;
+    for f in Faction::ALL {
+        let fig = if f == Faction::Harkonnen {
+            t.harkonnen
+        } else {
+            t.atreides
+        };
+        let totals = [fig.regular, fig.elite, fig.special];
+        let on_board = g.units_on_board(f);
+        let battle = g.battle_group().filter(
+            |_| matches!(g.prompt(), melange::rules::arrakis::Prompt::Battle(b) if b.attacker == f),
+        );
+        for k in 0..3 {
+            let held = on_board[k] + g.house(f).supply[k] + battle.map_or(0, |b| b.units[k]);
+            // Units hidden in face-down tokens come out of the supply only
+            // when revealed, so the count never exceeds the box.
+            if held != totals[k] {
+                return Err(format!(
+                    "{f:?} unit kind {k}: board {} + supply {} != {}",
+                    on_board[k],
+                    g.house(f).supply[k],
+                    totals[k]
+                ));
+            }
+        }
+        for (i, s) in g.areas.iter().enumerate() {
+            // AR-MOVE-07, AR-SPICE-19
+            if s.unit_count(f) > g.stacking_limit(f) {
+                return Err(format!("{f:?} over the stacking limit in area {i}"));
+            }
+            // AR-MOVE-13
+            if s.unit_count(f) == 0 && s.leader_count(f, d) > 0 {
+                return Err(format!("{f:?} leader alone in area {i}"));
+            }
+            // AR-COMBAT-03: never two sides' units in one area.
+            if s.unit_count(Faction::Harkonnen) > 0 && s.unit_count(Faction::Atreides) > 0 {
+                return Err(format!("both houses' units in area {i}"));
+            }
+        }
+    }
+    for (i, l) in g.leaders.iter().enumerate() {
+        let fighting = g.battle_group().is_some_and(|b| b.named & (1 << i) != 0);
+        if let LeaderAt::Board(a) = l
+            && g.areas[a.index()].named & (1 << i) == 0
+            && !fighting
+        {
+            return Err(format!("leader {i} says area {} but is not there", a.0));
+        }
+    }
+    // Hidden information (AR-DEPLOY-02, the objective, hands).
+    let hv = g.view(Viewer::Seat(Seat(0)));
+    let sv = g.view(Viewer::Spectator);
+    for v in [&hv, &sv] {
+        if v.objective.is_some() || v.houses[1].hand.is_some() {
+            return Err("Atreides secrets in a Harkonnen/spectator view".into());
+        }
+        for (a, s) in v.areas.iter().zip(&g.areas) {
+            if !a.token_kinds.is_empty() {
+                return Err("token contents leaked".into());
+            }
+            if let (Some(r), Some(real)) = (a.sietch, s.sietch)
+                && r.is_some()
+                && !real.revealed
+            {
+                return Err("face-down sietch rank leaked".into());
+            }
+        }
+    }
+    for v in [&hv, &sv] {
+        if let melange::rules::arrakis::Prompt::AtreidesDeploy { token, .. } = v.prompt
+            && token != u8::MAX
+        {
+            return Err("a drawn deployment token leaked".into());
+        }
+    }
+    let av = g.view(Viewer::Seat(Seat(1)));
+    if av.houses[0].hand.is_some() || sv.houses[0].hand.is_some() {
+        return Err("Harkonnen hand leaked".into());
+    }
+    Ok(())
+}
+
+/// Weight of an action for the biased random player: "stop here" is
+/// always offered, so a uniform player wastes most actions; this one
+/// prefers to act, attack and press on, so games reach a winner quickly.
+fn weight(g: &Arrakis, a: &Action) -> u32 {
+    match a {
+        Action::Done => 1,
+        Action::To(b) => {
+            let s = &g.areas[b.index()];
+            let contested = s.unit_count(Faction::Harkonnen) > 0
+                || s.unit_count(Faction::Atreides) > 0
+                || s.sietch.is_some()
+                || s.settlement;
+            if contested { 12 } else { 4 }
+        }
+        Action::Continue | Action::Advance | Action::BuySupremacy | Action::Claim(_) => 12,
+        Action::Discard(_) => 2,
+        _ => 4,
+    }
+}
+
+/// Plays one biased random game to its end, checking after every step the
+/// invariants, that nobody else may act, that every legal action is
+/// accepted (every `probe_every` steps), and that an illegal action is
+/// refused with the game unchanged; then replays it for determinism.
+fn biased_game(opts: &ArrakisOptions, seed: u64, probe_every: usize) -> (Faction, usize) {
+    let mut g = Arrakis::setup(opts, seed).unwrap();
+    let mut rng = ChaCha8Rng::seed_from_u64(seed ^ 0x5eed);
+    let mut legal = Vec::new();
+    let mut journal = Vec::new();
+    let mut events = Vec::new();
+    invariant(&g).unwrap();
+    while let Some(seat) = g.to_act() {
+        assert!(journal.len() < 200_000, "seed {seed}: no end");
+        legal.clear();
+        g.legal_actions(seat, &mut legal);
+        assert!(
+            !legal.is_empty(),
+            "seed {seed}: no legal action at {:?}",
+            g.prompt()
+        );
+        let other = Seat(1 - seat.0);
+        let mut none = Vec::new();
+        g.legal_actions(other, &mut none);
+        assert!(none.is_empty());
+        if probe_every > 0 && journal.len() % probe_every == 0 {
+            for a in &legal {
+                assert!(!g.label(a).is_empty());
+                let mut c = g.clone();
+                c.apply(seat, a, &mut Vec::new())
+                    .unwrap_or_else(|e| panic!("seed {seed}: legal {a:?} refused: {e}"));
+            }
+        }
+        for bad in [
+            Action::To(AreaId(200)),
+            Action::Claim(9),
+            Action::Reassign(DieResult::House),
+        ] {
+            if !legal.contains(&bad) {
+                assert_refused(&g, seat, &bad);
+            }
+        }
+        let total: u32 = legal.iter().map(|a| weight(&g, a)).sum();
+        let mut pick = rng.random_range(0..total);
+        let a = *legal
+            .iter()
+            .find(|a| {
+                let w = weight(&g, a);
+                if pick < w {
+                    true
+                } else {
+                    pick -= w;
+                    false
+                }
+            })
+            .unwrap();
+        let before = g.prompt();
+        g.apply(seat, &a, &mut events)
+            .unwrap_or_else(|e| panic!("seed {seed}: {a:?} refused: {e}"));
+        journal.push((seat, a));
+        invariant(&g).unwrap_or_else(|e| {
+            panic!(
+                "seed {seed} step {}: {e} after {a:?} at {before:?}",
+                journal.len()
+            )
+        });
+    }
+    // Same seed and actions, same game.
+    let mut r = Arrakis::setup(opts, seed).unwrap();
+    let mut ev2 = Vec::new();
+    for (s, a) in &journal {
+        r.apply(*s, a, &mut ev2).unwrap();
+    }
+    assert!(r == g, "seed {seed}: replay diverged");
+    assert_eq!(ev2, events, "seed {seed}: replay events diverged");
+    let res = g.result().expect("a finished game has a result");
+    let w = if res.winners[0] == Seat(0) {
+        Faction::Harkonnen
+    } else {
+        Faction::Atreides
+    };
+    (w, journal.len())
+}
+
+fn many(preset: Preset, seeds: std::ops::Range<u64>, probe_every: usize) -> [u64; 2] {
+    let opts = ArrakisOptions {
+        preset,
+        ..Default::default()
+    };
+    let mut wins = [0u64; 2];
+    let mut steps = 0;
+    let n = seeds.end - seeds.start;
+    for seed in seeds {
+        let (w, s) = biased_game(&opts, seed, probe_every);
+        wins[w.index()] += 1;
+        steps += s;
+    }
+    eprintln!(
+        "{preset:?}: {n} games, Harkonnen {} Atreides {}, {} steps/game",
+        wins[0],
+        wins[1],
+        steps as u64 / n.max(1)
+    );
+    wins
+}
+
+#[test]
+fn random_games_play_to_a_winner_with_the_contract_held() {
+    // AR-START-02, AR-WIN-02, AR-WIN-04, AR-WIN-05: every game ends with a
+    // winner.
+    let n = games();
+    let w = many(Preset::Default, 0..n, 0);
+    assert_eq!(w[0] + w[1], n);
+}
+
+#[test]
+fn random_games_with_every_legal_action_probed() {
+    let n = games() / 10;
+    let w = many(Preset::Default, 1_000_000..1_000_000 + n, 1);
+    assert_eq!(w[0] + w[1], n);
+}
+
+#[test]
+fn published_preset_games_play_to_a_winner() {
+    let n = games() / 2;
+    let w = many(Preset::Published, 2_000_000..2_000_000 + n, 0);
+    assert_eq!(w[0] + w[1], n);
+}
+
+/// The platform's uniform random playout: the contract holds at every step
+/// (a uniform player often stops its own actions, so a game may not end
+/// within the cap; only that outcome is tolerated).
+#[test]
+fn conformance_random_playout_holds_the_contract() {
+    let opts = ArrakisOptions::default();
+    let mut ended = 0;
+    for seed in 0..6 {
+        match random_playout::<Arrakis>(
+            &opts,
+            seed,
+            Checks {
+                max_steps: 15_000,
+                all_legal_every: 7,
+            },
+            invariant,
+        ) {
+            Ok(_) => ended += 1,
+            Err(e) if e.contains("no end after") => {}
+            Err(e) => panic!("{e}"),
+        }
+    }
+    eprintln!("uniform playouts ended: {ended}/6");
+}

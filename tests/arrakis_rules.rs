@@ -1,0 +1,1241 @@
+//! Per-rule tests of War for Arrakis on the real board; each cites its
+//! checklist ID. Combat faces (data): 0-2 Hit, 3-4 Shield, 5 Special.
+use melange::rules::arrakis::data::data;
+use melange::rules::arrakis::{
+    Action, AreaId, Arrakis, ArrakisOptions, BattleStep, DieResult, Event, Faction, ImperiumMarker,
+    Prompt, UnitKind, Vehicle, board,
+};
+use melange::rules::core::conformance::assert_refused;
+use melange::rules::core::{RuleError, Ruleset, Seat};
+
+const H: Faction = Faction::Harkonnen;
+const A: Faction = Faction::Atreides;
+const HIT: u8 = 0;
+const SHIELD: u8 = 3;
+
+fn a(id: &str) -> AreaId {
+    board().a(id)
+}
+
+fn seat(f: Faction) -> Seat {
+    Seat(f.index() as u8)
+}
+
+fn game_with(opts: ArrakisOptions) -> Arrakis {
+    let mut g = Arrakis::setup(&opts, 7).unwrap();
+    g.test_clear_board();
+    g
+}
+
+fn game() -> Arrakis {
+    game_with(ArrakisOptions::default())
+}
+
+fn play(g: &mut Arrakis, f: Faction, acts: &[Action]) -> Vec<Event> {
+    let mut ev = Vec::new();
+    for x in acts {
+        g.apply(seat(f), x, &mut ev)
+            .unwrap_or_else(|e| panic!("{x:?} refused: {e} at {:?}", g.prompt()));
+    }
+    ev
+}
+
+fn rule_of(e: RuleError) -> &'static str {
+    match e {
+        RuleError::Illegal { rule, .. } => rule,
+        other => panic!("not an Illegal refusal: {other:?}"),
+    }
+}
+
+#[test]
+fn impassable_border_refused() {
+    // AR-MOVE-05, AR-MOVE-02
+    let mut g = game();
+    g.test_put(A, a("s1_3"), [1, 0, 0], 0);
+    g.test_turn(A, &[DieResult::Strategy], 1);
+    play(
+        &mut g,
+        A,
+        &[
+            Action::SpendDie(DieResult::Strategy),
+            Action::Legion(a("s1_3")),
+        ],
+    );
+    play(&mut g, A, &[Action::Take(UnitKind::Regular)]);
+    let e = assert_refused(&g, seat(A), &Action::To(a("broken_land")));
+    assert_eq!(rule_of(e), "AR-MOVE-05");
+    let e = assert_refused(&g, seat(A), &Action::To(a("arrakeen")));
+    assert_eq!(rule_of(e), "AR-MOVE-02");
+    play(&mut g, A, &[Action::To(a("s1_1"))]);
+    assert_eq!(g.areas[a("s1_1").index()].units[A.index()], [1, 0, 0]);
+}
+
+#[test]
+fn leaders_never_move_or_stay_alone() {
+    // AR-MOVE-12, AR-MOVE-13
+    let mut g = game();
+    g.test_put(A, a("s1_1"), [1, 0, 0], 1);
+    g.test_turn(A, &[DieResult::Strategy], 1);
+    play(
+        &mut g,
+        A,
+        &[
+            Action::SpendDie(DieResult::Strategy),
+            Action::Legion(a("s1_1")),
+        ],
+    );
+    play(&mut g, A, &[Action::TakeGeneric]);
+    let e = assert_refused(&g, seat(A), &Action::To(a("s1_2")));
+    assert_eq!(rule_of(e), "AR-MOVE-12");
+
+    let mut g = game();
+    g.test_put(A, a("s1_1"), [1, 0, 0], 1);
+    g.test_turn(A, &[DieResult::Strategy], 1);
+    play(
+        &mut g,
+        A,
+        &[
+            Action::SpendDie(DieResult::Strategy),
+            Action::Legion(a("s1_1")),
+        ],
+    );
+    play(&mut g, A, &[Action::Take(UnitKind::Regular)]);
+    let e = assert_refused(&g, seat(A), &Action::To(a("s1_2")));
+    assert_eq!(rule_of(e), "AR-MOVE-13");
+    play(&mut g, A, &[Action::TakeGeneric, Action::To(a("s1_2"))]);
+    assert_eq!(g.areas[a("s1_2").index()].generic[A.index()], 1);
+}
+
+#[test]
+fn leadership_needs_a_leader_with_the_moving_part() {
+    // AR-DIE-06, AR-DIE-10
+    let mut g = game();
+    g.test_put(A, a("s1_1"), [2, 0, 0], 1);
+    g.test_put(A, a("s1_3"), [2, 0, 0], 0);
+    g.test_turn(A, &[DieResult::Leadership], 1);
+    play(&mut g, A, &[Action::SpendDie(DieResult::Leadership)]);
+    assert_refused(&g, seat(A), &Action::Legion(a("s1_3")));
+    play(
+        &mut g,
+        A,
+        &[Action::Legion(a("s1_1")), Action::Take(UnitKind::Regular)],
+    );
+    let e = assert_refused(&g, seat(A), &Action::To(a("s1_2")));
+    assert_eq!(rule_of(e), "AR-DIE-10");
+}
+
+#[test]
+fn stacking_limit_refused_and_choam_ban_lowers_it() {
+    // AR-MOVE-07, AR-SPICE-19, AR-SPICE-20
+    let mut g = game();
+    g.test_put(A, a("s1_2"), [6, 0, 0], 0);
+    g.test_put(A, a("s1_1"), [1, 0, 0], 0);
+    g.test_turn(A, &[DieResult::Strategy], 1);
+    play(
+        &mut g,
+        A,
+        &[
+            Action::SpendDie(DieResult::Strategy),
+            Action::Legion(a("s1_1")),
+        ],
+    );
+    play(&mut g, A, &[Action::Take(UnitKind::Regular)]);
+    let e = assert_refused(&g, seat(A), &Action::To(a("s1_2")));
+    assert_eq!(rule_of(e), "AR-MOVE-07");
+
+    let mut g = game();
+    g.test_put(H, a("s1_2"), [5, 0, 0], 0);
+    g.test_put(H, a("s1_1"), [1, 0, 0], 0);
+    assert_eq!(g.stacking_limit(H), 6);
+    g.test_imperium([1, 1, 1], [true, false, false]);
+    assert_eq!(g.stacking_limit(H), 5);
+    assert_eq!(g.stacking_limit(A), 6);
+    g.test_turn(H, &[DieResult::Strategy], 1);
+    play(
+        &mut g,
+        H,
+        &[
+            Action::SpendDie(DieResult::Strategy),
+            Action::Legion(a("s1_1")),
+        ],
+    );
+    play(&mut g, H, &[Action::Take(UnitKind::Regular)]);
+    let e = assert_refused(&g, seat(H), &Action::To(a("s1_2")));
+    assert_eq!(rule_of(e), "AR-MOVE-07");
+}
+
+#[test]
+fn desert_power_only_with_fewer_dice() {
+    // AR-DP-01, AR-DP-03, AR-DP-04, AR-DP-06, AR-DP-07
+    let mut g = game();
+    g.test_turn(A, &[DieResult::Mentat, DieResult::Mentat], 2);
+    let e = assert_refused(&g, seat(A), &Action::DesertPower);
+    assert_eq!(rule_of(e), "AR-DP-04");
+    let mut g = game();
+    g.test_turn(A, &[DieResult::Mentat], 2);
+    play(&mut g, A, &[Action::DesertPower]);
+    // Not in a sietch area, not twice in one area.
+    assert_refused(&g, seat(A), &Action::WormsignAt(a("gara_kulon")));
+    play(&mut g, A, &[Action::WormsignAt(a("s1_1"))]);
+    assert_refused(&g, seat(A), &Action::WormsignAt(a("s1_1")));
+    play(&mut g, A, &[Action::WormsignAt(a("s1_2"))]);
+    assert!(g.areas[a("s1_1").index()].wormsign.is_some());
+    // A Harkonnen turn has no Desert Power (AR-DP-01).
+    assert_eq!(g.prompt(), Prompt::Turn(H));
+    assert_refused(&g, seat(H), &Action::DesertPower);
+}
+
+#[test]
+fn scouting_needs_a_connected_ornithopter_and_no_spacing_guild_ban() {
+    // AR-SCOUT-01, AR-SCOUT-03, AR-SCOUT-05, AR-SCOUT-06, AR-VEH-13
+    let mut g = game();
+    g.zones[board().air_zone_id("az1").unwrap().index()] = Some(Vehicle::Ornithopter);
+    let az1 = board().air_zone_id("az1").unwrap();
+    g.test_turn(H, &[DieResult::Strategy], 1);
+    // Habbanya Ridge lies in s3, not a sector of az1 (s1, s5).
+    assert_refused(&g, seat(H), &Action::Scout(az1, a("habbanya_ridge")));
+    let mut banned = g.clone();
+    banned.test_imperium([1, 5, 1], [false, true, false]);
+    let e = assert_refused(&banned, seat(H), &Action::Scout(az1, a("gara_kulon")));
+    assert_eq!(rule_of(e), "AR-SCOUT-06");
+    let ev = play(&mut g, H, &[Action::Scout(az1, a("gara_kulon"))]);
+    assert!(ev.iter().any(|e| matches!(e, Event::SietchRevealed { .. })));
+    assert!(g.areas[a("gara_kulon").index()].sietch.unwrap().revealed);
+    assert_eq!(g.zones[az1.index()], None);
+}
+
+#[test]
+fn guerrilla_training_not_under_an_ornithopter() {
+    // AR-DEPLOY-03, AR-DEPLOY-04, AR-DEPLOY-10
+    let mut g = game();
+    g.areas[a("gara_kulon").index()].tokens.push(0);
+    let az1 = board().air_zone_id("az1").unwrap();
+    g.zones[az1.index()] = Some(Vehicle::Ornithopter);
+    g.test_turn(A, &[DieResult::Strategy], 1);
+    let e = assert_refused(&g, seat(A), &Action::Reveal(a("gara_kulon")));
+    assert_eq!(rule_of(e), "AR-DEPLOY-10");
+    g.zones[az1.index()] = Some(Vehicle::Carryall);
+    play(&mut g, A, &[Action::Reveal(a("gara_kulon"))]);
+    let s = &g.areas[a("gara_kulon").index()];
+    assert!(s.tokens.is_empty());
+    let kinds = &data().tables.deployment_tokens.atreides_starting;
+    let k = kinds[0];
+    assert_eq!(s.units[A.index()], [k.regular, k.elite, k.special]);
+}
+
+fn rolls(ev: &[Event]) -> Vec<(Faction, u8, u8, u8)> {
+    ev.iter()
+        .filter_map(|e| match e {
+            Event::CombatRoll {
+                faction,
+                dice,
+                hits,
+                shields,
+            } => Some((*faction, *dice, *hits, *shields)),
+            _ => None,
+        })
+        .collect()
+}
+
+fn attack(g: &mut Arrakis, f: Faction, from: &str, to: &str, take: &[UnitKind]) -> Vec<Event> {
+    g.test_turn(f, &[DieResult::Strategy, DieResult::Strategy], 2);
+    let mut acts = vec![
+        Action::SpendDie(DieResult::Strategy),
+        Action::Legion(a(from)),
+    ];
+    acts.extend(take.iter().map(|k| Action::Take(*k)));
+    acts.push(Action::To(a(to)));
+    play(g, f, &acts)
+}
+
+#[test]
+fn settlement_rank_dice_and_the_six_dice_cap() {
+    // AR-COMBAT-06, AR-COMBAT-07, AR-COMBAT-08
+    let mut g = game();
+    g.test_put(H, a("arrakeen"), [1, 0, 0], 0);
+    g.test_put(A, a("broken_land"), [2, 0, 0], 0);
+    attack(
+        &mut g,
+        A,
+        "broken_land",
+        "arrakeen",
+        &[UnitKind::Regular, UnitKind::Regular],
+    );
+    g.test_load_dice(&[SHIELD, SHIELD, HIT, HIT, SHIELD, SHIELD]);
+    let ev = play(&mut g, A, &[Action::Done]);
+    let ev2 = play(&mut g, H, &[Action::Done]);
+    let r = rolls(&[ev, ev2].concat());
+    assert_eq!(r, vec![(A, 2, 0, 2), (H, 4, 2, 2)]);
+    // Both stand: the attacker decides whether to continue (AR-COMBAT-28).
+    assert!(matches!(
+        g.prompt(),
+        Prompt::Battle(b) if b.step == BattleStep::Continue
+    ));
+
+    // 4 units + rank 3 = 7, capped at 6.
+    let mut g = game();
+    g.test_put(H, a("arrakeen"), [4, 0, 0], 0);
+    g.test_put(A, a("broken_land"), [1, 0, 0], 0);
+    attack(&mut g, A, "broken_land", "arrakeen", &[UnitKind::Regular]);
+    g.test_load_dice(&[SHIELD; 7]);
+    let ev = play(&mut g, A, &[Action::Done]);
+    assert_eq!(rolls(&ev)[1].1, 6);
+
+    // 2 units + rank 3 = 5: one discard reaches 6, a second is refused.
+    let card = melange::rules::arrakis::CardId(0);
+    let mut g = game();
+    g.test_put(H, a("arrakeen"), [2, 0, 0], 0);
+    g.test_put(A, a("broken_land"), [1, 0, 0], 0);
+    g.test_hand(H, &[card, card]);
+    attack(&mut g, A, "broken_land", "arrakeen", &[UnitKind::Regular]);
+    g.test_load_dice(&[SHIELD; 7]);
+    play(&mut g, A, &[Action::Done]);
+    let mut ev = play(&mut g, H, &[Action::Discard(card)]);
+    // At 6 dice no discard is left to make: the roll follows at once.
+    assert_eq!(g.house(H).hand.len(), 1);
+    ev.retain(|e| matches!(e, Event::CombatRoll { .. }));
+    assert_eq!(rolls(&ev)[1].1, 6);
+}
+
+#[test]
+fn discards_add_dice_but_not_under_the_landsraad_ban() {
+    // AR-COMBAT-05, AR-SPICE-21
+    let card = melange::rules::arrakis::CardId(0);
+    let mut g = game();
+    g.test_put(H, a("s1_1"), [1, 0, 0], 0);
+    g.test_put(A, a("s1_2"), [1, 0, 0], 0);
+    g.test_hand(H, &[card, card]);
+    g.test_imperium([1, 1, 5], [false, false, true]);
+    let mut banned = g.clone();
+    attack(&mut banned, H, "s1_1", "s1_2", &[UnitKind::Regular]);
+    // Under the ban the Harkonnen have no discard to make: their step is
+    // passed and the Atreides decide.
+    assert!(matches!(
+        banned.prompt(),
+        Prompt::Battle(b) if b.step == BattleStep::Discard(A)
+    ));
+    assert_eq!(banned.house(H).hand.len(), 2);
+
+    g.test_imperium([1, 1, 1], [false, false, false]);
+    attack(&mut g, H, "s1_1", "s1_2", &[UnitKind::Regular]);
+    play(&mut g, H, &[Action::Discard(card), Action::Discard(card)]);
+    g.test_load_dice(&[SHIELD; 4]);
+    let ev = play(&mut g, A, &[Action::Done]);
+    assert_eq!(rolls(&ev)[0].1, 3);
+    assert!(g.house(H).hand.is_empty());
+}
+
+#[test]
+fn sardaukar_cancel_shields_and_the_casualty_order() {
+    // AR-COMBAT-18, AR-COMBAT-19, AR-COMBAT-20, AR-COMBAT-23
+    let mut g = game();
+    g.test_put(H, a("s1_1"), [0, 0, 2], 0);
+    g.test_put(A, a("s1_2"), [1, 1, 0], 0);
+    attack(
+        &mut g,
+        H,
+        "s1_1",
+        "s1_2",
+        &[UnitKind::Special, UnitKind::Special],
+    );
+    play(&mut g, H, &[Action::Done]);
+    g.test_load_dice(&[HIT, HIT, SHIELD, SHIELD]);
+    play(&mut g, A, &[Action::Done]);
+    // Two hits, both shields cancelled: the regular dies, then the elite
+    // becomes a regular.
+    assert_eq!(g.areas[a("s1_2").index()].units[A.index()], [1, 0, 0]);
+}
+
+#[test]
+fn generic_leader_converts_a_special() {
+    // AR-COMBAT-12, AR-COMBAT-13, AR-COMBAT-15
+    let mut g = game();
+    g.test_put(H, a("s1_1"), [1, 0, 0], 1);
+    g.test_put(A, a("s1_2"), [2, 0, 0], 1);
+    g.test_turn(H, &[DieResult::Strategy], 1);
+    play(
+        &mut g,
+        H,
+        &[
+            Action::SpendDie(DieResult::Strategy),
+            Action::Legion(a("s1_1")),
+            Action::Take(UnitKind::Regular),
+            Action::TakeGeneric,
+            Action::To(a("s1_2")),
+            Action::Done,
+        ],
+    );
+    g.test_load_dice(&[5, 5, 5]);
+    let ev = play(&mut g, A, &[Action::Done]);
+    let r = rolls(&ev);
+    // The Bashar converts the Harkonnen Special into a hit.
+    assert_eq!(r[0], (H, 1, 1, 0));
+    // The Naib converts only 1 of the 2 Atreides Specials (AR-COMBAT-15).
+    assert_eq!(r[1], (A, 2, 1, 0));
+}
+
+#[test]
+fn continuing_costs_a_hit() {
+    // AR-COMBAT-29, AR-COMBAT-30
+    let mut g = game();
+    g.test_put(A, a("s1_1"), [3, 0, 0], 0);
+    g.test_put(H, a("s1_2"), [3, 0, 0], 0);
+    attack(
+        &mut g,
+        A,
+        "s1_1",
+        "s1_2",
+        &[UnitKind::Regular, UnitKind::Regular, UnitKind::Regular],
+    );
+    play(&mut g, A, &[Action::Done]);
+    g.test_load_dice(&[SHIELD; 6]);
+    play(&mut g, H, &[Action::Done]);
+    play(&mut g, A, &[Action::Continue]);
+    assert_eq!(g.battle_group().unwrap().units, [2, 0, 0]);
+    // Stopping: the survivors go home (AR-COMBAT-30).
+    play(&mut g, A, &[Action::Done]);
+    g.test_load_dice(&[SHIELD; 6]);
+    play(&mut g, H, &[Action::Done]);
+    play(&mut g, A, &[Action::Done]);
+    assert_eq!(g.areas[a("s1_1").index()].units[A.index()], [2, 0, 0]);
+}
+
+#[test]
+fn undefended_settlement_falls_and_advances_prescience() {
+    // AR-COMBAT-36, AR-COMBAT-38, AR-COMBAT-41, AR-PRESC-12, AR-COMBAT-34
+    let mut g = game();
+    g.test_put(A, a("broken_land"), [1, 0, 0], 0);
+    let ev = attack(&mut g, A, "broken_land", "carthag", &[UnitKind::Regular]);
+    assert!(ev.iter().any(|e| matches!(e, Event::Destroyed { .. })));
+    assert!(!g.areas[a("carthag").index()].settlement);
+    assert_eq!(g.prescience, [2, 2, 2]);
+    // May stay (default).
+    assert!(matches!(g.prompt(), Prompt::Battle(b) if b.step == BattleStep::Advance));
+    play(&mut g, A, &[Action::Done]);
+    assert_eq!(
+        g.areas[a("broken_land").index()].units[A.index()],
+        [1, 0, 0]
+    );
+}
+
+#[test]
+fn must_advance_option() {
+    // AR-OPT-01
+    let opts = ArrakisOptions {
+        overrides: vec![("advance_after_win".into(), "must".into())],
+        ..Default::default()
+    };
+    let mut g = game_with(opts);
+    g.test_put(A, a("broken_land"), [1, 0, 0], 0);
+    attack(&mut g, A, "broken_land", "carthag", &[UnitKind::Regular]);
+    assert_refused(&g, seat(A), &Action::Done);
+    play(&mut g, A, &[Action::Advance]);
+    assert_eq!(g.areas[a("carthag").index()].units[A.index()], [1, 0, 0]);
+}
+
+#[test]
+fn destroyed_sietch_gives_supremacy() {
+    // AR-COMBAT-39, AR-COMBAT-40, AR-DEPLOY-08
+    let mut g = game();
+    let rank = g.areas[a("gara_kulon").index()].sietch.unwrap().rank;
+    g.test_put(H, a("s1_11"), [1, 0, 0], 0);
+    attack(&mut g, H, "s1_11", "gara_kulon", &[UnitKind::Regular]);
+    assert!(g.areas[a("gara_kulon").index()].sietch.is_none());
+    assert_eq!(g.supremacy, rank);
+}
+
+#[test]
+fn harvester_placement_rules() {
+    // AR-VEH-05, AR-VEH-07, AR-VEH-08, AR-VEH-09
+    let g = Arrakis::setup(&ArrakisOptions::default(), 3).unwrap();
+    assert!(matches!(
+        g.prompt(),
+        Prompt::Vehicles {
+            harvesters: 3,
+            ornithopters: 2,
+            carryalls: 1,
+            ..
+        }
+    ));
+    assert_refused(&g, seat(H), &Action::PlaceHarvester(a("arrakeen")));
+    assert_refused(&g, seat(H), &Action::PlaceHarvester(a("gara_kulon")));
+    let mut g2 = g.clone();
+    play(&mut g2, H, &[Action::PlaceHarvester(a("s1_1"))]);
+    assert_refused(&g2, seat(H), &Action::PlaceHarvester(a("s1_1")));
+}
+
+#[test]
+fn spice_keep_raise_fall_and_bans() {
+    // AR-SPICE-07, AR-SPICE-08, AR-SPICE-14, AR-SPICE-15, AR-SPICE-16
+    let mut g = game();
+    g.test_imperium([2, 2, 5], [false; 3]);
+    g.test_set_prompt(Prompt::Spice {
+        spice: 5,
+        decided: [false; 3],
+    });
+    play(
+        &mut g,
+        H,
+        &[
+            Action::Raise(ImperiumMarker::Choam),
+            Action::Keep(ImperiumMarker::Landsraad),
+        ],
+    );
+    // No spice left: nothing more to decide, the phase ends by itself.
+    assert_eq!(g.imperium, [1, 3, 5]);
+    // Spacing Guild just moved down; Landsraad sits on the bottom row.
+    assert_eq!(g.bans, [false, true, true]);
+}
+
+#[test]
+fn troop_transport_crosses_impassable_borders() {
+    // AR-MOVE-05, AR-MOVE-24 to AR-MOVE-28
+    let mut g = game();
+    let az1 = board().air_zone_id("az1").unwrap();
+    g.zones[az1.index()] = Some(Vehicle::Ornithopter);
+    g.test_put(H, a("broken_land"), [1, 0, 0], 0);
+    // A second die keeps Action Resolution going after this turn.
+    g.test_turn(H, &[DieResult::Strategy, DieResult::Strategy], 1);
+    play(
+        &mut g,
+        H,
+        &[
+            Action::SpendDie(DieResult::Strategy),
+            Action::Legion(a("broken_land")),
+            Action::Take(UnitKind::Regular),
+        ],
+    );
+    let e = assert_refused(&g, seat(H), &Action::To(a("s1_3")));
+    assert_eq!(rule_of(e), "AR-MOVE-05");
+    // An Air zone of other sectors cannot carry it.
+    let az5 = board().air_zone_id("az5").unwrap();
+    assert_refused(&g, seat(H), &Action::Transport(az5, a("s1_3")));
+    play(&mut g, H, &[Action::Transport(az1, a("s1_3"))]);
+    assert_eq!(g.areas[a("s1_3").index()].units[H.index()], [1, 0, 0]);
+    assert_eq!(g.zones[az1.index()], None);
+
+    // AR-MOVE-24: never for the Atreides.
+    let mut g = game();
+    g.zones[az1.index()] = Some(Vehicle::Ornithopter);
+    g.test_put(A, a("broken_land"), [1, 0, 0], 0);
+    g.test_turn(A, &[DieResult::Strategy], 1);
+    play(
+        &mut g,
+        A,
+        &[
+            Action::SpendDie(DieResult::Strategy),
+            Action::Legion(a("broken_land")),
+            Action::Take(UnitKind::Regular),
+        ],
+    );
+    assert_refused(&g, seat(A), &Action::Transport(az1, a("s1_3")));
+}
+
+#[test]
+fn sandriding_through_wormsigns() {
+    // AR-MOVE-16, AR-MOVE-17, AR-MOVE-18, AR-MOVE-19, AR-MOVE-21
+    let setup = |sign: bool| {
+        let mut g = game();
+        if sign {
+            g.areas[a("s1_2").index()].wormsign = Some(melange::rules::arrakis::Wormsign::Sand);
+        }
+        g.test_put(A, a("s1_1"), [1, 0, 0], 0);
+        g.test_turn(A, &[DieResult::Strategy], 1);
+        play(
+            &mut g,
+            A,
+            &[
+                Action::SpendDie(DieResult::Strategy),
+                Action::Legion(a("s1_1")),
+                Action::Take(UnitKind::Regular),
+            ],
+        );
+        g
+    };
+    assert_refused(&setup(false), seat(A), &Action::Sandride(a("s1_5")));
+    let mut blocked = setup(true);
+    blocked.areas[a("s1_5").index()].worm = Some(melange::rules::arrakis::Worm::Normal);
+    assert_refused(&blocked, seat(A), &Action::Sandride(a("s1_5")));
+    let mut g = setup(true);
+    play(&mut g, A, &[Action::Sandride(a("s1_5"))]);
+    assert_eq!(g.areas[a("s1_5").index()].units[A.index()], [1, 0, 0]);
+}
+
+#[test]
+fn desert_power_sandworm_attack() {
+    // AR-DP-08, AR-DP-09, AR-HAZ-44, AR-HAZ-45, AR-HAZ-46
+    let mut g = game();
+    g.areas[a("s1_1").index()].worm = Some(melange::rules::arrakis::Worm::Normal);
+    g.areas[a("s1_4").index()].harvester = true;
+    g.areas[a("s1_3").index()].worm = Some(melange::rules::arrakis::Worm::Normal);
+    g.test_put(H, a("broken_land"), [1, 0, 0], 0);
+    g.test_turn(A, &[], 1);
+    play(&mut g, A, &[Action::DesertPower]);
+    // A mountain is never a target.
+    assert_refused(
+        &g,
+        seat(A),
+        &Action::WormAttack(a("s1_3"), a("broken_land")),
+    );
+    let off = g.worms_off;
+    play(&mut g, A, &[Action::WormAttack(a("s1_1"), a("s1_4"))]);
+    assert!(!g.areas[a("s1_4").index()].harvester);
+    assert!(g.areas[a("s1_1").index()].worm.is_none());
+    assert_eq!(g.worms_off, off + 1);
+}
+
+#[test]
+fn harkonnen_legion_entering_a_wormsign() {
+    // AR-HAZ-47, AR-HAZ-50, AR-HAZ-51
+    let mut g = game();
+    g.areas[a("s1_2").index()].wormsign = Some(melange::rules::arrakis::Wormsign::Sandworm);
+    g.areas[a("s1_2").index()].harvester = true;
+    g.test_put(H, a("s1_1"), [1, 0, 0], 0);
+    g.test_turn(H, &[DieResult::Strategy, DieResult::Strategy], 1);
+    play(
+        &mut g,
+        H,
+        &[
+            Action::SpendDie(DieResult::Strategy),
+            Action::Legion(a("s1_1")),
+            Action::Take(UnitKind::Regular),
+            Action::To(a("s1_2")),
+        ],
+    );
+    let s = &g.areas[a("s1_2").index()];
+    assert!(s.worm.is_some() && !s.harvester && s.wormsign.is_none());
+    assert_eq!(g.areas[a("s1_1").index()].units[H.index()], [1, 0, 0]);
+}
+
+#[test]
+fn hawats_scheming_removes_thufir_and_brings_mohiam() {
+    // AR-LEADER-20, AR-LEADER-21, AR-LEADER-22, AR-LEADER-23
+    let d = data();
+    let thufir = d.leader_id("thufir_hawat").unwrap();
+    let mohiam = d.leader_id("gaius_helen_mohiam").unwrap();
+    let card = d.card_id("hawats_scheming").unwrap();
+    let mut g = game();
+    g.test_hand(H, &[card]);
+    g.leaders[usize::from(thufir.0)] = melange::rules::arrakis::LeaderAt::SetAside;
+    g.test_turn(H, &[DieResult::Strategy], 1);
+    let e = assert_refused(&g, seat(H), &Action::Scheme(1));
+    assert_eq!(rule_of(e), "AR-ACT-11");
+    g.test_hand(H, &[card, card, card]);
+    play(&mut g, H, &[Action::Scheme(2)]);
+    assert_eq!(
+        g.leaders[usize::from(thufir.0)],
+        melange::rules::arrakis::LeaderAt::Removed
+    );
+    assert_eq!(
+        g.leaders[usize::from(mohiam.0)],
+        melange::rules::arrakis::LeaderAt::SetAside
+    );
+    assert_eq!(g.house(H).hand, vec![card]);
+    assert_refused(&g, seat(H), &Action::Scheme(1));
+    // AR-BG-07 (default in data): Mohiam brings a Bene Gesserit token.
+    assert_eq!(g.house(H).bene_gesserit, 1);
+}
+
+#[test]
+fn family_atomics_once_from_step_eight() {
+    // AR-ATOM-01, AR-ATOM-02, AR-ATOM-03, AR-ATOM-04, AR-ATOM-07
+    let mut g = game();
+    g.test_put(H, a("splintered_rock"), [2, 0, 0], 0);
+    g.test_turn(A, &[DieResult::Strategy], 1);
+    assert_refused(&g, seat(A), &Action::Atomics(a("splintered_rock")));
+    g.prescience = [8, 0, 0];
+    // Only the three given mountains.
+    assert_refused(&g, seat(A), &Action::Atomics(a("broken_land")));
+    play(&mut g, A, &[Action::Atomics(a("splintered_rock"))]);
+    assert_eq!(g.atomics_area, Some(a("splintered_rock")));
+    assert_eq!(g.areas[a("splintered_rock").index()].unit_count(H), 0);
+    assert_eq!(g.units_on_board(H), [2, 0, 0]);
+    // A free action: the turn goes on, and never twice.
+    assert_eq!(g.prompt(), Prompt::Turn(A));
+    assert_refused(&g, seat(A), &Action::Atomics(a("hole_in_the_rock")));
+}
+
+#[test]
+fn hidden_facts_never_reach_the_other_seat() {
+    // AR-DEPLOY-02 and DESIGN.md non-interference: games that differ only
+    // in what the Harkonnen cannot see give the Harkonnen the same view.
+    use melange::rules::core::Viewer;
+    let g = Arrakis::setup(&ArrakisOptions::default(), 11).unwrap();
+    let mut other = g.clone();
+    let site = a("gara_kulon");
+    other.areas[site.index()].tokens = vec![7];
+    let s = other.areas[site.index()].sietch.unwrap();
+    other.areas[site.index()].sietch = Some(melange::rules::arrakis::Sietch {
+        rank: if s.rank == 3 { 1 } else { 3 },
+        ..s
+    });
+    other.test_hand(
+        A,
+        &[
+            melange::rules::arrakis::CardId(40),
+            melange::rules::arrakis::CardId(41),
+        ],
+    );
+    let hv = |x: &Arrakis| format!("{:?}", x.view(Viewer::Seat(seat(H))));
+    let pv = |x: &Arrakis| format!("{:?}", x.view(Viewer::Spectator));
+    assert_eq!(hv(&g), hv(&other));
+    assert_eq!(pv(&g), pv(&other));
+    assert_ne!(
+        format!("{:?}", g.view(Viewer::Seat(seat(A)))),
+        format!("{:?}", other.view(Viewer::Seat(seat(A))))
+    );
+}
+
+#[test]
+fn surprise_attack_adds_a_die_in_the_first_round_only() {
+    // AR-DIE-08, AR-DIE-09
+    let mut g = game();
+    g.test_put(A, a("s1_1"), [1, 0, 0], 1);
+    g.test_put(H, a("s1_2"), [2, 0, 0], 0);
+    g.test_turn(A, &[DieResult::Leadership, DieResult::Strategy], 2);
+    play(
+        &mut g,
+        A,
+        &[
+            Action::SpendDie(DieResult::Leadership),
+            Action::Legion(a("s1_1")),
+            Action::Take(UnitKind::Regular),
+            Action::TakeGeneric,
+            Action::To(a("s1_2")),
+        ],
+    );
+    g.test_hand(A, &[]);
+    g.test_hand(H, &[]);
+    g.test_load_dice(&[SHIELD; 4]);
+    let ev = play(&mut g, A, &[Action::Done]);
+    let r = rolls(&ev);
+    assert_eq!(r[0].1, 2, "1 unit + the surprise die");
+    // Both stand; continuing costs the regular (AR-COMBAT-29), which ends
+    // the battle, so a second round is only checked through the rule in
+    // `battle_dice` (first round only).
+    assert_eq!(g.battle_group().unwrap().units, [1, 0, 0]);
+}
+
+#[test]
+fn end_of_round_leader_swap() {
+    // AR-END-04
+    let d = data();
+    let paul = d.leader_id("paul_atreides").unwrap();
+    let mut g = game();
+    g.test_put(A, a("s1_1"), [1, 0, 0], 0);
+    g.areas[a("s1_1").index()].named |= 1 << paul.0;
+    g.leaders[usize::from(paul.0)] = melange::rules::arrakis::LeaderAt::Board(a("s1_1"));
+    g.test_set_prompt(Prompt::Swap(A));
+    play(&mut g, A, &[Action::SwapLeader(paul)]);
+    assert_eq!(g.areas[a("s1_1").index()].generic[A.index()], 1);
+    assert_eq!(
+        g.leaders[usize::from(paul.0)],
+        melange::rules::arrakis::LeaderAt::SetAside
+    );
+}
+
+#[test]
+fn harkonnen_house_vehicles_two_of_choice_or_one_of_each() {
+    // AR-DIE-21, AR-OPT-04, AR-VEH-11
+    let mut g = game();
+    let az1 = board().air_zone_id("az1").unwrap();
+    g.zones[az1.index()] = Some(Vehicle::Carryall);
+    g.test_turn(H, &[DieResult::House, DieResult::Strategy], 1);
+    play(
+        &mut g,
+        H,
+        &[Action::SpendDie(DieResult::House), Action::HouseVehicles],
+    );
+    play(
+        &mut g,
+        H,
+        &[Action::PlaceVehicle(Vehicle::Ornithopter, az1)],
+    );
+    // AR-VEH-11: the carryall there was replaced.
+    assert_eq!(g.zones[az1.index()], Some(Vehicle::Ornithopter));
+    play(&mut g, H, &[Action::PlaceHarvester(a("s1_1"))]);
+    // Two placed: the turn is over.
+    assert_eq!(g.prompt(), Prompt::Turn(A));
+
+    let opts = ArrakisOptions {
+        overrides: vec![("harkonnen_house_vehicles".into(), "one_of_each".into())],
+        ..Default::default()
+    };
+    let mut g = game_with(opts);
+    g.test_turn(H, &[DieResult::House, DieResult::Strategy], 1);
+    play(
+        &mut g,
+        H,
+        &[Action::SpendDie(DieResult::House), Action::HouseVehicles],
+    );
+    play(
+        &mut g,
+        H,
+        &[Action::PlaceVehicle(Vehicle::Ornithopter, az1)],
+    );
+    let az2 = board().air_zone_id("az2").unwrap();
+    assert_refused(
+        &g,
+        seat(H),
+        &Action::PlaceVehicle(Vehicle::Ornithopter, az2),
+    );
+    play(&mut g, H, &[Action::PlaceVehicle(Vehicle::Carryall, az2)]);
+}
+
+#[test]
+fn rules_options_are_named_and_checked() {
+    // AR-OPT-01 to AR-OPT-11 names; unknown names and values refused.
+    for (name, default, alt) in melange::rules::arrakis::OPTION_NAMES {
+        for v in [default, alt] {
+            let o = ArrakisOptions {
+                overrides: vec![(name.to_string(), v.to_string())],
+                ..Default::default()
+            };
+            assert!(o.rules().is_ok(), "{name}={v}");
+        }
+    }
+    let bad = ArrakisOptions {
+        overrides: vec![("advance_after_win".into(), "sometimes".into())],
+        ..Default::default()
+    };
+    assert!(matches!(bad.rules(), Err(RuleError::InvalidOptions(_))));
+    let exp = ArrakisOptions {
+        desert_war: true,
+        ..Default::default()
+    };
+    assert!(Arrakis::setup(&exp, 1).is_err());
+    let p = ArrakisOptions {
+        preset: melange::rules::arrakis::Preset::Published,
+        ..Default::default()
+    };
+    let r = p.rules().unwrap();
+    assert!(r.defender_retreat && r.continue_cost_settlement_only && r.printed_dashboard);
+    assert!(!r.must_advance);
+}
+
+#[test]
+fn round_start_draws_and_reveals() {
+    // AR-START-03, AR-START-05, AR-VEH-02, AR-ACT-10
+    let (g, ev) = Arrakis::setup_with_events(&ArrakisOptions::default(), 5).unwrap();
+    for f in [H, A] {
+        assert_eq!(g.house(f).hand.len(), 2);
+        assert_eq!(g.house(f).decks[0].len(), 17);
+        assert_eq!(g.house(f).decks[1].len(), 17);
+    }
+    assert_eq!(g.revealed.len(), 3);
+    assert!(
+        ev.iter()
+            .any(|e| matches!(e, Event::PrescienceRevealed { .. }))
+    );
+    // Vehicle Placement is the Harkonnen's (AR-VEH-01).
+    assert_eq!(g.to_act(), Some(seat(H)));
+    let mut g = g;
+    play(&mut g, H, &[Action::Done]);
+    // After dice (and any reassignment), the Atreides act first.
+    let mut guard = 0;
+    while !matches!(g.prompt(), Prompt::Turn(_)) {
+        let s = g.to_act().unwrap();
+        let mut l = Vec::new();
+        g.legal_actions(s, &mut l);
+        let x = *l.iter().find(|x| **x == Action::Done).unwrap_or(&l[0]);
+        g.apply(s, &x, &mut Vec::new()).unwrap();
+        guard += 1;
+        assert!(guard < 50);
+    }
+    assert_eq!(g.prompt(), Prompt::Turn(A));
+    assert_eq!(g.house(H).dice.len(), 8);
+    assert_eq!(g.house(A).dice.len(), 4);
+}
+
+#[test]
+fn the_owner_chooses_which_leader_converts_a_special() {
+    // AR-COMBAT-14, AR-COMBAT-16, AR-COMBAT-17
+    let d = data();
+    let baron = d.leader_id("baron_harkonnen").unwrap();
+    let mut g = game();
+    g.test_put(A, a("s1_1"), [1, 0, 0], 0);
+    g.test_put(H, a("s1_2"), [1, 0, 0], 1);
+    g.areas[a("s1_2").index()].named |= 1 << baron.0;
+    g.leaders[usize::from(baron.0)] = melange::rules::arrakis::LeaderAt::Board(a("s1_2"));
+    attack(&mut g, A, "s1_1", "s1_2", &[UnitKind::Regular]);
+    g.test_hand(A, &[]);
+    g.test_hand(H, &[]);
+    // Atreides: 1 die, a Shield. Harkonnen: 1 die, a Special.
+    g.test_load_dice(&[SHIELD, 5]);
+    play(&mut g, A, &[Action::Done]);
+    assert!(matches!(g.prompt(), Prompt::Battle(b) if b.step == BattleStep::Convert(H)));
+    assert_refused(
+        &g,
+        seat(H),
+        &Action::Convert(Some(d.leader_id("beast_rabban").unwrap())),
+    );
+    let ev = play(&mut g, H, &[Action::Convert(Some(baron))]);
+    // The Baron's strip: 0 hits, 2 shields.
+    assert_eq!(rolls(&ev)[1], (H, 1, 0, 2));
+}
+
+#[test]
+fn defender_retreat_option() {
+    // AR-OPT-05, AR-COMBAT-32
+    let opts = ArrakisOptions {
+        overrides: vec![("defender_retreat".into(), "may_retreat".into())],
+        ..Default::default()
+    };
+    let mut g = game_with(opts);
+    g.test_put(A, a("s1_1"), [3, 0, 0], 0);
+    g.test_put(H, a("s1_2"), [2, 0, 0], 0);
+    g.areas[a("s1_6").index()].wormsign = Some(melange::rules::arrakis::Wormsign::Sand);
+    attack(&mut g, A, "s1_1", "s1_2", &[UnitKind::Regular; 3]);
+    g.test_hand(A, &[]);
+    g.test_hand(H, &[]);
+    g.test_load_dice(&[SHIELD; 5]);
+    play(&mut g, A, &[Action::Done]);
+    play(&mut g, A, &[Action::Continue]);
+    assert!(matches!(g.prompt(), Prompt::Battle(b) if b.step == BattleStep::Retreat));
+    // Never into a wormsign for the Harkonnen.
+    assert_refused(&g, seat(H), &Action::Retreat(a("s1_6")));
+    play(&mut g, H, &[Action::Retreat(a("s1_5"))]);
+    assert_eq!(g.areas[a("s1_5").index()].units[H.index()], [2, 0, 0]);
+    assert!(matches!(g.prompt(), Prompt::Battle(b) if b.step == BattleStep::Advance));
+}
+
+#[test]
+fn carryall_rescue_is_the_harkonnen_choice() {
+    // AR-HAZ-11, AR-HAZ-20, AR-HAZ-21, AR-HAZ-22, AR-HAZ-24
+    let setup = || {
+        let mut g = game();
+        let az1 = board().air_zone_id("az1").unwrap();
+        g.zones[az1.index()] = Some(Vehicle::Carryall);
+        g.areas[a("s1_1").index()].harvester = true;
+        g.areas[a("s1_1").index()].wormsign = Some(melange::rules::arrakis::Wormsign::Sandworm);
+        g.test_turn(H, &[DieResult::Mentat], 0);
+        let deck = melange::rules::arrakis::Deck::HouseHarkonnen;
+        play(
+            &mut g,
+            H,
+            &[
+                Action::SpendDie(DieResult::Mentat),
+                Action::Mentat(deck, deck),
+            ],
+        );
+        (g, az1)
+    };
+    let (mut g, az1) = setup();
+    assert_eq!(g.prompt(), Prompt::Rescue(a("s1_1")));
+    assert!(g.areas[a("s1_1").index()].worm.is_some());
+    let ev = play(&mut g, H, &[Action::Rescue(az1)]);
+    assert!(g.zones[az1.index()].is_none());
+    assert!(
+        !ev.iter()
+            .any(|e| matches!(e, Event::HarvesterDestroyed { .. }))
+    );
+    // The rescued harvester stayed and was harvested (deep desert: 2).
+    assert!(matches!(g.prompt(), Prompt::Spice { spice: 2, .. }));
+
+    let (mut g, _) = setup();
+    let ev = play(&mut g, H, &[Action::Done]);
+    assert!(
+        ev.iter()
+            .any(|e| matches!(e, Event::HarvesterDestroyed { .. }))
+    );
+    // No harvester left, no spice: the harvest ends at once.
+    assert!(!matches!(g.prompt(), Prompt::Spice { .. }));
+}
+
+#[test]
+fn two_sandworms_move_or_attack_under_the_wiki_option() {
+    // AR-OPT-03, AR-HAZ-39, AR-HAZ-40, AR-HAZ-41
+    let opts = ArrakisOptions {
+        overrides: vec![("desert_power_sandworms".into(), "two_activate".into())],
+        ..Default::default()
+    };
+    let mut g = game_with(opts);
+    g.areas[a("s1_1").index()].worm = Some(melange::rules::arrakis::Worm::Normal);
+    g.areas[a("s1_5").index()].worm = Some(melange::rules::arrakis::Worm::Normal);
+    g.test_put(H, a("s1_4"), [1, 0, 0], 0);
+    g.test_turn(A, &[], 2);
+    play(&mut g, A, &[Action::DesertPower]);
+    // Never into an area holding a figure.
+    assert_refused(&g, seat(A), &Action::WormMove(a("s1_1"), a("s1_4")));
+    play(&mut g, A, &[Action::WormMove(a("s1_1"), a("s1_3"))]);
+    assert!(g.areas[a("s1_3").index()].worm.is_some());
+    // The same sandworm cannot be activated twice.
+    assert_refused(&g, seat(A), &Action::WormMove(a("s1_3"), a("s1_1")));
+    play(&mut g, A, &[Action::WormAttack(a("s1_5"), a("s1_4"))]);
+    assert_eq!(g.prompt(), Prompt::Turn(H));
+}
+
+#[test]
+fn sandworm_emerging_on_a_legion_under_the_wiki_option() {
+    // AR-OPT-08
+    let opts = ArrakisOptions {
+        overrides: vec![("sandworm_emerges_on_legion".into(), "retreats".into())],
+        ..Default::default()
+    };
+    let mut g = game_with(opts);
+    g.test_put(H, a("s1_1"), [2, 0, 0], 0);
+    g.areas[a("s1_1").index()].wormsign = Some(melange::rules::arrakis::Wormsign::Sandworm);
+    g.test_turn(H, &[DieResult::Mentat], 0);
+    let deck = melange::rules::arrakis::Deck::HouseHarkonnen;
+    play(
+        &mut g,
+        H,
+        &[
+            Action::SpendDie(DieResult::Mentat),
+            Action::Mentat(deck, deck),
+        ],
+    );
+    assert!(g.areas[a("s1_1").index()].worm.is_some());
+    assert_eq!(g.areas[a("s1_1").index()].unit_count(H), 0);
+    // The legion fled intact (storms may still have hit it where it went).
+    assert!(g.units_on_board(H)[0] >= 1);
+}
+
+#[test]
+fn testing_station_taken_where_a_move_ends() {
+    // AR-PRESC-09, AR-PRESC-10
+    let mut g = game();
+    g.test_put(A, a("s1_1"), [1, 0, 0], 0);
+    g.test_turn(A, &[DieResult::Strategy], 2);
+    play(
+        &mut g,
+        A,
+        &[
+            Action::SpendDie(DieResult::Strategy),
+            Action::Legion(a("s1_1")),
+            Action::Take(UnitKind::Regular),
+            Action::To(a("s1_4")),
+        ],
+    );
+    assert!(g.areas[a("s1_4").index()].station.is_none());
+    assert_eq!(g.prescience.iter().sum::<u8>(), 1);
+}
+
+#[test]
+fn two_harvesters_destroyed_in_action_resolution_advance_the_jihad() {
+    // AR-PRESC-13, AR-HARV (an Atreides legion entering removes a harvester)
+    let mut g = game();
+    g.test_put(A, a("s1_1"), [1, 0, 0], 0);
+    g.test_put(A, a("s1_6"), [1, 0, 0], 0);
+    g.areas[a("s1_3").index()].harvester = true;
+    g.areas[a("s1_2").index()].harvester = true;
+    g.test_turn(A, &[DieResult::Strategy], 2);
+    play(
+        &mut g,
+        A,
+        &[
+            Action::SpendDie(DieResult::Strategy),
+            Action::Legion(a("s1_1")),
+            Action::Take(UnitKind::Regular),
+            Action::To(a("s1_3")),
+        ],
+    );
+    assert_eq!(g.prescience[2], 0);
+    play(
+        &mut g,
+        A,
+        &[
+            Action::Legion(a("s1_6")),
+            Action::Take(UnitKind::Regular),
+            Action::To(a("s1_2")),
+        ],
+    );
+    assert_eq!(g.prescience[2], 1);
+}
+
+#[test]
+fn step_three_brings_the_desert_leaders() {
+    // AR-PRESC-16, AR-PRESC-17, AR-PRESC-18, AR-LEADER-14 to AR-LEADER-17
+    use melange::rules::arrakis::LeaderAt;
+    let d = data();
+    let id = |s: &str| usize::from(d.leader_id(s).unwrap().0);
+    let mut g = game();
+    g.prescience = [2, 2, 2];
+    g.test_put(A, a("s1_1"), [1, 0, 0], 0);
+    g.areas[a("s1_1").index()].named |= 1 << id("paul_atreides");
+    g.leaders[id("paul_atreides")] = LeaderAt::Board(a("s1_1"));
+    g.test_put(A, a("s5_1"), [1, 0, 0], 0);
+    let bg = g.house(A).bene_gesserit;
+    // Destroying a Pyon village advances every marker by 1.
+    attack(&mut g, A, "s5_1", "imperial_basin", &[UnitKind::Regular]);
+    assert_eq!(g.prescience, [3, 3, 3]);
+    assert_eq!(g.leaders[id("paul_atreides")], LeaderAt::Removed);
+    assert_eq!(g.leaders[id("paul_muad_dib")], LeaderAt::Board(a("s1_1")));
+    assert!(g.areas[a("s1_1").index()].named & (1 << id("paul_muad_dib")) != 0);
+    assert_eq!(g.leaders[id("lady_jessica")], LeaderAt::Removed);
+    assert_eq!(g.leaders[id("reverend_mother_jessica")], LeaderAt::SetAside);
+    assert_eq!(g.leaders[id("chani")], LeaderAt::SetAside);
+    assert_eq!(g.leaders[id("alia")], LeaderAt::NotInPlay);
+    assert_eq!(g.house(A).bene_gesserit, bg + 1);
+}
+
+#[test]
+fn arrakeen_falling_wins_at_once_when_the_objective_is_met() {
+    // AR-WIN-04, AR-PRESC-12, AR-PRESC-19
+    use melange::rules::core::Viewer;
+    let mut g = game();
+    let t = g.view(Viewer::Seat(seat(A))).objective.unwrap();
+    g.prescience = [t[0] - 3, t[1] - 3, t[2] - 3];
+    g.test_put(A, a("broken_land"), [1, 0, 0], 0);
+    attack(&mut g, A, "broken_land", "arrakeen", &[UnitKind::Regular]);
+    assert_eq!(g.to_act(), None);
+    let r = g.result().unwrap();
+    assert_eq!(r.winners, vec![seat(A)]);
+}
+
+#[test]
+fn ten_supremacy_wins_at_once() {
+    // AR-WIN-05, AR-COMBAT-39
+    let mut g = game();
+    g.supremacy = 9;
+    g.test_put(H, a("s1_11"), [1, 0, 0], 0);
+    attack(&mut g, H, "s1_11", "gara_kulon", &[UnitKind::Regular]);
+    assert_eq!(g.to_act(), None);
+    assert_eq!(g.result().unwrap().winners, vec![seat(H)]);
+    assert!(g.supremacy >= 10);
+}
+
+#[test]
+fn buying_supremacy_with_spice() {
+    // AR-SPICE-10, AR-SPICE-11, AR-SPICE-12, AR-SPICE-13
+    let mut g = game();
+    g.supremacy = 5;
+    g.test_set_prompt(Prompt::Spice {
+        spice: 8,
+        decided: [false; 3],
+    });
+    play(&mut g, H, &[Action::BuySupremacy]);
+    assert_eq!(g.supremacy, 6);
+    let e = assert_refused(&g, seat(H), &Action::BuySupremacy);
+    assert_eq!(rule_of(e), "AR-SPICE-06");
+    let mut six = game();
+    six.supremacy = 6;
+    six.test_set_prompt(Prompt::Spice {
+        spice: 8,
+        decided: [false; 3],
+    });
+    assert_refused(&six, seat(H), &Action::BuySupremacy);
+    // 5 spice left; keeping all three markers would cost 6: keep two,
+    // 1 spice is saved.
+    play(
+        &mut g,
+        H,
+        &[
+            Action::Keep(ImperiumMarker::Choam),
+            Action::Keep(ImperiumMarker::Landsraad),
+        ],
+    );
+    assert_eq!(g.spice_saved, 1);
+}
+
+#[test]
+fn events_are_redacted_per_seat() {
+    // AR-DEPLOY-02, AR-WIN-01: token contents, drawn cards and the secret
+    // objective reach only their owner.
+    use melange::rules::core::Viewer;
+    let (g, ev) = Arrakis::setup_with_events(&ArrakisOptions::default(), 3).unwrap();
+    for e in &ev {
+        let h = g.redact(e, Viewer::Seat(seat(H))).unwrap();
+        let s = g.redact(e, Viewer::Spectator).unwrap();
+        match e {
+            Event::ObjectiveDealt { .. } => {
+                assert_eq!(h, Event::ObjectiveDealt { objective: u8::MAX });
+                assert_eq!(s, h);
+                assert_eq!(g.redact(e, Viewer::Seat(seat(A))).unwrap(), *e);
+            }
+            Event::CardDrawn { faction, .. } => {
+                let other = Viewer::Seat(seat(faction.other()));
+                assert!(matches!(
+                    g.redact(e, other).unwrap(),
+                    Event::CardDrawn { card: None, .. }
+                ));
+                assert!(matches!(s, Event::CardDrawn { card: None, .. }));
+            }
+            _ => {}
+        }
+    }
+    let placed = Event::TokenDeployed {
+        area: a("gara_kulon"),
+        kind: 3,
+    };
+    assert_eq!(
+        g.redact(&placed, Viewer::Seat(seat(H))).unwrap(),
+        Event::TokenDeployed {
+            area: a("gara_kulon"),
+            kind: u8::MAX
+        }
+    );
+}
+
+#[test]
+fn bene_gesserit_reorder_option() {
+    // AR-OPT-02, AR-BG-05
+    use melange::rules::core::Viewer;
+    let opts = ArrakisOptions {
+        overrides: vec![("bene_gesserit_use".into(), "reorder".into())],
+        ..Default::default()
+    };
+    let mut g = game_with(opts);
+    g.test_turn(A, &[DieResult::Strategy], 1);
+    let top: Vec<_> = g.house(A).decks[0].iter().rev().take(3).copied().collect();
+    play(&mut g, A, &[Action::Foresee(0)]);
+    assert_eq!(g.house(A).bene_gesserit, 0);
+    assert_eq!(
+        g.view(Viewer::Seat(seat(A))).houses[1].foresee,
+        Some(top.clone())
+    );
+    assert_eq!(g.view(Viewer::Seat(seat(H))).houses[1].foresee, None);
+    // Order 5 = [2, 1, 0]: the third card goes on top.
+    play(&mut g, A, &[Action::Order(5)]);
+    let now: Vec<_> = g.house(A).decks[0].iter().rev().take(3).copied().collect();
+    assert_eq!(now, vec![top[2], top[1], top[0]]);
+    assert_eq!(g.prompt(), Prompt::Turn(A));
+    assert_refused(&g, seat(A), &Action::Foresee(0));
+}
+
+#[test]
+fn the_owner_picks_which_elite_becomes_a_regular() {
+    // AR-COMBAT-19, AR-COMBAT-20
+    let mut g = game();
+    g.test_put(H, a("s1_1"), [1, 0, 0], 0);
+    g.test_put(A, a("s1_2"), [0, 1, 1], 0);
+    attack(&mut g, H, "s1_1", "s1_2", &[UnitKind::Regular]);
+    g.test_hand(H, &[]);
+    g.test_hand(A, &[]);
+    // Harkonnen: 1 die, a Hit. Atreides: 2 dice, 2 Hits.
+    g.test_load_dice(&[HIT, HIT, HIT]);
+    play(&mut g, H, &[Action::Done]);
+    // The attacker's casualty (its only regular) is automatic; the
+    // defender chooses between its elite and its Fedaykin.
+    assert!(matches!(g.prompt(), Prompt::Battle(b) if b.step == BattleStep::Casualty(A)));
+    play(&mut g, A, &[Action::LoseUnit(UnitKind::Special)]);
+    assert_eq!(g.areas[a("s1_2").index()].units[A.index()], [1, 1, 0]);
+}
+
+#[test]
+fn at_the_sandworm_cap_the_atreides_pick_the_one_that_moves() {
+    // AR-HAZ-14, AR-HAZ-15, AR-HAZ-16
+    let mut g = game();
+    for id in ["s1_5", "s1_6", "s2_1", "s3_1"] {
+        g.areas[a(id).index()].worm = Some(melange::rules::arrakis::Worm::Normal);
+    }
+    g.worms_off = 0;
+    g.areas[a("s1_1").index()].harvester = true;
+    g.areas[a("s1_1").index()].wormsign = Some(melange::rules::arrakis::Wormsign::Sandworm);
+    g.test_turn(H, &[DieResult::Mentat], 0);
+    let deck = melange::rules::arrakis::Deck::HouseHarkonnen;
+    play(
+        &mut g,
+        H,
+        &[
+            Action::SpendDie(DieResult::Mentat),
+            Action::Mentat(deck, deck),
+        ],
+    );
+    assert_eq!(g.prompt(), Prompt::RelocateWorm(a("s1_1")));
+    play(&mut g, A, &[Action::WormMove(a("s2_1"), a("s1_1"))]);
+    assert!(g.areas[a("s2_1").index()].worm.is_none());
+    assert!(g.areas[a("s1_1").index()].worm.is_some());
+    let worms = g.areas.iter().filter(|s| s.worm.is_some()).count();
+    assert_eq!(worms, 4);
+}
