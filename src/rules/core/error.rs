@@ -1,3 +1,5 @@
+use std::borrow::Cow;
+
 use super::Seat;
 
 /// Why the rules refused something. A refused action leaves the game exactly
@@ -27,14 +29,15 @@ pub enum RuleError {
     Illegal {
         /// The checklist ID of the rule that forbids it, e.g. `IM-AGENT-05`.
         rule: &'static str,
-        /// What is wrong, in words.
-        reason: String,
+        /// What is wrong, in words. Usually a literal, so that legality checks
+        /// run thousands of times during move generation allocate nothing.
+        reason: Cow<'static, str>,
     },
 }
 
 impl RuleError {
     /// Shorthand for [`RuleError::Illegal`].
-    pub fn illegal(rule: &'static str, reason: impl Into<String>) -> Self {
+    pub fn illegal(rule: &'static str, reason: impl Into<Cow<'static, str>>) -> Self {
         RuleError::Illegal {
             rule,
             reason: reason.into(),

@@ -248,7 +248,17 @@ impl Imperium {
                         if card.0 < 64 {
                             seen |= 1 << card.0;
                         }
+                        // Only spaces whose icon the card shows can pass
+                        // `check_send` (IM-AGENT-04); skipping the rest here
+                        // keeps move generation cheap.
+                        let mut icons = d.card(card).icons;
+                        if self.turn.envoy {
+                            icons |= FACTION_ICONS;
+                        }
                         for s in 0..d.spaces.len() as u8 {
+                            if icons & d.space(SpaceId(s)).icon.bit() == 0 {
+                                continue;
+                            }
                             if self.check_send(seat, card, SpaceId(s)).is_ok() {
                                 push_distinct(
                                     out,
