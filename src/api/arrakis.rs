@@ -1048,6 +1048,7 @@ mod tests {
                 }
             }
             assert!(game.result().is_some());
+            assert!(steps > 300, "seed {seed}: a whole game, not {steps} steps");
             for viewer in [
                 Viewer::Spectator,
                 Viewer::Seat(Seat(0)),
@@ -1058,6 +1059,10 @@ mod tests {
                     let (text, wire) = game.event_to_pb(&event);
                     assert!(!text.is_empty() && wire.is_some());
                     assert!(!text.contains('_'), "shows names, not ids: {text}");
+                    let Some(pb::event::Game::Arrakis(wire)) = wire else {
+                        panic!("an Arrakis event expected");
+                    };
+                    assert!(!wire.kind.is_empty());
                 }
             }
         }

@@ -80,6 +80,22 @@ async fn a_game_plays_through_the_api_with_secrets_kept() {
     assert_eq!(game.seats.len(), 2);
     assert_eq!(game.seats[0].plays, "harkonnen");
     assert_eq!(game.seats[1].plays, "atreides");
+    // Face-down sietches: the Atreides know their ranks, nobody else does.
+    let spectator = public_view(&mut client, &game.game_id).await;
+    let atreides = seat_view(&mut client, &game, 1).await;
+    let harkonnen = seat_view(&mut client, &game, 0).await;
+    let ranks = |view: &pb::View| -> Vec<Option<u32>> {
+        arrakis_view(view)
+            .areas
+            .iter()
+            .filter_map(|a| a.sietch.as_ref().map(|s| s.rank))
+            .collect()
+    };
+    assert!(!ranks(&atreides).is_empty());
+    assert!(ranks(&atreides).iter().all(Option::is_some));
+    assert!(ranks(&spectator).iter().any(Option::is_none));
+    assert_eq!(ranks(&spectator), ranks(&harkonnen));
+    assert!(arrakis_view(&harkonnen).objective.is_none());
     let started = Instant::now();
     let mut rng = melange::rules::core::RngStream::Bot(0).rng(11);
     let mut moves = 0;
