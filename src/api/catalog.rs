@@ -40,7 +40,9 @@ pub struct Catalog {
 impl Catalog {
     /// Every game this build of melange can host.
     pub fn standard() -> Self {
-        Catalog::default().with::<crate::rules::imperium::Imperium>()
+        Catalog::default()
+            .with::<crate::rules::imperium::Imperium>()
+            .with::<crate::rules::arrakis::Arrakis>()
     }
 
     /// Adds (or replaces) the ruleset for `R::KIND`.

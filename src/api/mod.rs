@@ -4,6 +4,7 @@
 //! [`WireRules`] is what a game adds to its [`crate::rules::core::Ruleset`]
 //! to be hosted; [`HostedGame`] is the object-safe face of any hosted match
 //! that the server works with; [`Catalog`] maps game kinds to rulesets.
+mod arrakis;
 mod catalog;
 mod hosted;
 mod imperium;

@@ -324,7 +324,7 @@ async fn malformed_input_is_an_invalid_argument() {
 }
 
 #[tokio::test]
-async fn game_kinds_not_yet_hosted_are_unimplemented() {
+async fn every_known_game_kind_is_hosted_and_unknown_kinds_are_invalid() {
     let server = TestServer::start().await;
     let mut client = server.client().await;
     for kind in [pb::GameKind::WarForArrakis, pb::GameKind::Imperium] {
@@ -332,16 +332,30 @@ async fn game_kinds_not_yet_hosted_are_unimplemented() {
             kind: kind as i32,
             ..Default::default()
         };
-        // Once a game lands this test moves to the next kind still missing.
-        if let Err(error) = client.create_game(request).await {
-            assert_eq!(error.code(), Code::Unimplemented);
-            assert!(
-                error.message().contains(kind.as_str_name()),
-                "{}",
-                error.message()
-            );
-        }
+        let created = client.create_game(request).await;
+        assert!(
+            created.is_ok(),
+            "{}: {:?}",
+            kind.as_str_name(),
+            created.err()
+        );
     }
+    for kind in [pb::GameKind::Unspecified as i32, 4_242] {
+        let request = pb::CreateGameRequest {
+            kind,
+            ..Default::default()
+        };
+        let error = client.create_game(request).await.unwrap_err();
+        assert_eq!(error.code(), Code::InvalidArgument, "kind {kind}");
+    }
+    let error = client
+        .create_game(pb::CreateGameRequest {
+            kind: 4_242,
+            ..Default::default()
+        })
+        .await
+        .unwrap_err();
+    assert!(error.message().contains("4242"), "{}", error.message());
 }
 
 #[tokio::test]

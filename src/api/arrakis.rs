@@ -1,0 +1,1101 @@
+//! Dune: War for Arrakis on the wire: options, actions, views and events as
+//! the contract's `Arrakis*` messages, with every area, Air zone, card and
+//! leader named by its data id and every enumeration as a snake_case string.
+use super::WireRules;
+use crate::{
+    matches::MatchError,
+    pb::{self, arrakis_action::Step},
+    rules::{
+        arrakis::{
+            Action, AirZoneId, AreaId, Arrakis, ArrakisOptions, ArrakisView, Battle, BattleStep,
+            CardId, Deck, DieResult, Event, Faction, Group, ImperiumMarker, LeaderAt, LeaderId,
+            Marker, Move, Phase, Preset, Prompt, UnitKind, Vehicle, Worm, board, data::data,
+            seat_of,
+        },
+        core::Seat,
+    },
+};
+
+fn invalid(message: String) -> MatchError {
+    MatchError::InvalidArgument(message)
+}
+
+/// A two-way mapping between an enum and its snake_case wire names.
+macro_rules! names {
+    ($name:ident, $parse:ident, $ty:ty, $what:literal, [$($v:expr => $s:literal),* $(,)?]) => {
+        fn $name(value: $ty) -> &'static str {
+            #[allow(unreachable_patterns)]
+            match value {
+                $(v if v == $v => $s,)*
+                _ => unreachable!(),
+            }
+        }
+
+        #[allow(dead_code)]
+        fn $parse(text: &str) -> Result<$ty, MatchError> {
+            match text {
+                $($s => Ok($v),)*
+                other => Err(invalid(format!(
+                    "unknown {} {other:?}; use {}",
+                    $what,
+                    [$($s),*].join(", ")
+                ))),
+            }
+        }
+    };
+}
+
+names!(faction_name, faction, Faction, "faction", [
+    Faction::Harkonnen => "harkonnen",
+    Faction::Atreides => "atreides",
+]);
+names!(die_name, die, DieResult, "die result", [
+    DieResult::Leadership => "leadership",
+    DieResult::Strategy => "strategy",
+    DieResult::Deployment => "deployment",
+    DieResult::Mentat => "mentat",
+    DieResult::House => "house",
+]);
+names!(unit_name, unit, UnitKind, "unit kind", [
+    UnitKind::Regular => "regular",
+    UnitKind::Elite => "elite",
+    UnitKind::Special => "special",
+]);
+names!(deck_name, deck, Deck, "deck", [
+    Deck::HouseHarkonnen => "house_harkonnen",
+    Deck::CorrinoAlly => "corrino_ally",
+    Deck::HouseAtreides => "house_atreides",
+    Deck::FremenAlly => "fremen_ally",
+]);
+names!(imperium_name, imperium_marker, ImperiumMarker, "Imperium marker", [
+    ImperiumMarker::Choam => "choam",
+    ImperiumMarker::SpacingGuild => "spacing_guild",
+    ImperiumMarker::Landsraad => "landsraad",
+]);
+names!(vehicle_name, vehicle, Vehicle, "vehicle", [
+    Vehicle::Ornithopter => "ornithopter",
+    Vehicle::Carryall => "carryall",
+]);
+
+fn marker_name(marker: Marker) -> &'static str {
+    match marker {
+        Marker::KwisatzHaderach => "kwisatz_haderach",
+        Marker::SandDwellers => "sand_dwellers",
+        Marker::Jihad => "jihad",
+    }
+}
+
+fn marker_display(marker: Marker) -> &'static str {
+    match marker {
+        Marker::KwisatzHaderach => "Kwisatz Haderach",
+        Marker::SandDwellers => "Sand Dwellers",
+        Marker::Jihad => "Jihad",
+    }
+}
+
+fn imperium_display(marker: ImperiumMarker) -> &'static str {
+    match marker {
+        ImperiumMarker::Choam => "CHOAM",
+        ImperiumMarker::SpacingGuild => "Spacing Guild",
+        ImperiumMarker::Landsraad => "Landsraad",
+    }
+}
+
+fn faction_display(f: Faction) -> &'static str {
+    match f {
+        Faction::Harkonnen => "House Harkonnen",
+        Faction::Atreides => "House Atreides",
+    }
+}
+
+fn deck_display(d: Deck) -> &'static str {
+    match d {
+        Deck::HouseHarkonnen => "the House Harkonnen deck",
+        Deck::CorrinoAlly => "the Corrino ally deck",
+        Deck::HouseAtreides => "the House Atreides deck",
+        Deck::FremenAlly => "the Fremen ally deck",
+    }
+}
+
+fn die_display(d: DieResult) -> &'static str {
+    match d {
+        DieResult::Leadership => "Leadership",
+        DieResult::Strategy => "Strategy",
+        DieResult::Deployment => "Deployment",
+        DieResult::Mentat => "Mentat",
+        DieResult::House => "House",
+    }
+}
+
+fn phase_name(phase: Phase) -> &'static str {
+    match phase {
+        Phase::VehiclePlacement => "vehicle_placement",
+        Phase::ActionResolution => "action_resolution",
+        Phase::DesertHazards => "desert_hazards",
+        Phase::SpiceHarvesting => "spice_harvesting",
+        Phase::EndOfRound => "end_of_round",
+        Phase::Over => "over",
+    }
+}
+
+fn area(id: &str) -> Result<AreaId, MatchError> {
+    board()
+        .area_id(id)
+        .ok_or_else(|| invalid(format!("unknown War for Arrakis area {id:?}")))
+}
+
+fn area_name(a: AreaId) -> String {
+    board().area(a).id.clone()
+}
+
+/// An area's printed name, or "desert area s1-4" for the unnamed ones.
+fn area_display(a: AreaId) -> String {
+    let spot = board().area(a);
+    spot.name
+        .clone()
+        .unwrap_or_else(|| format!("desert area {}", spot.id.replace('_', "-")))
+}
+
+fn zone(id: &str) -> Result<AirZoneId, MatchError> {
+    board()
+        .air_zone_id(id)
+        .ok_or_else(|| invalid(format!("unknown Air zone {id:?}")))
+}
+
+fn zone_name(z: AirZoneId) -> String {
+    board().air_zones[z.index()].id.clone()
+}
+
+fn leader(id: &str) -> Result<LeaderId, MatchError> {
+    data()
+        .leader_id(id)
+        .ok_or_else(|| invalid(format!("unknown War for Arrakis leader {id:?}")))
+}
+
+fn leader_name(l: LeaderId) -> String {
+    data().leader(l).id.clone()
+}
+
+/// `""` for a generic leader.
+fn maybe_leader(id: &str) -> Result<Option<LeaderId>, MatchError> {
+    if id.is_empty() {
+        Ok(None)
+    } else {
+        leader(id).map(Some)
+    }
+}
+
+fn card(id: &str) -> Result<CardId, MatchError> {
+    data()
+        .card_id(id)
+        .ok_or_else(|| invalid(format!("unknown War for Arrakis planning card {id:?}")))
+}
+
+fn card_name(c: CardId) -> String {
+    data().card(c).id.clone()
+}
+
+fn cards(list: &[CardId]) -> pb::ArrakisCards {
+    pb::ArrakisCards {
+        cards: list.iter().map(|c| card_name(*c)).collect(),
+    }
+}
+
+fn small(value: u32, what: &str) -> Result<u8, MatchError> {
+    u8::try_from(value).map_err(|_| invalid(format!("{what} {value} is out of range")))
+}
+
+fn seat(value: Seat) -> u32 {
+    u32::from(value.0)
+}
+
+fn preset(name: &str) -> Result<Preset, MatchError> {
+    match name {
+        "" | "default" => Ok(Preset::Default),
+        "published" => Ok(Preset::Published),
+        other => Err(invalid(format!(
+            "unknown rules preset {other:?}; use default or published"
+        ))),
+    }
+}
+
+fn prescience_card(index: u8) -> String {
+    data()
+        .tables
+        .prescience_cards
+        .get(usize::from(index))
+        .map(|c| c.id.clone())
+        .unwrap_or_default()
+}
+
+impl WireRules for Arrakis {
+    const KIND: i32 = pb::GameKind::WarForArrakis as i32;
+
+    fn options_from_pb(
+        options: &pb::GameOptions,
+        plays: &[String],
+    ) -> Result<ArrakisOptions, MatchError> {
+        let game = match &options.game {
+            None => pb::ArrakisOptions::default(),
+            Some(pb::game_options::Game::Arrakis(game)) => *game,
+            Some(_) => {
+                return Err(invalid(
+                    "options.game is for another game kind than GAME_KIND_WAR_FOR_ARRAKIS".into(),
+                ));
+            }
+        };
+        if plays.len() > 2 {
+            return Err(invalid(format!(
+                "War for Arrakis has 2 seats, not {}",
+                plays.len()
+            )));
+        }
+        for (index, wanted) in plays.iter().enumerate() {
+            let house = ["harkonnen", "atreides"][index];
+            if !wanted.is_empty() && wanted != house {
+                return Err(invalid(format!(
+                    "seat {index} plays {house} (seat 0 is always harkonnen, seat 1 atreides), not {wanted:?}"
+                )));
+            }
+        }
+        Ok(ArrakisOptions {
+            desert_war: game.desert_war,
+            smugglers: game.smugglers,
+            preset: preset(&options.preset)?,
+            overrides: options
+                .rules
+                .iter()
+                .map(|(name, value)| (name.clone(), value.clone()))
+                .collect(),
+        })
+    }
+
+    fn action_from_pb(action: &pb::Action) -> Result<Action, MatchError> {
+        let Some(pb::action::Game::Arrakis(action)) = &action.game else {
+            return Err(invalid(
+                "a War for Arrakis game needs an `arrakis` action".into(),
+            ));
+        };
+        let step = action
+            .step
+            .as_ref()
+            .ok_or_else(|| invalid("the War for Arrakis action has no step set".into()))?;
+        Ok(match step {
+            Step::Done(_) => Action::Done,
+            Step::PlaceHarvester(a) => Action::PlaceHarvester(area(a)?),
+            Step::PlaceVehicle(p) => Action::PlaceVehicle(vehicle(&p.vehicle)?, zone(&p.zone)?),
+            Step::Reassign(r) => Action::Reassign(die(r)?),
+            Step::PlaceBeneGesserit(r) => Action::PlaceBeneGesserit(die(r)?),
+            Step::SpendDie(r) => Action::SpendDie(die(r)?),
+            Step::PlayCard(p) => Action::PlayCard(card(&p.card)?, die(&p.die)?),
+            Step::DesertPower(_) => Action::DesertPower,
+            Step::HouseAs(r) => Action::HouseAs(die(r)?),
+            Step::HouseAsDesertPower(_) => Action::HouseAsDesertPower,
+            Step::HouseUpgrade(_) => Action::HouseUpgrade,
+            Step::HouseVehicles(_) => Action::HouseVehicles,
+            Step::Legion(a) => Action::Legion(area(a)?),
+            Step::Take(k) => Action::Take(unit(k)?),
+            Step::TakeToken(_) => Action::TakeToken,
+            Step::TakeGeneric(_) => Action::TakeGeneric,
+            Step::TakeLeader(l) => Action::TakeLeader(leader(l)?),
+            Step::To(a) => Action::To(area(a)?),
+            Step::Mentat(m) => Action::Mentat(deck(&m.first)?, deck(&m.second)?),
+            Step::DeployAt(a) => Action::DeployAt(area(a)?),
+            Step::DeployLeader(l) => Action::DeployLeader(maybe_leader(&l.leader)?),
+            Step::Upgrade(a) => Action::Upgrade(area(a)?),
+            Step::WormsignAt(a) => Action::WormsignAt(area(a)?),
+            Step::Discard(c) => Action::Discard(card(c)?),
+            Step::Convert(l) => Action::Convert(maybe_leader(&l.leader)?),
+            Step::Retreat(a) => Action::Retreat(area(a)?),
+            Step::LoseUnit(k) => Action::LoseUnit(unit(k)?),
+            Step::ContinueBattle(_) => Action::Continue,
+            Step::Advance(_) => Action::Advance,
+            Step::Keep(m) => Action::Keep(imperium_marker(m)?),
+            Step::Raise(m) => Action::Raise(imperium_marker(m)?),
+            Step::BuySupremacy(_) => Action::BuySupremacy,
+            Step::Claim(n) => Action::Claim(small(*n, "claim slot")?),
+            Step::ClaimSpending(c) => {
+                Action::ClaimSpending(small(c.slot, "claim slot")?, die(&c.die)?)
+            }
+            Step::RemoveUnclaimed(_) => Action::RemoveUnclaimed,
+            Step::ReshuffleUnclaimed(_) => Action::ReshuffleUnclaimed,
+            Step::Reveal(a) => Action::Reveal(area(a)?),
+            Step::Scout(s) => Action::Scout(zone(&s.zone)?, area(&s.area)?),
+            Step::WormAttack(w) => Action::WormAttack(area(&w.from)?, area(&w.target)?),
+            Step::Foresee(n) => Action::Foresee(small(*n, "foresee deck")?),
+            Step::Order(n) => Action::Order(small(*n, "order")?),
+            Step::WormMove(w) => Action::WormMove(area(&w.from)?, area(&w.to)?),
+            Step::Scheme(n) => Action::Scheme(small(*n, "scheme count")?),
+            Step::Transport(t) => Action::Transport(zone(&t.zone)?, area(&t.area)?),
+            Step::Sandride(a) => Action::Sandride(area(a)?),
+            Step::Rescue(z) => Action::Rescue(zone(z)?),
+            Step::SwapLeader(l) => Action::SwapLeader(leader(l)?),
+            Step::Atomics(a) => Action::Atomics(area(a)?),
+        })
+    }
+
+    fn action_to_pb(action: &Action) -> pb::Action {
+        use pb::arrakis_action as w;
+        let opt_leader = |l: Option<LeaderId>| l.map(leader_name).unwrap_or_default();
+        let step = match *action {
+            Action::Done => Step::Done(w::Done {}),
+            Action::PlaceHarvester(a) => Step::PlaceHarvester(area_name(a)),
+            Action::PlaceVehicle(v, z) => Step::PlaceVehicle(w::PlaceVehicle {
+                vehicle: vehicle_name(v).to_owned(),
+                zone: zone_name(z),
+            }),
+            Action::Reassign(r) => Step::Reassign(die_name(r).to_owned()),
+            Action::PlaceBeneGesserit(r) => Step::PlaceBeneGesserit(die_name(r).to_owned()),
+            Action::SpendDie(r) => Step::SpendDie(die_name(r).to_owned()),
+            Action::PlayCard(c, r) => Step::PlayCard(w::PlayCard {
+                card: card_name(c),
+                die: die_name(r).to_owned(),
+            }),
+            Action::DesertPower => Step::DesertPower(w::DesertPower {}),
+            Action::HouseAs(r) => Step::HouseAs(die_name(r).to_owned()),
+            Action::HouseAsDesertPower => Step::HouseAsDesertPower(w::HouseAsDesertPower {}),
+            Action::HouseUpgrade => Step::HouseUpgrade(w::HouseUpgrade {}),
+            Action::HouseVehicles => Step::HouseVehicles(w::HouseVehicles {}),
+            Action::Legion(a) => Step::Legion(area_name(a)),
+            Action::Take(k) => Step::Take(unit_name(k).to_owned()),
+            Action::TakeToken => Step::TakeToken(w::TakeToken {}),
+            Action::TakeGeneric => Step::TakeGeneric(w::TakeGeneric {}),
+            Action::TakeLeader(l) => Step::TakeLeader(leader_name(l)),
+            Action::To(a) => Step::To(area_name(a)),
+            Action::Mentat(a, b) => Step::Mentat(w::Mentat {
+                first: deck_name(a).to_owned(),
+                second: deck_name(b).to_owned(),
+            }),
+            Action::DeployAt(a) => Step::DeployAt(area_name(a)),
+            Action::DeployLeader(l) => Step::DeployLeader(w::DeployLeader {
+                leader: opt_leader(l),
+            }),
+            Action::Upgrade(a) => Step::Upgrade(area_name(a)),
+            Action::WormsignAt(a) => Step::WormsignAt(area_name(a)),
+            Action::Discard(c) => Step::Discard(card_name(c)),
+            Action::Convert(l) => Step::Convert(w::Convert {
+                leader: opt_leader(l),
+            }),
+            Action::Retreat(a) => Step::Retreat(area_name(a)),
+            Action::LoseUnit(k) => Step::LoseUnit(unit_name(k).to_owned()),
+            Action::Continue => Step::ContinueBattle(w::ContinueBattle {}),
+            Action::Advance => Step::Advance(w::Advance {}),
+            Action::Keep(m) => Step::Keep(imperium_name(m).to_owned()),
+            Action::Raise(m) => Step::Raise(imperium_name(m).to_owned()),
+            Action::BuySupremacy => Step::BuySupremacy(w::BuySupremacy {}),
+            Action::Claim(n) => Step::Claim(u32::from(n)),
+            Action::ClaimSpending(n, r) => Step::ClaimSpending(w::ClaimSpending {
+                slot: u32::from(n),
+                die: die_name(r).to_owned(),
+            }),
+            Action::RemoveUnclaimed => Step::RemoveUnclaimed(w::RemoveUnclaimed {}),
+            Action::ReshuffleUnclaimed => Step::ReshuffleUnclaimed(w::ReshuffleUnclaimed {}),
+            Action::Reveal(a) => Step::Reveal(area_name(a)),
+            Action::Scout(z, a) => Step::Scout(w::Scout {
+                zone: zone_name(z),
+                area: area_name(a),
+            }),
+            Action::WormAttack(a, b) => Step::WormAttack(w::WormAttack {
+                from: area_name(a),
+                target: area_name(b),
+            }),
+            Action::Foresee(n) => Step::Foresee(u32::from(n)),
+            Action::Order(n) => Step::Order(u32::from(n)),
+            Action::WormMove(a, b) => Step::WormMove(w::WormMove {
+                from: area_name(a),
+                to: area_name(b),
+            }),
+            Action::Scheme(n) => Step::Scheme(u32::from(n)),
+            Action::Transport(z, a) => Step::Transport(w::Transport {
+                zone: zone_name(z),
+                area: area_name(a),
+            }),
+            Action::Sandride(a) => Step::Sandride(area_name(a)),
+            Action::Rescue(z) => Step::Rescue(zone_name(z)),
+            Action::SwapLeader(l) => Step::SwapLeader(leader_name(l)),
+            Action::Atomics(a) => Step::Atomics(area_name(a)),
+        };
+        pb::Action {
+            game: Some(pb::action::Game::Arrakis(pb::ArrakisAction {
+                step: Some(step),
+            })),
+        }
+    }
+
+    fn view_to_pb(&self, view: ArrakisView) -> Option<pb::view::Game> {
+        Some(pb::view::Game::Arrakis(view_to_pb(view)))
+    }
+
+    fn event_to_pb(&self, event: &Event) -> (String, Option<pb::event::Game>) {
+        (
+            event_text(event),
+            Some(pb::event::Game::Arrakis(event_to_pb(event))),
+        )
+    }
+}
+
+/// Named leaders of a bitmask, by id, for one faction (or all).
+fn leaders_of(named: u64, faction: Option<Faction>) -> Vec<String> {
+    let d = data();
+    (0..64u8)
+        .filter(|i| named >> i & 1 == 1)
+        .map(LeaderId)
+        .filter(|l| faction.is_none_or(|f| d.leader(*l).faction == f))
+        .map(leader_name)
+        .collect()
+}
+
+fn group_to_pb(g: &Group) -> pb::ArrakisGroup {
+    pb::ArrakisGroup {
+        regular: g.units[0].into(),
+        elite: g.units[1].into(),
+        special: g.units[2].into(),
+        tokens: g.tokens.into(),
+        generic_leaders: g.generic.into(),
+        leaders: leaders_of(g.named, None),
+    }
+}
+
+fn move_to_pb(m: &Move) -> pb::ArrakisMove {
+    pb::ArrakisMove {
+        leadership: m.leadership,
+        legions_left: m.legions_left.into(),
+        moved_into: m.moved_into.iter().map(area_name).collect(),
+        from: m.picked.map(|(a, _)| area_name(a)).unwrap_or_default(),
+        group: m.picked.map(|(_, g)| group_to_pb(&g)),
+    }
+}
+
+fn battle_to_pb(b: &Battle) -> pb::ArrakisBattle {
+    let (step, by) = match b.step {
+        BattleStep::Discard(f) => ("discard", Some(f)),
+        BattleStep::Convert(f) => ("convert", Some(f)),
+        BattleStep::Casualty(f) => ("casualty", Some(f)),
+        BattleStep::Continue => ("continue", None),
+        BattleStep::Retreat => ("retreat", None),
+        BattleStep::Advance => ("advance", None),
+    };
+    pb::ArrakisBattle {
+        attacker: faction_name(b.attacker).to_owned(),
+        from: area_name(b.from),
+        at: area_name(b.at),
+        group: Some(group_to_pb(&b.group)),
+        surprise: b.surprise,
+        first_round: b.first_round,
+        step: step.to_owned(),
+        step_faction: by.map(faction_name).unwrap_or_default().to_owned(),
+        discards: b.discards.iter().map(|n| u32::from(*n)).collect(),
+        hits: b.hits.iter().map(|n| u32::from(*n)).collect(),
+    }
+}
+
+fn prompt_to_pb(prompt: Prompt) -> pb::ArrakisPrompt {
+    let mut wire = pb::ArrakisPrompt {
+        seat: prompt.faction().map(|f| seat(seat_of(f))),
+        ..Default::default()
+    };
+    let kind = match prompt {
+        Prompt::None => "none",
+        Prompt::Vehicles {
+            harvesters,
+            ornithopters,
+            carryalls,
+            any,
+            house,
+        } => {
+            wire.harvesters = harvesters.into();
+            wire.ornithopters = ornithopters.into();
+            wire.carryalls = carryalls.into();
+            wire.any_vehicle = any;
+            wire.house = house;
+            "vehicles"
+        }
+        Prompt::Reassign(_) => "reassign",
+        Prompt::BeneGesserit(_) => "bene_gesserit",
+        Prompt::Turn(_) => "turn",
+        Prompt::AtreidesHouse => "atreides_house",
+        Prompt::HarkonnenHouse => "harkonnen_house",
+        Prompt::Move(m) => {
+            wire.r#move = Some(move_to_pb(&m));
+            "move"
+        }
+        Prompt::Mentat(_) => "mentat",
+        Prompt::HarkonnenDeploy {
+            regulars,
+            leader,
+            last,
+        } => {
+            wire.count = regulars.into();
+            wire.leader = leader;
+            wire.area = last.map(area_name).unwrap_or_default();
+            "harkonnen_deploy"
+        }
+        Prompt::AtreidesDeploy { token, placed } => {
+            wire.token = (token != u8::MAX).then_some(token.into());
+            wire.area = placed.map(area_name).unwrap_or_default();
+            "atreides_deploy"
+        }
+        Prompt::Upgrade(n) => {
+            wire.count = n.into();
+            "upgrade"
+        }
+        Prompt::Wormsigns(n) => {
+            wire.count = n.into();
+            "wormsigns"
+        }
+        Prompt::Sandworms(n, areas) => {
+            wire.count = n.into();
+            wire.areas = areas.iter().map(area_name).collect();
+            "sandworms"
+        }
+        Prompt::Battle(b) => {
+            wire.battle = Some(battle_to_pb(&b));
+            "battle"
+        }
+        Prompt::Spice { spice, decided } => {
+            wire.count = spice.into();
+            wire.decided = decided.to_vec();
+            "spice"
+        }
+        Prompt::EndClaims => "end_claims",
+        Prompt::Foresee(_, k) => {
+            wire.count = k.into();
+            "foresee"
+        }
+        Prompt::RelocateWorm(a) => {
+            wire.area = area_name(a);
+            "relocate_worm"
+        }
+        Prompt::Rescue(a) => {
+            wire.area = area_name(a);
+            "rescue"
+        }
+        Prompt::Swap(_) => "swap",
+        Prompt::HandLimit(_) => "hand_limit",
+        Prompt::Unclaimed => "unclaimed",
+    };
+    wire.kind = kind.to_owned();
+    wire
+}
+
+fn view_to_pb(view: ArrakisView) -> pb::ArrakisView {
+    let b = board();
+    let d = data();
+    let areas = view
+        .areas
+        .iter()
+        .enumerate()
+        .map(|(index, a)| pb::ArrakisArea {
+            area: b.areas[index].id.clone(),
+            forces: Faction::ALL
+                .iter()
+                .map(|f| {
+                    let i = f.index();
+                    pb::ArrakisForces {
+                        faction: faction_name(*f).to_owned(),
+                        regular: a.units[i][0].into(),
+                        elite: a.units[i][1].into(),
+                        special: a.units[i][2].into(),
+                        generic_leaders: a.generic[i].into(),
+                        leaders: leaders_of(a.named, Some(*f)),
+                    }
+                })
+                .collect(),
+            tokens: a.tokens.into(),
+            // The rules fill the contents in for the Atreides only.
+            token_kinds: (!a.token_kinds.is_empty()).then(|| pb::ArrakisTokenKinds {
+                kinds: a.token_kinds.iter().map(|k| u32::from(*k)).collect(),
+            }),
+            sietch: a.sietch.map(|rank| pb::ArrakisSietch {
+                rank: rank.map(u32::from),
+            }),
+            settlement: a.settlement,
+            station: a.station,
+            wormsign: a.wormsign,
+            worm: match a.worm {
+                None => "",
+                Some(Worm::Normal) => "sandworm",
+                Some(Worm::WildMaker) => "wild_maker",
+            }
+            .to_owned(),
+            harvester: a.harvester,
+        })
+        .collect();
+    let zones = view
+        .zones
+        .iter()
+        .enumerate()
+        .map(|(index, v)| pb::ArrakisAirZone {
+            zone: b.air_zones[index].id.clone(),
+            vehicle: v.map(vehicle_name).unwrap_or_default().to_owned(),
+        })
+        .collect();
+    let houses = Faction::ALL
+        .iter()
+        .zip(view.houses.iter())
+        .map(|(f, h)| pb::ArrakisHouse {
+            faction: faction_name(*f).to_owned(),
+            hand: h.hand.as_deref().map(cards),
+            hand_size: h.hand_size.into(),
+            house_deck_size: h.deck_sizes[0].into(),
+            ally_deck_size: h.deck_sizes[1].into(),
+            dice: DieResult::ALL
+                .iter()
+                .map(|r| pb::ArrakisDice {
+                    result: die_name(*r).to_owned(),
+                    count: h.dice[r.index()].into(),
+                })
+                .collect(),
+            supply_regular: h.supply[0].into(),
+            supply_elite: h.supply[1].into(),
+            supply_special: h.supply[2].into(),
+            bene_gesserit: h.bene_gesserit.into(),
+            foresee: h.foresee.as_deref().map(cards),
+        })
+        .collect();
+    pb::ArrakisView {
+        round: view.round.into(),
+        phase: phase_name(view.phase).to_owned(),
+        areas,
+        zones,
+        houses,
+        imperium: ImperiumMarker::ALL
+            .iter()
+            .map(|m| pb::ArrakisImperiumMarker {
+                marker: imperium_name(*m).to_owned(),
+                row: view.imperium[m.index()].into(),
+                banned: view.bans[m.index()],
+            })
+            .collect(),
+        supremacy: view.supremacy.into(),
+        prescience: Marker::ALL
+            .iter()
+            .map(|m| pb::ArrakisPrescience {
+                marker: marker_name(*m).to_owned(),
+                step: view.prescience[m.index()].into(),
+            })
+            .collect(),
+        objective: view.objective.map(|t| pb::ArrakisObjective {
+            kwisatz_haderach: t[0].into(),
+            sand_dwellers: t[1].into(),
+            jihad: t[2].into(),
+        }),
+        revealed: view.revealed.iter().map(|c| prescience_card(*c)).collect(),
+        prompt: Some(prompt_to_pb(view.prompt)),
+        leaders: view
+            .leaders
+            .iter()
+            .enumerate()
+            .map(|(index, at)| {
+                let mut wire = pb::ArrakisLeader {
+                    leader: d.leaders[index].id.clone(),
+                    ..Default::default()
+                };
+                wire.place = match *at {
+                    LeaderAt::NotInPlay => "not_in_play",
+                    LeaderAt::SetAside => "set_aside",
+                    LeaderAt::Board(a) => {
+                        wire.area = area_name(a);
+                        "board"
+                    }
+                    LeaderAt::Tank(n) => {
+                        wire.tank_box = n.into();
+                        "tank"
+                    }
+                    LeaderAt::Removed => "removed",
+                }
+                .to_owned();
+                wire
+            })
+            .collect(),
+        spice_saved: view.spice_saved.into(),
+        worms_off: view.worms_off.into(),
+        atomics_area: view.atomics_area.map(area_name).unwrap_or_default(),
+        claimed_this_round: view.claimed_this_round.into(),
+        winner: view.winner.map(faction_name).unwrap_or_default().to_owned(),
+    }
+}
+
+fn event_to_pb(event: &Event) -> pb::ArrakisEvent {
+    let mut wire = pb::ArrakisEvent::default();
+    let kind = match event {
+        Event::RoundStarted { round } => {
+            wire.amount = (*round).into();
+            "round_started"
+        }
+        Event::ObjectiveDealt { objective } => {
+            wire.objective = data()
+                .tables
+                .secret_objectives
+                .get(usize::from(*objective))
+                .map(|o| o.id.clone());
+            "objective_dealt"
+        }
+        Event::CardDrawn {
+            faction: f,
+            deck: k,
+            card: c,
+        } => {
+            wire.faction = faction_name(*f).to_owned();
+            wire.deck = deck_name(*k).to_owned();
+            wire.card = c.map(card_name);
+            "card_drawn"
+        }
+        Event::CardDiscarded {
+            faction: f,
+            card: c,
+        } => {
+            wire.faction = faction_name(*f).to_owned();
+            wire.card = Some(card_name(*c));
+            "card_discarded"
+        }
+        Event::PrescienceRevealed { cards: list } => {
+            wire.cards = list.iter().map(|c| prescience_card(*c)).collect();
+            "prescience_revealed"
+        }
+        Event::HarvesterPlaced { area: a } => {
+            wire.area = area_name(*a);
+            "harvester_placed"
+        }
+        Event::VehiclePlaced {
+            vehicle: v,
+            zone: z,
+        } => {
+            wire.vehicle = vehicle_name(*v).to_owned();
+            wire.zone = zone_name(*z);
+            "vehicle_placed"
+        }
+        Event::DiceRolled {
+            faction: f,
+            results,
+        } => {
+            wire.faction = faction_name(*f).to_owned();
+            wire.dice = results.iter().map(|r| die_name(*r).to_owned()).collect();
+            "dice_rolled"
+        }
+        Event::DieSpent { faction: f, result } => {
+            wire.faction = faction_name(*f).to_owned();
+            wire.dice = vec![die_name(*result).to_owned()];
+            "die_spent"
+        }
+        Event::Moved {
+            faction: f,
+            from,
+            to,
+        } => {
+            wire.faction = faction_name(*f).to_owned();
+            wire.from_area = area_name(*from);
+            wire.area = area_name(*to);
+            "moved"
+        }
+        Event::BattleStarted { attacker, area: a } => {
+            wire.faction = faction_name(*attacker).to_owned();
+            wire.area = area_name(*a);
+            "battle_started"
+        }
+        Event::CombatRoll {
+            faction: f,
+            dice,
+            hits,
+            shields,
+        } => {
+            wire.faction = faction_name(*f).to_owned();
+            wire.amount = (*dice).into();
+            wire.hits = (*hits).into();
+            wire.shields = (*shields).into();
+            "combat_roll"
+        }
+        Event::BattleEnded { winner } => {
+            wire.faction = winner.map(faction_name).unwrap_or_default().to_owned();
+            "battle_ended"
+        }
+        Event::Destroyed { area: a } => {
+            wire.area = area_name(*a);
+            "destroyed"
+        }
+        Event::TokensRevealed { area: a } => {
+            wire.area = area_name(*a);
+            "tokens_revealed"
+        }
+        Event::TokenDeployed { area: a, kind } => {
+            wire.area = area_name(*a);
+            wire.token = (*kind != u8::MAX).then_some(u32::from(*kind));
+            "token_deployed"
+        }
+        Event::SietchRevealed { area: a, rank } => {
+            wire.area = area_name(*a);
+            wire.amount = (*rank).into();
+            "sietch_revealed"
+        }
+        Event::WormsignPlaced { area: a } => {
+            wire.area = area_name(*a);
+            "wormsign_placed"
+        }
+        Event::SandwormPlaced { area: a } => {
+            wire.area = area_name(*a);
+            "sandworm_placed"
+        }
+        Event::HarvesterDestroyed { area: a } => {
+            wire.area = area_name(*a);
+            "harvester_destroyed"
+        }
+        Event::SpiceHarvested { spice } => {
+            wire.amount = (*spice).into();
+            "spice_harvested"
+        }
+        Event::ImperiumMarkerMoved { marker, row } => {
+            wire.marker = imperium_name(*marker).to_owned();
+            wire.amount = (*row).into();
+            "imperium_marker_moved"
+        }
+        Event::Supremacy { score } => {
+            wire.amount = (*score).into();
+            "supremacy"
+        }
+        Event::Prescience { marker, step } => {
+            wire.marker = marker_name(*marker).to_owned();
+            wire.amount = (*step).into();
+            "prescience"
+        }
+        Event::GameOver { winner } => {
+            wire.faction = faction_name(*winner).to_owned();
+            "game_over"
+        }
+    };
+    wire.kind = kind.to_owned();
+    wire
+}
+
+/// A short English line for an (already redacted) event, with names.
+fn event_text(event: &Event) -> String {
+    let d = data();
+    let card = |c: &CardId| d.card(*c).name.clone();
+    match event {
+        Event::RoundStarted { round } => format!("round {round} begins"),
+        Event::ObjectiveDealt { objective } => {
+            match d.tables.secret_objectives.get(usize::from(*objective)) {
+                Some(o) => format!(
+                    "House Atreides received their secret objective: Kwisatz Haderach {}, Sand Dwellers {}, Jihad {}",
+                    o.kwisatz_haderach, o.sand_dwellers, o.jihad
+                ),
+                None => "House Atreides received their secret objective".to_owned(),
+            }
+        }
+        Event::CardDrawn {
+            faction: f,
+            deck: k,
+            card: c,
+        } => match c {
+            Some(c) => format!(
+                "{} drew {} from {}",
+                faction_display(*f),
+                card(c),
+                deck_display(*k)
+            ),
+            None => format!(
+                "{} drew a card from {}",
+                faction_display(*f),
+                deck_display(*k)
+            ),
+        },
+        Event::CardDiscarded {
+            faction: f,
+            card: c,
+        } => {
+            format!("{} discarded {}", faction_display(*f), card(c))
+        }
+        Event::PrescienceRevealed { cards } => {
+            format!("{} prescience cards revealed", cards.len())
+        }
+        Event::HarvesterPlaced { area } => {
+            format!("a harvester was placed in {}", area_display(*area))
+        }
+        Event::VehiclePlaced { vehicle, zone } => format!(
+            "an {} was placed in Air zone {}",
+            match vehicle {
+                Vehicle::Ornithopter => "ornithopter",
+                Vehicle::Carryall => "carryall",
+            },
+            zone_name(*zone).replace('_', "-")
+        ),
+        Event::DiceRolled { faction, results } => {
+            let faces: Vec<&str> = results.iter().map(|r| die_display(*r)).collect();
+            format!(
+                "{} rolled their action dice: {}",
+                faction_display(*faction),
+                faces.join(", ")
+            )
+        }
+        Event::DieSpent { faction, result } => format!(
+            "{} spent a {} die",
+            faction_display(*faction),
+            die_display(*result)
+        ),
+        Event::Moved { faction, from, to } => format!(
+            "{} moved from {} to {}",
+            faction_display(*faction),
+            area_display(*from),
+            area_display(*to)
+        ),
+        Event::BattleStarted { attacker, area } => format!(
+            "{} attacks {}",
+            faction_display(*attacker),
+            area_display(*area)
+        ),
+        Event::CombatRoll {
+            faction,
+            dice,
+            hits,
+            shields,
+        } => format!(
+            "{} rolled {dice} combat dice: {hits} hits, {shields} shields",
+            faction_display(*faction)
+        ),
+        Event::BattleEnded { winner } => match winner {
+            Some(w) => format!("the battle ended; {} won", faction_display(*w)),
+            None => "the battle ended without a winner".to_owned(),
+        },
+        Event::Destroyed { area } => {
+            format!("the stronghold in {} was destroyed", area_display(*area))
+        }
+        Event::TokensRevealed { area } => {
+            format!(
+                "the Atreides tokens in {} were revealed",
+                area_display(*area)
+            )
+        }
+        Event::TokenDeployed { area, .. } => format!(
+            "House Atreides deployed a face-down token in {}",
+            area_display(*area)
+        ),
+        Event::SietchRevealed { area, rank } => {
+            format!(
+                "the sietch in {} was revealed: rank {rank}",
+                area_display(*area)
+            )
+        }
+        Event::WormsignPlaced { area } => {
+            format!("a wormsign token was placed in {}", area_display(*area))
+        }
+        Event::SandwormPlaced { area } => {
+            format!("a sandworm appeared in {}", area_display(*area))
+        }
+        Event::HarvesterDestroyed { area } => {
+            format!("the harvester in {} was destroyed", area_display(*area))
+        }
+        Event::SpiceHarvested { spice } => format!("House Harkonnen harvested {spice} spice"),
+        Event::ImperiumMarkerMoved { marker, row } => format!(
+            "the {} marker is now on row {row}",
+            imperium_display(*marker)
+        ),
+        Event::Supremacy { score } => format!("Harkonnen supremacy is now {score}"),
+        Event::Prescience { marker, step } => {
+            format!(
+                "the {} marker is now on step {step}",
+                marker_display(*marker)
+            )
+        }
+        Event::GameOver { winner } => format!("game over: {} wins", faction_display(*winner)),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::core::{RngStream, Ruleset, Viewer};
+    use rand::Rng;
+
+    /// The playout tests' biased random player: prefer anything to "stop
+    /// here", so games reach a winner.
+    fn pick(legal: &[Action], rng: &mut impl Rng) -> Action {
+        let busy: Vec<&Action> = legal.iter().filter(|a| **a != Action::Done).collect();
+        if busy.is_empty() || rng.random_range(0..10) == 0 {
+            legal[rng.random_range(0..legal.len())]
+        } else {
+            *busy[rng.random_range(0..busy.len())]
+        }
+    }
+
+    /// Every action a random game offers survives the trip to the wire and
+    /// back unchanged, and every event reads as English with names.
+    #[test]
+    fn every_offered_action_round_trips_through_the_wire() {
+        for seed in 0..3 {
+            let (mut game, mut events) =
+                Arrakis::setup_with_events(&ArrakisOptions::default(), seed).unwrap();
+            let mut chooser = RngStream::Bot(9).rng(seed);
+            let mut legal = Vec::new();
+            let mut steps = 0;
+            while let Some(seat) = game.to_act() {
+                steps += 1;
+                assert!(steps < 100_000, "seed {seed}: no end");
+                legal.clear();
+                game.legal_actions(seat, &mut legal);
+                for action in &legal {
+                    let back = Arrakis::action_from_pb(&Arrakis::action_to_pb(action)).unwrap();
+                    assert_eq!(back, *action);
+                }
+                let action = pick(&legal, &mut chooser);
+                game.apply(seat, &action, &mut events).unwrap();
+                if steps % 50 == 0 {
+                    for viewer in [
+                        Viewer::Spectator,
+                        Viewer::Seat(Seat(0)),
+                        Viewer::Seat(Seat(1)),
+                    ] {
+                        game.view_to_pb(game.view(viewer)).unwrap();
+                    }
+                }
+            }
+            assert!(game.result().is_some());
+            assert!(steps > 300, "seed {seed}: a whole game, not {steps} steps");
+            for viewer in [
+                Viewer::Spectator,
+                Viewer::Seat(Seat(0)),
+                Viewer::Seat(Seat(1)),
+            ] {
+                for event in &events {
+                    let event = game.redact(event, viewer).unwrap();
+                    let (text, wire) = game.event_to_pb(&event);
+                    assert!(!text.is_empty() && wire.is_some());
+                    assert!(!text.contains('_'), "shows names, not ids: {text}");
+                    let Some(pb::event::Game::Arrakis(wire)) = wire else {
+                        panic!("an Arrakis event expected");
+                    };
+                    assert!(!wire.kind.is_empty());
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn malformed_actions_and_options_are_invalid_arguments() {
+        let action = |step| pb::Action {
+            game: Some(pb::action::Game::Arrakis(pb::ArrakisAction { step })),
+        };
+        let error =
+            Arrakis::action_from_pb(&action(Some(Step::To("no_such_area".into())))).unwrap_err();
+        assert!(matches!(error, MatchError::InvalidArgument(ref m) if m.contains("no_such_area")));
+        let error =
+            Arrakis::action_from_pb(&action(Some(Step::SpendDie("luck".into())))).unwrap_err();
+        assert!(matches!(error, MatchError::InvalidArgument(ref m) if m.contains("luck")));
+        assert!(matches!(
+            Arrakis::action_from_pb(&action(None)),
+            Err(MatchError::InvalidArgument(_))
+        ));
+        let options = pb::GameOptions::default();
+        assert!(
+            Arrakis::options_from_pb(&options, &["harkonnen".into(), "atreides".into()]).is_ok()
+        );
+        for plays in [
+            vec!["atreides".to_owned(), "harkonnen".to_owned()],
+            vec!["fremen".to_owned()],
+            vec![String::new(), String::new(), String::new()],
+        ] {
+            assert!(matches!(
+                Arrakis::options_from_pb(&options, &plays),
+                Err(MatchError::InvalidArgument(_))
+            ));
+        }
+    }
+}

@@ -1,0 +1,271 @@
+//! Dune: War for Arrakis through the real server: a long game by remote
+//! clients, hidden information and Arrakis's refusals.
+use std::time::Instant;
+
+use melange::pb;
+use rand::Rng;
+use tonic::Code;
+
+use super::support::{TestServer, authed, public_view, seat_view};
+
+fn arrakis(seed: u64, options: pb::ArrakisOptions, plays: [&str; 2]) -> pb::CreateGameRequest {
+    pb::CreateGameRequest {
+        kind: pb::GameKind::WarForArrakis as i32,
+        seed: Some(seed),
+        options: Some(pb::GameOptions {
+            game: Some(pb::game_options::Game::Arrakis(options)),
+            ..Default::default()
+        }),
+        seats: plays
+            .iter()
+            .map(|plays| pb::SeatConfig {
+                bot: String::new(),
+                plays: (*plays).to_owned(),
+            })
+            .collect(),
+    }
+}
+
+fn arrakis_view(view: &pb::View) -> &pb::ArrakisView {
+    match &view.game {
+        Some(pb::view::Game::Arrakis(game)) => game,
+        other => panic!("an Arrakis view expected, got {other:?}"),
+    }
+}
+
+fn step(action: &pb::Action) -> &pb::arrakis_action::Step {
+    match &action.game {
+        Some(pb::action::Game::Arrakis(a)) => a.step.as_ref().unwrap(),
+        other => panic!("an Arrakis action expected, got {other:?}"),
+    }
+}
+
+/// Nothing the spectator may not know: the objective, hands, token
+/// contents, a drawn deployment token, the cards being reordered.
+fn assert_public(view: &pb::ArrakisView) {
+    assert!(view.objective.is_none(), "objective leaked");
+    for house in &view.houses {
+        assert!(
+            house.hand.is_none() && house.foresee.is_none(),
+            "hand leaked"
+        );
+    }
+    for area in &view.areas {
+        assert!(area.token_kinds.is_none(), "token contents leaked");
+    }
+    assert!(
+        view.prompt.as_ref().unwrap().token.is_none(),
+        "drawn token leaked"
+    );
+}
+
+/// One whole game to a winner by remote clients. Games end only when players
+/// act: this player prefers anything to "stop here", as the playout tests'
+/// random player does.
+#[tokio::test]
+async fn a_game_plays_through_the_api_with_secrets_kept() {
+    // A whole game takes about a thousand moves; the cap only stops a runaway.
+    const MOVES: u64 = 20_000;
+    let server = TestServer::start().await;
+    let mut client = server.client().await;
+    let game = client
+        .create_game(arrakis(
+            11,
+            pb::ArrakisOptions::default(),
+            ["harkonnen", "atreides"],
+        ))
+        .await
+        .unwrap()
+        .into_inner();
+    assert_eq!(game.seats.len(), 2);
+    assert_eq!(game.seats[0].plays, "harkonnen");
+    assert_eq!(game.seats[1].plays, "atreides");
+    // Face-down sietches: the Atreides know their ranks, nobody else does.
+    let spectator = public_view(&mut client, &game.game_id).await;
+    let atreides = seat_view(&mut client, &game, 1).await;
+    let harkonnen = seat_view(&mut client, &game, 0).await;
+    let ranks = |view: &pb::View| -> Vec<Option<u32>> {
+        arrakis_view(view)
+            .areas
+            .iter()
+            .filter_map(|a| a.sietch.as_ref().map(|s| s.rank))
+            .collect()
+    };
+    assert!(!ranks(&atreides).is_empty());
+    assert!(ranks(&atreides).iter().all(Option::is_some));
+    assert!(ranks(&spectator).iter().any(Option::is_none));
+    assert_eq!(ranks(&spectator), ranks(&harkonnen));
+    assert!(arrakis_view(&harkonnen).objective.is_none());
+    let started = Instant::now();
+    let mut rng = melange::rules::core::RngStream::Bot(0).rng(11);
+    let mut moves = 0;
+    let finished = loop {
+        let public = public_view(&mut client, &game.game_id).await;
+        if moves % 25 == 0 {
+            assert_public(arrakis_view(&public));
+            let atreides = seat_view(&mut client, &game, 1).await;
+            assert!(arrakis_view(&atreides).objective.is_some());
+            assert!(arrakis_view(&atreides).houses[1].hand.is_some());
+            assert!(arrakis_view(&atreides).houses[0].hand.is_none());
+        }
+        let Some(&seat) = public.to_act.first() else {
+            break public;
+        };
+        if moves == MOVES {
+            break public;
+        }
+        let mut mine = seat_view(&mut client, &game, seat).await;
+        assert!(mine.legal_actions.iter().all(|l| !l.label.is_empty()));
+        let busy: Vec<usize> = (0..mine.legal_actions.len())
+            .filter(|i| {
+                let action = mine.legal_actions[*i].action.as_ref().unwrap();
+                !matches!(step(action), pb::arrakis_action::Step::Done(_))
+            })
+            .collect();
+        let pick = if busy.is_empty() || rng.random_range(0..10) == 0 {
+            rng.random_range(0..mine.legal_actions.len())
+        } else {
+            busy[rng.random_range(0..busy.len())]
+        };
+        let request = pb::ApplyActionRequest {
+            game_id: game.game_id.clone(),
+            seat,
+            expected_version: mine.version,
+            action: mine.legal_actions.swap_remove(pick).action,
+        };
+        let token = &game.seats[seat as usize].token;
+        let applied = client
+            .apply_action(authed(request, token))
+            .await
+            .unwrap()
+            .into_inner();
+        assert!(applied.events.iter().all(|e| !e.text.is_empty()));
+        moves += 1;
+    };
+    eprintln!(
+        "War for Arrakis: {moves} moves through the API in {:?}, status {}",
+        started.elapsed(),
+        finished.status
+    );
+    assert_eq!(finished.status, pb::GameStatus::Finished as i32);
+    let result = finished.result.clone().unwrap();
+    assert_eq!(result.winners.len(), 1);
+    assert!(!arrakis_view(&finished).winner.is_empty());
+    assert!(
+        moves >= 300,
+        "a whole game takes many decisions, not {moves}"
+    );
+    // The replay names every action in the wire form the server accepts.
+    let replay = client
+        .get_replay(pb::GetReplayRequest {
+            game_id: game.game_id.clone(),
+        })
+        .await
+        .unwrap()
+        .into_inner();
+    assert_eq!(replay.actions.len() as u64, moves);
+}
+
+#[tokio::test]
+async fn arrakis_refusals_name_their_reason() {
+    let server = TestServer::start().await;
+    let mut client = server.client().await;
+    let desert_war = pb::ArrakisOptions {
+        desert_war: true,
+        ..Default::default()
+    };
+    let error = client
+        .create_game(arrakis(1, desert_war, ["", ""]))
+        .await
+        .unwrap_err();
+    assert_eq!(error.code(), Code::InvalidArgument, "{}", error.message());
+    let error = client
+        .create_game(arrakis(
+            1,
+            pb::ArrakisOptions::default(),
+            ["atreides", "harkonnen"],
+        ))
+        .await
+        .unwrap_err();
+    assert_eq!(error.code(), Code::InvalidArgument, "{}", error.message());
+
+    let game = client
+        .create_game(arrakis(1, pb::ArrakisOptions::default(), ["", ""]))
+        .await
+        .unwrap()
+        .into_inner();
+    let seat = game.view.as_ref().unwrap().to_act[0];
+    let token = &game.seats[seat as usize].token;
+    let request = |step| pb::ApplyActionRequest {
+        game_id: game.game_id.clone(),
+        seat,
+        expected_version: 0,
+        action: Some(pb::Action {
+            game: Some(pb::action::Game::Arrakis(pb::ArrakisAction { step })),
+        }),
+    };
+    let malformed = request(Some(pb::arrakis_action::Step::To("no_such_area".into())));
+    let error = client
+        .apply_action(authed(malformed, token))
+        .await
+        .unwrap_err();
+    assert_eq!(error.code(), Code::InvalidArgument);
+    assert!(
+        error.message().contains("no_such_area"),
+        "{}",
+        error.message()
+    );
+    let error = client
+        .apply_action(authed(request(None), token))
+        .await
+        .unwrap_err();
+    assert_eq!(error.code(), Code::InvalidArgument);
+
+    let before = super::support::snapshot(&mut client, &game).await;
+    // Well formed, but no prescience card is claimable at the start.
+    let illegal = request(Some(pb::arrakis_action::Step::Claim(9)));
+    let error = client
+        .apply_action(authed(illegal, token))
+        .await
+        .unwrap_err();
+    assert_eq!(
+        error.code(),
+        Code::FailedPrecondition,
+        "{}",
+        error.message()
+    );
+    assert!(
+        error.message().contains("AR-"),
+        "names the rule: {}",
+        error.message()
+    );
+    assert_eq!(before, super::support::snapshot(&mut client, &game).await);
+}
+
+#[tokio::test]
+async fn presets_and_rules_options_reach_the_engine() {
+    let server = TestServer::start().await;
+    let mut client = server.client().await;
+    let with = |preset: &str, rules: &[(&str, &str)]| {
+        let mut request = arrakis(2, pb::ArrakisOptions::default(), ["", ""]);
+        let options = request.options.as_mut().unwrap();
+        options.preset = preset.to_owned();
+        options.rules = rules
+            .iter()
+            .map(|(k, v)| ((*k).to_owned(), (*v).to_owned()))
+            .collect();
+        request
+    };
+    client
+        .create_game(with("published", &[("advance_after_win", "must")]))
+        .await
+        .unwrap();
+    for (preset, rules) in [
+        ("house_rules", vec![]),
+        ("", vec![("no_such_option", "on")]),
+        ("", vec![("advance_after_win", "sometimes")]),
+    ] {
+        let error = client.create_game(with(preset, &rules)).await.unwrap_err();
+        assert_eq!(error.code(), Code::InvalidArgument, "{preset} {rules:?}");
+    }
+}
