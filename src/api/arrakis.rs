@@ -150,10 +150,7 @@ fn area_name(a: AreaId) -> String {
 
 /// An area's printed name, or "desert area s1-4" for the unnamed ones.
 fn area_display(a: AreaId) -> String {
-    let spot = board().area(a);
-    spot.name
-        .clone()
-        .unwrap_or_else(|| format!("desert area {}", spot.id.replace('_', "-")))
+    board().area(a).display_name()
 }
 
 fn zone(id: &str) -> Result<AirZoneId, MatchError> {
@@ -1033,6 +1030,17 @@ mod tests {
                 game.legal_actions(seat, &mut legal);
                 for action in &legal {
                     let back = Arrakis::action_from_pb(&Arrakis::action_to_pb(action)).unwrap();
+                    let label = game.label(action);
+                    assert!(
+                        !label.is_empty()
+                            && !label.contains('_')
+                            && !label.contains("Some(")
+                            && !label
+                                .chars()
+                                .zip(label.chars().skip(1))
+                                .any(|(a, b)| a.is_alphanumeric() && b == '('),
+                        "labels are words, not debug output: {label}"
+                    );
                     assert_eq!(back, *action);
                 }
                 let action = pick(&legal, &mut chooser);

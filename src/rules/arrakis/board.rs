@@ -87,6 +87,16 @@ pub struct Area {
     pub storm_exempt: bool,
 }
 
+impl Area {
+    /// Its printed name, or "desert area s1-4" for the unnamed areas, for
+    /// labels and event texts.
+    pub fn display_name(&self) -> String {
+        self.name
+            .clone()
+            .unwrap_or_else(|| format!("desert area {}", self.id.replace('_', "-")))
+    }
+}
+
 /// One sector.
 #[derive(Clone, Debug)]
 pub struct Sector {

@@ -121,13 +121,9 @@ impl Ruleset for Arrakis {
     fn label(&self, action: &Action) -> String {
         let d = self.d();
         let b = d.board;
-        let ar = |a: &AreaId| {
-            b.area(*a)
-                .name
-                .clone()
-                .unwrap_or_else(|| b.area(*a).id.clone())
-        };
-        let zone = |z: &AirZoneId| b.air_zones[z.index()].id.clone();
+        let ar = |a: &AreaId| b.area(*a).display_name();
+        let zone =
+            |z: &AirZoneId| format!("Air zone {}", b.air_zones[z.index()].id.replace('_', "-"));
         let leader = |l: &LeaderId| d.leader(*l).name.clone();
         let card = |c: &CardId| d.card(*c).name.clone();
         match action {
@@ -137,16 +133,49 @@ impl Ruleset for Arrakis {
             Action::Sandride(a) => format!("sandride to {}", ar(a)),
             Action::Transport(z, a) => format!("troop-transport ({}) to {}", zone(z), ar(a)),
             Action::PlaceHarvester(a) => format!("harvester in {}", ar(a)),
-            Action::PlaceVehicle(v, z) => format!("{v:?} in {}", zone(z)),
+            Action::PlaceVehicle(v, z) => format!("{} in {}", words(v), zone(z)),
             Action::DeployAt(a) => format!("deploy in {}", ar(a)),
-            Action::DeployLeader(Some(l)) | Action::TakeLeader(l) | Action::SwapLeader(l) => {
-                format!("{action:?}")
-                    .split('(')
-                    .next()
-                    .unwrap_or("")
-                    .to_string()
-                    + " "
-                    + &leader(l)
+            Action::DeployLeader(Some(l)) => format!("deploy {}", leader(l)),
+            Action::DeployLeader(None) => "deploy a generic leader".into(),
+            Action::TakeLeader(l) => format!("take {}", leader(l)),
+            Action::SwapLeader(l) => format!("swap {} for a generic leader", leader(l)),
+            Action::Convert(None) => "a generic leader converts a Special".into(),
+            Action::Reassign(r) => format!("reassign the die to {}", words(r)),
+            Action::PlaceBeneGesserit(r) => {
+                format!("Bene Gesserit token as a {} die", words(r))
+            }
+            Action::SpendDie(r) => format!("spend a {} die", words(r)),
+            Action::PlayCard(c, r) => format!("play {} with a {} die", card(c), words(r)),
+            Action::DesertPower => "Desert Power".into(),
+            Action::HouseAs(r) => format!("House die as {}", words(r)),
+            Action::HouseAsDesertPower => "House die as Desert Power".into(),
+            Action::HouseUpgrade => "House: upgrade regular units".into(),
+            Action::HouseVehicles => "House: place vehicles".into(),
+            Action::Take(k) => format!("take a {}", words(k)),
+            Action::TakeToken => "take a deployment token".into(),
+            Action::TakeGeneric => "take a generic leader".into(),
+            Action::Mentat(a, b) => {
+                format!("Mentat: draw from the {} and {} decks", words(a), words(b))
+            }
+            Action::LoseUnit(k) => format!("lose a {}", words(k)),
+            Action::Continue => "continue the battle".into(),
+            Action::Advance => "advance into the area".into(),
+            Action::Keep(m) => format!("keep the {} marker", words(m)),
+            Action::Raise(m) => format!("raise the {} marker", words(m)),
+            Action::BuySupremacy => "buy a supremacy point with 3 spice".into(),
+            Action::Claim(n) => format!("claim prescience card {}", u32::from(*n) + 1),
+            Action::ClaimSpending(n, r) => format!(
+                "claim prescience card {} spending a {} die",
+                u32::from(*n) + 1,
+                words(r)
+            ),
+            Action::RemoveUnclaimed => "remove the unclaimed prescience cards".into(),
+            Action::ReshuffleUnclaimed => "shuffle the unclaimed prescience cards back".into(),
+            Action::Foresee(0) => "Bene Gesserit: look at the top 3 house cards".into(),
+            Action::Foresee(_) => "Bene Gesserit: look at the top 3 ally cards".into(),
+            Action::Order(n) => format!("put the seen cards back in order {}", u32::from(*n) + 1),
+            Action::Scheme(n) => {
+                format!("discard {n} Hawat's Scheming cards to remove Thufir Hawat")
             }
             Action::Convert(Some(l)) => format!("{} converts a Special", leader(l)),
             Action::Discard(c) => format!("discard {}", card(c)),
@@ -159,7 +188,6 @@ impl Ruleset for Arrakis {
             Action::Upgrade(a) => format!("upgrade a regular in {}", ar(a)),
             Action::Atomics(a) => format!("detonate the Family Atomics on {}", ar(a)),
             Action::Rescue(z) => format!("rescue with the carryall in {}", zone(z)),
-            _ => format!("{action:?}"),
         }
     }
 
@@ -189,4 +217,17 @@ impl Arrakis {
     pub fn prompt(&self) -> Prompt {
         self.prompt
     }
+}
+
+/// A unit-like enum value as lower-case words: `DeepDesert` -> "deep desert".
+fn words(value: &impl std::fmt::Debug) -> String {
+    let name = format!("{value:?}");
+    let mut out = String::with_capacity(name.len() + 4);
+    for (i, ch) in name.chars().enumerate() {
+        if ch.is_uppercase() && i > 0 {
+            out.push(' ');
+        }
+        out.extend(ch.to_lowercase());
+    }
+    out
 }
