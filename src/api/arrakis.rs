@@ -1,24 +1,19 @@
 //! Dune: War for Arrakis on the wire: options, actions, views and events as
 //! the contract's `Arrakis*` messages, with every area, Air zone, card and
 //! leader named by its data id and every enumeration as a snake_case string.
-use super::WireRules;
+use super::{
+    WireRules,
+    fields::{invalid, published_preset, rule_overrides, seat, small},
+};
 use crate::{
     matches::MatchError,
     pb::{self, arrakis_action::Step},
-    rules::{
-        arrakis::{
-            Action, AirZoneId, AreaId, Arrakis, ArrakisOptions, ArrakisView, Battle, BattleStep,
-            CardId, Deck, DieResult, Event, Faction, Group, ImperiumMarker, LeaderAt, LeaderId,
-            Marker, Move, Phase, Preset, Prompt, UnitKind, Vehicle, Worm, board, data::data,
-            seat_of,
-        },
-        core::Seat,
+    rules::arrakis::{
+        Action, AirZoneId, AreaId, Arrakis, ArrakisOptions, ArrakisView, Battle, BattleStep,
+        CardId, Deck, DieResult, Event, Faction, Group, ImperiumMarker, LeaderAt, LeaderId, Marker,
+        Move, Phase, Preset, Prompt, UnitKind, Vehicle, Worm, board, data::data, seat_of,
     },
 };
-
-fn invalid(message: String) -> MatchError {
-    MatchError::InvalidArgument(message)
-}
 
 /// A two-way mapping between an enum and its snake_case wire names.
 macro_rules! names {
@@ -198,22 +193,12 @@ fn cards(list: &[CardId]) -> pb::ArrakisCards {
     }
 }
 
-fn small(value: u32, what: &str) -> Result<u8, MatchError> {
-    u8::try_from(value).map_err(|_| invalid(format!("{what} {value} is out of range")))
-}
-
-fn seat(value: Seat) -> u32 {
-    u32::from(value.0)
-}
-
 fn preset(name: &str) -> Result<Preset, MatchError> {
-    match name {
-        "" | "default" => Ok(Preset::Default),
-        "published" => Ok(Preset::Published),
-        other => Err(invalid(format!(
-            "unknown rules preset {other:?}; use default or published"
-        ))),
-    }
+    Ok(if published_preset(name)? {
+        Preset::Published
+    } else {
+        Preset::Default
+    })
 }
 
 fn prescience_card(index: u8) -> String {
@@ -259,11 +244,7 @@ impl WireRules for Arrakis {
             desert_war: game.desert_war,
             smugglers: game.smugglers,
             preset: preset(&options.preset)?,
-            overrides: options
-                .rules
-                .iter()
-                .map(|(name, value)| (name.clone(), value.clone()))
-                .collect(),
+            overrides: rule_overrides(options),
         })
     }
 
@@ -999,7 +980,7 @@ fn event_text(event: &Event) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::core::{RngStream, Ruleset, Viewer};
+    use crate::rules::core::{RngStream, Ruleset, Seat, Viewer};
     use rand::Rng;
 
     /// The playout tests' biased random player: prefer anything to "stop

@@ -1,7 +1,10 @@
 //! Dune: Imperium on the wire: options, actions, views and events as the
 //! contract's `Imperium*` messages, with every card, space, leader and
 //! faction named by its data id.
-use super::WireRules;
+use super::{
+    WireRules,
+    fields::{invalid, published_preset, rule_overrides, seat, small},
+};
 use crate::{
     matches::MatchError,
     pb::{self, imperium_action::Step},
@@ -13,10 +16,6 @@ use crate::{
         },
     },
 };
-
-fn invalid(message: String) -> MatchError {
-    MatchError::InvalidArgument(message)
-}
 
 fn card_id(id: &str) -> Result<CardId, MatchError> {
     data()
@@ -59,22 +58,12 @@ fn zone_name(zone: Zone) -> &'static str {
     }
 }
 
-fn small(value: u32, what: &str) -> Result<u8, MatchError> {
-    u8::try_from(value).map_err(|_| invalid(format!("{what} {value} is out of range")))
-}
-
-fn seat(value: Seat) -> u32 {
-    u32::from(value.0)
-}
-
 fn preset(name: &str) -> Result<Preset, MatchError> {
-    match name {
-        "" | "default" => Ok(Preset::Default),
-        "published" => Ok(Preset::Published),
-        other => Err(invalid(format!(
-            "unknown rules preset {other:?}; use default or published"
-        ))),
-    }
+    Ok(if published_preset(name)? {
+        Preset::Published
+    } else {
+        Preset::Default
+    })
 }
 
 impl WireRules for Imperium {
@@ -130,11 +119,7 @@ impl WireRules for Imperium {
             rival_leaders,
             no_rivals: game.no_rivals,
             preset: preset(&options.preset)?,
-            overrides: options
-                .rules
-                .iter()
-                .map(|(name, value)| (name.clone(), value.clone()))
-                .collect(),
+            overrides: rule_overrides(options),
         })
     }
 

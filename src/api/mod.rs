@@ -6,6 +6,7 @@
 //! that the server works with; [`Catalog`] maps game kinds to rulesets.
 mod arrakis;
 mod catalog;
+mod fields;
 mod hosted;
 mod imperium;
 mod render;

@@ -1,0 +1,39 @@
+//! Conversions every game's wire mapping shares: malformed-input errors,
+//! small numbers, seats, and the rules preset and named options.
+use crate::{matches::MatchError, pb, rules::core::Seat};
+
+/// Malformed input, with a message that says what is wrong.
+pub fn invalid(message: String) -> MatchError {
+    MatchError::InvalidArgument(message)
+}
+
+/// A wire number that must fit the engine's `u8`.
+pub fn small(value: u32, what: &str) -> Result<u8, MatchError> {
+    u8::try_from(value).map_err(|_| invalid(format!("{what} {value} is out of range")))
+}
+
+/// A seat as the wire numbers it.
+pub fn seat(value: Seat) -> u32 {
+    u32::from(value.0)
+}
+
+/// Whether `GameOptions.preset` asks for the published rules; "" and
+/// "default" are the rules texts' readings.
+pub fn published_preset(name: &str) -> Result<bool, MatchError> {
+    match name {
+        "" | "default" => Ok(false),
+        "published" => Ok(true),
+        other => Err(invalid(format!(
+            "unknown rules preset {other:?}; use default or published"
+        ))),
+    }
+}
+
+/// `GameOptions.rules` as the engine's ordered `(name, value)` overrides.
+pub fn rule_overrides(options: &pb::GameOptions) -> Vec<(String, String)> {
+    options
+        .rules
+        .iter()
+        .map(|(name, value)| (name.clone(), value.clone()))
+        .collect()
+}
