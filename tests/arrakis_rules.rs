@@ -1239,3 +1239,71 @@ fn at_the_sandworm_cap_the_atreides_pick_the_one_that_moves() {
     let worms = g.areas.iter().filter(|s| s.worm.is_some()).count();
     assert_eq!(worms, 4);
 }
+
+#[test]
+fn a_harkonnen_legion_calls_a_sandworm_the_atreides_pick_which() {
+    // AR-HAZ-15, AR-HAZ-50: no sandworm is free, so the Atreides choose
+    // which one on the board answers the wormsign.
+    use melange::rules::arrakis::{Worm, Wormsign};
+    let worms = ["s1_5", "s1_6", "s2_1", "s3_1"];
+    let setup = || {
+        let mut g = game();
+        for id in worms {
+            g.areas[a(id).index()].worm = Some(Worm::Normal);
+        }
+        g.worms_off = 0;
+        g.areas[a("s1_2").index()].wormsign = Some(Wormsign::Sandworm);
+        g.areas[a("s1_2").index()].harvester = true;
+        g.test_put(H, a("s1_1"), [1, 0, 0], 0);
+        g.test_put(H, a("s2_2"), [1, 0, 0], 0);
+        g.test_turn(H, &[DieResult::Strategy, DieResult::Strategy], 1);
+        play(
+            &mut g,
+            H,
+            &[
+                Action::SpendDie(DieResult::Strategy),
+                Action::Legion(a("s1_1")),
+                Action::Take(UnitKind::Regular),
+                Action::To(a("s1_2")),
+            ],
+        );
+        g
+    };
+    let g = setup();
+    assert!(matches!(g.prompt(), Prompt::CalledWorm(_, to) if to == a("s1_2")));
+    // The legion is already back; the harvester waits on the sandworm.
+    assert_eq!(g.areas[a("s1_1").index()].units[H.index()], [1, 0, 0]);
+    assert!(g.areas[a("s1_2").index()].harvester);
+    // Every sandworm on the board is offered, nothing else.
+    let mut legal = Vec::new();
+    g.legal_actions(seat(A), &mut legal);
+    let want: Vec<_> = worms
+        .iter()
+        .map(|id| Action::WormMove(a(id), a("s1_2")))
+        .collect();
+    assert_eq!(legal.len(), want.len());
+    for w in &want {
+        assert!(legal.contains(w), "{w:?} not offered");
+    }
+    // A refusal (a wrong destination, not a sandworm, the wrong seat)
+    // changes nothing.
+    assert_refused(&g, seat(A), &Action::WormMove(a("s1_5"), a("s1_3")));
+    assert_refused(&g, seat(A), &Action::WormMove(a("s1_1"), a("s1_2")));
+    assert_refused(&g, seat(H), &Action::WormMove(a("s1_5"), a("s1_2")));
+    let e = assert_refused(&g, seat(A), &Action::Done);
+    assert_eq!(rule_of(e), "AR-HAZ-15");
+    // Every option is reachable: that sandworm moves, the harvester goes,
+    // and the Harkonnen move goes on.
+    for w in want {
+        let mut g = setup();
+        let Action::WormMove(from, _) = w else {
+            unreachable!()
+        };
+        play(&mut g, A, &[w]);
+        assert!(g.areas[from.index()].worm.is_none());
+        let s = &g.areas[a("s1_2").index()];
+        assert!(s.worm.is_some() && !s.harvester && s.wormsign.is_none());
+        assert_eq!(g.areas.iter().filter(|s| s.worm.is_some()).count(), 4);
+        assert!(matches!(g.prompt(), Prompt::Move(m) if m.faction == H && m.picked.is_none()));
+    }
+}

@@ -544,6 +544,11 @@ fn prompt_to_pb(prompt: Prompt) -> pb::ArrakisPrompt {
             wire.area = area_name(a);
             "relocate_worm"
         }
+        Prompt::CalledWorm(m, a) => {
+            wire.r#move = Some(move_to_pb(&m));
+            wire.area = area_name(a);
+            "called_worm"
+        }
         Prompt::Rescue(a) => {
             wire.area = area_name(a);
             "rescue"

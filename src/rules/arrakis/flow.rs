@@ -173,6 +173,10 @@ pub enum Prompt {
     /// Desert Hazards: which sandworm on the board moves to this area
     /// (AR-HAZ-15).
     RelocateWorm(AreaId),
+    /// Action Resolution: a Harkonnen legion's move revealed a sandworm in
+    /// this area and none is free; the Atreides choose which sandworm on
+    /// the board moves there (AR-HAZ-15, AR-HAZ-50), then the move goes on.
+    CalledWorm(Move, AreaId),
     /// Desert Hazards: rescue the harvester in this area with a carryall?
     Rescue(AreaId),
     /// End of Round leader swap, Harkonnen first (AR-END-04).
@@ -199,6 +203,7 @@ impl Prompt {
             | Prompt::Wormsigns(_)
             | Prompt::Sandworms(..)
             | Prompt::RelocateWorm(_)
+            | Prompt::CalledWorm(..)
             | Prompt::EndClaims
             | Prompt::Unclaimed => Faction::Atreides,
             Prompt::Reassign(f)
@@ -378,6 +383,7 @@ impl Arrakis {
             (Prompt::Battle(_), Action::Discard(_)) => "AR-COMBAT-05",
             (Prompt::Spice { .. }, _) => "AR-SPICE-06",
             (Prompt::Wormsigns(_), _) => "AR-DP-07",
+            (Prompt::CalledWorm(..), _) => "AR-HAZ-15",
             _ => "AR-ACT-17",
         };
         RuleError::illegal(
@@ -493,6 +499,9 @@ impl Arrakis {
             }
             (Prompt::RelocateWorm(_), Action::WormMove(from, to)) => {
                 self.answer_relocation(from, to, ev);
+            }
+            (Prompt::CalledWorm(m, _), Action::WormMove(from, to)) => {
+                self.answer_called_worm(m, from, to, ev);
             }
             (Prompt::Rescue(area), a) => {
                 let zone = match a {

@@ -75,6 +75,20 @@ impl Arrakis {
         self.areas.iter().filter(|s| s.worm.is_some()).count() as u8
     }
 
+    /// No sandworm is free (none off the board, or the cap reached) and
+    /// several are on the board: the Atreides choose which one moves
+    /// (AR-HAZ-15).
+    pub(super) fn worm_choice_needed(&self) -> bool {
+        let t = &self.d().tables.hazards;
+        let free = self.worms_off > 0 && self.sandworms_on_board() < t.max_sandworms;
+        let on_board = self
+            .areas
+            .iter()
+            .filter(|s| s.worm == Some(Worm::Normal))
+            .count();
+        !free && on_board > 1
+    }
+
     /// Places a sandworm in `a` (AR-HAZ-14 to AR-HAZ-16): from off the
     /// board, else the lowest-id sandworm on the board moves.
     /// Puts a sandworm figure in `a`, from off the board or moved from the
@@ -250,14 +264,7 @@ impl Arrakis {
             // AR-HAZ-14 to AR-HAZ-16: from off the board while one is free
             // and under the cap, else the Atreides move one (their choice
             // when there are several).
-            let t = &self.d().tables.hazards;
-            let free = self.worms_off > 0 && self.sandworms_on_board() < t.max_sandworms;
-            let on_board = self
-                .areas
-                .iter()
-                .filter(|s| s.worm == Some(Worm::Normal))
-                .count();
-            if !free && on_board > 1 {
+            if self.worm_choice_needed() {
                 self.prompt = super::flow::Prompt::RelocateWorm(a);
                 return;
             }

@@ -220,7 +220,8 @@ impl Arrakis {
                     out.push(Action::Order(p as u8));
                 }
             }
-            Prompt::RelocateWorm(to) => {
+            // AR-HAZ-15: any sandworm on the board, the owner's choice.
+            Prompt::RelocateWorm(to) | Prompt::CalledWorm(_, to) => {
                 for (i, s) in self.areas.iter().enumerate() {
                     if s.worm == Some(super::state::Worm::Normal) {
                         out.push(Action::WormMove(AreaId(i as u8), to));

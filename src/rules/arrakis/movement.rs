@@ -5,6 +5,7 @@ use super::event::Event;
 use super::flow::{Battle, BattleStep, Group, Move, Prompt};
 use super::ids::{AreaId, Faction, UnitKind};
 use super::state::{Arrakis, named_of};
+use super::worms::WormsignEntry;
 
 impl Arrakis {
     /// Whether area `b` holds an enemy of `f` to attack: units, tokens, or
@@ -210,10 +211,20 @@ impl Arrakis {
             self.start_battle(f, from, b, group, m.leadership, ev);
             return false;
         }
-        let turned_back = f == Faction::Harkonnen
-            && self.areas[b.index()].wormsign.is_some()
-            && self.harkonnen_enters_wormsign(from, b, &group, ev);
-        if !turned_back {
+        let entry = if f == Faction::Harkonnen && self.areas[b.index()].wormsign.is_some() {
+            self.harkonnen_enters_wormsign(from, b, &group, ev)
+        } else {
+            WormsignEntry::Stays
+        };
+        if let WormsignEntry::ChooseWorm = entry {
+            // AR-HAZ-15: the Atreides pick the sandworm; the move goes on
+            // after their answer.
+            m.legions_left -= 1;
+            m.picked = None;
+            self.prompt = Prompt::CalledWorm(*m, b);
+            return false;
+        }
+        if let WormsignEntry::Stays = entry {
             self.drop_group(f, b, &group);
             ev.push(Event::Moved {
                 faction: f,

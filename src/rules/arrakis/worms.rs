@@ -127,16 +127,19 @@ impl Arrakis {
     /// A Harkonnen legion entered `to` from `from`: a wormsign there is
     /// flipped; a sandworm destroys the harvester and sends the legion back
     /// where it came from (AR-HAZ-47, AR-HAZ-50, AR-HAZ-51; the retreat
-    /// area is a decision made for the player, see the docs).
+    /// area is a decision made for the player, see the docs). When no
+    /// sandworm is free and several are on the board, the Atreides choose
+    /// which one comes (AR-HAZ-15): the legion is back, the rest waits on
+    /// `answer_called_worm`.
     pub(super) fn harkonnen_enters_wormsign(
         &mut self,
         from: AreaId,
         to: AreaId,
         group: &(super::flow::Group, Vec<u8>),
         ev: &mut Vec<Event>,
-    ) -> bool {
+    ) -> WormsignEntry {
         let Some(w) = self.areas[to.index()].wormsign.take() else {
-            return false;
+            return WormsignEntry::Stays;
         };
         self.wormsign_pool.push(w);
         let b = self.d().board;
@@ -146,15 +149,48 @@ impl Arrakis {
             Wormsign::Burrowing => b.deep_desert.contains(to),
         };
         if !worm || self.mountains_now().contains(to) {
-            return false;
+            return WormsignEntry::Stays;
+        }
+        self.drop_group(Faction::Harkonnen, from, group);
+        // AR-HAZ-15: the owner of the sandworms picks the one that moves.
+        if self.worm_choice_needed() {
+            return WormsignEntry::ChooseWorm;
         }
         self.place_worm_figure(to, ev);
+        self.called_worm_arrived(to, ev);
+        WormsignEntry::TurnedBack
+    }
+
+    /// The sandworm a Harkonnen legion called is in `to`: the harvester
+    /// there is destroyed (AR-HAZ-50).
+    fn called_worm_arrived(&mut self, to: AreaId, ev: &mut Vec<Event>) {
         if self.areas[to.index()].harvester {
             self.areas[to.index()].harvester = false;
             self.harvester_destroyed(to, true, ev);
         }
-        self.drop_group(Faction::Harkonnen, from, group);
-        true
+    }
+
+    /// The Atreides chose the sandworm in `from` to answer the wormsign a
+    /// Harkonnen legion revealed in `to` (AR-HAZ-15, AR-HAZ-50); the
+    /// Harkonnen move then goes on.
+    pub(super) fn answer_called_worm(
+        &mut self,
+        m: super::flow::Move,
+        from: AreaId,
+        to: AreaId,
+        ev: &mut Vec<Event>,
+    ) {
+        let w = self.areas[from.index()].worm.take();
+        self.areas[to.index()].worm = w;
+        ev.push(Event::SandwormPlaced { area: to });
+        self.called_worm_arrived(to, ev);
+        if self.winner.is_some() {
+            self.prompt = super::flow::Prompt::None;
+        } else if m.legions_left == 0 {
+            self.end_turn(m.faction, ev);
+        } else {
+            self.prompt = super::flow::Prompt::Move(m);
+        }
     }
 
     /// Hawat's Scheming choices (AR-LEADER-20, AR-LEADER-21, AR-LEADER-23).
@@ -261,4 +297,14 @@ impl Arrakis {
         }
         let _ = ev;
     }
+}
+
+/// What a Harkonnen legion entering a wormsign led to.
+pub(super) enum WormsignEntry {
+    /// No sandworm: the legion stays.
+    Stays,
+    /// A sandworm came: the legion went back.
+    TurnedBack,
+    /// The legion went back; the Atreides choose which sandworm comes.
+    ChooseWorm,
 }
