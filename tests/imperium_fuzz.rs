@@ -35,7 +35,7 @@ fn arbitrary(rng: &mut melange::rules::core::GameRng) -> Action {
             top: rng.random(),
         },
         11 => Action::Space(space),
-        12 => Action::Opponent(Seat(small % 6)),
+        12 => Action::Opponent(Seat(small)),
         _ => Action::Card(card),
     }
 }

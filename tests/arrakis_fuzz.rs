@@ -1,0 +1,105 @@
+//! Arbitrary well-formed War for Arrakis actions (any area, Air zone, card,
+//! leader, die result or number a client could send) thrown at states along
+//! random games: accepted exactly when legal, refused with the game
+//! unchanged, never a panic. ("Legal means accepted", DESIGN.md.)
+use melange::rules::arrakis::{
+    Action, AirZoneId, AreaId, Arrakis, ArrakisOptions, CardId, DieResult, LeaderId, UnitKind,
+    board, data::data,
+};
+use melange::rules::core::{GameRng, RngStream, Ruleset};
+use rand::Rng;
+
+const GAMES: u64 = 60;
+const PROBES_PER_STEP: usize = 3;
+
+fn arbitrary(rng: &mut GameRng) -> Action {
+    let area = AreaId(rng.random_range(0..board().areas.len()) as u8);
+    let other = AreaId(rng.random_range(0..board().areas.len()) as u8);
+    let zone = AirZoneId(rng.random_range(0..board().air_zones.len()) as u8);
+    let card = CardId(rng.random_range(0..data().cards.len()) as u8);
+    let leader = LeaderId(rng.random_range(0..data().leaders.len()) as u8);
+    let die = DieResult::ALL[rng.random_range(0..5)];
+    let kind = UnitKind::ALL[rng.random_range(0..3)];
+    let n = if rng.random() {
+        rng.random_range(0..4)
+    } else {
+        u8::MAX
+    };
+    match rng.random_range(0..24) {
+        0 => Action::Done,
+        1 => Action::PlaceHarvester(area),
+        2 => Action::Reassign(die),
+        3 => Action::SpendDie(die),
+        4 => Action::PlayCard(card, die),
+        5 => Action::DesertPower,
+        6 => Action::Legion(area),
+        7 => Action::Take(kind),
+        8 => Action::TakeLeader(leader),
+        9 => Action::To(area),
+        10 => Action::DeployAt(area),
+        11 => Action::DeployLeader(Some(leader)),
+        12 => Action::WormsignAt(area),
+        13 => Action::Discard(card),
+        14 => Action::Convert(None),
+        15 => Action::LoseUnit(kind),
+        16 => Action::Claim(n),
+        17 => Action::Foresee(n),
+        18 => Action::Order(n),
+        19 => Action::Scheme(n),
+        20 => Action::WormMove(area, other),
+        21 => Action::Transport(zone, area),
+        22 => Action::Scout(zone, area),
+        _ => Action::SwapLeader(leader),
+    }
+}
+
+#[test]
+fn arbitrary_actions_are_accepted_exactly_when_legal() {
+    for seed in 0..GAMES {
+        let mut options = ArrakisOptions::default();
+        if seed % 2 == 1 {
+            options.preset = melange::rules::arrakis::Preset::Published;
+        }
+        let mut game = Arrakis::setup(&options, seed).unwrap();
+        let mut rng = RngStream::Bot(7).rng(seed);
+        let mut legal = Vec::new();
+        let mut events = Vec::new();
+        let mut steps = 0;
+        while let Some(seat) = game.to_act() {
+            steps += 1;
+            assert!(steps < 100_000, "seed {seed}: no end");
+            legal.clear();
+            game.legal_actions(seat, &mut legal);
+            for _ in 0..PROBES_PER_STEP {
+                let action = arbitrary(&mut rng);
+                let mut probe = game.clone();
+                let mut probe_events = Vec::new();
+                let outcome = probe.apply(seat, &action, &mut probe_events);
+                if legal.contains(&action) {
+                    assert!(
+                        outcome.is_ok(),
+                        "seed {seed}: legal {action:?} refused: {outcome:?}"
+                    );
+                } else {
+                    assert!(
+                        outcome.is_err(),
+                        "seed {seed}: {action:?} not legal but accepted"
+                    );
+                    assert!(
+                        probe == game,
+                        "seed {seed}: refusing {action:?} changed the game"
+                    );
+                    assert!(probe_events.is_empty());
+                }
+            }
+            // The playout tests' player: prefer acting over stopping.
+            let pick = legal
+                .iter()
+                .copied()
+                .filter(|a| *a != Action::Done)
+                .nth(rng.random_range(0..legal.len()))
+                .unwrap_or(legal[0]);
+            game.apply(seat, &pick, &mut events).unwrap();
+        }
+    }
+}
