@@ -298,6 +298,10 @@ impl WireRules for Arrakis {
             Step::RemoveUnclaimed(_) => Action::RemoveUnclaimed,
             Step::ReshuffleUnclaimed(_) => Action::ReshuffleUnclaimed,
             Step::Reveal(a) => Action::Reveal(area(a)?),
+            Step::Resolve(_) => Action::Resolve,
+            Step::DrawFrom(k) => Action::DrawFrom(deck(k)?),
+            Step::PlayFree(c) => Action::PlayFree(card(c)?),
+            Step::PickLeader(l) => Action::PickLeader(leader(l)?),
             Step::Scout(s) => Action::Scout(zone(&s.zone)?, area(&s.area)?),
             Step::WormAttack(w) => Action::WormAttack(area(&w.from)?, area(&w.target)?),
             Step::Foresee(n) => Action::Foresee(small(*n, "foresee deck")?),
@@ -369,6 +373,10 @@ impl WireRules for Arrakis {
             Action::RemoveUnclaimed => Step::RemoveUnclaimed(w::RemoveUnclaimed {}),
             Action::ReshuffleUnclaimed => Step::ReshuffleUnclaimed(w::ReshuffleUnclaimed {}),
             Action::Reveal(a) => Step::Reveal(area_name(a)),
+            Action::Resolve => Step::Resolve(w::Resolve {}),
+            Action::DrawFrom(k) => Step::DrawFrom(deck_name(k).to_owned()),
+            Action::PlayFree(c) => Step::PlayFree(card_name(c)),
+            Action::PickLeader(l) => Step::PickLeader(leader_name(l)),
             Action::Scout(z, a) => Step::Scout(w::Scout {
                 zone: zone_name(z),
                 area: area_name(a),
@@ -556,6 +564,11 @@ fn prompt_to_pb(prompt: Prompt) -> pb::ArrakisPrompt {
         Prompt::Swap(_) => "swap",
         Prompt::HandLimit(_) => "hand_limit",
         Prompt::Unclaimed => "unclaimed",
+        Prompt::Card(_, c, step) => {
+            wire.card = card_name(c);
+            wire.card_step = step.into();
+            "card"
+        }
     };
     wire.kind = kind.to_owned();
     wire
@@ -732,6 +745,31 @@ fn event_to_pb(event: &Event) -> pb::ArrakisEvent {
             wire.card = Some(card_name(*c));
             "card_discarded"
         }
+        Event::CardPlayed {
+            faction: f,
+            card: c,
+        } => {
+            wire.faction = faction_name(*f).to_owned();
+            wire.card = Some(card_name(*c));
+            "card_played"
+        }
+        Event::CardDeployed { faction: f, area } => {
+            wire.faction = faction_name(*f).to_owned();
+            wire.area = area_name(*area);
+            "card_deployed"
+        }
+        Event::LeaderEntered { leader } => {
+            wire.leader = leader_name(*leader);
+            "leader_entered"
+        }
+        Event::LeaderRemoved { leader } => {
+            wire.leader = leader_name(*leader);
+            "leader_removed"
+        }
+        Event::LeaderTanked { leader } => {
+            wire.leader = leader_name(*leader);
+            "leader_tanked"
+        }
         Event::PrescienceRevealed { cards: list } => {
             wire.cards = list.iter().map(|c| prescience_card(*c)).collect();
             "prescience_revealed"
@@ -886,6 +924,29 @@ fn event_text(event: &Event) -> String {
             card: c,
         } => {
             format!("{} discarded {}", faction_display(*f), card(c))
+        }
+        Event::CardPlayed {
+            faction: f,
+            card: c,
+        } => format!("{} played {}", faction_display(*f), card(c)),
+        Event::CardDeployed { faction: f, area } => {
+            format!(
+                "{} deployed into {}",
+                faction_display(*f),
+                area_display(*area)
+            )
+        }
+        Event::LeaderEntered { leader: l } => {
+            format!("{} came into play", data().leader(*l).name)
+        }
+        Event::LeaderRemoved { leader: l } => {
+            format!("{} left the game", data().leader(*l).name)
+        }
+        Event::LeaderTanked { leader: l } => {
+            format!(
+                "{} was sent to the regeneration tank",
+                data().leader(*l).name
+            )
         }
         Event::PrescienceRevealed { cards } => {
             format!("{} prescience cards revealed", cards.len())

@@ -18,8 +18,7 @@ pub enum Action {
     PlaceBeneGesserit(DieResult),
     /// Spend a die of this result for its action (AR-ACT-11).
     SpendDie(DieResult),
-    /// Spend a die of this result to play a card (AR-ACT-12). Reserved: not
-    /// offered until the cards' effects exist (next issue).
+    /// Spend a die of this result to play a card (AR-ACT-12).
     PlayCard(CardId, DieResult),
     /// Atreides: take Desert Power as the turn's action (AR-DP-03).
     DesertPower,
@@ -114,4 +113,12 @@ pub enum Action {
     SwapLeader(LeaderId),
     /// Detonate the Family Atomics on this mountain (AR-ATOM-01 to -07).
     Atomics(AreaId),
+    /// A card step: carry it out (a step with nothing to choose).
+    Resolve,
+    /// A card step: draw a card from this deck.
+    DrawFrom(Deck),
+    /// A card step: play this card from hand without spending a die.
+    PlayFree(CardId),
+    /// A card step: this enemy named leader (AR-LEADER-09).
+    PickLeader(LeaderId),
 }

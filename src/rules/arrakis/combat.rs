@@ -1,11 +1,15 @@
 //! Battles (AR-COMBAT-*): discards, the roll, conversions, Sardaukar and
 //! Fedaykin, casualties, continuing, advancing and destroying settlements.
 use super::action::Action;
+use super::card_effects::Boost;
 use super::event::Event;
 use super::flow::{Battle, BattleStep, Group, Prompt};
 use super::ids::{AreaId, CombatFace, Faction, ImperiumMarker, LeaderId, UnitKind};
 use super::state::{Arrakis, LeaderAt, named_of};
 use super::tables::Conversion;
+
+/// Battle Language: the most dice the opponent rolls in the first round.
+const BATTLE_LANGUAGE_CAP: u8 = 4;
 
 /// Where a legion taking hits stands.
 #[derive(Clone, Copy)]
@@ -39,6 +43,15 @@ impl Arrakis {
             {
                 n += si.rank;
             }
+        }
+        // Cards' boosts: War Plan +1 die every round, Battle Language caps
+        // the defender at 4 dice in the first round.
+        match bt.boost {
+            Boost::ExtraDie if f == bt.attacker => n += 1,
+            Boost::CapEnemyFirstRound if f != bt.attacker && bt.first_round => {
+                n = n.min(BATTLE_LANGUAGE_CAP)
+            }
+            _ => {}
         }
         n.min(t.max_dice)
     }
@@ -132,7 +145,9 @@ impl Arrakis {
                 // AR-COMBAT-29 (AR-OPT-06: only against a settlement/sietch).
                 let s = &self.areas[bt.at.index()];
                 let fortified = s.settlement || s.sietch.is_some();
-                if !self.rules.continue_cost_settlement_only || fortified {
+                // Killers without Mercy: continuing is free.
+                let free = bt.boost == Boost::FreeContinue;
+                if !free && (!self.rules.continue_cost_settlement_only || fortified) {
                     let cost = self.d().tables.combat.continue_cost_hits;
                     self.take_hits(bt.attacker, Target::Attackers, &mut bt, cost, ev);
                 }

@@ -2,6 +2,8 @@
 //! (`data/arrakis/cards.json`), parsed with serde and checked at load.
 use serde::Deserialize;
 
+use super::card_effects::{Alternative, Condition, Step};
+
 use super::ids::{Deck, Faction, Marker};
 use super::tables::Conversion;
 
@@ -172,10 +174,20 @@ pub struct PlanningCard {
     pub copies: u8,
     /// When it is played.
     pub timing: CardTiming,
-    /// Effect kind (run by the next issue).
+    /// Effect kind, as the fact sheet groups cards.
     pub effect: String,
     /// Paraphrased effect.
     pub summary: String,
+    /// What playing it does, step by step (AR-ACT-13). A card with no
+    /// steps cannot be played for its effect, only discarded.
+    #[serde(default)]
+    pub steps: Vec<Step>,
+    /// Other steps used when a condition holds.
+    #[serde(default)]
+    pub alternative: Option<Alternative>,
+    /// A condition for playing it at all.
+    #[serde(default)]
+    pub requires: Option<Condition>,
 }
 
 #[derive(Deserialize)]

@@ -93,6 +93,7 @@ impl Data {
                 }
             }
         }
+        self.check_card_effects()?;
         for dk in [
             Deck::HouseHarkonnen,
             Deck::CorrinoAlly,
@@ -101,6 +102,36 @@ impl Data {
         ] {
             if !self.cards.iter().any(|c| c.deck == dk) {
                 return Err(format!("data: deck {dk:?} has no card"));
+            }
+        }
+        Ok(())
+    }
+
+    /// Every area and leader a card effect names exists.
+    fn check_card_effects(&self) -> Result<(), String> {
+        for c in &self.cards {
+            let alt = c.alternative.iter().flat_map(|a| &a.steps);
+            let conds = c
+                .requires
+                .iter()
+                .chain(c.alternative.as_ref().map(|a| &a.when));
+            for step in c.steps.iter().chain(alt) {
+                let (areas, leaders) = step.names();
+                for a in areas {
+                    if self.board.area_id(a).is_none() {
+                        return Err(format!("cards: {:?} names unknown area {a:?}", c.id));
+                    }
+                }
+                for l in leaders {
+                    if self.leader_id(l).is_none() {
+                        return Err(format!("cards: {:?} names unknown leader {l:?}", c.id));
+                    }
+                }
+            }
+            for l in conds.filter_map(|w| w.leader()) {
+                if self.leader_id(l).is_none() {
+                    return Err(format!("cards: {:?} names unknown leader {l:?}", c.id));
+                }
             }
         }
         Ok(())

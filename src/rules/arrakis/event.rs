@@ -1,7 +1,9 @@
 //! What happened, with enough detail to redact per seat.
 use crate::rules::core::{Seat, Viewer};
 
-use super::ids::{AirZoneId, AreaId, CardId, Deck, DieResult, Faction, ImperiumMarker, Marker};
+use super::ids::{
+    AirZoneId, AreaId, CardId, Deck, DieResult, Faction, ImperiumMarker, LeaderId, Marker,
+};
 use super::state::Vehicle;
 
 /// Seat of each house (seat 0 plays the Harkonnen).
@@ -37,6 +39,36 @@ pub enum Event {
         faction: Faction,
         /// The card.
         card: CardId,
+    },
+    /// A card was played for its effect (AR-ACT-12); it goes face up on
+    /// its discard pile once resolved.
+    CardPlayed {
+        /// Whose.
+        faction: Faction,
+        /// The card.
+        card: CardId,
+    },
+    /// A card put figures into an area.
+    CardDeployed {
+        /// Whose.
+        faction: Faction,
+        /// Where.
+        area: AreaId,
+    },
+    /// A named leader came into play.
+    LeaderEntered {
+        /// Who.
+        leader: LeaderId,
+    },
+    /// A card sent a named leader to the regeneration tank.
+    LeaderTanked {
+        /// Who.
+        leader: LeaderId,
+    },
+    /// A named leader left the game for good.
+    LeaderRemoved {
+        /// Who.
+        leader: LeaderId,
     },
     /// Prescience cards revealed.
     PrescienceRevealed {

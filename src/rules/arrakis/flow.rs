@@ -50,6 +50,9 @@ pub struct Move {
     pub moved_into: AreaSet,
     /// The picked source and group.
     pub picked: Option<(AreaId, Group)>,
+    /// A planning card's move: which legions, move or attack
+    /// (`None` = a die's move).
+    pub card: Option<super::play::CardMove>,
 }
 
 /// Where a battle stands.
@@ -98,6 +101,8 @@ pub struct Battle {
     pub used_named: u64,
     /// Hits still to be taken this round, per side.
     pub hits: [u8; 2],
+    /// What the card that started it adds.
+    pub boost: super::card_effects::Boost,
 }
 
 /// The decision the game waits on.
@@ -185,6 +190,9 @@ pub enum Prompt {
     HandLimit(Faction),
     /// Unclaimed prescience cards (AR-END-09).
     Unclaimed,
+    /// A planning card's step waits on this house: the card and the step
+    /// (AR-ACT-13, AR-ACT-17).
+    Card(Faction, super::ids::CardId, u8),
 }
 
 impl Prompt {
@@ -212,7 +220,8 @@ impl Prompt {
             | Prompt::Mentat(f)
             | Prompt::Swap(f)
             | Prompt::Foresee(f, _)
-            | Prompt::HandLimit(f) => f,
+            | Prompt::HandLimit(f)
+            | Prompt::Card(f, ..) => f,
             Prompt::Move(m) => m.faction,
             Prompt::Battle(b) => match b.step {
                 BattleStep::Discard(f) | BattleStep::Convert(f) | BattleStep::Casualty(f) => f,
@@ -537,6 +546,7 @@ impl Arrakis {
                 });
                 self.next_hand_limit(ev);
             }
+            (Prompt::Card(..), a) => self.step_card(a, ev),
             (Prompt::Unclaimed, a) => {
                 if a == Action::ReshuffleUnclaimed {
                     let cards = std::mem::take(&mut self.revealed);
@@ -695,6 +705,11 @@ impl Arrakis {
                     _ => self.begin_die_action(f, r, ev),
                 }
             }
+            Action::PlayCard(c, r) => {
+                // AR-ACT-12: any die plays a card.
+                self.spend(f, r, ev);
+                self.play_card(f, c, ev);
+            }
             Action::DesertPower => self.desert_power(),
             Action::Claim(i) => self.claim(i, ev),
             Action::ClaimSpending(i, r) => {
@@ -734,6 +749,7 @@ impl Arrakis {
                 legions_left: 2,
                 moved_into: AreaSet::EMPTY,
                 picked: None,
+                card: None,
             }),
             DieResult::Mentat => Prompt::Mentat(f),
             DieResult::Deployment if f == H => Prompt::HarkonnenDeploy {
@@ -761,11 +777,17 @@ impl Arrakis {
     /// Ends `f`'s turn: the other house acts, until the Harkonnen have no
     /// die left (AR-ACT-18).
     pub(super) fn end_turn(&mut self, f: Faction, ev: &mut Vec<Event>) {
-        self.claimed_this_turn = false;
         if self.winner.is_some() {
+            self.effect = None;
             self.prompt = Prompt::None;
             return;
         }
+        // A card's step handed over to a prompt: the card goes on.
+        if self.effect.is_some() {
+            self.advance_card(ev);
+            return;
+        }
+        self.claimed_this_turn = false;
         if self.house(H).unused() == 0 {
             self.end_action_resolution(ev);
             return;

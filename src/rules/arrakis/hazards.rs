@@ -48,6 +48,7 @@ impl Arrakis {
             used_generic: [0; 2],
             used_named: 0,
             hits: [0; 2],
+            boost: super::card_effects::Boost::None,
         };
         self.take_hits(
             Faction::Harkonnen,

@@ -259,6 +259,7 @@ impl Arrakis {
                 out.push(Action::RemoveUnclaimed);
                 out.push(Action::ReshuffleUnclaimed);
             }
+            Prompt::Card(..) => self.legal_card(out),
         }
     }
 
@@ -268,6 +269,7 @@ impl Arrakis {
                 out.push(Action::SpendDie(r));
             }
         }
+        self.legal_play_cards(f, out);
         // AR-OPT-02: the wiki's Bene Gesserit free action.
         if self.rules.bene_gesserit_reorder && self.house(f).bene_gesserit > 0 {
             for k in 0..2u8 {

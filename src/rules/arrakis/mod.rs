@@ -9,6 +9,8 @@
 //! cited beside the code that enforces them.
 mod action;
 pub mod board;
+mod card_common;
+pub mod card_effects;
 mod combat;
 pub mod components;
 pub mod data;
@@ -20,6 +22,7 @@ pub mod ids;
 mod legal;
 mod movement;
 mod options;
+mod play;
 mod prescience;
 mod spice;
 mod state;
@@ -41,6 +44,7 @@ pub use ids::{
     LeaderId, Marker, SectorId, UnitKind, Wormsign,
 };
 pub use options::{ArrakisOptions, OPTION_NAMES, Preset, Rules};
+pub use play::{CardMove, CardRun, LegionRule};
 pub use state::{AreaState, Arrakis, Die, House, LeaderAt, Phase, Sietch, Vehicle, Worm};
 pub use view::{AreaView, ArrakisView, HouseView};
 
@@ -188,6 +192,13 @@ impl Ruleset for Arrakis {
             Action::Upgrade(a) => format!("upgrade a regular in {}", ar(a)),
             Action::Atomics(a) => format!("detonate the Family Atomics on {}", ar(a)),
             Action::Rescue(z) => format!("rescue with the carryall in {}", zone(z)),
+            Action::Resolve => match self.prompt {
+                Prompt::Card(_, c, _) => format!("carry out this step of {}", card(&c)),
+                _ => "carry it out".into(),
+            },
+            Action::DrawFrom(dk) => format!("draw from the {} deck", words(dk)),
+            Action::PlayFree(c) => format!("play {} without a die", card(c)),
+            Action::PickLeader(l) => format!("send {} to the regeneration tank", leader(l)),
         }
     }
 

@@ -34,6 +34,12 @@ impl Arrakis {
                     if m.leadership && s.leader_count(f, d) == 0 {
                         continue;
                     }
+                    // A card names which legions it moves.
+                    if let Some(c) = m.card
+                        && !self.legion_ok(c.rule, f, a)
+                    {
+                        continue;
+                    }
                     out.push(Action::Legion(a));
                 }
                 out.push(Action::Done);
@@ -131,6 +137,11 @@ impl Arrakis {
         if g.unit_count() == 0 || (m.leadership && g.leader_count() == 0) {
             return false;
         }
+        if let Some(c) = m.card
+            && !self.group_ok(c.rule, g)
+        {
+            return false;
+        }
         let units_left = s.unit_count(f) - g.unit_count();
         let leaders_left = s.leader_count(f, self.d()) - g.leader_count();
         units_left > 0 || leaders_left == 0
@@ -145,7 +156,13 @@ impl Arrakis {
         }
         if self.enemy_at(f, b) {
             // An attack is the whole action: only the first legion.
-            return m.legions_left == 2 && m.moved_into.is_empty();
+            return match m.card {
+                Some(c) => c.may_attack(m),
+                None => m.legions_left == 2 && m.moved_into.is_empty(),
+            };
+        }
+        if m.card.is_some_and(|c| !c.may_move()) {
+            return false;
         }
         s.unit_count(f) + g.unit_count() <= self.stacking_limit(f)
     }
@@ -208,7 +225,11 @@ impl Arrakis {
         let f = m.faction;
         let group = self.lift(f, from, &g);
         if self.enemy_at(f, b) {
-            self.start_battle(f, from, b, group, m.leadership, ev);
+            let surprise = m.leadership || m.card.is_some_and(|c| c.surprise());
+            self.start_battle(f, from, b, group, surprise, ev);
+            if let (Some(c), Prompt::Battle(bt)) = (m.card, &mut self.prompt) {
+                bt.boost = c.boost;
+            }
             return false;
         }
         let entry = if f == Faction::Harkonnen && self.areas[b.index()].wormsign.is_some() {
@@ -236,6 +257,12 @@ impl Arrakis {
                 return false;
             }
             m.moved_into.insert(b);
+            // A card's later step may name the legion it moved.
+            if m.card.is_some()
+                && let Some(run) = &mut self.effect
+            {
+                run.area = Some(b);
+            }
         }
         m.legions_left -= 1;
         m.picked = None;
@@ -428,6 +455,7 @@ impl Arrakis {
             used_generic: [0; 2],
             used_named: 0,
             hits: [0; 2],
+            boost: super::card_effects::Boost::None,
         };
         if g.unit_count() == 0 {
             // Every attacking unit came from tokens that hid nothing left

@@ -234,6 +234,8 @@ pub struct Arrakis {
     pub bought_supremacy: bool,
     /// The winner, once there is one.
     pub winner: Option<(Faction, &'static str)>,
+    /// The planning card being resolved (AR-ACT-13).
+    pub(super) effect: Option<super::play::CardRun>,
     /// Desert Hazards resolution cursor (kind * 128 + area).
     pub(super) hazard_cursor: u16,
     /// Test hook: die faces (indexes) to return before the generator's.
@@ -448,6 +450,7 @@ impl Arrakis {
             winner: None,
             loaded: Vec::new(),
             hazard_cursor: 0,
+            effect: None,
         };
         for f in Faction::ALL {
             for k in 0..2 {

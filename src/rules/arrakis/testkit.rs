@@ -83,3 +83,24 @@ impl Arrakis {
         self.bans = bans;
     }
 }
+
+impl Arrakis {
+    /// Puts named leader `l` on the board in `area` (off wherever it was).
+    pub fn test_place_leader(&mut self, l: super::ids::LeaderId, area: AreaId) {
+        if let super::state::LeaderAt::Board(old) = self.leaders[usize::from(l.0)] {
+            self.areas[old.index()].named &= !(1 << l.0);
+        }
+        self.leaders[usize::from(l.0)] = super::state::LeaderAt::Board(area);
+        self.areas[area.index()].named |= 1 << l.0;
+    }
+
+    /// Sets where named leader `l` is, without touching the board.
+    pub fn test_set_leader(&mut self, l: super::ids::LeaderId, at: super::state::LeaderAt) {
+        self.leaders[usize::from(l.0)] = at;
+    }
+
+    /// Where named leader `l` is.
+    pub fn test_leader(&self, l: super::ids::LeaderId) -> super::state::LeaderAt {
+        self.leaders[usize::from(l.0)]
+    }
+}

@@ -1,0 +1,92 @@
+//! Card steps several decks share: an enemy leader to the regeneration
+//! tank, swapping units for better ones, the opponent discarding.
+use super::card_effects::{TankTarget, UnitName};
+use super::event::Event;
+use super::ids::{AreaId, CardId, Faction, LeaderId};
+use super::play::CardRun;
+use super::state::{Arrakis, LeaderAt};
+
+impl Arrakis {
+    /// Enemy named leaders on the board a card may send to the tank.
+    pub(super) fn tank_targets(&self, run: &CardRun, target: TankTarget) -> Vec<LeaderId> {
+        let d = self.d();
+        let b = d.board;
+        let f = run.faction;
+        let mut v = Vec::new();
+        for (i, at) in self.leaders.iter().enumerate() {
+            let LeaderAt::Board(a) = *at else { continue };
+            if d.leaders[i].faction == f {
+                continue;
+            }
+            let ok = match target {
+                TankTarget::Any => true,
+                TankTarget::SectorWithOwnLegion => {
+                    let sector = b.area(a).sector;
+                    self.areas.iter().enumerate().any(|(j, s)| {
+                        b.area(AreaId(j as u8)).sector == sector && s.has_legion(f, d)
+                    })
+                }
+                TankTarget::BorderingSame => run.area.is_some_and(|x| {
+                    b.passable[x.index()].contains(a) || b.impassable[x.index()].contains(a)
+                }),
+            };
+            if ok {
+                v.push(LeaderId(i as u8));
+            }
+        }
+        v
+    }
+
+    /// The named leader leaves the board for the tank (AR-LEADER-09).
+    pub(super) fn card_tanks(&mut self, l: LeaderId, ev: &mut Vec<Event>) {
+        if let LeaderAt::Board(a) = self.leaders[usize::from(l.0)] {
+            self.areas[a.index()].named &= !(1 << l.0);
+            self.send_to_tank(l);
+            ev.push(Event::LeaderTanked { leader: l });
+        }
+    }
+
+    /// Areas where `f` has a unit of `from` to swap for `to` in supply.
+    pub(super) fn upgrade_areas(&self, f: Faction, from: UnitName, to: UnitName) -> Vec<AreaId> {
+        if self.house(f).supply[to.index()] == 0 {
+            return Vec::new();
+        }
+        (0..self.areas.len())
+            .filter(|&i| self.areas[i].units[f.index()][from.index()] > 0)
+            .map(|i| AreaId(i as u8))
+            .collect()
+    }
+
+    /// Swaps one unit in `a`.
+    pub(super) fn card_upgrade(&mut self, f: Faction, a: AreaId, from: UnitName, to: UnitName) {
+        let fi = f.index();
+        self.areas[a.index()].units[fi][from.index()] -= 1;
+        self.areas[a.index()].units[fi][to.index()] += 1;
+        self.houses[fi].supply[from.index()] += 1;
+        self.houses[fi].supply[to.index()] -= 1;
+    }
+
+    /// The distinct cards in `f`'s hand, each once.
+    pub(super) fn distinct_hand(&self, f: Faction) -> Vec<CardId> {
+        let mut seen = Vec::new();
+        for &c in &self.house(f).hand {
+            if !seen.contains(&c) {
+                seen.push(c);
+            }
+        }
+        seen
+    }
+
+    /// The opponent discards `c` for the card being resolved.
+    pub(super) fn forced_discard(&mut self, f: Faction, c: CardId, ev: &mut Vec<Event>) {
+        let h = self.house_mut(f);
+        if let Some(i) = h.hand.iter().position(|x| *x == c) {
+            h.hand.remove(i);
+            h.discard.push(c);
+            ev.push(Event::CardDiscarded {
+                faction: f,
+                card: c,
+            });
+        }
+    }
+}

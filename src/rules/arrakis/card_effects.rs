@@ -1,0 +1,324 @@
+//! The vocabulary planning-card effects are written in, as data.
+//!
+//! A card's effect is a list of [`Step`]s in `data/arrakis/cards.json`,
+//! run one after another by `play.rs`; each step is a small decision the
+//! player may carry out fully, partly or not at all (AR-ACT-17). A card may
+//! carry an [`Alternative`]: other steps used instead when a condition holds
+//! (usually "the named leader is already in play"). Areas and leaders are
+//! named by their data ids and checked when the data loads, so a typo is a
+//! load error, never a runtime surprise.
+use serde::Deserialize;
+
+/// Units of each kind, by the names the cards use.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Units {
+    /// Regular units.
+    #[serde(default)]
+    pub regular: u8,
+    /// Elite units.
+    #[serde(default)]
+    pub elite: u8,
+    /// Special elites (Sardaukar for the Harkonnen, Fedaykin for the
+    /// Atreides).
+    #[serde(default)]
+    pub special: u8,
+}
+
+impl Units {
+    /// The counts in [`super::ids::UnitKind`] order.
+    pub fn as_array(&self) -> [u8; 3] {
+        [self.regular, self.elite, self.special]
+    }
+}
+
+/// Where figures may be put.
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Place {
+    /// This area.
+    Area(String),
+    /// One of these areas.
+    OneOf(Vec<String>),
+    /// A standing Pyon village (rank-1 Harkonnen settlement).
+    PyonVillage,
+    /// A standing Harkonnen settlement.
+    Settlement,
+    /// A desert area with no figure, token, sietch or sandworm.
+    EmptyDesert,
+    /// A mountain area with no enemy figure.
+    FreeMountain,
+    /// A plateau area with no enemy figure.
+    FreePlateau,
+    /// An area with a sietch of the Atreides.
+    Sietch,
+    /// An area holding one of the player's legions.
+    Legion,
+    /// The area holding this named leader.
+    LegionWith(String),
+    /// An area holding one of the player's legions with a special elite.
+    LegionWithSpecial,
+    /// The area an earlier step of this card used (deployed into, moved
+    /// into).
+    Same,
+}
+
+/// Which leader joins a deployment.
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum LeaderPick {
+    /// A generic leader or any named leader set aside (the player picks).
+    Any,
+    /// A generic leader (Bashar, Naib).
+    Generic,
+    /// This named leader, if its figure is set aside.
+    Named(String),
+}
+
+/// Which legions a card may move.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum LegionFilter {
+    /// Any legion.
+    #[default]
+    Any,
+    /// A legion with a leader.
+    WithLeader,
+    /// A legion with a special elite (Sardaukar or Fedaykin).
+    WithSpecial,
+    /// The legion with this named leader.
+    WithNamed(String),
+    /// A legion standing in a settlement area.
+    InSettlement,
+    /// A legion standing in a desert area.
+    InDesert,
+    /// A legion with a leader standing in a desert area.
+    InDesertWithLeader,
+    /// The legion an earlier step of this card used.
+    Same,
+}
+
+/// What a card's move may do.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum MoveMode {
+    /// Move only, never into an enemy.
+    Move,
+    /// Move, or attack (the first legion, as the whole move).
+    MoveOrAttack,
+    /// Move, or make a surprise attack (AR-DIE-09).
+    MoveOrSurprise,
+    /// Attack only.
+    Attack,
+    /// Surprise attack only.
+    Surprise,
+}
+
+/// What a card adds to the battles its move starts.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Boost {
+    /// Nothing.
+    #[default]
+    None,
+    /// +1 combat die in every combat round (War Plan).
+    ExtraDie,
+    /// The opponent rolls at most 4 dice in the first combat round (Battle
+    /// Language).
+    CapEnemyFirstRound,
+    /// Continuing costs no hit, even against a sietch (Killers without
+    /// Mercy).
+    FreeContinue,
+}
+
+/// Which enemy named leader a card may send to the regeneration tank.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum TankTarget {
+    /// Any enemy named leader on the board.
+    Any,
+    /// One standing in a sector that also holds one of your legions.
+    SectorWithOwnLegion,
+    /// One in an area bordering the legion an earlier step used.
+    BorderingSame,
+}
+
+/// A unit kind, by the names the cards use.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum UnitName {
+    /// A regular unit.
+    Regular,
+    /// An elite unit.
+    Elite,
+    /// A special elite (Sardaukar, Fedaykin).
+    Special,
+}
+
+impl UnitName {
+    /// Index in [`super::ids::UnitKind`] order.
+    pub fn index(self) -> usize {
+        self as usize
+    }
+}
+
+/// A condition on the game, for alternatives and requirements.
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Condition {
+    /// This named leader is in play.
+    LeaderInPlay(String),
+    /// This named leader has left the game for good.
+    LeaderRemoved(String),
+    /// The Family Atomics have been detonated.
+    AtomicsUsed,
+}
+
+/// One step of a card's effect.
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
+#[serde(tag = "do", rename_all = "snake_case", deny_unknown_fields)]
+pub enum Step {
+    /// Put units (and a leader) from the supply into up to `areas`
+    /// different areas of kind `to`, the same package into each.
+    Deploy {
+        /// Where.
+        to: Place,
+        /// The units each area gains (as many as the supply holds).
+        #[serde(default)]
+        units: Units,
+        /// A leader each area gains.
+        #[serde(default)]
+        leader: Option<LeaderPick>,
+        /// How many different areas.
+        #[serde(default = "one")]
+        areas: u8,
+    },
+    /// Move `legions` legions matching `with`, as `mode` allows.
+    Move {
+        /// How many legions.
+        #[serde(default = "one")]
+        legions: u8,
+        /// Which legions.
+        #[serde(default)]
+        with: LegionFilter,
+        /// Move, attack or both.
+        mode: MoveMode,
+        /// What its battles gain.
+        #[serde(default)]
+        boost: Boost,
+    },
+    /// Draw `cards` cards, each from either of your decks.
+    Draw {
+        /// How many.
+        cards: u8,
+    },
+    /// Play 1 more card from hand without spending a die.
+    PlayCard,
+    /// Either draw `cards` cards or play 1 more card from hand.
+    DrawOrPlay {
+        /// How many cards the draw gives.
+        cards: u8,
+    },
+    /// Take a Desert Power action (AR-DP-05).
+    DesertPower,
+    /// A named leader comes into play: its card onto its action box, its
+    /// figure set aside.
+    LeaderEnters {
+        /// The leader.
+        leader: String,
+    },
+    /// A named leader leaves the game for good.
+    LeaderLeaves {
+        /// The leader.
+        leader: String,
+    },
+    /// Send 1 enemy named leader on the board to the regeneration tank.
+    LeaderToTank {
+        /// Which leaders qualify.
+        target: TankTarget,
+    },
+    /// Swap up to `count` of your units of one kind on the board for
+    /// units of another from the supply.
+    Upgrade {
+        /// How many.
+        count: u8,
+        /// The kind given up.
+        from: UnitName,
+        /// The kind gained.
+        to: UnitName,
+    },
+    /// The opponent discards `cards` planning cards of their choice.
+    OpponentDiscards {
+        /// How many.
+        cards: u8,
+    },
+    /// Place Harkonnen vehicles as in Vehicle Placement.
+    Vehicles {
+        /// Harvesters.
+        #[serde(default)]
+        harvester: u8,
+        /// Carryalls.
+        #[serde(default)]
+        carryall: u8,
+        /// Ornithopters.
+        #[serde(default)]
+        ornithopter: u8,
+    },
+}
+
+fn one() -> u8 {
+    1
+}
+
+/// Steps used instead of the card's own when `when` holds.
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Alternative {
+    /// The condition.
+    pub when: Condition,
+    /// The steps.
+    pub steps: Vec<Step>,
+}
+
+impl Step {
+    /// Every area and leader id this step names, for the load-time check.
+    pub fn names(&self) -> (Vec<&str>, Vec<&str>) {
+        let mut areas = Vec::new();
+        let mut leaders = Vec::new();
+        match self {
+            Step::Deploy { to, leader, .. } => {
+                place_names(to, &mut areas, &mut leaders);
+                if let Some(LeaderPick::Named(l)) = leader {
+                    leaders.push(l.as_str());
+                }
+            }
+            Step::Move {
+                with: LegionFilter::WithNamed(l),
+                ..
+            }
+            | Step::LeaderEnters { leader: l }
+            | Step::LeaderLeaves { leader: l } => leaders.push(l.as_str()),
+            _ => {}
+        }
+        (areas, leaders)
+    }
+}
+
+fn place_names<'a>(p: &'a Place, areas: &mut Vec<&'a str>, leaders: &mut Vec<&'a str>) {
+    match p {
+        Place::Area(a) => areas.push(a),
+        Place::OneOf(list) => areas.extend(list.iter().map(String::as_str)),
+        Place::LegionWith(l) => leaders.push(l),
+        _ => {}
+    }
+}
+
+impl Condition {
+    /// The leader id this condition names.
+    pub fn leader(&self) -> Option<&str> {
+        match self {
+            Condition::LeaderInPlay(l) | Condition::LeaderRemoved(l) => Some(l),
+            Condition::AtomicsUsed => None,
+        }
+    }
+}
