@@ -287,3 +287,42 @@ fn hunter_seeker_only_reaches_a_sector_with_a_harkonnen_legion() {
     assert_eq!(g.test_leader(leader("stilgar")), LeaderAt::Tank(0));
     assert_eq!(g.areas[a("s1_3").index()].named, 0);
 }
+
+#[test]
+fn voice_from_the_outer_world_means_paul_muad_dib_too() {
+    // AR-LEADER-18: a card naming Paul applies to Paul-Muad'Dib.
+    let mut g = game(A, &["voice_from_the_outer_world"]);
+    g.test_set_leader(leader("paul_atreides"), LeaderAt::Removed);
+    g.test_set_leader(leader("paul_muad_dib"), LeaderAt::SetAside);
+    g.test_put(A, a("s1_3"), [1, 0, 0], 0);
+    play(
+        &mut g,
+        A,
+        &[
+            Action::PlayCard(card("voice_from_the_outer_world"), DieResult::Strategy),
+            Action::DeployAt(a("s1_3")),
+        ],
+    );
+    assert_refused(
+        &g,
+        seat(A),
+        &Action::DeployLeader(Some(leader("paul_atreides"))),
+    );
+    play(
+        &mut g,
+        A,
+        &[Action::DeployLeader(Some(leader("paul_muad_dib")))],
+    );
+    assert_eq!(units(&g, A, "s1_3"), [1, 0, 1]);
+    assert_eq!(
+        g.test_leader(leader("paul_muad_dib")),
+        LeaderAt::Board(a("s1_3"))
+    );
+    // Then that legion may move or surprise-attack: only it is offered.
+    let l = legal(&g, A);
+    assert!(l.contains(&Action::Legion(a("s1_3"))));
+    assert!(
+        l.iter()
+            .all(|x| matches!(x, Action::Legion(_) | Action::Done))
+    );
+}

@@ -145,6 +145,10 @@ pub struct Leader {
     /// AR-LEADER-24).
     #[serde(default)]
     pub replaces: Option<String>,
+    /// The same person under an earlier card: a card naming that leader
+    /// names this one too (AR-LEADER-18, AR-LEADER-19).
+    #[serde(default)]
+    pub same_person_as: Option<String>,
     /// Thufir Hawat's removal (AR-LEADER-20).
     #[serde(default)]
     pub removed_by_discarding: Option<RemovedByDiscarding>,

@@ -84,6 +84,9 @@ impl Data {
                 | Entry::PrescienceStep { card: Some(c), .. } => vec![c],
                 _ => vec![],
             };
+            if let Some(p) = &l.same_person_as {
+                leader(p, "same_person_as")?;
+            }
             for c in cards
                 .into_iter()
                 .chain(l.removed_by_discarding.as_ref().map(|r| &r.card))
@@ -143,6 +146,18 @@ impl Data {
             .iter()
             .position(|l| l.id == id)
             .map(|i| LeaderId(i as u8))
+    }
+
+    /// The leaders a card naming `id` means: that leader and any later card
+    /// of the same person (AR-LEADER-18, AR-LEADER-19).
+    pub fn person(&self, id: &str) -> Vec<LeaderId> {
+        (0..self.leaders.len())
+            .filter(|&i| {
+                let l = &self.leaders[i];
+                l.id == id || l.same_person_as.as_deref() == Some(id)
+            })
+            .map(|i| LeaderId(i as u8))
+            .collect()
     }
 
     /// The card with data id `id`.

@@ -103,12 +103,17 @@ impl Arrakis {
     /// Whether a condition holds now.
     fn condition_holds(&self, c: &Condition) -> bool {
         let d = self.d();
-        let at = |l: &str| d.leader_id(l).map(|l| self.leaders[usize::from(l.0)]);
+        let at = |l: &str| -> Vec<LeaderAt> {
+            d.person(l)
+                .into_iter()
+                .map(|l| self.leaders[usize::from(l.0)])
+                .collect()
+        };
         match c {
-            Condition::LeaderInPlay(l) => {
-                at(l).is_some_and(|x| !matches!(x, LeaderAt::NotInPlay | LeaderAt::Removed))
-            }
-            Condition::LeaderRemoved(l) => at(l) == Some(LeaderAt::Removed),
+            Condition::LeaderInPlay(l) => at(l)
+                .into_iter()
+                .any(|x| !matches!(x, LeaderAt::NotInPlay | LeaderAt::Removed)),
+            Condition::LeaderRemoved(l) => at(l).into_iter().all(|x| x == LeaderAt::Removed),
             Condition::AtomicsUsed => self.atomics_used,
         }
     }
@@ -246,10 +251,14 @@ impl Arrakis {
             LegionFilter::Any => LegionRule::Any,
             LegionFilter::WithLeader => LegionRule::WithLeader,
             LegionFilter::WithSpecial => LegionRule::WithSpecial,
-            LegionFilter::WithNamed(l) => match d.leader_id(l) {
-                Some(l) => LegionRule::WithNamed(l),
-                None => LegionRule::Any,
-            },
+            // AR-LEADER-18, AR-LEADER-19: Paul or Jessica under either card.
+            LegionFilter::WithNamed(l) => {
+                let person = d.person(l);
+                match person.iter().find(|x| self.leader_in_play(**x)) {
+                    Some(l) => LegionRule::WithNamed(*l),
+                    None => LegionRule::At(AreaId(u8::MAX)),
+                }
+            }
             LegionFilter::InSettlement => LegionRule::InSettlement,
             LegionFilter::InDesert => LegionRule::InDesert,
             LegionFilter::InDesertWithLeader => LegionRule::InDesertWithLeader,
@@ -433,8 +442,9 @@ impl Arrakis {
             Place::Legion => s.has_legion(f, d),
             Place::LegionWithSpecial => s.units[f.index()][2] > 0,
             Place::LegionWith(l) => d
-                .leader_id(l)
-                .is_some_and(|l| self.leaders[usize::from(l.0)] == LeaderAt::Board(a)),
+                .person(l)
+                .into_iter()
+                .any(|l| self.leaders[usize::from(l.0)] == LeaderAt::Board(a)),
             Place::Same => run.area == Some(a),
         }
     }
@@ -465,10 +475,10 @@ impl Arrakis {
         match pick {
             LeaderPick::Any => v.extend(self.deployable_leaders(f).into_iter().map(Some)),
             LeaderPick::Named(id) => {
-                if let Some(l) = self.d().leader_id(id)
-                    && self.leaders[usize::from(l.0)] == LeaderAt::SetAside
-                {
-                    v.push(Some(l));
+                for l in self.d().person(id) {
+                    if self.leaders[usize::from(l.0)] == LeaderAt::SetAside {
+                        v.push(Some(l));
+                    }
                 }
             }
             LeaderPick::Generic => {}
