@@ -309,6 +309,7 @@ impl WireRules for Arrakis {
             Step::Rescue(z) => Action::Rescue(zone(z)?),
             Step::SwapLeader(l) => Action::SwapLeader(leader(l)?),
             Step::Atomics(a) => Action::Atomics(area(a)?),
+            Step::Displace(a) => Action::Displace(area(a)?),
         })
     }
 
@@ -392,6 +393,7 @@ impl WireRules for Arrakis {
             Action::Rescue(z) => Step::Rescue(zone_name(z)),
             Action::SwapLeader(l) => Step::SwapLeader(leader_name(l)),
             Action::Atomics(a) => Step::Atomics(area_name(a)),
+            Action::Displace(a) => Step::Displace(area_name(a)),
         };
         pb::Action {
             game: Some(pb::action::Game::Arrakis(pb::ArrakisAction {
@@ -452,6 +454,7 @@ fn battle_to_pb(b: &Battle) -> pb::ArrakisBattle {
         BattleStep::Continue => ("continue", None),
         BattleStep::Retreat => ("retreat", None),
         BattleStep::Advance => ("advance", None),
+        BattleStep::ContinueCasualty => ("continue_casualty", Some(b.attacker)),
     };
     pb::ArrakisBattle {
         attacker: faction_name(b.attacker).to_owned(),
@@ -556,6 +559,23 @@ fn prompt_to_pb(prompt: Prompt) -> pb::ArrakisPrompt {
         Prompt::Swap(_) => "swap",
         Prompt::HandLimit(_) => "hand_limit",
         Prompt::Unclaimed => "unclaimed",
+        Prompt::HazardCasualty(a, n, _) => {
+            wire.area = area_name(a);
+            wire.count = n.into();
+            "hazard_casualty"
+        }
+        Prompt::Excess(_, a, _) => {
+            wire.area = area_name(a);
+            "excess"
+        }
+        Prompt::Flee(a) => {
+            wire.area = area_name(a);
+            "flee"
+        }
+        Prompt::Displace(_, a) => {
+            wire.area = area_name(a);
+            "displace"
+        }
     };
     wire.kind = kind.to_owned();
     wire

@@ -114,4 +114,7 @@ pub enum Action {
     SwapLeader(LeaderId),
     /// Detonate the Family Atomics on this mountain (AR-ATOM-01 to -07).
     Atomics(AreaId),
+    /// The Family Atomics hit a legion's area: the Harkonnen move it to
+    /// this adjacent open area (AR-ATOM-07).
+    Displace(AreaId),
 }

@@ -2,7 +2,7 @@
 //! be done (`apply` accepts exactly these).
 use super::action::Action;
 use super::flow::{PERMS, Prompt};
-use super::ids::{AreaId, AreaSet, Deck, DieResult, Faction, ImperiumMarker};
+use super::ids::{AreaId, AreaSet, Deck, DieResult, Faction, ImperiumMarker, UnitKind};
 use super::state::{Arrakis, Vehicle};
 use super::tables::PrescienceTiming;
 
@@ -258,6 +258,32 @@ impl Arrakis {
             Prompt::Unclaimed => {
                 out.push(Action::RemoveUnclaimed);
                 out.push(Action::ReshuffleUnclaimed);
+            }
+            // AR-COMBAT-20 (answers Q6): asked only with no regular and both
+            // an elite and a Sardaukar in the legion.
+            Prompt::HazardCasualty(..) => {
+                out.push(Action::LoseUnit(UnitKind::Elite));
+                out.push(Action::LoseUnit(UnitKind::Special));
+            }
+            // AR-MOVE-08: any kind the owner has there.
+            Prompt::Excess(f, area, _) => {
+                for k in UnitKind::ALL {
+                    if self.areas[area.index()].units[f.index()][k.index()] > 0 {
+                        out.push(Action::LoseUnit(k));
+                    }
+                }
+            }
+            // AR-OPT-08
+            Prompt::Flee(area) => {
+                for b in self.flee_options(area) {
+                    out.push(Action::Retreat(b));
+                }
+            }
+            // AR-ATOM-07
+            Prompt::Displace(f, area) => {
+                for b in self.displace_options(f, area) {
+                    out.push(Action::Displace(b));
+                }
             }
         }
     }

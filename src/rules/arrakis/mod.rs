@@ -35,7 +35,7 @@ pub use board::{
     parse_board,
 };
 pub use event::{Event, seat_of};
-pub use flow::{Battle, BattleStep, Group, Move, Prompt};
+pub use flow::{AfterExcess, AfterHits, Battle, BattleStep, Group, Move, Prompt};
 pub use ids::{
     AirZoneId, AreaId, AreaSet, CardId, CombatFace, Deck, DieResult, Faction, ImperiumMarker,
     LeaderId, Marker, SectorId, UnitKind, Wormsign,
@@ -188,6 +188,7 @@ impl Ruleset for Arrakis {
             Action::Upgrade(a) => format!("upgrade a regular in {}", ar(a)),
             Action::Atomics(a) => format!("detonate the Family Atomics on {}", ar(a)),
             Action::Rescue(z) => format!("rescue with the carryall in {}", zone(z)),
+            Action::Displace(a) => format!("move the blasted legion to {}", ar(a)),
         }
     }
 

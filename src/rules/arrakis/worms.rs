@@ -3,6 +3,7 @@
 //! Hawat's Scheming (AR-LEADER-20 to AR-LEADER-23).
 use super::action::Action;
 use super::event::Event;
+use super::flow::AfterHits;
 use super::ids::{AreaId, AreaSet, Faction, Wormsign};
 use super::state::{Arrakis, LeaderAt, Worm};
 
@@ -84,7 +85,11 @@ impl Arrakis {
             0
         };
         match a {
-            Action::WormAttack(from, to) => self.worm_attack(from, to, ev),
+            Action::WormAttack(from, to) => {
+                if self.worm_attack(from, to, AfterHits::DesertPower(left, used), ev) {
+                    return;
+                }
+            }
             Action::WormMove(from, to) => {
                 let w = self.areas[from.index()].worm.take();
                 self.areas[to.index()].worm = w;
@@ -95,6 +100,11 @@ impl Arrakis {
                 return;
             }
         }
+        self.after_activation(left, used, ev);
+    }
+
+    /// After one activation: the next, or the turn ends when none is left.
+    pub(super) fn after_activation(&mut self, left: u8, used: AreaSet, ev: &mut Vec<Event>) {
         if left == 0 {
             self.end_turn(Faction::Atreides, ev);
         } else {
@@ -103,7 +113,15 @@ impl Arrakis {
     }
 
     /// One sandworm attack; the sandworm then leaves the board (AR-HAZ-45).
-    pub(super) fn worm_attack(&mut self, from: AreaId, to: AreaId, ev: &mut Vec<Event>) {
+    /// True when waiting on the Harkonnen's pick of a casualty, `then`
+    /// going on after it.
+    pub(super) fn worm_attack(
+        &mut self,
+        from: AreaId,
+        to: AreaId,
+        then: AfterHits,
+        ev: &mut Vec<Event>,
+    ) -> bool {
         let worm = self.areas[from.index()].worm.take().expect("legal");
         match worm {
             Worm::Normal => self.worms_off += 1,
@@ -114,14 +132,13 @@ impl Arrakis {
             Worm::Normal => t.sandworm_dice,
             Worm::WildMaker => t.wild_maker_dice,
         };
-        if self.areas[to.index()].unit_count(Faction::Harkonnen) > 0 {
-            self.hazard_attack(to, dice, ev);
-        }
         // AR-HAZ-46: a targeted harvester is destroyed, no rescue.
         if self.areas[to.index()].harvester {
             self.areas[to.index()].harvester = false;
             self.harvester_destroyed(to, true, ev);
         }
+        self.areas[to.index()].unit_count(Faction::Harkonnen) > 0
+            && self.hazard_attack(to, dice, then, ev)
     }
 
     /// A Harkonnen legion entered `to` from `from`: a wormsign there is
@@ -250,52 +267,89 @@ impl Arrakis {
 impl Arrakis {
     /// Detonates the Family Atomics (AR-ATOM-02 to AR-ATOM-07): the mountain
     /// becomes ordinary desert for good, and each house's legion there moves
-    /// to the first adjacent area open to it (the Harkonnen choice is made
-    /// for them, see the docs), or is removed if there is none.
+    /// to an adjacent area open to it, the Harkonnen choosing where
+    /// (AR-ATOM-07), or is removed if there is none (see the docs).
     pub(super) fn detonate(&mut self, area: AreaId, ev: &mut Vec<Event>) {
         self.atomics_used = true;
         self.atomics_area = Some(area);
-        let d = self.d();
-        for f in Faction::ALL {
-            let s = &self.areas[area.index()];
-            if !s.has_legion(f, d) {
-                continue;
-            }
-            let g = super::flow::Group {
-                units: s.units[f.index()],
-                tokens: if f == Faction::Atreides {
-                    s.tokens.len() as u8
-                } else {
-                    0
-                },
-                generic: s.generic[f.index()],
-                named: super::state::named_of(s.named, f, d),
-            };
-            let to = d.board.passable[area.index()].iter().find(|b| {
+        self.displace_next(area, ev);
+    }
+
+    /// AR-ATOM-07: the adjacent areas open to `f`'s legion in `area`.
+    pub(super) fn displace_options(&self, f: Faction, area: AreaId) -> Vec<AreaId> {
+        let n = self.areas[area.index()].unit_count(f);
+        self.d().board.passable[area.index()]
+            .iter()
+            .filter(|b| {
                 let t = &self.areas[b.index()];
                 !self.enemy_at(f, *b)
                     && t.worm.is_none()
-                    && t.unit_count(f) + g.unit_count() <= self.stacking_limit(f)
-            });
-            let group = self.lift(f, area, &g);
-            match to {
-                Some(to) => self.drop_group(f, to, &group),
-                None => {
-                    let fi = f.index();
-                    for k in 0..3 {
-                        self.houses[fi].supply[k] += g.units[k];
-                    }
-                    self.houses[fi].generic_supply += g.generic;
-                    let mut m = g.named;
-                    while m != 0 {
-                        let i = m.trailing_zeros() as u8;
-                        m &= m - 1;
-                        self.send_to_tank(super::ids::LeaderId(i));
-                    }
+                    && t.unit_count(f) + n <= self.stacking_limit(f)
+            })
+            .collect()
+    }
+
+    /// Moves the next legion out of the blasted area, asking the Harkonnen
+    /// when they have a choice (AR-ATOM-07); then the Atreides turn goes on
+    /// (a free action, AR-ATOM-02).
+    fn displace_next(&mut self, area: AreaId, ev: &mut Vec<Event>) {
+        let d = self.d();
+        for f in Faction::ALL {
+            if !self.areas[area.index()].has_legion(f, d) {
+                continue;
+            }
+            match self.displace_options(f, area).as_slice() {
+                [] => self.remove_legion(f, area),
+                [to] => self.move_legion(f, area, *to),
+                _ => {
+                    self.prompt = super::flow::Prompt::Displace(f, area);
+                    return;
                 }
             }
         }
         let _ = ev;
+        self.prompt = super::flow::Prompt::Turn(Faction::Atreides);
+    }
+
+    /// The Harkonnen moved `f`'s blasted legion to `to` (AR-ATOM-07).
+    pub(super) fn answer_displace(
+        &mut self,
+        f: Faction,
+        area: AreaId,
+        to: AreaId,
+        ev: &mut Vec<Event>,
+    ) {
+        self.move_legion(f, area, to);
+        self.displace_next(area, ev);
+    }
+
+    /// `f`'s whole legion in `area` leaves the board: units and generic
+    /// leaders to supply, named leaders to the tank.
+    fn remove_legion(&mut self, f: Faction, area: AreaId) {
+        let d = self.d();
+        let s = &self.areas[area.index()];
+        let g = super::flow::Group {
+            units: s.units[f.index()],
+            tokens: if f == Faction::Atreides {
+                s.tokens.len() as u8
+            } else {
+                0
+            },
+            generic: s.generic[f.index()],
+            named: super::state::named_of(s.named, f, d),
+        };
+        let (g, _tokens) = self.lift(f, area, &g);
+        let fi = f.index();
+        for k in 0..3 {
+            self.houses[fi].supply[k] += g.units[k];
+        }
+        self.houses[fi].generic_supply += g.generic;
+        let mut m = g.named;
+        while m != 0 {
+            let i = m.trailing_zeros() as u8;
+            m &= m - 1;
+            self.send_to_tank(super::ids::LeaderId(i));
+        }
     }
 }
 
