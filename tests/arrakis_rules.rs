@@ -587,9 +587,13 @@ fn desert_power_sandworm_attack() {
 #[test]
 fn harkonnen_legion_entering_a_wormsign() {
     // AR-HAZ-47, AR-HAZ-50, AR-HAZ-51
+    use melange::rules::arrakis::Wormsign;
     let mut g = game();
-    g.areas[a("s1_2").index()].wormsign = Some(melange::rules::arrakis::Wormsign::Sandworm);
+    g.areas[a("s1_2").index()].wormsign = Some(Wormsign::Sandworm);
     g.areas[a("s1_2").index()].harvester = true;
+    // Not into an enemy legion, nor a wormsign.
+    g.test_put(A, a("s1_5"), [1, 0, 0], 0);
+    g.areas[a("s1_6").index()].wormsign = Some(Wormsign::Sand);
     g.test_put(H, a("s1_1"), [1, 0, 0], 0);
     g.test_turn(H, &[DieResult::Strategy, DieResult::Strategy], 1);
     play(
@@ -602,9 +606,25 @@ fn harkonnen_legion_entering_a_wormsign() {
             Action::To(a("s1_2")),
         ],
     );
+    // AR-HAZ-50: the legion retreats to an adjacent open area without a
+    // wormsign, the Harkonnen's pick.
+    assert!(matches!(g.prompt(), Prompt::WormRetreat(_, x, _) if x == a("s1_2")));
+    let mut legal = Vec::new();
+    g.legal_actions(seat(H), &mut legal);
+    assert!(legal.contains(&Action::Retreat(a("s1_1"))));
+    assert!(legal.contains(&Action::Retreat(a("s1_4"))));
+    for refused in [a("s1_5"), a("s1_6"), a("s1_3")] {
+        let e = assert_refused(&g, seat(H), &Action::Retreat(refused));
+        assert_eq!(rule_of(e), "AR-HAZ-50");
+    }
+    assert_refused(&g, seat(A), &Action::Retreat(a("s1_4")));
+    play(&mut g, H, &[Action::Retreat(a("s1_4"))]);
     let s = &g.areas[a("s1_2").index()];
     assert!(s.worm.is_some() && !s.harvester && s.wormsign.is_none());
-    assert_eq!(g.areas[a("s1_1").index()].units[H.index()], [1, 0, 0]);
+    assert_eq!(s.unit_count(H), 0);
+    assert_eq!(g.areas[a("s1_4").index()].units[H.index()], [1, 0, 0]);
+    // The move goes on with the second legion.
+    assert!(matches!(g.prompt(), Prompt::Move(m) if m.legions_left == 1));
 }
 
 #[test]
@@ -1285,6 +1305,8 @@ fn a_harkonnen_legion_calls_a_sandworm_the_atreides_pick_which() {
                 Action::Legion(a("s1_1")),
                 Action::Take(UnitKind::Regular),
                 Action::To(a("s1_2")),
+                // AR-HAZ-50: the Harkonnen pick the retreat first.
+                Action::Retreat(a("s1_1")),
             ],
         );
         g

@@ -576,6 +576,12 @@ fn prompt_to_pb(prompt: Prompt) -> pb::ArrakisPrompt {
             wire.area = area_name(a);
             "displace"
         }
+        Prompt::WormRetreat(m, a, g) => {
+            wire.r#move = Some(move_to_pb(&m));
+            wire.area = area_name(a);
+            wire.group = Some(group_to_pb(&g));
+            "worm_retreat"
+        }
     };
     wire.kind = kind.to_owned();
     wire

@@ -230,6 +230,11 @@ pub enum Prompt {
     /// AR-ATOM-07: the Family Atomics hit this area; the Harkonnen pick the
     /// adjacent open area this house's legion moves to.
     Displace(Faction, AreaId),
+    /// Action Resolution: a Harkonnen group's move revealed a sandworm in
+    /// this area; the Harkonnen pick the adjacent open area without a
+    /// wormsign it retreats to (AR-HAZ-50), then the sandworm comes and the
+    /// move goes on.
+    WormRetreat(Move, AreaId, Group),
 }
 
 impl Prompt {
@@ -243,9 +248,10 @@ impl Prompt {
             Prompt::HarkonnenDeploy { .. } | Prompt::Spice { .. } | Prompt::Rescue(_) => {
                 Faction::Harkonnen
             }
-            Prompt::HazardCasualty(..) | Prompt::Flee(_) | Prompt::Displace(..) => {
-                Faction::Harkonnen
-            }
+            Prompt::HazardCasualty(..)
+            | Prompt::Flee(_)
+            | Prompt::Displace(..)
+            | Prompt::WormRetreat(..) => Faction::Harkonnen,
             Prompt::AtreidesHouse
             | Prompt::AtreidesDeploy { .. }
             | Prompt::Wormsigns(_)
@@ -438,6 +444,7 @@ impl Arrakis {
             (Prompt::Excess(..), _) => "AR-MOVE-08",
             (Prompt::Flee(_), _) => "AR-OPT-08",
             (Prompt::Displace(..), _) => "AR-ATOM-07",
+            (Prompt::WormRetreat(..), _) => "AR-HAZ-50",
             _ => "AR-ACT-17",
         };
         RuleError::illegal(
@@ -600,6 +607,9 @@ impl Arrakis {
             (Prompt::Flee(area), Action::Retreat(to)) => self.answer_flee(area, to, ev),
             (Prompt::Displace(f, area), Action::Displace(to)) => {
                 self.answer_displace(f, area, to, ev);
+            }
+            (Prompt::WormRetreat(m, to, g), Action::Retreat(b)) => {
+                self.answer_worm_retreat(m, to, g, b, ev);
             }
             (Prompt::Unclaimed, a) => {
                 if a == Action::ReshuffleUnclaimed {

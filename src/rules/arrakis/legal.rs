@@ -279,6 +279,12 @@ impl Arrakis {
                     out.push(Action::Retreat(b));
                 }
             }
+            // AR-HAZ-50
+            Prompt::WormRetreat(_, to, g) => {
+                for b in self.worm_retreat_options(to, g.unit_count()) {
+                    out.push(Action::Retreat(b));
+                }
+            }
             // AR-ATOM-07
             Prompt::Displace(f, area) => {
                 for b in self.displace_options(f, area) {

@@ -216,6 +216,14 @@ impl Arrakis {
         } else {
             WormsignEntry::Stays
         };
+        if let WormsignEntry::ChooseRetreat = entry {
+            // AR-HAZ-50: the Harkonnen pick the retreat; the move goes on
+            // after their answer.
+            m.legions_left -= 1;
+            m.picked = None;
+            self.prompt = Prompt::WormRetreat(*m, b, group.0);
+            return false;
+        }
         if let WormsignEntry::ChooseWorm = entry {
             // AR-HAZ-15: the Atreides pick the sandworm; the move goes on
             // after their answer.

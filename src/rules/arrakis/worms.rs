@@ -142,12 +142,13 @@ impl Arrakis {
     }
 
     /// A Harkonnen legion entered `to` from `from`: a wormsign there is
-    /// flipped; a sandworm destroys the harvester and sends the legion back
-    /// where it came from (AR-HAZ-47, AR-HAZ-50, AR-HAZ-51; the retreat
-    /// area is a decision made for the player, see the docs). When no
-    /// sandworm is free and several are on the board, the Atreides choose
-    /// which one comes (AR-HAZ-15): the legion is back, the rest waits on
-    /// `answer_called_worm`.
+    /// flipped; on a sandworm the legion retreats to an adjacent open area
+    /// without a wormsign (the Harkonnen's pick when there are several:
+    /// `ChooseRetreat`; back to `from` when there is none, see the docs)
+    /// and the sandworm destroys the harvester (AR-HAZ-47, AR-HAZ-50,
+    /// AR-HAZ-51). When no sandworm is free and several are on the board,
+    /// the Atreides choose which one comes (AR-HAZ-15): the legion has
+    /// retreated, the rest waits on `answer_called_worm`.
     pub(super) fn harkonnen_enters_wormsign(
         &mut self,
         from: AreaId,
@@ -168,14 +169,69 @@ impl Arrakis {
         if !worm || self.mountains_now().contains(to) {
             return WormsignEntry::Stays;
         }
-        self.drop_group(Faction::Harkonnen, from, group);
-        // AR-HAZ-15: the owner of the sandworms picks the one that moves.
+        // AR-HAZ-50: the legion that moved in retreats to an adjacent open
+        // area without a wormsign, the Harkonnen's pick among several; with
+        // none, back where it came from (see the docs).
+        let h = Faction::Harkonnen;
+        match self
+            .worm_retreat_options(to, group.0.unit_count())
+            .as_slice()
+        {
+            [] => self.drop_group(h, from, group),
+            [b] => self.drop_group(h, *b, group),
+            _ => {
+                self.drop_group(h, to, group);
+                return WormsignEntry::ChooseRetreat;
+            }
+        }
+        self.worm_comes(to, ev)
+    }
+
+    /// AR-HAZ-50: the adjacent open areas without a sandworm or a wormsign
+    /// with room for `n` Harkonnen units leaving `to`.
+    pub(super) fn worm_retreat_options(&self, to: AreaId, n: u8) -> Vec<AreaId> {
+        let h = Faction::Harkonnen;
+        self.d().board.passable[to.index()]
+            .iter()
+            .filter(|b| {
+                let t = &self.areas[b.index()];
+                !self.enemy_at(h, *b)
+                    && t.worm.is_none()
+                    && t.wormsign.is_none()
+                    && t.unit_count(h) + n <= self.stacking_limit(h)
+            })
+            .collect()
+    }
+
+    /// The sandworm a Harkonnen legion called comes to `to`, unless the
+    /// Atreides have to pick which one (AR-HAZ-15).
+    fn worm_comes(&mut self, to: AreaId, ev: &mut Vec<Event>) -> WormsignEntry {
         if self.worm_choice_needed() {
             return WormsignEntry::ChooseWorm;
         }
         self.place_worm_figure(to, ev);
         self.called_worm_arrived(to, ev);
         WormsignEntry::TurnedBack
+    }
+
+    /// The Harkonnen picked the area `b` the group `g` that revealed a
+    /// sandworm in `to` retreats to (AR-HAZ-50); the sandworm comes, then
+    /// the move goes on.
+    pub(super) fn answer_worm_retreat(
+        &mut self,
+        m: super::flow::Move,
+        to: AreaId,
+        g: super::flow::Group,
+        b: AreaId,
+        ev: &mut Vec<Event>,
+    ) {
+        let h = Faction::Harkonnen;
+        let group = self.lift(h, to, &g);
+        self.drop_group(h, b, &group);
+        match self.worm_comes(to, ev) {
+            WormsignEntry::ChooseWorm => self.prompt = super::flow::Prompt::CalledWorm(m, to),
+            _ => self.resume_move(m, ev),
+        }
     }
 
     /// The sandworm a Harkonnen legion called is in `to`: the harvester
@@ -201,6 +257,11 @@ impl Arrakis {
         self.areas[to.index()].worm = w;
         ev.push(Event::SandwormPlaced { area: to });
         self.called_worm_arrived(to, ev);
+        self.resume_move(m, ev);
+    }
+
+    /// A move paused by a wormsign goes on: the next legion, or the end.
+    fn resume_move(&mut self, m: super::flow::Move, ev: &mut Vec<Event>) {
         if self.winner.is_some() {
             self.prompt = super::flow::Prompt::None;
         } else if m.legions_left == 0 {
@@ -361,4 +422,7 @@ pub(super) enum WormsignEntry {
     TurnedBack,
     /// The legion went back; the Atreides choose which sandworm comes.
     ChooseWorm,
+    /// The legion waits in the area; the Harkonnen choose where it
+    /// retreats (AR-HAZ-50).
+    ChooseRetreat,
 }
