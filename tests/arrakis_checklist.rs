@@ -1,0 +1,602 @@
+//! Checklist coverage for War for Arrakis: one test per core-game rule of
+//! `checklist-war-for-arrakis.md` not covered elsewhere, on the real board,
+//! each citing its AR- ID. Action die faces (data): 0-1 Strategy,
+//! 2 Leadership, 3 Deployment, 4 Mentat, 5 House. Combat faces: 0-2 Hit,
+//! 3-4 Shield, 5 Special.
+use melange::rules::arrakis::data::data;
+use melange::rules::arrakis::{
+    Action, AreaId, Arrakis, ArrakisOptions, BattleStep, Deck, DieResult, Event, Faction,
+    ImperiumMarker, LeaderAt, Phase, Prompt, UnitKind, Vehicle, Worm, Wormsign, board,
+};
+use melange::rules::core::conformance::assert_refused;
+use melange::rules::core::{RuleError, Ruleset, Seat, Viewer};
+
+const H: Faction = Faction::Harkonnen;
+const A: Faction = Faction::Atreides;
+const HIT: u8 = 0;
+const SHIELD: u8 = 3;
+const SPECIAL: u8 = 5;
+
+fn a(id: &str) -> AreaId {
+    board().a(id)
+}
+
+fn seat(f: Faction) -> Seat {
+    Seat(f.index() as u8)
+}
+
+fn game_with(opts: ArrakisOptions) -> Arrakis {
+    let mut g = Arrakis::setup(&opts, 7).unwrap();
+    g.test_clear_board();
+    g
+}
+
+fn game() -> Arrakis {
+    game_with(ArrakisOptions::default())
+}
+
+fn with_option(name: &str, value: &str) -> Arrakis {
+    game_with(ArrakisOptions {
+        overrides: vec![(name.into(), value.into())],
+        ..Default::default()
+    })
+}
+
+fn play(g: &mut Arrakis, f: Faction, acts: &[Action]) -> Vec<Event> {
+    let mut ev = Vec::new();
+    for x in acts {
+        g.apply(seat(f), x, &mut ev)
+            .unwrap_or_else(|e| panic!("{x:?} refused: {e} at {:?}", g.prompt()));
+    }
+    ev
+}
+
+fn legal(g: &Arrakis, f: Faction) -> Vec<Action> {
+    let mut v = Vec::new();
+    g.legal_actions(seat(f), &mut v);
+    v
+}
+
+fn rule_of(e: RuleError) -> &'static str {
+    match e {
+        RuleError::Illegal { rule, .. } => rule,
+        other => panic!("not an Illegal refusal: {other:?}"),
+    }
+}
+
+fn units(g: &Arrakis, f: Faction, id: &str) -> [u8; 3] {
+    g.areas[a(id).index()].units[f.index()]
+}
+
+/// Starts a Strategy move of `f`: the die spent, the legion in `from`
+/// picked with these units.
+fn pick(g: &mut Arrakis, f: Faction, from: &str, take: &[UnitKind]) {
+    g.test_turn(f, &[DieResult::Strategy, DieResult::Strategy], 2);
+    play(
+        g,
+        f,
+        &[
+            Action::SpendDie(DieResult::Strategy),
+            Action::Legion(a(from)),
+        ],
+    );
+    let acts: Vec<_> = take.iter().map(|k| Action::Take(*k)).collect();
+    play(g, f, &acts);
+}
+
+/// `f` attacks from `from` into `to` with these units.
+fn attack(g: &mut Arrakis, f: Faction, from: &str, to: &str, take: &[UnitKind]) -> Vec<Event> {
+    pick(g, f, from, take);
+    play(g, f, &[Action::To(a(to))])
+}
+
+/// Both sides decline to discard; the roll uses these faces.
+fn roll(g: &mut Arrakis, attacker: Faction, faces: &[u8]) -> Vec<Event> {
+    let mut ev = play(g, attacker, &[Action::Done]);
+    g.test_load_dice(faces);
+    ev.extend(play(g, attacker.other(), &[Action::Done]));
+    ev
+}
+
+/// A Harkonnen Mentat turn that ends Action Resolution: Desert Hazards.
+fn to_desert_hazards(g: &mut Arrakis) -> Vec<Event> {
+    g.test_turn(H, &[DieResult::Mentat], 0);
+    let deck = Deck::HouseHarkonnen;
+    play(
+        g,
+        H,
+        &[
+            Action::SpendDie(DieResult::Mentat),
+            Action::Mentat(deck, deck),
+        ],
+    )
+}
+
+fn dice(g: &Arrakis, f: Faction, r: DieResult) -> usize {
+    g.house(f).dice.iter().filter(|d| d.result == r).count()
+}
+
+// ---- Round start, action dice, Bene Gesserit ----
+
+#[test]
+fn round_order_and_dice_rolled_into_matching_slots() {
+    // AR-START-01, AR-ACT-03, AR-ACT-04, AR-VEH-01
+    let mut g = Arrakis::setup(&ArrakisOptions::default(), 3).unwrap();
+    assert_eq!(g.phase, Phase::VehiclePlacement);
+    assert!(matches!(g.prompt(), Prompt::Vehicles { .. }));
+    // AR-VEH-01: only the Harkonnen act in Vehicle Placement.
+    assert!(legal(&g, A).is_empty());
+    assert_refused(&g, seat(A), &Action::Done);
+    let ev = play(&mut g, H, &[Action::Done]);
+    assert_eq!(g.phase, Phase::ActionResolution);
+    // AR-ACT-03: both roll at once (8 Harkonnen dice on the top row, 4).
+    let rolled: Vec<_> = ev
+        .iter()
+        .filter_map(|e| match e {
+            Event::DiceRolled { faction, results } => Some((*faction, results.len())),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(rolled, vec![(H, 8), (A, 4)]);
+    // AR-ACT-04: every placed die sits in a slot of its result.
+    let t = &data().tables.action_dice;
+    for r in DieResult::ALL {
+        assert!(dice(&g, A, r) <= usize::from(t.atreides.slots.of(r)));
+        assert!(dice(&g, H, r) <= usize::from(t.harkonnen.slots.of(r)));
+    }
+    let placed = g.house(A).dice.len() + usize::from(g.house(A).excess);
+    assert_eq!(placed, 4);
+}
+
+#[test]
+fn excess_dice_reassigned_fewest_first_alternating() {
+    // AR-ACT-07, AR-ACT-08, AR-ACT-09
+    let mut g = Arrakis::setup(&ArrakisOptions::default(), 3).unwrap();
+    // Harkonnen: 4 Strategy (1 excess), 3 Leadership, 1 Deployment;
+    // Atreides: 4 Strategy (2 excess).
+    g.test_load_dice(&[0, 0, 0, 0, 2, 2, 2, 3, 0, 0, 0, 0]);
+    play(&mut g, H, &[Action::Done]);
+    assert_eq!(g.house(H).excess, 1);
+    assert_eq!(g.house(A).excess, 2);
+    // AR-ACT-08: the Atreides placed fewer dice (2 against 7): they start.
+    assert_eq!(g.prompt(), Prompt::Reassign(A));
+    // AR-ACT-07: only results with a free slot.
+    assert!(!legal(&g, A).contains(&Action::Reassign(DieResult::Strategy)));
+    assert_refused(&g, seat(A), &Action::Reassign(DieResult::Strategy));
+    play(&mut g, A, &[Action::Reassign(DieResult::Mentat)]);
+    // AR-ACT-09: one die at a time, alternating.
+    assert_eq!(g.prompt(), Prompt::Reassign(H));
+    assert_refused(&g, seat(H), &Action::Reassign(DieResult::Leadership));
+    play(&mut g, H, &[Action::Reassign(DieResult::House)]);
+    assert_eq!(g.prompt(), Prompt::Reassign(A));
+    play(&mut g, A, &[Action::Reassign(DieResult::Mentat)]);
+    assert_eq!(dice(&g, A, DieResult::Mentat), 2);
+    assert_eq!(dice(&g, H, DieResult::House), 1);
+}
+
+#[test]
+fn excess_dice_to_the_least_filled_result_under_the_wiki_option() {
+    // AR-OPT-10
+    let mut g = Arrakis::setup(
+        &ArrakisOptions {
+            overrides: vec![("excess_dice_reassignment".into(), "least_filled".into())],
+            ..Default::default()
+        },
+        3,
+    )
+    .unwrap();
+    g.test_load_dice(&[0, 0, 0, 2, 2, 2, 3, 3, 0, 0, 0, 4]);
+    play(&mut g, H, &[Action::Done]);
+    assert_eq!(g.prompt(), Prompt::Reassign(A));
+    // Leadership, Deployment and House hold no Atreides die; Mentat one.
+    let l = legal(&g, A);
+    assert!(l.contains(&Action::Reassign(DieResult::Leadership)));
+    assert!(!l.contains(&Action::Reassign(DieResult::Mentat)));
+    assert_refused(&g, seat(A), &Action::Reassign(DieResult::Mentat));
+}
+
+#[test]
+fn bene_gesserit_tokens_once_a_round_on_empty_slots() {
+    // AR-BG-01, AR-BG-02, AR-BG-03, AR-BG-04, AR-BG-06
+    let g0 = Arrakis::setup(&ArrakisOptions::default(), 3).unwrap();
+    // AR-BG-06: the Atreides start with 1 token (Lady Jessica).
+    assert_eq!(g0.house(A).bene_gesserit, 1);
+    assert_eq!(g0.house(H).bene_gesserit, 0);
+    let mut g = g0.clone();
+    g.houses[H.index()].bene_gesserit = 2;
+    // Harkonnen: 3 Strategy (full), 3 Leadership, 2 Deployment.
+    g.test_load_dice(&[0, 0, 0, 2, 2, 2, 3, 3, 2, 3, 4, 5]);
+    play(&mut g, H, &[Action::Done]);
+    // AR-BG-01: the Harkonnen first, after the dice are allocated.
+    assert_eq!(g.prompt(), Prompt::BeneGesserit(H));
+    // AR-BG-04: never on a result whose slots all hold dice.
+    assert_refused(&g, seat(H), &Action::PlaceBeneGesserit(DieResult::Strategy));
+    play(&mut g, H, &[Action::PlaceBeneGesserit(DieResult::Mentat)]);
+    assert_eq!(dice(&g, H, DieResult::Mentat), 1);
+    // AR-BG-03: one a round: the Atreides now, not the Harkonnen again.
+    assert_eq!(g.prompt(), Prompt::BeneGesserit(A));
+    assert_eq!(g.house(H).bene_gesserit, 1);
+    // AR-BG-02: the Atreides in the same way.
+    play(&mut g, A, &[Action::PlaceBeneGesserit(DieResult::House)]);
+    assert_eq!(g.prompt(), Prompt::Turn(A));
+}
+
+#[test]
+fn spent_dice_stay_spent_one_action_a_turn() {
+    // AR-ACT-14, AR-ACT-16, AR-DIE-01, AR-FREE-04
+    let mut g = game();
+    g.test_turn(A, &[DieResult::Mentat, DieResult::Strategy], 2);
+    let deck = Deck::HouseAtreides;
+    play(
+        &mut g,
+        A,
+        &[
+            Action::SpendDie(DieResult::Mentat),
+            Action::Mentat(deck, deck),
+        ],
+    );
+    // AR-ACT-16: one action, then the other house's turn.
+    assert_eq!(g.prompt(), Prompt::Turn(H));
+    assert_refused(&g, seat(A), &Action::SpendDie(DieResult::Strategy));
+    // AR-DIE-01: both houses have Strategy.
+    // (No Harkonnen legion to move: the step ends at once.)
+    play(&mut g, H, &[Action::SpendDie(DieResult::Strategy)]);
+    // AR-ACT-14: the spent Mentat die cannot be spent again.
+    assert_eq!(g.prompt(), Prompt::Turn(A));
+    assert_refused(&g, seat(A), &Action::SpendDie(DieResult::Mentat));
+    assert!(legal(&g, A).contains(&Action::SpendDie(DieResult::Strategy)));
+}
+
+#[test]
+fn effects_are_never_mandatory() {
+    // AR-ACT-17: a die spent on Strategy may move nothing at all.
+    let mut g = game();
+    g.test_put(A, a("s1_1"), [2, 0, 0], 0);
+    g.test_turn(A, &[DieResult::Strategy], 1);
+    play(
+        &mut g,
+        A,
+        &[Action::SpendDie(DieResult::Strategy), Action::Done],
+    );
+    assert_eq!(units(&g, A, "s1_1"), [2, 0, 0]);
+    assert_eq!(g.prompt(), Prompt::Turn(H));
+}
+
+#[test]
+fn action_resolution_ends_with_the_last_harkonnen_die() {
+    // AR-ACT-18, AR-ACT-19
+    let mut g = game();
+    to_desert_hazards(&mut g);
+    // The Atreides' unspent dice are lost; the round went on.
+    assert!(g.house(A).dice.is_empty());
+    assert_ne!(g.phase, Phase::ActionResolution);
+}
+
+#[test]
+fn exhausted_deck_gives_nothing() {
+    // AR-START-04
+    let mut g = game();
+    g.houses[A.index()].decks[0].clear();
+    let hand = g.house(A).hand.len();
+    let ally = g.house(A).decks[1].len();
+    g.test_turn(A, &[DieResult::Mentat], 1);
+    let deck = Deck::HouseAtreides;
+    let ev = play(
+        &mut g,
+        A,
+        &[
+            Action::SpendDie(DieResult::Mentat),
+            Action::Mentat(deck, deck),
+        ],
+    );
+    assert_eq!(g.house(A).hand.len(), hand);
+    assert_eq!(g.house(A).decks[1].len(), ally);
+    assert!(!ev.iter().any(|e| matches!(e, Event::CardDrawn { .. })));
+}
+
+#[test]
+fn two_seats_harkonnen_and_atreides() {
+    // AR-START-06
+    let g = Arrakis::setup(&ArrakisOptions::default(), 3).unwrap();
+    assert_eq!(g.prompt().faction(), Some(H));
+    assert_eq!(seat(H), Seat(0));
+    assert_eq!(seat(A), Seat(1));
+    assert_refused(&g, Seat(2), &Action::Done);
+}
+
+// ---- Movement and the die actions ----
+
+#[test]
+fn a_legion_splits_and_takes_only_what_its_area_holds() {
+    // AR-MOVE-01, AR-MOVE-06, AR-DEPLOY-12, AR-DEPLOY-13
+    let mut g = game();
+    g.test_put(A, a("s1_1"), [3, 0, 0], 0);
+    g.areas[a("s1_1").index()].tokens.push(0);
+    pick(&mut g, A, "s1_1", &[UnitKind::Regular]);
+    // Only kinds present here; a token moves whole, as 1 unit.
+    let l = legal(&g, A);
+    assert!(l.contains(&Action::Take(UnitKind::Regular)));
+    assert!(l.contains(&Action::TakeToken));
+    assert_refused(&g, seat(A), &Action::Take(UnitKind::Elite));
+    play(&mut g, A, &[Action::TakeToken, Action::To(a("s1_2"))]);
+    assert_eq!(units(&g, A, "s1_1"), [2, 0, 0]);
+    let s = &g.areas[a("s1_2").index()];
+    assert_eq!((s.units[A.index()], s.tokens.len()), ([1, 0, 0], 1));
+
+    // AR-DEPLOY-13: an area holding only a token offers no unit to take.
+    let mut g = game();
+    g.areas[a("s1_3").index()].tokens.push(1);
+    pick(&mut g, A, "s1_3", &[]);
+    for k in UnitKind::ALL {
+        assert_refused(&g, seat(A), &Action::Take(k));
+    }
+}
+
+#[test]
+fn a_move_ends_in_an_open_area() {
+    // AR-MOVE-03, AR-MOVE-04, AR-DIE-03
+    let mut g = game();
+    g.test_put(A, a("s1_1"), [2, 0, 0], 0);
+    g.test_put(A, a("s1_4"), [1, 0, 0], 0);
+    g.test_put(H, a("s1_3"), [1, 0, 0], 0);
+    g.areas[a("s1_2").index()].worm = Some(Worm::Normal);
+    pick(&mut g, A, "s1_4", &[UnitKind::Regular]);
+    // Never into a sandworm.
+    let e = assert_refused(&g, seat(A), &Action::To(a("s1_2")));
+    assert_eq!(rule_of(e), "AR-HAZ-38");
+    play(&mut g, A, &[Action::To(a("s1_5"))]);
+    // The second legion may not attack: an attack is the whole action.
+    play(
+        &mut g,
+        A,
+        &[Action::Legion(a("s1_1")), Action::Take(UnitKind::Regular)],
+    );
+    let e = assert_refused(&g, seat(A), &Action::To(a("s1_3")));
+    assert_eq!(rule_of(e), "AR-DIE-03");
+}
+
+#[test]
+fn two_different_legions_never_the_same_figure_twice() {
+    // AR-DIE-02, AR-DIE-04
+    let mut g = game();
+    g.test_put(A, a("s1_1"), [1, 0, 0], 0);
+    g.test_put(A, a("s1_3"), [1, 0, 0], 0);
+    g.test_put(A, a("s1_5"), [1, 0, 0], 0);
+    pick(&mut g, A, "s1_1", &[UnitKind::Regular]);
+    play(&mut g, A, &[Action::To(a("s1_4"))]);
+    // The moved figures stay put.
+    assert_refused(&g, seat(A), &Action::Legion(a("s1_4")));
+    play(
+        &mut g,
+        A,
+        &[
+            Action::Legion(a("s1_3")),
+            Action::Take(UnitKind::Regular),
+            Action::To(a("s4_11")),
+        ],
+    );
+    // Two legions: the action is over.
+    assert_eq!(g.prompt(), Prompt::Turn(H));
+    assert_eq!(units(&g, A, "s1_5"), [1, 0, 0]);
+}
+
+#[test]
+fn leadership_moves_legions_with_a_leader() {
+    // AR-DIE-07, AR-DIE-10
+    let mut g = game();
+    g.test_put(A, a("s1_1"), [2, 0, 0], 1);
+    g.test_put(A, a("s1_3"), [2, 0, 0], 0);
+    g.test_turn(A, &[DieResult::Leadership], 1);
+    play(&mut g, A, &[Action::SpendDie(DieResult::Leadership)]);
+    assert!(legal(&g, A).contains(&Action::Legion(a("s1_1"))));
+    assert_refused(&g, seat(A), &Action::Legion(a("s1_3")));
+    play(
+        &mut g,
+        A,
+        &[Action::Legion(a("s1_1")), Action::Take(UnitKind::Regular)],
+    );
+    let e = assert_refused(&g, seat(A), &Action::To(a("s1_2")));
+    assert_eq!(rule_of(e), "AR-DIE-10");
+    play(&mut g, A, &[Action::TakeGeneric, Action::To(a("s1_2"))]);
+    assert_eq!(g.areas[a("s1_2").index()].generic[A.index()], 1);
+}
+
+#[test]
+fn leaders_vehicles_and_sandworms_are_not_units() {
+    // AR-MOVE-09, AR-MOVE-10, AR-MOVE-11
+    let mut g = game();
+    g.test_put(H, a("s1_2"), [5, 0, 0], 3);
+    g.areas[a("s1_2").index()].harvester = true;
+    g.test_put(H, a("s1_1"), [1, 0, 0], 1);
+    pick(&mut g, H, "s1_1", &[UnitKind::Regular]);
+    play(&mut g, H, &[Action::TakeGeneric, Action::To(a("s1_2"))]);
+    let s = &g.areas[a("s1_2").index()];
+    assert_eq!((s.unit_count(H), s.generic[H.index()]), (6, 4));
+
+    // A token counts 1 whatever it hides (kind 0: 2 regulars).
+    let mut g = game();
+    g.test_put(A, a("s1_2"), [5, 0, 0], 0);
+    g.areas[a("s1_1").index()].tokens.push(0);
+    pick(&mut g, A, "s1_1", &[]);
+    play(&mut g, A, &[Action::TakeToken, Action::To(a("s1_2"))]);
+    assert_eq!(g.areas[a("s1_2").index()].unit_count(A), 6);
+}
+
+#[test]
+fn troop_transport_one_ornithopter_two_areas_over_anything() {
+    // AR-MOVE-14, AR-MOVE-15, AR-MOVE-25, AR-MOVE-26, AR-MOVE-27,
+    // AR-MOVE-29, AR-MOVE-30
+    let az1 = board().air_zone_id("az1").unwrap();
+    let az5 = board().air_zone_id("az5").unwrap();
+    let mut g = game();
+    g.zones[az1.index()] = Some(Vehicle::Ornithopter);
+    g.zones[az5.index()] = Some(Vehicle::Ornithopter);
+    g.test_put(H, a("s1_1"), [2, 0, 0], 0);
+    // Over a full friendly area, an enemy legion and a sandworm.
+    g.test_put(H, a("s1_2"), [6, 0, 0], 0);
+    g.test_put(A, a("s1_4"), [1, 0, 0], 0);
+    g.areas[a("s1_3").index()].worm = Some(Worm::Normal);
+    pick(&mut g, H, "s1_1", &[UnitKind::Regular, UnitKind::Regular]);
+    // AR-MOVE-25: only an ornithopter connected to the starting area.
+    assert_refused(&g, seat(H), &Action::Transport(az5, a("s1_5")));
+    // AR-MOVE-27: not farther than 2 areas.
+    assert_refused(&g, seat(H), &Action::Transport(az1, a("pasty_mesa")));
+    play(&mut g, H, &[Action::Transport(az1, a("s1_5"))]);
+    assert_eq!(units(&g, H, "s1_5"), [2, 0, 0]);
+    // AR-MOVE-14: nothing picked up or dropped on the way.
+    assert_eq!(units(&g, H, "s1_2"), [6, 0, 0]);
+    // AR-MOVE-26
+    assert_eq!(g.zones[az1.index()], None);
+    // AR-MOVE-30: the transported legion cannot move again this turn.
+    assert_refused(&g, seat(H), &Action::Legion(a("s1_5")));
+}
+
+#[test]
+fn sandriding_ends_on_a_wormsign_not_past_an_enemy() {
+    // AR-MOVE-20, AR-MOVE-22, AR-MOVE-23, AR-PRESC-11
+    let setup = |blocker: bool| {
+        let mut g = game();
+        g.areas[a("s1_2").index()].wormsign = Some(Wormsign::Sand);
+        g.areas[a("s1_2").index()].harvester = true;
+        g.areas[a("s1_2").index()].station = Some(melange::rules::arrakis::Marker::Jihad);
+        g.areas[a("s1_5").index()].wormsign = Some(Wormsign::Sandworm);
+        if blocker {
+            g.test_put(H, a("s1_2"), [1, 0, 0], 0);
+        }
+        g.test_put(A, a("s1_1"), [1, 0, 0], 0);
+        pick(&mut g, A, "s1_1", &[UnitKind::Regular]);
+        g
+    };
+    // AR-MOVE-22: an enemy legion in the chain blocks it.
+    assert_refused(&setup(true), seat(A), &Action::Sandride(a("s1_5")));
+    let mut g = setup(false);
+    // AR-MOVE-23: the harvester does not block; AR-MOVE-20: the end area
+    // holds a wormsign.
+    play(&mut g, A, &[Action::Sandride(a("s1_5"))]);
+    assert_eq!(units(&g, A, "s1_5"), [1, 0, 0]);
+    let mid = &g.areas[a("s1_2").index()];
+    // AR-PRESC-11: passing the station's area does not take it; nor does
+    // passing remove the harvester.
+    assert!(mid.station.is_some() && mid.harvester);
+    assert_eq!(g.stations_taken, 0);
+}
+
+#[test]
+fn atreides_legion_removes_a_lone_harvester_without_battle() {
+    // AR-HARV-01, AR-HARV-02, AR-HARV-03
+    let mut g = game();
+    g.areas[a("s1_2").index()].harvester = true;
+    g.test_put(A, a("s1_1"), [1, 0, 0], 0);
+    pick(&mut g, A, "s1_1", &[UnitKind::Regular]);
+    let ev = play(&mut g, A, &[Action::To(a("s1_2"))]);
+    assert!(!g.areas[a("s1_2").index()].harvester);
+    assert!(!ev.iter().any(|e| matches!(e, Event::BattleStarted { .. })));
+    // AR-HARV-01: a Harkonnen legion passing never removes one.
+    let mut g = game();
+    g.areas[a("s1_2").index()].harvester = true;
+    g.test_put(H, a("s1_1"), [1, 0, 0], 0);
+    pick(&mut g, H, "s1_1", &[UnitKind::Regular]);
+    play(&mut g, H, &[Action::To(a("s1_2"))]);
+    assert!(g.areas[a("s1_2").index()].harvester);
+}
+
+#[test]
+fn atreides_deployment_token_in_a_sietch_then_a_leader() {
+    // AR-DIE-11, AR-DIE-12, AR-DIE-13
+    let mut g = game();
+    let site = board().sietch_sites.iter().next().unwrap();
+    g.test_turn(A, &[DieResult::Deployment], 1);
+    play(&mut g, A, &[Action::SpendDie(DieResult::Deployment)]);
+    let Prompt::AtreidesDeploy { token, .. } = g.prompt() else {
+        panic!("{:?}", g.prompt())
+    };
+    // AR-DIE-11: the Harkonnen never see the drawn token.
+    let hv = g.view(Viewer::Seat(seat(H)));
+    assert!(matches!(
+        hv.prompt,
+        Prompt::AtreidesDeploy { token: u8::MAX, .. }
+    ));
+    // AR-DIE-12: only in an area with a sietch token.
+    assert_refused(&g, seat(A), &Action::DeployAt(a("s1_1")));
+    play(&mut g, A, &[Action::DeployAt(site)]);
+    // AR-DIE-13: a Naib (or a named leader) joins it.
+    assert_refused(&g, seat(A), &Action::DeployAt(site));
+    play(&mut g, A, &[Action::DeployLeader(None)]);
+    let s = &g.areas[site.index()];
+    assert_eq!(s.tokens, vec![token]);
+    assert_eq!(s.generic[A.index()], 1);
+}
+
+#[test]
+fn harkonnen_deployment_into_settlements() {
+    // AR-DIE-14, AR-DIE-15
+    let mut g = game();
+    let mut sites = board().settlements.iter();
+    let (x, y) = (sites.next().unwrap(), sites.next().unwrap());
+    g.test_turn(H, &[DieResult::Deployment, DieResult::Deployment], 1);
+    play(&mut g, H, &[Action::SpendDie(DieResult::Deployment)]);
+    assert_refused(&g, seat(H), &Action::DeployAt(a("s1_1")));
+    play(
+        &mut g,
+        H,
+        &[
+            Action::DeployAt(x),
+            Action::DeployAt(y),
+            Action::DeployAt(y),
+            Action::DeployLeader(None),
+        ],
+    );
+    assert_eq!(g.areas[x.index()].units[H.index()], [1, 0, 0]);
+    assert_eq!(g.areas[y.index()].units[H.index()], [2, 0, 0]);
+    // The leader goes with the last regular placed.
+    assert_eq!(g.areas[y.index()].generic[H.index()], 1);
+    assert_eq!(g.prompt(), Prompt::Turn(A));
+}
+
+#[test]
+fn mentat_draws_two_from_decks_chosen_first() {
+    // AR-DIE-16, AR-DIE-17
+    let mut g = game();
+    let hand = g.house(H).hand.len();
+    let decks = [g.house(H).decks[0].len(), g.house(H).decks[1].len()];
+    g.test_turn(H, &[DieResult::Mentat, DieResult::Mentat], 1);
+    play(&mut g, H, &[Action::SpendDie(DieResult::Mentat)]);
+    assert_eq!(legal(&g, H).len(), 3);
+    play(
+        &mut g,
+        H,
+        &[Action::Mentat(Deck::HouseHarkonnen, Deck::CorrinoAlly)],
+    );
+    assert_eq!(g.house(H).hand.len(), hand + 2);
+    assert_eq!(g.house(H).decks[0].len(), decks[0] - 1);
+    assert_eq!(g.house(H).decks[1].len(), decks[1] - 1);
+}
+
+#[test]
+fn house_dice_options() {
+    // AR-DIE-19, AR-DIE-20
+    let mut g = game();
+    g.test_turn(A, &[DieResult::House], 1);
+    play(&mut g, A, &[Action::SpendDie(DieResult::House)]);
+    assert_eq!(g.prompt(), Prompt::AtreidesHouse);
+    assert_eq!(legal(&g, A).len(), 5);
+    play(&mut g, A, &[Action::HouseAs(DieResult::Mentat)]);
+    assert_eq!(g.prompt(), Prompt::Mentat(A));
+
+    let mut g = game();
+    g.test_put(H, a("s1_1"), [3, 0, 0], 0);
+    g.test_turn(H, &[DieResult::House, DieResult::Mentat], 1);
+    play(
+        &mut g,
+        H,
+        &[
+            Action::SpendDie(DieResult::House),
+            Action::HouseUpgrade,
+            Action::Upgrade(a("s1_1")),
+            Action::Upgrade(a("s1_1")),
+        ],
+    );
+    // Up to 2: the step ends with the second.
+    assert_eq!(units(&g, H, "s1_1"), [1, 2, 0]);
+    assert_eq!(g.prompt(), Prompt::Turn(A));
+}
