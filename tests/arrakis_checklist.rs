@@ -600,3 +600,307 @@ fn house_dice_options() {
     assert_eq!(units(&g, H, "s1_1"), [1, 2, 0]);
     assert_eq!(g.prompt(), Prompt::Turn(A));
 }
+
+// ---- Combat ----
+
+fn battle_ended(ev: &[Event]) -> Option<Option<Faction>> {
+    ev.iter().find_map(|e| match e {
+        Event::BattleEnded { winner } => Some(*winner),
+        _ => None,
+    })
+}
+
+#[test]
+fn combat_dice_hits_and_shields() {
+    // AR-COMBAT-09, AR-COMBAT-10, AR-COMBAT-11
+    use melange::rules::arrakis::CombatFace;
+    let faces = &data().tables.combat.faces;
+    assert_eq!(faces.len(), 6);
+    for k in [CombatFace::Hit, CombatFace::Shield, CombatFace::Special] {
+        assert!(faces.contains(&k));
+    }
+    let mut g = game();
+    g.test_put(A, a("s1_1"), [2, 0, 0], 0);
+    g.test_put(H, a("s1_2"), [2, 0, 0], 0);
+    attack(
+        &mut g,
+        A,
+        "s1_1",
+        "s1_2",
+        &[UnitKind::Regular, UnitKind::Regular],
+    );
+    // Atreides 2 Hits; Harkonnen 1 Shield and 1 Hit.
+    roll(&mut g, A, &[HIT, HIT, SHIELD, HIT]);
+    assert_eq!(g.battle_group().unwrap().units, [1, 0, 0]);
+    assert_eq!(units(&g, H, "s1_2"), [1, 0, 0]);
+}
+
+#[test]
+fn leftover_shields_never_carry_over_and_the_defender_wins() {
+    // AR-COMBAT-27, AR-COMBAT-31
+    let mut g = game();
+    g.test_put(A, a("s1_1"), [3, 0, 0], 0);
+    g.test_put(H, a("s1_2"), [3, 0, 0], 0);
+    attack(
+        &mut g,
+        A,
+        "s1_1",
+        "s1_2",
+        &[UnitKind::Regular, UnitKind::Regular, UnitKind::Regular],
+    );
+    // Round 1: 3 Atreides Shields against 1 Harkonnen Hit: 2 left over.
+    roll(&mut g, A, &[SHIELD, SHIELD, SHIELD, HIT, SHIELD, SHIELD]);
+    assert_eq!(g.battle_group().unwrap().units, [3, 0, 0]);
+    play(&mut g, A, &[Action::Continue]);
+    // Round 2: the 2 Harkonnen Hits meet no Shield left from round 1.
+    let ev = roll(&mut g, A, &[HIT, HIT, HIT, HIT, SHIELD]);
+    assert_eq!(battle_ended(&ev), Some(Some(H)));
+    assert_eq!(g.areas[a("s1_1").index()].unit_count(A), 0);
+}
+
+#[test]
+fn both_legions_eliminated_nobody_wins() {
+    // AR-COMBAT-33, AR-COMBAT-25
+    let mut g = game();
+    g.test_put(A, a("s1_1"), [1, 0, 0], 1);
+    g.test_put(H, a("s1_2"), [1, 0, 0], 0);
+    let naibs = g.house(A).generic_supply;
+    pick(&mut g, A, "s1_1", &[UnitKind::Regular]);
+    play(&mut g, A, &[Action::TakeGeneric, Action::To(a("s1_2"))]);
+    let ev = roll(&mut g, A, &[HIT, HIT]);
+    assert_eq!(battle_ended(&ev), Some(None));
+    assert_eq!(units(&g, H, "s1_2"), [0, 0, 0]);
+    // AR-COMBAT-25: back to supply, the Naib too (AR-COMBAT-24).
+    assert_eq!(g.house(A).generic_supply, naibs + 1);
+}
+
+#[test]
+fn casualty_order_elites_and_leaders() {
+    // AR-COMBAT-01, AR-COMBAT-21, AR-COMBAT-22, AR-COMBAT-24, AR-COMBAT-26
+    let d = data();
+    let stilgar = d.leader_id("stilgar").unwrap();
+    let mut g = game();
+    g.test_put(A, a("s1_2"), [1, 1, 0], 0);
+    g.areas[a("s1_2").index()].named |= 1 << stilgar.0;
+    g.leaders[usize::from(stilgar.0)] = LeaderAt::Board(a("s1_2"));
+    g.test_put(H, a("s1_1"), [3, 0, 0], 0);
+    attack(
+        &mut g,
+        H,
+        "s1_1",
+        "s1_2",
+        &[UnitKind::Regular, UnitKind::Regular, UnitKind::Regular],
+    );
+    // AR-COMBAT-01, AR-COMBAT-22: 1 hit takes the regular, never Stilgar.
+    roll(&mut g, H, &[HIT, SHIELD, SHIELD, SPECIAL, SPECIAL, SPECIAL]);
+    let s = &g.areas[a("s1_2").index()];
+    assert_eq!(s.units[A.index()], [0, 1, 0]);
+    assert_ne!(s.named & (1 << stilgar.0), 0);
+    play(&mut g, H, &[Action::Continue]);
+    // AR-COMBAT-21: no regular left in supply, the elite is removed; then
+    // AR-COMBAT-24, AR-COMBAT-26: Stilgar falls with it, to the tank.
+    g.houses[A.index()].supply[0] = 0;
+    let elites = g.house(A).supply[1];
+    roll(&mut g, H, &[HIT, HIT, HIT]);
+    let s = &g.areas[a("s1_2").index()];
+    assert_eq!(s.units[A.index()], [0, 0, 0]);
+    assert_eq!(g.house(A).supply[1], elites + 1);
+    assert_eq!(s.named & (1 << stilgar.0), 0);
+    assert_eq!(g.leaders[usize::from(stilgar.0)], LeaderAt::Tank(0));
+}
+
+#[test]
+fn generic_leaders_are_bashar_and_naib() {
+    // AR-COMBAT-02
+    use melange::rules::arrakis::components::LeaderKind;
+    let d = data();
+    for (f, name) in [(H, "Bashar"), (A, "Naib")] {
+        let generic: Vec<_> = d
+            .leaders
+            .iter()
+            .filter(|l| l.faction == f && l.kind == LeaderKind::Generic)
+            .map(|l| l.name.as_str())
+            .collect();
+        assert_eq!(generic, vec![name]);
+    }
+}
+
+#[test]
+fn advance_moves_the_whole_legion_and_removes_a_harvester() {
+    // AR-COMBAT-35, AR-HARV-04
+    let mut g = game();
+    g.test_put(A, a("s1_1"), [2, 0, 0], 1);
+    g.test_put(H, a("s1_2"), [1, 0, 0], 0);
+    g.areas[a("s1_2").index()].harvester = true;
+    pick(&mut g, A, "s1_1", &[UnitKind::Regular, UnitKind::Regular]);
+    play(&mut g, A, &[Action::TakeGeneric, Action::To(a("s1_2"))]);
+    roll(&mut g, A, &[HIT, SHIELD, SPECIAL]);
+    assert!(matches!(g.prompt(), Prompt::Battle(b) if b.step == BattleStep::Advance));
+    play(&mut g, A, &[Action::Advance]);
+    let s = &g.areas[a("s1_2").index()];
+    assert_eq!((s.units[A.index()], s.generic[A.index()]), ([2, 0, 0], 1));
+    assert!(!s.harvester);
+    assert!(!g.areas[a("s1_1").index()].has_legion(A, data()));
+}
+
+#[test]
+fn attack_from_afar_returns_to_the_starting_area() {
+    // AR-COMBAT-04
+    let az1 = board().air_zone_id("az1").unwrap();
+    let mut g = game();
+    g.zones[az1.index()] = Some(Vehicle::Ornithopter);
+    g.test_put(H, a("s1_1"), [2, 0, 0], 0);
+    g.test_put(A, a("s1_5"), [2, 0, 0], 0);
+    pick(&mut g, H, "s1_1", &[UnitKind::Regular, UnitKind::Regular]);
+    play(&mut g, H, &[Action::Transport(az1, a("s1_5"))]);
+    assert!(matches!(g.prompt(), Prompt::Battle(b) if b.from == a("s1_1")));
+    roll(&mut g, H, &[SHIELD, SHIELD, SHIELD, SHIELD]);
+    // The attacker stops: it never stood in between.
+    play(&mut g, H, &[Action::Done]);
+    assert_eq!(units(&g, H, "s1_1"), [2, 0, 0]);
+    assert_eq!(g.areas[a("s1_2").index()].unit_count(H), 0);
+}
+
+#[test]
+fn hazards_never_destroy_a_settlement() {
+    // AR-COMBAT-37: a sandworm wipes out the defenders of a settlement.
+    let mut g = game();
+    g.areas[a("s5_5").index()].worm = Some(Worm::Normal);
+    g.test_put(H, a("imperial_basin"), [2, 0, 0], 0);
+    g.test_turn(A, &[], 1);
+    play(&mut g, A, &[Action::DesertPower]);
+    g.test_load_dice(&[HIT, HIT, HIT, HIT]);
+    let ev = play(
+        &mut g,
+        A,
+        &[Action::WormAttack(a("s5_5"), a("imperial_basin"))],
+    );
+    let s = &g.areas[a("imperial_basin").index()];
+    assert_eq!(s.unit_count(H), 0);
+    assert!(s.settlement);
+    assert!(!ev.iter().any(|e| matches!(e, Event::Destroyed { .. })));
+}
+
+#[test]
+fn continuing_is_free_away_from_settlements_under_the_wiki_option() {
+    // AR-OPT-06
+    let mut g = with_option("continue_battle_cost", "settlement_only");
+    g.test_put(A, a("s1_1"), [2, 0, 0], 0);
+    g.test_put(H, a("s1_2"), [2, 0, 0], 0);
+    attack(
+        &mut g,
+        A,
+        "s1_1",
+        "s1_2",
+        &[UnitKind::Regular, UnitKind::Regular],
+    );
+    roll(&mut g, A, &[SHIELD; 4]);
+    play(&mut g, A, &[Action::Continue]);
+    assert_eq!(g.battle_group().unwrap().units, [2, 0, 0]);
+}
+
+#[test]
+fn surprise_attack_adds_a_special_under_the_wiki_option() {
+    // AR-OPT-07
+    let mut g = with_option("surprise_attack_bonus", "special");
+    g.test_put(A, a("s1_1"), [1, 0, 0], 1);
+    g.test_put(H, a("s1_2"), [2, 0, 0], 0);
+    g.test_turn(A, &[DieResult::Leadership], 1);
+    play(
+        &mut g,
+        A,
+        &[
+            Action::SpendDie(DieResult::Leadership),
+            Action::Legion(a("s1_1")),
+            Action::Take(UnitKind::Regular),
+            Action::TakeGeneric,
+            Action::To(a("s1_2")),
+        ],
+    );
+    // 1 die (no extra), a Shield; the added Special is converted to a Hit.
+    let ev = roll(&mut g, A, &[SHIELD, SPECIAL, SPECIAL]);
+    let dice: Vec<_> = ev
+        .iter()
+        .filter_map(|e| match e {
+            Event::CombatRoll { faction, dice, .. } => Some((*faction, *dice)),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(dice, vec![(A, 1), (H, 2)]);
+    assert_eq!(units(&g, H, "s1_2"), [1, 0, 0]);
+}
+
+// ---- Deployment tokens and scouting ----
+
+#[test]
+fn tokens_are_face_down_to_the_harkonnen() {
+    // AR-DEPLOY-01
+    let mut g = game();
+    g.areas[a("s1_1").index()].tokens.push(2);
+    let hv = g.view(Viewer::Seat(seat(H)));
+    let av = g.view(Viewer::Seat(seat(A)));
+    let i = a("s1_1").index();
+    assert_eq!(hv.areas[i].tokens, 1);
+    assert!(hv.areas[i].token_kinds.is_empty());
+    assert_eq!(av.areas[i].token_kinds, vec![2]);
+}
+
+#[test]
+fn tokens_in_a_battle_are_revealed_even_under_an_ornithopter() {
+    // AR-DEPLOY-06, AR-DEPLOY-09, AR-DEPLOY-11
+    let az1 = board().air_zone_id("az1").unwrap();
+    let mut g = game();
+    g.zones[az1.index()] = Some(Vehicle::Ornithopter);
+    // Starting kind 0: 2 regulars.
+    g.areas[a("s1_2").index()].tokens.push(0);
+    g.test_put(H, a("s1_1"), [1, 0, 0], 0);
+    let ev = attack(&mut g, H, "s1_1", "s1_2", &[UnitKind::Regular]);
+    assert!(ev.iter().any(|e| matches!(e, Event::TokensRevealed { .. })));
+    let s = &g.areas[a("s1_2").index()];
+    assert!(s.tokens.is_empty());
+    assert_eq!(s.units[A.index()], [2, 0, 0]);
+
+    // Attacking tokens are revealed too (kind 2: an elite and a Fedaykin).
+    let mut g = game();
+    g.areas[a("s1_1").index()].tokens.push(2);
+    g.test_put(H, a("s1_2"), [1, 0, 0], 0);
+    pick(&mut g, A, "s1_1", &[]);
+    play(&mut g, A, &[Action::TakeToken, Action::To(a("s1_2"))]);
+    assert_eq!(g.battle_group().unwrap().units, [0, 1, 1]);
+}
+
+#[test]
+fn scouting_a_free_action_revealing_tokens() {
+    // AR-SCOUT-02, AR-SCOUT-04, AR-DEPLOY-07, AR-FREE-01, AR-FREE-03
+    let az1 = board().air_zone_id("az1").unwrap();
+    let mut g = game();
+    g.zones[az1.index()] = Some(Vehicle::Ornithopter);
+    g.areas[a("s1_2").index()].tokens.push(0);
+    g.areas[a("s1_3").index()].tokens.push(1);
+    g.test_turn(H, &[DieResult::Strategy], 1);
+    let zone_for = |g: &Arrakis, id: &str| {
+        legal(g, H).into_iter().find_map(|x| match x {
+            Action::Scout(z, t) if t == a(id) => Some(z),
+            _ => None,
+        })
+    };
+    let z = zone_for(&g, "s1_2").unwrap();
+    let ev = play(&mut g, H, &[Action::Scout(z, a("s1_2"))]);
+    assert!(ev.iter().any(|e| matches!(e, Event::TokensRevealed { .. })));
+    assert_eq!(units(&g, A, "s1_2"), [2, 0, 0]);
+    assert!(g.areas[a("s1_2").index()].tokens.is_empty());
+    // Free: no die spent, still the Harkonnen turn, and again.
+    assert_eq!(g.prompt(), Prompt::Turn(H));
+    assert_eq!(g.house(H).unused(), 1);
+    // A second ornithopter (the first was spent, AR-SCOUT-05).
+    assert_eq!(g.zones[az1.index()], None);
+    g.zones[az1.index()] = Some(Vehicle::Ornithopter);
+    let z = zone_for(&g, "s1_3").unwrap();
+    play(&mut g, H, &[Action::Scout(z, a("s1_3"))]);
+    assert_eq!(units(&g, A, "s1_3"), [1, 1, 0]);
+    // AR-FREE-02: never in the other house's turn.
+    g.zones[az1.index()] = Some(Vehicle::Ornithopter);
+    g.areas[a("s1_4").index()].tokens.push(0);
+    g.test_turn(A, &[DieResult::Strategy], 1);
+    assert_refused(&g, seat(H), &Action::Scout(az1, a("s1_4")));
+}
