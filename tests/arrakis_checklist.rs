@@ -904,3 +904,274 @@ fn scouting_a_free_action_revealing_tokens() {
     g.test_turn(A, &[DieResult::Strategy], 1);
     assert_refused(&g, seat(H), &Action::Scout(az1, a("s1_4")));
 }
+
+// ---- Desert Hazards ----
+
+fn worm(g: &mut Arrakis, id: &str) {
+    g.areas[a(id).index()].worm = Some(Worm::Normal);
+}
+
+fn sign(g: &mut Arrakis, id: &str, w: Wormsign) {
+    g.areas[a(id).index()].wormsign = Some(w);
+}
+
+#[test]
+fn wormsigns_cleared_near_atreides_and_sandworms_then_placed() {
+    // AR-HAZ-05, AR-HAZ-06, AR-HAZ-07, AR-HAZ-08
+    let mut g = game();
+    // Cleared before placement: an Atreides legion, a sandworm, a sietch.
+    g.test_put(A, a("s1_3"), [1, 0, 0], 0);
+    sign(&mut g, "s1_3", Wormsign::Sandworm);
+    worm(&mut g, "s1_5");
+    sign(&mut g, "s1_5", Wormsign::Sandworm);
+    let site = a("gara_kulon");
+    sign(&mut g, "gara_kulon", Wormsign::Sandworm);
+    // Placed: next to a Harkonnen legion in the desert; not where a
+    // sandworm already is.
+    g.test_put(H, a("s1_4"), [1, 0, 0], 0);
+    g.test_put(H, a("s1_6"), [1, 0, 0], 0);
+    worm(&mut g, "s1_6");
+    // A mountain gets none.
+    g.test_put(H, a("broken_land"), [1, 0, 0], 0);
+    g.test_load_dice(&[SHIELD; 32]);
+    let ev = to_desert_hazards(&mut g);
+    let placed: Vec<AreaId> = ev
+        .iter()
+        .filter_map(|e| match e {
+            Event::WormsignPlaced { area } => Some(*area),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(placed, vec![a("s1_4")]);
+    // None of the cleared ones called a sandworm.
+    for x in [a("s1_3"), site] {
+        assert!(g.areas[x.index()].worm.is_none());
+    }
+    // AR-HAZ-08: every token was resolved: none is left on the board.
+    assert!(g.areas.iter().all(|s| s.wormsign.is_none()));
+}
+
+#[test]
+fn wormsigns_resolve_by_kind_sand_then_sandworm_then_burrowing() {
+    // AR-HAZ-04, AR-HAZ-09, AR-HAZ-10, AR-HAZ-12, AR-HAZ-13, AR-HAZ-19
+    let mut g = game();
+    g.worms_off = 1;
+    // s1_1 is deep desert, s1_3 ordinary desert; by area order the
+    // Burrowing Sandworm in s1_1 would come first.
+    sign(&mut g, "s1_1", Wormsign::Burrowing);
+    sign(&mut g, "s1_2", Wormsign::Sand);
+    sign(&mut g, "s1_3", Wormsign::Burrowing);
+    sign(&mut g, "s1_5", Wormsign::Sandworm);
+    to_desert_hazards(&mut g);
+    // The Sandworm took the free figure; the Burrowing one then moved it
+    // to s1_1 (deep desert); ordinary desert and Sand gave nothing.
+    assert!(g.areas[a("s1_1").index()].worm.is_some());
+    for id in ["s1_2", "s1_3", "s1_5"] {
+        assert!(g.areas[a(id).index()].worm.is_none(), "{id}");
+    }
+    // AR-HAZ-19: the tokens went back to the pool.
+    assert!(g.areas.iter().all(|s| s.wormsign.is_none()));
+
+    // AR-HAZ-04: a choice in Desert Hazards is the Atreides'.
+    let mut g = game();
+    g.worms_off = 0;
+    worm(&mut g, "s1_5");
+    worm(&mut g, "s1_6");
+    sign(&mut g, "s1_2", Wormsign::Sandworm);
+    to_desert_hazards(&mut g);
+    assert_eq!(g.prompt(), Prompt::RelocateWorm(a("s1_2")));
+    assert_eq!(g.prompt().faction(), Some(A));
+}
+
+#[test]
+fn a_sandworm_attacks_the_legion_it_emerges_on() {
+    // AR-HAZ-25, AR-HAZ-29, AR-HAZ-30, AR-PRESC-14
+    let mut g = game();
+    g.test_put(H, a("s1_1"), [3, 0, 0], 0);
+    g.areas[a("s1_1").index()].harvester = true;
+    sign(&mut g, "s1_1", Wormsign::Sandworm);
+    // Deep desert: a Special is 2 hits; then the storm rolls 2 Shields.
+    g.test_load_dice(&[SPECIAL, SHIELD, SHIELD, SHIELD, SHIELD, SHIELD]);
+    let ev = to_desert_hazards(&mut g);
+    assert_eq!(units(&g, H, "s1_1"), [1, 0, 0]);
+    // The legion stood: the harvester was harvested (deep desert: 2).
+    assert!(
+        ev.iter()
+            .any(|e| matches!(e, Event::SpiceHarvested { spice: 2 }))
+    );
+
+    // Wiped out: the harvester goes too, and it does not count for the
+    // Jihad outside Action Resolution.
+    let mut g = game();
+    g.test_put(H, a("s1_1"), [1, 0, 0], 0);
+    g.areas[a("s1_1").index()].harvester = true;
+    sign(&mut g, "s1_1", Wormsign::Sandworm);
+    g.test_load_dice(&[HIT, SHIELD, SHIELD, SHIELD]);
+    let ev = to_desert_hazards(&mut g);
+    assert!(
+        ev.iter()
+            .any(|e| matches!(e, Event::HarvesterDestroyed { .. }))
+    );
+    assert_eq!(g.harvesters_destroyed, 0);
+}
+
+#[test]
+fn sandworms_never_touch_a_mountain() {
+    // AR-HAZ-31
+    let mut g = game();
+    g.test_put(H, a("broken_land"), [2, 0, 0], 0);
+    sign(&mut g, "broken_land", Wormsign::Sandworm);
+    to_desert_hazards(&mut g);
+    assert!(g.areas[a("broken_land").index()].worm.is_none());
+    assert_eq!(units(&g, H, "broken_land"), [2, 0, 0]);
+}
+
+#[test]
+fn coriolis_storms_strike_harkonnen_legions_off_the_mountains() {
+    // AR-HAZ-32, AR-HAZ-33, AR-HAZ-34, AR-HAZ-35, AR-HAZ-36
+    let mut g = game();
+    g.test_put(H, a("pasty_mesa"), [3, 0, 0], 0);
+    g.test_put(H, a("broken_land"), [3, 0, 0], 0);
+    g.test_put(A, a("s1_1"), [3, 0, 0], 0);
+    // A harvester with a Harkonnen legion (and a sandworm, so that no
+    // wormsign is placed there).
+    g.test_put(H, a("s1_4"), [3, 0, 0], 0);
+    g.areas[a("s1_4").index()].harvester = true;
+    worm(&mut g, "s1_4");
+    g.test_load_dice(&[HIT; 4]);
+    let ev = to_desert_hazards(&mut g);
+    assert_eq!(units(&g, H, "pasty_mesa"), [1, 0, 0]);
+    assert_eq!(units(&g, H, "s1_4"), [1, 0, 0]);
+    assert_eq!(units(&g, H, "broken_land"), [3, 0, 0]);
+    assert_eq!(units(&g, A, "s1_1"), [3, 0, 0]);
+    // The harvester survived the storm and was harvested.
+    assert!(
+        ev.iter()
+            .any(|e| matches!(e, Event::SpiceHarvested { spice } if *spice > 0))
+    );
+}
+
+#[test]
+fn the_atomics_desert_takes_wormsigns_and_storms() {
+    // AR-ATOM-05, AR-ATOM-06
+    let blast = |g: &mut Arrakis| {
+        g.prescience = [8, 0, 0];
+        g.test_turn(A, &[DieResult::Strategy], 1);
+        play(g, A, &[Action::Atomics(a("splintered_rock"))]);
+    };
+    let mut g = game();
+    blast(&mut g);
+    g.test_put(H, a("splintered_rock"), [2, 0, 0], 0);
+    let ev = to_desert_hazards(&mut g);
+    assert!(
+        ev.iter()
+            .any(|e| matches!(e, Event::WormsignPlaced { area } if *area == a("splintered_rock")))
+    );
+
+    let mut g = game();
+    blast(&mut g);
+    g.test_put(H, a("splintered_rock"), [2, 0, 0], 0);
+    worm(&mut g, "splintered_rock");
+    g.test_load_dice(&[HIT, HIT]);
+    to_desert_hazards(&mut g);
+    assert_eq!(g.areas[a("splintered_rock").index()].unit_count(H), 0);
+}
+
+#[test]
+fn a_sandworm_attack_reaches_two_areas_through_desert_only() {
+    // AR-HAZ-37, AR-HAZ-42, AR-HAZ-43
+    let mut g = game();
+    worm(&mut g, "s1_3");
+    worm(&mut g, "s1_1");
+    g.test_put(H, a("arrakeen"), [1, 0, 0], 0);
+    g.test_put(H, a("s1_5"), [1, 0, 0], 0);
+    g.test_turn(A, &[], 1);
+    play(&mut g, A, &[Action::DesertPower]);
+    // Arrakeen is 2 away from s1_3 only across a mountain.
+    assert_refused(&g, seat(A), &Action::WormAttack(a("s1_3"), a("arrakeen")));
+    // AR-HAZ-37: never the Harkonnen's.
+    assert_refused(&g, seat(H), &Action::WormAttack(a("s1_1"), a("s1_5")));
+    g.test_load_dice(&[HIT, SHIELD, SHIELD, SHIELD]);
+    play(&mut g, A, &[Action::WormAttack(a("s1_1"), a("s1_5"))]);
+    assert_eq!(units(&g, H, "s1_5"), [0, 0, 0]);
+}
+
+#[test]
+fn only_moving_in_reveals_a_wormsign_and_only_for_the_harkonnen() {
+    // AR-HAZ-48, AR-HAZ-49
+    let mut g = game();
+    g.test_put(H, a("s1_2"), [2, 0, 0], 0);
+    sign(&mut g, "s1_2", Wormsign::Sandworm);
+    pick(&mut g, H, "s1_2", &[UnitKind::Regular]);
+    play(&mut g, H, &[Action::To(a("s1_1"))]);
+    let s = &g.areas[a("s1_2").index()];
+    assert!(s.wormsign.is_some() && s.worm.is_none());
+    assert_eq!(s.units[H.index()], [1, 0, 0]);
+
+    let mut g = game();
+    g.test_put(A, a("s1_1"), [1, 0, 0], 0);
+    sign(&mut g, "s1_2", Wormsign::Sandworm);
+    pick(&mut g, A, "s1_1", &[UnitKind::Regular]);
+    play(&mut g, A, &[Action::To(a("s1_2"))]);
+    let s = &g.areas[a("s1_2").index()];
+    assert!(s.wormsign.is_some() && s.worm.is_none());
+    assert_eq!(s.units[A.index()], [1, 0, 0]);
+}
+
+#[test]
+fn no_carryall_rescue_outside_desert_hazards() {
+    // AR-HAZ-23
+    let az1 = board().air_zone_id("az1").unwrap();
+    let mut g = game();
+    g.zones[az1.index()] = Some(Vehicle::Carryall);
+    g.areas[a("s1_1").index()].harvester = true;
+    g.test_turn(H, &[DieResult::Strategy], 1);
+    assert_refused(&g, seat(H), &Action::Rescue(az1));
+    // A Desert Power attack on it destroys it, no rescue asked.
+    worm(&mut g, "s1_2");
+    g.test_turn(A, &[], 1);
+    play(
+        &mut g,
+        A,
+        &[
+            Action::DesertPower,
+            Action::WormAttack(a("s1_2"), a("s1_1")),
+        ],
+    );
+    assert!(!g.areas[a("s1_1").index()].harvester);
+    assert_eq!(g.zones[az1.index()], Some(Vehicle::Carryall));
+}
+
+#[test]
+fn desert_power_spends_no_die_and_leaves_the_tank() {
+    // AR-DP-02, AR-LEADER-11, AR-LEADER-12
+    let chani = data().leader_id("chani").unwrap();
+    let mut g = game();
+    g.leaders[usize::from(chani.0)] = LeaderAt::Tank(0);
+    g.test_turn(A, &[DieResult::Mentat], 2);
+    play(&mut g, A, &[Action::DesertPower, Action::Done]);
+    assert_eq!(g.house(A).unused(), 1);
+    assert_eq!(g.leaders[usize::from(chani.0)], LeaderAt::Tank(0));
+    // A spent die moves the track.
+    play(&mut g, H, &[Action::SpendDie(DieResult::Strategy)]);
+    let deck = Deck::HouseAtreides;
+    play(
+        &mut g,
+        A,
+        &[
+            Action::SpendDie(DieResult::Mentat),
+            Action::Mentat(deck, deck),
+        ],
+    );
+    assert_eq!(g.leaders[usize::from(chani.0)], LeaderAt::Tank(1));
+}
+
+#[test]
+fn jihad_harvester_counts_restart_each_action_resolution() {
+    // AR-PRESC-15
+    let mut g = Arrakis::setup(&ArrakisOptions::default(), 3).unwrap();
+    g.harvesters_destroyed = 1;
+    play(&mut g, H, &[Action::Done]);
+    assert_eq!(g.phase, Phase::ActionResolution);
+    assert_eq!(g.harvesters_destroyed, 0);
+}
