@@ -676,10 +676,13 @@ fn both_legions_eliminated_nobody_wins() {
 
 #[test]
 fn casualty_order_elites_and_leaders() {
-    // AR-COMBAT-01, AR-COMBAT-21, AR-COMBAT-22, AR-COMBAT-24, AR-COMBAT-26
+    // AR-COMBAT-01, AR-COMBAT-21, AR-COMBAT-22, AR-COMBAT-24, AR-COMBAT-26,
+    // AR-LEADER-09, AR-LEADER-10
     let d = data();
     let stilgar = d.leader_id("stilgar").unwrap();
+    let chani = d.leader_id("chani").unwrap();
     let mut g = game();
+    g.leaders[usize::from(chani.0)] = LeaderAt::Tank(0);
     g.test_put(A, a("s1_2"), [1, 1, 0], 0);
     g.areas[a("s1_2").index()].named |= 1 << stilgar.0;
     g.leaders[usize::from(stilgar.0)] = LeaderAt::Board(a("s1_2"));
@@ -707,6 +710,8 @@ fn casualty_order_elites_and_leaders() {
     assert_eq!(g.house(A).supply[1], elites + 1);
     assert_eq!(s.named & (1 << stilgar.0), 0);
     assert_eq!(g.leaders[usize::from(stilgar.0)], LeaderAt::Tank(0));
+    // AR-LEADER-10: the leftmost box is freed by shifting right.
+    assert_eq!(g.leaders[usize::from(chani.0)], LeaderAt::Tank(1));
 }
 
 #[test]
@@ -1144,10 +1149,12 @@ fn no_carryall_rescue_outside_desert_hazards() {
 
 #[test]
 fn desert_power_spends_no_die_and_leaves_the_tank() {
-    // AR-DP-02, AR-LEADER-11, AR-LEADER-12
+    // AR-DP-02, AR-LEADER-11, AR-LEADER-12, AR-LEADER-13
     let chani = data().leader_id("chani").unwrap();
+    let alia = data().leader_id("alia").unwrap();
     let mut g = game();
     g.leaders[usize::from(chani.0)] = LeaderAt::Tank(0);
+    g.leaders[usize::from(alia.0)] = LeaderAt::Tank(3);
     g.test_turn(A, &[DieResult::Mentat], 2);
     play(&mut g, A, &[Action::DesertPower, Action::Done]);
     assert_eq!(g.house(A).unused(), 1);
@@ -1164,6 +1171,37 @@ fn desert_power_spends_no_die_and_leaves_the_tank() {
         ],
     );
     assert_eq!(g.leaders[usize::from(chani.0)], LeaderAt::Tank(1));
+    // AR-LEADER-13: off the right end, deployable again.
+    assert_eq!(g.leaders[usize::from(alia.0)], LeaderAt::SetAside);
+    g.test_turn(A, &[DieResult::Deployment], 1);
+    play(
+        &mut g,
+        A,
+        &[
+            Action::SpendDie(DieResult::Deployment),
+            Action::DeployAt(a("gara_kulon")),
+        ],
+    );
+    assert!(legal(&g, A).contains(&Action::DeployLeader(Some(alia))));
+}
+
+#[test]
+fn defenders_revealed_over_the_limit_the_atreides_pick_then_battle() {
+    // AR-DEPLOY-05, AR-DEPLOY-06, AR-MOVE-08: 5 regulars and a token of a
+    // regular and an elite (starting kind 1) are attacked: 7 units.
+    let mut g = game();
+    g.test_put(A, a("s1_2"), [5, 0, 0], 0);
+    g.areas[a("s1_2").index()].tokens.push(1);
+    g.test_put(H, a("s1_1"), [1, 0, 0], 0);
+    attack(&mut g, H, "s1_1", "s1_2", &[UnitKind::Regular]);
+    assert!(matches!(g.prompt(), Prompt::Excess(f, x, _) if f == A && x == a("s1_2")));
+    let e = assert_refused(&g, seat(A), &Action::LoseUnit(UnitKind::Special));
+    assert_eq!(rule_of(e), "AR-MOVE-08");
+    assert_refused(&g, seat(H), &Action::LoseUnit(UnitKind::Regular));
+    play(&mut g, A, &[Action::LoseUnit(UnitKind::Regular)]);
+    assert_eq!(units(&g, A, "s1_2"), [5, 1, 0]);
+    // Then the battle starts.
+    assert!(matches!(g.prompt(), Prompt::Battle(b) if b.step == BattleStep::Discard(H)));
 }
 
 #[test]
@@ -1174,4 +1212,298 @@ fn jihad_harvester_counts_restart_each_action_resolution() {
     play(&mut g, H, &[Action::Done]);
     assert_eq!(g.phase, Phase::ActionResolution);
     assert_eq!(g.harvesters_destroyed, 0);
+}
+
+// ---- Vehicles, Spice Harvesting, End of the Round, victory ----
+
+fn harkonnen_dice_rolled(ev: &[Event]) -> usize {
+    ev.iter()
+        .find_map(|e| match e {
+            Event::DiceRolled { faction, results } if *faction == H => Some(results.len()),
+            _ => None,
+        })
+        .unwrap()
+}
+
+#[test]
+fn the_lowest_imperium_marker_sets_dice_and_vehicles() {
+    // AR-VEH-02, AR-VEH-03, AR-VEH-04, AR-VEH-06, AR-ACT-02
+    let mut g = Arrakis::setup(&ArrakisOptions::default(), 3).unwrap();
+    // The lowest marker on the 3rd step from the bottom (row 3 of 5).
+    g.test_imperium([1, 3, 2], [false; 3]);
+    let row = g.active_row();
+    // The wiki's example: 2 dice set aside, 5 harvesters, 1 carryall (3
+    // ornithopters in the data, against the wiki's 2).
+    assert_eq!(
+        (row.dice, row.harvesters, row.carryalls, row.ornithopters),
+        (6, 5, 1, 3)
+    );
+    let ev = play(&mut g, H, &[Action::Done]);
+    assert_eq!(harkonnen_dice_rolled(&ev), 6);
+    // Markers raised to the top row free every die (AR-VEH-04).
+    let mut g = Arrakis::setup(&ArrakisOptions::default(), 3).unwrap();
+    g.test_imperium([1, 1, 1], [false; 3]);
+    let ev = play(&mut g, H, &[Action::Done]);
+    assert_eq!(harkonnen_dice_rolled(&ev), 8);
+}
+
+#[test]
+fn one_vehicle_per_air_zone() {
+    // AR-VEH-10, AR-VEH-12
+    let mut g = Arrakis::setup(&ArrakisOptions::default(), 3).unwrap();
+    let az1 = board().air_zone_id("az1").unwrap();
+    play(
+        &mut g,
+        H,
+        &[
+            Action::PlaceVehicle(Vehicle::Ornithopter, az1),
+            Action::PlaceVehicle(Vehicle::Carryall, az1),
+        ],
+    );
+    assert_eq!(g.zones[az1.index()], Some(Vehicle::Carryall));
+    assert_eq!(
+        g.zones.iter().filter(|z| z.is_some()).count(),
+        1,
+        "the ornithopter went, it did not move"
+    );
+}
+
+#[test]
+fn harvest_yields_and_the_board_cleared_of_vehicles() {
+    // AR-SPICE-02, AR-SPICE-03, AR-SPICE-04, AR-SPICE-05, AR-SPICE-17,
+    // AR-SPICE-22, AR-END-03
+    let az1 = board().air_zone_id("az1").unwrap();
+    let mut g = game();
+    // Sandworms keep wormsigns away (AR-HAZ-07).
+    for id in ["s1_1", "s1_3"] {
+        g.areas[a(id).index()].harvester = true;
+        worm(&mut g, id);
+    }
+    g.zones[az1.index()] = Some(Vehicle::Ornithopter);
+    g.test_imperium([2, 2, 2], [true, true, true]);
+    to_desert_hazards(&mut g);
+    // Deep desert 2 + ordinary desert 1.
+    assert!(matches!(g.prompt(), Prompt::Spice { spice: 3, .. }));
+    // AR-SPICE-02: the Harkonnen alone act.
+    assert_eq!(g.prompt().faction(), Some(H));
+    assert!(g.areas.iter().all(|s| !s.harvester));
+    // AR-SPICE-17: the bans lasted until now.
+    assert_eq!(g.bans, [false; 3]);
+    play(&mut g, H, &[Action::Done]);
+    assert!(g.zones.iter().all(|z| z.is_none()));
+}
+
+#[test]
+fn markers_rise_one_step_and_unkept_ones_fall_into_bans() {
+    // AR-SPICE-01, AR-SPICE-09
+    let mut g = game();
+    g.test_imperium([3, 3, 3], [false; 3]);
+    g.test_set_prompt(Prompt::Spice {
+        spice: 9,
+        decided: [false; 3],
+    });
+    play(&mut g, H, &[Action::Raise(ImperiumMarker::Choam)]);
+    assert_refused(&g, seat(H), &Action::Raise(ImperiumMarker::Choam));
+    assert_refused(&g, seat(H), &Action::Keep(ImperiumMarker::Choam));
+    play(
+        &mut g,
+        H,
+        &[Action::Keep(ImperiumMarker::SpacingGuild), Action::Done],
+    );
+    // Each marker its own ban: only the Landsraad fell.
+    assert_eq!(g.imperium, [2, 3, 4]);
+    assert_eq!(g.bans, [false, false, true]);
+}
+
+#[test]
+fn supremacy_brings_leaders_in_as_cards() {
+    // AR-LEADER-03, AR-LEADER-24
+    let d = data();
+    let id = |s: &str| usize::from(d.leader_id(s).unwrap().0);
+    let mut g = game();
+    g.test_set_prompt(Prompt::Spice {
+        spice: 3,
+        decided: [false; 3],
+    });
+    play(&mut g, H, &[Action::BuySupremacy]);
+    assert_eq!(g.supremacy, 1);
+    // Thufir enters: his card, not his figure.
+    assert_eq!(g.leaders[id("thufir_hawat")], LeaderAt::SetAside);
+    // Feyd-Rautha at 6: Beast Rabban's card and figure leave at once.
+    let rabban = d.leader_id("beast_rabban").unwrap();
+    g.test_put(H, a("s1_1"), [1, 0, 0], 0);
+    g.areas[a("s1_1").index()].named |= 1 << rabban.0;
+    g.leaders[usize::from(rabban.0)] = LeaderAt::Board(a("s1_1"));
+    g.supremacy = 5;
+    g.bought_supremacy = false;
+    g.test_set_prompt(Prompt::Spice {
+        spice: 3,
+        decided: [false; 3],
+    });
+    play(&mut g, H, &[Action::BuySupremacy]);
+    assert_eq!(g.leaders[id("feyd_rautha")], LeaderAt::SetAside);
+    assert_eq!(g.leaders[id("beast_rabban")], LeaderAt::Removed);
+    assert_eq!(g.areas[a("s1_1").index()].named & (1 << rabban.0), 0);
+}
+
+#[test]
+fn end_of_round_steps_in_order() {
+    // AR-END-01, AR-END-02, AR-END-05, AR-END-09, AR-END-10, AR-END-11
+    let d = data();
+    let paul = d.leader_id("paul_atreides").unwrap();
+    let baron = d.leader_id("baron_harkonnen").unwrap();
+    let mut g = game();
+    for (f, l, id) in [(H, baron, "s1_1"), (A, paul, "s1_3")] {
+        g.test_put(f, a(id), [1, 0, 0], 0);
+        g.areas[a(id).index()].named |= 1 << l.0;
+        g.leaders[usize::from(l.0)] = LeaderAt::Board(a(id));
+    }
+    // placeholder_eor_1 (always claimable) and an Action Resolution card.
+    g.revealed = vec![9, 1];
+    g.claimed_this_round = 0;
+    g.phase = Phase::EndOfRound;
+    g.houses[H.index()].dice = Vec::new();
+    let round = g.round;
+    g.test_set_prompt(Prompt::EndClaims);
+    // AR-END-02: End of Round cards only.
+    assert_refused(&g, seat(A), &Action::Claim(1));
+    play(&mut g, A, &[Action::Claim(0)]);
+    assert_eq!(g.prescience, [1, 1, 0]);
+    // AR-END-10: a claimed card leaves the row.
+    assert_eq!(g.revealed, vec![1]);
+    // (Nothing else to claim: the step ends at once.)
+    // AR-END-05: the swap, the Harkonnen first.
+    assert_eq!(g.prompt(), Prompt::Swap(H));
+    assert_refused(&g, seat(A), &Action::SwapLeader(paul));
+    play(&mut g, H, &[Action::Done]);
+    assert_eq!(g.prompt(), Prompt::Swap(A));
+    // (Paul was the only one: the step ends with the swap.)
+    play(&mut g, A, &[Action::SwapLeader(paul)]);
+    assert_eq!(g.leaders[usize::from(paul.0)], LeaderAt::SetAside);
+    // AR-END-09: the unclaimed card, the Atreides' choice.
+    assert_eq!(g.prompt(), Prompt::Unclaimed);
+    let deck = g.view(Viewer::Spectator).revealed.len();
+    assert_eq!(deck, 1);
+    play(&mut g, A, &[Action::RemoveUnclaimed]);
+    // AR-END-11: the next round starts, dice back.
+    assert_eq!(g.round, round + 1);
+    assert_eq!(g.phase, Phase::VehiclePlacement);
+    assert!(g.house(A).dice.is_empty() && g.house(H).dice.is_empty());
+    assert!(!g.revealed.contains(&1));
+}
+
+#[test]
+fn the_atreides_win_only_at_the_end_of_the_round() {
+    // AR-WIN-03
+    let mut g = game();
+    g.prescience = [10, 10, 10];
+    assert!(g.objective_met());
+    g.test_turn(A, &[DieResult::Mentat], 1);
+    let deck = Deck::HouseAtreides;
+    play(
+        &mut g,
+        A,
+        &[
+            Action::SpendDie(DieResult::Mentat),
+            Action::Mentat(deck, deck),
+        ],
+    );
+    assert!(g.winner.is_none());
+    g.revealed.clear();
+    g.test_set_prompt(Prompt::EndClaims);
+    play(&mut g, A, &[Action::Done]);
+    assert_eq!(g.winner.map(|w| w.0), Some(A));
+}
+
+// ---- Prescience claims ----
+
+#[test]
+fn prescience_claims_timing_conditions_and_limits() {
+    // AR-PRESC-01, AR-PRESC-02, AR-PRESC-03, AR-PRESC-04, AR-PRESC-05,
+    // AR-PRESC-06, AR-PRESC-07, AR-PRESC-08
+    let mut g = game();
+    // placeholder_ar_1 (spend a die, no condition), placeholder_eor_1,
+    // placeholder_ar_6 (an Atreides legion in a settlement's sector).
+    g.revealed = vec![0, 9, 5];
+    g.claimed_this_round = 0;
+    g.test_turn(A, &[DieResult::Strategy, DieResult::Mentat], 2);
+    let l = legal(&g, A);
+    assert!(l.contains(&Action::ClaimSpending(0, DieResult::Strategy)));
+    // AR-PRESC-08: no free claim of a "spend a die" card.
+    assert_refused(&g, seat(A), &Action::Claim(0));
+    // AR-PRESC-06: not an End of Round card now.
+    assert_refused(&g, seat(A), &Action::Claim(1));
+    // AR-PRESC-07: the condition is not met.
+    assert_refused(&g, seat(A), &Action::Claim(2));
+    g.test_put(A, a("arrakeen"), [1, 0, 0], 0);
+    play(&mut g, A, &[Action::Claim(2)]);
+    // AR-PRESC-01, AR-PRESC-02: Sand Dwellers and Jihad advance.
+    assert_eq!(g.prescience, [0, 1, 1]);
+    // AR-PRESC-04: one a turn.
+    assert_refused(&g, seat(A), &Action::ClaimSpending(0, DieResult::Strategy));
+    play(&mut g, A, &[Action::SpendDie(DieResult::Mentat)]);
+    play(
+        &mut g,
+        A,
+        &[Action::Mentat(Deck::HouseAtreides, Deck::HouseAtreides)],
+    );
+    play(&mut g, H, &[Action::SpendDie(DieResult::Strategy)]);
+    // AR-PRESC-08: the die is the turn's action.
+    play(&mut g, A, &[Action::ClaimSpending(0, DieResult::Strategy)]);
+    assert_eq!(g.prescience, [1, 2, 1]);
+    assert_eq!(g.prompt(), Prompt::Turn(H));
+    // AR-PRESC-03: 2 a round, End of Round included.
+    g.test_set_prompt(Prompt::EndClaims);
+    assert_refused(&g, seat(A), &Action::Claim(0));
+    // AR-PRESC-05: an Action Resolution card at End of Round: never.
+    g.claimed_this_round = 0;
+    g.revealed = vec![5, 9];
+    g.test_set_prompt(Prompt::EndClaims);
+    assert_refused(&g, seat(A), &Action::Claim(0));
+    play(&mut g, A, &[Action::Claim(1)]);
+}
+
+// ---- Free actions and the die actions' options ----
+
+#[test]
+fn guerrilla_training_is_a_free_action_any_number_of_times() {
+    // AR-FREE-01, AR-FREE-02, AR-FREE-03, AR-FREE-04, AR-ACT-15
+    let mut g = game();
+    g.areas[a("s1_1").index()].tokens.push(0);
+    g.areas[a("s1_3").index()].tokens.push(0);
+    g.test_turn(H, &[DieResult::Strategy], 1);
+    // Never in the other house's turn.
+    assert_refused(&g, seat(A), &Action::Reveal(a("s1_1")));
+    g.test_turn(A, &[DieResult::Mentat], 1);
+    play(
+        &mut g,
+        A,
+        &[Action::Reveal(a("s1_1")), Action::Reveal(a("s1_3"))],
+    );
+    assert_eq!(units(&g, A, "s1_3"), [2, 0, 0]);
+    // No die spent, and the turn's action still to take.
+    assert_eq!(g.prompt(), Prompt::Turn(A));
+    assert_eq!(g.house(A).unused(), 1);
+    play(
+        &mut g,
+        A,
+        &[
+            Action::SpendDie(DieResult::Mentat),
+            Action::Mentat(Deck::HouseAtreides, Deck::HouseAtreides),
+        ],
+    );
+    assert_eq!(g.prompt(), Prompt::Turn(H));
+
+    // AR-ACT-15: the Harkonnen House die gives one of its options only.
+    let mut g = game();
+    g.test_put(H, a("s1_1"), [1, 0, 0], 0);
+    g.test_turn(H, &[DieResult::House, DieResult::Mentat], 1);
+    play(
+        &mut g,
+        H,
+        &[Action::SpendDie(DieResult::House), Action::HouseUpgrade],
+    );
+    let az1 = board().air_zone_id("az1").unwrap();
+    assert_refused(&g, seat(H), &Action::PlaceVehicle(Vehicle::Carryall, az1));
+    assert_refused(&g, seat(H), &Action::HouseVehicles);
 }
