@@ -1507,3 +1507,75 @@ fn guerrilla_training_is_a_free_action_any_number_of_times() {
     assert_refused(&g, seat(H), &Action::PlaceVehicle(Vehicle::Carryall, az1));
     assert_refused(&g, seat(H), &Action::HouseVehicles);
 }
+
+// ---- Leaders entering play, the Wild Maker, bans ----
+
+#[test]
+fn paul_muad_dib_and_reverend_mother_jessica_take_over() {
+    // AR-LEADER-15, AR-LEADER-16, AR-BG-07
+    let d = data();
+    let id = |s: &str| d.leader_id(s).unwrap();
+    let (paul, pmd) = (id("paul_atreides"), id("paul_muad_dib"));
+    let (jessica, rmj) = (id("lady_jessica"), id("reverend_mother_jessica"));
+    let mut g = game();
+    g.test_put(A, a("s1_1"), [1, 0, 0], 0);
+    g.areas[a("s1_1").index()].named |= 1 << paul.0;
+    g.leaders[usize::from(paul.0)] = LeaderAt::Board(a("s1_1"));
+    g.prescience = [2, 2, 0];
+    g.revealed = vec![9];
+    g.claimed_this_round = 0;
+    let tokens = g.house(A).bene_gesserit;
+    g.test_set_prompt(Prompt::EndClaims);
+    play(&mut g, A, &[Action::Claim(0)]);
+    // Paul-Muad'Dib stands where Paul stood.
+    assert_eq!(g.leaders[usize::from(pmd.0)], LeaderAt::Board(a("s1_1")));
+    assert_eq!(g.leaders[usize::from(paul.0)], LeaderAt::Removed);
+    let named = g.areas[a("s1_1").index()].named;
+    assert!(named & (1 << pmd.0) != 0 && named & (1 << paul.0) == 0);
+    // Lady Jessica leaves the game; the Reverend Mother brings a token.
+    assert_eq!(g.leaders[usize::from(jessica.0)], LeaderAt::Removed);
+    assert_eq!(g.leaders[usize::from(rmj.0)], LeaderAt::SetAside);
+    assert_eq!(g.house(A).bene_gesserit, tokens + 1);
+}
+
+#[test]
+fn the_wild_maker_attacks_as_a_sandworm_with_six_dice() {
+    // AR-HAZ-27, AR-LEADER-28
+    let mut g = game();
+    g.areas[a("s1_1").index()].worm = Some(Worm::WildMaker);
+    g.test_put(H, a("s1_4"), [6, 0, 0], 0);
+    g.test_turn(A, &[], 1);
+    play(&mut g, A, &[Action::DesertPower]);
+    g.test_load_dice(&[HIT; 6]);
+    play(&mut g, A, &[Action::WormAttack(a("s1_1"), a("s1_4"))]);
+    assert_eq!(units(&g, H, "s1_4"), [0, 0, 0]);
+    assert!(g.areas[a("s1_1").index()].worm.is_none());
+}
+
+#[test]
+fn an_active_ban_applies_at_all_times() {
+    // AR-SPICE-18: CHOAM (stacking 5), Spacing Guild (no scouting),
+    // Landsraad (no combat discards).
+    let az1 = board().air_zone_id("az1").unwrap();
+    let mut g = game();
+    g.test_imperium([5, 5, 5], [true, true, true]);
+    g.zones[az1.index()] = Some(Vehicle::Ornithopter);
+    g.areas[a("s1_3").index()].tokens.push(0);
+    g.test_put(H, a("s1_2"), [4, 0, 0], 0);
+    g.test_put(H, a("s1_1"), [2, 0, 0], 0);
+    g.test_hand(H, &[melange::rules::arrakis::CardId(0)]);
+    pick(&mut g, H, "s1_1", &[UnitKind::Regular, UnitKind::Regular]);
+    let e = assert_refused(&g, seat(H), &Action::To(a("s1_2")));
+    assert_eq!(rule_of(e), "AR-MOVE-07");
+    g.test_turn(H, &[DieResult::Strategy], 1);
+    assert_refused(&g, seat(H), &Action::Scout(az1, a("s1_3")));
+    g.test_put(A, a("s1_5"), [1, 0, 0], 0);
+    attack(&mut g, H, "s1_2", "s1_5", &[UnitKind::Regular]);
+    // The Harkonnen had no discard to offer: the step passed at once.
+    assert!(matches!(g.prompt(), Prompt::Battle(b) if b.step == BattleStep::Discard(A)));
+    assert_refused(
+        &g,
+        seat(H),
+        &Action::Discard(melange::rules::arrakis::CardId(0)),
+    );
+}
