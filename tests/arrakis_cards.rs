@@ -326,3 +326,31 @@ fn voice_from_the_outer_world_means_paul_muad_dib_too() {
             .all(|x| matches!(x, Action::Legion(_) | Action::Done))
     );
 }
+
+#[test]
+fn a_card_deploying_over_the_stacking_limit_lets_the_owner_pick_the_excess() {
+    // AR-MOVE-08: 5 regulars + 3 elites in Arrakeen; the Harkonnen pick
+    // which 2 units go, then the card goes on to its leader.
+    let mut g = game(H, &["forced_recruitment"]);
+    g.test_put(H, a("arrakeen"), [5, 0, 0], 0);
+    play(
+        &mut g,
+        H,
+        &[
+            Action::PlayCard(card("forced_recruitment"), DieResult::Strategy),
+            Action::DeployAt(a("arrakeen")),
+        ],
+    );
+    assert!(matches!(g.prompt(), Prompt::Excess(..)));
+    let kinds = melange::rules::arrakis::UnitKind::ALL;
+    assert_refused(&g, seat(H), &Action::LoseUnit(kinds[2]));
+    play(
+        &mut g,
+        H,
+        &[Action::LoseUnit(kinds[1]), Action::LoseUnit(kinds[0])],
+    );
+    assert_eq!(units(&g, H, "arrakeen"), [4, 2, 0]);
+    assert!(matches!(g.prompt(), Prompt::Card(..)));
+    play(&mut g, H, &[Action::DeployLeader(None)]);
+    assert_eq!(g.prompt(), Prompt::Turn(A));
+}

@@ -2,7 +2,7 @@
 //! conformance harness, with invariants checked after every step.
 use melange::rules::arrakis::data::data;
 use melange::rules::arrakis::{
-    Action, AreaId, Arrakis, ArrakisOptions, DieResult, Faction, LeaderAt, Preset,
+    Action, AreaId, Arrakis, ArrakisOptions, DieResult, Faction, LeaderAt, Preset, Prompt,
 };
 use melange::rules::core::conformance::{Checks, assert_refused, random_playout};
 use melange::rules::core::{Ruleset, Seat, Viewer};
@@ -48,8 +48,10 @@ fn invariant(g: &Arrakis) -> Result<(), String> {
             }
         }
         for (i, s) in g.areas.iter().enumerate() {
-            // AR-MOVE-07, AR-SPICE-19
-            if s.unit_count(f) > g.stacking_limit(f) {
+            // AR-MOVE-07, AR-SPICE-19; AR-MOVE-08: while the owner picks
+            // the excess to remove, the area is still over.
+            let removing = matches!(g.prompt(), Prompt::Excess(e, ..) if e == f);
+            if s.unit_count(f) > g.stacking_limit(f) && !removing {
                 return Err(format!("{f:?} over the stacking limit in area {i}"));
             }
             // AR-MOVE-13

@@ -587,9 +587,13 @@ fn desert_power_sandworm_attack() {
 #[test]
 fn harkonnen_legion_entering_a_wormsign() {
     // AR-HAZ-47, AR-HAZ-50, AR-HAZ-51
+    use melange::rules::arrakis::Wormsign;
     let mut g = game();
-    g.areas[a("s1_2").index()].wormsign = Some(melange::rules::arrakis::Wormsign::Sandworm);
+    g.areas[a("s1_2").index()].wormsign = Some(Wormsign::Sandworm);
     g.areas[a("s1_2").index()].harvester = true;
+    // Not into an enemy legion, nor a wormsign.
+    g.test_put(A, a("s1_5"), [1, 0, 0], 0);
+    g.areas[a("s1_6").index()].wormsign = Some(Wormsign::Sand);
     g.test_put(H, a("s1_1"), [1, 0, 0], 0);
     g.test_turn(H, &[DieResult::Strategy, DieResult::Strategy], 1);
     play(
@@ -602,9 +606,25 @@ fn harkonnen_legion_entering_a_wormsign() {
             Action::To(a("s1_2")),
         ],
     );
+    // AR-HAZ-50: the legion retreats to an adjacent open area without a
+    // wormsign, the Harkonnen's pick.
+    assert!(matches!(g.prompt(), Prompt::WormRetreat(_, x, _) if x == a("s1_2")));
+    let mut legal = Vec::new();
+    g.legal_actions(seat(H), &mut legal);
+    assert!(legal.contains(&Action::Retreat(a("s1_1"))));
+    assert!(legal.contains(&Action::Retreat(a("s1_4"))));
+    for refused in [a("s1_5"), a("s1_6"), a("s1_3")] {
+        let e = assert_refused(&g, seat(H), &Action::Retreat(refused));
+        assert_eq!(rule_of(e), "AR-HAZ-50");
+    }
+    assert_refused(&g, seat(A), &Action::Retreat(a("s1_4")));
+    play(&mut g, H, &[Action::Retreat(a("s1_4"))]);
     let s = &g.areas[a("s1_2").index()];
     assert!(s.worm.is_some() && !s.harvester && s.wormsign.is_none());
-    assert_eq!(g.areas[a("s1_1").index()].units[H.index()], [1, 0, 0]);
+    assert_eq!(s.unit_count(H), 0);
+    assert_eq!(g.areas[a("s1_4").index()].units[H.index()], [1, 0, 0]);
+    // The move goes on with the second legion.
+    assert!(matches!(g.prompt(), Prompt::Move(m) if m.legions_left == 1));
 }
 
 #[test]
@@ -647,6 +667,8 @@ fn family_atomics_once_from_step_eight() {
     // Only the three given mountains.
     assert_refused(&g, seat(A), &Action::Atomics(a("broken_land")));
     play(&mut g, A, &[Action::Atomics(a("splintered_rock"))]);
+    // AR-ATOM-07: the Harkonnen choose where the legion goes.
+    play(&mut g, H, &[Action::Displace(a("wind_pass"))]);
     assert_eq!(g.atomics_area, Some(a("splintered_rock")));
     assert_eq!(g.areas[a("splintered_rock").index()].unit_count(H), 0);
     assert_eq!(g.units_on_board(H), [2, 0, 0]);
@@ -977,6 +999,11 @@ fn sandworm_emerging_on_a_legion_under_the_wiki_option() {
     g.areas[a("s1_1").index()].wormsign = Some(melange::rules::arrakis::Wormsign::Sandworm);
     g.test_turn(H, &[DieResult::Mentat], 0);
     let deck = melange::rules::arrakis::Deck::HouseHarkonnen;
+    // Not into an enemy legion, nor next to a sandworm's figure.
+    g.test_put(A, a("s1_4"), [1, 0, 0], 0);
+    g.areas[a("s1_2").index()].worm = Some(melange::rules::arrakis::Worm::Normal);
+    // The storm on the legion's new area rolls Shields.
+    g.test_load_dice(&[SHIELD, SHIELD]);
     play(
         &mut g,
         H,
@@ -985,10 +1012,23 @@ fn sandworm_emerging_on_a_legion_under_the_wiki_option() {
             Action::Mentat(deck, deck),
         ],
     );
+    // AR-OPT-08: the Harkonnen choose among the open adjacent areas.
+    assert_eq!(g.prompt(), Prompt::Flee(a("s1_1")));
+    let mut legal = Vec::new();
+    g.legal_actions(seat(H), &mut legal);
+    assert_eq!(
+        legal,
+        vec![Action::Retreat(a("s1_3")), Action::Retreat(a("s4_3"))]
+    );
+    for refused in [a("s1_2"), a("s1_4"), a("s1_5")] {
+        let e = assert_refused(&g, seat(H), &Action::Retreat(refused));
+        assert_eq!(rule_of(e), "AR-OPT-08");
+    }
+    play(&mut g, H, &[Action::Retreat(a("s4_3"))]);
     assert!(g.areas[a("s1_1").index()].worm.is_some());
     assert_eq!(g.areas[a("s1_1").index()].unit_count(H), 0);
-    // The legion fled intact (storms may still have hit it where it went).
-    assert!(g.units_on_board(H)[0] >= 1);
+    // The legion fled intact, where the Harkonnen sent it.
+    assert_eq!(g.areas[a("s4_3").index()].units[H.index()], [2, 0, 0]);
 }
 
 #[test]
@@ -1265,6 +1305,8 @@ fn a_harkonnen_legion_calls_a_sandworm_the_atreides_pick_which() {
                 Action::Legion(a("s1_1")),
                 Action::Take(UnitKind::Regular),
                 Action::To(a("s1_2")),
+                // AR-HAZ-50: the Harkonnen pick the retreat first.
+                Action::Retreat(a("s1_1")),
             ],
         );
         g
@@ -1306,4 +1348,169 @@ fn a_harkonnen_legion_calls_a_sandworm_the_atreides_pick_which() {
         assert_eq!(g.areas.iter().filter(|s| s.worm.is_some()).count(), 4);
         assert!(matches!(g.prompt(), Prompt::Move(m) if m.faction == H && m.picked.is_none()));
     }
+}
+
+/// Hazards after a Harkonnen Mentat turn that ends Action Resolution.
+fn to_desert_hazards(g: &mut Arrakis) -> Vec<Event> {
+    g.test_turn(H, &[DieResult::Mentat], 0);
+    let deck = melange::rules::arrakis::Deck::HouseHarkonnen;
+    play(
+        g,
+        H,
+        &[
+            Action::SpendDie(DieResult::Mentat),
+            Action::Mentat(deck, deck),
+        ],
+    )
+}
+
+#[test]
+fn storm_casualty_elite_or_sardaukar_is_the_harkonnen_choice() {
+    // AR-COMBAT-20, AR-HAZ-28, AR-HAZ-34 (answers Q6): storm hits follow
+    // the casualty order; with no regular the owner picks the elite.
+    let mut g = game();
+    g.test_put(H, a("pasty_mesa"), [0, 1, 1], 0);
+    g.test_load_dice(&[HIT, HIT]);
+    to_desert_hazards(&mut g);
+    assert!(matches!(
+        g.prompt(),
+        Prompt::HazardCasualty(x, 2, melange::rules::arrakis::AfterHits::Storm) if x == a("pasty_mesa")
+    ));
+    let mut legal = Vec::new();
+    g.legal_actions(seat(H), &mut legal);
+    assert_eq!(
+        legal,
+        vec![
+            Action::LoseUnit(UnitKind::Elite),
+            Action::LoseUnit(UnitKind::Special)
+        ]
+    );
+    let e = assert_refused(&g, seat(H), &Action::LoseUnit(UnitKind::Regular));
+    assert_eq!(rule_of(e), "AR-COMBAT-20");
+    assert_refused(&g, seat(A), &Action::LoseUnit(UnitKind::Elite));
+    // The Sardaukar becomes a regular, which takes the second hit.
+    play(&mut g, H, &[Action::LoseUnit(UnitKind::Special)]);
+    assert_eq!(g.areas[a("pasty_mesa").index()].units[H.index()], [0, 1, 0]);
+    assert!(!matches!(g.prompt(), Prompt::HazardCasualty(..)));
+}
+
+#[test]
+fn desert_power_sandworm_casualty_is_the_harkonnen_choice() {
+    // AR-COMBAT-20, AR-HAZ-26, AR-DP-08
+    let mut g = game();
+    g.areas[a("s1_1").index()].worm = Some(melange::rules::arrakis::Worm::Normal);
+    g.test_put(H, a("s1_4"), [0, 1, 1], 0);
+    g.test_turn(A, &[], 1);
+    play(&mut g, A, &[Action::DesertPower]);
+    g.test_load_dice(&[HIT, SHIELD, SHIELD, SHIELD]);
+    play(&mut g, A, &[Action::WormAttack(a("s1_1"), a("s1_4"))]);
+    assert!(matches!(g.prompt(), Prompt::HazardCasualty(x, 1, _) if x == a("s1_4")));
+    let e = assert_refused(&g, seat(H), &Action::LoseUnit(UnitKind::Regular));
+    assert_eq!(rule_of(e), "AR-COMBAT-20");
+    play(&mut g, H, &[Action::LoseUnit(UnitKind::Elite)]);
+    assert_eq!(g.areas[a("s1_4").index()].units[H.index()], [1, 0, 1]);
+    // The Desert Power turn is over.
+    assert_eq!(g.prompt(), Prompt::Turn(H));
+}
+
+#[test]
+fn continuing_hit_on_elite_or_fedaykin_is_the_attackers_choice() {
+    // AR-COMBAT-20, AR-COMBAT-29
+    let mut g = game();
+    g.test_put(A, a("s1_1"), [0, 1, 1], 0);
+    g.test_put(H, a("s1_2"), [3, 0, 0], 0);
+    attack(
+        &mut g,
+        A,
+        "s1_1",
+        "s1_2",
+        &[UnitKind::Elite, UnitKind::Special],
+    );
+    play(&mut g, A, &[Action::Done]);
+    g.test_load_dice(&[SHIELD; 5]);
+    play(&mut g, H, &[Action::Done]);
+    play(&mut g, A, &[Action::Continue]);
+    assert!(matches!(g.prompt(), Prompt::Battle(b) if b.step == BattleStep::ContinueCasualty));
+    let e = assert_refused(&g, seat(A), &Action::LoseUnit(UnitKind::Regular));
+    assert_eq!(rule_of(e), "AR-COMBAT-20");
+    assert_refused(&g, seat(H), &Action::LoseUnit(UnitKind::Elite));
+    play(&mut g, A, &[Action::LoseUnit(UnitKind::Elite)]);
+    assert_eq!(g.battle_group().unwrap().units, [1, 0, 1]);
+    assert!(matches!(g.prompt(), Prompt::Battle(b) if b.step == BattleStep::Discard(A)));
+}
+
+#[test]
+fn revealed_excess_is_the_atreides_choice() {
+    // AR-DEPLOY-05, AR-MOVE-08: Guerrilla Training reveals a regular and an
+    // elite (starting token kind 1) next to 5 regulars: 1 over the limit.
+    let mut g = game();
+    g.test_put(A, a("s1_3"), [5, 0, 0], 0);
+    g.areas[a("s1_3").index()].tokens.push(1);
+    g.test_turn(A, &[DieResult::Strategy], 1);
+    play(&mut g, A, &[Action::Reveal(a("s1_3"))]);
+    assert!(matches!(g.prompt(), Prompt::Excess(f, x, _) if f == A && x == a("s1_3")));
+    let mut legal = Vec::new();
+    g.legal_actions(seat(A), &mut legal);
+    assert_eq!(
+        legal,
+        vec![
+            Action::LoseUnit(UnitKind::Regular),
+            Action::LoseUnit(UnitKind::Elite)
+        ]
+    );
+    let e = assert_refused(&g, seat(A), &Action::LoseUnit(UnitKind::Special));
+    assert_eq!(rule_of(e), "AR-MOVE-08");
+    play(&mut g, A, &[Action::LoseUnit(UnitKind::Elite)]);
+    assert_eq!(g.areas[a("s1_3").index()].units[A.index()], [6, 0, 0]);
+    // A free action: back to the Atreides turn.
+    assert_eq!(g.prompt(), Prompt::Turn(A));
+}
+
+#[test]
+fn choam_ban_excess_is_the_harkonnen_choice() {
+    // AR-SPICE-20, AR-MOVE-08: the ban lowers the limit to 5 at once.
+    let mut g = game();
+    g.test_put(H, a("s1_3"), [4, 1, 1], 0);
+    g.test_put(H, a("s1_1"), [6, 0, 0], 0);
+    g.test_set_prompt(Prompt::Spice {
+        spice: 0,
+        decided: [false; 3],
+    });
+    play(&mut g, H, &[Action::Done]);
+    assert!(g.bans[ImperiumMarker::Choam.index()]);
+    // Only regulars in s1_1: one goes without a question.
+    assert_eq!(g.areas[a("s1_1").index()].units[H.index()], [5, 0, 0]);
+    assert!(matches!(g.prompt(), Prompt::Excess(f, x, _) if f == H && x == a("s1_3")));
+    let e = assert_refused(&g, seat(A), &Action::LoseUnit(UnitKind::Special));
+    assert!(matches!(
+        e,
+        RuleError::NotYourTurn { .. } | RuleError::Illegal { .. }
+    ));
+    play(&mut g, H, &[Action::LoseUnit(UnitKind::Special)]);
+    assert_eq!(g.areas[a("s1_3").index()].units[H.index()], [4, 1, 0]);
+    assert!(!matches!(g.prompt(), Prompt::Excess(..)));
+}
+
+#[test]
+fn family_atomics_the_harkonnen_move_each_legion() {
+    // AR-ATOM-07: every legion in the target moves to an adjacent open area
+    // of the Harkonnen's choice, the Atreides' too.
+    let mut g = game();
+    g.test_put(A, a("splintered_rock"), [2, 0, 0], 1);
+    g.test_put(H, a("wind_pass"), [1, 0, 0], 0);
+    g.prescience = [8, 0, 0];
+    g.test_turn(A, &[DieResult::Strategy], 1);
+    play(&mut g, A, &[Action::Atomics(a("splintered_rock"))]);
+    assert_eq!(g.prompt(), Prompt::Displace(A, a("splintered_rock")));
+    // Never into the enemy's legion, nor beyond the adjacent areas.
+    for refused in [a("wind_pass"), a("broken_land")] {
+        let e = assert_refused(&g, seat(H), &Action::Displace(refused));
+        assert_eq!(rule_of(e), "AR-ATOM-07");
+    }
+    assert_refused(&g, seat(A), &Action::Displace(a("s5_2")));
+    play(&mut g, H, &[Action::Displace(a("s5_2"))]);
+    let s = &g.areas[a("s5_2").index()];
+    assert_eq!((s.units[A.index()], s.generic[A.index()]), ([2, 0, 0], 1));
+    assert!(!g.areas[a("splintered_rock").index()].has_legion(A, data()));
+    assert_eq!(g.prompt(), Prompt::Turn(A));
 }

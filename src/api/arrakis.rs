@@ -313,6 +313,7 @@ impl WireRules for Arrakis {
             Step::Rescue(z) => Action::Rescue(zone(z)?),
             Step::SwapLeader(l) => Action::SwapLeader(leader(l)?),
             Step::Atomics(a) => Action::Atomics(area(a)?),
+            Step::Displace(a) => Action::Displace(area(a)?),
         })
     }
 
@@ -400,6 +401,7 @@ impl WireRules for Arrakis {
             Action::Rescue(z) => Step::Rescue(zone_name(z)),
             Action::SwapLeader(l) => Step::SwapLeader(leader_name(l)),
             Action::Atomics(a) => Step::Atomics(area_name(a)),
+            Action::Displace(a) => Step::Displace(area_name(a)),
         };
         pb::Action {
             game: Some(pb::action::Game::Arrakis(pb::ArrakisAction {
@@ -460,6 +462,7 @@ fn battle_to_pb(b: &Battle) -> pb::ArrakisBattle {
         BattleStep::Continue => ("continue", None),
         BattleStep::Retreat => ("retreat", None),
         BattleStep::Advance => ("advance", None),
+        BattleStep::ContinueCasualty => ("continue_casualty", Some(b.attacker)),
     };
     pb::ArrakisBattle {
         attacker: faction_name(b.attacker).to_owned(),
@@ -568,6 +571,29 @@ fn prompt_to_pb(prompt: Prompt) -> pb::ArrakisPrompt {
             wire.card = card_name(c);
             wire.card_step = step.into();
             "card"
+        }
+        Prompt::HazardCasualty(a, n, _) => {
+            wire.area = area_name(a);
+            wire.count = n.into();
+            "hazard_casualty"
+        }
+        Prompt::Excess(_, a, _) => {
+            wire.area = area_name(a);
+            "excess"
+        }
+        Prompt::Flee(a) => {
+            wire.area = area_name(a);
+            "flee"
+        }
+        Prompt::Displace(_, a) => {
+            wire.area = area_name(a);
+            "displace"
+        }
+        Prompt::WormRetreat(m, a, g) => {
+            wire.r#move = Some(move_to_pb(&m));
+            wire.area = area_name(a);
+            wire.group = Some(group_to_pb(&g));
+            "worm_retreat"
         }
     };
     wire.kind = kind.to_owned();

@@ -121,4 +121,7 @@ pub enum Action {
     PlayFree(CardId),
     /// A card step: this enemy named leader (AR-LEADER-09).
     PickLeader(LeaderId),
+    /// The Family Atomics hit a legion's area: the Harkonnen move it to
+    /// this adjacent open area (AR-ATOM-07).
+    Displace(AreaId),
 }

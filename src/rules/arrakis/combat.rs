@@ -79,7 +79,7 @@ impl Arrakis {
                     out.push(Action::Convert(who));
                 }
             }
-            BattleStep::Casualty(_) => {
+            BattleStep::Casualty(_) | BattleStep::ContinueCasualty => {
                 out.push(Action::LoseUnit(UnitKind::Elite));
                 out.push(Action::LoseUnit(UnitKind::Special));
             }
@@ -148,22 +148,17 @@ impl Arrakis {
                 // Killers without Mercy: continuing is free.
                 let free = bt.boost == Boost::FreeContinue;
                 if !free && (!self.rules.continue_cost_settlement_only || fortified) {
-                    let cost = self.d().tables.combat.continue_cost_hits;
-                    self.take_hits(bt.attacker, Target::Attackers, &mut bt, cost, ev);
+                    bt.hits[bt.attacker.index()] = self.d().tables.combat.continue_cost_hits;
                 }
-                if bt.group.unit_count() == 0 {
-                    self.end_battle(bt, false, ev);
-                    return;
-                }
-                bt.first_round = false;
-                bt.discards = [0; 2];
-                bt.step = if self.rules.defender_retreat {
-                    BattleStep::Retreat
-                } else {
-                    BattleStep::Discard(bt.attacker)
-                };
-                self.prompt = Prompt::Battle(bt);
+                self.pay_continue(bt, ev);
             }
+            (BattleStep::ContinueCasualty, Action::LoseUnit(k)) => {
+                // AR-COMBAT-20, AR-COMBAT-29: the attacker's pick.
+                let att = bt.attacker;
+                self.lose_chosen(&mut bt, att, k, ev);
+                self.pay_continue(bt, ev);
+            }
+            (BattleStep::ContinueCasualty, _) => unreachable!("legal"),
             (BattleStep::Retreat, Action::Retreat(to)) => {
                 // AR-OPT-05, AR-COMBAT-32: the attacker wins.
                 let def = bt.attacker.other();
@@ -382,7 +377,7 @@ impl Arrakis {
         for f in [bt.attacker, bt.attacker.other()] {
             while bt.hits[f.index()] > 0 {
                 let u = self.legion_units(&bt, f);
-                if u[0] == 0 && u[1] > 0 && u[2] > 0 {
+                if Self::elite_choice(u) {
                     bt.step = BattleStep::Casualty(f);
                     self.prompt = Prompt::Battle(bt);
                     return;
@@ -394,24 +389,71 @@ impl Arrakis {
         self.round_outcome(bt, ev);
     }
 
-    /// One hit taken on the chosen elite: it becomes a regular if one is in
-    /// supply, else it is removed (AR-COMBAT-20, AR-COMBAT-21).
+    /// One hit taken on the chosen elite, then the round's other hits.
     fn lose_unit(&mut self, mut bt: Battle, f: Faction, k: UnitKind, ev: &mut Vec<Event>) {
+        self.lose_chosen(&mut bt, f, k, ev);
+        self.casualties(bt, ev);
+    }
+
+    /// One of `f`'s pending hits taken on the chosen elite: it becomes a
+    /// regular if one is in supply, else it is removed (AR-COMBAT-20,
+    /// AR-COMBAT-21).
+    fn lose_chosen(&mut self, bt: &mut Battle, f: Faction, k: UnitKind, ev: &mut Vec<Event>) {
         let fi = f.index();
-        let mut u = self.legion_units(&bt, f);
-        u[k.index()] -= 1;
-        self.houses[fi].supply[k.index()] += 1;
-        if self.houses[fi].supply[0] > 0 {
-            self.houses[fi].supply[0] -= 1;
-            u[0] += 1;
-        }
-        match Self::target_of(&bt, f) {
+        let mut u = self.legion_units(bt, f);
+        self.lose_elite(f, &mut u, k);
+        match Self::target_of(bt, f) {
             Target::Area(a) => self.areas[a.index()].units[fi] = u,
             Target::Attackers => bt.group.units = u,
         }
         bt.hits[fi] -= 1;
-        self.take_hits(f, Self::target_of(&bt, f), &mut bt, 0, ev);
-        self.casualties(bt, ev);
+        self.take_hits(f, Self::target_of(bt, f), bt, 0, ev);
+    }
+
+    /// The elite of kind `k` in `u` takes a hit: swapped for a regular from
+    /// `f`'s supply, or removed if none is left (AR-COMBAT-20, -21).
+    pub(super) fn lose_elite(&mut self, f: Faction, u: &mut [u8; 3], k: UnitKind) {
+        let supply = &mut self.houses[f.index()].supply;
+        u[k.index()] -= 1;
+        supply[k.index()] += 1;
+        if supply[0] > 0 {
+            supply[0] -= 1;
+            u[0] += 1;
+        }
+    }
+
+    /// Whether the next hit on units `u` is the owner's pick: no regular,
+    /// and both an elite and a special elite (AR-COMBAT-20).
+    pub(super) fn elite_choice(u: [u8; 3]) -> bool {
+        u[0] == 0 && u[1] > 0 && u[2] > 0
+    }
+
+    /// The attacker takes the hits of continuing one by one, asking when
+    /// the elite to lose is a real choice (AR-COMBAT-29, AR-COMBAT-20);
+    /// then the next round, or the end if nothing is left.
+    fn pay_continue(&mut self, mut bt: Battle, ev: &mut Vec<Event>) {
+        let att = bt.attacker;
+        while bt.hits[att.index()] > 0 {
+            if Self::elite_choice(bt.group.units) {
+                bt.step = BattleStep::ContinueCasualty;
+                self.prompt = Prompt::Battle(bt);
+                return;
+            }
+            bt.hits[att.index()] -= 1;
+            self.take_hits(att, Target::Attackers, &mut bt, 1, ev);
+        }
+        if bt.group.unit_count() == 0 {
+            self.end_battle(bt, false, ev);
+            return;
+        }
+        bt.first_round = false;
+        bt.discards = [0; 2];
+        bt.step = if self.rules.defender_retreat {
+            BattleStep::Retreat
+        } else {
+            BattleStep::Discard(bt.attacker)
+        };
+        self.prompt = Prompt::Battle(bt);
     }
 
     /// Who stands after the casualties.
@@ -452,7 +494,8 @@ impl Arrakis {
                 u[0] -= 1;
                 supply[0] += 1;
             } else if u[1] > 0 || u[2] > 0 {
-                // An elite before a special elite (owner's choice, see docs).
+                // Only one kind of elite here: callers ask the owner when
+                // both are (AR-COMBAT-20, `elite_choice`).
                 let k = if u[1] > 0 { 1 } else { 2 };
                 u[k] -= 1;
                 supply[k] += 1;
@@ -598,8 +641,10 @@ impl Arrakis {
     }
 
     fn finish_battle(&mut self, attacker: Faction, ev: &mut Vec<Event>) {
-        self.enforce_stacking(attacker);
-        self.end_turn(attacker, ev);
+        let then = super::flow::AfterExcess::EndTurn(attacker);
+        if !self.enforce_stacking(attacker, then) {
+            self.end_turn(attacker, ev);
+        }
     }
 
     /// AR-COMBAT-36, AR-COMBAT-39 to AR-COMBAT-41, AR-PRESC-12, AR-WIN-04.

@@ -72,6 +72,38 @@ pub enum BattleStep {
     Retreat,
     /// The attacker won: advance or stay (AR-COMBAT-34).
     Advance,
+    /// The attacker pays the hit to continue (AR-COMBAT-29) with no regular
+    /// left and both an elite and a special elite: it picks which one
+    /// takes it (AR-COMBAT-20).
+    ContinueCasualty,
+}
+
+/// What goes on once hits taken outside a combat round are all taken.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum AfterHits {
+    /// A sandworm emerged in Desert Hazards: the harvester there, then the
+    /// rest of the hazards.
+    Emerge,
+    /// A Coriolis Storm: the rest of the storms.
+    Storm,
+    /// A Desert Power sandworm attack: activations left, and the areas of
+    /// the sandworms already activated.
+    DesertPower(u8, AreaSet),
+}
+
+/// What goes on once the units above the stacking limit are removed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum AfterExcess {
+    /// Back to this house's turn (a free action revealed tokens).
+    Turn(Faction),
+    /// This house's turn ends (after its battle).
+    EndTurn(Faction),
+    /// The End of Round prescience claims (after the CHOAM ban fell).
+    EndClaims,
+    /// The battle whose defenders were revealed starts.
+    Battle(Battle),
+    /// The planning card that deployed the units goes on.
+    Card,
 }
 
 /// A battle in progress.
@@ -193,6 +225,26 @@ pub enum Prompt {
     /// A planning card's step waits on this house: the card and the step
     /// (AR-ACT-13, AR-ACT-17).
     Card(Faction, super::ids::CardId, u8),
+    /// A sandworm or a storm hit the Harkonnen legion in this area, this
+    /// many hits still to take, and it has no regular but both an elite and
+    /// a Sardaukar: the Harkonnen pick which takes the next hit
+    /// (AR-COMBAT-20, answers Q6).
+    HazardCasualty(AreaId, u8, AfterHits),
+    /// This house has more units in this area than the stacking limit: it
+    /// picks which kind to remove next (AR-MOVE-08, AR-SPICE-20,
+    /// AR-DEPLOY-05).
+    Excess(Faction, AreaId, AfterExcess),
+    /// AR-OPT-08: the Harkonnen legion in this area flees the sandworm
+    /// that emerged there; the Harkonnen pick the adjacent open area.
+    Flee(AreaId),
+    /// AR-ATOM-07: the Family Atomics hit this area; the Harkonnen pick the
+    /// adjacent open area this house's legion moves to.
+    Displace(Faction, AreaId),
+    /// Action Resolution: a Harkonnen group's move revealed a sandworm in
+    /// this area; the Harkonnen pick the adjacent open area without a
+    /// wormsign it retreats to (AR-HAZ-50), then the sandworm comes and the
+    /// move goes on.
+    WormRetreat(Move, AreaId, Group),
 }
 
 impl Prompt {
@@ -206,6 +258,10 @@ impl Prompt {
             Prompt::HarkonnenDeploy { .. } | Prompt::Spice { .. } | Prompt::Rescue(_) => {
                 Faction::Harkonnen
             }
+            Prompt::HazardCasualty(..)
+            | Prompt::Flee(_)
+            | Prompt::Displace(..)
+            | Prompt::WormRetreat(..) => Faction::Harkonnen,
             Prompt::AtreidesHouse
             | Prompt::AtreidesDeploy { .. }
             | Prompt::Wormsigns(_)
@@ -222,6 +278,7 @@ impl Prompt {
             | Prompt::Foresee(f, _)
             | Prompt::HandLimit(f)
             | Prompt::Card(f, ..) => f,
+            Prompt::Excess(f, ..) => f,
             Prompt::Move(m) => m.faction,
             Prompt::Battle(b) => match b.step {
                 BattleStep::Discard(f) | BattleStep::Convert(f) | BattleStep::Casualty(f) => f,
@@ -393,6 +450,12 @@ impl Arrakis {
             (Prompt::Spice { .. }, _) => "AR-SPICE-06",
             (Prompt::Wormsigns(_), _) => "AR-DP-07",
             (Prompt::CalledWorm(..), _) => "AR-HAZ-15",
+            (Prompt::HazardCasualty(..), _) => "AR-COMBAT-20",
+            (Prompt::Battle(b), _) if b.step == BattleStep::ContinueCasualty => "AR-COMBAT-20",
+            (Prompt::Excess(..), _) => "AR-MOVE-08",
+            (Prompt::Flee(_), _) => "AR-OPT-08",
+            (Prompt::Displace(..), _) => "AR-ATOM-07",
+            (Prompt::WormRetreat(..), _) => "AR-HAZ-50",
             _ => "AR-ACT-17",
         };
         RuleError::illegal(
@@ -547,6 +610,19 @@ impl Arrakis {
                 self.next_hand_limit(ev);
             }
             (Prompt::Card(..), a) => self.step_card(a, ev),
+            (Prompt::HazardCasualty(area, n, then), Action::LoseUnit(k)) => {
+                self.answer_hazard_casualty(area, n, then, k, ev);
+            }
+            (Prompt::Excess(f, area, then), Action::LoseUnit(k)) => {
+                self.answer_excess(f, area, then, k, ev);
+            }
+            (Prompt::Flee(area), Action::Retreat(to)) => self.answer_flee(area, to, ev),
+            (Prompt::Displace(f, area), Action::Displace(to)) => {
+                self.answer_displace(f, area, to, ev);
+            }
+            (Prompt::WormRetreat(m, to, g), Action::Retreat(b)) => {
+                self.answer_worm_retreat(m, to, g, b, ev);
+            }
             (Prompt::Unclaimed, a) => {
                 if a == Action::ReshuffleUnclaimed {
                     let cards = std::mem::take(&mut self.revealed);
@@ -718,7 +794,9 @@ impl Arrakis {
                 self.spend(A, r, ev);
                 self.end_turn(A, ev);
             }
-            Action::Reveal(area) => self.reveal_tokens(area, ev),
+            Action::Reveal(area) => {
+                self.reveal_tokens(area, AfterExcess::Turn(A), ev);
+            }
             Action::Scheme(n) => self.scheme(n),
             Action::Foresee(k) => {
                 // AR-BG-05: the token leaves the game.
@@ -729,8 +807,8 @@ impl Arrakis {
             Action::Scout(z, area) => {
                 // AR-SCOUT-01 to AR-SCOUT-05
                 self.zones[z.index()] = None;
-                self.reveal_tokens(area, ev);
                 self.reveal_sietch(area, ev);
+                self.reveal_tokens(area, AfterExcess::Turn(H), ev);
             }
             _ => unreachable!(),
         }
@@ -893,18 +971,54 @@ impl Arrakis {
         }
     }
 
-    /// Removes `f`'s units above the stacking limit, lowest rank first
-    /// (AR-MOVE-08; the owner's choice is made for them, see the docs).
-    pub(super) fn enforce_stacking(&mut self, f: Faction) {
+    /// Removes `f`'s units above the stacking limit (AR-MOVE-08,
+    /// AR-SPICE-20, AR-DEPLOY-05): the owner picks which go when the area
+    /// holds more than one kind of unit (`Prompt::Excess`, then `then`);
+    /// otherwise they go at once. True when waiting on that choice.
+    pub(super) fn enforce_stacking(&mut self, f: Faction, then: AfterExcess) -> bool {
         let limit = self.stacking_limit(f);
         for i in 0..self.areas.len() {
             while self.areas[i].unit_count(f) > limit {
-                let k = (0..3)
-                    .find(|&k| self.areas[i].units[f.index()][k] > 0)
-                    .expect("units over the limit");
-                self.areas[i].units[f.index()][k] -= 1;
-                self.house_mut(f).supply[k] += 1;
+                let u = self.areas[i].units[f.index()];
+                let kinds: Vec<usize> = (0..3).filter(|&k| u[k] > 0).collect();
+                match kinds.as_slice() {
+                    [] => break,
+                    [k] => self.remove_unit(f, AreaId(i as u8), *k),
+                    _ => {
+                        self.prompt = Prompt::Excess(f, AreaId(i as u8), then);
+                        return true;
+                    }
+                }
             }
+        }
+        false
+    }
+
+    /// One unit of kind index `k` of `f` leaves `area` for the supply.
+    fn remove_unit(&mut self, f: Faction, area: AreaId, k: usize) {
+        self.areas[area.index()].units[f.index()][k] -= 1;
+        self.house_mut(f).supply[k] += 1;
+    }
+
+    /// The owner removed one unit of kind `k` above the limit (AR-MOVE-08).
+    fn answer_excess(
+        &mut self,
+        f: Faction,
+        area: AreaId,
+        then: AfterExcess,
+        k: UnitKind,
+        ev: &mut Vec<Event>,
+    ) {
+        self.remove_unit(f, area, k.index());
+        if self.enforce_stacking(f, then) {
+            return;
+        }
+        match then {
+            AfterExcess::Turn(g) => self.prompt = Prompt::Turn(g),
+            AfterExcess::EndTurn(g) => self.end_turn(g, ev),
+            AfterExcess::EndClaims => self.prompt = Prompt::EndClaims,
+            AfterExcess::Battle(bt) => self.begin_battle(bt, ev),
+            AfterExcess::Card => self.after_card_choice(ev),
         }
     }
 

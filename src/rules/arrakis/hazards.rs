@@ -1,8 +1,9 @@
 //! Step 3, Desert Hazards (AR-HAZ-*), resolved by the engine.
 use super::board::Terrain;
+use super::combat::Target;
 use super::event::Event;
-use super::flow::{Battle, BattleStep, Group};
-use super::ids::{AreaId, CombatFace, Faction, Wormsign};
+use super::flow::{AfterHits, Battle, BattleStep, Group, Prompt};
+use super::ids::{AreaId, CombatFace, Faction, UnitKind, Wormsign};
 use super::state::{Arrakis, Phase, Worm};
 
 impl Arrakis {
@@ -23,8 +24,15 @@ impl Arrakis {
     }
 
     /// Rolls `dice` hazard dice against the Harkonnen legion in `a` and
-    /// takes the hits in the combat casualty order (answers Q6).
-    pub(super) fn hazard_attack(&mut self, a: AreaId, dice: u8, ev: &mut Vec<Event>) {
+    /// takes the hits in the combat casualty order (answers Q6); true when
+    /// waiting on the Harkonnen's pick of a casualty, `then` going on after.
+    pub(super) fn hazard_attack(
+        &mut self,
+        a: AreaId,
+        dice: u8,
+        then: AfterHits,
+        ev: &mut Vec<Event>,
+    ) -> bool {
         let faces = self.d().tables.combat.faces.clone();
         let per_special = self.special_hits(a);
         let mut hits = 0u8;
@@ -35,6 +43,14 @@ impl Arrakis {
                 CombatFace::Shield => {}
             }
         }
+        self.hazard_hits(a, hits, then, ev)
+    }
+
+    /// Takes `n` hits on the Harkonnen legion in `a` one by one; pauses
+    /// when the owner has to pick between an elite and a Sardaukar
+    /// (AR-COMBAT-20, answers Q6). True when paused.
+    fn hazard_hits(&mut self, a: AreaId, n: u8, then: AfterHits, ev: &mut Vec<Event>) -> bool {
+        let h = Faction::Harkonnen;
         let mut scratch = Battle {
             attacker: Faction::Atreides,
             from: a,
@@ -50,13 +66,43 @@ impl Arrakis {
             hits: [0; 2],
             boost: super::card_effects::Boost::None,
         };
-        self.take_hits(
-            Faction::Harkonnen,
-            super::combat::Target::Area(a),
-            &mut scratch,
-            hits,
-            ev,
-        );
+        for left in (1..=n).rev() {
+            if Self::elite_choice(self.areas[a.index()].units[h.index()]) {
+                self.prompt = Prompt::HazardCasualty(a, left, then);
+                return true;
+            }
+            self.take_hits(h, Target::Area(a), &mut scratch, 1, ev);
+        }
+        false
+    }
+
+    /// The Harkonnen picked the unit of kind `k` to take the next of `n`
+    /// hazard hits in `a` (AR-COMBAT-20, answers Q6).
+    pub(super) fn answer_hazard_casualty(
+        &mut self,
+        a: AreaId,
+        n: u8,
+        then: AfterHits,
+        k: UnitKind,
+        ev: &mut Vec<Event>,
+    ) {
+        let h = Faction::Harkonnen;
+        let mut u = self.areas[a.index()].units[h.index()];
+        self.lose_elite(h, &mut u, k);
+        self.areas[a.index()].units[h.index()] = u;
+        self.remove_lonely_leaders(a);
+        if self.hazard_hits(a, n - 1, then, ev) {
+            return;
+        }
+        match then {
+            AfterHits::Emerge => {
+                if !self.after_emerging(a, ev) {
+                    self.resume_hazards(ev);
+                }
+            }
+            AfterHits::Storm => self.resume_hazards(ev),
+            AfterHits::DesertPower(left, used) => self.after_activation(left, used, ev),
+        }
     }
 
     /// A harvester was destroyed; during Action Resolution it counts for
@@ -108,20 +154,44 @@ impl Arrakis {
         true
     }
 
-    /// A sandworm emerges in `a` in Desert Hazards; returns true when the
-    /// Harkonnen must decide on a carryall rescue (AR-HAZ-20 to AR-HAZ-22,
-    /// AR-HAZ-25, AR-HAZ-30).
+    /// A sandworm emerges in `a` in Desert Hazards; true when a decision
+    /// of the Harkonnen is pending: where the legion flees (AR-OPT-08), a
+    /// casualty, or a carryall rescue (AR-HAZ-20 to AR-HAZ-22, AR-HAZ-25,
+    /// AR-HAZ-30).
     fn worm_emerges(&mut self, a: AreaId, ev: &mut Vec<Event>) -> bool {
         let has_legion = self.areas[a.index()].unit_count(Faction::Harkonnen) > 0;
-        // AR-OPT-08: the wiki's reading, the legion retreats if it can.
-        let retreated = has_legion && self.rules.sandworm_legion_retreats && self.legion_flees(a);
-        if has_legion && !retreated {
-            let dice = self.d().tables.hazards.sandworm_dice;
-            self.hazard_attack(a, dice, ev);
+        // AR-OPT-08: the wiki's reading, the legion retreats if it can, to
+        // the adjacent open area of the Harkonnen's choice.
+        if has_legion && self.rules.sandworm_legion_retreats {
+            match self.flee_options(a).as_slice() {
+                [] => {}
+                [to] => {
+                    self.move_legion(Faction::Harkonnen, a, *to);
+                    return self.after_emerging(a, ev);
+                }
+                _ => {
+                    self.prompt = Prompt::Flee(a);
+                    return true;
+                }
+            }
         }
+        if has_legion {
+            let dice = self.d().tables.hazards.sandworm_dice;
+            if self.hazard_attack(a, dice, AfterHits::Emerge, ev) {
+                return true;
+            }
+        }
+        self.after_emerging(a, ev)
+    }
+
+    /// After the sandworm in `a` dealt with the legion: a harvester left
+    /// alone is lost unless rescued (AR-HAZ-20, AR-HAZ-30); true when the
+    /// rescue is asked.
+    fn after_emerging(&mut self, a: AreaId, ev: &mut Vec<Event>) -> bool {
         let cleared = self.areas[a.index()].unit_count(Faction::Harkonnen) == 0;
         if self.areas[a.index()].harvester && cleared {
             if self.rescue_zones(a).next().is_some() {
+                self.prompt = Prompt::Rescue(a);
                 return true;
             }
             self.areas[a.index()].harvester = false;
@@ -130,32 +200,47 @@ impl Arrakis {
         false
     }
 
-    /// AR-OPT-08: the Harkonnen legion in `a` moves to the first adjacent
-    /// open area without a wormsign that has room (the choice is made for
-    /// the player); false if there is none.
-    fn legion_flees(&mut self, a: AreaId) -> bool {
-        let d = self.d();
+    /// AR-OPT-08: the adjacent open areas without a sandworm or a wormsign
+    /// with room for the Harkonnen legion in `a`.
+    pub(super) fn flee_options(&self, a: AreaId) -> Vec<AreaId> {
         let h = Faction::Harkonnen;
+        let n = self.areas[a.index()].unit_count(h);
+        self.d().board.passable[a.index()]
+            .iter()
+            .filter(|b| {
+                let t = &self.areas[b.index()];
+                !self.enemy_at(h, *b)
+                    && t.worm.is_none()
+                    && t.wormsign.is_none()
+                    && t.unit_count(h) + n <= self.stacking_limit(h)
+            })
+            .collect()
+    }
+
+    /// Moves the whole legion of `f` in `a` to `to`.
+    pub(super) fn move_legion(&mut self, f: Faction, a: AreaId, to: AreaId) {
+        let d = self.d();
         let s = &self.areas[a.index()];
-        let g = super::flow::Group {
-            units: s.units[h.index()],
-            tokens: 0,
-            generic: s.generic[h.index()],
-            named: super::state::named_of(s.named, h, d),
+        let g = Group {
+            units: s.units[f.index()],
+            tokens: if f == Faction::Atreides {
+                s.tokens.len() as u8
+            } else {
+                0
+            },
+            generic: s.generic[f.index()],
+            named: super::state::named_of(s.named, f, d),
         };
-        let to = d.board.passable[a.index()].iter().find(|b| {
-            let t = &self.areas[b.index()];
-            !self.enemy_at(h, *b)
-                && t.worm.is_none()
-                && t.wormsign.is_none()
-                && t.unit_count(h) + g.unit_count() <= self.stacking_limit(h)
-        });
-        let Some(to) = to else {
-            return false;
-        };
-        let group = self.lift(h, a, &g);
-        self.drop_group(h, to, &group);
-        true
+        let group = self.lift(f, a, &g);
+        self.drop_group(f, to, &group);
+    }
+
+    /// The Harkonnen picked where the legion in `a` flees (AR-OPT-08).
+    pub(super) fn answer_flee(&mut self, a: AreaId, to: AreaId, ev: &mut Vec<Event>) {
+        self.move_legion(Faction::Harkonnen, a, to);
+        if !self.after_emerging(a, ev) {
+            self.resume_hazards(ev);
+        }
     }
 
     /// The Atreides chose the sandworm that moves to `to` (AR-HAZ-15).
@@ -164,7 +249,6 @@ impl Arrakis {
         self.areas[to.index()].worm = w;
         ev.push(Event::SandwormPlaced { area: to });
         if self.worm_emerges(to, ev) {
-            self.prompt = super::flow::Prompt::Rescue(to);
             return;
         }
         self.resume_hazards(ev);
@@ -270,14 +354,17 @@ impl Arrakis {
                 return;
             }
             if self.place_worm_figure(a, ev) && self.worm_emerges(a, ev) {
-                self.prompt = super::flow::Prompt::Rescue(a);
                 return;
             }
         }
         // AR-HAZ-19: the pool is reshuffled (draws are random anyway).
-        // AR-HAZ-32 to AR-HAZ-35: Coriolis Storms on Harkonnen legions.
+        // AR-HAZ-32 to AR-HAZ-35: Coriolis Storms on Harkonnen legions,
+        // area by area from the cursor (past the wormsigns).
         let dice = self.d().tables.hazards.storm_dice;
-        for i in 0..self.areas.len() {
+        let storms = (kinds.len() * 128) as u16;
+        while usize::from(self.hazard_cursor - storms) < self.areas.len() {
+            let i = usize::from(self.hazard_cursor - storms);
+            self.hazard_cursor += 1;
             let a = AreaId(i as u8);
             let area = b.area(a);
             let now_desert = self.atomics_area == Some(a);
@@ -287,8 +374,10 @@ impl Arrakis {
             if self.rules.storm_spares_settlements && self.areas[i].settlement {
                 continue;
             }
-            if self.areas[i].unit_count(Faction::Harkonnen) > 0 {
-                self.hazard_attack(a, dice, ev);
+            if self.areas[i].unit_count(Faction::Harkonnen) > 0
+                && self.hazard_attack(a, dice, AfterHits::Storm, ev)
+            {
+                return;
             }
         }
         if self.winner.is_some() {

@@ -2,7 +2,7 @@
 //! be done (`apply` accepts exactly these).
 use super::action::Action;
 use super::flow::{PERMS, Prompt};
-use super::ids::{AreaId, AreaSet, Deck, DieResult, Faction, ImperiumMarker};
+use super::ids::{AreaId, AreaSet, Deck, DieResult, Faction, ImperiumMarker, UnitKind};
 use super::state::{Arrakis, Vehicle};
 use super::tables::PrescienceTiming;
 
@@ -260,6 +260,38 @@ impl Arrakis {
                 out.push(Action::ReshuffleUnclaimed);
             }
             Prompt::Card(..) => self.legal_card(out),
+            // AR-COMBAT-20 (answers Q6): asked only with no regular and both
+            // an elite and a Sardaukar in the legion.
+            Prompt::HazardCasualty(..) => {
+                out.push(Action::LoseUnit(UnitKind::Elite));
+                out.push(Action::LoseUnit(UnitKind::Special));
+            }
+            // AR-MOVE-08: any kind the owner has there.
+            Prompt::Excess(f, area, _) => {
+                for k in UnitKind::ALL {
+                    if self.areas[area.index()].units[f.index()][k.index()] > 0 {
+                        out.push(Action::LoseUnit(k));
+                    }
+                }
+            }
+            // AR-OPT-08
+            Prompt::Flee(area) => {
+                for b in self.flee_options(area) {
+                    out.push(Action::Retreat(b));
+                }
+            }
+            // AR-HAZ-50
+            Prompt::WormRetreat(_, to, g) => {
+                for b in self.worm_retreat_options(to, g.unit_count()) {
+                    out.push(Action::Retreat(b));
+                }
+            }
+            // AR-ATOM-07
+            Prompt::Displace(f, area) => {
+                for b in self.displace_options(f, area) {
+                    out.push(Action::Displace(b));
+                }
+            }
         }
     }
 

@@ -38,7 +38,7 @@ pub use board::{
     parse_board,
 };
 pub use event::{Event, seat_of};
-pub use flow::{Battle, BattleStep, Group, Move, Prompt};
+pub use flow::{AfterExcess, AfterHits, Battle, BattleStep, Group, Move, Prompt};
 pub use ids::{
     AirZoneId, AreaId, AreaSet, CardId, CombatFace, Deck, DieResult, Faction, ImperiumMarker,
     LeaderId, Marker, SectorId, UnitKind, Wormsign,
@@ -199,6 +199,7 @@ impl Ruleset for Arrakis {
             Action::DrawFrom(dk) => format!("draw from the {} deck", words(dk)),
             Action::PlayFree(c) => format!("play {} without a die", card(c)),
             Action::PickLeader(l) => format!("send {} to the regeneration tank", leader(l)),
+            Action::Displace(a) => format!("move the blasted legion to {}", ar(a)),
         }
     }
 

@@ -237,6 +237,14 @@ impl Arrakis {
         } else {
             WormsignEntry::Stays
         };
+        if let WormsignEntry::ChooseRetreat = entry {
+            // AR-HAZ-50: the Harkonnen pick the retreat; the move goes on
+            // after their answer.
+            m.legions_left -= 1;
+            m.picked = None;
+            self.prompt = Prompt::WormRetreat(*m, b, group.0);
+            return false;
+        }
         if let WormsignEntry::ChooseWorm = entry {
             // AR-HAZ-15: the Atreides pick the sandworm; the move goes on
             // after their answer.
@@ -378,11 +386,18 @@ impl Arrakis {
     }
 
     /// Reveals the Atreides tokens in `area` into units (AR-DEPLOY-04),
-    /// placing only what the supply still holds.
-    pub(super) fn reveal_tokens(&mut self, area: AreaId, ev: &mut Vec<Event>) {
+    /// placing only what the supply still holds; the Atreides then remove
+    /// units above the limit (AR-DEPLOY-05), `then` going on after their
+    /// choice. True when waiting on that choice.
+    pub(super) fn reveal_tokens(
+        &mut self,
+        area: AreaId,
+        then: super::flow::AfterExcess,
+        ev: &mut Vec<Event>,
+    ) -> bool {
         let tokens = std::mem::take(&mut self.areas[area.index()].tokens);
         if tokens.is_empty() {
-            return;
+            return false;
         }
         let kinds = super::state::token_kinds(self.d());
         let ai = Faction::Atreides.index();
@@ -395,9 +410,9 @@ impl Arrakis {
             }
         }
         ev.push(Event::TokensRevealed { area });
-        // AR-DEPLOY-05: excess over the limit removed.
-        self.enforce_stacking(Faction::Atreides);
         self.remove_lonely_leaders(area);
+        // AR-DEPLOY-05: excess over the limit removed, the owner's pick.
+        self.enforce_stacking(Faction::Atreides, then)
     }
 
     /// Turns a sietch face up (AR-DEPLOY-08, AR-SCOUT-03).
@@ -439,9 +454,6 @@ impl Arrakis {
             }
             g.tokens = 0;
         }
-        // AR-DEPLOY-06, AR-DEPLOY-08, AR-DEPLOY-09: defenders revealed.
-        self.reveal_tokens(at, ev);
-        self.reveal_sietch(at, ev);
         let bt = Battle {
             attacker: f,
             from,
@@ -457,7 +469,18 @@ impl Arrakis {
             hits: [0; 2],
             boost: super::card_effects::Boost::None,
         };
-        if g.unit_count() == 0 {
+        // AR-DEPLOY-06, AR-DEPLOY-08, AR-DEPLOY-09: defenders revealed.
+        self.reveal_sietch(at, ev);
+        if self.reveal_tokens(at, super::flow::AfterExcess::Battle(bt), ev) {
+            return;
+        }
+        self.begin_battle(bt, ev);
+    }
+
+    /// The battle proper, once every defender is revealed.
+    pub(super) fn begin_battle(&mut self, bt: Battle, ev: &mut Vec<Event>) {
+        let (f, at) = (bt.attacker, bt.at);
+        if bt.group.unit_count() == 0 {
             // Every attacking unit came from tokens that hid nothing left
             // in supply: the attack fizzles.
             self.end_battle(bt, false, ev);

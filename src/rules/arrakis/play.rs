@@ -12,7 +12,7 @@ use super::card_effects::{
 };
 use super::components::CardTiming;
 use super::event::Event;
-use super::flow::{Group, Move, Prompt};
+use super::flow::{AfterExcess, Group, Move, Prompt};
 use super::ids::{AreaId, AreaSet, CardId, Deck, DieResult, Faction, LeaderId};
 use super::state::{Arrakis, LeaderAt};
 
@@ -515,8 +515,11 @@ impl Arrakis {
                     run.left -= 1;
                 }
                 self.effect = Some(run);
-                // AR-MOVE-08: over the stacking limit, the excess goes.
-                self.enforce_stacking(f);
+                // AR-MOVE-08: over the stacking limit, the owner removes
+                // the excess, then the card goes on.
+                if self.enforce_stacking(f, AfterExcess::Card) {
+                    return;
+                }
                 self.after_card_choice(ev);
             }
             (Step::Deploy { .. }, Action::DeployLeader(l)) => {
@@ -582,7 +585,7 @@ impl Arrakis {
     }
 
     /// The step goes on while it has repeats left, else the next one.
-    fn after_card_choice(&mut self, ev: &mut Vec<Event>) {
+    pub(super) fn after_card_choice(&mut self, ev: &mut Vec<Event>) {
         match self.effect {
             Some(run) if run.left > 0 => {
                 self.prompt = Prompt::Card(run.faction, run.card, run.step);

@@ -81,10 +81,6 @@ impl Arrakis {
                     }
                     self.bans[i] = fell || self.imperium[i] == bottom;
                 }
-                // AR-SPICE-20: CHOAM ban excess removed at once.
-                if self.bans[ImperiumMarker::Choam.index()] {
-                    self.enforce_stacking(super::ids::Faction::Harkonnen);
-                }
                 // AR-SPICE-13
                 self.spice_saved = spice.min(t.carry_over_max);
                 // AR-SPICE-22
@@ -93,6 +89,12 @@ impl Arrakis {
                 }
                 self.phase = Phase::EndOfRound;
                 self.prompt = Prompt::EndClaims;
+                // AR-SPICE-20, AR-MOVE-08: the CHOAM ban's excess goes at
+                // once, the Harkonnen picking which units.
+                if self.bans[ImperiumMarker::Choam.index()] {
+                    let then = super::flow::AfterExcess::EndClaims;
+                    self.enforce_stacking(super::ids::Faction::Harkonnen, then);
+                }
                 return;
             }
         }

@@ -3,6 +3,7 @@
 //! Hawat's Scheming (AR-LEADER-20 to AR-LEADER-23).
 use super::action::Action;
 use super::event::Event;
+use super::flow::AfterHits;
 use super::ids::{AreaId, AreaSet, Faction, Wormsign};
 use super::state::{Arrakis, LeaderAt, Worm};
 
@@ -84,7 +85,11 @@ impl Arrakis {
             0
         };
         match a {
-            Action::WormAttack(from, to) => self.worm_attack(from, to, ev),
+            Action::WormAttack(from, to) => {
+                if self.worm_attack(from, to, AfterHits::DesertPower(left, used), ev) {
+                    return;
+                }
+            }
             Action::WormMove(from, to) => {
                 let w = self.areas[from.index()].worm.take();
                 self.areas[to.index()].worm = w;
@@ -95,6 +100,11 @@ impl Arrakis {
                 return;
             }
         }
+        self.after_activation(left, used, ev);
+    }
+
+    /// After one activation: the next, or the turn ends when none is left.
+    pub(super) fn after_activation(&mut self, left: u8, used: AreaSet, ev: &mut Vec<Event>) {
         if left == 0 {
             self.end_turn(Faction::Atreides, ev);
         } else {
@@ -103,7 +113,15 @@ impl Arrakis {
     }
 
     /// One sandworm attack; the sandworm then leaves the board (AR-HAZ-45).
-    pub(super) fn worm_attack(&mut self, from: AreaId, to: AreaId, ev: &mut Vec<Event>) {
+    /// True when waiting on the Harkonnen's pick of a casualty, `then`
+    /// going on after it.
+    pub(super) fn worm_attack(
+        &mut self,
+        from: AreaId,
+        to: AreaId,
+        then: AfterHits,
+        ev: &mut Vec<Event>,
+    ) -> bool {
         let worm = self.areas[from.index()].worm.take().expect("legal");
         match worm {
             Worm::Normal => self.worms_off += 1,
@@ -114,23 +132,23 @@ impl Arrakis {
             Worm::Normal => t.sandworm_dice,
             Worm::WildMaker => t.wild_maker_dice,
         };
-        if self.areas[to.index()].unit_count(Faction::Harkonnen) > 0 {
-            self.hazard_attack(to, dice, ev);
-        }
         // AR-HAZ-46: a targeted harvester is destroyed, no rescue.
         if self.areas[to.index()].harvester {
             self.areas[to.index()].harvester = false;
             self.harvester_destroyed(to, true, ev);
         }
+        self.areas[to.index()].unit_count(Faction::Harkonnen) > 0
+            && self.hazard_attack(to, dice, then, ev)
     }
 
     /// A Harkonnen legion entered `to` from `from`: a wormsign there is
-    /// flipped; a sandworm destroys the harvester and sends the legion back
-    /// where it came from (AR-HAZ-47, AR-HAZ-50, AR-HAZ-51; the retreat
-    /// area is a decision made for the player, see the docs). When no
-    /// sandworm is free and several are on the board, the Atreides choose
-    /// which one comes (AR-HAZ-15): the legion is back, the rest waits on
-    /// `answer_called_worm`.
+    /// flipped; on a sandworm the legion retreats to an adjacent open area
+    /// without a wormsign (the Harkonnen's pick when there are several:
+    /// `ChooseRetreat`; back to `from` when there is none, see the docs)
+    /// and the sandworm destroys the harvester (AR-HAZ-47, AR-HAZ-50,
+    /// AR-HAZ-51). When no sandworm is free and several are on the board,
+    /// the Atreides choose which one comes (AR-HAZ-15): the legion has
+    /// retreated, the rest waits on `answer_called_worm`.
     pub(super) fn harkonnen_enters_wormsign(
         &mut self,
         from: AreaId,
@@ -151,14 +169,69 @@ impl Arrakis {
         if !worm || self.mountains_now().contains(to) {
             return WormsignEntry::Stays;
         }
-        self.drop_group(Faction::Harkonnen, from, group);
-        // AR-HAZ-15: the owner of the sandworms picks the one that moves.
+        // AR-HAZ-50: the legion that moved in retreats to an adjacent open
+        // area without a wormsign, the Harkonnen's pick among several; with
+        // none, back where it came from (see the docs).
+        let h = Faction::Harkonnen;
+        match self
+            .worm_retreat_options(to, group.0.unit_count())
+            .as_slice()
+        {
+            [] => self.drop_group(h, from, group),
+            [b] => self.drop_group(h, *b, group),
+            _ => {
+                self.drop_group(h, to, group);
+                return WormsignEntry::ChooseRetreat;
+            }
+        }
+        self.worm_comes(to, ev)
+    }
+
+    /// AR-HAZ-50: the adjacent open areas without a sandworm or a wormsign
+    /// with room for `n` Harkonnen units leaving `to`.
+    pub(super) fn worm_retreat_options(&self, to: AreaId, n: u8) -> Vec<AreaId> {
+        let h = Faction::Harkonnen;
+        self.d().board.passable[to.index()]
+            .iter()
+            .filter(|b| {
+                let t = &self.areas[b.index()];
+                !self.enemy_at(h, *b)
+                    && t.worm.is_none()
+                    && t.wormsign.is_none()
+                    && t.unit_count(h) + n <= self.stacking_limit(h)
+            })
+            .collect()
+    }
+
+    /// The sandworm a Harkonnen legion called comes to `to`, unless the
+    /// Atreides have to pick which one (AR-HAZ-15).
+    fn worm_comes(&mut self, to: AreaId, ev: &mut Vec<Event>) -> WormsignEntry {
         if self.worm_choice_needed() {
             return WormsignEntry::ChooseWorm;
         }
         self.place_worm_figure(to, ev);
         self.called_worm_arrived(to, ev);
         WormsignEntry::TurnedBack
+    }
+
+    /// The Harkonnen picked the area `b` the group `g` that revealed a
+    /// sandworm in `to` retreats to (AR-HAZ-50); the sandworm comes, then
+    /// the move goes on.
+    pub(super) fn answer_worm_retreat(
+        &mut self,
+        m: super::flow::Move,
+        to: AreaId,
+        g: super::flow::Group,
+        b: AreaId,
+        ev: &mut Vec<Event>,
+    ) {
+        let h = Faction::Harkonnen;
+        let group = self.lift(h, to, &g);
+        self.drop_group(h, b, &group);
+        match self.worm_comes(to, ev) {
+            WormsignEntry::ChooseWorm => self.prompt = super::flow::Prompt::CalledWorm(m, to),
+            _ => self.resume_move(m, ev),
+        }
     }
 
     /// The sandworm a Harkonnen legion called is in `to`: the harvester
@@ -184,6 +257,11 @@ impl Arrakis {
         self.areas[to.index()].worm = w;
         ev.push(Event::SandwormPlaced { area: to });
         self.called_worm_arrived(to, ev);
+        self.resume_move(m, ev);
+    }
+
+    /// A move paused by a wormsign goes on: the next legion, or the end.
+    fn resume_move(&mut self, m: super::flow::Move, ev: &mut Vec<Event>) {
         if self.winner.is_some() {
             self.prompt = super::flow::Prompt::None;
         } else if m.legions_left == 0 {
@@ -250,52 +328,89 @@ impl Arrakis {
 impl Arrakis {
     /// Detonates the Family Atomics (AR-ATOM-02 to AR-ATOM-07): the mountain
     /// becomes ordinary desert for good, and each house's legion there moves
-    /// to the first adjacent area open to it (the Harkonnen choice is made
-    /// for them, see the docs), or is removed if there is none.
+    /// to an adjacent area open to it, the Harkonnen choosing where
+    /// (AR-ATOM-07), or is removed if there is none (see the docs).
     pub(super) fn detonate(&mut self, area: AreaId, ev: &mut Vec<Event>) {
         self.atomics_used = true;
         self.atomics_area = Some(area);
-        let d = self.d();
-        for f in Faction::ALL {
-            let s = &self.areas[area.index()];
-            if !s.has_legion(f, d) {
-                continue;
-            }
-            let g = super::flow::Group {
-                units: s.units[f.index()],
-                tokens: if f == Faction::Atreides {
-                    s.tokens.len() as u8
-                } else {
-                    0
-                },
-                generic: s.generic[f.index()],
-                named: super::state::named_of(s.named, f, d),
-            };
-            let to = d.board.passable[area.index()].iter().find(|b| {
+        self.displace_next(area, ev);
+    }
+
+    /// AR-ATOM-07: the adjacent areas open to `f`'s legion in `area`.
+    pub(super) fn displace_options(&self, f: Faction, area: AreaId) -> Vec<AreaId> {
+        let n = self.areas[area.index()].unit_count(f);
+        self.d().board.passable[area.index()]
+            .iter()
+            .filter(|b| {
                 let t = &self.areas[b.index()];
                 !self.enemy_at(f, *b)
                     && t.worm.is_none()
-                    && t.unit_count(f) + g.unit_count() <= self.stacking_limit(f)
-            });
-            let group = self.lift(f, area, &g);
-            match to {
-                Some(to) => self.drop_group(f, to, &group),
-                None => {
-                    let fi = f.index();
-                    for k in 0..3 {
-                        self.houses[fi].supply[k] += g.units[k];
-                    }
-                    self.houses[fi].generic_supply += g.generic;
-                    let mut m = g.named;
-                    while m != 0 {
-                        let i = m.trailing_zeros() as u8;
-                        m &= m - 1;
-                        self.send_to_tank(super::ids::LeaderId(i));
-                    }
+                    && t.unit_count(f) + n <= self.stacking_limit(f)
+            })
+            .collect()
+    }
+
+    /// Moves the next legion out of the blasted area, asking the Harkonnen
+    /// when they have a choice (AR-ATOM-07); then the Atreides turn goes on
+    /// (a free action, AR-ATOM-02).
+    fn displace_next(&mut self, area: AreaId, ev: &mut Vec<Event>) {
+        let d = self.d();
+        for f in Faction::ALL {
+            if !self.areas[area.index()].has_legion(f, d) {
+                continue;
+            }
+            match self.displace_options(f, area).as_slice() {
+                [] => self.remove_legion(f, area),
+                [to] => self.move_legion(f, area, *to),
+                _ => {
+                    self.prompt = super::flow::Prompt::Displace(f, area);
+                    return;
                 }
             }
         }
         let _ = ev;
+        self.prompt = super::flow::Prompt::Turn(Faction::Atreides);
+    }
+
+    /// The Harkonnen moved `f`'s blasted legion to `to` (AR-ATOM-07).
+    pub(super) fn answer_displace(
+        &mut self,
+        f: Faction,
+        area: AreaId,
+        to: AreaId,
+        ev: &mut Vec<Event>,
+    ) {
+        self.move_legion(f, area, to);
+        self.displace_next(area, ev);
+    }
+
+    /// `f`'s whole legion in `area` leaves the board: units and generic
+    /// leaders to supply, named leaders to the tank.
+    fn remove_legion(&mut self, f: Faction, area: AreaId) {
+        let d = self.d();
+        let s = &self.areas[area.index()];
+        let g = super::flow::Group {
+            units: s.units[f.index()],
+            tokens: if f == Faction::Atreides {
+                s.tokens.len() as u8
+            } else {
+                0
+            },
+            generic: s.generic[f.index()],
+            named: super::state::named_of(s.named, f, d),
+        };
+        let (g, _tokens) = self.lift(f, area, &g);
+        let fi = f.index();
+        for k in 0..3 {
+            self.houses[fi].supply[k] += g.units[k];
+        }
+        self.houses[fi].generic_supply += g.generic;
+        let mut m = g.named;
+        while m != 0 {
+            let i = m.trailing_zeros() as u8;
+            m &= m - 1;
+            self.send_to_tank(super::ids::LeaderId(i));
+        }
     }
 }
 
@@ -307,4 +422,7 @@ pub(super) enum WormsignEntry {
     TurnedBack,
     /// The legion went back; the Atreides choose which sandworm comes.
     ChooseWorm,
+    /// The legion waits in the area; the Harkonnen choose where it
+    /// retreats (AR-HAZ-50).
+    ChooseRetreat,
 }
