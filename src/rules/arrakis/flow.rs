@@ -787,6 +787,7 @@ impl Arrakis {
             self.advance_card(ev);
             return;
         }
+        self.turn_ended_pins(f);
         self.claimed_this_turn = false;
         if self.house(H).unused() == 0 {
             self.end_action_resolution(ev);

@@ -27,7 +27,8 @@ impl Arrakis {
                 for (i, s) in self.areas.iter().enumerate() {
                     let a = AreaId(i as u8);
                     // AR-DIE-04: figures moved this action stay put.
-                    if m.moved_into.contains(a) || s.unit_count(f) == 0 {
+                    // A pinned leader's legion stays (Seek Out the Mahdi).
+                    if m.moved_into.contains(a) || s.unit_count(f) == 0 || self.pinned_at(a) {
                         continue;
                     }
                     // AR-DIE-06: Leadership needs a leader.
