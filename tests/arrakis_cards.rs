@@ -586,6 +586,23 @@ fn seek_out_the_mahdi_pins_paul_for_the_next_atreides_turn() {
     play(&mut g, A, &[Action::SpendDie(DieResult::Strategy)]);
     assert!(legal(&g, A).contains(&Action::Legion(paul_at)));
 
+    // Paul set aside is not deployed during the pinned turn.
+    let mut g = game(H, &["seek_out_the_mahdi"]);
+    g.test_turn(H, &[DieResult::Strategy, DieResult::Strategy], 2);
+    g.houses[A.index()].dice[0].result = DieResult::Deployment;
+    g.test_put(H, a("carthag"), [1, 0, 0], 0);
+    start(&mut g, H, "seek_out_the_mahdi");
+    play(&mut g, H, &[Action::Done, Action::Resolve]);
+    play(&mut g, A, &[Action::SpendDie(DieResult::Deployment)]);
+    let at = legal(&g, A)
+        .into_iter()
+        .find(|x| matches!(x, Action::DeployAt(_)))
+        .unwrap();
+    play(&mut g, A, &[at]);
+    let l = legal(&g, A);
+    assert!(!l.contains(&Action::DeployLeader(Some(leader("paul_atreides")))));
+    assert!(l.contains(&Action::DeployLeader(Some(leader("stilgar")))));
+
     // Paul not in play: nothing to pin.
     let mut g = game(H, &["seek_out_the_mahdi"]);
     g.test_set_leader(leader("paul_atreides"), LeaderAt::NotInPlay);
