@@ -354,3 +354,487 @@ fn a_card_deploying_over_the_stacking_limit_lets_the_owner_pick_the_excess() {
     play(&mut g, H, &[Action::DeployLeader(None)]);
     assert_eq!(g.prompt(), Prompt::Turn(A));
 }
+
+// ---- Harkonnen, Corrino and force cards -------------------------------
+
+use melange::rules::arrakis::{AirZoneId, Die, SectorId, Vehicle, Worm, Wormsign};
+
+fn all_areas() -> impl Iterator<Item = AreaId> {
+    (0..board().areas.len() as u8).map(AreaId)
+}
+
+fn borders(x: AreaId, y: AreaId) -> bool {
+    board().touches(x, y)
+}
+
+/// Plays `c` of `f` with the Strategy die.
+fn start(g: &mut Arrakis, f: Faction, c: &str) {
+    play(g, f, &[Action::PlayCard(card(c), DieResult::Strategy)]);
+}
+
+fn empty_desert(g: &Arrakis, x: AreaId) -> bool {
+    let b = board();
+    let s = &g.areas[x.index()];
+    b.desert.contains(x)
+        && s.units == [[0; 3]; 2]
+        && s.tokens.is_empty()
+        && s.sietch.is_none()
+        && !s.settlement
+        && !s.harvester
+        && s.wormsign.is_none()
+        && s.worm.is_none()
+        && s.generic == [0, 0]
+        && s.named == 0
+}
+
+#[test]
+fn polar_cap_factories_deploys_and_clears_wormsigns_around_the_north_pole() {
+    let mut g = game(H, &["polar_cap_factories"]);
+    let np = a("north_pole");
+    let near = all_areas().find(|x| borders(np, *x)).unwrap();
+    let far = all_areas()
+        .find(|x| *x != np && !borders(np, *x) && board().desert.contains(*x))
+        .unwrap();
+    g.areas[near.index()].wormsign = Some(Wormsign::Sand);
+    g.areas[far.index()].wormsign = Some(Wormsign::Sand);
+    start(&mut g, H, "polar_cap_factories");
+    play(
+        &mut g,
+        H,
+        &[Action::DeployAt(np), Action::DeployLeader(None)],
+    );
+    assert_eq!(units(&g, H, "north_pole"), [2, 1, 0]);
+    assert_eq!(g.areas[np.index()].generic[H.index()], 1);
+    let ev = play(&mut g, H, &[Action::Resolve]);
+    assert!(ev.contains(&Event::WormsignRemoved { area: near }));
+    assert_eq!(g.areas[near.index()].wormsign, None);
+    assert_eq!(g.areas[far.index()].wormsign, Some(Wormsign::Sand));
+    assert_eq!(g.prompt(), Prompt::Turn(A));
+
+    // No wormsign around the pole: the clearing step is skipped.
+    let mut g = game(H, &["polar_cap_factories"]);
+    start(&mut g, H, "polar_cap_factories");
+    play(
+        &mut g,
+        H,
+        &[Action::DeployAt(np), Action::DeployLeader(None)],
+    );
+    assert_eq!(g.prompt(), Prompt::Turn(A));
+}
+
+#[test]
+fn spotter_control_discards_picked_wormsigns_then_draws() {
+    let mut g = game(H, &["spotter_control"]);
+    let deserts: Vec<AreaId> = board().desert.iter().take(4).collect();
+    for x in &deserts {
+        g.areas[x.index()].wormsign = Some(Wormsign::Sandworm);
+    }
+    start(&mut g, H, "spotter_control");
+    // An area without a wormsign is refused.
+    let bare = board().desert.iter().nth(10).unwrap();
+    assert_refused(&g, seat(H), &Action::WormsignAt(bare));
+    // Partial use: 2 of the 3, then stop.
+    play(
+        &mut g,
+        H,
+        &[
+            Action::WormsignAt(deserts[0]),
+            Action::WormsignAt(deserts[1]),
+            Action::Done,
+        ],
+    );
+    let left = deserts
+        .iter()
+        .filter(|x| g.areas[x.index()].wormsign.is_some())
+        .count();
+    assert_eq!(left, 2);
+    let l = legal(&g, H);
+    let draw = l
+        .iter()
+        .find(|x| matches!(x, Action::DrawFrom(_)))
+        .copied()
+        .unwrap();
+    play(&mut g, H, &[draw, draw]);
+    assert_eq!(g.house(H).hand.len(), 2);
+    assert_eq!(g.prompt(), Prompt::Turn(A));
+}
+
+#[test]
+fn explosive_artillery_hits_a_bordering_enemy_legion() {
+    // AR-COMBAT-37: a special attack; hits as combat casualties.
+    let mut g = game(H, &["explosive_artillery"]);
+    let own = a("s1_3");
+    let target = all_areas()
+        .find(|x| borders(own, *x) && board().desert.contains(*x))
+        .unwrap();
+    let far = all_areas()
+        .find(|x| *x != own && !borders(own, *x) && board().desert.contains(*x))
+        .unwrap();
+    g.test_put(H, own, [1, 0, 0], 0);
+    g.test_put(A, target, [4, 0, 0], 1);
+    g.test_put(A, far, [2, 0, 0], 0);
+    start(&mut g, H, "explosive_artillery");
+    // Skip the move (AR-ACT-17).
+    play(&mut g, H, &[Action::Done]);
+    assert_refused(&g, seat(H), &Action::PickArea(far));
+    g.test_load_dice(&[0, 5, 3, 1]);
+    let ev = play(&mut g, H, &[Action::PickArea(target)]);
+    assert!(ev.iter().any(|e| matches!(
+        e,
+        Event::CombatRoll {
+            dice: 4,
+            hits: 3,
+            ..
+        }
+    )));
+    assert_eq!(g.areas[target.index()].units[A.index()], [1, 0, 0]);
+    assert_eq!(g.areas[target.index()].generic[A.index()], 1);
+    assert_eq!(g.prompt(), Prompt::Turn(A));
+}
+
+#[test]
+fn breeding_program_gains_a_token_then_plays_a_card() {
+    let mut g = game(H, &["breeding_program", "forced_recruitment"]);
+    let before = g.house(H).bene_gesserit;
+    start(&mut g, H, "breeding_program");
+    let ev = play(&mut g, H, &[Action::Resolve]);
+    assert!(ev.contains(&Event::BeneGesseritGained { faction: H }));
+    assert_eq!(g.house(H).bene_gesserit, before + 1);
+    play(
+        &mut g,
+        H,
+        &[
+            Action::PlayFree(card("forced_recruitment")),
+            Action::DeployAt(a("arrakeen")),
+            Action::Done,
+        ],
+    );
+    assert_eq!(g.house(H).discard.len(), 2);
+
+    // The reserve is empty: no token to gain.
+    let mut g = game(H, &["breeding_program"]);
+    g.houses[A.index()].bene_gesserit = data().tables.bene_gesserit.total;
+    g.houses[H.index()].bene_gesserit = 0;
+    start(&mut g, H, "breeding_program");
+    assert_eq!(g.house(H).bene_gesserit, 0);
+    assert_eq!(g.prompt(), Prompt::Turn(A));
+}
+
+#[test]
+fn troop_carriers_jump_from_a_settlement_to_a_friendly_legion() {
+    let mut g = game(H, &["troop_carriers"]);
+    let far = a("s1_3");
+    let full = all_areas()
+        .find(|x| board().desert.contains(*x) && *x != far)
+        .unwrap();
+    g.test_put(H, a("carthag"), [2, 1, 0], 1);
+    g.test_put(H, far, [1, 0, 0], 0);
+    g.test_put(H, full, [4, 0, 0], 0);
+    g.test_put(H, a("s2_1"), [1, 0, 0], 0);
+    start(&mut g, H, "troop_carriers");
+    // Only a legion in a settlement jumps.
+    assert_refused(&g, seat(H), &Action::Legion(far));
+    play(&mut g, H, &[Action::Legion(a("carthag"))]);
+    // The stacking limit holds (4 + 3 > 6); an area without a legion of
+    // the player is no destination.
+    assert_refused(&g, seat(H), &Action::To(full));
+    assert_refused(&g, seat(H), &Action::To(a("arrakeen")));
+    play(&mut g, H, &[Action::To(far)]);
+    assert_eq!(units(&g, H, "carthag"), [0, 0, 0]);
+    assert_eq!(g.areas[far.index()].units[H.index()], [3, 1, 0]);
+    assert_eq!(g.areas[far.index()].generic[H.index()], 1);
+    assert_eq!(g.prompt(), Prompt::Turn(A));
+}
+
+#[test]
+fn hope_clouds_observation_shuffles_a_revealed_card_back() {
+    let mut g = game(H, &["hope_clouds_observation"]);
+    g.revealed = vec![3, 5];
+    start(&mut g, H, "hope_clouds_observation");
+    assert_refused(&g, seat(H), &Action::PickSlot(2));
+    let ev = play(&mut g, H, &[Action::PickSlot(1)]);
+    assert!(ev.contains(&Event::PrescienceReturned { card: 5 }));
+    assert_eq!(g.revealed, vec![3]);
+    assert_eq!(g.prompt(), Prompt::Turn(A));
+}
+
+#[test]
+fn reports_of_traitors_discards_an_unused_house_die() {
+    let mut g = game(H, &["reports_of_traitors", "reports_of_traitors"]);
+    let die = |result, spent, token| Die {
+        result,
+        spent,
+        token,
+    };
+    g.houses[A.index()].dice = vec![
+        die(DieResult::House, true, false),
+        die(DieResult::House, false, false),
+        die(DieResult::Strategy, false, false),
+    ];
+    start(&mut g, H, "reports_of_traitors");
+    let ev = play(&mut g, H, &[Action::Resolve]);
+    assert!(ev.contains(&Event::DieDiscarded {
+        faction: A,
+        result: DieResult::House
+    }));
+    let dice = &g.house(A).dice;
+    assert_eq!(dice.len(), 2);
+    assert!(
+        !dice
+            .iter()
+            .any(|d| d.result == DieResult::House && !d.spent)
+    );
+
+    // No unused House die: nothing to discard.
+    let mut g = game(H, &["reports_of_traitors"]);
+    g.houses[A.index()].dice = vec![die(DieResult::House, true, false)];
+    start(&mut g, H, "reports_of_traitors");
+    assert_eq!(g.house(A).dice.len(), 1);
+    assert_eq!(g.prompt(), Prompt::Turn(A));
+}
+
+#[test]
+fn spies_all_over_arrakis_reveals_one_area_then_draws() {
+    let mut g = game(H, &["spies_all_over_arrakis"]);
+    let site = board().sietch_sites.iter().next().unwrap();
+    g.areas[site.index()].tokens.push(0);
+    start(&mut g, H, "spies_all_over_arrakis");
+    assert_refused(&g, seat(H), &Action::Reveal(a("carthag")));
+    let ev = play(&mut g, H, &[Action::Reveal(site)]);
+    assert!(ev.iter().any(|e| matches!(e, Event::SietchRevealed { .. })));
+    assert!(ev.contains(&Event::TokensRevealed { area: site }));
+    let s = &g.areas[site.index()];
+    assert!(s.sietch.unwrap().revealed);
+    assert!(s.tokens.is_empty());
+    // Then the draw, partly used.
+    let draw = legal(&g, H)
+        .into_iter()
+        .find(|x| matches!(x, Action::DrawFrom(_)))
+        .unwrap();
+    play(&mut g, H, &[draw, Action::Done]);
+    assert_eq!(g.house(H).hand.len(), 1);
+    assert_eq!(g.prompt(), Prompt::Turn(A));
+}
+
+#[test]
+fn seek_out_the_mahdi_pins_paul_for_the_next_atreides_turn() {
+    let mut g = game(H, &["seek_out_the_mahdi"]);
+    g.test_turn(
+        H,
+        &[
+            DieResult::Strategy,
+            DieResult::Strategy,
+            DieResult::Strategy,
+        ],
+        2,
+    );
+    let paul_at = a("s1_3");
+    let other = a("s2_1");
+    g.test_put(A, paul_at, [2, 0, 0], 0);
+    g.test_place_leader(leader("paul_atreides"), paul_at);
+    g.test_put(A, other, [1, 0, 0], 0);
+    g.test_put(H, a("carthag"), [1, 0, 0], 0);
+    start(&mut g, H, "seek_out_the_mahdi");
+    let ev = play(&mut g, H, &[Action::Done, Action::Resolve]);
+    assert!(ev.contains(&Event::LeaderPinned {
+        leader: leader("paul_atreides")
+    }));
+    assert_eq!(g.prompt(), Prompt::Turn(A));
+    play(&mut g, A, &[Action::SpendDie(DieResult::Strategy)]);
+    assert_refused(&g, seat(A), &Action::Legion(paul_at));
+    assert!(legal(&g, A).contains(&Action::Legion(other)));
+    play(&mut g, A, &[Action::Done]);
+    // That turn over, Paul's legion moves again.
+    play(
+        &mut g,
+        H,
+        &[Action::SpendDie(DieResult::Strategy), Action::Done],
+    );
+    play(&mut g, A, &[Action::SpendDie(DieResult::Strategy)]);
+    assert!(legal(&g, A).contains(&Action::Legion(paul_at)));
+
+    // Paul set aside is not deployed during the pinned turn.
+    let mut g = game(H, &["seek_out_the_mahdi"]);
+    g.test_turn(H, &[DieResult::Strategy, DieResult::Strategy], 2);
+    g.houses[A.index()].dice[0].result = DieResult::Deployment;
+    g.test_put(H, a("carthag"), [1, 0, 0], 0);
+    start(&mut g, H, "seek_out_the_mahdi");
+    play(&mut g, H, &[Action::Done, Action::Resolve]);
+    play(&mut g, A, &[Action::SpendDie(DieResult::Deployment)]);
+    let at = legal(&g, A)
+        .into_iter()
+        .find(|x| matches!(x, Action::DeployAt(_)))
+        .unwrap();
+    play(&mut g, A, &[at]);
+    let l = legal(&g, A);
+    assert!(!l.contains(&Action::DeployLeader(Some(leader("paul_atreides")))));
+    assert!(l.contains(&Action::DeployLeader(Some(leader("stilgar")))));
+
+    // Paul not in play: nothing to pin.
+    let mut g = game(H, &["seek_out_the_mahdi"]);
+    g.test_set_leader(leader("paul_atreides"), LeaderAt::NotInPlay);
+    start(&mut g, H, "seek_out_the_mahdi");
+    assert_eq!(g.prompt(), Prompt::Turn(A));
+}
+
+#[test]
+fn grandmother_of_a_storm_rolls_storms_now() {
+    // AR-HAZ-32 to AR-HAZ-35 during Action Resolution.
+    let mut g = game(A, &["grandmother_of_a_storm"]);
+    let desert = all_areas()
+        .find(|x| {
+            let ar = board().area(*x);
+            board().desert.contains(*x) && !ar.storm_exempt
+        })
+        .unwrap();
+    let mountain = all_areas()
+        .find(|x| board().area(*x).terrain == board::Terrain::Mountain)
+        .unwrap();
+    g.test_put(H, desert, [3, 0, 0], 0);
+    g.test_put(H, mountain, [3, 0, 0], 0);
+    start(&mut g, A, "grandmother_of_a_storm");
+    let dice = data().tables.hazards.storm_dice;
+    g.test_load_dice(&vec![0; usize::from(dice)]);
+    play(&mut g, A, &[Action::Resolve]);
+    assert_eq!(g.areas[desert.index()].units[H.index()][0], 3 - dice);
+    assert_eq!(g.areas[mountain.index()].units[H.index()], [3, 0, 0]);
+    assert_eq!(g.prompt(), Prompt::Turn(H));
+}
+
+/// A sector, an area of it, and an Air zone between it and another.
+fn sector_setup() -> (SectorId, AreaId, AreaId, AirZoneId) {
+    let b = board();
+    let s = SectorId(0);
+    let areas: Vec<AreaId> = b.sectors[0]
+        .areas
+        .iter()
+        .filter(|x| b.desert.contains(*x))
+        .collect();
+    let z = (0..b.air_zones.len() as u8)
+        .map(AirZoneId)
+        .find(|z| b.air_zones[z.index()].sectors.contains(&s))
+        .unwrap();
+    (s, areas[0], areas[1], z)
+}
+
+#[test]
+fn fremen_rockets_remove_picked_vehicles_of_one_sector() {
+    let (s, own, harv, z) = sector_setup();
+    let mut g = game(A, &["fremen_rockets"]);
+    g.test_put(A, own, [1, 0, 0], 0);
+    g.areas[harv.index()].harvester = true;
+    g.zones[z.index()] = Some(Vehicle::Carryall);
+    start(&mut g, A, "fremen_rockets");
+    // A sector without an Atreides legion is refused.
+    assert_refused(&g, seat(A), &Action::PickSector(SectorId(5)));
+    g.test_load_dice(&[0, 5, 3]);
+    play(&mut g, A, &[Action::PickSector(s), Action::PickZone(z)]);
+    assert_eq!(g.zones[z.index()], None);
+    play(&mut g, A, &[Action::PickArea(harv)]);
+    assert!(!g.areas[harv.index()].harvester);
+    assert_eq!(g.prompt(), Prompt::Turn(H));
+
+    // One hit: only one vehicle goes.
+    let mut g = game(A, &["fremen_rockets"]);
+    g.test_put(A, own, [1, 0, 0], 0);
+    g.areas[harv.index()].harvester = true;
+    g.zones[z.index()] = Some(Vehicle::Ornithopter);
+    start(&mut g, A, "fremen_rockets");
+    g.test_load_dice(&[0, 3, 4]);
+    play(&mut g, A, &[Action::PickSector(s), Action::PickArea(harv)]);
+    assert_eq!(g.zones[z.index()], Some(Vehicle::Ornithopter));
+    assert_eq!(g.prompt(), Prompt::Turn(H));
+}
+
+#[test]
+fn captured_ornithopter_removes_it_and_attacks_through_its_zone() {
+    let b = board();
+    let z = AirZoneId(0);
+    let target = b.air_zones[0]
+        .areas
+        .iter()
+        .find(|x| b.desert.contains(*x))
+        .unwrap();
+    let mut g = game(A, &["captured_ornithopter"]);
+    g.test_put(H, target, [3, 0, 0], 0);
+    g.zones[z.index()] = Some(Vehicle::Ornithopter);
+    g.zones[1] = Some(Vehicle::Carryall);
+    start(&mut g, A, "captured_ornithopter");
+    // A carryall is not an ornithopter.
+    assert_refused(&g, seat(A), &Action::PickZone(AirZoneId(1)));
+    play(&mut g, A, &[Action::PickZone(z)]);
+    assert_eq!(g.zones[z.index()], None);
+    g.test_load_dice(&[0, 5, 4]);
+    play(&mut g, A, &[Action::PickArea(target)]);
+    assert_eq!(g.areas[target.index()].units[H.index()], [1, 0, 0]);
+    assert_eq!(g.prompt(), Prompt::Turn(H));
+}
+
+#[test]
+fn thumpers_call_sandworms_next_to_atreides_legions() {
+    // AR-HAZ-14: within the number of sandworm figures.
+    let mut g = game(A, &["thumpers"]);
+    let own = a("s1_3");
+    g.test_put(A, own, [1, 0, 0], 0);
+    let near: Vec<AreaId> = all_areas()
+        .filter(|x| borders(own, *x) && empty_desert(&g, *x))
+        .collect();
+    let far = all_areas()
+        .find(|x| empty_desert(&g, *x) && !borders(own, *x))
+        .unwrap();
+    let off = g.worms_off;
+    start(&mut g, A, "thumpers");
+    assert_refused(&g, seat(A), &Action::PickArea(far));
+    play(&mut g, A, &[Action::PickArea(near[0]), Action::Done]);
+    assert_eq!(g.areas[near[0].index()].worm, Some(Worm::Normal));
+    assert_eq!(g.worms_off, off - 1);
+    assert_eq!(g.prompt(), Prompt::Turn(H));
+}
+
+#[test]
+fn wall_of_sandworms_grows_from_a_sandworm_then_desert_power() {
+    let mut g = game(A, &["wall_of_sandworms"]);
+    let w = all_areas().find(|x| empty_desert(&g, *x)).unwrap();
+    g.areas[w.index()].worm = Some(Worm::Normal);
+    g.worms_off -= 1;
+    let next = all_areas()
+        .find(|x| borders(w, *x) && empty_desert(&g, *x))
+        .unwrap();
+    let far = all_areas()
+        .find(|x| *x != w && !borders(w, *x) && empty_desert(&g, *x))
+        .unwrap();
+    start(&mut g, A, "wall_of_sandworms");
+    assert_refused(&g, seat(A), &Action::PickArea(far));
+    play(&mut g, A, &[Action::PickArea(next)]);
+    assert_eq!(g.areas[next.index()].worm, Some(Worm::Normal));
+    assert_eq!(g.prompt(), Prompt::Wormsigns(2));
+    play(&mut g, A, &[Action::Done]);
+    assert_eq!(g.prompt(), Prompt::Turn(H));
+}
+
+#[test]
+fn dust_chasms_take_two_deep_desert_harvesters_of_one_sector() {
+    let b = board();
+    let deep: Vec<AreaId> = b.deep_desert.iter().collect();
+    let (h1, h2) = deep
+        .iter()
+        .flat_map(|x| deep.iter().map(move |y| (*x, *y)))
+        .find(|(x, y)| x != y && b.area(*x).sector == b.area(*y).sector)
+        .unwrap();
+    let other = *deep
+        .iter()
+        .find(|x| b.area(**x).sector != b.area(h1).sector)
+        .unwrap();
+    let mut g = game(A, &["dust_chasms"]);
+    for x in [h1, h2, other] {
+        g.areas[x.index()].harvester = true;
+    }
+    start(&mut g, A, "dust_chasms");
+    play(&mut g, A, &[Action::PickArea(h1)]);
+    // Both in one sector.
+    assert_refused(&g, seat(A), &Action::PickArea(other));
+    play(&mut g, A, &[Action::PickArea(h2)]);
+    assert!(!g.areas[h1.index()].harvester && !g.areas[h2.index()].harvester);
+    assert!(g.areas[other.index()].harvester);
+    assert_eq!(g.prompt(), Prompt::Wormsigns(2));
+}

@@ -11,7 +11,7 @@ use crate::{
     rules::arrakis::{
         Action, AirZoneId, AreaId, Arrakis, ArrakisOptions, ArrakisView, Battle, BattleStep,
         CardId, Deck, DieResult, Event, Faction, Group, ImperiumMarker, LeaderAt, LeaderId, Marker,
-        Move, Phase, Preset, Prompt, UnitKind, Vehicle, Worm, board, data::data, seat_of,
+        Move, Phase, Preset, Prompt, SectorId, UnitKind, Vehicle, Worm, board, data::data, seat_of,
     },
 };
 
@@ -158,6 +158,23 @@ fn zone_name(z: AirZoneId) -> String {
     board().air_zones[z.index()].id.clone()
 }
 
+fn sector(id: &str) -> Result<SectorId, MatchError> {
+    board()
+        .sectors
+        .iter()
+        .position(|s| s.id == id)
+        .map(|i| SectorId(i as u8))
+        .ok_or_else(|| invalid(format!("unknown sector {id:?}")))
+}
+
+fn sector_name(x: SectorId) -> String {
+    board()
+        .sectors
+        .get(usize::from(x.0))
+        .map(|s| s.id.clone())
+        .unwrap_or_default()
+}
+
 fn leader(id: &str) -> Result<LeaderId, MatchError> {
     data()
         .leader_id(id)
@@ -302,6 +319,10 @@ impl WireRules for Arrakis {
             Step::DrawFrom(k) => Action::DrawFrom(deck(k)?),
             Step::PlayFree(c) => Action::PlayFree(card(c)?),
             Step::PickLeader(l) => Action::PickLeader(leader(l)?),
+            Step::PickArea(a) => Action::PickArea(area(a)?),
+            Step::PickZone(z) => Action::PickZone(zone(z)?),
+            Step::PickSector(x) => Action::PickSector(sector(x)?),
+            Step::PickSlot(n) => Action::PickSlot(small(*n, "prescience slot")?),
             Step::Scout(s) => Action::Scout(zone(&s.zone)?, area(&s.area)?),
             Step::WormAttack(w) => Action::WormAttack(area(&w.from)?, area(&w.target)?),
             Step::Foresee(n) => Action::Foresee(small(*n, "foresee deck")?),
@@ -378,6 +399,10 @@ impl WireRules for Arrakis {
             Action::DrawFrom(k) => Step::DrawFrom(deck_name(k).to_owned()),
             Action::PlayFree(c) => Step::PlayFree(card_name(c)),
             Action::PickLeader(l) => Step::PickLeader(leader_name(l)),
+            Action::PickArea(a) => Step::PickArea(area_name(a)),
+            Action::PickZone(z) => Step::PickZone(zone_name(z)),
+            Action::PickSector(x) => Step::PickSector(sector_name(x)),
+            Action::PickSlot(n) => Step::PickSlot(u32::from(n)),
             Action::Scout(z, a) => Step::Scout(w::Scout {
                 zone: zone_name(z),
                 area: area_name(a),
@@ -904,6 +929,35 @@ fn event_to_pb(event: &Event) -> pb::ArrakisEvent {
             wire.amount = (*step).into();
             "prescience"
         }
+        Event::WormsignRemoved { area: a } => {
+            wire.area = area_name(*a);
+            "wormsign_removed"
+        }
+        Event::VehicleRemoved {
+            vehicle: v,
+            zone: z,
+        } => {
+            wire.vehicle = vehicle_name(*v).to_owned();
+            wire.zone = zone_name(*z);
+            "vehicle_removed"
+        }
+        Event::PrescienceReturned { card: c } => {
+            wire.cards = vec![prescience_card(*c)];
+            "prescience_returned"
+        }
+        Event::DieDiscarded { faction: f, result } => {
+            wire.faction = faction_name(*f).to_owned();
+            wire.dice = vec![die_name(*result).to_owned()];
+            "die_discarded"
+        }
+        Event::BeneGesseritGained { faction: f } => {
+            wire.faction = faction_name(*f).to_owned();
+            "bene_gesserit_gained"
+        }
+        Event::LeaderPinned { leader: l } => {
+            wire.leader = leader_name(*l);
+            "leader_pinned"
+        }
         Event::GameOver { winner } => {
             wire.faction = faction_name(*winner).to_owned();
             "game_over"
@@ -1065,6 +1119,35 @@ fn event_text(event: &Event) -> String {
                 marker_display(*marker)
             )
         }
+        Event::WormsignRemoved { area } => {
+            format!(
+                "the wormsign in {} went back to the pool",
+                area_display(*area)
+            )
+        }
+        Event::VehicleRemoved { vehicle, zone } => format!(
+            "the {} in Air zone {} was removed",
+            match vehicle {
+                Vehicle::Ornithopter => "ornithopter",
+                Vehicle::Carryall => "carryall",
+            },
+            zone_name(*zone).replace('_', "-")
+        ),
+        Event::PrescienceReturned { .. } => {
+            "a revealed prescience card was shuffled back into the deck".to_owned()
+        }
+        Event::DieDiscarded { faction: f, result } => format!(
+            "{} lost an unused {} die",
+            faction_display(*f),
+            die_display(*result)
+        ),
+        Event::BeneGesseritGained { faction: f } => {
+            format!("{} gained a Bene Gesserit token", faction_display(*f))
+        }
+        Event::LeaderPinned { leader: l } => format!(
+            "{} may not be deployed or move during the next turn",
+            data().leader(*l).name
+        ),
         Event::GameOver { winner } => format!("game over: {} wins", faction_display(*winner)),
     }
 }

@@ -1,5 +1,7 @@
 //! One small decision of one seat; `Copy`, a few bytes.
-use super::ids::{AirZoneId, AreaId, CardId, Deck, DieResult, ImperiumMarker, LeaderId, UnitKind};
+use super::ids::{
+    AirZoneId, AreaId, CardId, Deck, DieResult, ImperiumMarker, LeaderId, SectorId, UnitKind,
+};
 use super::state::Vehicle;
 
 /// A decision. Every step offers [`Action::Done`] where the rules let a
@@ -124,4 +126,12 @@ pub enum Action {
     /// The Family Atomics hit a legion's area: the Harkonnen move it to
     /// this adjacent open area (AR-ATOM-07).
     Displace(AreaId),
+    /// A card step: this area (a target, a source or a destination).
+    PickArea(AreaId),
+    /// A card step: this Air zone (the vehicle in it).
+    PickZone(AirZoneId),
+    /// A card step: this sector.
+    PickSector(SectorId),
+    /// A card step: the revealed prescience card in this slot of the row.
+    PickSlot(u8),
 }

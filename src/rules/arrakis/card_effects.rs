@@ -264,6 +264,87 @@ pub enum Step {
         #[serde(default)]
         ornithopter: u8,
     },
+    /// Every wormsign in an area bordering `around` goes back to the pool.
+    ClearWormsigns {
+        /// The area whose neighbours are cleared.
+        around: String,
+    },
+    /// Up to `count` wormsigns on the board (the player picks) go back to
+    /// the pool.
+    DiscardWormsigns {
+        /// How many.
+        count: u8,
+    },
+    /// Roll `dice` combat dice at an enemy legion; each Hit or Special is
+    /// 1 hit, taken as combat casualties (AR-COMBAT-37: no settlement or
+    /// sietch is destroyed).
+    SpecialAttack {
+        /// Dice rolled.
+        dice: u8,
+        /// Which legions may be targeted.
+        from: AttackFrom,
+    },
+    /// Gain 1 Bene Gesserit token from the reserve.
+    GainBeneGesserit,
+    /// A legion standing in a settlement jumps to an area already holding
+    /// one of the player's legions (the stacking limit holds).
+    Jump,
+    /// Return 1 revealed prescience card to the prescience deck, shuffled.
+    ReturnPrescience,
+    /// The opponent discards 1 of their unused action dice showing House.
+    OpponentLosesHouseDie,
+    /// Reveal the sietch and every deployment token in 1 area.
+    RevealArea,
+    /// During the opponent's next action turn, these named leaders cannot
+    /// be deployed and no legion with one of them may move or attack.
+    Pin {
+        /// The leaders.
+        leaders: Vec<String>,
+    },
+    /// Coriolis Storms now, with the normal storm rules (AR-HAZ-32 to
+    /// AR-HAZ-35).
+    Storms,
+    /// Pick a sector holding one of the player's legions, roll `dice`
+    /// combat dice; each Hit or Special removes 1 Harkonnen vehicle (the
+    /// player's pick) from that sector's areas or its Air zones.
+    Rockets {
+        /// Dice rolled.
+        dice: u8,
+    },
+    /// Up to `count` sandworms appear in empty desert areas next to `near`.
+    Sandworms {
+        /// How many.
+        count: u8,
+        /// What each area must border.
+        near: WormNear,
+    },
+    /// Remove up to `count` harvesters standing in deep desert, all in one
+    /// sector.
+    RemoveHarvesters {
+        /// How many.
+        count: u8,
+    },
+}
+
+/// Which enemy legions a special attack may target.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum AttackFrom {
+    /// A legion in an area bordering one of the player's legions.
+    BorderingLegion,
+    /// Remove a Harkonnen ornithopter from an Air zone first; a Harkonnen
+    /// legion in an area connected to that zone.
+    Ornithopter,
+}
+
+/// What an area a card's sandworm appears in must border.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum WormNear {
+    /// An area holding one of the player's legions.
+    OwnLegion,
+    /// An area holding a sandworm.
+    Sandworm,
 }
 
 fn one() -> u8 {
@@ -298,6 +379,8 @@ impl Step {
             }
             | Step::LeaderEnters { leader: l }
             | Step::LeaderLeaves { leader: l } => leaders.push(l.as_str()),
+            Step::ClearWormsigns { around } => areas.push(around.as_str()),
+            Step::Pin { leaders: l } => leaders.extend(l.iter().map(String::as_str)),
             _ => {}
         }
         (areas, leaders)

@@ -201,6 +201,40 @@ pub enum Event {
         /// The winner.
         winner: Faction,
     },
+    /// A card sent the wormsign in this area back to the pool.
+    WormsignRemoved {
+        /// The area.
+        area: AreaId,
+    },
+    /// A card removed the vehicle in this Air zone.
+    VehicleRemoved {
+        /// The vehicle.
+        vehicle: Vehicle,
+        /// The zone.
+        zone: AirZoneId,
+    },
+    /// A card shuffled this revealed prescience card back into the deck.
+    PrescienceReturned {
+        /// The prescience card (index into the tables).
+        card: u8,
+    },
+    /// A card discarded an unused action die of this house.
+    DieDiscarded {
+        /// The house.
+        faction: Faction,
+        /// The die's result.
+        result: DieResult,
+    },
+    /// A house gained a Bene Gesserit token.
+    BeneGesseritGained {
+        /// The house.
+        faction: Faction,
+    },
+    /// A card pins this named leader for the opponent's next action turn.
+    LeaderPinned {
+        /// The leader.
+        leader: LeaderId,
+    },
 }
 
 impl Event {

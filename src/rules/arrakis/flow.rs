@@ -89,6 +89,11 @@ pub enum AfterHits {
     /// A Desert Power sandworm attack: activations left, and the areas of
     /// the sandworms already activated.
     DesertPower(u8, AreaSet),
+    /// A planning card's special attack: the card goes on.
+    Card,
+    /// A planning card's Coriolis Storms: the storms go on after this
+    /// area.
+    CardStorm(AreaId),
 }
 
 /// What goes on once the units above the stacking limit are removed.
@@ -865,6 +870,7 @@ impl Arrakis {
             self.advance_card(ev);
             return;
         }
+        self.turn_ended_pins(f);
         self.claimed_this_turn = false;
         if self.house(H).unused() == 0 {
             self.end_action_resolution(ev);

@@ -49,7 +49,13 @@ impl Arrakis {
     /// Takes `n` hits on the Harkonnen legion in `a` one by one; pauses
     /// when the owner has to pick between an elite and a Sardaukar
     /// (AR-COMBAT-20, answers Q6). True when paused.
-    fn hazard_hits(&mut self, a: AreaId, n: u8, then: AfterHits, ev: &mut Vec<Event>) -> bool {
+    pub(super) fn hazard_hits(
+        &mut self,
+        a: AreaId,
+        n: u8,
+        then: AfterHits,
+        ev: &mut Vec<Event>,
+    ) -> bool {
         let h = Faction::Harkonnen;
         let mut scratch = Battle {
             attacker: Faction::Atreides,
@@ -102,6 +108,12 @@ impl Arrakis {
             }
             AfterHits::Storm => self.resume_hazards(ev),
             AfterHits::DesertPower(left, used) => self.after_activation(left, used, ev),
+            AfterHits::Card => self.advance_card(ev),
+            AfterHits::CardStorm(done) => {
+                if !self.card_storms(usize::from(done.0) + 1, ev) {
+                    self.advance_card(ev);
+                }
+            }
         }
     }
 

@@ -397,6 +397,7 @@ impl Arrakis {
                 d.leaders[i].faction == f
                     && d.leaders[i].kind == super::components::LeaderKind::Named
                     && self.leaders[i] == super::state::LeaderAt::SetAside
+                    && self.pinned & (1 << i) == 0
             })
             .map(|i| super::ids::LeaderId(i as u8))
             .collect()

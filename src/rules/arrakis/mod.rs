@@ -11,6 +11,7 @@ mod action;
 pub mod board;
 mod card_common;
 pub mod card_effects;
+mod cards_force;
 mod combat;
 pub mod components;
 pub mod data;
@@ -200,6 +201,10 @@ impl Ruleset for Arrakis {
             Action::PlayFree(c) => format!("play {} without a die", card(c)),
             Action::PickLeader(l) => format!("send {} to the regeneration tank", leader(l)),
             Action::Displace(a) => format!("move the blasted legion to {}", ar(a)),
+            Action::PickArea(a) => format!("pick {}", ar(a)),
+            Action::PickZone(z) => format!("pick the vehicle in {}", zone(z)),
+            Action::PickSector(x) => format!("pick sector {}", b.sectors[usize::from(x.0)].id),
+            Action::PickSlot(n) => format!("pick prescience card {}", u32::from(*n) + 1),
         }
     }
 

@@ -27,7 +27,8 @@ impl Arrakis {
                 for (i, s) in self.areas.iter().enumerate() {
                     let a = AreaId(i as u8);
                     // AR-DIE-04: figures moved this action stay put.
-                    if m.moved_into.contains(a) || s.unit_count(f) == 0 {
+                    // A pinned leader's legion stays (Seek Out the Mahdi).
+                    if m.moved_into.contains(a) || s.unit_count(f) == 0 || self.pinned_at(a) {
                         continue;
                     }
                     // AR-DIE-06: Leadership needs a leader.
@@ -395,6 +396,16 @@ impl Arrakis {
         then: super::flow::AfterExcess,
         ev: &mut Vec<Event>,
     ) -> bool {
+        if !self.reveal_tokens_only(area, ev) {
+            return false;
+        }
+        // AR-DEPLOY-05: excess over the limit removed, the owner's pick.
+        self.enforce_stacking(Faction::Atreides, then)
+    }
+
+    /// Reveals the tokens in `area` into units without the stacking check;
+    /// false when there were none.
+    pub(super) fn reveal_tokens_only(&mut self, area: AreaId, ev: &mut Vec<Event>) -> bool {
         let tokens = std::mem::take(&mut self.areas[area.index()].tokens);
         if tokens.is_empty() {
             return false;
@@ -411,8 +422,7 @@ impl Arrakis {
         }
         ev.push(Event::TokensRevealed { area });
         self.remove_lonely_leaders(area);
-        // AR-DEPLOY-05: excess over the limit removed, the owner's pick.
-        self.enforce_stacking(Faction::Atreides, then)
+        true
     }
 
     /// Turns a sietch face up (AR-DEPLOY-08, AR-SCOUT-03).

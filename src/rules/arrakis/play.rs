@@ -205,6 +205,7 @@ impl Arrakis {
             Step::Draw { cards } | Step::DrawOrPlay { cards } => *cards,
             Step::Upgrade { count, .. } => *count,
             Step::OpponentDiscards { cards } => *cards,
+            s if Self::is_force_step(s) => Self::force_repeats(s),
             _ => 1,
         };
         self.effect = Some(run);
@@ -389,6 +390,21 @@ impl Arrakis {
                 }
             }
             Step::Move { .. } | Step::Vehicles { .. } | Step::DesertPower => {}
+            Step::ClearWormsigns { .. }
+            | Step::DiscardWormsigns { .. }
+            | Step::SpecialAttack { .. }
+            | Step::GainBeneGesserit
+            | Step::Jump
+            | Step::ReturnPrescience
+            | Step::OpponentLosesHouseDie
+            | Step::RevealArea
+            | Step::Pin { .. }
+            | Step::Storms
+            | Step::Rockets { .. }
+            | Step::Sandworms { .. }
+            | Step::RemoveHarvesters { .. } => {
+                self.legal_force(&run, &steps[usize::from(run.step)], out)
+            }
         }
         out.push(Action::Done);
     }
@@ -579,6 +595,9 @@ impl Arrakis {
                 if run.left == 0 || self.house(f.other()).hand.is_empty() {
                     self.advance_card(ev);
                 }
+            }
+            (s, a) if Self::is_force_step(s) && a != Action::Done => {
+                self.step_force(run, s, a, ev);
             }
             _ => self.advance_card(ev),
         }

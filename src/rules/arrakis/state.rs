@@ -240,6 +240,9 @@ pub struct Arrakis {
     pub(super) hazard_cursor: u16,
     /// Test hook: die faces (indexes) to return before the generator's.
     pub(super) loaded: Vec<u8>,
+    /// Named leaders a card pins for their house's next action turn (bit =
+    /// [`LeaderId`]); public information.
+    pub(super) pinned: u64,
 }
 
 /// Token-kind table: starting tokens first, then the action pool.
@@ -451,6 +454,7 @@ impl Arrakis {
             loaded: Vec::new(),
             hazard_cursor: 0,
             effect: None,
+            pinned: 0,
         };
         for f in Faction::ALL {
             for k in 0..2 {
