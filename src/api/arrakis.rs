@@ -11,7 +11,8 @@ use crate::{
     rules::arrakis::{
         Action, AirZoneId, AreaId, Arrakis, ArrakisOptions, ArrakisView, Battle, BattleStep,
         CardId, Deck, DieResult, Event, Faction, Group, ImperiumMarker, LeaderAt, LeaderId, Marker,
-        Move, Phase, Preset, Prompt, SectorId, UnitKind, Vehicle, Worm, board, data::data, seat_of,
+        Move, Phase, Preset, Prompt, SectorId, Source, UnitKind, Vehicle, Worm, board, data::data,
+        seat_of,
     },
 };
 
@@ -319,6 +320,7 @@ impl WireRules for Arrakis {
             Step::DrawFrom(k) => Action::DrawFrom(deck(k)?),
             Step::PlayFree(c) => Action::PlayFree(card(c)?),
             Step::PickLeader(l) => Action::PickLeader(leader(l)?),
+            Step::Special(l) => Action::Special(leader(l)?),
             Step::PickArea(a) => Action::PickArea(area(a)?),
             Step::PickZone(z) => Action::PickZone(zone(z)?),
             Step::PickSector(x) => Action::PickSector(sector(x)?),
@@ -399,6 +401,7 @@ impl WireRules for Arrakis {
             Action::DrawFrom(k) => Step::DrawFrom(deck_name(k).to_owned()),
             Action::PlayFree(c) => Step::PlayFree(card_name(c)),
             Action::PickLeader(l) => Step::PickLeader(leader_name(l)),
+            Action::Special(l) => Step::Special(leader_name(l)),
             Action::PickArea(a) => Step::PickArea(area_name(a)),
             Action::PickZone(z) => Step::PickZone(zone_name(z)),
             Action::PickSector(x) => Step::PickSector(sector_name(x)),
@@ -592,10 +595,18 @@ fn prompt_to_pb(prompt: Prompt) -> pb::ArrakisPrompt {
         Prompt::Swap(_) => "swap",
         Prompt::HandLimit(_) => "hand_limit",
         Prompt::Unclaimed => "unclaimed",
-        Prompt::Card(_, c, step) => {
-            wire.card = card_name(c);
+        Prompt::Card(_, source, step) => {
             wire.card_step = step.into();
-            "card"
+            match source {
+                Source::Card(c) => {
+                    wire.card = card_name(c);
+                    "card"
+                }
+                Source::Leader(l) => {
+                    wire.leader_special = leader_name(l);
+                    "leader_special"
+                }
+            }
         }
         Prompt::HazardCasualty(a, n, _) => {
             wire.area = area_name(a);
@@ -736,6 +747,7 @@ fn view_to_pb(view: ArrakisView) -> pb::ArrakisView {
             .map(|(index, at)| {
                 let mut wire = pb::ArrakisLeader {
                     leader: d.leaders[index].id.clone(),
+                    spent: view.spent_leaders >> index & 1 == 1,
                     ..Default::default()
                 };
                 wire.place = match *at {
@@ -820,6 +832,10 @@ fn event_to_pb(event: &Event) -> pb::ArrakisEvent {
         Event::LeaderTanked { leader } => {
             wire.leader = leader_name(*leader);
             "leader_tanked"
+        }
+        Event::SpecialAction { leader } => {
+            wire.leader = leader_name(*leader);
+            "special_action"
         }
         Event::PrescienceRevealed { cards: list } => {
             wire.cards = list.iter().map(|c| prescience_card(*c)).collect();
@@ -1021,6 +1037,9 @@ fn event_text(event: &Event) -> String {
         }
         Event::LeaderRemoved { leader: l } => {
             format!("{} left the game", data().leader(*l).name)
+        }
+        Event::SpecialAction { leader: l } => {
+            format!("{} used a special action", data().leader(*l).name)
         }
         Event::LeaderTanked { leader: l } => {
             format!(

@@ -134,4 +134,7 @@ pub enum Action {
     PickSector(SectorId),
     /// A card step: the revealed prescience card in this slot of the row.
     PickSlot(u8),
+    /// Spend a die of this leader's action box for its special action
+    /// (AR-LEADER-04).
+    Special(LeaderId),
 }

@@ -131,6 +131,16 @@ pub enum Boost {
     FreeContinue,
 }
 
+/// One of a house's two planning decks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum DeckSide {
+    /// The House deck.
+    House,
+    /// The ally deck (Corrino, Fremen).
+    Ally,
+}
+
 /// Which enemy named leader a card may send to the regeneration tank.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -207,10 +217,14 @@ pub enum Step {
         #[serde(default)]
         boost: Boost,
     },
-    /// Draw `cards` cards, each from either of your decks.
+    /// Draw `cards` cards, each from either of your decks (or only from
+    /// the one named).
     Draw {
         /// How many.
         cards: u8,
+        /// Only this deck.
+        #[serde(default)]
+        from: Option<DeckSide>,
     },
     /// Play 1 more card from hand without spending a die.
     PlayCard,
@@ -324,6 +338,18 @@ pub enum Step {
         /// How many.
         count: u8,
     },
+    /// Draw `count` deployment tokens from the pool and place them face
+    /// down in one sietch area, with a leader (Stilgar's special action).
+    DeployTokens {
+        /// How many tokens.
+        count: u8,
+        /// The leader joining them.
+        #[serde(default)]
+        leader: Option<LeaderPick>,
+    },
+    /// The die stands for any action result, as an Atreides House die does
+    /// (Alia's special action).
+    DieAsAny,
 }
 
 /// Which enemy legions a special attack may target.
@@ -373,6 +399,10 @@ impl Step {
                     leaders.push(l.as_str());
                 }
             }
+            Step::DeployTokens {
+                leader: Some(LeaderPick::Named(l)),
+                ..
+            } => leaders.push(l.as_str()),
             Step::Move {
                 with: LegionFilter::WithNamed(l),
                 ..

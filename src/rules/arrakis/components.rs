@@ -149,6 +149,10 @@ pub struct Leader {
     /// names this one too (AR-LEADER-18, AR-LEADER-19).
     #[serde(default)]
     pub same_person_as: Option<String>,
+    /// Its special action (AR-LEADER-04), in the card-effect vocabulary;
+    /// empty when it has none.
+    #[serde(default)]
+    pub special: Vec<Step>,
     /// Thufir Hawat's removal (AR-LEADER-20).
     #[serde(default)]
     pub removed_by_discarding: Option<RemovedByDiscarding>,

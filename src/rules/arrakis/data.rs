@@ -97,6 +97,7 @@ impl Data {
             }
         }
         self.check_card_effects()?;
+        self.check_specials()?;
         for dk in [
             Deck::HouseHarkonnen,
             Deck::CorrinoAlly,
@@ -105,6 +106,22 @@ impl Data {
         ] {
             if !self.cards.iter().any(|c| c.deck == dk) {
                 return Err(format!("data: deck {dk:?} has no card"));
+            }
+        }
+        Ok(())
+    }
+
+    /// Every area and leader a leader's special action names exists.
+    fn check_specials(&self) -> Result<(), String> {
+        for l in &self.leaders {
+            for step in &l.special {
+                let (areas, leaders) = step.names();
+                if let Some(a) = areas.iter().find(|a| self.board.area_id(a).is_none()) {
+                    return Err(format!("leaders: {:?} names unknown area {a:?}", l.id));
+                }
+                if let Some(x) = leaders.iter().find(|x| self.leader_id(x).is_none()) {
+                    return Err(format!("leaders: {:?} names unknown leader {x:?}", l.id));
+                }
             }
         }
         Ok(())

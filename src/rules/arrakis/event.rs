@@ -65,6 +65,12 @@ pub enum Event {
         /// Who.
         leader: LeaderId,
     },
+    /// A named leader's special action was used; its card is spent
+    /// (AR-LEADER-07).
+    SpecialAction {
+        /// Who.
+        leader: LeaderId,
+    },
     /// A named leader left the game for good.
     LeaderRemoved {
         /// Who.

@@ -229,7 +229,7 @@ pub enum Prompt {
     Unclaimed,
     /// A planning card's step waits on this house: the card and the step
     /// (AR-ACT-13, AR-ACT-17).
-    Card(Faction, super::ids::CardId, u8),
+    Card(Faction, super::play::Source, u8),
     /// A sandworm or a storm hit the Harkonnen legion in this area, this
     /// many hits still to take, and it has no regular but both an elite and
     /// a Sardaukar: the Harkonnen pick which takes the next hit
@@ -761,7 +761,7 @@ impl Arrakis {
         self.prompt = Prompt::Turn(A);
     }
 
-    fn spend(&mut self, f: Faction, r: DieResult, ev: &mut Vec<Event>) {
+    pub(super) fn spend(&mut self, f: Faction, r: DieResult, ev: &mut Vec<Event>) {
         let h = self.house_mut(f);
         let i = h
             .dice
@@ -786,6 +786,7 @@ impl Arrakis {
                     _ => self.begin_die_action(f, r, ev),
                 }
             }
+            Action::Special(l) => self.use_special(f, l, ev),
             Action::PlayCard(c, r) => {
                 // AR-ACT-12: any die plays a card.
                 self.spend(f, r, ev);

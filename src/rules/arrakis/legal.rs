@@ -302,6 +302,7 @@ impl Arrakis {
             }
         }
         self.legal_play_cards(f, out);
+        self.legal_specials(f, out);
         // AR-OPT-02: the wiki's Bene Gesserit free action.
         if self.rules.bene_gesserit_reorder && self.house(f).bene_gesserit > 0 {
             for k in 0..2u8 {

@@ -25,6 +25,7 @@ mod movement;
 mod options;
 mod play;
 mod prescience;
+mod specials;
 mod spice;
 mod state;
 pub mod tables;
@@ -45,7 +46,7 @@ pub use ids::{
     LeaderId, Marker, SectorId, UnitKind, Wormsign,
 };
 pub use options::{ArrakisOptions, OPTION_NAMES, Preset, Rules};
-pub use play::{CardMove, CardRun, LegionRule};
+pub use play::{CardMove, CardRun, LegionRule, Source};
 pub use state::{AreaState, Arrakis, Die, House, LeaderAt, Phase, Sietch, Vehicle, Worm};
 pub use view::{AreaView, ArrakisView, HouseView};
 
@@ -194,11 +195,17 @@ impl Ruleset for Arrakis {
             Action::Atomics(a) => format!("detonate the Family Atomics on {}", ar(a)),
             Action::Rescue(z) => format!("rescue with the carryall in {}", zone(z)),
             Action::Resolve => match self.prompt {
-                Prompt::Card(_, c, _) => format!("carry out this step of {}", card(&c)),
+                Prompt::Card(_, Source::Card(c), _) => {
+                    format!("carry out this step of {}", card(&c))
+                }
+                Prompt::Card(_, Source::Leader(l), _) => {
+                    format!("carry out this step of {}'s special action", leader(&l))
+                }
                 _ => "carry it out".into(),
             },
             Action::DrawFrom(dk) => format!("draw from the {} deck", words(dk)),
             Action::PlayFree(c) => format!("play {} without a die", card(c)),
+            Action::Special(l) => format!("{}'s special action", leader(l)),
             Action::PickLeader(l) => format!("send {} to the regeneration tank", leader(l)),
             Action::Displace(a) => format!("move the blasted legion to {}", ar(a)),
             Action::PickArea(a) => format!("pick {}", ar(a)),

@@ -16,13 +16,22 @@ use super::flow::{AfterExcess, Group, Move, Prompt};
 use super::ids::{AreaId, AreaSet, CardId, Deck, DieResult, Faction, LeaderId};
 use super::state::{Arrakis, LeaderAt};
 
-/// A card being resolved.
+/// What an effect being resolved comes from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Source {
+    /// A planning card played from hand (AR-ACT-12).
+    Card(CardId),
+    /// A named leader's special action (AR-LEADER-04).
+    Leader(LeaderId),
+}
+
+/// A card (or a leader's special action) being resolved.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct CardRun {
     /// Who played it.
     pub faction: Faction,
-    /// The card.
-    pub card: CardId,
+    /// The card or leader.
+    pub card: Source,
     /// Its alternative steps are used.
     pub alt: bool,
     /// The step being resolved (index into the steps).
@@ -167,9 +176,14 @@ impl Arrakis {
             .alternative
             .as_ref()
             .is_some_and(|a| self.condition_holds(&a.when));
+        self.start_run(f, Source::Card(c), alt, ev);
+    }
+
+    /// Starts resolving the steps of `source`.
+    pub(super) fn start_run(&mut self, f: Faction, source: Source, alt: bool, ev: &mut Vec<Event>) {
         self.effect = Some(CardRun {
             faction: f,
-            card: c,
+            card: source,
             alt,
             step: 0,
             left: 0,
@@ -181,7 +195,11 @@ impl Arrakis {
     }
 
     fn steps_of(&self, run: &CardRun) -> &'static [Step] {
-        let card = self.d().card(run.card);
+        let c = match run.card {
+            Source::Card(c) => c,
+            Source::Leader(l) => return &self.d().leader(l).special,
+        };
+        let card = self.d().card(c);
         match (&card.alternative, run.alt) {
             (Some(a), true) => &a.steps,
             _ => &card.steps,
@@ -202,7 +220,7 @@ impl Arrakis {
         run.used = AreaSet::EMPTY;
         run.left = match step {
             Step::Deploy { areas, .. } => *areas,
-            Step::Draw { cards } | Step::DrawOrPlay { cards } => *cards,
+            Step::Draw { cards, .. } | Step::DrawOrPlay { cards } => *cards,
             Step::Upgrade { count, .. } => *count,
             Step::OpponentDiscards { cards } => *cards,
             s if Self::is_force_step(s) => Self::force_repeats(s),
@@ -242,6 +260,7 @@ impl Arrakis {
             },
             // AR-DP-05: a card may grant Desert Power whatever the dice.
             Step::DesertPower => Prompt::Wormsigns(2),
+            s if Self::is_special_step(s) => self.special_step_prompt(&run, s),
             _ => Prompt::Card(f, run.card, run.step),
         };
     }
@@ -309,7 +328,9 @@ impl Arrakis {
     /// turn ends.
     fn finish_card(&mut self, ev: &mut Vec<Event>) {
         if let Some(run) = self.effect.take() {
-            self.house_mut(run.faction).discard.push(run.card);
+            if let Source::Card(c) = run.card {
+                self.house_mut(run.faction).discard.push(c);
+            }
             self.end_turn(run.faction, ev);
         }
     }
@@ -343,7 +364,14 @@ impl Arrakis {
                     }
                 }
             }
-            Step::Draw { .. } => self.legal_draws(f, out),
+            Step::Draw { from, .. } => {
+                self.legal_draws(f, out);
+                // A step naming one deck draws only from it.
+                if let Some(side) = from {
+                    let keep = Deck::of(f)[*side as usize];
+                    out.retain(|x| !matches!(x, Action::DrawFrom(d) if *d != keep));
+                }
+            }
             Step::PlayCard => self.legal_free_plays(f, out),
             Step::DrawOrPlay { .. } => {
                 self.legal_draws(f, out);
@@ -390,6 +418,9 @@ impl Arrakis {
                 }
             }
             Step::Move { .. } | Step::Vehicles { .. } | Step::DesertPower => {}
+            s @ (Step::DeployTokens { .. } | Step::DieAsAny) => {
+                self.legal_special_step(&run, s, out)
+            }
             Step::ClearWormsigns { .. }
             | Step::DiscardWormsigns { .. }
             | Step::SpecialAttack { .. }
@@ -482,7 +513,7 @@ impl Arrakis {
     }
 
     /// The leaders a deployment may add (`None` = a generic leader).
-    fn leader_choices(&self, f: Faction, pick: &LeaderPick) -> Vec<Option<LeaderId>> {
+    pub(super) fn leader_choices(&self, f: Faction, pick: &LeaderPick) -> Vec<Option<LeaderId>> {
         let mut v = Vec::new();
         if matches!(pick, LeaderPick::Any | LeaderPick::Generic) && self.house(f).generic_supply > 0
         {
@@ -557,7 +588,9 @@ impl Arrakis {
             (_, Action::PlayFree(c)) => {
                 // The follow-up card starts once this one is done.
                 if let Some(done) = self.effect.take() {
-                    self.house_mut(f).discard.push(done.card);
+                    if let Source::Card(c) = done.card {
+                        self.house_mut(f).discard.push(c);
+                    }
                 }
                 self.play_card(f, c, ev);
             }
@@ -595,6 +628,9 @@ impl Arrakis {
                 if run.left == 0 || self.house(f.other()).hand.is_empty() {
                     self.advance_card(ev);
                 }
+            }
+            (s, a) if Self::is_special_step(s) && a != Action::Done => {
+                self.step_special(run, s, a, ev);
             }
             (s, a) if Self::is_force_step(s) && a != Action::Done => {
                 self.step_force(run, s, a, ev);

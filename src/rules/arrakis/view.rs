@@ -84,6 +84,8 @@ pub struct ArrakisView {
     pub prompt: Prompt,
     /// Where each leader is, by leader id.
     pub leaders: Vec<LeaderAt>,
+    /// Leader cards spent this round (bit = leader id, AR-LEADER-07).
+    pub spent_leaders: u64,
     /// Harkonnen spice saved for the next harvest.
     pub spice_saved: u8,
     /// Ordinary sandworm figures off the board.
@@ -169,6 +171,7 @@ impl Arrakis {
                 p => p,
             },
             leaders: self.leaders.clone(),
+            spent_leaders: self.spent_leaders,
             spice_saved: self.spice_saved,
             worms_off: self.worms_off,
             atomics_area: self.atomics_area,

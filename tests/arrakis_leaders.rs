@@ -1,0 +1,402 @@
+//! Named leaders' special actions (AR-LEADER-01 to AR-LEADER-08,
+//! AR-END-06), one test per leader on the real board; the special actions
+//! are data (`special` in data/arrakis/leaders.json).
+use melange::rules::arrakis::data::data;
+use melange::rules::arrakis::{
+    Action, AreaId, Arrakis, ArrakisOptions, CardId, Deck, DieResult, Event, Faction, LeaderAt,
+    LeaderId, Prompt, UnitKind, board,
+};
+use melange::rules::core::conformance::assert_refused;
+use melange::rules::core::{Ruleset, Seat};
+
+const H: Faction = Faction::Harkonnen;
+const A: Faction = Faction::Atreides;
+
+fn a(id: &str) -> AreaId {
+    board().a(id)
+}
+
+fn leader(id: &str) -> LeaderId {
+    data().leader_id(id).unwrap()
+}
+
+fn card(id: &str) -> CardId {
+    data().card_id(id).unwrap()
+}
+
+fn seat(f: Faction) -> Seat {
+    Seat(f.index() as u8)
+}
+
+/// A cleared board, `f` to act with `dice` (and a spare Deployment die so
+/// the turn passes on), empty hands.
+fn game(f: Faction, dice: &[DieResult]) -> Arrakis {
+    let mut g = Arrakis::setup(&ArrakisOptions::default(), 7).unwrap();
+    g.test_clear_board();
+    let mut all = dice.to_vec();
+    all.push(DieResult::Deployment);
+    g.test_turn(f, &all, 2);
+    g.test_hand(H, &[]);
+    g.test_hand(A, &[]);
+    g
+}
+
+fn play(g: &mut Arrakis, f: Faction, acts: &[Action]) -> Vec<Event> {
+    let mut ev = Vec::new();
+    for x in acts {
+        g.apply(seat(f), x, &mut ev)
+            .unwrap_or_else(|e| panic!("{x:?} refused: {e} at {:?}", g.prompt()));
+    }
+    ev
+}
+
+fn legal(g: &Arrakis, f: Faction) -> Vec<Action> {
+    let mut v = Vec::new();
+    g.legal_actions(seat(f), &mut v);
+    v
+}
+
+fn units(g: &Arrakis, f: Faction, area: &str) -> [u8; 3] {
+    g.areas[a(area).index()].units[f.index()]
+}
+
+fn neighbour(area: &str) -> AreaId {
+    let g = Arrakis::setup(&ArrakisOptions::default(), 7).unwrap();
+    board().passable[a(area).index()]
+        .iter()
+        .find(|x| g.areas[x.index()].sietch.is_none() && !g.areas[x.index()].settlement)
+        .unwrap()
+}
+
+#[test]
+fn baron_harkonnen_upgrades_three_regulars_and_is_spent_until_the_next_round() {
+    // AR-LEADER-04, AR-LEADER-05, AR-LEADER-07, AR-LEADER-08, AR-END-06
+    let mut g = game(H, &[DieResult::House, DieResult::House]);
+    let baron = leader("baron_harkonnen");
+    g.test_put(H, a("carthag"), [4, 0, 0], 0);
+    let l = legal(&g, H);
+    assert!(l.contains(&Action::Special(baron)));
+    // AR-LEADER-05: the regular action stays available.
+    assert!(l.contains(&Action::SpendDie(DieResult::House)));
+    play(&mut g, H, &[Action::Special(baron)]);
+    for _ in 0..3 {
+        play(&mut g, H, &[Action::Upgrade(a("carthag"))]);
+    }
+    assert_eq!(units(&g, H, "carthag"), [1, 3, 0]);
+    assert_eq!(g.prompt(), Prompt::Turn(A));
+    // Spent: not offered again this round with the second House die.
+    g.test_turn(H, &[DieResult::House], 2);
+    assert!(!legal(&g, H).contains(&Action::Special(baron)));
+    assert_refused(&g, seat(H), &Action::Special(baron));
+    // AR-END-06: restored at the End of the Round.
+    g.test_set_prompt(Prompt::EndClaims);
+    play(&mut g, A, &[Action::Done]);
+    g.test_turn(H, &[DieResult::House], 2);
+    assert!(legal(&g, H).contains(&Action::Special(baron)));
+}
+
+#[test]
+fn no_special_action_from_the_regeneration_tank_or_without_its_die() {
+    // AR-LEADER-06, AR-LEADER-04
+    let mut g = game(H, &[DieResult::House]);
+    let baron = leader("baron_harkonnen");
+    g.test_set_leader(baron, LeaderAt::Tank(0));
+    assert_refused(&g, seat(H), &Action::Special(baron));
+    let mut g = game(H, &[DieResult::Strategy]);
+    assert_refused(&g, seat(H), &Action::Special(baron));
+    // A leader not yet in play has no card on the dashboard (AR-LEADER-02).
+    g.test_turn(H, &[DieResult::Strategy, DieResult::Strategy], 2);
+    assert_refused(&g, seat(H), &Action::Special(leader("emperor_shaddam_iv")));
+    g.test_set_leader(leader("emperor_shaddam_iv"), LeaderAt::SetAside);
+    assert!(legal(&g, H).contains(&Action::Special(leader("emperor_shaddam_iv"))));
+}
+
+#[test]
+fn emperor_shaddam_turns_elites_into_sardaukar() {
+    let mut g = game(H, &[DieResult::Strategy]);
+    let s = leader("emperor_shaddam_iv");
+    g.test_set_leader(s, LeaderAt::SetAside);
+    g.test_put(H, a("arrakeen"), [0, 2, 0], 0);
+    play(&mut g, H, &[Action::Special(s)]);
+    // Only areas with an elite.
+    assert_refused(&g, seat(H), &Action::Upgrade(a("carthag")));
+    play(
+        &mut g,
+        H,
+        &[
+            Action::Upgrade(a("arrakeen")),
+            Action::Upgrade(a("arrakeen")),
+        ],
+    );
+    assert_eq!(units(&g, H, "arrakeen"), [0, 0, 2]);
+    assert_eq!(g.prompt(), Prompt::Turn(A));
+}
+
+#[test]
+fn thufir_hawat_draws_three_house_harkonnen_cards_only() {
+    let mut g = game(H, &[DieResult::Mentat]);
+    let t = leader("thufir_hawat");
+    g.test_set_leader(t, LeaderAt::SetAside);
+    play(&mut g, H, &[Action::Special(t)]);
+    assert_refused(&g, seat(H), &Action::DrawFrom(Deck::CorrinoAlly));
+    play(
+        &mut g,
+        H,
+        &[
+            Action::DrawFrom(Deck::HouseHarkonnen),
+            Action::DrawFrom(Deck::HouseHarkonnen),
+            Action::DrawFrom(Deck::HouseHarkonnen),
+        ],
+    );
+    assert_eq!(g.house(H).hand.len(), 3);
+    assert!(
+        g.house(H)
+            .hand
+            .iter()
+            .all(|c| data().card(*c).deck == Deck::HouseHarkonnen)
+    );
+}
+
+#[test]
+fn gaius_helen_mohiam_draws_two_corrino_cards_then_plays_one() {
+    let mut g = game(H, &[DieResult::Mentat]);
+    let m = leader("gaius_helen_mohiam");
+    g.test_set_leader(m, LeaderAt::SetAside);
+    g.test_hand(H, &[card("sardaukar_pogrom")]);
+    play(
+        &mut g,
+        H,
+        &[
+            Action::Special(m),
+            Action::DrawFrom(Deck::CorrinoAlly),
+            Action::DrawFrom(Deck::CorrinoAlly),
+        ],
+    );
+    assert_eq!(g.house(H).hand.len(), 3);
+    assert!(legal(&g, H).contains(&Action::PlayFree(card("sardaukar_pogrom"))));
+    play(&mut g, H, &[Action::PlayFree(card("sardaukar_pogrom"))]);
+    // No legion with a Sardaukar: the card resolves to nothing.
+    assert!(g.house(H).discard.contains(&card("sardaukar_pogrom")));
+    assert_eq!(g.prompt(), Prompt::Turn(A));
+}
+
+#[test]
+fn captain_aramsham_deploys_into_a_settlement() {
+    let mut g = game(H, &[DieResult::Deployment]);
+    let c = leader("captain_aramsham");
+    play(&mut g, H, &[Action::Special(c)]);
+    assert_refused(&g, seat(H), &Action::DeployAt(a("s1_3")));
+    play(
+        &mut g,
+        H,
+        &[
+            Action::DeployAt(a("carthag")),
+            Action::DeployLeader(Some(c)),
+        ],
+    );
+    assert_eq!(units(&g, H, "carthag"), [2, 0, 1]);
+    assert_eq!(g.test_leader(c), LeaderAt::Board(a("carthag")));
+}
+
+#[test]
+fn beast_rabban_moves_his_legion_twice() {
+    let mut g = game(H, &[DieResult::Leadership]);
+    let r = leader("beast_rabban");
+    g.test_put(H, a("carthag"), [2, 0, 0], 0);
+    g.test_place_leader(r, a("carthag"));
+    let first = neighbour("carthag");
+    let second = board().passable[first.index()]
+        .iter()
+        .find(|x| *x != a("carthag") && g.areas[x.index()].sietch.is_none())
+        .unwrap();
+    play(
+        &mut g,
+        H,
+        &[
+            Action::Special(r),
+            Action::Legion(a("carthag")),
+            Action::Take(UnitKind::Regular),
+        ],
+    );
+    // The group must take Rabban.
+    assert_refused(&g, seat(H), &Action::To(first));
+    play(
+        &mut g,
+        H,
+        &[
+            Action::TakeLeader(r),
+            Action::To(first),
+            // The same legion, one more area.
+            Action::Legion(first),
+            Action::Take(UnitKind::Regular),
+            Action::TakeLeader(r),
+            Action::To(second),
+        ],
+    );
+    assert_eq!(g.test_leader(r), LeaderAt::Board(second));
+    assert_eq!(g.prompt(), Prompt::Turn(A));
+}
+
+#[test]
+fn feyd_rautha_moves_then_surprise_attacks_with_the_same_legion() {
+    let mut g = game(H, &[DieResult::Leadership]);
+    let f = leader("feyd_rautha");
+    g.test_set_leader(leader("beast_rabban"), LeaderAt::Removed);
+    g.test_put(H, a("carthag"), [2, 0, 0], 0);
+    g.test_place_leader(f, a("carthag"));
+    let first = neighbour("carthag");
+    let target = board().passable[first.index()]
+        .iter()
+        .find(|x| *x != a("carthag") && g.areas[x.index()].sietch.is_none())
+        .unwrap();
+    g.test_put(A, target, [1, 0, 0], 0);
+    play(
+        &mut g,
+        H,
+        &[
+            Action::Special(f),
+            Action::Legion(a("carthag")),
+            Action::Take(UnitKind::Regular),
+            Action::TakeLeader(f),
+            Action::To(first),
+            Action::Legion(first),
+            Action::Take(UnitKind::Regular),
+            Action::TakeLeader(f),
+        ],
+    );
+    // The second move is an attack only.
+    let back = a("carthag");
+    assert_refused(&g, seat(H), &Action::To(back));
+    let ev = play(&mut g, H, &[Action::To(target)]);
+    assert!(ev.iter().any(|e| matches!(e, Event::BattleStarted { .. })));
+}
+
+#[test]
+fn paul_moves_then_surprise_attacks_as_paul_muad_dib_too() {
+    // AR-LEADER-18: Paul-Muad'Dib has Paul's special action.
+    let mut g = game(A, &[DieResult::Leadership]);
+    let p = leader("paul_muad_dib");
+    g.test_set_leader(leader("paul_atreides"), LeaderAt::Removed);
+    g.test_put(A, a("s1_3"), [1, 0, 0], 0);
+    g.test_place_leader(p, a("s1_3"));
+    assert!(legal(&g, A).contains(&Action::Special(p)));
+    assert_refused(&g, seat(A), &Action::Special(leader("paul_atreides")));
+    play(&mut g, A, &[Action::Special(p)]);
+    assert!(legal(&g, A).contains(&Action::Legion(a("s1_3"))));
+}
+
+#[test]
+fn lady_jessica_draws_three_house_atreides_cards() {
+    let mut g = game(A, &[DieResult::Mentat]);
+    let j = leader("lady_jessica");
+    play(&mut g, A, &[Action::Special(j)]);
+    assert_refused(&g, seat(A), &Action::DrawFrom(Deck::FremenAlly));
+    // Partly: 2 of the 3, then stop (AR-ACT-17).
+    play(
+        &mut g,
+        A,
+        &[
+            Action::DrawFrom(Deck::HouseAtreides),
+            Action::DrawFrom(Deck::HouseAtreides),
+            Action::Done,
+        ],
+    );
+    assert_eq!(g.house(A).hand.len(), 2);
+}
+
+#[test]
+fn reverend_mother_jessica_draws_two_then_plays_one() {
+    let mut g = game(A, &[DieResult::Mentat]);
+    let j = leader("reverend_mother_jessica");
+    g.test_set_leader(leader("lady_jessica"), LeaderAt::Removed);
+    g.test_set_leader(j, LeaderAt::SetAside);
+    play(
+        &mut g,
+        A,
+        &[
+            Action::Special(j),
+            Action::DrawFrom(Deck::FremenAlly),
+            Action::DrawFrom(Deck::HouseAtreides),
+        ],
+    );
+    assert_eq!(g.house(A).hand.len(), 2);
+    assert!(matches!(g.prompt(), Prompt::Card(..)));
+}
+
+#[test]
+fn stilgar_places_two_deployment_tokens_with_him_in_a_sietch() {
+    let mut g = game(A, &[DieResult::Deployment]);
+    let s = leader("stilgar");
+    let sietch = board().sietch_sites.iter().next().unwrap();
+    play(&mut g, A, &[Action::Special(s)]);
+    assert_refused(&g, seat(A), &Action::DeployAt(a("carthag")));
+    play(
+        &mut g,
+        A,
+        &[Action::DeployAt(sietch), Action::DeployLeader(Some(s))],
+    );
+    assert_eq!(g.areas[sietch.index()].tokens.len(), 2);
+    assert_eq!(g.test_leader(s), LeaderAt::Board(sietch));
+    // The Harkonnen see two face-down tokens, never what they hide.
+    let hv = g.view(melange::rules::core::Viewer::Seat(seat(H)));
+    assert_eq!(hv.areas[sietch.index()].tokens, 2);
+    assert!(hv.areas[sietch.index()].token_kinds.is_empty());
+    let av = g.view(melange::rules::core::Viewer::Seat(seat(A)));
+    assert_eq!(av.areas[sietch.index()].token_kinds.len(), 2);
+}
+
+#[test]
+fn chani_moves_three_legions() {
+    let mut g = game(A, &[DieResult::Strategy]);
+    let c = leader("chani");
+    g.test_set_leader(c, LeaderAt::SetAside);
+    let b = board();
+    let mut areas = Vec::new();
+    for s in b.sietch_sites.iter().take(3) {
+        g.test_put(A, s, [1, 0, 0], 0);
+        areas.push(s);
+    }
+    play(&mut g, A, &[Action::Special(c)]);
+    for s in &areas {
+        let to = b.passable[s.index()]
+            .iter()
+            .find(|x| {
+                g.areas[x.index()].sietch.is_none()
+                    && g.areas[x.index()].unit_count(A) == 0
+                    && !g.areas[x.index()].settlement
+            })
+            .unwrap();
+        play(
+            &mut g,
+            A,
+            &[
+                Action::Legion(*s),
+                Action::Take(UnitKind::Regular),
+                Action::To(to),
+            ],
+        );
+    }
+    assert_eq!(g.prompt(), Prompt::Turn(H));
+}
+
+#[test]
+fn alia_uses_the_die_as_any_result_then_draws_one() {
+    let mut g = game(A, &[DieResult::House]);
+    let al = leader("alia");
+    g.test_set_leader(al, LeaderAt::SetAside);
+    play(&mut g, A, &[Action::Special(al)]);
+    assert_eq!(g.prompt(), Prompt::AtreidesHouse);
+    play(
+        &mut g,
+        A,
+        &[
+            Action::HouseAs(DieResult::Mentat),
+            Action::Mentat(Deck::HouseAtreides, Deck::FremenAlly),
+        ],
+    );
+    assert_eq!(g.house(A).hand.len(), 2);
+    // Then the special's own draw.
+    play(&mut g, A, &[Action::DrawFrom(Deck::HouseAtreides)]);
+    assert_eq!(g.house(A).hand.len(), 3);
+    assert_eq!(g.prompt(), Prompt::Turn(H));
+}
