@@ -1,5 +1,7 @@
 //! One small decision of one seat; `Copy`, a few bytes.
-use super::ids::{AirZoneId, AreaId, CardId, Deck, DieResult, ImperiumMarker, LeaderId, UnitKind};
+use super::ids::{
+    AirZoneId, AreaId, CardId, Deck, DieResult, ImperiumMarker, LeaderId, Marker, UnitKind,
+};
 use super::state::Vehicle;
 
 /// A decision. Every step offers [`Action::Done`] where the rules let a
@@ -121,4 +123,17 @@ pub enum Action {
     PlayFree(CardId),
     /// A card step: this enemy named leader (AR-LEADER-09).
     PickLeader(LeaderId),
+    /// A card step: this area (a sietch, a legion, a destination).
+    PickArea(AreaId),
+    /// A card step: this prescience marker.
+    PickMarker(Marker),
+    /// A card step: this number (a revealed prescience card's slot, a count
+    /// of steps).
+    PickSlot(u8),
+    /// A card step: this die result.
+    PickDie(DieResult),
+    /// A card step: this Imperium marker.
+    PickImperium(ImperiumMarker),
+    /// A card step: this Air zone.
+    PickZone(AirZoneId),
 }

@@ -172,6 +172,8 @@ pub enum Condition {
     LeaderRemoved(String),
     /// The Family Atomics have been detonated.
     AtomicsUsed,
+    /// Some Harkonnen legion is at most this many areas from a sietch.
+    HarkonnenNearSietch(u8),
 }
 
 /// One step of a card's effect.
@@ -264,6 +266,52 @@ pub enum Step {
         #[serde(default)]
         ornithopter: u8,
     },
+    /// Place up to `count` wormsign tokens (AR-DP-06, AR-DP-07), without
+    /// the rest of Desert Power.
+    Wormsigns {
+        /// How many.
+        count: u8,
+    },
+    /// One Imperium marker drops 1 row; its ban is not triggered.
+    ImperiumDown,
+    /// A sietch at most `within` areas from a Harkonnen legion gains 1
+    /// deployment token from the pool.
+    SietchGainsToken {
+        /// The greatest distance, in areas.
+        within: u8,
+    },
+    /// Two different sietches trade all their deployment tokens.
+    SwapSietchTokens,
+    /// A sietch, with its figures and tokens, moves into a bordering empty
+    /// desert area.
+    RelocateSietch,
+    /// One enemy legion in a desert area is pushed into an empty bordering
+    /// area.
+    PushEnemy,
+    /// One prescience marker goes down N steps and another up N.
+    ShiftPrescience,
+    /// Revealed prescience cards leave the game, each replaced from the
+    /// deck.
+    ReplacePrescience,
+    /// Pick an unused die of the opponent: they must use it on their next
+    /// turn.
+    ForceDie,
+    /// The Family Atomics detonate at once if a prescience marker is on
+    /// `min_step` or higher.
+    Atomics {
+        /// The lowest step that allows it.
+        min_step: u8,
+    },
+    /// The Atreides draw a second secret objective.
+    SecondObjective,
+    /// Up to `count` Harkonnen vehicles in the sector of the named leader
+    /// are removed.
+    RemoveVehicles {
+        /// How many.
+        count: u8,
+        /// The leader whose sector it is.
+        near: String,
+    },
 }
 
 fn one() -> u8 {
@@ -298,6 +346,7 @@ impl Step {
             }
             | Step::LeaderEnters { leader: l }
             | Step::LeaderLeaves { leader: l } => leaders.push(l.as_str()),
+            Step::RemoveVehicles { near, .. } => leaders.push(near.as_str()),
             _ => {}
         }
         (areas, leaders)
@@ -318,7 +367,7 @@ impl Condition {
     pub fn leader(&self) -> Option<&str> {
         match self {
             Condition::LeaderInPlay(l) | Condition::LeaderRemoved(l) => Some(l),
-            Condition::AtomicsUsed => None,
+            Condition::AtomicsUsed | Condition::HarkonnenNearSietch(_) => None,
         }
     }
 }

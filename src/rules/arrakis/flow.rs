@@ -787,6 +787,10 @@ impl Arrakis {
             self.advance_card(ev);
             return;
         }
+        if f == H {
+            // Truthtrance: the forced turn is over.
+            self.forced_die = None;
+        }
         self.claimed_this_turn = false;
         if self.house(H).unused() == 0 {
             self.end_action_resolution(ev);

@@ -11,6 +11,7 @@ mod action;
 pub mod board;
 mod card_common;
 pub mod card_effects;
+mod cards_prescience;
 mod combat;
 pub mod components;
 pub mod data;
@@ -199,6 +200,12 @@ impl Ruleset for Arrakis {
             Action::DrawFrom(dk) => format!("draw from the {} deck", words(dk)),
             Action::PlayFree(c) => format!("play {} without a die", card(c)),
             Action::PickLeader(l) => format!("send {} to the regeneration tank", leader(l)),
+            Action::PickArea(a) => format!("pick {}", ar(a)),
+            Action::PickMarker(m) => format!("pick the {} marker", words(m)),
+            Action::PickSlot(n) => format!("pick {n}"),
+            Action::PickDie(r) => format!("pick a {} die", words(r)),
+            Action::PickImperium(m) => format!("pick the {} marker", words(m)),
+            Action::PickZone(z) => format!("pick {}", zone(z)),
         }
     }
 

@@ -110,6 +110,7 @@ impl Arrakis {
             }
             Condition::LeaderRemoved(l) => at(l) == Some(LeaderAt::Removed),
             Condition::AtomicsUsed => self.atomics_used,
+            Condition::HarkonnenNearSietch(n) => !self.sietches_near_harkonnen(*n).is_empty(),
         }
     }
 
@@ -200,6 +201,7 @@ impl Arrakis {
             Step::Draw { cards } | Step::DrawOrPlay { cards } => *cards,
             Step::Upgrade { count, .. } => *count,
             Step::OpponentDiscards { cards } => *cards,
+            Step::Wormsigns { count } | Step::RemoveVehicles { count, .. } => *count,
             _ => 1,
         };
         self.effect = Some(run);
@@ -380,6 +382,7 @@ impl Arrakis {
                 }
             }
             Step::Move { .. } | Step::Vehicles { .. } | Step::DesertPower => {}
+            ext => self.legal_card_ext(&run, ext, out),
         }
         out.push(Action::Done);
     }
@@ -567,12 +570,15 @@ impl Arrakis {
                     self.advance_card(ev);
                 }
             }
+            (ext, a) if Self::is_ext_step(ext) && a != Action::Done => {
+                self.step_card_ext(run, ext, a, ev)
+            }
             _ => self.advance_card(ev),
         }
     }
 
     /// The step goes on while it has repeats left, else the next one.
-    fn after_card_choice(&mut self, ev: &mut Vec<Event>) {
+    pub(super) fn after_card_choice(&mut self, ev: &mut Vec<Event>) {
         match self.effect {
             Some(run) if run.left > 0 => {
                 self.prompt = Prompt::Card(run.faction, run.card, run.step);

@@ -240,6 +240,11 @@ pub struct Arrakis {
     pub(super) hazard_cursor: u16,
     /// Test hook: die faces (indexes) to return before the generator's.
     pub(super) loaded: Vec<u8>,
+    /// Truthtrance: the die the Harkonnen must use on their next turn.
+    pub forced_die: Option<DieResult>,
+    /// Tested with the Gom Jabbar: a second secret objective (hidden like
+    /// the first).
+    pub(super) objective2: Option<u8>,
 }
 
 /// Token-kind table: starting tokens first, then the action pool.
@@ -451,6 +456,8 @@ impl Arrakis {
             loaded: Vec::new(),
             hazard_cursor: 0,
             effect: None,
+            forced_die: None,
+            objective2: None,
         };
         for f in Faction::ALL {
             for k in 0..2 {
