@@ -459,7 +459,12 @@ impl Arrakis {
         };
         if g.unit_count() == 0 {
             // Every attacking unit came from tokens that hid nothing left
-            // in supply: the attack fizzles.
+            // in supply: the attack fizzles. Its leaders go back and,
+            // left without a unit, are removed (AR-MOVE-13).
+            if g.leader_count() > 0 {
+                self.drop_group(f, from, &(g, Vec::new()));
+                self.remove_lonely_leaders(from);
+            }
             self.end_battle(bt, false, ev);
             return;
         }
