@@ -656,3 +656,140 @@ fn sandtides_pushes_an_enemy_legion_out_of_the_desert() {
     // Then Desert Power.
     assert_eq!(g.prompt(), Prompt::Wormsigns(2));
 }
+
+#[test]
+fn fear_is_the_mind_killer_adds_two_steps_when_the_card_is_claimed() {
+    use melange::rules::arrakis::Marker;
+    let mut g = game(A, &["fear_is_the_mind_killer"]);
+    // Card 0: spend a die, no condition, Kwisatz Haderach +1, Sand
+    // Dwellers +1.
+    g.revealed = vec![0, 1];
+    play_card(&mut g, A, "fear_is_the_mind_killer");
+    assert_refused(&g, seat(A), &Action::PickSlot(2));
+    play(
+        &mut g,
+        A,
+        &[Action::PickSlot(0), Action::PickMarker(Marker::Jihad)],
+    );
+    assert_eq!(g.fear, Some((0, Marker::Jihad)));
+    assert!(
+        g.house(A)
+            .discard
+            .contains(&card("fear_is_the_mind_killer"))
+    );
+    g.test_turn(A, &[DieResult::Strategy], 1);
+    play(&mut g, A, &[Action::ClaimSpending(0, DieResult::Strategy)]);
+    assert_eq!(g.prescience, [1, 1, 2]);
+    assert_eq!(g.fear, None);
+}
+
+#[test]
+fn fear_is_the_mind_killer_partly_used_attaches_nothing() {
+    let mut g = game(A, &["fear_is_the_mind_killer"]);
+    g.revealed = vec![0];
+    play_card(&mut g, A, "fear_is_the_mind_killer");
+    play(&mut g, A, &[Action::PickSlot(0), Action::Done]);
+    assert_eq!(g.fear, None);
+    assert_eq!(g.prompt(), Prompt::Turn(H));
+}
+
+#[test]
+fn eyes_of_ibad_keep_a_card_revealed_until_claimed() {
+    let mut g = game(A, &["eyes_of_ibad", "adab_the_demanding_memory"]);
+    g.revealed = vec![0, 1, 2];
+    play_card(&mut g, A, "eyes_of_ibad");
+    play(&mut g, A, &[Action::PickSlot(1)]);
+    assert_eq!(g.ibad, Some(1));
+    // Adab cannot remove it.
+    g.test_turn(A, &[DieResult::Strategy], 1);
+    play_card(&mut g, A, "adab_the_demanding_memory");
+    assert_refused(&g, seat(A), &Action::PickSlot(1));
+    play(&mut g, A, &[Action::Done]);
+    // End of round: unclaimed cards go, the attached one stays, and 3 new
+    // ones join it.
+    g.test_set_prompt(Prompt::Unclaimed);
+    play(&mut g, A, &[Action::RemoveUnclaimed]);
+    assert_eq!(g.revealed.len(), 4);
+    assert_eq!(g.revealed[0], 1);
+    assert_eq!(g.ibad, Some(1));
+}
+
+#[test]
+fn shai_hulud_brings_the_wild_maker_in_spent() {
+    use melange::rules::arrakis::Worm;
+    let mut g = game(A, &["shai_hulud"]);
+    g.test_put(H, a("s1_2"), [1, 0, 0], 0);
+    let wm = leader("wild_maker");
+    play_card(&mut g, A, "shai_hulud");
+    // Only an empty desert area (AR-LEADER-27).
+    assert_refused(&g, seat(A), &Action::PickArea(a("s1_2")));
+    assert_refused(&g, seat(A), &Action::PickArea(a("carthag")));
+    assert_refused(&g, seat(A), &Action::PickArea(a("sihaya_ridge")));
+    play(&mut g, A, &[Action::PickArea(a("s1_1"))]);
+    assert_eq!(g.areas[a("s1_1").index()].worm, Some(Worm::WildMaker));
+    assert_eq!(g.test_leader(wm), LeaderAt::SetAside);
+    assert!(g.spent_leaders & (1 << wm.0) != 0);
+    assert_eq!(g.prompt(), Prompt::Turn(H));
+}
+
+#[test]
+fn shai_hulud_alternative_moves_and_attacks_with_six_dice() {
+    use melange::rules::arrakis::Worm;
+    let mut g = game(A, &["shai_hulud"]);
+    let wm = leader("wild_maker");
+    g.test_set_leader(wm, LeaderAt::SetAside);
+    g.areas[a("s1_1").index()].worm = Some(Worm::WildMaker);
+    g.test_put(H, a("s1_11"), [4, 0, 0], 0);
+    let worms_off = g.worms_off;
+    play_card(&mut g, A, "shai_hulud");
+    // s1_11 is out of reach from s1_1; move first (AR-LEADER-28).
+    assert_refused(&g, seat(A), &Action::WormAttack(a("s1_1"), a("s1_11")));
+    let l = legal(&g, A);
+    let mv = l.iter().find_map(|x| match x {
+        Action::WormMove(_, to) if legal_after_move(&g, *to, a("s1_11")) => Some(*x),
+        _ => None,
+    });
+    let mv = mv.expect("a move that brings s1_11 into reach");
+    {
+        play(&mut g, A, &[mv]);
+        let Action::WormMove(_, to) = mv else {
+            unreachable!()
+        };
+        // 6 dice, all Hits (AR-HAZ-27): 4 regulars die.
+        g.test_load_dice(&[0, 0, 0, 0, 0, 0]);
+        play(&mut g, A, &[Action::WormAttack(to, a("s1_11"))]);
+        assert_eq!(units(&g, H, "s1_11"), [0, 0, 0]);
+        // It leaves the board; the ordinary sandworms are untouched.
+        assert!(g.areas.iter().all(|s| s.worm.is_none()));
+        assert_eq!(g.worms_off, worms_off);
+    }
+}
+
+/// Whether a sandworm in `from` could attack `target` (test helper: a
+/// reach of 2 areas through desert).
+fn legal_after_move(g: &Arrakis, from: AreaId, target: AreaId) -> bool {
+    let b = board();
+    let near = |x: AreaId| b.passable[x.index()].union(b.impassable[x.index()]);
+    near(from).contains(target)
+        || near(from).iter().any(|m| {
+            g.areas[m.index()].worm.is_none()
+                && near(m).contains(target)
+                && b.area(m).terrain == melange::rules::arrakis::board::Terrain::Desert
+        })
+}
+
+#[test]
+fn shai_hulud_alternative_brings_the_figure_back_first() {
+    use melange::rules::arrakis::Worm;
+    let mut g = game(A, &["shai_hulud"]);
+    g.test_set_leader(leader("wild_maker"), LeaderAt::SetAside);
+    g.test_put(H, a("s1_2"), [1, 0, 0], 0);
+    play_card(&mut g, A, "shai_hulud");
+    assert_refused(&g, seat(A), &Action::PickArea(a("s1_2")));
+    play(&mut g, A, &[Action::PickArea(a("s1_1"))]);
+    assert_eq!(g.areas[a("s1_1").index()].worm, Some(Worm::WildMaker));
+    // Partial use: it stays without attacking.
+    play(&mut g, A, &[Action::Done]);
+    assert_eq!(g.areas[a("s1_1").index()].worm, Some(Worm::WildMaker));
+    assert_eq!(units(&g, H, "s1_2"), [1, 0, 0]);
+}

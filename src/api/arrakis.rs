@@ -923,6 +923,10 @@ fn event_to_pb(event: &Event) -> pb::ArrakisEvent {
             wire.dice = vec![die_name(*die).to_owned()];
             "die_forced"
         }
+        Event::VehicleRemoved { zone: z } => {
+            wire.zone = zone_name(*z);
+            "vehicle_removed"
+        }
     };
     wire.kind = kind.to_owned();
     wire
@@ -1098,6 +1102,12 @@ fn event_text(event: &Event) -> String {
             "the Harkonnen must use a {} die on their next turn",
             die_display(*die)
         ),
+        Event::VehicleRemoved { zone: z } => {
+            format!(
+                "the vehicle in Air zone {} was removed",
+                zone_name(*z).replace('_', "-")
+            )
+        }
     }
 }
 

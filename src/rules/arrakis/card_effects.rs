@@ -312,6 +312,29 @@ pub enum Step {
         /// The leader whose sector it is.
         near: String,
     },
+    /// The card attaches to a revealed prescience card.
+    AttachPrescience {
+        /// What the attachment does.
+        kind: Attachment,
+    },
+    /// The Wild Maker comes into play already spent, its figure into an
+    /// empty desert area (AR-LEADER-27).
+    WildMakerEnters,
+    /// The Wild Maker moves and attacks like a sandworm under Desert Power,
+    /// with its own dice (AR-LEADER-28, AR-HAZ-27).
+    WildMakerAttacks,
+}
+
+/// What a card attached to a revealed prescience card does.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Attachment {
+    /// Fear Is the Mind-Killer: when the card is claimed, a marker picked
+    /// now gains 2 more steps; ends at the end of the round.
+    Fear,
+    /// Eyes of Ibad: the card cannot be removed and stays revealed, beyond
+    /// the normal ones, until claimed.
+    Ibad,
 }
 
 fn one() -> u8 {

@@ -9,7 +9,7 @@
 use rand::Rng;
 
 use super::action::Action;
-use super::card_effects::Step;
+use super::card_effects::{Attachment, Step};
 use super::event::Event;
 use super::flow::Group;
 use super::ids::{AreaId, AreaSet, Faction, ImperiumMarker, Marker};
@@ -36,6 +36,7 @@ impl Arrakis {
                 | Step::Atomics { .. }
                 | Step::SecondObjective
                 | Step::RemoveVehicles { .. }
+                | Step::AttachPrescience { .. }
         )
     }
 
@@ -259,8 +260,24 @@ impl Arrakis {
                 }
             }
             Step::ReplacePrescience if !self.prescience_deck.is_empty() => {
-                out.extend((0..self.revealed.len() as u8).map(Action::PickSlot));
+                // The Eyes of Ibad's card cannot be removed.
+                for (i, c) in self.revealed.iter().enumerate() {
+                    if Some(*c) != self.ibad {
+                        out.push(Action::PickSlot(i as u8));
+                    }
+                }
             }
+            Step::AttachPrescience { kind } => match (kind, run.stage) {
+                (_, 0) => {
+                    for (i, c) in self.revealed.iter().enumerate() {
+                        if self.ibad != Some(*c) && self.fear.is_none_or(|(f, _)| f != *c) {
+                            out.push(Action::PickSlot(i as u8));
+                        }
+                    }
+                }
+                (Attachment::Fear, _) => out.extend(Marker::ALL.map(Action::PickMarker)),
+                (Attachment::Ibad, _) => {}
+            },
             Step::ForceDie => {
                 let mut seen = Vec::new();
                 for die in &self.house(run.faction.other()).dice {
@@ -408,6 +425,28 @@ impl Arrakis {
                 // Any number of cards: the step goes on until "Done".
                 self.effect = Some(run);
             }
+            (Step::AttachPrescience { kind }, Action::PickSlot(i)) => {
+                let Some(&c) = self.revealed.get(usize::from(i)) else {
+                    return self.advance_card(ev);
+                };
+                match kind {
+                    Attachment::Ibad => {
+                        self.ibad = Some(c);
+                        self.advance_card(ev);
+                    }
+                    Attachment::Fear => {
+                        run.stage = 1 + i;
+                        self.effect = Some(run);
+                    }
+                }
+            }
+            (Step::AttachPrescience { .. }, Action::PickMarker(m)) => {
+                let slot = usize::from(run.stage.saturating_sub(1));
+                if let Some(&c) = self.revealed.get(slot) {
+                    self.fear = Some((c, m));
+                }
+                self.advance_card(ev);
+            }
             (Step::ForceDie, Action::PickDie(r)) => {
                 self.forced_die = Some(r);
                 ev.push(Event::DieForced { die: r });
@@ -435,6 +474,7 @@ impl Arrakis {
             }
             (Step::RemoveVehicles { .. }, Action::PickZone(z)) => {
                 self.zones[z.index()] = None;
+                ev.push(Event::VehicleRemoved { zone: z });
                 run.left = run.left.saturating_sub(1);
                 self.effect = Some(run);
                 self.after_card_choice(ev);
@@ -470,6 +510,28 @@ impl Arrakis {
             m &= m - 1;
             self.leaders[i] = LeaderAt::Board(to);
         }
+    }
+
+    /// A claimed prescience card's attachments: Fear Is the Mind-Killer's
+    /// 2 extra steps, the Eyes of Ibad let go.
+    pub(super) fn claim_attachments(&mut self, c: u8, ev: &mut Vec<Event>) {
+        if let Some((x, m)) = self.fear
+            && x == c
+        {
+            self.fear = None;
+            self.advance_prescience(m, 2, ev);
+        }
+        if self.ibad == Some(c) {
+            self.ibad = None;
+        }
+    }
+
+    /// Round end: only the Eyes of Ibad's card stays revealed; Fear Is the
+    /// Mind-Killer's attachment ends.
+    pub(super) fn keep_attached_revealed(&mut self) {
+        let keep = self.ibad;
+        self.revealed.retain(|c| Some(*c) == keep);
+        self.fear = None;
     }
 
     /// Truthtrance: on the Harkonnen's forced turn, no other die is used.

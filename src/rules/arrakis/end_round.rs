@@ -28,7 +28,7 @@ impl Arrakis {
                 return;
             }
         }
-        if self.revealed.is_empty() {
+        if self.revealed.iter().all(|c| Some(*c) == self.ibad) {
             self.finish_round(_ev);
         } else {
             self.prompt = Prompt::Unclaimed;

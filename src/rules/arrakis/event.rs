@@ -226,6 +226,11 @@ pub enum Event {
         /// The result.
         die: DieResult,
     },
+    /// A card removed the vehicle in this Air zone.
+    VehicleRemoved {
+        /// The zone.
+        zone: AirZoneId,
+    },
 }
 
 impl Event {

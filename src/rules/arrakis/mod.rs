@@ -31,6 +31,7 @@ pub mod tables;
 #[doc(hidden)]
 pub mod testkit;
 mod view;
+mod wild_maker;
 mod worms;
 
 pub use action::Action;

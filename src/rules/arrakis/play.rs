@@ -382,6 +382,7 @@ impl Arrakis {
                 }
             }
             Step::Move { .. } | Step::Vehicles { .. } | Step::DesertPower => {}
+            Step::WildMakerEnters | Step::WildMakerAttacks => self.legal_wild_maker(&run, out),
             ext => self.legal_card_ext(&run, ext, out),
         }
         out.push(Action::Done);
@@ -569,6 +570,9 @@ impl Arrakis {
                 if run.left == 0 || self.house(f.other()).hand.is_empty() {
                     self.advance_card(ev);
                 }
+            }
+            (Step::WildMakerEnters | Step::WildMakerAttacks, a) if a != Action::Done => {
+                self.step_wild_maker(run, a, ev)
             }
             (ext, a) if Self::is_ext_step(ext) && a != Action::Done => {
                 self.step_card_ext(run, ext, a, ev)

@@ -245,6 +245,11 @@ pub struct Arrakis {
     /// Tested with the Gom Jabbar: a second secret objective (hidden like
     /// the first).
     pub(super) objective2: Option<u8>,
+    /// Fear Is the Mind-Killer: the prescience card it is attached to and
+    /// the marker that gains 2 more steps when that card is claimed.
+    pub fear: Option<(u8, Marker)>,
+    /// Eyes of Ibad: the prescience card it is attached to.
+    pub ibad: Option<u8>,
 }
 
 /// Token-kind table: starting tokens first, then the action pool.
@@ -458,6 +463,8 @@ impl Arrakis {
             effect: None,
             forced_die: None,
             objective2: None,
+            fear: None,
+            ibad: None,
         };
         for f in Faction::ALL {
             for k in 0..2 {
