@@ -370,11 +370,12 @@ fn smugglers_c_alternative_removes_vehicles_near_gurney() {
     // Not in another sector.
     assert_refused(&g, seat(A), &Action::PickArea(a("s3_1")));
     assert_refused(&g, seat(A), &Action::PickZone(zone(far)));
-    play(
+    let ev = play(
         &mut g,
         A,
         &[Action::PickArea(a("s1_5")), Action::PickZone(zone(z))],
     );
+    assert!(ev.contains(&Event::VehicleRemoved { zone: zone(z) }));
     assert!(!g.areas[a("s1_5").index()].harvester);
     assert!(g.zones[z].is_none());
     assert!(g.areas[a("s3_1").index()].harvester);
@@ -511,6 +512,7 @@ fn alam_al_mithal_shifts_steps_between_markers() {
     assert_refused(&g, seat(A), &Action::PickMarker(Marker::KwisatzHaderach));
     play(&mut g, A, &[Action::PickMarker(Marker::Jihad)]);
     assert_refused(&g, seat(A), &Action::PickSlot(4));
+    assert_eq!(g.label(&Action::PickSlot(2)), "shift 2 steps");
     play(&mut g, A, &[Action::PickSlot(2)]);
     assert_eq!(g.prescience, [1, 1, 2]);
     // Then draw 2.

@@ -534,6 +534,28 @@ impl Arrakis {
         self.fear = None;
     }
 
+    /// The label of [`Action::PickSlot`] in the current card step.
+    pub(super) fn slot_label(&self, n: u8) -> String {
+        let step = self.effect.and_then(|run| {
+            let card = self.d().card(run.card);
+            let steps = match (&card.alternative, run.alt) {
+                (Some(a), true) => &a.steps,
+                _ => &card.steps,
+            };
+            steps.get(usize::from(run.step))
+        });
+        match step {
+            Some(Step::ShiftPrescience) => format!("shift {n} steps"),
+            Some(Step::ReplacePrescience) => {
+                format!("replace prescience card {}", u32::from(n) + 1)
+            }
+            Some(Step::AttachPrescience { .. }) => {
+                format!("attach to prescience card {}", u32::from(n) + 1)
+            }
+            _ => format!("pick {n}"),
+        }
+    }
+
     /// Truthtrance: on the Harkonnen's forced turn, no other die is used.
     pub(super) fn truthtrance_filter(&self, f: Faction, out: &mut Vec<Action>) {
         if f != H {

@@ -203,7 +203,7 @@ impl Ruleset for Arrakis {
             Action::PickLeader(l) => format!("send {} to the regeneration tank", leader(l)),
             Action::PickArea(a) => format!("pick {}", ar(a)),
             Action::PickMarker(m) => format!("pick the {} marker", words(m)),
-            Action::PickSlot(n) => format!("pick {n}"),
+            Action::PickSlot(n) => self.slot_label(*n),
             Action::PickDie(r) => format!("pick a {} die", words(r)),
             Action::PickImperium(m) => format!("pick the {} marker", words(m)),
             Action::PickZone(z) => format!("pick {}", zone(z)),
