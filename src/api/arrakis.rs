@@ -81,6 +81,17 @@ fn marker_name(marker: Marker) -> &'static str {
     }
 }
 
+fn marker(text: &str) -> Result<Marker, MatchError> {
+    Marker::ALL
+        .into_iter()
+        .find(|m| marker_name(*m) == text)
+        .ok_or_else(|| {
+            invalid(format!(
+                "unknown prescience marker {text:?}; use kwisatz_haderach, sand_dwellers, jihad"
+            ))
+        })
+}
+
 fn marker_display(marker: Marker) -> &'static str {
     match marker {
         Marker::KwisatzHaderach => "Kwisatz Haderach",
@@ -337,6 +348,9 @@ impl WireRules for Arrakis {
             Step::SwapLeader(l) => Action::SwapLeader(leader(l)?),
             Step::Atomics(a) => Action::Atomics(area(a)?),
             Step::Displace(a) => Action::Displace(area(a)?),
+            Step::PickMarker(m) => Action::PickMarker(marker(m)?),
+            Step::PickDie(r) => Action::PickDie(die(r)?),
+            Step::PickImperium(m) => Action::PickImperium(imperium_marker(m)?),
         })
     }
 
@@ -427,6 +441,9 @@ impl WireRules for Arrakis {
             }),
             Action::Sandride(a) => Step::Sandride(area_name(a)),
             Action::Rescue(z) => Step::Rescue(zone_name(z)),
+            Action::PickMarker(m) => Step::PickMarker(marker_name(m).to_owned()),
+            Action::PickDie(r) => Step::PickDie(die_name(r).to_owned()),
+            Action::PickImperium(m) => Step::PickImperium(imperium_name(m).to_owned()),
             Action::SwapLeader(l) => Step::SwapLeader(leader_name(l)),
             Action::Atomics(a) => Step::Atomics(area_name(a)),
             Action::Displace(a) => Step::Displace(area_name(a)),
@@ -978,6 +995,24 @@ fn event_to_pb(event: &Event) -> pb::ArrakisEvent {
             wire.faction = faction_name(*winner).to_owned();
             "game_over"
         }
+        Event::Relocated { from, to } => {
+            wire.from_area = area_name(*from);
+            wire.area = area_name(*to);
+            "relocated"
+        }
+        Event::TokensSwapped { first, second } => {
+            wire.from_area = area_name(*first);
+            wire.area = area_name(*second);
+            "tokens_swapped"
+        }
+        Event::PrescienceRemoved { card } => {
+            wire.cards = vec![prescience_card(*card)];
+            "prescience_removed"
+        }
+        Event::DieForced { die } => {
+            wire.dice = vec![die_name(*die).to_owned()];
+            "die_forced"
+        }
     };
     wire.kind = kind.to_owned();
     wire
@@ -1168,6 +1203,23 @@ fn event_text(event: &Event) -> String {
             data().leader(*l).name
         ),
         Event::GameOver { winner } => format!("game over: {} wins", faction_display(*winner)),
+        Event::Relocated { from, to } => format!(
+            "the figures in {} were moved to {}",
+            area_display(*from),
+            area_display(*to)
+        ),
+        Event::TokensSwapped { first, second } => format!(
+            "the sietches in {} and {} traded their deployment tokens",
+            area_display(*first),
+            area_display(*second)
+        ),
+        Event::PrescienceRemoved { .. } => {
+            "a revealed prescience card was removed from the game".to_string()
+        }
+        Event::DieForced { die } => format!(
+            "the Harkonnen must use a {} die on their next turn",
+            die_display(*die)
+        ),
     }
 }
 

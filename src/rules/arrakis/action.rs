@@ -1,6 +1,7 @@
 //! One small decision of one seat; `Copy`, a few bytes.
 use super::ids::{
-    AirZoneId, AreaId, CardId, Deck, DieResult, ImperiumMarker, LeaderId, SectorId, UnitKind,
+    AirZoneId, AreaId, CardId, Deck, DieResult, ImperiumMarker, LeaderId, Marker, SectorId,
+    UnitKind,
 };
 use super::state::Vehicle;
 
@@ -132,9 +133,16 @@ pub enum Action {
     PickZone(AirZoneId),
     /// A card step: this sector.
     PickSector(SectorId),
-    /// A card step: the revealed prescience card in this slot of the row.
+    /// A card step: a number (the revealed prescience card in this slot of
+    /// the row, or a count of steps).
     PickSlot(u8),
     /// Spend a die of this leader's action box for its special action
     /// (AR-LEADER-04).
     Special(LeaderId),
+    /// A card step: this prescience marker.
+    PickMarker(Marker),
+    /// A card step: this die result.
+    PickDie(DieResult),
+    /// A card step: this Imperium marker.
+    PickImperium(ImperiumMarker),
 }

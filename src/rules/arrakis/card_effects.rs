@@ -182,6 +182,8 @@ pub enum Condition {
     LeaderRemoved(String),
     /// The Family Atomics have been detonated.
     AtomicsUsed,
+    /// Some Harkonnen legion is at most this many areas from a sietch.
+    HarkonnenNearSietch(u8),
 }
 
 /// One step of a card's effect.
@@ -350,6 +352,63 @@ pub enum Step {
     /// The die stands for any action result, as an Atreides House die does
     /// (Alia's special action).
     DieAsAny,
+    /// Place up to `count` wormsign tokens (AR-DP-06, AR-DP-07), without
+    /// the rest of Desert Power.
+    Wormsigns {
+        /// How many.
+        count: u8,
+    },
+    /// One Imperium marker drops 1 row; its ban is not triggered.
+    ImperiumDown,
+    /// A sietch at most `within` areas from a Harkonnen legion gains 1
+    /// deployment token from the pool.
+    SietchGainsToken {
+        /// The greatest distance, in areas.
+        within: u8,
+    },
+    /// Two different sietches trade all their deployment tokens.
+    SwapSietchTokens,
+    /// A sietch, with its figures and tokens, moves into a bordering empty
+    /// desert area.
+    RelocateSietch,
+    /// One enemy legion in a desert area is pushed into an empty bordering
+    /// area.
+    PushEnemy,
+    /// One prescience marker goes down N steps and another up N.
+    ShiftPrescience,
+    /// Revealed prescience cards leave the game, each replaced from the
+    /// deck.
+    ReplacePrescience,
+    /// Pick an unused die of the opponent: they must use it on their next
+    /// turn.
+    ForceDie,
+    /// The Family Atomics detonate at once if a prescience marker is on
+    /// `min_step` or higher.
+    Atomics {
+        /// The lowest step that allows it.
+        min_step: u8,
+    },
+    /// The Atreides draw a second secret objective.
+    SecondObjective,
+    /// Up to `count` Harkonnen vehicles in the sector of the named leader
+    /// are removed.
+    RemoveVehicles {
+        /// How many.
+        count: u8,
+        /// The leader whose sector it is.
+        near: String,
+    },
+    /// The card attaches to a revealed prescience card.
+    AttachPrescience {
+        /// What the attachment does.
+        kind: Attachment,
+    },
+    /// The Wild Maker comes into play already spent, its figure into an
+    /// empty desert area (AR-LEADER-27).
+    WildMakerEnters,
+    /// The Wild Maker moves and attacks like a sandworm under Desert Power,
+    /// with its own dice (AR-LEADER-28, AR-HAZ-27).
+    WildMakerAttacks,
 }
 
 /// Which enemy legions a special attack may target.
@@ -371,6 +430,18 @@ pub enum WormNear {
     OwnLegion,
     /// An area holding a sandworm.
     Sandworm,
+}
+
+/// What a card attached to a revealed prescience card does.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Attachment {
+    /// Fear Is the Mind-Killer: when the card is claimed, a marker picked
+    /// now gains 2 more steps; ends at the end of the round.
+    Fear,
+    /// Eyes of Ibad: the card cannot be removed and stays revealed, beyond
+    /// the normal ones, until claimed.
+    Ibad,
 }
 
 fn one() -> u8 {
@@ -411,6 +482,7 @@ impl Step {
             | Step::LeaderLeaves { leader: l } => leaders.push(l.as_str()),
             Step::ClearWormsigns { around } => areas.push(around.as_str()),
             Step::Pin { leaders: l } => leaders.extend(l.iter().map(String::as_str)),
+            Step::RemoveVehicles { near, .. } => leaders.push(near.as_str()),
             _ => {}
         }
         (areas, leaders)
@@ -431,7 +503,7 @@ impl Condition {
     pub fn leader(&self) -> Option<&str> {
         match self {
             Condition::LeaderInPlay(l) | Condition::LeaderRemoved(l) => Some(l),
-            Condition::AtomicsUsed => None,
+            Condition::AtomicsUsed | Condition::HarkonnenNearSietch(_) => None,
         }
     }
 }

@@ -28,7 +28,7 @@ impl Arrakis {
                 return;
             }
         }
-        if self.revealed.is_empty() {
+        if self.revealed.iter().all(|c| Some(*c) == self.ibad) {
             self.finish_round(_ev);
         } else {
             self.prompt = Prompt::Unclaimed;
@@ -43,13 +43,17 @@ impl Arrakis {
         self.start_round(ev);
     }
 
-    /// Whether every target of the secret objective is reached.
+    /// Whether every target of the secret objective is reached (either
+    /// objective once Tested with the Gom Jabbar gave a second).
     pub fn objective_met(&self) -> bool {
-        let o = &self.d().tables.secret_objectives[usize::from(self.objective)];
-        o.targets()
-            .iter()
-            .zip(self.prescience)
-            .all(|(t, p)| p >= *t)
+        let met = |i: u8| {
+            let o = &self.d().tables.secret_objectives[usize::from(i)];
+            o.targets()
+                .iter()
+                .zip(self.prescience)
+                .all(|(t, p)| p >= *t)
+        };
+        met(self.objective) || self.objective2.is_some_and(met)
     }
 
     /// Declares the winner.

@@ -241,6 +241,31 @@ pub enum Event {
         /// The leader.
         leader: LeaderId,
     },
+    /// A card moved the figures of one area into another (a sietch
+    /// relocated, an enemy legion pushed).
+    Relocated {
+        /// From.
+        from: AreaId,
+        /// To.
+        to: AreaId,
+    },
+    /// Two sietches traded their face-down deployment tokens.
+    TokensSwapped {
+        /// One sietch.
+        first: AreaId,
+        /// The other.
+        second: AreaId,
+    },
+    /// A revealed prescience card was removed from the game.
+    PrescienceRemoved {
+        /// Its index.
+        card: u8,
+    },
+    /// The Harkonnen must use a die of this result on their next turn.
+    DieForced {
+        /// The result.
+        die: DieResult,
+    },
 }
 
 impl Event {

@@ -323,8 +323,9 @@ impl Arrakis {
                 self.draw(f, k, ev);
             }
         }
-        // AR-START-05: 3 prescience cards face up.
-        self.revealed.clear();
+        // AR-START-05: 3 prescience cards face up (beyond one held by the
+        // Eyes of Ibad).
+        self.keep_attached_revealed();
         for _ in 0..3 {
             if let Some(c) = self.prescience_deck.pop() {
                 self.revealed.push(c);
@@ -630,14 +631,14 @@ impl Arrakis {
             }
             (Prompt::Unclaimed, a) => {
                 if a == Action::ReshuffleUnclaimed {
-                    let cards = std::mem::take(&mut self.revealed);
+                    let keep = self.ibad;
+                    let cards = self.revealed.iter().filter(|c| Some(**c) != keep);
                     self.prescience_deck.extend(cards);
                     let mut deck = std::mem::take(&mut self.prescience_deck);
                     rand::seq::SliceRandom::shuffle(deck.as_mut_slice(), &mut self.rng);
                     self.prescience_deck = deck;
-                } else {
-                    self.revealed.clear();
                 }
+                self.keep_attached_revealed();
                 self.finish_round(ev);
             }
             _ => unreachable!(
@@ -872,6 +873,10 @@ impl Arrakis {
             return;
         }
         self.turn_ended_pins(f);
+        if f == H {
+            // Truthtrance: the forced turn is over.
+            self.forced_die = None;
+        }
         self.claimed_this_turn = false;
         if self.house(H).unused() == 0 {
             self.end_action_resolution(ev);

@@ -130,7 +130,7 @@ impl Arrakis {
         }
     }
 
-    fn sandworms_on_board(&self) -> u8 {
+    pub(super) fn sandworms_on_board(&self) -> u8 {
         self.areas.iter().filter(|s| s.worm.is_some()).count() as u8
     }
 
@@ -138,8 +138,7 @@ impl Arrakis {
     /// several are on the board: the Atreides choose which one moves
     /// (AR-HAZ-15).
     pub(super) fn worm_choice_needed(&self) -> bool {
-        let t = &self.d().tables.hazards;
-        let free = self.worms_off > 0 && self.sandworms_on_board() < t.max_sandworms;
+        let free = self.worms_off > 0 && self.sandworms_on_board() < self.sandworm_cap();
         let on_board = self
             .areas
             .iter()
@@ -153,8 +152,7 @@ impl Arrakis {
     /// Puts a sandworm figure in `a`, from off the board or moved from the
     /// lowest-numbered area holding one; false if none can come.
     pub(super) fn place_worm_figure(&mut self, a: AreaId, ev: &mut Vec<Event>) -> bool {
-        let t = &self.d().tables.hazards;
-        if self.worms_off > 0 && self.sandworms_on_board() < t.max_sandworms {
+        if self.worms_off > 0 && self.sandworms_on_board() < self.sandworm_cap() {
             self.worms_off -= 1;
         } else if let Some(i) = self.areas.iter().position(|s| s.worm == Some(Worm::Normal)) {
             self.areas[i].worm = None;

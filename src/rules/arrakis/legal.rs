@@ -354,6 +354,8 @@ impl Arrakis {
                 }
             }
         }
+        // Truthtrance: only the forced die may be used this turn.
+        self.truthtrance_filter(f, out);
     }
 
     /// Whether an ornithopter in a connected Air zone watches area `a`

@@ -12,6 +12,7 @@ pub mod board;
 mod card_common;
 pub mod card_effects;
 mod cards_force;
+mod cards_prescience;
 mod combat;
 pub mod components;
 pub mod data;
@@ -32,6 +33,7 @@ pub mod tables;
 #[doc(hidden)]
 pub mod testkit;
 mod view;
+mod wild_maker;
 mod worms;
 
 pub use action::Action;
@@ -211,7 +213,10 @@ impl Ruleset for Arrakis {
             Action::PickArea(a) => format!("pick {}", ar(a)),
             Action::PickZone(z) => format!("pick the vehicle in {}", zone(z)),
             Action::PickSector(x) => format!("pick sector {}", b.sectors[usize::from(x.0)].id),
-            Action::PickSlot(n) => format!("pick prescience card {}", u32::from(*n) + 1),
+            Action::PickSlot(n) => self.slot_label(*n),
+            Action::PickMarker(m) => format!("pick the {} marker", words(m)),
+            Action::PickDie(r) => format!("pick a {} die", words(r)),
+            Action::PickImperium(m) => format!("pick the {} marker", words(m)),
         }
     }
 

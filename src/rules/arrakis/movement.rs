@@ -492,7 +492,12 @@ impl Arrakis {
         let (f, at) = (bt.attacker, bt.at);
         if bt.group.unit_count() == 0 {
             // Every attacking unit came from tokens that hid nothing left
-            // in supply: the attack fizzles.
+            // in supply: the attack fizzles. Its leaders go back and,
+            // left without a unit, are removed (AR-MOVE-13).
+            if bt.group.leader_count() > 0 {
+                self.drop_group(f, bt.from, &(bt.group, Vec::new()));
+                self.remove_lonely_leaders(bt.from);
+            }
             self.end_battle(bt, false, ev);
             return;
         }

@@ -124,6 +124,7 @@ impl Arrakis {
                 .any(|x| !matches!(x, LeaderAt::NotInPlay | LeaderAt::Removed)),
             Condition::LeaderRemoved(l) => at(l).into_iter().all(|x| x == LeaderAt::Removed),
             Condition::AtomicsUsed => self.atomics_used,
+            Condition::HarkonnenNearSietch(n) => !self.sietches_near_harkonnen(*n).is_empty(),
         }
     }
 
@@ -194,7 +195,7 @@ impl Arrakis {
         self.begin_card_step(ev);
     }
 
-    fn steps_of(&self, run: &CardRun) -> &'static [Step] {
+    pub(super) fn steps_of(&self, run: &CardRun) -> &'static [Step] {
         let c = match run.card {
             Source::Card(c) => c,
             Source::Leader(l) => return &self.d().leader(l).special,
@@ -224,6 +225,7 @@ impl Arrakis {
             Step::Upgrade { count, .. } => *count,
             Step::OpponentDiscards { cards } => *cards,
             s if Self::is_force_step(s) => Self::force_repeats(s),
+            Step::Wormsigns { count } | Step::RemoveVehicles { count, .. } => *count,
             _ => 1,
         };
         self.effect = Some(run);
@@ -436,6 +438,8 @@ impl Arrakis {
             | Step::RemoveHarvesters { .. } => {
                 self.legal_force(&run, &steps[usize::from(run.step)], out)
             }
+            Step::WildMakerEnters | Step::WildMakerAttacks => self.legal_wild_maker(&run, out),
+            ext => self.legal_card_ext(&run, ext, out),
         }
         out.push(Action::Done);
     }
@@ -634,6 +638,12 @@ impl Arrakis {
             }
             (s, a) if Self::is_force_step(s) && a != Action::Done => {
                 self.step_force(run, s, a, ev);
+            }
+            (Step::WildMakerEnters | Step::WildMakerAttacks, a) if a != Action::Done => {
+                self.step_wild_maker(run, a, ev)
+            }
+            (ext, a) if Self::is_ext_step(ext) && a != Action::Done => {
+                self.step_card_ext(run, ext, a, ev)
             }
             _ => self.advance_card(ev),
         }

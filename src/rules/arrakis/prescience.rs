@@ -146,5 +146,6 @@ impl Arrakis {
         for (m, n) in adv {
             self.advance_prescience(m, n, ev);
         }
+        self.claim_attachments(c, ev);
     }
 }

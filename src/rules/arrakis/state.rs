@@ -243,6 +243,16 @@ pub struct Arrakis {
     /// Named leaders a card pins for their house's next action turn (bit =
     /// [`LeaderId`]); public information.
     pub(super) pinned: u64,
+    /// Truthtrance: the die the Harkonnen must use on their next turn.
+    pub forced_die: Option<DieResult>,
+    /// Tested with the Gom Jabbar: a second secret objective (hidden like
+    /// the first).
+    pub(super) objective2: Option<u8>,
+    /// Fear Is the Mind-Killer: the prescience card it is attached to and
+    /// the marker that gains 2 more steps when that card is claimed.
+    pub fear: Option<(u8, Marker)>,
+    /// Eyes of Ibad: the prescience card it is attached to.
+    pub ibad: Option<u8>,
 }
 
 /// Token-kind table: starting tokens first, then the action pool.
@@ -455,6 +465,10 @@ impl Arrakis {
             hazard_cursor: 0,
             effect: None,
             pinned: 0,
+            forced_die: None,
+            objective2: None,
+            fear: None,
+            ibad: None,
         };
         for f in Faction::ALL {
             for k in 0..2 {

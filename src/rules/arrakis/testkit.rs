@@ -104,3 +104,11 @@ impl Arrakis {
         self.leaders[usize::from(l.0)]
     }
 }
+
+impl Arrakis {
+    /// The secret objective(s): the first, and the second Tested with the
+    /// Gom Jabbar drew.
+    pub fn test_objectives(&self) -> (u8, Option<u8>) {
+        (self.objective, self.objective2)
+    }
+}

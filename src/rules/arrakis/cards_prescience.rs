@@ -1,0 +1,590 @@
+//! Card steps of the House Atreides and Fremen decks that the shared steps
+//! do not cover: prescience (Adab, Alam al-Mithal), the secret objective
+//! (Tested with the Gom Jabbar), the Harkonnen dice (Truthtrance), the
+//! Imperium (Bill of Particulars), sietches and their tokens (Cielago's
+//! Piping Message, Stillsuits, Kitab al-Ibar), pushing an enemy legion
+//! (Sandtides), the Family Atomics (Our Family Atomics), wormsigns and
+//! vehicles near Gurney Halleck (Smugglers). Choices the texts leave open
+//! are listed in docs/rules-decisions.md.
+use rand::Rng;
+
+use super::action::Action;
+use super::card_effects::{Attachment, Step};
+use super::event::Event;
+use super::flow::{AfterExcess, Group};
+use super::ids::{AreaId, AreaSet, Faction, ImperiumMarker, Marker};
+use super::play::CardRun;
+use super::state::{Arrakis, LeaderAt, named_of};
+
+const H: Faction = Faction::Harkonnen;
+const A: Faction = Faction::Atreides;
+
+impl Arrakis {
+    /// Whether a step is run by this file.
+    pub(super) fn is_ext_step(s: &Step) -> bool {
+        matches!(
+            s,
+            Step::Wormsigns { .. }
+                | Step::ImperiumDown
+                | Step::SietchGainsToken { .. }
+                | Step::SwapSietchTokens
+                | Step::RelocateSietch
+                | Step::PushEnemy
+                | Step::ShiftPrescience
+                | Step::ReplacePrescience
+                | Step::ForceDie
+                | Step::Atomics { .. }
+                | Step::SecondObjective
+                | Step::RemoveVehicles { .. }
+                | Step::AttachPrescience { .. }
+        )
+    }
+
+    /// Areas holding a sietch at most `n` areas (across any border) from
+    /// a Harkonnen legion.
+    pub(super) fn sietches_near_harkonnen(&self, n: u8) -> Vec<AreaId> {
+        let d = self.d();
+        let b = d.board;
+        let mut reach = AreaSet::EMPTY;
+        for (i, s) in self.areas.iter().enumerate() {
+            if s.has_legion(H, d) {
+                reach.insert(AreaId(i as u8));
+            }
+        }
+        for _ in 0..n {
+            let mut next = reach;
+            for a in reach.iter() {
+                for x in b.passable[a.index()]
+                    .iter()
+                    .chain(b.impassable[a.index()].iter())
+                {
+                    next.insert(x);
+                }
+            }
+            reach = next;
+        }
+        reach
+            .iter()
+            .filter(|a| self.areas[a.index()].sietch.is_some())
+            .collect()
+    }
+
+    fn sietch_areas(&self) -> Vec<AreaId> {
+        (0..self.areas.len())
+            .filter(|&i| self.areas[i].sietch.is_some())
+            .map(|i| AreaId(i as u8))
+            .collect()
+    }
+
+    /// An area with no figure, token, sietch, sandworm, wormsign or
+    /// harvester.
+    fn empty_area(&self, a: AreaId) -> bool {
+        let d = self.d();
+        let s = &self.areas[a.index()];
+        !s.has_legion(H, d)
+            && !s.has_legion(A, d)
+            && s.sietch.is_none()
+            && s.worm.is_none()
+            && s.wormsign.is_none()
+            && !s.harvester
+    }
+
+    /// Whether the sietches in `x` and `y` may trade their tokens: two
+    /// different sietches, some token to trade, and no leader left
+    /// without a unit (AR-MOVE-13).
+    fn swap_ok(&self, x: AreaId, y: AreaId) -> bool {
+        let d = self.d();
+        let (sx, sy) = (&self.areas[x.index()], &self.areas[y.index()]);
+        let units = |s: &super::state::AreaState| s.unit_count(A) - s.tokens.len() as u8;
+        let alone = |s: &super::state::AreaState, gets: usize| {
+            s.leader_count(A, d) > 0 && units(s) == 0 && gets == 0
+        };
+        let some_token = !sx.tokens.is_empty() || !sy.tokens.is_empty();
+        let lonely = alone(sx, sy.tokens.len()) || alone(sy, sx.tokens.len());
+        x != y && some_token && !lonely
+    }
+
+    /// Empty desert areas bordering `a` (Kitab al-Ibar).
+    fn sietch_destinations(&self, a: AreaId) -> Vec<AreaId> {
+        let b = self.d().board;
+        b.passable[a.index()]
+            .iter()
+            .filter(|&x| self.is_desert(x) && self.empty_area(x) && !s_settled(self, x))
+            .collect()
+    }
+
+    /// Empty areas a Harkonnen legion in `a` may be pushed into
+    /// (Sandtides): across a passable border, never onto a settlement.
+    fn push_destinations(&self, a: AreaId) -> Vec<AreaId> {
+        let b = self.d().board;
+        b.passable[a.index()]
+            .iter()
+            .filter(|&x| self.empty_area(x) && !s_settled(self, x))
+            .collect()
+    }
+
+    /// Wormsign areas as Desert Power allows (AR-DP-07).
+    fn wormsign_spots(&self) -> Vec<AreaId> {
+        self.desert_now()
+            .iter()
+            .filter(|a| {
+                let s = &self.areas[a.index()];
+                s.wormsign.is_none() && s.worm.is_none() && s.sietch.is_none()
+            })
+            .collect()
+    }
+
+    /// Areas with a harvester, and Air zones with a vehicle, in the sector
+    /// of the named leader's legion (Smugglers).
+    fn vehicles_near(&self, leader: &str) -> (Vec<AreaId>, Vec<super::ids::AirZoneId>) {
+        let d = self.d();
+        let b = d.board;
+        let Some(l) = d.leader_id(leader) else {
+            return (Vec::new(), Vec::new());
+        };
+        let LeaderAt::Board(at) = self.leaders[usize::from(l.0)] else {
+            return (Vec::new(), Vec::new());
+        };
+        let sector = b.area(at).sector;
+        let areas: Vec<AreaId> = (0..self.areas.len())
+            .map(|i| AreaId(i as u8))
+            .filter(|&a| b.area(a).sector == sector)
+            .collect();
+        let harvesters = areas
+            .iter()
+            .copied()
+            .filter(|a| self.areas[a.index()].harvester)
+            .collect();
+        let zones = (0..b.air_zones.len())
+            .map(|z| super::ids::AirZoneId(z as u8))
+            .filter(|z| {
+                self.zones[z.index()].is_some()
+                    && areas
+                        .iter()
+                        .any(|a| b.air_zones[z.index()].areas.contains(*a))
+            })
+            .collect();
+        (harvesters, zones)
+    }
+
+    /// The legal choices of a step of this file ("Done" is added by the
+    /// caller).
+    pub(super) fn legal_card_ext(&self, run: &CardRun, step: &Step, out: &mut Vec<Action>) {
+        let d = self.d();
+        match step {
+            Step::Wormsigns { .. } if run.left > 0 && !self.wormsign_pool.is_empty() => {
+                out.extend(self.wormsign_spots().into_iter().map(Action::WormsignAt));
+            }
+            Step::ImperiumDown => {
+                let bottom = d.tables.spice_must_flow.rows.len() as u8;
+                for m in ImperiumMarker::ALL {
+                    if self.imperium[m.index()] < bottom {
+                        out.push(Action::PickImperium(m));
+                    }
+                }
+            }
+            Step::SietchGainsToken { within } if !self.deploy_pool.is_empty() => {
+                let v = self.sietches_near_harkonnen(*within);
+                out.extend(v.into_iter().map(Action::PickArea));
+            }
+            Step::SwapSietchTokens => {
+                let first = if run.stage == 1 { run.area } else { None };
+                let sietches = self.sietch_areas();
+                for &a in &sietches {
+                    let ok = match first {
+                        None => sietches.iter().any(|&b| self.swap_ok(a, b)),
+                        Some(x) => self.swap_ok(x, a),
+                    };
+                    if ok {
+                        out.push(Action::PickArea(a));
+                    }
+                }
+            }
+            Step::RelocateSietch => match (run.stage, run.area) {
+                (1, Some(x)) => {
+                    out.extend(
+                        self.sietch_destinations(x)
+                            .into_iter()
+                            .map(Action::PickArea),
+                    );
+                }
+                _ => {
+                    for a in self.sietch_areas() {
+                        if !self.sietch_destinations(a).is_empty() {
+                            out.push(Action::PickArea(a));
+                        }
+                    }
+                }
+            },
+            Step::PushEnemy => match (run.stage, run.area) {
+                (1, Some(x)) => {
+                    out.extend(self.push_destinations(x).into_iter().map(Action::PickArea));
+                }
+                _ => {
+                    let enemy = run.faction.other();
+                    for i in 0..self.areas.len() {
+                        let a = AreaId(i as u8);
+                        if self.is_desert(a)
+                            && self.areas[i].has_legion(enemy, d)
+                            && !self.push_destinations(a).is_empty()
+                        {
+                            out.push(Action::PickArea(a));
+                        }
+                    }
+                }
+            },
+            Step::ShiftPrescience => {
+                let max = d.tables.tracks.prescience_max;
+                match run.stage {
+                    0 => {
+                        for m in Marker::ALL {
+                            if self.prescience[m.index()] > 0 {
+                                out.push(Action::PickMarker(m));
+                            }
+                        }
+                    }
+                    1..=3 => {
+                        let down = Marker::ALL[usize::from(run.stage - 1)];
+                        for m in Marker::ALL {
+                            if m != down && self.prescience[m.index()] < max {
+                                out.push(Action::PickMarker(m));
+                            }
+                        }
+                    }
+                    s => {
+                        let (down, up) = shift_pair(s);
+                        let n =
+                            self.prescience[down.index()].min(max - self.prescience[up.index()]);
+                        out.extend((1..=n).map(Action::PickSlot));
+                    }
+                }
+            }
+            Step::ReplacePrescience if !self.prescience_deck.is_empty() => {
+                // The Eyes of Ibad's card cannot be removed.
+                for (i, c) in self.revealed.iter().enumerate() {
+                    if Some(*c) != self.ibad {
+                        out.push(Action::PickSlot(i as u8));
+                    }
+                }
+            }
+            Step::AttachPrescience { kind } => match (kind, run.stage) {
+                (_, 0) => {
+                    for (i, c) in self.revealed.iter().enumerate() {
+                        if self.ibad != Some(*c) && self.fear.is_none_or(|(f, _)| f != *c) {
+                            out.push(Action::PickSlot(i as u8));
+                        }
+                    }
+                }
+                (Attachment::Fear, _) => out.extend(Marker::ALL.map(Action::PickMarker)),
+                (Attachment::Ibad, _) => {}
+            },
+            Step::ForceDie => {
+                let mut seen = Vec::new();
+                for die in &self.house(run.faction.other()).dice {
+                    if !die.spent && !die.token && !seen.contains(&die.result) {
+                        seen.push(die.result);
+                    }
+                }
+                out.extend(seen.into_iter().map(Action::PickDie));
+            }
+            // AR-ATOM-01 to AR-ATOM-07, from a lower step.
+            Step::Atomics { min_step }
+                if !self.atomics_used && self.prescience.iter().any(|p| p >= min_step) =>
+            {
+                let targets = &d.board.family_atomics_targets;
+                out.extend(targets.iter().map(|&t| Action::Atomics(t)));
+            }
+            Step::SecondObjective
+                if self.objective2.is_none() && d.tables.secret_objectives.len() > 1 =>
+            {
+                out.push(Action::Resolve);
+            }
+            Step::RemoveVehicles { near, .. } if run.left > 0 => {
+                let (areas, zones) = self.vehicles_near(near);
+                out.extend(areas.into_iter().map(Action::PickArea));
+                out.extend(zones.into_iter().map(Action::PickZone));
+            }
+            _ => {}
+        }
+    }
+
+    /// Applies a choice of a step of this file (never "Done").
+    pub(super) fn step_card_ext(
+        &mut self,
+        mut run: CardRun,
+        step: &Step,
+        a: Action,
+        ev: &mut Vec<Event>,
+    ) {
+        match (step, a) {
+            (Step::Wormsigns { .. }, Action::WormsignAt(area)) => {
+                // AR-DP-06: drawn at random and placed unseen.
+                if let Some(w) = self.wormsign_pool.pop() {
+                    self.areas[area.index()].wormsign = Some(w);
+                    ev.push(Event::WormsignPlaced { area });
+                }
+                run.left = run.left.saturating_sub(1);
+                self.effect = Some(run);
+                self.after_card_choice(ev);
+            }
+            (Step::ImperiumDown, Action::PickImperium(m)) => {
+                // Down one row; the ban is left as it is.
+                self.imperium[m.index()] += 1;
+                ev.push(Event::ImperiumMarkerMoved {
+                    marker: m,
+                    row: self.imperium[m.index()],
+                });
+                self.advance_card(ev);
+            }
+            (Step::SietchGainsToken { .. }, Action::PickArea(area)) => {
+                if let Some(kind) = self.deploy_pool.pop() {
+                    self.areas[area.index()].tokens.push(kind);
+                    ev.push(Event::TokenDeployed { area, kind });
+                    // AR-MOVE-08: over the stacking limit, the Atreides
+                    // pick the excess; the card goes on after.
+                    run.left = 0;
+                    self.effect = Some(run);
+                    if self.enforce_stacking(A, AfterExcess::Card) {
+                        return;
+                    }
+                }
+                self.advance_card(ev);
+            }
+            (Step::SwapSietchTokens, Action::PickArea(area)) => match (run.stage, run.area) {
+                (1, Some(first)) => {
+                    let t1 = std::mem::take(&mut self.areas[first.index()].tokens);
+                    let t2 = std::mem::replace(&mut self.areas[area.index()].tokens, t1);
+                    self.areas[first.index()].tokens = t2;
+                    ev.push(Event::TokensSwapped {
+                        first,
+                        second: area,
+                    });
+                    run.left = 0;
+                    self.effect = Some(run);
+                    if !self.enforce_stacking(A, AfterExcess::Card) {
+                        self.advance_card(ev);
+                    }
+                }
+                _ => {
+                    run.stage = 1;
+                    run.area = Some(area);
+                    self.effect = Some(run);
+                }
+            },
+            (Step::RelocateSietch, Action::PickArea(area)) => match (run.stage, run.area) {
+                (1, Some(from)) => {
+                    self.relocate_sietch(from, area);
+                    ev.push(Event::Relocated { from, to: area });
+                    self.advance_card(ev);
+                }
+                _ => {
+                    run.stage = 1;
+                    run.area = Some(area);
+                    self.effect = Some(run);
+                }
+            },
+            (Step::PushEnemy, Action::PickArea(area)) => match (run.stage, run.area) {
+                (1, Some(from)) => {
+                    let f = run.faction.other();
+                    let d = self.d();
+                    let s = &self.areas[from.index()];
+                    let g = Group {
+                        units: s.units[f.index()],
+                        tokens: if f == A { s.tokens.len() as u8 } else { 0 },
+                        generic: s.generic[f.index()],
+                        named: named_of(s.named, f, d),
+                    };
+                    let lifted = self.lift(f, from, &g);
+                    self.drop_group(f, area, &lifted);
+                    ev.push(Event::Relocated { from, to: area });
+                    self.advance_card(ev);
+                }
+                _ => {
+                    run.stage = 1;
+                    run.area = Some(area);
+                    self.effect = Some(run);
+                }
+            },
+            (Step::ShiftPrescience, Action::PickMarker(m)) => {
+                let i = Marker::ALL.iter().position(|x| *x == m).unwrap_or(0) as u8;
+                run.stage = if run.stage == 0 {
+                    1 + i
+                } else {
+                    4 + (run.stage - 1) * 3 + i
+                };
+                self.effect = Some(run);
+            }
+            (Step::ShiftPrescience, Action::PickSlot(n)) => {
+                let (down, up) = shift_pair(run.stage);
+                let p = &mut self.prescience[down.index()];
+                *p = p.saturating_sub(n);
+                let step = *p;
+                ev.push(Event::Prescience { marker: down, step });
+                self.advance_prescience(up, n, ev);
+                self.advance_card(ev);
+            }
+            (Step::ReplacePrescience, Action::PickSlot(i)) => {
+                let i = usize::from(i);
+                if let (Some(next), true) = (self.prescience_deck.pop(), i < self.revealed.len()) {
+                    let old = std::mem::replace(&mut self.revealed[i], next);
+                    ev.push(Event::PrescienceRemoved { card: old });
+                    ev.push(Event::PrescienceRevealed { cards: vec![next] });
+                }
+                // Any number of cards: the step goes on until "Done".
+                self.effect = Some(run);
+            }
+            (Step::AttachPrescience { kind }, Action::PickSlot(i)) => {
+                let Some(&c) = self.revealed.get(usize::from(i)) else {
+                    return self.advance_card(ev);
+                };
+                match kind {
+                    Attachment::Ibad => {
+                        self.ibad = Some(c);
+                        self.advance_card(ev);
+                    }
+                    Attachment::Fear => {
+                        run.stage = 1 + i;
+                        self.effect = Some(run);
+                    }
+                }
+            }
+            (Step::AttachPrescience { .. }, Action::PickMarker(m)) => {
+                let slot = usize::from(run.stage.saturating_sub(1));
+                if let Some(&c) = self.revealed.get(slot) {
+                    self.fear = Some((c, m));
+                }
+                self.advance_card(ev);
+            }
+            (Step::ForceDie, Action::PickDie(r)) => {
+                self.forced_die = Some(r);
+                ev.push(Event::DieForced { die: r });
+                self.advance_card(ev);
+            }
+            (Step::Atomics { .. }, Action::Atomics(t)) => {
+                self.detonate(t, ev);
+                self.advance_card(ev);
+            }
+            (Step::SecondObjective, Action::Resolve) => {
+                let n = self.d().tables.secret_objectives.len() as u8;
+                // Any objective but the first, at random.
+                let k = self.rng.random_range(0..n - 1);
+                let o = if k >= self.objective { k + 1 } else { k };
+                self.objective2 = Some(o);
+                ev.push(Event::ObjectiveDealt { objective: o });
+                self.advance_card(ev);
+            }
+            (Step::RemoveVehicles { .. }, Action::PickArea(area)) => {
+                self.areas[area.index()].harvester = false;
+                ev.push(Event::HarvesterDestroyed { area });
+                run.left = run.left.saturating_sub(1);
+                self.effect = Some(run);
+                self.after_card_choice(ev);
+            }
+            (Step::RemoveVehicles { .. }, Action::PickZone(z)) => {
+                if let Some(vehicle) = self.zones[z.index()].take() {
+                    ev.push(Event::VehicleRemoved { vehicle, zone: z });
+                }
+                run.left = run.left.saturating_sub(1);
+                self.effect = Some(run);
+                self.after_card_choice(ev);
+            }
+            _ => self.advance_card(ev),
+        }
+    }
+
+    /// Moves a sietch with every figure and token in its area (Kitab
+    /// al-Ibar) into `to`.
+    fn relocate_sietch(&mut self, from: AreaId, to: AreaId) {
+        let s = std::mem::take(&mut self.areas[from.index()]);
+        let t = &mut self.areas[to.index()];
+        for f in 0..2 {
+            for k in 0..3 {
+                t.units[f][k] += s.units[f][k];
+            }
+            t.generic[f] += s.generic[f];
+        }
+        t.named |= s.named;
+        t.tokens.extend(s.tokens.iter().copied());
+        t.sietch = s.sietch;
+        // What belongs to the area itself stays.
+        let back = &mut self.areas[from.index()];
+        back.settlement = s.settlement;
+        back.station = s.station;
+        back.wormsign = s.wormsign;
+        back.worm = s.worm;
+        back.harvester = s.harvester;
+        let mut m = s.named;
+        while m != 0 {
+            let i = m.trailing_zeros() as usize;
+            m &= m - 1;
+            self.leaders[i] = LeaderAt::Board(to);
+        }
+    }
+
+    /// A claimed prescience card's attachments: Fear Is the Mind-Killer's
+    /// 2 extra steps, the Eyes of Ibad let go.
+    pub(super) fn claim_attachments(&mut self, c: u8, ev: &mut Vec<Event>) {
+        if let Some((x, m)) = self.fear
+            && x == c
+        {
+            self.fear = None;
+            self.advance_prescience(m, 2, ev);
+        }
+        if self.ibad == Some(c) {
+            self.ibad = None;
+        }
+    }
+
+    /// Round end: only the Eyes of Ibad's card stays revealed; Fear Is the
+    /// Mind-Killer's attachment ends.
+    pub(super) fn keep_attached_revealed(&mut self) {
+        let keep = self.ibad;
+        self.revealed.retain(|c| Some(*c) == keep);
+        self.fear = None;
+    }
+
+    /// The label of [`Action::PickSlot`] in the current card step.
+    pub(super) fn slot_label(&self, n: u8) -> String {
+        let step = self
+            .effect
+            .and_then(|run| self.steps_of(&run).get(usize::from(run.step)));
+        match step {
+            Some(Step::ShiftPrescience) => format!("shift {n} steps"),
+            Some(Step::ReplacePrescience) => {
+                format!("replace prescience card {}", u32::from(n) + 1)
+            }
+            Some(Step::AttachPrescience { .. }) => {
+                format!("attach to prescience card {}", u32::from(n) + 1)
+            }
+            _ => format!("pick {n}"),
+        }
+    }
+
+    /// Truthtrance: on the Harkonnen's forced turn, no other die is used.
+    pub(super) fn truthtrance_filter(&self, f: Faction, out: &mut Vec<Action>) {
+        if f != H {
+            return;
+        }
+        let Some(r) = self.forced_die else { return };
+        if !self.unspent(H, r) {
+            return;
+        }
+        out.retain(|a| match a {
+            Action::SpendDie(x) | Action::PlayCard(_, x) => *x == r,
+            _ => true,
+        });
+    }
+}
+
+/// A settlement stands there (never a destination).
+fn s_settled(g: &Arrakis, a: AreaId) -> bool {
+    g.areas[a.index()].settlement
+}
+
+/// Alam al-Mithal's stage as (marker going down, marker going up).
+fn shift_pair(stage: u8) -> (Marker, Marker) {
+    let s = stage.saturating_sub(4);
+    let down = Marker::ALL[usize::from(s / 3 % 3)];
+    let up = Marker::ALL[usize::from(s % 3)];
+    (down, up)
+}

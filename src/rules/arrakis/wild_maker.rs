@@ -1,0 +1,137 @@
+//! The Wild Maker (AR-LEADER-27, AR-LEADER-28, AR-HAZ-17, AR-HAZ-27): a
+//! giant sandworm brought in by the Shai-Hulud cards. Its figure is a
+//! [`Worm::WildMaker`] in an area; its leader entry says whether it is in
+//! play. Once in play it counts as a sandworm for every rule (Desert Power
+//! attacks use it with its 6 dice, see `worms.rs`), and up to 5 sandworms
+//! may then be on the board, it included.
+use super::action::Action;
+use super::event::Event;
+use super::ids::{AreaId, Faction, LeaderId};
+use super::play::CardRun;
+use super::state::{Arrakis, LeaderAt, Worm};
+
+impl Arrakis {
+    /// The Wild Maker's leader id.
+    fn wild_maker(&self) -> Option<LeaderId> {
+        self.d().leader_id("wild_maker")
+    }
+
+    /// Whether the Wild Maker is in play (AR-LEADER-27).
+    pub(super) fn wild_maker_in_play(&self) -> bool {
+        self.wild_maker().is_some_and(|l| self.leader_in_play(l))
+    }
+
+    /// Sandworms allowed on the board: 4, or 5 with the Wild Maker in play
+    /// (AR-HAZ-16, AR-HAZ-17).
+    pub(super) fn sandworm_cap(&self) -> u8 {
+        let t = &self.d().tables.hazards;
+        if self.wild_maker_in_play() {
+            t.max_sandworms_with_wild_maker
+        } else {
+            t.max_sandworms
+        }
+    }
+
+    /// The area holding the Wild Maker's figure.
+    fn wild_maker_at(&self) -> Option<AreaId> {
+        self.areas
+            .iter()
+            .position(|s| s.worm == Some(Worm::WildMaker))
+            .map(|i| AreaId(i as u8))
+    }
+
+    /// Empty desert areas its figure may be put into (no figure, token,
+    /// sietch, sandworm, wormsign or harvester), when the cap allows one
+    /// more sandworm.
+    fn wild_maker_spots(&self) -> Vec<AreaId> {
+        let d = self.d();
+        if self.sandworms_on_board() >= self.d().tables.hazards.max_sandworms_with_wild_maker {
+            return Vec::new();
+        }
+        self.desert_now()
+            .iter()
+            .filter(|a| {
+                let s = &self.areas[a.index()];
+                !s.has_legion(Faction::Atreides, d)
+                    && !s.has_legion(Faction::Harkonnen, d)
+                    && s.sietch.is_none()
+                    && s.worm.is_none()
+                    && s.wormsign.is_none()
+                    && !s.harvester
+                    && !s.settlement
+            })
+            .collect()
+    }
+
+    /// Legal choices of the Shai-Hulud steps.
+    pub(super) fn legal_wild_maker(&self, run: &CardRun, out: &mut Vec<Action>) {
+        let Some(l) = self.wild_maker() else { return };
+        // The alternative (the Wild Maker in play) moves and attacks.
+        let attacks = run.alt;
+        if !attacks {
+            // Enters: only while not yet in play.
+            if self.leaders[usize::from(l.0)] == LeaderAt::NotInPlay {
+                out.extend(self.wild_maker_spots().into_iter().map(Action::PickArea));
+            }
+            return;
+        }
+        match self.wild_maker_at() {
+            // Off the board: it comes back first.
+            None if run.stage == 0 => {
+                out.extend(self.wild_maker_spots().into_iter().map(Action::PickArea));
+            }
+            None => {}
+            Some(from) => {
+                if run.stage == 0 {
+                    for t in self.worm_moves(from).iter() {
+                        out.push(Action::WormMove(from, t));
+                    }
+                }
+                for t in self.worm_targets(from).iter() {
+                    let ts = &self.areas[t.index()];
+                    if ts.harvester || ts.unit_count(Faction::Harkonnen) > 0 {
+                        out.push(Action::WormAttack(from, t));
+                    }
+                }
+            }
+        }
+    }
+
+    /// Applies a choice of the Shai-Hulud steps.
+    pub(super) fn step_wild_maker(&mut self, mut run: CardRun, a: Action, ev: &mut Vec<Event>) {
+        let Some(l) = self.wild_maker() else {
+            return self.advance_card(ev);
+        };
+        match a {
+            Action::PickArea(area) => {
+                if self.leaders[usize::from(l.0)] == LeaderAt::NotInPlay {
+                    // AR-LEADER-27: in play, its card already spent.
+                    self.leaders[usize::from(l.0)] = LeaderAt::SetAside;
+                    self.spent_leaders |= 1 << l.0;
+                    ev.push(Event::LeaderEntered { leader: l });
+                    self.areas[area.index()].worm = Some(Worm::WildMaker);
+                    ev.push(Event::SandwormPlaced { area });
+                    self.advance_card(ev);
+                } else {
+                    self.areas[area.index()].worm = Some(Worm::WildMaker);
+                    ev.push(Event::SandwormPlaced { area });
+                    run.stage = 1;
+                    self.effect = Some(run);
+                }
+            }
+            Action::WormMove(from, to) => {
+                let w = self.areas[from.index()].worm.take();
+                self.areas[to.index()].worm = w;
+                run.stage = 1;
+                self.effect = Some(run);
+            }
+            Action::WormAttack(from, to) => {
+                // AR-HAZ-27: 6 dice; it then leaves the board (AR-HAZ-45).
+                if !self.worm_attack(from, to, super::flow::AfterHits::Card, ev) {
+                    self.advance_card(ev);
+                }
+            }
+            _ => self.advance_card(ev),
+        }
+    }
+}
