@@ -1349,3 +1349,63 @@ fn shai_hulud_alternative_brings_the_figure_back_first() {
     assert_eq!(g.areas[a("s1_1").index()].worm, Some(Worm::WildMaker));
     assert_eq!(units(&g, H, "s1_2"), [1, 0, 0]);
 }
+
+#[test]
+fn smugglers_puts_gurney_straight_on_the_board() {
+    // AR-LEADER-25: Gurney enters and his figure goes onto the board, with
+    // 2 elites, in an empty desert area.
+    let mut g = game(A, &["smugglers_b"]);
+    play_card(&mut g, A, "smugglers_b");
+    play(&mut g, A, &[Action::Resolve]);
+    let spot = legal(&g, A)
+        .into_iter()
+        .find_map(|x| match x {
+            Action::DeployAt(a) => Some(a),
+            _ => None,
+        })
+        .unwrap();
+    // Not into a settlement.
+    assert_refused(&g, seat(A), &Action::DeployAt(a("carthag")));
+    play(
+        &mut g,
+        A,
+        &[
+            Action::DeployAt(spot),
+            Action::DeployLeader(Some(leader("gurney_halleck"))),
+        ],
+    );
+    assert_eq!(
+        g.test_leader(leader("gurney_halleck")),
+        LeaderAt::Board(spot)
+    );
+    assert_eq!(g.areas[spot.index()].units[A.index()], [0, 2, 0]);
+}
+
+#[test]
+fn usul_grants_desert_power_whatever_the_dice() {
+    // AR-DP-05: the Atreides hold more unused dice than the Harkonnen, so
+    // Desert Power as an action is refused (AR-DP-04), but the card grants
+    // it.
+    let mut g = game(A, &["usul_the_base_of_the_pillar"]);
+    g.test_turn(
+        A,
+        &[
+            DieResult::Strategy,
+            DieResult::Mentat,
+            DieResult::Deployment,
+        ],
+        1,
+    );
+    assert_refused(&g, seat(A), &Action::DesertPower);
+    play_card(&mut g, A, "usul_the_base_of_the_pillar");
+    assert_eq!(g.prompt(), Prompt::Wormsigns(2));
+    let spot = legal(&g, A)
+        .into_iter()
+        .find_map(|x| match x {
+            Action::WormsignAt(a) => Some(a),
+            _ => None,
+        })
+        .unwrap();
+    play(&mut g, A, &[Action::WormsignAt(spot)]);
+    assert!(g.areas[spot.index()].wormsign.is_some());
+}

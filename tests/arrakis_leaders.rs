@@ -400,3 +400,36 @@ fn alia_uses_the_die_as_any_result_then_draws_one() {
     assert_eq!(g.house(A).hand.len(), 3);
     assert_eq!(g.prompt(), Prompt::Turn(H));
 }
+
+#[test]
+fn a_card_naming_jessica_means_the_reverend_mother_too() {
+    // AR-LEADER-19 (and AR-LEADER-18 for Paul): the data says which later
+    // card is the same person.
+    let d = data();
+    let jessica = d.person("lady_jessica");
+    assert!(jessica.contains(&leader("lady_jessica")));
+    assert!(jessica.contains(&leader("reverend_mother_jessica")));
+    let paul = d.person("paul_atreides");
+    assert!(paul.contains(&leader("paul_muad_dib")));
+    // Feyd-Rautha replaces Rabban but is not Rabban.
+    assert_eq!(d.person("beast_rabban"), vec![leader("beast_rabban")]);
+}
+
+#[test]
+fn a_tank_leaders_card_is_restored_but_offers_nothing_until_it_leaves() {
+    // AR-END-07, AR-LEADER-06: spent cards are turned face up at the End
+    // of the Round, but a leader in the tank still gives no special action.
+    let mut g = game(H, &[DieResult::House, DieResult::House]);
+    let baron = leader("baron_harkonnen");
+    g.test_put(H, a("carthag"), [1, 0, 0], 0);
+    play(&mut g, H, &[Action::Special(baron), Action::Done]);
+    g.test_set_leader(baron, LeaderAt::Tank(0));
+    g.test_set_prompt(Prompt::EndClaims);
+    play(&mut g, A, &[Action::Done]);
+    let v = g.view(melange::rules::core::Viewer::Spectator);
+    assert_eq!(v.spent_leaders & (1 << baron.0), 0, "face up again");
+    g.test_turn(H, &[DieResult::House], 2);
+    assert_refused(&g, seat(H), &Action::Special(baron));
+    g.test_set_leader(baron, LeaderAt::SetAside);
+    assert!(legal(&g, H).contains(&Action::Special(baron)));
+}
