@@ -1,32 +1,15 @@
 //! Planning cards played for their effect (AR-ACT-12, AR-ACT-13, AR-ACT-17),
 //! one test per card on the real board, with partial use and refusals.
 //! Combat faces (data): 0-2 Hit, 3-4 Shield, 5 Special.
+mod arrakis_common;
+use arrakis_common::*;
 use melange::rules::arrakis::data::data;
 use melange::rules::arrakis::{
-    Action, AreaId, Arrakis, ArrakisOptions, CardId, DieResult, Event, Faction, LeaderAt, LeaderId,
-    Prompt, board,
+    Action, AreaId, Arrakis, ArrakisOptions, CardId, DieResult, Event, Faction, LeaderAt, Prompt,
+    board,
 };
+use melange::rules::core::Ruleset;
 use melange::rules::core::conformance::assert_refused;
-use melange::rules::core::{Ruleset, Seat};
-
-const H: Faction = Faction::Harkonnen;
-const A: Faction = Faction::Atreides;
-
-fn a(id: &str) -> AreaId {
-    board().a(id)
-}
-
-fn card(id: &str) -> CardId {
-    data().card_id(id).unwrap()
-}
-
-fn leader(id: &str) -> LeaderId {
-    data().leader_id(id).unwrap()
-}
-
-fn seat(f: Faction) -> Seat {
-    Seat(f.index() as u8)
-}
 
 /// A cleared board, `f` to act with a Strategy and a Deployment die and
 /// `hand` in hand.
@@ -38,21 +21,6 @@ fn game(f: Faction, hand: &[&str]) -> Arrakis {
     g.test_hand(f, &cards);
     g.test_hand(f.other(), &[]);
     g
-}
-
-fn play(g: &mut Arrakis, f: Faction, acts: &[Action]) -> Vec<Event> {
-    let mut ev = Vec::new();
-    for x in acts {
-        g.apply(seat(f), x, &mut ev)
-            .unwrap_or_else(|e| panic!("{x:?} refused: {e} at {:?}", g.prompt()));
-    }
-    ev
-}
-
-fn legal(g: &Arrakis, f: Faction) -> Vec<Action> {
-    let mut v = Vec::new();
-    g.legal_actions(seat(f), &mut v);
-    v
 }
 
 fn units(g: &Arrakis, f: Faction, area: &str) -> [u8; 3] {

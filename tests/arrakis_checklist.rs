@@ -3,27 +3,19 @@
 //! each citing its AR- ID. Action die faces (data): 0-1 Strategy,
 //! 2 Leadership, 3 Deployment, 4 Mentat, 5 House. Combat faces: 0-2 Hit,
 //! 3-4 Shield, 5 Special.
+mod arrakis_common;
+use arrakis_common::*;
 use melange::rules::arrakis::data::data;
 use melange::rules::arrakis::{
     Action, AreaId, Arrakis, ArrakisOptions, BattleStep, Deck, DieResult, Event, Faction,
     ImperiumMarker, LeaderAt, Phase, Prompt, UnitKind, Vehicle, Worm, Wormsign, board,
 };
 use melange::rules::core::conformance::assert_refused;
-use melange::rules::core::{RuleError, Ruleset, Seat, Viewer};
+use melange::rules::core::{Ruleset, Seat, Viewer};
 
-const H: Faction = Faction::Harkonnen;
-const A: Faction = Faction::Atreides;
 const HIT: u8 = 0;
 const SHIELD: u8 = 3;
 const SPECIAL: u8 = 5;
-
-fn a(id: &str) -> AreaId {
-    board().a(id)
-}
-
-fn seat(f: Faction) -> Seat {
-    Seat(f.index() as u8)
-}
 
 fn game_with(opts: ArrakisOptions) -> Arrakis {
     let mut g = Arrakis::setup(&opts, 7).unwrap();
@@ -40,28 +32,6 @@ fn with_option(name: &str, value: &str) -> Arrakis {
         overrides: vec![(name.into(), value.into())],
         ..Default::default()
     })
-}
-
-fn play(g: &mut Arrakis, f: Faction, acts: &[Action]) -> Vec<Event> {
-    let mut ev = Vec::new();
-    for x in acts {
-        g.apply(seat(f), x, &mut ev)
-            .unwrap_or_else(|e| panic!("{x:?} refused: {e} at {:?}", g.prompt()));
-    }
-    ev
-}
-
-fn legal(g: &Arrakis, f: Faction) -> Vec<Action> {
-    let mut v = Vec::new();
-    g.legal_actions(seat(f), &mut v);
-    v
-}
-
-fn rule_of(e: RuleError) -> &'static str {
-    match e {
-        RuleError::Illegal { rule, .. } => rule,
-        other => panic!("not an Illegal refusal: {other:?}"),
-    }
 }
 
 fn units(g: &Arrakis, f: Faction, id: &str) -> [u8; 3] {

@@ -1,32 +1,15 @@
 //! Named leaders' special actions (AR-LEADER-01 to AR-LEADER-08,
 //! AR-END-06), one test per leader on the real board; the special actions
 //! are data (`special` in data/arrakis/leaders.json).
+mod arrakis_common;
+use arrakis_common::*;
 use melange::rules::arrakis::data::data;
 use melange::rules::arrakis::{
-    Action, AreaId, Arrakis, ArrakisOptions, CardId, Deck, DieResult, Event, Faction, LeaderAt,
-    LeaderId, Prompt, UnitKind, board,
+    Action, AreaId, Arrakis, ArrakisOptions, Deck, DieResult, Event, Faction, LeaderAt, Prompt,
+    UnitKind, board,
 };
+use melange::rules::core::Ruleset;
 use melange::rules::core::conformance::assert_refused;
-use melange::rules::core::{Ruleset, Seat};
-
-const H: Faction = Faction::Harkonnen;
-const A: Faction = Faction::Atreides;
-
-fn a(id: &str) -> AreaId {
-    board().a(id)
-}
-
-fn leader(id: &str) -> LeaderId {
-    data().leader_id(id).unwrap()
-}
-
-fn card(id: &str) -> CardId {
-    data().card_id(id).unwrap()
-}
-
-fn seat(f: Faction) -> Seat {
-    Seat(f.index() as u8)
-}
 
 /// A cleared board, `f` to act with `dice` (and a spare Deployment die so
 /// the turn passes on), empty hands.
@@ -39,21 +22,6 @@ fn game(f: Faction, dice: &[DieResult]) -> Arrakis {
     g.test_hand(H, &[]);
     g.test_hand(A, &[]);
     g
-}
-
-fn play(g: &mut Arrakis, f: Faction, acts: &[Action]) -> Vec<Event> {
-    let mut ev = Vec::new();
-    for x in acts {
-        g.apply(seat(f), x, &mut ev)
-            .unwrap_or_else(|e| panic!("{x:?} refused: {e} at {:?}", g.prompt()));
-    }
-    ev
-}
-
-fn legal(g: &Arrakis, f: Faction) -> Vec<Action> {
-    let mut v = Vec::new();
-    g.legal_actions(seat(f), &mut v);
-    v
 }
 
 fn units(g: &Arrakis, f: Faction, area: &str) -> [u8; 3] {

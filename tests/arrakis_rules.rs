@@ -1,25 +1,17 @@
 //! Per-rule tests of War for Arrakis on the real board; each cites its
 //! checklist ID. Combat faces (data): 0-2 Hit, 3-4 Shield, 5 Special.
+mod arrakis_common;
+use arrakis_common::*;
 use melange::rules::arrakis::data::data;
 use melange::rules::arrakis::{
-    Action, AreaId, Arrakis, ArrakisOptions, BattleStep, DieResult, Event, Faction, ImperiumMarker,
-    Prompt, UnitKind, Vehicle, board,
+    Action, Arrakis, ArrakisOptions, BattleStep, DieResult, Event, Faction, ImperiumMarker, Prompt,
+    UnitKind, Vehicle, board,
 };
 use melange::rules::core::conformance::assert_refused;
-use melange::rules::core::{RuleError, Ruleset, Seat};
+use melange::rules::core::{RuleError, Ruleset};
 
-const H: Faction = Faction::Harkonnen;
-const A: Faction = Faction::Atreides;
 const HIT: u8 = 0;
 const SHIELD: u8 = 3;
-
-fn a(id: &str) -> AreaId {
-    board().a(id)
-}
-
-fn seat(f: Faction) -> Seat {
-    Seat(f.index() as u8)
-}
 
 fn game_with(opts: ArrakisOptions) -> Arrakis {
     let mut g = Arrakis::setup(&opts, 7).unwrap();
@@ -29,22 +21,6 @@ fn game_with(opts: ArrakisOptions) -> Arrakis {
 
 fn game() -> Arrakis {
     game_with(ArrakisOptions::default())
-}
-
-fn play(g: &mut Arrakis, f: Faction, acts: &[Action]) -> Vec<Event> {
-    let mut ev = Vec::new();
-    for x in acts {
-        g.apply(seat(f), x, &mut ev)
-            .unwrap_or_else(|e| panic!("{x:?} refused: {e} at {:?}", g.prompt()));
-    }
-    ev
-}
-
-fn rule_of(e: RuleError) -> &'static str {
-    match e {
-        RuleError::Illegal { rule, .. } => rule,
-        other => panic!("not an Illegal refusal: {other:?}"),
-    }
 }
 
 #[test]

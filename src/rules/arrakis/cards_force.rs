@@ -10,7 +10,7 @@ use super::action::Action;
 use super::card_effects::{AttackFrom, Step, WormNear};
 use super::combat::Target;
 use super::event::Event;
-use super::flow::{AfterExcess, AfterHits, Battle, BattleStep, Group, Prompt};
+use super::flow::{AfterExcess, AfterHits, Battle, Group, Prompt};
 use super::ids::{AirZoneId, AreaId, AreaSet, CombatFace, DieResult, Faction, SectorId};
 use super::play::CardRun;
 use super::state::{Arrakis, Vehicle};
@@ -122,21 +122,7 @@ impl Arrakis {
             return self.hazard_hits(a, hits, AfterHits::Card, ev);
         }
         self.reveal_tokens_only(a, ev);
-        let mut scratch = Battle {
-            attacker: victim.other(),
-            from: a,
-            at: a,
-            group: Group::default(),
-            surprise: false,
-            first_round: false,
-            discards: [0; 2],
-            step: BattleStep::Continue,
-            roll: [[0; 4]; 2],
-            used_generic: [0; 2],
-            used_named: 0,
-            hits: [0; 2],
-            boost: super::card_effects::Boost::None,
-        };
+        let mut scratch = Battle::scratch(victim.other(), a);
         self.take_hits(victim, Target::Area(a), &mut scratch, hits, ev);
         // AR-DEPLOY-05: revealed units above the limit, the owner's pick.
         if let Some(run) = &mut self.effect {

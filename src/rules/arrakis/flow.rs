@@ -142,6 +142,29 @@ pub struct Battle {
     pub boost: super::card_effects::Boost,
 }
 
+impl Battle {
+    /// A battle record for hits that come from no battle (sandworms,
+    /// storms, cards' special attacks): `take_hits` keeps its casualty
+    /// bookkeeping in it.
+    pub(super) fn scratch(attacker: Faction, at: AreaId) -> Battle {
+        Battle {
+            attacker,
+            from: at,
+            at,
+            group: Group::default(),
+            surprise: false,
+            first_round: false,
+            discards: [0; 2],
+            step: BattleStep::Continue,
+            roll: [[0; 4]; 2],
+            used_generic: [0; 2],
+            used_named: 0,
+            hits: [0; 2],
+            boost: super::card_effects::Boost::None,
+        }
+    }
+}
+
 /// The decision the game waits on.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Prompt {

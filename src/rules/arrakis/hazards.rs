@@ -2,7 +2,7 @@
 use super::board::Terrain;
 use super::combat::Target;
 use super::event::Event;
-use super::flow::{AfterHits, Battle, BattleStep, Group, Prompt};
+use super::flow::{AfterHits, Battle, Group, Prompt};
 use super::ids::{AreaId, CombatFace, Faction, UnitKind, Wormsign};
 use super::state::{Arrakis, Phase, Worm};
 
@@ -57,21 +57,7 @@ impl Arrakis {
         ev: &mut Vec<Event>,
     ) -> bool {
         let h = Faction::Harkonnen;
-        let mut scratch = Battle {
-            attacker: Faction::Atreides,
-            from: a,
-            at: a,
-            group: Group::default(),
-            surprise: false,
-            first_round: false,
-            discards: [0; 2],
-            step: BattleStep::Continue,
-            roll: [[0; 4]; 2],
-            used_generic: [0; 2],
-            used_named: 0,
-            hits: [0; 2],
-            boost: super::card_effects::Boost::None,
-        };
+        let mut scratch = Battle::scratch(Faction::Atreides, a);
         for left in (1..=n).rev() {
             if Self::elite_choice(self.areas[a.index()].units[h.index()]) {
                 self.prompt = Prompt::HazardCasualty(a, left, then);

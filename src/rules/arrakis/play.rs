@@ -423,21 +423,7 @@ impl Arrakis {
             s @ (Step::DeployTokens { .. } | Step::DieAsAny) => {
                 self.legal_special_step(&run, s, out)
             }
-            Step::ClearWormsigns { .. }
-            | Step::DiscardWormsigns { .. }
-            | Step::SpecialAttack { .. }
-            | Step::GainBeneGesserit
-            | Step::Jump
-            | Step::ReturnPrescience
-            | Step::OpponentLosesHouseDie
-            | Step::RevealArea
-            | Step::Pin { .. }
-            | Step::Storms
-            | Step::Rockets { .. }
-            | Step::Sandworms { .. }
-            | Step::RemoveHarvesters { .. } => {
-                self.legal_force(&run, &steps[usize::from(run.step)], out)
-            }
+            s if Self::is_force_step(s) => self.legal_force(&run, s, out),
             Step::WildMakerEnters | Step::WildMakerAttacks => self.legal_wild_maker(&run, out),
             ext => self.legal_card_ext(&run, ext, out),
         }
