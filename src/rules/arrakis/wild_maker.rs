@@ -63,11 +63,12 @@ impl Arrakis {
             .collect()
     }
 
-    /// Legal choices of the Shai-Hulud steps.
-    pub(super) fn legal_wild_maker(&self, run: &CardRun, out: &mut Vec<Action>) {
+    /// Legal choices of the Wild Maker steps: `wild_maker_enters`
+    /// (`attacks` false: the Shai-Hulud card) or `wild_maker_attacks`
+    /// (`attacks` true: the card's alternative, or the Wild Maker's special
+    /// action). The step kind decides, so a leader's run works as a card's.
+    pub(super) fn legal_wild_maker(&self, run: &CardRun, attacks: bool, out: &mut Vec<Action>) {
         let Some(l) = self.wild_maker() else { return };
-        // The alternative (the Wild Maker in play) moves and attacks.
-        let attacks = run.alt;
         if !attacks {
             // Enters: only while not yet in play.
             if self.leaders[usize::from(l.0)] == LeaderAt::NotInPlay {
@@ -97,14 +98,21 @@ impl Arrakis {
         }
     }
 
-    /// Applies a choice of the Shai-Hulud steps.
-    pub(super) fn step_wild_maker(&mut self, mut run: CardRun, a: Action, ev: &mut Vec<Event>) {
+    /// Applies a choice of the Wild Maker steps (`attacks` as in
+    /// [`Self::legal_wild_maker`]).
+    pub(super) fn step_wild_maker(
+        &mut self,
+        mut run: CardRun,
+        attacks: bool,
+        a: Action,
+        ev: &mut Vec<Event>,
+    ) {
         let Some(l) = self.wild_maker() else {
             return self.advance_card(ev);
         };
         match a {
             Action::PickArea(area) => {
-                if self.leaders[usize::from(l.0)] == LeaderAt::NotInPlay {
+                if !attacks {
                     // AR-LEADER-27: in play, its card already spent.
                     self.leaders[usize::from(l.0)] = LeaderAt::SetAside;
                     self.spent_leaders |= 1 << l.0;
