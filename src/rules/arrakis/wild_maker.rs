@@ -32,6 +32,49 @@ impl Arrakis {
         }
     }
 
+    /// AR-HAZ-18, AR-OPT-11: a wormsign producing a sandworm may bring the
+    /// Wild Maker instead: it is in play, its figure off the board, the cap
+    /// of 5 leaves room, and the option allows it.
+    pub(super) fn wild_maker_may_come(&self) -> bool {
+        !self.rules.wild_maker_cards_only
+            && self.wild_maker_in_play()
+            && self.wild_maker_at().is_none()
+            && self.sandworms_on_board() < self.d().tables.hazards.max_sandworms_with_wild_maker
+    }
+
+    /// The Atreides answered [`super::flow::Prompt::WildMakerOrSandworm`]:
+    /// the Wild Maker (`wild`) or a normal sandworm comes to `to`; then
+    /// Desert Hazards (`m` none) or the Harkonnen move `m` go on.
+    pub(super) fn answer_wild_maker_or_sandworm(
+        &mut self,
+        to: AreaId,
+        m: Option<super::flow::Move>,
+        wild: bool,
+        ev: &mut Vec<Event>,
+    ) {
+        if wild {
+            self.areas[to.index()].worm = Some(Worm::WildMaker);
+            ev.push(Event::SandwormPlaced { area: to });
+            match m {
+                Some(m) => self.called_worm_arrived(m, to, ev),
+                None => {
+                    if !self.worm_emerges(to, ev) {
+                        self.resume_hazards(ev);
+                    }
+                }
+            }
+            return;
+        }
+        match m {
+            Some(m) => self.normal_worm_called(m, to, ev),
+            None => {
+                if !self.normal_worm_emerges(to, ev) {
+                    self.resume_hazards(ev);
+                }
+            }
+        }
+    }
+
     /// The area holding the Wild Maker's figure.
     fn wild_maker_at(&self) -> Option<AreaId> {
         self.areas
