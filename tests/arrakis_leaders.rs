@@ -401,3 +401,62 @@ fn a_tank_leaders_card_is_restored_but_offers_nothing_until_it_leaves() {
     g.test_set_leader(baron, LeaderAt::SetAside);
     assert!(legal(&g, H).contains(&Action::Special(baron)));
 }
+
+#[test]
+fn the_wild_maker_moves_and_attacks_instead_of_desert_power() {
+    // AR-LEADER-28, AR-HAZ-27: the Wild Maker on the Desert Power box moves
+    // and attacks with its 6 dice, when Desert Power may be taken, spending
+    // no die (answers, "Atreides and Fremen leader slots").
+    use melange::rules::arrakis::Worm;
+    let wm = leader("wild_maker");
+    let setup = |atreides_dice: &[DieResult], harkonnen: u8| {
+        let mut g = game(A, &[]);
+        g.test_turn(A, atreides_dice, harkonnen);
+        g.test_set_leader(wm, LeaderAt::SetAside);
+        g.areas[a("s1_1").index()].worm = Some(Worm::WildMaker);
+        g.areas[a("s1_3").index()].worm = Some(Worm::Normal);
+        g.worms_off -= 1;
+        g.test_put(H, a("s1_2"), [4, 0, 0], 0);
+        g
+    };
+    // Not when Desert Power may not be taken (AR-DP-04: as many unused
+    // dice as the Harkonnen).
+    let g = setup(&[DieResult::Strategy, DieResult::Deployment], 2);
+    assert_refused(&g, seat(A), &Action::Special(wm));
+    // Not while its card is spent (AR-LEADER-27: it enters spent).
+    let mut g = setup(&[DieResult::Strategy], 2);
+    g.spent_leaders |= 1 << wm.0;
+    assert_refused(&g, seat(A), &Action::Special(wm));
+    // Not before it is in play.
+    let mut g = setup(&[DieResult::Strategy], 2);
+    g.test_set_leader(wm, LeaderAt::NotInPlay);
+    assert_refused(&g, seat(A), &Action::Special(wm));
+
+    let mut g = setup(&[DieResult::Strategy], 2);
+    assert!(legal(&g, A).contains(&Action::Special(wm)));
+    let worms_off = g.worms_off;
+    play(&mut g, A, &[Action::Special(wm)]);
+    // No die spent; the card is.
+    assert_eq!(g.house(A).unused(), 1);
+    assert!(g.spent_leaders & (1 << wm.0) != 0);
+    let l = legal(&g, A);
+    // It may move like a sandworm (AR-LEADER-28) or attack from where it is.
+    assert!(
+        l.iter()
+            .any(|x| matches!(x, Action::WormMove(f, _) if *f == a("s1_1")))
+    );
+    assert!(l.contains(&Action::WormAttack(a("s1_1"), a("s1_2"))));
+    // Only the Wild Maker: an ordinary sandworm is not offered.
+    assert_refused(&g, seat(A), &Action::WormAttack(a("s1_3"), a("s1_2")));
+    // 6 dice, all Hits (AR-HAZ-27): 4 regulars die.
+    g.test_load_dice(&[0, 0, 0, 0, 0, 0]);
+    play(&mut g, A, &[Action::WormAttack(a("s1_1"), a("s1_2"))]);
+    assert_eq!(units(&g, H, "s1_2"), [0, 0, 0]);
+    assert_eq!(g.areas[a("s1_1").index()].worm, None);
+    assert_eq!(g.areas[a("s1_3").index()].worm, Some(Worm::Normal));
+    assert_eq!(g.worms_off, worms_off);
+    assert_eq!(g.prompt(), Prompt::Turn(H));
+    // Spent until the next round.
+    g.test_turn(A, &[DieResult::Strategy], 2);
+    assert_refused(&g, seat(A), &Action::Special(wm));
+}

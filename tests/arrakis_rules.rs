@@ -4,8 +4,8 @@ mod arrakis_common;
 use arrakis_common::*;
 use melange::rules::arrakis::data::data;
 use melange::rules::arrakis::{
-    Action, Arrakis, ArrakisOptions, BattleStep, DieResult, Event, Faction, ImperiumMarker, Prompt,
-    UnitKind, Vehicle, board,
+    Action, AreaId, Arrakis, ArrakisOptions, BattleStep, DieResult, Event, Faction, ImperiumMarker,
+    Prompt, UnitKind, Vehicle, board,
 };
 use melange::rules::core::conformance::assert_refused;
 use melange::rules::core::{RuleError, Ruleset};
@@ -562,7 +562,7 @@ fn desert_power_sandworm_attack() {
 
 #[test]
 fn harkonnen_legion_entering_a_wormsign() {
-    // AR-HAZ-47, AR-HAZ-50, AR-HAZ-51
+    // AR-HAZ-47, AR-HAZ-50, AR-HAZ-51, AR-DIE-04
     use melange::rules::arrakis::Wormsign;
     let mut g = game();
     g.areas[a("s1_2").index()].wormsign = Some(Wormsign::Sandworm);
@@ -571,6 +571,7 @@ fn harkonnen_legion_entering_a_wormsign() {
     g.test_put(A, a("s1_5"), [1, 0, 0], 0);
     g.areas[a("s1_6").index()].wormsign = Some(Wormsign::Sand);
     g.test_put(H, a("s1_1"), [1, 0, 0], 0);
+    g.test_put(H, a("s2_2"), [1, 0, 0], 0);
     g.test_turn(H, &[DieResult::Strategy, DieResult::Strategy], 1);
     play(
         &mut g,
@@ -600,7 +601,14 @@ fn harkonnen_legion_entering_a_wormsign() {
     assert_eq!(s.unit_count(H), 0);
     assert_eq!(g.areas[a("s1_4").index()].units[H.index()], [1, 0, 0]);
     // The move goes on with the second legion.
-    assert!(matches!(g.prompt(), Prompt::Move(m) if m.legions_left == 1));
+    // The move goes on with the second legion; the retreat area was moved
+    // into, so its figures cannot move again this action (AR-DIE-04).
+    assert!(
+        matches!(g.prompt(), Prompt::Move(m) if m.legions_left == 1 && m.moved_into.contains(a("s1_4")))
+    );
+    let e = assert_refused(&g, seat(H), &Action::Legion(a("s1_4")));
+    assert_eq!(rule_of(e), "AR-DIE-04");
+    play(&mut g, H, &[Action::Legion(a("s2_2"))]);
 }
 
 #[test]
@@ -1489,4 +1497,228 @@ fn family_atomics_the_harkonnen_move_each_legion() {
     assert_eq!((s.units[A.index()], s.generic[A.index()]), ([2, 0, 0], 1));
     assert!(!g.areas[a("splintered_rock").index()].has_legion(A, data()));
     assert_eq!(g.prompt(), Prompt::Turn(A));
+}
+
+/// Wormsigns on every area next to `area` (so no retreat area is open),
+/// `Sand` ones that never bring a sandworm.
+fn block_neighbours_with_wormsigns(g: &mut Arrakis, area: &str) {
+    for n in board().passable[a(area).index()].iter() {
+        g.areas[n.index()].wormsign = Some(melange::rules::arrakis::Wormsign::Sand);
+    }
+}
+
+#[test]
+fn a_legion_with_no_retreat_area_is_attacked_by_the_sandworm() {
+    // AR-HAZ-47, AR-HAZ-50, AR-HAZ-51, answers Q16: with no open area to
+    // retreat to, the legion stays; the sandworm destroys the harvester,
+    // attacks the legion with 4 dice and leaves the board; the area counts
+    // as moved into (AR-DIE-04).
+    use melange::rules::arrakis::Wormsign;
+    let mut g = game();
+    block_neighbours_with_wormsigns(&mut g, "s1_2");
+    g.areas[a("s1_2").index()].wormsign = Some(Wormsign::Sandworm);
+    g.areas[a("s1_2").index()].harvester = true;
+    g.test_put(H, a("s1_1"), [5, 0, 0], 0);
+    g.test_put(H, a("s2_2"), [1, 0, 0], 0);
+    g.test_turn(H, &[DieResult::Strategy, DieResult::Strategy], 1);
+    let off = g.worms_off;
+    g.test_load_dice(&[0, 0, 0, 0]);
+    let mut acts = vec![
+        Action::SpendDie(DieResult::Strategy),
+        Action::Legion(a("s1_1")),
+    ];
+    acts.extend([Action::Take(UnitKind::Regular); 5]);
+    acts.push(Action::To(a("s1_2")));
+    play(&mut g, H, &acts);
+    let s = &g.areas[a("s1_2").index()];
+    assert!(!s.harvester && s.wormsign.is_none());
+    // 4 Hits: 1 regular of 5 left; the sandworm is gone again.
+    assert_eq!(s.units[H.index()], [1, 0, 0]);
+    assert!(s.worm.is_none());
+    assert_eq!(g.worms_off, off);
+    assert_eq!(g.areas[a("s1_1").index()].unit_count(H), 0);
+    assert!(
+        matches!(g.prompt(), Prompt::Move(m) if m.legions_left == 1 && m.moved_into.contains(a("s1_2")))
+    );
+    let e = assert_refused(&g, seat(H), &Action::Legion(a("s1_2")));
+    assert_eq!(rule_of(e), "AR-DIE-04");
+    play(&mut g, H, &[Action::Legion(a("s2_2"))]);
+}
+
+#[test]
+fn the_only_retreat_area_is_moved_into() {
+    // AR-HAZ-50, AR-DIE-04: the legion retreats to the one open area (here
+    // back where it came from, the rest of its legion there); those
+    // figures cannot move again in the same action.
+    use melange::rules::arrakis::Wormsign;
+    let mut g = game();
+    block_neighbours_with_wormsigns(&mut g, "s1_2");
+    g.areas[a("s1_1").index()].wormsign = None;
+    g.areas[a("s1_2").index()].wormsign = Some(Wormsign::Sandworm);
+    g.test_put(H, a("s1_1"), [2, 0, 0], 0);
+    g.test_put(H, a("s2_2"), [1, 0, 0], 0);
+    g.test_turn(H, &[DieResult::Strategy, DieResult::Strategy], 1);
+    play(
+        &mut g,
+        H,
+        &[
+            Action::SpendDie(DieResult::Strategy),
+            Action::Legion(a("s1_1")),
+            Action::Take(UnitKind::Regular),
+            Action::To(a("s1_2")),
+        ],
+    );
+    assert!(g.areas[a("s1_2").index()].worm.is_some());
+    assert_eq!(g.areas[a("s1_1").index()].units[H.index()], [2, 0, 0]);
+    assert!(
+        matches!(g.prompt(), Prompt::Move(m) if m.legions_left == 1 && m.moved_into.contains(a("s1_1")))
+    );
+    let e = assert_refused(&g, seat(H), &Action::Legion(a("s1_1")));
+    assert_eq!(rule_of(e), "AR-DIE-04");
+    play(&mut g, H, &[Action::Legion(a("s2_2"))]);
+}
+
+#[test]
+fn family_atomics_a_legion_with_no_open_area_stays() {
+    // AR-ATOM-07, answers Q25: a legion with no adjacent open area stays in
+    // the blasted area (now desert); nothing is asked.
+    let mut g = game();
+    g.test_put(A, a("splintered_rock"), [2, 0, 0], 1);
+    let around: Vec<AreaId> = board().passable[a("splintered_rock").index()]
+        .iter()
+        .collect();
+    for n in &around {
+        g.test_put(H, *n, [1, 0, 0], 0);
+    }
+    g.prescience = [8, 0, 0];
+    g.test_turn(A, &[DieResult::Strategy], 1);
+    play(&mut g, A, &[Action::Atomics(a("splintered_rock"))]);
+    assert_eq!(g.prompt(), Prompt::Turn(A));
+    for n in &around {
+        assert_refused(&g, seat(H), &Action::Displace(*n));
+    }
+    let s = &g.areas[a("splintered_rock").index()];
+    assert_eq!((s.units[A.index()], s.generic[A.index()]), ([2, 0, 0], 1));
+    assert_eq!(g.house(A).supply[0] + 2, {
+        let fresh = game();
+        fresh.house(A).supply[0]
+    });
+}
+
+/// Desert Hazards with a Sandworm wormsign on a harvester in s1_1, the
+/// Wild Maker in play with its figure off the board, under `opts`.
+fn wild_maker_hazards(opts: ArrakisOptions, legion: u8, on_board: bool) -> Arrakis {
+    use melange::rules::arrakis::{LeaderAt, Wormsign};
+    let mut g = game_with(opts);
+    let wm = data().leader_id("wild_maker").unwrap();
+    g.leaders[usize::from(wm.0)] = LeaderAt::SetAside;
+    if on_board {
+        g.areas[a("s1_3").index()].worm = Some(melange::rules::arrakis::Worm::WildMaker);
+    }
+    g.areas[a("s1_1").index()].harvester = true;
+    g.areas[a("s1_1").index()].wormsign = Some(Wormsign::Sandworm);
+    if legion > 0 {
+        g.test_put(H, a("s1_1"), [legion, 0, 0], 0);
+    }
+    g.test_turn(H, &[DieResult::Mentat], 0);
+    let deck = melange::rules::arrakis::Deck::HouseHarkonnen;
+    play(
+        &mut g,
+        H,
+        &[
+            Action::SpendDie(DieResult::Mentat),
+            Action::Mentat(deck, deck),
+        ],
+    );
+    g
+}
+
+#[test]
+fn a_wormsign_may_bring_the_wild_maker_instead_of_a_sandworm() {
+    // AR-HAZ-18 (AR-OPT-11 default "allowed"), AR-HAZ-27: the Atreides
+    // choose; the Wild Maker emerging on a legion attacks with 6 dice.
+    use melange::rules::arrakis::Worm;
+    let mut g = wild_maker_hazards(ArrakisOptions::default(), 6, false);
+    assert_eq!(g.prompt(), Prompt::WildMakerOrSandworm(a("s1_1"), None));
+    let mut legal = Vec::new();
+    g.legal_actions(seat(A), &mut legal);
+    assert_eq!(legal, vec![Action::WildMaker, Action::Done]);
+    assert_refused(&g, seat(H), &Action::WildMaker);
+    let e = assert_refused(&g, seat(A), &Action::WormMove(a("s1_2"), a("s1_1")));
+    assert_eq!(rule_of(e), "AR-HAZ-18");
+    let off = g.worms_off;
+    g.test_load_dice(&[0, 0, 0, 0, 0, 0]);
+    play(&mut g, A, &[Action::WildMaker]);
+    let s = &g.areas[a("s1_1").index()];
+    assert_eq!(s.worm, Some(Worm::WildMaker));
+    // 6 Hits: the 6 regulars are gone, and the harvester with them.
+    assert_eq!(s.unit_count(H), 0);
+    assert!(!s.harvester);
+    assert_eq!(g.worms_off, off);
+}
+
+#[test]
+fn declining_the_wild_maker_brings_a_normal_sandworm() {
+    // AR-HAZ-18: "done" is a normal sandworm, 4 dice (AR-HAZ-14).
+    use melange::rules::arrakis::Worm;
+    let mut g = wild_maker_hazards(ArrakisOptions::default(), 6, false);
+    let off = g.worms_off;
+    // 4 Hits, then Shields for the Coriolis Storm that follows.
+    g.test_load_dice(&[HIT, HIT, HIT, HIT, SHIELD, SHIELD]);
+    play(&mut g, A, &[Action::Done]);
+    let s = &g.areas[a("s1_1").index()];
+    assert_eq!(s.worm, Some(Worm::Normal));
+    assert_eq!(s.units[H.index()], [2, 0, 0]);
+    assert_eq!(g.worms_off, off - 1);
+}
+
+#[test]
+fn the_wild_maker_only_by_cards_under_the_option() {
+    // AR-OPT-11 "cards_only": no choice, a normal sandworm comes.
+    use melange::rules::arrakis::Worm;
+    let opts = ArrakisOptions {
+        overrides: vec![("wild_maker_from_wormsign".into(), "cards_only".into())],
+        ..ArrakisOptions::default()
+    };
+    let g = wild_maker_hazards(opts, 0, false);
+    assert!(!matches!(g.prompt(), Prompt::WildMakerOrSandworm(..)));
+    assert_eq!(g.areas[a("s1_1").index()].worm, Some(Worm::Normal));
+    assert_refused(&g, seat(A), &Action::WildMaker);
+}
+
+#[test]
+fn a_harkonnen_move_may_call_the_wild_maker() {
+    // AR-HAZ-18, AR-HAZ-47, AR-HAZ-50: after the retreat the Atreides may
+    // send the Wild Maker; the harvester is destroyed and the move goes on.
+    use melange::rules::arrakis::{LeaderAt, Worm, Wormsign};
+    let mut g = game();
+    let wm = data().leader_id("wild_maker").unwrap();
+    g.leaders[usize::from(wm.0)] = LeaderAt::SetAside;
+    g.areas[a("s1_2").index()].wormsign = Some(Wormsign::Sandworm);
+    g.areas[a("s1_2").index()].harvester = true;
+    g.test_put(H, a("s1_1"), [1, 0, 0], 0);
+    g.test_put(H, a("s2_2"), [1, 0, 0], 0);
+    g.test_turn(H, &[DieResult::Strategy, DieResult::Strategy], 1);
+    play(
+        &mut g,
+        H,
+        &[
+            Action::SpendDie(DieResult::Strategy),
+            Action::Legion(a("s1_1")),
+            Action::Take(UnitKind::Regular),
+            Action::To(a("s1_2")),
+            Action::Retreat(a("s1_1")),
+        ],
+    );
+    assert!(matches!(g.prompt(), Prompt::WildMakerOrSandworm(x, Some(_)) if x == a("s1_2")));
+    assert_refused(&g, seat(H), &Action::Done);
+    play(&mut g, A, &[Action::WildMaker]);
+    let s = &g.areas[a("s1_2").index()];
+    assert_eq!(s.worm, Some(Worm::WildMaker));
+    assert!(!s.harvester);
+    assert!(matches!(g.prompt(), Prompt::Move(m) if m.legions_left == 1));
+    // With its figure on the board, a wormsign brings no choice.
+    let g = wild_maker_hazards(ArrakisOptions::default(), 0, true);
+    assert!(!matches!(g.prompt(), Prompt::WildMakerOrSandworm(..)));
+    assert_eq!(g.areas[a("s1_1").index()].worm, Some(Worm::Normal));
 }

@@ -328,6 +328,7 @@ impl WireRules for Arrakis {
             Step::ReshuffleUnclaimed(_) => Action::ReshuffleUnclaimed,
             Step::Reveal(a) => Action::Reveal(area(a)?),
             Step::Resolve(_) => Action::Resolve,
+            Step::WildMaker(_) => Action::WildMaker,
             Step::DrawFrom(k) => Action::DrawFrom(deck(k)?),
             Step::PlayFree(c) => Action::PlayFree(card(c)?),
             Step::PickLeader(l) => Action::PickLeader(leader(l)?),
@@ -412,6 +413,7 @@ impl WireRules for Arrakis {
             Action::ReshuffleUnclaimed => Step::ReshuffleUnclaimed(w::ReshuffleUnclaimed {}),
             Action::Reveal(a) => Step::Reveal(area_name(a)),
             Action::Resolve => Step::Resolve(w::Resolve {}),
+            Action::WildMaker => Step::WildMaker(w::WildMaker {}),
             Action::DrawFrom(k) => Step::DrawFrom(deck_name(k).to_owned()),
             Action::PlayFree(c) => Step::PlayFree(card_name(c)),
             Action::PickLeader(l) => Step::PickLeader(leader_name(l)),
@@ -647,6 +649,11 @@ fn prompt_to_pb(prompt: Prompt) -> pb::ArrakisPrompt {
             wire.area = area_name(a);
             wire.group = Some(group_to_pb(&g));
             "worm_retreat"
+        }
+        Prompt::WildMakerOrSandworm(a, m) => {
+            wire.r#move = m.as_ref().map(move_to_pb);
+            wire.area = area_name(a);
+            "wild_maker_or_sandworm"
         }
     };
     wire.kind = kind.to_owned();

@@ -145,4 +145,7 @@ pub enum Action {
     PickDie(DieResult),
     /// A card step: this Imperium marker.
     PickImperium(ImperiumMarker),
+    /// A wormsign produced a sandworm: put the Wild Maker's figure there
+    /// instead of a normal sandworm (AR-HAZ-18).
+    WildMaker,
 }

@@ -94,6 +94,9 @@ pub enum AfterHits {
     /// A planning card's Coriolis Storms: the storms go on after this
     /// area.
     CardStorm(AreaId),
+    /// A sandworm a Harkonnen legion called attacked it, the legion having
+    /// nowhere to retreat (answers Q16): this move goes on.
+    Called(Move),
 }
 
 /// What goes on once the units above the stacking limit are removed.
@@ -273,6 +276,13 @@ pub enum Prompt {
     /// wormsign it retreats to (AR-HAZ-50), then the sandworm comes and the
     /// move goes on.
     WormRetreat(Move, AreaId, Group),
+    /// A wormsign produced a sandworm in this area while the Wild Maker is
+    /// in play with its figure off the board: the Atreides put the Wild
+    /// Maker there (`Action::WildMaker`) or a normal sandworm
+    /// (`Action::Done`) (AR-HAZ-18, AR-OPT-11). Without a move it is
+    /// Desert Hazards, which then go on; with one, a Harkonnen legion's
+    /// move revealed it (AR-HAZ-50), and that move goes on.
+    WildMakerOrSandworm(AreaId, Option<Move>),
 }
 
 impl Prompt {
@@ -296,6 +306,7 @@ impl Prompt {
             | Prompt::Sandworms(..)
             | Prompt::RelocateWorm(_)
             | Prompt::CalledWorm(..)
+            | Prompt::WildMakerOrSandworm(..)
             | Prompt::EndClaims
             | Prompt::Unclaimed => Faction::Atreides,
             Prompt::Reassign(f)
@@ -468,6 +479,7 @@ impl Arrakis {
     fn refusal(&self, _f: Faction, action: &Action) -> RuleError {
         let rule = match (self.prompt, action) {
             (Prompt::Move(m), Action::To(b)) => self.move_refusal(&m, *b),
+            (Prompt::Move(m), Action::Legion(x)) if m.moved_into.contains(*x) => "AR-DIE-04",
             (Prompt::Move(_), _) => "AR-MOVE-12",
             (Prompt::Vehicles { .. }, Action::PlaceHarvester(_)) => "AR-VEH-07",
             (Prompt::Vehicles { .. }, _) => "AR-VEH-09",
@@ -485,6 +497,7 @@ impl Arrakis {
             (Prompt::Flee(_), _) => "AR-OPT-08",
             (Prompt::Displace(..), _) => "AR-ATOM-07",
             (Prompt::WormRetreat(..), _) => "AR-HAZ-50",
+            (Prompt::WildMakerOrSandworm(..), _) => "AR-HAZ-18",
             _ => "AR-ACT-17",
         };
         RuleError::illegal(
@@ -651,6 +664,9 @@ impl Arrakis {
             }
             (Prompt::WormRetreat(m, to, g), Action::Retreat(b)) => {
                 self.answer_worm_retreat(m, to, g, b, ev);
+            }
+            (Prompt::WildMakerOrSandworm(to, m), a) => {
+                self.answer_wild_maker_or_sandworm(to, m, a == Action::WildMaker, ev);
             }
             (Prompt::Unclaimed, a) => {
                 if a == Action::ReshuffleUnclaimed {

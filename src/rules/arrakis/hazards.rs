@@ -100,6 +100,7 @@ impl Arrakis {
                     self.advance_card(ev);
                 }
             }
+            AfterHits::Called(m) => self.resume_move(m, ev),
         }
     }
 
@@ -150,11 +151,23 @@ impl Arrakis {
         true
     }
 
+    /// A normal sandworm emerges in `a` in Desert Hazards (AR-HAZ-14 to
+    /// AR-HAZ-16): from off the board while one is free and under the cap,
+    /// else the Atreides move one (their choice when there are several).
+    /// True when a decision is pending.
+    pub(super) fn normal_worm_emerges(&mut self, a: AreaId, ev: &mut Vec<Event>) -> bool {
+        if self.worm_choice_needed() {
+            self.prompt = Prompt::RelocateWorm(a);
+            return true;
+        }
+        self.place_worm_figure(a, ev) && self.worm_emerges(a, ev)
+    }
+
     /// A sandworm emerges in `a` in Desert Hazards; true when a decision
     /// of the Harkonnen is pending: where the legion flees (AR-OPT-08), a
     /// casualty, or a carryall rescue (AR-HAZ-20 to AR-HAZ-22, AR-HAZ-25,
     /// AR-HAZ-30).
-    fn worm_emerges(&mut self, a: AreaId, ev: &mut Vec<Event>) -> bool {
+    pub(super) fn worm_emerges(&mut self, a: AreaId, ev: &mut Vec<Event>) -> bool {
         let has_legion = self.areas[a.index()].unit_count(Faction::Harkonnen) > 0;
         // AR-OPT-08: the wiki's reading, the legion retreats if it can, to
         // the adjacent open area of the Harkonnen's choice.
@@ -172,7 +185,12 @@ impl Arrakis {
             }
         }
         if has_legion {
-            let dice = self.d().tables.hazards.sandworm_dice;
+            // AR-HAZ-27: the Wild Maker rolls 6 dice.
+            let t = &self.d().tables.hazards;
+            let dice = match self.areas[a.index()].worm {
+                Some(Worm::WildMaker) => t.wild_maker_dice,
+                _ => t.sandworm_dice,
+            };
             if self.hazard_attack(a, dice, AfterHits::Emerge, ev) {
                 return true;
             }
@@ -342,14 +360,12 @@ impl Arrakis {
             if !worm || self.mountains_now().contains(a) {
                 continue;
             }
-            // AR-HAZ-14 to AR-HAZ-16: from off the board while one is free
-            // and under the cap, else the Atreides move one (their choice
-            // when there are several).
-            if self.worm_choice_needed() {
-                self.prompt = super::flow::Prompt::RelocateWorm(a);
+            // AR-HAZ-18: the Atreides may send the Wild Maker instead.
+            if self.wild_maker_may_come() {
+                self.prompt = Prompt::WildMakerOrSandworm(a, None);
                 return;
             }
-            if self.place_worm_figure(a, ev) && self.worm_emerges(a, ev) {
+            if self.normal_worm_emerges(a, ev) {
                 return;
             }
         }

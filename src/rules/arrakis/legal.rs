@@ -286,6 +286,11 @@ impl Arrakis {
                     out.push(Action::Retreat(b));
                 }
             }
+            // AR-HAZ-18: the Wild Maker, or a normal sandworm.
+            Prompt::WildMakerOrSandworm(..) => {
+                out.push(Action::WildMaker);
+                out.push(Action::Done);
+            }
             // AR-ATOM-07
             Prompt::Displace(f, area) => {
                 for b in self.displace_options(f, area) {

@@ -135,6 +135,10 @@ impl Ruleset for Arrakis {
         let leader = |l: &LeaderId| d.leader(*l).name.clone();
         let card = |c: &CardId| d.card(*c).name.clone();
         match action {
+            // AR-HAZ-18: declining the Wild Maker brings a normal sandworm.
+            Action::Done if matches!(self.prompt, Prompt::WildMakerOrSandworm(..)) => {
+                "a normal sandworm".into()
+            }
             Action::Done => "stop here".into(),
             Action::Legion(a) => format!("move the legion in {}", ar(a)),
             Action::To(a) => format!("to {}", ar(a)),
@@ -217,6 +221,7 @@ impl Ruleset for Arrakis {
             Action::PickMarker(m) => format!("pick the {} marker", words(m)),
             Action::PickDie(r) => format!("pick a {} die", words(r)),
             Action::PickImperium(m) => format!("pick the {} marker", words(m)),
+            Action::WildMaker => "the Wild Maker".into(),
         }
     }
 

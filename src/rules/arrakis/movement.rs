@@ -5,7 +5,6 @@ use super::event::Event;
 use super::flow::{Battle, BattleStep, Group, Move, Prompt};
 use super::ids::{AreaId, Faction, UnitKind};
 use super::state::{Arrakis, named_of};
-use super::worms::WormsignEntry;
 
 impl Arrakis {
     /// Whether area `b` holds an enemy of `f` to attack: units, tokens, or
@@ -233,45 +232,29 @@ impl Arrakis {
             }
             return false;
         }
-        let entry = if f == Faction::Harkonnen && self.areas[b.index()].wormsign.is_some() {
-            self.harkonnen_enters_wormsign(from, b, &group, ev)
-        } else {
-            WormsignEntry::Stays
-        };
-        if let WormsignEntry::ChooseRetreat = entry {
-            // AR-HAZ-50: the Harkonnen pick the retreat; the move goes on
-            // after their answer.
-            m.legions_left -= 1;
-            m.picked = None;
-            self.prompt = Prompt::WormRetreat(*m, b, group.0);
+        // AR-HAZ-47: a sandworm takes the move over; it goes on after.
+        if f == Faction::Harkonnen
+            && self.areas[b.index()].wormsign.is_some()
+            && self.harkonnen_enters_wormsign(m, from, b, &group, ev)
+        {
             return false;
         }
-        if let WormsignEntry::ChooseWorm = entry {
-            // AR-HAZ-15: the Atreides pick the sandworm; the move goes on
-            // after their answer.
-            m.legions_left -= 1;
-            m.picked = None;
-            self.prompt = Prompt::CalledWorm(*m, b);
+        self.drop_group(f, b, &group);
+        ev.push(Event::Moved {
+            faction: f,
+            from,
+            to: b,
+        });
+        self.after_entering(f, b, ev);
+        if self.winner.is_some() {
             return false;
         }
-        if let WormsignEntry::Stays = entry {
-            self.drop_group(f, b, &group);
-            ev.push(Event::Moved {
-                faction: f,
-                from,
-                to: b,
-            });
-            self.after_entering(f, b, ev);
-            if self.winner.is_some() {
-                return false;
-            }
-            m.moved_into.insert(b);
-            // A card's later step may name the legion it moved.
-            if m.card.is_some()
-                && let Some(run) = &mut self.effect
-            {
-                run.area = Some(b);
-            }
+        m.moved_into.insert(b);
+        // A card's later step may name the legion it moved.
+        if m.card.is_some()
+            && let Some(run) = &mut self.effect
+        {
+            run.area = Some(b);
         }
         m.legions_left -= 1;
         m.picked = None;

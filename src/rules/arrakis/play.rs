@@ -424,7 +424,8 @@ impl Arrakis {
                 self.legal_special_step(&run, s, out)
             }
             s if Self::is_force_step(s) => self.legal_force(&run, s, out),
-            Step::WildMakerEnters | Step::WildMakerAttacks => self.legal_wild_maker(&run, out),
+            Step::WildMakerEnters => self.legal_wild_maker(&run, false, out),
+            Step::WildMakerAttacks => self.legal_wild_maker(&run, true, out),
             ext => self.legal_card_ext(&run, ext, out),
         }
         out.push(Action::Done);
@@ -625,8 +626,11 @@ impl Arrakis {
             (s, a) if Self::is_force_step(s) && a != Action::Done => {
                 self.step_force(run, s, a, ev);
             }
-            (Step::WildMakerEnters | Step::WildMakerAttacks, a) if a != Action::Done => {
-                self.step_wild_maker(run, a, ev)
+            (Step::WildMakerEnters, a) if a != Action::Done => {
+                self.step_wild_maker(run, false, a, ev)
+            }
+            (Step::WildMakerAttacks, a) if a != Action::Done => {
+                self.step_wild_maker(run, true, a, ev)
             }
             (ext, a) if Self::is_ext_step(ext) && a != Action::Done => {
                 self.step_card_ext(run, ext, a, ev)

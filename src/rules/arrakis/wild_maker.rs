@@ -32,6 +32,49 @@ impl Arrakis {
         }
     }
 
+    /// AR-HAZ-18, AR-OPT-11: a wormsign producing a sandworm may bring the
+    /// Wild Maker instead: it is in play, its figure off the board, the cap
+    /// of 5 leaves room, and the option allows it.
+    pub(super) fn wild_maker_may_come(&self) -> bool {
+        !self.rules.wild_maker_cards_only
+            && self.wild_maker_in_play()
+            && self.wild_maker_at().is_none()
+            && self.sandworms_on_board() < self.d().tables.hazards.max_sandworms_with_wild_maker
+    }
+
+    /// The Atreides answered [`super::flow::Prompt::WildMakerOrSandworm`]:
+    /// the Wild Maker (`wild`) or a normal sandworm comes to `to`; then
+    /// Desert Hazards (`m` none) or the Harkonnen move `m` go on.
+    pub(super) fn answer_wild_maker_or_sandworm(
+        &mut self,
+        to: AreaId,
+        m: Option<super::flow::Move>,
+        wild: bool,
+        ev: &mut Vec<Event>,
+    ) {
+        if wild {
+            self.areas[to.index()].worm = Some(Worm::WildMaker);
+            ev.push(Event::SandwormPlaced { area: to });
+            match m {
+                Some(m) => self.called_worm_arrived(m, to, ev),
+                None => {
+                    if !self.worm_emerges(to, ev) {
+                        self.resume_hazards(ev);
+                    }
+                }
+            }
+            return;
+        }
+        match m {
+            Some(m) => self.normal_worm_called(m, to, ev),
+            None => {
+                if !self.normal_worm_emerges(to, ev) {
+                    self.resume_hazards(ev);
+                }
+            }
+        }
+    }
+
     /// The area holding the Wild Maker's figure.
     fn wild_maker_at(&self) -> Option<AreaId> {
         self.areas
@@ -63,11 +106,12 @@ impl Arrakis {
             .collect()
     }
 
-    /// Legal choices of the Shai-Hulud steps.
-    pub(super) fn legal_wild_maker(&self, run: &CardRun, out: &mut Vec<Action>) {
+    /// Legal choices of the Wild Maker steps: `wild_maker_enters`
+    /// (`attacks` false: the Shai-Hulud card) or `wild_maker_attacks`
+    /// (`attacks` true: the card's alternative, or the Wild Maker's special
+    /// action). The step kind decides, so a leader's run works as a card's.
+    pub(super) fn legal_wild_maker(&self, run: &CardRun, attacks: bool, out: &mut Vec<Action>) {
         let Some(l) = self.wild_maker() else { return };
-        // The alternative (the Wild Maker in play) moves and attacks.
-        let attacks = run.alt;
         if !attacks {
             // Enters: only while not yet in play.
             if self.leaders[usize::from(l.0)] == LeaderAt::NotInPlay {
@@ -97,14 +141,21 @@ impl Arrakis {
         }
     }
 
-    /// Applies a choice of the Shai-Hulud steps.
-    pub(super) fn step_wild_maker(&mut self, mut run: CardRun, a: Action, ev: &mut Vec<Event>) {
+    /// Applies a choice of the Wild Maker steps (`attacks` as in
+    /// [`Self::legal_wild_maker`]).
+    pub(super) fn step_wild_maker(
+        &mut self,
+        mut run: CardRun,
+        attacks: bool,
+        a: Action,
+        ev: &mut Vec<Event>,
+    ) {
         let Some(l) = self.wild_maker() else {
             return self.advance_card(ev);
         };
         match a {
             Action::PickArea(area) => {
-                if self.leaders[usize::from(l.0)] == LeaderAt::NotInPlay {
+                if !attacks {
                     // AR-LEADER-27: in play, its card already spent.
                     self.leaders[usize::from(l.0)] = LeaderAt::SetAside;
                     self.spent_leaders |= 1 << l.0;

@@ -141,23 +141,27 @@ impl Arrakis {
             && self.hazard_attack(to, dice, then, ev)
     }
 
-    /// A Harkonnen legion entered `to` from `from`: a wormsign there is
-    /// flipped; on a sandworm the legion retreats to an adjacent open area
-    /// without a wormsign (the Harkonnen's pick when there are several:
-    /// `ChooseRetreat`; back to `from` when there is none, see the docs)
-    /// and the sandworm destroys the harvester (AR-HAZ-47, AR-HAZ-50,
-    /// AR-HAZ-51). When no sandworm is free and several are on the board,
-    /// the Atreides choose which one comes (AR-HAZ-15): the legion has
-    /// retreated, the rest waits on `answer_called_worm`.
+    /// A Harkonnen legion (`group`, lifted from `from`) enters `to`
+    /// during the move `m`: a wormsign there is flipped (AR-HAZ-47). False
+    /// when no sandworm comes: the caller drops the legion in `to` as usual.
+    /// On a sandworm, true: the move `m` is taken over (one legion fewer
+    /// to move) and goes on by itself once everything is resolved. The
+    /// legion retreats to an adjacent open area without a wormsign, the
+    /// Harkonnen's pick among several (`Prompt::WormRetreat`, AR-HAZ-50);
+    /// that area is moved into this action (AR-DIE-04). With none it
+    /// stays, and the sandworm attacks it (answers Q16). The sandworm is
+    /// the Wild Maker or a normal one (AR-HAZ-18, the Atreides' pick), and
+    /// the harvester there is destroyed (AR-HAZ-51).
     pub(super) fn harkonnen_enters_wormsign(
         &mut self,
+        m: &mut super::flow::Move,
         from: AreaId,
         to: AreaId,
         group: &(super::flow::Group, Vec<u8>),
         ev: &mut Vec<Event>,
-    ) -> WormsignEntry {
+    ) -> bool {
         let Some(w) = self.areas[to.index()].wormsign.take() else {
-            return WormsignEntry::Stays;
+            return false;
         };
         self.wormsign_pool.push(w);
         let b = self.d().board;
@@ -167,24 +171,43 @@ impl Arrakis {
             Wormsign::Burrowing => b.deep_desert.contains(to),
         };
         if !worm || self.mountains_now().contains(to) {
-            return WormsignEntry::Stays;
+            return false;
         }
-        // AR-HAZ-50: the legion that moved in retreats to an adjacent open
-        // area without a wormsign, the Harkonnen's pick among several; with
-        // none, back where it came from (see the docs).
+        m.legions_left -= 1;
+        m.picked = None;
         let h = Faction::Harkonnen;
         match self
             .worm_retreat_options(to, group.0.unit_count())
             .as_slice()
         {
-            [] => self.drop_group(h, from, group),
-            [b] => self.drop_group(h, *b, group),
+            [] => {
+                // Answers Q16: it stays, moved into the area, and the
+                // sandworm attacks it.
+                self.drop_group(h, to, group);
+                ev.push(Event::Moved {
+                    faction: h,
+                    from,
+                    to,
+                });
+                m.moved_into.insert(to);
+                if m.card.is_some()
+                    && let Some(run) = &mut self.effect
+                {
+                    run.area = Some(to);
+                }
+            }
+            [b] => {
+                self.drop_group(h, *b, group);
+                m.moved_into.insert(*b);
+            }
             _ => {
                 self.drop_group(h, to, group);
-                return WormsignEntry::ChooseRetreat;
+                self.prompt = super::flow::Prompt::WormRetreat(*m, to, group.0);
+                return true;
             }
         }
-        self.worm_comes(to, ev)
+        self.worm_called(*m, to, ev);
+        true
     }
 
     /// AR-HAZ-50: the adjacent open areas without a sandworm or a wormsign
@@ -203,23 +226,39 @@ impl Arrakis {
             .collect()
     }
 
-    /// The sandworm a Harkonnen legion called comes to `to`, unless the
-    /// Atreides have to pick which one (AR-HAZ-15).
-    fn worm_comes(&mut self, to: AreaId, ev: &mut Vec<Event>) -> WormsignEntry {
+    /// A sandworm a Harkonnen legion called comes to `to`: the Atreides
+    /// may first send the Wild Maker instead (AR-HAZ-18), else a normal
+    /// one comes.
+    fn worm_called(&mut self, m: super::flow::Move, to: AreaId, ev: &mut Vec<Event>) {
+        if self.wild_maker_may_come() {
+            self.prompt = super::flow::Prompt::WildMakerOrSandworm(to, Some(m));
+            return;
+        }
+        self.normal_worm_called(m, to, ev);
+    }
+
+    /// A normal sandworm comes to `to`, unless the Atreides have to pick
+    /// which one (AR-HAZ-15).
+    pub(super) fn normal_worm_called(
+        &mut self,
+        m: super::flow::Move,
+        to: AreaId,
+        ev: &mut Vec<Event>,
+    ) {
         if self.worm_choice_needed() {
-            return WormsignEntry::ChooseWorm;
+            self.prompt = super::flow::Prompt::CalledWorm(m, to);
+            return;
         }
         self.place_worm_figure(to, ev);
-        self.called_worm_arrived(to, ev);
-        WormsignEntry::TurnedBack
+        self.called_worm_arrived(m, to, ev);
     }
 
     /// The Harkonnen picked the area `b` the group `g` that revealed a
-    /// sandworm in `to` retreats to (AR-HAZ-50); the sandworm comes, then
-    /// the move goes on.
+    /// sandworm in `to` retreats to (AR-HAZ-50); that area is moved into
+    /// (AR-DIE-04); the sandworm comes, then the move goes on.
     pub(super) fn answer_worm_retreat(
         &mut self,
-        m: super::flow::Move,
+        mut m: super::flow::Move,
         to: AreaId,
         g: super::flow::Group,
         b: AreaId,
@@ -228,19 +267,32 @@ impl Arrakis {
         let h = Faction::Harkonnen;
         let group = self.lift(h, to, &g);
         self.drop_group(h, b, &group);
-        match self.worm_comes(to, ev) {
-            WormsignEntry::ChooseWorm => self.prompt = super::flow::Prompt::CalledWorm(m, to),
-            _ => self.resume_move(m, ev),
-        }
+        m.moved_into.insert(b);
+        self.worm_called(m, to, ev);
     }
 
     /// The sandworm a Harkonnen legion called is in `to`: the harvester
-    /// there is destroyed (AR-HAZ-50).
-    fn called_worm_arrived(&mut self, to: AreaId, ev: &mut Vec<Event>) {
+    /// there is destroyed (AR-HAZ-51); a legion that could not retreat is
+    /// attacked, 4 dice (6 for the Wild Maker, AR-HAZ-27), and the sandworm
+    /// leaves the board (answers Q16); then the move goes on.
+    pub(super) fn called_worm_arrived(
+        &mut self,
+        m: super::flow::Move,
+        to: AreaId,
+        ev: &mut Vec<Event>,
+    ) {
         if self.areas[to.index()].harvester {
             self.areas[to.index()].harvester = false;
             self.harvester_destroyed(to, true, ev);
         }
+        let s = &self.areas[to.index()];
+        if s.worm.is_some()
+            && s.unit_count(Faction::Harkonnen) > 0
+            && self.worm_attack(to, to, AfterHits::Called(m), ev)
+        {
+            return;
+        }
+        self.resume_move(m, ev);
     }
 
     /// The Atreides chose the sandworm in `from` to answer the wormsign a
@@ -256,12 +308,11 @@ impl Arrakis {
         let w = self.areas[from.index()].worm.take();
         self.areas[to.index()].worm = w;
         ev.push(Event::SandwormPlaced { area: to });
-        self.called_worm_arrived(to, ev);
-        self.resume_move(m, ev);
+        self.called_worm_arrived(m, to, ev);
     }
 
     /// A move paused by a wormsign goes on: the next legion, or the end.
-    fn resume_move(&mut self, m: super::flow::Move, ev: &mut Vec<Event>) {
+    pub(super) fn resume_move(&mut self, m: super::flow::Move, ev: &mut Vec<Event>) {
         if self.winner.is_some() {
             self.prompt = super::flow::Prompt::None;
         } else if m.legions_left == 0 {
@@ -329,7 +380,7 @@ impl Arrakis {
     /// Detonates the Family Atomics (AR-ATOM-02 to AR-ATOM-07): the mountain
     /// becomes ordinary desert for good, and each house's legion there moves
     /// to an adjacent area open to it, the Harkonnen choosing where
-    /// (AR-ATOM-07), or is removed if there is none (see the docs).
+    /// (AR-ATOM-07), or stays if there is none (answers Q25).
     pub(super) fn detonate(&mut self, area: AreaId, ev: &mut Vec<Event>) {
         self.atomics_used = true;
         self.atomics_area = Some(area);
@@ -360,7 +411,8 @@ impl Arrakis {
                 continue;
             }
             match self.displace_options(f, area).as_slice() {
-                [] => self.remove_legion(f, area),
+                // Answers Q25: a legion with no open area stays.
+                [] => {}
                 [to] => self.move_legion(f, area, *to),
                 _ => {
                     self.prompt = super::flow::Prompt::Displace(f, area);
@@ -383,46 +435,4 @@ impl Arrakis {
         self.move_legion(f, area, to);
         self.displace_next(area, ev);
     }
-
-    /// `f`'s whole legion in `area` leaves the board: units and generic
-    /// leaders to supply, named leaders to the tank.
-    fn remove_legion(&mut self, f: Faction, area: AreaId) {
-        let d = self.d();
-        let s = &self.areas[area.index()];
-        let g = super::flow::Group {
-            units: s.units[f.index()],
-            tokens: if f == Faction::Atreides {
-                s.tokens.len() as u8
-            } else {
-                0
-            },
-            generic: s.generic[f.index()],
-            named: super::state::named_of(s.named, f, d),
-        };
-        let (g, _tokens) = self.lift(f, area, &g);
-        let fi = f.index();
-        for k in 0..3 {
-            self.houses[fi].supply[k] += g.units[k];
-        }
-        self.houses[fi].generic_supply += g.generic;
-        let mut m = g.named;
-        while m != 0 {
-            let i = m.trailing_zeros() as u8;
-            m &= m - 1;
-            self.send_to_tank(super::ids::LeaderId(i));
-        }
-    }
-}
-
-/// What a Harkonnen legion entering a wormsign led to.
-pub(super) enum WormsignEntry {
-    /// No sandworm: the legion stays.
-    Stays,
-    /// A sandworm came: the legion went back.
-    TurnedBack,
-    /// The legion went back; the Atreides choose which sandworm comes.
-    ChooseWorm,
-    /// The legion waits in the area; the Harkonnen choose where it
-    /// retreats (AR-HAZ-50).
-    ChooseRetreat,
 }
