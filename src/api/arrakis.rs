@@ -755,6 +755,11 @@ fn view_to_pb(view: ArrakisView) -> pb::ArrakisView {
             sand_dwellers: t[1].into(),
             jihad: t[2].into(),
         }),
+        objective2: view.objective2.map(|t| pb::ArrakisObjective {
+            kwisatz_haderach: t[0].into(),
+            sand_dwellers: t[1].into(),
+            jihad: t[2].into(),
+        }),
         revealed: view.revealed.iter().map(|c| prescience_card(*c)).collect(),
         prompt: Some(prompt_to_pb(view.prompt)),
         leaders: view

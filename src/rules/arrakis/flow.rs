@@ -335,6 +335,7 @@ impl Arrakis {
             cards: self.revealed.clone(),
         });
         self.claimed_this_round = 0;
+        self.worms_surfaced = 0;
         self.bought_supremacy = false;
         self.phase = Phase::VehiclePlacement;
         // AR-VEH-02, AR-VEH-05: the active row is the lowest marker's.
@@ -427,6 +428,7 @@ impl Arrakis {
         if !legal.contains(action) {
             return Err(self.refusal(f, action));
         }
+        let start = ev.len();
         self.step(f, *action, ev);
         // A step whose only choice is "stop here" is no decision: take it.
         loop {
@@ -438,6 +440,17 @@ impl Arrakis {
                 _ => break,
             }
         }
+        // Sandworms that surfaced this round, counted from the events so the
+        // sandworm code needs no hook (prescience conditions).
+        let placed = ev[start..]
+            .iter()
+            .rev()
+            .take_while(|e| !matches!(e, Event::RoundStarted { .. }))
+            .filter(|e| matches!(e, Event::SandwormPlaced { .. }))
+            .count();
+        self.worms_surfaced = self
+            .worms_surfaced
+            .saturating_add(u8::try_from(placed).unwrap_or(u8::MAX));
         Ok(())
     }
 

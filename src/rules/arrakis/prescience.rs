@@ -130,6 +130,56 @@ impl Arrakis {
                     .count()
                     >= usize::from(n)
             }
+            Condition::SietchesRevealedAtLeast { n } => {
+                self.areas
+                    .iter()
+                    .filter(|s| s.sietch.is_some_and(|x| x.revealed))
+                    .count()
+                    >= usize::from(n)
+            }
+            Condition::HiddenSietchesAtLeast { n } => {
+                self.areas
+                    .iter()
+                    .filter(|s| s.sietch.is_some_and(|x| !x.revealed))
+                    .count()
+                    >= usize::from(n)
+            }
+            Condition::SupremacyAtMost { n } => self.supremacy <= n,
+            Condition::HarvestersOnBoardAtMost { n } => {
+                self.areas.iter().filter(|s| s.harvester).count() <= usize::from(n)
+            }
+            Condition::AtreidesTokensOnBoardAtLeast { n } => {
+                self.areas.iter().map(|s| s.tokens.len()).sum::<usize>() >= usize::from(n)
+            }
+            Condition::NamedAtreidesLeadersOnBoardAtLeast { n } => {
+                d.leaders
+                    .iter()
+                    .zip(&self.leaders)
+                    .filter(|(l, at)| l.faction == a && matches!(at, LeaderAt::Board(_)))
+                    .count()
+                    >= usize::from(n)
+            }
+            Condition::AtreidesLegionsInSectorsAtLeast { n } => {
+                d.board
+                    .sectors
+                    .iter()
+                    .filter(|sec| {
+                        sec.areas
+                            .iter()
+                            .any(|x| self.areas[x.index()].unit_count(a) > 0)
+                    })
+                    .count()
+                    >= usize::from(n)
+            }
+            Condition::ImperiumBanActive => self.bans.iter().any(|b| *b),
+            Condition::SandwormsSurfacedThisRoundAtLeast { n } => self.worms_surfaced >= n,
+            Condition::HarkonnenUnitsOnBoardAtMost { n } => {
+                self.areas
+                    .iter()
+                    .map(|s| usize::from(s.unit_count(Faction::Harkonnen)))
+                    .sum::<usize>()
+                    <= usize::from(n)
+            }
         }
     }
 
