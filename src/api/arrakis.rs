@@ -1245,6 +1245,30 @@ mod tests {
         }
     }
 
+    /// The second secret objective (Tested with the Gom Jabbar) reaches the
+    /// wire for the Atreides only.
+    #[test]
+    fn the_second_objective_is_on_the_wire_for_the_atreides_only() {
+        let (mut game, _) = Arrakis::setup_with_events(&ArrakisOptions::default(), 3).unwrap();
+        let none = view_to_pb(game.view(Viewer::Seat(Seat(1))));
+        assert!(none.objective.is_some() && none.objective2.is_none());
+        game.test_set_objectives(0, Some(5));
+        let t = data().tables.secret_objectives[5].targets();
+        let mine = view_to_pb(game.view(Viewer::Seat(Seat(1))));
+        assert_eq!(
+            mine.objective2,
+            Some(pb::ArrakisObjective {
+                kwisatz_haderach: t[0].into(),
+                sand_dwellers: t[1].into(),
+                jihad: t[2].into(),
+            })
+        );
+        for v in [Viewer::Seat(Seat(0)), Viewer::Spectator] {
+            let theirs = view_to_pb(game.view(v));
+            assert!(theirs.objective.is_none() && theirs.objective2.is_none());
+        }
+    }
+
     /// Every action a random game offers survives the trip to the wire and
     /// back unchanged, and every event reads as English with names.
     #[test]
