@@ -9,7 +9,7 @@ use melange::rules::arrakis::{
     Sietch, UnitKind, Worm, board,
 };
 use melange::rules::core::conformance::assert_refused;
-use melange::rules::core::{Ruleset, Seat, Viewer};
+use melange::rules::core::{RuleError, Ruleset, Seat, Viewer};
 
 const H: Faction = Faction::Harkonnen;
 const A: Faction = Faction::Atreides;
@@ -52,6 +52,14 @@ fn legal(g: &Arrakis, f: Faction) -> Vec<Action> {
     let mut v = Vec::new();
     g.legal_actions(seat(f), &mut v);
     v
+}
+
+/// The rule a refusal names.
+fn rule_of(e: RuleError) -> &'static str {
+    match e {
+        RuleError::Illegal { rule, .. } => rule,
+        other => panic!("not an Illegal refusal: {other:?}"),
+    }
 }
 
 /// An Atreides Action Resolution turn with a Strategy and a Mentat die, the
@@ -106,12 +114,13 @@ fn check_card(id: &str, unmet: impl Fn(&mut Arrakis), met: impl Fn(&mut Arrakis)
     }
     // AR-PRESC-07: the condition does not hold.
     if card.condition != Condition::None {
-        assert_refused(&g, seat(A), &claim);
+        assert_eq!(rule_of(assert_refused(&g, seat(A), &claim)), "AR-PRESC-07");
     }
     met(&mut g);
     if card.spend_die {
         // AR-PRESC-08: never claimed without its die.
-        assert_refused(&g, seat(A), &Action::Claim(0));
+        let e = assert_refused(&g, seat(A), &Action::Claim(0));
+        assert_eq!(rule_of(e), "AR-PRESC-08");
     }
     let dice = g.house(A).unused();
     let round = g.round;
@@ -233,7 +242,8 @@ fn action_cards_only_in_action_resolution_end_cards_only_at_the_end() {
     atreides_turn(&mut g);
     assert!(legal(&g, A).contains(&Action::Claim(0)));
     // AR-PRESC-06: the End of Round card is refused now.
-    assert_refused(&g, seat(A), &Action::Claim(1));
+    let e = assert_refused(&g, seat(A), &Action::Claim(1));
+    assert_eq!(rule_of(e), "AR-PRESC-06");
     // Never on a Harkonnen turn (Q24).
     let mut hg = g.clone();
     hg.test_turn(H, &[DieResult::Strategy], 1);
@@ -241,7 +251,8 @@ fn action_cards_only_in_action_resolution_end_cards_only_at_the_end() {
     assert_refused(&hg, seat(H), &Action::Claim(0));
     // AR-PRESC-05: the Action Resolution card is refused at the End of Round.
     end_claims(&mut g);
-    assert_refused(&g, seat(A), &Action::Claim(0));
+    let e = assert_refused(&g, seat(A), &Action::Claim(0));
+    assert_eq!(rule_of(e), "AR-PRESC-05");
     play(&mut g, A, &[Action::Claim(1)]);
     assert_eq!(g.prescience, [2, 0, 0]);
 }
@@ -258,7 +269,8 @@ fn a_spend_die_card_takes_the_die_as_the_turns_action() {
     assert!(l.contains(&Action::ClaimSpending(0, DieResult::Mentat)));
     assert_refused(&g, seat(A), &Action::Claim(0));
     // A die the Atreides do not hold.
-    assert_refused(&g, seat(A), &Action::ClaimSpending(0, DieResult::House));
+    let e = assert_refused(&g, seat(A), &Action::ClaimSpending(0, DieResult::House));
+    assert_eq!(rule_of(e), "AR-PRESC-08");
     let ev = play(&mut g, A, &[Action::ClaimSpending(0, DieResult::Mentat)]);
     assert!(ev.iter().any(|e| matches!(
         e,
@@ -294,7 +306,8 @@ fn one_claim_a_turn_and_two_a_round() {
     play(&mut g, A, &[Action::Claim(0)]);
     assert_eq!(g.prescience, [0, 1, 1]);
     // AR-PRESC-04: a second claim this turn is refused.
-    assert_refused(&g, seat(A), &Action::ClaimSpending(0, DieResult::Strategy));
+    let e = assert_refused(&g, seat(A), &Action::ClaimSpending(0, DieResult::Strategy));
+    assert_eq!(rule_of(e), "AR-PRESC-04");
     play(
         &mut g,
         A,
@@ -314,7 +327,8 @@ fn one_claim_a_turn_and_two_a_round() {
     // AR-PRESC-03: the End of Round card met, but 2 were claimed this round.
     end_claims(&mut g);
     assert_eq!(g.revealed, vec![pc("a_baron_thwarted")]);
-    assert_refused(&g, seat(A), &Action::Claim(0));
+    let e = assert_refused(&g, seat(A), &Action::Claim(0));
+    assert_eq!(rule_of(e), "AR-PRESC-03");
     assert!(!legal(&g, A).contains(&Action::Claim(0)));
 }
 

@@ -455,8 +455,13 @@ impl Arrakis {
     }
 
     /// Why an action outside the legal list is refused, naming the rule.
-    fn refusal(&self, _f: Faction, action: &Action) -> RuleError {
+    fn refusal(&self, f: Faction, action: &Action) -> RuleError {
         let rule = match (self.prompt, action) {
+            (Prompt::Turn(A) | Prompt::EndClaims, Action::Claim(_) | Action::ClaimSpending(..))
+                if f == A =>
+            {
+                self.claim_refusal(action)
+            }
             (Prompt::Move(m), Action::To(b)) => self.move_refusal(&m, *b),
             (Prompt::Move(_), _) => "AR-MOVE-12",
             (Prompt::Vehicles { .. }, Action::PlaceHarvester(_)) => "AR-VEH-07",
