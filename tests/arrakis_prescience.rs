@@ -376,10 +376,7 @@ fn the_objective_is_dealt_from_the_seed_and_hidden_from_the_harkonnen() {
                 }
             }
         }
-        assert!(
-            ev.iter()
-                .any(|e| *e == Event::ObjectiveDealt { objective: first })
-        );
+        assert!(ev.contains(&Event::ObjectiveDealt { objective: first }));
     }
     assert_eq!(dealt.len(), objectives, "every objective can be dealt");
 }
