@@ -231,6 +231,40 @@ fn unclaimed_cards_are_removed_or_reshuffled_as_the_atreides_choose() {
 }
 
 #[test]
+fn unclaimed_cards_are_decided_card_by_card() {
+    // AR-END-09: "for each revealed prescience card not claimed".
+    let mut g = game();
+    let row = g.revealed.clone();
+    let deck = g.test_prescience_deck().len();
+    end_claims(&mut g);
+    g.test_set_prompt(Prompt::Unclaimed);
+    let l = legal(&g, A);
+    assert!((0..3).all(|i| l.contains(&Action::PickSlot(i))));
+    assert!(
+        g.label(&Action::PickSlot(1))
+            .starts_with("remove unclaimed prescience card 2 (")
+    );
+    // The second card leaves the game; the choice goes on.
+    let ev = play(&mut g, A, &[Action::PickSlot(1)]);
+    assert!(ev.contains(&Event::PrescienceRemoved { card: row[1] }));
+    assert_eq!(g.prompt(), Prompt::Unclaimed);
+    assert_eq!(g.revealed, vec![row[0], row[2]]);
+    assert_refused(&g, seat(A), &Action::PickSlot(2));
+    // The first one too: with one card left, the two choices say it all.
+    play(&mut g, A, &[Action::PickSlot(0)]);
+    assert!(!legal(&g, A).contains(&Action::PickSlot(0)));
+    // The last one goes back into the deck.
+    play(&mut g, A, &[Action::ReshuffleUnclaimed]);
+    assert_eq!(g.phase, Phase::VehiclePlacement);
+    let left = g.test_prescience_deck();
+    assert_eq!(left.len(), deck + 1 - 3);
+    for c in [row[0], row[1]] {
+        assert!(!left.contains(&c) && !g.revealed.contains(&c));
+    }
+    assert!(left.contains(&row[2]) || g.revealed.contains(&row[2]));
+}
+
+#[test]
 fn action_cards_only_in_action_resolution_end_cards_only_at_the_end() {
     // AR-PRESC-05, AR-PRESC-06, AR-END-01
     let mut g = game();
@@ -241,6 +275,10 @@ fn action_cards_only_in_action_resolution_end_cards_only_at_the_end() {
     g.claimed_this_round = 0;
     atreides_turn(&mut g);
     assert!(legal(&g, A).contains(&Action::Claim(0)));
+    assert_eq!(
+        g.label(&Action::Claim(0)),
+        "claim prescience card 1 (Fedaykin Raid)"
+    );
     // AR-PRESC-06: the End of Round card is refused now.
     let e = assert_refused(&g, seat(A), &Action::Claim(1));
     assert_eq!(rule_of(e), "AR-PRESC-06");

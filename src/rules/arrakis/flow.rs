@@ -647,7 +647,24 @@ impl Arrakis {
             (Prompt::WormRetreat(m, to, g), Action::Retreat(b)) => {
                 self.answer_worm_retreat(m, to, g, b, ev);
             }
+            (Prompt::Unclaimed, Action::PickSlot(i)) => {
+                // AR-END-09: this card leaves the game; the others are
+                // still to decide.
+                let c = self.revealed.remove(usize::from(i));
+                ev.push(Event::PrescienceRemoved { card: c });
+                if self.revealed.iter().all(|c| Some(*c) == self.ibad) {
+                    self.keep_attached_revealed();
+                    self.finish_round(ev);
+                }
+            }
             (Prompt::Unclaimed, a) => {
+                if a == Action::RemoveUnclaimed {
+                    for &c in &self.revealed {
+                        if Some(c) != self.ibad {
+                            ev.push(Event::PrescienceRemoved { card: c });
+                        }
+                    }
+                }
                 if a == Action::ReshuffleUnclaimed {
                     let keep = self.ibad;
                     let cards = self.revealed.iter().filter(|c| Some(**c) != keep);

@@ -258,6 +258,14 @@ impl Arrakis {
             Prompt::Unclaimed => {
                 out.push(Action::RemoveUnclaimed);
                 out.push(Action::ReshuffleUnclaimed);
+                // AR-END-09: card by card; with one card left the two
+                // choices above say it all.
+                let open: Vec<u8> = (0..self.revealed.len() as u8)
+                    .filter(|&i| Some(self.revealed[usize::from(i)]) != self.ibad)
+                    .collect();
+                if open.len() >= 2 {
+                    out.extend(open.into_iter().map(Action::PickSlot));
+                }
             }
             Prompt::Card(..) => self.legal_card(out),
             // AR-COMBAT-20 (answers Q6): asked only with no regular and both
