@@ -1185,8 +1185,8 @@ fn sandtides_pushes_an_enemy_legion_out_of_the_desert() {
 fn fear_is_the_mind_killer_adds_two_steps_when_the_card_is_claimed() {
     use melange::rules::arrakis::Marker;
     let mut g = game(A, &["fear_is_the_mind_killer"]);
-    // Card 0: spend a die, no condition, Kwisatz Haderach +1, Sand
-    // Dwellers +1.
+    // Card 0, The Water of Life: spend a die, no condition, Kwisatz
+    // Haderach +2.
     g.revealed = vec![0, 1];
     play_card(&mut g, A, "fear_is_the_mind_killer");
     assert_refused(&g, seat(A), &Action::PickSlot(2));
@@ -1203,7 +1203,7 @@ fn fear_is_the_mind_killer_adds_two_steps_when_the_card_is_claimed() {
     );
     g.test_turn(A, &[DieResult::Strategy], 1);
     play(&mut g, A, &[Action::ClaimSpending(0, DieResult::Strategy)]);
-    assert_eq!(g.prescience, [1, 1, 2]);
+    assert_eq!(g.prescience, [2, 0, 2]);
     assert_eq!(g.fear, None);
 }
 

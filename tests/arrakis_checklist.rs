@@ -1328,8 +1328,9 @@ fn end_of_round_steps_in_order() {
         g.areas[a(id).index()].named |= 1 << l.0;
         g.leaders[usize::from(l.0)] = LeaderAt::Board(a(id));
     }
-    // placeholder_eor_1 (always claimable) and an Action Resolution card.
-    g.revealed = vec![9, 1];
+    // The Baron Thwarted (End of Round, supremacy at most 3: Kwisatz
+    // Haderach +2) and an Action Resolution card.
+    g.revealed = vec![15, 1];
     g.claimed_this_round = 0;
     g.phase = Phase::EndOfRound;
     g.houses[H.index()].dice = Vec::new();
@@ -1338,7 +1339,7 @@ fn end_of_round_steps_in_order() {
     // AR-END-02: End of Round cards only.
     assert_refused(&g, seat(A), &Action::Claim(1));
     play(&mut g, A, &[Action::Claim(0)]);
-    assert_eq!(g.prescience, [1, 1, 0]);
+    assert_eq!(g.prescience, [2, 0, 0]);
     // AR-END-10: a claimed card leaves the row.
     assert_eq!(g.revealed, vec![1]);
     // (Nothing else to claim: the step ends at once.)
@@ -1392,9 +1393,10 @@ fn prescience_claims_timing_conditions_and_limits() {
     // AR-PRESC-01, AR-PRESC-02, AR-PRESC-03, AR-PRESC-04, AR-PRESC-05,
     // AR-PRESC-06, AR-PRESC-07, AR-PRESC-08
     let mut g = game();
-    // placeholder_ar_1 (spend a die, no condition), placeholder_eor_1,
-    // placeholder_ar_6 (an Atreides legion in a settlement's sector).
-    g.revealed = vec![0, 9, 5];
+    // The Water of Life (spend a die, no condition), The Baron Thwarted
+    // (End of Round), Fedaykin Raid (an Atreides legion in a settlement's
+    // sector).
+    g.revealed = vec![0, 15, 2];
     g.claimed_this_round = 0;
     g.test_turn(A, &[DieResult::Strategy, DieResult::Mentat], 2);
     let l = legal(&g, A);
@@ -1420,14 +1422,14 @@ fn prescience_claims_timing_conditions_and_limits() {
     play(&mut g, H, &[Action::SpendDie(DieResult::Strategy)]);
     // AR-PRESC-08: the die is the turn's action.
     play(&mut g, A, &[Action::ClaimSpending(0, DieResult::Strategy)]);
-    assert_eq!(g.prescience, [1, 2, 1]);
+    assert_eq!(g.prescience, [2, 1, 1]);
     assert_eq!(g.prompt(), Prompt::Turn(H));
     // AR-PRESC-03: 2 a round, End of Round included.
     g.test_set_prompt(Prompt::EndClaims);
     assert_refused(&g, seat(A), &Action::Claim(0));
     // AR-PRESC-05: an Action Resolution card at End of Round: never.
     g.claimed_this_round = 0;
-    g.revealed = vec![5, 9];
+    g.revealed = vec![2, 15];
     g.test_set_prompt(Prompt::EndClaims);
     assert_refused(&g, seat(A), &Action::Claim(0));
     play(&mut g, A, &[Action::Claim(1)]);
@@ -1492,7 +1494,9 @@ fn paul_muad_dib_and_reverend_mother_jessica_take_over() {
     g.areas[a("s1_1").index()].named |= 1 << paul.0;
     g.leaders[usize::from(paul.0)] = LeaderAt::Board(a("s1_1"));
     g.prescience = [2, 2, 0];
-    g.revealed = vec![9];
+    // The Sleeper Must Awaken: +1 on every marker (no Harkonnen unit on
+    // the cleared board).
+    g.revealed = vec![17];
     g.claimed_this_round = 0;
     let tokens = g.house(A).bene_gesserit;
     g.test_set_prompt(Prompt::EndClaims);

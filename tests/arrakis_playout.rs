@@ -77,7 +77,7 @@ fn invariant(g: &Arrakis) -> Result<(), String> {
     let hv = g.view(Viewer::Seat(Seat(0)));
     let sv = g.view(Viewer::Spectator);
     for v in [&hv, &sv] {
-        if v.objective.is_some() || v.houses[1].hand.is_some() {
+        if v.objective.is_some() || v.objective2.is_some() || v.houses[1].hand.is_some() {
             return Err("Atreides secrets in a Harkonnen/spectator view".into());
         }
         for (a, s) in v.areas.iter().zip(&g.areas) {

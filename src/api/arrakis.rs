@@ -762,6 +762,11 @@ fn view_to_pb(view: ArrakisView) -> pb::ArrakisView {
             sand_dwellers: t[1].into(),
             jihad: t[2].into(),
         }),
+        objective2: view.objective2.map(|t| pb::ArrakisObjective {
+            kwisatz_haderach: t[0].into(),
+            sand_dwellers: t[1].into(),
+            jihad: t[2].into(),
+        }),
         revealed: view.revealed.iter().map(|c| prescience_card(*c)).collect(),
         prompt: Some(prompt_to_pb(view.prompt)),
         leaders: view
@@ -1244,6 +1249,30 @@ mod tests {
             legal[rng.random_range(0..legal.len())]
         } else {
             *busy[rng.random_range(0..busy.len())]
+        }
+    }
+
+    /// The second secret objective (Tested with the Gom Jabbar) reaches the
+    /// wire for the Atreides only.
+    #[test]
+    fn the_second_objective_is_on_the_wire_for_the_atreides_only() {
+        let (mut game, _) = Arrakis::setup_with_events(&ArrakisOptions::default(), 3).unwrap();
+        let none = view_to_pb(game.view(Viewer::Seat(Seat(1))));
+        assert!(none.objective.is_some() && none.objective2.is_none());
+        game.test_set_objectives(0, Some(5));
+        let t = data().tables.secret_objectives[5].targets();
+        let mine = view_to_pb(game.view(Viewer::Seat(Seat(1))));
+        assert_eq!(
+            mine.objective2,
+            Some(pb::ArrakisObjective {
+                kwisatz_haderach: t[0].into(),
+                sand_dwellers: t[1].into(),
+                jihad: t[2].into(),
+            })
+        );
+        for v in [Viewer::Seat(Seat(0)), Viewer::Spectator] {
+            let theirs = view_to_pb(game.view(v));
+            assert!(theirs.objective.is_none() && theirs.objective2.is_none());
         }
     }
 

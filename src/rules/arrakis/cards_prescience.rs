@@ -543,8 +543,25 @@ impl Arrakis {
         self.fear = None;
     }
 
+    /// " (Name)" of the revealed prescience card in slot `n`, or "".
+    pub(super) fn prescience_name(&self, n: u8) -> String {
+        self.revealed
+            .get(usize::from(n))
+            .and_then(|&c| self.d().tables.prescience_cards.get(usize::from(c)))
+            .filter(|c| !c.name.is_empty())
+            .map(|c| format!(" ({})", c.name))
+            .unwrap_or_default()
+    }
+
     /// The label of [`Action::PickSlot`] in the current card step.
     pub(super) fn slot_label(&self, n: u8) -> String {
+        if matches!(self.prompt, super::flow::Prompt::Unclaimed) {
+            return format!(
+                "remove unclaimed prescience card {}{} from the game",
+                u32::from(n) + 1,
+                self.prescience_name(n)
+            );
+        }
         let step = self
             .effect
             .and_then(|run| self.steps_of(&run).get(usize::from(run.step)));

@@ -369,6 +369,7 @@ impl Arrakis {
             cards: self.revealed.clone(),
         });
         self.claimed_this_round = 0;
+        self.worms_surfaced = 0;
         self.bought_supremacy = false;
         self.phase = Phase::VehiclePlacement;
         // AR-VEH-02, AR-VEH-05: the active row is the lowest marker's.
@@ -461,6 +462,7 @@ impl Arrakis {
         if !legal.contains(action) {
             return Err(self.refusal(f, action));
         }
+        let start = ev.len();
         self.step(f, *action, ev);
         // A step whose only choice is "stop here" is no decision: take it.
         loop {
@@ -472,12 +474,28 @@ impl Arrakis {
                 _ => break,
             }
         }
+        // Sandworms that surfaced this round, counted from the events so the
+        // sandworm code needs no hook (prescience conditions).
+        let placed = ev[start..]
+            .iter()
+            .rev()
+            .take_while(|e| !matches!(e, Event::RoundStarted { .. }))
+            .filter(|e| matches!(e, Event::SandwormPlaced { .. }))
+            .count();
+        self.worms_surfaced = self
+            .worms_surfaced
+            .saturating_add(u8::try_from(placed).unwrap_or(u8::MAX));
         Ok(())
     }
 
     /// Why an action outside the legal list is refused, naming the rule.
-    fn refusal(&self, _f: Faction, action: &Action) -> RuleError {
+    fn refusal(&self, f: Faction, action: &Action) -> RuleError {
         let rule = match (self.prompt, action) {
+            (Prompt::Turn(A) | Prompt::EndClaims, Action::Claim(_) | Action::ClaimSpending(..))
+                if f == A =>
+            {
+                self.claim_refusal(action)
+            }
             (Prompt::Move(m), Action::To(b)) => self.move_refusal(&m, *b),
             (Prompt::Move(m), Action::Legion(x)) if m.moved_into.contains(*x) => "AR-DIE-04",
             (Prompt::Move(_), _) => "AR-MOVE-12",
@@ -668,7 +686,24 @@ impl Arrakis {
             (Prompt::WildMakerOrSandworm(to, m), a) => {
                 self.answer_wild_maker_or_sandworm(to, m, a == Action::WildMaker, ev);
             }
+            (Prompt::Unclaimed, Action::PickSlot(i)) => {
+                // AR-END-09: this card leaves the game; the others are
+                // still to decide.
+                let c = self.revealed.remove(usize::from(i));
+                ev.push(Event::PrescienceRemoved { card: c });
+                if self.revealed.iter().all(|c| Some(*c) == self.ibad) {
+                    self.keep_attached_revealed();
+                    self.finish_round(ev);
+                }
+            }
             (Prompt::Unclaimed, a) => {
+                if a == Action::RemoveUnclaimed {
+                    for &c in &self.revealed {
+                        if Some(c) != self.ibad {
+                            ev.push(Event::PrescienceRemoved { card: c });
+                        }
+                    }
+                }
                 if a == Action::ReshuffleUnclaimed {
                     let keep = self.ibad;
                     let cards = self.revealed.iter().filter(|c| Some(**c) != keep);

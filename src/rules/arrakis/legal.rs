@@ -258,6 +258,14 @@ impl Arrakis {
             Prompt::Unclaimed => {
                 out.push(Action::RemoveUnclaimed);
                 out.push(Action::ReshuffleUnclaimed);
+                // AR-END-09: card by card; with one card left the two
+                // choices above say it all.
+                let open: Vec<u8> = (0..self.revealed.len() as u8)
+                    .filter(|&i| Some(self.revealed[usize::from(i)]) != self.ibad)
+                    .collect();
+                if open.len() >= 2 {
+                    out.extend(open.into_iter().map(Action::PickSlot));
+                }
             }
             Prompt::Card(..) => self.legal_card(out),
             // AR-COMBAT-20 (answers Q6): asked only with no regular and both
@@ -394,6 +402,43 @@ impl Arrakis {
                     }
                 }
             }
+        }
+    }
+
+    /// Why an Atreides claim outside the legal list is refused, naming the
+    /// rule (AR-PRESC-03 to AR-PRESC-08).
+    pub(super) fn claim_refusal(&self, action: &Action) -> &'static str {
+        let (i, die) = match *action {
+            Action::Claim(i) => (i, None),
+            Action::ClaimSpending(i, r) => (i, Some(r)),
+            _ => return "AR-ACT-17",
+        };
+        let d = self.d();
+        let Some(card) = self
+            .revealed
+            .get(usize::from(i))
+            .and_then(|&c| d.tables.prescience_cards.get(usize::from(c)))
+        else {
+            return "AR-PRESC-02";
+        };
+        let at_end = matches!(self.prompt, Prompt::EndClaims);
+        match (card.timing, at_end) {
+            (PrescienceTiming::ActionResolution, true) => return "AR-PRESC-05",
+            (PrescienceTiming::EndOfRound, false) => return "AR-PRESC-06",
+            _ => {}
+        }
+        if self.claimed_this_round >= d.tables.limits.prescience_claims_per_round {
+            return "AR-PRESC-03";
+        }
+        if self.claimed_this_turn {
+            return "AR-PRESC-04";
+        }
+        if !self.condition_met(card.condition) {
+            return "AR-PRESC-07";
+        }
+        match die {
+            Some(r) if card.spend_die && self.unspent(A, r) => "AR-ACT-17",
+            _ => "AR-PRESC-08",
         }
     }
 

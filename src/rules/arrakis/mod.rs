@@ -175,10 +175,15 @@ impl Ruleset for Arrakis {
             Action::Keep(m) => format!("keep the {} marker", words(m)),
             Action::Raise(m) => format!("raise the {} marker", words(m)),
             Action::BuySupremacy => "buy a supremacy point with 3 spice".into(),
-            Action::Claim(n) => format!("claim prescience card {}", u32::from(*n) + 1),
-            Action::ClaimSpending(n, r) => format!(
-                "claim prescience card {} spending a {} die",
+            Action::Claim(n) => format!(
+                "claim prescience card {}{}",
                 u32::from(*n) + 1,
+                self.prescience_name(*n)
+            ),
+            Action::ClaimSpending(n, r) => format!(
+                "claim prescience card {}{} spending a {} die",
+                u32::from(*n) + 1,
+                self.prescience_name(*n),
                 words(r)
             ),
             Action::RemoveUnclaimed => "remove the unclaimed prescience cards".into(),

@@ -130,6 +130,56 @@ impl Arrakis {
                     .count()
                     >= usize::from(n)
             }
+            Condition::SietchesRevealedAtLeast { n } => {
+                self.areas
+                    .iter()
+                    .filter(|s| s.sietch.is_some_and(|x| x.revealed))
+                    .count()
+                    >= usize::from(n)
+            }
+            Condition::HiddenSietchesAtLeast { n } => {
+                self.areas
+                    .iter()
+                    .filter(|s| s.sietch.is_some_and(|x| !x.revealed))
+                    .count()
+                    >= usize::from(n)
+            }
+            Condition::SupremacyAtMost { n } => self.supremacy <= n,
+            Condition::HarvestersOnBoardAtMost { n } => {
+                self.areas.iter().filter(|s| s.harvester).count() <= usize::from(n)
+            }
+            Condition::AtreidesTokensOnBoardAtLeast { n } => {
+                self.areas.iter().map(|s| s.tokens.len()).sum::<usize>() >= usize::from(n)
+            }
+            Condition::NamedAtreidesLeadersOnBoardAtLeast { n } => {
+                d.leaders
+                    .iter()
+                    .zip(&self.leaders)
+                    .filter(|(l, at)| l.faction == a && matches!(at, LeaderAt::Board(_)))
+                    .count()
+                    >= usize::from(n)
+            }
+            Condition::AtreidesLegionsInSectorsAtLeast { n } => {
+                d.board
+                    .sectors
+                    .iter()
+                    .filter(|sec| {
+                        sec.areas
+                            .iter()
+                            .any(|x| self.areas[x.index()].unit_count(a) > 0)
+                    })
+                    .count()
+                    >= usize::from(n)
+            }
+            Condition::ImperiumBanActive => self.bans.iter().any(|b| *b),
+            Condition::SandwormsSurfacedThisRoundAtLeast { n } => self.worms_surfaced >= n,
+            Condition::HarkonnenUnitsOnBoardAtMost { n } => {
+                self.areas
+                    .iter()
+                    .map(|s| usize::from(s.unit_count(Faction::Harkonnen)))
+                    .sum::<usize>()
+                    <= usize::from(n)
+            }
         }
     }
 
@@ -147,5 +197,223 @@ impl Arrakis {
             self.advance_prescience(m, n, ev);
         }
         self.claim_attachments(c, ev);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    //! One test per prescience condition (AR-PRESC-07): met and not met in a
+    //! set-up situation on the real board.
+    use super::super::board::board;
+    use super::super::ids::{AreaId, Faction};
+    use super::super::options::ArrakisOptions;
+    use super::super::state::{Arrakis, LeaderAt, Sietch};
+    use super::super::tables::Condition as C;
+
+    const H: Faction = Faction::Harkonnen;
+    const A: Faction = Faction::Atreides;
+
+    fn a(id: &str) -> AreaId {
+        board().a(id)
+    }
+
+    fn game() -> Arrakis {
+        let mut g = Arrakis::setup_with_events(&ArrakisOptions::default(), 7)
+            .map(|(g, _)| g)
+            .unwrap_or_else(|e| panic!("setup: {e}"));
+        g.test_clear_board();
+        g
+    }
+
+    fn sietches(g: &mut Arrakis, revealed: bool) {
+        for s in &mut g.areas {
+            if let Some(x) = &mut s.sietch {
+                *x = Sietch {
+                    rank: x.rank,
+                    revealed,
+                };
+            }
+        }
+    }
+
+    #[test]
+    fn none_is_always_met() {
+        assert!(game().condition_met(C::None));
+    }
+
+    #[test]
+    fn sietches_at_least() {
+        let g = game();
+        let n = g.areas.iter().filter(|s| s.sietch.is_some()).count() as u8;
+        assert!(g.condition_met(C::SietchesAtLeast { n }));
+        assert!(!g.condition_met(C::SietchesAtLeast { n: n + 1 }));
+    }
+
+    #[test]
+    fn atreides_units_on_board_at_least() {
+        let mut g = game();
+        assert!(!g.condition_met(C::AtreidesUnitsOnBoardAtLeast { n: 3 }));
+        g.test_put(A, a("s1_1"), [1, 1, 0], 0);
+        g.areas[a("s1_1").index()].tokens.push(0);
+        assert!(g.condition_met(C::AtreidesUnitsOnBoardAtLeast { n: 3 }));
+    }
+
+    #[test]
+    fn sandworms_on_board_at_least() {
+        let mut g = game();
+        g.areas[a("s1_1").index()].worm = Some(super::super::state::Worm::Normal);
+        assert!(!g.condition_met(C::SandwormsOnBoardAtLeast { n: 2 }));
+        g.areas[a("s2_2").index()].worm = Some(super::super::state::Worm::Normal);
+        assert!(g.condition_met(C::SandwormsOnBoardAtLeast { n: 2 }));
+    }
+
+    #[test]
+    fn harvesters_destroyed_this_round_at_least() {
+        let mut g = game();
+        g.harvesters_destroyed = 1;
+        assert!(!g.condition_met(C::HarvestersDestroyedThisRoundAtLeast { n: 2 }));
+        g.harvesters_destroyed = 2;
+        assert!(g.condition_met(C::HarvestersDestroyedThisRoundAtLeast { n: 2 }));
+    }
+
+    #[test]
+    fn atreides_legion_in_sector_with_settlement() {
+        let mut g = game();
+        // s1 holds no settlement.
+        g.test_put(A, a("s1_1"), [1, 0, 0], 0);
+        assert!(!g.condition_met(C::AtreidesLegionInSectorWithSettlement));
+        // s5 holds Arrakeen, Carthag and a village.
+        g.test_put(A, a("arrakeen"), [1, 0, 0], 0);
+        assert!(g.condition_met(C::AtreidesLegionInSectorWithSettlement));
+    }
+
+    #[test]
+    fn harkonnen_settlements_destroyed_at_least() {
+        let mut g = game();
+        assert!(!g.condition_met(C::HarkonnenSettlementsDestroyedAtLeast { n: 1 }));
+        g.settlements_destroyed = 1;
+        assert!(g.condition_met(C::HarkonnenSettlementsDestroyedAtLeast { n: 1 }));
+    }
+
+    #[test]
+    fn testing_stations_taken_at_least() {
+        let mut g = game();
+        g.stations_taken = 1;
+        assert!(!g.condition_met(C::TestingStationsTakenAtLeast { n: 2 }));
+        g.stations_taken = 2;
+        assert!(g.condition_met(C::TestingStationsTakenAtLeast { n: 2 }));
+    }
+
+    #[test]
+    fn atreides_legions_in_deep_desert_at_least() {
+        let mut g = game();
+        g.test_put(A, a("s1_1"), [1, 0, 0], 0);
+        // Arrakeen is no deep desert.
+        g.test_put(A, a("arrakeen"), [1, 0, 0], 0);
+        assert!(!g.condition_met(C::AtreidesLegionsInDeepDesertAtLeast { n: 2 }));
+        g.test_put(A, a("s2_2"), [1, 0, 0], 0);
+        assert!(g.condition_met(C::AtreidesLegionsInDeepDesertAtLeast { n: 2 }));
+    }
+
+    #[test]
+    fn sietches_revealed_at_least() {
+        let mut g = game();
+        sietches(&mut g, false);
+        assert!(!g.condition_met(C::SietchesRevealedAtLeast { n: 1 }));
+        sietches(&mut g, true);
+        assert!(g.condition_met(C::SietchesRevealedAtLeast { n: 2 }));
+    }
+
+    #[test]
+    fn hidden_sietches_at_least() {
+        let mut g = game();
+        sietches(&mut g, false);
+        assert!(g.condition_met(C::HiddenSietchesAtLeast { n: 6 }));
+        sietches(&mut g, true);
+        assert!(!g.condition_met(C::HiddenSietchesAtLeast { n: 1 }));
+    }
+
+    #[test]
+    fn supremacy_at_most() {
+        let mut g = game();
+        g.supremacy = 3;
+        assert!(g.condition_met(C::SupremacyAtMost { n: 3 }));
+        g.supremacy = 4;
+        assert!(!g.condition_met(C::SupremacyAtMost { n: 3 }));
+    }
+
+    #[test]
+    fn harvesters_on_board_at_most() {
+        let mut g = game();
+        for id in ["s1_1", "s2_2"] {
+            g.areas[a(id).index()].harvester = true;
+        }
+        assert!(g.condition_met(C::HarvestersOnBoardAtMost { n: 2 }));
+        g.areas[a("s3_1").index()].harvester = true;
+        assert!(!g.condition_met(C::HarvestersOnBoardAtMost { n: 2 }));
+    }
+
+    #[test]
+    fn atreides_tokens_on_board_at_least() {
+        let mut g = game();
+        g.areas[a("s1_1").index()].tokens = vec![0, 1];
+        assert!(!g.condition_met(C::AtreidesTokensOnBoardAtLeast { n: 3 }));
+        g.areas[a("s2_2").index()].tokens = vec![2];
+        assert!(g.condition_met(C::AtreidesTokensOnBoardAtLeast { n: 3 }));
+    }
+
+    #[test]
+    fn named_atreides_leaders_on_board_at_least() {
+        let mut g = game();
+        let d = g.d();
+        let id = |s: &str| d.leader_id(s).unwrap_or_else(|| panic!("{s}"));
+        let (paul, stilgar, baron) = (id("paul_atreides"), id("stilgar"), id("baron_harkonnen"));
+        g.test_place_leader(paul, a("s1_1"));
+        g.test_place_leader(baron, a("arrakeen"));
+        assert!(!g.condition_met(C::NamedAtreidesLeadersOnBoardAtLeast { n: 2 }));
+        g.test_place_leader(stilgar, a("s2_2"));
+        assert!(g.condition_met(C::NamedAtreidesLeadersOnBoardAtLeast { n: 2 }));
+        g.test_set_leader(stilgar, LeaderAt::SetAside);
+        assert!(!g.condition_met(C::NamedAtreidesLeadersOnBoardAtLeast { n: 2 }));
+    }
+
+    #[test]
+    fn atreides_legions_in_sectors_at_least() {
+        let mut g = game();
+        for id in ["s1_1", "s1_2", "s2_2", "s3_1"] {
+            g.test_put(A, a(id), [1, 0, 0], 0);
+        }
+        assert!(!g.condition_met(C::AtreidesLegionsInSectorsAtLeast { n: 4 }));
+        // A face-down token is a legion too.
+        g.areas[a("s4_1").index()].tokens.push(0);
+        assert!(g.condition_met(C::AtreidesLegionsInSectorsAtLeast { n: 4 }));
+    }
+
+    #[test]
+    fn imperium_ban_active() {
+        let mut g = game();
+        g.test_imperium([1, 1, 1], [false; 3]);
+        assert!(!g.condition_met(C::ImperiumBanActive));
+        g.test_imperium([1, 8, 1], [false, true, false]);
+        assert!(g.condition_met(C::ImperiumBanActive));
+    }
+
+    #[test]
+    fn sandworms_surfaced_this_round_at_least() {
+        let mut g = game();
+        g.worms_surfaced = 1;
+        assert!(!g.condition_met(C::SandwormsSurfacedThisRoundAtLeast { n: 2 }));
+        g.worms_surfaced = 2;
+        assert!(g.condition_met(C::SandwormsSurfacedThisRoundAtLeast { n: 2 }));
+    }
+
+    #[test]
+    fn harkonnen_units_on_board_at_most() {
+        let mut g = game();
+        g.test_put(H, a("arrakeen"), [6, 0, 0], 0);
+        g.test_put(H, a("carthag"), [4, 4, 0], 0);
+        assert!(g.condition_met(C::HarkonnenUnitsOnBoardAtMost { n: 14 }));
+        g.test_put(H, a("imperial_basin"), [1, 0, 0], 0);
+        assert!(!g.condition_met(C::HarkonnenUnitsOnBoardAtMost { n: 14 }));
     }
 }

@@ -253,6 +253,9 @@ pub struct Arrakis {
     pub fear: Option<(u8, Marker)>,
     /// Eyes of Ibad: the prescience card it is attached to.
     pub ibad: Option<u8>,
+    /// Sandworms placed on the board this round (public; for prescience
+    /// conditions).
+    pub worms_surfaced: u8,
 }
 
 /// Token-kind table: starting tokens first, then the action pool.
@@ -467,6 +470,7 @@ impl Arrakis {
             pinned: 0,
             forced_die: None,
             objective2: None,
+            worms_surfaced: 0,
             fear: None,
             ibad: None,
         };

@@ -375,7 +375,9 @@ pub enum PrescienceTiming {
 }
 
 /// A prescience card's condition (AR-PRESC-07). The real cards are not
-/// public; these kinds cover the placeholder deck.
+/// public; these kinds cover melange's designed deck (docs/rules-decisions.md).
+/// Every condition reads public facts only (never a hidden token's contents,
+/// a face-down sietch's rank or the secret objective).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
 #[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
 pub enum Condition {
@@ -418,14 +420,65 @@ pub enum Condition {
         /// n.
         n: u8,
     },
+    /// At least n sietches on the board turned face up.
+    SietchesRevealedAtLeast {
+        /// n.
+        n: u8,
+    },
+    /// At least n sietches on the board still face down.
+    HiddenSietchesAtLeast {
+        /// n.
+        n: u8,
+    },
+    /// Harkonnen supremacy at most n.
+    SupremacyAtMost {
+        /// n.
+        n: u8,
+    },
+    /// At most n harvesters on the board.
+    HarvestersOnBoardAtMost {
+        /// n.
+        n: u8,
+    },
+    /// At least n face-down Atreides deployment tokens on the board (their
+    /// number is public, their contents are not read).
+    AtreidesTokensOnBoardAtLeast {
+        /// n.
+        n: u8,
+    },
+    /// At least n named Atreides or Fremen leaders on the board.
+    NamedAtreidesLeadersOnBoardAtLeast {
+        /// n.
+        n: u8,
+    },
+    /// Atreides legions in at least n different sectors.
+    AtreidesLegionsInSectorsAtLeast {
+        /// n.
+        n: u8,
+    },
+    /// At least one Imperium ban is active (AR-SPICE-*).
+    ImperiumBanActive,
+    /// At least n sandworms surfaced (were placed on the board) this round.
+    SandwormsSurfacedThisRoundAtLeast {
+        /// n.
+        n: u8,
+    },
+    /// At most n revealed Harkonnen units on the board.
+    HarkonnenUnitsOnBoardAtMost {
+        /// n.
+        n: u8,
+    },
 }
 
-/// A prescience card (placeholder content, see the docs).
+/// A prescience card (melange's designed default, see the docs).
 #[derive(Clone, Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct PrescienceCard {
     /// Data id.
     pub id: String,
+    /// Display name (melange's own design, not the printed card's).
+    #[serde(default)]
+    pub name: String,
     /// When it may be claimed.
     pub timing: PrescienceTiming,
     /// Claiming it spends 1 action die as the turn's action (AR-PRESC-08).
@@ -567,6 +620,17 @@ pub fn parse_tables(json: &str, sietch_sites: usize, stations: usize) -> Result<
     for c in &t.prescience_cards {
         if !seen.insert(c.id.as_str()) {
             return fail(format!("duplicate prescience card {:?}", c.id));
+        }
+        // AR-PRESC-08: a die is spent as an action, so only during Action
+        // Resolution.
+        if c.spend_die && c.timing != PrescienceTiming::ActionResolution {
+            return fail(format!(
+                "prescience card {:?} spends a die but is not an Action Resolution card",
+                c.id
+            ));
+        }
+        if c.advance.values().all(|&n| n == 0) {
+            return fail(format!("prescience card {:?} advances nothing", c.id));
         }
     }
     let dt = &t.deployment_tokens;

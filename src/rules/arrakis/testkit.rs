@@ -111,4 +111,15 @@ impl Arrakis {
     pub fn test_objectives(&self) -> (u8, Option<u8>) {
         (self.objective, self.objective2)
     }
+
+    /// Sets the secret objective(s) (indexes into the objectives).
+    pub fn test_set_objectives(&mut self, first: u8, second: Option<u8>) {
+        self.objective = first;
+        self.objective2 = second;
+    }
+
+    /// The prescience deck, top last (its order is hidden in play).
+    pub fn test_prescience_deck(&self) -> &[u8] {
+        &self.prescience_deck
+    }
 }

@@ -77,6 +77,9 @@ pub struct ArrakisView {
     pub prescience: [u8; 3],
     /// The secret objective's targets, to the Atreides only.
     pub objective: Option<[u8; 3]>,
+    /// The second secret objective's targets (Tested with the Gom Jabbar),
+    /// to the Atreides only; `None` for anyone else or when not drawn.
+    pub objective2: Option<[u8; 3]>,
     /// Revealed prescience cards.
     pub revealed: Vec<u8>,
     /// The decision the game waits on (a drawn Atreides token's kind is
@@ -162,6 +165,10 @@ impl Arrakis {
             supremacy: self.supremacy,
             prescience: Marker::ALL.map(|m| self.prescience[m.index()]),
             objective: atreides.then(|| o.targets()),
+            objective2: self
+                .objective2
+                .filter(|_| atreides)
+                .map(|i| self.d().tables.secret_objectives[usize::from(i)].targets()),
             revealed: self.revealed.clone(),
             prompt: match self.prompt {
                 Prompt::AtreidesDeploy { placed, .. } if !atreides => Prompt::AtreidesDeploy {
