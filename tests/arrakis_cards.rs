@@ -1377,3 +1377,41 @@ fn usul_grants_desert_power_whatever_the_dice() {
     play(&mut g, A, &[Action::WormsignAt(spot)]);
     assert!(g.areas[spot.index()].wormsign.is_some());
 }
+
+#[test]
+fn the_wild_maker_is_the_fifth_sandworm() {
+    // AR-HAZ-17: with the Wild Maker in play, 5 sandworms may be on the
+    // board, it included: it may join 4 ordinary ones, and then no
+    // ordinary sandworm may come.
+    use melange::rules::arrakis::Worm;
+    let mut g = game(A, &["shai_hulud", "thumpers"]);
+    let spots: Vec<AreaId> = all_areas().filter(|x| empty_desert(&g, *x)).collect();
+    for w in &spots[..4] {
+        g.areas[w.index()].worm = Some(Worm::Normal);
+        g.worms_off -= 1;
+    }
+    assert_eq!(g.worms_off, 0);
+    play_card(&mut g, A, "shai_hulud");
+    let spot = legal(&g, A)
+        .into_iter()
+        .find_map(|x| match x {
+            Action::PickArea(a) => Some(a),
+            _ => None,
+        })
+        .expect("room for the Wild Maker as the fifth");
+    play(&mut g, A, &[Action::PickArea(spot)]);
+    assert_eq!(
+        g.areas.iter().filter(|s| s.worm.is_some()).count(),
+        5,
+        "4 sandworms and the Wild Maker"
+    );
+    // A sixth may not come, whatever brings it.
+    g.test_turn(A, &[DieResult::Strategy, DieResult::Deployment], 2);
+    g.test_put(A, a("s1_3"), [1, 0, 0], 0);
+    play_card(&mut g, A, "thumpers");
+    assert!(
+        !legal(&g, A)
+            .iter()
+            .any(|x| matches!(x, Action::PickArea(_)))
+    );
+}

@@ -1553,3 +1553,23 @@ fn an_active_ban_applies_at_all_times() {
         &Action::Discard(melange::rules::arrakis::CardId(0)),
     );
 }
+
+#[test]
+fn storms_sparing_settlements_changes_nothing_on_the_published_board() {
+    // AR-OPT-09, AR-HAZ-32: every Harkonnen settlement of the published
+    // board stands in a storm-exempt area (the 5 central plateaus and the
+    // North Pole mountain), so the option is accepted and the two readings
+    // give the same storms; a board with an exposed settlement would tell
+    // them apart (the check is in hazards.rs).
+    let b = board();
+    for s in b.settlements.iter() {
+        let area = b.area(s);
+        assert!(
+            area.storm_exempt || area.terrain == melange::rules::arrakis::Terrain::Mountain,
+            "{} is exposed to storms",
+            area.id
+        );
+    }
+    let g = with_option("storm_spares_settlements", "yes");
+    assert!(g.rules().storm_spares_settlements);
+}

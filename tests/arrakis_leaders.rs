@@ -460,3 +460,24 @@ fn the_wild_maker_moves_and_attacks_instead_of_desert_power() {
     g.test_turn(A, &[DieResult::Strategy], 2);
     assert_refused(&g, seat(A), &Action::Special(wm));
 }
+
+#[test]
+fn at_the_end_of_the_round_the_wild_maker_may_become_a_normal_sandworm() {
+    // AR-LEADER-29 (wiki): offered to the Atreides at the leader swap when
+    // the Wild Maker is on the board and a sandworm figure is free.
+    use melange::rules::arrakis::Worm;
+    let mut g = game(A, &[]);
+    let wm = leader("wild_maker");
+    g.test_set_leader(wm, LeaderAt::SetAside);
+    g.areas[a("s1_1").index()].worm = Some(Worm::WildMaker);
+    g.test_set_prompt(Prompt::Swap(H));
+    assert_refused(&g, seat(H), &Action::WildMaker);
+    g.test_set_prompt(Prompt::Swap(A));
+    assert!(legal(&g, A).contains(&Action::WildMaker));
+    let off = g.worms_off;
+    play(&mut g, A, &[Action::WildMaker]);
+    assert_eq!(g.areas[a("s1_1").index()].worm, Some(Worm::Normal));
+    assert_eq!(g.worms_off, off - 1);
+    // Once: the Wild Maker is off the board now.
+    assert_refused(&g, seat(A), &Action::WildMaker);
+}

@@ -642,6 +642,7 @@ impl Arrakis {
                 };
                 self.answer_rescue(area, zone, ev);
             }
+            (Prompt::Swap(_), Action::WildMaker) => self.swap_wild_maker(ev),
             (Prompt::Swap(f), Action::SwapLeader(l)) => {
                 let super::state::LeaderAt::Board(area) = self.leaders[usize::from(l.0)] else {
                     unreachable!("legal")

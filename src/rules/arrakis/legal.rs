@@ -244,6 +244,10 @@ impl Arrakis {
                         }
                     }
                 }
+                // AR-LEADER-29 (wiki): the Wild Maker for a normal sandworm.
+                if f == A && self.wild_maker_swappable() {
+                    out.push(Action::WildMaker);
+                }
                 out.push(Action::Done);
             }
             Prompt::HandLimit(f) => {

@@ -226,7 +226,10 @@ impl Ruleset for Arrakis {
             Action::PickMarker(m) => format!("pick the {} marker", words(m)),
             Action::PickDie(r) => format!("pick a {} die", words(r)),
             Action::PickImperium(m) => format!("pick the {} marker", words(m)),
-            Action::WildMaker => "the Wild Maker".into(),
+            Action::WildMaker => match self.prompt {
+                Prompt::Swap(_) => "replace the Wild Maker with a normal sandworm".into(),
+                _ => "the Wild Maker".into(),
+            },
         }
     }
 

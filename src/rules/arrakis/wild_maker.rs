@@ -75,6 +75,24 @@ impl Arrakis {
         }
     }
 
+    /// AR-LEADER-29 (wiki): at the End of the Round the Atreides may put a
+    /// normal sandworm in the Wild Maker's place; its figure leaves the
+    /// board and may come back (a Shai-Hulud card, AR-HAZ-18).
+    pub(super) fn wild_maker_swappable(&self) -> bool {
+        self.worms_off > 0 && self.wild_maker_at().is_some()
+    }
+
+    /// Swaps the Wild Maker on the board for a normal sandworm.
+    pub(super) fn swap_wild_maker(&mut self, ev: &mut Vec<Event>) {
+        if let Some(at) = self.wild_maker_at()
+            && self.worms_off > 0
+        {
+            self.worms_off -= 1;
+            self.areas[at.index()].worm = Some(Worm::Normal);
+            ev.push(Event::SandwormPlaced { area: at });
+        }
+    }
+
     /// The area holding the Wild Maker's figure.
     fn wild_maker_at(&self) -> Option<AreaId> {
         self.areas
