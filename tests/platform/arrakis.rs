@@ -99,6 +99,8 @@ async fn a_game_plays_through_the_api_with_secrets_kept() {
     let started = Instant::now();
     let mut rng = melange::rules::core::RngStream::Bot(0).rng(11);
     let mut moves = 0;
+    // Planning cards and leaders' special actions played over the wire.
+    let (mut cards_played, mut specials_used) = (0, 0);
     let finished = loop {
         let public = public_view(&mut client, &game.game_id).await;
         if moves % 25 == 0 {
@@ -140,6 +142,12 @@ async fn a_game_plays_through_the_api_with_secrets_kept() {
             .unwrap()
             .into_inner();
         assert!(applied.events.iter().all(|e| !e.text.is_empty()));
+        for e in &applied.events {
+            if let Some(pb::event::Game::Arrakis(a)) = &e.game {
+                cards_played += usize::from(a.kind == "card_played");
+                specials_used += usize::from(a.kind == "special_action");
+            }
+        }
         moves += 1;
     };
     eprintln!(
@@ -155,6 +163,9 @@ async fn a_game_plays_through_the_api_with_secrets_kept() {
         moves >= 300,
         "a whole game takes many decisions, not {moves}"
     );
+    // AR-ACT-12, AR-LEADER-04: cards and special actions through the API.
+    assert!(cards_played > 0, "no planning card was played");
+    assert!(specials_used > 0, "no special action was used");
     // The replay names every action in the wire form the server accepts.
     let replay = client
         .get_replay(pb::GetReplayRequest {
