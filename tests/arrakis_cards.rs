@@ -6,7 +6,7 @@ use arrakis_common::*;
 use melange::rules::arrakis::data::data;
 use melange::rules::arrakis::{
     Action, AreaId, Arrakis, ArrakisOptions, CardId, DieResult, Event, Faction, LeaderAt, Prompt,
-    board,
+    UnitKind, board,
 };
 use melange::rules::core::Ruleset;
 use melange::rules::core::conformance::assert_refused;
@@ -1414,4 +1414,29 @@ fn the_wild_maker_is_the_fifth_sandworm() {
             .iter()
             .any(|x| matches!(x, Action::PickArea(_)))
     );
+}
+
+#[test]
+fn a_cards_special_attack_lets_the_atreides_pick_their_casualty() {
+    // AR-COMBAT-20: no regular, an elite and a Fedaykin: the Atreides pick
+    // which one the hit replaces; then the card ends.
+    let mut g = game(H, &["explosive_artillery"]);
+    let own = a("s1_3");
+    let target = all_areas()
+        .find(|x| borders(own, *x) && board().desert.contains(*x))
+        .unwrap();
+    g.test_put(H, own, [1, 0, 0], 0);
+    g.test_put(A, target, [0, 1, 1], 0);
+    start(&mut g, H, "explosive_artillery");
+    play(&mut g, H, &[Action::Done]);
+    // One hit: a Hit face and three Shields.
+    g.test_load_dice(&[0, 3, 3, 3]);
+    play(&mut g, H, &[Action::PickArea(target)]);
+    assert!(matches!(g.prompt(), Prompt::HazardCasualty(f, x, 1, _) if f == A && x == target));
+    assert_refused(&g, seat(H), &Action::LoseUnit(UnitKind::Special));
+    assert_refused(&g, seat(A), &Action::LoseUnit(UnitKind::Regular));
+    play(&mut g, A, &[Action::LoseUnit(UnitKind::Special)]);
+    // The Fedaykin became a regular.
+    assert_eq!(g.areas[target.index()].units[A.index()], [1, 1, 0]);
+    assert_eq!(g.prompt(), Prompt::Turn(A));
 }

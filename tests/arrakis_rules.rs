@@ -1358,7 +1358,7 @@ fn storm_casualty_elite_or_sardaukar_is_the_harkonnen_choice() {
     to_desert_hazards(&mut g);
     assert!(matches!(
         g.prompt(),
-        Prompt::HazardCasualty(x, 2, melange::rules::arrakis::AfterHits::Storm) if x == a("pasty_mesa")
+        Prompt::HazardCasualty(_, x, 2, melange::rules::arrakis::AfterHits::Storm) if x == a("pasty_mesa")
     ));
     let mut legal = Vec::new();
     g.legal_actions(seat(H), &mut legal);
@@ -1388,7 +1388,7 @@ fn desert_power_sandworm_casualty_is_the_harkonnen_choice() {
     play(&mut g, A, &[Action::DesertPower]);
     g.test_load_dice(&[HIT, SHIELD, SHIELD, SHIELD]);
     play(&mut g, A, &[Action::WormAttack(a("s1_1"), a("s1_4"))]);
-    assert!(matches!(g.prompt(), Prompt::HazardCasualty(x, 1, _) if x == a("s1_4")));
+    assert!(matches!(g.prompt(), Prompt::HazardCasualty(_, x, 1, _) if x == a("s1_4")));
     let e = assert_refused(&g, seat(H), &Action::LoseUnit(UnitKind::Regular));
     assert_eq!(rule_of(e), "AR-COMBAT-20");
     play(&mut g, H, &[Action::LoseUnit(UnitKind::Elite)]);

@@ -627,7 +627,7 @@ fn prompt_to_pb(prompt: Prompt) -> pb::ArrakisPrompt {
                 }
             }
         }
-        Prompt::HazardCasualty(a, n, _) => {
+        Prompt::HazardCasualty(_, a, n, _) => {
             wire.area = area_name(a);
             wire.count = n.into();
             "hazard_casualty"

@@ -8,9 +8,8 @@
 //! `legal_card` adds) and [`Arrakis::step_force`] applies one.
 use super::action::Action;
 use super::card_effects::{AttackFrom, Step, WormNear};
-use super::combat::Target;
 use super::event::Event;
-use super::flow::{AfterExcess, AfterHits, Battle, Group, Prompt};
+use super::flow::{AfterExcess, AfterHits, Group, Prompt};
 use super::ids::{AirZoneId, AreaId, AreaSet, CombatFace, DieResult, Faction, SectorId};
 use super::play::CardRun;
 use super::state::{Arrakis, Vehicle};
@@ -122,12 +121,14 @@ impl Arrakis {
             return self.hazard_hits(a, hits, AfterHits::Card, ev);
         }
         self.reveal_tokens_only(a, ev);
-        let mut scratch = Battle::scratch(victim.other(), a);
-        self.take_hits(victim, Target::Area(a), &mut scratch, hits, ev);
-        // AR-DEPLOY-05: revealed units above the limit, the owner's pick.
         if let Some(run) = &mut self.effect {
             run.left = 0;
         }
+        // AR-COMBAT-20: the Atreides pick an elite or a Fedaykin.
+        if self.hits_in_area(victim, a, hits, AfterHits::CardStacking(victim), ev) {
+            return true;
+        }
+        // AR-DEPLOY-05: revealed units above the limit, the owner's pick.
         self.enforce_stacking(victim, AfterExcess::Card)
     }
 

@@ -91,6 +91,10 @@ pub enum AfterHits {
     DesertPower(u8, AreaSet),
     /// A planning card's special attack: the card goes on.
     Card,
+    /// A planning card's special attack on this house's legion, whose
+    /// revealed tokens may leave it over the stacking limit: the owner
+    /// removes the excess, then the card goes on.
+    CardStacking(Faction),
     /// A planning card's Coriolis Storms: the storms go on after this
     /// area.
     CardStorm(AreaId),
@@ -260,7 +264,7 @@ pub enum Prompt {
     /// many hits still to take, and it has no regular but both an elite and
     /// a Sardaukar: the Harkonnen pick which takes the next hit
     /// (AR-COMBAT-20, answers Q6).
-    HazardCasualty(AreaId, u8, AfterHits),
+    HazardCasualty(Faction, AreaId, u8, AfterHits),
     /// This house has more units in this area than the stacking limit: it
     /// picks which kind to remove next (AR-MOVE-08, AR-SPICE-20,
     /// AR-DEPLOY-05).
@@ -296,10 +300,8 @@ impl Prompt {
             Prompt::HarkonnenDeploy { .. } | Prompt::Spice { .. } | Prompt::Rescue(_) => {
                 Faction::Harkonnen
             }
-            Prompt::HazardCasualty(..)
-            | Prompt::Flee(_)
-            | Prompt::Displace(..)
-            | Prompt::WormRetreat(..) => Faction::Harkonnen,
+            Prompt::HazardCasualty(f, ..) => f,
+            Prompt::Flee(_) | Prompt::Displace(..) | Prompt::WormRetreat(..) => Faction::Harkonnen,
             Prompt::AtreidesHouse
             | Prompt::AtreidesDeploy { .. }
             | Prompt::Wormsigns(_)
@@ -671,8 +673,8 @@ impl Arrakis {
                 self.next_hand_limit(ev);
             }
             (Prompt::Card(..), a) => self.step_card(a, ev),
-            (Prompt::HazardCasualty(area, n, then), Action::LoseUnit(k)) => {
-                self.answer_hazard_casualty(area, n, then, k, ev);
+            (Prompt::HazardCasualty(f, area, n, then), Action::LoseUnit(k)) => {
+                self.answer_hazard_casualty(f, area, n, then, k, ev);
             }
             (Prompt::Excess(f, area, then), Action::LoseUnit(k)) => {
                 self.answer_excess(f, area, then, k, ev);

@@ -56,14 +56,27 @@ impl Arrakis {
         then: AfterHits,
         ev: &mut Vec<Event>,
     ) -> bool {
-        let h = Faction::Harkonnen;
-        let mut scratch = Battle::scratch(Faction::Atreides, a);
+        self.hits_in_area(Faction::Harkonnen, a, n, then, ev)
+    }
+
+    /// Takes `n` hits outside a battle on the legion of `f` in `a`, one by
+    /// one; pauses when the owner has to pick between an elite and a
+    /// special elite (AR-COMBAT-20). True when paused.
+    pub(super) fn hits_in_area(
+        &mut self,
+        f: Faction,
+        a: AreaId,
+        n: u8,
+        then: AfterHits,
+        ev: &mut Vec<Event>,
+    ) -> bool {
+        let mut scratch = Battle::scratch(f.other(), a);
         for left in (1..=n).rev() {
-            if Self::elite_choice(self.areas[a.index()].units[h.index()]) {
-                self.prompt = Prompt::HazardCasualty(a, left, then);
+            if Self::elite_choice(self.areas[a.index()].units[f.index()]) {
+                self.prompt = Prompt::HazardCasualty(f, a, left, then);
                 return true;
             }
-            self.take_hits(h, Target::Area(a), &mut scratch, 1, ev);
+            self.take_hits(f, Target::Area(a), &mut scratch, 1, ev);
         }
         false
     }
@@ -72,18 +85,18 @@ impl Arrakis {
     /// hazard hits in `a` (AR-COMBAT-20, answers Q6).
     pub(super) fn answer_hazard_casualty(
         &mut self,
+        h: Faction,
         a: AreaId,
         n: u8,
         then: AfterHits,
         k: UnitKind,
         ev: &mut Vec<Event>,
     ) {
-        let h = Faction::Harkonnen;
         let mut u = self.areas[a.index()].units[h.index()];
         self.lose_elite(h, &mut u, k);
         self.areas[a.index()].units[h.index()] = u;
         self.remove_lonely_leaders(a);
-        if self.hazard_hits(a, n - 1, then, ev) {
+        if self.hits_in_area(h, a, n - 1, then, ev) {
             return;
         }
         match then {
@@ -95,6 +108,11 @@ impl Arrakis {
             AfterHits::Storm => self.resume_hazards(ev),
             AfterHits::DesertPower(left, used) => self.after_activation(left, used, ev),
             AfterHits::Card => self.advance_card(ev),
+            AfterHits::CardStacking(f) => {
+                if !self.enforce_stacking(f, super::flow::AfterExcess::Card) {
+                    self.advance_card(ev);
+                }
+            }
             AfterHits::CardStorm(done) => {
                 if !self.card_storms(usize::from(done.0) + 1, ev) {
                     self.advance_card(ev);
