@@ -1440,3 +1440,19 @@ fn a_cards_special_attack_lets_the_atreides_pick_their_casualty() {
     assert_eq!(g.areas[target.index()].units[A.index()], [1, 1, 0]);
     assert_eq!(g.prompt(), Prompt::Turn(A));
 }
+
+#[test]
+fn the_view_names_the_card_being_resolved_even_inside_a_move() {
+    // AR-ACT-13: a played card is face up while it resolves; its move step
+    // uses the ordinary move prompt, and the view still names the card.
+    use melange::rules::arrakis::Source;
+    use melange::rules::core::Viewer;
+    let mut g = game(A, &["war_plan"]);
+    g.test_put(A, a("s1_3"), [1, 0, 0], 0);
+    play_card(&mut g, A, "war_plan");
+    assert!(matches!(g.prompt(), Prompt::Move(_)));
+    let v = g.view(Viewer::Seat(seat(H)));
+    assert_eq!(v.resolving, Some((Source::Card(card("war_plan")), 0)));
+    play(&mut g, A, &[Action::Done]);
+    assert_eq!(g.view(Viewer::Spectator).resolving, None);
+}

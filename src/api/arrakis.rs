@@ -767,6 +767,17 @@ fn view_to_pb(view: ArrakisView) -> pb::ArrakisView {
             sand_dwellers: t[1].into(),
             jihad: t[2].into(),
         }),
+        resolving: view.resolving.map(|(source, step)| {
+            let mut r = pb::ArrakisResolving {
+                step: step.into(),
+                ..Default::default()
+            };
+            match source {
+                Source::Card(c) => r.card = card_name(c),
+                Source::Leader(l) => r.leader = leader_name(l),
+            }
+            r
+        }),
         revealed: view.revealed.iter().map(|c| prescience_card(*c)).collect(),
         prompt: Some(prompt_to_pb(view.prompt)),
         leaders: view

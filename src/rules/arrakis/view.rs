@@ -80,6 +80,10 @@ pub struct ArrakisView {
     /// The second secret objective's targets (Tested with the Gom Jabbar),
     /// to the Atreides only; `None` for anyone else or when not drawn.
     pub objective2: Option<[u8; 3]>,
+    /// The planning card or special action being resolved and its step,
+    /// also while one of its steps uses an ordinary prompt (a move, Desert
+    /// Power, vehicles). Public: a played card is face up.
+    pub resolving: Option<(super::play::Source, u8)>,
     /// Revealed prescience cards.
     pub revealed: Vec<u8>,
     /// The decision the game waits on (a drawn Atreides token's kind is
@@ -169,6 +173,7 @@ impl Arrakis {
                 .objective2
                 .filter(|_| atreides)
                 .map(|i| self.d().tables.secret_objectives[usize::from(i)].targets()),
+            resolving: self.effect.map(|run| (run.card, run.step)),
             revealed: self.revealed.clone(),
             prompt: match self.prompt {
                 Prompt::AtreidesDeploy { placed, .. } if !atreides => Prompt::AtreidesDeploy {
