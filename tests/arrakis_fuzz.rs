@@ -3,8 +3,8 @@
 //! random games: accepted exactly when legal, refused with the game
 //! unchanged, never a panic. ("Legal means accepted", DESIGN.md.)
 use melange::rules::arrakis::{
-    Action, AirZoneId, AreaId, Arrakis, ArrakisOptions, CardId, DieResult, LeaderId, UnitKind,
-    board, data::data,
+    Action, AirZoneId, AreaId, Arrakis, ArrakisOptions, CardId, Deck, DieResult, ImperiumMarker,
+    LeaderId, Marker, SectorId, UnitKind, board, data::data,
 };
 use melange::rules::core::{GameRng, RngStream, Ruleset};
 use rand::Rng;
@@ -25,7 +25,16 @@ fn arbitrary(rng: &mut GameRng) -> Action {
     } else {
         u8::MAX
     };
-    match rng.random_range(0..24) {
+    let sector = SectorId(rng.random_range(0..board().sectors.len()) as u8);
+    let marker = Marker::ALL[rng.random_range(0..3)];
+    let imperium = ImperiumMarker::ALL[rng.random_range(0..3)];
+    let deck = [
+        Deck::HouseHarkonnen,
+        Deck::CorrinoAlly,
+        Deck::HouseAtreides,
+        Deck::FremenAlly,
+    ][rng.random_range(0..4)];
+    match rng.random_range(0..40) {
         0 => Action::Done,
         1 => Action::PlaceHarvester(area),
         2 => Action::Reassign(die),
@@ -49,7 +58,24 @@ fn arbitrary(rng: &mut GameRng) -> Action {
         20 => Action::WormMove(area, other),
         21 => Action::Transport(zone, area),
         22 => Action::Scout(zone, area),
-        _ => Action::SwapLeader(leader),
+        23 => Action::SwapLeader(leader),
+        // Card steps, leaders' special actions and the later decisions.
+        24 => Action::Resolve,
+        25 => Action::DrawFrom(deck),
+        26 => Action::PlayFree(card),
+        27 => Action::PickLeader(leader),
+        28 => Action::PickArea(area),
+        29 => Action::PickZone(zone),
+        30 => Action::PickSector(sector),
+        31 => Action::PickSlot(n),
+        32 => Action::Special(leader),
+        33 => Action::PickMarker(marker),
+        34 => Action::PickDie(die),
+        35 => Action::PickImperium(imperium),
+        36 => Action::WildMaker,
+        37 => Action::Displace(area),
+        38 => Action::Retreat(other),
+        _ => Action::Upgrade(area),
     }
 }
 
