@@ -541,7 +541,9 @@ impl Arrakis {
 
     /// Legal actions of the seat to act (empty when over).
     pub(super) fn legal_list(&self) -> Vec<Action> {
-        let mut v = Vec::new();
+        // Most prompts list fewer than 64 actions: one allocation, no
+        // regrowth (apply builds this list twice per decision).
+        let mut v = Vec::with_capacity(64);
         self.legal(&mut v);
         v
     }
