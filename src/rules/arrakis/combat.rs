@@ -682,6 +682,9 @@ impl Arrakis {
     pub fn battle_group(&self) -> Option<Group> {
         match self.prompt {
             Prompt::Battle(b) => Some(b.group),
+            // Defenders revealed over the limit: the battle waits on the
+            // Atreides' pick of the excess, its attackers off the board.
+            Prompt::Excess(_, _, super::flow::AfterExcess::Battle(b)) => Some(b.group),
             _ => None,
         }
     }

@@ -1,6 +1,7 @@
 //! Moving legions step by step: pick the legion, add figures one by one,
 //! then the destination (AR-MOVE-*, AR-DIE-02 to AR-DIE-10).
 use super::action::Action;
+use super::card_effects::Boost;
 use super::event::Event;
 use super::flow::{Battle, BattleStep, Group, Move, Prompt};
 use super::ids::{AreaId, Faction, UnitKind};
@@ -226,10 +227,8 @@ impl Arrakis {
         let group = self.lift(f, from, &g);
         if self.enemy_at(f, b) {
             let surprise = m.leadership || m.card.is_some_and(|c| c.surprise());
-            self.start_battle(f, from, b, group, surprise, ev);
-            if let (Some(c), Prompt::Battle(bt)) = (m.card, &mut self.prompt) {
-                bt.boost = c.boost;
-            }
+            let boost = m.card.map_or(Boost::None, |c| c.boost);
+            self.start_battle(f, from, b, group, (surprise, boost), ev);
             return false;
         }
         // AR-HAZ-47: a sandworm takes the move over; it goes on after.
@@ -425,7 +424,7 @@ impl Arrakis {
         from: AreaId,
         at: AreaId,
         group: (Group, Vec<u8>),
-        surprise: bool,
+        (surprise, boost): (bool, Boost),
         ev: &mut Vec<Event>,
     ) {
         ev.push(Event::BattleStarted {
@@ -460,7 +459,7 @@ impl Arrakis {
             used_generic: [0; 2],
             used_named: 0,
             hits: [0; 2],
-            boost: super::card_effects::Boost::None,
+            boost,
         };
         // AR-DEPLOY-06, AR-DEPLOY-08, AR-DEPLOY-09: defenders revealed.
         self.reveal_sietch(at, ev);
