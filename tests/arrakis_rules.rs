@@ -1722,3 +1722,57 @@ fn a_harkonnen_move_may_call_the_wild_maker() {
     assert!(!matches!(g.prompt(), Prompt::WildMakerOrSandworm(..)));
     assert_eq!(g.areas[a("s1_1").index()].worm, Some(Worm::Normal));
 }
+
+#[test]
+fn a_cards_battle_boost_survives_the_defenders_excess_pick() {
+    // AR-DEPLOY-05, AR-MOVE-08: the defenders' tokens revealed over the
+    // limit wait on the Atreides' pick; Killers without Mercy's free
+    // continue (AR-COMBAT-29) must still hold when the battle starts.
+    use melange::rules::arrakis::AfterExcess;
+    use melange::rules::arrakis::card_effects::Boost;
+    let mut g = game();
+    let d = data();
+    let kinds: Vec<_> = d
+        .tables
+        .deployment_tokens
+        .atreides_starting
+        .iter()
+        .chain(&d.tables.deployment_tokens.atreides_pool)
+        .collect();
+    let big = (0..kinds.len())
+        .max_by_key(|&i| kinds[i].regular + kinds[i].elite + kinds[i].special)
+        .unwrap();
+    let per = kinds[big].regular + kinds[big].elite + kinds[big].special;
+    assert!(per >= 2, "a token hiding 2 units or more");
+    let from = a("s1_3");
+    let at = board().passable[from.index()]
+        .iter()
+        .find(|x| g.areas[x.index()].sietch.is_none() && !g.areas[x.index()].settlement)
+        .unwrap();
+    for _ in 0..4 {
+        g.areas[at.index()].tokens.push(big as u8);
+    }
+    g.test_put(H, from, [1, 0, 1], 0);
+    g.test_turn(H, &[DieResult::Strategy, DieResult::Deployment], 2);
+    g.test_hand(H, &[data().card_id("killers_without_mercy").unwrap()]);
+    play(
+        &mut g,
+        H,
+        &[
+            Action::PlayCard(
+                data().card_id("killers_without_mercy").unwrap(),
+                DieResult::Strategy,
+            ),
+            Action::Legion(from),
+            Action::Take(UnitKind::Special),
+            Action::To(at),
+        ],
+    );
+    match g.prompt() {
+        Prompt::Excess(f, x, AfterExcess::Battle(b)) => {
+            assert_eq!((f, x), (A, at));
+            assert_eq!(b.boost, Boost::FreeContinue);
+        }
+        other => panic!("the Atreides' excess pick expected, got {other:?}"),
+    }
+}
