@@ -1456,3 +1456,257 @@ fn the_view_names_the_card_being_resolved_even_inside_a_move() {
     play(&mut g, A, &[Action::Done]);
     assert_eq!(g.view(Viewer::Spectator).resolving, None);
 }
+
+// ---- Cards of the first batch ----
+
+/// The first area bordering `x` (passably) without units, sietch,
+/// settlement, wormsign or sandworm.
+fn empty_neighbour(g: &Arrakis, x: AreaId) -> AreaId {
+    board().passable[x.index()]
+        .iter()
+        .find(|y| {
+            let s = &g.areas[y.index()];
+            s.units == [[0; 3]; 2]
+                && s.sietch.is_none()
+                && !s.settlement
+                && s.wormsign.is_none()
+                && s.worm.is_none()
+        })
+        .expect("an empty neighbour")
+}
+
+/// The first action of `g`'s legal list for `f` matching `pick`.
+fn first_legal(g: &Arrakis, f: Faction, pick: impl Fn(&Action) -> bool) -> Action {
+    legal(g, f).into_iter().find(|x| pick(x)).expect("offered")
+}
+
+#[test]
+fn arsunt_legion_deploys_then_moves_only_that_legion() {
+    let mut g = game(H, &["arsunt_legion"]);
+    g.test_put(H, a("carthag"), [1, 0, 0], 0);
+    start(&mut g, H, "arsunt_legion");
+    // Only Arsunt.
+    assert_refused(&g, seat(H), &Action::DeployAt(a("carthag")));
+    play(
+        &mut g,
+        H,
+        &[
+            Action::DeployAt(a("arsunt")),
+            Action::DeployLeader(Some(leader("beast_rabban"))),
+        ],
+    );
+    assert_eq!(units(&g, H, "arsunt"), [1, 1, 0]);
+    assert_eq!(
+        g.test_leader(leader("beast_rabban")),
+        LeaderAt::Board(a("arsunt"))
+    );
+    // Then that legion moves; another may not.
+    assert!(matches!(g.prompt(), Prompt::Move(_)));
+    assert_refused(&g, seat(H), &Action::Legion(a("carthag")));
+    let to = empty_neighbour(&g, a("arsunt"));
+    play(
+        &mut g,
+        H,
+        &[
+            Action::Legion(a("arsunt")),
+            Action::Take(UnitKind::Elite),
+            Action::TakeLeader(leader("beast_rabban")),
+            Action::To(to),
+        ],
+    );
+    assert_eq!(units(&g, H, "arsunt"), [1, 0, 0]);
+    assert_eq!(g.areas[to.index()].units[H.index()], [0, 1, 0]);
+    assert_eq!(g.test_leader(leader("beast_rabban")), LeaderAt::Board(to));
+    assert_eq!(g.prompt(), Prompt::Turn(A));
+}
+
+#[test]
+fn barons_personal_guard_puts_the_baron_in_a_city_then_moves_any_legion() {
+    let mut g = game(H, &["barons_personal_guard"]);
+    g.test_put(H, a("s1_3"), [1, 0, 0], 0);
+    start(&mut g, H, "barons_personal_guard");
+    // Carthag or Arrakeen only.
+    assert_refused(&g, seat(H), &Action::DeployAt(a("arsunt")));
+    play(&mut g, H, &[Action::DeployAt(a("arrakeen"))]);
+    // The Baron, and no other leader.
+    assert_refused(
+        &g,
+        seat(H),
+        &Action::DeployLeader(Some(leader("beast_rabban"))),
+    );
+    assert_refused(&g, seat(H), &Action::DeployLeader(None));
+    play(
+        &mut g,
+        H,
+        &[Action::DeployLeader(Some(leader("baron_harkonnen")))],
+    );
+    assert_eq!(units(&g, H, "arrakeen"), [0, 2, 0]);
+    assert_eq!(
+        g.test_leader(leader("baron_harkonnen")),
+        LeaderAt::Board(a("arrakeen"))
+    );
+    // Any one legion moves.
+    let to = empty_neighbour(&g, a("s1_3"));
+    play(
+        &mut g,
+        H,
+        &[
+            Action::Legion(a("s1_3")),
+            Action::Take(UnitKind::Regular),
+            Action::To(to),
+        ],
+    );
+    assert_eq!(g.areas[to.index()].units[H.index()], [1, 0, 0]);
+    assert_eq!(g.prompt(), Prompt::Turn(A));
+}
+
+#[test]
+fn evidence_of_rebellion_reinforces_a_settlement_then_draws_partly() {
+    let mut g = game(H, &["evidence_of_rebellion"]);
+    start(&mut g, H, "evidence_of_rebellion");
+    // A desert area is no settlement.
+    assert_refused(&g, seat(H), &Action::DeployAt(a("s1_3")));
+    play(&mut g, H, &[Action::DeployAt(a("carthag"))]);
+    assert_eq!(units(&g, H, "carthag"), [0, 2, 0]);
+    // AR-ACT-17: 1 of the 2 cards, then stop.
+    let draw = first_legal(&g, H, |x| matches!(x, Action::DrawFrom(_)));
+    play(&mut g, H, &[draw, Action::Done]);
+    assert_eq!(g.house(H).hand.len(), 1);
+    assert!(g.house(H).discard.contains(&card("evidence_of_rebellion")));
+    assert_eq!(g.prompt(), Prompt::Turn(A));
+}
+
+#[test]
+fn carthag_the_former_capital_deploys_units_and_a_leader_or_not() {
+    let mut g = game(H, &["carthag_the_former_capital"]);
+    start(&mut g, H, "carthag_the_former_capital");
+    assert_refused(&g, seat(H), &Action::DeployAt(a("arrakeen")));
+    play(&mut g, H, &[Action::DeployAt(a("carthag"))]);
+    assert_eq!(units(&g, H, "carthag"), [3, 1, 0]);
+    // A leader not in play is not offered.
+    assert_refused(
+        &g,
+        seat(H),
+        &Action::DeployLeader(Some(leader("emperor_shaddam_iv"))),
+    );
+    play(
+        &mut g,
+        H,
+        &[Action::DeployLeader(Some(leader("captain_aramsham")))],
+    );
+    assert_eq!(
+        g.test_leader(leader("captain_aramsham")),
+        LeaderAt::Board(a("carthag"))
+    );
+    assert_eq!(g.prompt(), Prompt::Turn(A));
+
+    // AR-ACT-17: units without the leader.
+    let mut g = game(H, &["carthag_the_former_capital"]);
+    start(&mut g, H, "carthag_the_former_capital");
+    play(&mut g, H, &[Action::DeployAt(a("carthag")), Action::Done]);
+    assert_eq!(units(&g, H, "carthag"), [3, 1, 0]);
+    assert_eq!(g.areas[a("carthag").index()].generic[H.index()], 0);
+    assert_eq!(g.areas[a("carthag").index()].named, 0);
+    assert_eq!(g.prompt(), Prompt::Turn(A));
+}
+
+#[test]
+fn workhorse_of_arrakis_places_a_harvester_and_a_carryall_then_draws() {
+    let mut g = game(H, &["workhorse_of_arrakis"]);
+    start(&mut g, H, "workhorse_of_arrakis");
+    assert!(matches!(g.prompt(), Prompt::Vehicles { .. }));
+    // No ornithopter from this card.
+    assert_refused(
+        &g,
+        seat(H),
+        &Action::PlaceVehicle(Vehicle::Ornithopter, AirZoneId(0)),
+    );
+    let harv = first_legal(&g, H, |x| matches!(x, Action::PlaceHarvester(_)));
+    let Action::PlaceHarvester(at) = harv else {
+        unreachable!()
+    };
+    play(
+        &mut g,
+        H,
+        &[harv, Action::PlaceVehicle(Vehicle::Carryall, AirZoneId(0))],
+    );
+    assert!(g.areas[at.index()].harvester);
+    assert_eq!(g.zones[0], Some(Vehicle::Carryall));
+    // Both placed: the step is over, a second harvester is refused, and
+    // the draw follows.
+    let other = all_areas()
+        .find(|x| *x != at && empty_desert(&g, *x))
+        .unwrap();
+    assert_refused(&g, seat(H), &Action::PlaceHarvester(other));
+    let draw = first_legal(&g, H, |x| matches!(x, Action::DrawFrom(_)));
+    play(&mut g, H, &[draw, draw]);
+    assert_eq!(g.house(H).hand.len(), 2);
+    assert_eq!(g.prompt(), Prompt::Turn(A));
+}
+
+#[test]
+fn mudir_nahya_brings_rabban_to_a_legion_that_surprise_attacks() {
+    // AR-DIE-09: the surprise attack's extra dice in the first round.
+    let mut g = game(H, &["mudir_nahya_the_demon_ruler"]);
+    let own = a("s1_3");
+    let target = empty_neighbour(&g, own);
+    g.test_put(H, own, [1, 0, 0], 0);
+    g.test_put(A, target, [1, 0, 0], 0);
+    start(&mut g, H, "mudir_nahya_the_demon_ruler");
+    // Only where a Harkonnen legion stands.
+    assert_refused(&g, seat(H), &Action::DeployAt(a("carthag")));
+    play(
+        &mut g,
+        H,
+        &[
+            Action::DeployAt(own),
+            Action::DeployLeader(Some(leader("beast_rabban"))),
+        ],
+    );
+    assert_eq!(g.areas[own.index()].units[H.index()], [1, 1, 0]);
+    let extra = data().tables.combat.surprise_attack_dice;
+    // All Hits for the Harkonnen, a Shield for the Atreides.
+    let mut faces = vec![0; usize::from(2 + extra)];
+    faces.push(3);
+    g.test_load_dice(&faces);
+    let ev = play(
+        &mut g,
+        H,
+        &[
+            Action::Legion(own),
+            Action::Take(UnitKind::Regular),
+            Action::Take(UnitKind::Elite),
+            Action::TakeLeader(leader("beast_rabban")),
+            Action::To(target),
+        ],
+    );
+    let dice = ev.iter().find_map(|e| match e {
+        Event::CombatRoll { faction, dice, .. } if *faction == H => Some(*dice),
+        _ => None,
+    });
+    assert_eq!(dice, Some(2 + extra));
+    assert_eq!(g.areas[target.index()].units[A.index()], [0, 0, 0]);
+    play(&mut g, H, &[Action::Advance]);
+    assert_eq!(g.areas[target.index()].units[H.index()], [1, 1, 0]);
+    assert_eq!(g.prompt(), Prompt::Turn(A));
+}
+
+#[test]
+fn mudir_nahya_alternative_when_rabban_is_removed() {
+    let mut g = game(H, &["mudir_nahya_the_demon_ruler"]);
+    g.test_set_leader(leader("beast_rabban"), LeaderAt::Removed);
+    g.test_put(H, a("s1_3"), [1, 0, 0], 0);
+    start(&mut g, H, "mudir_nahya_the_demon_ruler");
+    assert_refused(&g, seat(H), &Action::DeployAt(a("carthag")));
+    play(&mut g, H, &[Action::DeployAt(a("s1_3"))]);
+    assert_eq!(units(&g, H, "s1_3"), [1, 2, 0]);
+    assert_refused(
+        &g,
+        seat(H),
+        &Action::DeployLeader(Some(leader("beast_rabban"))),
+    );
+    play(&mut g, H, &[Action::DeployLeader(None)]);
+    assert_eq!(g.areas[a("s1_3").index()].generic[H.index()], 1);
+    // No attack follows.
+    assert_eq!(g.prompt(), Prompt::Turn(A));
+}
