@@ -5,8 +5,8 @@ mod arrakis_common;
 use arrakis_common::*;
 use melange::rules::arrakis::data::data;
 use melange::rules::arrakis::{
-    Action, AreaId, Arrakis, ArrakisOptions, CardId, DieResult, Event, Faction, LeaderAt, Prompt,
-    UnitKind, board,
+    Action, AreaId, Arrakis, ArrakisOptions, BattleStep, CardId, DieResult, Event, Faction,
+    LeaderAt, Prompt, UnitKind, board,
 };
 use melange::rules::core::Ruleset;
 use melange::rules::core::conformance::assert_refused;
@@ -1708,5 +1708,534 @@ fn mudir_nahya_alternative_when_rabban_is_removed() {
     play(&mut g, H, &[Action::DeployLeader(None)]);
     assert_eq!(g.areas[a("s1_3").index()].generic[H.index()], 1);
     // No attack follows.
+    assert_eq!(g.prompt(), Prompt::Turn(A));
+}
+
+/// The dice `f` rolled in the first combat roll among `ev`.
+fn rolled(ev: &[Event], f: Faction) -> Option<u8> {
+    ev.iter().find_map(|e| match e {
+        Event::CombatRoll { faction, dice, .. } if *faction == f => Some(*dice),
+        _ => None,
+    })
+}
+
+/// An empty area bordering `x`, other than `not`.
+fn empty_neighbour_but(g: &Arrakis, x: AreaId, not: AreaId) -> AreaId {
+    board().passable[x.index()]
+        .iter()
+        .find(|y| {
+            let s = &g.areas[y.index()];
+            *y != not
+                && s.units == [[0; 3]; 2]
+                && s.sietch.is_none()
+                && !s.settlement
+                && s.wormsign.is_none()
+                && s.worm.is_none()
+        })
+        .expect("an empty neighbour")
+}
+
+#[test]
+fn rage_overcame_shaddam_iv_a_brings_him_in_then_plays_a_card() {
+    let shaddam = leader("emperor_shaddam_iv");
+    let mut g = game(
+        H,
+        &["rage_overcame_shaddam_iv_a", "carthag_the_former_capital"],
+    );
+    assert_eq!(g.test_leader(shaddam), LeaderAt::NotInPlay);
+    start(&mut g, H, "rage_overcame_shaddam_iv_a");
+    // Not the alternative: no deployment yet.
+    assert_refused(&g, seat(H), &Action::DeployAt(a("carthag")));
+    let ev = play(&mut g, H, &[Action::Resolve]);
+    assert!(ev.contains(&Event::LeaderEntered { leader: shaddam }));
+    assert_eq!(g.test_leader(shaddam), LeaderAt::SetAside);
+    // A card not in hand is not played.
+    assert_refused(&g, seat(H), &Action::PlayFree(card("sandmasters")));
+    play(
+        &mut g,
+        H,
+        &[
+            Action::PlayFree(card("carthag_the_former_capital")),
+            Action::DeployAt(a("carthag")),
+            Action::DeployLeader(Some(shaddam)),
+        ],
+    );
+    assert_eq!(g.test_leader(shaddam), LeaderAt::Board(a("carthag")));
+    assert_eq!(g.house(H).discard.len(), 2);
+    assert_eq!(g.prompt(), Prompt::Turn(A));
+}
+
+#[test]
+fn rage_overcame_shaddam_iv_a_alternative_deploys_him_with_regulars_in_a_settlement() {
+    let shaddam = leader("emperor_shaddam_iv");
+    let mut g = game(H, &["rage_overcame_shaddam_iv_a"]);
+    g.test_set_leader(shaddam, LeaderAt::SetAside);
+    start(&mut g, H, "rage_overcame_shaddam_iv_a");
+    // He is already in play: no entry, and only a settlement.
+    assert_refused(&g, seat(H), &Action::Resolve);
+    assert_refused(&g, seat(H), &Action::DeployAt(a("s1_3")));
+    play(&mut g, H, &[Action::DeployAt(a("arrakeen"))]);
+    assert_eq!(units(&g, H, "arrakeen"), [4, 0, 0]);
+    assert_refused(&g, seat(H), &Action::DeployLeader(None));
+    play(&mut g, H, &[Action::DeployLeader(Some(shaddam))]);
+    assert_eq!(g.test_leader(shaddam), LeaderAt::Board(a("arrakeen")));
+    assert_eq!(g.prompt(), Prompt::Turn(A));
+}
+
+#[test]
+fn rage_overcame_shaddam_iv_b_brings_him_in_then_plays_a_card() {
+    let shaddam = leader("emperor_shaddam_iv");
+    let mut g = game(H, &["rage_overcame_shaddam_iv_b", "forced_recruitment"]);
+    start(&mut g, H, "rage_overcame_shaddam_iv_b");
+    play(&mut g, H, &[Action::Resolve]);
+    assert_eq!(g.test_leader(shaddam), LeaderAt::SetAside);
+    play(
+        &mut g,
+        H,
+        &[
+            Action::PlayFree(card("forced_recruitment")),
+            Action::DeployAt(a("arrakeen")),
+            Action::DeployLeader(Some(shaddam)),
+        ],
+    );
+    assert_eq!(g.test_leader(shaddam), LeaderAt::Board(a("arrakeen")));
+    assert_eq!(g.prompt(), Prompt::Turn(A));
+
+    // AR-ACT-17: he enters, and no card follows.
+    let mut g = game(H, &["rage_overcame_shaddam_iv_b", "forced_recruitment"]);
+    start(&mut g, H, "rage_overcame_shaddam_iv_b");
+    play(&mut g, H, &[Action::Resolve, Action::Done]);
+    assert_eq!(g.test_leader(shaddam), LeaderAt::SetAside);
+    assert_eq!(g.house(H).hand, vec![card("forced_recruitment")]);
+    assert_eq!(g.prompt(), Prompt::Turn(A));
+}
+
+#[test]
+fn rage_overcame_shaddam_iv_b_alternative_adds_sardaukar_and_him_to_a_legion() {
+    let shaddam = leader("emperor_shaddam_iv");
+    let mut g = game(H, &["rage_overcame_shaddam_iv_b"]);
+    g.test_set_leader(shaddam, LeaderAt::SetAside);
+    g.test_put(H, a("s1_3"), [1, 0, 0], 0);
+    start(&mut g, H, "rage_overcame_shaddam_iv_b");
+    // Only a legion: empty Carthag is none.
+    assert_refused(&g, seat(H), &Action::DeployAt(a("carthag")));
+    play(
+        &mut g,
+        H,
+        &[
+            Action::DeployAt(a("s1_3")),
+            Action::DeployLeader(Some(shaddam)),
+        ],
+    );
+    assert_eq!(units(&g, H, "s1_3"), [1, 0, 2]);
+    assert_eq!(g.test_leader(shaddam), LeaderAt::Board(a("s1_3")));
+    assert_eq!(g.prompt(), Prompt::Turn(A));
+}
+
+#[test]
+fn rage_overcame_shaddam_iv_c_brings_him_in_then_plays_a_card() {
+    let shaddam = leader("emperor_shaddam_iv");
+    let mut g = game(H, &["rage_overcame_shaddam_iv_c", "barons_personal_guard"]);
+    start(&mut g, H, "rage_overcame_shaddam_iv_c");
+    play(&mut g, H, &[Action::Resolve]);
+    assert_eq!(g.test_leader(shaddam), LeaderAt::SetAside);
+    play(
+        &mut g,
+        H,
+        &[
+            Action::PlayFree(card("barons_personal_guard")),
+            Action::DeployAt(a("carthag")),
+        ],
+    );
+    // The follow-up card's own limits hold: the Baron only.
+    assert_refused(&g, seat(H), &Action::DeployLeader(Some(shaddam)));
+    play(
+        &mut g,
+        H,
+        &[
+            Action::DeployLeader(Some(leader("baron_harkonnen"))),
+            Action::Done,
+        ],
+    );
+    assert_eq!(g.house(H).discard.len(), 2);
+    assert_eq!(g.prompt(), Prompt::Turn(A));
+}
+
+#[test]
+fn rage_overcame_shaddam_iv_c_alternative_joins_a_sardaukar_legion_moves_then_surprises() {
+    let shaddam = leader("emperor_shaddam_iv");
+    let mut g = game(H, &["rage_overcame_shaddam_iv_c"]);
+    g.test_set_leader(shaddam, LeaderAt::SetAside);
+    let own = a("s1_3");
+    g.test_put(H, own, [1, 0, 1], 0);
+    g.test_put(H, a("s2_1"), [1, 0, 0], 0);
+    start(&mut g, H, "rage_overcame_shaddam_iv_c");
+    // A legion without a Sardaukar is refused.
+    assert_refused(&g, seat(H), &Action::DeployAt(a("s2_1")));
+    play(
+        &mut g,
+        H,
+        &[Action::DeployAt(own), Action::DeployLeader(Some(shaddam))],
+    );
+    // No units come with him.
+    assert_eq!(units(&g, H, "s1_3"), [1, 0, 1]);
+    assert_eq!(g.test_leader(shaddam), LeaderAt::Board(own));
+    // The move: that legion only.
+    assert_refused(&g, seat(H), &Action::Legion(a("s2_1")));
+    let to = empty_neighbour(&g, own);
+    play(
+        &mut g,
+        H,
+        &[
+            Action::Legion(own),
+            Action::Take(UnitKind::Regular),
+            Action::Take(UnitKind::Special),
+            Action::TakeLeader(shaddam),
+            Action::To(to),
+        ],
+    );
+    assert_eq!(g.areas[to.index()].units[H.index()], [1, 0, 1]);
+    // Then the surprise attack from where it went (AR-DIE-09).
+    let target = empty_neighbour_but(&g, to, own);
+    g.test_put(A, target, [1, 0, 0], 0);
+    let calm = empty_neighbour_but(&g, to, target);
+    play(
+        &mut g,
+        H,
+        &[
+            Action::Legion(to),
+            Action::Take(UnitKind::Regular),
+            Action::Take(UnitKind::Special),
+            Action::TakeLeader(shaddam),
+        ],
+    );
+    // An attack only: no plain move.
+    assert_refused(&g, seat(H), &Action::To(calm));
+    let extra = data().tables.combat.surprise_attack_dice;
+    let mut faces = vec![0; usize::from(2 + extra)];
+    faces.push(3);
+    g.test_load_dice(&faces);
+    let ev = play(&mut g, H, &[Action::To(target)]);
+    assert_eq!(rolled(&ev, H), Some(2 + extra));
+    assert_eq!(g.areas[target.index()].units[A.index()], [0, 0, 0]);
+    play(&mut g, H, &[Action::Advance]);
+    assert_eq!(g.test_leader(shaddam), LeaderAt::Board(target));
+    assert_eq!(g.prompt(), Prompt::Turn(A));
+}
+
+#[test]
+fn manipulation_of_others_makes_the_atreides_discard_two_then_draws() {
+    let mut g = game(H, &["manipulation_of_others"]);
+    g.test_hand(A, &[card("the_voice"), card("war_plan"), card("thumpers")]);
+    start(&mut g, H, "manipulation_of_others");
+    play(&mut g, H, &[Action::Resolve]);
+    // The Atreides pick, twice, and may not decline.
+    assert_eq!(g.to_act(), Some(seat(A)));
+    assert_refused(&g, seat(A), &Action::Done);
+    assert_refused(&g, seat(A), &Action::Discard(card("sandmasters")));
+    play(
+        &mut g,
+        A,
+        &[
+            Action::Discard(card("war_plan")),
+            Action::Discard(card("the_voice")),
+        ],
+    );
+    assert_eq!(g.house(A).hand, vec![card("thumpers")]);
+    assert_eq!(g.house(A).discard.len(), 2);
+    // Back to the Harkonnen for the draw, partly used (AR-ACT-17).
+    assert_eq!(g.to_act(), Some(seat(H)));
+    let draw = first_legal(&g, H, |x| matches!(x, Action::DrawFrom(_)));
+    play(&mut g, H, &[draw, Action::Done]);
+    assert_eq!(g.house(H).hand.len(), 1);
+    assert_eq!(g.prompt(), Prompt::Turn(A));
+
+    // An empty Atreides hand: nothing to discard.
+    let mut g = game(H, &["manipulation_of_others"]);
+    start(&mut g, H, "manipulation_of_others");
+    assert_refused(&g, seat(H), &Action::Resolve);
+}
+
+#[test]
+fn shigawire_moves_a_sardaukar_legion_then_tanks_a_bordering_leader() {
+    // AR-LEADER-09: the named leader goes to the regeneration tank.
+    let mut g = game(H, &["shigawire"]);
+    let own = a("s1_3");
+    g.test_put(H, own, [1, 0, 1], 0);
+    g.test_put(H, a("s2_1"), [1, 0, 0], 0);
+    let to = empty_neighbour(&g, own);
+    let near = empty_neighbour_but(&g, to, own);
+    g.test_put(A, near, [1, 0, 0], 0);
+    g.test_place_leader(leader("stilgar"), near);
+    let far = all_areas()
+        .find(|x| {
+            *x != to && !borders(to, *x) && board().desert.contains(*x) && empty_desert(&g, *x)
+        })
+        .unwrap();
+    g.test_put(A, far, [1, 0, 0], 0);
+    g.test_place_leader(leader("paul_atreides"), far);
+    start(&mut g, H, "shigawire");
+    // Only a legion with a Sardaukar, and the Sardaukar moves.
+    assert_refused(&g, seat(H), &Action::Legion(a("s2_1")));
+    play(
+        &mut g,
+        H,
+        &[Action::Legion(own), Action::Take(UnitKind::Regular)],
+    );
+    assert_refused(&g, seat(H), &Action::To(to));
+    play(
+        &mut g,
+        H,
+        &[Action::Take(UnitKind::Special), Action::To(to)],
+    );
+    // Paul does not border the moved legion.
+    assert_refused(&g, seat(H), &Action::PickLeader(leader("paul_atreides")));
+    let ev = play(&mut g, H, &[Action::PickLeader(leader("stilgar"))]);
+    assert!(ev.contains(&Event::LeaderTanked {
+        leader: leader("stilgar")
+    }));
+    assert!(matches!(
+        g.test_leader(leader("stilgar")),
+        LeaderAt::Tank(_)
+    ));
+    assert_eq!(g.areas[near.index()].named, 0);
+    assert_eq!(g.prompt(), Prompt::Turn(A));
+}
+
+#[test]
+fn sardaukars_manner_surprise_attacks_or_moves_with_a_sardaukar_legion() {
+    let mut g = game(H, &["sardaukars_manner"]);
+    let own = a("s1_3");
+    g.test_put(H, own, [0, 0, 1], 0);
+    g.test_put(H, a("s2_1"), [2, 0, 0], 0);
+    let target = empty_neighbour(&g, own);
+    g.test_put(A, target, [1, 0, 0], 0);
+    start(&mut g, H, "sardaukars_manner");
+    assert_refused(&g, seat(H), &Action::Legion(a("s2_1")));
+    // AR-DIE-09: a surprise attack.
+    let extra = data().tables.combat.surprise_attack_dice;
+    let mut faces = vec![0; usize::from(1 + extra)];
+    faces.push(3);
+    g.test_load_dice(&faces);
+    let ev = play(
+        &mut g,
+        H,
+        &[
+            Action::Legion(own),
+            Action::Take(UnitKind::Special),
+            Action::To(target),
+        ],
+    );
+    assert_eq!(rolled(&ev, H), Some(1 + extra));
+    assert_eq!(g.areas[target.index()].units[A.index()], [0, 0, 0]);
+
+    // Or a plain move.
+    let mut g = game(H, &["sardaukars_manner"]);
+    g.test_put(H, own, [0, 0, 1], 0);
+    let to = empty_neighbour(&g, own);
+    start(&mut g, H, "sardaukars_manner");
+    play(
+        &mut g,
+        H,
+        &[
+            Action::Legion(own),
+            Action::Take(UnitKind::Special),
+            Action::To(to),
+        ],
+    );
+    assert_eq!(g.areas[to.index()].units[H.index()], [0, 0, 1]);
+    assert_eq!(g.prompt(), Prompt::Turn(A));
+}
+
+#[test]
+fn full_control_of_the_air_places_ornithopters_then_moves_a_legion() {
+    let mut g = game(H, &["full_control_of_the_air"]);
+    g.test_put(H, a("s1_3"), [1, 0, 0], 0);
+    start(&mut g, H, "full_control_of_the_air");
+    // No carryall from this card.
+    assert_refused(
+        &g,
+        seat(H),
+        &Action::PlaceVehicle(Vehicle::Carryall, AirZoneId(0)),
+    );
+    // AR-ACT-17: 1 of the 2 ornithopters.
+    play(
+        &mut g,
+        H,
+        &[
+            Action::PlaceVehicle(Vehicle::Ornithopter, AirZoneId(0)),
+            Action::Done,
+        ],
+    );
+    assert_eq!(g.zones[0], Some(Vehicle::Ornithopter));
+    assert_eq!(
+        g.zones.iter().filter(|z| z.is_some()).count(),
+        1,
+        "only the one placed"
+    );
+    assert!(matches!(g.prompt(), Prompt::Move(_)));
+    let to = empty_neighbour(&g, a("s1_3"));
+    play(
+        &mut g,
+        H,
+        &[
+            Action::Legion(a("s1_3")),
+            Action::Take(UnitKind::Regular),
+            Action::To(to),
+        ],
+    );
+    assert_eq!(g.areas[to.index()].units[H.index()], [1, 0, 0]);
+    assert_eq!(g.prompt(), Prompt::Turn(A));
+}
+
+#[test]
+fn moving_the_battle_group_appears_in_a_free_mountain() {
+    let mut g = game(H, &["moving_the_battle_group"]);
+    start(&mut g, H, "moving_the_battle_group");
+    let offered: Vec<AreaId> = legal(&g, H)
+        .into_iter()
+        .filter_map(|x| match x {
+            Action::DeployAt(a) => Some(a),
+            _ => None,
+        })
+        .collect();
+    assert!(offered.len() >= 2);
+    assert!(
+        offered
+            .iter()
+            .all(|x| board().area(*x).terrain == board::Terrain::Mountain)
+    );
+    // A mountain with Atreides in it is not free.
+    let mut g = game(H, &["moving_the_battle_group"]);
+    g.test_put(A, offered[1], [1, 0, 0], 0);
+    start(&mut g, H, "moving_the_battle_group");
+    assert_refused(&g, seat(H), &Action::DeployAt(offered[1]));
+    assert_refused(&g, seat(H), &Action::DeployAt(a("s1_3")));
+    play(&mut g, H, &[Action::DeployAt(offered[0])]);
+    assert_eq!(g.areas[offered[0].index()].units[H.index()], [0, 2, 0]);
+    // A Bashar, not a named leader.
+    assert_refused(
+        &g,
+        seat(H),
+        &Action::DeployLeader(Some(leader("baron_harkonnen"))),
+    );
+    play(&mut g, H, &[Action::DeployLeader(None)]);
+    assert_eq!(g.areas[offered[0].index()].generic[H.index()], 1);
+    assert_eq!(g.prompt(), Prompt::Turn(A));
+}
+
+#[test]
+fn killers_without_mercy_attack_only_and_continue_free_against_a_sietch() {
+    // AR-COMBAT-29: continuing normally costs the attacker a hit; this
+    // card waives it, even against a sietch.
+    let mut g = game(H, &["killers_without_mercy"]);
+    let sietch = all_areas()
+        .find(|x| g.areas[x.index()].sietch.is_some())
+        .expect("a sietch on the board");
+    let own = empty_neighbour(&g, sietch);
+    let calm = empty_neighbour_but(&g, own, sietch);
+    g.test_put(H, own, [2, 0, 1], 0);
+    g.test_put(H, a("carthag"), [3, 0, 0], 0);
+    g.test_put(A, sietch, [2, 0, 0], 0);
+    start(&mut g, H, "killers_without_mercy");
+    assert_refused(&g, seat(H), &Action::Legion(a("carthag")));
+    play(
+        &mut g,
+        H,
+        &[
+            Action::Legion(own),
+            Action::Take(UnitKind::Regular),
+            Action::Take(UnitKind::Regular),
+            Action::Take(UnitKind::Special),
+        ],
+    );
+    // An attack only.
+    assert_refused(&g, seat(H), &Action::To(calm));
+    // Shields all round: nobody is hit.
+    g.test_load_dice(&[3; 40]);
+    let ev = play(&mut g, H, &[Action::To(sietch)]);
+    // No surprise: 3 dice.
+    assert_eq!(rolled(&ev, H), Some(3));
+    assert!(matches!(g.prompt(), Prompt::Battle(b) if b.step == BattleStep::Continue));
+    play(&mut g, H, &[Action::Continue]);
+    // The second round is rolled with all 3 attackers still there.
+    let Prompt::Battle(b) = g.prompt() else {
+        panic!("battle goes on: {:?}", g.prompt())
+    };
+    assert_eq!(b.step, BattleStep::Continue);
+    assert_eq!(b.group.units, [2, 0, 1]);
+    play(&mut g, H, &[Action::Continue, Action::Done]);
+    // Back where it came from, whole.
+    assert_eq!(g.areas[own.index()].units[H.index()], [2, 0, 1]);
+    assert_eq!(g.areas[sietch.index()].units[A.index()], [2, 0, 0]);
+    assert_eq!(g.prompt(), Prompt::Turn(A));
+}
+
+#[test]
+fn sardaukar_disguised_upgrades_two_elites_then_moves_sardaukar_legions() {
+    let mut g = game(H, &["sardaukar_disguised"]);
+    let (x, y) = (a("s1_3"), a("s2_1"));
+    g.test_put(H, x, [0, 2, 0], 0);
+    g.test_put(H, y, [1, 1, 0], 0);
+    start(&mut g, H, "sardaukar_disguised");
+    // No elite in Carthag.
+    assert_refused(&g, seat(H), &Action::Upgrade(a("carthag")));
+    play(&mut g, H, &[Action::Upgrade(x), Action::Upgrade(y)]);
+    assert_eq!(units(&g, H, "s1_3"), [0, 1, 1]);
+    assert_eq!(units(&g, H, "s2_1"), [1, 0, 1]);
+    // The move: a group without its Sardaukar may not leave.
+    assert!(matches!(g.prompt(), Prompt::Move(_)));
+    let to = empty_neighbour(&g, x);
+    play(
+        &mut g,
+        H,
+        &[Action::Legion(x), Action::Take(UnitKind::Elite)],
+    );
+    assert_refused(&g, seat(H), &Action::To(to));
+    play(
+        &mut g,
+        H,
+        &[Action::Take(UnitKind::Special), Action::To(to)],
+    );
+    assert_eq!(g.areas[to.index()].units[H.index()], [0, 1, 1]);
+    // AR-ACT-17: the second legion stays.
+    play(&mut g, H, &[Action::Done]);
+    assert_eq!(units(&g, H, "s2_1"), [1, 0, 1]);
+    assert_eq!(g.prompt(), Prompt::Turn(A));
+}
+
+#[test]
+fn i_decide_what_best_serves_his_majesty_aramsham_joins_a_sardaukar_legion_which_moves() {
+    let aramsham = leader("captain_aramsham");
+    let mut g = game(H, &["i_decide_what_best_serves_his_majesty"]);
+    let own = a("s1_3");
+    g.test_put(H, own, [1, 0, 1], 0);
+    g.test_put(H, a("s2_1"), [1, 0, 0], 0);
+    start(&mut g, H, "i_decide_what_best_serves_his_majesty");
+    assert_refused(&g, seat(H), &Action::DeployAt(a("s2_1")));
+    play(&mut g, H, &[Action::DeployAt(own)]);
+    assert_refused(
+        &g,
+        seat(H),
+        &Action::DeployLeader(Some(leader("baron_harkonnen"))),
+    );
+    play(&mut g, H, &[Action::DeployLeader(Some(aramsham))]);
+    assert_eq!(g.test_leader(aramsham), LeaderAt::Board(own));
+    assert_eq!(units(&g, H, "s1_3"), [1, 0, 1]);
+    // Then that legion only moves (or surprise-attacks).
+    assert_refused(&g, seat(H), &Action::Legion(a("s2_1")));
+    let to = empty_neighbour(&g, own);
+    play(
+        &mut g,
+        H,
+        &[
+            Action::Legion(own),
+            Action::Take(UnitKind::Special),
+            Action::TakeLeader(aramsham),
+            Action::To(to),
+        ],
+    );
+    assert_eq!(g.test_leader(aramsham), LeaderAt::Board(to));
+    assert_eq!(g.areas[to.index()].units[H.index()], [0, 0, 1]);
     assert_eq!(g.prompt(), Prompt::Turn(A));
 }
