@@ -2239,3 +2239,304 @@ fn i_decide_what_best_serves_his_majesty_aramsham_joins_a_sardaukar_legion_which
     assert_eq!(g.areas[to.index()].units[H.index()], [0, 0, 1]);
     assert_eq!(g.prompt(), Prompt::Turn(A));
 }
+
+#[test]
+fn alia_the_abomination_requires_reverend_mother_jessica() {
+    let alia = leader("alia");
+    // Lady Jessica is no Reverend Mother: the card is refused.
+    let g = game(A, &["alia_the_abomination"]);
+    assert_refused(
+        &g,
+        seat(A),
+        &Action::PlayCard(card("alia_the_abomination"), DieResult::Strategy),
+    );
+    let mut g = game(A, &["alia_the_abomination", "chatt_the_leaper"]);
+    g.test_set_leader(leader("lady_jessica"), LeaderAt::Removed);
+    g.test_set_leader(leader("reverend_mother_jessica"), LeaderAt::SetAside);
+    let sietch = all_areas()
+        .find(|x| g.areas[x.index()].sietch.is_some())
+        .unwrap();
+    start(&mut g, A, "alia_the_abomination");
+    let ev = play(&mut g, A, &[Action::Resolve]);
+    assert!(ev.contains(&Event::LeaderEntered { leader: alia }));
+    assert_eq!(g.test_leader(alia), LeaderAt::SetAside);
+    // Then another card.
+    play(
+        &mut g,
+        A,
+        &[
+            Action::PlayFree(card("chatt_the_leaper")),
+            Action::DeployAt(sietch),
+            Action::Done,
+        ],
+    );
+    assert_eq!(g.areas[sietch.index()].units[A.index()], [0, 0, 2]);
+    assert_eq!(g.house(A).discard.len(), 2);
+    assert_eq!(g.prompt(), Prompt::Turn(H));
+}
+
+#[test]
+fn alia_the_abomination_alternative_tanks_any_enemy_leader_then_draws() {
+    // AR-LEADER-09; the alternative needs no Reverend Mother.
+    let mut g = game(A, &["alia_the_abomination"]);
+    g.test_set_leader(leader("alia"), LeaderAt::SetAside);
+    g.test_put(H, a("s1_3"), [1, 0, 0], 0);
+    g.test_place_leader(leader("baron_harkonnen"), a("s1_3"));
+    g.test_put(A, a("s2_1"), [1, 0, 0], 0);
+    g.test_place_leader(leader("stilgar"), a("s2_1"));
+    start(&mut g, A, "alia_the_abomination");
+    // Not an own leader, nor one off the board.
+    assert_refused(&g, seat(A), &Action::PickLeader(leader("stilgar")));
+    assert_refused(&g, seat(A), &Action::PickLeader(leader("beast_rabban")));
+    play(&mut g, A, &[Action::PickLeader(leader("baron_harkonnen"))]);
+    assert!(matches!(
+        g.test_leader(leader("baron_harkonnen")),
+        LeaderAt::Tank(_)
+    ));
+    assert_eq!(units(&g, H, "s1_3"), [1, 0, 0]);
+    // AR-ACT-17: 1 of the 2 cards.
+    let draw = first_legal(&g, A, |x| matches!(x, Action::DrawFrom(_)));
+    play(&mut g, A, &[draw, Action::Done]);
+    assert_eq!(g.house(A).hand.len(), 1);
+    assert_eq!(g.prompt(), Prompt::Turn(H));
+}
+
+#[test]
+fn death_commandos_upgrade_two_elites_then_move_two_fedaykin_legions() {
+    let mut g = game(A, &["death_commandos"]);
+    let (x, y) = (a("s1_3"), a("s2_1"));
+    g.test_put(A, x, [1, 1, 0], 0);
+    g.test_put(A, y, [0, 1, 0], 0);
+    g.test_put(A, a("s3_1"), [2, 0, 0], 0);
+    start(&mut g, A, "death_commandos");
+    assert_refused(&g, seat(A), &Action::Upgrade(a("s3_1")));
+    play(&mut g, A, &[Action::Upgrade(x), Action::Upgrade(y)]);
+    assert_eq!(units(&g, A, "s1_3"), [1, 0, 1]);
+    assert_eq!(units(&g, A, "s2_1"), [0, 0, 1]);
+    // A legion without a Fedaykin does not move.
+    assert_refused(&g, seat(A), &Action::Legion(a("s3_1")));
+    let tx = empty_neighbour(&g, x);
+    play(
+        &mut g,
+        A,
+        &[
+            Action::Legion(x),
+            Action::Take(UnitKind::Special),
+            Action::To(tx),
+        ],
+    );
+    let ty = empty_neighbour_but(&g, y, tx);
+    play(
+        &mut g,
+        A,
+        &[
+            Action::Legion(y),
+            Action::Take(UnitKind::Special),
+            Action::To(ty),
+        ],
+    );
+    assert_eq!(g.areas[tx.index()].units[A.index()], [0, 0, 1]);
+    assert_eq!(g.areas[ty.index()].units[A.index()], [0, 0, 1]);
+    assert_eq!(units(&g, A, "s1_3"), [1, 0, 0]);
+    assert_eq!(g.prompt(), Prompt::Turn(H));
+
+    // AR-ACT-17: one upgrade, then no move.
+    let mut g = game(A, &["death_commandos"]);
+    g.test_put(A, x, [0, 2, 0], 0);
+    start(&mut g, A, "death_commandos");
+    play(&mut g, A, &[Action::Upgrade(x), Action::Done, Action::Done]);
+    assert_eq!(units(&g, A, "s1_3"), [0, 1, 1]);
+    assert_eq!(g.prompt(), Prompt::Turn(H));
+}
+
+#[test]
+fn chatt_the_leaper_puts_fedaykin_and_a_naib_into_a_sietch() {
+    let mut g = game(A, &["chatt_the_leaper"]);
+    let sietch = all_areas()
+        .find(|x| g.areas[x.index()].sietch.is_some())
+        .unwrap();
+    start(&mut g, A, "chatt_the_leaper");
+    assert_refused(&g, seat(A), &Action::DeployAt(a("s1_3")));
+    assert_refused(&g, seat(A), &Action::DeployAt(a("carthag")));
+    play(&mut g, A, &[Action::DeployAt(sietch)]);
+    assert_eq!(g.areas[sietch.index()].units[A.index()], [0, 0, 2]);
+    // A Naib, not a named leader.
+    assert_refused(&g, seat(A), &Action::DeployLeader(Some(leader("stilgar"))));
+    play(&mut g, A, &[Action::DeployLeader(None)]);
+    assert_eq!(g.areas[sietch.index()].generic[A.index()], 1);
+    assert_eq!(g.prompt(), Prompt::Turn(H));
+}
+
+#[test]
+fn battle_language_caps_the_defender_at_four_dice_in_the_first_round() {
+    // AR-DIE-09 (surprise attack); the cap holds in the first round only.
+    let mut g = game(A, &["battle_language"]);
+    let own = a("s1_3");
+    let target = empty_neighbour(&g, own);
+    g.test_put(A, own, [3, 0, 0], 0);
+    g.test_place_leader(leader("stilgar"), own);
+    g.test_put(A, a("s2_1"), [2, 0, 0], 0);
+    g.test_put(H, target, [6, 0, 0], 0);
+    start(&mut g, A, "battle_language");
+    // Only a legion with a leader.
+    assert_refused(&g, seat(A), &Action::Legion(a("s2_1")));
+    g.test_load_dice(&[3; 40]);
+    let ev = play(
+        &mut g,
+        A,
+        &[
+            Action::Legion(own),
+            Action::Take(UnitKind::Regular),
+            Action::Take(UnitKind::Regular),
+            Action::Take(UnitKind::Regular),
+            Action::TakeLeader(leader("stilgar")),
+            Action::To(target),
+        ],
+    );
+    let extra = data().tables.combat.surprise_attack_dice;
+    assert_eq!(rolled(&ev, A), Some(3 + extra));
+    assert_eq!(rolled(&ev, H), Some(4), "6 units, capped at 4");
+    // Go on: the second round is not capped.
+    let ev = play(&mut g, A, &[Action::Continue]);
+    let h_rolls: Vec<u8> = ev
+        .iter()
+        .filter_map(|e| match e {
+            Event::CombatRoll { faction, dice, .. } if *faction == H => Some(*dice),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(h_rolls, vec![6]);
+}
+
+#[test]
+fn crysknife_moves_a_fedaykin_legion_then_tanks_a_bordering_leader() {
+    // AR-LEADER-09.
+    let mut g = game(A, &["crysknife"]);
+    let own = a("s1_3");
+    g.test_put(A, own, [1, 0, 1], 0);
+    g.test_put(A, a("s2_1"), [1, 0, 0], 0);
+    let to = empty_neighbour(&g, own);
+    let near = empty_neighbour_but(&g, to, own);
+    g.test_put(H, near, [1, 0, 0], 0);
+    g.test_place_leader(leader("beast_rabban"), near);
+    let far = all_areas()
+        .find(|x| {
+            *x != to && !borders(to, *x) && board().desert.contains(*x) && empty_desert(&g, *x)
+        })
+        .unwrap();
+    g.test_put(H, far, [1, 0, 0], 0);
+    g.test_place_leader(leader("baron_harkonnen"), far);
+    start(&mut g, A, "crysknife");
+    assert_refused(&g, seat(A), &Action::Legion(a("s2_1")));
+    play(
+        &mut g,
+        A,
+        &[
+            Action::Legion(own),
+            Action::Take(UnitKind::Special),
+            Action::To(to),
+        ],
+    );
+    assert_refused(&g, seat(A), &Action::PickLeader(leader("baron_harkonnen")));
+    play(&mut g, A, &[Action::PickLeader(leader("beast_rabban"))]);
+    assert!(matches!(
+        g.test_leader(leader("beast_rabban")),
+        LeaderAt::Tank(_)
+    ));
+    assert_eq!(
+        g.test_leader(leader("baron_harkonnen")),
+        LeaderAt::Board(far)
+    );
+    assert_eq!(g.prompt(), Prompt::Turn(H));
+
+    // AR-ACT-17: no move, so no legion to border: nobody is tanked.
+    let mut g = game(A, &["crysknife"]);
+    g.test_put(A, own, [1, 0, 1], 0);
+    g.test_put(H, to, [1, 0, 0], 0);
+    g.test_place_leader(leader("beast_rabban"), to);
+    start(&mut g, A, "crysknife");
+    play(&mut g, A, &[Action::Done]);
+    assert_eq!(g.test_leader(leader("beast_rabban")), LeaderAt::Board(to));
+    assert_eq!(g.prompt(), Prompt::Turn(H));
+}
+
+#[test]
+fn jubba_cloaks_move_a_desert_legion_with_a_leader_then_play_a_card() {
+    let mut g = game(A, &["jubba_cloaks", "hieregs"]);
+    let own = a("s1_3");
+    g.test_put(A, own, [1, 0, 0], 1);
+    g.test_put(A, a("s2_1"), [2, 0, 0], 0);
+    start(&mut g, A, "jubba_cloaks");
+    // A desert legion without a leader is refused.
+    assert_refused(&g, seat(A), &Action::Legion(a("s2_1")));
+    let to = empty_neighbour(&g, own);
+    play(
+        &mut g,
+        A,
+        &[Action::Legion(own), Action::Take(UnitKind::Regular)],
+    );
+    // The leader goes with it.
+    assert_refused(&g, seat(A), &Action::To(to));
+    play(&mut g, A, &[Action::TakeGeneric, Action::To(to)]);
+    assert_eq!(g.areas[to.index()].units[A.index()], [1, 0, 0]);
+    assert_eq!(g.areas[to.index()].generic[A.index()], 1);
+    // Then the follow-up card, partly used.
+    play(&mut g, A, &[Action::PlayFree(card("hieregs"))]);
+    let spot = first_legal(&g, A, |x| matches!(x, Action::DeployAt(_)));
+    play(&mut g, A, &[spot, Action::Done, Action::Done]);
+    assert_eq!(g.house(A).discard.len(), 2);
+    assert_eq!(g.prompt(), Prompt::Turn(H));
+}
+
+#[test]
+fn hieregs_deploy_into_two_empty_desert_areas_then_desert_power() {
+    // AR-DP-05: the card grants Desert Power.
+    let mut g = game(A, &["hieregs"]);
+    g.test_put(A, a("s1_3"), [1, 0, 0], 0);
+    g.areas[a("s1_4").index()].wormsign = Some(Wormsign::Sand);
+    start(&mut g, A, "hieregs");
+    assert_refused(&g, seat(A), &Action::DeployAt(a("s1_3")));
+    assert_refused(&g, seat(A), &Action::DeployAt(a("s1_4")));
+    assert_refused(&g, seat(A), &Action::DeployAt(a("carthag")));
+    play(&mut g, A, &[Action::DeployAt(a("s2_1"))]);
+    // Two different areas.
+    assert_refused(&g, seat(A), &Action::DeployAt(a("s2_1")));
+    play(&mut g, A, &[Action::DeployAt(a("s2_2"))]);
+    assert_eq!(units(&g, A, "s2_1"), [1, 0, 0]);
+    assert_eq!(units(&g, A, "s2_2"), [1, 0, 0]);
+    assert_eq!(g.prompt(), Prompt::Wormsigns(2));
+    let spot = first_legal(&g, A, |x| matches!(x, Action::WormsignAt(_)));
+    play(&mut g, A, &[spot, Action::Done]);
+    let Action::WormsignAt(at) = spot else {
+        unreachable!()
+    };
+    assert!(g.areas[at.index()].wormsign.is_some());
+    assert_eq!(g.prompt(), Prompt::Turn(H));
+}
+
+#[test]
+fn i_am_stilgar_the_fremen_enters_a_free_plateau_then_draws() {
+    let stilgar = leader("stilgar");
+    let mut g = game(A, &["i_am_stilgar_the_fremen"]);
+    let plateaus: Vec<AreaId> = all_areas()
+        .filter(|x| board().area(*x).terrain == board::Terrain::Plateau)
+        .collect();
+    g.test_put(H, plateaus[1], [1, 0, 0], 0);
+    start(&mut g, A, "i_am_stilgar_the_fremen");
+    // Not desert, and not a plateau with Harkonnen in it.
+    assert_refused(&g, seat(A), &Action::DeployAt(a("s1_3")));
+    assert_refused(&g, seat(A), &Action::DeployAt(plateaus[1]));
+    play(&mut g, A, &[Action::DeployAt(plateaus[0])]);
+    assert_eq!(g.areas[plateaus[0].index()].units[A.index()], [1, 2, 0]);
+    assert_refused(
+        &g,
+        seat(A),
+        &Action::DeployLeader(Some(leader("paul_atreides"))),
+    );
+    play(&mut g, A, &[Action::DeployLeader(Some(stilgar))]);
+    assert_eq!(g.test_leader(stilgar), LeaderAt::Board(plateaus[0]));
+    let draw = first_legal(&g, A, |x| matches!(x, Action::DrawFrom(_)));
+    play(&mut g, A, &[draw]);
+    assert_eq!(g.house(A).hand.len(), 1);
+    assert_eq!(g.prompt(), Prompt::Turn(H));
+}
