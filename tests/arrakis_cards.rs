@@ -1642,6 +1642,15 @@ fn workhorse_of_arrakis_places_a_harvester_and_a_carryall_then_draws() {
     play(&mut g, H, &[draw, draw]);
     assert_eq!(g.house(H).hand.len(), 2);
     assert_eq!(g.prompt(), Prompt::Turn(A));
+
+    // AR-ACT-17: the harvester only, and no card.
+    let mut g = game(H, &["workhorse_of_arrakis"]);
+    start(&mut g, H, "workhorse_of_arrakis");
+    play(&mut g, H, &[harv, Action::Done, Action::Done]);
+    assert!(g.areas[at.index()].harvester);
+    assert!(g.zones.iter().all(|z| z.is_none()));
+    assert!(g.house(H).hand.is_empty());
+    assert_eq!(g.prompt(), Prompt::Turn(A));
 }
 
 #[test]
@@ -2169,6 +2178,29 @@ fn killers_without_mercy_attack_only_and_continue_free_against_a_sietch() {
     assert_eq!(g.areas[own.index()].units[H.index()], [2, 0, 1]);
     assert_eq!(g.areas[sietch.index()].units[A.index()], [2, 0, 0]);
     assert_eq!(g.prompt(), Prompt::Turn(A));
+
+    // Against the same sietch without this card, continuing costs a hit.
+    let mut g = game(H, &["sardaukars_manner"]);
+    g.test_put(H, own, [2, 0, 1], 0);
+    g.test_put(A, sietch, [2, 0, 0], 0);
+    start(&mut g, H, "sardaukars_manner");
+    g.test_load_dice(&[3; 40]);
+    play(
+        &mut g,
+        H,
+        &[
+            Action::Legion(own),
+            Action::Take(UnitKind::Regular),
+            Action::Take(UnitKind::Regular),
+            Action::Take(UnitKind::Special),
+            Action::To(sietch),
+            Action::Continue,
+        ],
+    );
+    let Prompt::Battle(b) = g.prompt() else {
+        panic!("battle goes on: {:?}", g.prompt())
+    };
+    assert_eq!(b.group.units, [1, 0, 1]);
 }
 
 #[test]
