@@ -5,8 +5,8 @@ mod arrakis_common;
 use arrakis_common::*;
 use melange::rules::arrakis::data::data;
 use melange::rules::arrakis::{
-    Action, AreaId, Arrakis, ArrakisOptions, CardId, DieResult, Event, Faction, LeaderAt, Prompt,
-    UnitKind, board,
+    Action, AreaId, Arrakis, ArrakisOptions, BattleStep, CardId, DieResult, Event, Faction,
+    LeaderAt, Prompt, UnitKind, board,
 };
 use melange::rules::core::Ruleset;
 use melange::rules::core::conformance::assert_refused;
@@ -1455,4 +1455,1120 @@ fn the_view_names_the_card_being_resolved_even_inside_a_move() {
     assert_eq!(v.resolving, Some((Source::Card(card("war_plan")), 0)));
     play(&mut g, A, &[Action::Done]);
     assert_eq!(g.view(Viewer::Spectator).resolving, None);
+}
+
+// ---- Cards of the first batch ----
+
+/// The first area bordering `x` (passably) without units, sietch,
+/// settlement, wormsign or sandworm.
+fn empty_neighbour(g: &Arrakis, x: AreaId) -> AreaId {
+    board().passable[x.index()]
+        .iter()
+        .find(|y| {
+            let s = &g.areas[y.index()];
+            s.units == [[0; 3]; 2]
+                && s.sietch.is_none()
+                && !s.settlement
+                && s.wormsign.is_none()
+                && s.worm.is_none()
+        })
+        .expect("an empty neighbour")
+}
+
+/// The first action of `g`'s legal list for `f` matching `pick`.
+fn first_legal(g: &Arrakis, f: Faction, pick: impl Fn(&Action) -> bool) -> Action {
+    legal(g, f).into_iter().find(|x| pick(x)).expect("offered")
+}
+
+#[test]
+fn arsunt_legion_deploys_then_moves_only_that_legion() {
+    let mut g = game(H, &["arsunt_legion"]);
+    g.test_put(H, a("carthag"), [1, 0, 0], 0);
+    start(&mut g, H, "arsunt_legion");
+    // Only Arsunt.
+    assert_refused(&g, seat(H), &Action::DeployAt(a("carthag")));
+    play(
+        &mut g,
+        H,
+        &[
+            Action::DeployAt(a("arsunt")),
+            Action::DeployLeader(Some(leader("beast_rabban"))),
+        ],
+    );
+    assert_eq!(units(&g, H, "arsunt"), [1, 1, 0]);
+    assert_eq!(
+        g.test_leader(leader("beast_rabban")),
+        LeaderAt::Board(a("arsunt"))
+    );
+    // Then that legion moves; another may not.
+    assert!(matches!(g.prompt(), Prompt::Move(_)));
+    assert_refused(&g, seat(H), &Action::Legion(a("carthag")));
+    let to = empty_neighbour(&g, a("arsunt"));
+    play(
+        &mut g,
+        H,
+        &[
+            Action::Legion(a("arsunt")),
+            Action::Take(UnitKind::Elite),
+            Action::TakeLeader(leader("beast_rabban")),
+            Action::To(to),
+        ],
+    );
+    assert_eq!(units(&g, H, "arsunt"), [1, 0, 0]);
+    assert_eq!(g.areas[to.index()].units[H.index()], [0, 1, 0]);
+    assert_eq!(g.test_leader(leader("beast_rabban")), LeaderAt::Board(to));
+    assert_eq!(g.prompt(), Prompt::Turn(A));
+}
+
+#[test]
+fn barons_personal_guard_puts_the_baron_in_a_city_then_moves_any_legion() {
+    let mut g = game(H, &["barons_personal_guard"]);
+    g.test_put(H, a("s1_3"), [1, 0, 0], 0);
+    start(&mut g, H, "barons_personal_guard");
+    // Carthag or Arrakeen only.
+    assert_refused(&g, seat(H), &Action::DeployAt(a("arsunt")));
+    play(&mut g, H, &[Action::DeployAt(a("arrakeen"))]);
+    // The Baron, and no other leader.
+    assert_refused(
+        &g,
+        seat(H),
+        &Action::DeployLeader(Some(leader("beast_rabban"))),
+    );
+    assert_refused(&g, seat(H), &Action::DeployLeader(None));
+    play(
+        &mut g,
+        H,
+        &[Action::DeployLeader(Some(leader("baron_harkonnen")))],
+    );
+    assert_eq!(units(&g, H, "arrakeen"), [0, 2, 0]);
+    assert_eq!(
+        g.test_leader(leader("baron_harkonnen")),
+        LeaderAt::Board(a("arrakeen"))
+    );
+    // Any one legion moves.
+    let to = empty_neighbour(&g, a("s1_3"));
+    play(
+        &mut g,
+        H,
+        &[
+            Action::Legion(a("s1_3")),
+            Action::Take(UnitKind::Regular),
+            Action::To(to),
+        ],
+    );
+    assert_eq!(g.areas[to.index()].units[H.index()], [1, 0, 0]);
+    assert_eq!(g.prompt(), Prompt::Turn(A));
+}
+
+#[test]
+fn evidence_of_rebellion_reinforces_a_settlement_then_draws_partly() {
+    let mut g = game(H, &["evidence_of_rebellion"]);
+    start(&mut g, H, "evidence_of_rebellion");
+    // A desert area is no settlement.
+    assert_refused(&g, seat(H), &Action::DeployAt(a("s1_3")));
+    play(&mut g, H, &[Action::DeployAt(a("carthag"))]);
+    assert_eq!(units(&g, H, "carthag"), [0, 2, 0]);
+    // AR-ACT-17: 1 of the 2 cards, then stop.
+    let draw = first_legal(&g, H, |x| matches!(x, Action::DrawFrom(_)));
+    play(&mut g, H, &[draw, Action::Done]);
+    assert_eq!(g.house(H).hand.len(), 1);
+    assert!(g.house(H).discard.contains(&card("evidence_of_rebellion")));
+    assert_eq!(g.prompt(), Prompt::Turn(A));
+}
+
+#[test]
+fn carthag_the_former_capital_deploys_units_and_a_leader_or_not() {
+    let mut g = game(H, &["carthag_the_former_capital"]);
+    start(&mut g, H, "carthag_the_former_capital");
+    assert_refused(&g, seat(H), &Action::DeployAt(a("arrakeen")));
+    play(&mut g, H, &[Action::DeployAt(a("carthag"))]);
+    assert_eq!(units(&g, H, "carthag"), [3, 1, 0]);
+    // A leader not in play is not offered.
+    assert_refused(
+        &g,
+        seat(H),
+        &Action::DeployLeader(Some(leader("emperor_shaddam_iv"))),
+    );
+    play(
+        &mut g,
+        H,
+        &[Action::DeployLeader(Some(leader("captain_aramsham")))],
+    );
+    assert_eq!(
+        g.test_leader(leader("captain_aramsham")),
+        LeaderAt::Board(a("carthag"))
+    );
+    assert_eq!(g.prompt(), Prompt::Turn(A));
+
+    // AR-ACT-17: units without the leader.
+    let mut g = game(H, &["carthag_the_former_capital"]);
+    start(&mut g, H, "carthag_the_former_capital");
+    play(&mut g, H, &[Action::DeployAt(a("carthag")), Action::Done]);
+    assert_eq!(units(&g, H, "carthag"), [3, 1, 0]);
+    assert_eq!(g.areas[a("carthag").index()].generic[H.index()], 0);
+    assert_eq!(g.areas[a("carthag").index()].named, 0);
+    assert_eq!(g.prompt(), Prompt::Turn(A));
+}
+
+#[test]
+fn workhorse_of_arrakis_places_a_harvester_and_a_carryall_then_draws() {
+    let mut g = game(H, &["workhorse_of_arrakis"]);
+    start(&mut g, H, "workhorse_of_arrakis");
+    assert!(matches!(g.prompt(), Prompt::Vehicles { .. }));
+    // No ornithopter from this card.
+    assert_refused(
+        &g,
+        seat(H),
+        &Action::PlaceVehicle(Vehicle::Ornithopter, AirZoneId(0)),
+    );
+    let harv = first_legal(&g, H, |x| matches!(x, Action::PlaceHarvester(_)));
+    let Action::PlaceHarvester(at) = harv else {
+        unreachable!()
+    };
+    play(
+        &mut g,
+        H,
+        &[harv, Action::PlaceVehicle(Vehicle::Carryall, AirZoneId(0))],
+    );
+    assert!(g.areas[at.index()].harvester);
+    assert_eq!(g.zones[0], Some(Vehicle::Carryall));
+    // Both placed: the step is over, a second harvester is refused, and
+    // the draw follows.
+    let other = all_areas()
+        .find(|x| *x != at && empty_desert(&g, *x))
+        .unwrap();
+    assert_refused(&g, seat(H), &Action::PlaceHarvester(other));
+    let draw = first_legal(&g, H, |x| matches!(x, Action::DrawFrom(_)));
+    play(&mut g, H, &[draw, draw]);
+    assert_eq!(g.house(H).hand.len(), 2);
+    assert_eq!(g.prompt(), Prompt::Turn(A));
+
+    // AR-ACT-17: the harvester only, and no card.
+    let mut g = game(H, &["workhorse_of_arrakis"]);
+    start(&mut g, H, "workhorse_of_arrakis");
+    play(&mut g, H, &[harv, Action::Done, Action::Done]);
+    assert!(g.areas[at.index()].harvester);
+    assert!(g.zones.iter().all(|z| z.is_none()));
+    assert!(g.house(H).hand.is_empty());
+    assert_eq!(g.prompt(), Prompt::Turn(A));
+}
+
+#[test]
+fn mudir_nahya_brings_rabban_to_a_legion_that_surprise_attacks() {
+    // AR-DIE-09: the surprise attack's extra dice in the first round.
+    let mut g = game(H, &["mudir_nahya_the_demon_ruler"]);
+    let own = a("s1_3");
+    let target = empty_neighbour(&g, own);
+    g.test_put(H, own, [1, 0, 0], 0);
+    g.test_put(A, target, [1, 0, 0], 0);
+    start(&mut g, H, "mudir_nahya_the_demon_ruler");
+    // Only where a Harkonnen legion stands.
+    assert_refused(&g, seat(H), &Action::DeployAt(a("carthag")));
+    play(
+        &mut g,
+        H,
+        &[
+            Action::DeployAt(own),
+            Action::DeployLeader(Some(leader("beast_rabban"))),
+        ],
+    );
+    assert_eq!(g.areas[own.index()].units[H.index()], [1, 1, 0]);
+    let extra = data().tables.combat.surprise_attack_dice;
+    // All Hits for the Harkonnen, a Shield for the Atreides.
+    let mut faces = vec![0; usize::from(2 + extra)];
+    faces.push(3);
+    g.test_load_dice(&faces);
+    let ev = play(
+        &mut g,
+        H,
+        &[
+            Action::Legion(own),
+            Action::Take(UnitKind::Regular),
+            Action::Take(UnitKind::Elite),
+            Action::TakeLeader(leader("beast_rabban")),
+            Action::To(target),
+        ],
+    );
+    let dice = ev.iter().find_map(|e| match e {
+        Event::CombatRoll { faction, dice, .. } if *faction == H => Some(*dice),
+        _ => None,
+    });
+    assert_eq!(dice, Some(2 + extra));
+    assert_eq!(g.areas[target.index()].units[A.index()], [0, 0, 0]);
+    play(&mut g, H, &[Action::Advance]);
+    assert_eq!(g.areas[target.index()].units[H.index()], [1, 1, 0]);
+    assert_eq!(g.prompt(), Prompt::Turn(A));
+}
+
+#[test]
+fn mudir_nahya_alternative_when_rabban_is_removed() {
+    let mut g = game(H, &["mudir_nahya_the_demon_ruler"]);
+    g.test_set_leader(leader("beast_rabban"), LeaderAt::Removed);
+    g.test_put(H, a("s1_3"), [1, 0, 0], 0);
+    start(&mut g, H, "mudir_nahya_the_demon_ruler");
+    assert_refused(&g, seat(H), &Action::DeployAt(a("carthag")));
+    play(&mut g, H, &[Action::DeployAt(a("s1_3"))]);
+    assert_eq!(units(&g, H, "s1_3"), [1, 2, 0]);
+    assert_refused(
+        &g,
+        seat(H),
+        &Action::DeployLeader(Some(leader("beast_rabban"))),
+    );
+    play(&mut g, H, &[Action::DeployLeader(None)]);
+    assert_eq!(g.areas[a("s1_3").index()].generic[H.index()], 1);
+    // No attack follows.
+    assert_eq!(g.prompt(), Prompt::Turn(A));
+}
+
+/// The dice `f` rolled in the first combat roll among `ev`.
+fn rolled(ev: &[Event], f: Faction) -> Option<u8> {
+    ev.iter().find_map(|e| match e {
+        Event::CombatRoll { faction, dice, .. } if *faction == f => Some(*dice),
+        _ => None,
+    })
+}
+
+/// An empty area bordering `x`, other than `not`.
+fn empty_neighbour_but(g: &Arrakis, x: AreaId, not: AreaId) -> AreaId {
+    board().passable[x.index()]
+        .iter()
+        .find(|y| {
+            let s = &g.areas[y.index()];
+            *y != not
+                && s.units == [[0; 3]; 2]
+                && s.sietch.is_none()
+                && !s.settlement
+                && s.wormsign.is_none()
+                && s.worm.is_none()
+        })
+        .expect("an empty neighbour")
+}
+
+#[test]
+fn rage_overcame_shaddam_iv_a_brings_him_in_then_plays_a_card() {
+    let shaddam = leader("emperor_shaddam_iv");
+    let mut g = game(
+        H,
+        &["rage_overcame_shaddam_iv_a", "carthag_the_former_capital"],
+    );
+    assert_eq!(g.test_leader(shaddam), LeaderAt::NotInPlay);
+    start(&mut g, H, "rage_overcame_shaddam_iv_a");
+    // Not the alternative: no deployment yet.
+    assert_refused(&g, seat(H), &Action::DeployAt(a("carthag")));
+    let ev = play(&mut g, H, &[Action::Resolve]);
+    assert!(ev.contains(&Event::LeaderEntered { leader: shaddam }));
+    assert_eq!(g.test_leader(shaddam), LeaderAt::SetAside);
+    // A card not in hand is not played.
+    assert_refused(&g, seat(H), &Action::PlayFree(card("sandmasters")));
+    play(
+        &mut g,
+        H,
+        &[
+            Action::PlayFree(card("carthag_the_former_capital")),
+            Action::DeployAt(a("carthag")),
+            Action::DeployLeader(Some(shaddam)),
+        ],
+    );
+    assert_eq!(g.test_leader(shaddam), LeaderAt::Board(a("carthag")));
+    assert_eq!(g.house(H).discard.len(), 2);
+    assert_eq!(g.prompt(), Prompt::Turn(A));
+}
+
+#[test]
+fn rage_overcame_shaddam_iv_a_alternative_deploys_him_with_regulars_in_a_settlement() {
+    let shaddam = leader("emperor_shaddam_iv");
+    let mut g = game(H, &["rage_overcame_shaddam_iv_a"]);
+    g.test_set_leader(shaddam, LeaderAt::SetAside);
+    start(&mut g, H, "rage_overcame_shaddam_iv_a");
+    // He is already in play: no entry, and only a settlement.
+    assert_refused(&g, seat(H), &Action::Resolve);
+    assert_refused(&g, seat(H), &Action::DeployAt(a("s1_3")));
+    play(&mut g, H, &[Action::DeployAt(a("arrakeen"))]);
+    assert_eq!(units(&g, H, "arrakeen"), [4, 0, 0]);
+    assert_refused(&g, seat(H), &Action::DeployLeader(None));
+    play(&mut g, H, &[Action::DeployLeader(Some(shaddam))]);
+    assert_eq!(g.test_leader(shaddam), LeaderAt::Board(a("arrakeen")));
+    assert_eq!(g.prompt(), Prompt::Turn(A));
+}
+
+#[test]
+fn rage_overcame_shaddam_iv_b_brings_him_in_then_plays_a_card() {
+    let shaddam = leader("emperor_shaddam_iv");
+    let mut g = game(H, &["rage_overcame_shaddam_iv_b", "forced_recruitment"]);
+    start(&mut g, H, "rage_overcame_shaddam_iv_b");
+    play(&mut g, H, &[Action::Resolve]);
+    assert_eq!(g.test_leader(shaddam), LeaderAt::SetAside);
+    play(
+        &mut g,
+        H,
+        &[
+            Action::PlayFree(card("forced_recruitment")),
+            Action::DeployAt(a("arrakeen")),
+            Action::DeployLeader(Some(shaddam)),
+        ],
+    );
+    assert_eq!(g.test_leader(shaddam), LeaderAt::Board(a("arrakeen")));
+    assert_eq!(g.prompt(), Prompt::Turn(A));
+
+    // AR-ACT-17: he enters, and no card follows.
+    let mut g = game(H, &["rage_overcame_shaddam_iv_b", "forced_recruitment"]);
+    start(&mut g, H, "rage_overcame_shaddam_iv_b");
+    play(&mut g, H, &[Action::Resolve, Action::Done]);
+    assert_eq!(g.test_leader(shaddam), LeaderAt::SetAside);
+    assert_eq!(g.house(H).hand, vec![card("forced_recruitment")]);
+    assert_eq!(g.prompt(), Prompt::Turn(A));
+}
+
+#[test]
+fn rage_overcame_shaddam_iv_b_alternative_adds_sardaukar_and_him_to_a_legion() {
+    let shaddam = leader("emperor_shaddam_iv");
+    let mut g = game(H, &["rage_overcame_shaddam_iv_b"]);
+    g.test_set_leader(shaddam, LeaderAt::SetAside);
+    g.test_put(H, a("s1_3"), [1, 0, 0], 0);
+    start(&mut g, H, "rage_overcame_shaddam_iv_b");
+    // Only a legion: empty Carthag is none.
+    assert_refused(&g, seat(H), &Action::DeployAt(a("carthag")));
+    play(
+        &mut g,
+        H,
+        &[
+            Action::DeployAt(a("s1_3")),
+            Action::DeployLeader(Some(shaddam)),
+        ],
+    );
+    assert_eq!(units(&g, H, "s1_3"), [1, 0, 2]);
+    assert_eq!(g.test_leader(shaddam), LeaderAt::Board(a("s1_3")));
+    assert_eq!(g.prompt(), Prompt::Turn(A));
+}
+
+#[test]
+fn rage_overcame_shaddam_iv_c_brings_him_in_then_plays_a_card() {
+    let shaddam = leader("emperor_shaddam_iv");
+    let mut g = game(H, &["rage_overcame_shaddam_iv_c", "barons_personal_guard"]);
+    start(&mut g, H, "rage_overcame_shaddam_iv_c");
+    play(&mut g, H, &[Action::Resolve]);
+    assert_eq!(g.test_leader(shaddam), LeaderAt::SetAside);
+    play(
+        &mut g,
+        H,
+        &[
+            Action::PlayFree(card("barons_personal_guard")),
+            Action::DeployAt(a("carthag")),
+        ],
+    );
+    // The follow-up card's own limits hold: the Baron only.
+    assert_refused(&g, seat(H), &Action::DeployLeader(Some(shaddam)));
+    play(
+        &mut g,
+        H,
+        &[
+            Action::DeployLeader(Some(leader("baron_harkonnen"))),
+            Action::Done,
+        ],
+    );
+    assert_eq!(g.house(H).discard.len(), 2);
+    assert_eq!(g.prompt(), Prompt::Turn(A));
+}
+
+#[test]
+fn rage_overcame_shaddam_iv_c_alternative_joins_a_sardaukar_legion_moves_then_surprises() {
+    let shaddam = leader("emperor_shaddam_iv");
+    let mut g = game(H, &["rage_overcame_shaddam_iv_c"]);
+    g.test_set_leader(shaddam, LeaderAt::SetAside);
+    let own = a("s1_3");
+    g.test_put(H, own, [1, 0, 1], 0);
+    g.test_put(H, a("s2_1"), [1, 0, 0], 0);
+    start(&mut g, H, "rage_overcame_shaddam_iv_c");
+    // A legion without a Sardaukar is refused.
+    assert_refused(&g, seat(H), &Action::DeployAt(a("s2_1")));
+    play(
+        &mut g,
+        H,
+        &[Action::DeployAt(own), Action::DeployLeader(Some(shaddam))],
+    );
+    // No units come with him.
+    assert_eq!(units(&g, H, "s1_3"), [1, 0, 1]);
+    assert_eq!(g.test_leader(shaddam), LeaderAt::Board(own));
+    // The move: that legion only.
+    assert_refused(&g, seat(H), &Action::Legion(a("s2_1")));
+    let to = empty_neighbour(&g, own);
+    play(
+        &mut g,
+        H,
+        &[
+            Action::Legion(own),
+            Action::Take(UnitKind::Regular),
+            Action::Take(UnitKind::Special),
+            Action::TakeLeader(shaddam),
+            Action::To(to),
+        ],
+    );
+    assert_eq!(g.areas[to.index()].units[H.index()], [1, 0, 1]);
+    // Then the surprise attack from where it went (AR-DIE-09).
+    let target = empty_neighbour_but(&g, to, own);
+    g.test_put(A, target, [1, 0, 0], 0);
+    let calm = empty_neighbour_but(&g, to, target);
+    play(
+        &mut g,
+        H,
+        &[
+            Action::Legion(to),
+            Action::Take(UnitKind::Regular),
+            Action::Take(UnitKind::Special),
+            Action::TakeLeader(shaddam),
+        ],
+    );
+    // An attack only: no plain move.
+    assert_refused(&g, seat(H), &Action::To(calm));
+    let extra = data().tables.combat.surprise_attack_dice;
+    let mut faces = vec![0; usize::from(2 + extra)];
+    faces.push(3);
+    g.test_load_dice(&faces);
+    let ev = play(&mut g, H, &[Action::To(target)]);
+    assert_eq!(rolled(&ev, H), Some(2 + extra));
+    assert_eq!(g.areas[target.index()].units[A.index()], [0, 0, 0]);
+    play(&mut g, H, &[Action::Advance]);
+    assert_eq!(g.test_leader(shaddam), LeaderAt::Board(target));
+    assert_eq!(g.prompt(), Prompt::Turn(A));
+}
+
+#[test]
+fn manipulation_of_others_makes_the_atreides_discard_two_then_draws() {
+    let mut g = game(H, &["manipulation_of_others"]);
+    g.test_hand(A, &[card("the_voice"), card("war_plan"), card("thumpers")]);
+    start(&mut g, H, "manipulation_of_others");
+    play(&mut g, H, &[Action::Resolve]);
+    // The Atreides pick, twice, and may not decline.
+    assert_eq!(g.to_act(), Some(seat(A)));
+    assert_refused(&g, seat(A), &Action::Done);
+    assert_refused(&g, seat(A), &Action::Discard(card("sandmasters")));
+    play(
+        &mut g,
+        A,
+        &[
+            Action::Discard(card("war_plan")),
+            Action::Discard(card("the_voice")),
+        ],
+    );
+    assert_eq!(g.house(A).hand, vec![card("thumpers")]);
+    assert_eq!(g.house(A).discard.len(), 2);
+    // Back to the Harkonnen for the draw, partly used (AR-ACT-17).
+    assert_eq!(g.to_act(), Some(seat(H)));
+    let draw = first_legal(&g, H, |x| matches!(x, Action::DrawFrom(_)));
+    play(&mut g, H, &[draw, Action::Done]);
+    assert_eq!(g.house(H).hand.len(), 1);
+    assert_eq!(g.prompt(), Prompt::Turn(A));
+
+    // An empty Atreides hand: nothing to discard.
+    let mut g = game(H, &["manipulation_of_others"]);
+    start(&mut g, H, "manipulation_of_others");
+    assert_refused(&g, seat(H), &Action::Resolve);
+}
+
+#[test]
+fn shigawire_moves_a_sardaukar_legion_then_tanks_a_bordering_leader() {
+    // AR-LEADER-09: the named leader goes to the regeneration tank.
+    let mut g = game(H, &["shigawire"]);
+    let own = a("s1_3");
+    g.test_put(H, own, [1, 0, 1], 0);
+    g.test_put(H, a("s2_1"), [1, 0, 0], 0);
+    let to = empty_neighbour(&g, own);
+    let near = empty_neighbour_but(&g, to, own);
+    g.test_put(A, near, [1, 0, 0], 0);
+    g.test_place_leader(leader("stilgar"), near);
+    let far = all_areas()
+        .find(|x| {
+            *x != to && !borders(to, *x) && board().desert.contains(*x) && empty_desert(&g, *x)
+        })
+        .unwrap();
+    g.test_put(A, far, [1, 0, 0], 0);
+    g.test_place_leader(leader("paul_atreides"), far);
+    start(&mut g, H, "shigawire");
+    // Only a legion with a Sardaukar, and the Sardaukar moves.
+    assert_refused(&g, seat(H), &Action::Legion(a("s2_1")));
+    play(
+        &mut g,
+        H,
+        &[Action::Legion(own), Action::Take(UnitKind::Regular)],
+    );
+    assert_refused(&g, seat(H), &Action::To(to));
+    play(
+        &mut g,
+        H,
+        &[Action::Take(UnitKind::Special), Action::To(to)],
+    );
+    // Paul does not border the moved legion.
+    assert_refused(&g, seat(H), &Action::PickLeader(leader("paul_atreides")));
+    let ev = play(&mut g, H, &[Action::PickLeader(leader("stilgar"))]);
+    assert!(ev.contains(&Event::LeaderTanked {
+        leader: leader("stilgar")
+    }));
+    assert!(matches!(
+        g.test_leader(leader("stilgar")),
+        LeaderAt::Tank(_)
+    ));
+    assert_eq!(g.areas[near.index()].named, 0);
+    assert_eq!(g.prompt(), Prompt::Turn(A));
+}
+
+#[test]
+fn sardaukars_manner_surprise_attacks_or_moves_with_a_sardaukar_legion() {
+    let mut g = game(H, &["sardaukars_manner"]);
+    let own = a("s1_3");
+    g.test_put(H, own, [0, 0, 1], 0);
+    g.test_put(H, a("s2_1"), [2, 0, 0], 0);
+    let target = empty_neighbour(&g, own);
+    g.test_put(A, target, [1, 0, 0], 0);
+    start(&mut g, H, "sardaukars_manner");
+    assert_refused(&g, seat(H), &Action::Legion(a("s2_1")));
+    // AR-DIE-09: a surprise attack.
+    let extra = data().tables.combat.surprise_attack_dice;
+    let mut faces = vec![0; usize::from(1 + extra)];
+    faces.push(3);
+    g.test_load_dice(&faces);
+    let ev = play(
+        &mut g,
+        H,
+        &[
+            Action::Legion(own),
+            Action::Take(UnitKind::Special),
+            Action::To(target),
+        ],
+    );
+    assert_eq!(rolled(&ev, H), Some(1 + extra));
+    assert_eq!(g.areas[target.index()].units[A.index()], [0, 0, 0]);
+
+    // Or a plain move.
+    let mut g = game(H, &["sardaukars_manner"]);
+    g.test_put(H, own, [0, 0, 1], 0);
+    let to = empty_neighbour(&g, own);
+    start(&mut g, H, "sardaukars_manner");
+    play(
+        &mut g,
+        H,
+        &[
+            Action::Legion(own),
+            Action::Take(UnitKind::Special),
+            Action::To(to),
+        ],
+    );
+    assert_eq!(g.areas[to.index()].units[H.index()], [0, 0, 1]);
+    assert_eq!(g.prompt(), Prompt::Turn(A));
+}
+
+#[test]
+fn full_control_of_the_air_places_ornithopters_then_moves_a_legion() {
+    let mut g = game(H, &["full_control_of_the_air"]);
+    g.test_put(H, a("s1_3"), [1, 0, 0], 0);
+    start(&mut g, H, "full_control_of_the_air");
+    // No carryall from this card.
+    assert_refused(
+        &g,
+        seat(H),
+        &Action::PlaceVehicle(Vehicle::Carryall, AirZoneId(0)),
+    );
+    // AR-ACT-17: 1 of the 2 ornithopters.
+    play(
+        &mut g,
+        H,
+        &[
+            Action::PlaceVehicle(Vehicle::Ornithopter, AirZoneId(0)),
+            Action::Done,
+        ],
+    );
+    assert_eq!(g.zones[0], Some(Vehicle::Ornithopter));
+    assert_eq!(
+        g.zones.iter().filter(|z| z.is_some()).count(),
+        1,
+        "only the one placed"
+    );
+    assert!(matches!(g.prompt(), Prompt::Move(_)));
+    let to = empty_neighbour(&g, a("s1_3"));
+    play(
+        &mut g,
+        H,
+        &[
+            Action::Legion(a("s1_3")),
+            Action::Take(UnitKind::Regular),
+            Action::To(to),
+        ],
+    );
+    assert_eq!(g.areas[to.index()].units[H.index()], [1, 0, 0]);
+    assert_eq!(g.prompt(), Prompt::Turn(A));
+}
+
+#[test]
+fn moving_the_battle_group_appears_in_a_free_mountain() {
+    let mut g = game(H, &["moving_the_battle_group"]);
+    start(&mut g, H, "moving_the_battle_group");
+    let offered: Vec<AreaId> = legal(&g, H)
+        .into_iter()
+        .filter_map(|x| match x {
+            Action::DeployAt(a) => Some(a),
+            _ => None,
+        })
+        .collect();
+    assert!(offered.len() >= 2);
+    assert!(
+        offered
+            .iter()
+            .all(|x| board().area(*x).terrain == board::Terrain::Mountain)
+    );
+    // A mountain with Atreides in it is not free.
+    let mut g = game(H, &["moving_the_battle_group"]);
+    g.test_put(A, offered[1], [1, 0, 0], 0);
+    start(&mut g, H, "moving_the_battle_group");
+    assert_refused(&g, seat(H), &Action::DeployAt(offered[1]));
+    assert_refused(&g, seat(H), &Action::DeployAt(a("s1_3")));
+    play(&mut g, H, &[Action::DeployAt(offered[0])]);
+    assert_eq!(g.areas[offered[0].index()].units[H.index()], [0, 2, 0]);
+    // A Bashar, not a named leader.
+    assert_refused(
+        &g,
+        seat(H),
+        &Action::DeployLeader(Some(leader("baron_harkonnen"))),
+    );
+    play(&mut g, H, &[Action::DeployLeader(None)]);
+    assert_eq!(g.areas[offered[0].index()].generic[H.index()], 1);
+    assert_eq!(g.prompt(), Prompt::Turn(A));
+}
+
+#[test]
+fn killers_without_mercy_attack_only_and_continue_free_against_a_sietch() {
+    // AR-COMBAT-29: continuing normally costs the attacker a hit; this
+    // card waives it, even against a sietch.
+    let mut g = game(H, &["killers_without_mercy"]);
+    let sietch = all_areas()
+        .find(|x| g.areas[x.index()].sietch.is_some())
+        .expect("a sietch on the board");
+    let own = empty_neighbour(&g, sietch);
+    let calm = empty_neighbour_but(&g, own, sietch);
+    g.test_put(H, own, [2, 0, 1], 0);
+    g.test_put(H, a("carthag"), [3, 0, 0], 0);
+    g.test_put(A, sietch, [2, 0, 0], 0);
+    start(&mut g, H, "killers_without_mercy");
+    assert_refused(&g, seat(H), &Action::Legion(a("carthag")));
+    play(
+        &mut g,
+        H,
+        &[
+            Action::Legion(own),
+            Action::Take(UnitKind::Regular),
+            Action::Take(UnitKind::Regular),
+            Action::Take(UnitKind::Special),
+        ],
+    );
+    // An attack only.
+    assert_refused(&g, seat(H), &Action::To(calm));
+    // Shields all round: nobody is hit.
+    g.test_load_dice(&[3; 40]);
+    let ev = play(&mut g, H, &[Action::To(sietch)]);
+    // No surprise: 3 dice.
+    assert_eq!(rolled(&ev, H), Some(3));
+    assert!(matches!(g.prompt(), Prompt::Battle(b) if b.step == BattleStep::Continue));
+    play(&mut g, H, &[Action::Continue]);
+    // The second round is rolled with all 3 attackers still there.
+    let Prompt::Battle(b) = g.prompt() else {
+        panic!("battle goes on: {:?}", g.prompt())
+    };
+    assert_eq!(b.step, BattleStep::Continue);
+    assert_eq!(b.group.units, [2, 0, 1]);
+    play(&mut g, H, &[Action::Continue, Action::Done]);
+    // Back where it came from, whole.
+    assert_eq!(g.areas[own.index()].units[H.index()], [2, 0, 1]);
+    assert_eq!(g.areas[sietch.index()].units[A.index()], [2, 0, 0]);
+    assert_eq!(g.prompt(), Prompt::Turn(A));
+
+    // Against the same sietch without this card, continuing costs a hit.
+    let mut g = game(H, &["sardaukars_manner"]);
+    g.test_put(H, own, [2, 0, 1], 0);
+    g.test_put(A, sietch, [2, 0, 0], 0);
+    start(&mut g, H, "sardaukars_manner");
+    g.test_load_dice(&[3; 40]);
+    play(
+        &mut g,
+        H,
+        &[
+            Action::Legion(own),
+            Action::Take(UnitKind::Regular),
+            Action::Take(UnitKind::Regular),
+            Action::Take(UnitKind::Special),
+            Action::To(sietch),
+            Action::Continue,
+        ],
+    );
+    let Prompt::Battle(b) = g.prompt() else {
+        panic!("battle goes on: {:?}", g.prompt())
+    };
+    assert_eq!(b.group.units, [1, 0, 1]);
+}
+
+#[test]
+fn sardaukar_disguised_upgrades_two_elites_then_moves_sardaukar_legions() {
+    let mut g = game(H, &["sardaukar_disguised"]);
+    let (x, y) = (a("s1_3"), a("s2_1"));
+    g.test_put(H, x, [0, 2, 0], 0);
+    g.test_put(H, y, [1, 1, 0], 0);
+    start(&mut g, H, "sardaukar_disguised");
+    // No elite in Carthag.
+    assert_refused(&g, seat(H), &Action::Upgrade(a("carthag")));
+    play(&mut g, H, &[Action::Upgrade(x), Action::Upgrade(y)]);
+    assert_eq!(units(&g, H, "s1_3"), [0, 1, 1]);
+    assert_eq!(units(&g, H, "s2_1"), [1, 0, 1]);
+    // The move: a group without its Sardaukar may not leave.
+    assert!(matches!(g.prompt(), Prompt::Move(_)));
+    let to = empty_neighbour(&g, x);
+    play(
+        &mut g,
+        H,
+        &[Action::Legion(x), Action::Take(UnitKind::Elite)],
+    );
+    assert_refused(&g, seat(H), &Action::To(to));
+    play(
+        &mut g,
+        H,
+        &[Action::Take(UnitKind::Special), Action::To(to)],
+    );
+    assert_eq!(g.areas[to.index()].units[H.index()], [0, 1, 1]);
+    // AR-ACT-17: the second legion stays.
+    play(&mut g, H, &[Action::Done]);
+    assert_eq!(units(&g, H, "s2_1"), [1, 0, 1]);
+    assert_eq!(g.prompt(), Prompt::Turn(A));
+}
+
+#[test]
+fn i_decide_what_best_serves_his_majesty_aramsham_joins_a_sardaukar_legion_which_moves() {
+    let aramsham = leader("captain_aramsham");
+    let mut g = game(H, &["i_decide_what_best_serves_his_majesty"]);
+    let own = a("s1_3");
+    g.test_put(H, own, [1, 0, 1], 0);
+    g.test_put(H, a("s2_1"), [1, 0, 0], 0);
+    start(&mut g, H, "i_decide_what_best_serves_his_majesty");
+    assert_refused(&g, seat(H), &Action::DeployAt(a("s2_1")));
+    play(&mut g, H, &[Action::DeployAt(own)]);
+    assert_refused(
+        &g,
+        seat(H),
+        &Action::DeployLeader(Some(leader("baron_harkonnen"))),
+    );
+    play(&mut g, H, &[Action::DeployLeader(Some(aramsham))]);
+    assert_eq!(g.test_leader(aramsham), LeaderAt::Board(own));
+    assert_eq!(units(&g, H, "s1_3"), [1, 0, 1]);
+    // Then that legion only moves (or surprise-attacks).
+    assert_refused(&g, seat(H), &Action::Legion(a("s2_1")));
+    let to = empty_neighbour(&g, own);
+    play(
+        &mut g,
+        H,
+        &[
+            Action::Legion(own),
+            Action::Take(UnitKind::Special),
+            Action::TakeLeader(aramsham),
+            Action::To(to),
+        ],
+    );
+    assert_eq!(g.test_leader(aramsham), LeaderAt::Board(to));
+    assert_eq!(g.areas[to.index()].units[H.index()], [0, 0, 1]);
+    assert_eq!(g.prompt(), Prompt::Turn(A));
+}
+
+#[test]
+fn alia_the_abomination_requires_reverend_mother_jessica() {
+    let alia = leader("alia");
+    // Lady Jessica is no Reverend Mother: the card is refused.
+    let g = game(A, &["alia_the_abomination"]);
+    assert_refused(
+        &g,
+        seat(A),
+        &Action::PlayCard(card("alia_the_abomination"), DieResult::Strategy),
+    );
+    let mut g = game(A, &["alia_the_abomination", "chatt_the_leaper"]);
+    g.test_set_leader(leader("lady_jessica"), LeaderAt::Removed);
+    g.test_set_leader(leader("reverend_mother_jessica"), LeaderAt::SetAside);
+    let sietch = all_areas()
+        .find(|x| g.areas[x.index()].sietch.is_some())
+        .unwrap();
+    start(&mut g, A, "alia_the_abomination");
+    let ev = play(&mut g, A, &[Action::Resolve]);
+    assert!(ev.contains(&Event::LeaderEntered { leader: alia }));
+    assert_eq!(g.test_leader(alia), LeaderAt::SetAside);
+    // Then another card.
+    play(
+        &mut g,
+        A,
+        &[
+            Action::PlayFree(card("chatt_the_leaper")),
+            Action::DeployAt(sietch),
+            Action::Done,
+        ],
+    );
+    assert_eq!(g.areas[sietch.index()].units[A.index()], [0, 0, 2]);
+    assert_eq!(g.house(A).discard.len(), 2);
+    assert_eq!(g.prompt(), Prompt::Turn(H));
+}
+
+#[test]
+fn alia_the_abomination_alternative_tanks_any_enemy_leader_then_draws() {
+    // AR-LEADER-09; the alternative needs no Reverend Mother.
+    let mut g = game(A, &["alia_the_abomination"]);
+    g.test_set_leader(leader("alia"), LeaderAt::SetAside);
+    g.test_put(H, a("s1_3"), [1, 0, 0], 0);
+    g.test_place_leader(leader("baron_harkonnen"), a("s1_3"));
+    g.test_put(A, a("s2_1"), [1, 0, 0], 0);
+    g.test_place_leader(leader("stilgar"), a("s2_1"));
+    start(&mut g, A, "alia_the_abomination");
+    // Not an own leader, nor one off the board.
+    assert_refused(&g, seat(A), &Action::PickLeader(leader("stilgar")));
+    assert_refused(&g, seat(A), &Action::PickLeader(leader("beast_rabban")));
+    play(&mut g, A, &[Action::PickLeader(leader("baron_harkonnen"))]);
+    assert!(matches!(
+        g.test_leader(leader("baron_harkonnen")),
+        LeaderAt::Tank(_)
+    ));
+    assert_eq!(units(&g, H, "s1_3"), [1, 0, 0]);
+    // AR-ACT-17: 1 of the 2 cards.
+    let draw = first_legal(&g, A, |x| matches!(x, Action::DrawFrom(_)));
+    play(&mut g, A, &[draw, Action::Done]);
+    assert_eq!(g.house(A).hand.len(), 1);
+    assert_eq!(g.prompt(), Prompt::Turn(H));
+}
+
+#[test]
+fn death_commandos_upgrade_two_elites_then_move_two_fedaykin_legions() {
+    let mut g = game(A, &["death_commandos"]);
+    let (x, y) = (a("s1_3"), a("s2_1"));
+    g.test_put(A, x, [1, 1, 0], 0);
+    g.test_put(A, y, [0, 1, 0], 0);
+    g.test_put(A, a("s3_1"), [2, 0, 0], 0);
+    start(&mut g, A, "death_commandos");
+    assert_refused(&g, seat(A), &Action::Upgrade(a("s3_1")));
+    play(&mut g, A, &[Action::Upgrade(x), Action::Upgrade(y)]);
+    assert_eq!(units(&g, A, "s1_3"), [1, 0, 1]);
+    assert_eq!(units(&g, A, "s2_1"), [0, 0, 1]);
+    // A legion without a Fedaykin does not move.
+    assert_refused(&g, seat(A), &Action::Legion(a("s3_1")));
+    let tx = empty_neighbour(&g, x);
+    play(
+        &mut g,
+        A,
+        &[
+            Action::Legion(x),
+            Action::Take(UnitKind::Special),
+            Action::To(tx),
+        ],
+    );
+    let ty = empty_neighbour_but(&g, y, tx);
+    play(
+        &mut g,
+        A,
+        &[
+            Action::Legion(y),
+            Action::Take(UnitKind::Special),
+            Action::To(ty),
+        ],
+    );
+    assert_eq!(g.areas[tx.index()].units[A.index()], [0, 0, 1]);
+    assert_eq!(g.areas[ty.index()].units[A.index()], [0, 0, 1]);
+    assert_eq!(units(&g, A, "s1_3"), [1, 0, 0]);
+    assert_eq!(g.prompt(), Prompt::Turn(H));
+
+    // AR-ACT-17: one upgrade, then no move.
+    let mut g = game(A, &["death_commandos"]);
+    g.test_put(A, x, [0, 2, 0], 0);
+    start(&mut g, A, "death_commandos");
+    play(&mut g, A, &[Action::Upgrade(x), Action::Done, Action::Done]);
+    assert_eq!(units(&g, A, "s1_3"), [0, 1, 1]);
+    assert_eq!(g.prompt(), Prompt::Turn(H));
+}
+
+#[test]
+fn chatt_the_leaper_puts_fedaykin_and_a_naib_into_a_sietch() {
+    let mut g = game(A, &["chatt_the_leaper"]);
+    let sietch = all_areas()
+        .find(|x| g.areas[x.index()].sietch.is_some())
+        .unwrap();
+    start(&mut g, A, "chatt_the_leaper");
+    assert_refused(&g, seat(A), &Action::DeployAt(a("s1_3")));
+    assert_refused(&g, seat(A), &Action::DeployAt(a("carthag")));
+    play(&mut g, A, &[Action::DeployAt(sietch)]);
+    assert_eq!(g.areas[sietch.index()].units[A.index()], [0, 0, 2]);
+    // A Naib, not a named leader.
+    assert_refused(&g, seat(A), &Action::DeployLeader(Some(leader("stilgar"))));
+    play(&mut g, A, &[Action::DeployLeader(None)]);
+    assert_eq!(g.areas[sietch.index()].generic[A.index()], 1);
+    assert_eq!(g.prompt(), Prompt::Turn(H));
+}
+
+#[test]
+fn battle_language_caps_the_defender_at_four_dice_in_the_first_round() {
+    // AR-DIE-09 (surprise attack); the cap holds in the first round only.
+    let mut g = game(A, &["battle_language"]);
+    let own = a("s1_3");
+    let target = empty_neighbour(&g, own);
+    g.test_put(A, own, [3, 0, 0], 0);
+    g.test_place_leader(leader("stilgar"), own);
+    g.test_put(A, a("s2_1"), [2, 0, 0], 0);
+    g.test_put(H, target, [6, 0, 0], 0);
+    start(&mut g, A, "battle_language");
+    // Only a legion with a leader.
+    assert_refused(&g, seat(A), &Action::Legion(a("s2_1")));
+    g.test_load_dice(&[3; 40]);
+    let ev = play(
+        &mut g,
+        A,
+        &[
+            Action::Legion(own),
+            Action::Take(UnitKind::Regular),
+            Action::Take(UnitKind::Regular),
+            Action::Take(UnitKind::Regular),
+            Action::TakeLeader(leader("stilgar")),
+            Action::To(target),
+        ],
+    );
+    let extra = data().tables.combat.surprise_attack_dice;
+    assert_eq!(rolled(&ev, A), Some(3 + extra));
+    assert_eq!(rolled(&ev, H), Some(4), "6 units, capped at 4");
+    // Go on: the second round is not capped.
+    let ev = play(&mut g, A, &[Action::Continue]);
+    let h_rolls: Vec<u8> = ev
+        .iter()
+        .filter_map(|e| match e {
+            Event::CombatRoll { faction, dice, .. } if *faction == H => Some(*dice),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(h_rolls, vec![6]);
+}
+
+#[test]
+fn crysknife_moves_a_fedaykin_legion_then_tanks_a_bordering_leader() {
+    // AR-LEADER-09.
+    let mut g = game(A, &["crysknife"]);
+    let own = a("s1_3");
+    g.test_put(A, own, [1, 0, 1], 0);
+    g.test_put(A, a("s2_1"), [1, 0, 0], 0);
+    let to = empty_neighbour(&g, own);
+    let near = empty_neighbour_but(&g, to, own);
+    g.test_put(H, near, [1, 0, 0], 0);
+    g.test_place_leader(leader("beast_rabban"), near);
+    let far = all_areas()
+        .find(|x| {
+            *x != to && !borders(to, *x) && board().desert.contains(*x) && empty_desert(&g, *x)
+        })
+        .unwrap();
+    g.test_put(H, far, [1, 0, 0], 0);
+    g.test_place_leader(leader("baron_harkonnen"), far);
+    start(&mut g, A, "crysknife");
+    assert_refused(&g, seat(A), &Action::Legion(a("s2_1")));
+    play(
+        &mut g,
+        A,
+        &[
+            Action::Legion(own),
+            Action::Take(UnitKind::Special),
+            Action::To(to),
+        ],
+    );
+    assert_refused(&g, seat(A), &Action::PickLeader(leader("baron_harkonnen")));
+    play(&mut g, A, &[Action::PickLeader(leader("beast_rabban"))]);
+    assert!(matches!(
+        g.test_leader(leader("beast_rabban")),
+        LeaderAt::Tank(_)
+    ));
+    assert_eq!(
+        g.test_leader(leader("baron_harkonnen")),
+        LeaderAt::Board(far)
+    );
+    assert_eq!(g.prompt(), Prompt::Turn(H));
+
+    // AR-ACT-17: no move, so no legion to border: nobody is tanked.
+    let mut g = game(A, &["crysknife"]);
+    g.test_put(A, own, [1, 0, 1], 0);
+    g.test_put(H, to, [1, 0, 0], 0);
+    g.test_place_leader(leader("beast_rabban"), to);
+    start(&mut g, A, "crysknife");
+    play(&mut g, A, &[Action::Done]);
+    assert_eq!(g.test_leader(leader("beast_rabban")), LeaderAt::Board(to));
+    assert_eq!(g.prompt(), Prompt::Turn(H));
+}
+
+#[test]
+fn jubba_cloaks_move_a_desert_legion_with_a_leader_then_play_a_card() {
+    let mut g = game(A, &["jubba_cloaks", "hieregs"]);
+    let own = a("s1_3");
+    g.test_put(A, own, [1, 0, 0], 1);
+    g.test_put(A, a("s2_1"), [2, 0, 0], 0);
+    start(&mut g, A, "jubba_cloaks");
+    // A desert legion without a leader is refused.
+    assert_refused(&g, seat(A), &Action::Legion(a("s2_1")));
+    let to = empty_neighbour(&g, own);
+    play(
+        &mut g,
+        A,
+        &[Action::Legion(own), Action::Take(UnitKind::Regular)],
+    );
+    // The leader goes with it.
+    assert_refused(&g, seat(A), &Action::To(to));
+    play(&mut g, A, &[Action::TakeGeneric, Action::To(to)]);
+    assert_eq!(g.areas[to.index()].units[A.index()], [1, 0, 0]);
+    assert_eq!(g.areas[to.index()].generic[A.index()], 1);
+    // Then the follow-up card, partly used.
+    play(&mut g, A, &[Action::PlayFree(card("hieregs"))]);
+    let spot = first_legal(&g, A, |x| matches!(x, Action::DeployAt(_)));
+    play(&mut g, A, &[spot, Action::Done, Action::Done]);
+    assert_eq!(g.house(A).discard.len(), 2);
+    assert_eq!(g.prompt(), Prompt::Turn(H));
+}
+
+#[test]
+fn hieregs_deploy_into_two_empty_desert_areas_then_desert_power() {
+    // AR-DP-05: the card grants Desert Power.
+    let mut g = game(A, &["hieregs"]);
+    g.test_put(A, a("s1_3"), [1, 0, 0], 0);
+    g.areas[a("s1_4").index()].wormsign = Some(Wormsign::Sand);
+    start(&mut g, A, "hieregs");
+    assert_refused(&g, seat(A), &Action::DeployAt(a("s1_3")));
+    assert_refused(&g, seat(A), &Action::DeployAt(a("s1_4")));
+    assert_refused(&g, seat(A), &Action::DeployAt(a("carthag")));
+    play(&mut g, A, &[Action::DeployAt(a("s2_1"))]);
+    // Two different areas.
+    assert_refused(&g, seat(A), &Action::DeployAt(a("s2_1")));
+    play(&mut g, A, &[Action::DeployAt(a("s2_2"))]);
+    assert_eq!(units(&g, A, "s2_1"), [1, 0, 0]);
+    assert_eq!(units(&g, A, "s2_2"), [1, 0, 0]);
+    assert_eq!(g.prompt(), Prompt::Wormsigns(2));
+    let spot = first_legal(&g, A, |x| matches!(x, Action::WormsignAt(_)));
+    play(&mut g, A, &[spot, Action::Done]);
+    let Action::WormsignAt(at) = spot else {
+        unreachable!()
+    };
+    assert!(g.areas[at.index()].wormsign.is_some());
+    assert_eq!(g.prompt(), Prompt::Turn(H));
+}
+
+#[test]
+fn i_am_stilgar_the_fremen_enters_a_free_plateau_then_draws() {
+    let stilgar = leader("stilgar");
+    let mut g = game(A, &["i_am_stilgar_the_fremen"]);
+    let plateaus: Vec<AreaId> = all_areas()
+        .filter(|x| board().area(*x).terrain == board::Terrain::Plateau)
+        .collect();
+    g.test_put(H, plateaus[1], [1, 0, 0], 0);
+    start(&mut g, A, "i_am_stilgar_the_fremen");
+    // Not desert, and not a plateau with Harkonnen in it.
+    assert_refused(&g, seat(A), &Action::DeployAt(a("s1_3")));
+    assert_refused(&g, seat(A), &Action::DeployAt(plateaus[1]));
+    play(&mut g, A, &[Action::DeployAt(plateaus[0])]);
+    assert_eq!(g.areas[plateaus[0].index()].units[A.index()], [1, 2, 0]);
+    assert_refused(
+        &g,
+        seat(A),
+        &Action::DeployLeader(Some(leader("paul_atreides"))),
+    );
+    play(&mut g, A, &[Action::DeployLeader(Some(stilgar))]);
+    assert_eq!(g.test_leader(stilgar), LeaderAt::Board(plateaus[0]));
+    let draw = first_legal(&g, A, |x| matches!(x, Action::DrawFrom(_)));
+    play(&mut g, A, &[draw]);
+    assert_eq!(g.house(A).hand.len(), 1);
+    assert_eq!(g.prompt(), Prompt::Turn(H));
 }
