@@ -329,7 +329,7 @@ impl Arrakis {
             }
         }
         // AR-DP-01, AR-DP-03, AR-DP-04
-        if f == A && self.house(A).unused() < self.house(H).unused() {
+        if f == A && self.desert_power_allowed() {
             out.push(Action::DesertPower);
         }
         if f == A {

@@ -104,11 +104,6 @@ impl CardMove {
 }
 
 impl Arrakis {
-    /// The card being resolved, if any.
-    pub fn card_in_play(&self) -> Option<CardRun> {
-        self.effect
-    }
-
     /// Whether a condition holds now.
     fn condition_holds(&self, c: &Condition) -> bool {
         let d = self.d();
