@@ -6,7 +6,7 @@ use melange::rules::arrakis::{
     Action, AirZoneId, AreaId, Arrakis, ArrakisOptions, CardId, Deck, DieResult, ImperiumMarker,
     LeaderId, Marker, SectorId, UnitKind, board, data::data,
 };
-use melange::rules::core::{GameRng, RngStream, Ruleset};
+use melange::rules::core::{GameRng, conformance::fuzz_playout};
 use rand::Rng;
 
 const GAMES: u64 = 60;
@@ -86,46 +86,16 @@ fn arbitrary_actions_are_accepted_exactly_when_legal() {
         if seed % 2 == 1 {
             options.preset = melange::rules::arrakis::Preset::Published;
         }
-        let mut game = Arrakis::setup(&options, seed).unwrap();
-        let mut rng = RngStream::Bot(7).rng(seed);
-        let mut legal = Vec::new();
-        let mut events = Vec::new();
-        let mut steps = 0;
-        while let Some(seat) = game.to_act() {
-            steps += 1;
-            assert!(steps < 100_000, "seed {seed}: no end");
-            legal.clear();
-            game.legal_actions(seat, &mut legal);
-            for _ in 0..PROBES_PER_STEP {
-                let action = arbitrary(&mut rng);
-                let mut probe = game.clone();
-                let mut probe_events = Vec::new();
-                let outcome = probe.apply(seat, &action, &mut probe_events);
-                if legal.contains(&action) {
-                    assert!(
-                        outcome.is_ok(),
-                        "seed {seed}: legal {action:?} refused: {outcome:?}"
-                    );
-                } else {
-                    assert!(
-                        outcome.is_err(),
-                        "seed {seed}: {action:?} not legal but accepted"
-                    );
-                    assert!(
-                        probe == game,
-                        "seed {seed}: refusing {action:?} changed the game"
-                    );
-                    assert!(probe_events.is_empty());
-                }
-            }
-            // The playout tests' player: prefer acting over stopping.
-            let pick = legal
+        // The playout tests' player: prefer acting over stopping.
+        let pick = |legal: &[Action], rng: &mut GameRng| {
+            legal
                 .iter()
                 .copied()
                 .filter(|a| *a != Action::Done)
                 .nth(rng.random_range(0..legal.len()))
-                .unwrap_or(legal[0]);
-            game.apply(seat, &pick, &mut events).unwrap();
-        }
+                .unwrap_or(legal[0])
+        };
+        fuzz_playout::<Arrakis>(&options, seed, PROBES_PER_STEP, 100_000, arbitrary, pick)
+            .unwrap_or_else(|e| panic!("{e}"));
     }
 }

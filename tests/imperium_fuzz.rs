@@ -2,7 +2,7 @@
 //! number or seat a client could name) thrown at states along random games:
 //! an action is accepted exactly when it is in the legal list, and a refused
 //! one leaves the game unchanged. No input may panic the engine.
-use melange::rules::core::{RngStream, Ruleset, Seat};
+use melange::rules::core::{Seat, conformance::fuzz_playout};
 use melange::rules::imperium::{
     Action, CardId, Faction, Imperium, ImperiumOptions, IntrigueId, Preset, SpaceId, Zone,
     data::data,
@@ -61,41 +61,14 @@ fn arbitrary_actions_are_accepted_exactly_when_legal() {
             preset,
             ..ImperiumOptions::players(players)
         };
-        let mut game = Imperium::setup(&opts, seed).unwrap();
-        let mut rng = RngStream::Bot(7).rng(seed);
-        let mut legal = Vec::new();
-        let mut events = Vec::new();
-        while let Some(seat) = game.to_act() {
-            assert!(
-                seat.index() < game.seat_count(),
-                "seed {seed}: a rival was asked to act"
-            );
-            legal.clear();
-            game.legal_actions(seat, &mut legal);
-            for _ in 0..PROBES_PER_STEP {
-                let action = arbitrary(&mut rng);
-                let mut probe = game.clone();
-                let mut probe_events = Vec::new();
-                let outcome = probe.apply(seat, &action, &mut probe_events);
-                if legal.contains(&action) {
-                    assert!(
-                        outcome.is_ok(),
-                        "seed {seed}: legal {action:?} refused: {outcome:?}"
-                    );
-                } else {
-                    assert!(
-                        outcome.is_err(),
-                        "seed {seed}: {action:?} not in the legal list but accepted"
-                    );
-                    assert!(
-                        probe == game,
-                        "seed {seed}: refusing {action:?} changed the game"
-                    );
-                    assert!(probe_events.is_empty());
-                }
-            }
-            let pick = legal[rng.random_range(0..legal.len())];
-            game.apply(seat, &pick, &mut events).unwrap();
-        }
+        fuzz_playout::<Imperium>(
+            &opts,
+            seed,
+            PROBES_PER_STEP,
+            100_000,
+            arbitrary,
+            |legal, rng| legal[rng.random_range(0..legal.len())],
+        )
+        .unwrap_or_else(|e| panic!("{e}"));
     }
 }

@@ -16,9 +16,10 @@ use crate::{
     },
 };
 
-/// A two-way mapping between an enum and its snake_case wire names.
+/// A two-way mapping between an enum and its snake_case wire names; the
+/// one-way form (no parser) is for enums the contract only ever sends.
 macro_rules! names {
-    ($name:ident, $parse:ident, $ty:ty, $what:literal, [$($v:expr => $s:literal),* $(,)?]) => {
+    ($name:ident, $ty:ty, [$($v:expr => $s:literal),* $(,)?]) => {
         fn $name(value: $ty) -> &'static str {
             #[allow(unreachable_patterns)]
             match value {
@@ -26,8 +27,10 @@ macro_rules! names {
                 _ => unreachable!(),
             }
         }
+    };
+    ($name:ident, $parse:ident, $ty:ty, $what:literal, [$($v:expr => $s:literal),* $(,)?]) => {
+        names!($name, $ty, [$($v => $s),*]);
 
-        #[allow(dead_code)]
         fn $parse(text: &str) -> Result<$ty, MatchError> {
             match text {
                 $($s => Ok($v),)*
@@ -41,7 +44,7 @@ macro_rules! names {
     };
 }
 
-names!(faction_name, faction, Faction, "faction", [
+names!(faction_name, Faction, [
     Faction::Harkonnen => "harkonnen",
     Faction::Atreides => "atreides",
 ]);

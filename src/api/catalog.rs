@@ -51,11 +51,6 @@ impl Catalog {
         self
     }
 
-    /// Whether this catalog hosts `kind`.
-    pub fn hosts(&self, kind: i32) -> bool {
-        self.factories.contains_key(&kind)
-    }
-
     /// Creates a game of `kind`.
     pub fn create(&self, kind: i32, spec: CreateSpec) -> Result<Created, MatchError> {
         let factory =

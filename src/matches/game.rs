@@ -166,11 +166,6 @@ impl<R: Ruleset> Match<R> {
         &self.seats
     }
 
-    /// Whether the game is over.
-    pub fn is_finished(&self) -> bool {
-        self.state.to_act().is_none()
-    }
-
     /// Checks a seat number and the bearer token presented for it.
     pub fn authorize(&self, seat: u32, token: Option<&str>) -> Result<Seat, MatchError> {
         let slot = self.seat_slot(seat)?;

@@ -22,11 +22,6 @@ impl<R: Ruleset> Replayer<R> {
         }
     }
 
-    /// The last version this history reaches.
-    pub fn last_version(&self) -> u64 {
-        self.journal.len() as u64
-    }
-
     /// Walks every version greater than `after` in order, handing `sink` its
     /// version, its events and the state after it; `sink` returns `false` to
     /// stop early. Nothing is kept, so memory stays flat for long games.

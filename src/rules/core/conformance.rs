@@ -179,3 +179,65 @@ where
     assert!(events.is_empty(), "refusing {illegal:?} produced events");
     error
 }
+
+/// Plays one game from `seed`, throwing `probes` arbitrary well-formed
+/// actions (from `arbitrary`, the kind a hostile client could send) at the
+/// seat to act at every step: an action is accepted exactly when it is in
+/// the legal list, and a refused one leaves the state and events unchanged
+/// ("legal means accepted"). `pick` chooses the action that moves the game
+/// on; both draw from one generator seeded by `seed`, apart from the
+/// game's. Returns the number of steps played; a game that has not ended
+/// after `max_steps` fails.
+pub fn fuzz_playout<R>(
+    options: &R::Options,
+    seed: u64,
+    probes: usize,
+    max_steps: usize,
+    mut arbitrary: impl FnMut(&mut super::GameRng) -> R::Action,
+    mut pick: impl FnMut(&[R::Action], &mut super::GameRng) -> R::Action,
+) -> Result<usize, String>
+where
+    R: Ruleset + PartialEq,
+{
+    let mut game = R::setup(options, seed).map_err(|e| format!("setup failed: {e}"))?;
+    let mut rng = RngStream::Bot(7).rng(seed);
+    let mut legal = Vec::new();
+    let mut events = Vec::new();
+    let mut steps = 0;
+    while let Some(seat) = game.to_act() {
+        steps += 1;
+        if steps >= max_steps {
+            return Err(format!("seed {seed}: no end after {max_steps} steps"));
+        }
+        if seat.index() >= game.seat_count() {
+            return Err(format!("seed {seed}: {seat}, not a seat, was asked to act"));
+        }
+        legal.clear();
+        game.legal_actions(seat, &mut legal);
+        for _ in 0..probes {
+            let action = arbitrary(&mut rng);
+            let mut probe = game.clone();
+            let mut probe_events = Vec::new();
+            let outcome = probe.apply(seat, &action, &mut probe_events);
+            match (legal.contains(&action), outcome) {
+                (true, Err(e)) => {
+                    return Err(format!("seed {seed}: legal {action:?} refused: {e}"));
+                }
+                (false, Ok(())) => {
+                    return Err(format!(
+                        "seed {seed}: {action:?} not in the legal list but accepted"
+                    ));
+                }
+                (false, Err(_)) if probe != game || !probe_events.is_empty() => {
+                    return Err(format!("seed {seed}: refusing {action:?} changed the game"));
+                }
+                _ => {}
+            }
+        }
+        let action = pick(&legal, &mut rng);
+        events.clear();
+        game.apply(seat, &action, &mut events)
+            .map_err(|e| format!("seed {seed}: the picked {action:?} was refused: {e}"))?;
+    }
+    Ok(steps)
+}
