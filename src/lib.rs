@@ -1,4 +1,35 @@
 //! melange: a gRPC game-engine service for the Dune board games.
+//!
+//! # Crate map (read this first)
+//!
+//! A call travels down these layers and back; each layer knows only the one
+//! below it, so the rules can be tested without a network and the network
+//! without a game.
+//!
+//! - [`server`]: the network face. `run.rs` serves the tonic services,
+//!   health and reflection; `game_service.rs` is the `GameService`
+//!   implementation; `auth.rs` reads bearer tokens; `stream.rs` runs one
+//!   task per watcher; `config.rs` holds what an operator can tune.
+//! - [`api`]: protobuf <-> domain. `wire.rs` is the [`api::WireRules`] trait
+//!   a game implements to be hosted; `arrakis.rs` and `imperium.rs` are the
+//!   two games' mappings; `catalog.rs` turns `CreateGame` into a hosted
+//!   game; `hosted.rs` is the object-safe face of a running game;
+//!   `render.rs` renders states and events for one viewer; `status.rs` maps
+//!   every domain error to one gRPC status; `fields.rs` parses shared
+//!   fields (seats, presets, named options).
+//! - [`matches`](mod@crate::matches): the game-agnostic match. `game.rs` is a ruleset state with
+//!   its seed, version, journal, seat tokens and built-in bots;
+//!   `registry.rs` is the sharded, capped table of live games; `replay.rs`
+//!   rebuilds past versions; `token.rs` hashes seat tokens; `bot.rs` holds
+//!   the built-in bots; `error.rs` is [`matches::MatchError`].
+//! - [`rules`]: pure, deterministic game logic, one module per game on the
+//!   shared [`rules::core`] (the [`rules::core::Ruleset`] trait, seats, the
+//!   seeded generator, the rules error and the conformance playouts). Its
+//!   module documentation gives the one layout both games follow.
+//! - [`load`]: the load generator behind the `melange-load` binary.
+//! - [`pb`]: the generated contract (`proto/melange/v1/*.proto`).
+//!
+//! The binaries are `src/main.rs` (the server) and `src/bin/melange-load.rs`.
 pub mod api;
 pub mod load;
 pub mod matches;
