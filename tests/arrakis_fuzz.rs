@@ -9,7 +9,7 @@ use melange::rules::arrakis::{
 use melange::rules::core::{GameRng, conformance::fuzz_playout};
 use rand::Rng;
 
-const GAMES: u64 = 60;
+const GAMES: u64 = if cfg!(debug_assertions) { 60 } else { 600 };
 const PROBES_PER_STEP: usize = 3;
 
 fn arbitrary(rng: &mut GameRng) -> Action {
