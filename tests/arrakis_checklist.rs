@@ -1,5 +1,5 @@
-//! Checklist coverage for War for Arrakis: one test per core-game rule of
-//! `checklist-war-for-arrakis.md` not covered elsewhere, on the real board,
+//! Rule coverage for War for Arrakis: one test per core-game rule of
+//! `docs/rules/war-for-arrakis.md` not covered elsewhere, on the real board,
 //! each citing its AR- ID. Action die faces (data): 0-1 Strategy,
 //! 2 Leadership, 3 Deployment, 4 Mentat, 5 House. Combat faces: 0-2 Hit,
 //! 3-4 Shield, 5 Special.

@@ -406,7 +406,7 @@ fn a_tank_leaders_card_is_restored_but_offers_nothing_until_it_leaves() {
 fn the_wild_maker_moves_and_attacks_instead_of_desert_power() {
     // AR-LEADER-28, AR-HAZ-27: the Wild Maker on the Desert Power box moves
     // and attacks with its 6 dice, when Desert Power may be taken, spending
-    // no die (answers, "Atreides and Fremen leader slots").
+    // no die (docs/rules-decisions.md, named leaders' special actions).
     use melange::rules::arrakis::Worm;
     let wm = leader("wild_maker");
     let setup = |atreides_dice: &[DieResult], harkonnen: u8| {

@@ -1,5 +1,5 @@
 //! Per-rule tests of War for Arrakis on the real board; each cites its
-//! checklist ID. Combat faces (data): 0-2 Hit, 3-4 Shield, 5 Special.
+//! rule ID (docs/rules/war-for-arrakis.md). Combat faces (data): 0-2 Hit, 3-4 Shield, 5 Special.
 mod arrakis_common;
 use arrakis_common::*;
 use melange::rules::arrakis::data::data;
@@ -1350,7 +1350,7 @@ fn to_desert_hazards(g: &mut Arrakis) -> Vec<Event> {
 
 #[test]
 fn storm_casualty_elite_or_sardaukar_is_the_harkonnen_choice() {
-    // AR-COMBAT-20, AR-HAZ-28, AR-HAZ-34 (answers Q6): storm hits follow
+    // AR-COMBAT-20, AR-HAZ-28, AR-HAZ-34 (docs/rules-decisions.md, Q6): storm hits follow
     // the casualty order; with no regular the owner picks the elite.
     let mut g = game();
     g.test_put(H, a("pasty_mesa"), [0, 1, 1], 0);
@@ -1509,7 +1509,7 @@ fn block_neighbours_with_wormsigns(g: &mut Arrakis, area: &str) {
 
 #[test]
 fn a_legion_with_no_retreat_area_is_attacked_by_the_sandworm() {
-    // AR-HAZ-47, AR-HAZ-50, AR-HAZ-51, answers Q16: with no open area to
+    // AR-HAZ-47, AR-HAZ-50, AR-HAZ-51, docs/rules-decisions.md, Q16: with no open area to
     // retreat to, the legion stays; the sandworm destroys the harvester,
     // attacks the legion with 4 dice and leaves the board; the area counts
     // as moved into (AR-DIE-04).
@@ -1580,7 +1580,7 @@ fn the_only_retreat_area_is_moved_into() {
 
 #[test]
 fn family_atomics_a_legion_with_no_open_area_stays() {
-    // AR-ATOM-07, answers Q25: a legion with no adjacent open area stays in
+    // AR-ATOM-07, docs/rules-decisions.md, Q25: a legion with no adjacent open area stays in
     // the blasted area (now desert); nothing is asked.
     let mut g = game();
     g.test_put(A, a("splintered_rock"), [2, 0, 0], 1);

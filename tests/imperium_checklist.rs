@@ -1,8 +1,8 @@
-//! One test per checklist rule that had no exact-ID test before: board
+//! One test per rule (docs/rules/imperium.md) that had no exact-ID test before: board
 //! spaces and icons, Control, Sell Melange, Intrigue timing, parts of the
 //! Agent and Reveal turns and of deck building, plus the engine's answers
 //! that became decisions (Alliance handover, Kwisatz Haderach, High
-//! Council). Every test names its exact checklist ID in a comment.
+//! Council). Every test names its exact rule ID in a comment.
 mod imperium_common;
 
 use imperium_common::*;
@@ -681,7 +681,7 @@ fn intrigue_07_endgame_card_at_the_end() {
     assert_eq!(g.test_player_ref(0).vp, vp + 1);
 }
 
-// Alliance handover (answers-imperium.md 10a, docs/rules-decisions.md): a
+// Alliance handover (docs/rules-decisions.md, A10a): a
 // holder who loses Influence while tied with several seats picks which of
 // them takes the token; with one tied seat it moves at once.
 #[test]

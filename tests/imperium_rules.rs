@@ -1,4 +1,4 @@
-//! Per-rule tests of the Imperium ruleset; each cites its checklist ID.
+//! Per-rule tests of the Imperium ruleset; each cites its rule ID (docs/rules/imperium.md).
 use melange::rules::core::{RuleError, Ruleset, Seat, Viewer};
 use melange::rules::imperium::data::data;
 use melange::rules::imperium::{
@@ -528,7 +528,7 @@ fn conflict_places() {
 fn tie_for_first() {
     let mut g = game(&[]);
     assert_eq!(places(&mut g, [8, 8, 5, 3]), vec![(0, 2), (1, 2), (2, 3)]);
-    // Three-way tie for 1st: 2nd each, nothing below (answers 7a).
+    // Three-way tie for 1st: 2nd each, nothing below (docs/rules-decisions.md, A7a).
     assert_eq!(places(&mut g, [8, 8, 8, 3]), vec![(0, 2), (1, 2), (2, 2)]);
 }
 
@@ -547,7 +547,7 @@ fn tie_for_third() {
     assert_eq!(places(&mut g, [8, 8, 2, 2]), vec![(0, 2), (1, 2)]);
 }
 
-// Third place only with 4 players (answers 6).
+// Third place only with 4 players (docs/rules-decisions.md, A6).
 #[test]
 fn no_third_place_with_three_players() {
     let mut g = Imperium::setup(&ImperiumOptions::players(3), 2).unwrap();
@@ -827,7 +827,7 @@ fn endgame_when_conflicts_run_out() {
 }
 
 // IM-INTRIGUE-07: Endgame Intrigue at the end; tie-breakers spice, Solari,
-// water, garrison (answers 8a), then the latest Reveal (8b).
+// water, garrison (docs/rules-decisions.md, A8a), then the latest Reveal (A8b).
 #[test]
 fn endgame_intrigue_and_tie_breakers() {
     let mut g = game(&[]);
@@ -976,7 +976,7 @@ fn alliance_and_bonus() {
     assert_eq!(g2.test_player_ref(0).solari, solari);
 }
 
-// Published preset: the bonus is paid again (answers 9).
+// Published preset: the bonus is paid again (docs/rules-decisions.md, A9).
 #[test]
 fn bonus_every_time_in_published_preset() {
     let opts = ImperiumOptions {
@@ -1824,7 +1824,7 @@ fn defensive_round(preset: Preset, overrides: &[(&str, &str)]) -> Imperium {
     g
 }
 
-// IM-START-05 IM-START-06 (answers-imperium.md 5): the defensive troop is
+// IM-START-05 IM-START-06 (docs/rules-decisions.md, A5): the defensive troop is
 // automatic by default (the text) and with `defensive_bonus = automatic`.
 #[test]
 fn start_05_defensive_troop_automatic_by_default() {
@@ -1838,7 +1838,7 @@ fn start_05_defensive_troop_automatic_by_default() {
     }
 }
 
-// IM-START-05 IM-START-06 (answers-imperium.md 5): with the `published`
+// IM-START-05 IM-START-06 (docs/rules-decisions.md, A5): with the `published`
 // preset (or `defensive_bonus = optional`) the controller may deploy the
 // troop from its supply or decline; both are offered and reachable, and the
 // First Player's turn follows.
@@ -1869,7 +1869,7 @@ fn start_05_defensive_troop_optional_when_published() {
     }
 }
 
-// IM-START-07 (answers-imperium.md 5): no troop in supply, nothing asked.
+// IM-START-07 (docs/rules-decisions.md, A5): no troop in supply, nothing asked.
 #[test]
 fn start_07_no_defensive_prompt_with_empty_supply() {
     let mut g = game_opts(Preset::Published, &[], &[]);
@@ -1918,8 +1918,8 @@ fn reveal_02_boxes_before_acquisitions_by_default() {
     assert_eq!(g.test_player_ref(0).persuasion, 0, "too late for Firm Grip");
 }
 
-// IM-REVEAL-02 IM-REVEAL-05 with `reveal_order = published` (answers-
-// imperium.md 2): acquisitions may come between Reveal boxes, chosen one
+// IM-REVEAL-02 IM-REVEAL-05 with `reveal_order = published` (docs/rules-
+// decisions.md, A2): acquisitions may come between Reveal boxes, chosen one
 // at a time; finishing waits until every box is resolved. Acquiring
 // Liet-Kynes first gives the Emperor Alliance that Firm Grip's box checks.
 #[test]

@@ -48,7 +48,7 @@ pub fn legal(g: &Arrakis, f: Faction) -> Vec<Action> {
     v
 }
 
-/// The checklist rule a refusal names.
+/// The rule ID a refusal names.
 pub fn rule_of(e: RuleError) -> &'static str {
     match e {
         RuleError::Illegal { rule, .. } => rule,

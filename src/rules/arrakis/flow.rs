@@ -1,5 +1,6 @@
-//! The round as a state machine: the prompt the game waits on, its legal
-//! actions, and applying one of them.
+//! The round as a state machine: the prompt the game waits on and applying
+//! one of the actions it accepts. The legal actions are listed in
+//! `legal.rs`.
 //!
 //! Legality is decided in one place, [`Arrakis::legal`]; `apply` accepts an
 //! action only if it is in that list, so "legal means accepted" and a refused
@@ -99,7 +100,7 @@ pub enum AfterHits {
     /// area.
     CardStorm(AreaId),
     /// A sandworm a Harkonnen legion called attacked it, the legion having
-    /// nowhere to retreat (answers Q16): this move goes on.
+    /// nowhere to retreat (docs/rules-decisions.md, Q16): this move goes on.
     Called(Move),
 }
 
@@ -187,7 +188,7 @@ pub enum Prompt {
         carryalls: u8,
         /// Any 2 vehicles of the House action (AR-DIE-21): then
         /// `ornithopters` holds the count for any kind, harvesters included
-        /// (answers Q10).
+        /// (docs/rules-decisions.md, Q10).
         any: bool,
         /// Placed by a House die: "Done" ends the turn, not the step.
         house: bool,
@@ -263,7 +264,7 @@ pub enum Prompt {
     /// A sandworm or a storm hit the Harkonnen legion in this area, this
     /// many hits still to take, and it has no regular but both an elite and
     /// a Sardaukar: the Harkonnen pick which takes the next hit
-    /// (AR-COMBAT-20, answers Q6).
+    /// (AR-COMBAT-20, docs/rules-decisions.md, Q6).
     HazardCasualty(Faction, AreaId, u8, AfterHits),
     /// This house has more units in this area than the stacking limit: it
     /// picks which kind to remove next (AR-MOVE-08, AR-SPICE-20,
@@ -899,7 +900,8 @@ impl Arrakis {
     }
 
     fn desert_power(&mut self) {
-        // AR-DP-06 (the sandworm attack option is not offered yet).
+        // AR-DP-06, AR-DP-08: 2 wormsigns or, before any, the sandworm
+        // option (AR-DP-09, offered at the same prompt).
         self.prompt = Prompt::Wormsigns(2);
     }
 

@@ -24,7 +24,7 @@ impl Arrakis {
     }
 
     /// Rolls `dice` hazard dice against the Harkonnen legion in `a` and
-    /// takes the hits in the combat casualty order (answers Q6); true when
+    /// takes the hits in the combat casualty order (docs/rules-decisions.md, Q6); true when
     /// waiting on the Harkonnen's pick of a casualty, `then` going on after.
     pub(super) fn hazard_attack(
         &mut self,
@@ -48,7 +48,7 @@ impl Arrakis {
 
     /// Takes `n` hits on the Harkonnen legion in `a` one by one; pauses
     /// when the owner has to pick between an elite and a Sardaukar
-    /// (AR-COMBAT-20, answers Q6). True when paused.
+    /// (AR-COMBAT-20, docs/rules-decisions.md, Q6). True when paused.
     pub(super) fn hazard_hits(
         &mut self,
         a: AreaId,
@@ -82,7 +82,7 @@ impl Arrakis {
     }
 
     /// The Harkonnen picked the unit of kind `k` to take the next of `n`
-    /// hazard hits in `a` (AR-COMBAT-20, answers Q6).
+    /// hazard hits in `a` (AR-COMBAT-20, docs/rules-decisions.md, Q6).
     pub(super) fn answer_hazard_casualty(
         &mut self,
         h: Faction,

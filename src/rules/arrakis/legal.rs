@@ -272,7 +272,7 @@ impl Arrakis {
                 }
             }
             Prompt::Card(..) => self.legal_card(out),
-            // AR-COMBAT-20 (answers Q6): asked only with no regular and both
+            // AR-COMBAT-20 (docs/rules-decisions.md, Q6): asked only with no regular and both
             // an elite and a Sardaukar in the legion.
             Prompt::HazardCasualty(..) => {
                 out.push(Action::LoseUnit(UnitKind::Elite));

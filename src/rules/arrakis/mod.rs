@@ -5,7 +5,8 @@
 //! leaders and the planning cards ([`components`]), joined and cross-checked
 //! in [`data`]. The round is a state machine (`flow.rs`) that waits on one
 //! seat at a time with a short list of [`Action`]s. Seat 0 plays House
-//! Harkonnen, seat 1 House Atreides. The rules checklist IDs (`AR-...`) are
+//! Harkonnen, seat 1 House Atreides. The rule IDs (`AR-...`, listed in
+//! `docs/rules/war-for-arrakis.md`) are
 //! cited beside the code that enforces them.
 mod action;
 pub mod board;

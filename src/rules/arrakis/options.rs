@@ -5,7 +5,8 @@ use crate::rules::core::RuleError;
 /// A rules preset: every named rule option at once.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Preset {
-    /// The rules texts' readings (`war-for-arrakis-core.txt`, gaps from the wiki).
+    /// The rules texts' readings (the English core text, gaps from the wiki;
+    /// docs/rules/war-for-arrakis.md).
     #[default]
     Default,
     /// The publisher's readings where they differ (see `docs/rules-decisions.md`).
@@ -33,7 +34,7 @@ pub struct Rules {
     /// AR-OPT-01 `advance_after_win`: the winning attacker must advance.
     pub must_advance: bool,
     /// AR-OPT-02 `bene_gesserit_use`: the token is a free action that
-    /// reorders the top 3 cards of a deck (not yet playable).
+    /// reorders the top 3 cards of a deck.
     pub bene_gesserit_reorder: bool,
     /// AR-OPT-03 `desert_power_sandworms`: activate 2 different sandworms.
     pub desert_power_two_worms: bool,
@@ -80,9 +81,9 @@ pub const OPTION_NAMES: [(&str, &str, &str); 13] = [
 ];
 
 impl Rules {
-    /// The switches of a preset. `Published` takes the readings
-    /// `answers-war-for-arrakis.md` finds in the publisher's rulebook or on
-    /// the printed components.
+    /// The switches of a preset. `Published` takes the readings found in
+    /// the publisher's rulebook or on the printed components
+    /// (docs/rules-decisions.md, rules options).
     pub fn of(preset: Preset) -> Rules {
         let p = preset == Preset::Published;
         Rules {

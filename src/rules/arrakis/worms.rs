@@ -149,7 +149,7 @@ impl Arrakis {
     /// legion retreats to an adjacent open area without a wormsign, the
     /// Harkonnen's pick among several (`Prompt::WormRetreat`, AR-HAZ-50);
     /// that area is moved into this action (AR-DIE-04). With none it
-    /// stays, and the sandworm attacks it (answers Q16). The sandworm is
+    /// stays, and the sandworm attacks it (docs/rules-decisions.md, Q16). The sandworm is
     /// the Wild Maker or a normal one (AR-HAZ-18, the Atreides' pick), and
     /// the harvester there is destroyed (AR-HAZ-51).
     pub(super) fn harkonnen_enters_wormsign(
@@ -274,7 +274,7 @@ impl Arrakis {
     /// The sandworm a Harkonnen legion called is in `to`: the harvester
     /// there is destroyed (AR-HAZ-51); a legion that could not retreat is
     /// attacked, 4 dice (6 for the Wild Maker, AR-HAZ-27), and the sandworm
-    /// leaves the board (answers Q16); then the move goes on.
+    /// leaves the board (docs/rules-decisions.md, Q16); then the move goes on.
     pub(super) fn called_worm_arrived(
         &mut self,
         m: super::flow::Move,
@@ -380,7 +380,7 @@ impl Arrakis {
     /// Detonates the Family Atomics (AR-ATOM-02 to AR-ATOM-07): the mountain
     /// becomes ordinary desert for good, and each house's legion there moves
     /// to an adjacent area open to it, the Harkonnen choosing where
-    /// (AR-ATOM-07), or stays if there is none (answers Q25).
+    /// (AR-ATOM-07), or stays if there is none (docs/rules-decisions.md, Q25).
     pub(super) fn detonate(&mut self, area: AreaId, ev: &mut Vec<Event>) {
         self.atomics_used = true;
         self.atomics_area = Some(area);

@@ -27,7 +27,7 @@ pub enum RuleError {
     /// The action is well formed but the rules forbid it now.
     #[error("{rule}: {reason}")]
     Illegal {
-        /// The checklist ID of the rule that forbids it, e.g. `IM-AGENT-05`.
+        /// The ID of the rule (see `docs/rules/`) that forbids it, e.g. `IM-AGENT-05`.
         rule: &'static str,
         /// What is wrong, in words. Usually a literal, so that legality checks
         /// run thousands of times during move generation allocate nothing.

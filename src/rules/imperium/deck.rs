@@ -11,7 +11,7 @@ use super::state::{Ctx, Imperium, Task};
 impl Imperium {
     /// Takes the top card of a seat's deck, reshuffling the discard pile
     /// when the deck is empty (IM-DECK-02); `None` when both are empty
-    /// (the draw is lost, answers-imperium.md 4b).
+    /// (the draw is lost, docs/rules-decisions.md, A4b).
     pub(crate) fn take_top(&mut self, seat: u8, ev: &mut Vec<Event>) -> Option<CardId> {
         if self.p(seat).deck.is_empty() {
             self.reshuffle(seat, ev)?;
@@ -27,7 +27,7 @@ impl Imperium {
         let mut pile = std::mem::take(&mut self.pm(seat).discard);
         pile.shuffle(&mut self.rng);
         // The old deck (if any) stays on top: a Refocus shuffle puts the
-        // discard pile under it (answers-imperium.md 4a).
+        // discard pile under it (docs/rules-decisions.md, A4a).
         let p = self.pm(seat);
         pile.append(&mut p.deck);
         p.deck = pile;

@@ -118,7 +118,7 @@ impl Imperium {
             .as_ref()
             .is_some_and(|r| r.mode == super::hagal::RivalMode::Solo)
         {
-            // answers-imperium.md 17: the Rival on the human's left starts
+            // docs/rules-decisions.md, A17: the Rival on the human's left starts
             // with the First Player marker.
             first = 1;
         }
@@ -340,7 +340,7 @@ impl Imperium {
         // IM-START-05 / IM-START-06 / IM-START-07: the controller of the
         // Conflict's space deploys 1 troop from its supply; automatic by
         // the text, asked with `defensive_bonus = optional` (the rulebook's
-        // "may", answers-imperium.md 5).
+        // "may", docs/rules-decisions.md, A5).
         if let Some(space) = self.d().conflicts[usize::from(conflict.0)].controls
             && let Some(owner) = self.control[usize::from(space.0)]
             && self.p(owner).supply > 0
@@ -387,7 +387,7 @@ impl Imperium {
     }
 
     /// Clockwise to the next seat that has not revealed; Combat once all
-    /// have (answers-imperium.md 1, IM-REVEAL-09).
+    /// have (docs/rules-decisions.md, A1, IM-REVEAL-09).
     fn next_turn(&mut self, ev: &mut Vec<Event>) {
         self.rival_convert(ev);
         let mut cur = self.turn.seat;
@@ -416,7 +416,7 @@ impl Imperium {
             } else if !hagal_game && self.agents_left(s) > 0 {
                 // IM-SOLO-02: the Rivals take their Agent turns in turn
                 // with the player, and go on while they have Agents
-                // (answers-imperium.md 17).
+                // (docs/rules-decisions.md, A17).
                 self.stack.push(Task::NextTurn);
                 self.rival_turn(s, ev);
                 return;
@@ -505,7 +505,7 @@ impl Imperium {
         let rewards = &self.d().conflicts[usize::from(conflict.0)].rewards;
         for &(seat, place) in places.iter().rev() {
             // IM-HAGAL-11: House Hagal takes its place but no reward
-            // (answers-imperium.md 16); IM-SOLO-09: solo Rivals take theirs.
+            // (docs/rules-decisions.md, A16); IM-SOLO-09: solo Rivals take theirs.
             if self.is_hagal(seat) {
                 continue;
             }
@@ -525,7 +525,7 @@ impl Imperium {
 
     /// Which seat takes which reward (1-based), in reward order and turn
     /// order from the First Player. Third place only with 4 seats
-    /// (answers-imperium.md 6); IM-COMBAT-13: 0 strength gets nothing;
+    /// (docs/rules-decisions.md, A6); IM-COMBAT-13: 0 strength gets nothing;
     /// IM-COMBAT-11 / IM-COMBAT-12: 2nd and 3rd strengths; tie rules
     /// IM-COMBAT-14 to IM-COMBAT-17.
     pub fn places(&self, strengths: &[u8]) -> Vec<(u8, u8)> {
@@ -554,7 +554,7 @@ impl Imperium {
                 // A tie takes the next place's reward, and nothing is given
                 // below it, except that two tied for 1st leave 3rd to the
                 // others (IM-COMBAT-14, IM-COMBAT-15, IM-COMBAT-16,
-                // IM-COMBAT-17, answers-imperium.md 7).
+                // IM-COMBAT-17, docs/rules-decisions.md, A7).
                 let reward = rank + 1;
                 if reward <= max_place {
                     for s in &group {
@@ -624,7 +624,7 @@ impl Imperium {
     }
 
     /// Endgame Intrigue, one seat at a time from the First Player
-    /// (answers-imperium.md 8c).
+    /// (docs/rules-decisions.md, A8c).
     fn endgame_ask(&mut self, k: u8) {
         self.phase = Phase::Endgame;
         if k >= self.n() {

@@ -318,7 +318,7 @@ impl Imperium {
     }
 
     /// How many seats the First Player marker passes between: House Hagal
-    /// never holds it (answers-imperium.md 14a), solo Rivals do (17).
+    /// never holds it (docs/rules-decisions.md, A14a), solo Rivals do (A17).
     pub(crate) fn marker_seats(&self) -> u8 {
         if self.rival_mode() == Some(RivalMode::TwoPlayer) {
             self.humans()
@@ -375,7 +375,7 @@ impl Imperium {
     }
 
     /// Whether a rival may send an Agent there: unoccupied and not blocked
-    /// by another participant's Voice (IM-AGENT-05, answers-imperium.md 20).
+    /// by another participant's Voice (IM-AGENT-05, docs/rules-decisions.md, A20).
     fn rival_space_free(&self, seat: u8, space: SpaceId) -> bool {
         self.occupant[usize::from(space.0)].is_none()
             && !matches!(self.voice, Some((o, s)) if s == space && o != seat)
@@ -383,7 +383,7 @@ impl Imperium {
 
     /// The Harvest Spice card's Maker space: the free one with the most
     /// bonus spice, ties to the higher base spice; none without bonus
-    /// spice (answers-imperium.md 19b).
+    /// spice (docs/rules-decisions.md, A19b).
     fn rival_maker(&self, seat: u8) -> Option<SpaceId> {
         let d = self.d();
         (0..d.spaces.len() as u8)
@@ -443,7 +443,7 @@ impl Imperium {
         // IM-HAGAL-06 / IM-SOLO-05: no cost, no space effect, no faction
         // space Influence; only the card's effects below.
         // IM-HAGAL-08 / IM-SOLO-06: at a Combat space, recruits plus up to
-        // 2 garrison troops go to the Conflict (answers-imperium.md 14c:
+        // 2 garrison troops go to the Conflict (docs/rules-decisions.md, A14c:
         // always as many as it can; resolved by `rival_decide`).
         if c.combat {
             self.stack.push(Task::AgentDeploy);
@@ -464,7 +464,7 @@ impl Imperium {
                 });
             }
         }
-        // IM-CONTROL-07 / answers-imperium.md 11a: the controller's bonus.
+        // IM-CONTROL-07 / docs/rules-decisions.md, A11a: the controller's bonus.
         if let Some(owner) = self.control[usize::from(space.0)] {
             self.stack.push(Task::Run {
                 list: &sp.control_bonus,
@@ -486,7 +486,7 @@ impl Imperium {
         if c.space == HagalSpace::Maker {
             // IM-SOLO-07: a solo Rival gains base plus all bonus spice;
             // House Hagal gains nothing (IM-HAGAL-09) but the bonus spice
-            // is removed all the same (answers-imperium.md 19b).
+            // is removed all the same (docs/rules-decisions.md, A19b).
             let bonus = std::mem::take(&mut self.bonus_spice[usize::from(space.0)]);
             if !hagal {
                 self.resource(seat, Resource::Spice, i16::from(sp.base_spice + bonus), ev);
@@ -510,7 +510,7 @@ impl Imperium {
     }
 
     /// Solo Rivals turn resources into VP, at once and as often as they
-    /// can (answers-imperium.md 18): IM-SOLO-10 / IM-SOLO-12 (7 Solari),
+    /// can (docs/rules-decisions.md, A18): IM-SOLO-10 / IM-SOLO-12 (7 Solari),
     /// IM-SOLO-11 / IM-SOLO-13 (7 spice), and the rulebook's 3 Intrigue
     /// and 3 water.
     pub(crate) fn rival_convert(&mut self, ev: &mut Vec<Event>) {
@@ -546,7 +546,7 @@ impl Imperium {
 
     /// Makes the decision awaited from a rival: Influence to the Faction
     /// where it has least (IM-SOLO-14), every troop it may deploy
-    /// (answers-imperium.md 14c), any affordable optional effect, no
+    /// (docs/rules-decisions.md, A14c), any affordable optional effect, no
     /// Intrigue; anything else, and ties, by the rival generator.
     pub(crate) fn rival_decide(&mut self, ev: &mut Vec<Event>) {
         let mut legal = Vec::new();
@@ -582,7 +582,7 @@ impl Imperium {
                 .expect("non-empty"),
             Pending::Optional { .. } if legal.contains(&Action::Accept) => Action::Accept,
             // A solo Rival controlling the space takes its defensive troop
-            // (answers-imperium.md 11b).
+            // (docs/rules-decisions.md, A11b).
             Pending::DefensiveBonus(_) => Action::Accept,
             Pending::CombatIntrigue(_) | Pending::AfterWin(_) | Pending::Endgame(_)
                 if legal.contains(&Action::Pass) =>
@@ -649,7 +649,7 @@ impl Imperium {
                     p.agents = s.agents;
                 }
                 RivalMode::TwoPlayer => {
-                    // answers-imperium.md 14b: 3 Agents, no garrison.
+                    // docs/rules-decisions.md, A14b: 3 Agents, no garrison.
                     p.solari = 0;
                     p.spice = 0;
                     p.water = 0;

@@ -7,7 +7,7 @@ use super::ids::Faction;
 use super::state::{Ctx, Imperium, Task};
 
 impl Imperium {
-    /// Changes a seat's Influence one step at a time (answers-imperium.md 10b),
+    /// Changes a seat's Influence one step at a time (docs/rules-decisions.md, A10b),
     /// applying VP, bonus and Alliance rules at each step.
     pub(crate) fn change_influence(
         &mut self,
@@ -46,7 +46,7 @@ impl Imperium {
         }
         // IM-FACTION-06 / IM-FACTION-07: the bonus at 4 (one-time by the
         // rules text; every climb to 4 with the `faction_bonus` option).
-        // Rivals never get the 4-Influence bonus (answers-imperium.md 15).
+        // Rivals never get the 4-Influence bonus (docs/rules-decisions.md, A15).
         if now == 4 && !self.is_rival(seat) {
             let bit = 1 << f.index();
             let paid = self.p(seat).bonus_paid & bit != 0;
@@ -91,7 +91,7 @@ impl Imperium {
             self.resource(seat, Resource::Vp, -i16::from(track.vp_at_2), ev);
         }
         if self.alliance[f.index()] == Some(seat) {
-            // Publisher FAQ (answers-imperium.md 10a): a holder tied before
+            // Publisher FAQ (docs/rules-decisions.md, A10a): a holder tied before
             // the loss hands it to a tied player, and with several the
             // holder picks which (a decision, docs/rules-decisions.md); a
             // holder falling below 4 hands it to the highest at 4+ or

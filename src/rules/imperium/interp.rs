@@ -270,7 +270,7 @@ impl Imperium {
             Effect::ChosenOpponent(steps) => self.ask(Pending::Opponent { ctx, steps }),
             Effect::Mentat => {
                 // A Conflict reward keeps the Mentat for the next round
-                // (IM-RECALL-02, answers-imperium.md 12); otherwise it is
+                // (IM-RECALL-02, docs/rules-decisions.md, A12); otherwise it is
                 // taken only from its space.
                 if self.phase == super::state::Phase::Combat {
                     self.mentat_next = Some(seat);

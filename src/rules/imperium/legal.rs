@@ -392,7 +392,7 @@ impl Imperium {
                 }
                 self.push_intrigues(seat, Window::Plot { reveal: true }, out);
                 // IM-REVEAL-02 with `reveal_order = published`
-                // (answers-imperium.md 2): the Reveal boxes left are
+                // (docs/rules-decisions.md, A2): the Reveal boxes left are
                 // resolved one at a time between acquisitions
                 // (IM-REVEAL-05: in the order chosen); finishing only once
                 // all are resolved.
@@ -859,7 +859,7 @@ impl Imperium {
                 });
             }
             (Pending::AllianceHandover { faction, .. }, Action::Opponent(o)) => {
-                // answers-imperium.md 10a: the holder's pick among the tied.
+                // docs/rules-decisions.md, A10a: the holder's pick among the tied.
                 self.move_alliance(faction, Some(o.0), ev);
             }
             // Declines: nothing happens.
@@ -955,7 +955,7 @@ impl Imperium {
         let d = self.d();
         if self.rules.reveal_interleave {
             // IM-REVEAL-02 with `reveal_order = published`: the boxes wait
-            // to be chosen at the acquire step (answers-imperium.md 2).
+            // to be chosen at the acquire step (docs/rules-decisions.md, A2).
             self.reveal_boxes = hand
                 .iter()
                 .copied()

@@ -1,9 +1,10 @@
-//! Dune: Imperium (base game, 3-4 players) as a [`Ruleset`].
+//! Dune: Imperium (base game, 1-4 players; House Hagal and the solo Rivals
+//! fill the empty places with 1-2 players) as a [`Ruleset`].
 //!
 //! Facts come from `data/imperium/*.json` ([`data`]); the effect lists of
 //! cards, spaces, Conflicts and leaders are run by a generic interpreter
 //! (`interp.rs`) that breaks every effect into small decisions
-//! ([`Action`]). The rules checklist IDs (`IM-...`) are cited beside the
+//! ([`Action`]). The rule IDs (`IM-...`, listed in `docs/rules/imperium.md`) are cited beside the
 //! code that enforces them.
 mod action;
 pub mod data;

@@ -7,7 +7,7 @@ use super::ids::LeaderId;
 /// A rules preset: every named rule option at once.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Preset {
-    /// The rules text's readings (`imperium-core.txt`).
+    /// The rules text's readings (docs/rules/imperium.md).
     #[default]
     Default,
     /// The publisher's readings where they differ (see `docs/rules-decisions.md`).
@@ -45,10 +45,10 @@ pub struct Rules {
     pub sell_melange_published: bool,
     /// The 4-Influence bonus is paid again on every climb to 4.
     pub faction_bonus_every_time: bool,
-    /// IM-START-05 (answers-imperium.md 5): the controller *may* deploy the
+    /// IM-START-05 (docs/rules-decisions.md, A5): the controller *may* deploy the
     /// defensive-bonus troop (asked), instead of it being automatic.
     pub defensive_bonus_optional: bool,
-    /// IM-REVEAL-02 (answers-imperium.md 2): acquisitions may be made
+    /// IM-REVEAL-02 (docs/rules-decisions.md, A2): acquisitions may be made
     /// before, between or after the Reveal boxes, instead of after all.
     pub reveal_interleave: bool,
 }

@@ -298,7 +298,7 @@ pub enum Pending {
         from_leader: bool,
     },
     /// The Alliance holder lost Influence while tied with several seats
-    /// and picks which of them takes the token (answers-imperium.md 10a).
+    /// and picks which of them takes the token (docs/rules-decisions.md, A10a).
     AllianceHandover {
         /// The holder, who decides.
         seat: u8,

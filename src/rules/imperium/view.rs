@@ -333,7 +333,7 @@ impl Imperium {
     }
 
     /// Final order: VP, spice, Solari, water, garrison troops, then the most
-    /// recent Reveal turn (answers-imperium.md 8a, 8b). Returns (winners,
+    /// recent Reveal turn (docs/rules-decisions.md, A8a, A8b). Returns (winners,
     /// ranking).
     ///
     /// Solo Rivals are ranked too (they can win, IM-SOLO-09) but only seats
