@@ -1,5 +1,5 @@
 //! `melange`: the game server.
-use std::{net::SocketAddr, time::Duration};
+use std::{io::IsTerminal, net::SocketAddr, time::Duration};
 
 use clap::{Parser, ValueEnum};
 use melange::{
@@ -51,10 +51,17 @@ enum LogFormat {
 async fn main() -> Result<(), Box<dyn std::error::Error + Send + Sync>> {
     let flags = Flags::parse();
     let filter = EnvFilter::try_from_default_env().unwrap_or_else(|_| EnvFilter::new("info"));
+    // Log lines go to stdout; colour codes only when a person watches it on
+    // a terminal, never in a file or a pipe.
+    let ansi = std::io::stdout().is_terminal();
     match flags.log_format {
-        LogFormat::Text => tracing_subscriber::fmt().with_env_filter(filter).init(),
+        LogFormat::Text => tracing_subscriber::fmt()
+            .with_ansi(ansi)
+            .with_env_filter(filter)
+            .init(),
         LogFormat::Json => tracing_subscriber::fmt()
             .json()
+            .with_ansi(false)
             .with_env_filter(filter)
             .init(),
     }

@@ -96,3 +96,63 @@ async fn an_unresponsive_client_cannot_hold_the_shutdown_open() {
         "{rest:?}"
     );
 }
+
+/// Text logs written to a pipe (or a file) carry no ANSI colour codes, name
+/// the game kind rather than its number, and never show a game's seed.
+#[cfg(unix)]
+#[tokio::test]
+async fn text_logs_to_a_pipe_are_plain_name_kinds_and_hide_seeds() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_melange"))
+        .args(["--listen", "127.0.0.1:0", "--log-format", "text"])
+        .env("RUST_LOG", "info")
+        .stdout(Stdio::piped())
+        .stderr(Stdio::inherit())
+        .spawn()
+        .unwrap();
+    let mut lines = BufReader::new(child.stdout.take().unwrap()).lines();
+    let listening = loop {
+        let line = lines.next().expect("a log line before exit").unwrap();
+        if line.contains("melange listening") {
+            break line;
+        }
+    };
+    let address = listening
+        .split_whitespace()
+        .find_map(|field| field.strip_prefix("address="))
+        .expect("an address field")
+        .to_owned();
+    let mut client = GameServiceClient::connect(format!("http://{address}"))
+        .await
+        .unwrap();
+    let seed = 987_654_321_u64;
+    client
+        .create_game(pb::CreateGameRequest {
+            kind: pb::GameKind::Imperium as i32,
+            seed: Some(seed),
+            ..Default::default()
+        })
+        .await
+        .unwrap();
+    let created = loop {
+        let line = lines.next().expect("a log line before exit").unwrap();
+        if line.contains("game created") {
+            break line;
+        }
+    };
+    drop(client);
+    let kill = Command::new("kill")
+        .args(["-TERM", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(kill.success());
+    assert!(child.wait().unwrap().success());
+    let mut all = vec![listening, created.clone()];
+    all.extend(lines.map_while(Result::ok));
+
+    assert!(created.contains("kind=GAME_KIND_IMPERIUM"), "{created}");
+    for line in &all {
+        assert!(!line.contains('\x1b'), "colour codes in {line:?}");
+        assert!(!line.contains("seed"), "a seed in {line:?}");
+        assert!(!line.contains(&seed.to_string()), "a seed in {line:?}");
+    }
+}

@@ -110,7 +110,12 @@ impl GameService for GameServiceImpl {
         let created = self.catalog.create(request.kind, spec)?;
         let view = created.game.view(Viewer::Spectator);
         self.games.insert(game_id.clone(), created.game)?;
-        tracing::info!(%game_id, kind = request.kind, seed, "game created");
+        // The seed is the caller's secret (it decides every hidden draw), so
+        // it is never logged; the kind is logged by name.
+        let kind = pb::GameKind::try_from(request.kind)
+            .map(|kind| kind.as_str_name())
+            .unwrap_or("unknown");
+        tracing::info!(%game_id, %kind, "game created");
         Ok(Response::new(pb::CreateGameResponse {
             game_id,
             seed,

@@ -33,10 +33,15 @@ pub async fn serve(
     health
         .set_serving::<pb::game_service_server::GameServiceServer<GameServiceImpl>>()
         .await;
-    let reflection = tonic_reflection::server::Builder::configure()
-        .register_encoded_file_descriptor_set(pb::FILE_DESCRIPTOR_SET)
-        .register_encoded_file_descriptor_set(tonic_health::pb::FILE_DESCRIPTOR_SET)
-        .build_v1()?;
+    // Reflection in both protocol versions: v1, and v1alpha for the clients
+    // and grpcurl builds that still only speak it.
+    let reflection_builder = || {
+        tonic_reflection::server::Builder::configure()
+            .register_encoded_file_descriptor_set(pb::FILE_DESCRIPTOR_SET)
+            .register_encoded_file_descriptor_set(tonic_health::pb::FILE_DESCRIPTOR_SET)
+    };
+    let reflection = reflection_builder().build_v1()?;
+    let reflection_v1alpha = reflection_builder().build_v1alpha()?;
 
     // Without TCP_NODELAY small responses wait on delayed ACKs (~40 ms).
     let incoming = tonic::transport::server::TcpIncoming::from(listener).with_nodelay(Some(true));
@@ -46,6 +51,7 @@ pub async fn serve(
         .add_service(service)
         .add_service(health_service)
         .add_service(reflection)
+        .add_service(reflection_v1alpha)
         .serve_with_incoming_shutdown(incoming, shutdown);
     let mut stopping = stopping_watch;
     let grace = config.shutdown_grace;

@@ -8,6 +8,7 @@ mod imperium_rivals;
 mod listing;
 mod load;
 mod play;
+mod reflection;
 mod statuses;
 mod streaming;
 mod support;
