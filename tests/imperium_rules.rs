@@ -547,12 +547,101 @@ fn tie_for_third() {
     assert_eq!(places(&mut g, [8, 8, 2, 2]), vec![(0, 2), (1, 2)]);
 }
 
-// Third place only with 4 players (answers 6).
-#[test]
-fn no_third_place_with_three_players() {
-    let mut g = Imperium::setup(&ImperiumOptions::players(3), 2).unwrap();
+fn game_of(n: u8, preset: Preset, overrides: &[(&str, &str)]) -> Imperium {
+    let opts = ImperiumOptions {
+        player_count: n,
+        preset,
+        overrides: overrides
+            .iter()
+            .map(|(k, v)| (k.to_string(), v.to_string()))
+            .collect(),
+        ..Default::default()
+    };
+    let mut g = Imperium::setup(&opts, 2).unwrap();
     g.test_set_first(0);
+    g
+}
+
+// IM-COMBAT-12: the text gives the 3rd place reward at every player count
+// (the default); answers-imperium.md 6 limits it to 4-player games, the
+// `third_place = four_players` option in the `published` preset.
+#[test]
+fn third_place_at_every_player_count() {
+    // 3 players: default gives the 3rd reward, published does not.
+    let g = game_of(3, Preset::Default, &[]);
+    assert_eq!(g.places(&[9, 6, 3]), vec![(0, 1), (1, 2), (2, 3)]);
+    // A tie for 2nd takes the 3rd reward at 3 players too (IM-COMBAT-15).
+    assert_eq!(g.places(&[9, 6, 6]), vec![(0, 1), (1, 3), (2, 3)]);
+    let g = game_of(3, Preset::Published, &[]);
     assert_eq!(g.places(&[9, 6, 3]), vec![(0, 1), (1, 2)]);
+    assert_eq!(g.places(&[9, 6, 6]), vec![(0, 1)]);
+    let g = game_of(3, Preset::Default, &[("third_place", "four_players")]);
+    assert_eq!(g.places(&[9, 6, 3]), vec![(0, 1), (1, 2)]);
+    let g = game_of(3, Preset::Published, &[("third_place", "every_count")]);
+    assert_eq!(g.places(&[9, 6, 3]), vec![(0, 1), (1, 2), (2, 3)]);
+    // 2 players with House Hagal (seat 2): House Hagal takes its place
+    // without a reward; the 3rd place goes to a seat by default only.
+    let g = game_of(2, Preset::Default, &[]);
+    assert_eq!(g.places(&[4, 9, 6]), vec![(1, 1), (2, 2), (0, 3)]);
+    let g = game_of(2, Preset::Published, &[]);
+    assert_eq!(g.places(&[4, 9, 6]), vec![(1, 1), (2, 2)]);
+    // 4 players: the 3rd reward under both readings.
+    for preset in [Preset::Default, Preset::Published] {
+        let g = game_of(4, preset, &[]);
+        assert_eq!(g.places(&[9, 6, 3, 1]), vec![(0, 1), (1, 2), (2, 3)]);
+    }
+    // An unknown value is refused.
+    let bad = ImperiumOptions {
+        player_count: 3,
+        overrides: vec![("third_place".into(), "sometimes".into())],
+        ..Default::default()
+    };
+    assert!(matches!(
+        Imperium::setup(&bad, 1),
+        Err(RuleError::InvalidOptions(_))
+    ));
+}
+
+// IM-COMBAT-12 end to end: in a 3-player game the third strongest seat is
+// paid the Conflict's 3rd place reward by default, and nothing with the
+// published reading.
+#[test]
+fn third_place_reward_paid_in_three_player_game() {
+    use melange::rules::imperium::Event;
+    for (preset, paid) in [(Preset::Default, true), (Preset::Published, false)] {
+        let mut g = game_of(3, preset, &[]);
+        // Skirmish (A): 3rd place gains 2 Solari.
+        g.test_set_conflict(data().conflict_id("skirmish_a"));
+        g.test_player(0).conflict = 3;
+        g.test_player(1).conflict = 2;
+        g.test_player(2).conflict = 1;
+        let before = g.test_player_ref(2).clone();
+        g.test_go_to_combat();
+        let mut ev = Vec::new();
+        while g.view(Viewer::Spectator).phase == "combat" {
+            let l = legal(&g);
+            let a = if l.contains(&Action::Pass) {
+                Action::Pass
+            } else {
+                l[0]
+            };
+            let s = seat(&g);
+            g.apply(s, &a, &mut ev).unwrap();
+        }
+        let rewarded = ev.iter().any(|e| {
+            matches!(
+                e,
+                Event::Reward {
+                    seat: Seat(2),
+                    place: 3
+                }
+            )
+        });
+        assert_eq!(rewarded, paid, "{preset:?}");
+        let after = g.test_player_ref(2);
+        let gained = if paid { 2 } else { 0 };
+        assert_eq!(after.solari, before.solari + gained, "{preset:?}");
+    }
 }
 
 // IM-COMBAT-05 IM-COMBAT-06 IM-COMBAT-07 IM-COMBAT-08 IM-COMBAT-09

@@ -524,13 +524,18 @@ impl Imperium {
     }
 
     /// Which seat takes which reward (1-based), in reward order and turn
-    /// order from the First Player. Third place only with 4 seats
-    /// (answers-imperium.md 6); IM-COMBAT-13: 0 strength gets nothing;
-    /// IM-COMBAT-11 / IM-COMBAT-12: 2nd and 3rd strengths; tie rules
-    /// IM-COMBAT-14 to IM-COMBAT-17.
+    /// order from the First Player. IM-COMBAT-13: 0 strength gets nothing;
+    /// IM-COMBAT-11 / IM-COMBAT-12: 2nd and 3rd strengths, the 3rd at
+    /// every player count by the text, only with 4 seats with
+    /// `third_place = four_players` (answers-imperium.md 6, in the
+    /// `published` preset); tie rules IM-COMBAT-14 to IM-COMBAT-17.
     pub fn places(&self, strengths: &[u8]) -> Vec<(u8, u8)> {
         let n = self.n();
-        let max_place = if n >= 4 { 3 } else { 2 };
+        let max_place = if self.rules.third_place_four_players && n < 4 {
+            2
+        } else {
+            3
+        };
         let order: Vec<u8> = (0..n).map(|k| (self.first + k) % n).collect();
         let mut levels: Vec<u8> = strengths.iter().copied().filter(|s| *s > 0).collect();
         levels.sort_unstable_by(|a, b| b.cmp(a));

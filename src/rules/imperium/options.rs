@@ -29,7 +29,7 @@ pub struct ImperiumOptions {
     /// `("sell_melange", "published")`. Names: `sell_melange`
     /// (`default`|`published`), `faction_bonus` (`one_time`|`every_time`),
     /// `defensive_bonus` (`automatic`|`optional`), `reveal_order`
-    /// (`text`|`published`).
+    /// (`text`|`published`), `third_place` (`every_count`|`four_players`).
     pub overrides: Vec<(String, String)>,
     /// Leader data id per solo Rival (`None`: dealt from the seed among
     /// the solo-compatible leaders). Only for 1 player.
@@ -51,6 +51,9 @@ pub struct Rules {
     /// IM-REVEAL-02 (answers-imperium.md 2): acquisitions may be made
     /// before, between or after the Reveal boxes, instead of after all.
     pub reveal_interleave: bool,
+    /// IM-COMBAT-12 (answers-imperium.md 6): the 3rd place reward only in
+    /// 4-player games, instead of at every player count.
+    pub third_place_four_players: bool,
 }
 
 impl Rules {
@@ -62,6 +65,7 @@ impl Rules {
             faction_bonus_every_time: p,
             defensive_bonus_optional: p,
             reveal_interleave: p,
+            third_place_four_players: p,
         }
     }
 }
@@ -135,6 +139,13 @@ impl ImperiumOptions {
                     rules.reveal_interleave = match v.as_str() {
                         "text" => false,
                         "published" => true,
+                        _ => return Err(bad()),
+                    }
+                }
+                "third_place" => {
+                    rules.third_place_four_players = match v.as_str() {
+                        "every_count" => false,
+                        "four_players" => true,
                         _ => return Err(bad()),
                     }
                 }
