@@ -622,3 +622,121 @@ fn hidden_hagal_cards_do_not_leak() {
         }
     }
 }
+
+fn two_player_with(preset: melange::rules::imperium::Preset, rules: &[(&str, &str)]) -> Imperium {
+    let o = ImperiumOptions {
+        player_count: 2,
+        preset,
+        overrides: rules
+            .iter()
+            .map(|(k, v)| (k.to_string(), v.to_string()))
+            .collect(),
+        ..Default::default()
+    };
+    Imperium::setup(&o, 5).unwrap()
+}
+
+// answers-imperium.md 14b: House Hagal's starting garrison is read from
+// `hagal.json` `two_player.start`: the rulebook's (0) by default and in the
+// published preset (the rules text is silent), the repository's (3) with
+// `hagal_garrison = repository`. Troops not in the garrison are in supply.
+#[test]
+fn hagal_starting_garrison_from_data() {
+    use melange::rules::imperium::Preset;
+    let (rulebook, repository) = hagal_data().two_player_garrison;
+    assert_eq!((rulebook, repository), (0, 3));
+    for (preset, rules, want) in [
+        (Preset::Default, vec![], rulebook),
+        (Preset::Published, vec![], rulebook),
+        (
+            Preset::Default,
+            vec![("hagal_garrison", "repository")],
+            repository,
+        ),
+        (
+            Preset::Published,
+            vec![("hagal_garrison", "repository")],
+            repository,
+        ),
+    ] {
+        let g = two_player_with(preset, &rules);
+        let p = g.test_player_ref(2);
+        assert_eq!(p.garrison, want, "{preset:?} {rules:?}");
+        assert_eq!(p.supply + p.garrison, 12);
+        assert_eq!(g.view(Viewer::Spectator).rivals[0].garrison, want);
+    }
+    let bad = ImperiumOptions {
+        player_count: 2,
+        overrides: vec![("hagal_garrison".into(), "five".into())],
+        ..Default::default()
+    };
+    assert!(matches!(
+        Imperium::setup(&bad, 1),
+        Err(RuleError::InvalidOptions(_))
+    ));
+}
+
+// IM-HAGAL-07: the text lists the Signet ability among House Hagal's card
+// effects, so by default House Hagal is dealt a solo-compatible Leader and
+// its 2-player Arrakeen card uses that Leader's Signet Ring (Glossu Rabban:
+// recruit 1 troop, deployed with the card's own at this Combat space).
+// With `hagal_signet = none` (the published game, in the preset) House
+// Hagal has no Leader and the card recruits only its own troop.
+#[test]
+fn hagal_signet_ring_as_the_text_lists_it() {
+    use melange::rules::imperium::Preset;
+    let rabban = data().leader_id("glossu_rabban").unwrap();
+    for (preset, rules, signet) in [
+        (Preset::Default, vec![], true),
+        (Preset::Published, vec![], false),
+        (Preset::Default, vec![("hagal_signet", "none")], false),
+        (Preset::Published, vec![("hagal_signet", "text")], true),
+    ] {
+        let (g0, setup_ev) = Imperium::setup_with_events(
+            &ImperiumOptions {
+                player_count: 2,
+                preset,
+                overrides: rules
+                    .iter()
+                    .map(|(k, v)| (k.to_string(), v.to_string()))
+                    .collect(),
+                ..Default::default()
+            },
+            5,
+        )
+        .unwrap();
+        let mut g = g0;
+        // The Leader is dealt among the solo-compatible ones, shown to all.
+        let joined = setup_ev.iter().find_map(|e| match e {
+            Event::RivalJoined { leader, .. } => Some(*leader),
+            _ => None,
+        });
+        let shown = g.view(Viewer::Spectator).rivals[0].leader;
+        if signet {
+            let l = joined.flatten().expect("House Hagal is dealt a Leader");
+            assert!(hagal_data().compatible.contains(&l));
+            assert_eq!(shown, Some(l));
+        } else {
+            assert_eq!(joined, Some(None));
+            assert_eq!(shown, None);
+        }
+        g.test_player(2).leader = rabban;
+        let p = g.test_player(2);
+        p.garrison = 0;
+        p.supply = 12;
+        g.test_set_occupant(space("arrakeen"), None);
+        g.test_set_control(space("arrakeen"), None);
+        stack_deck(&mut g, &["arrakeen_2p"]);
+        let ev = g.test_rival_turn(2);
+        assert_eq!(sent(&ev), vec![(2, space("arrakeen"))]);
+        let p = g.test_player_ref(2);
+        let want = if signet { 2 } else { 1 };
+        assert_eq!(
+            (p.conflict, p.garrison),
+            (want, 0),
+            "{preset:?} {rules:?}: card troop plus Rabban's Signet Ring"
+        );
+        // House Hagal still collects no resources (IM-HAGAL-09).
+        assert_eq!((p.solari, p.spice, p.water, p.vp), (0, 0, 0, 0));
+    }
+}

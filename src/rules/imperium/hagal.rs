@@ -63,6 +63,9 @@ pub struct HagalCard {
     pub influence: Option<Faction>,
     /// Uses the rival Leader's Signet Ring.
     pub signet: bool,
+    /// Uses House Hagal's Signet Ring under the text's reading
+    /// (`text_reading_effects`, `hagal_signet = text`).
+    pub signet_text: bool,
     /// The Reshuffle card.
     pub reshuffle: bool,
 }
@@ -74,6 +77,9 @@ pub struct HagalData {
     pub cards: Vec<HagalCard>,
     /// House Hagal's Agents in the 2-player game.
     pub two_player_agents: u8,
+    /// House Hagal's starting garrison: the rulebook's (`.0`) and the
+    /// repository's (`.1`), `two_player.start`.
+    pub two_player_garrison: (u8, u8),
     /// Leaders a solo Rival may use.
     pub compatible: Vec<LeaderId>,
 }
@@ -120,7 +126,13 @@ fn load() -> Result<HagalData, String> {
                 reshuffle = true;
             }
         }
+        let signet_text = c["text_reading_effects"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .any(|e| e["signet_ring"].as_bool() == Some(true));
         cards.push(HagalCard {
+            signet_text,
             name: c["name"].as_str().unwrap_or(&id).to_string(),
             space,
             copies: c["copies"].as_u64().unwrap_or(1) as u8,
@@ -155,9 +167,19 @@ fn load() -> Result<HagalData, String> {
             compatible.push(d.leader_id(id).ok_or_else(|| format!("leader {id}"))?);
         }
     }
+    let start = &v["two_player"]["start"];
     Ok(HagalData {
         cards,
         two_player_agents: v["two_player"]["agents"].as_u64().unwrap_or(3) as u8,
+        two_player_garrison: (
+            start["garrison_troops"]
+                .as_u64()
+                .ok_or("hagal.json: two_player.start.garrison_troops")? as u8,
+            start["garrison_troops_repository"]
+                .as_u64()
+                .ok_or("hagal.json: two_player.start.garrison_troops_repository")?
+                as u8,
+        ),
         compatible,
     })
 }
@@ -312,6 +334,12 @@ impl Imperium {
         self.is_rival(seat) && self.rival_mode() == Some(RivalMode::TwoPlayer)
     }
 
+    /// Whether House Hagal plays a Leader (for its Signet Ring only):
+    /// by the text (IM-HAGAL-07), not with `hagal_signet = none`.
+    pub(crate) fn hagal_has_leader(&self) -> bool {
+        !self.rules.hagal_no_signet
+    }
+
     /// The rival game, if any.
     pub(crate) fn rival_mode(&self) -> Option<RivalMode> {
         self.rivals.as_ref().map(|r| r.mode)
@@ -448,8 +476,16 @@ impl Imperium {
         if c.combat {
             self.stack.push(Task::AgentDeploy);
         }
-        // IM-HAGAL-07 / IM-SOLO-05: the card's Signet Ring (solo cards).
-        if c.signet && !hagal {
+        // IM-HAGAL-07 / IM-SOLO-05: the card's Signet Ring: a solo Rival's
+        // on the solo Arrakeen card; House Hagal's on the 2-player one by
+        // the text (IM-HAGAL-07 lists the Signet ability), never with
+        // `hagal_signet = none` (the published game: no Leader).
+        let signet = if hagal {
+            c.signet_text && self.hagal_has_leader()
+        } else {
+            c.signet
+        };
+        if signet {
             let leader = &d.leaders[usize::from(self.p(seat).leader.0)];
             if !leader.signet.is_empty() {
                 self.stack.push(Task::Run {
@@ -626,8 +662,14 @@ impl Imperium {
                     .copied()
                     .flatten()
                     .unwrap_or_else(|| pool.pop().expect("6 rival leaders")),
-                // House Hagal has no leader; the field holds an unused one
-                // that is never shown nor used (`leader_ability` is None).
+                // IM-HAGAL-07 by the text: House Hagal is dealt a
+                // solo-compatible Leader for its Signet Ring only. With
+                // `hagal_signet = none` it has none; the field holds an
+                // unused one that is never shown nor used (`leader_ability`
+                // is None for every rival).
+                RivalMode::TwoPlayer if self.hagal_has_leader() => {
+                    pool.pop().expect("6 rival leaders")
+                }
                 RivalMode::TwoPlayer => unused_any.pop().expect("8 leaders"),
             };
             unused_any.retain(|l| *l != leader);
@@ -649,11 +691,19 @@ impl Imperium {
                     p.agents = s.agents;
                 }
                 RivalMode::TwoPlayer => {
-                    // answers-imperium.md 14b: 3 Agents, no garrison.
+                    // answers-imperium.md 14b: 3 Agents; the rulebook's
+                    // empty garrison, or the repository's with
+                    // `hagal_garrison = repository` (both in `hagal.json`).
+                    let (rulebook, repository) = hagal_data().two_player_garrison;
                     p.solari = 0;
                     p.spice = 0;
                     p.water = 0;
-                    p.garrison = 0;
+                    p.garrison = if self.rules.hagal_garrison_repository {
+                        repository
+                    } else {
+                        rulebook
+                    }
+                    .min(s.total_troops);
                     p.agents = hagal_data().two_player_agents;
                 }
             }
@@ -661,7 +711,8 @@ impl Imperium {
             self.players.push(p);
             ev.push(Event::RivalJoined {
                 seat: Seat(seat),
-                leader: (setup.mode == RivalMode::Solo).then_some(leader),
+                leader: (setup.mode == RivalMode::Solo || self.hagal_has_leader())
+                    .then_some(leader),
             });
         }
         self.rivals = Some(Box::new(rivals));

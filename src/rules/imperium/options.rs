@@ -29,7 +29,9 @@ pub struct ImperiumOptions {
     /// `("sell_melange", "published")`. Names: `sell_melange`
     /// (`default`|`published`), `faction_bonus` (`one_time`|`every_time`),
     /// `defensive_bonus` (`automatic`|`optional`), `reveal_order`
-    /// (`text`|`published`), `third_place` (`every_count`|`four_players`).
+    /// (`text`|`published`), `third_place` (`every_count`|`four_players`),
+    /// `hagal_garrison` (`rulebook`|`repository`), `hagal_signet`
+    /// (`text`|`none`).
     pub overrides: Vec<(String, String)>,
     /// Leader data id per solo Rival (`None`: dealt from the seed among
     /// the solo-compatible leaders). Only for 1 player.
@@ -54,6 +56,13 @@ pub struct Rules {
     /// IM-COMBAT-12 (answers-imperium.md 6): the 3rd place reward only in
     /// 4-player games, instead of at every player count.
     pub third_place_four_players: bool,
+    /// answers-imperium.md 14b: House Hagal starts with the repository's
+    /// garrison (`hagal.json` `two_player.start.garrison_troops_repository`)
+    /// instead of the rulebook's (`garrison_troops`). Not in any preset.
+    pub hagal_garrison_repository: bool,
+    /// IM-HAGAL-07: House Hagal has no Leader and no Signet Ring (the
+    /// published game) instead of the text's Signet ability.
+    pub hagal_no_signet: bool,
 }
 
 impl Rules {
@@ -66,6 +75,8 @@ impl Rules {
             defensive_bonus_optional: p,
             reveal_interleave: p,
             third_place_four_players: p,
+            hagal_garrison_repository: false,
+            hagal_no_signet: p,
         }
     }
 }
@@ -146,6 +157,20 @@ impl ImperiumOptions {
                     rules.third_place_four_players = match v.as_str() {
                         "every_count" => false,
                         "four_players" => true,
+                        _ => return Err(bad()),
+                    }
+                }
+                "hagal_garrison" => {
+                    rules.hagal_garrison_repository = match v.as_str() {
+                        "rulebook" => false,
+                        "repository" => true,
+                        _ => return Err(bad()),
+                    }
+                }
+                "hagal_signet" => {
+                    rules.hagal_no_signet = match v.as_str() {
+                        "text" => false,
+                        "none" => true,
                         _ => return Err(bad()),
                     }
                 }
