@@ -740,3 +740,168 @@ fn hagal_signet_ring_as_the_text_lists_it() {
         assert_eq!((p.solari, p.spice, p.water, p.vp), (0, 0, 0, 0));
     }
 }
+
+fn solo_at(level: &str) -> Imperium {
+    let o = ImperiumOptions {
+        player_count: 1,
+        overrides: vec![("solo_difficulty".into(), level.into())],
+        ..Default::default()
+    };
+    Imperium::setup(&o, 5).unwrap()
+}
+
+/// Can seat 0 send an Agent with Dagger (a Landsraad card) to `space`
+/// holding `solari`? `Err` carries the refusal's rule.
+fn dagger_to(g: &Imperium, space_id: &str, solari: u8) -> Result<(), String> {
+    let mut g = g.clone();
+    g.test_start_turn(0);
+    let p = g.test_player(0);
+    p.hand = vec![data().card_id("dagger").unwrap()];
+    p.solari = solari;
+    g.test_set_occupant(space(space_id), None);
+    let a = Action::SendAgent {
+        card: data().card_id("dagger").unwrap(),
+        space: space(space_id),
+    };
+    let mut legal = Vec::new();
+    g.legal_actions(Seat(0), &mut legal);
+    match g.apply(Seat(0), &a, &mut Vec::new()) {
+        Ok(()) => {
+            assert!(legal.contains(&a));
+            Ok(())
+        }
+        Err(RuleError::Illegal { rule, .. }) => {
+            assert!(!legal.contains(&a));
+            Err(rule.to_string())
+        }
+        Err(e) => panic!("{e}"),
+    }
+}
+
+// Solo difficulty levels (`solo_difficulty`, hagal.json
+// `solo.difficulty_levels`): each level's starting stock, the Rivals'
+// Swordmaster round, the player's Mentat price and the Swordmaster ban.
+// Without a level (the default) Rivals start as players do.
+#[test]
+fn solo_difficulty_levels_change_what_they_say() {
+    let levels = &hagal_data().levels;
+    let ids: Vec<&str> = levels.iter().map(|l| l.id.as_str()).collect();
+    assert_eq!(
+        ids,
+        ["mercenary", "sardaukar", "mentat", "kwisatz_haderach"]
+    );
+    let plain = solo();
+    let base = plain.test_player_ref(0).clone();
+    for l in levels {
+        let g = solo_at(&l.id);
+        // The player's extra stock.
+        let p = g.test_player_ref(0);
+        assert_eq!(p.solari, base.solari + l.human_solari, "{}", l.id);
+        assert_eq!(p.spice, base.spice + l.human_spice, "{}", l.id);
+        // The Rivals' starting stock (before round 1, in which they act
+        // at once: the first Rival holds the marker).
+        let start = Imperium::test_setup_unstarted(
+            &ImperiumOptions {
+                player_count: 1,
+                overrides: vec![("solo_difficulty".into(), l.id.clone())],
+                ..Default::default()
+            },
+            5,
+        )
+        .unwrap();
+        for r in 1..3 {
+            let p = start.test_player_ref(r);
+            assert_eq!(
+                (
+                    p.solari,
+                    p.spice,
+                    p.water,
+                    p.garrison,
+                    p.intrigue.len() as u8
+                ),
+                (0, 0, l.rival_water, l.rival_garrison, l.rival_intrigue),
+                "{} rival {r}",
+                l.id
+            );
+            assert_eq!((p.agents, p.supply + p.garrison), (2, 12));
+        }
+        // The Rivals' Swordmaster from the level's round.
+        let mut early = g.clone();
+        early.test_round_start(l.rival_swordmaster_round - 2);
+        assert_eq!(early.test_player_ref(1).agents, 2, "{}", l.id);
+        let mut on_time = g.clone();
+        let ev = on_time.test_round_start(l.rival_swordmaster_round - 1);
+        for r in 1..3 {
+            assert_eq!(on_time.test_player_ref(r).agents, 3, "{}", l.id);
+            assert!(ev.contains(&Event::Swordmaster { seat: Seat(r) }));
+        }
+        assert_eq!(on_time.test_player_ref(0).agents, 2, "not the player's");
+        // The player's Mentat price.
+        let cost = l.human_mentat_cost;
+        assert_eq!(dagger_to(&g, "mentat", cost), Ok(()), "{}", l.id);
+        assert_eq!(
+            dagger_to(&g, "mentat", cost - 1),
+            Err("IM-AGENT-07".into()),
+            "{}",
+            l.id
+        );
+        // The Swordmaster ban.
+        let sword = dagger_to(&g, "swordmaster", 20);
+        assert_eq!(
+            sword.is_ok(),
+            l.human_swordmaster,
+            "{}: the Swordmaster {sword:?}",
+            l.id
+        );
+        if !l.human_swordmaster {
+            assert_eq!(sword, Err("IM-AGENT-07".into()));
+        }
+    }
+    // The levels differ where the data says: Mercenary's Mentat costs 2,
+    // the others 5; only Kwisatz Haderach bans the Swordmaster.
+    assert_eq!(
+        levels
+            .iter()
+            .map(|l| l.human_mentat_cost)
+            .collect::<Vec<_>>(),
+        [2, 5, 5, 5]
+    );
+    // Without a level: the text's solo game, Rivals start as players do.
+    let start = Imperium::test_setup_unstarted(&opts(1), 5).unwrap();
+    for r in 1..3 {
+        let p = start.test_player_ref(r);
+        assert_eq!((p.water, p.garrison, p.intrigue.len()), (1, 3, 0));
+    }
+    let mut late = plain.clone();
+    late.test_round_start(9);
+    assert_eq!(
+        late.test_player_ref(1).agents,
+        2,
+        "no Swordmaster without a level"
+    );
+    assert_eq!(dagger_to(&plain, "mentat", 2), Ok(()));
+    assert_eq!(dagger_to(&plain, "swordmaster", 8), Ok(()));
+}
+
+// `solo_difficulty` is checked: a level only in 1-player games, and only
+// the levels in the data.
+#[test]
+fn solo_difficulty_is_checked() {
+    for (players, value) in [(1, "novice"), (2, "mentat"), (3, "mercenary")] {
+        let o = ImperiumOptions {
+            player_count: players,
+            overrides: vec![("solo_difficulty".into(), value.into())],
+            ..Default::default()
+        };
+        assert!(
+            matches!(Imperium::setup(&o, 1), Err(RuleError::InvalidOptions(_))),
+            "{players} {value}"
+        );
+    }
+    let o = ImperiumOptions {
+        player_count: 3,
+        overrides: vec![("solo_difficulty".into(), "none".into())],
+        ..Default::default()
+    };
+    assert!(Imperium::setup(&o, 1).is_ok());
+}

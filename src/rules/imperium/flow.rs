@@ -19,6 +19,17 @@ impl Imperium {
         seed: u64,
         ev: &mut Vec<Event>,
     ) -> Result<Imperium, RuleError> {
+        let mut g = Imperium::build(options, seed, ev)?;
+        g.run(ev);
+        Ok(g)
+    }
+
+    /// The set-up game, before its first task runs (no round started).
+    pub(crate) fn build(
+        options: &ImperiumOptions,
+        seed: u64,
+        ev: &mut Vec<Event>,
+    ) -> Result<Imperium, RuleError> {
         let (rules, chosen) = options.resolve()?;
         let rival_setup = options.resolve_rivals()?;
         let d = super::data::data();
@@ -180,7 +191,6 @@ impl Imperium {
                 });
             }
         }
-        g.run(ev);
         Ok(g)
     }
 
@@ -329,6 +339,7 @@ impl Imperium {
             round: self.round,
             conflict,
         });
+        self.rival_swordmasters(ev);
         let hand = self.d().setup.hand_size;
         for k in 0..self.n() {
             let seat = (self.first + k) % self.n();

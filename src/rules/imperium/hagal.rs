@@ -70,6 +70,29 @@ pub struct HagalCard {
     pub reshuffle: bool,
 }
 
+/// One solo difficulty level (`hagal.json` `solo.difficulty_levels`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SoloLevel {
+    /// Data id (the `solo_difficulty` option value).
+    pub id: String,
+    /// Extra Solari for the human player at setup.
+    pub human_solari: u8,
+    /// Extra spice for the human player at setup.
+    pub human_spice: u8,
+    /// Each Rival's starting water (a missing key is 0).
+    pub rival_water: u8,
+    /// Each Rival's starting garrison.
+    pub rival_garrison: u8,
+    /// Intrigue cards each Rival draws at setup.
+    pub rival_intrigue: u8,
+    /// The round from which each Rival has its Swordmaster (3rd Agent).
+    pub rival_swordmaster_round: u8,
+    /// The Mentat space's Solari cost for the human player.
+    pub human_mentat_cost: u8,
+    /// Whether the human player may take the Swordmaster.
+    pub human_swordmaster: bool,
+}
+
 /// The House Hagal facts.
 #[derive(Debug)]
 pub struct HagalData {
@@ -82,6 +105,8 @@ pub struct HagalData {
     pub two_player_garrison: (u8, u8),
     /// Leaders a solo Rival may use.
     pub compatible: Vec<LeaderId>,
+    /// The solo difficulty levels, easiest first.
+    pub levels: Vec<SoloLevel>,
 }
 
 const HAGAL: &str = include_str!("../../../data/imperium/hagal.json");
@@ -168,7 +193,35 @@ fn load() -> Result<HagalData, String> {
         }
     }
     let start = &v["two_player"]["start"];
+    let mut levels = Vec::new();
+    for l in v["solo"]["difficulty_levels"]
+        .as_array()
+        .ok_or("hagal.json: solo.difficulty_levels")?
+    {
+        let id = l["id"].as_str().ok_or("difficulty level id")?.to_string();
+        let num = |x: &Value| x.as_u64().unwrap_or(0).min(255) as u8;
+        levels.push(SoloLevel {
+            human_solari: num(&l["human_extra_start"]["solari"]),
+            human_spice: num(&l["human_extra_start"]["spice"]),
+            rival_water: num(&l["rival_start"]["water"]),
+            rival_garrison: num(&l["rival_start"]["garrison_troops"]),
+            rival_intrigue: num(&l["rival_start"]["intrigue"]),
+            rival_swordmaster_round: l["rival_swordmaster_from_round"]
+                .as_u64()
+                .ok_or_else(|| format!("difficulty level {id}: rival_swordmaster_from_round"))?
+                as u8,
+            human_mentat_cost: l["human_mentat_cost_solari"]
+                .as_u64()
+                .ok_or_else(|| format!("difficulty level {id}: human_mentat_cost_solari"))?
+                as u8,
+            human_swordmaster: l["human_may_take_swordmaster"]
+                .as_bool()
+                .ok_or_else(|| format!("difficulty level {id}: human_may_take_swordmaster"))?,
+            id,
+        });
+    }
     Ok(HagalData {
+        levels,
         cards,
         two_player_agents: v["two_player"]["agents"].as_u64().unwrap_or(3) as u8,
         two_player_garrison: (
@@ -683,13 +736,24 @@ impl Imperium {
             p.influence = [0; 4];
             p.vp = 0;
             match setup.mode {
-                RivalMode::Solo => {
-                    p.solari = s.solari;
-                    p.spice = s.spice;
-                    p.water = s.water;
-                    p.garrison = s.garrison;
-                    p.agents = s.agents;
-                }
+                RivalMode::Solo => match self.solo_level() {
+                    // Without a level, a Rival starts as a player does.
+                    None => {
+                        p.solari = s.solari;
+                        p.spice = s.spice;
+                        p.water = s.water;
+                        p.garrison = s.garrison;
+                        p.agents = s.agents;
+                    }
+                    // `solo_difficulty`: the level's starting stock.
+                    Some(l) => {
+                        p.solari = 0;
+                        p.spice = 0;
+                        p.water = l.rival_water;
+                        p.garrison = l.rival_garrison.min(s.total_troops);
+                        p.agents = s.agents;
+                    }
+                },
                 RivalMode::TwoPlayer => {
                     // answers-imperium.md 14b: 3 Agents; the rulebook's
                     // empty garrison, or the repository's with
@@ -716,6 +780,42 @@ impl Imperium {
             });
         }
         self.rivals = Some(Box::new(rivals));
+        if let Some(l) = self.solo_level() {
+            // `solo_difficulty`: the human's extra stock, and each Rival's
+            // starting Intrigue cards.
+            self.pm(0).solari += l.human_solari;
+            self.pm(0).spice += l.human_spice;
+            for seat in humans..self.n() {
+                for _ in 0..l.rival_intrigue {
+                    self.draw_intrigue(seat, ev);
+                }
+            }
+        }
+    }
+
+    /// The solo difficulty level in play (`solo_difficulty`), if any.
+    pub(crate) fn solo_level(&self) -> Option<&'static SoloLevel> {
+        self.rules
+            .solo_difficulty
+            .and_then(|k| hagal_data().levels.get(usize::from(k)))
+    }
+
+    /// `solo_difficulty`: at the start of the level's round each Rival
+    /// gains its Swordmaster (a 3rd Agent), as a player does at the
+    /// Swordmaster space.
+    pub(crate) fn rival_swordmasters(&mut self, ev: &mut Vec<Event>) {
+        let Some(l) = self.solo_level() else { return };
+        if self.round < l.rival_swordmaster_round {
+            return;
+        }
+        for seat in self.humans()..self.n() {
+            let p = self.pm(seat);
+            if !p.swordmaster {
+                p.swordmaster = true;
+                p.agents += 1;
+                ev.push(Event::Swordmaster { seat: Seat(seat) });
+            }
+        }
     }
 }
 

@@ -45,6 +45,13 @@ impl Imperium {
     pub(crate) fn space_cost(&self, seat: u8, space: SpaceId) -> super::effect::Amounts {
         let sp = self.d().space(space);
         let mut cost = sp.cost;
+        // `solo_difficulty`: the level's Mentat price for the player.
+        if sp.effects.contains(&Effect::Mentat)
+            && !self.is_rival(seat)
+            && let Some(l) = self.solo_level()
+        {
+            cost.solari = l.human_mentat_cost;
+        }
         if sp.icon == Icon::Landsraad
             && self.leader_ability(seat) == Some(Bespoke::LandsraadPopularity)
         {
@@ -150,6 +157,14 @@ impl Imperium {
             return Err(RuleError::illegal(
                 "IM-AGENT-07",
                 "you already have the Swordmaster",
+            ));
+        }
+        if sp.effects.contains(&Effect::Swordmaster)
+            && self.solo_level().is_some_and(|l| !l.human_swordmaster)
+        {
+            return Err(RuleError::illegal(
+                "IM-AGENT-07",
+                "at this solo difficulty level you may not take the Swordmaster",
             ));
         }
         if !self.can_pay(seat, &self.space_cost(seat, space)) {

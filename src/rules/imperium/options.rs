@@ -31,7 +31,8 @@ pub struct ImperiumOptions {
     /// `defensive_bonus` (`automatic`|`optional`), `reveal_order`
     /// (`text`|`published`), `third_place` (`every_count`|`four_players`),
     /// `hagal_garrison` (`rulebook`|`repository`), `hagal_signet`
-    /// (`text`|`none`).
+    /// (`text`|`none`), `solo_difficulty` (`none` or a level id of
+    /// `hagal.json` `solo.difficulty_levels`, 1 player only).
     pub overrides: Vec<(String, String)>,
     /// Leader data id per solo Rival (`None`: dealt from the seed among
     /// the solo-compatible leaders). Only for 1 player.
@@ -63,6 +64,9 @@ pub struct Rules {
     /// IM-HAGAL-07: House Hagal has no Leader and no Signet Ring (the
     /// published game) instead of the text's Signet ability.
     pub hagal_no_signet: bool,
+    /// The solo difficulty level (index into `hagal_data().levels`);
+    /// `None`: the text's solo game, Rivals start as players do.
+    pub solo_difficulty: Option<u8>,
 }
 
 impl Rules {
@@ -77,6 +81,7 @@ impl Rules {
             third_place_four_players: p,
             hagal_garrison_repository: false,
             hagal_no_signet: p,
+            solo_difficulty: None,
         }
     }
 }
@@ -173,6 +178,26 @@ impl ImperiumOptions {
                         "none" => true,
                         _ => return Err(bad()),
                     }
+                }
+                "solo_difficulty" => {
+                    let levels = &super::hagal::hagal_data().levels;
+                    rules.solo_difficulty = if v == "none" {
+                        None
+                    } else {
+                        let k = levels.iter().position(|l| l.id == *v).ok_or_else(|| {
+                            let names: Vec<&str> = levels.iter().map(|l| l.id.as_str()).collect();
+                            RuleError::InvalidOptions(format!(
+                                "unknown value `{v}` for rule option `solo_difficulty`; use none, {}",
+                                names.join(", ")
+                            ))
+                        })?;
+                        if self.player_count != 1 {
+                            return Err(RuleError::InvalidOptions(
+                                "solo_difficulty is for 1-player games".into(),
+                            ));
+                        }
+                        Some(k as u8)
+                    };
                 }
                 _ => {
                     return Err(RuleError::InvalidOptions(format!(
