@@ -260,6 +260,17 @@ impl Imperium {
                     self.pending = Some(Pending::Deploy { seat, max });
                 }
             }
+            Task::AgentPlot => {
+                // IM-INTRIGUE-02 (answers-imperium.md 21): Plots at any
+                // point of the Agent turn. Asked whenever the seat holds
+                // an Intrigue card, a public count, never only when one
+                // is playable: whether a prompt appears must not tell
+                // anyone which cards the seat holds.
+                let seat = self.turn.seat;
+                if !self.p(seat).intrigue.is_empty() {
+                    self.pending = Some(Pending::AgentPlot(seat));
+                }
+            }
             Task::EndAgentTurn => {
                 let seat = self.turn.seat;
                 if self.masterstroke_ready(seat) {

@@ -34,7 +34,12 @@ const ALL: u8 = 0xff;
 /// When an Intrigue may be played.
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Window {
-    Plot { reveal: bool },
+    /// A Plot on the owner's turn: `reveal` on the Reveal turn, `placed`
+    /// on an Agent turn after the Agent was sent.
+    Plot {
+        reveal: bool,
+        placed: bool,
+    },
     Combat,
     AfterWin,
     Endgame,
@@ -179,14 +184,16 @@ impl Imperium {
     fn intrigue_playable(&self, seat: u8, card: IntrigueId, w: Window) -> bool {
         let i = &self.d().intrigues[usize::from(card.0)];
         let ctx = Ctx {
-            reveal: matches!(w, Window::Plot { reveal: true }),
+            reveal: matches!(w, Window::Plot { reveal: true, .. }),
             ..Ctx::seat(seat)
         };
         let kind_ok = match w {
             // IM-INTRIGUE-02 / IM-INTRIGUE-03 / IM-INTRIGUE-04 (Plots only in
             // their owner's Turn and Acquire prompts); Bindu Suspension only before the Agent
             // turn starts (which is the only time Plots are offered then).
-            Window::Plot { reveal } => i.kind == IntrigueKind::Plot && !(reveal && i.start_of_turn),
+            Window::Plot { reveal, placed } => {
+                i.kind == IntrigueKind::Plot && !((reveal || placed) && i.start_of_turn)
+            }
             // IM-INTRIGUE-05 / IM-INTRIGUE-06
             Window::Combat => i.kind == IntrigueKind::Combat && !i.after_win,
             Window::AfterWin => i.kind == IntrigueKind::Combat && i.after_win,
@@ -224,9 +231,11 @@ impl Imperium {
                 Effect::Other(Bespoke::UrgentMission) if !self.occupant.contains(&Some(seat)) => {
                     return false;
                 }
+                // They change where this turn's Agent may go: before it
+                // is sent only.
                 Effect::Other(
                     Bespoke::DispatchEnvoy | Bespoke::Infiltrate | Bespoke::BinduPass,
-                ) if ctx.reveal => {
+                ) if ctx.reveal || matches!(w, Window::Plot { placed: true, .. }) => {
                     return false;
                 }
                 Effect::DeployFromGarrison(_) if self.p(seat).garrison == 0 => return false,
@@ -289,7 +298,14 @@ impl Imperium {
                 // IM-AGENT-15 / IM-REVEAL-01: the Reveal turn is always
                 // offered, so Agent turns are optional.
                 out.push(Action::Reveal);
-                self.push_intrigues(seat, Window::Plot { reveal: false }, out);
+                self.push_intrigues(
+                    seat,
+                    Window::Plot {
+                        reveal: false,
+                        placed: false,
+                    },
+                    out,
+                );
                 if self.turn.may_pass {
                     out.push(Action::Pass);
                 }
@@ -405,7 +421,14 @@ impl Imperium {
                         }
                     }
                 }
-                self.push_intrigues(seat, Window::Plot { reveal: true }, out);
+                self.push_intrigues(
+                    seat,
+                    Window::Plot {
+                        reveal: true,
+                        placed: false,
+                    },
+                    out,
+                );
                 // IM-REVEAL-02 with `reveal_order = published`
                 // (answers-imperium.md 2): the Reveal boxes left are
                 // resolved one at a time between acquisitions
@@ -432,6 +455,17 @@ impl Imperium {
                         out.push(Action::Choose(i as u8));
                     }
                 }
+            }
+            Pending::AgentPlot(seat) => {
+                self.push_intrigues(
+                    *seat,
+                    Window::Plot {
+                        reveal: false,
+                        placed: true,
+                    },
+                    out,
+                );
+                out.push(Action::Pass);
             }
             Pending::CombatIntrigue(seat) => {
                 self.push_intrigues(*seat, Window::Combat, out);
@@ -526,9 +560,10 @@ impl Imperium {
             _ => "IM-INTRIGUE-04",
         };
         let (rule, what) = match (pending, action) {
-            (Pending::Turn(_) | Pending::Acquire(_), Action::Intrigue(c)) => {
-                (kind_rule(c), "that Intrigue card cannot be played now")
-            }
+            (
+                Pending::Turn(_) | Pending::Acquire(_) | Pending::AgentPlot(_),
+                Action::Intrigue(c),
+            ) => (kind_rule(c), "that Intrigue card cannot be played now"),
             (Pending::CombatIntrigue(_), Action::Intrigue(c))
                 if kind_rule(c) != "IM-INTRIGUE-06" =>
             {
@@ -749,6 +784,10 @@ impl Imperium {
                 };
                 self.gain_card(ctx, card, top, ev);
             }
+            (Pending::AgentPlot(seat), Action::Intrigue(c)) => {
+                self.stack.push(Task::AgentPlot);
+                self.play_intrigue(seat, c, false, false, ev);
+            }
             (Pending::Acquire(seat), Action::Intrigue(c)) => {
                 self.stack.push(Task::AcquireLoop);
                 self.play_intrigue(seat, c, true, false, ev);
@@ -925,6 +964,9 @@ impl Imperium {
         if sp.combat {
             self.stack.push(Task::AgentDeploy);
         }
+        // IM-INTRIGUE-02: Plots after the Agent is sent, before deploying
+        // (so troops a Plot recruits may be deployed, answers-imperium.md 3).
+        self.stack.push(Task::AgentPlot);
         // IM-AGENT-09: the space effects, the Agent box and the Faction
         // Influence in the order the player chooses (`agent_parts`).
         let mut left = 0u8;

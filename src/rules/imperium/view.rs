@@ -185,6 +185,7 @@ fn kind(p: &Pending) -> &'static str {
         Pending::Discard { .. } => "discard",
         Pending::Opponent { .. } => "opponent",
         Pending::Acquire(_) => "acquire",
+        Pending::AgentPlot(_) => "agent_plot",
         Pending::FreeAcquire { .. } => "free_acquire",
         Pending::SellMelange(_) => "sell_melange",
         Pending::CombatIntrigue(_) => "combat_intrigue",
