@@ -33,7 +33,7 @@ const ALL: u8 = 0xff;
 
 /// When an Intrigue may be played.
 #[derive(Clone, Copy, PartialEq, Eq)]
-enum Window {
+pub(crate) enum Window {
     /// A Plot on the owner's turn: `reveal` on the Reveal turn, `placed`
     /// on an Agent turn after the Agent was sent.
     Plot {
@@ -181,7 +181,7 @@ impl Imperium {
         Ok(())
     }
 
-    fn intrigue_playable(&self, seat: u8, card: IntrigueId, w: Window) -> bool {
+    pub(crate) fn intrigue_playable(&self, seat: u8, card: IntrigueId, w: Window) -> bool {
         let i = &self.d().intrigues[usize::from(card.0)];
         let ctx = Ctx {
             reveal: matches!(w, Window::Plot { reveal: true, .. }),
@@ -540,73 +540,6 @@ impl Imperium {
     /// Whether one of the seat's Agents is on a board space.
     pub(crate) fn has_agent_out(&self, seat: u8) -> bool {
         self.occupant.contains(&Some(seat))
-    }
-
-    /// The rule a refused action breaks, for the error.
-    fn refusal(&self, action: &Action) -> RuleError {
-        let pending = self.pending.as_ref().expect("pending");
-        if let (Pending::Turn(seat), Action::SendAgent { card, space }) = (pending, action)
-            && let Err(e) = self.check_send(*seat, *card, *space)
-        {
-            return e;
-        }
-        // The Intrigue kind names the timing rule broken: IM-INTRIGUE-06 a
-        // Combat card on an Agent or Reveal turn, IM-INTRIGUE-07 an Endgame
-        // card before the end, IM-INTRIGUE-04 a Plot outside its owner's
-        // turns.
-        let kind_rule = |c: &IntrigueId| match self.d().intrigues.get(usize::from(c.0)) {
-            Some(i) if i.kind == IntrigueKind::Combat => "IM-INTRIGUE-06",
-            Some(i) if i.kind == IntrigueKind::Endgame => "IM-INTRIGUE-07",
-            _ => "IM-INTRIGUE-04",
-        };
-        let (rule, what) = match (pending, action) {
-            (
-                Pending::Turn(_) | Pending::Acquire(_) | Pending::AgentPlot(_),
-                Action::Intrigue(c),
-            ) => (kind_rule(c), "that Intrigue card cannot be played now"),
-            (Pending::CombatIntrigue(_), Action::Intrigue(c))
-                if kind_rule(c) != "IM-INTRIGUE-06" =>
-            {
-                (
-                    kind_rule(c),
-                    "only Combat Intrigue cards are played in Combat",
-                )
-            }
-            (Pending::Turn(_), _) => (
-                "IM-AGENT-01",
-                "take an Agent turn, your Reveal turn, or play a Plot Intrigue",
-            ),
-            (Pending::Deploy { .. }, _) => ("IM-AGENT-11", "cannot deploy that many troops"),
-            (Pending::Retreat { .. }, _) => ("IM-COMBAT-04", "cannot retreat that many troops"),
-            (Pending::Acquire(_), Action::Acquire { .. }) => (
-                "IM-DECK-13",
-                "not enough Persuasion, or the card is not offered",
-            ),
-            (Pending::Acquire(_), Action::Pass) => {
-                ("IM-REVEAL-05", "resolve every Reveal box before finishing")
-            }
-            (Pending::Acquire(_), _) => (
-                "IM-DECK-08",
-                "acquire a card, play a Plot Intrigue, or finish",
-            ),
-            (Pending::CombatIntrigue(_), _) => {
-                ("IM-COMBAT-06", "play a Combat Intrigue card or pass")
-            }
-            (Pending::AfterWin(_), _) => {
-                ("IM-INTRIGUE-12", "play an after-win Intrigue card or pass")
-            }
-            (Pending::Endgame(_), _) => ("IM-INTRIGUE-07", "play an Endgame Intrigue card or pass"),
-            (Pending::DefensiveBonus(_), _) => {
-                ("IM-START-05", "deploy the defensive troop or decline")
-            }
-            (Pending::SellMelange(_), _) => ("IM-MELANGE-07", "not an exchange you can make"),
-            (Pending::Trash(_), _) => ("IM-DECK-03", "not a card you can trash"),
-            (Pending::Influence { .. }, _) | (Pending::LoseInfluence { .. }, _) => {
-                ("IM-FACTION-02", "choose one of the offered factions")
-            }
-            _ => ("IM-AGENT-09", "not one of the offered choices"),
-        };
-        RuleError::illegal(rule, what)
     }
 
     /// Validates, then applies (the state is untouched on error).

@@ -18,6 +18,7 @@ mod interp;
 mod label;
 mod legal;
 mod options;
+mod refusal;
 mod state;
 #[doc(hidden)]
 pub mod testkit;
