@@ -622,3 +622,286 @@ fn hidden_hagal_cards_do_not_leak() {
         }
     }
 }
+
+fn two_player_with(preset: melange::rules::imperium::Preset, rules: &[(&str, &str)]) -> Imperium {
+    let o = ImperiumOptions {
+        player_count: 2,
+        preset,
+        overrides: rules
+            .iter()
+            .map(|(k, v)| (k.to_string(), v.to_string()))
+            .collect(),
+        ..Default::default()
+    };
+    Imperium::setup(&o, 5).unwrap()
+}
+
+// docs/rules-decisions.md, A14b: House Hagal's starting garrison is read from
+// `hagal.json` `two_player.start`: the rulebook's (0) by default and in the
+// published preset (the rules text is silent), the repository's (3) with
+// `hagal_garrison = repository`. Troops not in the garrison are in supply.
+#[test]
+fn hagal_starting_garrison_from_data() {
+    use melange::rules::imperium::Preset;
+    let (rulebook, repository) = hagal_data().two_player_garrison;
+    assert_eq!((rulebook, repository), (0, 3));
+    for (preset, rules, want) in [
+        (Preset::Default, vec![], rulebook),
+        (Preset::Published, vec![], rulebook),
+        (
+            Preset::Default,
+            vec![("hagal_garrison", "repository")],
+            repository,
+        ),
+        (
+            Preset::Published,
+            vec![("hagal_garrison", "repository")],
+            repository,
+        ),
+    ] {
+        let g = two_player_with(preset, &rules);
+        let p = g.test_player_ref(2);
+        assert_eq!(p.garrison, want, "{preset:?} {rules:?}");
+        assert_eq!(p.supply + p.garrison, 12);
+        assert_eq!(g.view(Viewer::Spectator).rivals[0].garrison, want);
+    }
+    let bad = ImperiumOptions {
+        player_count: 2,
+        overrides: vec![("hagal_garrison".into(), "five".into())],
+        ..Default::default()
+    };
+    assert!(matches!(
+        Imperium::setup(&bad, 1),
+        Err(RuleError::InvalidOptions(_))
+    ));
+}
+
+// IM-HAGAL-07: the text lists the Signet ability among House Hagal's card
+// effects, so by default House Hagal is dealt a solo-compatible Leader and
+// its 2-player Arrakeen card uses that Leader's Signet Ring (Glossu Rabban:
+// recruit 1 troop, deployed with the card's own at this Combat space).
+// With `hagal_signet = none` (the published game, in the preset) House
+// Hagal has no Leader and the card recruits only its own troop.
+#[test]
+fn hagal_signet_ring_as_the_text_lists_it() {
+    use melange::rules::imperium::Preset;
+    let rabban = data().leader_id("glossu_rabban").unwrap();
+    for (preset, rules, signet) in [
+        (Preset::Default, vec![], true),
+        (Preset::Published, vec![], false),
+        (Preset::Default, vec![("hagal_signet", "none")], false),
+        (Preset::Published, vec![("hagal_signet", "text")], true),
+    ] {
+        let (g0, setup_ev) = Imperium::setup_with_events(
+            &ImperiumOptions {
+                player_count: 2,
+                preset,
+                overrides: rules
+                    .iter()
+                    .map(|(k, v)| (k.to_string(), v.to_string()))
+                    .collect(),
+                ..Default::default()
+            },
+            5,
+        )
+        .unwrap();
+        let mut g = g0;
+        // The Leader is dealt among the solo-compatible ones, shown to all.
+        let joined = setup_ev.iter().find_map(|e| match e {
+            Event::RivalJoined { leader, .. } => Some(*leader),
+            _ => None,
+        });
+        let shown = g.view(Viewer::Spectator).rivals[0].leader;
+        if signet {
+            let l = joined.flatten().expect("House Hagal is dealt a Leader");
+            assert!(hagal_data().compatible.contains(&l));
+            assert_eq!(shown, Some(l));
+        } else {
+            assert_eq!(joined, Some(None));
+            assert_eq!(shown, None);
+        }
+        g.test_player(2).leader = rabban;
+        let p = g.test_player(2);
+        p.garrison = 0;
+        p.supply = 12;
+        g.test_set_occupant(space("arrakeen"), None);
+        g.test_set_control(space("arrakeen"), None);
+        stack_deck(&mut g, &["arrakeen_2p"]);
+        let ev = g.test_rival_turn(2);
+        assert_eq!(sent(&ev), vec![(2, space("arrakeen"))]);
+        let p = g.test_player_ref(2);
+        let want = if signet { 2 } else { 1 };
+        assert_eq!(
+            (p.conflict, p.garrison),
+            (want, 0),
+            "{preset:?} {rules:?}: card troop plus Rabban's Signet Ring"
+        );
+        // House Hagal still collects no resources (IM-HAGAL-09).
+        assert_eq!((p.solari, p.spice, p.water, p.vp), (0, 0, 0, 0));
+    }
+}
+
+fn solo_at(level: &str) -> Imperium {
+    let o = ImperiumOptions {
+        player_count: 1,
+        overrides: vec![("solo_difficulty".into(), level.into())],
+        ..Default::default()
+    };
+    Imperium::setup(&o, 5).unwrap()
+}
+
+/// Can seat 0 send an Agent with Dagger (a Landsraad card) to `space`
+/// holding `solari`? `Err` carries the refusal's rule.
+fn dagger_to(g: &Imperium, space_id: &str, solari: u8) -> Result<(), String> {
+    let mut g = g.clone();
+    g.test_start_turn(0);
+    let p = g.test_player(0);
+    p.hand = vec![data().card_id("dagger").unwrap()];
+    p.solari = solari;
+    g.test_set_occupant(space(space_id), None);
+    let a = Action::SendAgent {
+        card: data().card_id("dagger").unwrap(),
+        space: space(space_id),
+    };
+    let mut legal = Vec::new();
+    g.legal_actions(Seat(0), &mut legal);
+    match g.apply(Seat(0), &a, &mut Vec::new()) {
+        Ok(()) => {
+            assert!(legal.contains(&a));
+            Ok(())
+        }
+        Err(RuleError::Illegal { rule, .. }) => {
+            assert!(!legal.contains(&a));
+            Err(rule.to_string())
+        }
+        Err(e) => panic!("{e}"),
+    }
+}
+
+// Solo difficulty levels (`solo_difficulty`, hagal.json
+// `solo.difficulty_levels`): each level's starting stock, the Rivals'
+// Swordmaster round, the player's Mentat price and the Swordmaster ban.
+// Without a level (the default) Rivals start as players do.
+#[test]
+fn solo_difficulty_levels_change_what_they_say() {
+    let levels = &hagal_data().levels;
+    let ids: Vec<&str> = levels.iter().map(|l| l.id.as_str()).collect();
+    assert_eq!(
+        ids,
+        ["mercenary", "sardaukar", "mentat", "kwisatz_haderach"]
+    );
+    let plain = solo();
+    let base = plain.test_player_ref(0).clone();
+    for l in levels {
+        let g = solo_at(&l.id);
+        // The player's extra stock.
+        let p = g.test_player_ref(0);
+        assert_eq!(p.solari, base.solari + l.human_solari, "{}", l.id);
+        assert_eq!(p.spice, base.spice + l.human_spice, "{}", l.id);
+        // The Rivals' starting stock (before round 1, in which they act
+        // at once: the first Rival holds the marker).
+        let start = Imperium::test_setup_unstarted(
+            &ImperiumOptions {
+                player_count: 1,
+                overrides: vec![("solo_difficulty".into(), l.id.clone())],
+                ..Default::default()
+            },
+            5,
+        )
+        .unwrap();
+        for r in 1..3 {
+            let p = start.test_player_ref(r);
+            assert_eq!(
+                (
+                    p.solari,
+                    p.spice,
+                    p.water,
+                    p.garrison,
+                    p.intrigue.len() as u8
+                ),
+                (0, 0, l.rival_water, l.rival_garrison, l.rival_intrigue),
+                "{} rival {r}",
+                l.id
+            );
+            assert_eq!((p.agents, p.supply + p.garrison), (2, 12));
+        }
+        // The Rivals' Swordmaster from the level's round.
+        let mut early = g.clone();
+        early.test_round_start(l.rival_swordmaster_round - 2);
+        assert_eq!(early.test_player_ref(1).agents, 2, "{}", l.id);
+        let mut on_time = g.clone();
+        let ev = on_time.test_round_start(l.rival_swordmaster_round - 1);
+        for r in 1..3 {
+            assert_eq!(on_time.test_player_ref(r).agents, 3, "{}", l.id);
+            assert!(ev.contains(&Event::Swordmaster { seat: Seat(r) }));
+        }
+        assert_eq!(on_time.test_player_ref(0).agents, 2, "not the player's");
+        // The player's Mentat price.
+        let cost = l.human_mentat_cost;
+        assert_eq!(dagger_to(&g, "mentat", cost), Ok(()), "{}", l.id);
+        assert_eq!(
+            dagger_to(&g, "mentat", cost - 1),
+            Err("IM-AGENT-07".into()),
+            "{}",
+            l.id
+        );
+        // The Swordmaster ban.
+        let sword = dagger_to(&g, "swordmaster", 20);
+        assert_eq!(
+            sword.is_ok(),
+            l.human_swordmaster,
+            "{}: the Swordmaster {sword:?}",
+            l.id
+        );
+        if !l.human_swordmaster {
+            assert_eq!(sword, Err("IM-AGENT-07".into()));
+        }
+    }
+    // The levels differ where the data says: Mercenary's Mentat costs 2,
+    // the others 5; only Kwisatz Haderach bans the Swordmaster.
+    assert_eq!(
+        levels
+            .iter()
+            .map(|l| l.human_mentat_cost)
+            .collect::<Vec<_>>(),
+        [2, 5, 5, 5]
+    );
+    // Without a level: the text's solo game, Rivals start as players do.
+    let start = Imperium::test_setup_unstarted(&opts(1), 5).unwrap();
+    for r in 1..3 {
+        let p = start.test_player_ref(r);
+        assert_eq!((p.water, p.garrison, p.intrigue.len()), (1, 3, 0));
+    }
+    let mut late = plain.clone();
+    late.test_round_start(9);
+    assert_eq!(
+        late.test_player_ref(1).agents,
+        2,
+        "no Swordmaster without a level"
+    );
+    assert_eq!(dagger_to(&plain, "mentat", 2), Ok(()));
+    assert_eq!(dagger_to(&plain, "swordmaster", 8), Ok(()));
+}
+
+// `solo_difficulty` is checked: a level only in 1-player games, and only
+// the levels in the data.
+#[test]
+fn solo_difficulty_is_checked() {
+    for (players, value) in [(1, "novice"), (2, "mentat"), (3, "mercenary")] {
+        let o = ImperiumOptions {
+            player_count: players,
+            overrides: vec![("solo_difficulty".into(), value.into())],
+            ..Default::default()
+        };
+        assert!(
+            matches!(Imperium::setup(&o, 1), Err(RuleError::InvalidOptions(_))),
+            "{players} {value}"
+        );
+    }
+    let o = ImperiumOptions {
+        player_count: 3,
+        overrides: vec![("solo_difficulty".into(), "none".into())],
+        ..Default::default()
+    };
+    assert!(Imperium::setup(&o, 1).is_ok());
+}

@@ -1,4 +1,4 @@
-//! Per-rule tests of the Imperium ruleset; each cites its rule ID (docs/rules/imperium.md).
+//! Per-rule tests of the Imperium ruleset; each cites its checklist ID.
 use melange::rules::core::{RuleError, Ruleset, Seat, Viewer};
 use melange::rules::imperium::data::data;
 use melange::rules::imperium::{
@@ -175,6 +175,10 @@ fn agent_refused_when_cost_unpayable() {
 fn combat_space_deploy_limits() {
     let mut g = game(&["reconnaissance"]);
     send(&mut g, "reconnaissance", "carthag");
+    // Carthag's Intrigue card opens the Plot window (IM-INTRIGUE-02),
+    // before the deployment.
+    assert_eq!(g.view(Viewer::Spectator).prompt.unwrap().kind, "agent_plot");
+    act(&mut g, Action::Pass);
     // Carthag recruits 1: garrison 3+1, at most 1 + 2 = 3 deployable.
     let l = legal(&g);
     assert!(l.contains(&Action::Troops(0)));
@@ -528,7 +532,7 @@ fn conflict_places() {
 fn tie_for_first() {
     let mut g = game(&[]);
     assert_eq!(places(&mut g, [8, 8, 5, 3]), vec![(0, 2), (1, 2), (2, 3)]);
-    // Three-way tie for 1st: 2nd each, nothing below (docs/rules-decisions.md, A7a).
+    // Three-way tie for 1st: 2nd each, nothing below (answers 7a).
     assert_eq!(places(&mut g, [8, 8, 8, 3]), vec![(0, 2), (1, 2), (2, 2)]);
 }
 
@@ -547,12 +551,101 @@ fn tie_for_third() {
     assert_eq!(places(&mut g, [8, 8, 2, 2]), vec![(0, 2), (1, 2)]);
 }
 
-// Third place only with 4 players (docs/rules-decisions.md, A6).
-#[test]
-fn no_third_place_with_three_players() {
-    let mut g = Imperium::setup(&ImperiumOptions::players(3), 2).unwrap();
+fn game_of(n: u8, preset: Preset, overrides: &[(&str, &str)]) -> Imperium {
+    let opts = ImperiumOptions {
+        player_count: n,
+        preset,
+        overrides: overrides
+            .iter()
+            .map(|(k, v)| (k.to_string(), v.to_string()))
+            .collect(),
+        ..Default::default()
+    };
+    let mut g = Imperium::setup(&opts, 2).unwrap();
     g.test_set_first(0);
+    g
+}
+
+// IM-COMBAT-12: the text gives the 3rd place reward at every player count
+// (the default); docs/rules-decisions.md, A6 limits it to 4-player games, the
+// `third_place = four_players` option in the `published` preset.
+#[test]
+fn third_place_at_every_player_count() {
+    // 3 players: default gives the 3rd reward, published does not.
+    let g = game_of(3, Preset::Default, &[]);
+    assert_eq!(g.places(&[9, 6, 3]), vec![(0, 1), (1, 2), (2, 3)]);
+    // A tie for 2nd takes the 3rd reward at 3 players too (IM-COMBAT-15).
+    assert_eq!(g.places(&[9, 6, 6]), vec![(0, 1), (1, 3), (2, 3)]);
+    let g = game_of(3, Preset::Published, &[]);
     assert_eq!(g.places(&[9, 6, 3]), vec![(0, 1), (1, 2)]);
+    assert_eq!(g.places(&[9, 6, 6]), vec![(0, 1)]);
+    let g = game_of(3, Preset::Default, &[("third_place", "four_players")]);
+    assert_eq!(g.places(&[9, 6, 3]), vec![(0, 1), (1, 2)]);
+    let g = game_of(3, Preset::Published, &[("third_place", "every_count")]);
+    assert_eq!(g.places(&[9, 6, 3]), vec![(0, 1), (1, 2), (2, 3)]);
+    // 2 players with House Hagal (seat 2): House Hagal takes its place
+    // without a reward; the 3rd place goes to a seat by default only.
+    let g = game_of(2, Preset::Default, &[]);
+    assert_eq!(g.places(&[4, 9, 6]), vec![(1, 1), (2, 2), (0, 3)]);
+    let g = game_of(2, Preset::Published, &[]);
+    assert_eq!(g.places(&[4, 9, 6]), vec![(1, 1), (2, 2)]);
+    // 4 players: the 3rd reward under both readings.
+    for preset in [Preset::Default, Preset::Published] {
+        let g = game_of(4, preset, &[]);
+        assert_eq!(g.places(&[9, 6, 3, 1]), vec![(0, 1), (1, 2), (2, 3)]);
+    }
+    // An unknown value is refused.
+    let bad = ImperiumOptions {
+        player_count: 3,
+        overrides: vec![("third_place".into(), "sometimes".into())],
+        ..Default::default()
+    };
+    assert!(matches!(
+        Imperium::setup(&bad, 1),
+        Err(RuleError::InvalidOptions(_))
+    ));
+}
+
+// IM-COMBAT-12 end to end: in a 3-player game the third strongest seat is
+// paid the Conflict's 3rd place reward by default, and nothing with the
+// published reading.
+#[test]
+fn third_place_reward_paid_in_three_player_game() {
+    use melange::rules::imperium::Event;
+    for (preset, paid) in [(Preset::Default, true), (Preset::Published, false)] {
+        let mut g = game_of(3, preset, &[]);
+        // Skirmish (A): 3rd place gains 2 Solari.
+        g.test_set_conflict(data().conflict_id("skirmish_a"));
+        g.test_player(0).conflict = 3;
+        g.test_player(1).conflict = 2;
+        g.test_player(2).conflict = 1;
+        let before = g.test_player_ref(2).clone();
+        g.test_go_to_combat();
+        let mut ev = Vec::new();
+        while g.view(Viewer::Spectator).phase == "combat" {
+            let l = legal(&g);
+            let a = if l.contains(&Action::Pass) {
+                Action::Pass
+            } else {
+                l[0]
+            };
+            let s = seat(&g);
+            g.apply(s, &a, &mut ev).unwrap();
+        }
+        let rewarded = ev.iter().any(|e| {
+            matches!(
+                e,
+                Event::Reward {
+                    seat: Seat(2),
+                    place: 3
+                }
+            )
+        });
+        assert_eq!(rewarded, paid, "{preset:?}");
+        let after = g.test_player_ref(2);
+        let gained = if paid { 2 } else { 0 };
+        assert_eq!(after.solari, before.solari + gained, "{preset:?}");
+    }
 }
 
 // IM-COMBAT-05 IM-COMBAT-06 IM-COMBAT-07 IM-COMBAT-08 IM-COMBAT-09
@@ -641,6 +734,146 @@ fn plot_on_reveal_turn() {
     act(&mut g, Action::Reveal);
     act(&mut g, Action::Intrigue(intrigue("charisma")));
     assert_eq!(g.test_player_ref(0).persuasion, 2);
+}
+
+fn prompt_kind(g: &Imperium) -> &'static str {
+    g.view(Viewer::Spectator).prompt.map_or("none", |p| p.kind)
+}
+
+fn plots_offered(g: &Imperium) -> Vec<IntrigueId> {
+    let mut v: Vec<IntrigueId> = legal(g)
+        .into_iter()
+        .filter_map(|a| match a {
+            Action::Intrigue(c) => Some(c),
+            _ => None,
+        })
+        .collect();
+    v.sort();
+    v
+}
+
+// IM-INTRIGUE-02 (docs/rules-decisions.md, A21): Plot Intrigue at any point of the
+// owner's Agent turn: before the card is played (the turn prompt) and after
+// the Agent is sent and the turn's effects resolved (`agent_plot`, before
+// any deployment), any number, then "done" (`Pass`). Cards that change
+// where this turn's Agent may go (Bindu Suspension, Dispatch an Envoy,
+// Infiltrate) only before; Combat cards never (IM-INTRIGUE-06).
+#[test]
+fn plot_intrigue_at_each_point_of_an_agent_turn() {
+    let mut g = game(&["dagger"]);
+    for c in [
+        "windfall",
+        "charisma",
+        "bindu_suspension",
+        "dispatch_an_envoy",
+        "ambush",
+    ] {
+        g.test_give_intrigue(0, intrigue(c));
+    }
+    // Before the Agent is sent.
+    assert_eq!(prompt_kind(&g), "turn");
+    let mut before = vec![
+        intrigue("windfall"),
+        intrigue("charisma"),
+        intrigue("bindu_suspension"),
+        intrigue("dispatch_an_envoy"),
+    ];
+    before.sort();
+    assert_eq!(plots_offered(&g), before);
+    act(&mut g, Action::Intrigue(intrigue("windfall")));
+    assert_eq!(g.test_player_ref(0).solari, 12);
+    assert_eq!(prompt_kind(&g), "turn", "the turn goes on");
+    // Rally Troops: pay 4 Solari, recruit 4 (not a Combat space).
+    send(&mut g, "dagger", "rally_troops");
+    assert_eq!(seat(&g), Seat(0));
+    assert_eq!(prompt_kind(&g), "agent_plot");
+    assert_eq!(plots_offered(&g), vec![intrigue("charisma")]);
+    assert!(legal(&g).contains(&Action::Pass));
+    refused(
+        &mut g,
+        Action::Intrigue(intrigue("bindu_suspension")),
+        "IM-INTRIGUE-04",
+    );
+    refused(
+        &mut g,
+        Action::Intrigue(intrigue("dispatch_an_envoy")),
+        "IM-INTRIGUE-04",
+    );
+    refused(
+        &mut g,
+        Action::Intrigue(intrigue("ambush")),
+        "IM-INTRIGUE-06",
+    );
+    act(&mut g, Action::Intrigue(intrigue("charisma")));
+    assert_eq!(g.test_player_ref(0).persuasion, 2);
+    assert_eq!(prompt_kind(&g), "agent_plot", "asked again: any number");
+    assert!(plots_offered(&g).is_empty());
+    act(&mut g, Action::Pass);
+    assert_eq!(seat(&g), Seat(1), "the turn is over");
+    assert_eq!(prompt_kind(&g), "turn");
+}
+
+// IM-INTRIGUE-02 with docs/rules-decisions.md, A3: a Plot after the Agent is sent
+// to a Combat space recruits troops that may then be deployed with the
+// turn's own (Reinforcements at Carthag: 1 + 3 recruits, plus 2 from the
+// garrison).
+#[test]
+fn plot_after_placement_comes_before_deployment() {
+    let mut g = game(&["reconnaissance"]);
+    g.test_give_intrigue(0, intrigue("reinforcements"));
+    send(&mut g, "reconnaissance", "carthag");
+    // Carthag also gives an Intrigue card.
+    assert_eq!(prompt_kind(&g), "agent_plot");
+    act(&mut g, Action::Intrigue(intrigue("reinforcements")));
+    assert_eq!(prompt_kind(&g), "agent_plot");
+    act(&mut g, Action::Pass);
+    assert_eq!(prompt_kind(&g), "deploy");
+    let l = legal(&g);
+    assert!(l.contains(&Action::Troops(6)));
+    assert!(!l.contains(&Action::Troops(7)));
+    refused(&mut g, Action::Troops(7), "IM-AGENT-11");
+}
+
+// IM-INTRIGUE-02: the Plot window after the Agent is sent is asked whenever
+// the seat holds an Intrigue card, playable or not (the count is public, so
+// the prompt tells nobody what the cards are), and skipped only with none.
+#[test]
+fn plot_window_depends_on_the_public_count_only() {
+    for (cards, asked) in [
+        (vec![], false),
+        (vec!["ambush"], true),
+        (vec!["windfall"], true),
+    ] {
+        let mut g = game(&["dagger"]);
+        for c in &cards {
+            g.test_give_intrigue(0, intrigue(c));
+        }
+        send(&mut g, "dagger", "rally_troops");
+        assert_eq!(prompt_kind(&g) == "agent_plot", asked, "{cards:?}");
+        if asked {
+            assert_eq!(seat(&g), Seat(0));
+            assert!(legal(&g).contains(&Action::Pass));
+        } else {
+            assert_eq!(seat(&g), Seat(1));
+        }
+    }
+}
+
+// IM-INTRIGUE-03: on the Reveal turn, Plots before revealing (the turn
+// prompt, as an Agent-turn Plot) and after (the acquire step).
+#[test]
+fn plot_intrigue_before_and_after_the_reveal() {
+    let mut g = game(&["dagger"]);
+    g.test_give_intrigue(0, intrigue("windfall"));
+    g.test_give_intrigue(0, intrigue("charisma"));
+    act(&mut g, Action::Intrigue(intrigue("windfall")));
+    act(&mut g, Action::Reveal);
+    assert_eq!(prompt_kind(&g), "acquire");
+    assert_eq!(plots_offered(&g), vec![intrigue("charisma")]);
+    act(&mut g, Action::Intrigue(intrigue("charisma")));
+    let p = g.test_player_ref(0);
+    assert_eq!((p.solari, p.intrigue.len()), (12, 0));
+    assert!(p.persuasion >= 2);
 }
 
 // IM-INTRIGUE-10 IM-INTRIGUE-11 IM-INTRIGUE-09: Secrets steals from 4+ only.
@@ -827,7 +1060,7 @@ fn endgame_when_conflicts_run_out() {
 }
 
 // IM-INTRIGUE-07: Endgame Intrigue at the end; tie-breakers spice, Solari,
-// water, garrison (docs/rules-decisions.md, A8a), then the latest Reveal (A8b).
+// water, garrison (answers 8a), then the latest Reveal (8b).
 #[test]
 fn endgame_intrigue_and_tie_breakers() {
     let mut g = game(&[]);
@@ -976,7 +1209,7 @@ fn alliance_and_bonus() {
     assert_eq!(g2.test_player_ref(0).solari, solari);
 }
 
-// Published preset: the bonus is paid again (docs/rules-decisions.md, A9).
+// Published preset: the bonus is paid again (answers 9).
 #[test]
 fn bonus_every_time_in_published_preset() {
     let opts = ImperiumOptions {
@@ -1918,8 +2151,8 @@ fn reveal_02_boxes_before_acquisitions_by_default() {
     assert_eq!(g.test_player_ref(0).persuasion, 0, "too late for Firm Grip");
 }
 
-// IM-REVEAL-02 IM-REVEAL-05 with `reveal_order = published` (docs/rules-
-// decisions.md, A2): acquisitions may come between Reveal boxes, chosen one
+// IM-REVEAL-02 IM-REVEAL-05 with `reveal_order = published` (docs/rules-decisions.md,
+// A2): acquisitions may come between Reveal boxes, chosen one
 // at a time; finishing waits until every box is resolved. Acquiring
 // Liet-Kynes first gives the Emperor Alliance that Firm Grip's box checks.
 #[test]
@@ -1975,4 +2208,100 @@ fn new_rule_options_refuse_unknown_values() {
             Err(RuleError::InvalidOptions(_))
         ));
     }
+}
+
+// Non-interference through play: two games that differ only in the
+// Intrigue cards one seat holds (same count) are played with the same
+// choices (drawn from the actions legal in both). At every step the
+// spectator and every other seat see the same view, the same seat is asked
+// the same kind of decision, and any other seat is offered the same
+// actions: no prompt is asked or skipped because of the hidden cards
+// (IM-INTRIGUE-02's Plot window included). Stops comparing once a Steal
+// Intrigue hands one of those cards to another seat (then it is theirs to
+// see).
+#[test]
+fn hidden_intrigue_never_changes_what_others_see() {
+    use melange::rules::imperium::Event;
+    let mut compared = 0usize;
+    for players in 1..=4u8 {
+        for seed in 0..12u64 {
+            let hidden = if players == 1 { 0 } else { 1 };
+            let mut a = Imperium::setup(&ImperiumOptions::players(players), seed).unwrap();
+            // The hidden seat holds three Plots in one game and three
+            // cards never playable on its turns in the other (added
+            // outside the Intrigue deck, which stays the same in both).
+            let mut b = a.clone();
+            for (g, cards) in [
+                (&mut a, ["windfall", "charisma", "favored_subject"]),
+                (&mut b, ["ambush", "tiebreaker", "corner_the_market"]),
+            ] {
+                let held = &mut g.test_player(hidden).intrigue;
+                held.extend(cards.iter().map(|c| intrigue(c)));
+            }
+            assert_ne!(
+                a.test_player_ref(hidden).intrigue,
+                b.test_player_ref(hidden).intrigue
+            );
+            let mut rng = seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1;
+            for _ in 0..1500 {
+                assert_eq!(a.to_act(), b.to_act(), "{players}p seed {seed}");
+                assert_eq!(a.view(Viewer::Spectator), b.view(Viewer::Spectator));
+                for s in 0..players {
+                    if s != hidden {
+                        assert_eq!(
+                            a.view(Viewer::Seat(Seat(s))),
+                            b.view(Viewer::Seat(Seat(s))),
+                            "{players}p seed {seed}: seat {s}'s view"
+                        );
+                    }
+                }
+                compared += 1;
+                let Some(actor) = a.to_act() else { break };
+                let (mut la, mut lb) = (Vec::new(), Vec::new());
+                a.legal_actions(actor, &mut la);
+                b.legal_actions(actor, &mut lb);
+                if actor.0 != hidden {
+                    assert_eq!(la, lb, "{players}p seed {seed}: {actor}'s actions");
+                }
+                let common: Vec<Action> = la.into_iter().filter(|x| lb.contains(x)).collect();
+                assert!(
+                    !common.is_empty(),
+                    "{players}p seed {seed}: nothing in common"
+                );
+                // Prefer acting over passing, so games move on.
+                let acting: Vec<Action> = common
+                    .iter()
+                    .copied()
+                    .filter(|x| *x != Action::Pass)
+                    .collect();
+                let pool = if acting.is_empty() { &common } else { &acting };
+                rng ^= rng << 13;
+                rng ^= rng >> 7;
+                rng ^= rng << 17;
+                let pick = pool[(rng % pool.len() as u64) as usize];
+                let (mut ea, mut eb) = (Vec::new(), Vec::new());
+                a.apply(actor, &pick, &mut ea).unwrap();
+                b.apply(actor, &pick, &mut eb).unwrap();
+                let stolen = |ev: &[Event]| {
+                    ev.iter().any(
+                        |e| matches!(e, Event::IntrigueStolen { from, .. } if from.0 == hidden),
+                    )
+                };
+                if stolen(&ea) || stolen(&eb) {
+                    break;
+                }
+                for s in 0..players {
+                    if s != hidden {
+                        let redact = |ev: &[Event]| -> Vec<Event> {
+                            ev.iter()
+                                .filter_map(|e| a.redact(e, Viewer::Seat(Seat(s))))
+                                .collect()
+                        };
+                        assert_eq!(redact(&ea), redact(&eb), "{players}p seed {seed}: events");
+                    }
+                }
+            }
+        }
+    }
+    assert!(compared > 1000);
 }

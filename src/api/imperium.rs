@@ -206,8 +206,10 @@ impl WireRules for Imperium {
     }
 
     fn event_to_pb(&self, event: &Event) -> (String, Option<pb::event::Game>) {
-        let wire = event_to_pb(event);
-        (event_text(&wire), Some(pb::event::Game::Imperium(wire)))
+        (
+            event_text(self, event),
+            Some(pb::event::Game::Imperium(event_to_pb(event))),
+        )
     }
 }
 
@@ -619,106 +621,265 @@ fn event_to_pb(event: &Event) -> pb::ImperiumEvent {
     wire
 }
 
-/// The display name of the card-like id an event carries: a card, an
-/// Intrigue card, a leader or a Conflict depending on the event's kind.
-fn card_display(kind: &str, id: &str) -> String {
-    if id.is_empty() {
-        return "a hidden card".to_owned();
+/// "a, b and c".
+fn listing(items: &[String]) -> String {
+    match items {
+        [] => "nothing".to_owned(),
+        [one] => one.clone(),
+        [init @ .., last] => format!("{} and {last}", init.join(", ")),
     }
+}
+
+fn resource_display(resource: Resource, amount: u32, gained: bool) -> String {
+    let one = amount == 1;
+    match resource {
+        Resource::Solari => "Solari".to_owned(),
+        Resource::Spice => "spice".to_owned(),
+        Resource::Water => "water".to_owned(),
+        Resource::Garrison => format!(
+            "{} {} the garrison",
+            if one { "troop" } else { "troops" },
+            if gained { "to" } else { "from" }
+        ),
+        Resource::Persuasion => "Persuasion".to_owned(),
+        Resource::Swords => if one { "sword" } else { "swords" }.to_owned(),
+        Resource::Vp => "VP".to_owned(),
+    }
+}
+
+fn ordinal(place: u8) -> &'static str {
+    match place {
+        1 => "1st",
+        2 => "2nd",
+        3 => "3rd",
+        _ => "a",
+    }
+}
+
+/// A short English line for an event, built from the domain event (as the
+/// viewer receives it: hidden cards are `None`), with names from the data.
+fn event_text(game: &Imperium, event: &Event) -> String {
     let d = data();
-    let name = match kind {
-        "intrigue_drawn" | "intrigue_stolen" | "intrigue_played" => d
-            .intrigue_id(id)
-            .map(|i| d.intrigues[usize::from(i.0)].name.clone()),
-        "leader_assigned" => d
-            .leader_id(id)
-            .map(|l| d.leaders[usize::from(l.0)].name.clone()),
-        "round_started" | "conflict_resolved" => d
-            .conflict_id(id)
-            .map(|c| d.conflicts[usize::from(c.0)].name.clone()),
-        _ => d
-            .card_id(id)
-            .map(|c| d.cards[usize::from(c.0)].name.clone()),
-    };
-    name.unwrap_or_else(|| id.to_owned())
-}
-
-fn space_display(id: &str) -> String {
-    let d = data();
-    d.space_id(id)
-        .map(|s| d.spaces[usize::from(s.0)].name.clone())
-        .unwrap_or_else(|| id.to_owned())
-}
-
-fn faction_display(id: &str) -> &str {
-    Faction::parse(id).map_or(id, |f| f.name())
-}
-
-/// A short English line for an event, from its wire form.
-fn event_text(event: &pb::ImperiumEvent) -> String {
-    let who = event
-        .seat
-        .map(|s| format!("seat {s}"))
-        .unwrap_or_else(|| "nobody".to_owned());
-    let card = card_display(&event.kind, &event.card);
-    let space = space_display(&event.space);
-    let faction = faction_display(&event.faction);
-    match event.kind.as_str() {
-        "leader_assigned" => format!("{who} plays {card}"),
-        "first_player" => format!("{who} is the First Player"),
-        "round_started" => format!("round {} begins: Conflict {card}", event.amount),
-        "drew" => format!("{who} drew {card}"),
-        "shuffled" => format!("{who} shuffled their discard pile into a new deck"),
-        "agent_sent" => format!("{who} played {card} and sent an Agent to {space}"),
-        "revealed" => {
-            let names: Vec<String> = event
-                .cards
-                .iter()
-                .map(|c| card_display("revealed", c))
-                .collect();
-            format!("{who} revealed {}", names.join(", "))
+    let who = |s: &Seat| -> String {
+        if !game.is_rival(s.0) {
+            s.to_string()
+        } else if game.is_hagal(s.0) {
+            "House Hagal".to_owned()
+        } else {
+            format!("Rival {}", s.0 - game.humans() + 1)
         }
-        "resource" => format!("{who} {:+} {}", event.delta, event.resource),
-        "influence" => format!(
-            "{who} {:+} Influence with the {faction} (now {})",
-            event.delta, event.amount
-        ),
-        "alliance" => match event.seat {
-            Some(_) => format!("{who} takes the {faction} Alliance"),
-            None => format!("the {faction} Alliance returns to its track"),
+    };
+    let card = |c: &CardId| d.cards[usize::from(c.0)].name.clone();
+    let space = |s: &crate::rules::imperium::SpaceId| d.spaces[usize::from(s.0)].name.clone();
+    let intrigue =
+        |c: &crate::rules::imperium::IntrigueId| d.intrigues[usize::from(c.0)].name.clone();
+    let conflict =
+        |c: &crate::rules::imperium::ConflictId| d.conflicts[usize::from(c.0)].name.clone();
+    let hagal = |c: &HagalId| hagal_data().cards[usize::from(c.0)].name.clone();
+    let troops = |n: u8| {
+        if n == 1 {
+            "1 troop".to_owned()
+        } else {
+            format!("{n} troops")
+        }
+    };
+    match event {
+        Event::LeaderAssigned { seat: s, leader } => {
+            format!("{} plays {}", who(s), d.leaders[usize::from(leader.0)].name)
+        }
+        Event::FirstPlayer { seat: s } => format!("{} is the First Player", who(s)),
+        Event::RoundStarted { round, conflict: c } => {
+            format!("round {round} begins: Conflict {}", conflict(c))
+        }
+        Event::Drew { seat: s, card: c } => match c {
+            Some(c) => format!("{} drew {}", who(s), card(c)),
+            None => format!("{} drew a card", who(s)),
         },
-        "intrigue_drawn" => format!("{who} drew Intrigue {card}"),
-        "intrigue_stolen" => format!(
-            "{who} stole Intrigue {card} from seat {}",
-            event.other_seat.unwrap_or_default()
+        Event::Shuffled { seat: s } => {
+            format!("{} shuffled their discard pile into a new deck", who(s))
+        }
+        Event::AgentSent {
+            seat: s,
+            card: c,
+            space: sp,
+        } => format!(
+            "{} played {} and sent an Agent to {}",
+            who(s),
+            card(c),
+            space(sp)
         ),
-        "intrigue_played" => format!("{who} played Intrigue {card}"),
-        "deployed" => format!("{who} deployed {} troops to the Conflict", event.amount),
-        "retreated" => format!("{who} retreated {} troops", event.amount),
-        "troops_lost" => format!(
-            "{who} lost {} troops from the {}",
-            event.amount, event.space
+        Event::Revealed {
+            seat: s,
+            cards: list,
+        } => {
+            let names: Vec<String> = list.iter().map(card).collect();
+            format!("{} revealed {}", who(s), listing(&names))
+        }
+        Event::Resource {
+            seat: s,
+            resource,
+            delta,
+        } => {
+            let n = delta.unsigned_abs();
+            let what = resource_display(*resource, u32::from(n), *delta >= 0);
+            if *delta >= 0 {
+                format!("{} gained {n} {what}", who(s))
+            } else {
+                format!("{} lost {n} {what}", who(s))
+            }
+        }
+        Event::Influence {
+            seat: s,
+            faction,
+            delta,
+            now,
+        } => format!(
+            "{} {} {} Influence with the {} (now {now})",
+            who(s),
+            if *delta >= 0 { "gained" } else { "lost" },
+            delta.unsigned_abs(),
+            faction.name()
         ),
-        "acquired" => format!("{who} acquired {card}"),
-        "row_refilled" => format!("{card} entered the Imperium Row"),
-        "trashed" => format!("{who} trashed {card}"),
-        "discarded" => format!("{who} discarded {card}"),
-        "retrieved" => format!("{who} took {card} back from their discard pile"),
-        "looked_at_top" => format!("{who} looked at the top of their deck: {card}"),
-        "control" => format!("{who} controls {space}"),
-        "mentat_taken" => format!("{who} took the Mentat"),
-        "high_council" => format!("{who} took a High Council seat"),
-        "swordmaster" => format!("{who} gained the Swordmaster"),
-        "voice" => format!("{who} blocked {space} with The Voice"),
-        "agent_recalled" => format!("{who} recalled the Agent on {space}"),
-        "passed" => format!("{who} passed"),
-        "conflict_resolved" => format!("{card} resolved, strengths {:?}", event.values),
-        "reward" => format!("{who} takes place {} of the Conflict", event.amount),
-        "bonus_spice" => format!("{space} now holds {} bonus spice", event.amount),
-        "recall" => "Agents recalled".to_owned(),
-        "endgame_triggered" => "the endgame is triggered".to_owned(),
-        "game_over" => format!("game over; winners {:?}", event.values),
-        other => other.to_owned(),
+        Event::Alliance { faction, from, to } => match (to, from) {
+            (Some(t), Some(f)) => format!(
+                "{} takes the {} Alliance from {}",
+                who(t),
+                faction.name(),
+                who(f)
+            ),
+            (Some(t), None) => format!("{} takes the {} Alliance", who(t), faction.name()),
+            (None, _) => format!("the {} Alliance returns to its track", faction.name()),
+        },
+        Event::IntrigueDrawn { seat: s, card: c } => match c {
+            Some(c) => format!("{} drew the Intrigue card {}", who(s), intrigue(c)),
+            None => format!("{} drew an Intrigue card", who(s)),
+        },
+        Event::IntrigueStolen { from, to, card: c } => match c {
+            Some(c) => format!(
+                "{} took the Intrigue card {} from {}",
+                who(to),
+                intrigue(c),
+                who(from)
+            ),
+            None => format!("{} took an Intrigue card from {}", who(to), who(from)),
+        },
+        Event::IntriguePlayed { seat: s, card: c } => {
+            format!("{} played the Intrigue card {}", who(s), intrigue(c))
+        }
+        Event::Deployed { seat: s, troops: n } => {
+            format!("{} deployed {} to the Conflict", who(s), troops(*n))
+        }
+        Event::Retreated { seat: s, troops: n } => format!(
+            "{} retreated {} from the Conflict to the garrison",
+            who(s),
+            troops(*n)
+        ),
+        Event::TroopsLost {
+            seat: s,
+            troops: n,
+            from_conflict,
+        } => format!(
+            "{} lost {} from the {}",
+            who(s),
+            troops(*n),
+            if *from_conflict {
+                "Conflict"
+            } else {
+                "garrison"
+            }
+        ),
+        Event::Acquired { seat: s, card: c } => format!("{} acquired {}", who(s), card(c)),
+        Event::RowRefilled { card: c } => format!("{} entered the Imperium Row", card(c)),
+        Event::Trashed { seat: s, card: c } => format!("{} trashed {}", who(s), card(c)),
+        Event::Discarded { seat: s, card: c } => format!("{} discarded {}", who(s), card(c)),
+        Event::Retrieved { seat: s, card: c } => {
+            format!("{} took {} back from their discard pile", who(s), card(c))
+        }
+        Event::LookedAtTop { seat: s, card: c } => match c {
+            Some(c) => format!(
+                "{} looked at the top card of their deck: {}",
+                who(s),
+                card(c)
+            ),
+            None => format!("{} looked at the top card of their deck", who(s)),
+        },
+        Event::Control { space: sp, seat: s } => format!("{} controls {}", who(s), space(sp)),
+        Event::MentatTaken { seat: s } => format!("{} took the Mentat", who(s)),
+        Event::HighCouncil { seat: s } => format!("{} took a High Council seat", who(s)),
+        Event::Swordmaster { seat: s } => format!("{} gained the Swordmaster", who(s)),
+        Event::Voice { seat: s, space: sp } => {
+            format!("{} blocked {} with The Voice", who(s), space(sp))
+        }
+        Event::AgentRecalled { seat: s, space: sp } => {
+            format!("{} took back the Agent on {}", who(s), space(sp))
+        }
+        Event::Passed { seat: s } => format!("{} passed", who(s)),
+        Event::ConflictResolved {
+            conflict: c,
+            strengths,
+        } => {
+            let parts: Vec<String> = strengths
+                .iter()
+                .enumerate()
+                .map(|(i, n)| format!("{} at {n}", who(&Seat(i as u8))))
+                .collect();
+            format!(
+                "{} is resolved; strengths: {}",
+                conflict(c),
+                listing(&parts)
+            )
+        }
+        Event::Reward { seat: s, place } => {
+            format!("{} takes {} place in the Conflict", who(s), ordinal(*place))
+        }
+        Event::BonusSpice { space: sp, now } => {
+            format!("{} now holds {now} bonus spice", space(sp))
+        }
+        Event::Recall => "the Agents are recalled".to_owned(),
+        Event::EndgameTriggered => "the endgame is triggered".to_owned(),
+        Event::GameOver { winners } => {
+            let names: Vec<String> = winners.iter().map(who).collect();
+            match names.len() {
+                0 => "game over: a Rival wins".to_owned(),
+                1 => format!("game over: {} wins", names[0]),
+                _ => format!("game over: {} share the victory", listing(&names)),
+            }
+        }
+        Event::RivalJoined { seat: s, leader } => match leader {
+            Some(l) => format!(
+                "{} joins the game with {}",
+                who(s),
+                d.leaders[usize::from(l.0)].name
+            ),
+            None => format!("{} joins the game", who(s)),
+        },
+        Event::HagalRevealed {
+            seat: s,
+            card: c,
+            combat,
+        } => {
+            if *combat {
+                format!("{} revealed {} for swords", who(s), hagal(c))
+            } else {
+                format!("{} revealed {}", who(s), hagal(c))
+            }
+        }
+        Event::HagalReshuffled => "the House Hagal deck is reshuffled".to_owned(),
+        Event::RivalAgentSent {
+            seat: s,
+            card: c,
+            space: sp,
+        } => format!(
+            "{} sent an Agent to {} with the House Hagal card {}",
+            who(s),
+            space(sp),
+            hagal(c)
+        ),
+        Event::ControlRemoved { space: sp, seat: s } => format!(
+            "House Hagal removed {}'s control marker from {}",
+            who(s),
+            space(sp)
+        ),
     }
 }
 
@@ -733,10 +894,12 @@ mod tests {
     #[test]
     fn every_offered_action_round_trips_through_the_wire() {
         for seed in 0..4 {
-            let mut game = Imperium::setup(&ImperiumOptions::players(4), seed).unwrap();
+            // 1-4 players: the rivals' events are named too.
+            let players = 1 + seed as u8;
+            let (mut game, mut events) =
+                Imperium::setup_with_events(&ImperiumOptions::players(players), seed).unwrap();
             let mut chooser = RngStream::Bot(9).rng(seed);
             let mut legal = Vec::new();
-            let mut events = Vec::new();
             while let Some(seat) = game.to_act() {
                 legal.clear();
                 game.legal_actions(seat, &mut legal);
@@ -751,6 +914,9 @@ mod tests {
                 let (text, wire) = game.event_to_pb(event);
                 assert!(!text.is_empty() && wire.is_some());
                 assert!(!text.contains('_'), "shows names, not ids: {text}");
+                for debug in ["[", "]", "{", "}", "Some(", "None", "Seat(", "Id("] {
+                    assert!(!text.contains(debug), "no Rust debug text: {text}");
+                }
             }
         }
     }

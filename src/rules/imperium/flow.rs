@@ -19,6 +19,17 @@ impl Imperium {
         seed: u64,
         ev: &mut Vec<Event>,
     ) -> Result<Imperium, RuleError> {
+        let mut g = Imperium::build(options, seed, ev)?;
+        g.run(ev);
+        Ok(g)
+    }
+
+    /// The set-up game, before its first task runs (no round started).
+    pub(crate) fn build(
+        options: &ImperiumOptions,
+        seed: u64,
+        ev: &mut Vec<Event>,
+    ) -> Result<Imperium, RuleError> {
         let (rules, chosen) = options.resolve()?;
         let rival_setup = options.resolve_rivals()?;
         let d = super::data::data();
@@ -180,7 +191,6 @@ impl Imperium {
                 });
             }
         }
-        g.run(ev);
         Ok(g)
     }
 
@@ -248,6 +258,17 @@ impl Imperium {
                 let max = (self.turn.recruited + max_g).min(self.p(seat).garrison);
                 if max > 0 {
                     self.pending = Some(Pending::Deploy { seat, max });
+                }
+            }
+            Task::AgentPlot => {
+                // IM-INTRIGUE-02 (docs/rules-decisions.md, A21): Plots at any
+                // point of the Agent turn. Asked whenever the seat holds
+                // an Intrigue card, a public count, never only when one
+                // is playable: whether a prompt appears must not tell
+                // anyone which cards the seat holds.
+                let seat = self.turn.seat;
+                if !self.p(seat).intrigue.is_empty() {
+                    self.pending = Some(Pending::AgentPlot(seat));
                 }
             }
             Task::EndAgentTurn => {
@@ -329,6 +350,7 @@ impl Imperium {
             round: self.round,
             conflict,
         });
+        self.rival_swordmasters(ev);
         let hand = self.d().setup.hand_size;
         for k in 0..self.n() {
             let seat = (self.first + k) % self.n();
@@ -524,13 +546,18 @@ impl Imperium {
     }
 
     /// Which seat takes which reward (1-based), in reward order and turn
-    /// order from the First Player. Third place only with 4 seats
-    /// (docs/rules-decisions.md, A6); IM-COMBAT-13: 0 strength gets nothing;
-    /// IM-COMBAT-11 / IM-COMBAT-12: 2nd and 3rd strengths; tie rules
-    /// IM-COMBAT-14 to IM-COMBAT-17.
+    /// order from the First Player. IM-COMBAT-13: 0 strength gets nothing;
+    /// IM-COMBAT-11 / IM-COMBAT-12: 2nd and 3rd strengths, the 3rd at
+    /// every player count by the text, only with 4 seats with
+    /// `third_place = four_players` (docs/rules-decisions.md, A6, in the
+    /// `published` preset); tie rules IM-COMBAT-14 to IM-COMBAT-17.
     pub fn places(&self, strengths: &[u8]) -> Vec<(u8, u8)> {
         let n = self.n();
-        let max_place = if n >= 4 { 3 } else { 2 };
+        let max_place = if self.rules.third_place_four_players && n < 4 {
+            2
+        } else {
+            3
+        };
         let order: Vec<u8> = (0..n).map(|k| (self.first + k) % n).collect();
         let mut levels: Vec<u8> = strengths.iter().copied().filter(|s| *s > 0).collect();
         levels.sort_unstable_by(|a, b| b.cmp(a));

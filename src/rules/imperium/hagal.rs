@@ -63,8 +63,34 @@ pub struct HagalCard {
     pub influence: Option<Faction>,
     /// Uses the rival Leader's Signet Ring.
     pub signet: bool,
+    /// Uses House Hagal's Signet Ring under the text's reading
+    /// (`text_reading_effects`, `hagal_signet = text`).
+    pub signet_text: bool,
     /// The Reshuffle card.
     pub reshuffle: bool,
+}
+
+/// One solo difficulty level (`hagal.json` `solo.difficulty_levels`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SoloLevel {
+    /// Data id (the `solo_difficulty` option value).
+    pub id: String,
+    /// Extra Solari for the human player at setup.
+    pub human_solari: u8,
+    /// Extra spice for the human player at setup.
+    pub human_spice: u8,
+    /// Each Rival's starting water (a missing key is 0).
+    pub rival_water: u8,
+    /// Each Rival's starting garrison.
+    pub rival_garrison: u8,
+    /// Intrigue cards each Rival draws at setup.
+    pub rival_intrigue: u8,
+    /// The round from which each Rival has its Swordmaster (3rd Agent).
+    pub rival_swordmaster_round: u8,
+    /// The Mentat space's Solari cost for the human player.
+    pub human_mentat_cost: u8,
+    /// Whether the human player may take the Swordmaster.
+    pub human_swordmaster: bool,
 }
 
 /// The House Hagal facts.
@@ -74,8 +100,13 @@ pub struct HagalData {
     pub cards: Vec<HagalCard>,
     /// House Hagal's Agents in the 2-player game.
     pub two_player_agents: u8,
+    /// House Hagal's starting garrison: the rulebook's (`.0`) and the
+    /// repository's (`.1`), `two_player.start`.
+    pub two_player_garrison: (u8, u8),
     /// Leaders a solo Rival may use.
     pub compatible: Vec<LeaderId>,
+    /// The solo difficulty levels, easiest first.
+    pub levels: Vec<SoloLevel>,
 }
 
 const HAGAL: &str = include_str!("../../../data/imperium/hagal.json");
@@ -120,7 +151,13 @@ fn load() -> Result<HagalData, String> {
                 reshuffle = true;
             }
         }
+        let signet_text = c["text_reading_effects"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .any(|e| e["signet_ring"].as_bool() == Some(true));
         cards.push(HagalCard {
+            signet_text,
             name: c["name"].as_str().unwrap_or(&id).to_string(),
             space,
             copies: c["copies"].as_u64().unwrap_or(1) as u8,
@@ -155,9 +192,47 @@ fn load() -> Result<HagalData, String> {
             compatible.push(d.leader_id(id).ok_or_else(|| format!("leader {id}"))?);
         }
     }
+    let start = &v["two_player"]["start"];
+    let mut levels = Vec::new();
+    for l in v["solo"]["difficulty_levels"]
+        .as_array()
+        .ok_or("hagal.json: solo.difficulty_levels")?
+    {
+        let id = l["id"].as_str().ok_or("difficulty level id")?.to_string();
+        let num = |x: &Value| x.as_u64().unwrap_or(0).min(255) as u8;
+        levels.push(SoloLevel {
+            human_solari: num(&l["human_extra_start"]["solari"]),
+            human_spice: num(&l["human_extra_start"]["spice"]),
+            rival_water: num(&l["rival_start"]["water"]),
+            rival_garrison: num(&l["rival_start"]["garrison_troops"]),
+            rival_intrigue: num(&l["rival_start"]["intrigue"]),
+            rival_swordmaster_round: l["rival_swordmaster_from_round"]
+                .as_u64()
+                .ok_or_else(|| format!("difficulty level {id}: rival_swordmaster_from_round"))?
+                as u8,
+            human_mentat_cost: l["human_mentat_cost_solari"]
+                .as_u64()
+                .ok_or_else(|| format!("difficulty level {id}: human_mentat_cost_solari"))?
+                as u8,
+            human_swordmaster: l["human_may_take_swordmaster"]
+                .as_bool()
+                .ok_or_else(|| format!("difficulty level {id}: human_may_take_swordmaster"))?,
+            id,
+        });
+    }
     Ok(HagalData {
+        levels,
         cards,
         two_player_agents: v["two_player"]["agents"].as_u64().unwrap_or(3) as u8,
+        two_player_garrison: (
+            start["garrison_troops"]
+                .as_u64()
+                .ok_or("hagal.json: two_player.start.garrison_troops")? as u8,
+            start["garrison_troops_repository"]
+                .as_u64()
+                .ok_or("hagal.json: two_player.start.garrison_troops_repository")?
+                as u8,
+        ),
         compatible,
     })
 }
@@ -312,13 +387,19 @@ impl Imperium {
         self.is_rival(seat) && self.rival_mode() == Some(RivalMode::TwoPlayer)
     }
 
+    /// Whether House Hagal plays a Leader (for its Signet Ring only):
+    /// by the text (IM-HAGAL-07), not with `hagal_signet = none`.
+    pub(crate) fn hagal_has_leader(&self) -> bool {
+        !self.rules.hagal_no_signet
+    }
+
     /// The rival game, if any.
     pub(crate) fn rival_mode(&self) -> Option<RivalMode> {
         self.rivals.as_ref().map(|r| r.mode)
     }
 
     /// How many seats the First Player marker passes between: House Hagal
-    /// never holds it (docs/rules-decisions.md, A14a), solo Rivals do (A17).
+    /// never holds it (docs/rules-decisions.md, A14a), solo Rivals do (17).
     pub(crate) fn marker_seats(&self) -> u8 {
         if self.rival_mode() == Some(RivalMode::TwoPlayer) {
             self.humans()
@@ -448,8 +529,16 @@ impl Imperium {
         if c.combat {
             self.stack.push(Task::AgentDeploy);
         }
-        // IM-HAGAL-07 / IM-SOLO-05: the card's Signet Ring (solo cards).
-        if c.signet && !hagal {
+        // IM-HAGAL-07 / IM-SOLO-05: the card's Signet Ring: a solo Rival's
+        // on the solo Arrakeen card; House Hagal's on the 2-player one by
+        // the text (IM-HAGAL-07 lists the Signet ability), never with
+        // `hagal_signet = none` (the published game: no Leader).
+        let signet = if hagal {
+            c.signet_text && self.hagal_has_leader()
+        } else {
+            c.signet
+        };
+        if signet {
             let leader = &d.leaders[usize::from(self.p(seat).leader.0)];
             if !leader.signet.is_empty() {
                 self.stack.push(Task::Run {
@@ -626,8 +715,14 @@ impl Imperium {
                     .copied()
                     .flatten()
                     .unwrap_or_else(|| pool.pop().expect("6 rival leaders")),
-                // House Hagal has no leader; the field holds an unused one
-                // that is never shown nor used (`leader_ability` is None).
+                // IM-HAGAL-07 by the text: House Hagal is dealt a
+                // solo-compatible Leader for its Signet Ring only. With
+                // `hagal_signet = none` it has none; the field holds an
+                // unused one that is never shown nor used (`leader_ability`
+                // is None for every rival).
+                RivalMode::TwoPlayer if self.hagal_has_leader() => {
+                    pool.pop().expect("6 rival leaders")
+                }
                 RivalMode::TwoPlayer => unused_any.pop().expect("8 leaders"),
             };
             unused_any.retain(|l| *l != leader);
@@ -641,19 +736,38 @@ impl Imperium {
             p.influence = [0; 4];
             p.vp = 0;
             match setup.mode {
-                RivalMode::Solo => {
-                    p.solari = s.solari;
-                    p.spice = s.spice;
-                    p.water = s.water;
-                    p.garrison = s.garrison;
-                    p.agents = s.agents;
-                }
+                RivalMode::Solo => match self.solo_level() {
+                    // Without a level, a Rival starts as a player does.
+                    None => {
+                        p.solari = s.solari;
+                        p.spice = s.spice;
+                        p.water = s.water;
+                        p.garrison = s.garrison;
+                        p.agents = s.agents;
+                    }
+                    // `solo_difficulty`: the level's starting stock.
+                    Some(l) => {
+                        p.solari = 0;
+                        p.spice = 0;
+                        p.water = l.rival_water;
+                        p.garrison = l.rival_garrison.min(s.total_troops);
+                        p.agents = s.agents;
+                    }
+                },
                 RivalMode::TwoPlayer => {
-                    // docs/rules-decisions.md, A14b: 3 Agents, no garrison.
+                    // docs/rules-decisions.md, A14b: 3 Agents; the rulebook's
+                    // empty garrison, or the repository's with
+                    // `hagal_garrison = repository` (both in `hagal.json`).
+                    let (rulebook, repository) = hagal_data().two_player_garrison;
                     p.solari = 0;
                     p.spice = 0;
                     p.water = 0;
-                    p.garrison = 0;
+                    p.garrison = if self.rules.hagal_garrison_repository {
+                        repository
+                    } else {
+                        rulebook
+                    }
+                    .min(s.total_troops);
                     p.agents = hagal_data().two_player_agents;
                 }
             }
@@ -661,10 +775,47 @@ impl Imperium {
             self.players.push(p);
             ev.push(Event::RivalJoined {
                 seat: Seat(seat),
-                leader: (setup.mode == RivalMode::Solo).then_some(leader),
+                leader: (setup.mode == RivalMode::Solo || self.hagal_has_leader())
+                    .then_some(leader),
             });
         }
         self.rivals = Some(Box::new(rivals));
+        if let Some(l) = self.solo_level() {
+            // `solo_difficulty`: the human's extra stock, and each Rival's
+            // starting Intrigue cards.
+            self.pm(0).solari += l.human_solari;
+            self.pm(0).spice += l.human_spice;
+            for seat in humans..self.n() {
+                for _ in 0..l.rival_intrigue {
+                    self.draw_intrigue(seat, ev);
+                }
+            }
+        }
+    }
+
+    /// The solo difficulty level in play (`solo_difficulty`), if any.
+    pub(crate) fn solo_level(&self) -> Option<&'static SoloLevel> {
+        self.rules
+            .solo_difficulty
+            .and_then(|k| hagal_data().levels.get(usize::from(k)))
+    }
+
+    /// `solo_difficulty`: at the start of the level's round each Rival
+    /// gains its Swordmaster (a 3rd Agent), as a player does at the
+    /// Swordmaster space.
+    pub(crate) fn rival_swordmasters(&mut self, ev: &mut Vec<Event>) {
+        let Some(l) = self.solo_level() else { return };
+        if self.round < l.rival_swordmaster_round {
+            return;
+        }
+        for seat in self.humans()..self.n() {
+            let p = self.pm(seat);
+            if !p.swordmaster {
+                p.swordmaster = true;
+                p.agents += 1;
+                ev.push(Event::Swordmaster { seat: Seat(seat) });
+            }
+        }
     }
 }
 

@@ -29,6 +29,7 @@ impl Imperium {
             ),
             Action::Pass => match self.pending {
                 Some(Pending::Acquire(_)) => "Done acquiring".into(),
+                Some(Pending::AgentPlot(_)) => "No more Plot Intrigue this turn".into(),
                 Some(Pending::Trash(_)) => "Trash nothing".into(),
                 Some(Pending::Optional { .. } | Pending::Masterstroke(_)) => "Decline".into(),
                 Some(Pending::KwisatzFrom { .. }) => "An Agent from your Leader".into(),

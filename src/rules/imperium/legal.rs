@@ -33,8 +33,13 @@ const ALL: u8 = 0xff;
 
 /// When an Intrigue may be played.
 #[derive(Clone, Copy, PartialEq, Eq)]
-enum Window {
-    Plot { reveal: bool },
+pub(crate) enum Window {
+    /// A Plot on the owner's turn: `reveal` on the Reveal turn, `placed`
+    /// on an Agent turn after the Agent was sent.
+    Plot {
+        reveal: bool,
+        placed: bool,
+    },
     Combat,
     AfterWin,
     Endgame,
@@ -45,6 +50,13 @@ impl Imperium {
     pub(crate) fn space_cost(&self, seat: u8, space: SpaceId) -> super::effect::Amounts {
         let sp = self.d().space(space);
         let mut cost = sp.cost;
+        // `solo_difficulty`: the level's Mentat price for the player.
+        if sp.effects.contains(&Effect::Mentat)
+            && !self.is_rival(seat)
+            && let Some(l) = self.solo_level()
+        {
+            cost.solari = l.human_mentat_cost;
+        }
         if sp.icon == Icon::Landsraad
             && self.leader_ability(seat) == Some(Bespoke::LandsraadPopularity)
         {
@@ -152,6 +164,14 @@ impl Imperium {
                 "you already have the Swordmaster",
             ));
         }
+        if sp.effects.contains(&Effect::Swordmaster)
+            && self.solo_level().is_some_and(|l| !l.human_swordmaster)
+        {
+            return Err(RuleError::illegal(
+                "IM-AGENT-07",
+                "at this solo difficulty level you may not take the Swordmaster",
+            ));
+        }
         if !self.can_pay(seat, &self.space_cost(seat, space)) {
             return Err(RuleError::illegal(
                 "IM-AGENT-07",
@@ -161,17 +181,19 @@ impl Imperium {
         Ok(())
     }
 
-    fn intrigue_playable(&self, seat: u8, card: IntrigueId, w: Window) -> bool {
+    pub(crate) fn intrigue_playable(&self, seat: u8, card: IntrigueId, w: Window) -> bool {
         let i = &self.d().intrigues[usize::from(card.0)];
         let ctx = Ctx {
-            reveal: matches!(w, Window::Plot { reveal: true }),
+            reveal: matches!(w, Window::Plot { reveal: true, .. }),
             ..Ctx::seat(seat)
         };
         let kind_ok = match w {
             // IM-INTRIGUE-02 / IM-INTRIGUE-03 / IM-INTRIGUE-04 (Plots only in
             // their owner's Turn and Acquire prompts); Bindu Suspension only before the Agent
             // turn starts (which is the only time Plots are offered then).
-            Window::Plot { reveal } => i.kind == IntrigueKind::Plot && !(reveal && i.start_of_turn),
+            Window::Plot { reveal, placed } => {
+                i.kind == IntrigueKind::Plot && !((reveal || placed) && i.start_of_turn)
+            }
             // IM-INTRIGUE-05 / IM-INTRIGUE-06
             Window::Combat => i.kind == IntrigueKind::Combat && !i.after_win,
             Window::AfterWin => i.kind == IntrigueKind::Combat && i.after_win,
@@ -209,9 +231,11 @@ impl Imperium {
                 Effect::Other(Bespoke::UrgentMission) if !self.occupant.contains(&Some(seat)) => {
                     return false;
                 }
+                // They change where this turn's Agent may go: before it
+                // is sent only.
                 Effect::Other(
                     Bespoke::DispatchEnvoy | Bespoke::Infiltrate | Bespoke::BinduPass,
-                ) if ctx.reveal => {
+                ) if ctx.reveal || matches!(w, Window::Plot { placed: true, .. }) => {
                     return false;
                 }
                 Effect::DeployFromGarrison(_) if self.p(seat).garrison == 0 => return false,
@@ -274,7 +298,14 @@ impl Imperium {
                 // IM-AGENT-15 / IM-REVEAL-01: the Reveal turn is always
                 // offered, so Agent turns are optional.
                 out.push(Action::Reveal);
-                self.push_intrigues(seat, Window::Plot { reveal: false }, out);
+                self.push_intrigues(
+                    seat,
+                    Window::Plot {
+                        reveal: false,
+                        placed: false,
+                    },
+                    out,
+                );
                 if self.turn.may_pass {
                     out.push(Action::Pass);
                 }
@@ -390,7 +421,14 @@ impl Imperium {
                         }
                     }
                 }
-                self.push_intrigues(seat, Window::Plot { reveal: true }, out);
+                self.push_intrigues(
+                    seat,
+                    Window::Plot {
+                        reveal: true,
+                        placed: false,
+                    },
+                    out,
+                );
                 // IM-REVEAL-02 with `reveal_order = published`
                 // (docs/rules-decisions.md, A2): the Reveal boxes left are
                 // resolved one at a time between acquisitions
@@ -417,6 +455,17 @@ impl Imperium {
                         out.push(Action::Choose(i as u8));
                     }
                 }
+            }
+            Pending::AgentPlot(seat) => {
+                self.push_intrigues(
+                    *seat,
+                    Window::Plot {
+                        reveal: false,
+                        placed: true,
+                    },
+                    out,
+                );
+                out.push(Action::Pass);
             }
             Pending::CombatIntrigue(seat) => {
                 self.push_intrigues(*seat, Window::Combat, out);
@@ -491,72 +540,6 @@ impl Imperium {
     /// Whether one of the seat's Agents is on a board space.
     pub(crate) fn has_agent_out(&self, seat: u8) -> bool {
         self.occupant.contains(&Some(seat))
-    }
-
-    /// The rule a refused action breaks, for the error.
-    fn refusal(&self, action: &Action) -> RuleError {
-        let pending = self.pending.as_ref().expect("pending");
-        if let (Pending::Turn(seat), Action::SendAgent { card, space }) = (pending, action)
-            && let Err(e) = self.check_send(*seat, *card, *space)
-        {
-            return e;
-        }
-        // The Intrigue kind names the timing rule broken: IM-INTRIGUE-06 a
-        // Combat card on an Agent or Reveal turn, IM-INTRIGUE-07 an Endgame
-        // card before the end, IM-INTRIGUE-04 a Plot outside its owner's
-        // turns.
-        let kind_rule = |c: &IntrigueId| match self.d().intrigues.get(usize::from(c.0)) {
-            Some(i) if i.kind == IntrigueKind::Combat => "IM-INTRIGUE-06",
-            Some(i) if i.kind == IntrigueKind::Endgame => "IM-INTRIGUE-07",
-            _ => "IM-INTRIGUE-04",
-        };
-        let (rule, what) = match (pending, action) {
-            (Pending::Turn(_) | Pending::Acquire(_), Action::Intrigue(c)) => {
-                (kind_rule(c), "that Intrigue card cannot be played now")
-            }
-            (Pending::CombatIntrigue(_), Action::Intrigue(c))
-                if kind_rule(c) != "IM-INTRIGUE-06" =>
-            {
-                (
-                    kind_rule(c),
-                    "only Combat Intrigue cards are played in Combat",
-                )
-            }
-            (Pending::Turn(_), _) => (
-                "IM-AGENT-01",
-                "take an Agent turn, your Reveal turn, or play a Plot Intrigue",
-            ),
-            (Pending::Deploy { .. }, _) => ("IM-AGENT-11", "cannot deploy that many troops"),
-            (Pending::Retreat { .. }, _) => ("IM-COMBAT-04", "cannot retreat that many troops"),
-            (Pending::Acquire(_), Action::Acquire { .. }) => (
-                "IM-DECK-13",
-                "not enough Persuasion, or the card is not offered",
-            ),
-            (Pending::Acquire(_), Action::Pass) => {
-                ("IM-REVEAL-05", "resolve every Reveal box before finishing")
-            }
-            (Pending::Acquire(_), _) => (
-                "IM-DECK-08",
-                "acquire a card, play a Plot Intrigue, or finish",
-            ),
-            (Pending::CombatIntrigue(_), _) => {
-                ("IM-COMBAT-06", "play a Combat Intrigue card or pass")
-            }
-            (Pending::AfterWin(_), _) => {
-                ("IM-INTRIGUE-12", "play an after-win Intrigue card or pass")
-            }
-            (Pending::Endgame(_), _) => ("IM-INTRIGUE-07", "play an Endgame Intrigue card or pass"),
-            (Pending::DefensiveBonus(_), _) => {
-                ("IM-START-05", "deploy the defensive troop or decline")
-            }
-            (Pending::SellMelange(_), _) => ("IM-MELANGE-07", "not an exchange you can make"),
-            (Pending::Trash(_), _) => ("IM-DECK-03", "not a card you can trash"),
-            (Pending::Influence { .. }, _) | (Pending::LoseInfluence { .. }, _) => {
-                ("IM-FACTION-02", "choose one of the offered factions")
-            }
-            _ => ("IM-AGENT-09", "not one of the offered choices"),
-        };
-        RuleError::illegal(rule, what)
     }
 
     /// Validates, then applies (the state is untouched on error).
@@ -734,6 +717,10 @@ impl Imperium {
                 };
                 self.gain_card(ctx, card, top, ev);
             }
+            (Pending::AgentPlot(seat), Action::Intrigue(c)) => {
+                self.stack.push(Task::AgentPlot);
+                self.play_intrigue(seat, c, false, false, ev);
+            }
             (Pending::Acquire(seat), Action::Intrigue(c)) => {
                 self.stack.push(Task::AcquireLoop);
                 self.play_intrigue(seat, c, true, false, ev);
@@ -910,6 +897,9 @@ impl Imperium {
         if sp.combat {
             self.stack.push(Task::AgentDeploy);
         }
+        // IM-INTRIGUE-02: Plots after the Agent is sent, before deploying
+        // (so troops a Plot recruits may be deployed, docs/rules-decisions.md, A3).
+        self.stack.push(Task::AgentPlot);
         // IM-AGENT-09: the space effects, the Agent box and the Faction
         // Influence in the order the player chooses (`agent_parts`).
         let mut left = 0u8;

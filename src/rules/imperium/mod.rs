@@ -19,6 +19,7 @@ mod interp;
 mod label;
 mod legal;
 mod options;
+mod refusal;
 mod state;
 #[doc(hidden)]
 pub mod testkit;
@@ -27,7 +28,7 @@ mod view;
 pub use action::{Action, Zone};
 pub use effect::{Amounts, Bespoke, Cond, Effect, InfluenceSpec};
 pub use event::{Event, Resource};
-pub use hagal::{HagalCard, HagalData, HagalId, HagalSpace, RivalMode, hagal_data};
+pub use hagal::{HagalCard, HagalData, HagalId, HagalSpace, RivalMode, SoloLevel, hagal_data};
 pub use ids::{CardId, ConflictId, Faction, Icon, IntrigueId, LeaderId, SpaceId};
 pub use options::{ImperiumOptions, Preset, Rules};
 pub use state::Imperium;

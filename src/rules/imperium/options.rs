@@ -29,7 +29,10 @@ pub struct ImperiumOptions {
     /// `("sell_melange", "published")`. Names: `sell_melange`
     /// (`default`|`published`), `faction_bonus` (`one_time`|`every_time`),
     /// `defensive_bonus` (`automatic`|`optional`), `reveal_order`
-    /// (`text`|`published`).
+    /// (`text`|`published`), `third_place` (`every_count`|`four_players`),
+    /// `hagal_garrison` (`rulebook`|`repository`), `hagal_signet`
+    /// (`text`|`none`), `solo_difficulty` (`none` or a level id of
+    /// `hagal.json` `solo.difficulty_levels`, 1 player only).
     pub overrides: Vec<(String, String)>,
     /// Leader data id per solo Rival (`None`: dealt from the seed among
     /// the solo-compatible leaders). Only for 1 player.
@@ -51,6 +54,19 @@ pub struct Rules {
     /// IM-REVEAL-02 (docs/rules-decisions.md, A2): acquisitions may be made
     /// before, between or after the Reveal boxes, instead of after all.
     pub reveal_interleave: bool,
+    /// IM-COMBAT-12 (docs/rules-decisions.md, A6): the 3rd place reward only in
+    /// 4-player games, instead of at every player count.
+    pub third_place_four_players: bool,
+    /// docs/rules-decisions.md, A14b: House Hagal starts with the repository's
+    /// garrison (`hagal.json` `two_player.start.garrison_troops_repository`)
+    /// instead of the rulebook's (`garrison_troops`). Not in any preset.
+    pub hagal_garrison_repository: bool,
+    /// IM-HAGAL-07: House Hagal has no Leader and no Signet Ring (the
+    /// published game) instead of the text's Signet ability.
+    pub hagal_no_signet: bool,
+    /// The solo difficulty level (index into `hagal_data().levels`);
+    /// `None`: the text's solo game, Rivals start as players do.
+    pub solo_difficulty: Option<u8>,
 }
 
 impl Rules {
@@ -62,6 +78,10 @@ impl Rules {
             faction_bonus_every_time: p,
             defensive_bonus_optional: p,
             reveal_interleave: p,
+            third_place_four_players: p,
+            hagal_garrison_repository: false,
+            hagal_no_signet: p,
+            solo_difficulty: None,
         }
     }
 }
@@ -137,6 +157,47 @@ impl ImperiumOptions {
                         "published" => true,
                         _ => return Err(bad()),
                     }
+                }
+                "third_place" => {
+                    rules.third_place_four_players = match v.as_str() {
+                        "every_count" => false,
+                        "four_players" => true,
+                        _ => return Err(bad()),
+                    }
+                }
+                "hagal_garrison" => {
+                    rules.hagal_garrison_repository = match v.as_str() {
+                        "rulebook" => false,
+                        "repository" => true,
+                        _ => return Err(bad()),
+                    }
+                }
+                "hagal_signet" => {
+                    rules.hagal_no_signet = match v.as_str() {
+                        "text" => false,
+                        "none" => true,
+                        _ => return Err(bad()),
+                    }
+                }
+                "solo_difficulty" => {
+                    let levels = &super::hagal::hagal_data().levels;
+                    rules.solo_difficulty = if v == "none" {
+                        None
+                    } else {
+                        let k = levels.iter().position(|l| l.id == *v).ok_or_else(|| {
+                            let names: Vec<&str> = levels.iter().map(|l| l.id.as_str()).collect();
+                            RuleError::InvalidOptions(format!(
+                                "unknown value `{v}` for rule option `solo_difficulty`; use none, {}",
+                                names.join(", ")
+                            ))
+                        })?;
+                        if self.player_count != 1 {
+                            return Err(RuleError::InvalidOptions(
+                                "solo_difficulty is for 1-player games".into(),
+                            ));
+                        }
+                        Some(k as u8)
+                    };
                 }
                 _ => {
                     return Err(RuleError::InvalidOptions(format!(

@@ -136,6 +136,9 @@ pub enum Task {
         /// Parts left (mask).
         left: u8,
     },
+    /// IM-INTRIGUE-02: Plot Intrigue after the Agent is sent and the
+    /// turn's effects resolved (asked while the seat holds any Intrigue).
+    AgentPlot,
     /// Deploy decision after an Agent turn at a Combat space.
     AgentDeploy,
     /// End of an Agent turn.
@@ -253,6 +256,9 @@ pub enum Pending {
     },
     /// Reveal turn: acquire cards, play Plot Intrigue, or finish.
     Acquire(u8),
+    /// IM-INTRIGUE-02: Plot Intrigue later in an Agent turn, after the
+    /// Agent is sent (`Intrigue`, or `Pass` when done).
+    AgentPlot(u8),
     /// Acquire a row card for free.
     FreeAcquire {
         /// Context.
@@ -318,6 +324,7 @@ impl Pending {
             | Pending::Retreat { seat: s, .. }
             | Pending::Discard { seat: s, .. }
             | Pending::Acquire(s)
+            | Pending::AgentPlot(s)
             | Pending::CombatIntrigue(s)
             | Pending::AfterWin(s)
             | Pending::Endgame(s)

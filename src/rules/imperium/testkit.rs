@@ -155,6 +155,28 @@ impl Imperium {
         self.run(&mut ev);
     }
 
+    /// The game as set up, before round 1 starts (tests only).
+    #[doc(hidden)]
+    pub fn test_setup_unstarted(
+        options: &super::options::ImperiumOptions,
+        seed: u64,
+    ) -> Result<Imperium, crate::rules::core::RuleError> {
+        Imperium::build(options, seed, &mut Vec::new())
+    }
+
+    /// Sets the round number and starts the next round now, discarding any
+    /// work in progress (tests only).
+    #[doc(hidden)]
+    pub fn test_round_start(&mut self, round_before: u8) -> Vec<super::event::Event> {
+        self.round = round_before;
+        self.stack.clear();
+        self.pending = None;
+        self.stack.push(super::state::Task::RoundStart);
+        let mut ev = Vec::new();
+        self.run(&mut ev);
+        ev
+    }
+
     /// Sets the First Player.
     #[doc(hidden)]
     pub fn test_set_first(&mut self, seat: u8) {

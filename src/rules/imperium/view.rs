@@ -76,7 +76,7 @@ pub struct PlayerView {
 pub struct RivalView {
     /// Board index (not a seat).
     pub seat: Seat,
-    /// Leader (`None` for House Hagal).
+    /// Leader (`None` for House Hagal with `hagal_signet = none`).
     pub leader: Option<LeaderId>,
     /// Solari.
     pub solari: u8,
@@ -185,6 +185,7 @@ fn kind(p: &Pending) -> &'static str {
         Pending::Discard { .. } => "discard",
         Pending::Opponent { .. } => "opponent",
         Pending::Acquire(_) => "acquire",
+        Pending::AgentPlot(_) => "agent_plot",
         Pending::FreeAcquire { .. } => "free_acquire",
         Pending::SellMelange(_) => "sell_melange",
         Pending::CombatIntrigue(_) => "combat_intrigue",
@@ -274,7 +275,7 @@ impl Imperium {
                 let p = self.p(s);
                 RivalView {
                     seat: Seat(s),
-                    leader: (!self.is_hagal(s)).then_some(p.leader),
+                    leader: (!self.is_hagal(s) || self.hagal_has_leader()).then_some(p.leader),
                     solari: p.solari,
                     spice: p.spice,
                     water: p.water,
