@@ -1776,3 +1776,102 @@ fn a_cards_battle_boost_survives_the_defenders_excess_pick() {
         other => panic!("the Atreides' excess pick expected, got {other:?}"),
     }
 }
+
+#[test]
+fn hand_limit_discards_of_the_holders_choice_down_to_six() {
+    // AR-END-08 (AR-END-01: after the leader swap): a house holding more
+    // than 6 planning cards discards cards of its choice down to 6; a house
+    // holding exactly 6 is not asked.
+    let h_cards: Vec<_> = [
+        "hard_times_and_oppression",
+        "forced_recruitment",
+        "beloved_feyd_rautha",
+        "harkonnen_patrols",
+        "arsunt_legion",
+        "barons_personal_guard",
+        "evidence_of_rebellion",
+        "polar_cap_factories",
+    ]
+    .into_iter()
+    .map(card)
+    .collect();
+    let a_cards: Vec<_> = [
+        "war_plan",
+        "the_voice",
+        "death_commandos",
+        "chatt_the_leaper",
+        "truthtrance",
+        "battle_language",
+    ]
+    .into_iter()
+    .map(card)
+    .collect();
+    let mut g = game();
+    g.test_hand(H, &h_cards);
+    g.test_hand(A, &a_cards);
+    g.test_set_prompt(Prompt::Swap(H));
+    // No leader to swap on either side: the swap ends, the limit asks the
+    // Harkonnen.
+    play(&mut g, H, &[Action::Done]);
+    assert_eq!(g.prompt(), Prompt::HandLimit(H));
+    // Any card in hand may go, nothing else is offered.
+    let want: Vec<_> = h_cards.iter().map(|c| Action::Discard(*c)).collect();
+    assert_eq!(legal(&g, H), want);
+    assert!(legal(&g, A).is_empty());
+    // Other moves are refused and name the rule: stopping short, a card
+    // not in hand; the Atreides are not the ones asked.
+    for x in [Action::Done, Action::Discard(a_cards[0])] {
+        let e = assert_refused(&g, seat(H), &x);
+        assert_eq!(rule_of(e), "AR-END-08", "{x:?}");
+    }
+    assert!(matches!(
+        assert_refused(&g, seat(A), &Action::Discard(a_cards[0])),
+        RuleError::NotYourTurn { .. }
+    ));
+    // The Harkonnen pick two from the middle of the hand.
+    let ev = play(&mut g, H, &[Action::Discard(h_cards[2])]);
+    assert_eq!(
+        ev,
+        vec![Event::CardDiscarded {
+            faction: H,
+            card: h_cards[2]
+        }]
+    );
+    // 7 cards: still over the limit.
+    assert_eq!(g.prompt(), Prompt::HandLimit(H));
+    assert!(!legal(&g, H).contains(&Action::Discard(h_cards[2])));
+    play(&mut g, H, &[Action::Discard(h_cards[5])]);
+    let kept: Vec<_> = h_cards
+        .iter()
+        .enumerate()
+        .filter(|(i, _)| *i != 2 && *i != 5)
+        .map(|(_, c)| *c)
+        .collect();
+    assert_eq!(g.house(H).hand, kept);
+    assert!(g.house(H).discard.ends_with(&[h_cards[2], h_cards[5]]));
+    // At 6 the discard stops, and the Atreides with exactly 6 keep them all.
+    assert!(
+        !matches!(g.prompt(), Prompt::HandLimit(_)),
+        "{:?}",
+        g.prompt()
+    );
+    assert_eq!(g.house(A).hand, a_cards);
+
+    // The mirror: the Atreides hold 7, the Harkonnen exactly 6.
+    let mut g = game();
+    let mut a7 = a_cards.clone();
+    a7.push(card("stillsuits"));
+    g.test_hand(H, &h_cards[..6]);
+    g.test_hand(A, &a7);
+    g.test_set_prompt(Prompt::Swap(H));
+    play(&mut g, H, &[Action::Done]);
+    assert_eq!(g.prompt(), Prompt::HandLimit(A));
+    play(&mut g, A, &[Action::Discard(a7[0])]);
+    assert_eq!(g.house(A).hand, a7[1..]);
+    assert_eq!(g.house(H).hand, h_cards[..6]);
+    assert!(
+        !matches!(g.prompt(), Prompt::HandLimit(_)),
+        "{:?}",
+        g.prompt()
+    );
+}

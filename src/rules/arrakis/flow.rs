@@ -518,6 +518,7 @@ impl Arrakis {
             (Prompt::Displace(..), _) => "AR-ATOM-07",
             (Prompt::WormRetreat(..), _) => "AR-HAZ-50",
             (Prompt::WildMakerOrSandworm(..), _) => "AR-HAZ-18",
+            (Prompt::HandLimit(_), _) => "AR-END-08",
             _ => "AR-ACT-17",
         };
         RuleError::illegal(
