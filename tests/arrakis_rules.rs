@@ -1257,6 +1257,27 @@ fn at_the_sandworm_cap_the_atreides_pick_the_one_that_moves() {
         ],
     );
     assert_eq!(g.prompt(), Prompt::RelocateWorm(a("s1_1")));
+    // AR-HAZ-14: the sandworm cannot be declined. Only a sandworm on the
+    // board moving to the wormsign is offered, no "done".
+    let want: Vec<_> = ["s1_5", "s1_6", "s2_1", "s3_1"]
+        .iter()
+        .map(|id| Action::WormMove(a(id), a("s1_1")))
+        .collect();
+    let mut offered = legal(&g, A);
+    offered.sort_by_key(|x| format!("{x:?}"));
+    let mut sorted = want.clone();
+    sorted.sort_by_key(|x| format!("{x:?}"));
+    assert_eq!(offered, sorted);
+    let e = assert_refused(&g, seat(A), &Action::Done);
+    assert_eq!(rule_of(e), "AR-HAZ-14");
+    // AR-HAZ-15: only to the wormsign's area, only a sandworm on the board.
+    for x in [
+        Action::WormMove(a("s2_1"), a("s1_2")),
+        Action::WormMove(a("s1_2"), a("s1_1")),
+    ] {
+        let e = assert_refused(&g, seat(A), &x);
+        assert_eq!(rule_of(e), "AR-HAZ-15", "{x:?}");
+    }
     play(&mut g, A, &[Action::WormMove(a("s2_1"), a("s1_1"))]);
     assert!(g.areas[a("s2_1").index()].worm.is_none());
     assert!(g.areas[a("s1_1").index()].worm.is_some());
