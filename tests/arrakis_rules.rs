@@ -1668,14 +1668,28 @@ fn a_wormsign_may_bring_the_wild_maker_instead_of_a_sandworm() {
     let e = assert_refused(&g, seat(A), &Action::WormMove(a("s1_2"), a("s1_1")));
     assert_eq!(rule_of(e), "AR-HAZ-18");
     let off = g.worms_off;
-    g.test_load_dice(&[0, 0, 0, 0, 0, 0]);
-    play(&mut g, A, &[Action::WildMaker]);
+    // Exactly 6 Hits, then Shields: a Wild Maker rolling fewer dice would
+    // leave regulars that no spare Hit of the storm that follows removes.
+    g.test_load_dice(&[HIT, HIT, HIT, HIT, HIT, HIT, SHIELD, SHIELD, SHIELD, SHIELD]);
+    let ev = play(&mut g, A, &[Action::WildMaker]);
     let s = &g.areas[a("s1_1").index()];
     assert_eq!(s.worm, Some(Worm::WildMaker));
-    // 6 Hits: the 6 regulars are gone, and the harvester with them.
+    // 6 Hits: the 6 regulars are gone, and the harvester with them, by the
+    // sandworm itself (AR-HAZ-30; the harvest would take it silently).
     assert_eq!(s.unit_count(H), 0);
     assert!(!s.harvester);
+    assert!(ev.contains(&Event::HarvesterDestroyed { area: a("s1_1") }));
     assert_eq!(g.worms_off, off);
+
+    // The same with a carryall in reach: the Wild Maker's own attack
+    // leaves the harvester alone, so the rescue is asked before any storm.
+    let mut g = wild_maker_hazards(ArrakisOptions::default(), 6, false);
+    let az1 = board().air_zone_id("az1").unwrap();
+    g.zones[az1.index()] = Some(Vehicle::Carryall);
+    g.test_load_dice(&[HIT, HIT, HIT, HIT, HIT, HIT, SHIELD, SHIELD, SHIELD, SHIELD]);
+    play(&mut g, A, &[Action::WildMaker]);
+    assert_eq!(g.prompt(), Prompt::Rescue(a("s1_1")));
+    assert_eq!(g.areas[a("s1_1").index()].unit_count(H), 0);
 }
 
 #[test]
