@@ -441,6 +441,67 @@ fn harvester_placement_rules() {
 }
 
 #[test]
+fn a_harvester_only_in_a_free_desert_area() {
+    // AR-VEH-07: a free desert area, ordinary or deep: no sietch, no
+    // Atreides unit or deployment token, no sandworm; AR-VEH-08: no 2nd
+    // harvester. One refusal per exclusion, each naming its rule, in an
+    // area that is offered without it.
+    use melange::rules::arrakis::Worm;
+    let fresh = || {
+        let g = game();
+        assert!(matches!(g.prompt(), Prompt::Vehicles { harvesters, .. } if harvesters > 0));
+        g
+    };
+    let offered = |g: &Arrakis, id: &str| legal(g, H).contains(&Action::PlaceHarvester(a(id)));
+    let refused = |g: &Arrakis, id: &str, rule: &str, why: &str| {
+        assert!(!offered(g, id), "{why}: {id} offered");
+        let e = assert_refused(g, seat(H), &Action::PlaceHarvester(a(id)));
+        assert_eq!(rule_of(e), rule, "{why}: {id}");
+    };
+    // Ordinary (s1_3) and deep (s1_1) desert are free on an empty board,
+    // and a Harkonnen legion there does not matter.
+    let mut g = fresh();
+    assert!(offered(&g, "s1_1") && offered(&g, "s1_3"));
+    g.test_put(H, a("s1_3"), [1, 1, 1], 1);
+    assert!(offered(&g, "s1_3"));
+    // Not desert: a city, a plateau, a minor erg, a mountain.
+    let g = fresh();
+    for id in ["arrakeen", "carthag", "s2_5", "s5_7", "broken_land"] {
+        refused(&g, id, "AR-VEH-07", "not desert");
+    }
+    // A sietch (a desert sietch site), offered once the sietch is gone.
+    let mut g = fresh();
+    let site = "gara_kulon";
+    assert!(
+        g.areas[a(site).index()].sietch.is_some(),
+        "{site} has a sietch"
+    );
+    refused(&g, site, "AR-VEH-07", "sietch");
+    g.areas[a(site).index()].sietch = None;
+    assert!(offered(&g, site));
+    // An Atreides unit of each kind.
+    for units in [[1, 0, 0], [0, 1, 0], [0, 0, 1]] {
+        let mut g = fresh();
+        g.test_put(A, a("s1_3"), units, 0);
+        refused(&g, "s1_3", "AR-VEH-07", "Atreides unit");
+    }
+    // An Atreides deployment token alone.
+    let mut g = fresh();
+    g.areas[a("s1_3").index()].tokens.push(0);
+    refused(&g, "s1_3", "AR-VEH-07", "deployment token");
+    // A sandworm, the Wild Maker included.
+    for w in [Worm::Normal, Worm::WildMaker] {
+        let mut g = fresh();
+        g.areas[a("s1_3").index()].worm = Some(w);
+        refused(&g, "s1_3", "AR-VEH-07", "sandworm");
+    }
+    // A harvester already there.
+    let mut g = fresh();
+    play(&mut g, H, &[Action::PlaceHarvester(a("s1_3"))]);
+    refused(&g, "s1_3", "AR-VEH-08", "2nd harvester");
+}
+
+#[test]
 fn spice_keep_raise_fall_and_bans() {
     // AR-SPICE-07, AR-SPICE-08, AR-SPICE-14, AR-SPICE-15, AR-SPICE-16
     let mut g = game();

@@ -501,6 +501,11 @@ impl Arrakis {
             (Prompt::Move(m), Action::To(b)) => self.move_refusal(&m, *b),
             (Prompt::Move(m), Action::Legion(x)) if m.moved_into.contains(*x) => "AR-DIE-04",
             (Prompt::Move(_), _) => "AR-MOVE-12",
+            (Prompt::Vehicles { .. }, Action::PlaceHarvester(x))
+                if self.areas.get(x.index()).is_some_and(|s| s.harvester) =>
+            {
+                "AR-VEH-08"
+            }
             (Prompt::Vehicles { .. }, Action::PlaceHarvester(_)) => "AR-VEH-07",
             (Prompt::Vehicles { .. }, _) => "AR-VEH-09",
             (Prompt::Turn(_), Action::DesertPower) => "AR-DP-04",
