@@ -508,6 +508,14 @@ impl Arrakis {
             }
             (Prompt::Vehicles { .. }, Action::PlaceHarvester(_)) => "AR-VEH-07",
             (Prompt::Vehicles { .. }, _) => "AR-VEH-09",
+            // AR-ACT-05, AR-ACT-06: a result whose slots are all taken.
+            (Prompt::Reassign(g), Action::Reassign(r)) if self.free_slots(g, *r) == 0 => match g {
+                A => "AR-ACT-06",
+                _ => "AR-ACT-05",
+            },
+            (Prompt::Reassign(_), Action::Reassign(_)) => "AR-OPT-10",
+            (Prompt::Reassign(_), _) => "AR-ACT-07",
+            (Prompt::BeneGesserit(_), Action::PlaceBeneGesserit(_)) => "AR-BG-04",
             (Prompt::Turn(_), Action::DesertPower) => "AR-DP-04",
             (Prompt::Turn(_), Action::Scout(..)) => "AR-SCOUT-06",
             (Prompt::Turn(_), Action::Reveal(_)) => "AR-DEPLOY-10",
