@@ -495,19 +495,94 @@ fn solo_rivals_reveal_swords() {
     assert_eq!(g.test_player_ref(2).swords, 1);
 }
 
-// IM-SOLO-09: a solo Rival takes Conflict rewards, control included.
+// IM-SOLO-09: a solo Rival takes Conflict rewards, control included:
+// exactly the reward of its place, nothing more.
 #[test]
 fn solo_rival_gains_conflict_rewards() {
+    use melange::rules::imperium::Resource;
+    // What the Conflict gave: the events from its resolution to the Recall
+    // (the Makers' bonus spice left out).
+    let gains = |ev: &[Event]| -> Vec<Event> {
+        let from = ev
+            .iter()
+            .position(|e| matches!(e, Event::ConflictResolved { .. }))
+            .expect("the Conflict was resolved");
+        ev[from + 1..]
+            .iter()
+            .take_while(|e| !matches!(e, Event::Recall))
+            .filter(|e| !matches!(e, Event::BonusSpice { .. }))
+            .cloned()
+            .collect()
+    };
+    let arrakeen = space("arrakeen");
+    // Siege of Arrakeen: 1st 1 VP and control of Arrakeen, 2nd 4 Solari;
+    // the Rival with no troop takes nothing.
     let mut g = solo();
     stack_deck(&mut g, &["hall_of_oratory", "hall_of_oratory"]);
     let vp = g.test_player_ref(1).vp;
     let ev = combat(&mut g, "siege_of_arrakeen", &[1, 5, 0]);
-    assert!(
-        ev.iter()
-            .any(|e| matches!(e, Event::Reward { seat, place: 1 } if seat.0 == 1))
+    assert_eq!(
+        gains(&ev),
+        vec![
+            Event::Reward {
+                seat: Seat(1),
+                place: 1
+            },
+            Event::Reward {
+                seat: Seat(0),
+                place: 2
+            },
+            Event::Resource {
+                seat: Seat(1),
+                resource: Resource::Vp,
+                delta: 1
+            },
+            Event::Control {
+                space: arrakeen,
+                seat: Seat(1)
+            },
+            Event::Resource {
+                seat: Seat(0),
+                resource: Resource::Solari,
+                delta: 4
+            },
+        ]
     );
-    assert_eq!(g.test_control(space("arrakeen")), Some(1));
-    assert!(g.test_player_ref(1).vp > vp);
+    assert_eq!(g.test_control(arrakeen), Some(1));
+    assert_eq!(g.test_player_ref(1).vp, vp + 1);
+
+    // A Rival in second place takes the 4 Solari, and no control.
+    let mut g = solo();
+    stack_deck(&mut g, &["hall_of_oratory", "hall_of_oratory"]);
+    let ev = combat(&mut g, "siege_of_arrakeen", &[5, 1, 0]);
+    assert_eq!(
+        gains(&ev),
+        vec![
+            Event::Reward {
+                seat: Seat(0),
+                place: 1
+            },
+            Event::Reward {
+                seat: Seat(1),
+                place: 2
+            },
+            Event::Resource {
+                seat: Seat(0),
+                resource: Resource::Vp,
+                delta: 1
+            },
+            Event::Control {
+                space: arrakeen,
+                seat: Seat(0)
+            },
+            Event::Resource {
+                seat: Seat(1),
+                resource: Resource::Solari,
+                delta: 4
+            },
+        ]
+    );
+    assert_eq!(g.test_control(arrakeen), Some(0));
 }
 
 // IM-SOLO-10 IM-SOLO-11: 7 Solari or 7 spice become 1 VP.
