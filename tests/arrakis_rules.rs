@@ -323,6 +323,67 @@ fn sardaukar_cancel_shields_and_the_casualty_order() {
 }
 
 #[test]
+fn each_sardaukar_or_fedaykin_cancels_one_shield_only() {
+    // AR-COMBAT-18: one Shield per Sardaukar or Fedaykin, not every Shield:
+    // 1 special elite against 2 Shields leaves 1 Shield standing.
+    // Harkonnen attack, 1 regular and 1 Sardaukar: Hit, Hit against the
+    // Atreides' Shield, Shield.
+    let mut g = game();
+    g.test_put(H, a("s1_1"), [1, 0, 1], 0);
+    g.test_put(A, a("s1_2"), [1, 1, 0], 0);
+    attack(
+        &mut g,
+        H,
+        "s1_1",
+        "s1_2",
+        &[UnitKind::Regular, UnitKind::Special],
+    );
+    play(&mut g, H, &[Action::Done]);
+    g.test_load_dice(&[HIT, HIT, SHIELD, SHIELD]);
+    let ev = play(&mut g, A, &[Action::Done]);
+    assert_eq!(rolls(&ev), vec![(H, 2, 2, 0), (A, 2, 0, 2)]);
+    // 2 Hits - (2 Shields - 1 cancelled) = 1 hit: the regular dies.
+    assert_eq!(g.areas[a("s1_2").index()].units[A.index()], [0, 1, 0]);
+    assert_eq!(g.battle_group().unwrap().units, [1, 0, 1]);
+
+    // The Atreides attack, 1 regular and 1 Fedaykin, the same way.
+    let mut g = game();
+    g.test_put(A, a("s1_2"), [1, 0, 1], 0);
+    g.test_put(H, a("s1_1"), [1, 1, 0], 0);
+    attack(
+        &mut g,
+        A,
+        "s1_2",
+        "s1_1",
+        &[UnitKind::Regular, UnitKind::Special],
+    );
+    play(&mut g, A, &[Action::Done]);
+    g.test_load_dice(&[HIT, HIT, SHIELD, SHIELD]);
+    let ev = play(&mut g, H, &[Action::Done]);
+    assert_eq!(rolls(&ev), vec![(A, 2, 2, 0), (H, 2, 0, 2)]);
+    assert_eq!(g.areas[a("s1_1").index()].units[H.index()], [0, 1, 0]);
+    assert_eq!(g.battle_group().unwrap().units, [1, 0, 1]);
+
+    // A defender's Fedaykin cancels the attacker's Shields too.
+    let mut g = game();
+    g.test_put(H, a("s1_1"), [2, 0, 0], 0);
+    g.test_put(A, a("s1_2"), [1, 0, 1], 0);
+    attack(
+        &mut g,
+        H,
+        "s1_1",
+        "s1_2",
+        &[UnitKind::Regular, UnitKind::Regular],
+    );
+    play(&mut g, H, &[Action::Done]);
+    g.test_load_dice(&[SHIELD, SHIELD, HIT, HIT]);
+    let ev = play(&mut g, A, &[Action::Done]);
+    assert_eq!(rolls(&ev), vec![(H, 2, 0, 2), (A, 2, 2, 0)]);
+    assert_eq!(g.battle_group().unwrap().units, [1, 0, 0]);
+    assert_eq!(g.areas[a("s1_2").index()].units[A.index()], [1, 0, 1]);
+}
+
+#[test]
 fn generic_leader_converts_a_special() {
     // AR-COMBAT-12, AR-COMBAT-13, AR-COMBAT-15
     let mut g = game();
