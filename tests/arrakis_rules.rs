@@ -1138,6 +1138,76 @@ fn sandworm_emerging_on_a_legion_under_the_wiki_option() {
 }
 
 #[test]
+fn a_sandworm_emerging_on_a_legion_attacks_it_by_default_and_under_the_option_only_when_cornered() {
+    // AR-OPT-08, both values, on one situation: a Harkonnen legion of 3
+    // regulars and a harvester in s1_1 (deep desert) under a Sandworm
+    // wormsign; s1_3 and s4_3 are open, s1_2 (a sandworm) and s1_4 (an
+    // Atreides legion) are not. `cornered` closes s1_3 and s4_3 too.
+    use melange::rules::arrakis::{Worm, Wormsign};
+    let setup = |value: &str, cornered: bool| {
+        let mut g = game_with(ArrakisOptions {
+            overrides: vec![("sandworm_emerges_on_legion".into(), value.into())],
+            ..Default::default()
+        });
+        g.test_put(H, a("s1_1"), [3, 0, 0], 0);
+        g.areas[a("s1_1").index()].harvester = true;
+        g.areas[a("s1_1").index()].wormsign = Some(Wormsign::Sandworm);
+        g.areas[a("s1_2").index()].worm = Some(Worm::Normal);
+        g.test_put(A, a("s1_4"), [1, 0, 0], 0);
+        if cornered {
+            g.test_put(A, a("s1_3"), [1, 0, 0], 0);
+            g.test_put(A, a("s4_3"), [1, 0, 0], 0);
+        }
+        g
+    };
+    let destroyed = |ev: &[Event]| {
+        ev.iter()
+            .any(|e| *e == Event::HarvesterDestroyed { area: a("s1_1") })
+    };
+    // The sandworm's 4 dice (2 Hits, last), then Shields for the storm: a
+    // storm alone would roll the first 2, Shields, and leave 3 regulars.
+    let worm_dice = [SHIELD, SHIELD, HIT, HIT, SHIELD, SHIELD, SHIELD, SHIELD];
+
+    // Default ("attacks", AR-HAZ-25, AR-HAZ-26, AR-HAZ-30): no retreat
+    // although two areas are open; 2 hits, the legion stands with 1
+    // regular, so the harvester stays and is harvested (deep desert: 2).
+    let mut g = setup("attacks", false);
+    g.test_load_dice(&worm_dice);
+    let ev = to_desert_hazards(&mut g);
+    assert_eq!(g.areas[a("s1_1").index()].units[H.index()], [1, 0, 0]);
+    for id in ["s1_3", "s4_3"] {
+        assert_eq!(g.areas[a(id).index()].unit_count(H), 0, "{id}");
+    }
+    assert!(!destroyed(&ev));
+    assert!(matches!(g.prompt(), Prompt::Spice { spice: 2, .. }));
+
+    // "retreats" (wiki): the Harkonnen pick an open area, the legion goes
+    // there whole, and the harvester left alone is destroyed at once.
+    let mut g = setup("retreats", false);
+    g.test_load_dice(&[SHIELD; 8]);
+    to_desert_hazards(&mut g);
+    assert_eq!(g.prompt(), Prompt::Flee(a("s1_1")));
+    assert_eq!(
+        legal(&g, H),
+        vec![Action::Retreat(a("s1_3")), Action::Retreat(a("s4_3"))]
+    );
+    let ev = play(&mut g, H, &[Action::Retreat(a("s1_3"))]);
+    assert_eq!(g.areas[a("s1_3").index()].units[H.index()], [3, 0, 0]);
+    assert_eq!(g.areas[a("s1_1").index()].unit_count(H), 0);
+    assert!(destroyed(&ev));
+    assert!(!g.areas[a("s1_1").index()].harvester);
+
+    // "retreats" with no open area: the sandworm attacks as by default.
+    let mut g = setup("retreats", true);
+    g.test_load_dice(&worm_dice);
+    let ev = to_desert_hazards(&mut g);
+    assert_ne!(g.prompt(), Prompt::Flee(a("s1_1")));
+    assert_eq!(g.areas[a("s1_1").index()].units[H.index()], [1, 0, 0]);
+    assert!(!destroyed(&ev));
+    assert!(matches!(g.prompt(), Prompt::Spice { spice: 2, .. }));
+}
+
+#[test]
 fn testing_station_taken_where_a_move_ends() {
     // AR-PRESC-09, AR-PRESC-10
     let mut g = game();
