@@ -11,30 +11,45 @@ fn opts(players: u8) -> ImperiumOptions {
     ImperiumOptions::players(players)
 }
 
-/// The invariants of `tests/imperium_playout.rs`, over seats and rivals.
+/// The invariants of `tests/imperium_playout.rs`, over seats and rivals;
+/// each failure names the rule it protects.
 fn invariant(g: &Imperium) -> Result<(), String> {
+    // IM-COMBAT-18: troops only move between supply, garrison and Conflict.
     for s in 0..g.test_participants() {
         let p = g.test_player_ref(s);
         let troops = p.supply + p.garrison + p.conflict;
         if troops != 12 {
-            return Err(format!("troops not conserved for {s}: {troops}"));
+            return Err(format!(
+                "IM-COMBAT-18: troops not conserved for {s}: supply {} + garrison {} + \
+                 Conflict {} = {troops}, not 12",
+                p.supply, p.garrison, p.conflict
+            ));
         }
     }
-    // IM-HAGAL-10: House Hagal builds no deck.
     if g.test_humans() == 2 {
         let p = g.test_player_ref(2);
+        // IM-HAGAL-10: House Hagal builds no deck.
         if !(p.deck.is_empty() && p.hand.is_empty() && p.discard.is_empty() && p.played.is_empty())
         {
-            return Err("House Hagal holds cards".into());
+            return Err("IM-HAGAL-10: House Hagal holds cards".into());
         }
+        // IM-HAGAL-09, IM-HAGAL-12: no resources, no VP.
         if p.vp != 0 || p.solari != 0 || p.spice != 0 || p.water != 0 {
-            return Err("House Hagal collected resources or VP".into());
+            return Err(format!(
+                "IM-HAGAL-09, IM-HAGAL-12: House Hagal collected resources or VP (VP {}, \
+                 Solari {}, spice {}, water {})",
+                p.vp, p.solari, p.spice, p.water
+            ));
         }
     }
+    // IM-HAGAL-04, IM-SOLO-03: a Rival's turn is played from its House
+    // Hagal card, never asked of a seat.
     if let Some(seat) = g.to_act()
         && usize::from(seat.0) >= g.seat_count()
     {
-        return Err(format!("a rival ({seat}) is to act"));
+        return Err(format!(
+            "IM-HAGAL-04, IM-SOLO-03: a Rival ({seat}) is asked to act"
+        ));
     }
     Ok(())
 }
@@ -55,10 +70,17 @@ fn playouts(players: u8) {
             let c = *card_total.get_or_insert(g.test_card_total());
             let i = *intrigue_total.get_or_insert(g.test_intrigue_total());
             if g.test_card_total() != c {
-                return Err("cards not conserved".into());
+                return Err(format!(
+                    "IM-DECK-02, IM-DECK-03, IM-DECK-16, IM-REVEAL-08: cards not conserved \
+                     ({} now, {c} at the start)",
+                    g.test_card_total()
+                ));
             }
             if g.test_intrigue_total() != i {
-                return Err("Intrigue not conserved".into());
+                return Err(format!(
+                    "IM-INTRIGUE-08: Intrigue cards not conserved ({} now, {i} at the start)",
+                    g.test_intrigue_total()
+                ));
             }
             Ok(())
         })
