@@ -2274,6 +2274,9 @@ fn i_decide_what_best_serves_his_majesty_aramsham_joins_a_sardaukar_legion_which
 
 #[test]
 fn alia_the_abomination_requires_reverend_mother_jessica() {
+    // AR-LEADER-19 works one way: a card naming Jessica means the Reverend
+    // Mother too, but this card names the Reverend Mother, and Lady
+    // Jessica in play does not meet it.
     let alia = leader("alia");
     // Lady Jessica is no Reverend Mother: the card is refused.
     let g = game(A, &["alia_the_abomination"]);

@@ -120,28 +120,85 @@ fn round_order_and_dice_rolled_into_matching_slots() {
 
 #[test]
 fn excess_dice_reassigned_fewest_first_alternating() {
-    // AR-ACT-07, AR-ACT-08, AR-ACT-09
+    // AR-ACT-05, AR-ACT-06, AR-ACT-07, AR-ACT-08, AR-ACT-09
     let mut g = Arrakis::setup(&ArrakisOptions::default(), 3).unwrap();
     // Harkonnen: 4 Strategy (1 excess), 3 Leadership, 1 Deployment;
     // Atreides: 4 Strategy (2 excess).
     g.test_load_dice(&[0, 0, 0, 0, 2, 2, 2, 3, 0, 0, 0, 0]);
     play(&mut g, H, &[Action::Done]);
+    // AR-ACT-05: 3 Harkonnen dice per result; AR-ACT-06: 2 Atreides.
+    assert_eq!(dice(&g, H, DieResult::Strategy), 3);
+    assert_eq!(dice(&g, H, DieResult::Leadership), 3);
     assert_eq!(g.house(H).excess, 1);
+    assert_eq!(dice(&g, A, DieResult::Strategy), 2);
     assert_eq!(g.house(A).excess, 2);
     // AR-ACT-08: the Atreides placed fewer dice (2 against 7): they start.
     assert_eq!(g.prompt(), Prompt::Reassign(A));
-    // AR-ACT-07: only results with a free slot.
-    assert!(!legal(&g, A).contains(&Action::Reassign(DieResult::Strategy)));
-    assert_refused(&g, seat(A), &Action::Reassign(DieResult::Strategy));
+    // AR-ACT-07: only results with a free slot; a third Atreides die on
+    // Strategy is refused (AR-ACT-06).
+    assert_eq!(
+        legal(&g, A),
+        [
+            DieResult::Leadership,
+            DieResult::Deployment,
+            DieResult::Mentat,
+            DieResult::House
+        ]
+        .map(Action::Reassign)
+    );
+    let e = assert_refused(&g, seat(A), &Action::Reassign(DieResult::Strategy));
+    assert_eq!(rule_of(e), "AR-ACT-06");
     play(&mut g, A, &[Action::Reassign(DieResult::Mentat)]);
     // AR-ACT-09: one die at a time, alternating.
     assert_eq!(g.prompt(), Prompt::Reassign(H));
-    assert_refused(&g, seat(H), &Action::Reassign(DieResult::Leadership));
+    // AR-ACT-05: a fourth Harkonnen die on Leadership or Strategy.
+    for r in [DieResult::Leadership, DieResult::Strategy] {
+        let e = assert_refused(&g, seat(H), &Action::Reassign(r));
+        assert_eq!(rule_of(e), "AR-ACT-05");
+    }
+    assert!(legal(&g, H).contains(&Action::Reassign(DieResult::House)));
     play(&mut g, H, &[Action::Reassign(DieResult::House)]);
     assert_eq!(g.prompt(), Prompt::Reassign(A));
     play(&mut g, A, &[Action::Reassign(DieResult::Mentat)]);
     assert_eq!(dice(&g, A, DieResult::Mentat), 2);
     assert_eq!(dice(&g, H, DieResult::House), 1);
+    // AR-ACT-06 (AR-BG-04): the Atreides Bene Gesserit token cannot be a
+    // third die on Mentat or Strategy.
+    assert_eq!(g.prompt(), Prompt::BeneGesserit(A));
+    assert_eq!(
+        legal(&g, A),
+        vec![
+            Action::PlaceBeneGesserit(DieResult::Leadership),
+            Action::PlaceBeneGesserit(DieResult::Deployment),
+            Action::PlaceBeneGesserit(DieResult::House),
+            Action::Done,
+        ]
+    );
+    for r in [DieResult::Mentat, DieResult::Strategy] {
+        let e = assert_refused(&g, seat(A), &Action::PlaceBeneGesserit(r));
+        assert_eq!(rule_of(e), "AR-BG-04");
+    }
+}
+
+#[test]
+fn the_atreides_dashboard_holds_two_dice_of_each_result() {
+    // AR-ACT-06 (AR-BG-04): with 2 dice on every result, no result takes
+    // a third; with 1 on every result, each takes a second.
+    let two: Vec<_> = DieResult::ALL.into_iter().flat_map(|r| [r, r]).collect();
+    let mut g = game();
+    g.test_turn(A, &two, 0);
+    g.test_set_prompt(Prompt::BeneGesserit(A));
+    assert_eq!(g.house(A).bene_gesserit, 1);
+    assert_eq!(legal(&g, A), vec![Action::Done]);
+    for r in DieResult::ALL {
+        let e = assert_refused(&g, seat(A), &Action::PlaceBeneGesserit(r));
+        assert_eq!(rule_of(e), "AR-BG-04", "{r:?}");
+    }
+    g.test_turn(A, &DieResult::ALL, 0);
+    g.test_set_prompt(Prompt::BeneGesserit(A));
+    let mut want: Vec<_> = DieResult::ALL.map(Action::PlaceBeneGesserit).to_vec();
+    want.push(Action::Done);
+    assert_eq!(legal(&g, A), want);
 }
 
 #[test]
@@ -162,7 +219,8 @@ fn excess_dice_to_the_least_filled_result_under_the_wiki_option() {
     let l = legal(&g, A);
     assert!(l.contains(&Action::Reassign(DieResult::Leadership)));
     assert!(!l.contains(&Action::Reassign(DieResult::Mentat)));
-    assert_refused(&g, seat(A), &Action::Reassign(DieResult::Mentat));
+    let e = assert_refused(&g, seat(A), &Action::Reassign(DieResult::Mentat));
+    assert_eq!(rule_of(e), "AR-OPT-10");
 }
 
 #[test]
@@ -180,7 +238,8 @@ fn bene_gesserit_tokens_once_a_round_on_empty_slots() {
     // AR-BG-01: the Harkonnen first, after the dice are allocated.
     assert_eq!(g.prompt(), Prompt::BeneGesserit(H));
     // AR-BG-04: never on a result whose slots all hold dice.
-    assert_refused(&g, seat(H), &Action::PlaceBeneGesserit(DieResult::Strategy));
+    let e = assert_refused(&g, seat(H), &Action::PlaceBeneGesserit(DieResult::Strategy));
+    assert_eq!(rule_of(e), "AR-BG-04");
     play(&mut g, H, &[Action::PlaceBeneGesserit(DieResult::Mentat)]);
     assert_eq!(dice(&g, H, DieResult::Mentat), 1);
     // AR-BG-03: one a round: the Atreides now, not the Harkonnen again.

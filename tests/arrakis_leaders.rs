@@ -372,7 +372,11 @@ fn alia_uses_the_die_as_any_result_then_draws_one() {
 #[test]
 fn a_card_naming_jessica_means_the_reverend_mother_too() {
     // AR-LEADER-19 (and AR-LEADER-18 for Paul): the data says which later
-    // card is the same person.
+    // card is the same person. No shipped card names Jessica, so this
+    // mapping is all there is to assert for her; the same lookup is played
+    // out for Paul in voice_from_the_outer_world_means_paul_muad_dib_too
+    // (tests/arrakis_cards.rs), and its one-way reading in
+    // alia_the_abomination_requires_reverend_mother_jessica.
     let d = data();
     let jessica = d.person("lady_jessica");
     assert!(jessica.contains(&leader("lady_jessica")));

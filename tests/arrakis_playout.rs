@@ -20,7 +20,8 @@ fn games() -> u64 {
 }
 
 /// Figure counts conserved, stacking held, leaders never alone, hidden
-/// facts absent from the other seat's view.
+/// facts absent from the other seat's view. Each failure names the rule it
+/// protects, so a failing seed reads as a broken rule.
 fn invariant(g: &Arrakis) -> Result<(), String> {
     board_invariant(g)?;
     hidden_invariant(g)
@@ -48,11 +49,15 @@ fn board_invariant(g: &Arrakis) -> Result<(), String> {
             let held = on_board[k] + g.house(f).supply[k] + battle.map_or(0, |b| b.units[k]);
             // Units hidden in face-down tokens come out of the supply only
             // when revealed, so the count never exceeds the box.
+            // AR-COMBAT-25: eliminated units go back to supply; no unit
+            // is ever made or lost.
             if held != totals[k] {
                 return Err(format!(
-                    "{f:?} unit kind {k}: board {} + supply {} != {}",
+                    "AR-COMBAT-25: {f:?} units of kind {k} not conserved: board {} + supply {} \
+                     + attacking {} != {} in the box",
                     on_board[k],
                     g.house(f).supply[k],
+                    battle.map_or(0, |b| b.units[k]),
                     totals[k]
                 ));
             }
@@ -62,15 +67,29 @@ fn board_invariant(g: &Arrakis) -> Result<(), String> {
             // the excess to remove, the area is still over.
             let removing = matches!(g.prompt(), Prompt::Excess(e, ..) if e == f);
             if s.unit_count(f) > g.stacking_limit(f) && !removing {
-                return Err(format!("{f:?} over the stacking limit in area {i}"));
+                let rule = if g.stacking_limit(f) < d.tables.limits.stacking {
+                    "AR-SPICE-19"
+                } else {
+                    "AR-MOVE-07"
+                };
+                return Err(format!(
+                    "{rule}, AR-MOVE-08: {f:?} has {} units in area {i}, over the stacking \
+                     limit of {}",
+                    s.unit_count(f),
+                    g.stacking_limit(f)
+                ));
             }
             // AR-MOVE-13
             if s.unit_count(f) == 0 && s.leader_count(f, d) > 0 {
-                return Err(format!("{f:?} leader alone in area {i}"));
+                return Err(format!(
+                    "AR-MOVE-13: {f:?} leader alone in area {i} (no unit of its side)"
+                ));
             }
             // AR-COMBAT-03: never two sides' units in one area.
             if s.unit_count(Faction::Harkonnen) > 0 && s.unit_count(Faction::Atreides) > 0 {
-                return Err(format!("both houses' units in area {i}"));
+                return Err(format!(
+                    "AR-COMBAT-03: both houses' units in area {i} outside a battle"
+                ));
             }
         }
     }
@@ -80,7 +99,13 @@ fn board_invariant(g: &Arrakis) -> Result<(), String> {
             && g.areas[a.index()].named & (1 << i) == 0
             && !fighting
         {
-            return Err(format!("leader {i} says area {} but is not there", a.0));
+            // No rule of the game: the engine's own record of where a
+            // named leader stands must match the board.
+            return Err(format!(
+                "engine bookkeeping (no rule): named leader {i} is recorded in area {} but \
+                 its figure is not there",
+                a.0
+            ));
         }
     }
     Ok(())
@@ -93,18 +118,32 @@ fn hidden_invariant(g: &Arrakis) -> Result<(), String> {
     let hv = g.view(Viewer::Seat(Seat(0)));
     let sv = g.view(Viewer::Spectator);
     for v in [&hv, &sv] {
-        if v.objective.is_some() || v.objective2.is_some() || v.houses[1].hand.is_some() {
-            return Err("Atreides secrets in a Harkonnen/spectator view".into());
+        if v.objective.is_some() || v.objective2.is_some() {
+            return Err(
+                "AR-WIN-01: the Atreides secret objective in a Harkonnen or spectator view".into(),
+            );
         }
-        for (a, s) in v.areas.iter().zip(&g.areas) {
+        if v.houses[1].hand.is_some() {
+            return Err(
+                "hidden hands (no checklist ID): the Atreides hand in a Harkonnen or \
+                 spectator view"
+                    .into(),
+            );
+        }
+        for (i, (a, s)) in v.areas.iter().zip(&g.areas).enumerate() {
             if !a.token_kinds.is_empty() {
-                return Err("token contents leaked".into());
+                return Err(format!(
+                    "AR-DEPLOY-02: face-down deployment token contents in area {i} leaked"
+                ));
             }
             if let (Some(r), Some(real)) = (a.sietch, s.sietch)
                 && r.is_some()
                 && !real.revealed
             {
-                return Err("face-down sietch rank leaked".into());
+                return Err(format!(
+                    "AR-DEPLOY-08, AR-SCOUT-03: the rank of the face-down sietch in area {i} \
+                     leaked (only a battle or scouting turns it up)"
+                ));
             }
         }
     }
@@ -112,12 +151,17 @@ fn hidden_invariant(g: &Arrakis) -> Result<(), String> {
         if let melange::rules::arrakis::Prompt::AtreidesDeploy { token, .. } = v.prompt
             && token != u8::MAX
         {
-            return Err("a drawn deployment token leaked".into());
+            return Err(
+                "AR-DIE-11: the deployment token the Atreides drew in secret leaked".into(),
+            );
         }
     }
     let av = g.view(Viewer::Seat(Seat(1)));
     if av.houses[0].hand.is_some() || sv.houses[0].hand.is_some() {
-        return Err("Harkonnen hand leaked".into());
+        return Err(
+            "hidden hands (no checklist ID): the Harkonnen hand in an Atreides or spectator view"
+                .into(),
+        );
     }
     Ok(())
 }
@@ -159,7 +203,7 @@ fn biased_game(
     let mut legal = Vec::new();
     let mut journal = Vec::new();
     let mut events = Vec::new();
-    invariant(&g).unwrap();
+    invariant(&g).unwrap_or_else(|e| panic!("seed {seed} at setup: {e}"));
     while let Some(seat) = g.to_act() {
         assert!(journal.len() < 200_000, "seed {seed}: no end");
         legal.clear();
@@ -172,7 +216,12 @@ fn biased_game(
         let other = Seat(1 - seat.0);
         let mut none = Vec::new();
         g.legal_actions(other, &mut none);
-        assert!(none.is_empty());
+        assert!(
+            none.is_empty(),
+            "seed {seed}: contract (one seat acts at a time): {other} has legal actions on \
+             {seat}'s turn at {:?}",
+            g.prompt()
+        );
         if probe_every > 0 && journal.len() % probe_every == 0 {
             for a in &legal {
                 assert!(!g.label(a).is_empty());

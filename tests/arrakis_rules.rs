@@ -323,6 +323,67 @@ fn sardaukar_cancel_shields_and_the_casualty_order() {
 }
 
 #[test]
+fn each_sardaukar_or_fedaykin_cancels_one_shield_only() {
+    // AR-COMBAT-18: one Shield per Sardaukar or Fedaykin, not every Shield:
+    // 1 special elite against 2 Shields leaves 1 Shield standing.
+    // Harkonnen attack, 1 regular and 1 Sardaukar: Hit, Hit against the
+    // Atreides' Shield, Shield.
+    let mut g = game();
+    g.test_put(H, a("s1_1"), [1, 0, 1], 0);
+    g.test_put(A, a("s1_2"), [1, 1, 0], 0);
+    attack(
+        &mut g,
+        H,
+        "s1_1",
+        "s1_2",
+        &[UnitKind::Regular, UnitKind::Special],
+    );
+    play(&mut g, H, &[Action::Done]);
+    g.test_load_dice(&[HIT, HIT, SHIELD, SHIELD]);
+    let ev = play(&mut g, A, &[Action::Done]);
+    assert_eq!(rolls(&ev), vec![(H, 2, 2, 0), (A, 2, 0, 2)]);
+    // 2 Hits - (2 Shields - 1 cancelled) = 1 hit: the regular dies.
+    assert_eq!(g.areas[a("s1_2").index()].units[A.index()], [0, 1, 0]);
+    assert_eq!(g.battle_group().unwrap().units, [1, 0, 1]);
+
+    // The Atreides attack, 1 regular and 1 Fedaykin, the same way.
+    let mut g = game();
+    g.test_put(A, a("s1_2"), [1, 0, 1], 0);
+    g.test_put(H, a("s1_1"), [1, 1, 0], 0);
+    attack(
+        &mut g,
+        A,
+        "s1_2",
+        "s1_1",
+        &[UnitKind::Regular, UnitKind::Special],
+    );
+    play(&mut g, A, &[Action::Done]);
+    g.test_load_dice(&[HIT, HIT, SHIELD, SHIELD]);
+    let ev = play(&mut g, H, &[Action::Done]);
+    assert_eq!(rolls(&ev), vec![(A, 2, 2, 0), (H, 2, 0, 2)]);
+    assert_eq!(g.areas[a("s1_1").index()].units[H.index()], [0, 1, 0]);
+    assert_eq!(g.battle_group().unwrap().units, [1, 0, 1]);
+
+    // A defender's Fedaykin cancels the attacker's Shields too.
+    let mut g = game();
+    g.test_put(H, a("s1_1"), [2, 0, 0], 0);
+    g.test_put(A, a("s1_2"), [1, 0, 1], 0);
+    attack(
+        &mut g,
+        H,
+        "s1_1",
+        "s1_2",
+        &[UnitKind::Regular, UnitKind::Regular],
+    );
+    play(&mut g, H, &[Action::Done]);
+    g.test_load_dice(&[SHIELD, SHIELD, HIT, HIT]);
+    let ev = play(&mut g, A, &[Action::Done]);
+    assert_eq!(rolls(&ev), vec![(H, 2, 0, 2), (A, 2, 2, 0)]);
+    assert_eq!(g.battle_group().unwrap().units, [1, 0, 0]);
+    assert_eq!(g.areas[a("s1_2").index()].units[A.index()], [1, 0, 1]);
+}
+
+#[test]
 fn generic_leader_converts_a_special() {
     // AR-COMBAT-12, AR-COMBAT-13, AR-COMBAT-15
     let mut g = game();
@@ -438,6 +499,67 @@ fn harvester_placement_rules() {
     let mut g2 = g.clone();
     play(&mut g2, H, &[Action::PlaceHarvester(a("s1_1"))]);
     assert_refused(&g2, seat(H), &Action::PlaceHarvester(a("s1_1")));
+}
+
+#[test]
+fn a_harvester_only_in_a_free_desert_area() {
+    // AR-VEH-07: a free desert area, ordinary or deep: no sietch, no
+    // Atreides unit or deployment token, no sandworm; AR-VEH-08: no 2nd
+    // harvester. One refusal per exclusion, each naming its rule, in an
+    // area that is offered without it.
+    use melange::rules::arrakis::Worm;
+    let fresh = || {
+        let g = game();
+        assert!(matches!(g.prompt(), Prompt::Vehicles { harvesters, .. } if harvesters > 0));
+        g
+    };
+    let offered = |g: &Arrakis, id: &str| legal(g, H).contains(&Action::PlaceHarvester(a(id)));
+    let refused = |g: &Arrakis, id: &str, rule: &str, why: &str| {
+        assert!(!offered(g, id), "{why}: {id} offered");
+        let e = assert_refused(g, seat(H), &Action::PlaceHarvester(a(id)));
+        assert_eq!(rule_of(e), rule, "{why}: {id}");
+    };
+    // Ordinary (s1_3) and deep (s1_1) desert are free on an empty board,
+    // and a Harkonnen legion there does not matter.
+    let mut g = fresh();
+    assert!(offered(&g, "s1_1") && offered(&g, "s1_3"));
+    g.test_put(H, a("s1_3"), [1, 1, 1], 1);
+    assert!(offered(&g, "s1_3"));
+    // Not desert: a city, a plateau, a minor erg, a mountain.
+    let g = fresh();
+    for id in ["arrakeen", "carthag", "s2_5", "s5_7", "broken_land"] {
+        refused(&g, id, "AR-VEH-07", "not desert");
+    }
+    // A sietch (a desert sietch site), offered once the sietch is gone.
+    let mut g = fresh();
+    let site = "gara_kulon";
+    assert!(
+        g.areas[a(site).index()].sietch.is_some(),
+        "{site} has a sietch"
+    );
+    refused(&g, site, "AR-VEH-07", "sietch");
+    g.areas[a(site).index()].sietch = None;
+    assert!(offered(&g, site));
+    // An Atreides unit of each kind.
+    for units in [[1, 0, 0], [0, 1, 0], [0, 0, 1]] {
+        let mut g = fresh();
+        g.test_put(A, a("s1_3"), units, 0);
+        refused(&g, "s1_3", "AR-VEH-07", "Atreides unit");
+    }
+    // An Atreides deployment token alone.
+    let mut g = fresh();
+    g.areas[a("s1_3").index()].tokens.push(0);
+    refused(&g, "s1_3", "AR-VEH-07", "deployment token");
+    // A sandworm, the Wild Maker included.
+    for w in [Worm::Normal, Worm::WildMaker] {
+        let mut g = fresh();
+        g.areas[a("s1_3").index()].worm = Some(w);
+        refused(&g, "s1_3", "AR-VEH-07", "sandworm");
+    }
+    // A harvester already there.
+    let mut g = fresh();
+    play(&mut g, H, &[Action::PlaceHarvester(a("s1_3"))]);
+    refused(&g, "s1_3", "AR-VEH-08", "2nd harvester");
 }
 
 #[test]
@@ -1016,6 +1138,76 @@ fn sandworm_emerging_on_a_legion_under_the_wiki_option() {
 }
 
 #[test]
+fn a_sandworm_emerging_on_a_legion_attacks_it_by_default_and_under_the_option_only_when_cornered() {
+    // AR-OPT-08, both values, on one situation: a Harkonnen legion of 3
+    // regulars and a harvester in s1_1 (deep desert) under a Sandworm
+    // wormsign; s1_3 and s4_3 are open, s1_2 (a sandworm) and s1_4 (an
+    // Atreides legion) are not. `cornered` closes s1_3 and s4_3 too.
+    use melange::rules::arrakis::{Worm, Wormsign};
+    let setup = |value: &str, cornered: bool| {
+        let mut g = game_with(ArrakisOptions {
+            overrides: vec![("sandworm_emerges_on_legion".into(), value.into())],
+            ..Default::default()
+        });
+        g.test_put(H, a("s1_1"), [3, 0, 0], 0);
+        g.areas[a("s1_1").index()].harvester = true;
+        g.areas[a("s1_1").index()].wormsign = Some(Wormsign::Sandworm);
+        g.areas[a("s1_2").index()].worm = Some(Worm::Normal);
+        g.test_put(A, a("s1_4"), [1, 0, 0], 0);
+        if cornered {
+            g.test_put(A, a("s1_3"), [1, 0, 0], 0);
+            g.test_put(A, a("s4_3"), [1, 0, 0], 0);
+        }
+        g
+    };
+    let destroyed = |ev: &[Event]| {
+        ev.iter()
+            .any(|e| *e == Event::HarvesterDestroyed { area: a("s1_1") })
+    };
+    // The sandworm's 4 dice (2 Hits, last), then Shields for the storm: a
+    // storm alone would roll the first 2, Shields, and leave 3 regulars.
+    let worm_dice = [SHIELD, SHIELD, HIT, HIT, SHIELD, SHIELD, SHIELD, SHIELD];
+
+    // Default ("attacks", AR-HAZ-25, AR-HAZ-26, AR-HAZ-30): no retreat
+    // although two areas are open; 2 hits, the legion stands with 1
+    // regular, so the harvester stays and is harvested (deep desert: 2).
+    let mut g = setup("attacks", false);
+    g.test_load_dice(&worm_dice);
+    let ev = to_desert_hazards(&mut g);
+    assert_eq!(g.areas[a("s1_1").index()].units[H.index()], [1, 0, 0]);
+    for id in ["s1_3", "s4_3"] {
+        assert_eq!(g.areas[a(id).index()].unit_count(H), 0, "{id}");
+    }
+    assert!(!destroyed(&ev));
+    assert!(matches!(g.prompt(), Prompt::Spice { spice: 2, .. }));
+
+    // "retreats" (wiki): the Harkonnen pick an open area, the legion goes
+    // there whole, and the harvester left alone is destroyed at once.
+    let mut g = setup("retreats", false);
+    g.test_load_dice(&[SHIELD; 8]);
+    to_desert_hazards(&mut g);
+    assert_eq!(g.prompt(), Prompt::Flee(a("s1_1")));
+    assert_eq!(
+        legal(&g, H),
+        vec![Action::Retreat(a("s1_3")), Action::Retreat(a("s4_3"))]
+    );
+    let ev = play(&mut g, H, &[Action::Retreat(a("s1_3"))]);
+    assert_eq!(g.areas[a("s1_3").index()].units[H.index()], [3, 0, 0]);
+    assert_eq!(g.areas[a("s1_1").index()].unit_count(H), 0);
+    assert!(destroyed(&ev));
+    assert!(!g.areas[a("s1_1").index()].harvester);
+
+    // "retreats" with no open area: the sandworm attacks as by default.
+    let mut g = setup("retreats", true);
+    g.test_load_dice(&worm_dice);
+    let ev = to_desert_hazards(&mut g);
+    assert_ne!(g.prompt(), Prompt::Flee(a("s1_1")));
+    assert_eq!(g.areas[a("s1_1").index()].units[H.index()], [1, 0, 0]);
+    assert!(!destroyed(&ev));
+    assert!(matches!(g.prompt(), Prompt::Spice { spice: 2, .. }));
+}
+
+#[test]
 fn testing_station_taken_where_a_move_ends() {
     // AR-PRESC-09, AR-PRESC-10
     let mut g = game();
@@ -1257,6 +1449,27 @@ fn at_the_sandworm_cap_the_atreides_pick_the_one_that_moves() {
         ],
     );
     assert_eq!(g.prompt(), Prompt::RelocateWorm(a("s1_1")));
+    // AR-HAZ-14: the sandworm cannot be declined. Only a sandworm on the
+    // board moving to the wormsign is offered, no "done".
+    let want: Vec<_> = ["s1_5", "s1_6", "s2_1", "s3_1"]
+        .iter()
+        .map(|id| Action::WormMove(a(id), a("s1_1")))
+        .collect();
+    let mut offered = legal(&g, A);
+    offered.sort_by_key(|x| format!("{x:?}"));
+    let mut sorted = want.clone();
+    sorted.sort_by_key(|x| format!("{x:?}"));
+    assert_eq!(offered, sorted);
+    let e = assert_refused(&g, seat(A), &Action::Done);
+    assert_eq!(rule_of(e), "AR-HAZ-14");
+    // AR-HAZ-15: only to the wormsign's area, only a sandworm on the board.
+    for x in [
+        Action::WormMove(a("s2_1"), a("s1_2")),
+        Action::WormMove(a("s1_2"), a("s1_1")),
+    ] {
+        let e = assert_refused(&g, seat(A), &x);
+        assert_eq!(rule_of(e), "AR-HAZ-15", "{x:?}");
+    }
     play(&mut g, A, &[Action::WormMove(a("s2_1"), a("s1_1"))]);
     assert!(g.areas[a("s2_1").index()].worm.is_none());
     assert!(g.areas[a("s1_1").index()].worm.is_some());
@@ -1647,14 +1860,28 @@ fn a_wormsign_may_bring_the_wild_maker_instead_of_a_sandworm() {
     let e = assert_refused(&g, seat(A), &Action::WormMove(a("s1_2"), a("s1_1")));
     assert_eq!(rule_of(e), "AR-HAZ-18");
     let off = g.worms_off;
-    g.test_load_dice(&[0, 0, 0, 0, 0, 0]);
-    play(&mut g, A, &[Action::WildMaker]);
+    // Exactly 6 Hits, then Shields: a Wild Maker rolling fewer dice would
+    // leave regulars that no spare Hit of the storm that follows removes.
+    g.test_load_dice(&[HIT, HIT, HIT, HIT, HIT, HIT, SHIELD, SHIELD, SHIELD, SHIELD]);
+    let ev = play(&mut g, A, &[Action::WildMaker]);
     let s = &g.areas[a("s1_1").index()];
     assert_eq!(s.worm, Some(Worm::WildMaker));
-    // 6 Hits: the 6 regulars are gone, and the harvester with them.
+    // 6 Hits: the 6 regulars are gone, and the harvester with them, by the
+    // sandworm itself (AR-HAZ-30; the harvest would take it silently).
     assert_eq!(s.unit_count(H), 0);
     assert!(!s.harvester);
+    assert!(ev.contains(&Event::HarvesterDestroyed { area: a("s1_1") }));
     assert_eq!(g.worms_off, off);
+
+    // The same with a carryall in reach: the Wild Maker's own attack
+    // leaves the harvester alone, so the rescue is asked before any storm.
+    let mut g = wild_maker_hazards(ArrakisOptions::default(), 6, false);
+    let az1 = board().air_zone_id("az1").unwrap();
+    g.zones[az1.index()] = Some(Vehicle::Carryall);
+    g.test_load_dice(&[HIT, HIT, HIT, HIT, HIT, HIT, SHIELD, SHIELD, SHIELD, SHIELD]);
+    play(&mut g, A, &[Action::WildMaker]);
+    assert_eq!(g.prompt(), Prompt::Rescue(a("s1_1")));
+    assert_eq!(g.areas[a("s1_1").index()].unit_count(H), 0);
 }
 
 #[test]
@@ -1775,4 +2002,103 @@ fn a_cards_battle_boost_survives_the_defenders_excess_pick() {
         }
         other => panic!("the Atreides' excess pick expected, got {other:?}"),
     }
+}
+
+#[test]
+fn hand_limit_discards_of_the_holders_choice_down_to_six() {
+    // AR-END-08 (AR-END-01: after the leader swap): a house holding more
+    // than 6 planning cards discards cards of its choice down to 6; a house
+    // holding exactly 6 is not asked.
+    let h_cards: Vec<_> = [
+        "hard_times_and_oppression",
+        "forced_recruitment",
+        "beloved_feyd_rautha",
+        "harkonnen_patrols",
+        "arsunt_legion",
+        "barons_personal_guard",
+        "evidence_of_rebellion",
+        "polar_cap_factories",
+    ]
+    .into_iter()
+    .map(card)
+    .collect();
+    let a_cards: Vec<_> = [
+        "war_plan",
+        "the_voice",
+        "death_commandos",
+        "chatt_the_leaper",
+        "truthtrance",
+        "battle_language",
+    ]
+    .into_iter()
+    .map(card)
+    .collect();
+    let mut g = game();
+    g.test_hand(H, &h_cards);
+    g.test_hand(A, &a_cards);
+    g.test_set_prompt(Prompt::Swap(H));
+    // No leader to swap on either side: the swap ends, the limit asks the
+    // Harkonnen.
+    play(&mut g, H, &[Action::Done]);
+    assert_eq!(g.prompt(), Prompt::HandLimit(H));
+    // Any card in hand may go, nothing else is offered.
+    let want: Vec<_> = h_cards.iter().map(|c| Action::Discard(*c)).collect();
+    assert_eq!(legal(&g, H), want);
+    assert!(legal(&g, A).is_empty());
+    // Other moves are refused and name the rule: stopping short, a card
+    // not in hand; the Atreides are not the ones asked.
+    for x in [Action::Done, Action::Discard(a_cards[0])] {
+        let e = assert_refused(&g, seat(H), &x);
+        assert_eq!(rule_of(e), "AR-END-08", "{x:?}");
+    }
+    assert!(matches!(
+        assert_refused(&g, seat(A), &Action::Discard(a_cards[0])),
+        RuleError::NotYourTurn { .. }
+    ));
+    // The Harkonnen pick two from the middle of the hand.
+    let ev = play(&mut g, H, &[Action::Discard(h_cards[2])]);
+    assert_eq!(
+        ev,
+        vec![Event::CardDiscarded {
+            faction: H,
+            card: h_cards[2]
+        }]
+    );
+    // 7 cards: still over the limit.
+    assert_eq!(g.prompt(), Prompt::HandLimit(H));
+    assert!(!legal(&g, H).contains(&Action::Discard(h_cards[2])));
+    play(&mut g, H, &[Action::Discard(h_cards[5])]);
+    let kept: Vec<_> = h_cards
+        .iter()
+        .enumerate()
+        .filter(|(i, _)| *i != 2 && *i != 5)
+        .map(|(_, c)| *c)
+        .collect();
+    assert_eq!(g.house(H).hand, kept);
+    assert!(g.house(H).discard.ends_with(&[h_cards[2], h_cards[5]]));
+    // At 6 the discard stops, and the Atreides with exactly 6 keep them all.
+    assert!(
+        !matches!(g.prompt(), Prompt::HandLimit(_)),
+        "{:?}",
+        g.prompt()
+    );
+    assert_eq!(g.house(A).hand, a_cards);
+
+    // The mirror: the Atreides hold 7, the Harkonnen exactly 6.
+    let mut g = game();
+    let mut a7 = a_cards.clone();
+    a7.push(card("stillsuits"));
+    g.test_hand(H, &h_cards[..6]);
+    g.test_hand(A, &a7);
+    g.test_set_prompt(Prompt::Swap(H));
+    play(&mut g, H, &[Action::Done]);
+    assert_eq!(g.prompt(), Prompt::HandLimit(A));
+    play(&mut g, A, &[Action::Discard(a7[0])]);
+    assert_eq!(g.house(A).hand, a7[1..]);
+    assert_eq!(g.house(H).hand, h_cards[..6]);
+    assert!(
+        !matches!(g.prompt(), Prompt::HandLimit(_)),
+        "{:?}",
+        g.prompt()
+    );
 }

@@ -11,30 +11,45 @@ fn opts(players: u8) -> ImperiumOptions {
     ImperiumOptions::players(players)
 }
 
-/// The invariants of `tests/imperium_playout.rs`, over seats and rivals.
+/// The invariants of `tests/imperium_playout.rs`, over seats and rivals;
+/// each failure names the rule it protects.
 fn invariant(g: &Imperium) -> Result<(), String> {
+    // IM-COMBAT-18: troops only move between supply, garrison and Conflict.
     for s in 0..g.test_participants() {
         let p = g.test_player_ref(s);
         let troops = p.supply + p.garrison + p.conflict;
         if troops != 12 {
-            return Err(format!("troops not conserved for {s}: {troops}"));
+            return Err(format!(
+                "IM-COMBAT-18: troops not conserved for {s}: supply {} + garrison {} + \
+                 Conflict {} = {troops}, not 12",
+                p.supply, p.garrison, p.conflict
+            ));
         }
     }
-    // IM-HAGAL-10: House Hagal builds no deck.
     if g.test_humans() == 2 {
         let p = g.test_player_ref(2);
+        // IM-HAGAL-10: House Hagal builds no deck.
         if !(p.deck.is_empty() && p.hand.is_empty() && p.discard.is_empty() && p.played.is_empty())
         {
-            return Err("House Hagal holds cards".into());
+            return Err("IM-HAGAL-10: House Hagal holds cards".into());
         }
+        // IM-HAGAL-09, IM-HAGAL-12: no resources, no VP.
         if p.vp != 0 || p.solari != 0 || p.spice != 0 || p.water != 0 {
-            return Err("House Hagal collected resources or VP".into());
+            return Err(format!(
+                "IM-HAGAL-09, IM-HAGAL-12: House Hagal collected resources or VP (VP {}, \
+                 Solari {}, spice {}, water {})",
+                p.vp, p.solari, p.spice, p.water
+            ));
         }
     }
+    // IM-HAGAL-04, IM-SOLO-03: a Rival's turn is played from its House
+    // Hagal card, never asked of a seat.
     if let Some(seat) = g.to_act()
         && usize::from(seat.0) >= g.seat_count()
     {
-        return Err(format!("a rival ({seat}) is to act"));
+        return Err(format!(
+            "IM-HAGAL-04, IM-SOLO-03: a Rival ({seat}) is asked to act"
+        ));
     }
     Ok(())
 }
@@ -55,10 +70,17 @@ fn playouts(players: u8) {
             let c = *card_total.get_or_insert(g.test_card_total());
             let i = *intrigue_total.get_or_insert(g.test_intrigue_total());
             if g.test_card_total() != c {
-                return Err("cards not conserved".into());
+                return Err(format!(
+                    "IM-DECK-02, IM-DECK-03, IM-DECK-16, IM-REVEAL-08: cards not conserved \
+                     ({} now, {c} at the start)",
+                    g.test_card_total()
+                ));
             }
             if g.test_intrigue_total() != i {
-                return Err("Intrigue not conserved".into());
+                return Err(format!(
+                    "IM-INTRIGUE-08: Intrigue cards not conserved ({} now, {i} at the start)",
+                    g.test_intrigue_total()
+                ));
             }
             Ok(())
         })
@@ -495,19 +517,94 @@ fn solo_rivals_reveal_swords() {
     assert_eq!(g.test_player_ref(2).swords, 1);
 }
 
-// IM-SOLO-09: a solo Rival takes Conflict rewards, control included.
+// IM-SOLO-09: a solo Rival takes Conflict rewards, control included:
+// exactly the reward of its place, nothing more.
 #[test]
 fn solo_rival_gains_conflict_rewards() {
+    use melange::rules::imperium::Resource;
+    // What the Conflict gave: the events from its resolution to the Recall
+    // (the Makers' bonus spice left out).
+    let gains = |ev: &[Event]| -> Vec<Event> {
+        let from = ev
+            .iter()
+            .position(|e| matches!(e, Event::ConflictResolved { .. }))
+            .expect("the Conflict was resolved");
+        ev[from + 1..]
+            .iter()
+            .take_while(|e| !matches!(e, Event::Recall))
+            .filter(|e| !matches!(e, Event::BonusSpice { .. }))
+            .cloned()
+            .collect()
+    };
+    let arrakeen = space("arrakeen");
+    // Siege of Arrakeen: 1st 1 VP and control of Arrakeen, 2nd 4 Solari;
+    // the Rival with no troop takes nothing.
     let mut g = solo();
     stack_deck(&mut g, &["hall_of_oratory", "hall_of_oratory"]);
     let vp = g.test_player_ref(1).vp;
     let ev = combat(&mut g, "siege_of_arrakeen", &[1, 5, 0]);
-    assert!(
-        ev.iter()
-            .any(|e| matches!(e, Event::Reward { seat, place: 1 } if seat.0 == 1))
+    assert_eq!(
+        gains(&ev),
+        vec![
+            Event::Reward {
+                seat: Seat(1),
+                place: 1
+            },
+            Event::Reward {
+                seat: Seat(0),
+                place: 2
+            },
+            Event::Resource {
+                seat: Seat(1),
+                resource: Resource::Vp,
+                delta: 1
+            },
+            Event::Control {
+                space: arrakeen,
+                seat: Seat(1)
+            },
+            Event::Resource {
+                seat: Seat(0),
+                resource: Resource::Solari,
+                delta: 4
+            },
+        ]
     );
-    assert_eq!(g.test_control(space("arrakeen")), Some(1));
-    assert!(g.test_player_ref(1).vp > vp);
+    assert_eq!(g.test_control(arrakeen), Some(1));
+    assert_eq!(g.test_player_ref(1).vp, vp + 1);
+
+    // A Rival in second place takes the 4 Solari, and no control.
+    let mut g = solo();
+    stack_deck(&mut g, &["hall_of_oratory", "hall_of_oratory"]);
+    let ev = combat(&mut g, "siege_of_arrakeen", &[5, 1, 0]);
+    assert_eq!(
+        gains(&ev),
+        vec![
+            Event::Reward {
+                seat: Seat(0),
+                place: 1
+            },
+            Event::Reward {
+                seat: Seat(1),
+                place: 2
+            },
+            Event::Resource {
+                seat: Seat(0),
+                resource: Resource::Vp,
+                delta: 1
+            },
+            Event::Control {
+                space: arrakeen,
+                seat: Seat(0)
+            },
+            Event::Resource {
+                seat: Seat(1),
+                resource: Resource::Solari,
+                delta: 4
+            },
+        ]
+    );
+    assert_eq!(g.test_control(arrakeen), Some(0));
 }
 
 // IM-SOLO-10 IM-SOLO-11: 7 Solari or 7 spice become 1 VP.

@@ -53,7 +53,11 @@ fn play_with(opts: ImperiumOptions, seed: u64, full: bool, probe: bool) -> (Impe
         let other = Seat((seat.0 + 1) % players);
         let mut none = Vec::new();
         g.legal_actions(other, &mut none);
-        assert!(none.is_empty());
+        assert!(
+            none.is_empty(),
+            "seed {seed}: contract (one seat acts at a time): {other} has legal actions on \
+             {seat}'s turn"
+        );
         if full {
             for a in &legal {
                 let mut c = g.clone();
@@ -89,20 +93,33 @@ fn play_with(opts: ImperiumOptions, seed: u64, full: bool, probe: bool) -> (Impe
         g.apply(seat, &a, &mut events)
             .unwrap_or_else(|e| panic!("seed {seed}: {a:?}: {e}"));
         history.push(a);
+        // IM-DECK-02, IM-DECK-03, IM-DECK-16, IM-REVEAL-08: cards only
+        // move between decks, hands, play, discard piles, the Imperium Row
+        // and deck, and the trash.
         assert_eq!(
             g.test_card_total(),
             cards,
-            "seed {seed}: cards not conserved after {a:?}"
+            "seed {seed}: IM-DECK-02, IM-DECK-03, IM-DECK-16, IM-REVEAL-08: cards not \
+             conserved after {a:?}"
         );
+        // IM-INTRIGUE-08: Intrigue cards only move between the Intrigue
+        // deck, hands and the Intrigue discard.
         assert_eq!(
             g.test_intrigue_total(),
             intrigues,
-            "seed {seed}: Intrigue not conserved"
+            "seed {seed}: IM-INTRIGUE-08: Intrigue cards not conserved after {a:?}"
         );
+        // IM-COMBAT-18, IM-START-06, IM-AGENT-10: troops only move between
+        // supply, garrison and Conflict.
         for s in 0..players {
             let p = g.test_player_ref(s);
             let troops = p.supply + p.garrison + p.conflict;
-            assert_eq!(troops, 12, "seed {seed}: troops not conserved for seat {s}");
+            assert_eq!(
+                troops, 12,
+                "seed {seed}: IM-COMBAT-18: troops not conserved for seat {s} after {a:?} \
+                 (supply {} + garrison {} + Conflict {})",
+                p.supply, p.garrison, p.conflict
+            );
         }
     }
     panic!("seed {seed}: the game did not end within {STEP_CAP} steps");

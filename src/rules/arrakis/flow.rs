@@ -502,8 +502,21 @@ impl Arrakis {
             (Prompt::Move(m), Action::To(b)) => self.move_refusal(&m, *b),
             (Prompt::Move(m), Action::Legion(x)) if m.moved_into.contains(*x) => "AR-DIE-04",
             (Prompt::Move(_), _) => "AR-MOVE-12",
+            (Prompt::Vehicles { .. }, Action::PlaceHarvester(x))
+                if self.areas.get(x.index()).is_some_and(|s| s.harvester) =>
+            {
+                "AR-VEH-08"
+            }
             (Prompt::Vehicles { .. }, Action::PlaceHarvester(_)) => "AR-VEH-07",
             (Prompt::Vehicles { .. }, _) => "AR-VEH-09",
+            // AR-ACT-05, AR-ACT-06: a result whose slots are all taken.
+            (Prompt::Reassign(g), Action::Reassign(r)) if self.free_slots(g, *r) == 0 => match g {
+                A => "AR-ACT-06",
+                _ => "AR-ACT-05",
+            },
+            (Prompt::Reassign(_), Action::Reassign(_)) => "AR-OPT-10",
+            (Prompt::Reassign(_), _) => "AR-ACT-07",
+            (Prompt::BeneGesserit(_), Action::PlaceBeneGesserit(_)) => "AR-BG-04",
             (Prompt::Turn(_), Action::DesertPower) => "AR-DP-04",
             (Prompt::Turn(_), Action::Scout(..)) => "AR-SCOUT-06",
             (Prompt::Turn(_), Action::Reveal(_)) => "AR-DEPLOY-10",
@@ -511,7 +524,8 @@ impl Arrakis {
             (Prompt::Battle(_), Action::Discard(_)) => "AR-COMBAT-05",
             (Prompt::Spice { .. }, _) => "AR-SPICE-06",
             (Prompt::Wormsigns(_), _) => "AR-DP-07",
-            (Prompt::CalledWorm(..), _) => "AR-HAZ-15",
+            (Prompt::RelocateWorm(_), Action::Done) => "AR-HAZ-14",
+            (Prompt::RelocateWorm(_) | Prompt::CalledWorm(..), _) => "AR-HAZ-15",
             (Prompt::HazardCasualty(..), _) => "AR-COMBAT-20",
             (Prompt::Battle(b), _) if b.step == BattleStep::ContinueCasualty => "AR-COMBAT-20",
             (Prompt::Excess(..), _) => "AR-MOVE-08",
@@ -519,6 +533,7 @@ impl Arrakis {
             (Prompt::Displace(..), _) => "AR-ATOM-07",
             (Prompt::WormRetreat(..), _) => "AR-HAZ-50",
             (Prompt::WildMakerOrSandworm(..), _) => "AR-HAZ-18",
+            (Prompt::HandLimit(_), _) => "AR-END-08",
             _ => "AR-ACT-17",
         };
         RuleError::illegal(

@@ -2,6 +2,10 @@
 //! game's test suite: legal actions are accepted, refused actions change
 //! nothing, the game always offers a move until it ends, and the same seed
 //! and actions give the same game.
+//!
+//! These checks hold for every game, so their failures name the clause of
+//! the contract they protect ("contract (legal means accepted)", ...);
+//! a game's own invariant, passed in, names the game's rule.
 use rand::Rng;
 
 use super::{RngStream, RuleError, Ruleset, Seat};
@@ -55,13 +59,16 @@ where
     while let Some(seat) = state.to_act() {
         let step = journal.len();
         if step >= checks.max_steps {
-            return Err(format!("seed {seed}: no end after {step} steps"));
+            return Err(format!(
+                "seed {seed}: contract (every game ends): no end after {step} steps"
+            ));
         }
         legal.clear();
         state.legal_actions(seat, &mut legal);
         if legal.is_empty() {
             return Err(format!(
-                "seed {seed} step {step}: {seat} is to act with no legal action"
+                "seed {seed} step {step}: contract (the seat to act has a move): {seat} is to act \
+                 with no legal action"
             ));
         }
         check_others_refused(&state, seat, seed, step)?;
@@ -70,21 +77,29 @@ where
                 let mut probe = state.clone();
                 let mut scratch = Vec::new();
                 probe.apply(seat, action, &mut scratch).map_err(|e| {
-                    format!("seed {seed} step {step}: legal action {action:?} refused: {e}")
+                    format!(
+                        "seed {seed} step {step}: contract (legal means accepted): legal action \
+                         {action:?} refused: {e}"
+                    )
                 })?;
             }
         }
         let action = legal.swap_remove(chooser.random_range(0..legal.len()));
         events.clear();
         state.apply(seat, &action, &mut events).map_err(|e| {
-            format!("seed {seed} step {step}: chosen legal action {action:?} refused: {e}")
+            format!(
+                "seed {seed} step {step}: contract (legal means accepted): chosen legal action \
+                 {action:?} refused: {e}"
+            )
         })?;
         all_events.append(&mut events);
         journal.push((seat, action));
         invariant(&state).map_err(|e| format!("seed {seed} step {step}: {e}"))?;
     }
     if state.result().is_none() {
-        return Err(format!("seed {seed}: the game ended without a result"));
+        return Err(format!(
+            "seed {seed}: contract (a finished game has a result): the game ended without a result"
+        ));
     }
     check_replay(options, seed, &journal, &state, &all_events)?;
     Ok(Playout {
@@ -109,7 +124,8 @@ where
         state.legal_actions(other, &mut theirs);
         if !theirs.is_empty() {
             return Err(format!(
-                "seed {seed} step {step}: {other} has legal actions on {to_act}'s turn"
+                "seed {seed} step {step}: contract (one seat acts at a time): {other} has legal \
+                 actions on {to_act}'s turn"
             ));
         }
         let Some(action) = mine.first() else { continue };
@@ -119,13 +135,15 @@ where
             Err(RuleError::NotYourTurn { .. }) => {}
             other_result => {
                 return Err(format!(
-                    "seed {seed} step {step}: {other} playing out of turn gave {other_result:?}"
+                    "seed {seed} step {step}: contract (one seat acts at a time): {other} playing \
+                     out of turn gave {other_result:?}"
                 ));
             }
         }
         if probe != *state || !events.is_empty() {
             return Err(format!(
-                "seed {seed} step {step}: a refused action changed the state"
+                "seed {seed} step {step}: contract (refusals change nothing): an out-of-turn \
+                 action changed the state"
             ));
         }
     }
@@ -148,16 +166,16 @@ where
     for (step, (seat, action)) in journal.iter().enumerate() {
         state
             .apply(*seat, action, &mut replayed)
-            .map_err(|e| format!("seed {seed} replay step {step}: {e}"))?;
+            .map_err(|e| format!("seed {seed} replay step {step}: contract (determinism): {e}"))?;
     }
     if state != *end {
         return Err(format!(
-            "seed {seed}: replaying the same actions reached another state"
+            "seed {seed}: contract (determinism): replaying the same actions reached another state"
         ));
     }
     if format!("{replayed:?}") != format!("{events:?}") {
         return Err(format!(
-            "seed {seed}: replaying the same actions gave other events"
+            "seed {seed}: contract (determinism): replaying the same actions gave other events"
         ));
     }
     Ok(())
@@ -175,8 +193,14 @@ where
         Ok(()) => panic!("{illegal:?} was accepted for {seat}"),
         Err(error) => error,
     };
-    assert!(probe == *state, "refusing {illegal:?} changed the state");
-    assert!(events.is_empty(), "refusing {illegal:?} produced events");
+    assert!(
+        probe == *state,
+        "contract (refusals change nothing): refusing {illegal:?} changed the state"
+    );
+    assert!(
+        events.is_empty(),
+        "contract (refusals change nothing): refusing {illegal:?} produced events"
+    );
     error
 }
 
@@ -207,10 +231,14 @@ where
     while let Some(seat) = game.to_act() {
         steps += 1;
         if steps >= max_steps {
-            return Err(format!("seed {seed}: no end after {max_steps} steps"));
+            return Err(format!(
+                "seed {seed}: contract (every game ends): no end after {max_steps} steps"
+            ));
         }
         if seat.index() >= game.seat_count() {
-            return Err(format!("seed {seed}: {seat}, not a seat, was asked to act"));
+            return Err(format!(
+                "seed {seed}: contract (only seats act): {seat}, not a seat, was asked to act"
+            ));
         }
         legal.clear();
         game.legal_actions(seat, &mut legal);
@@ -221,23 +249,33 @@ where
             let outcome = probe.apply(seat, &action, &mut probe_events);
             match (legal.contains(&action), outcome) {
                 (true, Err(e)) => {
-                    return Err(format!("seed {seed}: legal {action:?} refused: {e}"));
+                    return Err(format!(
+                        "seed {seed}: contract (legal means accepted): legal {action:?} refused: {e}"
+                    ));
                 }
                 (false, Ok(())) => {
                     return Err(format!(
-                        "seed {seed}: {action:?} not in the legal list but accepted"
+                        "seed {seed}: contract (legal means accepted): {action:?} not in the legal list \
+                         but accepted"
                     ));
                 }
                 (false, Err(_)) if probe != game || !probe_events.is_empty() => {
-                    return Err(format!("seed {seed}: refusing {action:?} changed the game"));
+                    return Err(format!(
+                        "seed {seed}: contract (refusals change nothing): refusing {action:?} \
+                         changed the game"
+                    ));
                 }
                 _ => {}
             }
         }
         let action = pick(&legal, &mut rng);
         events.clear();
-        game.apply(seat, &action, &mut events)
-            .map_err(|e| format!("seed {seed}: the picked {action:?} was refused: {e}"))?;
+        game.apply(seat, &action, &mut events).map_err(|e| {
+            format!(
+                "seed {seed}: contract (legal means accepted): the picked {action:?} was \
+                 refused: {e}"
+            )
+        })?;
     }
     Ok(steps)
 }
