@@ -616,6 +616,10 @@ impl Arrakis {
             winner: Some(bt.attacker),
         });
         self.destroy_settlement(bt.attacker, bt.at, ev);
+        // A leader that entered play as it fell (AR-PRESC-17, AR-PRESC-18,
+        // the supremacy steps) takes the place of a figure fighting in the
+        // group, not of one in the area it came from (AR-LEADER-16).
+        bt.group.named = self.regroup(bt.group.named, bt.from);
         if self.winner.is_some() {
             // The game ended at once: the victors stay where they attacked
             // from, so every figure is still somewhere.
