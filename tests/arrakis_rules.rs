@@ -1776,3 +1776,38 @@ fn a_cards_battle_boost_survives_the_defenders_excess_pick() {
         other => panic!("the Atreides' excess pick expected, got {other:?}"),
     }
 }
+
+#[test]
+fn a_refusal_names_the_rule_the_action_and_the_decision_in_words() {
+    // AR-ACT-11: a card played with a die the house does not have; the
+    // message names the card, the die, the reason and the decision, with no
+    // Rust debug text (`PlayCard(CardId(55), Leadership)`, `Turn(..)`).
+    let mut g = game();
+    let c = card("hawats_scheming");
+    g.test_hand(H, &[c]);
+    g.test_turn(H, &[DieResult::Strategy], 1);
+    let e = assert_refused(&g, seat(H), &Action::PlayCard(c, DieResult::Leadership));
+    assert_eq!(
+        e.to_string(),
+        "AR-ACT-11: \u{201c}play Hawat's Scheming with a leadership die\u{201d} is refused: \
+         a turn's action spends one of your unspent dice on an action its result allows, \
+         or is a free action open to you now. The game waits on House Harkonnen to choose \
+         its turn's action."
+    );
+    // AR-ACT-17: an action of another decision's kind.
+    let e = assert_refused(&g, seat(H), &Action::Legion(a("carthag")));
+    assert_eq!(rule_of(e), "AR-ACT-11");
+    g.test_set_prompt(Prompt::Upgrade(2));
+    let e = assert_refused(&g, seat(H), &Action::Advance);
+    assert_eq!(
+        e.to_string(),
+        "AR-ACT-17: \u{201c}advance into the area\u{201d} is refused: it is not one of the \
+         choices this step offers. The game waits on House Harkonnen to upgrade regular units."
+    );
+    // An id this game does not have is said so, not printed.
+    let e = assert_refused(&g, seat(H), &Action::Upgrade(AreaId(250)));
+    assert!(
+        e.to_string()
+            .starts_with("AR-ACT-17: \u{201c}an action naming something this game does not have")
+    );
+}

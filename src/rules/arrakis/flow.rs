@@ -490,45 +490,6 @@ impl Arrakis {
         Ok(())
     }
 
-    /// Why an action outside the legal list is refused, naming the rule.
-    fn refusal(&self, f: Faction, action: &Action) -> RuleError {
-        let rule = match (self.prompt, action) {
-            (Prompt::Turn(A) | Prompt::EndClaims, Action::Claim(_) | Action::ClaimSpending(..))
-                if f == A =>
-            {
-                self.claim_refusal(action)
-            }
-            (Prompt::Move(m), Action::To(b)) => self.move_refusal(&m, *b),
-            (Prompt::Move(m), Action::Legion(x)) if m.moved_into.contains(*x) => "AR-DIE-04",
-            (Prompt::Move(_), _) => "AR-MOVE-12",
-            (Prompt::Vehicles { .. }, Action::PlaceHarvester(_)) => "AR-VEH-07",
-            (Prompt::Vehicles { .. }, _) => "AR-VEH-09",
-            (Prompt::Turn(_), Action::DesertPower) => "AR-DP-04",
-            (Prompt::Turn(_), Action::Scout(..)) => "AR-SCOUT-06",
-            (Prompt::Turn(_), Action::Reveal(_)) => "AR-DEPLOY-10",
-            (Prompt::Turn(_), _) => "AR-ACT-11",
-            (Prompt::Battle(_), Action::Discard(_)) => "AR-COMBAT-05",
-            (Prompt::Spice { .. }, _) => "AR-SPICE-06",
-            (Prompt::Wormsigns(_), _) => "AR-DP-07",
-            (Prompt::CalledWorm(..), _) => "AR-HAZ-15",
-            (Prompt::HazardCasualty(..), _) => "AR-COMBAT-20",
-            (Prompt::Battle(b), _) if b.step == BattleStep::ContinueCasualty => "AR-COMBAT-20",
-            (Prompt::Excess(..), _) => "AR-MOVE-08",
-            (Prompt::Flee(_), _) => "AR-OPT-08",
-            (Prompt::Displace(..), _) => "AR-ATOM-07",
-            (Prompt::WormRetreat(..), _) => "AR-HAZ-50",
-            (Prompt::WildMakerOrSandworm(..), _) => "AR-HAZ-18",
-            _ => "AR-ACT-17",
-        };
-        RuleError::illegal(
-            rule,
-            format!(
-                "{action:?} is not a legal choice at this step ({:?})",
-                self.prompt
-            ),
-        )
-    }
-
     fn step(&mut self, f: Faction, action: Action, ev: &mut Vec<Event>) {
         match (self.prompt, action) {
             (Prompt::Vehicles { .. }, _) => self.step_vehicles(action, ev),

@@ -26,6 +26,7 @@ mod movement;
 mod options;
 mod play;
 mod prescience;
+mod refusal;
 mod specials;
 mod spice;
 mod state;
