@@ -56,14 +56,18 @@ impl Arrakis {
         n.min(t.max_dice)
     }
 
+    /// Whether side `f` may discard cards for dice now, whatever its hand
+    /// holds: AR-SPICE-21, not under the Landsraad ban; AR-COMBAT-08, not
+    /// once the roll is at 6 dice.
+    pub(super) fn may_discard_for_dice(&self, bt: &Battle, f: Faction) -> bool {
+        let banned = f == Faction::Harkonnen && self.bans[ImperiumMarker::Landsraad.index()];
+        !banned && self.battle_dice(bt, f) < self.d().tables.combat.max_dice
+    }
+
     pub(super) fn legal_battle(&self, bt: &Battle, out: &mut Vec<Action>) {
         match bt.step {
             BattleStep::Discard(f) => {
-                // AR-SPICE-21: not under the Landsraad ban; AR-COMBAT-08:
-                // no discard once the roll is at 6 dice.
-                let banned =
-                    f == Faction::Harkonnen && self.bans[ImperiumMarker::Landsraad.index()];
-                if !banned && self.battle_dice(bt, f) < self.d().tables.combat.max_dice {
+                if self.may_discard_for_dice(bt, f) {
                     let mut seen = Vec::new();
                     for &c in &self.house(f).hand {
                         if !seen.contains(&c) {

@@ -466,11 +466,16 @@ impl Arrakis {
         }
         let start = ev.len();
         self.step(f, *action, ev);
-        // A step whose only choice is "stop here" is no decision: take it.
+        // A step whose only choice is "stop here" is no decision: take it;
+        // unless that choice comes from the seat's hidden cards, when the
+        // seat is asked all the same (skipping would tell every watcher
+        // that the hand holds nothing for it).
         loop {
             let next = self.legal_list();
             match (next.as_slice(), self.prompt.faction()) {
-                ([Action::Done], Some(g)) if self.winner.is_none() => {
+                ([Action::Done], Some(g))
+                    if self.winner.is_none() && !self.reads_hidden_cards() =>
+                {
                     self.step(g, Action::Done, ev)
                 }
                 _ => break,

@@ -312,6 +312,29 @@ impl Arrakis {
         }
     }
 
+    /// Whether the legal actions of the decision the game waits on depend
+    /// on the hidden cards of the seat asked, from a hand that holds some:
+    /// a card's "play another card" step (`PlayCard`, `DrawOrPlay` before
+    /// a draw), the pick of an opponent's forced discard, a combat discard
+    /// (not every card may be discarded), the hand limit. Such a decision
+    /// is always asked, "stop here" offered where the rules allow it, even
+    /// when the hand gives nothing to choose: an automatic skip would tell
+    /// every watcher so. Every other decision reads only public facts
+    /// (hand and deck sizes included), and an empty hand is public.
+    pub(super) fn reads_hidden_cards(&self) -> bool {
+        match self.prompt {
+            Prompt::Card(..) => self.card_step_reads_hand(),
+            Prompt::Battle(bt) => match bt.step {
+                super::flow::BattleStep::Discard(f) => {
+                    self.may_discard_for_dice(&bt, f) && !self.house(f).hand.is_empty()
+                }
+                _ => false,
+            },
+            Prompt::HandLimit(_) => true,
+            _ => false,
+        }
+    }
+
     pub(super) fn legal_turn(&self, f: Faction, out: &mut Vec<Action>) {
         for r in DieResult::ALL {
             if self.unspent(f, r) {
