@@ -68,12 +68,9 @@ impl Arrakis {
         match bt.step {
             BattleStep::Discard(f) => {
                 if self.may_discard_for_dice(bt, f) {
-                    let mut seen = Vec::new();
-                    for &c in &self.house(f).hand {
-                        if !seen.contains(&c) {
-                            seen.push(c);
-                            out.push(Action::Discard(c));
-                        }
+                    // AR-LEADER-23: never Hawat's Scheming.
+                    for c in self.discardable_hand(f) {
+                        out.push(Action::Discard(c));
                     }
                 }
                 out.push(Action::Done);

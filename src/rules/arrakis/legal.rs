@@ -250,13 +250,10 @@ impl Arrakis {
                 }
                 out.push(Action::Done);
             }
+            // AR-END-08; AR-LEADER-23: never Hawat's Scheming.
             Prompt::HandLimit(f) => {
-                let mut seen = Vec::new();
-                for &c in &self.house(f).hand {
-                    if !seen.contains(&c) {
-                        seen.push(c);
-                        out.push(Action::Discard(c));
-                    }
+                for c in self.discardable_hand(f) {
+                    out.push(Action::Discard(c));
                 }
             }
             Prompt::Unclaimed => {

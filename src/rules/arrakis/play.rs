@@ -422,10 +422,14 @@ impl Arrakis {
             }
             Step::OpponentDiscards { .. } => {
                 if run.stage == 1 {
-                    // The opponent picks what to discard; no way out.
-                    for c in self.distinct_hand(f.other()) {
-                        out.push(Action::Discard(c));
+                    // The opponent picks what to discard; no way out, unless
+                    // the hand holds only cards never discarded this way
+                    // (AR-LEADER-23: Hawat's Scheming).
+                    let cards = self.discardable_hand(f.other());
+                    if cards.is_empty() {
+                        out.push(Action::Done);
                     }
+                    out.extend(cards.into_iter().map(Action::Discard));
                     return;
                 }
                 if !self.house(f.other()).hand.is_empty() {

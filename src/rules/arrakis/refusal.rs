@@ -36,6 +36,11 @@ impl Arrakis {
             (Prompt::Turn(A) | Prompt::EndClaims, X::Claim(_) | X::ClaimSpending(..)) if f == A => {
                 self.claim_refusal(action)
             }
+            (Prompt::Battle(_) | Prompt::HandLimit(_) | Prompt::Card(..), X::Discard(c))
+                if usize::from(c.0) < self.d().cards.len() && !self.discardable(*c) =>
+            {
+                "AR-LEADER-23"
+            }
             (Prompt::Move(m), X::To(b)) => self.move_refusal(&m, *b),
             (Prompt::Move(m), X::Legion(x)) if m.moved_into.contains(*x) => "AR-DIE-04",
             (
@@ -322,6 +327,11 @@ fn reason(rule: &str) -> &'static str {
         }
         "AR-OPT-08" => "the fleeing legion goes to an adjacent open area, as offered",
         "AR-ATOM-07" => "the blasted legion goes to an adjacent open area, as offered",
+        "AR-LEADER-23" => {
+            "Hawat's Scheming is never discarded for combat dice, for the hand limit or by an \
+             opponent's card; it leaves the hand only through the free action that removes \
+             Thufir Hawat"
+        }
         "AR-PRESC-02" => "there is no revealed prescience card in that place",
         "AR-PRESC-03" => "no more than 2 prescience cards are claimed in one round",
         "AR-PRESC-04" => "no more than 1 prescience card is claimed in one turn",
