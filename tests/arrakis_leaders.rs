@@ -654,3 +654,50 @@ fn rabban_fighting_in_a_group_leaves_it_when_feyd_rautha_enters() {
     assert_eq!(g.areas[sietch.index()].units[H.index()], [2, 0, 0]);
     no_leader_alone(&g);
 }
+
+#[test]
+fn a_leader_leaves_the_tank_at_the_end_of_the_turn_its_die_was_spent() {
+    // AR-LEADER-11, AR-LEADER-13, AR-DIE-13: the Deployment die that moves
+    // Alia off the track cannot deploy her; the track moves when the turn
+    // ends, and a later die may.
+    let alia = leader("alia");
+    let chani = leader("chani");
+    let mut g = game(A, &[DieResult::Deployment]);
+    g.test_set_leader(alia, LeaderAt::Tank(3));
+    g.test_set_leader(chani, LeaderAt::Tank(0));
+    play(
+        &mut g,
+        A,
+        &[
+            Action::SpendDie(DieResult::Deployment),
+            Action::DeployAt(a("gara_kulon")),
+        ],
+    );
+    // Mid-turn: the track has not moved.
+    assert_eq!(g.test_leader(alia), LeaderAt::Tank(3));
+    assert_eq!(g.test_leader(chani), LeaderAt::Tank(0));
+    assert!(!legal(&g, A).contains(&Action::DeployLeader(Some(alia))));
+    let e = assert_refused(&g, seat(A), &Action::DeployLeader(Some(alia)));
+    assert_eq!(rule_of(e), "AR-LEADER-11");
+    play(&mut g, A, &[Action::Done]);
+    // The turn is over: one box for the one die.
+    assert_eq!(g.test_leader(alia), LeaderAt::SetAside);
+    assert_eq!(g.test_leader(chani), LeaderAt::Tank(1));
+    assert_eq!(g.prompt(), Prompt::Turn(H));
+    // A Harkonnen die moves only the Harkonnen track (no legion to move:
+    // the Strategy move ends at once).
+    play(&mut g, H, &[Action::SpendDie(DieResult::Strategy)]);
+    assert_eq!(g.test_leader(chani), LeaderAt::Tank(1));
+    // The next Deployment die deploys her.
+    play(
+        &mut g,
+        A,
+        &[
+            Action::SpendDie(DieResult::Deployment),
+            Action::DeployAt(a("gara_kulon")),
+            Action::DeployLeader(Some(alia)),
+        ],
+    );
+    assert_eq!(g.test_leader(alia), LeaderAt::Board(a("gara_kulon")));
+    assert_eq!(g.test_leader(chani), LeaderAt::Tank(2));
+}

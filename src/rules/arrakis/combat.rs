@@ -594,7 +594,8 @@ impl Arrakis {
     }
 
     /// AR-LEADER-11, AR-LEADER-13: each die spent moves `f`'s tank leaders
-    /// one box right; off the end they may be deployed again.
+    /// one box right at the end of the turn (`end_turn`); off the end they
+    /// may be deployed again.
     pub(super) fn advance_tank(&mut self, f: Faction) {
         let d = self.d();
         let boxes = d.tables.tracks.regeneration_tank_boxes;

@@ -817,7 +817,9 @@ impl Arrakis {
             faction: f,
             result: r,
         });
-        self.advance_tank(f);
+        // AR-LEADER-11: the tank moves at the end of this turn, so this
+        // die cannot also deploy a leader it frees.
+        self.tank_moves[f.index()] += 1;
     }
 
     fn step_turn(&mut self, f: Faction, a: Action, ev: &mut Vec<Event>) {
@@ -916,6 +918,12 @@ impl Arrakis {
             return;
         }
         self.turn_ended_pins(f);
+        // AR-LEADER-11, AR-LEADER-13: one box per die spent this turn.
+        for g in [H, A] {
+            for _ in 0..std::mem::take(&mut self.tank_moves[g.index()]) {
+                self.advance_tank(g);
+            }
+        }
         if f == H {
             // Truthtrance: the forced turn is over.
             self.forced_die = None;

@@ -41,6 +41,16 @@ impl Arrakis {
             {
                 "AR-LEADER-23"
             }
+            (
+                Prompt::AtreidesDeploy { .. } | Prompt::HarkonnenDeploy { .. },
+                X::DeployLeader(Some(l)),
+            ) if matches!(
+                self.leaders.get(usize::from(l.0)),
+                Some(super::state::LeaderAt::Tank(_))
+            ) =>
+            {
+                "AR-LEADER-11"
+            }
             (Prompt::Move(m), X::To(b)) => self.move_refusal(&m, *b),
             (Prompt::Move(m), X::Legion(x)) if m.moved_into.contains(*x) => "AR-DIE-04",
             (
@@ -327,6 +337,10 @@ fn reason(rule: &str) -> &'static str {
         }
         "AR-OPT-08" => "the fleeing legion goes to an adjacent open area, as offered",
         "AR-ATOM-07" => "the blasted legion goes to an adjacent open area, as offered",
+        "AR-LEADER-11" => {
+            "a leader in the regeneration tank leaves it only at the end of the turn in which \
+             a spent die moves it off the track, so that die cannot also deploy it"
+        }
         "AR-LEADER-23" => {
             "Hawat's Scheming is never discarded for combat dice, for the hand limit or by an \
              opponent's card; it leaves the hand only through the free action that removes \
