@@ -8,7 +8,8 @@ use arrakis_common::*;
 use melange::rules::arrakis::data::data;
 use melange::rules::arrakis::{
     Action, AreaId, Arrakis, ArrakisOptions, BattleStep, Deck, DieResult, Event, Faction,
-    ImperiumMarker, LeaderAt, Phase, Prompt, UnitKind, Vehicle, Worm, Wormsign, board,
+    ImperiumMarker, LeaderAt, Phase, Preset, Prompt, Rules, StormExposure, UnitKind, Vehicle, Worm,
+    Wormsign, board,
 };
 use melange::rules::core::conformance::assert_refused;
 use melange::rules::core::{Ruleset, Seat, Viewer};
@@ -1555,21 +1556,86 @@ fn an_active_ban_applies_at_all_times() {
 }
 
 #[test]
-fn storms_sparing_settlements_changes_nothing_on_the_published_board() {
-    // AR-OPT-09, AR-HAZ-32: every Harkonnen settlement of the published
-    // board stands in a storm-exempt area (the 5 central plateaus and the
-    // North Pole mountain), so the option is accepted and the two readings
-    // give the same storms; a board with an exposed settlement would tell
-    // them apart (the check is in hazards.rs).
-    let b = board();
-    for s in b.settlements.iter() {
-        let area = b.area(s);
-        assert!(
-            area.storm_exempt || area.terrain == melange::rules::arrakis::Terrain::Mountain,
-            "{} is exposed to storms",
-            area.id
-        );
-    }
+fn storm_exposure_text_enclosed_plateaus_or_settlements() {
+    // AR-HAZ-32, AR-HAZ-33, AR-OPT-09: Harkonnen legions on Carthag (an
+    // enclosed central plateau with its settlement), Hagga Basin (enclosed,
+    // its settlement destroyed), Pasty Mesa (an open plateau) and Broken
+    // Land (a mountain). Storm dice all Hits: a stormed legion of 3
+    // regulars keeps 1.
+    let areas = ["carthag", "hagga_basin", "pasty_mesa", "broken_land"];
+    let storm = |value: Option<&str>, preset: Preset| {
+        let mut g = game_with(ArrakisOptions {
+            preset,
+            overrides: value
+                .map(|v| vec![("storm_exposure".to_string(), v.to_string())])
+                .unwrap_or_default(),
+            ..Default::default()
+        });
+        g.areas[a("hagga_basin").index()].settlement = false;
+        for x in areas {
+            g.test_put(H, a(x), [3, 0, 0], 0);
+        }
+        g.test_load_dice(&[HIT; 16]);
+        to_desert_hazards(&mut g);
+        areas.map(|x| units(&g, H, x)[0])
+    };
+    // The text: every plateau, minor erg and desert area, never a mountain.
+    assert_eq!(storm(None, Preset::Default), [1, 1, 1, 3]);
+    assert_eq!(storm(Some("text"), Preset::Published), [1, 1, 1, 3]);
+    // The published game: the enclosed central plateaus are spared.
+    assert_eq!(storm(None, Preset::Published), [3, 3, 1, 3]);
+    assert_eq!(
+        storm(Some("enclosed_plateaus"), Preset::Default),
+        [3, 3, 1, 3]
+    );
+    // The wiki (AR-OPT-09): only a standing settlement is spared.
+    assert_eq!(storm(Some("settlements"), Preset::Default), [3, 1, 1, 3]);
+}
+
+#[test]
+fn storm_exposure_options_and_the_old_name() {
+    // AR-OPT-09's first name, `storm_spares_settlements`, still works.
     let g = with_option("storm_spares_settlements", "yes");
-    assert!(g.rules().storm_spares_settlements);
+    assert_eq!(g.rules().storm_exposure, StormExposure::Settlements);
+    let g = with_option("storm_spares_settlements", "no");
+    assert_eq!(g.rules().storm_exposure, StormExposure::Text);
+    assert_eq!(
+        Rules::of(Preset::Published).storm_exposure,
+        StormExposure::EnclosedPlateaus
+    );
+    assert_eq!(
+        Rules::of(Preset::Default).storm_exposure,
+        StormExposure::Text
+    );
+    for (name, value) in [
+        ("storm_exposure", "yes"),
+        ("storm_spares_settlements", "enclosed_plateaus"),
+    ] {
+        let opts = ArrakisOptions {
+            overrides: vec![(name.into(), value.into())],
+            ..Default::default()
+        };
+        assert!(matches!(
+            Arrakis::setup(&opts, 1),
+            Err(melange::rules::core::RuleError::InvalidOptions(_))
+        ));
+    }
+}
+
+#[test]
+fn the_atomics_open_the_plateaus_next_to_them_to_storms() {
+    // AR-HAZ-32 under `enclosed_plateaus`, AR-ATOM-04: Splintered Rock
+    // turned desert no longer encloses Hagga Basin, which is stormed;
+    // Carthag, still enclosed, is not.
+    let mut g = game_with(ArrakisOptions {
+        preset: Preset::Published,
+        ..Default::default()
+    });
+    g.atomics_area = Some(a("splintered_rock"));
+    g.test_put(H, a("hagga_basin"), [3, 0, 0], 0);
+    g.test_put(H, a("carthag"), [3, 0, 0], 0);
+    g.test_load_dice(&[HIT; 8]);
+    to_desert_hazards(&mut g);
+    assert_eq!(units(&g, H, "hagga_basin"), [1, 0, 0]);
+    assert_eq!(units(&g, H, "carthag"), [3, 0, 0]);
 }

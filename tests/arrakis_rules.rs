@@ -792,8 +792,8 @@ fn harkonnen_house_vehicles_two_of_choice_or_one_of_each() {
 #[test]
 fn rules_options_are_named_and_checked() {
     // AR-OPT-01 to AR-OPT-11 names; unknown names and values refused.
-    for (name, default, alt) in melange::rules::arrakis::OPTION_NAMES {
-        for v in [default, alt] {
+    for (name, values) in melange::rules::arrakis::OPTION_NAMES {
+        for v in values {
             let o = ArrakisOptions {
                 overrides: vec![(name.to_string(), v.to_string())],
                 ..Default::default()
