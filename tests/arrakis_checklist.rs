@@ -1203,11 +1203,11 @@ fn the_lowest_imperium_marker_sets_dice_and_vehicles() {
     // The lowest marker on the 3rd step from the bottom (row 3 of 5).
     g.test_imperium([1, 3, 2], [false; 3]);
     let row = g.active_row();
-    // The wiki's example: 2 dice set aside, 5 harvesters, 1 carryall (3
-    // ornithopters in the data, against the wiki's 2).
+    // The wiki's example: 2 dice set aside, 5 harvesters, 2 ornithopters,
+    // 1 carryall.
     assert_eq!(
         (row.dice, row.harvesters, row.carryalls, row.ornithopters),
-        (6, 5, 1, 3)
+        (6, 5, 1, 2)
     );
     let ev = play(&mut g, H, &[Action::Done]);
     assert_eq!(harkonnen_dice_rolled(&ev), 6);
@@ -1638,4 +1638,53 @@ fn the_atomics_open_the_plateaus_next_to_them_to_storms() {
     to_desert_hazards(&mut g);
     assert_eq!(units(&g, H, "hagga_basin"), [1, 0, 0]);
     assert_eq!(units(&g, H, "carthag"), [3, 0, 0]);
+}
+
+#[test]
+fn spice_must_flow_third_row_ornithopters_wiki_or_printed() {
+    // AR-VEH-02, AR-VEH-06: the third row gives 2 ornithopters as the
+    // wiki's worked example does; the printed board's 3 under
+    // `spice_must_flow_ornithopters=printed`, in the `published` preset.
+    // The round after the markers reach row 3 places that many.
+    let next_round = |opts: ArrakisOptions| {
+        let mut g = Arrakis::setup(&opts, 3).unwrap();
+        g.test_imperium([1, 3, 2], [false; 3]);
+        g.test_set_prompt(Prompt::Unclaimed);
+        play(&mut g, A, &[Action::RemoveUnclaimed]);
+        match g.prompt() {
+            Prompt::Vehicles { ornithopters, .. } => ornithopters,
+            p => panic!("{p:?}"),
+        }
+    };
+    let published = ArrakisOptions {
+        preset: Preset::Published,
+        ..Default::default()
+    };
+    assert_eq!(next_round(ArrakisOptions::default()), 2);
+    assert_eq!(next_round(published.clone()), 3);
+    let printed = ArrakisOptions {
+        overrides: vec![("spice_must_flow_ornithopters".into(), "printed".into())],
+        ..Default::default()
+    };
+    assert_eq!(next_round(printed), 3);
+    let wiki = ArrakisOptions {
+        overrides: vec![("spice_must_flow_ornithopters".into(), "wiki".into())],
+        ..published
+    };
+    assert_eq!(next_round(wiki), 2);
+    // Every other row is the same either way.
+    for row in [1u8, 2, 4, 5] {
+        let mut a = Arrakis::setup(&ArrakisOptions::default(), 3).unwrap();
+        let mut b = Arrakis::setup(
+            &ArrakisOptions {
+                preset: Preset::Published,
+                ..Default::default()
+            },
+            3,
+        )
+        .unwrap();
+        a.test_imperium([row, 1, 1], [false; 3]);
+        b.test_imperium([row, 1, 1], [false; 3]);
+        assert_eq!(a.active_row().ornithopters, b.active_row().ornithopters);
+    }
 }

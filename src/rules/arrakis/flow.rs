@@ -385,10 +385,17 @@ impl Arrakis {
         };
     }
 
-    /// The active Spice Must Flow row (AR-VEH-02).
+    /// The active Spice Must Flow row (AR-VEH-02), with the printed
+    /// board's ornithopters under `spice_must_flow_ornithopters = printed`.
     pub fn active_row(&self) -> super::tables::SpiceRow {
         let lowest = *self.imperium.iter().max().expect("3 markers");
-        self.d().tables.spice_must_flow.rows[usize::from(lowest - 1)]
+        let mut row = self.d().tables.spice_must_flow.rows[usize::from(lowest - 1)];
+        if self.rules.printed_ornithopters
+            && let Some(n) = row.ornithopters_printed
+        {
+            row.ornithopters = n;
+        }
+        row
     }
 
     pub(super) fn vehicles_on_board(&self, v: Vehicle) -> u8 {

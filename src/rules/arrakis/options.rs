@@ -61,6 +61,10 @@ pub struct Rules {
     pub printed_dashboard: bool,
     /// `gurney_combat_strip`: Gurney Halleck converts a Special as printed.
     pub gurney_strip: bool,
+    /// `spice_must_flow_ornithopters`: the printed Spice Must Flow board's
+    /// ornithopters (`ornithopters_printed`, the third row's 3) instead of
+    /// the wiki's worked example (2).
+    pub printed_ornithopters: bool,
 }
 
 /// Which areas Coriolis Storms strike (AR-HAZ-32, AR-HAZ-33, AR-OPT-09).
@@ -81,7 +85,7 @@ pub enum StormExposure {
 
 /// Every option name with its values, the English text's first; the
 /// `published` preset's value is given by [`Rules::of`].
-pub const OPTION_NAMES: [(&str, &[&str]); 13] = [
+pub const OPTION_NAMES: [(&str, &[&str]); 14] = [
     ("advance_after_win", &["may", "must"]),
     ("bene_gesserit_use", &["temporary_die", "reorder"]),
     ("desert_power_sandworms", &["one_attacks", "two_activate"]),
@@ -104,6 +108,7 @@ pub const OPTION_NAMES: [(&str, &[&str]); 13] = [
     ("wild_maker_from_wormsign", &["allowed", "cards_only"]),
     ("harkonnen_dashboard_slots", &["text", "printed"]),
     ("gurney_combat_strip", &["none", "printed"]),
+    ("spice_must_flow_ornithopters", &["wiki", "printed"]),
 ];
 
 /// An old option name, its new name, and each old value's new value.
@@ -134,6 +139,7 @@ impl Rules {
             desert_power_two_worms: p,
             printed_dashboard: p,
             gurney_strip: p,
+            printed_ornithopters: p,
             storm_exposure: if p {
                 StormExposure::EnclosedPlateaus
             } else {
@@ -187,6 +193,7 @@ impl Rules {
             "excess_dice_reassignment" => &mut self.excess_least_filled,
             "wild_maker_from_wormsign" => &mut self.wild_maker_cards_only,
             "harkonnen_dashboard_slots" => &mut self.printed_dashboard,
+            "spice_must_flow_ornithopters" => &mut self.printed_ornithopters,
             _ => &mut self.gurney_strip,
         };
         *slot = on;
