@@ -195,7 +195,8 @@ fn the_voice_makes_the_opponent_discard_their_pick() {
     play(&mut g, H, &[Action::Discard(card("sandmasters"))]);
     assert_eq!(g.house(H).hand, vec![card("forced_recruitment")]);
     assert!(g.house(H).discard.contains(&card("sandmasters")));
-    // The follow-up play: nothing playable in hand, so the turn passes.
+    // The follow-up play: the Atreides hand is empty, which everyone
+    // knows, so the turn passes.
     assert_eq!(g.prompt(), Prompt::Turn(H));
 }
 
@@ -1015,7 +1016,8 @@ fn adab_replaces_revealed_prescience_cards() {
     assert_eq!(g.revealed.len(), 2);
     assert_eq!(g.revealed[0], 0);
     assert_ne!(g.revealed[1], 1);
-    // Then play_card, with nothing playable left in hand: the card ends.
+    // Then play_card, with nothing left in hand (a public fact): the card
+    // ends.
     play(&mut g, A, &[Action::PickSlot(0), Action::Done]);
     assert!(!g.revealed.contains(&0) && !g.revealed.contains(&1));
     assert_eq!(g.prompt(), Prompt::Turn(H));

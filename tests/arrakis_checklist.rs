@@ -8,7 +8,8 @@ use arrakis_common::*;
 use melange::rules::arrakis::data::data;
 use melange::rules::arrakis::{
     Action, AreaId, Arrakis, ArrakisOptions, BattleStep, Deck, DieResult, Event, Faction,
-    ImperiumMarker, LeaderAt, Phase, Prompt, UnitKind, Vehicle, Worm, Wormsign, board,
+    ImperiumMarker, LeaderAt, Phase, Preset, Prompt, Rules, StormExposure, UnitKind, Vehicle, Worm,
+    Wormsign, board,
 };
 use melange::rules::core::conformance::assert_refused;
 use melange::rules::core::{Ruleset, Seat, Viewer};
@@ -1261,11 +1262,11 @@ fn the_lowest_imperium_marker_sets_dice_and_vehicles() {
     // The lowest marker on the 3rd step from the bottom (row 3 of 5).
     g.test_imperium([1, 3, 2], [false; 3]);
     let row = g.active_row();
-    // The wiki's example: 2 dice set aside, 5 harvesters, 1 carryall (3
-    // ornithopters in the data, against the wiki's 2).
+    // The wiki's example: 2 dice set aside, 5 harvesters, 2 ornithopters,
+    // 1 carryall.
     assert_eq!(
         (row.dice, row.harvesters, row.carryalls, row.ornithopters),
-        (6, 5, 1, 3)
+        (6, 5, 1, 2)
     );
     let ev = play(&mut g, H, &[Action::Done]);
     assert_eq!(harkonnen_dice_rolled(&ev), 6);
@@ -1614,21 +1615,135 @@ fn an_active_ban_applies_at_all_times() {
 }
 
 #[test]
-fn storms_sparing_settlements_changes_nothing_on_the_published_board() {
-    // AR-OPT-09, AR-HAZ-32: every Harkonnen settlement of the published
-    // board stands in a storm-exempt area (the 5 central plateaus and the
-    // North Pole mountain), so the option is accepted and the two readings
-    // give the same storms; a board with an exposed settlement would tell
-    // them apart (the check is in hazards.rs).
-    let b = board();
-    for s in b.settlements.iter() {
-        let area = b.area(s);
-        assert!(
-            area.storm_exempt || area.terrain == melange::rules::arrakis::Terrain::Mountain,
-            "{} is exposed to storms",
-            area.id
-        );
-    }
+fn storm_exposure_text_enclosed_plateaus_or_settlements() {
+    // AR-HAZ-32, AR-HAZ-33, AR-OPT-09: Harkonnen legions on Carthag (an
+    // enclosed central plateau with its settlement), Hagga Basin (enclosed,
+    // its settlement destroyed), Pasty Mesa (an open plateau) and Broken
+    // Land (a mountain). Storm dice all Hits: a stormed legion of 3
+    // regulars keeps 1.
+    let areas = ["carthag", "hagga_basin", "pasty_mesa", "broken_land"];
+    let storm = |value: Option<&str>, preset: Preset| {
+        let mut g = game_with(ArrakisOptions {
+            preset,
+            overrides: value
+                .map(|v| vec![("storm_exposure".to_string(), v.to_string())])
+                .unwrap_or_default(),
+            ..Default::default()
+        });
+        g.areas[a("hagga_basin").index()].settlement = false;
+        for x in areas {
+            g.test_put(H, a(x), [3, 0, 0], 0);
+        }
+        g.test_load_dice(&[HIT; 16]);
+        to_desert_hazards(&mut g);
+        areas.map(|x| units(&g, H, x)[0])
+    };
+    // The text: every plateau, minor erg and desert area, never a mountain.
+    assert_eq!(storm(None, Preset::Default), [1, 1, 1, 3]);
+    assert_eq!(storm(Some("text"), Preset::Published), [1, 1, 1, 3]);
+    // The published game: the enclosed central plateaus are spared.
+    assert_eq!(storm(None, Preset::Published), [3, 3, 1, 3]);
+    assert_eq!(
+        storm(Some("enclosed_plateaus"), Preset::Default),
+        [3, 3, 1, 3]
+    );
+    // The wiki (AR-OPT-09): only a standing settlement is spared.
+    assert_eq!(storm(Some("settlements"), Preset::Default), [3, 1, 1, 3]);
+}
+
+#[test]
+fn storm_exposure_options_and_the_old_name() {
+    // AR-OPT-09's first name, `storm_spares_settlements`, still works.
     let g = with_option("storm_spares_settlements", "yes");
-    assert!(g.rules().storm_spares_settlements);
+    assert_eq!(g.rules().storm_exposure, StormExposure::Settlements);
+    let g = with_option("storm_spares_settlements", "no");
+    assert_eq!(g.rules().storm_exposure, StormExposure::Text);
+    assert_eq!(
+        Rules::of(Preset::Published).storm_exposure,
+        StormExposure::EnclosedPlateaus
+    );
+    assert_eq!(
+        Rules::of(Preset::Default).storm_exposure,
+        StormExposure::Text
+    );
+    for (name, value) in [
+        ("storm_exposure", "yes"),
+        ("storm_spares_settlements", "enclosed_plateaus"),
+    ] {
+        let opts = ArrakisOptions {
+            overrides: vec![(name.into(), value.into())],
+            ..Default::default()
+        };
+        assert!(matches!(
+            Arrakis::setup(&opts, 1),
+            Err(melange::rules::core::RuleError::InvalidOptions(_))
+        ));
+    }
+}
+
+#[test]
+fn the_atomics_open_the_plateaus_next_to_them_to_storms() {
+    // AR-HAZ-32 under `enclosed_plateaus`, AR-ATOM-04: Splintered Rock
+    // turned desert no longer encloses Hagga Basin, which is stormed;
+    // Carthag, still enclosed, is not.
+    let mut g = game_with(ArrakisOptions {
+        preset: Preset::Published,
+        ..Default::default()
+    });
+    g.atomics_area = Some(a("splintered_rock"));
+    g.test_put(H, a("hagga_basin"), [3, 0, 0], 0);
+    g.test_put(H, a("carthag"), [3, 0, 0], 0);
+    g.test_load_dice(&[HIT; 8]);
+    to_desert_hazards(&mut g);
+    assert_eq!(units(&g, H, "hagga_basin"), [1, 0, 0]);
+    assert_eq!(units(&g, H, "carthag"), [3, 0, 0]);
+}
+
+#[test]
+fn spice_must_flow_third_row_ornithopters_wiki_or_printed() {
+    // AR-VEH-02, AR-VEH-06: the third row gives 2 ornithopters as the
+    // wiki's worked example does; the printed board's 3 under
+    // `spice_must_flow_ornithopters=printed`, in the `published` preset.
+    // The round after the markers reach row 3 places that many.
+    let next_round = |opts: ArrakisOptions| {
+        let mut g = Arrakis::setup(&opts, 3).unwrap();
+        g.test_imperium([1, 3, 2], [false; 3]);
+        g.test_set_prompt(Prompt::Unclaimed);
+        play(&mut g, A, &[Action::RemoveUnclaimed]);
+        match g.prompt() {
+            Prompt::Vehicles { ornithopters, .. } => ornithopters,
+            p => panic!("{p:?}"),
+        }
+    };
+    let published = ArrakisOptions {
+        preset: Preset::Published,
+        ..Default::default()
+    };
+    assert_eq!(next_round(ArrakisOptions::default()), 2);
+    assert_eq!(next_round(published.clone()), 3);
+    let printed = ArrakisOptions {
+        overrides: vec![("spice_must_flow_ornithopters".into(), "printed".into())],
+        ..Default::default()
+    };
+    assert_eq!(next_round(printed), 3);
+    let wiki = ArrakisOptions {
+        overrides: vec![("spice_must_flow_ornithopters".into(), "wiki".into())],
+        ..published
+    };
+    assert_eq!(next_round(wiki), 2);
+    // Every other row is the same either way.
+    for row in [1u8, 2, 4, 5] {
+        let mut a = Arrakis::setup(&ArrakisOptions::default(), 3).unwrap();
+        let mut b = Arrakis::setup(
+            &ArrakisOptions {
+                preset: Preset::Published,
+                ..Default::default()
+            },
+            3,
+        )
+        .unwrap();
+        a.test_imperium([row, 1, 1], [false; 3]);
+        b.test_imperium([row, 1, 1], [false; 3]);
+        assert_eq!(a.active_row().ornithopters, b.active_row().ornithopters);
+    }
 }

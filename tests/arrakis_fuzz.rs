@@ -6,7 +6,7 @@ use melange::rules::arrakis::{
     Action, AirZoneId, AreaId, Arrakis, ArrakisOptions, CardId, Deck, DieResult, ImperiumMarker,
     LeaderId, Marker, SectorId, UnitKind, board, data::data,
 };
-use melange::rules::core::{GameRng, conformance::fuzz_playout};
+use melange::rules::core::{GameRng, RuleError, Ruleset, conformance::fuzz_playout};
 use rand::Rng;
 
 const GAMES: u64 = if cfg!(debug_assertions) { 60 } else { 600 };
@@ -98,4 +98,97 @@ fn arbitrary_actions_are_accepted_exactly_when_legal() {
         fuzz_playout::<Arrakis>(&options, seed, PROBES_PER_STEP, 100_000, arbitrary, pick)
             .unwrap_or_else(|e| panic!("{e}"));
     }
+}
+
+/// Whether `message` reads `AR-<AREA>-<number>: ` then words for a person:
+/// no Rust debug text (`CardId(55)`, `Turn(Harkonnen)`, `Some(..)`,
+/// `{ .. }` or `[..]` structures, CamelCase type or variant names).
+fn worded_for_a_person(message: &str) -> Result<(), String> {
+    let (rule, text) = message
+        .split_once(": ")
+        .ok_or("no `rule: ` prefix".to_string())?;
+    let parts: Vec<&str> = rule.split('-').collect();
+    let id_ok = parts.len() == 3
+        && parts[0] == "AR"
+        && !parts[1].is_empty()
+        && parts[1].chars().all(|c| c.is_ascii_uppercase())
+        && !parts[2].is_empty()
+        && parts[2].chars().all(|c| c.is_ascii_digit());
+    if !id_ok {
+        return Err(format!("{rule:?} is not a rule ID"));
+    }
+    if text.contains(['{', '}', '[', ']']) {
+        return Err("a debug structure".into());
+    }
+    for (i, ch) in text.char_indices() {
+        // `Name(` with no space: a tuple variant or struct.
+        if ch == '('
+            && text[..i]
+                .chars()
+                .last()
+                .is_some_and(|p| p.is_alphanumeric())
+        {
+            return Err("a debug tuple".into());
+        }
+    }
+    for word in text.split(|c: char| !c.is_alphanumeric() && c != '\'') {
+        // A capital after a small letter: "CardId", "AreaId", "PlayCard"
+        // ("Muad'Dib" and "IV" are names).
+        let camel = word
+            .chars()
+            .zip(word.chars().skip(1))
+            .any(|(a, b)| a.is_ascii_lowercase() && b.is_ascii_uppercase());
+        if camel {
+            return Err(format!("{word:?} reads like a Rust name"));
+        }
+    }
+    Ok(())
+}
+
+#[test]
+fn refusals_name_the_rule_and_read_as_a_sentence() {
+    // AR-ACT-11, AR-ACT-17 and every rule a refusal names: the message is
+    // the rule ID and a sentence, never Rust debug text.
+    assert!(worded_for_a_person("AR-ACT-11: PlayCard(CardId(55), Leadership) is not").is_err());
+    assert!(worded_for_a_person("AR-ACT-11: x (Turn(Harkonnen))").is_err());
+    let mut rules_seen = std::collections::BTreeSet::new();
+    for seed in 0..12 {
+        let mut options = ArrakisOptions::default();
+        if seed % 2 == 1 {
+            options.preset = melange::rules::arrakis::Preset::Published;
+        }
+        let mut g = Arrakis::setup(&options, seed).unwrap();
+        let mut rng = melange::rules::core::RngStream::Bot(9).rng(seed);
+        let mut legal = Vec::new();
+        let mut steps = 0;
+        while let Some(seat) = g.to_act() {
+            steps += 1;
+            assert!(steps < 100_000, "seed {seed}: no end");
+            legal.clear();
+            g.legal_actions(seat, &mut legal);
+            for _ in 0..PROBES_PER_STEP {
+                let x = arbitrary(&mut rng);
+                if legal.contains(&x) {
+                    continue;
+                }
+                let e = g.clone().apply(seat, &x, &mut Vec::new()).unwrap_err();
+                let RuleError::Illegal { rule, .. } = &e else {
+                    panic!("seed {seed}: {x:?} refused without a rule: {e}");
+                };
+                rules_seen.insert(*rule);
+                let text = e.to_string();
+                worded_for_a_person(&text)
+                    .unwrap_or_else(|why| panic!("seed {seed}: {why} in {text:?}"));
+            }
+            let x = legal
+                .iter()
+                .copied()
+                .filter(|a| *a != Action::Done)
+                .nth(rng.random_range(0..legal.len()))
+                .unwrap_or(legal[0]);
+            g.apply(seat, &x, &mut Vec::new()).unwrap();
+        }
+    }
+    eprintln!("rules named by refusals: {rules_seen:?}");
+    assert!(rules_seen.len() >= 10, "few rules reached: {rules_seen:?}");
 }

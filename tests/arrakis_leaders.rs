@@ -5,8 +5,8 @@ mod arrakis_common;
 use arrakis_common::*;
 use melange::rules::arrakis::data::data;
 use melange::rules::arrakis::{
-    Action, AreaId, Arrakis, ArrakisOptions, Deck, DieResult, Event, Faction, LeaderAt, Prompt,
-    UnitKind, board,
+    Action, AreaId, Arrakis, ArrakisOptions, BattleStep, Deck, DieResult, Event, Faction, LeaderAt,
+    Marker, Prompt, UnitKind, board,
 };
 use melange::rules::core::Ruleset;
 use melange::rules::core::conformance::assert_refused;
@@ -484,4 +484,224 @@ fn at_the_end_of_the_round_the_wild_maker_may_become_a_normal_sandworm() {
     assert_eq!(g.worms_off, off - 1);
     // Once: the Wild Maker is off the board now.
     assert_refused(&g, seat(A), &Action::WildMaker);
+}
+
+/// AR-MOVE-13: no leader of either house stands in an area without a unit.
+fn no_leader_alone(g: &Arrakis) {
+    for (i, s) in g.areas.iter().enumerate() {
+        for f in Faction::ALL {
+            assert!(
+                s.unit_count(f) > 0 || s.leader_count(f, data()) == 0,
+                "{f:?} leader alone in {}",
+                board().areas[i].id
+            );
+        }
+    }
+}
+
+/// Paul Atreides and his whole legion attack a Harkonnen settlement from
+/// Broken Land; its fall brings the Kwisatz Haderach marker to step 3.
+fn paul_takes_arsunt(defenders: u8) -> Arrakis {
+    let mut g = game(A, &[DieResult::Leadership]);
+    let paul = leader("paul_atreides");
+    g.test_put(A, a("broken_land"), [2, 0, 0], 0);
+    g.test_place_leader(paul, a("broken_land"));
+    g.test_put(H, a("arsunt"), [defenders, 0, 0], 0);
+    g.prescience[Marker::KwisatzHaderach.index()] = 2;
+    play(
+        &mut g,
+        A,
+        &[
+            Action::SpendDie(DieResult::Leadership),
+            Action::Legion(a("broken_land")),
+            Action::Take(UnitKind::Regular),
+            Action::Take(UnitKind::Regular),
+            Action::TakeLeader(paul),
+            Action::To(a("arsunt")),
+        ],
+    );
+    g
+}
+
+#[test]
+fn paul_muad_dib_enters_in_the_attacking_group_not_alone_where_it_came_from() {
+    // AR-LEADER-16, AR-PRESC-17, AR-COMBAT-38, AR-MOVE-13: the undefended
+    // settlement falls at once; Paul-Muad'Dib takes Paul Atreides' place
+    // in the group that took it, and Broken Land, which the whole legion
+    // left, holds no leader.
+    let (paul, muad_dib) = (leader("paul_atreides"), leader("paul_muad_dib"));
+    let mut g = paul_takes_arsunt(0);
+    assert!(matches!(g.prompt(), Prompt::Battle(b) if b.step == BattleStep::Advance));
+    assert_eq!(g.prescience[Marker::KwisatzHaderach.index()], 3);
+    assert_eq!(g.test_leader(paul), LeaderAt::Removed);
+    assert_eq!(g.areas[a("broken_land").index()].named, 0);
+    assert_eq!(g.battle_group().unwrap().named, 1 << muad_dib.0);
+    no_leader_alone(&g);
+    play(&mut g, A, &[Action::Advance]);
+    assert_eq!(g.test_leader(muad_dib), LeaderAt::Board(a("arsunt")));
+    assert_eq!(g.areas[a("arsunt").index()].named, 1 << muad_dib.0);
+    assert_eq!(units(&g, A, "arsunt"), [2, 0, 0]);
+    assert_eq!(g.test_leader(paul), LeaderAt::Removed);
+    no_leader_alone(&g);
+
+    // Staying: he goes home with the group.
+    let mut g = paul_takes_arsunt(0);
+    play(&mut g, A, &[Action::Done]);
+    assert_eq!(g.test_leader(muad_dib), LeaderAt::Board(a("broken_land")));
+    assert_eq!(g.areas[a("broken_land").index()].named, 1 << muad_dib.0);
+    assert_eq!(units(&g, A, "broken_land"), [2, 0, 0]);
+    no_leader_alone(&g);
+}
+
+#[test]
+fn paul_muad_dib_enters_in_the_group_when_the_defender_retreats() {
+    // AR-LEADER-16, AR-OPT-05, AR-COMBAT-32: the situation of the
+    // `published` playout that left him alone: a surprise attack, the
+    // defender retreats after the first round, the settlement falls.
+    let (paul, muad_dib) = (leader("paul_atreides"), leader("paul_muad_dib"));
+    let mut g = Arrakis::setup(
+        &ArrakisOptions {
+            overrides: vec![("defender_retreat".into(), "may_retreat".into())],
+            ..Default::default()
+        },
+        7,
+    )
+    .unwrap();
+    g.test_clear_board();
+    g.test_turn(A, &[DieResult::Leadership, DieResult::Deployment], 2);
+    g.test_hand(H, &[]);
+    g.test_hand(A, &[]);
+    g.test_put(A, a("broken_land"), [2, 0, 0], 0);
+    g.test_place_leader(paul, a("broken_land"));
+    g.test_put(H, a("arsunt"), [2, 0, 0], 0);
+    g.prescience[Marker::KwisatzHaderach.index()] = 2;
+    // Every die a Shield: nobody is hit.
+    g.test_load_dice(&[3; 40]);
+    play(
+        &mut g,
+        A,
+        &[
+            Action::SpendDie(DieResult::Leadership),
+            Action::Legion(a("broken_land")),
+            Action::Take(UnitKind::Regular),
+            Action::Take(UnitKind::Regular),
+            Action::TakeLeader(paul),
+            Action::To(a("arsunt")),
+        ],
+    );
+    // Empty hands: no discard to offer; the round is rolled.
+    play(&mut g, A, &[Action::Continue]);
+    let to = legal(&g, H)
+        .into_iter()
+        .find_map(|x| match x {
+            Action::Retreat(b) => Some(b),
+            _ => None,
+        })
+        .expect("a retreat");
+    play(&mut g, H, &[Action::Retreat(to)]);
+    assert!(matches!(g.prompt(), Prompt::Battle(b) if b.step == BattleStep::Advance));
+    assert_eq!(g.test_leader(paul), LeaderAt::Removed);
+    assert_eq!(g.battle_group().unwrap().named, 1 << muad_dib.0);
+    no_leader_alone(&g);
+    play(&mut g, A, &[Action::Advance]);
+    assert_eq!(g.test_leader(muad_dib), LeaderAt::Board(a("arsunt")));
+    no_leader_alone(&g);
+}
+
+#[test]
+fn rabban_fighting_in_a_group_leaves_it_when_feyd_rautha_enters() {
+    // AR-LEADER-24, AR-COMBAT-38, AR-COMBAT-36: the sietch falls, the
+    // supremacy reaches Feyd-Rautha's step, and Beast Rabban, attacking in
+    // the group, is removed from the game: he neither comes back with it
+    // nor stays in play.
+    let (rabban, feyd) = (leader("beast_rabban"), leader("feyd_rautha"));
+    let mut g = game(H, &[DieResult::Leadership]);
+    let sietch = (0..g.areas.len())
+        .map(|i| AreaId(i as u8))
+        .find(|x| {
+            g.areas[x.index()].sietch.is_some()
+                && board().passable[x.index()].iter().any(|n| {
+                    let s = &g.areas[n.index()];
+                    s.sietch.is_none() && !s.settlement && s.worm.is_none()
+                })
+        })
+        .unwrap();
+    let from = board().passable[sietch.index()]
+        .iter()
+        .find(|n| {
+            let s = &g.areas[n.index()];
+            s.sietch.is_none() && !s.settlement
+        })
+        .unwrap();
+    g.supremacy = 5;
+    g.test_put(H, from, [2, 0, 0], 0);
+    g.test_place_leader(rabban, from);
+    play(
+        &mut g,
+        H,
+        &[
+            Action::SpendDie(DieResult::Leadership),
+            Action::Legion(from),
+            Action::Take(UnitKind::Regular),
+            Action::Take(UnitKind::Regular),
+            Action::TakeLeader(rabban),
+            Action::To(sietch),
+        ],
+    );
+    assert!(g.supremacy >= 6);
+    assert_eq!(g.test_leader(rabban), LeaderAt::Removed);
+    assert_eq!(g.test_leader(feyd), LeaderAt::SetAside);
+    assert_eq!(g.battle_group().unwrap().named, 0);
+    play(&mut g, H, &[Action::Advance]);
+    assert_eq!(g.test_leader(rabban), LeaderAt::Removed);
+    assert_eq!(g.areas[sietch.index()].named, 0);
+    assert_eq!(g.areas[sietch.index()].units[H.index()], [2, 0, 0]);
+    no_leader_alone(&g);
+}
+
+#[test]
+fn a_leader_leaves_the_tank_at_the_end_of_the_turn_its_die_was_spent() {
+    // AR-LEADER-11, AR-LEADER-13, AR-DIE-13: the Deployment die that moves
+    // Alia off the track cannot deploy her; the track moves when the turn
+    // ends, and a later die may.
+    let alia = leader("alia");
+    let chani = leader("chani");
+    let mut g = game(A, &[DieResult::Deployment]);
+    g.test_set_leader(alia, LeaderAt::Tank(3));
+    g.test_set_leader(chani, LeaderAt::Tank(0));
+    play(
+        &mut g,
+        A,
+        &[
+            Action::SpendDie(DieResult::Deployment),
+            Action::DeployAt(a("gara_kulon")),
+        ],
+    );
+    // Mid-turn: the track has not moved.
+    assert_eq!(g.test_leader(alia), LeaderAt::Tank(3));
+    assert_eq!(g.test_leader(chani), LeaderAt::Tank(0));
+    assert!(!legal(&g, A).contains(&Action::DeployLeader(Some(alia))));
+    let e = assert_refused(&g, seat(A), &Action::DeployLeader(Some(alia)));
+    assert_eq!(rule_of(e), "AR-LEADER-11");
+    play(&mut g, A, &[Action::Done]);
+    // The turn is over: one box for the one die.
+    assert_eq!(g.test_leader(alia), LeaderAt::SetAside);
+    assert_eq!(g.test_leader(chani), LeaderAt::Tank(1));
+    assert_eq!(g.prompt(), Prompt::Turn(H));
+    // A Harkonnen die moves only the Harkonnen track (no legion to move:
+    // the Strategy move ends at once).
+    play(&mut g, H, &[Action::SpendDie(DieResult::Strategy)]);
+    assert_eq!(g.test_leader(chani), LeaderAt::Tank(1));
+    // The next Deployment die deploys her.
+    play(
+        &mut g,
+        A,
+        &[
+            Action::SpendDie(DieResult::Deployment),
+            Action::DeployAt(a("gara_kulon")),
+            Action::DeployLeader(Some(alia)),
+        ],
+    );
+    assert_eq!(g.test_leader(alia), LeaderAt::Board(a("gara_kulon")));
+    assert_eq!(g.test_leader(chani), LeaderAt::Tank(2));
 }

@@ -364,3 +364,20 @@ fn conformance_random_playout_holds_the_contract() {
     }
     eprintln!("uniform playouts ended: {ended}/6");
 }
+
+/// One seed of the `published` games, for replaying a failure:
+/// `ARRAKIS_SEED=2001588 cargo test --test arrakis_playout one_published_seed`.
+#[test]
+fn one_published_seed() {
+    let Some(seed) = std::env::var("ARRAKIS_SEED")
+        .ok()
+        .and_then(|v| v.parse().ok())
+    else {
+        return;
+    };
+    let opts = ArrakisOptions {
+        preset: Preset::Published,
+        ..Default::default()
+    };
+    biased_game(&opts, seed, 0, 5);
+}

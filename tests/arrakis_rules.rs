@@ -9,6 +9,7 @@ use melange::rules::arrakis::{
 };
 use melange::rules::core::conformance::assert_refused;
 use melange::rules::core::{RuleError, Ruleset};
+use rand::SeedableRng;
 
 const HIT: u8 = 0;
 const SHIELD: u8 = 3;
@@ -913,8 +914,8 @@ fn harkonnen_house_vehicles_two_of_choice_or_one_of_each() {
 #[test]
 fn rules_options_are_named_and_checked() {
     // AR-OPT-01 to AR-OPT-11 names; unknown names and values refused.
-    for (name, default, alt) in melange::rules::arrakis::OPTION_NAMES {
-        for v in [default, alt] {
+    for (name, values) in melange::rules::arrakis::OPTION_NAMES {
+        for v in values {
             let o = ArrakisOptions {
                 overrides: vec![(name.to_string(), v.to_string())],
                 ..Default::default()
@@ -2101,4 +2102,317 @@ fn hand_limit_discards_of_the_holders_choice_down_to_six() {
         "{:?}",
         g.prompt()
     );
+}
+
+#[test]
+fn a_refusal_names_the_rule_the_action_and_the_decision_in_words() {
+    // AR-ACT-11: a card played with a die the house does not have; the
+    // message names the card, the die, the reason and the decision, with no
+    // Rust debug text (`PlayCard(CardId(55), Leadership)`, `Turn(..)`).
+    let mut g = game();
+    let c = card("hawats_scheming");
+    g.test_hand(H, &[c]);
+    g.test_turn(H, &[DieResult::Strategy], 1);
+    let e = assert_refused(&g, seat(H), &Action::PlayCard(c, DieResult::Leadership));
+    assert_eq!(
+        e.to_string(),
+        "AR-ACT-11: \u{201c}play Hawat's Scheming with a leadership die\u{201d} is refused: \
+         a turn's action spends one of your unspent dice on an action its result allows, \
+         or is a free action open to you now. The game waits on House Harkonnen to choose \
+         its turn's action."
+    );
+    // AR-ACT-17: an action of another decision's kind.
+    let e = assert_refused(&g, seat(H), &Action::Legion(a("carthag")));
+    assert_eq!(rule_of(e), "AR-ACT-11");
+    g.test_set_prompt(Prompt::Upgrade(2));
+    let e = assert_refused(&g, seat(H), &Action::Advance);
+    assert_eq!(
+        e.to_string(),
+        "AR-ACT-17: \u{201c}advance into the area\u{201d} is refused: it is not one of the \
+         choices this step offers. The game waits on House Harkonnen to upgrade regular units."
+    );
+    // An id this game does not have is said so, not printed.
+    let e = assert_refused(&g, seat(H), &Action::Upgrade(AreaId(250)));
+    assert!(
+        e.to_string()
+            .starts_with("AR-ACT-17: \u{201c}an action naming something this game does not have")
+    );
+}
+
+/// Two games that differ only in `holder`'s hidden hand, played in
+/// lockstep: the other seat and a spectator must see the same views and
+/// events, the same seat must be asked at every step, and the other seat
+/// must have the same choices. The holder takes only choices open in both
+/// games (a card both hands hold, "stop here", a move...). Returns how many
+/// holder decisions had different choices in the two games, or `None` when
+/// the two diverged (the message says where).
+fn lockstep(
+    mut g1: Arrakis,
+    mut g2: Arrakis,
+    holder: Faction,
+    rng: &mut impl rand::Rng,
+    steps: usize,
+) -> Result<usize, String> {
+    use melange::rules::core::Viewer;
+    let watchers = [Viewer::Seat(seat(holder.other())), Viewer::Spectator];
+    let mut differing = 0;
+    for step in 0..steps {
+        for v in watchers {
+            if format!("{:?}", g1.view(v)) != format!("{:?}", g2.view(v)) {
+                return Err(format!("step {step}: {v:?} sees a difference"));
+            }
+        }
+        if g1.to_act() != g2.to_act() {
+            return Err(format!(
+                "step {step}: {:?} asked in one game, {:?} in the other ({:?} / {:?})",
+                g1.to_act(),
+                g2.to_act(),
+                g1.prompt(),
+                g2.prompt()
+            ));
+        }
+        let Some(s) = g1.to_act() else {
+            return Ok(differing);
+        };
+        let (mut l1, mut l2) = (Vec::new(), Vec::new());
+        g1.legal_actions(s, &mut l1);
+        g2.legal_actions(s, &mut l2);
+        let choices: Vec<Action> = if s == seat(holder) {
+            if l1 != l2 {
+                differing += 1;
+            }
+            l1.iter().copied().filter(|x| l2.contains(x)).collect()
+        } else {
+            if l1 != l2 {
+                return Err(format!("step {step}: the other seat's choices differ"));
+            }
+            l1
+        };
+        if choices.is_empty() {
+            // The holder must now show a card one game has and the other
+            // lacks: the rules reveal it, nothing more to compare.
+            return Ok(differing);
+        }
+        // Cards first (their follow-up steps read the hand), then acting.
+        let plays: Vec<Action> = choices
+            .iter()
+            .copied()
+            .filter(|x| matches!(x, Action::PlayCard(..) | Action::PlayFree(_)))
+            .collect();
+        let acting: Vec<Action> = choices
+            .iter()
+            .copied()
+            .filter(|x| *x != Action::Done)
+            .collect();
+        let x = if !plays.is_empty() && rng.random_range(0..2) == 0 {
+            plays[rng.random_range(0..plays.len())]
+        } else if acting.is_empty() || rng.random_range(0..8) == 0 {
+            choices[rng.random_range(0..choices.len())]
+        } else {
+            acting[rng.random_range(0..acting.len())]
+        };
+        let (mut e1, mut e2) = (Vec::new(), Vec::new());
+        g1.apply(s, &x, &mut e1).unwrap();
+        g2.apply(s, &x, &mut e2).unwrap();
+        for v in watchers {
+            let r1: Vec<_> = e1.iter().filter_map(|e| g1.redact(e, v)).collect();
+            let r2: Vec<_> = e2.iter().filter_map(|e| g2.redact(e, v)).collect();
+            if r1 != r2 {
+                return Err(format!(
+                    "step {step}: {v:?} told different events after {x:?}"
+                ));
+            }
+        }
+    }
+    Ok(differing)
+}
+
+#[test]
+fn a_play_another_card_step_is_asked_whatever_the_hidden_hand() {
+    // Non-interference of hidden information, AR-ACT-17: Beloved Feyd-Rautha's second
+    // step plays another card. With a playable card in hand or with only
+    // Hawat's Scheming (never playable), the Harkonnen are asked, "stop
+    // here" offered, so the Atreides learn nothing from who acts next.
+    let mut g1 = game();
+    g1.test_turn(H, &[DieResult::Strategy, DieResult::Deployment], 2);
+    g1.test_hand(A, &[]);
+    let feyd = card("beloved_feyd_rautha");
+    g1.test_hand(H, &[feyd, card("forced_recruitment")]);
+    let mut g2 = g1.clone();
+    g2.test_hand(H, &[feyd, card("hawats_scheming")]);
+    for g in [&mut g1, &mut g2] {
+        play(
+            g,
+            H,
+            &[Action::PlayCard(feyd, DieResult::Strategy), Action::Resolve],
+        );
+        assert_eq!(g.to_act(), Some(seat(H)));
+        assert!(legal(g, H).contains(&Action::Done));
+    }
+    assert_eq!(legal(&g2, H), vec![Action::Done]);
+    let r = lockstep(
+        g1,
+        g2,
+        H,
+        &mut rand_chacha::ChaCha8Rng::seed_from_u64(1),
+        50,
+    );
+    assert!(matches!(r, Ok(n) if n >= 1), "{r:?}");
+}
+
+#[test]
+fn hidden_hands_change_neither_views_nor_who_is_asked_when() {
+    // Non-interference of hidden information: along random games, forks that differ
+    // only in one house's hand (same size, some cards swapped) give the
+    // other house and a spectator the same views, events and prompts at
+    // the same times, until the holder must show a card only one fork has.
+    use rand::{Rng, SeedableRng};
+    let d = data();
+    let mut differing = 0;
+    for seed in 0..60u64 {
+        let opts = ArrakisOptions {
+            preset: if seed % 2 == 0 {
+                melange::rules::arrakis::Preset::Default
+            } else {
+                melange::rules::arrakis::Preset::Published
+            },
+            ..Default::default()
+        };
+        let mut g = Arrakis::setup(&opts, seed).unwrap();
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+        let holder = if seed % 4 < 2 { H } else { A };
+        let fork_at = rng.random_range(10..600);
+        for _ in 0..fork_at {
+            let Some(s) = g.to_act() else { break };
+            let mut l = Vec::new();
+            g.legal_actions(s, &mut l);
+            let acting: Vec<Action> = l.iter().copied().filter(|x| *x != Action::Done).collect();
+            let x = if acting.is_empty() {
+                l[0]
+            } else {
+                acting[rng.random_range(0..acting.len())]
+            };
+            g.apply(s, &x, &mut Vec::new()).unwrap();
+        }
+        if g.to_act().is_none() || g.house(holder).hand.is_empty() {
+            continue;
+        }
+        let own: Vec<melange::rules::arrakis::CardId> = (0..d.cards.len())
+            .map(|i| melange::rules::arrakis::CardId(i as u8))
+            .filter(|c| melange::rules::arrakis::Deck::of(holder).contains(&d.card(*c).deck))
+            .collect();
+        // Some cards swapped: for the Harkonnen often for Hawat's Scheming,
+        // which is never played, so a follow-up play may have nothing.
+        let mut other_hand = g.house(holder).hand.clone();
+        for c in other_hand.iter_mut().skip(1) {
+            if rng.random() {
+                *c = if holder == H && rng.random() {
+                    card("hawats_scheming")
+                } else {
+                    own[rng.random_range(0..own.len())]
+                };
+            }
+        }
+        let mut g2 = g.clone();
+        g2.test_hand(holder, &other_hand);
+        differing += lockstep(g, g2, holder, &mut rng, 400)
+            .unwrap_or_else(|e| panic!("seed {seed}, {holder:?} hand: {e}"));
+    }
+    eprintln!("holder decisions with different choices: {differing}");
+    assert!(differing > 0);
+}
+
+#[test]
+fn hawats_scheming_is_never_discarded_for_combat_dice() {
+    // AR-LEADER-23 (the card's own text), AR-COMBAT-05: the discard for
+    // dice offers every other card, never Hawat's Scheming.
+    let scheming = card("hawats_scheming");
+    let other = card("forced_recruitment");
+    let mut g = game();
+    g.test_put(H, a("s1_1"), [1, 0, 0], 0);
+    g.test_put(A, a("s1_2"), [1, 0, 0], 0);
+    g.test_hand(H, &[scheming, other]);
+    attack(&mut g, H, "s1_1", "s1_2", &[UnitKind::Regular]);
+    assert_eq!(legal(&g, H), vec![Action::Discard(other), Action::Done]);
+    let e = assert_refused(&g, seat(H), &Action::Discard(scheming));
+    assert_eq!(rule_of(e), "AR-LEADER-23");
+    // With only Hawat's Scheming in hand the Harkonnen are still asked
+    // (their hand is hidden), "Done" the one choice.
+    play(&mut g, H, &[Action::Discard(other)]);
+    assert_eq!(legal(&g, H), vec![Action::Done]);
+    play(&mut g, H, &[Action::Done]);
+    assert_eq!(g.house(H).hand, vec![scheming]);
+    assert!(matches!(g.prompt(), Prompt::Battle(b) if b.step == BattleStep::Discard(A)));
+}
+
+#[test]
+fn hawats_scheming_counts_toward_the_hand_limit_but_stays() {
+    // AR-END-08, AR-LEADER-23: 8 cards, 3 of them Hawat's Scheming: the
+    // Harkonnen discard 2 of the others, and never a Scheming.
+    let scheming = card("hawats_scheming");
+    let others = [
+        card("forced_recruitment"),
+        card("sandmasters"),
+        card("spotter_control"),
+        card("hunter_seeker"),
+        card("arsunt_legion"),
+    ];
+    let mut g = game();
+    let mut hand = vec![scheming; 3];
+    hand.extend(others);
+    g.test_hand(H, &hand);
+    g.test_hand(A, &[]);
+    g.test_set_prompt(Prompt::Swap(A));
+    play(&mut g, A, &[Action::Done]);
+    assert_eq!(g.prompt(), Prompt::HandLimit(H));
+    let l = legal(&g, H);
+    assert_eq!(l, others.map(Action::Discard).to_vec());
+    let e = assert_refused(&g, seat(H), &Action::Discard(scheming));
+    assert_eq!(rule_of(e), "AR-LEADER-23");
+    play(
+        &mut g,
+        H,
+        &[Action::Discard(others[0]), Action::Discard(others[1])],
+    );
+    assert_eq!(g.house(H).hand.len(), 6);
+    assert_eq!(
+        g.house(H).hand.iter().filter(|c| **c == scheming).count(),
+        3
+    );
+    assert_ne!(g.prompt(), Prompt::HandLimit(H));
+}
+
+#[test]
+fn hawats_scheming_is_never_taken_by_a_forced_discard() {
+    // AR-LEADER-23: The Voice makes the Harkonnen discard a card of their
+    // choice; Hawat's Scheming is never one, and a hand of only Scheming
+    // cards gives nothing ("Done"), still asked of the Harkonnen.
+    let scheming = card("hawats_scheming");
+    let voice = card("the_voice");
+    let start = |hand: &[melange::rules::arrakis::CardId]| {
+        let mut g = game();
+        g.test_turn(A, &[DieResult::Strategy, DieResult::Deployment], 2);
+        g.test_hand(A, &[voice]);
+        g.test_hand(H, hand);
+        play(
+            &mut g,
+            A,
+            &[
+                Action::PlayCard(voice, DieResult::Strategy),
+                Action::Resolve,
+            ],
+        );
+        g
+    };
+    let g = start(&[scheming, card("sandmasters")]);
+    assert_eq!(legal(&g, H), vec![Action::Discard(card("sandmasters"))]);
+    let e = assert_refused(&g, seat(H), &Action::Discard(scheming));
+    assert_eq!(rule_of(e), "AR-LEADER-23");
+
+    let mut g = start(&[scheming, scheming]);
+    assert_eq!(g.to_act(), Some(seat(H)));
+    assert_eq!(legal(&g, H), vec![Action::Done]);
+    play(&mut g, H, &[Action::Done]);
+    assert_eq!(g.house(H).hand, vec![scheming, scheming]);
+    assert!(g.house(H).discard.is_empty());
 }

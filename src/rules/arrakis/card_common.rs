@@ -66,15 +66,30 @@ impl Arrakis {
         self.houses[fi].supply[to.index()] -= 1;
     }
 
-    /// The distinct cards in `f`'s hand, each once.
-    pub(super) fn distinct_hand(&self, f: Faction) -> Vec<CardId> {
+    /// The distinct cards in `f`'s hand that may be discarded, each once.
+    pub(super) fn discardable_hand(&self, f: Faction) -> Vec<CardId> {
         let mut seen = Vec::new();
         for &c in &self.house(f).hand {
-            if !seen.contains(&c) {
+            if !seen.contains(&c) && self.discardable(c) {
                 seen.push(c);
             }
         }
         seen
+    }
+
+    /// Whether card `c` may be discarded the usual ways: for combat dice
+    /// (AR-COMBAT-05), for the hand limit (AR-END-08) or by an opponent's
+    /// forced discard. Hawat's Scheming, the card a leader is removed by
+    /// discarding (`removed_by_discarding` in the leaders' data), never is:
+    /// its own text says it leaves the hand only through that free action
+    /// (AR-LEADER-20, AR-LEADER-23).
+    pub(super) fn discardable(&self, c: CardId) -> bool {
+        let d = self.d();
+        !d.leaders.iter().any(|l| {
+            l.removed_by_discarding
+                .as_ref()
+                .is_some_and(|r| d.card_id(&r.card) == Some(c))
+        })
     }
 
     /// The opponent discards `c` for the card being resolved.

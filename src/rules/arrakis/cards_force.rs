@@ -564,22 +564,15 @@ impl Arrakis {
     }
 
     /// Coriolis Storms now, as in Desert Hazards (AR-HAZ-32 to AR-HAZ-35):
-    /// every Harkonnen legion outside the mountains and storm-exempt areas
-    /// takes the storm dice.
+    /// every Harkonnen legion in an area storms strike
+    /// ([`Arrakis::storm_strikes`]) takes the storm dice.
     /// Storms the areas from index `from` on; true when waiting on the
     /// Harkonnen's pick of a casualty (the storms go on after it).
     pub(super) fn card_storms(&mut self, from: usize, ev: &mut Vec<Event>) -> bool {
-        let b = self.d().board;
         let dice = self.d().tables.hazards.storm_dice;
         for i in from..self.areas.len() {
             let a = AreaId(i as u8);
-            let area = b.area(a);
-            let now_desert = self.atomics_area == Some(a);
-            if !now_desert && (area.terrain == super::board::Terrain::Mountain || area.storm_exempt)
-            {
-                continue;
-            }
-            if self.rules.storm_spares_settlements && self.areas[i].settlement {
+            if !self.storm_strikes(a) {
                 continue;
             }
             if self.areas[i].unit_count(Faction::Harkonnen) > 0

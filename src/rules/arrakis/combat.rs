@@ -56,20 +56,21 @@ impl Arrakis {
         n.min(t.max_dice)
     }
 
+    /// Whether side `f` may discard cards for dice now, whatever its hand
+    /// holds: AR-SPICE-21, not under the Landsraad ban; AR-COMBAT-08, not
+    /// once the roll is at 6 dice.
+    pub(super) fn may_discard_for_dice(&self, bt: &Battle, f: Faction) -> bool {
+        let banned = f == Faction::Harkonnen && self.bans[ImperiumMarker::Landsraad.index()];
+        !banned && self.battle_dice(bt, f) < self.d().tables.combat.max_dice
+    }
+
     pub(super) fn legal_battle(&self, bt: &Battle, out: &mut Vec<Action>) {
         match bt.step {
             BattleStep::Discard(f) => {
-                // AR-SPICE-21: not under the Landsraad ban; AR-COMBAT-08:
-                // no discard once the roll is at 6 dice.
-                let banned =
-                    f == Faction::Harkonnen && self.bans[ImperiumMarker::Landsraad.index()];
-                if !banned && self.battle_dice(bt, f) < self.d().tables.combat.max_dice {
-                    let mut seen = Vec::new();
-                    for &c in &self.house(f).hand {
-                        if !seen.contains(&c) {
-                            seen.push(c);
-                            out.push(Action::Discard(c));
-                        }
+                if self.may_discard_for_dice(bt, f) {
+                    // AR-LEADER-23: never Hawat's Scheming.
+                    for c in self.discardable_hand(f) {
+                        out.push(Action::Discard(c));
                     }
                 }
                 out.push(Action::Done);
@@ -593,7 +594,8 @@ impl Arrakis {
     }
 
     /// AR-LEADER-11, AR-LEADER-13: each die spent moves `f`'s tank leaders
-    /// one box right; off the end they may be deployed again.
+    /// one box right at the end of the turn (`end_turn`); off the end they
+    /// may be deployed again.
     pub(super) fn advance_tank(&mut self, f: Faction) {
         let d = self.d();
         let boxes = d.tables.tracks.regeneration_tank_boxes;
@@ -616,6 +618,10 @@ impl Arrakis {
             winner: Some(bt.attacker),
         });
         self.destroy_settlement(bt.attacker, bt.at, ev);
+        // A leader that entered play as it fell (AR-PRESC-17, AR-PRESC-18,
+        // the supremacy steps) takes the place of a figure fighting in the
+        // group, not of one in the area it came from (AR-LEADER-16).
+        bt.group.named = self.regroup(bt.group.named, bt.from);
         if self.winner.is_some() {
             // The game ended at once: the victors stay where they attacked
             // from, so every figure is still somewhere.

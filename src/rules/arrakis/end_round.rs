@@ -23,7 +23,10 @@ impl Arrakis {
     pub(super) fn next_hand_limit(&mut self, _ev: &mut Vec<Event>) {
         let lim = usize::from(self.d().tables.limits.hand);
         for f in [H, A] {
-            if self.house(f).hand.len() > lim {
+            // Hawat's Scheming counts toward the limit but is never
+            // discarded for it (AR-LEADER-23); its 3 copies are fewer than
+            // the limit, so a hand over it always holds another card.
+            if self.house(f).hand.len() > lim && !self.discardable_hand(f).is_empty() {
                 self.prompt = Prompt::HandLimit(f);
                 return;
             }

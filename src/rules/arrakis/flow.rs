@@ -1,6 +1,5 @@
-//! The round as a state machine: the prompt the game waits on and applying
-//! one of the actions it accepts. The legal actions are listed in
-//! `legal.rs`.
+//! The round as a state machine: the prompt the game waits on, its legal
+//! actions, and applying one of them.
 //!
 //! Legality is decided in one place, [`Arrakis::legal`]; `apply` accepts an
 //! action only if it is in that list, so "legal means accepted" and a refused
@@ -386,10 +385,17 @@ impl Arrakis {
         };
     }
 
-    /// The active Spice Must Flow row (AR-VEH-02).
+    /// The active Spice Must Flow row (AR-VEH-02), with the printed
+    /// board's ornithopters under `spice_must_flow_ornithopters = printed`.
     pub fn active_row(&self) -> super::tables::SpiceRow {
         let lowest = *self.imperium.iter().max().expect("3 markers");
-        self.d().tables.spice_must_flow.rows[usize::from(lowest - 1)]
+        let mut row = self.d().tables.spice_must_flow.rows[usize::from(lowest - 1)];
+        if self.rules.printed_ornithopters
+            && let Some(n) = row.ornithopters_printed
+        {
+            row.ornithopters = n;
+        }
+        row
     }
 
     pub(super) fn vehicles_on_board(&self, v: Vehicle) -> u8 {
@@ -467,11 +473,16 @@ impl Arrakis {
         }
         let start = ev.len();
         self.step(f, *action, ev);
-        // A step whose only choice is "stop here" is no decision: take it.
+        // A step whose only choice is "stop here" is no decision: take it;
+        // unless that choice comes from the seat's hidden cards, when the
+        // seat is asked all the same (skipping would tell every watcher
+        // that the hand holds nothing for it).
         loop {
             let next = self.legal_list();
             match (next.as_slice(), self.prompt.faction()) {
-                ([Action::Done], Some(g)) if self.winner.is_none() => {
+                ([Action::Done], Some(g))
+                    if self.winner.is_none() && !self.reads_hidden_cards() =>
+                {
                     self.step(g, Action::Done, ev)
                 }
                 _ => break,
@@ -489,60 +500,6 @@ impl Arrakis {
             .worms_surfaced
             .saturating_add(u8::try_from(placed).unwrap_or(u8::MAX));
         Ok(())
-    }
-
-    /// Why an action outside the legal list is refused, naming the rule.
-    fn refusal(&self, f: Faction, action: &Action) -> RuleError {
-        let rule = match (self.prompt, action) {
-            (Prompt::Turn(A) | Prompt::EndClaims, Action::Claim(_) | Action::ClaimSpending(..))
-                if f == A =>
-            {
-                self.claim_refusal(action)
-            }
-            (Prompt::Move(m), Action::To(b)) => self.move_refusal(&m, *b),
-            (Prompt::Move(m), Action::Legion(x)) if m.moved_into.contains(*x) => "AR-DIE-04",
-            (Prompt::Move(_), _) => "AR-MOVE-12",
-            (Prompt::Vehicles { .. }, Action::PlaceHarvester(x))
-                if self.areas.get(x.index()).is_some_and(|s| s.harvester) =>
-            {
-                "AR-VEH-08"
-            }
-            (Prompt::Vehicles { .. }, Action::PlaceHarvester(_)) => "AR-VEH-07",
-            (Prompt::Vehicles { .. }, _) => "AR-VEH-09",
-            // AR-ACT-05, AR-ACT-06: a result whose slots are all taken.
-            (Prompt::Reassign(g), Action::Reassign(r)) if self.free_slots(g, *r) == 0 => match g {
-                A => "AR-ACT-06",
-                _ => "AR-ACT-05",
-            },
-            (Prompt::Reassign(_), Action::Reassign(_)) => "AR-OPT-10",
-            (Prompt::Reassign(_), _) => "AR-ACT-07",
-            (Prompt::BeneGesserit(_), Action::PlaceBeneGesserit(_)) => "AR-BG-04",
-            (Prompt::Turn(_), Action::DesertPower) => "AR-DP-04",
-            (Prompt::Turn(_), Action::Scout(..)) => "AR-SCOUT-06",
-            (Prompt::Turn(_), Action::Reveal(_)) => "AR-DEPLOY-10",
-            (Prompt::Turn(_), _) => "AR-ACT-11",
-            (Prompt::Battle(_), Action::Discard(_)) => "AR-COMBAT-05",
-            (Prompt::Spice { .. }, _) => "AR-SPICE-06",
-            (Prompt::Wormsigns(_), _) => "AR-DP-07",
-            (Prompt::RelocateWorm(_), Action::Done) => "AR-HAZ-14",
-            (Prompt::RelocateWorm(_) | Prompt::CalledWorm(..), _) => "AR-HAZ-15",
-            (Prompt::HazardCasualty(..), _) => "AR-COMBAT-20",
-            (Prompt::Battle(b), _) if b.step == BattleStep::ContinueCasualty => "AR-COMBAT-20",
-            (Prompt::Excess(..), _) => "AR-MOVE-08",
-            (Prompt::Flee(_), _) => "AR-OPT-08",
-            (Prompt::Displace(..), _) => "AR-ATOM-07",
-            (Prompt::WormRetreat(..), _) => "AR-HAZ-50",
-            (Prompt::WildMakerOrSandworm(..), _) => "AR-HAZ-18",
-            (Prompt::HandLimit(_), _) => "AR-END-08",
-            _ => "AR-ACT-17",
-        };
-        RuleError::illegal(
-            rule,
-            format!(
-                "{action:?} is not a legal choice at this step ({:?})",
-                self.prompt
-            ),
-        )
     }
 
     fn step(&mut self, f: Faction, action: Action, ev: &mut Vec<Event>) {
@@ -867,7 +824,9 @@ impl Arrakis {
             faction: f,
             result: r,
         });
-        self.advance_tank(f);
+        // AR-LEADER-11: the tank moves at the end of this turn, so this
+        // die cannot also deploy a leader it frees.
+        self.tank_moves[f.index()] += 1;
     }
 
     fn step_turn(&mut self, f: Faction, a: Action, ev: &mut Vec<Event>) {
@@ -915,8 +874,7 @@ impl Arrakis {
     }
 
     fn desert_power(&mut self) {
-        // AR-DP-06, AR-DP-08: 2 wormsigns or, before any, the sandworm
-        // option (AR-DP-09, offered at the same prompt).
+        // AR-DP-06 (the sandworm attack option is not offered yet).
         self.prompt = Prompt::Wormsigns(2);
     }
 
@@ -967,6 +925,12 @@ impl Arrakis {
             return;
         }
         self.turn_ended_pins(f);
+        // AR-LEADER-11, AR-LEADER-13: one box per die spent this turn.
+        for g in [H, A] {
+            for _ in 0..std::mem::take(&mut self.tank_moves[g.index()]) {
+                self.advance_tank(g);
+            }
+        }
         if f == H {
             // Truthtrance: the forced turn is over.
             self.forced_die = None;

@@ -4,6 +4,7 @@ use super::combat::Target;
 use super::event::Event;
 use super::flow::{AfterHits, Battle, Group, Prompt};
 use super::ids::{AreaId, CombatFace, Faction, UnitKind, Wormsign};
+use super::options::StormExposure;
 use super::state::{Arrakis, Phase, Worm};
 
 impl Arrakis {
@@ -396,12 +397,7 @@ impl Arrakis {
             let i = usize::from(self.hazard_cursor - storms);
             self.hazard_cursor += 1;
             let a = AreaId(i as u8);
-            let area = b.area(a);
-            let now_desert = self.atomics_area == Some(a);
-            if !now_desert && (area.terrain == Terrain::Mountain || area.storm_exempt) {
-                continue;
-            }
-            if self.rules.storm_spares_settlements && self.areas[i].settlement {
+            if !self.storm_strikes(a) {
                 continue;
             }
             if self.areas[i].unit_count(Faction::Harkonnen) > 0
@@ -415,5 +411,35 @@ impl Arrakis {
             return;
         }
         self.start_spice(ev);
+    }
+
+    /// Whether Coriolis Storms strike area `a` now. Never a mountain
+    /// (AR-HAZ-33) unless the Family Atomics made it desert (AR-ATOM-04);
+    /// by the text every plateau, minor erg and desert area (AR-HAZ-32);
+    /// under `storm_exposure`: `enclosed_plateaus` spares the central
+    /// plateaus mountains enclose (`storm_exempt`), unless they border the
+    /// mountain the atomics opened; `settlements` spares the areas holding
+    /// a Harkonnen settlement (AR-OPT-09).
+    pub(super) fn storm_strikes(&self, a: AreaId) -> bool {
+        let b = self.d().board;
+        let area = b.area(a);
+        if self.atomics_area == Some(a) {
+            return true;
+        }
+        if area.terrain == Terrain::Mountain {
+            return false;
+        }
+        match self.rules.storm_exposure {
+            StormExposure::Text => true,
+            StormExposure::EnclosedPlateaus => {
+                !area.storm_exempt
+                    || self.atomics_area.is_some_and(|m| {
+                        b.passable[a.index()]
+                            .union(b.impassable[a.index()])
+                            .contains(m)
+                    })
+            }
+            StormExposure::Settlements => !self.areas[a.index()].settlement,
+        }
     }
 }

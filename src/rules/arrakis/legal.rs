@@ -250,13 +250,10 @@ impl Arrakis {
                 }
                 out.push(Action::Done);
             }
+            // AR-END-08; AR-LEADER-23: never Hawat's Scheming.
             Prompt::HandLimit(f) => {
-                let mut seen = Vec::new();
-                for &c in &self.house(f).hand {
-                    if !seen.contains(&c) {
-                        seen.push(c);
-                        out.push(Action::Discard(c));
-                    }
+                for c in self.discardable_hand(f) {
+                    out.push(Action::Discard(c));
                 }
             }
             Prompt::Unclaimed => {
@@ -309,6 +306,29 @@ impl Arrakis {
                     out.push(Action::Displace(b));
                 }
             }
+        }
+    }
+
+    /// Whether the legal actions of the decision the game waits on depend
+    /// on the hidden cards of the seat asked, from a hand that holds some:
+    /// a card's "play another card" step (`PlayCard`, `DrawOrPlay` before
+    /// a draw), the pick of an opponent's forced discard, a combat discard
+    /// (not every card may be discarded), the hand limit. Such a decision
+    /// is always asked, "stop here" offered where the rules allow it, even
+    /// when the hand gives nothing to choose: an automatic skip would tell
+    /// every watcher so. Every other decision reads only public facts
+    /// (hand and deck sizes included), and an empty hand is public.
+    pub(super) fn reads_hidden_cards(&self) -> bool {
+        match self.prompt {
+            Prompt::Card(..) => self.card_step_reads_hand(),
+            Prompt::Battle(bt) => match bt.step {
+                super::flow::BattleStep::Discard(f) => {
+                    self.may_discard_for_dice(&bt, f) && !self.house(f).hand.is_empty()
+                }
+                _ => false,
+            },
+            Prompt::HandLimit(_) => true,
+            _ => false,
         }
     }
 

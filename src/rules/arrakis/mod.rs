@@ -27,6 +27,7 @@ mod movement;
 mod options;
 mod play;
 mod prescience;
+mod refusal;
 mod specials;
 mod spice;
 mod state;
@@ -48,7 +49,7 @@ pub use ids::{
     AirZoneId, AreaId, AreaSet, CardId, CombatFace, Deck, DieResult, Faction, ImperiumMarker,
     LeaderId, Marker, SectorId, UnitKind, Wormsign,
 };
-pub use options::{ArrakisOptions, OPTION_NAMES, Preset, Rules};
+pub use options::{ArrakisOptions, OPTION_NAMES, Preset, Rules, StormExposure};
 pub use play::{CardMove, CardRun, LegionRule, Source};
 pub use state::{AreaState, Arrakis, Die, House, LeaderAt, Phase, Sietch, Vehicle, Worm};
 pub use view::{AreaView, ArrakisView, HouseView};

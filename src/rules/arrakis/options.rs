@@ -50,8 +50,9 @@ pub struct Rules {
     pub surprise_special: bool,
     /// AR-OPT-08 `sandworm_emerges_on_legion`: the wiki's retreat reading.
     pub sandworm_legion_retreats: bool,
-    /// AR-OPT-09 `storm_spares_settlements`: storms skip settlement areas.
-    pub storm_spares_settlements: bool,
+    /// AR-HAZ-32, AR-OPT-09 `storm_exposure`: which areas Coriolis Storms
+    /// spare besides the mountains.
+    pub storm_exposure: StormExposure,
     /// AR-OPT-10 `excess_dice_reassignment`: least-filled results first.
     pub excess_least_filled: bool,
     /// AR-OPT-11 `wild_maker_from_wormsign`: the Wild Maker only by cards.
@@ -61,24 +62,70 @@ pub struct Rules {
     pub printed_dashboard: bool,
     /// `gurney_combat_strip`: Gurney Halleck converts a Special as printed.
     pub gurney_strip: bool,
+    /// `spice_must_flow_ornithopters`: the printed Spice Must Flow board's
+    /// ornithopters (`ornithopters_printed`, the third row's 3) instead of
+    /// the wiki's worked example (2).
+    pub printed_ornithopters: bool,
 }
 
-/// Every option name with its preset-default and alternative values.
-pub const OPTION_NAMES: [(&str, &str, &str); 13] = [
-    ("advance_after_win", "may", "must"),
-    ("bene_gesserit_use", "temporary_die", "reorder"),
-    ("desert_power_sandworms", "one_attacks", "two_activate"),
-    ("harkonnen_house_vehicles", "two_of_choice", "one_of_each"),
-    ("defender_retreat", "never", "may_retreat"),
-    ("continue_battle_cost", "always", "settlement_only"),
-    ("surprise_attack_bonus", "die", "special"),
-    ("sandworm_emerges_on_legion", "attacks", "retreats"),
-    ("storm_spares_settlements", "no", "yes"),
-    ("excess_dice_reassignment", "any_free_slot", "least_filled"),
-    ("wild_maker_from_wormsign", "allowed", "cards_only"),
-    ("harkonnen_dashboard_slots", "text", "printed"),
-    ("gurney_combat_strip", "none", "printed"),
+/// Which areas Coriolis Storms strike (AR-HAZ-32, AR-HAZ-33, AR-OPT-09).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum StormExposure {
+    /// `text`: every plateau, minor erg and desert area (AR-HAZ-32).
+    #[default]
+    Text,
+    /// `enclosed_plateaus`: the central plateaus mountains enclose
+    /// (`storm_exempt` in the board data) are spared too, as the published
+    /// game plays it; an area the Family Atomics turned into desert is
+    /// exposed.
+    EnclosedPlateaus,
+    /// `settlements`: areas holding a Harkonnen settlement are spared (the
+    /// wiki, AR-OPT-09).
+    Settlements,
+}
+
+/// Every option name with its values, the English text's first; the
+/// `published` preset's value is given by [`Rules::of`].
+pub const OPTION_NAMES: [(&str, &[&str]); 14] = [
+    ("advance_after_win", &["may", "must"]),
+    ("bene_gesserit_use", &["temporary_die", "reorder"]),
+    ("desert_power_sandworms", &["one_attacks", "two_activate"]),
+    (
+        "harkonnen_house_vehicles",
+        &["two_of_choice", "one_of_each"],
+    ),
+    ("defender_retreat", &["never", "may_retreat"]),
+    ("continue_battle_cost", &["always", "settlement_only"]),
+    ("surprise_attack_bonus", &["die", "special"]),
+    ("sandworm_emerges_on_legion", &["attacks", "retreats"]),
+    (
+        "storm_exposure",
+        &["text", "enclosed_plateaus", "settlements"],
+    ),
+    (
+        "excess_dice_reassignment",
+        &["any_free_slot", "least_filled"],
+    ),
+    ("wild_maker_from_wormsign", &["allowed", "cards_only"]),
+    ("harkonnen_dashboard_slots", &["text", "printed"]),
+    ("gurney_combat_strip", &["none", "printed"]),
+    ("spice_must_flow_ornithopters", &["wiki", "printed"]),
 ];
+
+/// An old option name, its new name, and each old value's new value.
+type Alias = (
+    &'static str,
+    &'static str,
+    &'static [(&'static str, &'static str)],
+);
+
+/// Older option names still accepted, with each old value's new setting:
+/// `storm_spares_settlements` (AR-OPT-09's first name) is `storm_exposure`.
+const ALIASES: [Alias; 1] = [(
+    "storm_spares_settlements",
+    "storm_exposure",
+    &[("no", "text"), ("yes", "settlements")],
+)];
 
 impl Rules {
     /// The switches of a preset. `Published` takes the readings found in
@@ -93,26 +140,48 @@ impl Rules {
             desert_power_two_worms: p,
             printed_dashboard: p,
             gurney_strip: p,
+            printed_ornithopters: p,
+            storm_exposure: if p {
+                StormExposure::EnclosedPlateaus
+            } else {
+                StormExposure::Text
+            },
             ..Rules::default()
         }
     }
 
     /// Sets one named option; an unknown name or value is refused.
     pub fn set(&mut self, name: &str, value: &str) -> Result<(), RuleError> {
-        let Some(&(_, default, alt)) = OPTION_NAMES.iter().find(|(n, _, _)| *n == name) else {
+        if let Some(&(old, new, values)) = ALIASES.iter().find(|(n, ..)| *n == name) {
+            let Some(&(_, v)) = values.iter().find(|(x, _)| *x == value) else {
+                let list: Vec<&str> = values.iter().map(|(x, _)| *x).collect();
+                return Err(RuleError::InvalidOptions(format!(
+                    "option {old:?} takes {}, not {value:?}",
+                    list.join(" or ")
+                )));
+            };
+            return self.set(new, v);
+        }
+        let Some(&(_, values)) = OPTION_NAMES.iter().find(|(n, _)| *n == name) else {
             return Err(RuleError::InvalidOptions(format!(
                 "unknown War for Arrakis rules option {name:?}"
             )));
         };
-        let on = if value == alt {
-            true
-        } else if value == default {
-            false
-        } else {
+        let Some(index) = values.iter().position(|v| *v == value) else {
             return Err(RuleError::InvalidOptions(format!(
-                "option {name:?} takes {default:?} or {alt:?}, not {value:?}"
+                "option {name:?} takes {}, not {value:?}",
+                values.join(" or ")
             )));
         };
+        if name == "storm_exposure" {
+            self.storm_exposure = [
+                StormExposure::Text,
+                StormExposure::EnclosedPlateaus,
+                StormExposure::Settlements,
+            ][index];
+            return Ok(());
+        }
+        let on = index == 1;
         let slot = match name {
             "advance_after_win" => &mut self.must_advance,
             "bene_gesserit_use" => &mut self.bene_gesserit_reorder,
@@ -122,10 +191,10 @@ impl Rules {
             "continue_battle_cost" => &mut self.continue_cost_settlement_only,
             "surprise_attack_bonus" => &mut self.surprise_special,
             "sandworm_emerges_on_legion" => &mut self.sandworm_legion_retreats,
-            "storm_spares_settlements" => &mut self.storm_spares_settlements,
             "excess_dice_reassignment" => &mut self.excess_least_filled,
             "wild_maker_from_wormsign" => &mut self.wild_maker_cards_only,
             "harkonnen_dashboard_slots" => &mut self.printed_dashboard,
+            "spice_must_flow_ornithopters" => &mut self.printed_ornithopters,
             _ => &mut self.gurney_strip,
         };
         *slot = on;

@@ -332,6 +332,24 @@ impl Arrakis {
         }
     }
 
+    /// Whether the current card step's choices come from the cards of a
+    /// hand that holds some (an empty hand is public): playing another
+    /// card from one's own, or picking the card an opponent's effect makes
+    /// one discard (see [`Arrakis::reads_hidden_cards`]).
+    pub(super) fn card_step_reads_hand(&self) -> bool {
+        let Some(run) = self.effect else {
+            return false;
+        };
+        let f = run.faction;
+        let reads = match self.steps_of(&run).get(usize::from(run.step)) {
+            Some(Step::PlayCard) => Some(f),
+            Some(Step::DrawOrPlay { .. }) if run.stage == 0 => Some(f),
+            Some(Step::OpponentDiscards { .. }) if run.stage == 1 => Some(f.other()),
+            _ => None,
+        };
+        reads.is_some_and(|h| !self.house(h).hand.is_empty())
+    }
+
     /// The legal choices of the current card step.
     pub(super) fn legal_card(&self, out: &mut Vec<Action>) {
         let Some(run) = self.effect else {
@@ -404,10 +422,14 @@ impl Arrakis {
             }
             Step::OpponentDiscards { .. } => {
                 if run.stage == 1 {
-                    // The opponent picks what to discard; no way out.
-                    for c in self.distinct_hand(f.other()) {
-                        out.push(Action::Discard(c));
+                    // The opponent picks what to discard; no way out, unless
+                    // the hand holds only cards never discarded this way
+                    // (AR-LEADER-23: Hawat's Scheming).
+                    let cards = self.discardable_hand(f.other());
+                    if cards.is_empty() {
+                        out.push(Action::Done);
                     }
+                    out.extend(cards.into_iter().map(Action::Discard));
                     return;
                 }
                 if !self.house(f.other()).hand.is_empty() {

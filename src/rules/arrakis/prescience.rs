@@ -2,7 +2,7 @@
 //! AR-WIN-05, AR-LEADER-14 to AR-LEADER-24).
 use super::components::{Entry, LeaderKind};
 use super::event::Event;
-use super::ids::{Faction, LeaderId, Marker};
+use super::ids::{AreaId, Faction, LeaderId, Marker};
 use super::state::{Arrakis, LeaderAt};
 use super::tables::Condition;
 
@@ -73,14 +73,13 @@ impl Arrakis {
             if leader.id == "feyd_rautha" {
                 // AR-LEADER-24: Rabban is removed, figure and card.
                 if let LeaderAt::Board(a) = old {
-                    self.areas[a.index()].named &= !(1 << r.0);
-                    self.remove_lonely_leaders(a);
+                    self.replace_figure(r, None, a);
                 }
             } else if old != LeaderAt::NotInPlay && old != LeaderAt::Removed {
+                // AR-LEADER-14, AR-LEADER-16: the same position.
                 at = old;
                 if let LeaderAt::Board(a) = old {
-                    self.areas[a.index()].named &= !(1 << r.0);
-                    self.areas[a.index()].named |= 1 << l.0;
+                    self.replace_figure(r, Some(l), a);
                 }
             }
             self.leaders[usize::from(r.0)] = LeaderAt::Removed;
@@ -90,6 +89,52 @@ impl Arrakis {
             let f = leader.faction;
             self.house_mut(f).bene_gesserit += 1;
         }
+    }
+
+    /// The figure of leader `old`, said to be on the board at `a`, is
+    /// replaced by `new`'s or removed (AR-LEADER-14, AR-LEADER-16,
+    /// AR-LEADER-24). A figure fighting in the attacking group of a battle
+    /// says `Board(a)` of the area it attacked from but is not there: the
+    /// area is left alone, where `new` would stand without a unit
+    /// (AR-MOVE-13), and the battle swaps it in the group
+    /// ([`Arrakis::regroup`]).
+    fn replace_figure(&mut self, old: LeaderId, new: Option<LeaderId>, a: AreaId) {
+        let old_bit = 1u64 << old.0;
+        if self.areas[a.index()].named & old_bit == 0 {
+            return;
+        }
+        let s = &mut self.areas[a.index()];
+        s.named = (s.named & !old_bit) | new.map_or(0, |l| 1u64 << l.0);
+        self.remove_lonely_leaders(a);
+    }
+
+    /// The named leaders `named` of an attacking group from `from` once
+    /// leaders entered play while it fought: a figure removed from the game
+    /// leaves the group, and the leader that took its place (said to be at
+    /// `from`, not standing there) joins it (AR-LEADER-14, AR-LEADER-16,
+    /// AR-LEADER-24).
+    pub(super) fn regroup(&self, named: u64, from: AreaId) -> u64 {
+        let d = self.d();
+        let mut out = named;
+        let mut m = named;
+        while m != 0 {
+            let i = m.trailing_zeros() as usize;
+            m &= m - 1;
+            if self.leaders[i] != LeaderAt::Removed {
+                continue;
+            }
+            out &= !(1u64 << i);
+            let old_id = &d.leaders[i].id;
+            for (j, l) in d.leaders.iter().enumerate() {
+                if l.replaces.as_ref() == Some(old_id)
+                    && self.leaders[j] == LeaderAt::Board(from)
+                    && self.areas[from.index()].named & (1u64 << j) == 0
+                {
+                    out |= 1u64 << j;
+                }
+            }
+        }
+        out
     }
 
     /// Whether a prescience card's condition holds now (AR-PRESC-07).

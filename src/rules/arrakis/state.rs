@@ -256,6 +256,9 @@ pub struct Arrakis {
     /// Sandworms placed on the board this round (public; for prescience
     /// conditions).
     pub worms_surfaced: u8,
+    /// Dice each house spent this turn: its tank leaders move that many
+    /// boxes at the end of the turn (AR-LEADER-11).
+    pub(super) tank_moves: [u8; 2],
 }
 
 /// Token-kind table: starting tokens first, then the action pool.
@@ -471,6 +474,7 @@ impl Arrakis {
             forced_die: None,
             objective2: None,
             worms_surfaced: 0,
+            tank_moves: [0; 2],
             fear: None,
             ibad: None,
         };

@@ -22,8 +22,14 @@ pub struct SpiceRow {
     pub dice: u8,
     /// Harvesters placed (AR-VEH-05).
     pub harvesters: u8,
-    /// Ornithopters placed.
+    /// Ornithopters placed (the rules texts; the wiki's worked example
+    /// gives the third row 2).
     pub ornithopters: u8,
+    /// Ornithopters the printed board gives this row where it differs
+    /// (the third row's 3), used under `spice_must_flow_ornithopters =
+    /// printed` (the `published` preset).
+    #[serde(default)]
+    pub ornithopters_printed: Option<u8>,
     /// Carryalls placed.
     pub carryalls: u8,
 }
@@ -558,7 +564,8 @@ pub fn parse_tables(json: &str, sietch_sites: usize, stations: usize) -> Result<
             ));
         }
         if r.harvesters > t.figures.harkonnen.harvester
-            || r.ornithopters > t.figures.harkonnen.ornithopter
+            || r.ornithopters.max(r.ornithopters_printed.unwrap_or(0))
+                > t.figures.harkonnen.ornithopter
             || r.carryalls > t.figures.harkonnen.carryall
         {
             return fail(format!(
