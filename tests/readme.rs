@@ -350,6 +350,10 @@ fn the_development_commands_are_what_ci_runs() {
     let block = blocks(&README[start..]).unwrap().remove(0);
     assert_eq!(block.lang, "sh");
     assert_eq!(block.lines, ci);
-    assert_eq!(ci.len(), 3, "{ci:?}");
-    assert!(ci.iter().all(|c| c.starts_with("cargo ")), "{ci:?}");
+    // fmt, clippy and the README's test command, then the release soak.
+    assert_eq!(ci.len(), 4, "{ci:?}");
+    assert!(ci[..3].iter().all(|c| c.starts_with("cargo ")), "{ci:?}");
+    assert_eq!(ci[3], ".ci/soak");
+    let soak = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(".ci/soak");
+    assert!(soak.is_file(), "{} is missing", soak.display());
 }
