@@ -5,6 +5,7 @@ use rand::seq::SliceRandom;
 
 use crate::rules::core::{RngStream, RuleError, Seat};
 
+use super::action::Action;
 use super::data::{CardGroup, IntrigueKind};
 use super::effect::Bespoke;
 use super::event::{Event, Resource};
@@ -192,6 +193,113 @@ impl Imperium {
             }
         }
         Ok(g)
+    }
+
+    /// Validates, then applies (the state is untouched on error).
+    pub(crate) fn apply_action(
+        &mut self,
+        seat: Seat,
+        action: &Action,
+        ev: &mut Vec<Event>,
+    ) -> Result<(), RuleError> {
+        let Some(pending) = &self.pending else {
+            return Err(RuleError::GameOver);
+        };
+        let waiting = pending.seat();
+        if seat.0 != waiting {
+            return Err(RuleError::NotYourTurn {
+                seat,
+                waiting_on: Seat(waiting),
+            });
+        }
+        let mut legal = Vec::new();
+        self.legal(&mut legal);
+        if !legal.contains(action) {
+            return Err(self.refusal(action));
+        }
+        let pending = self.pending.take().expect("pending");
+        self.decide(pending, *action, ev);
+        self.run(ev);
+        Ok(())
+    }
+
+    /// Applies a legal action to the decision it answers: one arm per
+    /// decision and action, handing over to the decision's file.
+    pub(crate) fn decide(&mut self, pending: Pending, action: Action, ev: &mut Vec<Event>) {
+        match (pending, action) {
+            (p, Action::Intrigue(c)) => self.intrigue_chosen(p, c, ev),
+            (Pending::Turn(seat), Action::SendAgent { card, space }) => {
+                self.send_agent(seat, card, space, ev)
+            }
+            (Pending::Turn(seat), Action::Reveal) => self.reveal(seat, ev),
+            (Pending::Turn(seat), Action::Pass) => self.pass_turn(seat, ev),
+            (Pending::Deploy { seat, .. }, Action::Troops(n)) => self.deploy(seat, n, ev),
+            (Pending::Retreat { seat, .. }, Action::Troops(n)) => self.retreat(seat, n, ev),
+            (
+                Pending::Choice {
+                    ctx,
+                    options,
+                    left,
+                    taken,
+                },
+                Action::Choose(i),
+            ) => self.choose_option(ctx, options, left, taken, i),
+            (Pending::Optional { ctx, steps }, Action::Accept) => self.stack.push(Task::Run {
+                list: steps,
+                pos: 0,
+                ctx,
+            }),
+            (Pending::Masterstroke(seat), Action::Accept) => self.masterstroke(seat, ev),
+            (Pending::Influence { ctx, mask, n, left }, Action::Faction(f)) => {
+                self.choose_influence(ctx, mask, n, left, f, ev)
+            }
+            (Pending::LoseInfluence { ctx, n }, Action::Faction(f)) => {
+                self.change_influence(ctx.seat, f, -(n as i8), ev)
+            }
+            (Pending::SecretFaction(seat), Action::Faction(f)) => {
+                self.choose_secret_faction(seat, f)
+            }
+            (Pending::Trash(ctx), Action::Trash(card, zone)) => {
+                self.trash_card(ctx.seat, card, zone, ev);
+            }
+            (Pending::Discard { seat, left }, Action::Discard(card)) => {
+                self.discard(seat, left, card, ev)
+            }
+            (Pending::Opponent { steps, .. }, Action::Opponent(o)) => self.stack.push(Task::Run {
+                list: steps,
+                pos: 0,
+                ctx: Ctx::seat(o.0),
+            }),
+            (Pending::Acquire(seat), Action::Acquire { card, top }) => {
+                self.acquire(seat, card, top, ev)
+            }
+            (Pending::Acquire(seat), Action::Card(card)) => self.reveal_box(seat, card),
+            (Pending::Acquire(_), Action::Pass) => self.finish_acquiring(),
+            (Pending::AgentOrder { ctx, left }, Action::Choose(k)) => {
+                self.agent_part(ctx, k, left, ev)
+            }
+            (Pending::DefensiveBonus(seat), Action::Accept) => self.defensive_troop(seat, ev),
+            (Pending::FreeAcquire { ctx, .. }, Action::Acquire { card, top }) => {
+                self.gain_card(ctx, card, top, ev)
+            }
+            (Pending::SellMelange(ctx), Action::Choose(i)) => self.sell_melange(ctx.seat, i, ev),
+            (Pending::CombatIntrigue(seat), Action::Pass) => self.combat_intrigue_pass(seat, ev),
+            (Pending::PoisonSnooper { seat, card }, Action::Choose(i)) => {
+                self.poison_snooper(seat, card, i, ev)
+            }
+            (Pending::Retrieve(seat), Action::Card(card)) => self.retrieve(seat, card, ev),
+            (Pending::Voice(seat), Action::Space(s)) => self.voice(seat, s, ev),
+            (Pending::Recall(seat), Action::Space(s)) => self.recall(seat, s, ev),
+            (Pending::Manipulate(seat), Action::Card(card)) => self.manipulate(seat, card, ev),
+            (Pending::KwisatzFrom { seat, .. }, Action::Space(s)) => self.kwisatz_from(seat, s, ev),
+            (Pending::AllianceHandover { faction, .. }, Action::Opponent(o)) => {
+                // docs/rules-decisions.md, A10a: the holder's pick among the tied.
+                self.move_alliance(faction, Some(o.0), ev);
+            }
+            // Declines: nothing happens.
+            (_, Action::Pass) => {}
+            (p, a) => unreachable!("legal action {a:?} not handled for {p:?}"),
+        }
     }
 
     /// Runs tasks until a decision is needed or the game is over.

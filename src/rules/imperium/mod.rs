@@ -7,6 +7,10 @@
 //! ([`Action`]). The rule IDs (`IM-...`, listed in `docs/rules/imperium.md`) are cited beside the
 //! code that enforces them.
 mod action;
+mod agent;
+mod agent_order;
+mod choices;
+mod combat;
 pub mod data;
 mod deck;
 mod effect;
@@ -16,10 +20,12 @@ mod hagal;
 mod ids;
 mod influence;
 mod interp;
+mod intrigue;
 mod label;
 mod legal;
 mod options;
 mod refusal;
+mod reveal;
 mod state;
 #[doc(hidden)]
 pub mod testkit;
