@@ -342,4 +342,27 @@ impl Imperium {
             space: s,
         });
     }
+
+    /// The deploy after an Agent turn at a Combat space.
+    pub(crate) fn agent_deploy(&mut self) {
+        // IM-AGENT-10 / IM-AGENT-11: recruited troops plus up to 2
+        // from the garrison (recruits already sit in the garrison);
+        // IM-AGENT-12: 0 is always offered. Only Combat spaces push
+        // this task (IM-AGENT-13, IM-AGENT-14).
+        let seat = self.turn.seat;
+        let max_g = self.d().setup.max_garrison_deploy;
+        let max = (self.turn.recruited + max_g).min(self.p(seat).garrison);
+        if max > 0 {
+            self.pending = Some(Pending::Deploy { seat, max });
+        }
+    }
+
+    /// The end of an Agent turn: Masterstroke if ready, then the next turn.
+    pub(crate) fn end_agent_turn(&mut self) {
+        let seat = self.turn.seat;
+        self.stack.push(Task::NextTurn);
+        if self.masterstroke_ready(seat) {
+            self.pending = Some(Pending::Masterstroke(seat));
+        }
+    }
 }

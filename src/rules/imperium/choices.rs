@@ -9,7 +9,7 @@ use crate::rules::core::{RuleError, Seat};
 
 use super::action::{Action, Zone};
 use super::deck::{push_distinct, remove_one};
-use super::effect::Effect;
+use super::effect::{Bespoke, Effect};
 use super::event::{Event, Resource};
 use super::ids::{CardId, Faction, SpaceId};
 use super::state::{Ctx, Imperium, Pending, Task};
@@ -328,5 +328,37 @@ impl Imperium {
                 out.push(Action::Opponent(Seat(o)));
             }
         }
+    }
+
+    /// Asks the rest of a multi-pick choice while picks are left and a
+    /// branch not taken can be paid.
+    pub(crate) fn choice_rest(
+        &mut self,
+        ctx: Ctx,
+        options: &'static [Vec<Effect>],
+        left: u8,
+        taken: u8,
+    ) {
+        let any = options
+            .iter()
+            .enumerate()
+            .any(|(i, o)| taken & (1 << i) == 0 && self.list_payable(ctx, o));
+        if left > 0 && any {
+            self.pending = Some(Pending::Choice {
+                ctx,
+                options,
+                left,
+                taken,
+            });
+        }
+    }
+
+    /// Baron: whether Masterstroke is offered now (4 troops deployed this
+    /// turn, not used yet).
+    pub(crate) fn masterstroke_ready(&self, seat: u8) -> bool {
+        let p = self.p(seat);
+        self.leader_ability(seat) == Some(Bespoke::Masterstroke)
+            && !p.masterstroke_used
+            && self.turn.deployed >= 4
     }
 }

@@ -275,4 +275,31 @@ impl Imperium {
         };
         RuleError::illegal(rule, format!("{name} cannot be played now: {why}"))
     }
+
+    /// The Plot step after an Agent is sent.
+    pub(crate) fn ask_agent_plot(&mut self) {
+        // IM-INTRIGUE-02 (docs/rules-decisions.md, A21): Plots at any
+        // point of the Agent turn. Asked whenever the seat holds
+        // an Intrigue card, a public count, never only when one
+        // is playable: whether a prompt appears must not tell
+        // anyone which cards the seat holds.
+        let seat = self.turn.seat;
+        if !self.p(seat).intrigue.is_empty() {
+            self.pending = Some(Pending::AgentPlot(seat));
+        }
+    }
+
+    /// IM-INTRIGUE-12: the winner of the Conflict is asked while it holds
+    /// an Intrigue card.
+    pub(crate) fn ask_after_win(&mut self, seat: u8) {
+        if !self.p(seat).intrigue.is_empty() {
+            self.pending = Some(Pending::AfterWin(seat));
+        }
+    }
+
+    /// Whether an Intrigue card has an endgame use.
+    pub(crate) fn endgame_card(&self, card: IntrigueId) -> bool {
+        let i = &self.d().intrigues[usize::from(card.0)];
+        i.kind == IntrigueKind::Endgame || !i.endgame_effect.is_empty()
+    }
 }

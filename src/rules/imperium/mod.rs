@@ -26,6 +26,8 @@ mod legal;
 mod options;
 mod refusal;
 mod reveal;
+mod round;
+mod setup;
 mod state;
 #[doc(hidden)]
 pub mod testkit;

@@ -9,7 +9,7 @@ use super::deck::{push_distinct, remove_one};
 use super::event::{Event, Resource};
 use super::ids::CardId;
 use super::intrigue::Window;
-use super::state::{Ctx, Imperium, Task};
+use super::state::{Ctx, Imperium, Pending, Task};
 
 impl Imperium {
     /// IM-REVEAL-01 / IM-REVEAL-02: IM-REVEAL-03 reveal the whole hand (kept
@@ -224,5 +224,29 @@ impl Imperium {
                 self.card_name(c)
             ),
         )
+    }
+
+    /// The clean-up of the Reveal turn, then the next turn.
+    pub(crate) fn end_reveal(&mut self, ev: &mut Vec<Event>) {
+        let seat = self.turn.seat;
+        // IM-REVEAL-07: strength is the live value of troops and
+        // swords (`strength`), fixed from here on.
+        // IM-REVEAL-08: played and revealed cards to the discard pile.
+        let p = self.pm(seat);
+        let mut played = std::mem::take(&mut p.played);
+        let mut revealed = std::mem::take(&mut p.revealed);
+        p.discard.append(&mut played);
+        p.discard.append(&mut revealed);
+        // IM-DECK-18: Persuasion is lost.
+        let pers = p.persuasion;
+        self.resource(seat, Resource::Persuasion, -i16::from(pers), ev);
+        // A Manipulate card not acquired goes under the Imperium deck.
+        if let Some(c) = self.pm(seat).set_aside.take() {
+            self.imperium_deck.insert(0, c);
+        }
+        self.stack.push(Task::NextTurn);
+        if self.masterstroke_ready(seat) {
+            self.pending = Some(Pending::Masterstroke(seat));
+        }
     }
 }
