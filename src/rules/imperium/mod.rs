@@ -29,6 +29,7 @@ mod reveal;
 mod round;
 mod setup;
 mod state;
+#[cfg(feature = "testkit")]
 #[doc(hidden)]
 pub mod testkit;
 mod view;
