@@ -11,7 +11,7 @@ fn opts(players: u8) -> ImperiumOptions {
     ImperiumOptions::players(players)
 }
 
-/// The invariants of `tests/imperium_playout.rs`, over seats and rivals.
+/// The invariants of `playout.rs`, over seats and rivals.
 fn invariant(g: &Imperium) -> Result<(), String> {
     for s in 0..g.test_participants() {
         let p = g.test_player_ref(s);

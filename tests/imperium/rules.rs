@@ -1112,7 +1112,7 @@ fn endgame_intrigue_and_tie_breakers() {
 }
 
 // IM-SPACE-09 IM-SPACE-10 IM-SPACE-12 IM-SPACE-13: the board facts from data
-// (one test per IM-SPACE rule in tests/imperium_checklist.rs).
+// (one test per IM-SPACE rule in checklist.rs).
 #[test]
 fn board_facts() {
     let d = data();
@@ -1319,7 +1319,7 @@ fn sell_melange_default_and_published() {
     );
 }
 
-// Options: outside 1-4 players is refused (1-2 players: tests/imperium_hagal.rs).
+// Options: outside 1-4 players is refused (1-2 players: hagal.rs).
 #[test]
 fn options_refuse_small_games() {
     for n in [0, 5] {
