@@ -11,7 +11,8 @@ use super::effect::{Bespoke, Effect};
 use super::event::Event;
 use super::ids::{CardId, FACTION_ICONS, Icon, SpaceId};
 use super::intrigue::Window;
-use super::state::{Ctx, Imperium, PART_AGENT_BOX, PART_INFLUENCE, PART_SPACE, Pending, Task};
+use super::prompt::Pending;
+use super::state::{Ctx, Imperium, PART_AGENT_BOX, PART_INFLUENCE, PART_SPACE, Task};
 
 impl Imperium {
     /// The space cost after leader discounts (Leto, IM-AGENT-06).

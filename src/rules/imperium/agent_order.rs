@@ -6,7 +6,8 @@
 use super::action::Action;
 use super::effect::{Bespoke, Effect};
 use super::event::Event;
-use super::state::{Ctx, Imperium, PART_AGENT_BOX, PART_INFLUENCE, PART_SPACE, Pending, Task};
+use super::prompt::Pending;
+use super::state::{Ctx, Imperium, PART_AGENT_BOX, PART_INFLUENCE, PART_SPACE, Task};
 
 /// IM-AGENT-09: the fixed order used when the order cannot matter (and
 /// the order the parts are offered in): Faction Influence, the space's

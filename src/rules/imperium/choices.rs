@@ -12,7 +12,8 @@ use super::deck::{push_distinct, remove_one};
 use super::effect::{Bespoke, Effect};
 use super::event::{Event, Resource};
 use super::ids::{CardId, Faction, SpaceId};
-use super::state::{Ctx, Imperium, Pending, Task};
+use super::prompt::Pending;
+use super::state::{Ctx, Imperium, Task};
 
 /// The Factions of `mask` (IM-FACTION-02: Influence with one of them).
 pub(crate) fn influence_legal(mask: u8, out: &mut Vec<Action>) {

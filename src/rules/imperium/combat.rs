@@ -5,7 +5,8 @@
 use crate::rules::core::Seat;
 
 use super::event::Event;
-use super::state::{Ctx, Imperium, Pending, Task};
+use super::prompt::Pending;
+use super::state::{Ctx, Imperium, Task};
 
 impl Imperium {
     /// IM-COMBAT-04: `n` troops from the Conflict back to the garrison.

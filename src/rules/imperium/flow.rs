@@ -7,7 +7,8 @@ use crate::rules::core::{RuleError, Seat};
 
 use super::action::Action;
 use super::event::Event;
-use super::state::{Ctx, Imperium, Pending, Task};
+use super::prompt::Pending;
+use super::state::{Ctx, Imperium, Task};
 
 impl Imperium {
     /// Validates, then applies (the state is untouched on error).

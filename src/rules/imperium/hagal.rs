@@ -21,7 +21,8 @@ use super::data::data;
 use super::event::{Event, Resource};
 use super::ids::{Faction, LeaderId, SpaceId};
 use super::options::ImperiumOptions;
-use super::state::{Ctx, Imperium, Pending, Task, Turn};
+use super::prompt::Pending;
+use super::state::{Ctx, Imperium, Task, Turn};
 
 /// One House Hagal card kind (index into the loaded list).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]

@@ -11,7 +11,8 @@ use super::deck::push_distinct;
 use super::effect::{Bespoke, Effect};
 use super::event::Event;
 use super::ids::IntrigueId;
-use super::state::{Ctx, Imperium, Pending, Task};
+use super::prompt::Pending;
+use super::state::{Ctx, Imperium, Task};
 
 /// When an Intrigue may be played.
 #[derive(Clone, Copy, PartialEq, Eq)]

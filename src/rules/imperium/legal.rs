@@ -8,7 +8,8 @@ use super::action::Action;
 use super::agent_order::agent_order_legal;
 use super::choices::influence_legal;
 use super::intrigue::Window;
-use super::state::{Imperium, Pending};
+use super::prompt::Pending;
+use super::state::Imperium;
 
 impl Imperium {
     /// All legal actions of the pending decision.

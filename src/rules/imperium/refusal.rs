@@ -8,7 +8,8 @@ use crate::rules::core::RuleError;
 
 use super::action::Action;
 use super::ids::{CardId, IntrigueId, SpaceId};
-use super::state::{Imperium, Pending};
+use super::prompt::Pending;
+use super::state::Imperium;
 
 impl Imperium {
     pub(crate) fn card_name(&self, c: CardId) -> &'static str {

@@ -9,7 +9,8 @@ use super::deck::{push_distinct, remove_one};
 use super::event::{Event, Resource};
 use super::ids::CardId;
 use super::intrigue::Window;
-use super::state::{Ctx, Imperium, Pending, Task};
+use super::prompt::Pending;
+use super::state::{Ctx, Imperium, Task};
 
 impl Imperium {
     /// IM-REVEAL-01 / IM-REVEAL-02: IM-REVEAL-03 reveal the whole hand (kept

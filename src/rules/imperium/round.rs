@@ -5,7 +5,8 @@
 use crate::rules::core::Seat;
 
 use super::event::{Event, Resource};
-use super::state::{Ctx, Imperium, Pending, Phase, SPACES, Task, Turn};
+use super::prompt::Pending;
+use super::state::{Ctx, Imperium, Phase, SPACES, Task, Turn};
 
 impl Imperium {
     /// IM-START-01 / IM-START-02: in order, IM-START-03 reveal the Conflict,

@@ -7,7 +7,8 @@
 use super::event::Event;
 use super::hagal::{HagalId, hagal_data};
 use super::ids::{CardId, IntrigueId, SpaceId};
-use super::state::{Ctx, Imperium, Pending, Player};
+use super::prompt::Pending;
+use super::state::{Ctx, Imperium, Player};
 
 impl Imperium {
     /// Mutable access to a player's pieces (tests only).
