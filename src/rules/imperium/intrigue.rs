@@ -19,12 +19,12 @@ use super::state::{Ctx, Imperium, Task};
 pub(crate) enum Window {
     /// A Plot on the owner's turn: `reveal` on the Reveal turn, `placed`
     /// on an Agent turn after the Agent was sent.
-    Plot {
-        reveal: bool,
-        placed: bool,
-    },
+    Plot { reveal: bool, placed: bool },
+    /// The Combat Intrigue round.
     Combat,
+    /// After winning the Conflict (IM-INTRIGUE-12).
     AfterWin,
+    /// At the end of the game.
     Endgame,
 }
 
@@ -39,9 +39,10 @@ impl Imperium {
             ..Ctx::seat(seat)
         };
         let kind_ok = match w {
-            // IM-INTRIGUE-02 / IM-INTRIGUE-03 / IM-INTRIGUE-04 (Plots only in
-            // their owner's Turn and Acquire prompts); Bindu Suspension only before the Agent
-            // turn starts (which is the only time Plots are offered then).
+            // IM-INTRIGUE-02 / IM-INTRIGUE-03 / IM-INTRIGUE-04: Plots only on
+            // their owner's turns (the Turn, AgentPlot and Acquire
+            // decisions); a start-of-turn card (Bindu Suspension) only
+            // before the Agent is sent.
             Window::Plot { reveal, placed } => {
                 i.kind == IntrigueKind::Plot && !((reveal || placed) && i.start_of_turn)
             }

@@ -288,7 +288,3 @@ impl Imperium {
         ev
     }
 }
-
-/// Re-export for tests.
-#[doc(hidden)]
-pub use super::state::Player as TestPlayer;
