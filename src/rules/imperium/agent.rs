@@ -1,6 +1,7 @@
 //! The Agent turn (IM-AGENT): where an Agent may go with which card
 //! (`check_send`, which also gives the refusal its reason), the turn's
-//! legal actions, sending the Agent, and Kwisatz Haderach's moved Agent.
+//! legal actions, sending the Agent, Kwisatz Haderach's moved Agent, the
+//! deploy after a Combat space and the end of the turn.
 //! The order of the turn's parts once the Agent is sent is in
 //! `agent_order.rs`; the Reveal turn in `reveal.rs`.
 use crate::rules::core::{RuleError, Seat};
