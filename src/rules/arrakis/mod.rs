@@ -32,6 +32,7 @@ mod specials;
 mod spice;
 mod state;
 pub mod tables;
+#[cfg(feature = "testkit")]
 #[doc(hidden)]
 pub mod testkit;
 mod view;

@@ -21,7 +21,8 @@ use super::data::data;
 use super::event::{Event, Resource};
 use super::ids::{Faction, LeaderId, SpaceId};
 use super::options::ImperiumOptions;
-use super::state::{Ctx, Imperium, Pending, Task, Turn};
+use super::prompt::Pending;
+use super::state::{Ctx, Imperium, Task, Turn};
 
 /// One House Hagal card kind (index into the loaded list).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -408,7 +409,7 @@ impl Imperium {
         }
     }
 
-    fn rv(&mut self) -> &mut Rivals {
+    pub(crate) fn rv(&mut self) -> &mut Rivals {
         self.rivals.as_mut().expect("rivals")
     }
 
@@ -816,89 +817,5 @@ impl Imperium {
                 ev.push(Event::Swordmaster { seat: Seat(seat) });
             }
         }
-    }
-}
-
-/// Test access to the rival state (doc-hidden, for the integration tests).
-#[doc(hidden)]
-impl Imperium {
-    /// Human seats.
-    pub fn test_humans(&self) -> u8 {
-        self.humans()
-    }
-
-    /// The House Hagal deck, top last.
-    pub fn test_hagal_deck(&mut self) -> &mut Vec<HagalId> {
-        &mut self.rv().deck
-    }
-
-    /// The revealed House Hagal cards.
-    pub fn test_hagal_revealed(&mut self) -> &mut Vec<HagalId> {
-        &mut self.rv().revealed
-    }
-
-    /// A House Hagal card kind by data id.
-    pub fn test_hagal_card(id: &str) -> HagalId {
-        HagalId(
-            hagal_data()
-                .cards
-                .iter()
-                .position(|c| c.id == id)
-                .unwrap_or_else(|| panic!("no hagal card {id}")) as u8,
-        )
-    }
-
-    /// Every participant (seats and rivals).
-    pub fn test_participants(&self) -> u8 {
-        self.n()
-    }
-
-    /// Run a rival Agent turn now, as the engine does, then the tasks it
-    /// leaves (the next turn is not started).
-    pub fn test_rival_turn(&mut self, seat: u8) -> Vec<Event> {
-        let mut ev = Vec::new();
-        let saved = std::mem::take(&mut self.stack);
-        let pending = self.pending.take();
-        self.rival_turn(seat, &mut ev);
-        self.run(&mut ev);
-        self.stack = saved;
-        self.pending = pending;
-        ev
-    }
-
-    /// Reveal rival combat swords now.
-    pub fn test_rival_combat_swords(&mut self) -> Vec<Event> {
-        let mut ev = Vec::new();
-        self.rival_combat_swords(&mut ev);
-        ev
-    }
-
-    /// Run solo Rival conversions now.
-    pub fn test_rival_convert(&mut self) -> Vec<Event> {
-        let mut ev = Vec::new();
-        self.rival_convert(&mut ev);
-        ev
-    }
-}
-
-/// More test access (doc-hidden).
-#[doc(hidden)]
-impl Imperium {
-    /// Asks `seat` for `n` Influence with one faction of `mask` and lets
-    /// the engine decide for the rival (IM-SOLO-14).
-    pub fn test_rival_influence_choice(&mut self, seat: u8, mask: u8) -> Vec<Event> {
-        let mut ev = Vec::new();
-        let saved = std::mem::take(&mut self.stack);
-        let was = self.pending.take();
-        self.pending = Some(Pending::Influence {
-            ctx: Ctx::seat(seat),
-            mask,
-            n: 1,
-            left: 1,
-        });
-        self.run(&mut ev);
-        self.stack = saved;
-        self.pending = was;
-        ev
     }
 }

@@ -7,7 +7,8 @@ use crate::rules::core::Seat;
 use super::effect::{Amounts, Bespoke, Cond, Effect, InfluenceSpec};
 use super::event::{Event, Resource};
 use super::ids::{CardId, Faction};
-use super::state::{Ctx, Imperium, Pending, Task};
+use super::prompt::Pending;
+use super::state::{Ctx, Imperium, Task};
 
 impl Imperium {
     /// Whether the seat holds the amounts.

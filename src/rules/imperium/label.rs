@@ -1,6 +1,7 @@
 //! Short human labels for actions, with names from the data.
 use super::action::{Action, Zone};
-use super::state::{Imperium, Pending};
+use super::prompt::Pending;
+use super::state::Imperium;
 
 impl Imperium {
     /// A label such as "Play Dagger: Agent to Swordmaster".

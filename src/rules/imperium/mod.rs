@@ -4,9 +4,31 @@
 //! Facts come from `data/imperium/*.json` ([`data`]); the effect lists of
 //! cards, spaces, Conflicts and leaders are run by a generic interpreter
 //! (`interp.rs`) that breaks every effect into small decisions
-//! ([`Action`]). The rule IDs (`IM-...`, listed in `docs/rules/imperium.md`) are cited beside the
-//! code that enforces them.
+//! ([`Action`]). The rule IDs (`IM-...`, listed in `docs/rules/imperium.md`)
+//! are cited beside the code that enforces them.
+//!
+//! The files, in the layout both games follow:
+//! - this file: the [`Ruleset`] impl and the public surface;
+//! - `options.rs`, `data.rs`, `ids.rs`, `effect.rs`: match options, the
+//!   data files and their ids, the effect vocabulary;
+//! - `state.rs` the state types, `setup.rs` setup from options and seed,
+//!   `action.rs` the actions, `prompt.rs` where the game waits;
+//! - `legal.rs` the legal actions and `flow.rs` applying an action and the
+//!   automatic progression: short dispatchers to the file of each decision;
+//! - one file per decision or topic, each with its legal actions, what
+//!   choosing does and its refusal side by side: `agent.rs` (the Agent
+//!   turn), `agent_order.rs` (IM-AGENT-09), `reveal.rs` (the Reveal turn
+//!   and acquiring), `intrigue.rs`, `choices.rs` (the small decisions of
+//!   effects), `round.rs`, `combat.rs`, `hagal.rs` (the rivals), with
+//!   `interp.rs`, `deck.rs` and `influence.rs` under them;
+//! - `label.rs` action labels, `refusal.rs` refusal sentences, `event.rs`
+//!   events, `view.rs` what a viewer may see;
+//! - `testkit.rs`: test hooks, only with the `testkit` feature.
 mod action;
+mod agent;
+mod agent_order;
+mod choices;
+mod combat;
 pub mod data;
 mod deck;
 mod effect;
@@ -16,11 +38,17 @@ mod hagal;
 mod ids;
 mod influence;
 mod interp;
+mod intrigue;
 mod label;
 mod legal;
 mod options;
+mod prompt;
 mod refusal;
+mod reveal;
+mod round;
+mod setup;
 mod state;
+#[cfg(feature = "testkit")]
 #[doc(hidden)]
 pub mod testkit;
 mod view;

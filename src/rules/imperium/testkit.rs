@@ -1,8 +1,14 @@
-//! Test-only access to build situations. Not part of the game API: it lets
-//! tests set hands, resources and Influence directly.
+//! Test hooks: set up situations directly (hands, resources, Influence,
+//! the House Hagal deck) and run one step of the engine alone. Compiled
+//! only with the `testkit` feature, which the crate's own tests, examples
+//! and benches turn on (the self dev-dependency in `Cargo.toml`); a
+//! release build and the public API never contain them.
 #![allow(missing_docs)]
+use super::event::Event;
+use super::hagal::{HagalId, hagal_data};
 use super::ids::{CardId, IntrigueId, SpaceId};
-use super::state::{Imperium, Pending, Player};
+use super::prompt::Pending;
+use super::state::{Ctx, Imperium, Player};
 
 impl Imperium {
     /// Mutable access to a player's pieces (tests only).
@@ -194,8 +200,91 @@ impl Imperium {
     pub fn test_mentat(&self) -> (Option<u8>, Option<u8>) {
         (self.mentat, self.mentat_next)
     }
-}
 
-/// Re-export for tests.
-#[doc(hidden)]
-pub use super::state::Player as TestPlayer;
+    // The rivals (House Hagal and the solo Rivals).
+
+    /// Human seats.
+    #[doc(hidden)]
+    pub fn test_humans(&self) -> u8 {
+        self.humans()
+    }
+
+    /// The House Hagal deck, top last.
+    #[doc(hidden)]
+    pub fn test_hagal_deck(&mut self) -> &mut Vec<HagalId> {
+        &mut self.rv().deck
+    }
+
+    /// The revealed House Hagal cards.
+    #[doc(hidden)]
+    pub fn test_hagal_revealed(&mut self) -> &mut Vec<HagalId> {
+        &mut self.rv().revealed
+    }
+
+    /// A House Hagal card kind by data id.
+    #[doc(hidden)]
+    pub fn test_hagal_card(id: &str) -> HagalId {
+        HagalId(
+            hagal_data()
+                .cards
+                .iter()
+                .position(|c| c.id == id)
+                .unwrap_or_else(|| panic!("no hagal card {id}")) as u8,
+        )
+    }
+
+    /// Every participant (seats and rivals).
+    #[doc(hidden)]
+    pub fn test_participants(&self) -> u8 {
+        self.n()
+    }
+
+    /// Run a rival Agent turn now, as the engine does, then the tasks it
+    /// leaves (the next turn is not started).
+    #[doc(hidden)]
+    pub fn test_rival_turn(&mut self, seat: u8) -> Vec<Event> {
+        let mut ev = Vec::new();
+        let saved = std::mem::take(&mut self.stack);
+        let pending = self.pending.take();
+        self.rival_turn(seat, &mut ev);
+        self.run(&mut ev);
+        self.stack = saved;
+        self.pending = pending;
+        ev
+    }
+
+    /// Reveal rival combat swords now.
+    #[doc(hidden)]
+    pub fn test_rival_combat_swords(&mut self) -> Vec<Event> {
+        let mut ev = Vec::new();
+        self.rival_combat_swords(&mut ev);
+        ev
+    }
+
+    /// Run solo Rival conversions now.
+    #[doc(hidden)]
+    pub fn test_rival_convert(&mut self) -> Vec<Event> {
+        let mut ev = Vec::new();
+        self.rival_convert(&mut ev);
+        ev
+    }
+
+    /// Asks `seat` for `n` Influence with one faction of `mask` and lets
+    /// the engine decide for the rival (IM-SOLO-14).
+    #[doc(hidden)]
+    pub fn test_rival_influence_choice(&mut self, seat: u8, mask: u8) -> Vec<Event> {
+        let mut ev = Vec::new();
+        let saved = std::mem::take(&mut self.stack);
+        let was = self.pending.take();
+        self.pending = Some(Pending::Influence {
+            ctx: Ctx::seat(seat),
+            mask,
+            n: 1,
+            left: 1,
+        });
+        self.run(&mut ev);
+        self.stack = saved;
+        self.pending = was;
+        ev
+    }
+}

@@ -4,7 +4,8 @@ use crate::rules::core::{Seat, Viewer};
 
 use super::hagal::HagalId;
 use super::ids::{CardId, ConflictId, Faction, IntrigueId, LeaderId, SpaceId};
-use super::state::{Imperium, Pending, Phase};
+use super::prompt::Pending;
+use super::state::{Imperium, Phase};
 
 /// One seat as the viewer sees it.
 #[derive(Clone, Debug, PartialEq, Eq)]

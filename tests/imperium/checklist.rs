@@ -3,9 +3,8 @@
 //! Agent and Reveal turns and of deck building, plus the engine's answers
 //! that became decisions (Alliance handover, Kwisatz Haderach, High
 //! Council). Every test names its exact rule ID in a comment.
-mod imperium_common;
 
-use imperium_common::*;
+use super::common::*;
 use melange::rules::core::conformance::assert_refused;
 use melange::rules::core::{RuleError, Ruleset, Seat, Viewer};
 use melange::rules::imperium::data::{IntrigueKind, data};

@@ -11,8 +11,8 @@ fn opts(players: u8) -> ImperiumOptions {
     ImperiumOptions::players(players)
 }
 
-/// The invariants of `tests/imperium_playout.rs`, over seats and rivals;
-/// each failure names the rule it protects.
+/// The invariants of `playout.rs`, over seats and rivals; each failure
+/// names the rule it protects.
 fn invariant(g: &Imperium) -> Result<(), String> {
     // IM-COMBAT-18: troops only move between supply, garrison and Conflict.
     for s in 0..g.test_participants() {

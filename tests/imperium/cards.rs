@@ -1,9 +1,8 @@
 //! Outcome tests for the cards whose effects are bespoke code (`other` in
 //! the data), for two leader abilities, and for every Conflict card's
 //! rewards (table-driven).
-mod imperium_common;
 
-use imperium_common::*;
+use super::common::*;
 use melange::rules::core::{Ruleset, Seat, Viewer};
 use melange::rules::imperium::data::data;
 use melange::rules::imperium::{Action, Faction, Preset};

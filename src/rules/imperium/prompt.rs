@@ -1,0 +1,188 @@
+//! Where the game waits: [`Pending`], the one decision a seat is asked at
+//! a time, with what it needs to offer its legal actions (`legal.rs`) and
+//! apply the answer (`flow.rs`). A rival's decisions are made by the engine
+//! (`hagal.rs`); a human seat's are asked over the API (`view.rs` names
+//! them).
+use super::effect::Effect;
+use super::ids::CardId;
+use super::state::Ctx;
+
+/// The decision the game waits on.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Pending {
+    /// Agent or Reveal turn (plus Plot Intrigue).
+    Turn(u8),
+    /// Deploy 0..=max troops.
+    Deploy {
+        /// Who.
+        seat: u8,
+        /// Most troops.
+        max: u8,
+    },
+    /// Retreat 0..=max troops.
+    Retreat {
+        /// Who.
+        seat: u8,
+        /// Most troops.
+        max: u8,
+    },
+    /// IM-AGENT-09: which part of the Agent turn to resolve next
+    /// (`Choose` of a `PART_*` index).
+    AgentOrder {
+        /// Context (seat, card, space).
+        ctx: Ctx,
+        /// Parts left (mask).
+        left: u8,
+    },
+    /// IM-START-05 with the `defensive_bonus = optional` rule: deploy the
+    /// defensive-bonus troop (`Accept`) or not (`Pass`).
+    DefensiveBonus(u8),
+    /// Choose a branch.
+    Choice {
+        /// Context.
+        ctx: Ctx,
+        /// Branches.
+        options: &'static [Vec<Effect>],
+        /// Picks left including this one.
+        left: u8,
+        /// Branches taken.
+        taken: u8,
+    },
+    /// Accept or decline.
+    Optional {
+        /// Context.
+        ctx: Ctx,
+        /// Steps.
+        steps: &'static [Effect],
+    },
+    /// Gain n Influence with one faction of the mask; `left` more picks of
+    /// different factions.
+    Influence {
+        /// Context.
+        ctx: Ctx,
+        /// Allowed factions.
+        mask: u8,
+        /// Amount.
+        n: u8,
+        /// Picks left including this one.
+        left: u8,
+    },
+    /// Lose n Influence with a faction (a cost).
+    LoseInfluence {
+        /// Context.
+        ctx: Ctx,
+        /// Amount.
+        n: u8,
+    },
+    /// Trash a card, or pass.
+    Trash(Ctx),
+    /// Discard cards from hand.
+    Discard {
+        /// Who discards.
+        seat: u8,
+        /// How many more.
+        left: u8,
+    },
+    /// Choose an opponent.
+    Opponent {
+        /// Context.
+        ctx: Ctx,
+        /// Steps the opponent resolves.
+        steps: &'static [Effect],
+    },
+    /// Reveal turn: acquire cards, play Plot Intrigue, or finish.
+    Acquire(u8),
+    /// IM-INTRIGUE-02: Plot Intrigue later in an Agent turn, after the
+    /// Agent is sent (`Intrigue`, or `Pass` when done).
+    AgentPlot(u8),
+    /// Acquire a row card for free.
+    FreeAcquire {
+        /// Context.
+        ctx: Ctx,
+        /// Highest cost.
+        max_cost: u8,
+        /// Onto the deck.
+        top: bool,
+    },
+    /// Choose a Sell Melange exchange.
+    SellMelange(Ctx),
+    /// Combat Intrigue round.
+    CombatIntrigue(u8),
+    /// After-win Intrigue.
+    AfterWin(u8),
+    /// Endgame Intrigue.
+    Endgame(u8),
+    /// Poison Snooper: draw (0) or trash (1) the top card.
+    PoisonSnooper {
+        /// Who.
+        seat: u8,
+        /// The card looked at.
+        card: CardId,
+    },
+    /// Other Memory: which Bene Gesserit card to retrieve.
+    Retrieve(u8),
+    /// The Voice: which space to block.
+    Voice(u8),
+    /// Urgent Mission: which Agent to recall.
+    Recall(u8),
+    /// Manipulate: which row card to set aside.
+    Manipulate(u8),
+    /// Baron: choose a secret faction.
+    SecretFaction(u8),
+    /// Baron: use Masterstroke?
+    Masterstroke(u8),
+    /// Kwisatz Haderach: which of your placed Agents moves (`Space`), or
+    /// one from your Leader (`Pass`, only when `from_leader`).
+    KwisatzFrom {
+        /// Who.
+        seat: u8,
+        /// An Agent is still on the Leader, so `Pass` is allowed.
+        from_leader: bool,
+    },
+    /// The Alliance holder lost Influence while tied with several seats
+    /// and picks which of them takes the token (docs/rules-decisions.md, A10a).
+    AllianceHandover {
+        /// The holder, who decides.
+        seat: u8,
+        /// The faction.
+        faction: super::ids::Faction,
+        /// The tied seats (mask by seat index).
+        candidates: u8,
+    },
+}
+
+impl Pending {
+    /// The seat that decides.
+    pub fn seat(&self) -> u8 {
+        match *self {
+            Pending::Turn(s)
+            | Pending::Deploy { seat: s, .. }
+            | Pending::Retreat { seat: s, .. }
+            | Pending::Discard { seat: s, .. }
+            | Pending::Acquire(s)
+            | Pending::AgentPlot(s)
+            | Pending::CombatIntrigue(s)
+            | Pending::AfterWin(s)
+            | Pending::Endgame(s)
+            | Pending::PoisonSnooper { seat: s, .. }
+            | Pending::Retrieve(s)
+            | Pending::Voice(s)
+            | Pending::Recall(s)
+            | Pending::Manipulate(s)
+            | Pending::SecretFaction(s)
+            | Pending::Masterstroke(s)
+            | Pending::KwisatzFrom { seat: s, .. }
+            | Pending::AllianceHandover { seat: s, .. }
+            | Pending::DefensiveBonus(s) => s,
+            Pending::Choice { ctx, .. }
+            | Pending::AgentOrder { ctx, .. }
+            | Pending::Optional { ctx, .. }
+            | Pending::Influence { ctx, .. }
+            | Pending::LoseInfluence { ctx, .. }
+            | Pending::Trash(ctx)
+            | Pending::Opponent { ctx, .. }
+            | Pending::FreeAcquire { ctx, .. }
+            | Pending::SellMelange(ctx) => ctx.seat,
+        }
+    }
+}

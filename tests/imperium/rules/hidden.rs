@@ -1,0 +1,145 @@
+//! Hidden information: what others see never depends on a seat's hand or
+//! Intrigue cards, and draws are redacted.
+use super::*;
+
+// Non-interference: two games that differ only in seat 1's hidden cards give
+// seat 0 identical views.
+#[test]
+fn non_interference() {
+    let mut a = game(&["dagger"]);
+    let mut b = a.clone();
+    a.test_player(1).hand = vec![card("dagger"), card("diplomacy")];
+    b.test_player(1).hand = vec![card("signet_ring"), card("seek_allies")];
+    a.test_player(1).intrigue = vec![intrigue("ambush")];
+    b.test_player(1).intrigue = vec![intrigue("windfall")];
+    a.test_player(1).deck.reverse();
+    assert_eq!(a.view(Viewer::Seat(Seat(0))), b.view(Viewer::Seat(Seat(0))));
+    assert_eq!(a.view(Viewer::Spectator), b.view(Viewer::Spectator));
+    assert_ne!(a.view(Viewer::Seat(Seat(1))), b.view(Viewer::Seat(Seat(1))));
+}
+
+// Redaction: drawn cards are hidden from other seats.
+#[test]
+fn draws_are_redacted() {
+    let opts = ImperiumOptions {
+        player_count: 4,
+        leaders: NEUTRAL.iter().map(|l| Some(l.to_string())).collect(),
+        ..Default::default()
+    };
+    let (g, ev) = Imperium::setup_with_events(&opts, 4).unwrap();
+    let drew = ev
+        .iter()
+        .find(|e| {
+            matches!(
+                e,
+                melange::rules::imperium::Event::Drew { seat: Seat(1), .. }
+            )
+        })
+        .unwrap();
+    let mine = g.redact(drew, Viewer::Seat(Seat(1))).unwrap();
+    let theirs = g.redact(drew, Viewer::Seat(Seat(0))).unwrap();
+    assert!(matches!(
+        mine,
+        melange::rules::imperium::Event::Drew { card: Some(_), .. }
+    ));
+    assert!(matches!(
+        theirs,
+        melange::rules::imperium::Event::Drew { card: None, .. }
+    ));
+}
+
+// Non-interference through play: two games that differ only in the
+// Intrigue cards one seat holds (same count) are played with the same
+// choices (drawn from the actions legal in both). At every step the
+// spectator and every other seat see the same view, the same seat is asked
+// the same kind of decision, and any other seat is offered the same
+// actions: no prompt is asked or skipped because of the hidden cards
+// (IM-INTRIGUE-02's Plot window included). Stops comparing once a Steal
+// Intrigue hands one of those cards to another seat (then it is theirs to
+// see).
+#[test]
+fn hidden_intrigue_never_changes_what_others_see() {
+    use melange::rules::imperium::Event;
+    let mut compared = 0usize;
+    for players in 1..=4u8 {
+        for seed in 0..12u64 {
+            let hidden = if players == 1 { 0 } else { 1 };
+            let mut a = Imperium::setup(&ImperiumOptions::players(players), seed).unwrap();
+            // The hidden seat holds three Plots in one game and three
+            // cards never playable on its turns in the other (added
+            // outside the Intrigue deck, which stays the same in both).
+            let mut b = a.clone();
+            for (g, cards) in [
+                (&mut a, ["windfall", "charisma", "favored_subject"]),
+                (&mut b, ["ambush", "tiebreaker", "corner_the_market"]),
+            ] {
+                let held = &mut g.test_player(hidden).intrigue;
+                held.extend(cards.iter().map(|c| intrigue(c)));
+            }
+            assert_ne!(
+                a.test_player_ref(hidden).intrigue,
+                b.test_player_ref(hidden).intrigue
+            );
+            let mut rng = seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1;
+            for _ in 0..1500 {
+                assert_eq!(a.to_act(), b.to_act(), "{players}p seed {seed}");
+                assert_eq!(a.view(Viewer::Spectator), b.view(Viewer::Spectator));
+                for s in 0..players {
+                    if s != hidden {
+                        assert_eq!(
+                            a.view(Viewer::Seat(Seat(s))),
+                            b.view(Viewer::Seat(Seat(s))),
+                            "{players}p seed {seed}: seat {s}'s view"
+                        );
+                    }
+                }
+                compared += 1;
+                let Some(actor) = a.to_act() else { break };
+                let (mut la, mut lb) = (Vec::new(), Vec::new());
+                a.legal_actions(actor, &mut la);
+                b.legal_actions(actor, &mut lb);
+                if actor.0 != hidden {
+                    assert_eq!(la, lb, "{players}p seed {seed}: {actor}'s actions");
+                }
+                let common: Vec<Action> = la.into_iter().filter(|x| lb.contains(x)).collect();
+                assert!(
+                    !common.is_empty(),
+                    "{players}p seed {seed}: nothing in common"
+                );
+                // Prefer acting over passing, so games move on.
+                let acting: Vec<Action> = common
+                    .iter()
+                    .copied()
+                    .filter(|x| *x != Action::Pass)
+                    .collect();
+                let pool = if acting.is_empty() { &common } else { &acting };
+                rng ^= rng << 13;
+                rng ^= rng >> 7;
+                rng ^= rng << 17;
+                let pick = pool[(rng % pool.len() as u64) as usize];
+                let (mut ea, mut eb) = (Vec::new(), Vec::new());
+                a.apply(actor, &pick, &mut ea).unwrap();
+                b.apply(actor, &pick, &mut eb).unwrap();
+                let stolen = |ev: &[Event]| {
+                    ev.iter().any(
+                        |e| matches!(e, Event::IntrigueStolen { from, .. } if from.0 == hidden),
+                    )
+                };
+                if stolen(&ea) || stolen(&eb) {
+                    break;
+                }
+                for s in 0..players {
+                    if s != hidden {
+                        let redact = |ev: &[Event]| -> Vec<Event> {
+                            ev.iter()
+                                .filter_map(|e| a.redact(e, Viewer::Seat(Seat(s))))
+                                .collect()
+                        };
+                        assert_eq!(redact(&ea), redact(&eb), "{players}p seed {seed}: events");
+                    }
+                }
+            }
+        }
+    }
+    assert!(compared > 1000);
+}
