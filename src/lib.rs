@@ -29,7 +29,9 @@
 //! - [`load`]: the load generator behind the `melange-load` binary.
 //! - [`pb`]: the generated contract (`proto/melange/v1/*.proto`).
 //!
-//! The binaries are `src/main.rs` (the server) and `src/bin/melange-load.rs`.
+//! The binaries are `src/main.rs` (the server), `src/bin/melange-load.rs`
+//! (the load generator) and `src/bin/melange-quickstart.rs` (the smallest
+//! complete client).
 pub mod api;
 pub mod load;
 pub mod matches;

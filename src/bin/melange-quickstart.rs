@@ -1,9 +1,10 @@
 //! Creates a game on a running melange server, plays one move for the seat
 //! to act, and prints what happened: the smallest complete client.
 //!
-//! `cargo run --release --example quickstart -- [endpoint] [kind]`, with
-//! the server started by `cargo run --release` in another terminal (the same
-//! profile, so the example reuses the server's build).
+//! `cargo run --release --bin melange-quickstart -- [endpoint] [kind]`,
+//! with the server started by `cargo run --release` in another terminal
+//! (the same profile, so it reuses the server's build of the crate and
+//! every dependency).
 use melange::pb::{self, game_service_client::GameServiceClient};
 use tonic::Request;
 
