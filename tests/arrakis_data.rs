@@ -125,3 +125,36 @@ fn refuses_broken_leaders_and_cards() {
     .unwrap_err();
     assert!(e.contains("hawats_scheming"), "{e}");
 }
+
+#[test]
+fn refuses_a_card_effect_naming_an_area_or_leader_that_does_not_exist() {
+    // Every area and leader a card's steps or conditions name is checked at
+    // load time, so a typo in cards.json stops the server at start-up
+    // instead of failing a game in play.
+    let card = |v: &mut Value, id: &str| -> usize {
+        v["planning_cards"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .position(|c| c["id"] == id)
+            .unwrap()
+    };
+    let e = reparse(2, |v| {
+        let i = card(v, "hard_times_and_oppression");
+        v["planning_cards"][i]["steps"][1]["to"]["area"] = json!("atlantis");
+    })
+    .unwrap_err();
+    assert!(e.contains("unknown area") && e.contains("atlantis"), "{e}");
+    let e = reparse(2, |v| {
+        let i = card(v, "beloved_feyd_rautha");
+        v["planning_cards"][i]["steps"][0]["leader"] = json!("nobody");
+    })
+    .unwrap_err();
+    assert!(e.contains("unknown leader") && e.contains("nobody"), "{e}");
+    let e = reparse(2, |v| {
+        let i = card(v, "beloved_feyd_rautha");
+        v["planning_cards"][i]["alternative"]["when"]["leader_in_play"] = json!("nobody");
+    })
+    .unwrap_err();
+    assert!(e.contains("unknown leader") && e.contains("nobody"), "{e}");
+}
