@@ -2577,3 +2577,38 @@ fn i_am_stilgar_the_fremen_enters_a_free_plateau_then_draws() {
     assert_eq!(g.house(A).hand.len(), 1);
     assert_eq!(g.prompt(), Prompt::Turn(H));
 }
+
+#[test]
+fn a_cards_plain_move_never_ends_in_an_enemy_area_and_may_leave_a_guarded_leader() {
+    // Baron's Personal Guard moves "any 1 legion": a move, not an attack
+    // (AR-MOVE-03), so an area holding Atreides units is not offered and is
+    // refused. AR-MOVE-13: part of a legion may leave its leader behind as
+    // long as a unit stays with him.
+    let mut g = game(H, &["barons_personal_guard"]);
+    g.test_put(H, a("s1_3"), [2, 0, 0], 0);
+    g.test_place_leader(leader("beast_rabban"), a("s1_3"));
+    let enemy = empty_neighbour(&g, a("s1_3"));
+    g.test_put(A, enemy, [1, 0, 0], 0);
+    let to = empty_neighbour(&g, a("s1_3"));
+    start(&mut g, H, "barons_personal_guard");
+    play(
+        &mut g,
+        H,
+        &[
+            Action::DeployAt(a("arrakeen")),
+            Action::DeployLeader(Some(leader("baron_harkonnen"))),
+            Action::Legion(a("s1_3")),
+            Action::Take(UnitKind::Regular),
+        ],
+    );
+    assert!(!legal(&g, H).contains(&Action::To(enemy)));
+    assert_refused(&g, seat(H), &Action::To(enemy));
+    assert!(legal(&g, H).contains(&Action::To(to)));
+    play(&mut g, H, &[Action::To(to)]);
+    assert_eq!(units(&g, H, "s1_3"), [1, 0, 0]);
+    assert_eq!(g.areas[to.index()].units[H.index()], [1, 0, 0]);
+    assert_eq!(
+        g.test_leader(leader("beast_rabban")),
+        LeaderAt::Board(a("s1_3"))
+    );
+}
