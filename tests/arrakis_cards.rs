@@ -2612,3 +2612,29 @@ fn a_cards_plain_move_never_ends_in_an_enemy_area_and_may_leave_a_guarded_leader
         LeaderAt::Board(a("s1_3"))
     );
 }
+
+#[test]
+fn thumpers_never_call_a_sandworm_into_an_occupied_area() {
+    // AR-HAZ-14 and the card: the sandworm appears in an *empty* desert
+    // area bordering an Atreides legion; a bordering desert area holding a
+    // Harkonnen legion, a harvester or a wormsign is not offered.
+    let mut g = game(A, &["thumpers"]);
+    let own = a("s1_3");
+    g.test_put(A, own, [1, 0, 0], 0);
+    let near: Vec<AreaId> = all_areas()
+        .filter(|x| borders(own, *x) && empty_desert(&g, *x))
+        .collect();
+    assert!(near.len() >= 3, "{near:?}");
+    g.test_put(H, near[0], [1, 0, 0], 0);
+    g.areas[near[1].index()].harvester = true;
+    start(&mut g, A, "thumpers");
+    let offered: Vec<Action> = legal(&g, A)
+        .into_iter()
+        .filter(|x| matches!(x, Action::PickArea(_)))
+        .collect();
+    let want: Vec<Action> = near[2..].iter().map(|x| Action::PickArea(*x)).collect();
+    assert_eq!(offered, want);
+    for x in &near[..2] {
+        assert_refused(&g, seat(A), &Action::PickArea(*x));
+    }
+}
