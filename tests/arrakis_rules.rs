@@ -2416,3 +2416,37 @@ fn hawats_scheming_is_never_taken_by_a_forced_discard() {
     assert_eq!(g.house(H).hand, vec![scheming, scheming]);
     assert!(g.house(H).discard.is_empty());
 }
+
+#[test]
+fn no_vehicle_is_placed_once_every_figure_of_its_kind_is_on_the_board() {
+    // AR-VEH-05 within the figures the box holds: with every ornithopter
+    // figure already in an air zone, the row's ornithopters are not placed
+    // (the figures on the board stay put, AR-VEH-12); carryalls still are.
+    let mut g = Arrakis::setup(&ArrakisOptions::default(), 3).unwrap();
+    assert!(matches!(
+        g.prompt(),
+        Prompt::Vehicles {
+            ornithopters: 2,
+            carryalls: 1,
+            ..
+        }
+    ));
+    let figures = data().tables.figures.harkonnen.ornithopter;
+    for z in 0..usize::from(figures) {
+        g.zones[z] = Some(Vehicle::Ornithopter);
+    }
+    let offered = legal(&g, H);
+    assert!(
+        !offered
+            .iter()
+            .any(|x| matches!(x, Action::PlaceVehicle(Vehicle::Ornithopter, _))),
+        "{offered:?}"
+    );
+    let free = melange::rules::arrakis::AirZoneId(figures);
+    assert_refused(
+        &g,
+        seat(H),
+        &Action::PlaceVehicle(Vehicle::Ornithopter, free),
+    );
+    assert!(offered.contains(&Action::PlaceVehicle(Vehicle::Carryall, free)));
+}
