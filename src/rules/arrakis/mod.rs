@@ -35,6 +35,7 @@ pub mod tables;
 #[doc(hidden)]
 pub mod testkit;
 mod view;
+pub mod vocab;
 mod wild_maker;
 mod worms;
 
@@ -53,6 +54,7 @@ pub use options::{ArrakisOptions, OPTION_NAMES, Preset, Rules, StormExposure};
 pub use play::{CardMove, CardRun, LegionRule, Source};
 pub use state::{AreaState, Arrakis, Die, House, LeaderAt, Phase, Sietch, Vehicle, Worm};
 pub use view::{AreaView, ArrakisView, HouseView};
+pub use vocab::{ByFaction, ByUnitKind, Units};
 
 use crate::rules::core::{GameResult, RuleError, Ruleset, Seat, Viewer};
 

@@ -10,6 +10,7 @@ use super::event::Event;
 use super::ids::{AreaId, CardId, Deck, DieResult, Faction, LeaderId, Marker, UnitKind, Wormsign};
 use super::options::{ArrakisOptions, Rules};
 use super::tables::TokenMix;
+use super::vocab::{ByFaction, Units};
 
 /// A vehicle in an Air zone.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -42,9 +43,9 @@ pub enum Worm {
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub struct AreaState {
     /// Units per faction per [`UnitKind`].
-    pub units: [[u8; 3]; 2],
+    pub units: ByFaction<Units>,
     /// Generic leaders per faction.
-    pub generic: [u8; 2],
+    pub generic: ByFaction<u8>,
     /// Named leaders here (bit = [`LeaderId`]).
     pub named: u64,
     /// Face-down Atreides deployment tokens (contents by token-kind index).
@@ -66,18 +67,18 @@ pub struct AreaState {
 impl AreaState {
     /// Units of `f`, a face-down token counting 1 (AR-MOVE-10).
     pub fn unit_count(&self, f: Faction) -> u8 {
-        let u = self.units[f.index()];
+        let u = self.units[f];
         let t = if f == Faction::Atreides {
             self.tokens.len() as u8
         } else {
             0
         };
-        u[0] + u[1] + u[2] + t
+        u.regular + u.elite + u.special + t
     }
 
     /// Leaders of `f` here.
     pub fn leader_count(&self, f: Faction, d: &Data) -> u8 {
-        self.generic[f.index()] + named_of(self.named, f, d).count_ones() as u8
+        self.generic[f] + named_of(self.named, f, d).count_ones() as u8
     }
 
     /// Whether `f` has a legion (any unit or leader) here.
@@ -140,7 +141,7 @@ pub struct House {
     /// Dice rolled in excess, waiting for a new result (AR-ACT-07).
     pub excess: u8,
     /// Units in supply per [`UnitKind`].
-    pub supply: [u8; 3],
+    pub supply: Units,
     /// Generic leaders in supply.
     pub generic_supply: u8,
     /// Bene Gesserit tokens held.
@@ -189,7 +190,7 @@ pub struct Arrakis {
     /// Per Air zone.
     pub zones: Vec<Option<Vehicle>>,
     /// Harkonnen [0], Atreides [1].
-    pub houses: [House; 2],
+    pub houses: ByFaction<House>,
     /// Per named leader (generic entries unused).
     pub leaders: Vec<LeaderAt>,
     /// Spent leader cards this round.
@@ -258,7 +259,7 @@ pub struct Arrakis {
     pub worms_surfaced: u8,
     /// Dice each house spent this turn: its tank leaders move that many
     /// boxes at the end of the turn (AR-LEADER-11).
-    pub(super) tank_moves: [u8; 2],
+    pub(super) tank_moves: ByFaction<u8>,
 }
 
 /// Token-kind table: starting tokens first, then the action pool.
@@ -289,11 +290,11 @@ impl Arrakis {
 
     /// A house.
     pub fn house(&self, f: Faction) -> &House {
-        &self.houses[f.index()]
+        &self.houses[f]
     }
 
     pub(super) fn house_mut(&mut self, f: Faction) -> &mut House {
-        &mut self.houses[f.index()]
+        &mut self.houses[f]
     }
 
     /// The resolved rule switches.
@@ -314,7 +315,7 @@ impl Arrakis {
         let mut rng = RngStream::Game.rng(seed);
 
         let mut areas = vec![AreaState::default(); b.areas.len()];
-        let mut houses = [Faction::Harkonnen, Faction::Atreides].map(|f| {
+        let mut houses = ByFaction::from_fn(|f| {
             let fig = if f == Faction::Harkonnen {
                 t.figures.harkonnen
             } else {
@@ -337,7 +338,7 @@ impl Arrakis {
                 discard: Vec::new(),
                 dice: Vec::new(),
                 excess: 0,
-                supply: [fig.regular, fig.elite, fig.special],
+                supply: Units::new(fig.regular, fig.elite, fig.special),
                 generic_supply: fig.generic_leader,
                 bene_gesserit: if f == Faction::Atreides {
                     t.bene_gesserit.atreides_start
@@ -347,7 +348,7 @@ impl Arrakis {
                 bene_gesserit_placed: false,
             }
         });
-        for h in &mut houses {
+        for h in houses.iter_mut() {
             for pile in &mut h.decks {
                 pile.shuffle(&mut rng);
             }
@@ -359,7 +360,7 @@ impl Arrakis {
         ranks.shuffle(&mut rng);
         let mut starting = expand(&t.deployment_tokens.atreides_starting, 0);
         starting.shuffle(&mut rng);
-        let ath = Faction::Atreides.index();
+        let ath = Faction::Atreides;
         for (i, a) in b.sietch_sites.iter().enumerate() {
             let s = &mut areas[a.index()];
             s.sietch = Some(Sietch {
@@ -378,7 +379,7 @@ impl Arrakis {
         let mut silver = expand(&t.deployment_tokens.harkonnen_silver, 0);
         black.shuffle(&mut rng);
         silver.shuffle(&mut rng);
-        let hk = Faction::Harkonnen.index();
+        let hk = Faction::Harkonnen;
         for a in b.settlements.iter() {
             areas[a.index()].settlement = true;
             for (pile, mixes) in [
@@ -388,8 +389,9 @@ impl Arrakis {
                 if let Some(k) = pile.pop() {
                     let m = mixes[usize::from(k)];
                     let h = &mut houses[hk];
-                    for (u, n) in [m.regular, m.elite, m.special].into_iter().enumerate() {
-                        let n = n.min(h.supply[u]);
+                    let mu = m.units();
+                    for u in UnitKind::ALL {
+                        let n = mu[u].min(h.supply[u]);
                         h.supply[u] -= n;
                         areas[a.index()].units[hk][u] += n;
                     }
@@ -474,7 +476,7 @@ impl Arrakis {
             forced_die: None,
             objective2: None,
             worms_surfaced: 0,
-            tank_moves: [0; 2],
+            tank_moves: ByFaction::default(),
             fear: None,
             ibad: None,
         };
@@ -495,8 +497,8 @@ impl Arrakis {
     /// Draws the top card of one of `f`'s decks (AR-START-04: an empty deck
     /// gives nothing).
     pub(super) fn draw(&mut self, f: Faction, deck: usize, ev: &mut Vec<Event>) {
-        if let Some(c) = self.houses[f.index()].decks[deck].pop() {
-            self.houses[f.index()].hand.push(c);
+        if let Some(c) = self.houses[f].decks[deck].pop() {
+            self.houses[f].hand.push(c);
             ev.push(Event::CardDrawn {
                 faction: f,
                 deck: Deck::of(f)[deck],
@@ -507,11 +509,11 @@ impl Arrakis {
 
     /// Units of `f` on the board, supply and eliminated pool are one pool in
     /// this game (eliminated units return to supply, AR-COMBAT-25).
-    pub fn units_on_board(&self, f: Faction) -> [u8; 3] {
-        let mut n = [0u8; 3];
+    pub fn units_on_board(&self, f: Faction) -> Units {
+        let mut n = Units::NONE;
         for a in &self.areas {
             for k in UnitKind::ALL {
-                n[k.index()] += a.units[f.index()][k.index()];
+                n[k] += a.units[f][k];
             }
         }
         n
