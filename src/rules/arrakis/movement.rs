@@ -393,7 +393,7 @@ impl Arrakis {
         if tokens.is_empty() {
             return false;
         }
-        let kinds = super::state::token_kinds(self.d());
+        let kinds = super::setup::token_kinds(self.d());
         let ai = Faction::Atreides;
         for t in tokens {
             let m = kinds[usize::from(t)].units();
@@ -436,7 +436,7 @@ impl Arrakis {
         let (mut g, tokens) = group;
         // AR-DEPLOY-09: attacking tokens are revealed into units.
         if !tokens.is_empty() {
-            let kinds = super::state::token_kinds(self.d());
+            let kinds = super::setup::token_kinds(self.d());
             let ai = Faction::Atreides;
             for t in tokens {
                 let mx = kinds[usize::from(t)].units();
