@@ -265,7 +265,7 @@ impl WireRules for Arrakis {
             )));
         }
         for (index, wanted) in plays.iter().enumerate() {
-            let house = ["harkonnen", "atreides"][index];
+            let house = Faction::ALL[index].name();
             if !wanted.is_empty() && wanted != house {
                 return Err(invalid(format!(
                     "seat {index} plays {house} (seat 0 is always harkonnen, seat 1 atreides), not {wanted:?}"

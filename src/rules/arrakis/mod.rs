@@ -76,11 +76,9 @@ impl Ruleset for Arrakis {
     }
 
     fn plays(&self, seat: Seat) -> String {
-        match seat.0 {
-            0 => "harkonnen".into(),
-            1 => "atreides".into(),
-            _ => String::new(),
-        }
+        Faction::ALL
+            .get(usize::from(seat.0))
+            .map_or_else(String::new, |f| f.name().to_owned())
     }
 
     fn to_act(&self) -> Option<Seat> {
