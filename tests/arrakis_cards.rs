@@ -5,8 +5,8 @@ mod arrakis_common;
 use arrakis_common::*;
 use melange::rules::arrakis::data::data;
 use melange::rules::arrakis::{
-    Action, AreaId, Arrakis, ArrakisOptions, BattleStep, CardId, DieResult, Event, Faction,
-    LeaderAt, Prompt, UnitKind, board,
+    Action, AreaId, Arrakis, ArrakisOptions, BattleStep, ByFaction, CardId, DieResult, Event,
+    Faction, LeaderAt, Prompt, UnitKind, board,
 };
 use melange::rules::core::Ruleset;
 use melange::rules::core::conformance::assert_refused;
@@ -23,8 +23,8 @@ fn game(f: Faction, hand: &[&str]) -> Arrakis {
     g
 }
 
-fn units(g: &Arrakis, f: Faction, area: &str) -> [u8; 3] {
-    g.areas[a(area).index()].units[f.index()]
+fn units(g: &Arrakis, f: Faction, area: &str) -> melange::rules::arrakis::Units {
+    g.areas[a(area).index()].units[f]
 }
 
 #[test]
@@ -45,7 +45,7 @@ fn any_die_plays_a_card_and_it_is_discarded_after_its_effect() {
     play(&mut g, H, &[Action::DeployAt(a("arrakeen"))]);
     assert_eq!(units(&g, H, "arrakeen"), [0, 3, 0]);
     play(&mut g, H, &[Action::DeployLeader(None)]);
-    assert_eq!(g.areas[a("arrakeen").index()].generic[H.index()], 1);
+    assert_eq!(g.areas[a("arrakeen").index()].generic[H], 1);
     assert!(g.house(H).discard.contains(&c));
     assert_eq!(g.house(H).dice.iter().filter(|d| d.spent).count(), 1);
     assert_eq!(g.prompt(), Prompt::Turn(A));
@@ -99,8 +99,8 @@ fn harkonnen_patrols_partly_used() {
     // The same area is not offered twice.
     assert_refused(&g, seat(H), &Action::DeployAt(first));
     play(&mut g, H, &[Action::Done]);
-    assert_eq!(g.areas[first.index()].units[H.index()], [1, 0, 0]);
-    let on_board: u8 = g.areas.iter().map(|s| s.units[H.index()][0]).sum();
+    assert_eq!(g.areas[first.index()].units[H], [1, 0, 0]);
+    let on_board: u8 = g.areas.iter().map(|s| s.units[H].regular).sum();
     assert_eq!(on_board, 1);
     assert_eq!(g.prompt(), Prompt::Turn(A));
 }
@@ -345,14 +345,14 @@ fn empty_desert(g: &Arrakis, x: AreaId) -> bool {
     let b = board();
     let s = &g.areas[x.index()];
     b.desert.contains(x)
-        && s.units == [[0; 3]; 2]
+        && s.units == ByFaction::default()
         && s.tokens.is_empty()
         && s.sietch.is_none()
         && !s.settlement
         && !s.harvester
         && s.wormsign.is_none()
         && s.worm.is_none()
-        && s.generic == [0, 0]
+        && s.generic == ByFaction::default()
         && s.named == 0
 }
 
@@ -373,7 +373,7 @@ fn polar_cap_factories_deploys_and_clears_wormsigns_around_the_north_pole() {
         &[Action::DeployAt(np), Action::DeployLeader(None)],
     );
     assert_eq!(units(&g, H, "north_pole"), [2, 1, 0]);
-    assert_eq!(g.areas[np.index()].generic[H.index()], 1);
+    assert_eq!(g.areas[np.index()].generic[H], 1);
     let ev = play(&mut g, H, &[Action::Resolve]);
     assert!(ev.contains(&Event::WormsignRemoved { area: near }));
     assert_eq!(g.areas[near.index()].wormsign, None);
@@ -456,8 +456,8 @@ fn explosive_artillery_hits_a_bordering_enemy_legion() {
             ..
         }
     )));
-    assert_eq!(g.areas[target.index()].units[A.index()], [1, 0, 0]);
-    assert_eq!(g.areas[target.index()].generic[A.index()], 1);
+    assert_eq!(g.areas[target.index()].units[A], [1, 0, 0]);
+    assert_eq!(g.areas[target.index()].generic[A], 1);
     assert_eq!(g.prompt(), Prompt::Turn(A));
 }
 
@@ -482,8 +482,8 @@ fn breeding_program_gains_a_token_then_plays_a_card() {
 
     // The reserve is empty: no token to gain.
     let mut g = game(H, &["breeding_program"]);
-    g.houses[A.index()].bene_gesserit = data().tables.bene_gesserit.total;
-    g.houses[H.index()].bene_gesserit = 0;
+    g.houses[A].bene_gesserit = data().tables.bene_gesserit.total;
+    g.houses[H].bene_gesserit = 0;
     start(&mut g, H, "breeding_program");
     assert_eq!(g.house(H).bene_gesserit, 0);
     assert_eq!(g.prompt(), Prompt::Turn(A));
@@ -510,8 +510,8 @@ fn troop_carriers_jump_from_a_settlement_to_a_friendly_legion() {
     assert_refused(&g, seat(H), &Action::To(a("arrakeen")));
     play(&mut g, H, &[Action::To(far)]);
     assert_eq!(units(&g, H, "carthag"), [0, 0, 0]);
-    assert_eq!(g.areas[far.index()].units[H.index()], [3, 1, 0]);
-    assert_eq!(g.areas[far.index()].generic[H.index()], 1);
+    assert_eq!(g.areas[far.index()].units[H], [3, 1, 0]);
+    assert_eq!(g.areas[far.index()].generic[H], 1);
     assert_eq!(g.prompt(), Prompt::Turn(A));
 }
 
@@ -535,7 +535,7 @@ fn reports_of_traitors_discards_an_unused_house_die() {
         spent,
         token,
     };
-    g.houses[A.index()].dice = vec![
+    g.houses[A].dice = vec![
         die(DieResult::House, true, false),
         die(DieResult::House, false, false),
         die(DieResult::Strategy, false, false),
@@ -556,7 +556,7 @@ fn reports_of_traitors_discards_an_unused_house_die() {
 
     // No unused House die: nothing to discard.
     let mut g = game(H, &["reports_of_traitors"]);
-    g.houses[A.index()].dice = vec![die(DieResult::House, true, false)];
+    g.houses[A].dice = vec![die(DieResult::House, true, false)];
     start(&mut g, H, "reports_of_traitors");
     assert_eq!(g.house(A).dice.len(), 1);
     assert_eq!(g.prompt(), Prompt::Turn(A));
@@ -625,7 +625,7 @@ fn seek_out_the_mahdi_pins_paul_for_the_next_atreides_turn() {
     // Paul set aside is not deployed during the pinned turn.
     let mut g = game(H, &["seek_out_the_mahdi"]);
     g.test_turn(H, &[DieResult::Strategy, DieResult::Strategy], 2);
-    g.houses[A.index()].dice[0].result = DieResult::Deployment;
+    g.houses[A].dice[0].result = DieResult::Deployment;
     g.test_put(H, a("carthag"), [1, 0, 0], 0);
     start(&mut g, H, "seek_out_the_mahdi");
     play(&mut g, H, &[Action::Done, Action::Resolve]);
@@ -665,8 +665,8 @@ fn grandmother_of_a_storm_rolls_storms_now() {
     let dice = data().tables.hazards.storm_dice;
     g.test_load_dice(&vec![0; usize::from(dice)]);
     play(&mut g, A, &[Action::Resolve]);
-    assert_eq!(g.areas[desert.index()].units[H.index()][0], 3 - dice);
-    assert_eq!(g.areas[mountain.index()].units[H.index()], [3, 0, 0]);
+    assert_eq!(g.areas[desert.index()].units[H].regular, 3 - dice);
+    assert_eq!(g.areas[mountain.index()].units[H], [3, 0, 0]);
     assert_eq!(g.prompt(), Prompt::Turn(H));
 }
 
@@ -735,7 +735,7 @@ fn captured_ornithopter_removes_it_and_attacks_through_its_zone() {
     assert_eq!(g.zones[z.index()], None);
     g.test_load_dice(&[0, 5, 4]);
     play(&mut g, A, &[Action::PickArea(target)]);
-    assert_eq!(g.areas[target.index()].units[H.index()], [1, 0, 0]);
+    assert_eq!(g.areas[target.index()].units[H], [1, 0, 0]);
     assert_eq!(g.prompt(), Prompt::Turn(H));
 }
 
@@ -963,8 +963,8 @@ fn truthtrance_forces_the_harkonnen_die() {
         spent: false,
         token: false,
     };
-    g.houses[H.index()].dice = vec![mk(DieResult::Strategy), mk(DieResult::Mentat)];
-    g.houses[H.index()].dice.push(melange::rules::arrakis::Die {
+    g.houses[H].dice = vec![mk(DieResult::Strategy), mk(DieResult::Mentat)];
+    g.houses[H].dice.push(melange::rules::arrakis::Die {
         result: DieResult::House,
         spent: true,
         token: false,
@@ -1154,8 +1154,8 @@ fn kitab_al_ibar_relocates_a_sietch_with_its_figures() {
     assert_refused(&g, seat(A), &Action::PickArea(a("s1_1")));
     play(&mut g, A, &[Action::PickArea(a("s1_6"))]);
     let s = &g.areas[a("s1_6").index()];
-    assert_eq!(s.units[A.index()], [1, 1, 0]);
-    assert_eq!(s.generic[A.index()], 1);
+    assert_eq!(s.units[A], [1, 1, 0]);
+    assert_eq!(s.generic[A], 1);
     assert_eq!(s.tokens, tokens);
     assert_eq!(s.sietch, sietch);
     assert_eq!(g.test_leader(leader("stilgar")), LeaderAt::Board(a("s1_6")));
@@ -1177,7 +1177,7 @@ fn sandtides_pushes_an_enemy_legion_out_of_the_desert() {
     assert_refused(&g, seat(A), &Action::PickArea(a("s1_3")));
     play(&mut g, A, &[Action::PickArea(a("s1_2"))]);
     assert_eq!(units(&g, H, "s1_2"), [2, 0, 0]);
-    assert_eq!(g.areas[a("s1_2").index()].generic[H.index()], 1);
+    assert_eq!(g.areas[a("s1_2").index()].generic[H], 1);
     assert_eq!(units(&g, H, "s1_1"), [0, 0, 0]);
     // Then Desert Power.
     assert_eq!(g.prompt(), Prompt::Wormsigns(2));
@@ -1348,7 +1348,7 @@ fn smugglers_puts_gurney_straight_on_the_board() {
         g.test_leader(leader("gurney_halleck")),
         LeaderAt::Board(spot)
     );
-    assert_eq!(g.areas[spot.index()].units[A.index()], [0, 2, 0]);
+    assert_eq!(g.areas[spot.index()].units[A], [0, 2, 0]);
 }
 
 #[test]
@@ -1439,7 +1439,7 @@ fn a_cards_special_attack_lets_the_atreides_pick_their_casualty() {
     assert_refused(&g, seat(A), &Action::LoseUnit(UnitKind::Regular));
     play(&mut g, A, &[Action::LoseUnit(UnitKind::Special)]);
     // The Fedaykin became a regular.
-    assert_eq!(g.areas[target.index()].units[A.index()], [1, 1, 0]);
+    assert_eq!(g.areas[target.index()].units[A], [1, 1, 0]);
     assert_eq!(g.prompt(), Prompt::Turn(A));
 }
 
@@ -1468,7 +1468,7 @@ fn empty_neighbour(g: &Arrakis, x: AreaId) -> AreaId {
         .iter()
         .find(|y| {
             let s = &g.areas[y.index()];
-            s.units == [[0; 3]; 2]
+            s.units == ByFaction::default()
                 && s.sietch.is_none()
                 && !s.settlement
                 && s.wormsign.is_none()
@@ -1517,7 +1517,7 @@ fn arsunt_legion_deploys_then_moves_only_that_legion() {
         ],
     );
     assert_eq!(units(&g, H, "arsunt"), [1, 0, 0]);
-    assert_eq!(g.areas[to.index()].units[H.index()], [0, 1, 0]);
+    assert_eq!(g.areas[to.index()].units[H], [0, 1, 0]);
     assert_eq!(g.test_leader(leader("beast_rabban")), LeaderAt::Board(to));
     assert_eq!(g.prompt(), Prompt::Turn(A));
 }
@@ -1558,7 +1558,7 @@ fn barons_personal_guard_puts_the_baron_in_a_city_then_moves_any_legion() {
             Action::To(to),
         ],
     );
-    assert_eq!(g.areas[to.index()].units[H.index()], [1, 0, 0]);
+    assert_eq!(g.areas[to.index()].units[H], [1, 0, 0]);
     assert_eq!(g.prompt(), Prompt::Turn(A));
 }
 
@@ -1607,7 +1607,7 @@ fn carthag_the_former_capital_deploys_units_and_a_leader_or_not() {
     start(&mut g, H, "carthag_the_former_capital");
     play(&mut g, H, &[Action::DeployAt(a("carthag")), Action::Done]);
     assert_eq!(units(&g, H, "carthag"), [3, 1, 0]);
-    assert_eq!(g.areas[a("carthag").index()].generic[H.index()], 0);
+    assert_eq!(g.areas[a("carthag").index()].generic[H], 0);
     assert_eq!(g.areas[a("carthag").index()].named, 0);
     assert_eq!(g.prompt(), Prompt::Turn(A));
 }
@@ -1674,7 +1674,7 @@ fn mudir_nahya_brings_rabban_to_a_legion_that_surprise_attacks() {
             Action::DeployLeader(Some(leader("beast_rabban"))),
         ],
     );
-    assert_eq!(g.areas[own.index()].units[H.index()], [1, 1, 0]);
+    assert_eq!(g.areas[own.index()].units[H], [1, 1, 0]);
     let extra = data().tables.combat.surprise_attack_dice;
     // All Hits for the Harkonnen, a Shield for the Atreides.
     let mut faces = vec![0; usize::from(2 + extra)];
@@ -1696,9 +1696,9 @@ fn mudir_nahya_brings_rabban_to_a_legion_that_surprise_attacks() {
         _ => None,
     });
     assert_eq!(dice, Some(2 + extra));
-    assert_eq!(g.areas[target.index()].units[A.index()], [0, 0, 0]);
+    assert_eq!(g.areas[target.index()].units[A], [0, 0, 0]);
     play(&mut g, H, &[Action::Advance]);
-    assert_eq!(g.areas[target.index()].units[H.index()], [1, 1, 0]);
+    assert_eq!(g.areas[target.index()].units[H], [1, 1, 0]);
     assert_eq!(g.prompt(), Prompt::Turn(A));
 }
 
@@ -1717,7 +1717,7 @@ fn mudir_nahya_alternative_when_rabban_is_removed() {
         &Action::DeployLeader(Some(leader("beast_rabban"))),
     );
     play(&mut g, H, &[Action::DeployLeader(None)]);
-    assert_eq!(g.areas[a("s1_3").index()].generic[H.index()], 1);
+    assert_eq!(g.areas[a("s1_3").index()].generic[H], 1);
     // No attack follows.
     assert_eq!(g.prompt(), Prompt::Turn(A));
 }
@@ -1737,7 +1737,7 @@ fn empty_neighbour_but(g: &Arrakis, x: AreaId, not: AreaId) -> AreaId {
         .find(|y| {
             let s = &g.areas[y.index()];
             *y != not
-                && s.units == [[0; 3]; 2]
+                && s.units == ByFaction::default()
                 && s.sietch.is_none()
                 && !s.settlement
                 && s.wormsign.is_none()
@@ -1905,7 +1905,7 @@ fn rage_overcame_shaddam_iv_c_alternative_joins_a_sardaukar_legion_moves_then_su
             Action::To(to),
         ],
     );
-    assert_eq!(g.areas[to.index()].units[H.index()], [1, 0, 1]);
+    assert_eq!(g.areas[to.index()].units[H], [1, 0, 1]);
     // Then the surprise attack from where it went (AR-DIE-09).
     let target = empty_neighbour_but(&g, to, own);
     g.test_put(A, target, [1, 0, 0], 0);
@@ -1928,7 +1928,7 @@ fn rage_overcame_shaddam_iv_c_alternative_joins_a_sardaukar_legion_moves_then_su
     g.test_load_dice(&faces);
     let ev = play(&mut g, H, &[Action::To(target)]);
     assert_eq!(rolled(&ev, H), Some(2 + extra));
-    assert_eq!(g.areas[target.index()].units[A.index()], [0, 0, 0]);
+    assert_eq!(g.areas[target.index()].units[A], [0, 0, 0]);
     play(&mut g, H, &[Action::Advance]);
     assert_eq!(g.test_leader(shaddam), LeaderAt::Board(target));
     assert_eq!(g.prompt(), Prompt::Turn(A));
@@ -2038,7 +2038,7 @@ fn sardaukars_manner_surprise_attacks_or_moves_with_a_sardaukar_legion() {
         ],
     );
     assert_eq!(rolled(&ev, H), Some(1 + extra));
-    assert_eq!(g.areas[target.index()].units[A.index()], [0, 0, 0]);
+    assert_eq!(g.areas[target.index()].units[A], [0, 0, 0]);
 
     // Or a plain move.
     let mut g = game(H, &["sardaukars_manner"]);
@@ -2054,7 +2054,7 @@ fn sardaukars_manner_surprise_attacks_or_moves_with_a_sardaukar_legion() {
             Action::To(to),
         ],
     );
-    assert_eq!(g.areas[to.index()].units[H.index()], [0, 0, 1]);
+    assert_eq!(g.areas[to.index()].units[H], [0, 0, 1]);
     assert_eq!(g.prompt(), Prompt::Turn(A));
 }
 
@@ -2095,7 +2095,7 @@ fn full_control_of_the_air_places_ornithopters_then_moves_a_legion() {
             Action::To(to),
         ],
     );
-    assert_eq!(g.areas[to.index()].units[H.index()], [1, 0, 0]);
+    assert_eq!(g.areas[to.index()].units[H], [1, 0, 0]);
     assert_eq!(g.prompt(), Prompt::Turn(A));
 }
 
@@ -2123,7 +2123,7 @@ fn moving_the_battle_group_appears_in_a_free_mountain() {
     assert_refused(&g, seat(H), &Action::DeployAt(offered[1]));
     assert_refused(&g, seat(H), &Action::DeployAt(a("s1_3")));
     play(&mut g, H, &[Action::DeployAt(offered[0])]);
-    assert_eq!(g.areas[offered[0].index()].units[H.index()], [0, 2, 0]);
+    assert_eq!(g.areas[offered[0].index()].units[H], [0, 2, 0]);
     // A Bashar, not a named leader.
     assert_refused(
         &g,
@@ -2131,7 +2131,7 @@ fn moving_the_battle_group_appears_in_a_free_mountain() {
         &Action::DeployLeader(Some(leader("baron_harkonnen"))),
     );
     play(&mut g, H, &[Action::DeployLeader(None)]);
-    assert_eq!(g.areas[offered[0].index()].generic[H.index()], 1);
+    assert_eq!(g.areas[offered[0].index()].generic[H], 1);
     assert_eq!(g.prompt(), Prompt::Turn(A));
 }
 
@@ -2177,8 +2177,8 @@ fn killers_without_mercy_attack_only_and_continue_free_against_a_sietch() {
     assert_eq!(b.group.units, [2, 0, 1]);
     play(&mut g, H, &[Action::Continue, Action::Done]);
     // Back where it came from, whole.
-    assert_eq!(g.areas[own.index()].units[H.index()], [2, 0, 1]);
-    assert_eq!(g.areas[sietch.index()].units[A.index()], [2, 0, 0]);
+    assert_eq!(g.areas[own.index()].units[H], [2, 0, 1]);
+    assert_eq!(g.areas[sietch.index()].units[A], [2, 0, 0]);
     assert_eq!(g.prompt(), Prompt::Turn(A));
 
     // Against the same sietch without this card, continuing costs a hit.
@@ -2231,7 +2231,7 @@ fn sardaukar_disguised_upgrades_two_elites_then_moves_sardaukar_legions() {
         H,
         &[Action::Take(UnitKind::Special), Action::To(to)],
     );
-    assert_eq!(g.areas[to.index()].units[H.index()], [0, 1, 1]);
+    assert_eq!(g.areas[to.index()].units[H], [0, 1, 1]);
     // AR-ACT-17: the second legion stays.
     play(&mut g, H, &[Action::Done]);
     assert_eq!(units(&g, H, "s2_1"), [1, 0, 1]);
@@ -2270,7 +2270,7 @@ fn i_decide_what_best_serves_his_majesty_aramsham_joins_a_sardaukar_legion_which
         ],
     );
     assert_eq!(g.test_leader(aramsham), LeaderAt::Board(to));
-    assert_eq!(g.areas[to.index()].units[H.index()], [0, 0, 1]);
+    assert_eq!(g.areas[to.index()].units[H], [0, 0, 1]);
     assert_eq!(g.prompt(), Prompt::Turn(A));
 }
 
@@ -2307,7 +2307,7 @@ fn alia_the_abomination_requires_reverend_mother_jessica() {
             Action::Done,
         ],
     );
-    assert_eq!(g.areas[sietch.index()].units[A.index()], [0, 0, 2]);
+    assert_eq!(g.areas[sietch.index()].units[A], [0, 0, 2]);
     assert_eq!(g.house(A).discard.len(), 2);
     assert_eq!(g.prompt(), Prompt::Turn(H));
 }
@@ -2372,8 +2372,8 @@ fn death_commandos_upgrade_two_elites_then_move_two_fedaykin_legions() {
             Action::To(ty),
         ],
     );
-    assert_eq!(g.areas[tx.index()].units[A.index()], [0, 0, 1]);
-    assert_eq!(g.areas[ty.index()].units[A.index()], [0, 0, 1]);
+    assert_eq!(g.areas[tx.index()].units[A], [0, 0, 1]);
+    assert_eq!(g.areas[ty.index()].units[A], [0, 0, 1]);
     assert_eq!(units(&g, A, "s1_3"), [1, 0, 0]);
     assert_eq!(g.prompt(), Prompt::Turn(H));
 
@@ -2396,11 +2396,11 @@ fn chatt_the_leaper_puts_fedaykin_and_a_naib_into_a_sietch() {
     assert_refused(&g, seat(A), &Action::DeployAt(a("s1_3")));
     assert_refused(&g, seat(A), &Action::DeployAt(a("carthag")));
     play(&mut g, A, &[Action::DeployAt(sietch)]);
-    assert_eq!(g.areas[sietch.index()].units[A.index()], [0, 0, 2]);
+    assert_eq!(g.areas[sietch.index()].units[A], [0, 0, 2]);
     // A Naib, not a named leader.
     assert_refused(&g, seat(A), &Action::DeployLeader(Some(leader("stilgar"))));
     play(&mut g, A, &[Action::DeployLeader(None)]);
-    assert_eq!(g.areas[sietch.index()].generic[A.index()], 1);
+    assert_eq!(g.areas[sietch.index()].generic[A], 1);
     assert_eq!(g.prompt(), Prompt::Turn(H));
 }
 
@@ -2515,8 +2515,8 @@ fn jubba_cloaks_move_a_desert_legion_with_a_leader_then_play_a_card() {
     // The leader goes with it.
     assert_refused(&g, seat(A), &Action::To(to));
     play(&mut g, A, &[Action::TakeGeneric, Action::To(to)]);
-    assert_eq!(g.areas[to.index()].units[A.index()], [1, 0, 0]);
-    assert_eq!(g.areas[to.index()].generic[A.index()], 1);
+    assert_eq!(g.areas[to.index()].units[A], [1, 0, 0]);
+    assert_eq!(g.areas[to.index()].generic[A], 1);
     // Then the follow-up card, partly used.
     play(&mut g, A, &[Action::PlayFree(card("hieregs"))]);
     let spot = first_legal(&g, A, |x| matches!(x, Action::DeployAt(_)));
@@ -2564,7 +2564,7 @@ fn i_am_stilgar_the_fremen_enters_a_free_plateau_then_draws() {
     assert_refused(&g, seat(A), &Action::DeployAt(a("s1_3")));
     assert_refused(&g, seat(A), &Action::DeployAt(plateaus[1]));
     play(&mut g, A, &[Action::DeployAt(plateaus[0])]);
-    assert_eq!(g.areas[plateaus[0].index()].units[A.index()], [1, 2, 0]);
+    assert_eq!(g.areas[plateaus[0].index()].units[A], [1, 2, 0]);
     assert_refused(
         &g,
         seat(A),

@@ -35,8 +35,8 @@ fn with_option(name: &str, value: &str) -> Arrakis {
     })
 }
 
-fn units(g: &Arrakis, f: Faction, id: &str) -> [u8; 3] {
-    g.areas[a(id).index()].units[f.index()]
+fn units(g: &Arrakis, f: Faction, id: &str) -> melange::rules::arrakis::Units {
+    g.areas[a(id).index()].units[f]
 }
 
 /// Starts a Strategy move of `f`: the die spent, the legion in `from`
@@ -232,7 +232,7 @@ fn bene_gesserit_tokens_once_a_round_on_empty_slots() {
     assert_eq!(g0.house(A).bene_gesserit, 1);
     assert_eq!(g0.house(H).bene_gesserit, 0);
     let mut g = g0.clone();
-    g.houses[H.index()].bene_gesserit = 2;
+    g.houses[H].bene_gesserit = 2;
     // Harkonnen: 3 Strategy (full), 3 Leadership, 2 Deployment.
     g.test_load_dice(&[0, 0, 0, 2, 2, 2, 3, 3, 2, 3, 4, 5]);
     play(&mut g, H, &[Action::Done]);
@@ -306,7 +306,7 @@ fn action_resolution_ends_with_the_last_harkonnen_die() {
 fn exhausted_deck_gives_nothing() {
     // AR-START-04
     let mut g = game();
-    g.houses[A.index()].decks[0].clear();
+    g.houses[A].decks[0].clear();
     let hand = g.house(A).hand.len();
     let ally = g.house(A).decks[1].len();
     g.test_turn(A, &[DieResult::Mentat], 1);
@@ -351,7 +351,7 @@ fn a_legion_splits_and_takes_only_what_its_area_holds() {
     play(&mut g, A, &[Action::TakeToken, Action::To(a("s1_2"))]);
     assert_eq!(units(&g, A, "s1_1"), [2, 0, 0]);
     let s = &g.areas[a("s1_2").index()];
-    assert_eq!((s.units[A.index()], s.tokens.len()), ([1, 0, 0], 1));
+    assert_eq!((s.units[A].into_array(), s.tokens.len()), ([1, 0, 0], 1));
 
     // AR-DEPLOY-13: an area holding only a token offers no unit to take.
     let mut g = game();
@@ -428,7 +428,7 @@ fn leadership_moves_legions_with_a_leader() {
     let e = assert_refused(&g, seat(A), &Action::To(a("s1_2")));
     assert_eq!(rule_of(e), "AR-DIE-10");
     play(&mut g, A, &[Action::TakeGeneric, Action::To(a("s1_2"))]);
-    assert_eq!(g.areas[a("s1_2").index()].generic[A.index()], 1);
+    assert_eq!(g.areas[a("s1_2").index()].generic[A], 1);
 }
 
 #[test]
@@ -441,7 +441,7 @@ fn leaders_vehicles_and_sandworms_are_not_units() {
     pick(&mut g, H, "s1_1", &[UnitKind::Regular]);
     play(&mut g, H, &[Action::TakeGeneric, Action::To(a("s1_2"))]);
     let s = &g.areas[a("s1_2").index()];
-    assert_eq!((s.unit_count(H), s.generic[H.index()]), (6, 4));
+    assert_eq!((s.unit_count(H), s.generic[H]), (6, 4));
 
     // A token counts 1 whatever it hides (kind 0: 2 regulars).
     let mut g = game();
@@ -554,7 +554,7 @@ fn atreides_deployment_token_in_a_sietch_then_a_leader() {
     play(&mut g, A, &[Action::DeployLeader(None)]);
     let s = &g.areas[site.index()];
     assert_eq!(s.tokens, vec![token]);
-    assert_eq!(s.generic[A.index()], 1);
+    assert_eq!(s.generic[A], 1);
 }
 
 #[test]
@@ -576,10 +576,10 @@ fn harkonnen_deployment_into_settlements() {
             Action::DeployLeader(None),
         ],
     );
-    assert_eq!(g.areas[x.index()].units[H.index()], [1, 0, 0]);
-    assert_eq!(g.areas[y.index()].units[H.index()], [2, 0, 0]);
+    assert_eq!(g.areas[x.index()].units[H], [1, 0, 0]);
+    assert_eq!(g.areas[y.index()].units[H], [2, 0, 0]);
     // The leader goes with the last regular placed.
-    assert_eq!(g.areas[y.index()].generic[H.index()], 1);
+    assert_eq!(g.areas[y.index()].generic[H], 1);
     assert_eq!(g.prompt(), Prompt::Turn(A));
 }
 
@@ -727,17 +727,17 @@ fn casualty_order_elites_and_leaders() {
     // AR-COMBAT-01, AR-COMBAT-22: 1 hit takes the regular, never Stilgar.
     roll(&mut g, H, &[HIT, SHIELD, SHIELD, SPECIAL, SPECIAL, SPECIAL]);
     let s = &g.areas[a("s1_2").index()];
-    assert_eq!(s.units[A.index()], [0, 1, 0]);
+    assert_eq!(s.units[A], [0, 1, 0]);
     assert_ne!(s.named & (1 << stilgar.0), 0);
     play(&mut g, H, &[Action::Continue]);
     // AR-COMBAT-21: no regular left in supply, the elite is removed; then
     // AR-COMBAT-24, AR-COMBAT-26: Stilgar falls with it, to the tank.
-    g.houses[A.index()].supply[0] = 0;
-    let elites = g.house(A).supply[1];
+    g.houses[A].supply.regular = 0;
+    let elites = g.house(A).supply.elite;
     roll(&mut g, H, &[HIT, HIT, HIT]);
     let s = &g.areas[a("s1_2").index()];
-    assert_eq!(s.units[A.index()], [0, 0, 0]);
-    assert_eq!(g.house(A).supply[1], elites + 1);
+    assert_eq!(s.units[A], [0, 0, 0]);
+    assert_eq!(g.house(A).supply.elite, elites + 1);
     assert_eq!(s.named & (1 << stilgar.0), 0);
     assert_eq!(g.leaders[usize::from(stilgar.0)], LeaderAt::Tank(0));
     // AR-LEADER-10: the leftmost box is freed by shifting right.
@@ -773,7 +773,7 @@ fn advance_moves_the_whole_legion_and_removes_a_harvester() {
     assert!(matches!(g.prompt(), Prompt::Battle(b) if b.step == BattleStep::Advance));
     play(&mut g, A, &[Action::Advance]);
     let s = &g.areas[a("s1_2").index()];
-    assert_eq!((s.units[A.index()], s.generic[A.index()]), ([2, 0, 0], 1));
+    assert_eq!((s.units[A].into_array(), s.generic[A]), ([2, 0, 0], 1));
     assert!(!s.harvester);
     assert!(!g.areas[a("s1_1").index()].has_legion(A, data()));
 }
@@ -893,7 +893,7 @@ fn tokens_in_a_battle_are_revealed_even_under_an_ornithopter() {
     assert!(ev.iter().any(|e| matches!(e, Event::TokensRevealed { .. })));
     let s = &g.areas[a("s1_2").index()];
     assert!(s.tokens.is_empty());
-    assert_eq!(s.units[A.index()], [2, 0, 0]);
+    assert_eq!(s.units[A], [2, 0, 0]);
 
     // Attacking tokens are revealed too (kind 2: an elite and a Fedaykin).
     let mut g = game();
@@ -1141,7 +1141,7 @@ fn only_moving_in_reveals_a_wormsign_and_only_for_the_harkonnen() {
     play(&mut g, H, &[Action::To(a("s1_1"))]);
     let s = &g.areas[a("s1_2").index()];
     assert!(s.wormsign.is_some() && s.worm.is_none());
-    assert_eq!(s.units[H.index()], [1, 0, 0]);
+    assert_eq!(s.units[H], [1, 0, 0]);
 
     let mut g = game();
     g.test_put(A, a("s1_1"), [1, 0, 0], 0);
@@ -1150,7 +1150,7 @@ fn only_moving_in_reveals_a_wormsign_and_only_for_the_harkonnen() {
     play(&mut g, A, &[Action::To(a("s1_2"))]);
     let s = &g.areas[a("s1_2").index()];
     assert!(s.wormsign.is_some() && s.worm.is_none());
-    assert_eq!(s.units[A.index()], [1, 0, 0]);
+    assert_eq!(s.units[A], [1, 0, 0]);
 }
 
 #[test]
@@ -1393,7 +1393,7 @@ fn end_of_round_steps_in_order() {
     g.revealed = vec![15, 1];
     g.claimed_this_round = 0;
     g.phase = Phase::EndOfRound;
-    g.houses[H.index()].dice = Vec::new();
+    g.houses[H].dice = Vec::new();
     let round = g.round;
     g.test_set_prompt(Prompt::EndClaims);
     // AR-END-02: End of Round cards only.
@@ -1636,7 +1636,7 @@ fn storm_exposure_text_enclosed_plateaus_or_settlements() {
         }
         g.test_load_dice(&[HIT; 16]);
         to_desert_hazards(&mut g);
-        areas.map(|x| units(&g, H, x)[0])
+        areas.map(|x| units(&g, H, x).regular)
     };
     // The text: every plateau, minor erg and desert area, never a mountain.
     assert_eq!(storm(None, Preset::Default), [1, 1, 1, 3]);

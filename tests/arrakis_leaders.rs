@@ -24,8 +24,8 @@ fn game(f: Faction, dice: &[DieResult]) -> Arrakis {
     g
 }
 
-fn units(g: &Arrakis, f: Faction, area: &str) -> [u8; 3] {
-    g.areas[a(area).index()].units[f.index()]
+fn units(g: &Arrakis, f: Faction, area: &str) -> melange::rules::arrakis::Units {
+    g.areas[a(area).index()].units[f]
 }
 
 fn neighbour(area: &str) -> AreaId {
@@ -655,7 +655,7 @@ fn rabban_fighting_in_a_group_leaves_it_when_feyd_rautha_enters() {
     play(&mut g, H, &[Action::Advance]);
     assert_eq!(g.test_leader(rabban), LeaderAt::Removed);
     assert_eq!(g.areas[sietch.index()].named, 0);
-    assert_eq!(g.areas[sietch.index()].units[H.index()], [2, 0, 0]);
+    assert_eq!(g.areas[sietch.index()].units[H], [2, 0, 0]);
     no_leader_alone(&g);
 }
 

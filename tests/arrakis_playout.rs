@@ -3,7 +3,7 @@
 use melange::rules::arrakis::data::data;
 use melange::rules::arrakis::{
     Action, AfterExcess, AreaId, Arrakis, ArrakisOptions, DieResult, Faction, LeaderAt, Preset,
-    Prompt,
+    Prompt, UnitKind, Units,
 };
 use melange::rules::core::conformance::{Checks, assert_refused, random_playout};
 use melange::rules::core::{Ruleset, Seat, Viewer};
@@ -38,14 +38,14 @@ fn board_invariant(g: &Arrakis) -> Result<(), String> {
         } else {
             t.atreides
         };
-        let totals = [fig.regular, fig.elite, fig.special];
+        let totals = Units::new(fig.regular, fig.elite, fig.special);
         let on_board = g.units_on_board(f);
         let attacking = match g.prompt() {
             Prompt::Battle(b) | Prompt::Excess(_, _, AfterExcess::Battle(b)) => b.attacker == f,
             _ => false,
         };
         let battle = g.battle_group().filter(|_| attacking);
-        for k in 0..3 {
+        for k in UnitKind::ALL {
             let held = on_board[k] + g.house(f).supply[k] + battle.map_or(0, |b| b.units[k]);
             // Units hidden in face-down tokens come out of the supply only
             // when revealed, so the count never exceeds the box.
@@ -53,7 +53,7 @@ fn board_invariant(g: &Arrakis) -> Result<(), String> {
             // is ever made or lost.
             if held != totals[k] {
                 return Err(format!(
-                    "AR-COMBAT-25: {f:?} units of kind {k} not conserved: board {} + supply {} \
+                    "AR-COMBAT-25: {f:?} units of kind {k:?} not conserved: board {} + supply {} \
                      + attacking {} != {} in the box",
                     on_board[k],
                     g.house(f).supply[k],
@@ -123,7 +123,7 @@ fn hidden_invariant(g: &Arrakis) -> Result<(), String> {
                 "AR-WIN-01: the Atreides secret objective in a Harkonnen or spectator view".into(),
             );
         }
-        if v.houses[1].hand.is_some() {
+        if v.houses[Faction::Atreides].hand.is_some() {
             return Err(
                 "hidden hands (no checklist ID): the Atreides hand in a Harkonnen or \
                  spectator view"
@@ -157,7 +157,8 @@ fn hidden_invariant(g: &Arrakis) -> Result<(), String> {
         }
     }
     let av = g.view(Viewer::Seat(Seat(1)));
-    if av.houses[0].hand.is_some() || sv.houses[0].hand.is_some() {
+    if av.houses[Faction::Harkonnen].hand.is_some() || sv.houses[Faction::Harkonnen].hand.is_some()
+    {
         return Err(
             "hidden hands (no checklist ID): the Harkonnen hand in an Atreides or spectator view"
                 .into(),

@@ -71,8 +71,8 @@ fn atreides_turn(g: &mut Arrakis) {
 /// The End of Round claims step (AR-END-01).
 fn end_claims(g: &mut Arrakis) {
     g.phase = Phase::EndOfRound;
-    g.houses[H.index()].dice = Vec::new();
-    g.houses[A.index()].dice = Vec::new();
+    g.houses[H].dice = Vec::new();
+    g.houses[A].dice = Vec::new();
     g.test_set_prompt(Prompt::EndClaims);
 }
 
@@ -766,7 +766,7 @@ fn card_the_sleeper_awakens() {
         },
         |g| {
             // One falls: 14 left.
-            g.areas[a("carthag").index()].units[H.index()][1] -= 1;
+            g.areas[a("carthag").index()].units[H].elite -= 1;
         },
         [1, 1, 1],
     );

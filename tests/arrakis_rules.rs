@@ -44,7 +44,7 @@ fn impassable_border_refused() {
     let e = assert_refused(&g, seat(A), &Action::To(a("arrakeen")));
     assert_eq!(rule_of(e), "AR-MOVE-02");
     play(&mut g, A, &[Action::To(a("s1_1"))]);
-    assert_eq!(g.areas[a("s1_1").index()].units[A.index()], [1, 0, 0]);
+    assert_eq!(g.areas[a("s1_1").index()].units[A], [1, 0, 0]);
 }
 
 #[test]
@@ -80,7 +80,7 @@ fn leaders_never_move_or_stay_alone() {
     let e = assert_refused(&g, seat(A), &Action::To(a("s1_2")));
     assert_eq!(rule_of(e), "AR-MOVE-13");
     play(&mut g, A, &[Action::TakeGeneric, Action::To(a("s1_2"))]);
-    assert_eq!(g.areas[a("s1_2").index()].generic[A.index()], 1);
+    assert_eq!(g.areas[a("s1_2").index()].generic[A], 1);
 }
 
 #[test]
@@ -197,7 +197,7 @@ fn guerrilla_training_not_under_an_ornithopter() {
     assert!(s.tokens.is_empty());
     let kinds = &data().tables.deployment_tokens.atreides_starting;
     let k = kinds[0];
-    assert_eq!(s.units[A.index()], [k.regular, k.elite, k.special]);
+    assert_eq!(s.units[A], [k.regular, k.elite, k.special]);
 }
 
 fn rolls(ev: &[Event]) -> Vec<(Faction, u8, u8, u8)> {
@@ -320,7 +320,7 @@ fn sardaukar_cancel_shields_and_the_casualty_order() {
     play(&mut g, A, &[Action::Done]);
     // Two hits, both shields cancelled: the regular dies, then the elite
     // becomes a regular.
-    assert_eq!(g.areas[a("s1_2").index()].units[A.index()], [1, 0, 0]);
+    assert_eq!(g.areas[a("s1_2").index()].units[A], [1, 0, 0]);
 }
 
 #[test]
@@ -344,7 +344,7 @@ fn each_sardaukar_or_fedaykin_cancels_one_shield_only() {
     let ev = play(&mut g, A, &[Action::Done]);
     assert_eq!(rolls(&ev), vec![(H, 2, 2, 0), (A, 2, 0, 2)]);
     // 2 Hits - (2 Shields - 1 cancelled) = 1 hit: the regular dies.
-    assert_eq!(g.areas[a("s1_2").index()].units[A.index()], [0, 1, 0]);
+    assert_eq!(g.areas[a("s1_2").index()].units[A], [0, 1, 0]);
     assert_eq!(g.battle_group().unwrap().units, [1, 0, 1]);
 
     // The Atreides attack, 1 regular and 1 Fedaykin, the same way.
@@ -362,7 +362,7 @@ fn each_sardaukar_or_fedaykin_cancels_one_shield_only() {
     g.test_load_dice(&[HIT, HIT, SHIELD, SHIELD]);
     let ev = play(&mut g, H, &[Action::Done]);
     assert_eq!(rolls(&ev), vec![(A, 2, 2, 0), (H, 2, 0, 2)]);
-    assert_eq!(g.areas[a("s1_1").index()].units[H.index()], [0, 1, 0]);
+    assert_eq!(g.areas[a("s1_1").index()].units[H], [0, 1, 0]);
     assert_eq!(g.battle_group().unwrap().units, [1, 0, 1]);
 
     // A defender's Fedaykin cancels the attacker's Shields too.
@@ -381,7 +381,7 @@ fn each_sardaukar_or_fedaykin_cancels_one_shield_only() {
     let ev = play(&mut g, A, &[Action::Done]);
     assert_eq!(rolls(&ev), vec![(H, 2, 0, 2), (A, 2, 2, 0)]);
     assert_eq!(g.battle_group().unwrap().units, [1, 0, 0]);
-    assert_eq!(g.areas[a("s1_2").index()].units[A.index()], [1, 0, 1]);
+    assert_eq!(g.areas[a("s1_2").index()].units[A], [1, 0, 1]);
 }
 
 #[test]
@@ -435,7 +435,7 @@ fn continuing_costs_a_hit() {
     g.test_load_dice(&[SHIELD; 6]);
     play(&mut g, H, &[Action::Done]);
     play(&mut g, A, &[Action::Done]);
-    assert_eq!(g.areas[a("s1_1").index()].units[A.index()], [2, 0, 0]);
+    assert_eq!(g.areas[a("s1_1").index()].units[A], [2, 0, 0]);
 }
 
 #[test]
@@ -450,10 +450,7 @@ fn undefended_settlement_falls_and_advances_prescience() {
     // May stay (default).
     assert!(matches!(g.prompt(), Prompt::Battle(b) if b.step == BattleStep::Advance));
     play(&mut g, A, &[Action::Done]);
-    assert_eq!(
-        g.areas[a("broken_land").index()].units[A.index()],
-        [1, 0, 0]
-    );
+    assert_eq!(g.areas[a("broken_land").index()].units[A], [1, 0, 0]);
 }
 
 #[test]
@@ -468,7 +465,7 @@ fn must_advance_option() {
     attack(&mut g, A, "broken_land", "carthag", &[UnitKind::Regular]);
     assert_refused(&g, seat(A), &Action::Done);
     play(&mut g, A, &[Action::Advance]);
-    assert_eq!(g.areas[a("carthag").index()].units[A.index()], [1, 0, 0]);
+    assert_eq!(g.areas[a("carthag").index()].units[A], [1, 0, 0]);
 }
 
 #[test]
@@ -610,7 +607,7 @@ fn troop_transport_crosses_impassable_borders() {
     let az5 = board().air_zone_id("az5").unwrap();
     assert_refused(&g, seat(H), &Action::Transport(az5, a("s1_3")));
     play(&mut g, H, &[Action::Transport(az1, a("s1_3"))]);
-    assert_eq!(g.areas[a("s1_3").index()].units[H.index()], [1, 0, 0]);
+    assert_eq!(g.areas[a("s1_3").index()].units[H], [1, 0, 0]);
     assert_eq!(g.zones[az1.index()], None);
 
     // AR-MOVE-24: never for the Atreides.
@@ -657,7 +654,7 @@ fn sandriding_through_wormsigns() {
     assert_refused(&blocked, seat(A), &Action::Sandride(a("s1_5")));
     let mut g = setup(true);
     play(&mut g, A, &[Action::Sandride(a("s1_5"))]);
-    assert_eq!(g.areas[a("s1_5").index()].units[A.index()], [1, 0, 0]);
+    assert_eq!(g.areas[a("s1_5").index()].units[A], [1, 0, 0]);
 }
 
 #[test]
@@ -722,7 +719,7 @@ fn harkonnen_legion_entering_a_wormsign() {
     let s = &g.areas[a("s1_2").index()];
     assert!(s.worm.is_some() && !s.harvester && s.wormsign.is_none());
     assert_eq!(s.unit_count(H), 0);
-    assert_eq!(g.areas[a("s1_4").index()].units[H.index()], [1, 0, 0]);
+    assert_eq!(g.areas[a("s1_4").index()].units[H], [1, 0, 0]);
     // The move goes on with the second legion.
     // The move goes on with the second legion; the retreat area was moved
     // into, so its figures cannot move again this action (AR-DIE-04).
@@ -856,7 +853,7 @@ fn end_of_round_leader_swap() {
     g.leaders[usize::from(paul.0)] = melange::rules::arrakis::LeaderAt::Board(a("s1_1"));
     g.test_set_prompt(Prompt::Swap(A));
     play(&mut g, A, &[Action::SwapLeader(paul)]);
-    assert_eq!(g.areas[a("s1_1").index()].generic[A.index()], 1);
+    assert_eq!(g.areas[a("s1_1").index()].generic[A], 1);
     assert_eq!(
         g.leaders[usize::from(paul.0)],
         melange::rules::arrakis::LeaderAt::SetAside
@@ -1024,7 +1021,7 @@ fn defender_retreat_option() {
     // Never into a wormsign for the Harkonnen.
     assert_refused(&g, seat(H), &Action::Retreat(a("s1_6")));
     play(&mut g, H, &[Action::Retreat(a("s1_5"))]);
-    assert_eq!(g.areas[a("s1_5").index()].units[H.index()], [2, 0, 0]);
+    assert_eq!(g.areas[a("s1_5").index()].units[H], [2, 0, 0]);
     assert!(matches!(g.prompt(), Prompt::Battle(b) if b.step == BattleStep::Advance));
 }
 
@@ -1135,7 +1132,7 @@ fn sandworm_emerging_on_a_legion_under_the_wiki_option() {
     assert!(g.areas[a("s1_1").index()].worm.is_some());
     assert_eq!(g.areas[a("s1_1").index()].unit_count(H), 0);
     // The legion fled intact, where the Harkonnen sent it.
-    assert_eq!(g.areas[a("s4_3").index()].units[H.index()], [2, 0, 0]);
+    assert_eq!(g.areas[a("s4_3").index()].units[H], [2, 0, 0]);
 }
 
 #[test]
@@ -1175,7 +1172,7 @@ fn a_sandworm_emerging_on_a_legion_attacks_it_by_default_and_under_the_option_on
     let mut g = setup("attacks", false);
     g.test_load_dice(&worm_dice);
     let ev = to_desert_hazards(&mut g);
-    assert_eq!(g.areas[a("s1_1").index()].units[H.index()], [1, 0, 0]);
+    assert_eq!(g.areas[a("s1_1").index()].units[H], [1, 0, 0]);
     for id in ["s1_3", "s4_3"] {
         assert_eq!(g.areas[a(id).index()].unit_count(H), 0, "{id}");
     }
@@ -1193,7 +1190,7 @@ fn a_sandworm_emerging_on_a_legion_attacks_it_by_default_and_under_the_option_on
         vec![Action::Retreat(a("s1_3")), Action::Retreat(a("s4_3"))]
     );
     let ev = play(&mut g, H, &[Action::Retreat(a("s1_3"))]);
-    assert_eq!(g.areas[a("s1_3").index()].units[H.index()], [3, 0, 0]);
+    assert_eq!(g.areas[a("s1_3").index()].units[H], [3, 0, 0]);
     assert_eq!(g.areas[a("s1_1").index()].unit_count(H), 0);
     assert!(destroyed(&ev));
     assert!(!g.areas[a("s1_1").index()].harvester);
@@ -1203,7 +1200,7 @@ fn a_sandworm_emerging_on_a_legion_attacks_it_by_default_and_under_the_option_on
     g.test_load_dice(&worm_dice);
     let ev = to_desert_hazards(&mut g);
     assert_ne!(g.prompt(), Prompt::Flee(a("s1_1")));
-    assert_eq!(g.areas[a("s1_1").index()].units[H.index()], [1, 0, 0]);
+    assert_eq!(g.areas[a("s1_1").index()].units[H], [1, 0, 0]);
     assert!(!destroyed(&ev));
     assert!(matches!(g.prompt(), Prompt::Spice { spice: 2, .. }));
 }
@@ -1398,10 +1395,13 @@ fn bene_gesserit_reorder_option() {
     play(&mut g, A, &[Action::Foresee(0)]);
     assert_eq!(g.house(A).bene_gesserit, 0);
     assert_eq!(
-        g.view(Viewer::Seat(seat(A))).houses[1].foresee,
+        g.view(Viewer::Seat(seat(A))).houses[Faction::Atreides].foresee,
         Some(top.clone())
     );
-    assert_eq!(g.view(Viewer::Seat(seat(H))).houses[1].foresee, None);
+    assert_eq!(
+        g.view(Viewer::Seat(seat(H))).houses[Faction::Atreides].foresee,
+        None
+    );
     // Order 5 = [2, 1, 0]: the third card goes on top.
     play(&mut g, A, &[Action::Order(5)]);
     let now: Vec<_> = g.house(A).decks[0].iter().rev().take(3).copied().collect();
@@ -1426,7 +1426,7 @@ fn the_owner_picks_which_elite_becomes_a_regular() {
     // defender chooses between its elite and its Fedaykin.
     assert!(matches!(g.prompt(), Prompt::Battle(b) if b.step == BattleStep::Casualty(A)));
     play(&mut g, A, &[Action::LoseUnit(UnitKind::Special)]);
-    assert_eq!(g.areas[a("s1_2").index()].units[A.index()], [1, 1, 0]);
+    assert_eq!(g.areas[a("s1_2").index()].units[A], [1, 1, 0]);
 }
 
 #[test]
@@ -1512,7 +1512,7 @@ fn a_harkonnen_legion_calls_a_sandworm_the_atreides_pick_which() {
     let g = setup();
     assert!(matches!(g.prompt(), Prompt::CalledWorm(_, to) if to == a("s1_2")));
     // The legion is already back; the harvester waits on the sandworm.
-    assert_eq!(g.areas[a("s1_1").index()].units[H.index()], [1, 0, 0]);
+    assert_eq!(g.areas[a("s1_1").index()].units[H], [1, 0, 0]);
     assert!(g.areas[a("s1_2").index()].harvester);
     // Every sandworm on the board is offered, nothing else.
     let mut legal = Vec::new();
@@ -1588,7 +1588,7 @@ fn storm_casualty_elite_or_sardaukar_is_the_harkonnen_choice() {
     assert_refused(&g, seat(A), &Action::LoseUnit(UnitKind::Elite));
     // The Sardaukar becomes a regular, which takes the second hit.
     play(&mut g, H, &[Action::LoseUnit(UnitKind::Special)]);
-    assert_eq!(g.areas[a("pasty_mesa").index()].units[H.index()], [0, 1, 0]);
+    assert_eq!(g.areas[a("pasty_mesa").index()].units[H], [0, 1, 0]);
     assert!(!matches!(g.prompt(), Prompt::HazardCasualty(..)));
 }
 
@@ -1606,7 +1606,7 @@ fn desert_power_sandworm_casualty_is_the_harkonnen_choice() {
     let e = assert_refused(&g, seat(H), &Action::LoseUnit(UnitKind::Regular));
     assert_eq!(rule_of(e), "AR-COMBAT-20");
     play(&mut g, H, &[Action::LoseUnit(UnitKind::Elite)]);
-    assert_eq!(g.areas[a("s1_4").index()].units[H.index()], [1, 0, 1]);
+    assert_eq!(g.areas[a("s1_4").index()].units[H], [1, 0, 1]);
     // The Desert Power turn is over.
     assert_eq!(g.prompt(), Prompt::Turn(H));
 }
@@ -1659,7 +1659,7 @@ fn revealed_excess_is_the_atreides_choice() {
     let e = assert_refused(&g, seat(A), &Action::LoseUnit(UnitKind::Special));
     assert_eq!(rule_of(e), "AR-MOVE-08");
     play(&mut g, A, &[Action::LoseUnit(UnitKind::Elite)]);
-    assert_eq!(g.areas[a("s1_3").index()].units[A.index()], [6, 0, 0]);
+    assert_eq!(g.areas[a("s1_3").index()].units[A], [6, 0, 0]);
     // A free action: back to the Atreides turn.
     assert_eq!(g.prompt(), Prompt::Turn(A));
 }
@@ -1677,7 +1677,7 @@ fn choam_ban_excess_is_the_harkonnen_choice() {
     play(&mut g, H, &[Action::Done]);
     assert!(g.bans[ImperiumMarker::Choam.index()]);
     // Only regulars in s1_1: one goes without a question.
-    assert_eq!(g.areas[a("s1_1").index()].units[H.index()], [5, 0, 0]);
+    assert_eq!(g.areas[a("s1_1").index()].units[H], [5, 0, 0]);
     assert!(matches!(g.prompt(), Prompt::Excess(f, x, _) if f == H && x == a("s1_3")));
     let e = assert_refused(&g, seat(A), &Action::LoseUnit(UnitKind::Special));
     assert!(matches!(
@@ -1685,7 +1685,7 @@ fn choam_ban_excess_is_the_harkonnen_choice() {
         RuleError::NotYourTurn { .. } | RuleError::Illegal { .. }
     ));
     play(&mut g, H, &[Action::LoseUnit(UnitKind::Special)]);
-    assert_eq!(g.areas[a("s1_3").index()].units[H.index()], [4, 1, 0]);
+    assert_eq!(g.areas[a("s1_3").index()].units[H], [4, 1, 0]);
     assert!(!matches!(g.prompt(), Prompt::Excess(..)));
 }
 
@@ -1708,7 +1708,7 @@ fn family_atomics_the_harkonnen_move_each_legion() {
     assert_refused(&g, seat(A), &Action::Displace(a("s5_2")));
     play(&mut g, H, &[Action::Displace(a("s5_2"))]);
     let s = &g.areas[a("s5_2").index()];
-    assert_eq!((s.units[A.index()], s.generic[A.index()]), ([2, 0, 0], 1));
+    assert_eq!((s.units[A].into_array(), s.generic[A]), ([2, 0, 0], 1));
     assert!(!g.areas[a("splintered_rock").index()].has_legion(A, data()));
     assert_eq!(g.prompt(), Prompt::Turn(A));
 }
@@ -1747,7 +1747,7 @@ fn a_legion_with_no_retreat_area_is_attacked_by_the_sandworm() {
     let s = &g.areas[a("s1_2").index()];
     assert!(!s.harvester && s.wormsign.is_none());
     // 4 Hits: 1 regular of 5 left; the sandworm is gone again.
-    assert_eq!(s.units[H.index()], [1, 0, 0]);
+    assert_eq!(s.units[H], [1, 0, 0]);
     assert!(s.worm.is_none());
     assert_eq!(g.worms_off, off);
     assert_eq!(g.areas[a("s1_1").index()].unit_count(H), 0);
@@ -1783,7 +1783,7 @@ fn the_only_retreat_area_is_moved_into() {
         ],
     );
     assert!(g.areas[a("s1_2").index()].worm.is_some());
-    assert_eq!(g.areas[a("s1_1").index()].units[H.index()], [2, 0, 0]);
+    assert_eq!(g.areas[a("s1_1").index()].units[H], [2, 0, 0]);
     assert!(
         matches!(g.prompt(), Prompt::Move(m) if m.legions_left == 1 && m.moved_into.contains(a("s1_1")))
     );
@@ -1812,10 +1812,10 @@ fn family_atomics_a_legion_with_no_open_area_stays() {
         assert_refused(&g, seat(H), &Action::Displace(*n));
     }
     let s = &g.areas[a("splintered_rock").index()];
-    assert_eq!((s.units[A.index()], s.generic[A.index()]), ([2, 0, 0], 1));
-    assert_eq!(g.house(A).supply[0] + 2, {
+    assert_eq!((s.units[A].into_array(), s.generic[A]), ([2, 0, 0], 1));
+    assert_eq!(g.house(A).supply.regular + 2, {
         let fresh = game();
-        fresh.house(A).supply[0]
+        fresh.house(A).supply.regular
     });
 }
 
@@ -1896,7 +1896,7 @@ fn declining_the_wild_maker_brings_a_normal_sandworm() {
     play(&mut g, A, &[Action::Done]);
     let s = &g.areas[a("s1_1").index()];
     assert_eq!(s.worm, Some(Worm::Normal));
-    assert_eq!(s.units[H.index()], [2, 0, 0]);
+    assert_eq!(s.units[H], [2, 0, 0]);
     assert_eq!(g.worms_off, off - 1);
 }
 

@@ -265,7 +265,7 @@ impl WireRules for Arrakis {
             )));
         }
         for (index, wanted) in plays.iter().enumerate() {
-            let house = ["harkonnen", "atreides"][index];
+            let house = Faction::ALL[index].name();
             if !wanted.is_empty() && wanted != house {
                 return Err(invalid(format!(
                     "seat {index} plays {house} (seat 0 is always harkonnen, seat 1 atreides), not {wanted:?}"
@@ -485,9 +485,9 @@ fn leaders_of(named: u64, faction: Option<Faction>) -> Vec<String> {
 
 fn group_to_pb(g: &Group) -> pb::ArrakisGroup {
     pb::ArrakisGroup {
-        regular: g.units[0].into(),
-        elite: g.units[1].into(),
-        special: g.units[2].into(),
+        regular: g.units.regular.into(),
+        elite: g.units.elite.into(),
+        special: g.units.special.into(),
         tokens: g.tokens.into(),
         generic_leaders: g.generic.into(),
         leaders: leaders_of(g.named, None),
@@ -675,12 +675,12 @@ fn view_to_pb(view: ArrakisView) -> pb::ArrakisView {
             forces: Faction::ALL
                 .iter()
                 .map(|f| {
-                    let i = f.index();
+                    let i = *f;
                     pb::ArrakisForces {
                         faction: faction_name(*f).to_owned(),
-                        regular: a.units[i][0].into(),
-                        elite: a.units[i][1].into(),
-                        special: a.units[i][2].into(),
+                        regular: a.units[i].regular.into(),
+                        elite: a.units[i].elite.into(),
+                        special: a.units[i].special.into(),
                         generic_leaders: a.generic[i].into(),
                         leaders: leaders_of(a.named, Some(*f)),
                     }
@@ -731,9 +731,9 @@ fn view_to_pb(view: ArrakisView) -> pb::ArrakisView {
                     count: h.dice[r.index()].into(),
                 })
                 .collect(),
-            supply_regular: h.supply[0].into(),
-            supply_elite: h.supply[1].into(),
-            supply_special: h.supply[2].into(),
+            supply_regular: h.supply.regular.into(),
+            supply_elite: h.supply.elite.into(),
+            supply_special: h.supply.special.into(),
             bene_gesserit: h.bene_gesserit.into(),
             foresee: h.foresee.as_deref().map(cards),
         })

@@ -48,22 +48,21 @@ impl Arrakis {
 
     /// Areas where `f` has a unit of `from` to swap for `to` in supply.
     pub(super) fn upgrade_areas(&self, f: Faction, from: UnitName, to: UnitName) -> Vec<AreaId> {
-        if self.house(f).supply[to.index()] == 0 {
+        if self.house(f).supply[to.kind()] == 0 {
             return Vec::new();
         }
         (0..self.areas.len())
-            .filter(|&i| self.areas[i].units[f.index()][from.index()] > 0)
+            .filter(|&i| self.areas[i].units[f][from.kind()] > 0)
             .map(|i| AreaId(i as u8))
             .collect()
     }
 
     /// Swaps one unit in `a`.
     pub(super) fn card_upgrade(&mut self, f: Faction, a: AreaId, from: UnitName, to: UnitName) {
-        let fi = f.index();
-        self.areas[a.index()].units[fi][from.index()] -= 1;
-        self.areas[a.index()].units[fi][to.index()] += 1;
-        self.houses[fi].supply[from.index()] += 1;
-        self.houses[fi].supply[to.index()] -= 1;
+        self.areas[a.index()].units[f][from.kind()] -= 1;
+        self.areas[a.index()].units[f][to.kind()] += 1;
+        self.houses[f].supply[from.kind()] += 1;
+        self.houses[f].supply[to.kind()] -= 1;
     }
 
     /// The distinct cards in `f`'s hand that may be discarded, each once.

@@ -26,9 +26,9 @@ pub struct Units {
 }
 
 impl Units {
-    /// The counts in [`super::ids::UnitKind`] order.
-    pub fn as_array(&self) -> [u8; 3] {
-        [self.regular, self.elite, self.special]
+    /// The counts by rank.
+    pub fn counts(&self) -> super::vocab::Units {
+        super::vocab::Units::new(self.regular, self.elite, self.special)
     }
 }
 
@@ -166,9 +166,14 @@ pub enum UnitName {
 }
 
 impl UnitName {
-    /// Index in [`super::ids::UnitKind`] order.
-    pub fn index(self) -> usize {
-        self as usize
+    /// The rank it names.
+    pub fn kind(self) -> super::ids::UnitKind {
+        use super::ids::UnitKind;
+        match self {
+            UnitName::Regular => UnitKind::Regular,
+            UnitName::Elite => UnitKind::Elite,
+            UnitName::Special => UnitKind::Special,
+        }
     }
 }
 

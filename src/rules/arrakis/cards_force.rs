@@ -454,13 +454,13 @@ impl Arrakis {
                 if let Some(from) = run.area {
                     let s = &self.areas[from.index()];
                     let g = Group {
-                        units: s.units[f.index()],
+                        units: s.units[f],
                         tokens: if f == Faction::Atreides {
                             s.tokens.len() as u8
                         } else {
                             0
                         },
-                        generic: s.generic[f.index()],
+                        generic: s.generic[f],
                         named: super::state::named_of(s.named, f, self.d()),
                     };
                     let group = self.lift(f, from, &g);

@@ -12,7 +12,7 @@ use super::action::Action;
 use super::card_effects::{Attachment, Step};
 use super::event::Event;
 use super::flow::{AfterExcess, Group};
-use super::ids::{AreaId, AreaSet, Faction, ImperiumMarker, Marker};
+use super::ids::{AreaId, AreaSet, Faction, ImperiumMarker, Marker, UnitKind};
 use super::play::CardRun;
 use super::state::{Arrakis, LeaderAt, named_of};
 
@@ -389,9 +389,9 @@ impl Arrakis {
                     let d = self.d();
                     let s = &self.areas[from.index()];
                     let g = Group {
-                        units: s.units[f.index()],
+                        units: s.units[f],
                         tokens: if f == A { s.tokens.len() as u8 } else { 0 },
-                        generic: s.generic[f.index()],
+                        generic: s.generic[f],
                         named: named_of(s.named, f, d),
                     };
                     let lifted = self.lift(f, from, &g);
@@ -497,8 +497,8 @@ impl Arrakis {
     fn relocate_sietch(&mut self, from: AreaId, to: AreaId) {
         let s = std::mem::take(&mut self.areas[from.index()]);
         let t = &mut self.areas[to.index()];
-        for f in 0..2 {
-            for k in 0..3 {
+        for f in Faction::ALL {
+            for k in UnitKind::ALL {
                 t.units[f][k] += s.units[f][k];
             }
             t.generic[f] += s.generic[f];

@@ -7,6 +7,7 @@ use super::flow::{Battle, BattleStep, Group, Prompt};
 use super::ids::{AreaId, CombatFace, Faction, ImperiumMarker, LeaderId, UnitKind};
 use super::state::{Arrakis, LeaderAt, named_of};
 use super::tables::Conversion;
+use super::vocab::{ByFaction, Units};
 
 /// Battle Language: the most dice the opponent rolls in the first round.
 const BATTLE_LANGUAGE_CAP: u8 = 4;
@@ -24,7 +25,7 @@ impl Arrakis {
     /// Dice a side rolls this round, capped (AR-COMBAT-06 to AR-COMBAT-08).
     fn battle_dice(&self, bt: &Battle, f: Faction) -> u8 {
         let t = &self.d().tables.combat;
-        let mut n = bt.discards[f.index()];
+        let mut n = bt.discards[f];
         if f == bt.attacker {
             n += bt.group.unit_count();
             if bt.surprise && bt.first_round && !self.rules.surprise_special {
@@ -123,7 +124,7 @@ impl Arrakis {
                 let i = h.hand.iter().position(|x| *x == c).expect("legal");
                 h.hand.remove(i);
                 h.discard.push(c);
-                bt.discards[f.index()] += 1;
+                bt.discards[f] += 1;
                 ev.push(Event::CardDiscarded {
                     faction: f,
                     card: c,
@@ -149,7 +150,7 @@ impl Arrakis {
                 // Killers without Mercy: continuing is free.
                 let free = bt.boost == Boost::FreeContinue;
                 if !free && (!self.rules.continue_cost_settlement_only || fortified) {
-                    bt.hits[bt.attacker.index()] = self.d().tables.combat.continue_cost_hits;
+                    bt.hits[bt.attacker] = self.d().tables.combat.continue_cost_hits;
                 }
                 self.pay_continue(bt, ev);
             }
@@ -165,9 +166,9 @@ impl Arrakis {
                 let def = bt.attacker.other();
                 let s = &self.areas[bt.at.index()];
                 let g = Group {
-                    units: s.units[def.index()],
+                    units: s.units[def],
                     tokens: 0,
-                    generic: s.generic[def.index()],
+                    generic: s.generic[def],
                     named: named_of(s.named, def, self.d()),
                 };
                 let group = self.lift(def, bt.at, &g);
@@ -218,9 +219,9 @@ impl Arrakis {
             if f == att && bt.surprise && bt.first_round && self.rules.surprise_special {
                 r[3] += 1;
             }
-            bt.roll[f.index()] = r;
+            bt.roll[f] = r;
         }
-        bt.used_generic = [0; 2];
+        bt.used_generic = ByFaction::default();
         bt.used_named = 0;
         self.next_conversion(bt, ev);
     }
@@ -234,10 +235,10 @@ impl Arrakis {
             (bt.group.generic, bt.group.named)
         } else {
             let s = &self.areas[bt.at.index()];
-            (s.generic[f.index()], named_of(s.named, f, d))
+            (s.generic[f], named_of(s.named, f, d))
         };
         let mut v = Vec::new();
-        if generic > bt.used_generic[f.index()] {
+        if generic > bt.used_generic[f] {
             v.push((None, d.tables.combat.generic_leader));
         }
         let mut m = named & !bt.used_named;
@@ -258,9 +259,9 @@ impl Arrakis {
             (bt.group.generic, bt.group.named)
         } else {
             let s = &self.areas[bt.at.index()];
-            (s.generic[f.index()], named_of(s.named, f, d))
+            (s.generic[f], named_of(s.named, f, d))
         };
-        let mut n = generic - bt.used_generic[f.index()];
+        let mut n = generic - bt.used_generic[f];
         let mut m = named & !bt.used_named;
         while m != 0 {
             let i = m.trailing_zeros() as u8;
@@ -290,12 +291,12 @@ impl Arrakis {
             None => self.d().tables.combat.generic_leader,
             Some(l) => self.conversion_of(l).expect("legal"),
         };
-        let r = &mut bt.roll[f.index()];
+        let r = &mut bt.roll[f];
         r[1] += c.hits;
         r[2] += c.shields;
         r[3] -= 1;
         match who {
-            None => bt.used_generic[f.index()] += 1,
+            None => bt.used_generic[f] += 1,
             Some(l) => bt.used_named |= 1 << l.0,
         }
     }
@@ -307,7 +308,7 @@ impl Arrakis {
     fn next_conversion(&mut self, mut bt: Battle, ev: &mut Vec<Event>) {
         for f in [bt.attacker, bt.attacker.other()] {
             loop {
-                let specials = bt.roll[f.index()][3];
+                let specials = bt.roll[f][3];
                 let opts = self.conversion_options(&bt, f);
                 if specials == 0 || opts.is_empty() {
                     break;
@@ -329,30 +330,30 @@ impl Arrakis {
     fn resolve_round(&mut self, mut bt: Battle, ev: &mut Vec<Event>) {
         let att = bt.attacker;
         let def = att.other();
-        let mut res = [(0u8, 0u8); 2];
-        let mut specials_units = [0u8; 2];
+        let mut res = ByFaction::<(u8, u8)>::default();
+        let mut specials_units = ByFaction::<u8>::default();
         for f in [att, def] {
-            let r = bt.roll[f.index()];
+            let r = bt.roll[f];
             ev.push(Event::CombatRoll {
                 faction: f,
                 dice: r[0],
                 hits: r[1],
                 shields: r[2],
             });
-            res[f.index()] = (r[1], r[2]);
-            specials_units[f.index()] = if f == att {
-                bt.group.units[2]
+            res[f] = (r[1], r[2]);
+            specials_units[f] = if f == att {
+                bt.group.units.special
             } else {
-                self.areas[bt.at.index()].units[f.index()][2]
+                self.areas[bt.at.index()].units[f].special
             };
         }
         // AR-COMBAT-18: each Sardaukar/Fedaykin cancels 1 opposing Shield.
         for f in [att, def] {
-            let o = f.other().index();
-            res[o].1 = res[o].1.saturating_sub(specials_units[f.index()]);
+            let o = f.other();
+            res[o].1 = res[o].1.saturating_sub(specials_units[f]);
         }
-        bt.hits[att.index()] = res[def.index()].0.saturating_sub(res[att.index()].1);
-        bt.hits[def.index()] = res[att.index()].0.saturating_sub(res[def.index()].1);
+        bt.hits[att] = res[def].0.saturating_sub(res[att].1);
+        bt.hits[def] = res[att].0.saturating_sub(res[def].1);
         self.casualties(bt, ev);
     }
 
@@ -364,11 +365,11 @@ impl Arrakis {
         }
     }
 
-    fn legion_units(&self, bt: &Battle, f: Faction) -> [u8; 3] {
+    fn legion_units(&self, bt: &Battle, f: Faction) -> Units {
         if f == bt.attacker {
             bt.group.units
         } else {
-            self.areas[bt.at.index()].units[f.index()]
+            self.areas[bt.at.index()].units[f]
         }
     }
 
@@ -376,14 +377,14 @@ impl Arrakis {
     /// the owner only when the elite to lose is a real choice.
     fn casualties(&mut self, mut bt: Battle, ev: &mut Vec<Event>) {
         for f in [bt.attacker, bt.attacker.other()] {
-            while bt.hits[f.index()] > 0 {
+            while bt.hits[f] > 0 {
                 let u = self.legion_units(&bt, f);
                 if Self::elite_choice(u) {
                     bt.step = BattleStep::Casualty(f);
                     self.prompt = Prompt::Battle(bt);
                     return;
                 }
-                bt.hits[f.index()] -= 1;
+                bt.hits[f] -= 1;
                 self.take_hits(f, Self::target_of(&bt, f), &mut bt, 1, ev);
             }
         }
@@ -400,33 +401,32 @@ impl Arrakis {
     /// regular if one is in supply, else it is removed (AR-COMBAT-20,
     /// AR-COMBAT-21).
     fn lose_chosen(&mut self, bt: &mut Battle, f: Faction, k: UnitKind, ev: &mut Vec<Event>) {
-        let fi = f.index();
         let mut u = self.legion_units(bt, f);
         self.lose_elite(f, &mut u, k);
         match Self::target_of(bt, f) {
-            Target::Area(a) => self.areas[a.index()].units[fi] = u,
+            Target::Area(a) => self.areas[a.index()].units[f] = u,
             Target::Attackers => bt.group.units = u,
         }
-        bt.hits[fi] -= 1;
+        bt.hits[f] -= 1;
         self.take_hits(f, Self::target_of(bt, f), bt, 0, ev);
     }
 
     /// The elite of kind `k` in `u` takes a hit: swapped for a regular from
     /// `f`'s supply, or removed if none is left (AR-COMBAT-20, -21).
-    pub(super) fn lose_elite(&mut self, f: Faction, u: &mut [u8; 3], k: UnitKind) {
-        let supply = &mut self.houses[f.index()].supply;
-        u[k.index()] -= 1;
-        supply[k.index()] += 1;
-        if supply[0] > 0 {
-            supply[0] -= 1;
-            u[0] += 1;
+    pub(super) fn lose_elite(&mut self, f: Faction, u: &mut Units, k: UnitKind) {
+        let supply = &mut self.houses[f].supply;
+        u[k] -= 1;
+        supply[k] += 1;
+        if supply.regular > 0 {
+            supply.regular -= 1;
+            u.regular += 1;
         }
     }
 
     /// Whether the next hit on units `u` is the owner's pick: no regular,
     /// and both an elite and a special elite (AR-COMBAT-20).
-    pub(super) fn elite_choice(u: [u8; 3]) -> bool {
-        u[0] == 0 && u[1] > 0 && u[2] > 0
+    pub(super) fn elite_choice(u: Units) -> bool {
+        u.regular == 0 && u.elite > 0 && u.special > 0
     }
 
     /// The attacker takes the hits of continuing one by one, asking when
@@ -434,13 +434,13 @@ impl Arrakis {
     /// then the next round, or the end if nothing is left.
     fn pay_continue(&mut self, mut bt: Battle, ev: &mut Vec<Event>) {
         let att = bt.attacker;
-        while bt.hits[att.index()] > 0 {
+        while bt.hits[att] > 0 {
             if Self::elite_choice(bt.group.units) {
                 bt.step = BattleStep::ContinueCasualty;
                 self.prompt = Prompt::Battle(bt);
                 return;
             }
-            bt.hits[att.index()] -= 1;
+            bt.hits[att] -= 1;
             self.take_hits(att, Target::Attackers, &mut bt, 1, ev);
         }
         if bt.group.unit_count() == 0 {
@@ -448,7 +448,7 @@ impl Arrakis {
             return;
         }
         bt.first_round = false;
-        bt.discards = [0; 2];
+        bt.discards = ByFaction::default();
         bt.step = if self.rules.defender_retreat {
             BattleStep::Retreat
         } else {
@@ -484,25 +484,28 @@ impl Arrakis {
     ) {
         let _ = ev;
         for _ in 0..n {
-            let fi = f.index();
             let units = match target {
-                Target::Area(a) => self.areas[a.index()].units[fi],
+                Target::Area(a) => self.areas[a.index()].units[f],
                 Target::Attackers => bt.group.units,
             };
             let mut u = units;
-            let supply = &mut self.houses[fi].supply;
-            if u[0] > 0 {
-                u[0] -= 1;
-                supply[0] += 1;
-            } else if u[1] > 0 || u[2] > 0 {
+            let supply = &mut self.houses[f].supply;
+            if u.regular > 0 {
+                u.regular -= 1;
+                supply.regular += 1;
+            } else if u.elite > 0 || u.special > 0 {
                 // Only one kind of elite here: callers ask the owner when
                 // both are (AR-COMBAT-20, `elite_choice`).
-                let k = if u[1] > 0 { 1 } else { 2 };
+                let k = if u.elite > 0 {
+                    UnitKind::Elite
+                } else {
+                    UnitKind::Special
+                };
                 u[k] -= 1;
                 supply[k] += 1;
-                if supply[0] > 0 {
-                    supply[0] -= 1;
-                    u[0] += 1;
+                if supply.regular > 0 {
+                    supply.regular -= 1;
+                    u.regular += 1;
                 }
             } else {
                 // Only leaders left: remove one, generic first.
@@ -511,7 +514,7 @@ impl Arrakis {
                     Target::Attackers => {
                         if bt.group.generic > 0 {
                             bt.group.generic -= 1;
-                            self.houses[fi].generic_supply += 1;
+                            self.houses[f].generic_supply += 1;
                         } else if bt.group.named != 0 {
                             let i = bt.group.named.trailing_zeros() as u8;
                             bt.group.named &= !(1 << i);
@@ -522,7 +525,7 @@ impl Arrakis {
                 continue;
             }
             match target {
-                Target::Area(a) => self.areas[a.index()].units[fi] = u,
+                Target::Area(a) => self.areas[a.index()].units[f] = u,
                 Target::Attackers => bt.group.units = u,
             }
         }
@@ -531,8 +534,7 @@ impl Arrakis {
             Target::Area(a) => self.remove_lonely_leaders(a),
             Target::Attackers => {
                 if bt.group.unit_count() == 0 {
-                    let fi = f.index();
-                    self.houses[fi].generic_supply += bt.group.generic;
+                    self.houses[f].generic_supply += bt.group.generic;
                     bt.group.generic = 0;
                     let mut m = bt.group.named;
                     bt.group.named = 0;
@@ -547,10 +549,9 @@ impl Arrakis {
     }
 
     fn remove_one_leader_at(&mut self, f: Faction, a: AreaId) {
-        let fi = f.index();
-        if self.areas[a.index()].generic[fi] > 0 {
-            self.areas[a.index()].generic[fi] -= 1;
-            self.houses[fi].generic_supply += 1;
+        if self.areas[a.index()].generic[f] > 0 {
+            self.areas[a.index()].generic[f] -= 1;
+            self.houses[f].generic_supply += 1;
             return;
         }
         let named = named_of(self.areas[a.index()].named, f, self.d());

@@ -10,12 +10,13 @@ use super::action::Action;
 use super::event::Event;
 use super::ids::{AreaId, AreaSet, DieResult, Faction, UnitKind};
 use super::state::{Arrakis, Die, Phase, Vehicle};
+use super::vocab::{ByFaction, Units};
 
 /// A group of figures picked to move out of one area.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Group {
     /// Units by kind.
-    pub units: [u8; 3],
+    pub units: Units,
     /// Face-down tokens (the first n of the area's list).
     pub tokens: u8,
     /// Generic leaders.
@@ -134,17 +135,17 @@ pub struct Battle {
     /// Still the first combat round.
     pub first_round: bool,
     /// Cards discarded this round by each side.
-    pub discards: [u8; 2],
+    pub discards: ByFaction<u8>,
     /// The step.
     pub step: BattleStep,
     /// This round's roll per side: dice, hits, shields, Specials left.
-    pub roll: [[u8; 4]; 2],
+    pub roll: ByFaction<[u8; 4]>,
     /// Generic leaders per side that converted a Special this round.
-    pub used_generic: [u8; 2],
+    pub used_generic: ByFaction<u8>,
     /// Named leaders that converted a Special this round.
     pub used_named: u64,
     /// Hits still to be taken this round, per side.
-    pub hits: [u8; 2],
+    pub hits: ByFaction<u8>,
     /// What the card that started it adds.
     pub boost: super::card_effects::Boost,
 }
@@ -161,12 +162,12 @@ impl Battle {
             group: Group::default(),
             surprise: false,
             first_round: false,
-            discards: [0; 2],
+            discards: ByFaction::default(),
             step: BattleStep::Continue,
-            roll: [[0; 4]; 2],
-            used_generic: [0; 2],
+            roll: ByFaction::default(),
+            used_generic: ByFaction::default(),
             used_named: 0,
-            hits: [0; 2],
+            hits: ByFaction::default(),
             boost: super::card_effects::Boost::None,
         }
     }
@@ -557,12 +558,12 @@ impl Arrakis {
             (Prompt::AtreidesDeploy { .. }, a) => self.step_atreides_deploy(a, ev),
             (Prompt::Upgrade(n), a) => match a {
                 Action::Upgrade(area) => {
-                    let s = &mut self.areas[area.index()].units[H.index()];
-                    s[0] -= 1;
-                    s[1] += 1;
+                    let s = &mut self.areas[area.index()].units[H];
+                    s.regular -= 1;
+                    s.elite += 1;
                     let h = self.house_mut(H);
-                    h.supply[0] += 1;
-                    h.supply[1] -= 1;
+                    h.supply.regular += 1;
+                    h.supply.elite -= 1;
                     self.prompt = Prompt::Upgrade(n - 1);
                 }
                 _ => self.end_turn(H, ev),
@@ -593,7 +594,7 @@ impl Arrakis {
                 }
             }
             (Prompt::Foresee(f, k), Action::Order(p)) => {
-                let deck = &mut self.houses[f.index()].decks[usize::from(k)];
+                let deck = &mut self.houses[f].decks[usize::from(k)];
                 let n = deck.len().min(3);
                 let top: Vec<_> = deck.iter().rev().take(n).copied().collect();
                 let perm = PERMS[n][usize::from(p)];
@@ -826,7 +827,7 @@ impl Arrakis {
         });
         // AR-LEADER-11: the tank moves at the end of this turn, so this
         // die cannot also deploy a leader it frees.
-        self.tank_moves[f.index()] += 1;
+        self.tank_moves[f] += 1;
     }
 
     fn step_turn(&mut self, f: Faction, a: Action, ev: &mut Vec<Event>) {
@@ -927,7 +928,7 @@ impl Arrakis {
         self.turn_ended_pins(f);
         // AR-LEADER-11, AR-LEADER-13: one box per die spent this turn.
         for g in [H, A] {
-            for _ in 0..std::mem::take(&mut self.tank_moves[g.index()]) {
+            for _ in 0..std::mem::take(&mut self.tank_moves[g]) {
                 self.advance_tank(g);
             }
         }
@@ -960,8 +961,8 @@ impl Arrakis {
         };
         match a {
             Action::DeployAt(area) => {
-                self.house_mut(H).supply[0] -= 1;
-                self.areas[area.index()].units[H.index()][0] += 1;
+                self.house_mut(H).supply.regular -= 1;
+                self.areas[area.index()].units[H].regular += 1;
                 self.prompt = Prompt::HarkonnenDeploy {
                     regulars: regulars - 1,
                     leader,
@@ -1032,7 +1033,7 @@ impl Arrakis {
         match l {
             None => {
                 self.house_mut(f).generic_supply -= 1;
-                self.areas[area.index()].generic[f.index()] += 1;
+                self.areas[area.index()].generic[f] += 1;
             }
             Some(l) => {
                 self.leaders[usize::from(l.0)] = super::state::LeaderAt::Board(area);
@@ -1049,8 +1050,9 @@ impl Arrakis {
         let limit = self.stacking_limit(f);
         for i in 0..self.areas.len() {
             while self.areas[i].unit_count(f) > limit {
-                let u = self.areas[i].units[f.index()];
-                let kinds: Vec<usize> = (0..3).filter(|&k| u[k] > 0).collect();
+                let u = self.areas[i].units[f];
+                let kinds: Vec<UnitKind> =
+                    UnitKind::ALL.into_iter().filter(|&k| u[k] > 0).collect();
                 match kinds.as_slice() {
                     [] => break,
                     [k] => self.remove_unit(f, AreaId(i as u8), *k),
@@ -1064,9 +1066,9 @@ impl Arrakis {
         false
     }
 
-    /// One unit of kind index `k` of `f` leaves `area` for the supply.
-    fn remove_unit(&mut self, f: Faction, area: AreaId, k: usize) {
-        self.areas[area.index()].units[f.index()][k] -= 1;
+    /// One unit of kind `k` of `f` leaves `area` for the supply.
+    fn remove_unit(&mut self, f: Faction, area: AreaId, k: UnitKind) {
+        self.areas[area.index()].units[f][k] -= 1;
         self.house_mut(f).supply[k] += 1;
     }
 
@@ -1079,7 +1081,7 @@ impl Arrakis {
         k: UnitKind,
         ev: &mut Vec<Event>,
     ) {
-        self.remove_unit(f, area, k.index());
+        self.remove_unit(f, area, k);
         if self.enforce_stacking(f, then) {
             return;
         }
@@ -1094,6 +1096,6 @@ impl Arrakis {
 
     /// Units of `k` for figure accounting.
     pub fn supply(&self, f: Faction, k: UnitKind) -> u8 {
-        self.house(f).supply[k.index()]
+        self.house(f).supply[k]
     }
 }

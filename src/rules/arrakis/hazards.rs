@@ -73,7 +73,7 @@ impl Arrakis {
     ) -> bool {
         let mut scratch = Battle::scratch(f.other(), a);
         for left in (1..=n).rev() {
-            if Self::elite_choice(self.areas[a.index()].units[f.index()]) {
+            if Self::elite_choice(self.areas[a.index()].units[f]) {
                 self.prompt = Prompt::HazardCasualty(f, a, left, then);
                 return true;
             }
@@ -93,9 +93,9 @@ impl Arrakis {
         k: UnitKind,
         ev: &mut Vec<Event>,
     ) {
-        let mut u = self.areas[a.index()].units[h.index()];
+        let mut u = self.areas[a.index()].units[h];
         self.lose_elite(h, &mut u, k);
-        self.areas[a.index()].units[h.index()] = u;
+        self.areas[a.index()].units[h] = u;
         self.remove_lonely_leaders(a);
         if self.hits_in_area(h, a, n - 1, then, ev) {
             return;
@@ -255,13 +255,13 @@ impl Arrakis {
         let d = self.d();
         let s = &self.areas[a.index()];
         let g = Group {
-            units: s.units[f.index()],
+            units: s.units[f],
             tokens: if f == Faction::Atreides {
                 s.tokens.len() as u8
             } else {
                 0
             },
-            generic: s.generic[f.index()],
+            generic: s.generic[f],
             named: super::state::named_of(s.named, f, d),
         };
         let group = self.lift(f, a, &g);

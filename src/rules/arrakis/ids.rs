@@ -136,6 +136,14 @@ impl Faction {
         }
     }
 
+    /// The house's name as the contract spells it ("harkonnen", "atreides").
+    pub fn name(self) -> &'static str {
+        match self {
+            Faction::Harkonnen => "harkonnen",
+            Faction::Atreides => "atreides",
+        }
+    }
+
     /// The other house.
     pub fn other(self) -> Faction {
         match self {

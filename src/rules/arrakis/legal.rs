@@ -107,7 +107,7 @@ impl Arrakis {
                 last,
             } => {
                 let h = self.house(H);
-                if regulars > 0 && h.supply[0] > 0 {
+                if regulars > 0 && h.supply.regular > 0 {
                     for a in b.settlements.iter() {
                         let s = &self.areas[a.index()];
                         // AR-DIE-14: into areas with a Harkonnen settlement.
@@ -155,9 +155,9 @@ impl Arrakis {
                 }
             },
             Prompt::Upgrade(n) => {
-                if n > 0 && self.house(H).supply[1] > 0 {
+                if n > 0 && self.house(H).supply.elite > 0 {
                     for (i, s) in self.areas.iter().enumerate() {
-                        if s.units[H.index()][0] > 0 {
+                        if s.units[H].regular > 0 {
                             out.push(Action::Upgrade(AreaId(i as u8)));
                         }
                     }
@@ -278,7 +278,7 @@ impl Arrakis {
             // AR-MOVE-08: any kind the owner has there.
             Prompt::Excess(f, area, _) => {
                 for k in UnitKind::ALL {
-                    if self.areas[area.index()].units[f.index()][k.index()] > 0 {
+                    if self.areas[area.index()].units[f][k] > 0 {
                         out.push(Action::LoseUnit(k));
                     }
                 }

@@ -6,6 +6,7 @@ use super::event::Event;
 use super::flow::{Battle, BattleStep, Group, Move, Prompt};
 use super::ids::{AreaId, Faction, UnitKind};
 use super::state::{Arrakis, named_of};
+use super::vocab::ByFaction;
 
 impl Arrakis {
     /// Whether area `b` holds an enemy of `f` to attack: units, tokens, or
@@ -48,14 +49,14 @@ impl Arrakis {
             Some((from, g)) => {
                 let s = &self.areas[from.index()];
                 for k in UnitKind::ALL {
-                    if g.units[k.index()] < s.units[f.index()][k.index()] {
+                    if g.units[k] < s.units[f][k] {
                         out.push(Action::Take(k));
                     }
                 }
                 if usize::from(g.tokens) < s.tokens.len() && f == Faction::Atreides {
                     out.push(Action::TakeToken);
                 }
-                if g.generic < s.generic[f.index()] {
+                if g.generic < s.generic[f] {
                     out.push(Action::TakeGeneric);
                 }
                 let mut rest = named_of(s.named, f, d) & !g.named;
@@ -173,7 +174,7 @@ impl Arrakis {
         match (m.picked, a) {
             (None, Action::Legion(from)) => m.picked = Some((from, Group::default())),
             (Some((from, mut g)), Action::Take(k)) => {
-                g.units[k.index()] += 1;
+                g.units[k] += 1;
                 m.picked = Some((from, g));
             }
             (Some((from, mut g)), Action::TakeToken) => {
@@ -324,10 +325,10 @@ impl Arrakis {
     /// Takes the group's figures off `from`; tokens keep their contents.
     pub(super) fn lift(&mut self, f: Faction, from: AreaId, g: &Group) -> (Group, Vec<u8>) {
         let s = &mut self.areas[from.index()];
-        for k in 0..3 {
-            s.units[f.index()][k] -= g.units[k];
+        for k in UnitKind::ALL {
+            s.units[f][k] -= g.units[k];
         }
-        s.generic[f.index()] -= g.generic;
+        s.generic[f] -= g.generic;
         s.named &= !g.named;
         let tokens: Vec<u8> = s.tokens.drain(..usize::from(g.tokens)).collect();
         (*g, tokens)
@@ -337,10 +338,10 @@ impl Arrakis {
     pub(super) fn drop_group(&mut self, f: Faction, to: AreaId, group: &(Group, Vec<u8>)) {
         let (g, tokens) = group;
         let s = &mut self.areas[to.index()];
-        for k in 0..3 {
-            s.units[f.index()][k] += g.units[k];
+        for k in UnitKind::ALL {
+            s.units[f][k] += g.units[k];
         }
-        s.generic[f.index()] += g.generic;
+        s.generic[f] += g.generic;
         s.named |= g.named;
         s.tokens.extend(tokens.iter().copied());
         let mut m = g.named;
@@ -392,11 +393,12 @@ impl Arrakis {
         if tokens.is_empty() {
             return false;
         }
-        let kinds = super::state::token_kinds(self.d());
-        let ai = Faction::Atreides.index();
+        let kinds = super::setup::token_kinds(self.d());
+        let ai = Faction::Atreides;
         for t in tokens {
-            let m = kinds[usize::from(t)];
-            for (k, n) in [m.regular, m.elite, m.special].into_iter().enumerate() {
+            let m = kinds[usize::from(t)].units();
+            for k in UnitKind::ALL {
+                let n = m[k];
                 let n = n.min(self.houses[ai].supply[k]);
                 self.houses[ai].supply[k] -= n;
                 self.areas[area.index()].units[ai][k] += n;
@@ -434,11 +436,12 @@ impl Arrakis {
         let (mut g, tokens) = group;
         // AR-DEPLOY-09: attacking tokens are revealed into units.
         if !tokens.is_empty() {
-            let kinds = super::state::token_kinds(self.d());
-            let ai = Faction::Atreides.index();
+            let kinds = super::setup::token_kinds(self.d());
+            let ai = Faction::Atreides;
             for t in tokens {
-                let mx = kinds[usize::from(t)];
-                for (k, n) in [mx.regular, mx.elite, mx.special].into_iter().enumerate() {
+                let mx = kinds[usize::from(t)].units();
+                for k in UnitKind::ALL {
+                    let n = mx[k];
                     let n = n.min(self.houses[ai].supply[k]);
                     self.houses[ai].supply[k] -= n;
                     g.units[k] += n;
@@ -453,12 +456,12 @@ impl Arrakis {
             group: g,
             surprise,
             first_round: true,
-            discards: [0; 2],
+            discards: ByFaction::default(),
             step: BattleStep::Discard(f),
-            roll: [[0; 4]; 2],
-            used_generic: [0; 2],
+            roll: ByFaction::default(),
+            used_generic: ByFaction::default(),
             used_named: 0,
-            hits: [0; 2],
+            hits: ByFaction::default(),
             boost,
         };
         // AR-DEPLOY-06, AR-DEPLOY-08, AR-DEPLOY-09: defenders revealed.

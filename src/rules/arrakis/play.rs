@@ -13,7 +13,7 @@ use super::card_effects::{
 use super::components::CardTiming;
 use super::event::Event;
 use super::flow::{AfterExcess, Group, Move, Prompt};
-use super::ids::{AreaId, AreaSet, CardId, Deck, DieResult, Faction, LeaderId};
+use super::ids::{AreaId, AreaSet, CardId, Deck, DieResult, Faction, LeaderId, UnitKind};
 use super::state::{Arrakis, LeaderAt};
 
 /// What an effect being resolved comes from.
@@ -294,7 +294,7 @@ impl Arrakis {
         match rule {
             LegionRule::Any => true,
             LegionRule::WithLeader => s.leader_count(f, d) > 0,
-            LegionRule::WithSpecial => s.units[f.index()][2] > 0,
+            LegionRule::WithSpecial => s.units[f].special > 0,
             LegionRule::WithNamed(l) => s.named & (1 << l.0) != 0,
             LegionRule::InSettlement => s.settlement,
             LegionRule::InDesert => self.is_desert(a),
@@ -307,7 +307,7 @@ impl Arrakis {
     pub(super) fn group_ok(&self, rule: LegionRule, g: &Group) -> bool {
         match rule {
             LegionRule::WithLeader | LegionRule::InDesertWithLeader => g.leader_count() > 0,
-            LegionRule::WithSpecial => g.units[2] > 0,
+            LegionRule::WithSpecial => g.units.special > 0,
             LegionRule::WithNamed(l) => g.named & (1 << l.0) != 0,
             _ => true,
         }
@@ -495,7 +495,7 @@ impl Arrakis {
             }
             Place::Sietch => s.sietch.is_some(),
             Place::Legion => s.has_legion(f, d),
-            Place::LegionWithSpecial => s.units[f.index()][2] > 0,
+            Place::LegionWithSpecial => s.units[f].special > 0,
             Place::LegionWith(l) => d
                 .person(l)
                 .into_iter()
@@ -514,8 +514,10 @@ impl Arrakis {
         a: AreaId,
     ) -> bool {
         let h = self.house(f);
-        let u = units.as_array();
-        (0..3).any(|k| u[k] > 0 && h.supply[k] > 0)
+        let u = units.counts();
+        UnitKind::ALL
+            .into_iter()
+            .any(|k| u[k] > 0 && h.supply[k] > 0)
             || (self.areas[a.index()].unit_count(f) > 0
                 && leader.is_some_and(|p| !self.leader_choices(f, p).is_empty()))
     }
@@ -550,11 +552,11 @@ impl Arrakis {
         let step = &self.steps_of(&run)[usize::from(run.step)];
         match (step, a) {
             (Step::Deploy { units, leader, .. }, Action::DeployAt(area)) => {
-                let u = units.as_array();
-                for (k, n) in u.into_iter().enumerate() {
-                    let n = n.min(self.house(f).supply[k]);
+                let u = units.counts();
+                for k in UnitKind::ALL {
+                    let n = u[k].min(self.house(f).supply[k]);
                     self.house_mut(f).supply[k] -= n;
-                    self.areas[area.index()].units[f.index()][k] += n;
+                    self.areas[area.index()].units[f][k] += n;
                 }
                 ev.push(Event::CardDeployed { faction: f, area });
                 run.area = Some(area);

@@ -1,15 +1,14 @@
 //! The game state and its setup.
 use rand::Rng;
-use rand::seq::SliceRandom;
 
-use crate::rules::core::{GameRng, RngStream, RuleError};
+use crate::rules::core::GameRng;
 
 use super::action::Action;
 use super::data::{Data, data};
 use super::event::Event;
 use super::ids::{AreaId, CardId, Deck, DieResult, Faction, LeaderId, Marker, UnitKind, Wormsign};
-use super::options::{ArrakisOptions, Rules};
-use super::tables::TokenMix;
+use super::options::Rules;
+use super::vocab::{ByFaction, Units};
 
 /// A vehicle in an Air zone.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -42,9 +41,9 @@ pub enum Worm {
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub struct AreaState {
     /// Units per faction per [`UnitKind`].
-    pub units: [[u8; 3]; 2],
+    pub units: ByFaction<Units>,
     /// Generic leaders per faction.
-    pub generic: [u8; 2],
+    pub generic: ByFaction<u8>,
     /// Named leaders here (bit = [`LeaderId`]).
     pub named: u64,
     /// Face-down Atreides deployment tokens (contents by token-kind index).
@@ -66,18 +65,18 @@ pub struct AreaState {
 impl AreaState {
     /// Units of `f`, a face-down token counting 1 (AR-MOVE-10).
     pub fn unit_count(&self, f: Faction) -> u8 {
-        let u = self.units[f.index()];
+        let u = self.units[f];
         let t = if f == Faction::Atreides {
             self.tokens.len() as u8
         } else {
             0
         };
-        u[0] + u[1] + u[2] + t
+        u.regular + u.elite + u.special + t
     }
 
     /// Leaders of `f` here.
     pub fn leader_count(&self, f: Faction, d: &Data) -> u8 {
-        self.generic[f.index()] + named_of(self.named, f, d).count_ones() as u8
+        self.generic[f] + named_of(self.named, f, d).count_ones() as u8
     }
 
     /// Whether `f` has a legion (any unit or leader) here.
@@ -140,7 +139,7 @@ pub struct House {
     /// Dice rolled in excess, waiting for a new result (AR-ACT-07).
     pub excess: u8,
     /// Units in supply per [`UnitKind`].
-    pub supply: [u8; 3],
+    pub supply: Units,
     /// Generic leaders in supply.
     pub generic_supply: u8,
     /// Bene Gesserit tokens held.
@@ -189,7 +188,7 @@ pub struct Arrakis {
     /// Per Air zone.
     pub zones: Vec<Option<Vehicle>>,
     /// Harkonnen [0], Atreides [1].
-    pub houses: [House; 2],
+    pub houses: ByFaction<House>,
     /// Per named leader (generic entries unused).
     pub leaders: Vec<LeaderAt>,
     /// Spent leader cards this round.
@@ -258,27 +257,7 @@ pub struct Arrakis {
     pub worms_surfaced: u8,
     /// Dice each house spent this turn: its tank leaders move that many
     /// boxes at the end of the turn (AR-LEADER-11).
-    pub(super) tank_moves: [u8; 2],
-}
-
-/// Token-kind table: starting tokens first, then the action pool.
-pub(super) fn token_kinds(d: &Data) -> Vec<TokenMix> {
-    let t = &d.tables.deployment_tokens;
-    t.atreides_starting
-        .iter()
-        .chain(&t.atreides_pool)
-        .copied()
-        .collect()
-}
-
-fn expand(mixes: &[TokenMix], offset: usize) -> Vec<u8> {
-    let mut v = Vec::new();
-    for (i, m) in mixes.iter().enumerate() {
-        for _ in 0..m.copies {
-            v.push((i + offset) as u8);
-        }
-    }
-    v
+    pub(super) tank_moves: ByFaction<u8>,
 }
 
 impl Arrakis {
@@ -289,11 +268,11 @@ impl Arrakis {
 
     /// A house.
     pub fn house(&self, f: Faction) -> &House {
-        &self.houses[f.index()]
+        &self.houses[f]
     }
 
     pub(super) fn house_mut(&mut self, f: Faction) -> &mut House {
-        &mut self.houses[f.index()]
+        &mut self.houses[f]
     }
 
     /// The resolved rule switches.
@@ -301,202 +280,11 @@ impl Arrakis {
         self.rules
     }
 
-    /// Sets up a new game (setup per `tables.json` `setup`, see the docs).
-    pub fn new_game(
-        options: &ArrakisOptions,
-        seed: u64,
-        ev: &mut Vec<Event>,
-    ) -> Result<Arrakis, RuleError> {
-        let rules = options.rules()?;
-        let d = data();
-        let b = d.board;
-        let t = &d.tables;
-        let mut rng = RngStream::Game.rng(seed);
-
-        let mut areas = vec![AreaState::default(); b.areas.len()];
-        let mut houses = [Faction::Harkonnen, Faction::Atreides].map(|f| {
-            let fig = if f == Faction::Harkonnen {
-                t.figures.harkonnen
-            } else {
-                t.figures.atreides
-            };
-            let decks = Deck::of(f).map(|dk| {
-                let mut pile = Vec::new();
-                for (i, c) in d.cards.iter().enumerate() {
-                    if c.deck == dk {
-                        for _ in 0..c.copies {
-                            pile.push(CardId(i as u8));
-                        }
-                    }
-                }
-                pile
-            });
-            House {
-                hand: Vec::new(),
-                decks,
-                discard: Vec::new(),
-                dice: Vec::new(),
-                excess: 0,
-                supply: [fig.regular, fig.elite, fig.special],
-                generic_supply: fig.generic_leader,
-                bene_gesserit: if f == Faction::Atreides {
-                    t.bene_gesserit.atreides_start
-                } else {
-                    t.bene_gesserit.harkonnen_start
-                },
-                bene_gesserit_placed: false,
-            }
-        });
-        for h in &mut houses {
-            for pile in &mut h.decks {
-                pile.shuffle(&mut rng);
-            }
-        }
-
-        // Sietches: ranks shuffled face down onto the sites, each with a
-        // Naib and a starting deployment token.
-        let mut ranks = t.sietch_ranks.clone();
-        ranks.shuffle(&mut rng);
-        let mut starting = expand(&t.deployment_tokens.atreides_starting, 0);
-        starting.shuffle(&mut rng);
-        let ath = Faction::Atreides.index();
-        for (i, a) in b.sietch_sites.iter().enumerate() {
-            let s = &mut areas[a.index()];
-            s.sietch = Some(Sietch {
-                rank: ranks[i],
-                revealed: false,
-            });
-            s.tokens.push(starting.pop().expect("checked at load"));
-            if houses[ath].generic_supply > 0 {
-                houses[ath].generic_supply -= 1;
-                s.generic[ath] += 1;
-            }
-        }
-        // Harkonnen settlements: one black and one silver token each,
-        // revealed into units at once.
-        let mut black = expand(&t.deployment_tokens.harkonnen_black, 0);
-        let mut silver = expand(&t.deployment_tokens.harkonnen_silver, 0);
-        black.shuffle(&mut rng);
-        silver.shuffle(&mut rng);
-        let hk = Faction::Harkonnen.index();
-        for a in b.settlements.iter() {
-            areas[a.index()].settlement = true;
-            for (pile, mixes) in [
-                (&mut black, &t.deployment_tokens.harkonnen_black),
-                (&mut silver, &t.deployment_tokens.harkonnen_silver),
-            ] {
-                if let Some(k) = pile.pop() {
-                    let m = mixes[usize::from(k)];
-                    let h = &mut houses[hk];
-                    for (u, n) in [m.regular, m.elite, m.special].into_iter().enumerate() {
-                        let n = n.min(h.supply[u]);
-                        h.supply[u] -= n;
-                        areas[a.index()].units[hk][u] += n;
-                    }
-                    let l = m.leader.min(h.generic_supply);
-                    h.generic_supply -= l;
-                    areas[a.index()].generic[hk] += l;
-                }
-            }
-        }
-        // Testing stations, markers shuffled face down.
-        let mut marks = t.testing_station_markers.clone();
-        marks.shuffle(&mut rng);
-        for (i, a) in b.testing_stations.iter().enumerate() {
-            areas[a.index()].station = Some(marks[i]);
-        }
-
-        let mut leaders = vec![LeaderAt::NotInPlay; d.leaders.len()];
-        for id in t
-            .setup
-            .harkonnen_leaders
-            .iter()
-            .chain(&t.setup.atreides_leaders)
-        {
-            leaders[usize::from(d.leader_id(id).expect("checked").0)] = LeaderAt::SetAside;
-        }
-
-        let w = t.wormsigns;
-        let mut wormsign_pool = Vec::new();
-        for (k, n) in [
-            (Wormsign::Sand, w.sand),
-            (Wormsign::Sandworm, w.sandworm),
-            (Wormsign::Burrowing, w.burrowing_sandworm),
-        ] {
-            wormsign_pool.extend(std::iter::repeat_n(k, usize::from(n)));
-        }
-        wormsign_pool.shuffle(&mut rng);
-        let mut deploy_pool = expand(
-            &t.deployment_tokens.atreides_pool,
-            t.deployment_tokens.atreides_starting.len(),
-        );
-        deploy_pool.shuffle(&mut rng);
-        let mut prescience_deck: Vec<u8> = (0..t.prescience_cards.len() as u8).collect();
-        prescience_deck.shuffle(&mut rng);
-        let objective = rng.random_range(0..t.secret_objectives.len()) as u8;
-
-        let start = t.spice_must_flow.start_row;
-        let mut g = Arrakis {
-            rules,
-            rng,
-            round: 0,
-            phase: Phase::VehiclePlacement,
-            prompt: super::flow::Prompt::None,
-            areas,
-            zones: vec![None; b.air_zones.len()],
-            houses,
-            leaders,
-            spent_leaders: 0,
-            imperium: [start; 3],
-            bans: [false; 3],
-            spice_saved: 0,
-            supremacy: 0,
-            prescience: [0; 3],
-            objective,
-            wormsign_pool,
-            deploy_pool,
-            prescience_deck,
-            revealed: Vec::new(),
-            claimed_this_round: 0,
-            claimed_this_turn: false,
-            worms_off: t.figures.sandworms,
-            harvesters_destroyed: 0,
-            settlements_destroyed: 0,
-            stations_taken: 0,
-            atomics_used: false,
-            atomics_area: None,
-            bought_supremacy: false,
-            winner: None,
-            loaded: Vec::new(),
-            hazard_cursor: 0,
-            effect: None,
-            pinned: 0,
-            forced_die: None,
-            objective2: None,
-            worms_surfaced: 0,
-            tank_moves: [0; 2],
-            fear: None,
-            ibad: None,
-        };
-        for f in Faction::ALL {
-            for k in 0..2 {
-                for _ in 0..t.setup.starting_hand_per_deck {
-                    g.draw(f, k, ev);
-                }
-            }
-        }
-        ev.push(Event::ObjectiveDealt {
-            objective: g.objective,
-        });
-        g.start_round(ev);
-        Ok(g)
-    }
-
     /// Draws the top card of one of `f`'s decks (AR-START-04: an empty deck
     /// gives nothing).
     pub(super) fn draw(&mut self, f: Faction, deck: usize, ev: &mut Vec<Event>) {
-        if let Some(c) = self.houses[f.index()].decks[deck].pop() {
-            self.houses[f.index()].hand.push(c);
+        if let Some(c) = self.houses[f].decks[deck].pop() {
+            self.houses[f].hand.push(c);
             ev.push(Event::CardDrawn {
                 faction: f,
                 deck: Deck::of(f)[deck],
@@ -507,11 +295,11 @@ impl Arrakis {
 
     /// Units of `f` on the board, supply and eliminated pool are one pool in
     /// this game (eliminated units return to supply, AR-COMBAT-25).
-    pub fn units_on_board(&self, f: Faction) -> [u8; 3] {
-        let mut n = [0u8; 3];
+    pub fn units_on_board(&self, f: Faction) -> Units {
+        let mut n = Units::NONE;
         for a in &self.areas {
             for k in UnitKind::ALL {
-                n[k.index()] += a.units[f.index()][k.index()];
+                n[k] += a.units[f][k];
             }
         }
         n

@@ -259,6 +259,13 @@ pub struct TokenMix {
     pub leader: u8,
 }
 
+impl TokenMix {
+    /// The units it holds, by rank.
+    pub fn units(&self) -> super::vocab::Units {
+        super::vocab::Units::new(self.regular, self.elite, self.special)
+    }
+}
+
 /// Deployment token contents (defaults: no source gives them).
 #[derive(Clone, Debug, Deserialize)]
 #[serde(deny_unknown_fields)]

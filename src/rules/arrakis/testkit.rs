@@ -1,8 +1,9 @@
 //! Hooks for tests that build a situation on the real board. Not part of
 //! the rules: nothing in the engine calls them.
 use super::flow::Prompt;
-use super::ids::{AreaId, DieResult, Faction};
+use super::ids::{AreaId, DieResult, Faction, UnitKind};
 use super::state::{Arrakis, Die, Phase};
+use super::vocab::Units;
 
 impl Arrakis {
     /// Takes every unit, leader, token and vehicle off the board (back to
@@ -10,13 +11,12 @@ impl Arrakis {
     pub fn test_clear_board(&mut self) {
         for i in 0..self.areas.len() {
             for f in Faction::ALL {
-                let fi = f.index();
-                for k in 0..3 {
-                    self.houses[fi].supply[k] += self.areas[i].units[fi][k];
-                    self.areas[i].units[fi][k] = 0;
+                for k in UnitKind::ALL {
+                    self.houses[f].supply[k] += self.areas[i].units[f][k];
+                    self.areas[i].units[f][k] = 0;
                 }
-                self.houses[fi].generic_supply += self.areas[i].generic[fi];
-                self.areas[i].generic[fi] = 0;
+                self.houses[f].generic_supply += self.areas[i].generic[f];
+                self.areas[i].generic[f] = 0;
             }
             self.areas[i].named = 0;
             self.areas[i].tokens.clear();
@@ -36,16 +36,17 @@ impl Arrakis {
 
     /// Puts units (regular, elite, special) and generic leaders of `f` from
     /// supply into `area`.
-    pub fn test_put(&mut self, f: Faction, area: AreaId, units: [u8; 3], generic: u8) {
-        let fi = f.index();
-        for (k, n) in units.into_iter().enumerate() {
-            assert!(self.houses[fi].supply[k] >= n, "supply");
-            self.houses[fi].supply[k] -= n;
-            self.areas[area.index()].units[fi][k] += n;
+    pub fn test_put(&mut self, f: Faction, area: AreaId, units: impl Into<Units>, generic: u8) {
+        let units = units.into();
+        for k in UnitKind::ALL {
+            let n = units[k];
+            assert!(self.houses[f].supply[k] >= n, "supply");
+            self.houses[f].supply[k] -= n;
+            self.areas[area.index()].units[f][k] += n;
         }
-        assert!(self.houses[fi].generic_supply >= generic, "leader supply");
-        self.houses[fi].generic_supply -= generic;
-        self.areas[area.index()].generic[fi] += generic;
+        assert!(self.houses[f].generic_supply >= generic, "leader supply");
+        self.houses[f].generic_supply -= generic;
+        self.areas[area.index()].generic[f] += generic;
     }
 
     /// Starts `f`'s Action Resolution turn with exactly these dice, the

@@ -6,18 +6,19 @@ use super::event::seat_of;
 use super::flow::Prompt;
 use super::ids::{CardId, Faction, Marker};
 use super::state::{Arrakis, LeaderAt, Phase, Vehicle, Worm};
+use super::vocab::{ByFaction, Units};
 
 /// One area as a viewer sees it.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct AreaView {
     /// Revealed units per faction per kind.
-    pub units: [[u8; 3]; 2],
+    pub units: ByFaction<Units>,
     /// Face-down Atreides tokens: count only.
     pub tokens: u8,
     /// Contents of those tokens (token kinds), for the Atreides only.
     pub token_kinds: Vec<u8>,
     /// Generic leaders per faction.
-    pub generic: [u8; 2],
+    pub generic: ByFaction<u8>,
     /// Named leaders (bit = leader id).
     pub named: u64,
     /// A sietch: `Some(None)` face down (rank hidden), `Some(Some(r))` known.
@@ -46,7 +47,7 @@ pub struct HouseView {
     /// Unused dice by result (dashboard order).
     pub dice: [u8; 5],
     /// Units in supply.
-    pub supply: [u8; 3],
+    pub supply: Units,
     /// Bene Gesserit tokens.
     pub bene_gesserit: u8,
     /// While its owner reorders a deck (AR-OPT-02): the top cards, top
@@ -66,7 +67,7 @@ pub struct ArrakisView {
     /// Vehicles per Air zone.
     pub zones: Vec<Option<Vehicle>>,
     /// Harkonnen [0], Atreides [1].
-    pub houses: [HouseView; 2],
+    pub houses: ByFaction<HouseView>,
     /// Imperium marker rows.
     pub imperium: [u8; 3],
     /// Active bans.
@@ -131,7 +132,7 @@ impl Arrakis {
                 harvester: s.harvester,
             })
             .collect();
-        let houses = Faction::ALL.map(|f| {
+        let houses = ByFaction::from_fn(|f| {
             let h = self.house(f);
             let mut dice = [0u8; 5];
             for d in h.dice.iter().filter(|d| !d.spent) {
