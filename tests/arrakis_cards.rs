@@ -2606,7 +2606,7 @@ fn a_cards_plain_move_never_ends_in_an_enemy_area_and_may_leave_a_guarded_leader
     assert!(legal(&g, H).contains(&Action::To(to)));
     play(&mut g, H, &[Action::To(to)]);
     assert_eq!(units(&g, H, "s1_3"), [1, 0, 0]);
-    assert_eq!(g.areas[to.index()].units[H.index()], [1, 0, 0]);
+    assert_eq!(g.areas[to.index()].units[H], [1, 0, 0]);
     assert_eq!(
         g.test_leader(leader("beast_rabban")),
         LeaderAt::Board(a("s1_3"))
