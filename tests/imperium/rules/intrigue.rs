@@ -223,6 +223,9 @@ fn after_win_intrigue() {
         let l = legal(&g);
         act(&mut g, l[0]);
     }
+    // Anything but an after-win card or Pass is refused as IM-INTRIGUE-12,
+    // the decision the game waits on.
+    refused(&mut g, Action::Troops(1), "IM-INTRIGUE-12");
     let spice = g.test_player_ref(0).spice;
     act(&mut g, Action::Intrigue(intrigue("to_the_victor")));
     assert_eq!(g.test_player_ref(0).spice, spice + 3);
