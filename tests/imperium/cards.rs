@@ -454,3 +454,43 @@ fn every_conflict_reward() {
         assert_eq!(g.test_mentat().0 == Some(0), mentat, "{id}: Mentat");
     }
 }
+
+// Baron Harkonnen's secret Factions at setup: two different Factions; the
+// one chosen first is neither offered again nor accepted.
+#[test]
+fn baron_chooses_two_different_secret_factions() {
+    let opts = melange::rules::imperium::ImperiumOptions {
+        player_count: 4,
+        leaders: [
+            "baron_vladimir_harkonnen",
+            "glossu_rabban",
+            "paul_atreides",
+            "earl_memnon_thorvald",
+        ]
+        .iter()
+        .map(|l| Some(l.to_string()))
+        .collect(),
+        ..Default::default()
+    };
+    let mut g = melange::rules::imperium::Imperium::setup(&opts, 11).unwrap();
+    assert_eq!(kind(&g), "secret_faction");
+    let all: Vec<Action> = Faction::ALL.into_iter().map(Action::Faction).collect();
+    assert_eq!(legal(&g), all);
+    let first = Faction::ALL[1];
+    act(&mut g, Action::Faction(first));
+    assert_eq!(kind(&g), "secret_faction");
+    let rest: Vec<Action> = all
+        .iter()
+        .copied()
+        .filter(|a| *a != Action::Faction(first))
+        .collect();
+    assert_eq!(legal(&g), rest);
+    melange::rules::core::conformance::assert_refused(&g, Seat(0), &Action::Faction(first));
+    let second = Faction::ALL[3];
+    act(&mut g, Action::Faction(second));
+    assert_eq!(
+        g.test_player_ref(0).secret_factions,
+        (1 << first.index()) | (1 << second.index())
+    );
+    assert_ne!(kind(&g), "secret_faction");
+}
