@@ -341,6 +341,13 @@ fn start(g: &mut Arrakis, f: Faction, c: &str) {
     play(g, f, &[Action::PlayCard(card(c), DieResult::Strategy)]);
 }
 
+/// The empty desert areas bordering `x`, in board order.
+fn empty_desert_around(g: &Arrakis, x: AreaId) -> Vec<AreaId> {
+    all_areas()
+        .filter(|y| borders(x, *y) && empty_desert(g, *y))
+        .collect()
+}
+
 fn empty_desert(g: &Arrakis, x: AreaId) -> bool {
     let b = board();
     let s = &g.areas[x.index()];
@@ -745,9 +752,7 @@ fn thumpers_call_sandworms_next_to_atreides_legions() {
     let mut g = game(A, &["thumpers"]);
     let own = a("s1_3");
     g.test_put(A, own, [1, 0, 0], 0);
-    let near: Vec<AreaId> = all_areas()
-        .filter(|x| borders(own, *x) && empty_desert(&g, *x))
-        .collect();
+    let near = empty_desert_around(&g, own);
     let far = all_areas()
         .find(|x| empty_desert(&g, *x) && !borders(own, *x))
         .unwrap();
@@ -2621,9 +2626,7 @@ fn thumpers_never_call_a_sandworm_into_an_occupied_area() {
     let mut g = game(A, &["thumpers"]);
     let own = a("s1_3");
     g.test_put(A, own, [1, 0, 0], 0);
-    let near: Vec<AreaId> = all_areas()
-        .filter(|x| borders(own, *x) && empty_desert(&g, *x))
-        .collect();
+    let near = empty_desert_around(&g, own);
     assert!(near.len() >= 3, "{near:?}");
     g.test_put(H, near[0], [1, 0, 0], 0);
     g.areas[near[1].index()].harvester = true;
