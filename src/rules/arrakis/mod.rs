@@ -19,6 +19,7 @@ pub mod components;
 pub mod data;
 mod end_round;
 mod event;
+pub mod expansions;
 mod flow;
 mod hazards;
 pub mod ids;
