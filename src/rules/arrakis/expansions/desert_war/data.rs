@@ -918,6 +918,26 @@ mod tests {
         assert!(with(|_| {}).is_ok());
     }
 
+    /// Every option, with each of its values, is decided in the rules
+    /// decisions document.
+    #[test]
+    fn options_are_documented() {
+        let doc = include_str!("../../../../../docs/rules-decisions.md");
+        let section = doc
+            .split("## War for Arrakis: the Desert War expansion")
+            .nth(1)
+            .expect("the Desert War section");
+        for (name, values) in OPTION_NAMES {
+            let row = section
+                .lines()
+                .find(|l| l.starts_with(&format!("| `{name}` |")))
+                .unwrap_or_else(|| panic!("{name} has no row"));
+            for v in values {
+                assert!(row.contains(&format!("`{v}`")), "{name}={v} not documented");
+            }
+        }
+    }
+
     #[test]
     fn options_have_a_default_and_an_alternative() {
         let mut names = BTreeSet::new();
