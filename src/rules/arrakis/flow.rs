@@ -1,9 +1,7 @@
-//! The round as a state machine: the prompt the game waits on, its legal
-//! actions, and applying one of them.
-//!
-//! Legality is decided in one place, [`Arrakis::legal`]; `apply` accepts an
-//! action only if it is in that list, so "legal means accepted" and a refused
-//! action changes nothing by construction.
+//! Applying a chosen action and the automatic progression: the prompt the
+//! game waits on, `apply_action` (which accepts an action only if
+//! `legal` lists it, so "legal means accepted" and a refused
+//! action changes nothing by construction), and the step each prompt takes.
 use crate::rules::core::RuleError;
 
 use super::action::Action;
@@ -53,7 +51,7 @@ pub struct Move {
     pub picked: Option<(AreaId, Group)>,
     /// A planning card's move: which legions, move or attack
     /// (`None` = a die's move).
-    pub card: Option<super::play::CardMove>,
+    pub card: Option<super::cards::play::CardMove>,
 }
 
 /// Where a battle stands.
@@ -147,7 +145,7 @@ pub struct Battle {
     /// Hits still to be taken this round, per side.
     pub hits: ByFaction<u8>,
     /// What the card that started it adds.
-    pub boost: super::card_effects::Boost,
+    pub boost: super::cards::effects::Boost,
 }
 
 impl Battle {
@@ -168,7 +166,7 @@ impl Battle {
             used_generic: ByFaction::default(),
             used_named: 0,
             hits: ByFaction::default(),
-            boost: super::card_effects::Boost::None,
+            boost: super::cards::effects::Boost::None,
         }
     }
 }
@@ -260,7 +258,7 @@ pub enum Prompt {
     Unclaimed,
     /// A planning card's step waits on this house: the card and the step
     /// (AR-ACT-13, AR-ACT-17).
-    Card(Faction, super::play::Source, u8),
+    Card(Faction, super::cards::play::Source, u8),
     /// A sandworm or a storm hit the Harkonnen legion in this area, this
     /// many hits still to take, and it has no regular but both an elite and
     /// a Sardaukar: the Harkonnen pick which takes the next hit
@@ -388,7 +386,7 @@ impl Arrakis {
 
     /// The active Spice Must Flow row (AR-VEH-02), with the printed
     /// board's ornithopters under `spice_must_flow_ornithopters = printed`.
-    pub fn active_row(&self) -> super::tables::SpiceRow {
+    pub fn active_row(&self) -> super::board::tables::SpiceRow {
         let lowest = *self.imperium.iter().max().expect("3 markers");
         let mut row = self.d().tables.spice_must_flow.rows[usize::from(lowest - 1)];
         if self.rules.printed_ornithopters

@@ -1,10 +1,10 @@
 //! The legal actions of every prompt: the one place that decides what may
 //! be done (`apply` accepts exactly these).
 use super::action::Action;
+use super::board::tables::PrescienceTiming;
 use super::flow::{PERMS, Prompt};
 use super::ids::{AreaId, AreaSet, Deck, DieResult, Faction, ImperiumMarker, UnitKind};
 use super::state::{Arrakis, Vehicle};
-use super::tables::PrescienceTiming;
 
 const H: Faction = Faction::Harkonnen;
 const A: Faction = Faction::Atreides;
@@ -472,7 +472,7 @@ impl Arrakis {
         (0..d.leaders.len())
             .filter(|&i| {
                 d.leaders[i].faction == f
-                    && d.leaders[i].kind == super::components::LeaderKind::Named
+                    && d.leaders[i].kind == super::cards::components::LeaderKind::Named
                     && self.leaders[i] == super::state::LeaderAt::SetAside
                     && self.pinned & (1 << i) == 0
             })

@@ -5,9 +5,9 @@
 use crate::rules::core::{RuleError, Ruleset};
 
 use super::action::Action;
+use super::cards::play::Source;
 use super::flow::{AfterHits, BattleStep, Prompt};
 use super::ids::Faction;
-use super::play::Source;
 use super::state::Arrakis;
 
 const A: Faction = Faction::Atreides;

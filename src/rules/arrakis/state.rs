@@ -234,7 +234,7 @@ pub struct Arrakis {
     /// The winner, once there is one.
     pub winner: Option<(Faction, &'static str)>,
     /// The planning card being resolved (AR-ACT-13).
-    pub(super) effect: Option<super::play::CardRun>,
+    pub(super) effect: Option<super::cards::play::CardRun>,
     /// Desert Hazards resolution cursor (kind * 128 + area).
     pub(super) hazard_cursor: u16,
     /// Test hook: die faces (indexes) to return before the generator's.

@@ -84,7 +84,7 @@ pub struct ArrakisView {
     /// The planning card or special action being resolved and its step,
     /// also while one of its steps uses an ordinary prompt (a move, Desert
     /// Power, vehicles). Public: a played card is face up.
-    pub resolving: Option<(super::play::Source, u8)>,
+    pub resolving: Option<(super::cards::play::Source, u8)>,
     /// Revealed prescience cards.
     pub revealed: Vec<u8>,
     /// The decision the game waits on (a drawn Atreides token's kind is

@@ -1,14 +1,14 @@
 //! End of the Round (AR-END-*) and victory (AR-WIN-*).
-use super::event::Event;
-use super::flow::Prompt;
-use super::ids::Faction;
-use super::state::{Arrakis, Phase};
+use crate::rules::arrakis::event::Event;
+use crate::rules::arrakis::flow::Prompt;
+use crate::rules::arrakis::ids::Faction;
+use crate::rules::arrakis::state::{Arrakis, Phase};
 
 const H: Faction = Faction::Harkonnen;
 const A: Faction = Faction::Atreides;
 
 impl Arrakis {
-    pub(super) fn end_of_round_rest(&mut self, ev: &mut Vec<Event>) {
+    pub(crate) fn end_of_round_rest(&mut self, ev: &mut Vec<Event>) {
         // AR-WIN-02: the objective check.
         if self.objective_met() {
             self.win(A, "every score of the secret objective is met", ev);
@@ -20,7 +20,7 @@ impl Arrakis {
         self.prompt = Prompt::Swap(H);
     }
 
-    pub(super) fn next_hand_limit(&mut self, _ev: &mut Vec<Event>) {
+    pub(crate) fn next_hand_limit(&mut self, _ev: &mut Vec<Event>) {
         let lim = usize::from(self.d().tables.limits.hand);
         for f in [H, A] {
             // Hawat's Scheming counts toward the limit but is never
@@ -38,7 +38,7 @@ impl Arrakis {
         }
     }
 
-    pub(super) fn finish_round(&mut self, ev: &mut Vec<Event>) {
+    pub(crate) fn finish_round(&mut self, ev: &mut Vec<Event>) {
         // AR-END-11
         for f in [H, A] {
             self.house_mut(f).dice.clear();
@@ -60,7 +60,7 @@ impl Arrakis {
     }
 
     /// Declares the winner.
-    pub(super) fn win(&mut self, f: Faction, why: &'static str, ev: &mut Vec<Event>) {
+    pub(crate) fn win(&mut self, f: Faction, why: &'static str, ev: &mut Vec<Event>) {
         if self.winner.is_none() {
             self.winner = Some((f, why));
             self.phase = Phase::Over;

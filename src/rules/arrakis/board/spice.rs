@@ -1,13 +1,13 @@
 //! Step 4, Spice Harvesting (AR-SPICE-*): yields, keeping and raising the
 //! Imperium markers, markers falling, the bans, and the spice extras.
-use super::action::Action;
-use super::event::Event;
-use super::flow::Prompt;
-use super::ids::{AreaId, ImperiumMarker};
-use super::state::{Arrakis, Phase};
+use crate::rules::arrakis::action::Action;
+use crate::rules::arrakis::event::Event;
+use crate::rules::arrakis::flow::Prompt;
+use crate::rules::arrakis::ids::{AreaId, ImperiumMarker};
+use crate::rules::arrakis::state::{Arrakis, Phase};
 
 impl Arrakis {
-    pub(super) fn start_spice(&mut self, ev: &mut Vec<Event>) {
+    pub(crate) fn start_spice(&mut self, ev: &mut Vec<Event>) {
         self.phase = Phase::SpiceHarvesting;
         // AR-SPICE-17: bans last until the start of this phase.
         self.bans = [false; 3];
@@ -33,7 +33,7 @@ impl Arrakis {
         };
     }
 
-    pub(super) fn step_spice(&mut self, a: Action, ev: &mut Vec<Event>) {
+    pub(crate) fn step_spice(&mut self, a: Action, ev: &mut Vec<Event>) {
         let Prompt::Spice {
             mut spice,
             mut decided,
@@ -92,8 +92,8 @@ impl Arrakis {
                 // AR-SPICE-20, AR-MOVE-08: the CHOAM ban's excess goes at
                 // once, the Harkonnen picking which units.
                 if self.bans[ImperiumMarker::Choam.index()] {
-                    let then = super::flow::AfterExcess::EndClaims;
-                    self.enforce_stacking(super::ids::Faction::Harkonnen, then);
+                    let then = crate::rules::arrakis::flow::AfterExcess::EndClaims;
+                    self.enforce_stacking(crate::rules::arrakis::ids::Faction::Harkonnen, then);
                 }
                 return;
             }

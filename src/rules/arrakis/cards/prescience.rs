@@ -8,20 +8,20 @@
 //! are listed in docs/rules-decisions.md.
 use rand::Rng;
 
-use super::action::Action;
-use super::card_effects::{Attachment, Step};
-use super::event::Event;
-use super::flow::{AfterExcess, Group};
-use super::ids::{AreaId, AreaSet, Faction, ImperiumMarker, Marker, UnitKind};
-use super::play::CardRun;
-use super::state::{Arrakis, LeaderAt, named_of};
+use crate::rules::arrakis::action::Action;
+use crate::rules::arrakis::cards::effects::{Attachment, Step};
+use crate::rules::arrakis::cards::play::CardRun;
+use crate::rules::arrakis::event::Event;
+use crate::rules::arrakis::flow::{AfterExcess, Group};
+use crate::rules::arrakis::ids::{AreaId, AreaSet, Faction, ImperiumMarker, Marker, UnitKind};
+use crate::rules::arrakis::state::{Arrakis, LeaderAt, named_of};
 
 const H: Faction = Faction::Harkonnen;
 const A: Faction = Faction::Atreides;
 
 impl Arrakis {
     /// Whether a step is run by this file.
-    pub(super) fn is_ext_step(s: &Step) -> bool {
+    pub(crate) fn is_ext_step(s: &Step) -> bool {
         matches!(
             s,
             Step::Wormsigns { .. }
@@ -42,7 +42,7 @@ impl Arrakis {
 
     /// Areas holding a sietch at most `n` areas (across any border) from
     /// a Harkonnen legion.
-    pub(super) fn sietches_near_harkonnen(&self, n: u8) -> Vec<AreaId> {
+    pub(crate) fn sietches_near_harkonnen(&self, n: u8) -> Vec<AreaId> {
         let d = self.d();
         let b = d.board;
         let mut reach = AreaSet::EMPTY;
@@ -95,8 +95,9 @@ impl Arrakis {
     fn swap_ok(&self, x: AreaId, y: AreaId) -> bool {
         let d = self.d();
         let (sx, sy) = (&self.areas[x.index()], &self.areas[y.index()]);
-        let units = |s: &super::state::AreaState| s.unit_count(A) - s.tokens.len() as u8;
-        let alone = |s: &super::state::AreaState, gets: usize| {
+        let units =
+            |s: &crate::rules::arrakis::state::AreaState| s.unit_count(A) - s.tokens.len() as u8;
+        let alone = |s: &crate::rules::arrakis::state::AreaState, gets: usize| {
             s.leader_count(A, d) > 0 && units(s) == 0 && gets == 0
         };
         let some_token = !sx.tokens.is_empty() || !sy.tokens.is_empty();
@@ -136,7 +137,10 @@ impl Arrakis {
 
     /// Areas with a harvester, and Air zones with a vehicle, in the sector
     /// of the named leader's legion (Smugglers).
-    fn vehicles_near(&self, leader: &str) -> (Vec<AreaId>, Vec<super::ids::AirZoneId>) {
+    fn vehicles_near(
+        &self,
+        leader: &str,
+    ) -> (Vec<AreaId>, Vec<crate::rules::arrakis::ids::AirZoneId>) {
         let d = self.d();
         let b = d.board;
         let Some(l) = d.leader_id(leader) else {
@@ -156,7 +160,7 @@ impl Arrakis {
             .filter(|a| self.areas[a.index()].harvester)
             .collect();
         let zones = (0..b.air_zones.len())
-            .map(|z| super::ids::AirZoneId(z as u8))
+            .map(|z| crate::rules::arrakis::ids::AirZoneId(z as u8))
             .filter(|z| {
                 self.zones[z.index()].is_some()
                     && areas
@@ -169,7 +173,7 @@ impl Arrakis {
 
     /// The legal choices of a step of this file ("Done" is added by the
     /// caller).
-    pub(super) fn legal_card_ext(&self, run: &CardRun, step: &Step, out: &mut Vec<Action>) {
+    pub(crate) fn legal_card_ext(&self, run: &CardRun, step: &Step, out: &mut Vec<Action>) {
         let d = self.d();
         match step {
             Step::Wormsigns { .. } if run.left > 0 && !self.wormsign_pool.is_empty() => {
@@ -309,7 +313,7 @@ impl Arrakis {
     }
 
     /// Applies a choice of a step of this file (never "Done").
-    pub(super) fn step_card_ext(
+    pub(crate) fn step_card_ext(
         &mut self,
         mut run: CardRun,
         step: &Step,
@@ -523,7 +527,7 @@ impl Arrakis {
 
     /// A claimed prescience card's attachments: Fear Is the Mind-Killer's
     /// 2 extra steps, the Eyes of Ibad let go.
-    pub(super) fn claim_attachments(&mut self, c: u8, ev: &mut Vec<Event>) {
+    pub(crate) fn claim_attachments(&mut self, c: u8, ev: &mut Vec<Event>) {
         if let Some((x, m)) = self.fear
             && x == c
         {
@@ -537,14 +541,14 @@ impl Arrakis {
 
     /// Round end: only the Eyes of Ibad's card stays revealed; Fear Is the
     /// Mind-Killer's attachment ends.
-    pub(super) fn keep_attached_revealed(&mut self) {
+    pub(crate) fn keep_attached_revealed(&mut self) {
         let keep = self.ibad;
         self.revealed.retain(|c| Some(*c) == keep);
         self.fear = None;
     }
 
     /// " (Name)" of the revealed prescience card in slot `n`, or "".
-    pub(super) fn prescience_name(&self, n: u8) -> String {
+    pub(crate) fn prescience_name(&self, n: u8) -> String {
         self.revealed
             .get(usize::from(n))
             .and_then(|&c| self.d().tables.prescience_cards.get(usize::from(c)))
@@ -554,8 +558,8 @@ impl Arrakis {
     }
 
     /// The label of [`Action::PickSlot`] in the current card step.
-    pub(super) fn slot_label(&self, n: u8) -> String {
-        if matches!(self.prompt, super::flow::Prompt::Unclaimed) {
+    pub(crate) fn slot_label(&self, n: u8) -> String {
+        if matches!(self.prompt, crate::rules::arrakis::flow::Prompt::Unclaimed) {
             return format!(
                 "remove unclaimed prescience card {}{} from the game",
                 u32::from(n) + 1,
@@ -578,7 +582,7 @@ impl Arrakis {
     }
 
     /// Truthtrance: on the Harkonnen's forced turn, no other die is used.
-    pub(super) fn truthtrance_filter(&self, f: Faction, out: &mut Vec<Action>) {
+    pub(crate) fn truthtrance_filter(&self, f: Faction, out: &mut Vec<Action>) {
         if f != H {
             return;
         }

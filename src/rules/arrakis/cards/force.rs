@@ -6,17 +6,19 @@
 //! `play.rs` hands every step listed in [`Arrakis::is_force_step`] here:
 //! [`Arrakis::legal_force`] lists its choices (without "Done", which
 //! `legal_card` adds) and [`Arrakis::step_force`] applies one.
-use super::action::Action;
-use super::card_effects::{AttackFrom, Step, WormNear};
-use super::event::Event;
-use super::flow::{AfterExcess, AfterHits, Group, Prompt};
-use super::ids::{AirZoneId, AreaId, AreaSet, CombatFace, DieResult, Faction, SectorId};
-use super::play::CardRun;
-use super::state::{Arrakis, Vehicle};
+use crate::rules::arrakis::action::Action;
+use crate::rules::arrakis::cards::effects::{AttackFrom, Step, WormNear};
+use crate::rules::arrakis::cards::play::CardRun;
+use crate::rules::arrakis::event::Event;
+use crate::rules::arrakis::flow::{AfterExcess, AfterHits, Group, Prompt};
+use crate::rules::arrakis::ids::{
+    AirZoneId, AreaId, AreaSet, CombatFace, DieResult, Faction, SectorId,
+};
+use crate::rules::arrakis::state::{Arrakis, Vehicle};
 
 impl Arrakis {
     /// Whether `step` is one of this file's.
-    pub(super) fn is_force_step(step: &Step) -> bool {
+    pub(crate) fn is_force_step(step: &Step) -> bool {
         matches!(
             step,
             Step::ClearWormsigns { .. }
@@ -36,7 +38,7 @@ impl Arrakis {
     }
 
     /// How many picks a step starts with.
-    pub(super) fn force_repeats(step: &Step) -> u8 {
+    pub(crate) fn force_repeats(step: &Step) -> u8 {
         match step {
             Step::DiscardWormsigns { count }
             | Step::Sandworms { count, .. }
@@ -199,13 +201,13 @@ impl Arrakis {
     }
 
     /// Whether a pinned leader stands in `a` (its legion may not move).
-    pub(super) fn pinned_at(&self, a: AreaId) -> bool {
+    pub(crate) fn pinned_at(&self, a: AreaId) -> bool {
         self.areas[a.index()].named & self.pinned != 0
     }
 
     /// A turn of `f` ended: its pins are over; so are all of them when
     /// Action Resolution ends (the Harkonnen have no die left).
-    pub(super) fn turn_ended_pins(&mut self, f: Faction) {
+    pub(crate) fn turn_ended_pins(&mut self, f: Faction) {
         let d = self.d();
         let mut m = self.pinned;
         while m != 0 {
@@ -304,7 +306,7 @@ impl Arrakis {
     }
 
     /// The choices of a force step (without "Done").
-    pub(super) fn legal_force(&self, run: &CardRun, step: &Step, out: &mut Vec<Action>) {
+    pub(crate) fn legal_force(&self, run: &CardRun, step: &Step, out: &mut Vec<Action>) {
         let f = run.faction;
         let resolve = match step {
             Step::ClearWormsigns { around } => !self.wormsigns_around(around).is_empty(),
@@ -393,7 +395,7 @@ impl Arrakis {
     }
 
     /// Applies a choice (never "Done") of a force step.
-    pub(super) fn step_force(
+    pub(crate) fn step_force(
         &mut self,
         mut run: CardRun,
         step: &Step,
@@ -461,7 +463,7 @@ impl Arrakis {
                             0
                         },
                         generic: s.generic[f],
-                        named: super::state::named_of(s.named, f, self.d()),
+                        named: crate::rules::arrakis::state::named_of(s.named, f, self.d()),
                     };
                     let group = self.lift(f, from, &g);
                     self.drop_group(f, to, &group);
@@ -514,7 +516,7 @@ impl Arrakis {
                     let i = rest.trailing_zeros() as u8;
                     rest &= rest - 1;
                     ev.push(Event::LeaderPinned {
-                        leader: super::ids::LeaderId(i),
+                        leader: crate::rules::arrakis::ids::LeaderId(i),
                     });
                 }
                 self.advance_card(ev);
@@ -568,7 +570,7 @@ impl Arrakis {
     /// ([`Arrakis::storm_strikes`]) takes the storm dice.
     /// Storms the areas from index `from` on; true when waiting on the
     /// Harkonnen's pick of a casualty (the storms go on after it).
-    pub(super) fn card_storms(&mut self, from: usize, ev: &mut Vec<Event>) -> bool {
+    pub(crate) fn card_storms(&mut self, from: usize, ev: &mut Vec<Event>) -> bool {
         let dice = self.d().tables.hazards.storm_dice;
         for i in from..self.areas.len() {
             let a = AreaId(i as u8);

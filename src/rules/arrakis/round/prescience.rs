@@ -1,14 +1,14 @@
 //! Prescience, supremacy and the leaders they bring in (AR-PRESC-*,
 //! AR-WIN-05, AR-LEADER-14 to AR-LEADER-24).
-use super::components::{Entry, LeaderKind};
-use super::event::Event;
-use super::ids::{AreaId, Faction, LeaderId, Marker};
-use super::state::{Arrakis, LeaderAt};
-use super::tables::Condition;
+use crate::rules::arrakis::board::tables::Condition;
+use crate::rules::arrakis::cards::components::{Entry, LeaderKind};
+use crate::rules::arrakis::event::Event;
+use crate::rules::arrakis::ids::{AreaId, Faction, LeaderId, Marker};
+use crate::rules::arrakis::state::{Arrakis, LeaderAt};
 
 impl Arrakis {
     /// Advances a prescience marker and applies the steps it reaches.
-    pub(super) fn advance_prescience(&mut self, m: Marker, n: u8, ev: &mut Vec<Event>) {
+    pub(crate) fn advance_prescience(&mut self, m: Marker, n: u8, ev: &mut Vec<Event>) {
         let max = self.d().tables.tracks.prescience_max;
         let p = &mut self.prescience[m.index()];
         *p = (*p + n).min(max);
@@ -31,7 +31,7 @@ impl Arrakis {
 
     /// Adds supremacy; the Harkonnen win at once on reaching the threshold
     /// (AR-WIN-05).
-    pub(super) fn gain_supremacy(&mut self, n: u8, ev: &mut Vec<Event>) {
+    pub(crate) fn gain_supremacy(&mut self, n: u8, ev: &mut Vec<Event>) {
         let t = self.d().tables.tracks;
         self.supremacy = (self.supremacy + n).min(t.supremacy_max);
         ev.push(Event::Supremacy {
@@ -60,7 +60,7 @@ impl Arrakis {
     /// A leader enters play: in the place of the one it replaces
     /// (AR-LEADER-14, AR-LEADER-16, AR-LEADER-24), else set aside
     /// (AR-LEADER-03); Bene Gesserit characters bring a token (AR-BG-07).
-    pub(super) fn enter_leader(&mut self, l: LeaderId) {
+    pub(crate) fn enter_leader(&mut self, l: LeaderId) {
         let d = self.d();
         let leader = d.leader(l);
         if leader.kind != LeaderKind::Named {
@@ -113,7 +113,7 @@ impl Arrakis {
     /// leaves the group, and the leader that took its place (said to be at
     /// `from`, not standing there) joins it (AR-LEADER-14, AR-LEADER-16,
     /// AR-LEADER-24).
-    pub(super) fn regroup(&self, named: u64, from: AreaId) -> u64 {
+    pub(crate) fn regroup(&self, named: u64, from: AreaId) -> u64 {
         let d = self.d();
         let mut out = named;
         let mut m = named;
@@ -138,7 +138,7 @@ impl Arrakis {
     }
 
     /// Whether a prescience card's condition holds now (AR-PRESC-07).
-    pub(super) fn condition_met(&self, c: Condition) -> bool {
+    pub(crate) fn condition_met(&self, c: Condition) -> bool {
         let d = self.d();
         let a = Faction::Atreides;
         match c {
@@ -158,7 +158,7 @@ impl Arrakis {
             }
             Condition::HarvestersDestroyedThisRoundAtLeast { n } => self.harvesters_destroyed >= n,
             Condition::AtreidesLegionInSectorWithSettlement => d.board.sectors.iter().any(|sec| {
-                let any = |f: &dyn Fn(&super::state::AreaState) -> bool| {
+                let any = |f: &dyn Fn(&crate::rules::arrakis::state::AreaState) -> bool| {
                     sec.areas.iter().any(|x| f(&self.areas[x.index()]))
                 };
                 any(&|s| s.settlement) && any(&|s| s.unit_count(a) > 0)
@@ -229,7 +229,7 @@ impl Arrakis {
     }
 
     /// Claims the revealed prescience card in slot `i` (AR-PRESC-02).
-    pub(super) fn claim(&mut self, i: u8, ev: &mut Vec<Event>) {
+    pub(crate) fn claim(&mut self, i: u8, ev: &mut Vec<Event>) {
         let c = self.revealed.remove(usize::from(i));
         self.claimed_this_round += 1;
         self.claimed_this_turn = true;
@@ -249,11 +249,11 @@ impl Arrakis {
 mod tests {
     //! One test per prescience condition (AR-PRESC-07): met and not met in a
     //! set-up situation on the real board.
-    use super::super::board::board;
-    use super::super::ids::{AreaId, Faction};
-    use super::super::options::ArrakisOptions;
-    use super::super::state::{Arrakis, LeaderAt, Sietch};
-    use super::super::tables::Condition as C;
+    use crate::rules::arrakis::board::board;
+    use crate::rules::arrakis::board::tables::Condition as C;
+    use crate::rules::arrakis::ids::{AreaId, Faction};
+    use crate::rules::arrakis::options::ArrakisOptions;
+    use crate::rules::arrakis::state::{Arrakis, LeaderAt, Sietch};
 
     const H: Faction = Faction::Harkonnen;
     const A: Faction = Faction::Atreides;
@@ -306,9 +306,9 @@ mod tests {
     #[test]
     fn sandworms_on_board_at_least() {
         let mut g = game();
-        g.areas[a("s1_1").index()].worm = Some(super::super::state::Worm::Normal);
+        g.areas[a("s1_1").index()].worm = Some(crate::rules::arrakis::state::Worm::Normal);
         assert!(!g.condition_met(C::SandwormsOnBoardAtLeast { n: 2 }));
-        g.areas[a("s2_2").index()].worm = Some(super::super::state::Worm::Normal);
+        g.areas[a("s2_2").index()].worm = Some(crate::rules::arrakis::state::Worm::Normal);
         assert!(g.condition_met(C::SandwormsOnBoardAtLeast { n: 2 }));
     }
 
