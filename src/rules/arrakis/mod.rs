@@ -14,10 +14,11 @@
 //! - `options.rs`, `data.rs`, `ids.rs`, `vocab.rs`: match options, the data
 //!   files and their ids, the typed containers (by faction, by unit kind);
 //! - `state.rs` the state types, `setup.rs` setup from options and seed,
-//!   `action.rs` the actions;
-//! - `legal.rs` the legal actions and `flow.rs` the prompt the game waits
-//!   on, applying an action and the
-//!   automatic progression;
+//!   `action.rs` the actions, `prompt.rs` where the game waits;
+//! - `legal.rs` the legal actions, `flow.rs` applying an action and the
+//!   automatic progression, `refusal.rs` why an action is refused: short
+//!   dispatchers to the file of each decision, which holds its legal
+//!   actions, what choosing does and its refusal rule side by side;
 //! - `board/`: the map as data (`map.rs`), the numeric tables
 //!   (`tables.rs`), Desert Hazards, sandworms, the Wild Maker and Spice
 //!   Harvesting;
@@ -41,6 +42,7 @@ pub mod ids;
 mod label;
 mod legal;
 mod options;
+mod prompt;
 mod refusal;
 mod round;
 mod setup;
@@ -60,12 +62,12 @@ pub use board::{
 pub use cards::play::{CardMove, CardRun, LegionRule, Source};
 pub use cards::{components, effects as card_effects};
 pub use event::{Event, seat_of};
-pub use flow::{AfterExcess, AfterHits, Battle, BattleStep, Group, Move, Prompt};
 pub use ids::{
     AirZoneId, AreaId, AreaSet, CardId, CombatFace, Deck, DieResult, Faction, ImperiumMarker,
     LeaderId, Marker, SectorId, UnitKind, Wormsign,
 };
 pub use options::{ArrakisOptions, OPTION_NAMES, Preset, Rules, StormExposure};
+pub use prompt::{AfterExcess, AfterHits, Battle, BattleStep, Group, Move, Prompt};
 pub use state::{AreaState, Arrakis, Die, House, LeaderAt, Phase, Sietch, Vehicle, Worm};
 pub use view::{AreaView, ArrakisView, HouseView};
 pub use vocab::{ByFaction, ByUnitKind, Units};

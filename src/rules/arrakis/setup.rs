@@ -173,7 +173,7 @@ impl Arrakis {
             rng,
             round: 0,
             phase: Phase::VehiclePlacement,
-            prompt: super::flow::Prompt::None,
+            prompt: super::prompt::Prompt::None,
             areas,
             zones: vec![None; b.air_zones.len()],
             houses,

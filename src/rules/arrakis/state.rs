@@ -182,7 +182,7 @@ pub struct Arrakis {
     /// Current phase.
     pub phase: Phase,
     /// The decision the game waits on.
-    pub(super) prompt: super::flow::Prompt,
+    pub(super) prompt: super::prompt::Prompt,
     /// Per area.
     pub areas: Vec<AreaState>,
     /// Per Air zone.

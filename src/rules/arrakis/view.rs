@@ -3,8 +3,8 @@
 use crate::rules::core::Viewer;
 
 use super::event::seat_of;
-use super::flow::Prompt;
 use super::ids::{CardId, Faction, Marker};
+use super::prompt::Prompt;
 use super::state::{Arrakis, LeaderAt, Phase, Vehicle, Worm};
 use super::vocab::{ByFaction, Units};
 

@@ -1,10 +1,11 @@
 //! Step 3, Desert Hazards (AR-HAZ-*), resolved by the engine.
+use crate::rules::arrakis::action::Action;
 use crate::rules::arrakis::board::Terrain;
 use crate::rules::arrakis::event::Event;
-use crate::rules::arrakis::flow::{AfterHits, Battle, Group, Prompt};
 use crate::rules::arrakis::forces::combat::Target;
 use crate::rules::arrakis::ids::{AreaId, CombatFace, Faction, UnitKind, Wormsign};
 use crate::rules::arrakis::options::StormExposure;
+use crate::rules::arrakis::prompt::{AfterHits, Battle, Group, Prompt};
 use crate::rules::arrakis::state::{Arrakis, Phase, Worm};
 
 impl Arrakis {
@@ -110,7 +111,7 @@ impl Arrakis {
             AfterHits::DesertPower(left, used) => self.after_activation(left, used, ev),
             AfterHits::Card => self.advance_card(ev),
             AfterHits::CardStacking(f) => {
-                if !self.enforce_stacking(f, crate::rules::arrakis::flow::AfterExcess::Card) {
+                if !self.enforce_stacking(f, crate::rules::arrakis::prompt::AfterExcess::Card) {
                     self.advance_card(ev);
                 }
             }
@@ -406,7 +407,7 @@ impl Arrakis {
             }
         }
         if self.winner.is_some() {
-            self.prompt = crate::rules::arrakis::flow::Prompt::None;
+            self.prompt = crate::rules::arrakis::prompt::Prompt::None;
             return;
         }
         self.start_spice(ev);
@@ -439,6 +440,75 @@ impl Arrakis {
                     })
             }
             StormExposure::Settlements => !self.areas[a.index()].settlement,
+        }
+    }
+}
+
+impl Arrakis {
+    /// AR-HAZ-15: any sandworm on the board moves to `to`, the owner's
+    /// choice.
+    pub(crate) fn legal_worm_move(&self, to: AreaId, out: &mut Vec<Action>) {
+        for (i, s) in self.areas.iter().enumerate() {
+            if s.worm == Some(Worm::Normal) {
+                out.push(Action::WormMove(AreaId(i as u8), to));
+            }
+        }
+    }
+
+    /// The rule a refused sandworm relocation breaks (`relocate`: Desert
+    /// Hazards, where stopping is refused by AR-HAZ-14).
+    pub(crate) fn worm_move_refusal(&self, relocate: bool, action: &Action) -> &'static str {
+        match action {
+            Action::Done if relocate => "AR-HAZ-14",
+            Action::WormMove(..) | Action::Done => "AR-HAZ-15",
+            _ => "AR-ACT-17",
+        }
+    }
+
+    /// A carryall that may rescue the harvester in `area`, or none.
+    pub(crate) fn legal_rescue(&self, area: AreaId, out: &mut Vec<Action>) {
+        for z in self.rescue_zones(area) {
+            out.push(Action::Rescue(z));
+        }
+        out.push(Action::Done);
+    }
+
+    /// Rescues the harvester in `area` (or not).
+    pub(crate) fn step_rescue(&mut self, area: AreaId, a: Action, ev: &mut Vec<Event>) {
+        let zone = match a {
+            Action::Rescue(z) => Some(z),
+            _ => None,
+        };
+        self.answer_rescue(area, zone, ev);
+    }
+
+    /// AR-COMBAT-20 (docs/rules-decisions.md, Q6): asked only with no
+    /// regular and both an elite and a Sardaukar in the legion.
+    pub(crate) fn legal_hazard_casualty(&self, out: &mut Vec<Action>) {
+        out.push(Action::LoseUnit(UnitKind::Elite));
+        out.push(Action::LoseUnit(UnitKind::Special));
+    }
+
+    /// The rule a refused hazard casualty breaks.
+    pub(crate) fn hazard_casualty_refusal(&self, action: &Action) -> &'static str {
+        match action {
+            Action::LoseUnit(_) => "AR-COMBAT-20",
+            _ => "AR-ACT-17",
+        }
+    }
+
+    /// AR-OPT-08: where the legion in `area` flees.
+    pub(crate) fn legal_flee(&self, area: AreaId, out: &mut Vec<Action>) {
+        for b in self.flee_options(area) {
+            out.push(Action::Retreat(b));
+        }
+    }
+
+    /// The rule a refused flight breaks.
+    pub(crate) fn flee_refusal(&self, action: &Action) -> &'static str {
+        match action {
+            Action::Retreat(_) | Action::Done => "AR-OPT-08",
+            _ => "AR-ACT-17",
         }
     }
 }

@@ -2,8 +2,8 @@
 //! Imperium markers, markers falling, the bans, and the spice extras.
 use crate::rules::arrakis::action::Action;
 use crate::rules::arrakis::event::Event;
-use crate::rules::arrakis::flow::Prompt;
 use crate::rules::arrakis::ids::{AreaId, ImperiumMarker};
+use crate::rules::arrakis::prompt::Prompt;
 use crate::rules::arrakis::state::{Arrakis, Phase};
 
 impl Arrakis {
@@ -92,12 +92,49 @@ impl Arrakis {
                 // AR-SPICE-20, AR-MOVE-08: the CHOAM ban's excess goes at
                 // once, the Harkonnen picking which units.
                 if self.bans[ImperiumMarker::Choam.index()] {
-                    let then = crate::rules::arrakis::flow::AfterExcess::EndClaims;
+                    let then = crate::rules::arrakis::prompt::AfterExcess::EndClaims;
                     self.enforce_stacking(crate::rules::arrakis::ids::Faction::Harkonnen, then);
                 }
                 return;
             }
         }
         self.prompt = Prompt::Spice { spice, decided };
+    }
+}
+
+impl Arrakis {
+    /// Keep or raise each undecided marker, buy supremacy, or stop.
+    pub(crate) fn legal_spice(&self, spice: u8, decided: [bool; 3], out: &mut Vec<Action>) {
+        let t = &self.d().tables.spice;
+        for m in ImperiumMarker::ALL {
+            if decided[m.index()] {
+                continue;
+            }
+            if spice >= t.keep_cost {
+                out.push(Action::Keep(m));
+            }
+            // The top row cannot be raised (see the docs).
+            if spice >= t.raise_cost && self.imperium[m.index()] > 1 {
+                out.push(Action::Raise(m));
+            }
+        }
+        // AR-SPICE-10 to AR-SPICE-12
+        if !self.bought_supremacy
+            && self.supremacy <= t.buy_supremacy_max_score
+            && spice >= t.buy_supremacy_cost
+        {
+            out.push(Action::BuySupremacy);
+        }
+        out.push(Action::Done);
+    }
+
+    /// The rule a refused Spice Harvesting action breaks.
+    pub(crate) fn spice_refusal(&self, action: &Action) -> &'static str {
+        match action {
+            Action::Keep(_) | Action::Raise(_) | Action::BuySupremacy | Action::Done => {
+                "AR-SPICE-06"
+            }
+            _ => "AR-ACT-17",
+        }
     }
 }

@@ -42,13 +42,13 @@ impl Arrakis {
             && self.sandworms_on_board() < self.d().tables.hazards.max_sandworms_with_wild_maker
     }
 
-    /// The Atreides answered [`crate::rules::arrakis::flow::Prompt::WildMakerOrSandworm`]:
+    /// The Atreides answered [`crate::rules::arrakis::prompt::Prompt::WildMakerOrSandworm`]:
     /// the Wild Maker (`wild`) or a normal sandworm comes to `to`; then
     /// Desert Hazards (`m` none) or the Harkonnen move `m` go on.
     pub(crate) fn answer_wild_maker_or_sandworm(
         &mut self,
         to: AreaId,
-        m: Option<crate::rules::arrakis::flow::Move>,
+        m: Option<crate::rules::arrakis::prompt::Move>,
         wild: bool,
         ev: &mut Vec<Event>,
     ) {
@@ -196,11 +196,20 @@ impl Arrakis {
             }
             Action::WormAttack(from, to) => {
                 // AR-HAZ-27: 6 dice; it then leaves the board (AR-HAZ-45).
-                if !self.worm_attack(from, to, crate::rules::arrakis::flow::AfterHits::Card, ev) {
+                if !self.worm_attack(from, to, crate::rules::arrakis::prompt::AfterHits::Card, ev) {
                     self.advance_card(ev);
                 }
             }
             _ => self.advance_card(ev),
         }
+    }
+}
+
+impl Arrakis {
+    /// AR-HAZ-18: the Wild Maker, or a normal sandworm (`Done`); any other
+    /// action is refused by AR-HAZ-18.
+    pub(crate) fn legal_wild_maker_or_sandworm(&self, out: &mut Vec<Action>) {
+        out.push(Action::WildMaker);
+        out.push(Action::Done);
     }
 }

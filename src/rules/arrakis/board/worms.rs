@@ -3,8 +3,8 @@
 //! Hawat's Scheming (AR-LEADER-20 to AR-LEADER-23).
 use crate::rules::arrakis::action::Action;
 use crate::rules::arrakis::event::Event;
-use crate::rules::arrakis::flow::AfterHits;
 use crate::rules::arrakis::ids::{AreaId, AreaSet, Faction, Wormsign};
+use crate::rules::arrakis::prompt::{AfterHits, Group, Prompt};
 use crate::rules::arrakis::state::{Arrakis, LeaderAt, Worm};
 
 impl Arrakis {
@@ -76,7 +76,7 @@ impl Arrakis {
     /// One activation under Desert Power; the turn ends when none is left
     /// (one sandworm by default, two under AR-OPT-03).
     pub(crate) fn step_sandworms(&mut self, a: Action, ev: &mut Vec<Event>) {
-        let crate::rules::arrakis::flow::Prompt::Sandworms(n, mut used) = self.prompt else {
+        let crate::rules::arrakis::prompt::Prompt::Sandworms(n, mut used) = self.prompt else {
             unreachable!()
         };
         let left = if self.rules.desert_power_two_worms {
@@ -108,7 +108,7 @@ impl Arrakis {
         if left == 0 {
             self.end_turn(Faction::Atreides, ev);
         } else {
-            self.prompt = crate::rules::arrakis::flow::Prompt::Sandworms(left, used);
+            self.prompt = crate::rules::arrakis::prompt::Prompt::Sandworms(left, used);
         }
     }
 
@@ -154,10 +154,10 @@ impl Arrakis {
     /// the harvester there is destroyed (AR-HAZ-51).
     pub(crate) fn harkonnen_enters_wormsign(
         &mut self,
-        m: &mut crate::rules::arrakis::flow::Move,
+        m: &mut crate::rules::arrakis::prompt::Move,
         from: AreaId,
         to: AreaId,
-        group: &(crate::rules::arrakis::flow::Group, Vec<u8>),
+        group: &(crate::rules::arrakis::prompt::Group, Vec<u8>),
         ev: &mut Vec<Event>,
     ) -> bool {
         let Some(w) = self.areas[to.index()].wormsign.take() else {
@@ -202,7 +202,7 @@ impl Arrakis {
             }
             _ => {
                 self.drop_group(h, to, group);
-                self.prompt = crate::rules::arrakis::flow::Prompt::WormRetreat(*m, to, group.0);
+                self.prompt = crate::rules::arrakis::prompt::Prompt::WormRetreat(*m, to, group.0);
                 return true;
             }
         }
@@ -231,12 +231,12 @@ impl Arrakis {
     /// one comes.
     fn worm_called(
         &mut self,
-        m: crate::rules::arrakis::flow::Move,
+        m: crate::rules::arrakis::prompt::Move,
         to: AreaId,
         ev: &mut Vec<Event>,
     ) {
         if self.wild_maker_may_come() {
-            self.prompt = crate::rules::arrakis::flow::Prompt::WildMakerOrSandworm(to, Some(m));
+            self.prompt = crate::rules::arrakis::prompt::Prompt::WildMakerOrSandworm(to, Some(m));
             return;
         }
         self.normal_worm_called(m, to, ev);
@@ -246,12 +246,12 @@ impl Arrakis {
     /// which one (AR-HAZ-15).
     pub(crate) fn normal_worm_called(
         &mut self,
-        m: crate::rules::arrakis::flow::Move,
+        m: crate::rules::arrakis::prompt::Move,
         to: AreaId,
         ev: &mut Vec<Event>,
     ) {
         if self.worm_choice_needed() {
-            self.prompt = crate::rules::arrakis::flow::Prompt::CalledWorm(m, to);
+            self.prompt = crate::rules::arrakis::prompt::Prompt::CalledWorm(m, to);
             return;
         }
         self.place_worm_figure(to, ev);
@@ -263,9 +263,9 @@ impl Arrakis {
     /// (AR-DIE-04); the sandworm comes, then the move goes on.
     pub(crate) fn answer_worm_retreat(
         &mut self,
-        mut m: crate::rules::arrakis::flow::Move,
+        mut m: crate::rules::arrakis::prompt::Move,
         to: AreaId,
-        g: crate::rules::arrakis::flow::Group,
+        g: crate::rules::arrakis::prompt::Group,
         b: AreaId,
         ev: &mut Vec<Event>,
     ) {
@@ -282,7 +282,7 @@ impl Arrakis {
     /// leaves the board (docs/rules-decisions.md, Q16); then the move goes on.
     pub(crate) fn called_worm_arrived(
         &mut self,
-        m: crate::rules::arrakis::flow::Move,
+        m: crate::rules::arrakis::prompt::Move,
         to: AreaId,
         ev: &mut Vec<Event>,
     ) {
@@ -305,7 +305,7 @@ impl Arrakis {
     /// Harkonnen move then goes on.
     pub(crate) fn answer_called_worm(
         &mut self,
-        m: crate::rules::arrakis::flow::Move,
+        m: crate::rules::arrakis::prompt::Move,
         from: AreaId,
         to: AreaId,
         ev: &mut Vec<Event>,
@@ -319,15 +319,15 @@ impl Arrakis {
     /// A move paused by a wormsign goes on: the next legion, or the end.
     pub(crate) fn resume_move(
         &mut self,
-        m: crate::rules::arrakis::flow::Move,
+        m: crate::rules::arrakis::prompt::Move,
         ev: &mut Vec<Event>,
     ) {
         if self.winner.is_some() {
-            self.prompt = crate::rules::arrakis::flow::Prompt::None;
+            self.prompt = crate::rules::arrakis::prompt::Prompt::None;
         } else if m.legions_left == 0 {
             self.end_turn(m.faction, ev);
         } else {
-            self.prompt = crate::rules::arrakis::flow::Prompt::Move(m);
+            self.prompt = crate::rules::arrakis::prompt::Prompt::Move(m);
         }
     }
 
@@ -424,13 +424,13 @@ impl Arrakis {
                 [] => {}
                 [to] => self.move_legion(f, area, *to),
                 _ => {
-                    self.prompt = crate::rules::arrakis::flow::Prompt::Displace(f, area);
+                    self.prompt = crate::rules::arrakis::prompt::Prompt::Displace(f, area);
                     return;
                 }
             }
         }
         let _ = ev;
-        self.prompt = crate::rules::arrakis::flow::Prompt::Turn(Faction::Atreides);
+        self.prompt = crate::rules::arrakis::prompt::Prompt::Turn(Faction::Atreides);
     }
 
     /// The Harkonnen moved `f`'s blasted legion to `to` (AR-ATOM-07).
@@ -443,5 +443,89 @@ impl Arrakis {
     ) {
         self.move_legion(f, area, to);
         self.displace_next(area, ev);
+    }
+}
+
+impl Arrakis {
+    /// Desert Power: attacks before any wormsign (AR-DP-09: one option
+    /// only), then wormsigns (AR-DP-07).
+    pub(crate) fn legal_wormsigns(&self, n: u8, out: &mut Vec<Action>) {
+        if n == 2 {
+            self.legal_worm_actions(AreaSet::EMPTY, out);
+        }
+        if n > 0 && !self.wormsign_pool.is_empty() {
+            for a in self.desert_now().iter() {
+                let s = &self.areas[a.index()];
+                // AR-DP-07
+                if s.wormsign.is_none() && s.worm.is_none() && s.sietch.is_none() {
+                    out.push(Action::WormsignAt(a));
+                }
+            }
+        }
+        out.push(Action::Done);
+    }
+
+    /// Places a wormsign, turns to sandworms, or ends the turn.
+    pub(crate) fn step_wormsigns(&mut self, n: u8, a: Action, ev: &mut Vec<Event>) {
+        match a {
+            Action::WormsignAt(area) => {
+                // AR-DP-06: drawn at random and placed unseen (see docs).
+                let w = self.wormsign_pool.pop().expect("legal");
+                self.areas[area.index()].wormsign = Some(w);
+                ev.push(Event::WormsignPlaced { area });
+                self.prompt = Prompt::Wormsigns(n - 1);
+            }
+            Action::WormAttack(..) | Action::WormMove(..) => {
+                self.prompt = Prompt::Sandworms(2, AreaSet::EMPTY);
+                self.step_sandworms(a, ev);
+            }
+            _ => self.end_turn(Faction::Atreides, ev),
+        }
+    }
+
+    /// The rule a refused wormsign breaks.
+    pub(crate) fn wormsigns_refusal(&self, action: &Action) -> &'static str {
+        match action {
+            Action::WormsignAt(_) => "AR-DP-07",
+            _ => "AR-ACT-17",
+        }
+    }
+
+    /// Desert Power under AR-OPT-03: `n` sandworms left to activate.
+    pub(crate) fn legal_sandworms(&self, n: u8, used: AreaSet, out: &mut Vec<Action>) {
+        if n > 0 {
+            self.legal_worm_actions(used, out);
+        }
+        out.push(Action::Done);
+    }
+
+    /// AR-HAZ-50: where the group `g` retreats from the sandworm in `to`.
+    pub(crate) fn legal_worm_retreat(&self, to: AreaId, g: Group, out: &mut Vec<Action>) {
+        for b in self.worm_retreat_options(to, g.unit_count()) {
+            out.push(Action::Retreat(b));
+        }
+    }
+
+    /// The rule a refused retreat from a sandworm breaks.
+    pub(crate) fn worm_retreat_refusal(&self, action: &Action) -> &'static str {
+        match action {
+            Action::Retreat(_) | Action::Done => "AR-HAZ-50",
+            _ => "AR-ACT-17",
+        }
+    }
+
+    /// AR-ATOM-07: where `f`'s legion in `area` goes.
+    pub(crate) fn legal_displace(&self, f: Faction, area: AreaId, out: &mut Vec<Action>) {
+        for b in self.displace_options(f, area) {
+            out.push(Action::Displace(b));
+        }
+    }
+
+    /// The rule a refused displacement breaks.
+    pub(crate) fn displace_refusal(&self, action: &Action) -> &'static str {
+        match action {
+            Action::Displace(_) | Action::Done => "AR-ATOM-07",
+            _ => "AR-ACT-17",
+        }
     }
 }

@@ -2,9 +2,8 @@
 //! (`data/arrakis/cards.json`), parsed with serde and checked at load.
 use serde::Deserialize;
 
-use crate::rules::arrakis::cards::effects::{Alternative, Condition, Step};
-
 use crate::rules::arrakis::board::tables::Conversion;
+use crate::rules::arrakis::cards::effects::{Alternative, Condition, Step};
 use crate::rules::arrakis::ids::{Deck, Faction, Marker};
 
 /// What a leader is.

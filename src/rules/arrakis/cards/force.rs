@@ -10,10 +10,10 @@ use crate::rules::arrakis::action::Action;
 use crate::rules::arrakis::cards::effects::{AttackFrom, Step, WormNear};
 use crate::rules::arrakis::cards::play::CardRun;
 use crate::rules::arrakis::event::Event;
-use crate::rules::arrakis::flow::{AfterExcess, AfterHits, Group, Prompt};
 use crate::rules::arrakis::ids::{
     AirZoneId, AreaId, AreaSet, CombatFace, DieResult, Faction, SectorId,
 };
+use crate::rules::arrakis::prompt::{AfterExcess, AfterHits, Group, Prompt};
 use crate::rules::arrakis::state::{Arrakis, Vehicle};
 
 impl Arrakis {

@@ -12,10 +12,10 @@ use crate::rules::arrakis::cards::effects::{
     Boost, Condition, LeaderPick, LegionFilter, MoveMode, Place, Step, Units,
 };
 use crate::rules::arrakis::event::Event;
-use crate::rules::arrakis::flow::{AfterExcess, Group, Move, Prompt};
 use crate::rules::arrakis::ids::{
     AreaId, AreaSet, CardId, Deck, DieResult, Faction, LeaderId, UnitKind,
 };
+use crate::rules::arrakis::prompt::{AfterExcess, Group, Move, Prompt};
 use crate::rules::arrakis::state::{Arrakis, LeaderAt};
 
 /// What an effect being resolved comes from.

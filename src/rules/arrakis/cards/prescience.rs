@@ -12,8 +12,8 @@ use crate::rules::arrakis::action::Action;
 use crate::rules::arrakis::cards::effects::{Attachment, Step};
 use crate::rules::arrakis::cards::play::CardRun;
 use crate::rules::arrakis::event::Event;
-use crate::rules::arrakis::flow::{AfterExcess, Group};
 use crate::rules::arrakis::ids::{AreaId, AreaSet, Faction, ImperiumMarker, Marker, UnitKind};
+use crate::rules::arrakis::prompt::{AfterExcess, Group};
 use crate::rules::arrakis::state::{Arrakis, LeaderAt, named_of};
 
 const H: Faction = Faction::Harkonnen;
@@ -559,7 +559,10 @@ impl Arrakis {
 
     /// The label of [`Action::PickSlot`] in the current card step.
     pub(crate) fn slot_label(&self, n: u8) -> String {
-        if matches!(self.prompt, crate::rules::arrakis::flow::Prompt::Unclaimed) {
+        if matches!(
+            self.prompt,
+            crate::rules::arrakis::prompt::Prompt::Unclaimed
+        ) {
             return format!(
                 "remove unclaimed prescience card {}{} from the game",
                 u32::from(n) + 1,

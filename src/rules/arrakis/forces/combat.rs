@@ -4,8 +4,8 @@ use crate::rules::arrakis::action::Action;
 use crate::rules::arrakis::board::tables::Conversion;
 use crate::rules::arrakis::cards::effects::Boost;
 use crate::rules::arrakis::event::Event;
-use crate::rules::arrakis::flow::{Battle, BattleStep, Group, Prompt};
 use crate::rules::arrakis::ids::{AreaId, CombatFace, Faction, ImperiumMarker, LeaderId, UnitKind};
+use crate::rules::arrakis::prompt::{Battle, BattleStep, Group, Prompt};
 use crate::rules::arrakis::state::{Arrakis, LeaderAt, named_of};
 use crate::rules::arrakis::vocab::{ByFaction, Units};
 
@@ -648,7 +648,7 @@ impl Arrakis {
     }
 
     fn finish_battle(&mut self, attacker: Faction, ev: &mut Vec<Event>) {
-        let then = crate::rules::arrakis::flow::AfterExcess::EndTurn(attacker);
+        let then = crate::rules::arrakis::prompt::AfterExcess::EndTurn(attacker);
         if !self.enforce_stacking(attacker, then) {
             self.end_turn(attacker, ev);
         }
@@ -693,10 +693,28 @@ impl Arrakis {
             Prompt::Battle(b) => Some(b.group),
             // Defenders revealed over the limit: the battle waits on the
             // Atreides' pick of the excess, its attackers off the board.
-            Prompt::Excess(_, _, crate::rules::arrakis::flow::AfterExcess::Battle(b)) => {
+            Prompt::Excess(_, _, crate::rules::arrakis::prompt::AfterExcess::Battle(b)) => {
                 Some(b.group)
             }
             _ => None,
+        }
+    }
+}
+
+impl Arrakis {
+    /// The rule a refused battle action breaks.
+    pub(crate) fn battle_refusal(&self, b: &Battle, action: &Action) -> &'static str {
+        match action {
+            Action::Discard(_) if matches!(b.step, BattleStep::Discard(_)) => "AR-COMBAT-05",
+            Action::LoseUnit(_)
+                if matches!(
+                    b.step,
+                    BattleStep::ContinueCasualty | BattleStep::Casualty(_)
+                ) =>
+            {
+                "AR-COMBAT-20"
+            }
+            _ => "AR-ACT-17",
         }
     }
 }

@@ -3,8 +3,8 @@
 use crate::rules::arrakis::action::Action;
 use crate::rules::arrakis::cards::effects::Boost;
 use crate::rules::arrakis::event::Event;
-use crate::rules::arrakis::flow::{Battle, BattleStep, Group, Move, Prompt};
 use crate::rules::arrakis::ids::{AreaId, Faction, UnitKind};
+use crate::rules::arrakis::prompt::{Battle, BattleStep, Group, Move, Prompt};
 use crate::rules::arrakis::state::{Arrakis, named_of};
 use crate::rules::arrakis::vocab::ByFaction;
 
@@ -378,7 +378,7 @@ impl Arrakis {
     pub(crate) fn reveal_tokens(
         &mut self,
         area: AreaId,
-        then: crate::rules::arrakis::flow::AfterExcess,
+        then: crate::rules::arrakis::prompt::AfterExcess,
         ev: &mut Vec<Event>,
     ) -> bool {
         if !self.reveal_tokens_only(area, ev) {
@@ -468,7 +468,11 @@ impl Arrakis {
         };
         // AR-DEPLOY-06, AR-DEPLOY-08, AR-DEPLOY-09: defenders revealed.
         self.reveal_sietch(at, ev);
-        if self.reveal_tokens(at, crate::rules::arrakis::flow::AfterExcess::Battle(bt), ev) {
+        if self.reveal_tokens(
+            at,
+            crate::rules::arrakis::prompt::AfterExcess::Battle(bt),
+            ev,
+        ) {
             return;
         }
         self.begin_battle(bt, ev);
@@ -494,5 +498,24 @@ impl Arrakis {
             return;
         }
         self.prompt = Prompt::Battle(bt);
+    }
+}
+
+impl Arrakis {
+    /// The rule a refused move action breaks.
+    pub(crate) fn move_step_refusal(&self, m: &Move, action: &Action) -> &'static str {
+        use Action as X;
+        match action {
+            X::To(b) => self.move_refusal(m, *b),
+            X::Legion(x) if m.moved_into.contains(*x) => "AR-DIE-04",
+            X::Legion(_)
+            | X::Take(_)
+            | X::TakeToken
+            | X::TakeGeneric
+            | X::TakeLeader(_)
+            | X::Sandride(_)
+            | X::Transport(..) => "AR-MOVE-12",
+            _ => "AR-ACT-17",
+        }
     }
 }

@@ -9,8 +9,8 @@ use crate::rules::arrakis::cards::components::Slot;
 use crate::rules::arrakis::cards::effects::Step;
 use crate::rules::arrakis::cards::play::{CardRun, Source};
 use crate::rules::arrakis::event::Event;
-use crate::rules::arrakis::flow::Prompt;
 use crate::rules::arrakis::ids::{AreaId, DieResult, Faction, LeaderId};
+use crate::rules::arrakis::prompt::Prompt;
 use crate::rules::arrakis::state::{Arrakis, LeaderAt};
 
 /// The die result of an action box (`None`: the Desert Power box, which

@@ -1,9 +1,11 @@
 //! Prescience, supremacy and the leaders they bring in (AR-PRESC-*,
 //! AR-WIN-05, AR-LEADER-14 to AR-LEADER-24).
-use crate::rules::arrakis::board::tables::Condition;
+use crate::rules::arrakis::action::Action;
+use crate::rules::arrakis::board::tables::{Condition, PrescienceTiming};
 use crate::rules::arrakis::cards::components::{Entry, LeaderKind};
 use crate::rules::arrakis::event::Event;
-use crate::rules::arrakis::ids::{AreaId, Faction, LeaderId, Marker};
+use crate::rules::arrakis::ids::{AreaId, DieResult, Faction, LeaderId, Marker};
+use crate::rules::arrakis::prompt::Prompt;
 use crate::rules::arrakis::state::{Arrakis, LeaderAt};
 
 impl Arrakis {
@@ -242,6 +244,87 @@ impl Arrakis {
             self.advance_prescience(m, n, ev);
         }
         self.claim_attachments(c, ev);
+    }
+}
+
+impl Arrakis {
+    /// End of Round claims (AR-PRESC-06), or "done".
+    pub(crate) fn legal_end_claims(&self, out: &mut Vec<Action>) {
+        self.legal_claims(PrescienceTiming::EndOfRound, out);
+        out.push(Action::Done);
+    }
+
+    /// Claims a card at the End of the Round, or goes on with it.
+    pub(crate) fn step_end_claims(&mut self, a: Action, ev: &mut Vec<Event>) {
+        if let Action::Claim(i) = a {
+            self.claim(i, ev);
+            self.claimed_this_turn = false;
+        } else {
+            self.end_of_round_rest(ev);
+        }
+    }
+
+    pub(crate) fn legal_claims(&self, timing: PrescienceTiming, out: &mut Vec<Action>) {
+        let d = self.d();
+        let lim = &d.tables.limits;
+        if self.claimed_this_round >= lim.prescience_claims_per_round || self.claimed_this_turn {
+            return;
+        }
+        for (i, &c) in self.revealed.iter().enumerate() {
+            let card = &d.tables.prescience_cards[usize::from(c)];
+            if card.timing != timing {
+                continue;
+            }
+            if !self.condition_met(card.condition) {
+                continue;
+            }
+            if !card.spend_die {
+                out.push(Action::Claim(i as u8));
+            } else if timing == PrescienceTiming::ActionResolution {
+                for r in DieResult::ALL {
+                    if self.unspent(Faction::Atreides, r) {
+                        out.push(Action::ClaimSpending(i as u8, r));
+                    }
+                }
+            }
+        }
+    }
+
+    /// Why an Atreides claim outside the legal list is refused, naming the
+    /// rule (AR-PRESC-03 to AR-PRESC-08).
+    pub(crate) fn claim_refusal(&self, action: &Action) -> &'static str {
+        let (i, die) = match *action {
+            Action::Claim(i) => (i, None),
+            Action::ClaimSpending(i, r) => (i, Some(r)),
+            _ => return "AR-ACT-17",
+        };
+        let d = self.d();
+        let Some(card) = self
+            .revealed
+            .get(usize::from(i))
+            .and_then(|&c| d.tables.prescience_cards.get(usize::from(c)))
+        else {
+            return "AR-PRESC-02";
+        };
+        let at_end = matches!(self.prompt, Prompt::EndClaims);
+        match (card.timing, at_end) {
+            (PrescienceTiming::ActionResolution, true) => return "AR-PRESC-05",
+            (PrescienceTiming::EndOfRound, false) => return "AR-PRESC-06",
+            _ => {}
+        }
+        if self.claimed_this_round >= d.tables.limits.prescience_claims_per_round {
+            return "AR-PRESC-03";
+        }
+        if self.claimed_this_turn {
+            return "AR-PRESC-04";
+        }
+        if !self.condition_met(card.condition) {
+            return "AR-PRESC-07";
+        }
+        match die {
+            Some(r) if card.spend_die && self.unspent(Faction::Atreides, r) => "AR-ACT-17",
+            _ => "AR-PRESC-08",
+        }
     }
 }
 
