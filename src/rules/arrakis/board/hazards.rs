@@ -5,7 +5,7 @@ use crate::rules::arrakis::event::Event;
 use crate::rules::arrakis::forces::combat::Target;
 use crate::rules::arrakis::ids::{AreaId, CombatFace, Faction, UnitKind, Wormsign};
 use crate::rules::arrakis::options::StormExposure;
-use crate::rules::arrakis::prompt::{AfterHits, Battle, Group, Prompt};
+use crate::rules::arrakis::prompt::{AfterHits, Battle, Prompt};
 use crate::rules::arrakis::state::{Arrakis, Phase, Worm};
 
 impl Arrakis {
@@ -239,34 +239,7 @@ impl Arrakis {
     pub(crate) fn flee_options(&self, a: AreaId) -> Vec<AreaId> {
         let h = Faction::Harkonnen;
         let n = self.areas[a.index()].unit_count(h);
-        self.d().board.passable[a.index()]
-            .iter()
-            .filter(|b| {
-                let t = &self.areas[b.index()];
-                !self.enemy_at(h, *b)
-                    && t.worm.is_none()
-                    && t.wormsign.is_none()
-                    && t.unit_count(h) + n <= self.stacking_limit(h)
-            })
-            .collect()
-    }
-
-    /// Moves the whole legion of `f` in `a` to `to`.
-    pub(crate) fn move_legion(&mut self, f: Faction, a: AreaId, to: AreaId) {
-        let d = self.d();
-        let s = &self.areas[a.index()];
-        let g = Group {
-            units: s.units[f],
-            tokens: if f == Faction::Atreides {
-                s.tokens.len() as u8
-            } else {
-                0
-            },
-            generic: s.generic[f],
-            named: crate::rules::arrakis::state::named_of(s.named, f, d),
-        };
-        let group = self.lift(f, a, &g);
-        self.drop_group(f, to, &group);
+        self.retreat_options(h, a, n, true).iter().collect()
     }
 
     /// The Harkonnen picked where the legion in `a` flees (AR-OPT-08).

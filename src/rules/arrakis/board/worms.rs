@@ -213,16 +213,8 @@ impl Arrakis {
     /// AR-HAZ-50: the adjacent open areas without a sandworm or a wormsign
     /// with room for `n` Harkonnen units leaving `to`.
     pub(crate) fn worm_retreat_options(&self, to: AreaId, n: u8) -> Vec<AreaId> {
-        let h = Faction::Harkonnen;
-        self.d().board.passable[to.index()]
+        self.retreat_options(Faction::Harkonnen, to, n, true)
             .iter()
-            .filter(|b| {
-                let t = &self.areas[b.index()];
-                !self.enemy_at(h, *b)
-                    && t.worm.is_none()
-                    && t.wormsign.is_none()
-                    && t.unit_count(h) + n <= self.stacking_limit(h)
-            })
             .collect()
     }
 
@@ -399,15 +391,7 @@ impl Arrakis {
     /// AR-ATOM-07: the adjacent areas open to `f`'s legion in `area`.
     pub(crate) fn displace_options(&self, f: Faction, area: AreaId) -> Vec<AreaId> {
         let n = self.areas[area.index()].unit_count(f);
-        self.d().board.passable[area.index()]
-            .iter()
-            .filter(|b| {
-                let t = &self.areas[b.index()];
-                !self.enemy_at(f, *b)
-                    && t.worm.is_none()
-                    && t.unit_count(f) + n <= self.stacking_limit(f)
-            })
-            .collect()
+        self.retreat_options(f, area, n, false).iter().collect()
     }
 
     /// Moves the next legion out of the blasted area, asking the Harkonnen

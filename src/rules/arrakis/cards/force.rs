@@ -13,7 +13,7 @@ use crate::rules::arrakis::event::Event;
 use crate::rules::arrakis::ids::{
     AirZoneId, AreaId, AreaSet, CombatFace, DieResult, Faction, SectorId,
 };
-use crate::rules::arrakis::prompt::{AfterExcess, AfterHits, Group, Prompt};
+use crate::rules::arrakis::prompt::{AfterExcess, AfterHits, Prompt};
 use crate::rules::arrakis::state::{Arrakis, Vehicle};
 
 impl Arrakis {
@@ -454,19 +454,7 @@ impl Arrakis {
             }
             (Step::Jump, Action::To(to)) => {
                 if let Some(from) = run.area {
-                    let s = &self.areas[from.index()];
-                    let g = Group {
-                        units: s.units[f],
-                        tokens: if f == Faction::Atreides {
-                            s.tokens.len() as u8
-                        } else {
-                            0
-                        },
-                        generic: s.generic[f],
-                        named: crate::rules::arrakis::state::named_of(s.named, f, self.d()),
-                    };
-                    let group = self.lift(f, from, &g);
-                    self.drop_group(f, to, &group);
+                    self.move_legion(f, from, to);
                     ev.push(Event::Moved {
                         faction: f,
                         from,

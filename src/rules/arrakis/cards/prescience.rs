@@ -13,8 +13,8 @@ use crate::rules::arrakis::cards::effects::{Attachment, Step};
 use crate::rules::arrakis::cards::play::CardRun;
 use crate::rules::arrakis::event::Event;
 use crate::rules::arrakis::ids::{AreaId, AreaSet, Faction, ImperiumMarker, Marker, UnitKind};
-use crate::rules::arrakis::prompt::{AfterExcess, Group};
-use crate::rules::arrakis::state::{Arrakis, LeaderAt, named_of};
+use crate::rules::arrakis::prompt::AfterExcess;
+use crate::rules::arrakis::state::{Arrakis, LeaderAt};
 
 const H: Faction = Faction::Harkonnen;
 const A: Faction = Faction::Atreides;
@@ -390,16 +390,7 @@ impl Arrakis {
             (Step::PushEnemy, Action::PickArea(area)) => match (run.stage, run.area) {
                 (1, Some(from)) => {
                     let f = run.faction.other();
-                    let d = self.d();
-                    let s = &self.areas[from.index()];
-                    let g = Group {
-                        units: s.units[f],
-                        tokens: if f == A { s.tokens.len() as u8 } else { 0 },
-                        generic: s.generic[f],
-                        named: named_of(s.named, f, d),
-                    };
-                    let lifted = self.lift(f, from, &g);
-                    self.drop_group(f, area, &lifted);
+                    self.move_legion(f, from, area);
                     ev.push(Event::Relocated { from, to: area });
                     self.advance_card(ev);
                 }

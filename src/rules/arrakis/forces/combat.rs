@@ -93,15 +93,10 @@ impl Arrakis {
                 let def = bt.attacker.other();
                 let s = &self.areas[bt.at.index()];
                 let n = s.unit_count(def);
-                for b in self.d().board.passable[bt.at.index()].iter() {
-                    let t = &self.areas[b.index()];
-                    // An open area; never a wormsign for the Harkonnen.
-                    if b != bt.from
-                        && !self.enemy_at(def, b)
-                        && t.worm.is_none()
-                        && !(def == Faction::Harkonnen && t.wormsign.is_some())
-                        && t.unit_count(def) + n <= self.stacking_limit(def)
-                    {
+                // An open area; never a wormsign for the Harkonnen.
+                let open = self.retreat_options(def, bt.at, n, def == Faction::Harkonnen);
+                for b in open.iter() {
+                    if b != bt.from {
                         out.push(Action::Retreat(b));
                     }
                 }
@@ -577,20 +572,8 @@ impl Arrakis {
     /// A named leader goes to the leftmost box of its owner's tank,
     /// shifting the others right (AR-COMBAT-26, AR-LEADER-09, AR-LEADER-10).
     pub(crate) fn send_to_tank(&mut self, l: LeaderId) {
-        let d = self.d();
-        let f = d.leader(l).faction;
-        let boxes = d.tables.tracks.regeneration_tank_boxes;
-        for i in 0..self.leaders.len() {
-            if d.leaders[i].faction == f
-                && let LeaderAt::Tank(b) = self.leaders[i]
-            {
-                self.leaders[i] = if b + 1 >= boxes {
-                    LeaderAt::SetAside
-                } else {
-                    LeaderAt::Tank(b + 1)
-                };
-            }
-        }
+        let f = self.d().leader(l).faction;
+        self.advance_tank(f);
         self.leaders[usize::from(l.0)] = LeaderAt::Tank(0);
     }
 

@@ -3,7 +3,7 @@
 use crate::rules::arrakis::action::Action;
 use crate::rules::arrakis::cards::effects::Boost;
 use crate::rules::arrakis::event::Event;
-use crate::rules::arrakis::ids::{AreaId, Faction, UnitKind};
+use crate::rules::arrakis::ids::{AreaId, AreaSet, Faction, UnitKind};
 use crate::rules::arrakis::prompt::{Battle, BattleStep, Group, Move, Prompt};
 use crate::rules::arrakis::state::{Arrakis, named_of};
 use crate::rules::arrakis::vocab::ByFaction;
@@ -517,5 +517,55 @@ impl Arrakis {
             | X::Transport(..) => "AR-MOVE-12",
             _ => "AR-ACT-17",
         }
+    }
+}
+
+impl Arrakis {
+    /// The areas next to `from` (across a passable border) a legion of `f`
+    /// of `n` units may retreat or be moved to: no enemy, no sandworm, room
+    /// under the stacking limit, and no wormsign when `no_wormsign` (a
+    /// Harkonnen legion that must not call a sandworm). Battle retreats
+    /// (AR-COMBAT-*), fleeing a sandworm (AR-OPT-08), retreating from a
+    /// revealed sandworm (AR-HAZ-50) and the Family Atomics (AR-ATOM-07)
+    /// all read it.
+    pub(crate) fn retreat_options(
+        &self,
+        f: Faction,
+        from: AreaId,
+        n: u8,
+        no_wormsign: bool,
+    ) -> AreaSet {
+        self.d().board.passable[from.index()]
+            .iter()
+            .filter(|&b| {
+                let t = &self.areas[b.index()];
+                !self.enemy_at(f, b)
+                    && t.worm.is_none()
+                    && !(no_wormsign && t.wormsign.is_some())
+                    && t.unit_count(f) + n <= self.stacking_limit(f)
+            })
+            .collect()
+    }
+
+    /// The whole legion of `f` in `a`: every unit, token and leader there.
+    pub(crate) fn whole_legion(&self, f: Faction, a: AreaId) -> Group {
+        let s = &self.areas[a.index()];
+        Group {
+            units: s.units[f],
+            tokens: if f == Faction::Atreides {
+                s.tokens.len() as u8
+            } else {
+                0
+            },
+            generic: s.generic[f],
+            named: named_of(s.named, f, self.d()),
+        }
+    }
+
+    /// Moves the whole legion of `f` in `a` to `to`.
+    pub(crate) fn move_legion(&mut self, f: Faction, a: AreaId, to: AreaId) {
+        let g = self.whole_legion(f, a);
+        let group = self.lift(f, a, &g);
+        self.drop_group(f, to, &group);
     }
 }
