@@ -19,6 +19,19 @@ pub enum Vehicle {
     Carryall,
 }
 
+impl Vehicle {
+    /// Both vehicles.
+    pub const ALL: [Vehicle; 2] = [Vehicle::Ornithopter, Vehicle::Carryall];
+
+    /// The name of the vehicle as the contract spells it ("ornithopter", ...).
+    pub fn name(self) -> &'static str {
+        match self {
+            Vehicle::Ornithopter => "ornithopter",
+            Vehicle::Carryall => "carryall",
+        }
+    }
+}
+
 /// A sietch token on the board.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Sietch {
