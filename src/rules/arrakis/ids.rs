@@ -85,16 +85,34 @@ impl AreaSet {
     }
 
     /// The areas in increasing id order.
-    pub fn iter(self) -> impl Iterator<Item = AreaId> {
-        let mut bits = self.0;
-        std::iter::from_fn(move || {
-            if bits == 0 {
-                return None;
-            }
-            let i = bits.trailing_zeros() as u8;
-            bits &= bits - 1;
-            Some(AreaId(i))
-        })
+    pub fn iter(self) -> AreaIter {
+        AreaIter(self.0)
+    }
+}
+
+/// The areas of an [`AreaSet`] in increasing id order.
+#[derive(Clone, Debug)]
+pub struct AreaIter(u128);
+
+impl Iterator for AreaIter {
+    type Item = AreaId;
+
+    fn next(&mut self) -> Option<AreaId> {
+        if self.0 == 0 {
+            return None;
+        }
+        let i = self.0.trailing_zeros() as u8;
+        self.0 &= self.0 - 1;
+        Some(AreaId(i))
+    }
+}
+
+impl IntoIterator for AreaSet {
+    type Item = AreaId;
+    type IntoIter = AreaIter;
+
+    fn into_iter(self) -> AreaIter {
+        self.iter()
     }
 }
 

@@ -3,7 +3,7 @@ use crate::rules::arrakis::action::Action;
 use crate::rules::arrakis::board::Terrain;
 use crate::rules::arrakis::event::Event;
 use crate::rules::arrakis::forces::combat::Target;
-use crate::rules::arrakis::ids::{AreaId, CombatFace, Faction, UnitKind, Wormsign};
+use crate::rules::arrakis::ids::{AreaId, AreaSet, CombatFace, Faction, UnitKind, Wormsign};
 use crate::rules::arrakis::options::StormExposure;
 use crate::rules::arrakis::prompt::{AfterHits, Battle, Prompt};
 use crate::rules::arrakis::state::{Arrakis, Phase, Worm};
@@ -192,7 +192,7 @@ impl Arrakis {
         // AR-OPT-08: the wiki's reading, the legion retreats if it can, to
         // the adjacent open area of the Harkonnen's choice.
         if has_legion && self.rules.sandworm_legion_retreats {
-            match self.flee_options(a).as_slice() {
+            match self.flee_options(a).iter().collect::<Vec<_>>().as_slice() {
                 [] => {}
                 [to] => {
                     self.move_legion(Faction::Harkonnen, a, *to);
@@ -236,10 +236,10 @@ impl Arrakis {
 
     /// AR-OPT-08: the adjacent open areas without a sandworm or a wormsign
     /// with room for the Harkonnen legion in `a`.
-    pub(crate) fn flee_options(&self, a: AreaId) -> Vec<AreaId> {
+    pub(crate) fn flee_options(&self, a: AreaId) -> AreaSet {
         let h = Faction::Harkonnen;
         let n = self.areas[a.index()].unit_count(h);
-        self.retreat_options(h, a, n, true).iter().collect()
+        self.retreat_options(h, a, n, true)
     }
 
     /// The Harkonnen picked where the legion in `a` flees (AR-OPT-08).

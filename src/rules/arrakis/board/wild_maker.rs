@@ -7,7 +7,7 @@
 use crate::rules::arrakis::action::Action;
 use crate::rules::arrakis::cards::play::CardRun;
 use crate::rules::arrakis::event::Event;
-use crate::rules::arrakis::ids::{AreaId, Faction, LeaderId};
+use crate::rules::arrakis::ids::{AreaId, AreaSet, Faction, LeaderId};
 use crate::rules::arrakis::state::{Arrakis, LeaderAt, Worm};
 
 impl Arrakis {
@@ -104,10 +104,10 @@ impl Arrakis {
     /// Empty desert areas its figure may be put into (no figure, token,
     /// sietch, sandworm, wormsign or harvester), when the cap allows one
     /// more sandworm.
-    fn wild_maker_spots(&self) -> Vec<AreaId> {
+    fn wild_maker_spots(&self) -> AreaSet {
         let d = self.d();
         if self.sandworms_on_board() >= self.d().tables.hazards.max_sandworms_with_wild_maker {
-            return Vec::new();
+            return AreaSet::EMPTY;
         }
         self.desert_now()
             .iter()

@@ -178,6 +178,8 @@ impl Arrakis {
         let h = Faction::Harkonnen;
         match self
             .worm_retreat_options(to, group.0.unit_count())
+            .iter()
+            .collect::<Vec<_>>()
             .as_slice()
         {
             [] => {
@@ -212,10 +214,8 @@ impl Arrakis {
 
     /// AR-HAZ-50: the adjacent open areas without a sandworm or a wormsign
     /// with room for `n` Harkonnen units leaving `to`.
-    pub(crate) fn worm_retreat_options(&self, to: AreaId, n: u8) -> Vec<AreaId> {
+    pub(crate) fn worm_retreat_options(&self, to: AreaId, n: u8) -> AreaSet {
         self.retreat_options(Faction::Harkonnen, to, n, true)
-            .iter()
-            .collect()
     }
 
     /// A sandworm a Harkonnen legion called comes to `to`: the Atreides
@@ -389,9 +389,9 @@ impl Arrakis {
     }
 
     /// AR-ATOM-07: the adjacent areas open to `f`'s legion in `area`.
-    pub(crate) fn displace_options(&self, f: Faction, area: AreaId) -> Vec<AreaId> {
+    pub(crate) fn displace_options(&self, f: Faction, area: AreaId) -> AreaSet {
         let n = self.areas[area.index()].unit_count(f);
-        self.retreat_options(f, area, n, false).iter().collect()
+        self.retreat_options(f, area, n, false)
     }
 
     /// Moves the next legion out of the blasted area, asking the Harkonnen
@@ -403,7 +403,12 @@ impl Arrakis {
             if !self.areas[area.index()].has_legion(f, d) {
                 continue;
             }
-            match self.displace_options(f, area).as_slice() {
+            match self
+                .displace_options(f, area)
+                .iter()
+                .collect::<Vec<_>>()
+                .as_slice()
+            {
                 // Answers Q25: a legion with no open area stays.
                 [] => {}
                 [to] => self.move_legion(f, area, *to),

@@ -3,7 +3,7 @@
 use crate::rules::arrakis::cards::effects::{TankTarget, UnitName};
 use crate::rules::arrakis::cards::play::CardRun;
 use crate::rules::arrakis::event::Event;
-use crate::rules::arrakis::ids::{AreaId, CardId, Faction, LeaderId};
+use crate::rules::arrakis::ids::{AreaId, AreaSet, CardId, Faction, LeaderId};
 use crate::rules::arrakis::state::{Arrakis, LeaderAt};
 
 impl Arrakis {
@@ -47,9 +47,9 @@ impl Arrakis {
     }
 
     /// Areas where `f` has a unit of `from` to swap for `to` in supply.
-    pub(crate) fn upgrade_areas(&self, f: Faction, from: UnitName, to: UnitName) -> Vec<AreaId> {
+    pub(crate) fn upgrade_areas(&self, f: Faction, from: UnitName, to: UnitName) -> AreaSet {
         if self.house(f).supply[to.kind()] == 0 {
-            return Vec::new();
+            return AreaSet::EMPTY;
         }
         (0..self.areas.len())
             .filter(|&i| self.areas[i].units[f][from.kind()] > 0)

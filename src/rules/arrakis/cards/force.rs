@@ -58,9 +58,9 @@ impl Arrakis {
     }
 
     /// Areas with a wormsign bordering the named area.
-    fn wormsigns_around(&self, around: &str) -> Vec<AreaId> {
+    fn wormsigns_around(&self, around: &str) -> AreaSet {
         let Some(c) = self.d().board.area_id(around) else {
-            return Vec::new();
+            return AreaSet::EMPTY;
         };
         self.bordering(c)
             .iter()
@@ -69,7 +69,7 @@ impl Arrakis {
     }
 
     /// Enemy legions a special attack of `f` may target now.
-    fn bordering_targets(&self, f: Faction) -> Vec<AreaId> {
+    fn bordering_targets(&self, f: Faction) -> AreaSet {
         let d = self.d();
         self.areas_iter()
             .filter(|&a| {
@@ -83,7 +83,7 @@ impl Arrakis {
     }
 
     /// Areas connected to Air zone `z` holding a Harkonnen legion.
-    fn zone_targets(&self, z: AirZoneId) -> Vec<AreaId> {
+    fn zone_targets(&self, z: AirZoneId) -> AreaSet {
         let d = self.d();
         d.board.air_zones[z.index()]
             .areas
@@ -135,7 +135,7 @@ impl Arrakis {
     }
 
     /// Settlement areas whose legion of `f` may jump somewhere.
-    fn jump_sources(&self, f: Faction) -> Vec<AreaId> {
+    fn jump_sources(&self, f: Faction) -> AreaSet {
         self.areas_iter()
             .filter(|&a| {
                 let s = &self.areas[a.index()];
@@ -147,7 +147,7 @@ impl Arrakis {
     /// Areas already holding a legion of `f` where the whole legion in
     /// `from` fits under the stacking limit (AR-MOVE-07); never onto a
     /// wormsign (see the docs: AR-HAZ-47 would turn it back).
-    fn jump_targets(&self, f: Faction, from: AreaId) -> Vec<AreaId> {
+    fn jump_targets(&self, f: Faction, from: AreaId) -> AreaSet {
         let d = self.d();
         let n = self.areas[from.index()].unit_count(f);
         self.areas_iter()
@@ -182,7 +182,7 @@ impl Arrakis {
     }
 
     /// Areas whose hidden sietch or tokens a card may reveal.
-    fn revealable(&self) -> Vec<AreaId> {
+    fn revealable(&self) -> AreaSet {
         self.areas_iter()
             .filter(|a| {
                 let s = &self.areas[a.index()];
@@ -236,7 +236,7 @@ impl Arrakis {
             .collect()
     }
 
-    fn rocket_areas(&self, areas: AreaSet) -> Vec<AreaId> {
+    fn rocket_areas(&self, areas: AreaSet) -> AreaSet {
         areas
             .iter()
             .filter(|a| self.areas[a.index()].harvester)
@@ -260,12 +260,12 @@ impl Arrakis {
     }
 
     /// Empty desert areas a card's sandworm may appear in.
-    fn worm_areas(&self, f: Faction, near: WormNear) -> Vec<AreaId> {
+    fn worm_areas(&self, f: Faction, near: WormNear) -> AreaSet {
         let d = self.d();
         let t = &d.tables.hazards;
         let on_board = self.areas.iter().filter(|s| s.worm.is_some()).count() as u8;
         if self.worms_off == 0 || on_board >= t.max_sandworms {
-            return Vec::new();
+            return AreaSet::EMPTY;
         }
         self.areas_iter()
             .filter(|&a| {
@@ -293,7 +293,7 @@ impl Arrakis {
 
     /// Deep-desert harvesters a card may remove: once one is removed, only
     /// others in its sector.
-    fn chasm_areas(&self, run: &CardRun) -> Vec<AreaId> {
+    fn chasm_areas(&self, run: &CardRun) -> AreaSet {
         let b = self.d().board;
         let sector = run.used.iter().next().map(|x| b.area(x).sector);
         self.areas_iter()

@@ -42,7 +42,7 @@ impl Arrakis {
 
     /// Areas holding a sietch at most `n` areas (across any border) from
     /// a Harkonnen legion.
-    pub(crate) fn sietches_near_harkonnen(&self, n: u8) -> Vec<AreaId> {
+    pub(crate) fn sietches_near_harkonnen(&self, n: u8) -> AreaSet {
         let d = self.d();
         let b = d.board;
         let mut reach = AreaSet::EMPTY;
@@ -69,7 +69,7 @@ impl Arrakis {
             .collect()
     }
 
-    fn sietch_areas(&self) -> Vec<AreaId> {
+    fn sietch_areas(&self) -> AreaSet {
         (0..self.areas.len())
             .filter(|&i| self.areas[i].sietch.is_some())
             .map(|i| AreaId(i as u8))
@@ -106,7 +106,7 @@ impl Arrakis {
     }
 
     /// Empty desert areas bordering `a` (Kitab al-Ibar).
-    fn sietch_destinations(&self, a: AreaId) -> Vec<AreaId> {
+    fn sietch_destinations(&self, a: AreaId) -> AreaSet {
         let b = self.d().board;
         b.passable[a.index()]
             .iter()
@@ -116,7 +116,7 @@ impl Arrakis {
 
     /// Empty areas a Harkonnen legion in `a` may be pushed into
     /// (Sandtides): across a passable border, never onto a settlement.
-    fn push_destinations(&self, a: AreaId) -> Vec<AreaId> {
+    fn push_destinations(&self, a: AreaId) -> AreaSet {
         let b = self.d().board;
         b.passable[a.index()]
             .iter()
@@ -125,7 +125,7 @@ impl Arrakis {
     }
 
     /// Wormsign areas as Desert Power allows (AR-DP-07).
-    fn wormsign_spots(&self) -> Vec<AreaId> {
+    fn wormsign_spots(&self) -> AreaSet {
         self.desert_now()
             .iter()
             .filter(|a| {
@@ -194,9 +194,9 @@ impl Arrakis {
             Step::SwapSietchTokens => {
                 let first = if run.stage == 1 { run.area } else { None };
                 let sietches = self.sietch_areas();
-                for &a in &sietches {
+                for a in sietches {
                     let ok = match first {
-                        None => sietches.iter().any(|&b| self.swap_ok(a, b)),
+                        None => sietches.iter().any(|b| self.swap_ok(a, b)),
                         Some(x) => self.swap_ok(x, a),
                     };
                     if ok {

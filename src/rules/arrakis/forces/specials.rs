@@ -9,7 +9,7 @@ use crate::rules::arrakis::cards::components::Slot;
 use crate::rules::arrakis::cards::effects::Step;
 use crate::rules::arrakis::cards::play::{CardRun, Source};
 use crate::rules::arrakis::event::Event;
-use crate::rules::arrakis::ids::{AreaId, DieResult, Faction, LeaderId};
+use crate::rules::arrakis::ids::{AreaSet, DieResult, Faction, LeaderId};
 use crate::rules::arrakis::prompt::Prompt;
 use crate::rules::arrakis::state::{Arrakis, LeaderAt};
 
@@ -94,10 +94,10 @@ impl Arrakis {
     }
 
     /// Sietch areas the deployment tokens may go to (AR-DIE-12).
-    fn token_sietches(&self, f: Faction) -> Vec<AreaId> {
+    fn token_sietches(&self, f: Faction) -> AreaSet {
         let b = self.d().board;
         if self.deploy_pool.is_empty() {
-            return Vec::new();
+            return AreaSet::EMPTY;
         }
         b.sietch_sites
             .iter()
