@@ -715,8 +715,8 @@ fn view_to_pb(view: ArrakisView) -> pb::ArrakisView {
             .iter()
             .map(|m| pb::ArrakisImperiumMarker {
                 marker: m.name().to_owned(),
-                row: view.imperium[m.index()].into(),
-                banned: view.bans[m.index()],
+                row: view.imperium[*m].into(),
+                banned: view.bans[*m],
             })
             .collect(),
         supremacy: view.supremacy.into(),
@@ -724,7 +724,7 @@ fn view_to_pb(view: ArrakisView) -> pb::ArrakisView {
             .iter()
             .map(|m| pb::ArrakisPrescience {
                 marker: m.name().to_owned(),
-                step: view.prescience[m.index()].into(),
+                step: view.prescience[*m].into(),
             })
             .collect(),
         objective: view.objective.map(|t| pb::ArrakisObjective {

@@ -12,7 +12,7 @@
 //! The files, in the layout both games follow (see `src/rules/mod.rs`):
 //! - this file: the [`Ruleset`] impl and the public surface;
 //! - `options.rs`, `data.rs`, `ids.rs`, `vocab.rs`: match options, the data
-//!   files and their ids, the typed containers (by faction, by unit kind);
+//!   files and their ids, the typed containers (by faction, unit kind, marker);
 //! - `state.rs` the state types, `setup.rs` setup from options and seed,
 //!   `action.rs` the actions, `prompt.rs` where the game waits;
 //! - `legal.rs` the legal actions, `flow.rs` applying an action and the
@@ -70,7 +70,7 @@ pub use options::{ArrakisOptions, OPTION_NAMES, Preset, Rules, StormExposure};
 pub use prompt::{AfterExcess, AfterHits, Battle, BattleStep, Group, Move, Prompt};
 pub use state::{AreaState, Arrakis, Die, House, LeaderAt, Phase, Sietch, Vehicle, Worm};
 pub use view::{AreaView, ArrakisView, HouseView};
-pub use vocab::{ByFaction, ByUnitKind, Units};
+pub use vocab::{ByFaction, ByImperiumMarker, ByMarker, ByUnitKind, Units};
 
 use crate::rules::core::{GameResult, RuleError, Ruleset, Seat, Viewer};
 

@@ -6,7 +6,9 @@ use crate::rules::core::GameRng;
 use super::action::Action;
 use super::data::{Data, data};
 use super::event::Event;
-use super::ids::{AreaId, CardId, Deck, DieResult, Faction, LeaderId, Marker, UnitKind, Wormsign};
+use super::ids::{
+    AreaId, CardId, Deck, DieResult, Faction, ImperiumMarker, LeaderId, Marker, UnitKind, Wormsign,
+};
 use super::options::Rules;
 use super::vocab::{ByFaction, Units};
 
@@ -321,7 +323,7 @@ impl Arrakis {
     /// The stacking limit for `f` now (AR-MOVE-07, AR-SPICE-19).
     pub fn stacking_limit(&self, f: Faction) -> u8 {
         let l = &self.d().tables.limits;
-        if f == Faction::Harkonnen && self.bans[0] {
+        if f == Faction::Harkonnen && self.bans[ImperiumMarker::Choam.index()] {
             l.stacking_choam_ban
         } else {
             l.stacking

@@ -7,6 +7,7 @@ use crate::rules::arrakis::event::Event;
 use crate::rules::arrakis::ids::{DieResult, Faction};
 use crate::rules::arrakis::prompt::Prompt;
 use crate::rules::arrakis::state::{Arrakis, Die, Phase};
+use crate::rules::arrakis::vocab::ByFaction;
 
 const H: Faction = Faction::Harkonnen;
 const A: Faction = Faction::Atreides;
@@ -52,7 +53,7 @@ impl Arrakis {
         self.phase = Phase::ActionResolution;
         self.harvesters_destroyed = 0;
         let t = &self.d().tables.action_dice;
-        let counts = [self.active_row().dice, t.atreides.dice];
+        let counts = ByFaction::new(self.active_row().dice, t.atreides.dice);
         let faces = t.faces.clone();
         for f in [H, A] {
             let h = self.house_mut(f);
@@ -60,7 +61,7 @@ impl Arrakis {
             h.excess = 0;
             h.bene_gesserit_placed = false;
             let mut results = Vec::new();
-            for _ in 0..counts[f.index()] {
+            for _ in 0..counts[f] {
                 let r = faces[self.roll(faces.len())];
                 results.push(r);
                 if self.free_slots(f, r) > 0 {
