@@ -3,10 +3,12 @@ use crate::rules::arrakis::action::Action;
 use crate::rules::arrakis::board::Terrain;
 use crate::rules::arrakis::event::Event;
 use crate::rules::arrakis::forces::combat::Target;
-use crate::rules::arrakis::ids::{AreaId, AreaSet, CombatFace, Faction, UnitKind, Wormsign};
+use crate::rules::arrakis::ids::{
+    AirZoneId, AreaId, AreaSet, CombatFace, Faction, Marker, UnitKind, Wormsign,
+};
 use crate::rules::arrakis::options::StormExposure;
-use crate::rules::arrakis::prompt::{AfterHits, Battle, Prompt};
-use crate::rules::arrakis::state::{Arrakis, Phase, Worm};
+use crate::rules::arrakis::prompt::{AfterExcess, AfterHits, Battle, Prompt};
+use crate::rules::arrakis::state::{Arrakis, Phase, Vehicle, Worm};
 
 impl Arrakis {
     /// Hits per Special in `a` for storms and sandworms (AR-HAZ-29).
@@ -111,7 +113,7 @@ impl Arrakis {
             AfterHits::DesertPower(left, used) => self.after_activation(left, used, ev),
             AfterHits::Card => self.advance_card(ev),
             AfterHits::CardStacking(f) => {
-                if !self.enforce_stacking(f, crate::rules::arrakis::prompt::AfterExcess::Card) {
+                if !self.enforce_stacking(f, AfterExcess::Card) {
                     self.advance_card(ev);
                 }
             }
@@ -132,7 +134,7 @@ impl Arrakis {
             self.harvesters_destroyed += 1;
             let per = self.d().tables.tracks.jihad_per_harvesters_destroyed;
             if per > 0 && self.harvesters_destroyed % per == 0 {
-                self.advance_prescience(crate::rules::arrakis::ids::Marker::Jihad, 1, ev);
+                self.advance_prescience(Marker::Jihad, 1, ev);
             }
         }
     }
@@ -262,13 +264,11 @@ impl Arrakis {
     }
 
     /// Air zones holding a carryall connected to `a` (AR-HAZ-21).
-    pub(crate) fn rescue_zones(
-        &self,
-        a: AreaId,
-    ) -> impl Iterator<Item = crate::rules::arrakis::ids::AirZoneId> + '_ {
-        self.d().board.zones_of(a).filter(|z| {
-            self.zones[z.index()] == Some(crate::rules::arrakis::state::Vehicle::Carryall)
-        })
+    pub(crate) fn rescue_zones(&self, a: AreaId) -> impl Iterator<Item = AirZoneId> + '_ {
+        self.d()
+            .board
+            .zones_of(a)
+            .filter(|z| self.zones[z.index()] == Some(Vehicle::Carryall))
     }
 
     /// The Harkonnen answer a rescue: a carryall's zone, or `None` to let
@@ -276,7 +276,7 @@ impl Arrakis {
     pub(crate) fn answer_rescue(
         &mut self,
         area: AreaId,
-        zone: Option<crate::rules::arrakis::ids::AirZoneId>,
+        zone: Option<AirZoneId>,
         ev: &mut Vec<Event>,
     ) {
         match zone {
@@ -380,7 +380,7 @@ impl Arrakis {
             }
         }
         if self.winner.is_some() {
-            self.prompt = crate::rules::arrakis::prompt::Prompt::None;
+            self.prompt = Prompt::None;
             return;
         }
         self.start_spice(ev);

@@ -2,8 +2,8 @@
 //! Imperium markers, markers falling, the bans, and the spice extras.
 use crate::rules::arrakis::action::Action;
 use crate::rules::arrakis::event::Event;
-use crate::rules::arrakis::ids::{AreaId, ImperiumMarker};
-use crate::rules::arrakis::prompt::Prompt;
+use crate::rules::arrakis::ids::{AreaId, Faction, ImperiumMarker};
+use crate::rules::arrakis::prompt::{AfterExcess, Prompt};
 use crate::rules::arrakis::state::{Arrakis, Phase};
 
 impl Arrakis {
@@ -92,8 +92,8 @@ impl Arrakis {
                 // AR-SPICE-20, AR-MOVE-08: the CHOAM ban's excess goes at
                 // once, the Harkonnen picking which units.
                 if self.bans[ImperiumMarker::Choam.index()] {
-                    let then = crate::rules::arrakis::prompt::AfterExcess::EndClaims;
-                    self.enforce_stacking(crate::rules::arrakis::ids::Faction::Harkonnen, then);
+                    let then = AfterExcess::EndClaims;
+                    self.enforce_stacking(Faction::Harkonnen, then);
                 }
                 return;
             }

@@ -8,6 +8,7 @@ use crate::rules::arrakis::action::Action;
 use crate::rules::arrakis::cards::play::CardRun;
 use crate::rules::arrakis::event::Event;
 use crate::rules::arrakis::ids::{AreaId, AreaSet, Faction, LeaderId};
+use crate::rules::arrakis::prompt::{AfterHits, Move};
 use crate::rules::arrakis::state::{Arrakis, LeaderAt, Worm};
 
 impl Arrakis {
@@ -42,13 +43,13 @@ impl Arrakis {
             && self.sandworms_on_board() < self.d().tables.hazards.max_sandworms_with_wild_maker
     }
 
-    /// The Atreides answered [`crate::rules::arrakis::prompt::Prompt::WildMakerOrSandworm`]:
+    /// The Atreides answered `Prompt::WildMakerOrSandworm`:
     /// the Wild Maker (`wild`) or a normal sandworm comes to `to`; then
     /// Desert Hazards (`m` none) or the Harkonnen move `m` go on.
     pub(crate) fn answer_wild_maker_or_sandworm(
         &mut self,
         to: AreaId,
-        m: Option<crate::rules::arrakis::prompt::Move>,
+        m: Option<Move>,
         wild: bool,
         ev: &mut Vec<Event>,
     ) {
@@ -196,7 +197,7 @@ impl Arrakis {
             }
             Action::WormAttack(from, to) => {
                 // AR-HAZ-27: 6 dice; it then leaves the board (AR-HAZ-45).
-                if !self.worm_attack(from, to, crate::rules::arrakis::prompt::AfterHits::Card, ev) {
+                if !self.worm_attack(from, to, AfterHits::Card, ev) {
                     self.advance_card(ev);
                 }
             }

@@ -4,7 +4,7 @@
 use crate::rules::arrakis::action::Action;
 use crate::rules::arrakis::event::Event;
 use crate::rules::arrakis::ids::{AreaId, AreaSet, Faction, Wormsign};
-use crate::rules::arrakis::prompt::{AfterHits, Group, Prompt};
+use crate::rules::arrakis::prompt::{AfterHits, Group, Move, Prompt};
 use crate::rules::arrakis::state::{Arrakis, LeaderAt, Worm};
 
 impl Arrakis {
@@ -76,7 +76,7 @@ impl Arrakis {
     /// One activation under Desert Power; the turn ends when none is left
     /// (one sandworm by default, two under AR-OPT-03).
     pub(crate) fn step_sandworms(&mut self, a: Action, ev: &mut Vec<Event>) {
-        let crate::rules::arrakis::prompt::Prompt::Sandworms(n, mut used) = self.prompt else {
+        let Prompt::Sandworms(n, mut used) = self.prompt else {
             unreachable!()
         };
         let left = if self.rules.desert_power_two_worms {
@@ -108,7 +108,7 @@ impl Arrakis {
         if left == 0 {
             self.end_turn(Faction::Atreides, ev);
         } else {
-            self.prompt = crate::rules::arrakis::prompt::Prompt::Sandworms(left, used);
+            self.prompt = Prompt::Sandworms(left, used);
         }
     }
 
@@ -154,10 +154,10 @@ impl Arrakis {
     /// the harvester there is destroyed (AR-HAZ-51).
     pub(crate) fn harkonnen_enters_wormsign(
         &mut self,
-        m: &mut crate::rules::arrakis::prompt::Move,
+        m: &mut Move,
         from: AreaId,
         to: AreaId,
-        group: &(crate::rules::arrakis::prompt::Group, Vec<u8>),
+        group: &(Group, Vec<u8>),
         ev: &mut Vec<Event>,
     ) -> bool {
         let Some(w) = self.areas[to.index()].wormsign.take() else {
@@ -204,7 +204,7 @@ impl Arrakis {
             }
             _ => {
                 self.drop_group(h, to, group);
-                self.prompt = crate::rules::arrakis::prompt::Prompt::WormRetreat(*m, to, group.0);
+                self.prompt = Prompt::WormRetreat(*m, to, group.0);
                 return true;
             }
         }
@@ -221,14 +221,9 @@ impl Arrakis {
     /// A sandworm a Harkonnen legion called comes to `to`: the Atreides
     /// may first send the Wild Maker instead (AR-HAZ-18), else a normal
     /// one comes.
-    fn worm_called(
-        &mut self,
-        m: crate::rules::arrakis::prompt::Move,
-        to: AreaId,
-        ev: &mut Vec<Event>,
-    ) {
+    fn worm_called(&mut self, m: Move, to: AreaId, ev: &mut Vec<Event>) {
         if self.wild_maker_may_come() {
-            self.prompt = crate::rules::arrakis::prompt::Prompt::WildMakerOrSandworm(to, Some(m));
+            self.prompt = Prompt::WildMakerOrSandworm(to, Some(m));
             return;
         }
         self.normal_worm_called(m, to, ev);
@@ -236,14 +231,9 @@ impl Arrakis {
 
     /// A normal sandworm comes to `to`, unless the Atreides have to pick
     /// which one (AR-HAZ-15).
-    pub(crate) fn normal_worm_called(
-        &mut self,
-        m: crate::rules::arrakis::prompt::Move,
-        to: AreaId,
-        ev: &mut Vec<Event>,
-    ) {
+    pub(crate) fn normal_worm_called(&mut self, m: Move, to: AreaId, ev: &mut Vec<Event>) {
         if self.worm_choice_needed() {
-            self.prompt = crate::rules::arrakis::prompt::Prompt::CalledWorm(m, to);
+            self.prompt = Prompt::CalledWorm(m, to);
             return;
         }
         self.place_worm_figure(to, ev);
@@ -255,9 +245,9 @@ impl Arrakis {
     /// (AR-DIE-04); the sandworm comes, then the move goes on.
     pub(crate) fn answer_worm_retreat(
         &mut self,
-        mut m: crate::rules::arrakis::prompt::Move,
+        mut m: Move,
         to: AreaId,
-        g: crate::rules::arrakis::prompt::Group,
+        g: Group,
         b: AreaId,
         ev: &mut Vec<Event>,
     ) {
@@ -272,12 +262,7 @@ impl Arrakis {
     /// there is destroyed (AR-HAZ-51); a legion that could not retreat is
     /// attacked, 4 dice (6 for the Wild Maker, AR-HAZ-27), and the sandworm
     /// leaves the board (docs/rules-decisions.md, Q16); then the move goes on.
-    pub(crate) fn called_worm_arrived(
-        &mut self,
-        m: crate::rules::arrakis::prompt::Move,
-        to: AreaId,
-        ev: &mut Vec<Event>,
-    ) {
+    pub(crate) fn called_worm_arrived(&mut self, m: Move, to: AreaId, ev: &mut Vec<Event>) {
         if self.areas[to.index()].harvester {
             self.areas[to.index()].harvester = false;
             self.harvester_destroyed(to, true, ev);
@@ -297,7 +282,7 @@ impl Arrakis {
     /// Harkonnen move then goes on.
     pub(crate) fn answer_called_worm(
         &mut self,
-        m: crate::rules::arrakis::prompt::Move,
+        m: Move,
         from: AreaId,
         to: AreaId,
         ev: &mut Vec<Event>,
@@ -309,17 +294,13 @@ impl Arrakis {
     }
 
     /// A move paused by a wormsign goes on: the next legion, or the end.
-    pub(crate) fn resume_move(
-        &mut self,
-        m: crate::rules::arrakis::prompt::Move,
-        ev: &mut Vec<Event>,
-    ) {
+    pub(crate) fn resume_move(&mut self, m: Move, ev: &mut Vec<Event>) {
         if self.winner.is_some() {
-            self.prompt = crate::rules::arrakis::prompt::Prompt::None;
+            self.prompt = Prompt::None;
         } else if m.legions_left == 0 {
             self.end_turn(m.faction, ev);
         } else {
-            self.prompt = crate::rules::arrakis::prompt::Prompt::Move(m);
+            self.prompt = Prompt::Move(m);
         }
     }
 
@@ -413,13 +394,13 @@ impl Arrakis {
                 [] => {}
                 [to] => self.move_legion(f, area, *to),
                 _ => {
-                    self.prompt = crate::rules::arrakis::prompt::Prompt::Displace(f, area);
+                    self.prompt = Prompt::Displace(f, area);
                     return;
                 }
             }
         }
         let _ = ev;
-        self.prompt = crate::rules::arrakis::prompt::Prompt::Turn(Faction::Atreides);
+        self.prompt = Prompt::Turn(Faction::Atreides);
     }
 
     /// The Harkonnen moved `f`'s blasted legion to `to` (AR-ATOM-07).

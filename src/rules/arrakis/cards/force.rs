@@ -10,6 +10,7 @@ use crate::rules::arrakis::action::Action;
 use crate::rules::arrakis::cards::effects::{AttackFrom, Step, WormNear};
 use crate::rules::arrakis::cards::play::CardRun;
 use crate::rules::arrakis::event::Event;
+use crate::rules::arrakis::ids::LeaderId;
 use crate::rules::arrakis::ids::{
     AirZoneId, AreaId, AreaSet, CombatFace, DieResult, Faction, SectorId,
 };
@@ -504,7 +505,7 @@ impl Arrakis {
                     let i = rest.trailing_zeros() as u8;
                     rest &= rest - 1;
                     ev.push(Event::LeaderPinned {
-                        leader: crate::rules::arrakis::ids::LeaderId(i),
+                        leader: LeaderId(i),
                     });
                 }
                 self.advance_card(ev);

@@ -7,6 +7,7 @@
 //! its prompt; when that prompt ends the turn, `end_turn` resumes the card
 //! instead, so every existing rule applies unchanged inside a card.
 use crate::rules::arrakis::action::Action;
+use crate::rules::arrakis::board::Terrain;
 use crate::rules::arrakis::cards::components::CardTiming;
 use crate::rules::arrakis::cards::effects::{
     Boost, Condition, LeaderPick, LegionFilter, MoveMode, Place, Step, Units,
@@ -492,10 +493,7 @@ impl Arrakis {
                     && s.wormsign.is_none()
             }
             Place::FreeMountain => self.mountains_now().contains(a) && !self.enemy_at(f, a),
-            Place::FreePlateau => {
-                b.area(a).terrain == crate::rules::arrakis::board::Terrain::Plateau
-                    && !self.enemy_at(f, a)
-            }
+            Place::FreePlateau => b.area(a).terrain == Terrain::Plateau && !self.enemy_at(f, a),
             Place::Sietch => s.sietch.is_some(),
             Place::Legion => s.has_legion(f, d),
             Place::LegionWithSpecial => s.units[f].special > 0,

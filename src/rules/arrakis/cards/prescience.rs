@@ -12,9 +12,11 @@ use crate::rules::arrakis::action::Action;
 use crate::rules::arrakis::cards::effects::{Attachment, Step};
 use crate::rules::arrakis::cards::play::CardRun;
 use crate::rules::arrakis::event::Event;
-use crate::rules::arrakis::ids::{AreaId, AreaSet, Faction, ImperiumMarker, Marker, UnitKind};
-use crate::rules::arrakis::prompt::AfterExcess;
-use crate::rules::arrakis::state::{Arrakis, LeaderAt};
+use crate::rules::arrakis::ids::{
+    AirZoneId, AreaId, AreaSet, Faction, ImperiumMarker, Marker, UnitKind,
+};
+use crate::rules::arrakis::prompt::{AfterExcess, Prompt};
+use crate::rules::arrakis::state::{AreaState, Arrakis, LeaderAt};
 
 const H: Faction = Faction::Harkonnen;
 const A: Faction = Faction::Atreides;
@@ -95,11 +97,9 @@ impl Arrakis {
     fn swap_ok(&self, x: AreaId, y: AreaId) -> bool {
         let d = self.d();
         let (sx, sy) = (&self.areas[x.index()], &self.areas[y.index()]);
-        let units =
-            |s: &crate::rules::arrakis::state::AreaState| s.unit_count(A) - s.tokens.len() as u8;
-        let alone = |s: &crate::rules::arrakis::state::AreaState, gets: usize| {
-            s.leader_count(A, d) > 0 && units(s) == 0 && gets == 0
-        };
+        let units = |s: &AreaState| s.unit_count(A) - s.tokens.len() as u8;
+        let alone =
+            |s: &AreaState, gets: usize| s.leader_count(A, d) > 0 && units(s) == 0 && gets == 0;
         let some_token = !sx.tokens.is_empty() || !sy.tokens.is_empty();
         let lonely = alone(sx, sy.tokens.len()) || alone(sy, sx.tokens.len());
         x != y && some_token && !lonely
@@ -137,10 +137,7 @@ impl Arrakis {
 
     /// Areas with a harvester, and Air zones with a vehicle, in the sector
     /// of the named leader's legion (Smugglers).
-    fn vehicles_near(
-        &self,
-        leader: &str,
-    ) -> (Vec<AreaId>, Vec<crate::rules::arrakis::ids::AirZoneId>) {
+    fn vehicles_near(&self, leader: &str) -> (Vec<AreaId>, Vec<AirZoneId>) {
         let d = self.d();
         let b = d.board;
         let Some(l) = d.leader_id(leader) else {
@@ -160,7 +157,7 @@ impl Arrakis {
             .filter(|a| self.areas[a.index()].harvester)
             .collect();
         let zones = (0..b.air_zones.len())
-            .map(|z| crate::rules::arrakis::ids::AirZoneId(z as u8))
+            .map(|z| AirZoneId(z as u8))
             .filter(|z| {
                 self.zones[z.index()].is_some()
                     && areas
@@ -550,10 +547,7 @@ impl Arrakis {
 
     /// The label of [`Action::PickSlot`] in the current card step.
     pub(crate) fn slot_label(&self, n: u8) -> String {
-        if matches!(
-            self.prompt,
-            crate::rules::arrakis::prompt::Prompt::Unclaimed
-        ) {
+        if matches!(self.prompt, Prompt::Unclaimed) {
             return format!(
                 "remove unclaimed prescience card {}{} from the game",
                 u32::from(n) + 1,

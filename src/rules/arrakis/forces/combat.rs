@@ -1,11 +1,14 @@
 //! Battles (AR-COMBAT-*): discards, the roll, conversions, Sardaukar and
 //! Fedaykin, casualties, continuing, advancing and destroying settlements.
 use crate::rules::arrakis::action::Action;
+use crate::rules::arrakis::board::SettlementKind;
 use crate::rules::arrakis::board::tables::Conversion;
 use crate::rules::arrakis::cards::effects::Boost;
 use crate::rules::arrakis::event::Event;
-use crate::rules::arrakis::ids::{AreaId, CombatFace, Faction, ImperiumMarker, LeaderId, UnitKind};
-use crate::rules::arrakis::prompt::{Battle, BattleStep, Group, Prompt};
+use crate::rules::arrakis::ids::{
+    AreaId, CombatFace, Faction, ImperiumMarker, LeaderId, Marker, UnitKind,
+};
+use crate::rules::arrakis::prompt::{AfterExcess, Battle, BattleStep, Group, Prompt};
 use crate::rules::arrakis::state::{Arrakis, LeaderAt, named_of};
 use crate::rules::arrakis::vocab::{ByFaction, Units};
 
@@ -631,7 +634,7 @@ impl Arrakis {
     }
 
     fn finish_battle(&mut self, attacker: Faction, ev: &mut Vec<Event>) {
-        let then = crate::rules::arrakis::prompt::AfterExcess::EndTurn(attacker);
+        let then = AfterExcess::EndTurn(attacker);
         if !self.enforce_stacking(attacker, then) {
             self.end_turn(attacker, ev);
         }
@@ -653,12 +656,10 @@ impl Arrakis {
                     ev.push(Event::Destroyed { area: at });
                     self.settlements_destroyed += 1;
                     let info = self.d().board.area(at).settlement.expect("settlement");
-                    for m in crate::rules::arrakis::ids::Marker::ALL {
+                    for m in Marker::ALL {
                         self.advance_prescience(m, info.rank, ev);
                     }
-                    if info.kind == crate::rules::arrakis::board::SettlementKind::Arrakeen
-                        && self.objective_met()
-                    {
+                    if info.kind == SettlementKind::Arrakeen && self.objective_met() {
                         self.win(
                             Faction::Atreides,
                             "Arrakeen fell and every score of the secret objective is met",
@@ -676,9 +677,7 @@ impl Arrakis {
             Prompt::Battle(b) => Some(b.group),
             // Defenders revealed over the limit: the battle waits on the
             // Atreides' pick of the excess, its attackers off the board.
-            Prompt::Excess(_, _, crate::rules::arrakis::prompt::AfterExcess::Battle(b)) => {
-                Some(b.group)
-            }
+            Prompt::Excess(_, _, AfterExcess::Battle(b)) => Some(b.group),
             _ => None,
         }
     }

@@ -2,8 +2,9 @@
 //! their settlements and a leader with the last; an Atreides token drawn
 //! at random into a sietch area, then a leader with it.
 use crate::rules::arrakis::action::Action;
+use crate::rules::arrakis::cards::components::LeaderKind;
 use crate::rules::arrakis::event::Event;
-use crate::rules::arrakis::ids::{AreaId, Faction};
+use crate::rules::arrakis::ids::{AreaId, Faction, LeaderId};
 use crate::rules::arrakis::prompt::Prompt;
 use crate::rules::arrakis::state::{Arrakis, LeaderAt};
 
@@ -154,40 +155,30 @@ impl Arrakis {
     }
 
     /// Puts a generic (`None`) or named leader figure into `area`.
-    pub(crate) fn place_leader(
-        &mut self,
-        f: Faction,
-        l: Option<crate::rules::arrakis::ids::LeaderId>,
-        area: AreaId,
-    ) {
+    pub(crate) fn place_leader(&mut self, f: Faction, l: Option<LeaderId>, area: AreaId) {
         match l {
             None => {
                 self.house_mut(f).generic_supply -= 1;
                 self.areas[area.index()].generic[f] += 1;
             }
             Some(l) => {
-                self.leaders[usize::from(l.0)] =
-                    crate::rules::arrakis::state::LeaderAt::Board(area);
+                self.leaders[usize::from(l.0)] = LeaderAt::Board(area);
                 self.areas[area.index()].named |= 1 << l.0;
             }
         }
     }
 
     /// Named leaders of `f` whose figure is set aside and may be deployed.
-    pub(crate) fn deployable_leaders(
-        &self,
-        f: Faction,
-    ) -> Vec<crate::rules::arrakis::ids::LeaderId> {
+    pub(crate) fn deployable_leaders(&self, f: Faction) -> Vec<LeaderId> {
         let d = self.d();
         (0..d.leaders.len())
             .filter(|&i| {
                 d.leaders[i].faction == f
-                    && d.leaders[i].kind
-                        == crate::rules::arrakis::cards::components::LeaderKind::Named
-                    && self.leaders[i] == crate::rules::arrakis::state::LeaderAt::SetAside
+                    && d.leaders[i].kind == LeaderKind::Named
+                    && self.leaders[i] == LeaderAt::SetAside
                     && self.pinned & (1 << i) == 0
             })
-            .map(|i| crate::rules::arrakis::ids::LeaderId(i as u8))
+            .map(|i| LeaderId(i as u8))
             .collect()
     }
 }

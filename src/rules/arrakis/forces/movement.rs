@@ -3,9 +3,9 @@
 use crate::rules::arrakis::action::Action;
 use crate::rules::arrakis::cards::effects::Boost;
 use crate::rules::arrakis::event::Event;
-use crate::rules::arrakis::ids::{AreaId, AreaSet, Faction, UnitKind};
-use crate::rules::arrakis::prompt::{Battle, BattleStep, Group, Move, Prompt};
-use crate::rules::arrakis::state::{Arrakis, named_of};
+use crate::rules::arrakis::ids::{AreaId, AreaSet, Faction, LeaderId, UnitKind};
+use crate::rules::arrakis::prompt::{AfterExcess, Battle, BattleStep, Group, Move, Prompt};
+use crate::rules::arrakis::state::{Arrakis, LeaderAt, Vehicle, named_of};
 use crate::rules::arrakis::vocab::ByFaction;
 
 impl Arrakis {
@@ -63,7 +63,7 @@ impl Arrakis {
                 while rest != 0 {
                     let i = rest.trailing_zeros() as u8;
                     rest &= rest - 1;
-                    out.push(Action::TakeLeader(crate::rules::arrakis::ids::LeaderId(i)));
+                    out.push(Action::TakeLeader(LeaderId(i)));
                 }
                 if self.group_may_leave(f, m, from, &g) {
                     for b in d.board.passable[from.index()].iter() {
@@ -83,9 +83,7 @@ impl Arrakis {
                     if f == Faction::Harkonnen {
                         let targets = self.transport_targets(from);
                         for z in d.board.zones_of(from) {
-                            if self.zones[z.index()]
-                                != Some(crate::rules::arrakis::state::Vehicle::Ornithopter)
-                            {
+                            if self.zones[z.index()] != Some(Vehicle::Ornithopter) {
                                 continue;
                             }
                             for b in targets.iter() {
@@ -271,7 +269,7 @@ impl Arrakis {
     /// 2 areas away across any border, areas with enemies or sandworms
     /// passed over (AR-MOVE-25, AR-MOVE-27 to AR-MOVE-29); areas a plain
     /// move reaches are left to the plain move.
-    fn transport_targets(&self, from: AreaId) -> crate::rules::arrakis::ids::AreaSet {
+    fn transport_targets(&self, from: AreaId) -> AreaSet {
         let b = self.d().board;
         let near = b.passable[from.index()].union(b.impassable[from.index()]);
         let mut reach = near;
@@ -287,9 +285,9 @@ impl Arrakis {
     /// area next to the chain without a sandworm (AR-MOVE-17 to AR-MOVE-23;
     /// across passable borders only, see the docs); areas a plain move
     /// reaches are left to the plain move.
-    pub(crate) fn sandride_targets(&self, from: AreaId) -> crate::rules::arrakis::ids::AreaSet {
+    pub(crate) fn sandride_targets(&self, from: AreaId) -> AreaSet {
         let b = self.d().board;
-        let signs: crate::rules::arrakis::ids::AreaSet = self
+        let signs: AreaSet = self
             .areas
             .iter()
             .enumerate()
@@ -301,20 +299,20 @@ impl Arrakis {
         let mut chain = b.passable[from.index()].intersection(signs);
         let mut frontier = chain;
         while !frontier.is_empty() {
-            let mut next = crate::rules::arrakis::ids::AreaSet::EMPTY;
+            let mut next = AreaSet::EMPTY;
             for x in frontier.iter() {
                 next = next.union(b.passable[x.index()]);
             }
             frontier = next.intersection(signs).minus(chain);
             chain = chain.union(frontier);
         }
-        let mut out = crate::rules::arrakis::ids::AreaSet::EMPTY;
+        let mut out = AreaSet::EMPTY;
         for x in chain.iter() {
             out = out.union(b.passable[x.index()]);
             out.insert(x);
         }
         out.remove(from);
-        let worms: crate::rules::arrakis::ids::AreaSet = self
+        let worms: AreaSet = self
             .areas
             .iter()
             .enumerate()
@@ -350,7 +348,7 @@ impl Arrakis {
         while m != 0 {
             let i = m.trailing_zeros() as usize;
             m &= m - 1;
-            self.leaders[i] = crate::rules::arrakis::state::LeaderAt::Board(to);
+            self.leaders[i] = LeaderAt::Board(to);
         }
     }
 
@@ -378,7 +376,7 @@ impl Arrakis {
     pub(crate) fn reveal_tokens(
         &mut self,
         area: AreaId,
-        then: crate::rules::arrakis::prompt::AfterExcess,
+        then: AfterExcess,
         ev: &mut Vec<Event>,
     ) -> bool {
         if !self.reveal_tokens_only(area, ev) {
@@ -468,11 +466,7 @@ impl Arrakis {
         };
         // AR-DEPLOY-06, AR-DEPLOY-08, AR-DEPLOY-09: defenders revealed.
         self.reveal_sietch(at, ev);
-        if self.reveal_tokens(
-            at,
-            crate::rules::arrakis::prompt::AfterExcess::Battle(bt),
-            ev,
-        ) {
+        if self.reveal_tokens(at, AfterExcess::Battle(bt), ev) {
             return;
         }
         self.begin_battle(bt, ev);

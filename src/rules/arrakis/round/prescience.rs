@@ -6,7 +6,7 @@ use crate::rules::arrakis::cards::components::{Entry, LeaderKind};
 use crate::rules::arrakis::event::Event;
 use crate::rules::arrakis::ids::{AreaId, DieResult, Faction, LeaderId, Marker};
 use crate::rules::arrakis::prompt::Prompt;
-use crate::rules::arrakis::state::{Arrakis, LeaderAt};
+use crate::rules::arrakis::state::{AreaState, Arrakis, LeaderAt};
 
 impl Arrakis {
     /// Advances a prescience marker and applies the steps it reaches.
@@ -160,7 +160,7 @@ impl Arrakis {
             }
             Condition::HarvestersDestroyedThisRoundAtLeast { n } => self.harvesters_destroyed >= n,
             Condition::AtreidesLegionInSectorWithSettlement => d.board.sectors.iter().any(|sec| {
-                let any = |f: &dyn Fn(&crate::rules::arrakis::state::AreaState) -> bool| {
+                let any = |f: &dyn Fn(&AreaState) -> bool| {
                     sec.areas.iter().any(|x| f(&self.areas[x.index()]))
                 };
                 any(&|s| s.settlement) && any(&|s| s.unit_count(a) > 0)

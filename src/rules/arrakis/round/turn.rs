@@ -4,7 +4,7 @@
 use crate::rules::arrakis::action::Action;
 use crate::rules::arrakis::board::tables::PrescienceTiming;
 use crate::rules::arrakis::event::Event;
-use crate::rules::arrakis::ids::{AreaId, AreaSet, DieResult, Faction, ImperiumMarker};
+use crate::rules::arrakis::ids::{AirZoneId, AreaId, AreaSet, DieResult, Faction, ImperiumMarker};
 use crate::rules::arrakis::prompt::{AfterExcess, Move, Prompt};
 use crate::rules::arrakis::state::{Arrakis, Vehicle};
 
@@ -176,7 +176,7 @@ impl Arrakis {
                 if *v != Some(Vehicle::Ornithopter) {
                     continue;
                 }
-                let z = crate::rules::arrakis::ids::AirZoneId(z as u8);
+                let z = AirZoneId(z as u8);
                 for a in b.air_zones[z.index()].areas.iter() {
                     let s = &self.areas[a.index()];
                     if !s.tokens.is_empty() || s.sietch.is_some_and(|x| !x.revealed) {

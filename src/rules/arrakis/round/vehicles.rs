@@ -2,6 +2,7 @@
 //! AR-START-05, AR-VEH-*): the Harkonnen place the vehicles of the active
 //! Spice Must Flow row, or those of a House die (AR-DIE-21).
 use crate::rules::arrakis::action::Action;
+use crate::rules::arrakis::board::tables::SpiceRow;
 use crate::rules::arrakis::event::Event;
 use crate::rules::arrakis::ids::{AirZoneId, AreaId, Faction};
 use crate::rules::arrakis::prompt::Prompt;
@@ -49,7 +50,7 @@ impl Arrakis {
 
     /// The active Spice Must Flow row (AR-VEH-02), with the printed
     /// board's ornithopters under `spice_must_flow_ornithopters = printed`.
-    pub fn active_row(&self) -> crate::rules::arrakis::board::tables::SpiceRow {
+    pub fn active_row(&self) -> SpiceRow {
         let lowest = *self.imperium.iter().max().expect("3 markers");
         let mut row = self.d().tables.spice_must_flow.rows[usize::from(lowest - 1)];
         if self.rules.printed_ornithopters
