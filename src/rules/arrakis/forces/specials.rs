@@ -3,7 +3,7 @@
 //! is spent, its special action instead of the regular one; the card is
 //! then spent until the next round. The special action's steps are data
 //! (`special` in `data/arrakis/leaders.json`), run by the same machinery as
-//! planning cards (`play.rs`).
+//! planning cards (`cards/play.rs`).
 use crate::rules::arrakis::action::Action;
 use crate::rules::arrakis::cards::components::Slot;
 use crate::rules::arrakis::cards::effects::Step;
