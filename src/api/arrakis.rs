@@ -16,83 +16,50 @@ use crate::{
     },
 };
 
-/// A two-way mapping between an enum and its snake_case wire names; the
-/// one-way form (no parser) is for enums the contract only ever sends.
-macro_rules! names {
-    ($name:ident, $ty:ty, [$($v:expr => $s:literal),* $(,)?]) => {
-        fn $name(value: $ty) -> &'static str {
-            #[allow(unreachable_patterns)]
-            match value {
-                $(v if v == $v => $s,)*
-                _ => unreachable!(),
-            }
-        }
-    };
-    ($name:ident, $parse:ident, $ty:ty, $what:literal, [$($v:expr => $s:literal),* $(,)?]) => {
-        names!($name, $ty, [$($v => $s),*]);
-
-        fn $parse(text: &str) -> Result<$ty, MatchError> {
-            match text {
-                $($s => Ok($v),)*
-                other => Err(invalid(format!(
-                    "unknown {} {other:?}; use {}",
-                    $what,
-                    [$($s),*].join(", ")
-                ))),
-            }
-        }
-    };
+/// Parses a snake_case wire name into the value of `all` whose `name()`
+/// (the one place each enumeration spells its names) it is.
+fn parse<T: Copy>(
+    all: &[T],
+    name: fn(T) -> &'static str,
+    what: &str,
+    text: &str,
+) -> Result<T, MatchError> {
+    all.iter()
+        .copied()
+        .find(|v| name(*v) == text)
+        .ok_or_else(|| {
+            let names: Vec<&str> = all.iter().map(|v| name(*v)).collect();
+            invalid(format!("unknown {what} {text:?}; use {}", names.join(", ")))
+        })
 }
 
-names!(faction_name, Faction, [
-    Faction::Harkonnen => "harkonnen",
-    Faction::Atreides => "atreides",
-]);
-names!(die_name, die, DieResult, "die result", [
-    DieResult::Leadership => "leadership",
-    DieResult::Strategy => "strategy",
-    DieResult::Deployment => "deployment",
-    DieResult::Mentat => "mentat",
-    DieResult::House => "house",
-]);
-names!(unit_name, unit, UnitKind, "unit kind", [
-    UnitKind::Regular => "regular",
-    UnitKind::Elite => "elite",
-    UnitKind::Special => "special",
-]);
-names!(deck_name, deck, Deck, "deck", [
-    Deck::HouseHarkonnen => "house_harkonnen",
-    Deck::CorrinoAlly => "corrino_ally",
-    Deck::HouseAtreides => "house_atreides",
-    Deck::FremenAlly => "fremen_ally",
-]);
-names!(imperium_name, imperium_marker, ImperiumMarker, "Imperium marker", [
-    ImperiumMarker::Choam => "choam",
-    ImperiumMarker::SpacingGuild => "spacing_guild",
-    ImperiumMarker::Landsraad => "landsraad",
-]);
-names!(vehicle_name, vehicle, Vehicle, "vehicle", [
-    Vehicle::Ornithopter => "ornithopter",
-    Vehicle::Carryall => "carryall",
-]);
+fn die(text: &str) -> Result<DieResult, MatchError> {
+    parse(&DieResult::ALL, DieResult::name, "die result", text)
+}
 
-fn marker_name(marker: Marker) -> &'static str {
-    match marker {
-        Marker::KwisatzHaderach => "kwisatz_haderach",
-        Marker::SandDwellers => "sand_dwellers",
-        Marker::Jihad => "jihad",
-    }
+fn unit(text: &str) -> Result<UnitKind, MatchError> {
+    parse(&UnitKind::ALL, UnitKind::name, "unit kind", text)
+}
+
+fn deck(text: &str) -> Result<Deck, MatchError> {
+    parse(&Deck::ALL, Deck::name, "deck", text)
+}
+
+fn imperium_marker(text: &str) -> Result<ImperiumMarker, MatchError> {
+    parse(
+        &ImperiumMarker::ALL,
+        ImperiumMarker::name,
+        "Imperium marker",
+        text,
+    )
+}
+
+fn vehicle(text: &str) -> Result<Vehicle, MatchError> {
+    parse(&Vehicle::ALL, Vehicle::name, "vehicle", text)
 }
 
 fn marker(text: &str) -> Result<Marker, MatchError> {
-    Marker::ALL
-        .into_iter()
-        .find(|m| marker_name(*m) == text)
-        .ok_or_else(|| {
-            invalid(format!(
-                "unknown prescience marker {text:?}; use kwisatz_haderach, sand_dwellers, jihad"
-            ))
-        })
+    parse(&Marker::ALL, Marker::name, "prescience marker", text)
 }
 
 fn marker_display(marker: Marker) -> &'static str {
@@ -365,30 +332,30 @@ impl WireRules for Arrakis {
             Action::Done => Step::Done(w::Done {}),
             Action::PlaceHarvester(a) => Step::PlaceHarvester(area_name(a)),
             Action::PlaceVehicle(v, z) => Step::PlaceVehicle(w::PlaceVehicle {
-                vehicle: vehicle_name(v).to_owned(),
+                vehicle: v.name().to_owned(),
                 zone: zone_name(z),
             }),
-            Action::Reassign(r) => Step::Reassign(die_name(r).to_owned()),
-            Action::PlaceBeneGesserit(r) => Step::PlaceBeneGesserit(die_name(r).to_owned()),
-            Action::SpendDie(r) => Step::SpendDie(die_name(r).to_owned()),
+            Action::Reassign(r) => Step::Reassign(r.name().to_owned()),
+            Action::PlaceBeneGesserit(r) => Step::PlaceBeneGesserit(r.name().to_owned()),
+            Action::SpendDie(r) => Step::SpendDie(r.name().to_owned()),
             Action::PlayCard(c, r) => Step::PlayCard(w::PlayCard {
                 card: card_name(c),
-                die: die_name(r).to_owned(),
+                die: r.name().to_owned(),
             }),
             Action::DesertPower => Step::DesertPower(w::DesertPower {}),
-            Action::HouseAs(r) => Step::HouseAs(die_name(r).to_owned()),
+            Action::HouseAs(r) => Step::HouseAs(r.name().to_owned()),
             Action::HouseAsDesertPower => Step::HouseAsDesertPower(w::HouseAsDesertPower {}),
             Action::HouseUpgrade => Step::HouseUpgrade(w::HouseUpgrade {}),
             Action::HouseVehicles => Step::HouseVehicles(w::HouseVehicles {}),
             Action::Legion(a) => Step::Legion(area_name(a)),
-            Action::Take(k) => Step::Take(unit_name(k).to_owned()),
+            Action::Take(k) => Step::Take(k.name().to_owned()),
             Action::TakeToken => Step::TakeToken(w::TakeToken {}),
             Action::TakeGeneric => Step::TakeGeneric(w::TakeGeneric {}),
             Action::TakeLeader(l) => Step::TakeLeader(leader_name(l)),
             Action::To(a) => Step::To(area_name(a)),
             Action::Mentat(a, b) => Step::Mentat(w::Mentat {
-                first: deck_name(a).to_owned(),
-                second: deck_name(b).to_owned(),
+                first: a.name().to_owned(),
+                second: b.name().to_owned(),
             }),
             Action::DeployAt(a) => Step::DeployAt(area_name(a)),
             Action::DeployLeader(l) => Step::DeployLeader(w::DeployLeader {
@@ -401,23 +368,23 @@ impl WireRules for Arrakis {
                 leader: opt_leader(l),
             }),
             Action::Retreat(a) => Step::Retreat(area_name(a)),
-            Action::LoseUnit(k) => Step::LoseUnit(unit_name(k).to_owned()),
+            Action::LoseUnit(k) => Step::LoseUnit(k.name().to_owned()),
             Action::Continue => Step::ContinueBattle(w::ContinueBattle {}),
             Action::Advance => Step::Advance(w::Advance {}),
-            Action::Keep(m) => Step::Keep(imperium_name(m).to_owned()),
-            Action::Raise(m) => Step::Raise(imperium_name(m).to_owned()),
+            Action::Keep(m) => Step::Keep(m.name().to_owned()),
+            Action::Raise(m) => Step::Raise(m.name().to_owned()),
             Action::BuySupremacy => Step::BuySupremacy(w::BuySupremacy {}),
             Action::Claim(n) => Step::Claim(u32::from(n)),
             Action::ClaimSpending(n, r) => Step::ClaimSpending(w::ClaimSpending {
                 slot: u32::from(n),
-                die: die_name(r).to_owned(),
+                die: r.name().to_owned(),
             }),
             Action::RemoveUnclaimed => Step::RemoveUnclaimed(w::RemoveUnclaimed {}),
             Action::ReshuffleUnclaimed => Step::ReshuffleUnclaimed(w::ReshuffleUnclaimed {}),
             Action::Reveal(a) => Step::Reveal(area_name(a)),
             Action::Resolve => Step::Resolve(w::Resolve {}),
             Action::WildMaker => Step::WildMaker(w::WildMaker {}),
-            Action::DrawFrom(k) => Step::DrawFrom(deck_name(k).to_owned()),
+            Action::DrawFrom(k) => Step::DrawFrom(k.name().to_owned()),
             Action::PlayFree(c) => Step::PlayFree(card_name(c)),
             Action::PickLeader(l) => Step::PickLeader(leader_name(l)),
             Action::Special(l) => Step::Special(leader_name(l)),
@@ -446,9 +413,9 @@ impl WireRules for Arrakis {
             }),
             Action::Sandride(a) => Step::Sandride(area_name(a)),
             Action::Rescue(z) => Step::Rescue(zone_name(z)),
-            Action::PickMarker(m) => Step::PickMarker(marker_name(m).to_owned()),
-            Action::PickDie(r) => Step::PickDie(die_name(r).to_owned()),
-            Action::PickImperium(m) => Step::PickImperium(imperium_name(m).to_owned()),
+            Action::PickMarker(m) => Step::PickMarker(m.name().to_owned()),
+            Action::PickDie(r) => Step::PickDie(r.name().to_owned()),
+            Action::PickImperium(m) => Step::PickImperium(m.name().to_owned()),
             Action::SwapLeader(l) => Step::SwapLeader(leader_name(l)),
             Action::Atomics(a) => Step::Atomics(area_name(a)),
             Action::Displace(a) => Step::Displace(area_name(a)),
@@ -515,14 +482,14 @@ fn battle_to_pb(b: &Battle) -> pb::ArrakisBattle {
         BattleStep::ContinueCasualty => ("continue_casualty", Some(b.attacker)),
     };
     pb::ArrakisBattle {
-        attacker: faction_name(b.attacker).to_owned(),
+        attacker: b.attacker.name().to_owned(),
         from: area_name(b.from),
         at: area_name(b.at),
         group: Some(group_to_pb(&b.group)),
         surprise: b.surprise,
         first_round: b.first_round,
         step: step.to_owned(),
-        step_faction: by.map(faction_name).unwrap_or_default().to_owned(),
+        step_faction: by.map(Faction::name).unwrap_or_default().to_owned(),
         discards: b.discards.iter().map(|n| u32::from(*n)).collect(),
         hits: b.hits.iter().map(|n| u32::from(*n)).collect(),
     }
@@ -677,7 +644,7 @@ fn view_to_pb(view: ArrakisView) -> pb::ArrakisView {
                 .map(|f| {
                     let i = *f;
                     pb::ArrakisForces {
-                        faction: faction_name(*f).to_owned(),
+                        faction: f.name().to_owned(),
                         regular: a.units[i].regular.into(),
                         elite: a.units[i].elite.into(),
                         special: a.units[i].special.into(),
@@ -712,14 +679,14 @@ fn view_to_pb(view: ArrakisView) -> pb::ArrakisView {
         .enumerate()
         .map(|(index, v)| pb::ArrakisAirZone {
             zone: b.air_zones[index].id.clone(),
-            vehicle: v.map(vehicle_name).unwrap_or_default().to_owned(),
+            vehicle: v.map(Vehicle::name).unwrap_or_default().to_owned(),
         })
         .collect();
     let houses = Faction::ALL
         .iter()
         .zip(view.houses.iter())
         .map(|(f, h)| pb::ArrakisHouse {
-            faction: faction_name(*f).to_owned(),
+            faction: f.name().to_owned(),
             hand: h.hand.as_deref().map(cards),
             hand_size: h.hand_size.into(),
             house_deck_size: h.deck_sizes[0].into(),
@@ -727,7 +694,7 @@ fn view_to_pb(view: ArrakisView) -> pb::ArrakisView {
             dice: DieResult::ALL
                 .iter()
                 .map(|r| pb::ArrakisDice {
-                    result: die_name(*r).to_owned(),
+                    result: r.name().to_owned(),
                     count: h.dice[r.index()].into(),
                 })
                 .collect(),
@@ -747,17 +714,17 @@ fn view_to_pb(view: ArrakisView) -> pb::ArrakisView {
         imperium: ImperiumMarker::ALL
             .iter()
             .map(|m| pb::ArrakisImperiumMarker {
-                marker: imperium_name(*m).to_owned(),
-                row: view.imperium[m.index()].into(),
-                banned: view.bans[m.index()],
+                marker: m.name().to_owned(),
+                row: view.imperium[*m].into(),
+                banned: view.bans[*m],
             })
             .collect(),
         supremacy: view.supremacy.into(),
         prescience: Marker::ALL
             .iter()
             .map(|m| pb::ArrakisPrescience {
-                marker: marker_name(*m).to_owned(),
-                step: view.prescience[m.index()].into(),
+                marker: m.name().to_owned(),
+                step: view.prescience[*m].into(),
             })
             .collect(),
         objective: view.objective.map(|t| pb::ArrakisObjective {
@@ -814,7 +781,11 @@ fn view_to_pb(view: ArrakisView) -> pb::ArrakisView {
         worms_off: view.worms_off.into(),
         atomics_area: view.atomics_area.map(area_name).unwrap_or_default(),
         claimed_this_round: view.claimed_this_round.into(),
-        winner: view.winner.map(faction_name).unwrap_or_default().to_owned(),
+        winner: view
+            .winner
+            .map(Faction::name)
+            .unwrap_or_default()
+            .to_owned(),
     }
 }
 
@@ -838,8 +809,8 @@ fn event_to_pb(event: &Event) -> pb::ArrakisEvent {
             deck: k,
             card: c,
         } => {
-            wire.faction = faction_name(*f).to_owned();
-            wire.deck = deck_name(*k).to_owned();
+            wire.faction = f.name().to_owned();
+            wire.deck = k.name().to_owned();
             wire.card = c.map(card_name);
             "card_drawn"
         }
@@ -847,7 +818,7 @@ fn event_to_pb(event: &Event) -> pb::ArrakisEvent {
             faction: f,
             card: c,
         } => {
-            wire.faction = faction_name(*f).to_owned();
+            wire.faction = f.name().to_owned();
             wire.card = Some(card_name(*c));
             "card_discarded"
         }
@@ -855,12 +826,12 @@ fn event_to_pb(event: &Event) -> pb::ArrakisEvent {
             faction: f,
             card: c,
         } => {
-            wire.faction = faction_name(*f).to_owned();
+            wire.faction = f.name().to_owned();
             wire.card = Some(card_name(*c));
             "card_played"
         }
         Event::CardDeployed { faction: f, area } => {
-            wire.faction = faction_name(*f).to_owned();
+            wire.faction = f.name().to_owned();
             wire.area = area_name(*area);
             "card_deployed"
         }
@@ -892,7 +863,7 @@ fn event_to_pb(event: &Event) -> pb::ArrakisEvent {
             vehicle: v,
             zone: z,
         } => {
-            wire.vehicle = vehicle_name(*v).to_owned();
+            wire.vehicle = v.name().to_owned();
             wire.zone = zone_name(*z);
             "vehicle_placed"
         }
@@ -900,13 +871,13 @@ fn event_to_pb(event: &Event) -> pb::ArrakisEvent {
             faction: f,
             results,
         } => {
-            wire.faction = faction_name(*f).to_owned();
-            wire.dice = results.iter().map(|r| die_name(*r).to_owned()).collect();
+            wire.faction = f.name().to_owned();
+            wire.dice = results.iter().map(|r| r.name().to_owned()).collect();
             "dice_rolled"
         }
         Event::DieSpent { faction: f, result } => {
-            wire.faction = faction_name(*f).to_owned();
-            wire.dice = vec![die_name(*result).to_owned()];
+            wire.faction = f.name().to_owned();
+            wire.dice = vec![result.name().to_owned()];
             "die_spent"
         }
         Event::Moved {
@@ -914,13 +885,13 @@ fn event_to_pb(event: &Event) -> pb::ArrakisEvent {
             from,
             to,
         } => {
-            wire.faction = faction_name(*f).to_owned();
+            wire.faction = f.name().to_owned();
             wire.from_area = area_name(*from);
             wire.area = area_name(*to);
             "moved"
         }
         Event::BattleStarted { attacker, area: a } => {
-            wire.faction = faction_name(*attacker).to_owned();
+            wire.faction = attacker.name().to_owned();
             wire.area = area_name(*a);
             "battle_started"
         }
@@ -930,14 +901,14 @@ fn event_to_pb(event: &Event) -> pb::ArrakisEvent {
             hits,
             shields,
         } => {
-            wire.faction = faction_name(*f).to_owned();
+            wire.faction = f.name().to_owned();
             wire.amount = (*dice).into();
             wire.hits = (*hits).into();
             wire.shields = (*shields).into();
             "combat_roll"
         }
         Event::BattleEnded { winner } => {
-            wire.faction = winner.map(faction_name).unwrap_or_default().to_owned();
+            wire.faction = winner.map(Faction::name).unwrap_or_default().to_owned();
             "battle_ended"
         }
         Event::Destroyed { area: a } => {
@@ -975,7 +946,7 @@ fn event_to_pb(event: &Event) -> pb::ArrakisEvent {
             "spice_harvested"
         }
         Event::ImperiumMarkerMoved { marker, row } => {
-            wire.marker = imperium_name(*marker).to_owned();
+            wire.marker = marker.name().to_owned();
             wire.amount = (*row).into();
             "imperium_marker_moved"
         }
@@ -984,7 +955,7 @@ fn event_to_pb(event: &Event) -> pb::ArrakisEvent {
             "supremacy"
         }
         Event::Prescience { marker, step } => {
-            wire.marker = marker_name(*marker).to_owned();
+            wire.marker = marker.name().to_owned();
             wire.amount = (*step).into();
             "prescience"
         }
@@ -996,7 +967,7 @@ fn event_to_pb(event: &Event) -> pb::ArrakisEvent {
             vehicle: v,
             zone: z,
         } => {
-            wire.vehicle = vehicle_name(*v).to_owned();
+            wire.vehicle = v.name().to_owned();
             wire.zone = zone_name(*z);
             "vehicle_removed"
         }
@@ -1005,12 +976,12 @@ fn event_to_pb(event: &Event) -> pb::ArrakisEvent {
             "prescience_returned"
         }
         Event::DieDiscarded { faction: f, result } => {
-            wire.faction = faction_name(*f).to_owned();
-            wire.dice = vec![die_name(*result).to_owned()];
+            wire.faction = f.name().to_owned();
+            wire.dice = vec![result.name().to_owned()];
             "die_discarded"
         }
         Event::BeneGesseritGained { faction: f } => {
-            wire.faction = faction_name(*f).to_owned();
+            wire.faction = f.name().to_owned();
             "bene_gesserit_gained"
         }
         Event::LeaderPinned { leader: l } => {
@@ -1018,7 +989,7 @@ fn event_to_pb(event: &Event) -> pb::ArrakisEvent {
             "leader_pinned"
         }
         Event::GameOver { winner } => {
-            wire.faction = faction_name(*winner).to_owned();
+            wire.faction = winner.name().to_owned();
             "game_over"
         }
         Event::Relocated { from, to } => {
@@ -1036,7 +1007,7 @@ fn event_to_pb(event: &Event) -> pb::ArrakisEvent {
             "prescience_removed"
         }
         Event::DieForced { die } => {
-            wire.dice = vec![die_name(*die).to_owned()];
+            wire.dice = vec![die.name().to_owned()];
             "die_forced"
         }
     };
@@ -1116,10 +1087,7 @@ fn event_text(event: &Event) -> String {
         }
         Event::VehiclePlaced { vehicle, zone } => format!(
             "an {} was placed in Air zone {}",
-            match vehicle {
-                Vehicle::Ornithopter => "ornithopter",
-                Vehicle::Carryall => "carryall",
-            },
+            vehicle.name(),
             zone_name(*zone).replace('_', "-")
         ),
         Event::DiceRolled { faction, results } => {
@@ -1207,10 +1175,7 @@ fn event_text(event: &Event) -> String {
         }
         Event::VehicleRemoved { vehicle, zone } => format!(
             "the {} in Air zone {} was removed",
-            match vehicle {
-                Vehicle::Ornithopter => "ornithopter",
-                Vehicle::Carryall => "carryall",
-            },
+            vehicle.name(),
             zone_name(*zone).replace('_', "-")
         ),
         Event::PrescienceReturned { .. } => {

@@ -3,10 +3,12 @@
 //! file names must exist).
 use std::sync::LazyLock;
 
+use super::board::tables::{Tables, parse_tables};
 use super::board::{Board, board};
-use super::components::{Entry, Leader, LeaderKind, PlanningCard, parse_cards, parse_leaders};
+use super::cards::components::{
+    Entry, Leader, LeaderKind, PlanningCard, parse_cards, parse_leaders,
+};
 use super::ids::{CardId, Deck, Faction, LeaderId};
-use super::tables::{Tables, parse_tables};
 
 const TABLES_JSON: &str = include_str!("../../../data/arrakis/tables.json");
 const LEADERS_JSON: &str = include_str!("../../../data/arrakis/leaders.json");

@@ -85,16 +85,34 @@ impl AreaSet {
     }
 
     /// The areas in increasing id order.
-    pub fn iter(self) -> impl Iterator<Item = AreaId> {
-        let mut bits = self.0;
-        std::iter::from_fn(move || {
-            if bits == 0 {
-                return None;
-            }
-            let i = bits.trailing_zeros() as u8;
-            bits &= bits - 1;
-            Some(AreaId(i))
-        })
+    pub fn iter(self) -> AreaIter {
+        AreaIter(self.0)
+    }
+}
+
+/// The areas of an [`AreaSet`] in increasing id order.
+#[derive(Clone, Debug)]
+pub struct AreaIter(u128);
+
+impl Iterator for AreaIter {
+    type Item = AreaId;
+
+    fn next(&mut self) -> Option<AreaId> {
+        if self.0 == 0 {
+            return None;
+        }
+        let i = self.0.trailing_zeros() as u8;
+        self.0 &= self.0 - 1;
+        Some(AreaId(i))
+    }
+}
+
+impl IntoIterator for AreaSet {
+    type Item = AreaId;
+    type IntoIter = AreaIter;
+
+    fn into_iter(self) -> AreaIter {
+        self.iter()
     }
 }
 
@@ -170,6 +188,17 @@ pub enum DieResult {
 }
 
 impl DieResult {
+    /// The name of the die result as the contract spells it ("leadership", ...).
+    pub fn name(self) -> &'static str {
+        match self {
+            DieResult::Leadership => "leadership",
+            DieResult::Strategy => "strategy",
+            DieResult::Deployment => "deployment",
+            DieResult::Mentat => "mentat",
+            DieResult::House => "house",
+        }
+    }
+
     /// Every result in dashboard order.
     pub const ALL: [DieResult; 5] = [
         DieResult::Leadership,
@@ -216,6 +245,15 @@ pub enum Marker {
 }
 
 impl Marker {
+    /// The name of the prescience marker as the contract spells it ("kwisatz_haderach", ...).
+    pub fn name(self) -> &'static str {
+        match self {
+            Marker::KwisatzHaderach => "kwisatz_haderach",
+            Marker::SandDwellers => "sand_dwellers",
+            Marker::Jihad => "jihad",
+        }
+    }
+
     /// All three, in track order.
     pub const ALL: [Marker; 3] = [Marker::KwisatzHaderach, Marker::SandDwellers, Marker::Jihad];
 
@@ -253,6 +291,15 @@ pub enum ImperiumMarker {
 }
 
 impl ImperiumMarker {
+    /// The name of the Imperium marker as the contract spells it ("choam", ...).
+    pub fn name(self) -> &'static str {
+        match self {
+            ImperiumMarker::Choam => "choam",
+            ImperiumMarker::SpacingGuild => "spacing_guild",
+            ImperiumMarker::Landsraad => "landsraad",
+        }
+    }
+
     /// All three.
     pub const ALL: [ImperiumMarker; 3] = [
         ImperiumMarker::Choam,
@@ -282,6 +329,15 @@ pub enum UnitKind {
 }
 
 impl UnitKind {
+    /// The name of the unit kind as the contract spells it ("regular", ...).
+    pub fn name(self) -> &'static str {
+        match self {
+            UnitKind::Regular => "regular",
+            UnitKind::Elite => "elite",
+            UnitKind::Special => "special",
+        }
+    }
+
     /// All three, lowest first.
     pub const ALL: [UnitKind; 3] = [UnitKind::Regular, UnitKind::Elite, UnitKind::Special];
 
@@ -310,6 +366,24 @@ pub enum Deck {
 }
 
 impl Deck {
+    /// Every deck, in index order.
+    pub const ALL: [Deck; 4] = [
+        Deck::HouseHarkonnen,
+        Deck::CorrinoAlly,
+        Deck::HouseAtreides,
+        Deck::FremenAlly,
+    ];
+
+    /// The name of the deck as the contract spells it ("house_harkonnen", ...).
+    pub fn name(self) -> &'static str {
+        match self {
+            Deck::HouseHarkonnen => "house_harkonnen",
+            Deck::CorrinoAlly => "corrino_ally",
+            Deck::HouseAtreides => "house_atreides",
+            Deck::FremenAlly => "fremen_ally",
+        }
+    }
+
     /// Index into per-deck tables.
     pub fn index(self) -> usize {
         match self {

@@ -3,62 +3,74 @@
 //! Facts come from `data/arrakis/*.json`: the board ([`board`]), the numeric
 //! tables and the decisions the rules texts leave open ([`tables`]), the
 //! leaders and the planning cards ([`components`]), joined and cross-checked
-//! in [`data`]. The round is a state machine (`flow.rs`) that waits on one
-//! seat at a time with a short list of [`Action`]s. Seat 0 plays House
+//! in [`data`]. The round is a state machine that waits on one seat at a
+//! time ([`Prompt`]) with a short list of [`Action`]s. Seat 0 plays House
 //! Harkonnen, seat 1 House Atreides. The rule IDs (`AR-...`, listed in
-//! `docs/rules/war-for-arrakis.md`) are
-//! cited beside the code that enforces them.
+//! `docs/rules/war-for-arrakis.md`) are cited beside the code that enforces
+//! them.
+//!
+//! The files, in the layout both games follow (see `src/rules/mod.rs`):
+//! - this file: the [`Ruleset`] impl and the public surface;
+//! - `options.rs`, `data.rs`, `ids.rs`, `vocab.rs`: match options, the data
+//!   files and their ids, the typed containers (by faction, unit kind, marker);
+//! - `state.rs` the state types, `setup.rs` setup from options and seed,
+//!   `action.rs` the actions, `prompt.rs` where the game waits;
+//! - `legal.rs` the legal actions, `flow.rs` applying an action and the
+//!   automatic progression, `refusal.rs` why an action is refused: short
+//!   dispatchers to the file of each decision, which holds its legal
+//!   actions, what choosing does and its refusal rule side by side;
+//! - `board/`: the map as data (`map.rs`), the numeric tables
+//!   (`tables.rs`), Desert Hazards, sandworms, the Wild Maker and Spice
+//!   Harvesting;
+//! - `forces/`: moving legions, battles and the leaders' special actions;
+//! - `round/`: prescience and supremacy, the End of the Round and victory;
+//! - `cards/`: the leaders and planning cards as data, the card-effect
+//!   vocabulary, playing a card and its steps;
+//! - `expansions/`: room for Desert War and Smugglers;
+//! - `label.rs` action labels, `refusal.rs` refusal sentences, `event.rs`
+//!   events, `view.rs` what a viewer may see;
+//! - `testkit.rs`: test hooks, only with the `testkit` feature.
 mod action;
 pub mod board;
-mod card_common;
-pub mod card_effects;
-mod cards_force;
-mod cards_prescience;
-mod combat;
-pub mod components;
+mod cards;
 pub mod data;
-mod end_round;
 mod event;
 pub mod expansions;
 mod flow;
-mod hazards;
+mod forces;
 pub mod ids;
 mod label;
 mod legal;
-mod movement;
 mod options;
-mod play;
-mod prescience;
+mod prompt;
 mod refusal;
+mod round;
 mod setup;
-mod specials;
-mod spice;
 mod state;
-pub mod tables;
 #[cfg(feature = "testkit")]
 #[doc(hidden)]
 pub mod testkit;
 mod view;
 pub mod vocab;
-mod wild_maker;
-mod worms;
 
 pub use action::Action;
+pub use board::tables;
 pub use board::{
     AirZone, Area, Board, BoardError, Ring, Sector, Settlement, SettlementKind, Terrain, board,
     parse_board,
 };
+pub use cards::play::{CardMove, CardRun, LegionRule, Source};
+pub use cards::{components, effects as card_effects};
 pub use event::{Event, seat_of};
-pub use flow::{AfterExcess, AfterHits, Battle, BattleStep, Group, Move, Prompt};
 pub use ids::{
     AirZoneId, AreaId, AreaSet, CardId, CombatFace, Deck, DieResult, Faction, ImperiumMarker,
     LeaderId, Marker, SectorId, UnitKind, Wormsign,
 };
 pub use options::{ArrakisOptions, OPTION_NAMES, Preset, Rules, StormExposure};
-pub use play::{CardMove, CardRun, LegionRule, Source};
+pub use prompt::{AfterExcess, AfterHits, Battle, BattleStep, Group, Move, Prompt};
 pub use state::{AreaState, Arrakis, Die, House, LeaderAt, Phase, Sietch, Vehicle, Worm};
 pub use view::{AreaView, ArrakisView, HouseView};
-pub use vocab::{ByFaction, ByUnitKind, Units};
+pub use vocab::{ByFaction, ByImperiumMarker, ByMarker, ByUnitKind, Units};
 
 use crate::rules::core::{GameResult, RuleError, Ruleset, Seat, Viewer};
 

@@ -5,9 +5,9 @@
 use crate::rules::core::{RuleError, Ruleset};
 
 use super::action::Action;
-use super::flow::{AfterHits, BattleStep, Prompt};
+use super::cards::play::Source;
 use super::ids::Faction;
-use super::play::Source;
+use super::prompt::{AfterHits, BattleStep, Prompt};
 use super::state::Arrakis;
 
 const A: Faction = Faction::Atreides;
@@ -28,87 +28,57 @@ impl Arrakis {
     }
 
     /// The rule an action outside the legal list breaks: the rule of the
-    /// decision the game waits on for an action of the kind it takes, and
-    /// AR-ACT-17 (not a choice of this step) for any other kind.
+    /// decision the game waits on for an action of the kind it takes (each
+    /// decision's file says which), and AR-ACT-17 (not a choice of this
+    /// step) for any other kind. Claims and Hawat's Scheming are refused
+    /// alike at every decision that takes them.
     fn refused_rule(&self, f: Faction, action: &Action) -> &'static str {
         use Action as X;
         match (self.prompt, action) {
             (Prompt::Turn(A) | Prompt::EndClaims, X::Claim(_) | X::ClaimSpending(..)) if f == A => {
-                self.claim_refusal(action)
+                return self.claim_refusal(action);
             }
             (Prompt::Battle(_) | Prompt::HandLimit(_) | Prompt::Card(..), X::Discard(c))
                 if usize::from(c.0) < self.d().cards.len() && !self.discardable(*c) =>
             {
-                "AR-LEADER-23"
+                return "AR-LEADER-23";
             }
-            (
-                Prompt::AtreidesDeploy { .. } | Prompt::HarkonnenDeploy { .. },
-                X::DeployLeader(Some(l)),
-            ) if matches!(
-                self.leaders.get(usize::from(l.0)),
-                Some(super::state::LeaderAt::Tank(_))
-            ) =>
-            {
-                "AR-LEADER-11"
+            _ => {}
+        }
+        match self.prompt {
+            Prompt::Vehicles { .. } => self.vehicles_refusal(action),
+            Prompt::Reassign(g) => self.reassign_refusal(g, action),
+            Prompt::BeneGesserit(_) => self.bene_gesserit_refusal(action),
+            Prompt::Turn(_) => self.turn_refusal(action),
+            Prompt::Move(m) => self.move_step_refusal(&m, action),
+            Prompt::HarkonnenDeploy { .. } | Prompt::AtreidesDeploy { .. } => {
+                self.deploy_refusal(action)
             }
-            (Prompt::Move(m), X::To(b)) => self.move_refusal(&m, *b),
-            (Prompt::Move(m), X::Legion(x)) if m.moved_into.contains(*x) => "AR-DIE-04",
-            (
-                Prompt::Move(_),
-                X::Legion(_)
-                | X::Take(_)
-                | X::TakeToken
-                | X::TakeGeneric
-                | X::TakeLeader(_)
-                | X::Sandride(_)
-                | X::Transport(..),
-            ) => "AR-MOVE-12",
-            (Prompt::Vehicles { .. }, X::PlaceHarvester(x))
-                if self.areas.get(x.index()).is_some_and(|s| s.harvester) =>
-            {
-                "AR-VEH-08"
-            }
-            (Prompt::Vehicles { .. }, X::PlaceHarvester(_)) => "AR-VEH-07",
-            (Prompt::Vehicles { .. }, X::PlaceVehicle(..)) => "AR-VEH-09",
-            // AR-ACT-05, AR-ACT-06: a result whose slots are all taken.
-            (Prompt::Reassign(g), X::Reassign(r)) if self.free_slots(g, *r) == 0 => match g {
-                A => "AR-ACT-06",
-                _ => "AR-ACT-05",
-            },
-            (Prompt::Reassign(_), X::Reassign(_)) => "AR-OPT-10",
-            (Prompt::Reassign(_), _) => "AR-ACT-07",
-            (Prompt::BeneGesserit(_), X::PlaceBeneGesserit(_)) => "AR-BG-04",
-            (Prompt::Turn(_), X::DesertPower) => "AR-DP-04",
-            (Prompt::Turn(_), X::Scout(..)) => "AR-SCOUT-06",
-            (Prompt::Turn(_), X::Reveal(_)) => "AR-DEPLOY-10",
-            (Prompt::Turn(_), _) => "AR-ACT-11",
-            (Prompt::Battle(b), X::Discard(_)) if matches!(b.step, BattleStep::Discard(_)) => {
-                "AR-COMBAT-05"
-            }
-            (Prompt::Spice { .. }, X::Keep(_) | X::Raise(_) | X::BuySupremacy | X::Done) => {
-                "AR-SPICE-06"
-            }
-            (Prompt::Wormsigns(_), X::WormsignAt(_)) => "AR-DP-07",
-            (Prompt::RelocateWorm(_), X::Done) => "AR-HAZ-14",
-            (Prompt::RelocateWorm(_) | Prompt::CalledWorm(..), X::WormMove(..) | X::Done) => {
-                "AR-HAZ-15"
-            }
-            (Prompt::HazardCasualty(..), X::LoseUnit(_)) => "AR-COMBAT-20",
-            (Prompt::Battle(b), X::LoseUnit(_))
-                if matches!(
-                    b.step,
-                    BattleStep::ContinueCasualty | BattleStep::Casualty(_)
-                ) =>
-            {
-                "AR-COMBAT-20"
-            }
-            (Prompt::Excess(..), X::LoseUnit(_)) => "AR-MOVE-08",
-            (Prompt::Flee(_), X::Retreat(_) | X::Done) => "AR-OPT-08",
-            (Prompt::Displace(..), X::Displace(_) | X::Done) => "AR-ATOM-07",
-            (Prompt::WormRetreat(..), X::Retreat(_) | X::Done) => "AR-HAZ-50",
-            (Prompt::WildMakerOrSandworm(..), _) => "AR-HAZ-18",
-            (Prompt::HandLimit(_), X::Discard(_) | X::Done) => "AR-END-08",
-            _ => "AR-ACT-17",
+            Prompt::Wormsigns(_) => self.wormsigns_refusal(action),
+            Prompt::Battle(b) => self.battle_refusal(&b, action),
+            Prompt::Spice { .. } => self.spice_refusal(action),
+            Prompt::RelocateWorm(_) => self.worm_move_refusal(true, action),
+            Prompt::CalledWorm(..) => self.worm_move_refusal(false, action),
+            Prompt::HazardCasualty(..) => self.hazard_casualty_refusal(action),
+            Prompt::Excess(..) => self.excess_refusal(action),
+            Prompt::Flee(_) => self.flee_refusal(action),
+            Prompt::Displace(..) => self.displace_refusal(action),
+            Prompt::WormRetreat(..) => self.worm_retreat_refusal(action),
+            // AR-HAZ-18: the Wild Maker or a normal sandworm, nothing else.
+            Prompt::WildMakerOrSandworm(..) => "AR-HAZ-18",
+            Prompt::HandLimit(_) => self.hand_limit_refusal(action),
+            Prompt::None
+            | Prompt::AtreidesHouse
+            | Prompt::HarkonnenHouse
+            | Prompt::Mentat(_)
+            | Prompt::Upgrade(_)
+            | Prompt::Sandworms(..)
+            | Prompt::EndClaims
+            | Prompt::Foresee(..)
+            | Prompt::Rescue(_)
+            | Prompt::Swap(_)
+            | Prompt::Unclaimed
+            | Prompt::Card(..) => "AR-ACT-17",
         }
     }
 

@@ -1,11 +1,11 @@
 //! Setting up a game (AR-START).
 
+use super::board::tables::TokenMix;
 use super::data::{Data, data};
 use super::event::Event;
 use super::ids::{CardId, Deck, Faction, UnitKind, Wormsign};
 use super::options::ArrakisOptions;
 use super::state::*;
-use super::tables::TokenMix;
 use super::vocab::{ByFaction, Units};
 use crate::rules::core::{RngStream, RuleError};
 use rand::Rng;
@@ -173,7 +173,7 @@ impl Arrakis {
             rng,
             round: 0,
             phase: Phase::VehiclePlacement,
-            prompt: super::flow::Prompt::None,
+            prompt: super::prompt::Prompt::None,
             areas,
             zones: vec![None; b.air_zones.len()],
             houses,

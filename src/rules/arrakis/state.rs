@@ -6,7 +6,9 @@ use crate::rules::core::GameRng;
 use super::action::Action;
 use super::data::{Data, data};
 use super::event::Event;
-use super::ids::{AreaId, CardId, Deck, DieResult, Faction, LeaderId, Marker, UnitKind, Wormsign};
+use super::ids::{
+    AreaId, CardId, Deck, DieResult, Faction, ImperiumMarker, LeaderId, Marker, UnitKind, Wormsign,
+};
 use super::options::Rules;
 use super::vocab::{ByFaction, Units};
 
@@ -17,6 +19,19 @@ pub enum Vehicle {
     Ornithopter,
     /// Rescues harvesters.
     Carryall,
+}
+
+impl Vehicle {
+    /// Both vehicles.
+    pub const ALL: [Vehicle; 2] = [Vehicle::Ornithopter, Vehicle::Carryall];
+
+    /// The name of the vehicle as the contract spells it ("ornithopter", ...).
+    pub fn name(self) -> &'static str {
+        match self {
+            Vehicle::Ornithopter => "ornithopter",
+            Vehicle::Carryall => "carryall",
+        }
+    }
 }
 
 /// A sietch token on the board.
@@ -182,7 +197,7 @@ pub struct Arrakis {
     /// Current phase.
     pub phase: Phase,
     /// The decision the game waits on.
-    pub(super) prompt: super::flow::Prompt,
+    pub(super) prompt: super::prompt::Prompt,
     /// Per area.
     pub areas: Vec<AreaState>,
     /// Per Air zone.
@@ -234,7 +249,7 @@ pub struct Arrakis {
     /// The winner, once there is one.
     pub winner: Option<(Faction, &'static str)>,
     /// The planning card being resolved (AR-ACT-13).
-    pub(super) effect: Option<super::play::CardRun>,
+    pub(super) effect: Option<super::cards::play::CardRun>,
     /// Desert Hazards resolution cursor (kind * 128 + area).
     pub(super) hazard_cursor: u16,
     /// Test hook: die faces (indexes) to return before the generator's.
@@ -308,7 +323,7 @@ impl Arrakis {
     /// The stacking limit for `f` now (AR-MOVE-07, AR-SPICE-19).
     pub fn stacking_limit(&self, f: Faction) -> u8 {
         let l = &self.d().tables.limits;
-        if f == Faction::Harkonnen && self.bans[0] {
+        if f == Faction::Harkonnen && self.bans[ImperiumMarker::Choam.index()] {
             l.stacking_choam_ban
         } else {
             l.stacking

@@ -1,7 +1,7 @@
 //! Hooks for tests that build a situation on the real board. Not part of
 //! the rules: nothing in the engine calls them.
-use super::flow::Prompt;
 use super::ids::{AreaId, DieResult, Faction, UnitKind};
+use super::prompt::Prompt;
 use super::state::{Arrakis, Die, Phase};
 use super::vocab::Units;
 

@@ -3,10 +3,10 @@
 use crate::rules::core::Viewer;
 
 use super::event::seat_of;
-use super::flow::Prompt;
-use super::ids::{CardId, Faction, Marker};
+use super::ids::{CardId, Faction};
+use super::prompt::Prompt;
 use super::state::{Arrakis, LeaderAt, Phase, Vehicle, Worm};
-use super::vocab::{ByFaction, Units};
+use super::vocab::{ByFaction, ByImperiumMarker, ByMarker, Units};
 
 /// One area as a viewer sees it.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -69,13 +69,13 @@ pub struct ArrakisView {
     /// Harkonnen [0], Atreides [1].
     pub houses: ByFaction<HouseView>,
     /// Imperium marker rows.
-    pub imperium: [u8; 3],
+    pub imperium: ByImperiumMarker<u8>,
     /// Active bans.
-    pub bans: [bool; 3],
+    pub bans: ByImperiumMarker<bool>,
     /// Supremacy.
     pub supremacy: u8,
     /// Prescience markers.
-    pub prescience: [u8; 3],
+    pub prescience: ByMarker<u8>,
     /// The secret objective's targets, to the Atreides only.
     pub objective: Option<[u8; 3]>,
     /// The second secret objective's targets (Tested with the Gom Jabbar),
@@ -84,7 +84,7 @@ pub struct ArrakisView {
     /// The planning card or special action being resolved and its step,
     /// also while one of its steps uses an ordinary prompt (a move, Desert
     /// Power, vehicles). Public: a played card is face up.
-    pub resolving: Option<(super::play::Source, u8)>,
+    pub resolving: Option<(super::cards::play::Source, u8)>,
     /// Revealed prescience cards.
     pub revealed: Vec<u8>,
     /// The decision the game waits on (a drawn Atreides token's kind is
@@ -165,10 +165,10 @@ impl Arrakis {
             areas,
             zones: self.zones.clone(),
             houses,
-            imperium: self.imperium,
-            bans: self.bans,
+            imperium: ByImperiumMarker::from_fn(|m| self.imperium[m.index()]),
+            bans: ByImperiumMarker::from_fn(|m| self.bans[m.index()]),
             supremacy: self.supremacy,
-            prescience: Marker::ALL.map(|m| self.prescience[m.index()]),
+            prescience: ByMarker::from_fn(|m| self.prescience[m.index()]),
             objective: atreides.then(|| o.targets()),
             objective2: self
                 .objective2

@@ -1,10 +1,11 @@
-//! Vocabulary containers: one value per [`Faction`] and one per
-//! [`UnitKind`], indexed by the enum rather than by a number, so that adding
-//! a house or a figure kind makes the compiler list every place that must
-//! handle it (the constructors and `from_fn` match exhaustively).
+//! Vocabulary containers: one value per [`Faction`], per [`UnitKind`], per
+//! prescience [`Marker`] and per [`ImperiumMarker`], indexed by the enum
+//! rather than by a number, so that adding a house, a figure kind or a
+//! marker makes the compiler list every place that must handle it (the
+//! constructors and `from_fn` match exhaustively).
 use std::ops::{Index, IndexMut};
 
-use super::ids::{Faction, UnitKind};
+use super::ids::{Faction, ImperiumMarker, Marker, UnitKind};
 
 /// One value per house (Harkonnen first).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -194,3 +195,82 @@ impl PartialEq<[u8; 3]> for Units {
         self.into_array() == *other
     }
 }
+
+/// A container of one value per variant of a three-valued marker enum,
+/// indexed by the enum; the array order is the enum's `ALL` order.
+macro_rules! by_marker {
+    ($(#[$doc:meta])* $name:ident, $enum:ident,
+     $a:ident: $va:ident, $b:ident: $vb:ident, $c:ident: $vc:ident) => {
+        $(#[$doc])*
+        #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+        pub struct $name<T> {
+            #[doc = concat!("The value of `", stringify!($va), "`.")]
+            pub $a: T,
+            #[doc = concat!("The value of `", stringify!($vb), "`.")]
+            pub $b: T,
+            #[doc = concat!("The value of `", stringify!($vc), "`.")]
+            pub $c: T,
+        }
+
+        impl<T> $name<T> {
+            /// The three values, in `ALL` order.
+            pub const fn new($a: T, $b: T, $c: T) -> $name<T> {
+                $name { $a, $b, $c }
+            }
+
+            /// The value of each marker computed from the marker.
+            pub fn from_fn(mut f: impl FnMut($enum) -> T) -> $name<T> {
+                $name {
+                    $a: f($enum::$va),
+                    $b: f($enum::$vb),
+                    $c: f($enum::$vc),
+                }
+            }
+
+            /// The values as an array, in `ALL` order.
+            pub fn into_array(self) -> [T; 3] {
+                [self.$a, self.$b, self.$c]
+            }
+        }
+
+        impl<T> Index<$enum> for $name<T> {
+            type Output = T;
+            fn index(&self, m: $enum) -> &T {
+                match m {
+                    $enum::$va => &self.$a,
+                    $enum::$vb => &self.$b,
+                    $enum::$vc => &self.$c,
+                }
+            }
+        }
+
+        impl<T> IndexMut<$enum> for $name<T> {
+            fn index_mut(&mut self, m: $enum) -> &mut T {
+                match m {
+                    $enum::$va => &mut self.$a,
+                    $enum::$vb => &mut self.$b,
+                    $enum::$vc => &mut self.$c,
+                }
+            }
+        }
+    };
+}
+
+by_marker!(
+    /// One value per prescience marker (Kwisatz Haderach, Sand Dwellers,
+    /// Jihad).
+    ByMarker,
+    Marker,
+    kwisatz_haderach: KwisatzHaderach,
+    sand_dwellers: SandDwellers,
+    jihad: Jihad
+);
+
+by_marker!(
+    /// One value per Imperium marker (CHOAM, Spacing Guild, Landsraad).
+    ByImperiumMarker,
+    ImperiumMarker,
+    choam: Choam,
+    spacing_guild: SpacingGuild,
+    landsraad: Landsraad
+);

@@ -1,7 +1,11 @@
-//! Expansions of War for Arrakis, each in its own folder and hooked into
-//! the core round at the points its rules name (none is offered yet: the
-//! `desert_war` and `smugglers` options are refused).
+//! War for Arrakis expansions, one folder each: Desert War in
+//! `expansions/desert_war/` and Smugglers in `expansions/smugglers/`. An
+//! expansion adds its figures, prompts and rules as files of its own and
+//! hooks into the core round (the dispatchers `arrakis/flow.rs` and
+//! `arrakis/legal.rs`, and the files of the round's steps under
+//! `arrakis/round/`, `arrakis/forces/` and `arrakis/board/`) exactly where
+//! its rules text says, so the core game without it plays as before.
 //!
 //! - [`desert_war`]: the Desert War expansion (rule IDs `DW-...`,
-//!   docs/rules/desert-war.md): its data, loader and implementation plan.
+//!   docs/rules/desert-war.md).
 pub mod desert_war;

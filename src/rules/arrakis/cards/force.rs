@@ -6,17 +6,20 @@
 //! `play.rs` hands every step listed in [`Arrakis::is_force_step`] here:
 //! [`Arrakis::legal_force`] lists its choices (without "Done", which
 //! `legal_card` adds) and [`Arrakis::step_force`] applies one.
-use super::action::Action;
-use super::card_effects::{AttackFrom, Step, WormNear};
-use super::event::Event;
-use super::flow::{AfterExcess, AfterHits, Group, Prompt};
-use super::ids::{AirZoneId, AreaId, AreaSet, CombatFace, DieResult, Faction, SectorId};
-use super::play::CardRun;
-use super::state::{Arrakis, Vehicle};
+use crate::rules::arrakis::action::Action;
+use crate::rules::arrakis::cards::effects::{AttackFrom, Step, WormNear};
+use crate::rules::arrakis::cards::play::CardRun;
+use crate::rules::arrakis::event::Event;
+use crate::rules::arrakis::ids::LeaderId;
+use crate::rules::arrakis::ids::{
+    AirZoneId, AreaId, AreaSet, CombatFace, DieResult, Faction, SectorId,
+};
+use crate::rules::arrakis::prompt::{AfterExcess, AfterHits, Prompt};
+use crate::rules::arrakis::state::{Arrakis, Vehicle};
 
 impl Arrakis {
     /// Whether `step` is one of this file's.
-    pub(super) fn is_force_step(step: &Step) -> bool {
+    pub(crate) fn is_force_step(step: &Step) -> bool {
         matches!(
             step,
             Step::ClearWormsigns { .. }
@@ -36,7 +39,7 @@ impl Arrakis {
     }
 
     /// How many picks a step starts with.
-    pub(super) fn force_repeats(step: &Step) -> u8 {
+    pub(crate) fn force_repeats(step: &Step) -> u8 {
         match step {
             Step::DiscardWormsigns { count }
             | Step::Sandworms { count, .. }
@@ -56,9 +59,9 @@ impl Arrakis {
     }
 
     /// Areas with a wormsign bordering the named area.
-    fn wormsigns_around(&self, around: &str) -> Vec<AreaId> {
+    fn wormsigns_around(&self, around: &str) -> AreaSet {
         let Some(c) = self.d().board.area_id(around) else {
-            return Vec::new();
+            return AreaSet::EMPTY;
         };
         self.bordering(c)
             .iter()
@@ -67,7 +70,7 @@ impl Arrakis {
     }
 
     /// Enemy legions a special attack of `f` may target now.
-    fn bordering_targets(&self, f: Faction) -> Vec<AreaId> {
+    fn bordering_targets(&self, f: Faction) -> AreaSet {
         let d = self.d();
         self.areas_iter()
             .filter(|&a| {
@@ -81,7 +84,7 @@ impl Arrakis {
     }
 
     /// Areas connected to Air zone `z` holding a Harkonnen legion.
-    fn zone_targets(&self, z: AirZoneId) -> Vec<AreaId> {
+    fn zone_targets(&self, z: AirZoneId) -> AreaSet {
         let d = self.d();
         d.board.air_zones[z.index()]
             .areas
@@ -133,7 +136,7 @@ impl Arrakis {
     }
 
     /// Settlement areas whose legion of `f` may jump somewhere.
-    fn jump_sources(&self, f: Faction) -> Vec<AreaId> {
+    fn jump_sources(&self, f: Faction) -> AreaSet {
         self.areas_iter()
             .filter(|&a| {
                 let s = &self.areas[a.index()];
@@ -145,7 +148,7 @@ impl Arrakis {
     /// Areas already holding a legion of `f` where the whole legion in
     /// `from` fits under the stacking limit (AR-MOVE-07); never onto a
     /// wormsign (see the docs: AR-HAZ-47 would turn it back).
-    fn jump_targets(&self, f: Faction, from: AreaId) -> Vec<AreaId> {
+    fn jump_targets(&self, f: Faction, from: AreaId) -> AreaSet {
         let d = self.d();
         let n = self.areas[from.index()].unit_count(f);
         self.areas_iter()
@@ -180,7 +183,7 @@ impl Arrakis {
     }
 
     /// Areas whose hidden sietch or tokens a card may reveal.
-    fn revealable(&self) -> Vec<AreaId> {
+    fn revealable(&self) -> AreaSet {
         self.areas_iter()
             .filter(|a| {
                 let s = &self.areas[a.index()];
@@ -199,13 +202,13 @@ impl Arrakis {
     }
 
     /// Whether a pinned leader stands in `a` (its legion may not move).
-    pub(super) fn pinned_at(&self, a: AreaId) -> bool {
+    pub(crate) fn pinned_at(&self, a: AreaId) -> bool {
         self.areas[a.index()].named & self.pinned != 0
     }
 
     /// A turn of `f` ended: its pins are over; so are all of them when
     /// Action Resolution ends (the Harkonnen have no die left).
-    pub(super) fn turn_ended_pins(&mut self, f: Faction) {
+    pub(crate) fn turn_ended_pins(&mut self, f: Faction) {
         let d = self.d();
         let mut m = self.pinned;
         while m != 0 {
@@ -234,7 +237,7 @@ impl Arrakis {
             .collect()
     }
 
-    fn rocket_areas(&self, areas: AreaSet) -> Vec<AreaId> {
+    fn rocket_areas(&self, areas: AreaSet) -> AreaSet {
         areas
             .iter()
             .filter(|a| self.areas[a.index()].harvester)
@@ -258,12 +261,12 @@ impl Arrakis {
     }
 
     /// Empty desert areas a card's sandworm may appear in.
-    fn worm_areas(&self, f: Faction, near: WormNear) -> Vec<AreaId> {
+    fn worm_areas(&self, f: Faction, near: WormNear) -> AreaSet {
         let d = self.d();
         let t = &d.tables.hazards;
         let on_board = self.areas.iter().filter(|s| s.worm.is_some()).count() as u8;
         if self.worms_off == 0 || on_board >= t.max_sandworms {
-            return Vec::new();
+            return AreaSet::EMPTY;
         }
         self.areas_iter()
             .filter(|&a| {
@@ -291,7 +294,7 @@ impl Arrakis {
 
     /// Deep-desert harvesters a card may remove: once one is removed, only
     /// others in its sector.
-    fn chasm_areas(&self, run: &CardRun) -> Vec<AreaId> {
+    fn chasm_areas(&self, run: &CardRun) -> AreaSet {
         let b = self.d().board;
         let sector = run.used.iter().next().map(|x| b.area(x).sector);
         self.areas_iter()
@@ -304,7 +307,7 @@ impl Arrakis {
     }
 
     /// The choices of a force step (without "Done").
-    pub(super) fn legal_force(&self, run: &CardRun, step: &Step, out: &mut Vec<Action>) {
+    pub(crate) fn legal_force(&self, run: &CardRun, step: &Step, out: &mut Vec<Action>) {
         let f = run.faction;
         let resolve = match step {
             Step::ClearWormsigns { around } => !self.wormsigns_around(around).is_empty(),
@@ -393,7 +396,7 @@ impl Arrakis {
     }
 
     /// Applies a choice (never "Done") of a force step.
-    pub(super) fn step_force(
+    pub(crate) fn step_force(
         &mut self,
         mut run: CardRun,
         step: &Step,
@@ -452,19 +455,7 @@ impl Arrakis {
             }
             (Step::Jump, Action::To(to)) => {
                 if let Some(from) = run.area {
-                    let s = &self.areas[from.index()];
-                    let g = Group {
-                        units: s.units[f],
-                        tokens: if f == Faction::Atreides {
-                            s.tokens.len() as u8
-                        } else {
-                            0
-                        },
-                        generic: s.generic[f],
-                        named: super::state::named_of(s.named, f, self.d()),
-                    };
-                    let group = self.lift(f, from, &g);
-                    self.drop_group(f, to, &group);
+                    self.move_legion(f, from, to);
                     ev.push(Event::Moved {
                         faction: f,
                         from,
@@ -514,7 +505,7 @@ impl Arrakis {
                     let i = rest.trailing_zeros() as u8;
                     rest &= rest - 1;
                     ev.push(Event::LeaderPinned {
-                        leader: super::ids::LeaderId(i),
+                        leader: LeaderId(i),
                     });
                 }
                 self.advance_card(ev);
@@ -568,7 +559,7 @@ impl Arrakis {
     /// ([`Arrakis::storm_strikes`]) takes the storm dice.
     /// Storms the areas from index `from` on; true when waiting on the
     /// Harkonnen's pick of a casualty (the storms go on after it).
-    pub(super) fn card_storms(&mut self, from: usize, ev: &mut Vec<Event>) -> bool {
+    pub(crate) fn card_storms(&mut self, from: usize, ev: &mut Vec<Event>) -> bool {
         let dice = self.d().tables.hazards.storm_dice;
         for i in from..self.areas.len() {
             let a = AreaId(i as u8);

@@ -8,20 +8,22 @@
 //! are listed in docs/rules-decisions.md.
 use rand::Rng;
 
-use super::action::Action;
-use super::card_effects::{Attachment, Step};
-use super::event::Event;
-use super::flow::{AfterExcess, Group};
-use super::ids::{AreaId, AreaSet, Faction, ImperiumMarker, Marker, UnitKind};
-use super::play::CardRun;
-use super::state::{Arrakis, LeaderAt, named_of};
+use crate::rules::arrakis::action::Action;
+use crate::rules::arrakis::cards::effects::{Attachment, Step};
+use crate::rules::arrakis::cards::play::CardRun;
+use crate::rules::arrakis::event::Event;
+use crate::rules::arrakis::ids::{
+    AirZoneId, AreaId, AreaSet, Faction, ImperiumMarker, Marker, UnitKind,
+};
+use crate::rules::arrakis::prompt::{AfterExcess, Prompt};
+use crate::rules::arrakis::state::{AreaState, Arrakis, LeaderAt};
 
 const H: Faction = Faction::Harkonnen;
 const A: Faction = Faction::Atreides;
 
 impl Arrakis {
     /// Whether a step is run by this file.
-    pub(super) fn is_ext_step(s: &Step) -> bool {
+    pub(crate) fn is_ext_step(s: &Step) -> bool {
         matches!(
             s,
             Step::Wormsigns { .. }
@@ -42,7 +44,7 @@ impl Arrakis {
 
     /// Areas holding a sietch at most `n` areas (across any border) from
     /// a Harkonnen legion.
-    pub(super) fn sietches_near_harkonnen(&self, n: u8) -> Vec<AreaId> {
+    pub(crate) fn sietches_near_harkonnen(&self, n: u8) -> AreaSet {
         let d = self.d();
         let b = d.board;
         let mut reach = AreaSet::EMPTY;
@@ -69,7 +71,7 @@ impl Arrakis {
             .collect()
     }
 
-    fn sietch_areas(&self) -> Vec<AreaId> {
+    fn sietch_areas(&self) -> AreaSet {
         (0..self.areas.len())
             .filter(|&i| self.areas[i].sietch.is_some())
             .map(|i| AreaId(i as u8))
@@ -95,17 +97,16 @@ impl Arrakis {
     fn swap_ok(&self, x: AreaId, y: AreaId) -> bool {
         let d = self.d();
         let (sx, sy) = (&self.areas[x.index()], &self.areas[y.index()]);
-        let units = |s: &super::state::AreaState| s.unit_count(A) - s.tokens.len() as u8;
-        let alone = |s: &super::state::AreaState, gets: usize| {
-            s.leader_count(A, d) > 0 && units(s) == 0 && gets == 0
-        };
+        let units = |s: &AreaState| s.unit_count(A) - s.tokens.len() as u8;
+        let alone =
+            |s: &AreaState, gets: usize| s.leader_count(A, d) > 0 && units(s) == 0 && gets == 0;
         let some_token = !sx.tokens.is_empty() || !sy.tokens.is_empty();
         let lonely = alone(sx, sy.tokens.len()) || alone(sy, sx.tokens.len());
         x != y && some_token && !lonely
     }
 
     /// Empty desert areas bordering `a` (Kitab al-Ibar).
-    fn sietch_destinations(&self, a: AreaId) -> Vec<AreaId> {
+    fn sietch_destinations(&self, a: AreaId) -> AreaSet {
         let b = self.d().board;
         b.passable[a.index()]
             .iter()
@@ -115,7 +116,7 @@ impl Arrakis {
 
     /// Empty areas a Harkonnen legion in `a` may be pushed into
     /// (Sandtides): across a passable border, never onto a settlement.
-    fn push_destinations(&self, a: AreaId) -> Vec<AreaId> {
+    fn push_destinations(&self, a: AreaId) -> AreaSet {
         let b = self.d().board;
         b.passable[a.index()]
             .iter()
@@ -124,7 +125,7 @@ impl Arrakis {
     }
 
     /// Wormsign areas as Desert Power allows (AR-DP-07).
-    fn wormsign_spots(&self) -> Vec<AreaId> {
+    fn wormsign_spots(&self) -> AreaSet {
         self.desert_now()
             .iter()
             .filter(|a| {
@@ -136,7 +137,7 @@ impl Arrakis {
 
     /// Areas with a harvester, and Air zones with a vehicle, in the sector
     /// of the named leader's legion (Smugglers).
-    fn vehicles_near(&self, leader: &str) -> (Vec<AreaId>, Vec<super::ids::AirZoneId>) {
+    fn vehicles_near(&self, leader: &str) -> (Vec<AreaId>, Vec<AirZoneId>) {
         let d = self.d();
         let b = d.board;
         let Some(l) = d.leader_id(leader) else {
@@ -156,7 +157,7 @@ impl Arrakis {
             .filter(|a| self.areas[a.index()].harvester)
             .collect();
         let zones = (0..b.air_zones.len())
-            .map(|z| super::ids::AirZoneId(z as u8))
+            .map(|z| AirZoneId(z as u8))
             .filter(|z| {
                 self.zones[z.index()].is_some()
                     && areas
@@ -169,7 +170,7 @@ impl Arrakis {
 
     /// The legal choices of a step of this file ("Done" is added by the
     /// caller).
-    pub(super) fn legal_card_ext(&self, run: &CardRun, step: &Step, out: &mut Vec<Action>) {
+    pub(crate) fn legal_card_ext(&self, run: &CardRun, step: &Step, out: &mut Vec<Action>) {
         let d = self.d();
         match step {
             Step::Wormsigns { .. } if run.left > 0 && !self.wormsign_pool.is_empty() => {
@@ -190,9 +191,9 @@ impl Arrakis {
             Step::SwapSietchTokens => {
                 let first = if run.stage == 1 { run.area } else { None };
                 let sietches = self.sietch_areas();
-                for &a in &sietches {
+                for a in sietches {
                     let ok = match first {
-                        None => sietches.iter().any(|&b| self.swap_ok(a, b)),
+                        None => sietches.iter().any(|b| self.swap_ok(a, b)),
                         Some(x) => self.swap_ok(x, a),
                     };
                     if ok {
@@ -309,7 +310,7 @@ impl Arrakis {
     }
 
     /// Applies a choice of a step of this file (never "Done").
-    pub(super) fn step_card_ext(
+    pub(crate) fn step_card_ext(
         &mut self,
         mut run: CardRun,
         step: &Step,
@@ -386,16 +387,7 @@ impl Arrakis {
             (Step::PushEnemy, Action::PickArea(area)) => match (run.stage, run.area) {
                 (1, Some(from)) => {
                     let f = run.faction.other();
-                    let d = self.d();
-                    let s = &self.areas[from.index()];
-                    let g = Group {
-                        units: s.units[f],
-                        tokens: if f == A { s.tokens.len() as u8 } else { 0 },
-                        generic: s.generic[f],
-                        named: named_of(s.named, f, d),
-                    };
-                    let lifted = self.lift(f, from, &g);
-                    self.drop_group(f, area, &lifted);
+                    self.move_legion(f, from, area);
                     ev.push(Event::Relocated { from, to: area });
                     self.advance_card(ev);
                 }
@@ -523,7 +515,7 @@ impl Arrakis {
 
     /// A claimed prescience card's attachments: Fear Is the Mind-Killer's
     /// 2 extra steps, the Eyes of Ibad let go.
-    pub(super) fn claim_attachments(&mut self, c: u8, ev: &mut Vec<Event>) {
+    pub(crate) fn claim_attachments(&mut self, c: u8, ev: &mut Vec<Event>) {
         if let Some((x, m)) = self.fear
             && x == c
         {
@@ -537,14 +529,14 @@ impl Arrakis {
 
     /// Round end: only the Eyes of Ibad's card stays revealed; Fear Is the
     /// Mind-Killer's attachment ends.
-    pub(super) fn keep_attached_revealed(&mut self) {
+    pub(crate) fn keep_attached_revealed(&mut self) {
         let keep = self.ibad;
         self.revealed.retain(|c| Some(*c) == keep);
         self.fear = None;
     }
 
     /// " (Name)" of the revealed prescience card in slot `n`, or "".
-    pub(super) fn prescience_name(&self, n: u8) -> String {
+    pub(crate) fn prescience_name(&self, n: u8) -> String {
         self.revealed
             .get(usize::from(n))
             .and_then(|&c| self.d().tables.prescience_cards.get(usize::from(c)))
@@ -554,8 +546,8 @@ impl Arrakis {
     }
 
     /// The label of [`Action::PickSlot`] in the current card step.
-    pub(super) fn slot_label(&self, n: u8) -> String {
-        if matches!(self.prompt, super::flow::Prompt::Unclaimed) {
+    pub(crate) fn slot_label(&self, n: u8) -> String {
+        if matches!(self.prompt, Prompt::Unclaimed) {
             return format!(
                 "remove unclaimed prescience card {}{} from the game",
                 u32::from(n) + 1,
@@ -578,7 +570,7 @@ impl Arrakis {
     }
 
     /// Truthtrance: on the Harkonnen's forced turn, no other die is used.
-    pub(super) fn truthtrance_filter(&self, f: Faction, out: &mut Vec<Action>) {
+    pub(crate) fn truthtrance_filter(&self, f: Faction, out: &mut Vec<Action>) {
         if f != H {
             return;
         }

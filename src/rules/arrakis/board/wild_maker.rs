@@ -4,11 +4,12 @@
 //! play. Once in play it counts as a sandworm for every rule (Desert Power
 //! attacks use it with its 6 dice, see `worms.rs`), and up to 5 sandworms
 //! may then be on the board, it included.
-use super::action::Action;
-use super::event::Event;
-use super::ids::{AreaId, Faction, LeaderId};
-use super::play::CardRun;
-use super::state::{Arrakis, LeaderAt, Worm};
+use crate::rules::arrakis::action::Action;
+use crate::rules::arrakis::cards::play::CardRun;
+use crate::rules::arrakis::event::Event;
+use crate::rules::arrakis::ids::{AreaId, AreaSet, Faction, LeaderId};
+use crate::rules::arrakis::prompt::{AfterHits, Move};
+use crate::rules::arrakis::state::{Arrakis, LeaderAt, Worm};
 
 impl Arrakis {
     /// The Wild Maker's leader id.
@@ -17,13 +18,13 @@ impl Arrakis {
     }
 
     /// Whether the Wild Maker is in play (AR-LEADER-27).
-    pub(super) fn wild_maker_in_play(&self) -> bool {
+    pub(crate) fn wild_maker_in_play(&self) -> bool {
         self.wild_maker().is_some_and(|l| self.leader_in_play(l))
     }
 
     /// Sandworms allowed on the board: 4, or 5 with the Wild Maker in play
     /// (AR-HAZ-16, AR-HAZ-17).
-    pub(super) fn sandworm_cap(&self) -> u8 {
+    pub(crate) fn sandworm_cap(&self) -> u8 {
         let t = &self.d().tables.hazards;
         if self.wild_maker_in_play() {
             t.max_sandworms_with_wild_maker
@@ -35,20 +36,20 @@ impl Arrakis {
     /// AR-HAZ-18, AR-OPT-11: a wormsign producing a sandworm may bring the
     /// Wild Maker instead: it is in play, its figure off the board, the cap
     /// of 5 leaves room, and the option allows it.
-    pub(super) fn wild_maker_may_come(&self) -> bool {
+    pub(crate) fn wild_maker_may_come(&self) -> bool {
         !self.rules.wild_maker_cards_only
             && self.wild_maker_in_play()
             && self.wild_maker_at().is_none()
             && self.sandworms_on_board() < self.d().tables.hazards.max_sandworms_with_wild_maker
     }
 
-    /// The Atreides answered [`super::flow::Prompt::WildMakerOrSandworm`]:
+    /// The Atreides answered `Prompt::WildMakerOrSandworm`:
     /// the Wild Maker (`wild`) or a normal sandworm comes to `to`; then
     /// Desert Hazards (`m` none) or the Harkonnen move `m` go on.
-    pub(super) fn answer_wild_maker_or_sandworm(
+    pub(crate) fn answer_wild_maker_or_sandworm(
         &mut self,
         to: AreaId,
-        m: Option<super::flow::Move>,
+        m: Option<Move>,
         wild: bool,
         ev: &mut Vec<Event>,
     ) {
@@ -78,12 +79,12 @@ impl Arrakis {
     /// AR-LEADER-29 (wiki): at the End of the Round the Atreides may put a
     /// normal sandworm in the Wild Maker's place; its figure leaves the
     /// board and may come back (a Shai-Hulud card, AR-HAZ-18).
-    pub(super) fn wild_maker_swappable(&self) -> bool {
+    pub(crate) fn wild_maker_swappable(&self) -> bool {
         self.worms_off > 0 && self.wild_maker_at().is_some()
     }
 
     /// Swaps the Wild Maker on the board for a normal sandworm.
-    pub(super) fn swap_wild_maker(&mut self, ev: &mut Vec<Event>) {
+    pub(crate) fn swap_wild_maker(&mut self, ev: &mut Vec<Event>) {
         if let Some(at) = self.wild_maker_at()
             && self.worms_off > 0
         {
@@ -104,10 +105,10 @@ impl Arrakis {
     /// Empty desert areas its figure may be put into (no figure, token,
     /// sietch, sandworm, wormsign or harvester), when the cap allows one
     /// more sandworm.
-    fn wild_maker_spots(&self) -> Vec<AreaId> {
+    fn wild_maker_spots(&self) -> AreaSet {
         let d = self.d();
         if self.sandworms_on_board() >= self.d().tables.hazards.max_sandworms_with_wild_maker {
-            return Vec::new();
+            return AreaSet::EMPTY;
         }
         self.desert_now()
             .iter()
@@ -128,7 +129,7 @@ impl Arrakis {
     /// (`attacks` false: the Shai-Hulud card) or `wild_maker_attacks`
     /// (`attacks` true: the card's alternative, or the Wild Maker's special
     /// action). The step kind decides, so a leader's run works as a card's.
-    pub(super) fn legal_wild_maker(&self, run: &CardRun, attacks: bool, out: &mut Vec<Action>) {
+    pub(crate) fn legal_wild_maker(&self, run: &CardRun, attacks: bool, out: &mut Vec<Action>) {
         let Some(l) = self.wild_maker() else { return };
         if !attacks {
             // Enters: only while not yet in play.
@@ -161,7 +162,7 @@ impl Arrakis {
 
     /// Applies a choice of the Wild Maker steps (`attacks` as in
     /// [`Self::legal_wild_maker`]).
-    pub(super) fn step_wild_maker(
+    pub(crate) fn step_wild_maker(
         &mut self,
         mut run: CardRun,
         attacks: bool,
@@ -196,11 +197,20 @@ impl Arrakis {
             }
             Action::WormAttack(from, to) => {
                 // AR-HAZ-27: 6 dice; it then leaves the board (AR-HAZ-45).
-                if !self.worm_attack(from, to, super::flow::AfterHits::Card, ev) {
+                if !self.worm_attack(from, to, AfterHits::Card, ev) {
                     self.advance_card(ev);
                 }
             }
             _ => self.advance_card(ev),
         }
+    }
+}
+
+impl Arrakis {
+    /// AR-HAZ-18: the Wild Maker, or a normal sandworm (`Done`); any other
+    /// action is refused by AR-HAZ-18.
+    pub(crate) fn legal_wild_maker_or_sandworm(&self, out: &mut Vec<Action>) {
+        out.push(Action::WildMaker);
+        out.push(Action::Done);
     }
 }

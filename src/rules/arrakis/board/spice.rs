@@ -1,13 +1,13 @@
 //! Step 4, Spice Harvesting (AR-SPICE-*): yields, keeping and raising the
 //! Imperium markers, markers falling, the bans, and the spice extras.
-use super::action::Action;
-use super::event::Event;
-use super::flow::Prompt;
-use super::ids::{AreaId, ImperiumMarker};
-use super::state::{Arrakis, Phase};
+use crate::rules::arrakis::action::Action;
+use crate::rules::arrakis::event::Event;
+use crate::rules::arrakis::ids::{AreaId, Faction, ImperiumMarker};
+use crate::rules::arrakis::prompt::{AfterExcess, Prompt};
+use crate::rules::arrakis::state::{Arrakis, Phase};
 
 impl Arrakis {
-    pub(super) fn start_spice(&mut self, ev: &mut Vec<Event>) {
+    pub(crate) fn start_spice(&mut self, ev: &mut Vec<Event>) {
         self.phase = Phase::SpiceHarvesting;
         // AR-SPICE-17: bans last until the start of this phase.
         self.bans = [false; 3];
@@ -33,7 +33,7 @@ impl Arrakis {
         };
     }
 
-    pub(super) fn step_spice(&mut self, a: Action, ev: &mut Vec<Event>) {
+    pub(crate) fn step_spice(&mut self, a: Action, ev: &mut Vec<Event>) {
         let Prompt::Spice {
             mut spice,
             mut decided,
@@ -92,12 +92,49 @@ impl Arrakis {
                 // AR-SPICE-20, AR-MOVE-08: the CHOAM ban's excess goes at
                 // once, the Harkonnen picking which units.
                 if self.bans[ImperiumMarker::Choam.index()] {
-                    let then = super::flow::AfterExcess::EndClaims;
-                    self.enforce_stacking(super::ids::Faction::Harkonnen, then);
+                    let then = AfterExcess::EndClaims;
+                    self.enforce_stacking(Faction::Harkonnen, then);
                 }
                 return;
             }
         }
         self.prompt = Prompt::Spice { spice, decided };
+    }
+}
+
+impl Arrakis {
+    /// Keep or raise each undecided marker, buy supremacy, or stop.
+    pub(crate) fn legal_spice(&self, spice: u8, decided: [bool; 3], out: &mut Vec<Action>) {
+        let t = &self.d().tables.spice;
+        for m in ImperiumMarker::ALL {
+            if decided[m.index()] {
+                continue;
+            }
+            if spice >= t.keep_cost {
+                out.push(Action::Keep(m));
+            }
+            // The top row cannot be raised (see the docs).
+            if spice >= t.raise_cost && self.imperium[m.index()] > 1 {
+                out.push(Action::Raise(m));
+            }
+        }
+        // AR-SPICE-10 to AR-SPICE-12
+        if !self.bought_supremacy
+            && self.supremacy <= t.buy_supremacy_max_score
+            && spice >= t.buy_supremacy_cost
+        {
+            out.push(Action::BuySupremacy);
+        }
+        out.push(Action::Done);
+    }
+
+    /// The rule a refused Spice Harvesting action breaks.
+    pub(crate) fn spice_refusal(&self, action: &Action) -> &'static str {
+        match action {
+            Action::Keep(_) | Action::Raise(_) | Action::BuySupremacy | Action::Done => {
+                "AR-SPICE-06"
+            }
+            _ => "AR-ACT-17",
+        }
     }
 }

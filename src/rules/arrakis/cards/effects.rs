@@ -27,8 +27,8 @@ pub struct Units {
 
 impl Units {
     /// The counts by rank.
-    pub fn counts(&self) -> super::vocab::Units {
-        super::vocab::Units::new(self.regular, self.elite, self.special)
+    pub fn counts(&self) -> crate::rules::arrakis::vocab::Units {
+        crate::rules::arrakis::vocab::Units::new(self.regular, self.elite, self.special)
     }
 }
 
@@ -167,8 +167,8 @@ pub enum UnitName {
 
 impl UnitName {
     /// The rank it names.
-    pub fn kind(self) -> super::ids::UnitKind {
-        use super::ids::UnitKind;
+    pub fn kind(self) -> crate::rules::arrakis::ids::UnitKind {
+        use crate::rules::arrakis::ids::UnitKind;
         match self {
             UnitName::Regular => UnitKind::Regular,
             UnitName::Elite => UnitKind::Elite,

@@ -1,14 +1,16 @@
 //! Prescience, supremacy and the leaders they bring in (AR-PRESC-*,
 //! AR-WIN-05, AR-LEADER-14 to AR-LEADER-24).
-use super::components::{Entry, LeaderKind};
-use super::event::Event;
-use super::ids::{AreaId, Faction, LeaderId, Marker};
-use super::state::{Arrakis, LeaderAt};
-use super::tables::Condition;
+use crate::rules::arrakis::action::Action;
+use crate::rules::arrakis::board::tables::{Condition, PrescienceTiming};
+use crate::rules::arrakis::cards::components::{Entry, LeaderKind};
+use crate::rules::arrakis::event::Event;
+use crate::rules::arrakis::ids::{AreaId, DieResult, Faction, LeaderId, Marker};
+use crate::rules::arrakis::prompt::Prompt;
+use crate::rules::arrakis::state::{AreaState, Arrakis, LeaderAt};
 
 impl Arrakis {
     /// Advances a prescience marker and applies the steps it reaches.
-    pub(super) fn advance_prescience(&mut self, m: Marker, n: u8, ev: &mut Vec<Event>) {
+    pub(crate) fn advance_prescience(&mut self, m: Marker, n: u8, ev: &mut Vec<Event>) {
         let max = self.d().tables.tracks.prescience_max;
         let p = &mut self.prescience[m.index()];
         *p = (*p + n).min(max);
@@ -31,7 +33,7 @@ impl Arrakis {
 
     /// Adds supremacy; the Harkonnen win at once on reaching the threshold
     /// (AR-WIN-05).
-    pub(super) fn gain_supremacy(&mut self, n: u8, ev: &mut Vec<Event>) {
+    pub(crate) fn gain_supremacy(&mut self, n: u8, ev: &mut Vec<Event>) {
         let t = self.d().tables.tracks;
         self.supremacy = (self.supremacy + n).min(t.supremacy_max);
         ev.push(Event::Supremacy {
@@ -60,7 +62,7 @@ impl Arrakis {
     /// A leader enters play: in the place of the one it replaces
     /// (AR-LEADER-14, AR-LEADER-16, AR-LEADER-24), else set aside
     /// (AR-LEADER-03); Bene Gesserit characters bring a token (AR-BG-07).
-    pub(super) fn enter_leader(&mut self, l: LeaderId) {
+    pub(crate) fn enter_leader(&mut self, l: LeaderId) {
         let d = self.d();
         let leader = d.leader(l);
         if leader.kind != LeaderKind::Named {
@@ -113,7 +115,7 @@ impl Arrakis {
     /// leaves the group, and the leader that took its place (said to be at
     /// `from`, not standing there) joins it (AR-LEADER-14, AR-LEADER-16,
     /// AR-LEADER-24).
-    pub(super) fn regroup(&self, named: u64, from: AreaId) -> u64 {
+    pub(crate) fn regroup(&self, named: u64, from: AreaId) -> u64 {
         let d = self.d();
         let mut out = named;
         let mut m = named;
@@ -138,7 +140,7 @@ impl Arrakis {
     }
 
     /// Whether a prescience card's condition holds now (AR-PRESC-07).
-    pub(super) fn condition_met(&self, c: Condition) -> bool {
+    pub(crate) fn condition_met(&self, c: Condition) -> bool {
         let d = self.d();
         let a = Faction::Atreides;
         match c {
@@ -158,7 +160,7 @@ impl Arrakis {
             }
             Condition::HarvestersDestroyedThisRoundAtLeast { n } => self.harvesters_destroyed >= n,
             Condition::AtreidesLegionInSectorWithSettlement => d.board.sectors.iter().any(|sec| {
-                let any = |f: &dyn Fn(&super::state::AreaState) -> bool| {
+                let any = |f: &dyn Fn(&AreaState) -> bool| {
                     sec.areas.iter().any(|x| f(&self.areas[x.index()]))
                 };
                 any(&|s| s.settlement) && any(&|s| s.unit_count(a) > 0)
@@ -229,7 +231,7 @@ impl Arrakis {
     }
 
     /// Claims the revealed prescience card in slot `i` (AR-PRESC-02).
-    pub(super) fn claim(&mut self, i: u8, ev: &mut Vec<Event>) {
+    pub(crate) fn claim(&mut self, i: u8, ev: &mut Vec<Event>) {
         let c = self.revealed.remove(usize::from(i));
         self.claimed_this_round += 1;
         self.claimed_this_turn = true;
@@ -245,15 +247,96 @@ impl Arrakis {
     }
 }
 
+impl Arrakis {
+    /// End of Round claims (AR-PRESC-06), or "done".
+    pub(crate) fn legal_end_claims(&self, out: &mut Vec<Action>) {
+        self.legal_claims(PrescienceTiming::EndOfRound, out);
+        out.push(Action::Done);
+    }
+
+    /// Claims a card at the End of the Round, or goes on with it.
+    pub(crate) fn step_end_claims(&mut self, a: Action, ev: &mut Vec<Event>) {
+        if let Action::Claim(i) = a {
+            self.claim(i, ev);
+            self.claimed_this_turn = false;
+        } else {
+            self.end_of_round_rest(ev);
+        }
+    }
+
+    pub(crate) fn legal_claims(&self, timing: PrescienceTiming, out: &mut Vec<Action>) {
+        let d = self.d();
+        let lim = &d.tables.limits;
+        if self.claimed_this_round >= lim.prescience_claims_per_round || self.claimed_this_turn {
+            return;
+        }
+        for (i, &c) in self.revealed.iter().enumerate() {
+            let card = &d.tables.prescience_cards[usize::from(c)];
+            if card.timing != timing {
+                continue;
+            }
+            if !self.condition_met(card.condition) {
+                continue;
+            }
+            if !card.spend_die {
+                out.push(Action::Claim(i as u8));
+            } else if timing == PrescienceTiming::ActionResolution {
+                for r in DieResult::ALL {
+                    if self.unspent(Faction::Atreides, r) {
+                        out.push(Action::ClaimSpending(i as u8, r));
+                    }
+                }
+            }
+        }
+    }
+
+    /// Why an Atreides claim outside the legal list is refused, naming the
+    /// rule (AR-PRESC-03 to AR-PRESC-08).
+    pub(crate) fn claim_refusal(&self, action: &Action) -> &'static str {
+        let (i, die) = match *action {
+            Action::Claim(i) => (i, None),
+            Action::ClaimSpending(i, r) => (i, Some(r)),
+            _ => return "AR-ACT-17",
+        };
+        let d = self.d();
+        let Some(card) = self
+            .revealed
+            .get(usize::from(i))
+            .and_then(|&c| d.tables.prescience_cards.get(usize::from(c)))
+        else {
+            return "AR-PRESC-02";
+        };
+        let at_end = matches!(self.prompt, Prompt::EndClaims);
+        match (card.timing, at_end) {
+            (PrescienceTiming::ActionResolution, true) => return "AR-PRESC-05",
+            (PrescienceTiming::EndOfRound, false) => return "AR-PRESC-06",
+            _ => {}
+        }
+        if self.claimed_this_round >= d.tables.limits.prescience_claims_per_round {
+            return "AR-PRESC-03";
+        }
+        if self.claimed_this_turn {
+            return "AR-PRESC-04";
+        }
+        if !self.condition_met(card.condition) {
+            return "AR-PRESC-07";
+        }
+        match die {
+            Some(r) if card.spend_die && self.unspent(Faction::Atreides, r) => "AR-ACT-17",
+            _ => "AR-PRESC-08",
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     //! One test per prescience condition (AR-PRESC-07): met and not met in a
     //! set-up situation on the real board.
-    use super::super::board::board;
-    use super::super::ids::{AreaId, Faction};
-    use super::super::options::ArrakisOptions;
-    use super::super::state::{Arrakis, LeaderAt, Sietch};
-    use super::super::tables::Condition as C;
+    use crate::rules::arrakis::board::board;
+    use crate::rules::arrakis::board::tables::Condition as C;
+    use crate::rules::arrakis::ids::{AreaId, Faction};
+    use crate::rules::arrakis::options::ArrakisOptions;
+    use crate::rules::arrakis::state::{Arrakis, LeaderAt, Sietch};
 
     const H: Faction = Faction::Harkonnen;
     const A: Faction = Faction::Atreides;
@@ -306,9 +389,9 @@ mod tests {
     #[test]
     fn sandworms_on_board_at_least() {
         let mut g = game();
-        g.areas[a("s1_1").index()].worm = Some(super::super::state::Worm::Normal);
+        g.areas[a("s1_1").index()].worm = Some(crate::rules::arrakis::state::Worm::Normal);
         assert!(!g.condition_met(C::SandwormsOnBoardAtLeast { n: 2 }));
-        g.areas[a("s2_2").index()].worm = Some(super::super::state::Worm::Normal);
+        g.areas[a("s2_2").index()].worm = Some(crate::rules::arrakis::state::Worm::Normal);
         assert!(g.condition_met(C::SandwormsOnBoardAtLeast { n: 2 }));
     }
 

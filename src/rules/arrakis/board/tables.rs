@@ -9,7 +9,7 @@ use std::collections::BTreeMap;
 
 use serde::Deserialize;
 
-use super::ids::{CombatFace, DieResult, Marker};
+use crate::rules::arrakis::ids::{CombatFace, DieResult, Marker};
 
 /// The format tag a tables file must carry.
 pub const TABLES_FORMAT: &str = "melange.arrakis.tables/1";
@@ -261,8 +261,8 @@ pub struct TokenMix {
 
 impl TokenMix {
     /// The units it holds, by rank.
-    pub fn units(&self) -> super::vocab::Units {
-        super::vocab::Units::new(self.regular, self.elite, self.special)
+    pub fn units(&self) -> crate::rules::arrakis::vocab::Units {
+        crate::rules::arrakis::vocab::Units::new(self.regular, self.elite, self.special)
     }
 }
 

@@ -1,16 +1,16 @@
 //! Sandworms activated by Desert Power (AR-DP-08, AR-HAZ-37 to AR-HAZ-46),
 //! a Harkonnen legion entering a wormsign (AR-HAZ-47 to AR-HAZ-51), and
 //! Hawat's Scheming (AR-LEADER-20 to AR-LEADER-23).
-use super::action::Action;
-use super::event::Event;
-use super::flow::AfterHits;
-use super::ids::{AreaId, AreaSet, Faction, Wormsign};
-use super::state::{Arrakis, LeaderAt, Worm};
+use crate::rules::arrakis::action::Action;
+use crate::rules::arrakis::event::Event;
+use crate::rules::arrakis::ids::{AreaId, AreaSet, Faction, Wormsign};
+use crate::rules::arrakis::prompt::{AfterHits, Group, Move, Prompt};
+use crate::rules::arrakis::state::{Arrakis, LeaderAt, Worm};
 
 impl Arrakis {
     /// Areas a sandworm in `from` may target: at most 2 areas away, the
     /// middle one desert, never a mountain (AR-HAZ-42 to AR-HAZ-44).
-    pub(super) fn worm_targets(&self, from: AreaId) -> AreaSet {
+    pub(crate) fn worm_targets(&self, from: AreaId) -> AreaSet {
         let b = self.d().board;
         let near = b.passable[from.index()].union(b.impassable[from.index()]);
         let mut reach = near;
@@ -25,7 +25,7 @@ impl Arrakis {
 
     /// Sandworm activations: attacks (AR-DP-08) and, under AR-OPT-03,
     /// moves; `used` holds sandworms already activated this Desert Power.
-    pub(super) fn legal_worm_actions(&self, used: AreaSet, out: &mut Vec<Action>) {
+    pub(crate) fn legal_worm_actions(&self, used: AreaSet, out: &mut Vec<Action>) {
         for (i, s) in self.areas.iter().enumerate() {
             let from = AreaId(i as u8);
             if s.worm.is_none() || used.contains(from) {
@@ -47,7 +47,7 @@ impl Arrakis {
 
     /// Where a sandworm may move: up to 2 areas through desert, into a
     /// desert area holding no figure or token (AR-HAZ-40, AR-HAZ-41).
-    pub(super) fn worm_moves(&self, from: AreaId) -> AreaSet {
+    pub(crate) fn worm_moves(&self, from: AreaId) -> AreaSet {
         let b = self.d().board;
         let desert = self.desert_now();
         let near = b.passable[from.index()].intersection(desert);
@@ -75,8 +75,8 @@ impl Arrakis {
 
     /// One activation under Desert Power; the turn ends when none is left
     /// (one sandworm by default, two under AR-OPT-03).
-    pub(super) fn step_sandworms(&mut self, a: Action, ev: &mut Vec<Event>) {
-        let super::flow::Prompt::Sandworms(n, mut used) = self.prompt else {
+    pub(crate) fn step_sandworms(&mut self, a: Action, ev: &mut Vec<Event>) {
+        let Prompt::Sandworms(n, mut used) = self.prompt else {
             unreachable!()
         };
         let left = if self.rules.desert_power_two_worms {
@@ -104,18 +104,18 @@ impl Arrakis {
     }
 
     /// After one activation: the next, or the turn ends when none is left.
-    pub(super) fn after_activation(&mut self, left: u8, used: AreaSet, ev: &mut Vec<Event>) {
+    pub(crate) fn after_activation(&mut self, left: u8, used: AreaSet, ev: &mut Vec<Event>) {
         if left == 0 {
             self.end_turn(Faction::Atreides, ev);
         } else {
-            self.prompt = super::flow::Prompt::Sandworms(left, used);
+            self.prompt = Prompt::Sandworms(left, used);
         }
     }
 
     /// One sandworm attack; the sandworm then leaves the board (AR-HAZ-45).
     /// True when waiting on the Harkonnen's pick of a casualty, `then`
     /// going on after it.
-    pub(super) fn worm_attack(
+    pub(crate) fn worm_attack(
         &mut self,
         from: AreaId,
         to: AreaId,
@@ -152,12 +152,12 @@ impl Arrakis {
     /// stays, and the sandworm attacks it (docs/rules-decisions.md, Q16). The sandworm is
     /// the Wild Maker or a normal one (AR-HAZ-18, the Atreides' pick), and
     /// the harvester there is destroyed (AR-HAZ-51).
-    pub(super) fn harkonnen_enters_wormsign(
+    pub(crate) fn harkonnen_enters_wormsign(
         &mut self,
-        m: &mut super::flow::Move,
+        m: &mut Move,
         from: AreaId,
         to: AreaId,
-        group: &(super::flow::Group, Vec<u8>),
+        group: &(Group, Vec<u8>),
         ev: &mut Vec<Event>,
     ) -> bool {
         let Some(w) = self.areas[to.index()].wormsign.take() else {
@@ -178,6 +178,8 @@ impl Arrakis {
         let h = Faction::Harkonnen;
         match self
             .worm_retreat_options(to, group.0.unit_count())
+            .iter()
+            .collect::<Vec<_>>()
             .as_slice()
         {
             [] => {
@@ -202,7 +204,7 @@ impl Arrakis {
             }
             _ => {
                 self.drop_group(h, to, group);
-                self.prompt = super::flow::Prompt::WormRetreat(*m, to, group.0);
+                self.prompt = Prompt::WormRetreat(*m, to, group.0);
                 return true;
             }
         }
@@ -212,26 +214,16 @@ impl Arrakis {
 
     /// AR-HAZ-50: the adjacent open areas without a sandworm or a wormsign
     /// with room for `n` Harkonnen units leaving `to`.
-    pub(super) fn worm_retreat_options(&self, to: AreaId, n: u8) -> Vec<AreaId> {
-        let h = Faction::Harkonnen;
-        self.d().board.passable[to.index()]
-            .iter()
-            .filter(|b| {
-                let t = &self.areas[b.index()];
-                !self.enemy_at(h, *b)
-                    && t.worm.is_none()
-                    && t.wormsign.is_none()
-                    && t.unit_count(h) + n <= self.stacking_limit(h)
-            })
-            .collect()
+    pub(crate) fn worm_retreat_options(&self, to: AreaId, n: u8) -> AreaSet {
+        self.retreat_options(Faction::Harkonnen, to, n, true)
     }
 
     /// A sandworm a Harkonnen legion called comes to `to`: the Atreides
     /// may first send the Wild Maker instead (AR-HAZ-18), else a normal
     /// one comes.
-    fn worm_called(&mut self, m: super::flow::Move, to: AreaId, ev: &mut Vec<Event>) {
+    fn worm_called(&mut self, m: Move, to: AreaId, ev: &mut Vec<Event>) {
         if self.wild_maker_may_come() {
-            self.prompt = super::flow::Prompt::WildMakerOrSandworm(to, Some(m));
+            self.prompt = Prompt::WildMakerOrSandworm(to, Some(m));
             return;
         }
         self.normal_worm_called(m, to, ev);
@@ -239,14 +231,9 @@ impl Arrakis {
 
     /// A normal sandworm comes to `to`, unless the Atreides have to pick
     /// which one (AR-HAZ-15).
-    pub(super) fn normal_worm_called(
-        &mut self,
-        m: super::flow::Move,
-        to: AreaId,
-        ev: &mut Vec<Event>,
-    ) {
+    pub(crate) fn normal_worm_called(&mut self, m: Move, to: AreaId, ev: &mut Vec<Event>) {
         if self.worm_choice_needed() {
-            self.prompt = super::flow::Prompt::CalledWorm(m, to);
+            self.prompt = Prompt::CalledWorm(m, to);
             return;
         }
         self.place_worm_figure(to, ev);
@@ -256,11 +243,11 @@ impl Arrakis {
     /// The Harkonnen picked the area `b` the group `g` that revealed a
     /// sandworm in `to` retreats to (AR-HAZ-50); that area is moved into
     /// (AR-DIE-04); the sandworm comes, then the move goes on.
-    pub(super) fn answer_worm_retreat(
+    pub(crate) fn answer_worm_retreat(
         &mut self,
-        mut m: super::flow::Move,
+        mut m: Move,
         to: AreaId,
-        g: super::flow::Group,
+        g: Group,
         b: AreaId,
         ev: &mut Vec<Event>,
     ) {
@@ -275,12 +262,7 @@ impl Arrakis {
     /// there is destroyed (AR-HAZ-51); a legion that could not retreat is
     /// attacked, 4 dice (6 for the Wild Maker, AR-HAZ-27), and the sandworm
     /// leaves the board (docs/rules-decisions.md, Q16); then the move goes on.
-    pub(super) fn called_worm_arrived(
-        &mut self,
-        m: super::flow::Move,
-        to: AreaId,
-        ev: &mut Vec<Event>,
-    ) {
+    pub(crate) fn called_worm_arrived(&mut self, m: Move, to: AreaId, ev: &mut Vec<Event>) {
         if self.areas[to.index()].harvester {
             self.areas[to.index()].harvester = false;
             self.harvester_destroyed(to, true, ev);
@@ -298,9 +280,9 @@ impl Arrakis {
     /// The Atreides chose the sandworm in `from` to answer the wormsign a
     /// Harkonnen legion revealed in `to` (AR-HAZ-15, AR-HAZ-50); the
     /// Harkonnen move then goes on.
-    pub(super) fn answer_called_worm(
+    pub(crate) fn answer_called_worm(
         &mut self,
-        m: super::flow::Move,
+        m: Move,
         from: AreaId,
         to: AreaId,
         ev: &mut Vec<Event>,
@@ -312,18 +294,18 @@ impl Arrakis {
     }
 
     /// A move paused by a wormsign goes on: the next legion, or the end.
-    pub(super) fn resume_move(&mut self, m: super::flow::Move, ev: &mut Vec<Event>) {
+    pub(crate) fn resume_move(&mut self, m: Move, ev: &mut Vec<Event>) {
         if self.winner.is_some() {
-            self.prompt = super::flow::Prompt::None;
+            self.prompt = Prompt::None;
         } else if m.legions_left == 0 {
             self.end_turn(m.faction, ev);
         } else {
-            self.prompt = super::flow::Prompt::Move(m);
+            self.prompt = Prompt::Move(m);
         }
     }
 
     /// Hawat's Scheming choices (AR-LEADER-20, AR-LEADER-21, AR-LEADER-23).
-    pub(super) fn legal_scheme(&self, out: &mut Vec<Action>) {
+    pub(crate) fn legal_scheme(&self, out: &mut Vec<Action>) {
         let d = self.d();
         for l in &d.leaders {
             let Some(r) = &l.removed_by_discarding else {
@@ -347,7 +329,7 @@ impl Arrakis {
     }
 
     /// Discards `n` Hawat's Scheming: Hawat leaves, Mohiam enters.
-    pub(super) fn scheme(&mut self, n: u8) {
+    pub(crate) fn scheme(&mut self, n: u8) {
         let d = self.d();
         let Some((i, r)) = d
             .leaders
@@ -381,24 +363,16 @@ impl Arrakis {
     /// becomes ordinary desert for good, and each house's legion there moves
     /// to an adjacent area open to it, the Harkonnen choosing where
     /// (AR-ATOM-07), or stays if there is none (docs/rules-decisions.md, Q25).
-    pub(super) fn detonate(&mut self, area: AreaId, ev: &mut Vec<Event>) {
+    pub(crate) fn detonate(&mut self, area: AreaId, ev: &mut Vec<Event>) {
         self.atomics_used = true;
         self.atomics_area = Some(area);
         self.displace_next(area, ev);
     }
 
     /// AR-ATOM-07: the adjacent areas open to `f`'s legion in `area`.
-    pub(super) fn displace_options(&self, f: Faction, area: AreaId) -> Vec<AreaId> {
+    pub(crate) fn displace_options(&self, f: Faction, area: AreaId) -> AreaSet {
         let n = self.areas[area.index()].unit_count(f);
-        self.d().board.passable[area.index()]
-            .iter()
-            .filter(|b| {
-                let t = &self.areas[b.index()];
-                !self.enemy_at(f, *b)
-                    && t.worm.is_none()
-                    && t.unit_count(f) + n <= self.stacking_limit(f)
-            })
-            .collect()
+        self.retreat_options(f, area, n, false)
     }
 
     /// Moves the next legion out of the blasted area, asking the Harkonnen
@@ -410,22 +384,27 @@ impl Arrakis {
             if !self.areas[area.index()].has_legion(f, d) {
                 continue;
             }
-            match self.displace_options(f, area).as_slice() {
+            match self
+                .displace_options(f, area)
+                .iter()
+                .collect::<Vec<_>>()
+                .as_slice()
+            {
                 // Answers Q25: a legion with no open area stays.
                 [] => {}
                 [to] => self.move_legion(f, area, *to),
                 _ => {
-                    self.prompt = super::flow::Prompt::Displace(f, area);
+                    self.prompt = Prompt::Displace(f, area);
                     return;
                 }
             }
         }
         let _ = ev;
-        self.prompt = super::flow::Prompt::Turn(Faction::Atreides);
+        self.prompt = Prompt::Turn(Faction::Atreides);
     }
 
     /// The Harkonnen moved `f`'s blasted legion to `to` (AR-ATOM-07).
-    pub(super) fn answer_displace(
+    pub(crate) fn answer_displace(
         &mut self,
         f: Faction,
         area: AreaId,
@@ -434,5 +413,89 @@ impl Arrakis {
     ) {
         self.move_legion(f, area, to);
         self.displace_next(area, ev);
+    }
+}
+
+impl Arrakis {
+    /// Desert Power: attacks before any wormsign (AR-DP-09: one option
+    /// only), then wormsigns (AR-DP-07).
+    pub(crate) fn legal_wormsigns(&self, n: u8, out: &mut Vec<Action>) {
+        if n == 2 {
+            self.legal_worm_actions(AreaSet::EMPTY, out);
+        }
+        if n > 0 && !self.wormsign_pool.is_empty() {
+            for a in self.desert_now().iter() {
+                let s = &self.areas[a.index()];
+                // AR-DP-07
+                if s.wormsign.is_none() && s.worm.is_none() && s.sietch.is_none() {
+                    out.push(Action::WormsignAt(a));
+                }
+            }
+        }
+        out.push(Action::Done);
+    }
+
+    /// Places a wormsign, turns to sandworms, or ends the turn.
+    pub(crate) fn step_wormsigns(&mut self, n: u8, a: Action, ev: &mut Vec<Event>) {
+        match a {
+            Action::WormsignAt(area) => {
+                // AR-DP-06: drawn at random and placed unseen (see docs).
+                let w = self.wormsign_pool.pop().expect("legal");
+                self.areas[area.index()].wormsign = Some(w);
+                ev.push(Event::WormsignPlaced { area });
+                self.prompt = Prompt::Wormsigns(n - 1);
+            }
+            Action::WormAttack(..) | Action::WormMove(..) => {
+                self.prompt = Prompt::Sandworms(2, AreaSet::EMPTY);
+                self.step_sandworms(a, ev);
+            }
+            _ => self.end_turn(Faction::Atreides, ev),
+        }
+    }
+
+    /// The rule a refused wormsign breaks.
+    pub(crate) fn wormsigns_refusal(&self, action: &Action) -> &'static str {
+        match action {
+            Action::WormsignAt(_) => "AR-DP-07",
+            _ => "AR-ACT-17",
+        }
+    }
+
+    /// Desert Power under AR-OPT-03: `n` sandworms left to activate.
+    pub(crate) fn legal_sandworms(&self, n: u8, used: AreaSet, out: &mut Vec<Action>) {
+        if n > 0 {
+            self.legal_worm_actions(used, out);
+        }
+        out.push(Action::Done);
+    }
+
+    /// AR-HAZ-50: where the group `g` retreats from the sandworm in `to`.
+    pub(crate) fn legal_worm_retreat(&self, to: AreaId, g: Group, out: &mut Vec<Action>) {
+        for b in self.worm_retreat_options(to, g.unit_count()) {
+            out.push(Action::Retreat(b));
+        }
+    }
+
+    /// The rule a refused retreat from a sandworm breaks.
+    pub(crate) fn worm_retreat_refusal(&self, action: &Action) -> &'static str {
+        match action {
+            Action::Retreat(_) | Action::Done => "AR-HAZ-50",
+            _ => "AR-ACT-17",
+        }
+    }
+
+    /// AR-ATOM-07: where `f`'s legion in `area` goes.
+    pub(crate) fn legal_displace(&self, f: Faction, area: AreaId, out: &mut Vec<Action>) {
+        for b in self.displace_options(f, area) {
+            out.push(Action::Displace(b));
+        }
+    }
+
+    /// The rule a refused displacement breaks.
+    pub(crate) fn displace_refusal(&self, action: &Action) -> &'static str {
+        match action {
+            Action::Displace(_) | Action::Done => "AR-ATOM-07",
+            _ => "AR-ACT-17",
+        }
     }
 }

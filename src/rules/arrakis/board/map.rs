@@ -12,7 +12,7 @@ use std::sync::LazyLock;
 
 use serde::Deserialize;
 
-use super::ids::{AirZoneId, AreaId, AreaSet, MAX_AREAS, SectorId};
+use crate::rules::arrakis::ids::{AirZoneId, AreaId, AreaSet, MAX_AREAS, SectorId};
 
 /// The format tag a board file must carry.
 pub const BOARD_FORMAT: &str = "melange.arrakis.board/1";
@@ -643,7 +643,7 @@ impl Board {
     }
 }
 
-const BOARD_JSON: &str = include_str!("../../../data/arrakis/board.json");
+const BOARD_JSON: &str = include_str!("../../../../data/arrakis/board.json");
 
 static BOARD: LazyLock<Board> = LazyLock::new(|| match parse_board(BOARD_JSON) {
     Ok(b) => b,

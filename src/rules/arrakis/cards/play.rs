@@ -6,15 +6,18 @@
 //! ordinary machinery (moving, Desert Power, placing vehicles) hand over to
 //! its prompt; when that prompt ends the turn, `end_turn` resumes the card
 //! instead, so every existing rule applies unchanged inside a card.
-use super::action::Action;
-use super::card_effects::{
+use crate::rules::arrakis::action::Action;
+use crate::rules::arrakis::board::Terrain;
+use crate::rules::arrakis::cards::components::CardTiming;
+use crate::rules::arrakis::cards::effects::{
     Boost, Condition, LeaderPick, LegionFilter, MoveMode, Place, Step, Units,
 };
-use super::components::CardTiming;
-use super::event::Event;
-use super::flow::{AfterExcess, Group, Move, Prompt};
-use super::ids::{AreaId, AreaSet, CardId, Deck, DieResult, Faction, LeaderId, UnitKind};
-use super::state::{Arrakis, LeaderAt};
+use crate::rules::arrakis::event::Event;
+use crate::rules::arrakis::ids::{
+    AreaId, AreaSet, CardId, Deck, DieResult, Faction, LeaderId, UnitKind,
+};
+use crate::rules::arrakis::prompt::{AfterExcess, Group, Move, Prompt};
+use crate::rules::arrakis::state::{Arrakis, LeaderAt};
 
 /// What an effect being resolved comes from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -82,7 +85,7 @@ pub struct CardMove {
 
 impl CardMove {
     /// Whether the move may end in an enemy area as this legion's move.
-    pub(super) fn may_attack(&self, m: &Move) -> bool {
+    pub(crate) fn may_attack(&self, m: &Move) -> bool {
         match self.mode {
             MoveMode::Move => false,
             MoveMode::Attack | MoveMode::Surprise => true,
@@ -93,12 +96,12 @@ impl CardMove {
     }
 
     /// Whether the move may end in a friendly or empty area.
-    pub(super) fn may_move(&self) -> bool {
+    pub(crate) fn may_move(&self) -> bool {
         !matches!(self.mode, MoveMode::Attack | MoveMode::Surprise)
     }
 
     /// Whether its attack is a surprise attack (AR-DIE-09).
-    pub(super) fn surprise(&self) -> bool {
+    pub(crate) fn surprise(&self) -> bool {
         matches!(self.mode, MoveMode::MoveOrSurprise | MoveMode::Surprise)
     }
 }
@@ -126,7 +129,7 @@ impl Arrakis {
     /// Whether `c` may be played for its effect now (AR-ACT-12): an
     /// action-turn card whose effect is written and whose requirement holds
     /// (or whose alternative applies, which needs no requirement).
-    pub(super) fn playable(&self, c: CardId) -> bool {
+    pub(crate) fn playable(&self, c: CardId) -> bool {
         let card = self.d().card(c);
         let alt = card
             .alternative
@@ -142,7 +145,7 @@ impl Arrakis {
     }
 
     /// AR-ACT-12: any unspent die plays any playable card in hand.
-    pub(super) fn legal_play_cards(&self, f: Faction, out: &mut Vec<Action>) {
+    pub(crate) fn legal_play_cards(&self, f: Faction, out: &mut Vec<Action>) {
         let mut seen: Vec<CardId> = Vec::new();
         for &c in &self.house(f).hand {
             if seen.contains(&c) || !self.playable(c) {
@@ -158,7 +161,7 @@ impl Arrakis {
     }
 
     /// Takes `c` out of `f`'s hand and starts its effect.
-    pub(super) fn play_card(&mut self, f: Faction, c: CardId, ev: &mut Vec<Event>) {
+    pub(crate) fn play_card(&mut self, f: Faction, c: CardId, ev: &mut Vec<Event>) {
         let h = self.house_mut(f);
         if let Some(i) = h.hand.iter().position(|x| *x == c) {
             h.hand.remove(i);
@@ -176,7 +179,7 @@ impl Arrakis {
     }
 
     /// Starts resolving the steps of `source`.
-    pub(super) fn start_run(&mut self, f: Faction, source: Source, alt: bool, ev: &mut Vec<Event>) {
+    pub(crate) fn start_run(&mut self, f: Faction, source: Source, alt: bool, ev: &mut Vec<Event>) {
         self.effect = Some(CardRun {
             faction: f,
             card: source,
@@ -190,7 +193,7 @@ impl Arrakis {
         self.begin_card_step(ev);
     }
 
-    pub(super) fn steps_of(&self, run: &CardRun) -> &'static [Step] {
+    pub(crate) fn steps_of(&self, run: &CardRun) -> &'static [Step] {
         let c = match run.card {
             Source::Card(c) => c,
             Source::Leader(l) => return &self.d().leader(l).special,
@@ -288,7 +291,7 @@ impl Arrakis {
     }
 
     /// Whether the legion of `f` in `a` may be picked under `rule`.
-    pub(super) fn legion_ok(&self, rule: LegionRule, f: Faction, a: AreaId) -> bool {
+    pub(crate) fn legion_ok(&self, rule: LegionRule, f: Faction, a: AreaId) -> bool {
         let d = self.d();
         let s = &self.areas[a.index()];
         match rule {
@@ -304,7 +307,7 @@ impl Arrakis {
     }
 
     /// Whether the moving group carries what the rule asks for.
-    pub(super) fn group_ok(&self, rule: LegionRule, g: &Group) -> bool {
+    pub(crate) fn group_ok(&self, rule: LegionRule, g: &Group) -> bool {
         match rule {
             LegionRule::WithLeader | LegionRule::InDesertWithLeader => g.leader_count() > 0,
             LegionRule::WithSpecial => g.units.special > 0,
@@ -314,7 +317,7 @@ impl Arrakis {
     }
 
     /// The step after the current one (a sub-prompt ended, or "Done").
-    pub(super) fn advance_card(&mut self, ev: &mut Vec<Event>) {
+    pub(crate) fn advance_card(&mut self, ev: &mut Vec<Event>) {
         if let Some(run) = &mut self.effect {
             run.step += 1;
         }
@@ -336,7 +339,7 @@ impl Arrakis {
     /// hand that holds some (an empty hand is public): playing another
     /// card from one's own, or picking the card an opponent's effect makes
     /// one discard (see [`Arrakis::reads_hidden_cards`]).
-    pub(super) fn card_step_reads_hand(&self) -> bool {
+    pub(crate) fn card_step_reads_hand(&self) -> bool {
         let Some(run) = self.effect else {
             return false;
         };
@@ -351,7 +354,7 @@ impl Arrakis {
     }
 
     /// The legal choices of the current card step.
-    pub(super) fn legal_card(&self, out: &mut Vec<Action>) {
+    pub(crate) fn legal_card(&self, out: &mut Vec<Action>) {
         let Some(run) = self.effect else {
             return;
         };
@@ -490,9 +493,7 @@ impl Arrakis {
                     && s.wormsign.is_none()
             }
             Place::FreeMountain => self.mountains_now().contains(a) && !self.enemy_at(f, a),
-            Place::FreePlateau => {
-                b.area(a).terrain == super::board::Terrain::Plateau && !self.enemy_at(f, a)
-            }
+            Place::FreePlateau => b.area(a).terrain == Terrain::Plateau && !self.enemy_at(f, a),
             Place::Sietch => s.sietch.is_some(),
             Place::Legion => s.has_legion(f, d),
             Place::LegionWithSpecial => s.units[f].special > 0,
@@ -523,7 +524,7 @@ impl Arrakis {
     }
 
     /// The leaders a deployment may add (`None` = a generic leader).
-    pub(super) fn leader_choices(&self, f: Faction, pick: &LeaderPick) -> Vec<Option<LeaderId>> {
+    pub(crate) fn leader_choices(&self, f: Faction, pick: &LeaderPick) -> Vec<Option<LeaderId>> {
         let mut v = Vec::new();
         if matches!(pick, LeaderPick::Any | LeaderPick::Generic) && self.house(f).generic_supply > 0
         {
@@ -544,7 +545,7 @@ impl Arrakis {
     }
 
     /// Applies a choice of the current card step.
-    pub(super) fn step_card(&mut self, a: Action, ev: &mut Vec<Event>) {
+    pub(crate) fn step_card(&mut self, a: Action, ev: &mut Vec<Event>) {
         let Some(mut run) = self.effect else {
             return;
         };
@@ -659,7 +660,7 @@ impl Arrakis {
     }
 
     /// The step goes on while it has repeats left, else the next one.
-    pub(super) fn after_card_choice(&mut self, ev: &mut Vec<Event>) {
+    pub(crate) fn after_card_choice(&mut self, ev: &mut Vec<Event>) {
         match self.effect {
             Some(run) if run.left > 0 => {
                 self.prompt = Prompt::Card(run.faction, run.card, run.step);
@@ -671,7 +672,7 @@ impl Arrakis {
 
     /// A named leader comes into play (AR-LEADER-03): its figure set aside,
     /// ready to be deployed, or in the place of the leader it replaces.
-    pub(super) fn leader_enters(&mut self, l: LeaderId, ev: &mut Vec<Event>) {
+    pub(crate) fn leader_enters(&mut self, l: LeaderId, ev: &mut Vec<Event>) {
         if self.leaders[usize::from(l.0)] == LeaderAt::NotInPlay {
             self.enter_leader(l);
             ev.push(Event::LeaderEntered { leader: l });
@@ -679,7 +680,7 @@ impl Arrakis {
     }
 
     /// A named leader leaves the game for good, its figure off the board.
-    pub(super) fn leader_leaves(&mut self, l: LeaderId, ev: &mut Vec<Event>) {
+    pub(crate) fn leader_leaves(&mut self, l: LeaderId, ev: &mut Vec<Event>) {
         if let LeaderAt::Board(a) = self.leaders[usize::from(l.0)] {
             self.areas[a.index()].named &= !(1 << l.0);
         }

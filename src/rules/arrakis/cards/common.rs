@@ -1,14 +1,14 @@
 //! Card steps several decks share: an enemy leader to the regeneration
 //! tank, swapping units for better ones, the opponent discarding.
-use super::card_effects::{TankTarget, UnitName};
-use super::event::Event;
-use super::ids::{AreaId, CardId, Faction, LeaderId};
-use super::play::CardRun;
-use super::state::{Arrakis, LeaderAt};
+use crate::rules::arrakis::cards::effects::{TankTarget, UnitName};
+use crate::rules::arrakis::cards::play::CardRun;
+use crate::rules::arrakis::event::Event;
+use crate::rules::arrakis::ids::{AreaId, AreaSet, CardId, Faction, LeaderId};
+use crate::rules::arrakis::state::{Arrakis, LeaderAt};
 
 impl Arrakis {
     /// Enemy named leaders on the board a card may send to the tank.
-    pub(super) fn tank_targets(&self, run: &CardRun, target: TankTarget) -> Vec<LeaderId> {
+    pub(crate) fn tank_targets(&self, run: &CardRun, target: TankTarget) -> Vec<LeaderId> {
         let d = self.d();
         let b = d.board;
         let f = run.faction;
@@ -38,7 +38,7 @@ impl Arrakis {
     }
 
     /// The named leader leaves the board for the tank (AR-LEADER-09).
-    pub(super) fn card_tanks(&mut self, l: LeaderId, ev: &mut Vec<Event>) {
+    pub(crate) fn card_tanks(&mut self, l: LeaderId, ev: &mut Vec<Event>) {
         if let LeaderAt::Board(a) = self.leaders[usize::from(l.0)] {
             self.areas[a.index()].named &= !(1 << l.0);
             self.send_to_tank(l);
@@ -47,9 +47,9 @@ impl Arrakis {
     }
 
     /// Areas where `f` has a unit of `from` to swap for `to` in supply.
-    pub(super) fn upgrade_areas(&self, f: Faction, from: UnitName, to: UnitName) -> Vec<AreaId> {
+    pub(crate) fn upgrade_areas(&self, f: Faction, from: UnitName, to: UnitName) -> AreaSet {
         if self.house(f).supply[to.kind()] == 0 {
-            return Vec::new();
+            return AreaSet::EMPTY;
         }
         (0..self.areas.len())
             .filter(|&i| self.areas[i].units[f][from.kind()] > 0)
@@ -58,7 +58,7 @@ impl Arrakis {
     }
 
     /// Swaps one unit in `a`.
-    pub(super) fn card_upgrade(&mut self, f: Faction, a: AreaId, from: UnitName, to: UnitName) {
+    pub(crate) fn card_upgrade(&mut self, f: Faction, a: AreaId, from: UnitName, to: UnitName) {
         self.areas[a.index()].units[f][from.kind()] -= 1;
         self.areas[a.index()].units[f][to.kind()] += 1;
         self.houses[f].supply[from.kind()] += 1;
@@ -66,7 +66,7 @@ impl Arrakis {
     }
 
     /// The distinct cards in `f`'s hand that may be discarded, each once.
-    pub(super) fn discardable_hand(&self, f: Faction) -> Vec<CardId> {
+    pub(crate) fn discardable_hand(&self, f: Faction) -> Vec<CardId> {
         let mut seen = Vec::new();
         for &c in &self.house(f).hand {
             if !seen.contains(&c) && self.discardable(c) {
@@ -82,7 +82,7 @@ impl Arrakis {
     /// discarding (`removed_by_discarding` in the leaders' data), never is:
     /// its own text says it leaves the hand only through that free action
     /// (AR-LEADER-20, AR-LEADER-23).
-    pub(super) fn discardable(&self, c: CardId) -> bool {
+    pub(crate) fn discardable(&self, c: CardId) -> bool {
         let d = self.d();
         !d.leaders.iter().any(|l| {
             l.removed_by_discarding
@@ -92,7 +92,7 @@ impl Arrakis {
     }
 
     /// The opponent discards `c` for the card being resolved.
-    pub(super) fn forced_discard(&mut self, f: Faction, c: CardId, ev: &mut Vec<Event>) {
+    pub(crate) fn forced_discard(&mut self, f: Faction, c: CardId, ev: &mut Vec<Event>) {
         let h = self.house_mut(f);
         if let Some(i) = h.hand.iter().position(|x| *x == c) {
             h.hand.remove(i);

@@ -1,20 +1,23 @@
 //! Battles (AR-COMBAT-*): discards, the roll, conversions, Sardaukar and
 //! Fedaykin, casualties, continuing, advancing and destroying settlements.
-use super::action::Action;
-use super::card_effects::Boost;
-use super::event::Event;
-use super::flow::{Battle, BattleStep, Group, Prompt};
-use super::ids::{AreaId, CombatFace, Faction, ImperiumMarker, LeaderId, UnitKind};
-use super::state::{Arrakis, LeaderAt, named_of};
-use super::tables::Conversion;
-use super::vocab::{ByFaction, Units};
+use crate::rules::arrakis::action::Action;
+use crate::rules::arrakis::board::SettlementKind;
+use crate::rules::arrakis::board::tables::Conversion;
+use crate::rules::arrakis::cards::effects::Boost;
+use crate::rules::arrakis::event::Event;
+use crate::rules::arrakis::ids::{
+    AreaId, CombatFace, Faction, ImperiumMarker, LeaderId, Marker, UnitKind,
+};
+use crate::rules::arrakis::prompt::{AfterExcess, Battle, BattleStep, Group, Prompt};
+use crate::rules::arrakis::state::{Arrakis, LeaderAt, named_of};
+use crate::rules::arrakis::vocab::{ByFaction, Units};
 
 /// Battle Language: the most dice the opponent rolls in the first round.
 const BATTLE_LANGUAGE_CAP: u8 = 4;
 
 /// Where a legion taking hits stands.
 #[derive(Clone, Copy)]
-pub(super) enum Target {
+pub(crate) enum Target {
     /// On the board.
     Area(AreaId),
     /// The attacking group of the current battle.
@@ -60,12 +63,12 @@ impl Arrakis {
     /// Whether side `f` may discard cards for dice now, whatever its hand
     /// holds: AR-SPICE-21, not under the Landsraad ban; AR-COMBAT-08, not
     /// once the roll is at 6 dice.
-    pub(super) fn may_discard_for_dice(&self, bt: &Battle, f: Faction) -> bool {
+    pub(crate) fn may_discard_for_dice(&self, bt: &Battle, f: Faction) -> bool {
         let banned = f == Faction::Harkonnen && self.bans[ImperiumMarker::Landsraad.index()];
         !banned && self.battle_dice(bt, f) < self.d().tables.combat.max_dice
     }
 
-    pub(super) fn legal_battle(&self, bt: &Battle, out: &mut Vec<Action>) {
+    pub(crate) fn legal_battle(&self, bt: &Battle, out: &mut Vec<Action>) {
         match bt.step {
             BattleStep::Discard(f) => {
                 if self.may_discard_for_dice(bt, f) {
@@ -93,15 +96,10 @@ impl Arrakis {
                 let def = bt.attacker.other();
                 let s = &self.areas[bt.at.index()];
                 let n = s.unit_count(def);
-                for b in self.d().board.passable[bt.at.index()].iter() {
-                    let t = &self.areas[b.index()];
-                    // An open area; never a wormsign for the Harkonnen.
-                    if b != bt.from
-                        && !self.enemy_at(def, b)
-                        && t.worm.is_none()
-                        && !(def == Faction::Harkonnen && t.wormsign.is_some())
-                        && t.unit_count(def) + n <= self.stacking_limit(def)
-                    {
+                // An open area; never a wormsign for the Harkonnen.
+                let open = self.retreat_options(def, bt.at, n, def == Faction::Harkonnen);
+                for b in open.iter() {
+                    if b != bt.from {
                         out.push(Action::Retreat(b));
                     }
                 }
@@ -117,7 +115,7 @@ impl Arrakis {
         }
     }
 
-    pub(super) fn step_battle(&mut self, mut bt: Battle, a: Action, ev: &mut Vec<Event>) {
+    pub(crate) fn step_battle(&mut self, mut bt: Battle, a: Action, ev: &mut Vec<Event>) {
         match (bt.step, a) {
             (BattleStep::Discard(f), Action::Discard(c)) => {
                 let h = self.house_mut(f);
@@ -413,7 +411,7 @@ impl Arrakis {
 
     /// The elite of kind `k` in `u` takes a hit: swapped for a regular from
     /// `f`'s supply, or removed if none is left (AR-COMBAT-20, -21).
-    pub(super) fn lose_elite(&mut self, f: Faction, u: &mut Units, k: UnitKind) {
+    pub(crate) fn lose_elite(&mut self, f: Faction, u: &mut Units, k: UnitKind) {
         let supply = &mut self.houses[f].supply;
         u[k] -= 1;
         supply[k] += 1;
@@ -425,7 +423,7 @@ impl Arrakis {
 
     /// Whether the next hit on units `u` is the owner's pick: no regular,
     /// and both an elite and a special elite (AR-COMBAT-20).
-    pub(super) fn elite_choice(u: Units) -> bool {
+    pub(crate) fn elite_choice(u: Units) -> bool {
         u.regular == 0 && u.elite > 0 && u.special > 0
     }
 
@@ -474,7 +472,7 @@ impl Arrakis {
 
     /// Applies `n` hits to a legion in the casualty order (AR-COMBAT-19 to
     /// AR-COMBAT-22, AR-COMBAT-24 to AR-COMBAT-26).
-    pub(super) fn take_hits(
+    pub(crate) fn take_hits(
         &mut self,
         f: Faction,
         target: Target,
@@ -564,7 +562,7 @@ impl Arrakis {
 
     /// Removes the leaders of any side left without a unit in `a`
     /// (AR-COMBAT-24, AR-MOVE-13).
-    pub(super) fn remove_lonely_leaders(&mut self, a: AreaId) {
+    pub(crate) fn remove_lonely_leaders(&mut self, a: AreaId) {
         for f in Faction::ALL {
             while self.areas[a.index()].unit_count(f) == 0
                 && self.areas[a.index()].leader_count(f, self.d()) > 0
@@ -576,28 +574,16 @@ impl Arrakis {
 
     /// A named leader goes to the leftmost box of its owner's tank,
     /// shifting the others right (AR-COMBAT-26, AR-LEADER-09, AR-LEADER-10).
-    pub(super) fn send_to_tank(&mut self, l: LeaderId) {
-        let d = self.d();
-        let f = d.leader(l).faction;
-        let boxes = d.tables.tracks.regeneration_tank_boxes;
-        for i in 0..self.leaders.len() {
-            if d.leaders[i].faction == f
-                && let LeaderAt::Tank(b) = self.leaders[i]
-            {
-                self.leaders[i] = if b + 1 >= boxes {
-                    LeaderAt::SetAside
-                } else {
-                    LeaderAt::Tank(b + 1)
-                };
-            }
-        }
+    pub(crate) fn send_to_tank(&mut self, l: LeaderId) {
+        let f = self.d().leader(l).faction;
+        self.advance_tank(f);
         self.leaders[usize::from(l.0)] = LeaderAt::Tank(0);
     }
 
     /// AR-LEADER-11, AR-LEADER-13: each die spent moves `f`'s tank leaders
     /// one box right at the end of the turn (`end_turn`); off the end they
     /// may be deployed again.
-    pub(super) fn advance_tank(&mut self, f: Faction) {
+    pub(crate) fn advance_tank(&mut self, f: Faction) {
         let d = self.d();
         let boxes = d.tables.tracks.regeneration_tank_boxes;
         for i in 0..self.leaders.len() {
@@ -614,7 +600,7 @@ impl Arrakis {
     }
 
     /// The attacker won: destroy what stands there, then advance or stay.
-    pub(super) fn attacker_wins(&mut self, mut bt: Battle, ev: &mut Vec<Event>) {
+    pub(crate) fn attacker_wins(&mut self, mut bt: Battle, ev: &mut Vec<Event>) {
         ev.push(Event::BattleEnded {
             winner: Some(bt.attacker),
         });
@@ -635,7 +621,7 @@ impl Arrakis {
     }
 
     /// The battle ends without an advance: surviving attackers stay home.
-    pub(super) fn end_battle(&mut self, bt: Battle, _won: bool, ev: &mut Vec<Event>) {
+    pub(crate) fn end_battle(&mut self, bt: Battle, _won: bool, ev: &mut Vec<Event>) {
         // AR-COMBAT-31, AR-COMBAT-33: the defender wins if it still stands.
         let defender = bt.attacker.other();
         let winner = (self.areas[bt.at.index()].unit_count(defender) > 0).then_some(defender);
@@ -648,7 +634,7 @@ impl Arrakis {
     }
 
     fn finish_battle(&mut self, attacker: Faction, ev: &mut Vec<Event>) {
-        let then = super::flow::AfterExcess::EndTurn(attacker);
+        let then = AfterExcess::EndTurn(attacker);
         if !self.enforce_stacking(attacker, then) {
             self.end_turn(attacker, ev);
         }
@@ -670,10 +656,10 @@ impl Arrakis {
                     ev.push(Event::Destroyed { area: at });
                     self.settlements_destroyed += 1;
                     let info = self.d().board.area(at).settlement.expect("settlement");
-                    for m in super::ids::Marker::ALL {
+                    for m in Marker::ALL {
                         self.advance_prescience(m, info.rank, ev);
                     }
-                    if info.kind == super::board::SettlementKind::Arrakeen && self.objective_met() {
+                    if info.kind == SettlementKind::Arrakeen && self.objective_met() {
                         self.win(
                             Faction::Atreides,
                             "Arrakeen fell and every score of the secret objective is met",
@@ -691,8 +677,26 @@ impl Arrakis {
             Prompt::Battle(b) => Some(b.group),
             // Defenders revealed over the limit: the battle waits on the
             // Atreides' pick of the excess, its attackers off the board.
-            Prompt::Excess(_, _, super::flow::AfterExcess::Battle(b)) => Some(b.group),
+            Prompt::Excess(_, _, AfterExcess::Battle(b)) => Some(b.group),
             _ => None,
+        }
+    }
+}
+
+impl Arrakis {
+    /// The rule a refused battle action breaks.
+    pub(crate) fn battle_refusal(&self, b: &Battle, action: &Action) -> &'static str {
+        match action {
+            Action::Discard(_) if matches!(b.step, BattleStep::Discard(_)) => "AR-COMBAT-05",
+            Action::LoseUnit(_)
+                if matches!(
+                    b.step,
+                    BattleStep::ContinueCasualty | BattleStep::Casualty(_)
+                ) =>
+            {
+                "AR-COMBAT-20"
+            }
+            _ => "AR-ACT-17",
         }
     }
 }

@@ -3,15 +3,15 @@
 //! is spent, its special action instead of the regular one; the card is
 //! then spent until the next round. The special action's steps are data
 //! (`special` in `data/arrakis/leaders.json`), run by the same machinery as
-//! planning cards (`play.rs`).
-use super::action::Action;
-use super::card_effects::Step;
-use super::components::Slot;
-use super::event::Event;
-use super::flow::Prompt;
-use super::ids::{AreaId, DieResult, Faction, LeaderId};
-use super::play::{CardRun, Source};
-use super::state::{Arrakis, LeaderAt};
+//! planning cards (`cards/play.rs`).
+use crate::rules::arrakis::action::Action;
+use crate::rules::arrakis::cards::components::Slot;
+use crate::rules::arrakis::cards::effects::Step;
+use crate::rules::arrakis::cards::play::{CardRun, Source};
+use crate::rules::arrakis::event::Event;
+use crate::rules::arrakis::ids::{AreaSet, DieResult, Faction, LeaderId};
+use crate::rules::arrakis::prompt::Prompt;
+use crate::rules::arrakis::state::{Arrakis, LeaderAt};
 
 /// The die result of an action box (`None`: the Desert Power box, which
 /// no die fills).
@@ -31,7 +31,7 @@ impl Arrakis {
     /// its card is in play and face up (AR-LEADER-02, AR-LEADER-08), its
     /// figure is not in the regeneration tank (AR-LEADER-06), and a die of
     /// its box's result is unspent (AR-LEADER-04).
-    pub(super) fn special_ready(&self, l: LeaderId) -> bool {
+    pub(crate) fn special_ready(&self, l: LeaderId) -> bool {
         let d = self.d();
         let leader = d.leader(l);
         if leader.special.is_empty() || self.spent_leaders & (1 << l.0) != 0 {
@@ -52,13 +52,13 @@ impl Arrakis {
 
     /// Whether the Atreides may take Desert Power as their action now
     /// (AR-DP-01, AR-DP-03, AR-DP-04).
-    pub(super) fn desert_power_allowed(&self) -> bool {
+    pub(crate) fn desert_power_allowed(&self) -> bool {
         self.house(Faction::Atreides).unused() < self.house(Faction::Harkonnen).unused()
     }
 
     /// AR-LEADER-04, AR-LEADER-05: the special actions on offer; the
     /// regular action of the die stays offered beside them.
-    pub(super) fn legal_specials(&self, f: Faction, out: &mut Vec<Action>) {
+    pub(crate) fn legal_specials(&self, f: Faction, out: &mut Vec<Action>) {
         let d = self.d();
         for i in 0..d.leaders.len() {
             let l = LeaderId(i as u8);
@@ -70,7 +70,7 @@ impl Arrakis {
 
     /// Spends the die (none on the Desert Power box) and the leader card
     /// (AR-LEADER-07), then runs the special action's steps.
-    pub(super) fn use_special(&mut self, f: Faction, l: LeaderId, ev: &mut Vec<Event>) {
+    pub(crate) fn use_special(&mut self, f: Faction, l: LeaderId, ev: &mut Vec<Event>) {
         let d = self.d();
         if let Some(Some(r)) = d.leader(l).action_slot.map(slot_result) {
             self.spend(f, r, ev);
@@ -81,12 +81,12 @@ impl Arrakis {
     }
 
     /// Whether `step` is one of this module's steps.
-    pub(super) fn is_special_step(step: &Step) -> bool {
+    pub(crate) fn is_special_step(step: &Step) -> bool {
         matches!(step, Step::DeployTokens { .. } | Step::DieAsAny)
     }
 
     /// The prompt a special step starts with.
-    pub(super) fn special_step_prompt(&self, run: &CardRun, step: &Step) -> Prompt {
+    pub(crate) fn special_step_prompt(&self, run: &CardRun, step: &Step) -> Prompt {
         match step {
             Step::DieAsAny if run.faction == Faction::Atreides => Prompt::AtreidesHouse,
             _ => Prompt::Card(run.faction, run.card, run.step),
@@ -94,10 +94,10 @@ impl Arrakis {
     }
 
     /// Sietch areas the deployment tokens may go to (AR-DIE-12).
-    fn token_sietches(&self, f: Faction) -> Vec<AreaId> {
+    fn token_sietches(&self, f: Faction) -> AreaSet {
         let b = self.d().board;
         if self.deploy_pool.is_empty() {
-            return Vec::new();
+            return AreaSet::EMPTY;
         }
         b.sietch_sites
             .iter()
@@ -111,7 +111,7 @@ impl Arrakis {
     }
 
     /// Legal choices of a special step (before "Done").
-    pub(super) fn legal_special_step(&self, run: &CardRun, step: &Step, out: &mut Vec<Action>) {
+    pub(crate) fn legal_special_step(&self, run: &CardRun, step: &Step, out: &mut Vec<Action>) {
         if let Step::DeployTokens { leader, .. } = step {
             if run.stage == 0 {
                 for a in self.token_sietches(run.faction) {
@@ -126,7 +126,7 @@ impl Arrakis {
     }
 
     /// Applies a choice of a special step.
-    pub(super) fn step_special(
+    pub(crate) fn step_special(
         &mut self,
         mut run: CardRun,
         step: &Step,

@@ -1,11 +1,14 @@
 //! Step 3, Desert Hazards (AR-HAZ-*), resolved by the engine.
-use super::board::Terrain;
-use super::combat::Target;
-use super::event::Event;
-use super::flow::{AfterHits, Battle, Group, Prompt};
-use super::ids::{AreaId, CombatFace, Faction, UnitKind, Wormsign};
-use super::options::StormExposure;
-use super::state::{Arrakis, Phase, Worm};
+use crate::rules::arrakis::action::Action;
+use crate::rules::arrakis::board::Terrain;
+use crate::rules::arrakis::event::Event;
+use crate::rules::arrakis::forces::combat::Target;
+use crate::rules::arrakis::ids::{
+    AirZoneId, AreaId, AreaSet, CombatFace, Faction, Marker, UnitKind, Wormsign,
+};
+use crate::rules::arrakis::options::StormExposure;
+use crate::rules::arrakis::prompt::{AfterExcess, AfterHits, Battle, Prompt};
+use crate::rules::arrakis::state::{Arrakis, Phase, Vehicle, Worm};
 
 impl Arrakis {
     /// Hits per Special in `a` for storms and sandworms (AR-HAZ-29).
@@ -27,7 +30,7 @@ impl Arrakis {
     /// Rolls `dice` hazard dice against the Harkonnen legion in `a` and
     /// takes the hits in the combat casualty order (docs/rules-decisions.md, Q6); true when
     /// waiting on the Harkonnen's pick of a casualty, `then` going on after.
-    pub(super) fn hazard_attack(
+    pub(crate) fn hazard_attack(
         &mut self,
         a: AreaId,
         dice: u8,
@@ -50,7 +53,7 @@ impl Arrakis {
     /// Takes `n` hits on the Harkonnen legion in `a` one by one; pauses
     /// when the owner has to pick between an elite and a Sardaukar
     /// (AR-COMBAT-20, docs/rules-decisions.md, Q6). True when paused.
-    pub(super) fn hazard_hits(
+    pub(crate) fn hazard_hits(
         &mut self,
         a: AreaId,
         n: u8,
@@ -63,7 +66,7 @@ impl Arrakis {
     /// Takes `n` hits outside a battle on the legion of `f` in `a`, one by
     /// one; pauses when the owner has to pick between an elite and a
     /// special elite (AR-COMBAT-20). True when paused.
-    pub(super) fn hits_in_area(
+    pub(crate) fn hits_in_area(
         &mut self,
         f: Faction,
         a: AreaId,
@@ -84,7 +87,7 @@ impl Arrakis {
 
     /// The Harkonnen picked the unit of kind `k` to take the next of `n`
     /// hazard hits in `a` (AR-COMBAT-20, docs/rules-decisions.md, Q6).
-    pub(super) fn answer_hazard_casualty(
+    pub(crate) fn answer_hazard_casualty(
         &mut self,
         h: Faction,
         a: AreaId,
@@ -110,7 +113,7 @@ impl Arrakis {
             AfterHits::DesertPower(left, used) => self.after_activation(left, used, ev),
             AfterHits::Card => self.advance_card(ev),
             AfterHits::CardStacking(f) => {
-                if !self.enforce_stacking(f, super::flow::AfterExcess::Card) {
+                if !self.enforce_stacking(f, AfterExcess::Card) {
                     self.advance_card(ev);
                 }
             }
@@ -125,25 +128,25 @@ impl Arrakis {
 
     /// A harvester was destroyed; during Action Resolution it counts for
     /// the Jihad (AR-PRESC-13 to AR-PRESC-15).
-    pub(super) fn harvester_destroyed(&mut self, a: AreaId, counts: bool, ev: &mut Vec<Event>) {
+    pub(crate) fn harvester_destroyed(&mut self, a: AreaId, counts: bool, ev: &mut Vec<Event>) {
         ev.push(Event::HarvesterDestroyed { area: a });
         if counts && self.phase == Phase::ActionResolution {
             self.harvesters_destroyed += 1;
             let per = self.d().tables.tracks.jihad_per_harvesters_destroyed;
             if per > 0 && self.harvesters_destroyed % per == 0 {
-                self.advance_prescience(super::ids::Marker::Jihad, 1, ev);
+                self.advance_prescience(Marker::Jihad, 1, ev);
             }
         }
     }
 
-    pub(super) fn sandworms_on_board(&self) -> u8 {
+    pub(crate) fn sandworms_on_board(&self) -> u8 {
         self.areas.iter().filter(|s| s.worm.is_some()).count() as u8
     }
 
     /// No sandworm is free (none off the board, or the cap reached) and
     /// several are on the board: the Atreides choose which one moves
     /// (AR-HAZ-15).
-    pub(super) fn worm_choice_needed(&self) -> bool {
+    pub(crate) fn worm_choice_needed(&self) -> bool {
         let free = self.worms_off > 0 && self.sandworms_on_board() < self.sandworm_cap();
         let on_board = self
             .areas
@@ -157,7 +160,7 @@ impl Arrakis {
     /// board, else the lowest-id sandworm on the board moves.
     /// Puts a sandworm figure in `a`, from off the board or moved from the
     /// lowest-numbered area holding one; false if none can come.
-    pub(super) fn place_worm_figure(&mut self, a: AreaId, ev: &mut Vec<Event>) -> bool {
+    pub(crate) fn place_worm_figure(&mut self, a: AreaId, ev: &mut Vec<Event>) -> bool {
         if self.worms_off > 0 && self.sandworms_on_board() < self.sandworm_cap() {
             self.worms_off -= 1;
         } else if let Some(i) = self.areas.iter().position(|s| s.worm == Some(Worm::Normal)) {
@@ -174,7 +177,7 @@ impl Arrakis {
     /// AR-HAZ-16): from off the board while one is free and under the cap,
     /// else the Atreides move one (their choice when there are several).
     /// True when a decision is pending.
-    pub(super) fn normal_worm_emerges(&mut self, a: AreaId, ev: &mut Vec<Event>) -> bool {
+    pub(crate) fn normal_worm_emerges(&mut self, a: AreaId, ev: &mut Vec<Event>) -> bool {
         if self.worm_choice_needed() {
             self.prompt = Prompt::RelocateWorm(a);
             return true;
@@ -186,12 +189,12 @@ impl Arrakis {
     /// of the Harkonnen is pending: where the legion flees (AR-OPT-08), a
     /// casualty, or a carryall rescue (AR-HAZ-20 to AR-HAZ-22, AR-HAZ-25,
     /// AR-HAZ-30).
-    pub(super) fn worm_emerges(&mut self, a: AreaId, ev: &mut Vec<Event>) -> bool {
+    pub(crate) fn worm_emerges(&mut self, a: AreaId, ev: &mut Vec<Event>) -> bool {
         let has_legion = self.areas[a.index()].unit_count(Faction::Harkonnen) > 0;
         // AR-OPT-08: the wiki's reading, the legion retreats if it can, to
         // the adjacent open area of the Harkonnen's choice.
         if has_legion && self.rules.sandworm_legion_retreats {
-            match self.flee_options(a).as_slice() {
+            match self.flee_options(a).iter().collect::<Vec<_>>().as_slice() {
                 [] => {}
                 [to] => {
                     self.move_legion(Faction::Harkonnen, a, *to);
@@ -235,41 +238,14 @@ impl Arrakis {
 
     /// AR-OPT-08: the adjacent open areas without a sandworm or a wormsign
     /// with room for the Harkonnen legion in `a`.
-    pub(super) fn flee_options(&self, a: AreaId) -> Vec<AreaId> {
+    pub(crate) fn flee_options(&self, a: AreaId) -> AreaSet {
         let h = Faction::Harkonnen;
         let n = self.areas[a.index()].unit_count(h);
-        self.d().board.passable[a.index()]
-            .iter()
-            .filter(|b| {
-                let t = &self.areas[b.index()];
-                !self.enemy_at(h, *b)
-                    && t.worm.is_none()
-                    && t.wormsign.is_none()
-                    && t.unit_count(h) + n <= self.stacking_limit(h)
-            })
-            .collect()
-    }
-
-    /// Moves the whole legion of `f` in `a` to `to`.
-    pub(super) fn move_legion(&mut self, f: Faction, a: AreaId, to: AreaId) {
-        let d = self.d();
-        let s = &self.areas[a.index()];
-        let g = Group {
-            units: s.units[f],
-            tokens: if f == Faction::Atreides {
-                s.tokens.len() as u8
-            } else {
-                0
-            },
-            generic: s.generic[f],
-            named: super::state::named_of(s.named, f, d),
-        };
-        let group = self.lift(f, a, &g);
-        self.drop_group(f, to, &group);
+        self.retreat_options(h, a, n, true)
     }
 
     /// The Harkonnen picked where the legion in `a` flees (AR-OPT-08).
-    pub(super) fn answer_flee(&mut self, a: AreaId, to: AreaId, ev: &mut Vec<Event>) {
+    pub(crate) fn answer_flee(&mut self, a: AreaId, to: AreaId, ev: &mut Vec<Event>) {
         self.move_legion(Faction::Harkonnen, a, to);
         if !self.after_emerging(a, ev) {
             self.resume_hazards(ev);
@@ -277,7 +253,7 @@ impl Arrakis {
     }
 
     /// The Atreides chose the sandworm that moves to `to` (AR-HAZ-15).
-    pub(super) fn answer_relocation(&mut self, from: AreaId, to: AreaId, ev: &mut Vec<Event>) {
+    pub(crate) fn answer_relocation(&mut self, from: AreaId, to: AreaId, ev: &mut Vec<Event>) {
         let w = self.areas[from.index()].worm.take();
         self.areas[to.index()].worm = w;
         ev.push(Event::SandwormPlaced { area: to });
@@ -288,22 +264,19 @@ impl Arrakis {
     }
 
     /// Air zones holding a carryall connected to `a` (AR-HAZ-21).
-    pub(super) fn rescue_zones(
-        &self,
-        a: AreaId,
-    ) -> impl Iterator<Item = super::ids::AirZoneId> + '_ {
+    pub(crate) fn rescue_zones(&self, a: AreaId) -> impl Iterator<Item = AirZoneId> + '_ {
         self.d()
             .board
             .zones_of(a)
-            .filter(|z| self.zones[z.index()] == Some(super::state::Vehicle::Carryall))
+            .filter(|z| self.zones[z.index()] == Some(Vehicle::Carryall))
     }
 
     /// The Harkonnen answer a rescue: a carryall's zone, or `None` to let
     /// the harvester go; then the hazards go on.
-    pub(super) fn answer_rescue(
+    pub(crate) fn answer_rescue(
         &mut self,
         area: AreaId,
-        zone: Option<super::ids::AirZoneId>,
+        zone: Option<AirZoneId>,
         ev: &mut Vec<Event>,
     ) {
         match zone {
@@ -319,7 +292,7 @@ impl Arrakis {
 
     /// The whole Desert Hazards step: clean-up and placement, then the
     /// resolution, which may pause for a rescue decision.
-    pub(super) fn desert_hazards(&mut self, ev: &mut Vec<Event>) {
+    pub(crate) fn desert_hazards(&mut self, ev: &mut Vec<Event>) {
         self.phase = Phase::DesertHazards;
         let d = self.d();
         // AR-HAZ-05: clean-up.
@@ -356,7 +329,7 @@ impl Arrakis {
     /// Resolves wormsigns from the cursor (kind * 128 + area) on: by kind,
     /// area order within a kind (AR-HAZ-08 to AR-HAZ-13); then the storms
     /// and Spice Harvesting. Pauses at a rescue decision.
-    pub(super) fn resume_hazards(&mut self, ev: &mut Vec<Event>) {
+    pub(crate) fn resume_hazards(&mut self, ev: &mut Vec<Event>) {
         let b = self.d().board;
         let kinds = [Wormsign::Sand, Wormsign::Sandworm, Wormsign::Burrowing];
         while usize::from(self.hazard_cursor) < kinds.len() * 128 {
@@ -407,7 +380,7 @@ impl Arrakis {
             }
         }
         if self.winner.is_some() {
-            self.prompt = super::flow::Prompt::None;
+            self.prompt = Prompt::None;
             return;
         }
         self.start_spice(ev);
@@ -420,7 +393,7 @@ impl Arrakis {
     /// plateaus mountains enclose (`storm_exempt`), unless they border the
     /// mountain the atomics opened; `settlements` spares the areas holding
     /// a Harkonnen settlement (AR-OPT-09).
-    pub(super) fn storm_strikes(&self, a: AreaId) -> bool {
+    pub(crate) fn storm_strikes(&self, a: AreaId) -> bool {
         let b = self.d().board;
         let area = b.area(a);
         if self.atomics_area == Some(a) {
@@ -440,6 +413,75 @@ impl Arrakis {
                     })
             }
             StormExposure::Settlements => !self.areas[a.index()].settlement,
+        }
+    }
+}
+
+impl Arrakis {
+    /// AR-HAZ-15: any sandworm on the board moves to `to`, the owner's
+    /// choice.
+    pub(crate) fn legal_worm_move(&self, to: AreaId, out: &mut Vec<Action>) {
+        for (i, s) in self.areas.iter().enumerate() {
+            if s.worm == Some(Worm::Normal) {
+                out.push(Action::WormMove(AreaId(i as u8), to));
+            }
+        }
+    }
+
+    /// The rule a refused sandworm relocation breaks (`relocate`: Desert
+    /// Hazards, where stopping is refused by AR-HAZ-14).
+    pub(crate) fn worm_move_refusal(&self, relocate: bool, action: &Action) -> &'static str {
+        match action {
+            Action::Done if relocate => "AR-HAZ-14",
+            Action::WormMove(..) | Action::Done => "AR-HAZ-15",
+            _ => "AR-ACT-17",
+        }
+    }
+
+    /// A carryall that may rescue the harvester in `area`, or none.
+    pub(crate) fn legal_rescue(&self, area: AreaId, out: &mut Vec<Action>) {
+        for z in self.rescue_zones(area) {
+            out.push(Action::Rescue(z));
+        }
+        out.push(Action::Done);
+    }
+
+    /// Rescues the harvester in `area` (or not).
+    pub(crate) fn step_rescue(&mut self, area: AreaId, a: Action, ev: &mut Vec<Event>) {
+        let zone = match a {
+            Action::Rescue(z) => Some(z),
+            _ => None,
+        };
+        self.answer_rescue(area, zone, ev);
+    }
+
+    /// AR-COMBAT-20 (docs/rules-decisions.md, Q6): asked only with no
+    /// regular and both an elite and a Sardaukar in the legion.
+    pub(crate) fn legal_hazard_casualty(&self, out: &mut Vec<Action>) {
+        out.push(Action::LoseUnit(UnitKind::Elite));
+        out.push(Action::LoseUnit(UnitKind::Special));
+    }
+
+    /// The rule a refused hazard casualty breaks.
+    pub(crate) fn hazard_casualty_refusal(&self, action: &Action) -> &'static str {
+        match action {
+            Action::LoseUnit(_) => "AR-COMBAT-20",
+            _ => "AR-ACT-17",
+        }
+    }
+
+    /// AR-OPT-08: where the legion in `area` flees.
+    pub(crate) fn legal_flee(&self, area: AreaId, out: &mut Vec<Action>) {
+        for b in self.flee_options(area) {
+            out.push(Action::Retreat(b));
+        }
+    }
+
+    /// The rule a refused flight breaks.
+    pub(crate) fn flee_refusal(&self, action: &Action) -> &'static str {
+        match action {
+            Action::Retreat(_) | Action::Done => "AR-OPT-08",
+            _ => "AR-ACT-17",
         }
     }
 }

@@ -2,10 +2,9 @@
 //! (`data/arrakis/cards.json`), parsed with serde and checked at load.
 use serde::Deserialize;
 
-use super::card_effects::{Alternative, Condition, Step};
-
-use super::ids::{Deck, Faction, Marker};
-use super::tables::Conversion;
+use crate::rules::arrakis::board::tables::Conversion;
+use crate::rules::arrakis::cards::effects::{Alternative, Condition, Step};
+use crate::rules::arrakis::ids::{Deck, Faction, Marker};
 
 /// What a leader is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]

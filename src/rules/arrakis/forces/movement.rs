@@ -1,17 +1,17 @@
 //! Moving legions step by step: pick the legion, add figures one by one,
 //! then the destination (AR-MOVE-*, AR-DIE-02 to AR-DIE-10).
-use super::action::Action;
-use super::card_effects::Boost;
-use super::event::Event;
-use super::flow::{Battle, BattleStep, Group, Move, Prompt};
-use super::ids::{AreaId, Faction, UnitKind};
-use super::state::{Arrakis, named_of};
-use super::vocab::ByFaction;
+use crate::rules::arrakis::action::Action;
+use crate::rules::arrakis::cards::effects::Boost;
+use crate::rules::arrakis::event::Event;
+use crate::rules::arrakis::ids::{AreaId, AreaSet, Faction, LeaderId, UnitKind};
+use crate::rules::arrakis::prompt::{AfterExcess, Battle, BattleStep, Group, Move, Prompt};
+use crate::rules::arrakis::state::{Arrakis, LeaderAt, Vehicle, named_of};
+use crate::rules::arrakis::vocab::ByFaction;
 
 impl Arrakis {
     /// Whether area `b` holds an enemy of `f` to attack: units, tokens, or
     /// an enemy settlement or sietch (AR-COMBAT-03, AR-COMBAT-36).
-    pub(super) fn enemy_at(&self, f: Faction, b: AreaId) -> bool {
+    pub(crate) fn enemy_at(&self, f: Faction, b: AreaId) -> bool {
         let s = &self.areas[b.index()];
         s.unit_count(f.other()) > 0
             || match f {
@@ -20,7 +20,7 @@ impl Arrakis {
             }
     }
 
-    pub(super) fn legal_move(&self, m: &Move, out: &mut Vec<Action>) {
+    pub(crate) fn legal_move(&self, m: &Move, out: &mut Vec<Action>) {
         let d = self.d();
         let f = m.faction;
         match m.picked {
@@ -63,7 +63,7 @@ impl Arrakis {
                 while rest != 0 {
                     let i = rest.trailing_zeros() as u8;
                     rest &= rest - 1;
-                    out.push(Action::TakeLeader(super::ids::LeaderId(i)));
+                    out.push(Action::TakeLeader(LeaderId(i)));
                 }
                 if self.group_may_leave(f, m, from, &g) {
                     for b in d.board.passable[from.index()].iter() {
@@ -83,7 +83,7 @@ impl Arrakis {
                     if f == Faction::Harkonnen {
                         let targets = self.transport_targets(from);
                         for z in d.board.zones_of(from) {
-                            if self.zones[z.index()] != Some(super::state::Vehicle::Ornithopter) {
+                            if self.zones[z.index()] != Some(Vehicle::Ornithopter) {
                                 continue;
                             }
                             for b in targets.iter() {
@@ -100,7 +100,7 @@ impl Arrakis {
     }
 
     /// The rule a refused destination breaks.
-    pub(super) fn move_refusal(&self, m: &Move, b: AreaId) -> &'static str {
+    pub(crate) fn move_refusal(&self, m: &Move, b: AreaId) -> &'static str {
         let Some((from, g)) = m.picked else {
             return "AR-MOVE-01";
         };
@@ -169,7 +169,7 @@ impl Arrakis {
         s.unit_count(f) + g.unit_count() <= self.stacking_limit(f)
     }
 
-    pub(super) fn step_move(&mut self, mut m: Move, a: Action, ev: &mut Vec<Event>) {
+    pub(crate) fn step_move(&mut self, mut m: Move, a: Action, ev: &mut Vec<Event>) {
         let f = m.faction;
         match (m.picked, a) {
             (None, Action::Legion(from)) => m.picked = Some((from, Group::default())),
@@ -269,7 +269,7 @@ impl Arrakis {
     /// 2 areas away across any border, areas with enemies or sandworms
     /// passed over (AR-MOVE-25, AR-MOVE-27 to AR-MOVE-29); areas a plain
     /// move reaches are left to the plain move.
-    fn transport_targets(&self, from: AreaId) -> super::ids::AreaSet {
+    fn transport_targets(&self, from: AreaId) -> AreaSet {
         let b = self.d().board;
         let near = b.passable[from.index()].union(b.impassable[from.index()]);
         let mut reach = near;
@@ -285,9 +285,9 @@ impl Arrakis {
     /// area next to the chain without a sandworm (AR-MOVE-17 to AR-MOVE-23;
     /// across passable borders only, see the docs); areas a plain move
     /// reaches are left to the plain move.
-    pub(super) fn sandride_targets(&self, from: AreaId) -> super::ids::AreaSet {
+    pub(crate) fn sandride_targets(&self, from: AreaId) -> AreaSet {
         let b = self.d().board;
-        let signs: super::ids::AreaSet = self
+        let signs: AreaSet = self
             .areas
             .iter()
             .enumerate()
@@ -299,20 +299,20 @@ impl Arrakis {
         let mut chain = b.passable[from.index()].intersection(signs);
         let mut frontier = chain;
         while !frontier.is_empty() {
-            let mut next = super::ids::AreaSet::EMPTY;
+            let mut next = AreaSet::EMPTY;
             for x in frontier.iter() {
                 next = next.union(b.passable[x.index()]);
             }
             frontier = next.intersection(signs).minus(chain);
             chain = chain.union(frontier);
         }
-        let mut out = super::ids::AreaSet::EMPTY;
+        let mut out = AreaSet::EMPTY;
         for x in chain.iter() {
             out = out.union(b.passable[x.index()]);
             out.insert(x);
         }
         out.remove(from);
-        let worms: super::ids::AreaSet = self
+        let worms: AreaSet = self
             .areas
             .iter()
             .enumerate()
@@ -323,7 +323,7 @@ impl Arrakis {
     }
 
     /// Takes the group's figures off `from`; tokens keep their contents.
-    pub(super) fn lift(&mut self, f: Faction, from: AreaId, g: &Group) -> (Group, Vec<u8>) {
+    pub(crate) fn lift(&mut self, f: Faction, from: AreaId, g: &Group) -> (Group, Vec<u8>) {
         let s = &mut self.areas[from.index()];
         for k in UnitKind::ALL {
             s.units[f][k] -= g.units[k];
@@ -335,7 +335,7 @@ impl Arrakis {
     }
 
     /// Puts lifted figures into `to`.
-    pub(super) fn drop_group(&mut self, f: Faction, to: AreaId, group: &(Group, Vec<u8>)) {
+    pub(crate) fn drop_group(&mut self, f: Faction, to: AreaId, group: &(Group, Vec<u8>)) {
         let (g, tokens) = group;
         let s = &mut self.areas[to.index()];
         for k in UnitKind::ALL {
@@ -348,14 +348,14 @@ impl Arrakis {
         while m != 0 {
             let i = m.trailing_zeros() as usize;
             m &= m - 1;
-            self.leaders[i] = super::state::LeaderAt::Board(to);
+            self.leaders[i] = LeaderAt::Board(to);
         }
     }
 
     /// What entering an area does: an Atreides legion removes a harvester
     /// (AR-HARV-02) and takes a testing station where it stops
     /// (AR-PRESC-10).
-    pub(super) fn after_entering(&mut self, f: Faction, b: AreaId, ev: &mut Vec<Event>) {
+    pub(crate) fn after_entering(&mut self, f: Faction, b: AreaId, ev: &mut Vec<Event>) {
         if f != Faction::Atreides {
             return;
         }
@@ -373,10 +373,10 @@ impl Arrakis {
     /// placing only what the supply still holds; the Atreides then remove
     /// units above the limit (AR-DEPLOY-05), `then` going on after their
     /// choice. True when waiting on that choice.
-    pub(super) fn reveal_tokens(
+    pub(crate) fn reveal_tokens(
         &mut self,
         area: AreaId,
-        then: super::flow::AfterExcess,
+        then: AfterExcess,
         ev: &mut Vec<Event>,
     ) -> bool {
         if !self.reveal_tokens_only(area, ev) {
@@ -388,12 +388,12 @@ impl Arrakis {
 
     /// Reveals the tokens in `area` into units without the stacking check;
     /// false when there were none.
-    pub(super) fn reveal_tokens_only(&mut self, area: AreaId, ev: &mut Vec<Event>) -> bool {
+    pub(crate) fn reveal_tokens_only(&mut self, area: AreaId, ev: &mut Vec<Event>) -> bool {
         let tokens = std::mem::take(&mut self.areas[area.index()].tokens);
         if tokens.is_empty() {
             return false;
         }
-        let kinds = super::setup::token_kinds(self.d());
+        let kinds = crate::rules::arrakis::setup::token_kinds(self.d());
         let ai = Faction::Atreides;
         for t in tokens {
             let m = kinds[usize::from(t)].units();
@@ -410,7 +410,7 @@ impl Arrakis {
     }
 
     /// Turns a sietch face up (AR-DEPLOY-08, AR-SCOUT-03).
-    pub(super) fn reveal_sietch(&mut self, area: AreaId, ev: &mut Vec<Event>) {
+    pub(crate) fn reveal_sietch(&mut self, area: AreaId, ev: &mut Vec<Event>) {
         if let Some(s) = &mut self.areas[area.index()].sietch
             && !s.revealed
         {
@@ -420,7 +420,7 @@ impl Arrakis {
     }
 
     /// Starts a battle: the attackers are lifted off the board.
-    pub(super) fn start_battle(
+    pub(crate) fn start_battle(
         &mut self,
         f: Faction,
         from: AreaId,
@@ -436,7 +436,7 @@ impl Arrakis {
         let (mut g, tokens) = group;
         // AR-DEPLOY-09: attacking tokens are revealed into units.
         if !tokens.is_empty() {
-            let kinds = super::setup::token_kinds(self.d());
+            let kinds = crate::rules::arrakis::setup::token_kinds(self.d());
             let ai = Faction::Atreides;
             for t in tokens {
                 let mx = kinds[usize::from(t)].units();
@@ -466,14 +466,14 @@ impl Arrakis {
         };
         // AR-DEPLOY-06, AR-DEPLOY-08, AR-DEPLOY-09: defenders revealed.
         self.reveal_sietch(at, ev);
-        if self.reveal_tokens(at, super::flow::AfterExcess::Battle(bt), ev) {
+        if self.reveal_tokens(at, AfterExcess::Battle(bt), ev) {
             return;
         }
         self.begin_battle(bt, ev);
     }
 
     /// The battle proper, once every defender is revealed.
-    pub(super) fn begin_battle(&mut self, bt: Battle, ev: &mut Vec<Event>) {
+    pub(crate) fn begin_battle(&mut self, bt: Battle, ev: &mut Vec<Event>) {
         let (f, at) = (bt.attacker, bt.at);
         if bt.group.unit_count() == 0 {
             // Every attacking unit came from tokens that hid nothing left
@@ -492,5 +492,74 @@ impl Arrakis {
             return;
         }
         self.prompt = Prompt::Battle(bt);
+    }
+}
+
+impl Arrakis {
+    /// The rule a refused move action breaks.
+    pub(crate) fn move_step_refusal(&self, m: &Move, action: &Action) -> &'static str {
+        use Action as X;
+        match action {
+            X::To(b) => self.move_refusal(m, *b),
+            X::Legion(x) if m.moved_into.contains(*x) => "AR-DIE-04",
+            X::Legion(_)
+            | X::Take(_)
+            | X::TakeToken
+            | X::TakeGeneric
+            | X::TakeLeader(_)
+            | X::Sandride(_)
+            | X::Transport(..) => "AR-MOVE-12",
+            _ => "AR-ACT-17",
+        }
+    }
+}
+
+impl Arrakis {
+    /// The areas next to `from` (across a passable border) a legion of `f`
+    /// of `n` units may retreat or be moved to: no enemy, no sandworm, room
+    /// under the stacking limit, and no wormsign when `no_wormsign` (a
+    /// Harkonnen legion that must not call a sandworm). Battle retreats
+    /// (AR-COMBAT-*), fleeing a sandworm (AR-OPT-08), retreating from a
+    /// revealed sandworm (AR-HAZ-50) and the Family Atomics (AR-ATOM-07)
+    /// all read it.
+    pub(crate) fn retreat_options(
+        &self,
+        f: Faction,
+        from: AreaId,
+        n: u8,
+        no_wormsign: bool,
+    ) -> AreaSet {
+        self.d().board.passable[from.index()]
+            .iter()
+            .filter(|&b| {
+                let t = &self.areas[b.index()];
+                !self.enemy_at(f, b)
+                    && t.worm.is_none()
+                    && !(no_wormsign && t.wormsign.is_some())
+                    && t.unit_count(f) + n <= self.stacking_limit(f)
+            })
+            .collect()
+    }
+
+    /// The whole legion of `f` in `a`: every unit, token and leader there.
+    pub(crate) fn whole_legion(&self, f: Faction, a: AreaId) -> Group {
+        let s = &self.areas[a.index()];
+        Group {
+            units: s.units[f],
+            tokens: if f == Faction::Atreides {
+                s.tokens.len() as u8
+            } else {
+                0
+            },
+            generic: s.generic[f],
+            named: named_of(s.named, f, self.d()),
+        }
+    }
+
+    /// Moves the whole legion of `f` in `a` to `to`.
+    pub(crate) fn move_legion(&mut self, f: Faction, a: AreaId, to: AreaId) {
+        let g = self.whole_legion(f, a);
+        let group = self.lift(f, a, &g);
+        self.drop_group(f, to, &group);
     }
 }

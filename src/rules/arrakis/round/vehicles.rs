@@ -1,0 +1,184 @@
+//! The start of a round and Step 1, Vehicle Placement (AR-START-03,
+//! AR-START-05, AR-VEH-*): the Harkonnen place the vehicles of the active
+//! Spice Must Flow row, or those of a House die (AR-DIE-21).
+use crate::rules::arrakis::action::Action;
+use crate::rules::arrakis::board::tables::SpiceRow;
+use crate::rules::arrakis::event::Event;
+use crate::rules::arrakis::ids::{AirZoneId, AreaId, Faction};
+use crate::rules::arrakis::prompt::Prompt;
+use crate::rules::arrakis::state::{Arrakis, Phase, Vehicle};
+
+const H: Faction = Faction::Harkonnen;
+const A: Faction = Faction::Atreides;
+
+impl Arrakis {
+    /// Starts a round: draws, prescience, then Vehicle Placement.
+    pub(crate) fn start_round(&mut self, ev: &mut Vec<Event>) {
+        self.round += 1;
+        ev.push(Event::RoundStarted { round: self.round });
+        // AR-START-03: one card from each of a player's two decks.
+        for f in [H, A] {
+            for k in 0..2 {
+                self.draw(f, k, ev);
+            }
+        }
+        // AR-START-05: 3 prescience cards face up (beyond one held by the
+        // Eyes of Ibad).
+        self.keep_attached_revealed();
+        for _ in 0..3 {
+            if let Some(c) = self.prescience_deck.pop() {
+                self.revealed.push(c);
+            }
+        }
+        ev.push(Event::PrescienceRevealed {
+            cards: self.revealed.clone(),
+        });
+        self.claimed_this_round = 0;
+        self.worms_surfaced = 0;
+        self.bought_supremacy = false;
+        self.phase = Phase::VehiclePlacement;
+        // AR-VEH-02, AR-VEH-05: the active row is the lowest marker's.
+        let row = self.active_row();
+        self.prompt = Prompt::Vehicles {
+            harvesters: row.harvesters,
+            ornithopters: row.ornithopters,
+            carryalls: row.carryalls,
+            any: false,
+            house: false,
+        };
+    }
+
+    /// The active Spice Must Flow row (AR-VEH-02), with the printed
+    /// board's ornithopters under `spice_must_flow_ornithopters = printed`.
+    pub fn active_row(&self) -> SpiceRow {
+        let lowest = *self.imperium.iter().max().expect("3 markers");
+        let mut row = self.d().tables.spice_must_flow.rows[usize::from(lowest - 1)];
+        if self.rules.printed_ornithopters
+            && let Some(n) = row.ornithopters_printed
+        {
+            row.ornithopters = n;
+        }
+        row
+    }
+
+    pub(crate) fn vehicles_on_board(&self, v: Vehicle) -> u8 {
+        self.zones.iter().filter(|z| **z == Some(v)).count() as u8
+    }
+
+    pub(crate) fn harvesters_on_board(&self) -> u8 {
+        self.areas.iter().filter(|a| a.harvester).count() as u8
+    }
+
+    /// A free desert area for a harvester (AR-VEH-07, AR-VEH-08).
+    pub(crate) fn harvester_area_ok(&self, a: AreaId) -> bool {
+        let s = &self.areas[a.index()];
+        self.is_desert(a)
+            && !s.harvester
+            && s.sietch.is_none()
+            && s.unit_count(A) == 0
+            && s.worm.is_none()
+    }
+
+    pub(crate) fn step_vehicles(&mut self, action: Action, ev: &mut Vec<Event>) {
+        let Prompt::Vehicles {
+            mut harvesters,
+            mut ornithopters,
+            mut carryalls,
+            any,
+            house,
+        } = self.prompt
+        else {
+            unreachable!()
+        };
+        match action {
+            Action::PlaceHarvester(a) => {
+                self.areas[a.index()].harvester = true;
+                if any {
+                    ornithopters -= 1;
+                } else {
+                    harvesters -= 1;
+                }
+                ev.push(Event::HarvesterPlaced { area: a });
+            }
+            Action::PlaceVehicle(v, z) => {
+                self.zones[z.index()] = Some(v);
+                ev.push(Event::VehiclePlaced {
+                    vehicle: v,
+                    zone: z,
+                });
+                match (v, any) {
+                    (_, true) | (Vehicle::Ornithopter, false) => ornithopters -= 1,
+                    (Vehicle::Carryall, false) => carryalls -= 1,
+                }
+            }
+            _ => {
+                if house {
+                    self.end_turn(H, ev);
+                } else {
+                    self.start_action_resolution(ev);
+                }
+                return;
+            }
+        }
+        self.prompt = Prompt::Vehicles {
+            harvesters,
+            ornithopters,
+            carryalls,
+            any,
+            house,
+        };
+    }
+
+    /// The vehicles that may still be placed (AR-VEH-07 to AR-VEH-11).
+    pub(crate) fn legal_vehicles(&self, out: &mut Vec<Action>) {
+        let Prompt::Vehicles {
+            harvesters,
+            ornithopters,
+            carryalls,
+            any,
+            ..
+        } = self.prompt
+        else {
+            unreachable!()
+        };
+        let t = &self.d().tables.figures.harkonnen;
+        let h_left = if any { ornithopters } else { harvesters };
+        if h_left > 0 && self.harvesters_on_board() < t.harvester {
+            for a in self.desert_now().iter() {
+                if self.harvester_area_ok(a) {
+                    out.push(Action::PlaceHarvester(a));
+                }
+            }
+        }
+        for (v, left, total) in [
+            (Vehicle::Ornithopter, ornithopters, t.ornithopter),
+            (
+                Vehicle::Carryall,
+                if any { ornithopters } else { carryalls },
+                t.carryall,
+            ),
+        ] {
+            if left > 0 && self.vehicles_on_board(v) < total {
+                for z in 0..self.zones.len() {
+                    // AR-VEH-10, AR-VEH-11: 1 per zone, replacing.
+                    if self.zones[z] != Some(v) {
+                        out.push(Action::PlaceVehicle(v, AirZoneId(z as u8)));
+                    }
+                }
+            }
+        }
+        out.push(Action::Done);
+    }
+
+    /// The rule a refused vehicle placement breaks.
+    pub(crate) fn vehicles_refusal(&self, action: &Action) -> &'static str {
+        match action {
+            Action::PlaceHarvester(x) if self.areas.get(x.index()).is_some_and(|s| s.harvester) => {
+                "AR-VEH-08"
+            }
+            Action::PlaceHarvester(_) => "AR-VEH-07",
+            Action::PlaceVehicle(..) => "AR-VEH-09",
+            _ => "AR-ACT-17",
+        }
+    }
+}
