@@ -1,7 +1,6 @@
 //! Per-rule tests of War for Arrakis on the real board; each cites its
 //! rule ID (docs/rules/war-for-arrakis.md). Combat faces (data): 0-2 Hit, 3-4 Shield, 5 Special.
-mod arrakis_common;
-use arrakis_common::*;
+use super::common::*;
 use melange::rules::arrakis::data::data;
 use melange::rules::arrakis::{
     Action, AreaId, Arrakis, ArrakisOptions, BattleStep, DieResult, Event, Faction, ImperiumMarker,

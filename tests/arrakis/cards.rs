@@ -1,8 +1,7 @@
 //! Planning cards played for their effect (AR-ACT-12, AR-ACT-13, AR-ACT-17),
 //! one test per card on the real board, with partial use and refusals.
 //! Combat faces (data): 0-2 Hit, 3-4 Shield, 5 Special.
-mod arrakis_common;
-use arrakis_common::*;
+use super::common::*;
 use melange::rules::arrakis::data::data;
 use melange::rules::arrakis::{
     Action, AreaId, Arrakis, ArrakisOptions, BattleStep, ByFaction, CardId, DieResult, Event,
