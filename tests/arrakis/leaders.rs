@@ -374,7 +374,7 @@ fn a_card_naming_jessica_means_the_reverend_mother_too() {
     // card is the same person. No shipped card names Jessica, so this
     // mapping is all there is to assert for her; the same lookup is played
     // out for Paul in voice_from_the_outer_world_means_paul_muad_dib_too
-    // (`cards` in this target), and its one-way reading in
+    // (`cards::atreides`), and its one-way reading in
     // alia_the_abomination_requires_reverend_mother_jessica.
     let d = data();
     let jessica = d.person("lady_jessica");

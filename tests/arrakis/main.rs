@@ -3,12 +3,12 @@
 //! (`data`); the rules (`rules`, a file per concept: action resolution,
 //! movement, combat, vehicles and spice, desert hazards, the round,
 //! Hawat's Scheming, hidden information); the planning cards played for
-//! their effect (`cards`), the named leaders' special actions (`leaders`),
-//! the prescience cards and secret objectives (`prescience`); one test per
-//! checklist rule not tested elsewhere (`checklist`); seeded random games
-//! to a winner (`playout`) and arbitrary actions thrown at them (`fuzz`).
-//! `common` holds the helpers they share. Each test cites the rule ID it
-//! checks.
+//! their effect (`cards`, by house), the named leaders' special actions
+//! (`leaders`), the prescience cards and secret objectives (`prescience`);
+//! one test per checklist rule not tested elsewhere (`checklist`); seeded
+//! random games to a winner (`playout`) and arbitrary actions thrown at
+//! them (`fuzz`). `common` holds the helpers they share. Each test cites
+//! the rule ID it checks.
 mod board;
 mod cards;
 mod checklist;
