@@ -1002,3 +1002,92 @@ fn solo_difficulty_is_checked() {
     };
     assert!(Imperium::setup(&o, 1).is_ok());
 }
+
+/// The seat and Leader of every `RivalJoined` event of a setup.
+fn joined(
+    players: u8,
+    rules: &[(&str, &str)],
+) -> Vec<(Seat, Option<melange::rules::imperium::LeaderId>)> {
+    let o = ImperiumOptions {
+        player_count: players,
+        overrides: rules
+            .iter()
+            .map(|(k, v)| (k.to_string(), v.to_string()))
+            .collect(),
+        ..Default::default()
+    };
+    let (_, ev) = Imperium::setup_with_events(&o, 5).unwrap();
+    ev.iter()
+        .filter_map(|e| match e {
+            Event::RivalJoined { seat, leader } => Some((*seat, *leader)),
+            _ => None,
+        })
+        .collect()
+}
+
+// IM-SOLO-01 / IM-HAGAL-07: the rivals sit on the board after the players
+// (docs/rules-decisions.md, "House Hagal": board index = seat count + k), so
+// the `rival_joined` events name House Hagal at index 2 of the 2-player
+// game and the two solo Rivals at 1 and 2. Each joins with its Leader shown
+// (House Hagal's by the text, for its Signet Ring), none with
+// `hagal_signet = none`.
+#[test]
+fn rivals_join_at_the_seats_after_the_players() {
+    let two = joined(2, &[]);
+    assert_eq!(two.len(), 1);
+    assert_eq!(two[0].0, Seat(2));
+    assert!(hagal_data().compatible.contains(&two[0].1.unwrap()));
+    assert_eq!(
+        joined(2, &[("hagal_signet", "none")]),
+        vec![(Seat(2), None)]
+    );
+    let solo = joined(1, &[]);
+    assert_eq!(
+        solo.iter().map(|(s, _)| *s).collect::<Vec<_>>(),
+        vec![Seat(1), Seat(2)]
+    );
+    for (_, l) in &solo {
+        assert!(hagal_data().compatible.contains(&l.unwrap()));
+    }
+}
+
+// IM-HAGAL-07 / IM-SOLO-05: a Rival uses its Leader's Signet Ring only on
+// the card that lists it (Arrakeen: `arrakeen_2p` by the text for House
+// Hagal, `arrakeen_1p` for a solo Rival), never on another card: Carthag
+// recruits the card's 1 troop alone. With Glossu Rabban (recruit 1) and an
+// empty garrison, the troops deployed tell which happened.
+#[test]
+fn a_rivals_signet_ring_only_on_the_card_that_lists_it() {
+    let rabban = data().leader_id("glossu_rabban").unwrap();
+    for (players, seat, cards) in [
+        (2, 2, [("carthag", 1), ("arrakeen_2p", 2)]),
+        (1, 1, [("carthag", 1), ("arrakeen_1p", 2)]),
+    ] {
+        for (card, want) in cards {
+            let mut g = Imperium::setup(&opts(players), 5).unwrap();
+            let p = g.test_player(seat);
+            p.leader = rabban;
+            p.garrison = 0;
+            p.conflict = 0;
+            p.supply = 12;
+            for s in ["arrakeen", "carthag"] {
+                g.test_set_occupant(space(s), None);
+                g.test_set_control(space(s), None);
+            }
+            stack_deck(&mut g, &[card]);
+            let ev = g.test_rival_turn(seat);
+            let sp = if card == "carthag" {
+                "carthag"
+            } else {
+                "arrakeen"
+            };
+            assert_eq!(sent(&ev), vec![(seat, space(sp))], "{players}p {card}");
+            let p = g.test_player_ref(seat);
+            assert_eq!(
+                (p.conflict, p.garrison),
+                (want, 0),
+                "{players}p {card}: the card's troop, and Rabban's Signet Ring only at Arrakeen"
+            );
+        }
+    }
+}

@@ -216,3 +216,94 @@ fn agent_09_order_not_asked_when_it_cannot_matter() {
     send(&mut g, "other_memory", "secure_contract");
     assert_eq!(prompt(&g), "choice");
 }
+
+// IM-AGENT-09: a draw is a change to the cards that another part reads.
+// Lady Jessica's Agent box draws 2; Selective Breeding trashes a card and
+// then draws 2. Drawing first lets the trash take a card just drawn, so the
+// order is asked: with all three parts, and again once the Faction
+// Influence is taken.
+#[test]
+fn agent_09_a_draw_before_a_trash_is_asked() {
+    let setup = || {
+        let mut g = game(&["lady_jessica"]);
+        send(&mut g, "lady_jessica", "selective_breeding");
+        assert_eq!(prompt(&g), "agent_order");
+        assert_eq!(legal(&g), vec![PART_INFLUENCE, PART_SPACE, PART_AGENT_BOX]);
+        g
+    };
+    let mut g = setup();
+    act(&mut g, PART_INFLUENCE);
+    assert_eq!(
+        prompt(&g),
+        "agent_order",
+        "the draw still precedes the trash"
+    );
+    assert_eq!(legal(&g), vec![PART_SPACE, PART_AGENT_BOX]);
+    // Agent box first: the 2 cards drawn may be trashed by the space.
+    let mut g = setup();
+    let deck = g.test_player_ref(0).deck.len();
+    act(&mut g, PART_AGENT_BOX);
+    let p = g.test_player_ref(0);
+    assert_eq!(p.deck.len(), deck - 2);
+    let drawn: Vec<CardId> = p.hand.clone();
+    assert_eq!(drawn.len(), 2, "Jessica is in play, the 2 drawn in hand");
+    assert_ne!(prompt(&g), "agent_order", "one order left cannot matter");
+    let l = legal(&g);
+    for c in &drawn {
+        assert!(l.contains(&Action::Trash(*c, Zone::Hand)), "{c:?} in {l:?}");
+    }
+}
+
+// IM-AGENT-09 with IM-CONTROL-07: the controller's bonus is part of the
+// space's effects. With Imperial Basin controlled, its harvest (1 spice)
+// and the bonus (1 spice) pay Fremen Camp's 2 spice: the order is asked,
+// the space first pays for the Agent box, the Agent box first finds no
+// spice.
+#[test]
+fn agent_09_the_controllers_bonus_counts_in_the_order() {
+    let setup = || {
+        let mut g = game(&["fremen_camp"]);
+        g.test_player(0).spice = 0;
+        *g.test_bonus_spice(space("imperial_basin")) = 0;
+        g.test_set_control(space("imperial_basin"), Some(0));
+        send(&mut g, "fremen_camp", "imperial_basin");
+        assert_eq!(prompt(&g), "agent_order");
+        assert_eq!(legal(&g), vec![PART_SPACE, PART_AGENT_BOX]);
+        g
+    };
+    let mut a = setup();
+    let garrison = a.test_player_ref(0).garrison;
+    act(&mut a, PART_SPACE);
+    assert_eq!(a.test_player_ref(0).spice, 1 + 1, "harvest and bonus");
+    assert_eq!(prompt(&a), "optional", "Fremen Camp's box is now payable");
+    act(&mut a, Action::Accept);
+    assert_eq!(a.test_player_ref(0).spice, 0);
+    assert_eq!(a.test_player_ref(0).garrison, garrison + 3);
+    let mut b = setup();
+    act(&mut b, PART_AGENT_BOX);
+    assert_ne!(prompt(&b), "optional");
+    assert_eq!(b.test_player_ref(0).spice, 2);
+    assert_eq!(b.test_player_ref(0).garrison, garrison);
+}
+
+// IM-AGENT-09: the space's own changes count with the controller's bonus,
+// not only those they share. Countess Ariana's harvest draws a card (Spice
+// Addict), which may reshuffle the discard pile that Other Memory takes a
+// Bene Gesserit card from; the bonus (spice) does not change cards, yet
+// the order is asked.
+#[test]
+fn agent_09_a_controlled_spaces_own_changes_still_count() {
+    let mut g = game_with(
+        [
+            "countess_ariana_thorvald",
+            "glossu_rabban",
+            "paul_atreides",
+            "earl_memnon_thorvald",
+        ],
+        &["other_memory"],
+    );
+    g.test_set_control(space("imperial_basin"), Some(0));
+    send(&mut g, "other_memory", "imperial_basin");
+    assert_eq!(prompt(&g), "agent_order");
+    assert_eq!(legal(&g), vec![PART_SPACE, PART_AGENT_BOX]);
+}

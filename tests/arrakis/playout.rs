@@ -11,7 +11,7 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 /// Games per test: `ARRAKIS_GAMES` when set, else fewer in debug builds
-/// (e.g. `ARRAKIS_GAMES=2000 cargo test --test arrakis_playout`).
+/// (e.g. `ARRAKIS_GAMES=2000 cargo test --test arrakis playout::`).
 fn games() -> u64 {
     std::env::var("ARRAKIS_GAMES")
         .ok()
@@ -367,7 +367,7 @@ fn conformance_random_playout_holds_the_contract() {
 }
 
 /// One seed of the `published` games, for replaying a failure:
-/// `ARRAKIS_SEED=2001588 cargo test --test arrakis_playout one_published_seed`.
+/// `ARRAKIS_SEED=2001588 cargo test --test arrakis one_published_seed`.
 #[test]
 fn one_published_seed() {
     let Some(seed) = std::env::var("ARRAKIS_SEED")

@@ -1,8 +1,7 @@
 //! Named leaders' special actions (AR-LEADER-01 to AR-LEADER-08,
 //! AR-END-06), one test per leader on the real board; the special actions
 //! are data (`special` in data/arrakis/leaders.json).
-mod arrakis_common;
-use arrakis_common::*;
+use super::common::*;
 use melange::rules::arrakis::data::data;
 use melange::rules::arrakis::{
     Action, AreaId, Arrakis, ArrakisOptions, BattleStep, Deck, DieResult, Event, Faction, LeaderAt,
@@ -375,7 +374,7 @@ fn a_card_naming_jessica_means_the_reverend_mother_too() {
     // card is the same person. No shipped card names Jessica, so this
     // mapping is all there is to assert for her; the same lookup is played
     // out for Paul in voice_from_the_outer_world_means_paul_muad_dib_too
-    // (tests/arrakis_cards.rs), and its one-way reading in
+    // (`cards::atreides`), and its one-way reading in
     // alia_the_abomination_requires_reverend_mother_jessica.
     let d = data();
     let jessica = d.person("lady_jessica");

@@ -3,8 +3,7 @@
 //! each citing its AR- ID. Action die faces (data): 0-1 Strategy,
 //! 2 Leadership, 3 Deployment, 4 Mentat, 5 House. Combat faces: 0-2 Hit,
 //! 3-4 Shield, 5 Special.
-mod arrakis_common;
-use arrakis_common::*;
+use super::common::*;
 use melange::rules::arrakis::data::data;
 use melange::rules::arrakis::{
     Action, AreaId, Arrakis, ArrakisOptions, BattleStep, Deck, DieResult, Event, Faction,

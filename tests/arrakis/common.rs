@@ -1,4 +1,4 @@
-//! Helpers shared by the War for Arrakis test files (each file uses a
+//! Helpers shared by the War for Arrakis test modules (each uses a
 //! subset): ids by name, the seat of a house, playing a list of actions
 //! that must all be accepted, and the legal actions of a seat.
 #![allow(dead_code)]
