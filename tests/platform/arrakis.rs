@@ -181,12 +181,13 @@ async fn a_game_plays_through_the_api_with_secrets_kept() {
 async fn arrakis_refusals_name_their_reason() {
     let server = TestServer::start().await;
     let mut client = server.client().await;
-    let desert_war = pb::ArrakisOptions {
-        desert_war: true,
+    // An expansion not offered yet is refused.
+    let smugglers = pb::ArrakisOptions {
+        smugglers: true,
         ..Default::default()
     };
     let error = client
-        .create_game(arrakis(1, desert_war, ["", ""]))
+        .create_game(arrakis(1, smugglers, ["", ""]))
         .await
         .unwrap_err();
     assert_eq!(error.code(), Code::InvalidArgument, "{}", error.message());

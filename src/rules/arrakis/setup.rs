@@ -3,6 +3,8 @@
 use super::board::tables::TokenMix;
 use super::data::{Data, data};
 use super::event::Event;
+use super::expansions::desert_war::DesertWarState;
+use super::expansions::desert_war::data::desert_war;
 use super::ids::{CardId, Deck, Faction, UnitKind, Wormsign};
 use super::options::ArrakisOptions;
 use super::state::*;
@@ -201,6 +203,9 @@ impl Arrakis {
             winner: None,
             loaded: Vec::new(),
             hazard_cursor: 0,
+            desert_war: rules
+                .desert_war
+                .map(|_| Box::new(DesertWarState::new(desert_war()))),
             effect: None,
             pinned: 0,
             forced_die: None,

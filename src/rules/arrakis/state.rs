@@ -6,6 +6,7 @@ use crate::rules::core::GameRng;
 use super::action::Action;
 use super::data::{Data, data};
 use super::event::Event;
+use super::expansions::desert_war::{DesertArea, DesertWarState};
 use super::ids::{
     AreaId, CardId, Deck, DieResult, Faction, ImperiumMarker, LeaderId, Marker, UnitKind, Wormsign,
 };
@@ -75,6 +76,8 @@ pub struct AreaState {
     pub worm: Option<Worm>,
     /// A Harkonnen harvester.
     pub harvester: bool,
+    /// The Desert War expansion's figures (all zero without it).
+    pub desert: DesertArea,
 }
 
 impl AreaState {
@@ -248,6 +251,8 @@ pub struct Arrakis {
     pub bought_supremacy: bool,
     /// The winner, once there is one.
     pub winner: Option<(Faction, &'static str)>,
+    /// The Desert War expansion's state, when it is on.
+    pub desert_war: Option<Box<DesertWarState>>,
     /// The planning card being resolved (AR-ACT-13).
     pub(super) effect: Option<super::cards::play::CardRun>,
     /// Desert Hazards resolution cursor (kind * 128 + area).

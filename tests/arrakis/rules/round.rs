@@ -38,8 +38,9 @@ fn rules_options_are_named_and_checked() {
         ..Default::default()
     };
     assert!(matches!(bad.rules(), Err(RuleError::InvalidOptions(_))));
+    // An expansion not offered yet (Smugglers) is refused.
     let exp = ArrakisOptions {
-        desert_war: true,
+        smugglers: true,
         ..Default::default()
     };
     assert!(Arrakis::setup(&exp, 1).is_err());

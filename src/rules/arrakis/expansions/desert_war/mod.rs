@@ -202,3 +202,8 @@
 //! DW-SUSPENSOR-07) with loaded dice, random games with `desert_war` in
 //! the fuzz run, and golden fixtures of their own.
 pub mod data;
+pub mod options;
+pub mod state;
+
+pub use options::DesertWarRules;
+pub use state::{DesertArea, DesertWarState};

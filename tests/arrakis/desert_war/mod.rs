@@ -1,0 +1,2 @@
+//! The Desert War expansion (rule IDs `DW-...`), a file per concept.
+mod setup;
