@@ -329,6 +329,7 @@ impl WireRules for Arrakis {
         use pb::arrakis_action as w;
         let opt_leader = |l: Option<LeaderId>| l.map(leader_name).unwrap_or_default();
         let step = match *action {
+            Action::DesertWar(a) => match a {},
             Action::Done => Step::Done(w::Done {}),
             Action::PlaceHarvester(a) => Step::PlaceHarvester(area_name(a)),
             Action::PlaceVehicle(v, z) => Step::PlaceVehicle(w::PlaceVehicle {
@@ -792,6 +793,7 @@ fn view_to_pb(view: ArrakisView) -> pb::ArrakisView {
 fn event_to_pb(event: &Event) -> pb::ArrakisEvent {
     let mut wire = pb::ArrakisEvent::default();
     let kind = match event {
+        Event::DesertWar(e) => match *e {},
         Event::RoundStarted { round } => {
             wire.amount = (*round).into();
             "round_started"
@@ -1020,6 +1022,7 @@ fn event_text(event: &Event) -> String {
     let d = data();
     let card = |c: &CardId| d.card(*c).name.clone();
     match event {
+        Event::DesertWar(e) => match *e {},
         Event::RoundStarted { round } => format!("round {round} begins"),
         Event::ObjectiveDealt { objective } => {
             match d.tables.secret_objectives.get(usize::from(*objective)) {

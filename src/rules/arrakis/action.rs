@@ -1,4 +1,5 @@
 //! One small decision of one seat; `Copy`, a few bytes.
+use super::expansions::desert_war::DwAction;
 use super::ids::{
     AirZoneId, AreaId, CardId, Deck, DieResult, ImperiumMarker, LeaderId, Marker, SectorId,
     UnitKind,
@@ -148,4 +149,6 @@ pub enum Action {
     /// A wormsign produced a sandworm: put the Wild Maker's figure there
     /// instead of a normal sandworm (AR-HAZ-18).
     WildMaker,
+    /// An action of the Desert War expansion.
+    DesertWar(DwAction),
 }

@@ -1,4 +1,5 @@
 //! What happened, with enough detail to redact per seat.
+use super::expansions::desert_war::DwEvent;
 use crate::rules::core::{Seat, Viewer};
 
 use super::ids::{
@@ -266,6 +267,8 @@ pub enum Event {
         /// The result.
         die: DieResult,
     },
+    /// An event of the Desert War expansion.
+    DesertWar(DwEvent),
 }
 
 impl Event {
@@ -274,6 +277,7 @@ impl Event {
     pub fn redact(&self, viewer: Viewer) -> Option<Event> {
         let sees = |f: Faction| viewer.sees_private_of(seat_of(f));
         match self {
+            Event::DesertWar(e) => e.redact(viewer).map(Event::DesertWar),
             Event::ObjectiveDealt { .. } if !sees(Faction::Atreides) => {
                 Some(Event::ObjectiveDealt { objective: u8::MAX })
             }

@@ -110,6 +110,7 @@ impl Arrakis {
                 self.answer_wild_maker_or_sandworm(to, m, a == Action::WildMaker, ev);
             }
             (Prompt::Unclaimed, a) => self.step_unclaimed(a, ev),
+            (Prompt::DesertWar(p), a) => self.step_desert_war(p, a, ev),
             _ => unreachable!(
                 "{f:?} {action:?} passed the legal check at {:?}",
                 self.prompt

@@ -67,6 +67,7 @@ impl Arrakis {
             // AR-HAZ-18: the Wild Maker or a normal sandworm, nothing else.
             Prompt::WildMakerOrSandworm(..) => "AR-HAZ-18",
             Prompt::HandLimit(_) => self.hand_limit_refusal(action),
+            Prompt::DesertWar(p) => self.desert_war_refusal(p, action),
             Prompt::None
             | Prompt::AtreidesHouse
             | Prompt::HarkonnenHouse
@@ -137,6 +138,7 @@ impl Arrakis {
         let who = |f: Faction| house(f);
         match self.prompt {
             Prompt::None => "nobody: the game is over".into(),
+            Prompt::DesertWar(p) => self.desert_war_waiting_on(p),
             Prompt::Vehicles { house: true, .. } => {
                 "House Harkonnen to place the vehicles of its House die".into()
             }

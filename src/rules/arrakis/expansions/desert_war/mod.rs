@@ -201,9 +201,16 @@
 //! rule), the worked examples (DW-ESCORT-13, DW-ROCKET-12, DW-SANDRIDER-18,
 //! DW-SUSPENSOR-07) with loaded dice, random games with `desert_war` in
 //! the fuzz run, and golden fixtures of their own.
+pub mod action;
 pub mod data;
+pub mod event;
+mod flow;
 pub mod options;
+pub mod prompt;
 pub mod state;
 
+pub use action::DwAction;
+pub use event::DwEvent;
 pub use options::DesertWarRules;
+pub use prompt::DwPrompt;
 pub use state::{DesertArea, DesertWarState};
