@@ -202,6 +202,7 @@
 //! DW-SUSPENSOR-07) with loaded dice, random games with `desert_war` in
 //! the fuzz run, and golden fixtures of their own.
 pub mod action;
+mod areas;
 pub mod data;
 pub mod event;
 mod flow;

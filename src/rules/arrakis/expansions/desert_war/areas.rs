@@ -1,0 +1,44 @@
+//! What "empty" means for the Desert War's placements (a Fremen Camp, a
+//! Sandrider, a Suspensor Trooper): docs/rules-decisions.md, Desert War,
+//! DQ4. By default an empty area holds no figure and no token of any kind;
+//! under `empty_area=no_figure` only figures count.
+use crate::rules::arrakis::ids::{AreaId, AreaSet};
+use crate::rules::arrakis::state::Arrakis;
+
+impl Arrakis {
+    /// Whether area `a` is empty for a Desert War placement (DQ4): no
+    /// unit, leader, harvester, sandworm, Desert Trooper or Camp, and
+    /// (unless the `empty_area` option says otherwise) no wormsign,
+    /// sietch, deployment token, standing settlement or testing station.
+    pub fn is_empty_for_desert_war(&self, a: AreaId) -> bool {
+        let s = &self.areas[a.index()];
+        let figures = s.units.iter().all(|u| u.total() == 0)
+            && s.generic.iter().all(|n| *n == 0)
+            && s.named == 0
+            && s.worm.is_none()
+            && !s.harvester
+            && s.desert.is_clear();
+        let only_figures = self
+            .rules
+            .desert_war
+            .is_some_and(|r| r.empty_ignores_tokens);
+        figures
+            && (only_figures
+                || (s.tokens.is_empty()
+                    && s.sietch.is_none()
+                    && !s.settlement
+                    && s.station.is_none()
+                    && s.wormsign.is_none()))
+    }
+
+    /// Every desert area that is empty for a Desert War placement.
+    pub fn empty_desert_areas(&self) -> AreaSet {
+        let mut out = AreaSet::default();
+        for a in self.desert_now().iter() {
+            if self.is_empty_for_desert_war(a) {
+                out.insert(a);
+            }
+        }
+        out
+    }
+}
