@@ -561,7 +561,7 @@ fn prompt_to_pb(prompt: Prompt) -> pb::ArrakisPrompt {
         }
         Prompt::Spice { spice, decided } => {
             wire.count = spice.into();
-            wire.decided = decided.to_vec();
+            wire.decided = decided.into_array().to_vec();
             "spice"
         }
         Prompt::EndClaims => "end_claims",

@@ -1089,7 +1089,7 @@ fn coriolis_storms_strike_harkonnen_legions_off_the_mountains() {
 fn the_atomics_desert_takes_wormsigns_and_storms() {
     // AR-ATOM-05, AR-ATOM-06
     let blast = |g: &mut Arrakis| {
-        g.prescience = [8, 0, 0];
+        g.prescience = [8, 0, 0].into();
         g.test_turn(A, &[DieResult::Strategy], 1);
         play(g, A, &[Action::Atomics(a("splintered_rock"))]);
     };
@@ -1329,7 +1329,7 @@ fn markers_rise_one_step_and_unkept_ones_fall_into_bans() {
     g.test_imperium([3, 3, 3], [false; 3]);
     g.test_set_prompt(Prompt::Spice {
         spice: 9,
-        decided: [false; 3],
+        decided: Default::default(),
     });
     play(&mut g, H, &[Action::Raise(ImperiumMarker::Choam)]);
     assert_refused(&g, seat(H), &Action::Raise(ImperiumMarker::Choam));
@@ -1352,7 +1352,7 @@ fn supremacy_brings_leaders_in_as_cards() {
     let mut g = game();
     g.test_set_prompt(Prompt::Spice {
         spice: 3,
-        decided: [false; 3],
+        decided: Default::default(),
     });
     play(&mut g, H, &[Action::BuySupremacy]);
     assert_eq!(g.supremacy, 1);
@@ -1367,7 +1367,7 @@ fn supremacy_brings_leaders_in_as_cards() {
     g.bought_supremacy = false;
     g.test_set_prompt(Prompt::Spice {
         spice: 3,
-        decided: [false; 3],
+        decided: Default::default(),
     });
     play(&mut g, H, &[Action::BuySupremacy]);
     assert_eq!(g.leaders[id("feyd_rautha")], LeaderAt::SetAside);
@@ -1426,7 +1426,7 @@ fn end_of_round_steps_in_order() {
 fn the_atreides_win_only_at_the_end_of_the_round() {
     // AR-WIN-03
     let mut g = game();
-    g.prescience = [10, 10, 10];
+    g.prescience = [10, 10, 10].into();
     assert!(g.objective_met());
     g.test_turn(A, &[DieResult::Mentat], 1);
     let deck = Deck::HouseAtreides;
@@ -1552,7 +1552,7 @@ fn paul_muad_dib_and_reverend_mother_jessica_take_over() {
     g.test_put(A, a("s1_1"), [1, 0, 0], 0);
     g.areas[a("s1_1").index()].named |= 1 << paul.0;
     g.leaders[usize::from(paul.0)] = LeaderAt::Board(a("s1_1"));
-    g.prescience = [2, 2, 0];
+    g.prescience = [2, 2, 0].into();
     // The Sleeper Must Awaken: +1 on every marker (no Harkonnen unit on
     // the cleared board).
     g.revealed = vec![17];

@@ -506,7 +506,7 @@ fn paul_takes_arsunt(defenders: u8) -> Arrakis {
     g.test_put(A, a("broken_land"), [2, 0, 0], 0);
     g.test_place_leader(paul, a("broken_land"));
     g.test_put(H, a("arsunt"), [defenders, 0, 0], 0);
-    g.prescience[Marker::KwisatzHaderach.index()] = 2;
+    g.prescience[Marker::KwisatzHaderach] = 2;
     play(
         &mut g,
         A,
@@ -531,7 +531,7 @@ fn paul_muad_dib_enters_in_the_attacking_group_not_alone_where_it_came_from() {
     let (paul, muad_dib) = (leader("paul_atreides"), leader("paul_muad_dib"));
     let mut g = paul_takes_arsunt(0);
     assert!(matches!(g.prompt(), Prompt::Battle(b) if b.step == BattleStep::Advance));
-    assert_eq!(g.prescience[Marker::KwisatzHaderach.index()], 3);
+    assert_eq!(g.prescience[Marker::KwisatzHaderach], 3);
     assert_eq!(g.test_leader(paul), LeaderAt::Removed);
     assert_eq!(g.areas[a("broken_land").index()].named, 0);
     assert_eq!(g.battle_group().unwrap().named, 1 << muad_dib.0);
@@ -573,7 +573,7 @@ fn paul_muad_dib_enters_in_the_group_when_the_defender_retreats() {
     g.test_put(A, a("broken_land"), [2, 0, 0], 0);
     g.test_place_leader(paul, a("broken_land"));
     g.test_put(H, a("arsunt"), [2, 0, 0], 0);
-    g.prescience[Marker::KwisatzHaderach.index()] = 2;
+    g.prescience[Marker::KwisatzHaderach] = 2;
     // Every die a Shield: nobody is hit.
     g.test_load_dice(&[3; 40]);
     play(

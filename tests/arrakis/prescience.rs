@@ -35,7 +35,7 @@ fn game() -> Arrakis {
     let mut g = Arrakis::setup(&ArrakisOptions::default(), 7).unwrap();
     g.test_clear_board();
     g.supremacy = 0;
-    g.prescience = [0; 3];
+    g.prescience = [0; 3].into();
     g
 }
 
@@ -426,7 +426,7 @@ fn the_objective_wins_at_the_end_of_the_round() {
     g.test_set_objectives(0, None);
     let t = data().tables.secret_objectives[0].targets();
     // One short: the game goes on.
-    g.prescience = [t[0], t[1], t[2] - 1];
+    g.prescience = [t[0], t[1], t[2] - 1].into();
     g.revealed.clear();
     end_claims(&mut g);
     play(&mut g, A, &[Action::Done]);
@@ -434,7 +434,7 @@ fn the_objective_wins_at_the_end_of_the_round() {
     // Met during the round: still no win before the end of the round.
     let mut g = game();
     g.test_set_objectives(0, None);
-    g.prescience = t;
+    g.prescience = t.into();
     atreides_turn(&mut g);
     play(&mut g, A, &[Action::SpendDie(DieResult::Strategy)]);
     assert!(g.winner.is_none());
@@ -450,7 +450,7 @@ fn an_end_of_round_claim_can_complete_the_objective() {
     let mut g = game();
     g.test_set_objectives(0, None);
     let t = data().tables.secret_objectives[0].targets();
-    g.prescience = [t[0] - 2, t[1], t[2]];
+    g.prescience = [t[0] - 2, t[1], t[2]].into();
     g.revealed = vec![pc("a_baron_thwarted")];
     g.claimed_this_round = 0;
     end_claims(&mut g);
@@ -464,7 +464,7 @@ fn the_objective_wins_at_once_when_arrakeen_falls() {
     let mut g = game();
     g.test_set_objectives(2, None);
     let t = data().tables.secret_objectives[2].targets();
-    g.prescience = [t[0] - 3, t[1] - 3, t[2] - 3];
+    g.prescience = [t[0] - 3, t[1] - 3, t[2] - 3].into();
     g.test_put(A, a("broken_land"), [1, 0, 0], 0);
     g.test_turn(A, &[DieResult::Strategy, DieResult::Strategy], 2);
     play(
@@ -498,7 +498,7 @@ fn the_gom_jabbar_objective_also_wins_and_stays_hidden() {
         assert_eq!((view.objective, view.objective2), (None, None));
     }
     // The second objective met at the end of the round wins.
-    g.prescience = t2;
+    g.prescience = t2.into();
     g.revealed.clear();
     end_claims(&mut g);
     play(&mut g, A, &[Action::Done]);
@@ -506,7 +506,7 @@ fn the_gom_jabbar_objective_also_wins_and_stays_hidden() {
     // And when Arrakeen falls.
     let mut g = game();
     g.test_set_objectives(0, Some(5));
-    g.prescience = [t2[0] - 3, t2[1] - 3, t2[2] - 3];
+    g.prescience = [t2[0] - 3, t2[1] - 3, t2[2] - 3].into();
     g.test_put(A, a("broken_land"), [1, 0, 0], 0);
     g.test_turn(A, &[DieResult::Strategy, DieResult::Strategy], 2);
     play(

@@ -5,7 +5,7 @@
 //! `refusal.rs` dispatch to them.
 use super::expansions::desert_war::DwPrompt;
 use super::ids::{AreaId, AreaSet, Faction};
-use super::vocab::{ByFaction, Units};
+use super::vocab::{ByFaction, ByImperiumMarker, Units};
 
 /// A group of figures picked to move out of one area.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -232,7 +232,7 @@ pub enum Prompt {
         /// Spice in hand.
         spice: u8,
         /// Kept or raised markers.
-        decided: [bool; 3],
+        decided: ByImperiumMarker<bool>,
     },
     /// End of Round prescience claims.
     EndClaims,

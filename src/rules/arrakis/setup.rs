@@ -8,7 +8,7 @@ use super::expansions::desert_war::data::desert_war;
 use super::ids::{CardId, Deck, Faction, UnitKind, Wormsign};
 use super::options::ArrakisOptions;
 use super::state::*;
-use super::vocab::{ByFaction, Units};
+use super::vocab::{ByFaction, ByImperiumMarker, ByMarker, Units};
 use crate::rules::core::{RngStream, RuleError};
 use rand::Rng;
 use rand::seq::SliceRandom;
@@ -181,11 +181,11 @@ impl Arrakis {
             houses,
             leaders,
             spent_leaders: 0,
-            imperium: [start; 3],
-            bans: [false; 3],
+            imperium: [start; 3].into(),
+            bans: ByImperiumMarker::default(),
             spice_saved: 0,
             supremacy: 0,
-            prescience: [0; 3],
+            prescience: ByMarker::default(),
             objective,
             wormsign_pool,
             deploy_pool,

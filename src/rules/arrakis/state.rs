@@ -11,7 +11,7 @@ use super::ids::{
     AreaId, CardId, Deck, DieResult, Faction, ImperiumMarker, LeaderId, Marker, UnitKind, Wormsign,
 };
 use super::options::Rules;
-use super::vocab::{ByFaction, Units};
+use super::vocab::{ByFaction, ByImperiumMarker, ByMarker, Units};
 
 /// A vehicle in an Air zone.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -212,15 +212,15 @@ pub struct Arrakis {
     /// Spent leader cards this round.
     pub spent_leaders: u64,
     /// Imperium markers' rows (1 = top), CHOAM, Spacing Guild, Landsraad.
-    pub imperium: [u8; 3],
+    pub imperium: ByImperiumMarker<u8>,
     /// Active bans.
-    pub bans: [bool; 3],
+    pub bans: ByImperiumMarker<bool>,
     /// Harkonnen spice saved from the last harvest (AR-SPICE-13).
     pub spice_saved: u8,
     /// Harkonnen supremacy points.
     pub supremacy: u8,
     /// Prescience markers.
-    pub prescience: [u8; 3],
+    pub prescience: ByMarker<u8>,
     /// The Atreides secret objective (index into the objectives).
     pub(super) objective: u8,
     /// Wormsign pool (face down; order is chance).
@@ -328,7 +328,7 @@ impl Arrakis {
     /// The stacking limit for `f` now (AR-MOVE-07, AR-SPICE-19).
     pub fn stacking_limit(&self, f: Faction) -> u8 {
         let l = &self.d().tables.limits;
-        if f == Faction::Harkonnen && self.bans[ImperiumMarker::Choam.index()] {
+        if f == Faction::Harkonnen && self.bans[ImperiumMarker::Choam] {
             l.stacking_choam_ban
         } else {
             l.stacking

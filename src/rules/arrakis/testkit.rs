@@ -80,8 +80,8 @@ impl Arrakis {
 
     /// Sets the Imperium marker rows and bans.
     pub fn test_imperium(&mut self, rows: [u8; 3], bans: [bool; 3]) {
-        self.imperium = rows;
-        self.bans = bans;
+        self.imperium = rows.into();
+        self.bans = bans.into();
     }
 }
 

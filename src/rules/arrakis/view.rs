@@ -165,10 +165,10 @@ impl Arrakis {
             areas,
             zones: self.zones.clone(),
             houses,
-            imperium: ByImperiumMarker::from_fn(|m| self.imperium[m.index()]),
-            bans: ByImperiumMarker::from_fn(|m| self.bans[m.index()]),
+            imperium: ByImperiumMarker::from_fn(|m| self.imperium[m]),
+            bans: ByImperiumMarker::from_fn(|m| self.bans[m]),
             supremacy: self.supremacy,
-            prescience: ByMarker::from_fn(|m| self.prescience[m.index()]),
+            prescience: ByMarker::from_fn(|m| self.prescience[m]),
             objective: atreides.then(|| o.targets()),
             objective2: self
                 .objective2

@@ -231,6 +231,35 @@ macro_rules! by_marker {
             pub fn into_array(self) -> [T; 3] {
                 [self.$a, self.$b, self.$c]
             }
+
+            /// The values, in `ALL` order.
+            pub fn iter(&self) -> impl Iterator<Item = &T> {
+                [&self.$a, &self.$b, &self.$c].into_iter()
+            }
+
+            /// Each marker with its value, in `ALL` order.
+            pub fn entries(&self) -> impl Iterator<Item = ($enum, &T)> {
+                [
+                    ($enum::$va, &self.$a),
+                    ($enum::$vb, &self.$b),
+                    ($enum::$vc, &self.$c),
+                ]
+                .into_iter()
+            }
+        }
+
+        impl<T> From<[T; 3]> for $name<T> {
+            /// From the three values in `ALL` order.
+            fn from([$a, $b, $c]: [T; 3]) -> $name<T> {
+                $name { $a, $b, $c }
+            }
+        }
+
+        impl<T: PartialEq> PartialEq<[T; 3]> for $name<T> {
+            /// Compares with the three values in `ALL` order.
+            fn eq(&self, other: &[T; 3]) -> bool {
+                self.$a == other[0] && self.$b == other[1] && self.$c == other[2]
+            }
         }
 
         impl<T> Index<$enum> for $name<T> {

@@ -356,7 +356,7 @@ fn tested_with_the_gom_jabbar_draws_a_hidden_second_objective() {
     assert_eq!(hidden, Event::ObjectiveDealt { objective: u8::MAX });
     // Completing the second wins.
     let targets = data().tables.secret_objectives[usize::from(second)].targets();
-    g.prescience = targets;
+    g.prescience = targets.into();
     assert!(g.objective_met());
     // Then draw 2.
     play(
@@ -447,7 +447,7 @@ fn adab_replaces_revealed_prescience_cards() {
 fn alam_al_mithal_shifts_steps_between_markers() {
     use melange::rules::arrakis::Marker;
     let mut g = game(A, &["alam_al_mithal"]);
-    g.prescience = [3, 1, 0];
+    g.prescience = [3, 1, 0].into();
     play_card(&mut g, A, "alam_al_mithal");
     // A marker on step 0 cannot go down.
     assert_refused(&g, seat(A), &Action::PickMarker(Marker::Jihad));
@@ -469,11 +469,11 @@ fn alam_al_mithal_shifts_steps_between_markers() {
 fn our_family_atomics_detonates_from_step_4() {
     let t = board().family_atomics_targets[0];
     let mut g = game(A, &["our_family_atomics"]);
-    g.prescience = [3, 3, 3];
+    g.prescience = [3, 3, 3].into();
     let mut low = g.clone();
     play_card(&mut low, A, "our_family_atomics");
     assert_refused(&low, seat(A), &Action::Atomics(t));
-    g.prescience = [0, 4, 0];
+    g.prescience = [0, 4, 0].into();
     play_card(&mut g, A, "our_family_atomics");
     play(&mut g, A, &[Action::Atomics(t)]);
     assert!(g.atomics_used);
@@ -509,8 +509,8 @@ fn bill_of_particulars_drops_a_marker_without_a_ban() {
         &Action::PickImperium(ImperiumMarker::SpacingGuild),
     );
     play(&mut g, A, &[Action::PickImperium(ImperiumMarker::Choam)]);
-    assert_eq!(g.imperium[0], bottom);
-    assert!(!g.bans[0]);
+    assert_eq!(g.imperium[ImperiumMarker::Choam], bottom);
+    assert!(!g.bans[ImperiumMarker::Choam]);
 }
 
 #[test]

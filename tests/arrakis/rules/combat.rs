@@ -420,10 +420,10 @@ fn choam_ban_excess_is_the_harkonnen_choice() {
     g.test_put(H, a("s1_1"), [6, 0, 0], 0);
     g.test_set_prompt(Prompt::Spice {
         spice: 0,
-        decided: [false; 3],
+        decided: Default::default(),
     });
     play(&mut g, H, &[Action::Done]);
-    assert!(g.bans[ImperiumMarker::Choam.index()]);
+    assert!(g.bans[ImperiumMarker::Choam]);
     // Only regulars in s1_1: one goes without a question.
     assert_eq!(g.areas[a("s1_1").index()].units[H], [5, 0, 0]);
     assert!(matches!(g.prompt(), Prompt::Excess(f, x, _) if f == H && x == a("s1_3")));

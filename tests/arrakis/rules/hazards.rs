@@ -84,7 +84,7 @@ fn family_atomics_once_from_step_eight() {
     g.test_put(H, a("splintered_rock"), [2, 0, 0], 0);
     g.test_turn(A, &[DieResult::Strategy], 1);
     assert_refused(&g, seat(A), &Action::Atomics(a("splintered_rock")));
-    g.prescience = [8, 0, 0];
+    g.prescience = [8, 0, 0].into();
     // Only the three given mountains.
     assert_refused(&g, seat(A), &Action::Atomics(a("broken_land")));
     play(&mut g, A, &[Action::Atomics(a("splintered_rock"))]);
@@ -424,7 +424,7 @@ fn family_atomics_the_harkonnen_move_each_legion() {
     let mut g = game();
     g.test_put(A, a("splintered_rock"), [2, 0, 0], 1);
     g.test_put(H, a("wind_pass"), [1, 0, 0], 0);
-    g.prescience = [8, 0, 0];
+    g.prescience = [8, 0, 0].into();
     g.test_turn(A, &[DieResult::Strategy], 1);
     play(&mut g, A, &[Action::Atomics(a("splintered_rock"))]);
     assert_eq!(g.prompt(), Prompt::Displace(A, a("splintered_rock")));
@@ -532,7 +532,7 @@ fn family_atomics_a_legion_with_no_open_area_stays() {
     for n in &around {
         g.test_put(H, *n, [1, 0, 0], 0);
     }
-    g.prescience = [8, 0, 0];
+    g.prescience = [8, 0, 0].into();
     g.test_turn(A, &[DieResult::Strategy], 1);
     play(&mut g, A, &[Action::Atomics(a("splintered_rock"))]);
     assert_eq!(g.prompt(), Prompt::Turn(A));

@@ -94,7 +94,7 @@ fn step_three_brings_the_desert_leaders() {
     let d = data();
     let id = |s: &str| usize::from(d.leader_id(s).unwrap().0);
     let mut g = game();
-    g.prescience = [2, 2, 2];
+    g.prescience = [2, 2, 2].into();
     g.test_put(A, a("s1_1"), [1, 0, 0], 0);
     g.areas[a("s1_1").index()].named |= 1 << id("paul_atreides");
     g.leaders[id("paul_atreides")] = LeaderAt::Board(a("s1_1"));
@@ -119,7 +119,7 @@ fn arrakeen_falling_wins_at_once_when_the_objective_is_met() {
     use melange::rules::core::Viewer;
     let mut g = game();
     let t = g.view(Viewer::Seat(seat(A))).objective.unwrap();
-    g.prescience = [t[0] - 3, t[1] - 3, t[2] - 3];
+    g.prescience = [t[0] - 3, t[1] - 3, t[2] - 3].into();
     g.test_put(A, a("broken_land"), [1, 0, 0], 0);
     attack(&mut g, A, "broken_land", "arrakeen", &[UnitKind::Regular]);
     assert_eq!(g.to_act(), None);

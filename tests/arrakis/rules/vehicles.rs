@@ -91,7 +91,7 @@ fn spice_keep_raise_fall_and_bans() {
     g.test_imperium([2, 2, 5], [false; 3]);
     g.test_set_prompt(Prompt::Spice {
         spice: 5,
-        decided: [false; 3],
+        decided: Default::default(),
     });
     play(
         &mut g,
@@ -217,7 +217,7 @@ fn two_harvesters_destroyed_in_action_resolution_advance_the_jihad() {
             Action::To(a("s1_3")),
         ],
     );
-    assert_eq!(g.prescience[2], 0);
+    assert_eq!(g.prescience[melange::rules::arrakis::Marker::Jihad], 0);
     play(
         &mut g,
         A,
@@ -227,7 +227,7 @@ fn two_harvesters_destroyed_in_action_resolution_advance_the_jihad() {
             Action::To(a("s1_2")),
         ],
     );
-    assert_eq!(g.prescience[2], 1);
+    assert_eq!(g.prescience[melange::rules::arrakis::Marker::Jihad], 1);
 }
 
 #[test]
@@ -237,7 +237,7 @@ fn buying_supremacy_with_spice() {
     g.supremacy = 5;
     g.test_set_prompt(Prompt::Spice {
         spice: 8,
-        decided: [false; 3],
+        decided: Default::default(),
     });
     play(&mut g, H, &[Action::BuySupremacy]);
     assert_eq!(g.supremacy, 6);
@@ -247,7 +247,7 @@ fn buying_supremacy_with_spice() {
     six.supremacy = 6;
     six.test_set_prompt(Prompt::Spice {
         spice: 8,
-        decided: [false; 3],
+        decided: Default::default(),
     });
     assert_refused(&six, seat(H), &Action::BuySupremacy);
     // 5 spice left; keeping all three markers would cost 6: keep two,

@@ -5,12 +5,13 @@ use crate::rules::arrakis::event::Event;
 use crate::rules::arrakis::ids::{AreaId, Faction, ImperiumMarker};
 use crate::rules::arrakis::prompt::{AfterExcess, Prompt};
 use crate::rules::arrakis::state::{Arrakis, Phase};
+use crate::rules::arrakis::vocab::ByImperiumMarker;
 
 impl Arrakis {
     pub(crate) fn start_spice(&mut self, ev: &mut Vec<Event>) {
         self.phase = Phase::SpiceHarvesting;
         // AR-SPICE-17: bans last until the start of this phase.
-        self.bans = [false; 3];
+        self.bans = ByImperiumMarker::default();
         // AR-SPICE-03 to AR-SPICE-05
         let y = self.d().tables.harvester_yield;
         let b = self.d().board;
@@ -29,7 +30,7 @@ impl Arrakis {
         ev.push(Event::SpiceHarvested { spice });
         self.prompt = Prompt::Spice {
             spice,
-            decided: [false; 3],
+            decided: ByImperiumMarker::default(),
         };
     }
 
@@ -45,15 +46,15 @@ impl Arrakis {
         match a {
             Action::Keep(m) => {
                 spice -= t.keep_cost;
-                decided[m.index()] = true;
+                decided[m] = true;
             }
             Action::Raise(m) => {
                 spice -= t.raise_cost;
-                decided[m.index()] = true;
-                self.imperium[m.index()] -= 1;
+                decided[m] = true;
+                self.imperium[m] -= 1;
                 ev.push(Event::ImperiumMarkerMoved {
                     marker: m,
-                    row: self.imperium[m.index()],
+                    row: self.imperium[m],
                 });
             }
             Action::BuySupremacy => {
@@ -69,17 +70,16 @@ impl Arrakis {
                 // AR-SPICE-14 to AR-SPICE-16
                 let bottom = self.d().tables.spice_must_flow.rows.len() as u8;
                 for m in ImperiumMarker::ALL {
-                    let i = m.index();
                     let mut fell = false;
-                    if !decided[i] && self.imperium[i] < bottom {
-                        self.imperium[i] += 1;
+                    if !decided[m] && self.imperium[m] < bottom {
+                        self.imperium[m] += 1;
                         fell = true;
                         ev.push(Event::ImperiumMarkerMoved {
                             marker: m,
-                            row: self.imperium[i],
+                            row: self.imperium[m],
                         });
                     }
-                    self.bans[i] = fell || self.imperium[i] == bottom;
+                    self.bans[m] = fell || self.imperium[m] == bottom;
                 }
                 // AR-SPICE-13
                 self.spice_saved = spice.min(t.carry_over_max);
@@ -91,7 +91,7 @@ impl Arrakis {
                 self.prompt = Prompt::EndClaims;
                 // AR-SPICE-20, AR-MOVE-08: the CHOAM ban's excess goes at
                 // once, the Harkonnen picking which units.
-                if self.bans[ImperiumMarker::Choam.index()] {
+                if self.bans[ImperiumMarker::Choam] {
                     let then = AfterExcess::EndClaims;
                     self.enforce_stacking(Faction::Harkonnen, then);
                 }
@@ -104,17 +104,22 @@ impl Arrakis {
 
 impl Arrakis {
     /// Keep or raise each undecided marker, buy supremacy, or stop.
-    pub(crate) fn legal_spice(&self, spice: u8, decided: [bool; 3], out: &mut Vec<Action>) {
+    pub(crate) fn legal_spice(
+        &self,
+        spice: u8,
+        decided: ByImperiumMarker<bool>,
+        out: &mut Vec<Action>,
+    ) {
         let t = &self.d().tables.spice;
         for m in ImperiumMarker::ALL {
-            if decided[m.index()] {
+            if decided[m] {
                 continue;
             }
             if spice >= t.keep_cost {
                 out.push(Action::Keep(m));
             }
             // The top row cannot be raised (see the docs).
-            if spice >= t.raise_cost && self.imperium[m.index()] > 1 {
+            if spice >= t.raise_cost && self.imperium[m] > 1 {
                 out.push(Action::Raise(m));
             }
         }

@@ -179,7 +179,7 @@ impl Arrakis {
             Step::ImperiumDown => {
                 let bottom = d.tables.spice_must_flow.rows.len() as u8;
                 for m in ImperiumMarker::ALL {
-                    if self.imperium[m.index()] < bottom {
+                    if self.imperium[m] < bottom {
                         out.push(Action::PickImperium(m));
                     }
                 }
@@ -239,7 +239,7 @@ impl Arrakis {
                 match run.stage {
                     0 => {
                         for m in Marker::ALL {
-                            if self.prescience[m.index()] > 0 {
+                            if self.prescience[m] > 0 {
                                 out.push(Action::PickMarker(m));
                             }
                         }
@@ -247,15 +247,14 @@ impl Arrakis {
                     1..=3 => {
                         let down = Marker::ALL[usize::from(run.stage - 1)];
                         for m in Marker::ALL {
-                            if m != down && self.prescience[m.index()] < max {
+                            if m != down && self.prescience[m] < max {
                                 out.push(Action::PickMarker(m));
                             }
                         }
                     }
                     s => {
                         let (down, up) = shift_pair(s);
-                        let n =
-                            self.prescience[down.index()].min(max - self.prescience[up.index()]);
+                        let n = self.prescience[down].min(max - self.prescience[up]);
                         out.extend((1..=n).map(Action::PickSlot));
                     }
                 }
@@ -330,10 +329,10 @@ impl Arrakis {
             }
             (Step::ImperiumDown, Action::PickImperium(m)) => {
                 // Down one row; the ban is left as it is.
-                self.imperium[m.index()] += 1;
+                self.imperium[m] += 1;
                 ev.push(Event::ImperiumMarkerMoved {
                     marker: m,
-                    row: self.imperium[m.index()],
+                    row: self.imperium[m],
                 });
                 self.advance_card(ev);
             }
@@ -408,7 +407,7 @@ impl Arrakis {
             }
             (Step::ShiftPrescience, Action::PickSlot(n)) => {
                 let (down, up) = shift_pair(run.stage);
-                let p = &mut self.prescience[down.index()];
+                let p = &mut self.prescience[down];
                 *p = p.saturating_sub(n);
                 let step = *p;
                 ev.push(Event::Prescience { marker: down, step });

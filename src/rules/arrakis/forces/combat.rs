@@ -64,7 +64,7 @@ impl Arrakis {
     /// holds: AR-SPICE-21, not under the Landsraad ban; AR-COMBAT-08, not
     /// once the roll is at 6 dice.
     pub(crate) fn may_discard_for_dice(&self, bt: &Battle, f: Faction) -> bool {
-        let banned = f == Faction::Harkonnen && self.bans[ImperiumMarker::Landsraad.index()];
+        let banned = f == Faction::Harkonnen && self.bans[ImperiumMarker::Landsraad];
         !banned && self.battle_dice(bt, f) < self.d().tables.combat.max_dice
     }
 

@@ -54,7 +54,7 @@ impl Arrakis {
             let o = &self.d().tables.secret_objectives[usize::from(i)];
             o.targets()
                 .iter()
-                .zip(self.prescience)
+                .zip(self.prescience.into_array())
                 .all(|(t, p)| p >= *t)
         };
         met(self.objective) || self.objective2.is_some_and(met)

@@ -12,7 +12,7 @@ impl Arrakis {
     /// Advances a prescience marker and applies the steps it reaches.
     pub(crate) fn advance_prescience(&mut self, m: Marker, n: u8, ev: &mut Vec<Event>) {
         let max = self.d().tables.tracks.prescience_max;
-        let p = &mut self.prescience[m.index()];
+        let p = &mut self.prescience[m];
         *p = (*p + n).min(max);
         let step = *p;
         ev.push(Event::Prescience { marker: m, step });

@@ -168,7 +168,7 @@ impl Arrakis {
             // AR-LEADER-20, AR-LEADER-21, AR-LEADER-23
             self.legal_scheme(out);
         }
-        if f == H && !self.bans[ImperiumMarker::SpacingGuild.index()] {
+        if f == H && !self.bans[ImperiumMarker::SpacingGuild] {
             // AR-SCOUT-01, AR-SCOUT-06: scouting, not under the Spacing
             // Guild ban; only areas holding something hidden are offered.
             let b = self.d().board;
