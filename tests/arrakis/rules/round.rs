@@ -51,6 +51,24 @@ fn rules_options_are_named_and_checked() {
     let r = p.rules().unwrap();
     assert!(r.defender_retreat && r.continue_cost_settlement_only && r.printed_dashboard);
     assert!(!r.must_advance);
+    // The published preset, switch by switch (docs/rules-decisions.md,
+    // rules options): every publisher's reading and nothing else.
+    use melange::rules::arrakis::{Rules, StormExposure};
+    assert_eq!(
+        r,
+        Rules {
+            defender_retreat: true,
+            continue_cost_settlement_only: true,
+            sandworm_legion_retreats: true,
+            desert_power_two_worms: true,
+            printed_dashboard: true,
+            gurney_strip: true,
+            printed_ornithopters: true,
+            storm_exposure: StormExposure::EnclosedPlateaus,
+            ..Rules::default()
+        }
+    );
+    assert_eq!(ArrakisOptions::default().rules().unwrap(), Rules::default());
 }
 
 #[test]
