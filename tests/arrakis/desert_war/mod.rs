@@ -1,2 +1,61 @@
 //! The Desert War expansion (rule IDs `DW-...`), a file per concept.
+//! This module holds the helpers the concept files share.
+#![allow(dead_code)]
+use super::common::*;
+use melange::rules::arrakis::data::data;
+use melange::rules::arrakis::expansions::desert_war::{DwEvent, TrooperRemoval, Troopers};
+use melange::rules::arrakis::{
+    Action, Arrakis, ArrakisOptions, DieResult, Event, Prompt, UnitKind, Worm,
+};
+use melange::rules::core::Ruleset;
+
+mod round_end;
 mod setup;
+mod troopers;
+mod view;
+
+/// Combat die faces (data): 0-2 Hit, 3-4 Shield, 5 Special.
+const HIT: u8 = 0;
+
+/// A game with the expansion (options `opts` must set it), board cleared.
+fn game_with(opts: ArrakisOptions) -> Arrakis {
+    let mut g = Arrakis::setup(&opts, 7).unwrap();
+    g.test_clear_board();
+    g
+}
+
+/// A Desert War game with the board cleared.
+fn game() -> Arrakis {
+    game_with(ArrakisOptions {
+        desert_war: true,
+        ..Default::default()
+    })
+}
+
+fn sus(n: u8) -> Troopers {
+    Troopers {
+        suspensors: n,
+        ..Default::default()
+    }
+}
+
+fn rockets(n: u8) -> Troopers {
+    Troopers {
+        rockets: n,
+        ..Default::default()
+    }
+}
+
+/// Hazards after a Harkonnen Mentat turn that ends Action Resolution.
+fn to_desert_hazards(g: &mut Arrakis) -> Vec<Event> {
+    g.test_turn(H, &[DieResult::Mentat], 0);
+    let deck = melange::rules::arrakis::Deck::HouseHarkonnen;
+    play(
+        g,
+        H,
+        &[
+            Action::SpendDie(DieResult::Mentat),
+            Action::Mentat(deck, deck),
+        ],
+    )
+}

@@ -171,6 +171,7 @@ impl Arrakis {
                 };
                 let group = self.lift(def, bt.at, &g);
                 self.drop_group(def, to, &group);
+                self.on_legion_arrival(def, to, ev); // DW-TROOPER-13
                 self.attacker_wins(bt, ev);
             }
             (BattleStep::Retreat, _) => {
@@ -181,6 +182,7 @@ impl Arrakis {
             (BattleStep::Advance, Action::Advance) => {
                 let group = (bt.group, Vec::new());
                 self.drop_group(bt.attacker, bt.at, &group);
+                self.on_legion_arrival(bt.attacker, bt.at, ev); // DW-TROOPER-13
                 ev.push(Event::Moved {
                     faction: bt.attacker,
                     from: bt.from,

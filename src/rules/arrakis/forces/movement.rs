@@ -240,6 +240,7 @@ impl Arrakis {
             return false;
         }
         self.drop_group(f, b, &group);
+        self.on_legion_arrival(f, b, ev); // DW-TROOPER-13
         ev.push(Event::Moved {
             faction: f,
             from,
