@@ -12,7 +12,7 @@ use rand_chacha::ChaCha8Rng;
 
 /// Games per test: `ARRAKIS_GAMES` when set, else fewer in debug builds
 /// (e.g. `ARRAKIS_GAMES=2000 cargo test --test arrakis playout::`).
-fn games() -> u64 {
+pub(crate) fn games() -> u64 {
     std::env::var("ARRAKIS_GAMES")
         .ok()
         .and_then(|v| v.parse().ok())
@@ -30,6 +30,8 @@ fn invariant(g: &Arrakis) -> Result<(), String> {
 /// Figure counts conserved, stacking held, leaders never alone, every
 /// leader where it says.
 fn board_invariant(g: &Arrakis) -> Result<(), String> {
+    // The Desert War's own figures, when the expansion is on.
+    super::desert_war::playout::desert_war_invariant(g)?;
     let d = data();
     let t = &d.tables.figures;
     for f in Faction::ALL {
@@ -115,6 +117,7 @@ fn board_invariant(g: &Arrakis) -> Result<(), String> {
 /// Harkonnen's and a spectator's views, and the Harkonnen hand from the
 /// Atreides'.
 fn hidden_invariant(g: &Arrakis) -> Result<(), String> {
+    super::desert_war::playout::desert_war_hidden_invariant(g)?;
     let hv = g.view(Viewer::Seat(Seat(0)));
     let sv = g.view(Viewer::Spectator);
     for v in [&hv, &sv] {
@@ -193,7 +196,7 @@ fn weight(g: &Arrakis, a: &Action) -> u32 {
 /// illegal actions are refused with the game unchanged; every `probe_every`
 /// steps that every legal action is accepted; then replays it for
 /// determinism.
-fn biased_game(
+pub(crate) fn biased_game(
     opts: &ArrakisOptions,
     seed: u64,
     probe_every: usize,

@@ -9,6 +9,7 @@ use melange::rules::arrakis::{
 };
 use melange::rules::core::Ruleset;
 
+pub(crate) mod playout;
 mod round_end;
 mod setup;
 mod troopers;
