@@ -60,3 +60,19 @@ fn to_desert_hazards(g: &mut Arrakis) -> Vec<Event> {
         ],
     )
 }
+
+/// A Desert War game, board cleared, `f` to act with a Strategy and a
+/// Deployment die and `hand` in hand.
+fn card_game(f: melange::rules::arrakis::Faction, hand: &[&str]) -> Arrakis {
+    let mut g = game();
+    g.test_turn(f, &[DieResult::Strategy, DieResult::Deployment], 2);
+    let cards: Vec<_> = hand.iter().map(|c| card(c)).collect();
+    g.test_hand(f, &cards);
+    g.test_hand(f.other(), &[]);
+    g
+}
+
+/// Plays card `c` of `f` with the Strategy die.
+fn play_card(g: &mut Arrakis, f: melange::rules::arrakis::Faction, c: &str) -> Vec<Event> {
+    play(g, f, &[Action::PlayCard(card(c), DieResult::Strategy)])
+}

@@ -162,6 +162,29 @@ fn troopers_never_block_a_retreat_or_a_harvester() {
 }
 
 #[test]
+fn a_harvester_may_go_where_only_troopers_stand() {
+    // DW-TROOPER-12: the core free desert area of a harvester (AR-VEH-07)
+    // ignores Desert Troopers of either side.
+    let mut g = Arrakis::setup(
+        &ArrakisOptions {
+            desert_war: true,
+            ..Default::default()
+        },
+        3,
+    )
+    .unwrap();
+    assert!(matches!(g.prompt(), Prompt::Vehicles { .. }));
+    g.test_put_troopers(a("s1_1"), rockets(1));
+    g.test_put_troopers(a("s1_2"), sus(1));
+    for x in ["s1_1", "s1_2"] {
+        assert!(legal(&g, H).contains(&Action::PlaceHarvester(a(x))), "{x}");
+    }
+    play(&mut g, H, &[Action::PlaceHarvester(a("s1_1"))]);
+    // A harvester is no legion: the launcher stays.
+    assert_eq!(g.areas[a("s1_1").index()].desert.rockets, 1);
+}
+
+#[test]
 fn a_sandworm_attack_leaves_troopers_alone() {
     // DW-TROOPER-09, DW-TROOPER-11: a sandworm attack on a Harkonnen
     // legion standing with Suspensor Troopers kills units only.
@@ -335,4 +358,143 @@ fn a_sandworm_placed_on_troopers_removes_them() {
     assert!(s.worm.is_some());
     assert_eq!(s.desert.rockets, 0);
     assert_eq!(g.desert_war.as_ref().unwrap().rockets, 6);
+}
+
+#[test]
+fn a_cards_hits_leave_troopers_alone() {
+    // DW-TROOPER-09: a card's special attack hits units only: the Rocket
+    // Launchers standing with the Atreides legion it hits stay.
+    use melange::rules::arrakis::board;
+    let mut g = card_game(H, &["explosive_artillery"]);
+    let own = a("s1_3");
+    let target = (0..board().areas.len() as u8)
+        .map(melange::rules::arrakis::AreaId)
+        .find(|x| board().touches(own, *x) && board().desert.contains(*x))
+        .unwrap();
+    g.test_put(H, own, [1, 0, 0], 0);
+    g.test_put(A, target, [1, 0, 0], 0);
+    g.test_put_troopers(target, rockets(2));
+    play_card(&mut g, H, "explosive_artillery");
+    play(&mut g, H, &[Action::Done]);
+    g.test_load_dice(&[HIT, HIT, HIT, HIT]);
+    play(&mut g, H, &[Action::PickArea(target)]);
+    let s = &g.areas[target.index()];
+    assert_eq!(s.unit_count(A), 0);
+    assert_eq!(s.desert.rockets, 2);
+}
+
+#[test]
+fn a_relocated_sietch_leaves_the_troopers_of_its_area() {
+    // DW-TROOPER-06: Kitab al-Ibar moves a sietch with its legion; the
+    // Rocket Launcher there is no part of the legion and stays; the
+    // Suspensor Trooper where the legion arrives is removed (DW-TROOPER-13).
+    let mut g = card_game(A, &["kitab_al_ibar"]);
+    g.test_put(A, a("sihaya_ridge"), [1, 0, 0], 0);
+    g.test_put_troopers(a("sihaya_ridge"), rockets(1));
+    g.test_put_troopers(a("s1_6"), sus(1));
+    play_card(&mut g, A, "kitab_al_ibar");
+    play(
+        &mut g,
+        A,
+        &[
+            Action::PickArea(a("sihaya_ridge")),
+            Action::PickArea(a("s1_6")),
+        ],
+    );
+    assert_eq!(g.areas[a("s1_6").index()].units[A], [1, 0, 0]);
+    assert_eq!(g.areas[a("sihaya_ridge").index()].desert.rockets, 1);
+    assert_eq!(g.areas[a("s1_6").index()].desert.suspensors, 0);
+    assert_eq!(g.desert_war.as_ref().unwrap().suspensors, 6);
+}
+
+#[test]
+fn a_legion_pushed_by_a_card_removes_the_troopers_where_it_lands() {
+    // DW-TROOPER-13: Sandtides pushes a Harkonnen legion into an area
+    // holding a Sandrider: the Sandrider is removed.
+    let mut g = card_game(A, &["sandtides"]);
+    g.test_put(H, a("s1_1"), [2, 0, 0], 0);
+    g.test_put_troopers(
+        a("s1_2"),
+        Troopers {
+            sandriders: 1,
+            ..Default::default()
+        },
+    );
+    play_card(&mut g, A, "sandtides");
+    play(
+        &mut g,
+        A,
+        &[Action::PickArea(a("s1_1")), Action::PickArea(a("s1_2"))],
+    );
+    assert_eq!(g.areas[a("s1_2").index()].units[H], [2, 0, 0]);
+    assert_eq!(g.areas[a("s1_2").index()].desert.sandriders, 0);
+    assert_eq!(g.desert_war.as_ref().unwrap().sandriders, 2);
+}
+
+#[test]
+fn a_deployment_removes_opposing_troopers() {
+    // DW-TROOPER-13: Harkonnen units deployed into an area holding an
+    // Atreides trooper remove it.
+    let mut g = game();
+    g.test_put(H, a("carthag"), [1, 0, 0], 0);
+    g.test_put_troopers(a("carthag"), rockets(1));
+    g.test_turn(H, &[DieResult::Deployment, DieResult::Deployment], 1);
+    play(&mut g, H, &[Action::SpendDie(DieResult::Deployment)]);
+    let offered = legal(&g, H);
+    let Some(Action::DeployAt(area)) = offered
+        .iter()
+        .copied()
+        .find(|x| matches!(x, Action::DeployAt(_)))
+    else {
+        panic!("a deployment area: {offered:?}");
+    };
+    g.test_put_troopers(area, rockets(1));
+    play(&mut g, H, &[Action::DeployAt(area)]);
+    assert_eq!(g.areas[area.index()].desert.rockets, 0);
+}
+
+#[test]
+fn a_legion_that_reveals_a_sandworm_removes_the_troopers_there() {
+    // DW-TROOPER-13: the legion entered the wormsign's area before it
+    // retreated to the only area open to it (its own start area, where
+    // the rest of its legion stays): the Sandrider there is removed, as
+    // when the Harkonnen pick among several areas.
+    use melange::rules::arrakis::Wormsign;
+    let mut g = game();
+    g.areas[a("s1_2").index()].wormsign = Some(Wormsign::Sandworm);
+    g.test_put_troopers(
+        a("s1_2"),
+        Troopers {
+            sandriders: 1,
+            ..Default::default()
+        },
+    );
+    g.test_put(H, a("s1_4"), [2, 0, 0], 0);
+    // Every other area next to s1_2 is closed to the legion.
+    let b = melange::rules::arrakis::board();
+    for x in b.passable[a("s1_2").index()].iter() {
+        if x != a("s1_4") {
+            g.areas[x.index()].worm = Some(Worm::Normal);
+        }
+    }
+    g.test_turn(H, &[DieResult::Strategy, DieResult::Strategy], 1);
+    let ev = play(
+        &mut g,
+        H,
+        &[
+            Action::SpendDie(DieResult::Strategy),
+            Action::Legion(a("s1_4")),
+            Action::Take(UnitKind::Regular),
+            Action::To(a("s1_2")),
+        ],
+    );
+    // No choice to make: it went straight back to s1_4.
+    assert!(!matches!(g.prompt(), Prompt::WormRetreat(..)));
+    assert_eq!(g.areas[a("s1_4").index()].units[H], [2, 0, 0]);
+    assert!(ev.iter().any(|e| matches!(
+        e,
+        Event::DesertWar(DwEvent::TroopersRemoved { area, .. }) if *area == a("s1_2")
+    )));
+    assert_eq!(g.areas[a("s1_2").index()].desert.sandriders, 0);
+    assert_eq!(g.desert_war.as_ref().unwrap().sandriders, 2);
 }

@@ -84,3 +84,77 @@ fn camp_markers_change_nothing_the_harkonnen_or_a_spectator_see() {
         }
     }
 }
+
+#[test]
+fn the_wire_carries_the_desert_war_and_keeps_the_camp_marker() {
+    // DW-CAMP-05 on the wire: every area carries its Desert War figures,
+    // the Camp's marker only in the Atreides view; the events read.
+    use melange::api::WireRules;
+    use melange::pb;
+    let mut g = game();
+    g.test_put_camp(a("s1_5"), Marker::Jihad);
+    g.test_put_troopers(a("s1_4"), sus(2));
+    let wire = |g: &Arrakis, v: Viewer| match g.view_to_pb(g.view(v)) {
+        Some(pb::view::Game::Arrakis(x)) => x,
+        other => panic!("an Arrakis view, got {other:?}"),
+    };
+    for (v, atreides) in [
+        (Viewer::Seat(seat(A)), true),
+        (Viewer::Seat(seat(H)), false),
+        (Viewer::Spectator, false),
+    ] {
+        let w = wire(&g, v);
+        assert!(w.areas.iter().all(|x| x.desert.is_some()));
+        let camp = w.areas[a("s1_5").index()].desert.clone().unwrap();
+        assert!(camp.camp);
+        assert_eq!(camp.camp_marker, if atreides { "jihad" } else { "" });
+        assert_eq!(
+            w.areas[a("s1_4").index()]
+                .desert
+                .as_ref()
+                .unwrap()
+                .suspensors,
+            2
+        );
+        let dw = w.desert_war.unwrap();
+        assert_eq!((dw.suspensors, dw.camp_tokens), (4, 2));
+        assert_eq!(dw.camp_token_markers.len(), if atreides { 2 } else { 0 });
+    }
+    // The core game's wire view carries none of it.
+    let core = Arrakis::setup(&ArrakisOptions::default(), 7).unwrap();
+    let w = wire(&core, Viewer::Spectator);
+    assert!(w.desert_war.is_none() && w.areas.iter().all(|x| x.desert.is_none()));
+    // Events: kind, figures, reason and a line for a person.
+    let e = Event::DesertWar(DwEvent::TroopersRemoved {
+        area: a("s1_4"),
+        troopers: sus(2),
+        why: TrooperRemoval::Legion,
+    });
+    let (text, game) = g.event_to_pb(&e);
+    let Some(pb::event::Game::Arrakis(x)) = game else {
+        panic!("an Arrakis event")
+    };
+    assert_eq!(x.kind, "troopers_removed");
+    assert_eq!(x.area, "s1_4");
+    assert_eq!(x.reason, "legion");
+    assert_eq!(x.figures.unwrap().suspensors, 2);
+    assert_eq!(
+        text,
+        "2 Suspensor Troopers removed from desert area s1-4 (an opposing legion came in), back to the supply"
+    );
+    let e = Event::DesertWar(DwEvent::RoundCleared {
+        escorts: 1,
+        camps: 2,
+        troopers: rockets(1),
+        tokens: 3,
+    });
+    let (text, game) = g.event_to_pb(&e);
+    let Some(pb::event::Game::Arrakis(x)) = game else {
+        panic!("an Arrakis event")
+    };
+    assert_eq!(x.kind, "desert_war_cleared");
+    assert_eq!(x.amount, 3);
+    let f = x.figures.unwrap();
+    assert_eq!((f.escorts, f.camps, f.rockets), (1, 2, 1));
+    assert!(text.contains("2 Fremen Camp(s)"), "{text}");
+}

@@ -201,6 +201,8 @@ impl Arrakis {
                 }
             }
             [b] => {
+                // DW-TROOPER-13: it entered the wormsign's area first.
+                self.on_legion_passing(h, to, ev);
                 self.drop_group(h, *b, group);
                 self.on_legion_arrival(h, *b, ev); // DW-TROOPER-13
                 m.moved_into.insert(*b);

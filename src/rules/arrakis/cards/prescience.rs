@@ -361,6 +361,8 @@ impl Arrakis {
                         first,
                         second: area,
                     });
+                    self.on_legion_arrival(A, first, ev); // DW-TROOPER-13
+                    self.on_legion_arrival(A, area, ev); // DW-TROOPER-13
                     run.left = 0;
                     self.effect = Some(run);
                     if !self.enforce_stacking(A, AfterExcess::Card) {

@@ -69,6 +69,17 @@ impl Arrakis {
         if self.desert_war.is_none() || !self.areas[area.index()].has_legion(f, self.d()) {
             return;
         }
+        self.on_legion_passing(f, area, ev);
+    }
+
+    /// DW-TROOPER-13: a legion of `f` entered `area` and left it at once
+    /// (it revealed a sandworm there and retreated to the one area open to
+    /// it): the opposing Desert Troopers there are removed all the same, as
+    /// when it waits there for its owner to pick where it retreats.
+    pub(crate) fn on_legion_passing(&mut self, f: Faction, area: AreaId, ev: &mut Vec<Event>) {
+        if self.desert_war.is_none() {
+            return;
+        }
         let s = self.areas[area.index()].desert;
         let gone = match f {
             Faction::Harkonnen => Troopers {
