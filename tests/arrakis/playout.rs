@@ -202,7 +202,20 @@ pub(crate) fn biased_game(
     probe_every: usize,
     check_every: usize,
 ) -> (Faction, usize) {
+    biased_game_with(opts, seed, |_| {}, probe_every, check_every)
+}
+
+/// [`biased_game`] from the state `prepare` makes of the new game (a test
+/// hook putting figures on the board), in the game and in its replay.
+pub(crate) fn biased_game_with(
+    opts: &ArrakisOptions,
+    seed: u64,
+    prepare: fn(&mut Arrakis),
+    probe_every: usize,
+    check_every: usize,
+) -> (Faction, usize) {
     let mut g = Arrakis::setup(opts, seed).unwrap();
+    prepare(&mut g);
     let mut rng = ChaCha8Rng::seed_from_u64(seed ^ 0x5eed);
     let mut legal = Vec::new();
     let mut journal = Vec::new();
@@ -279,6 +292,7 @@ pub(crate) fn biased_game(
     invariant(&g).unwrap_or_else(|e| panic!("seed {seed} at the end: {e}"));
     // Same seed and actions, same game.
     let mut r = Arrakis::setup(opts, seed).unwrap();
+    prepare(&mut r);
     let mut ev2 = Vec::new();
     for (s, a) in &journal {
         r.apply(*s, a, &mut ev2).unwrap();
