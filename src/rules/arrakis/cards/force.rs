@@ -456,12 +456,12 @@ impl Arrakis {
             (Step::Jump, Action::To(to)) => {
                 if let Some(from) = run.area {
                     self.move_legion(f, from, to);
-                    self.on_legion_arrival(f, to, ev); // DW-TROOPER-13
                     ev.push(Event::Moved {
                         faction: f,
                         from,
                         to,
                     });
+                    self.on_legion_arrival(f, to, ev); // DW-TROOPER-13
                     self.after_entering(f, to, ev);
                     run.area = Some(to);
                     self.effect = Some(run);

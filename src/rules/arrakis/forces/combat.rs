@@ -182,12 +182,12 @@ impl Arrakis {
             (BattleStep::Advance, Action::Advance) => {
                 let group = (bt.group, Vec::new());
                 self.drop_group(bt.attacker, bt.at, &group);
-                self.on_legion_arrival(bt.attacker, bt.at, ev); // DW-TROOPER-13
                 ev.push(Event::Moved {
                     faction: bt.attacker,
                     from: bt.from,
                     to: bt.at,
                 });
+                self.on_legion_arrival(bt.attacker, bt.at, ev); // DW-TROOPER-13
                 // AR-HARV: an advancing Atreides legion removes a harvester.
                 self.after_entering(bt.attacker, bt.at, ev);
                 self.finish_battle(bt.attacker, ev);

@@ -240,12 +240,12 @@ impl Arrakis {
             return false;
         }
         self.drop_group(f, b, &group);
-        self.on_legion_arrival(f, b, ev); // DW-TROOPER-13
         ev.push(Event::Moved {
             faction: f,
             from,
             to: b,
         });
+        self.on_legion_arrival(f, b, ev); // DW-TROOPER-13
         self.after_entering(f, b, ev);
         if self.winner.is_some() {
             return false;
