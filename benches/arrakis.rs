@@ -1,5 +1,6 @@
 //! Plays full random War for Arrakis games in one thread and reports
-//! games/s, steps/s and the cost of cloning a state. Plain `std::time`.
+//! games/s, steps/s and the cost of cloning a state, then the same games
+//! with the Desert War expansion. Plain `std::time`.
 //! Run: `cargo bench --bench arrakis`.
 use std::hint::black_box;
 use std::time::{Duration, Instant};
@@ -10,8 +11,13 @@ use rand::Rng;
 
 /// One game with the playout tests' random player, which prefers acting
 /// over stopping ("Done") so that games reach a winner in reasonable time.
-fn play(seed: u64, legal: &mut Vec<Action>, events: &mut Vec<Event>) -> (u64, Arrakis, Arrakis) {
-    let mut game = Arrakis::setup(&ArrakisOptions::default(), seed).expect("setup");
+fn play(
+    options: &ArrakisOptions,
+    seed: u64,
+    legal: &mut Vec<Action>,
+    events: &mut Vec<Event>,
+) -> (u64, Arrakis, Arrakis) {
+    let mut game = Arrakis::setup(options, seed).expect("setup");
     let mut rng = RngStream::Bot(1).rng(seed);
     let mut steps = 0;
     let mut middle = game.clone();
@@ -34,30 +40,36 @@ fn play(seed: u64, legal: &mut Vec<Action>, events: &mut Vec<Event>) -> (u64, Ar
     (steps, game, middle)
 }
 
-fn main() {
+/// Full games for a few seconds: games/s, steps/s, steps/game, and a
+/// state from the middle of the first one.
+fn games_per_second(name: &str, options: &ArrakisOptions) -> Arrakis {
     let mut legal = Vec::new();
     let mut events = Vec::new();
     for seed in 0..5 {
-        black_box(play(seed, &mut legal, &mut events));
+        black_box(play(options, seed, &mut legal, &mut events));
     }
     let budget = Duration::from_secs(3);
     let start = Instant::now();
     let (mut games, mut steps) = (0u64, 0u64);
     let mut middle = None;
     while start.elapsed() < budget {
-        let (s, _, mid) = play(1_000 + games, &mut legal, &mut events);
+        let (s, _, mid) = play(options, 1_000 + games, &mut legal, &mut events);
         steps += s;
         games += 1;
         middle.get_or_insert(mid);
     }
     let seconds = start.elapsed().as_secs_f64();
     println!(
-        "arrakis: {games} full games in {seconds:.2}s: {:.0} games/s, {:.0} steps/s, {:.0} steps/game",
+        "{name}: {games} full games in {seconds:.2}s: {:.0} games/s, {:.0} steps/s, {:.0} steps/game",
         games as f64 / seconds,
         steps as f64 / seconds,
         steps as f64 / games as f64
     );
-    let state = middle.expect("at least one game");
+    middle.expect("at least one game")
+}
+
+fn main() {
+    let state = games_per_second("arrakis", &ArrakisOptions::default());
     let clones = 100_000;
     let started = Instant::now();
     for _ in 0..clones {
@@ -67,4 +79,9 @@ fn main() {
         "arrakis: state clone {:.0} ns",
         started.elapsed().as_nanos() as f64 / f64::from(clones)
     );
+    let desert_war = ArrakisOptions {
+        desert_war: true,
+        ..Default::default()
+    };
+    games_per_second("arrakis desert_war", &desert_war);
 }

@@ -2,7 +2,8 @@
 //!
 //! For 200 seeds of every configuration (Imperium with 1 to 4 players and
 //! War for Arrakis, each with the default rules and the `published`
-//! preset), `tests/fixtures/<config>.playouts` holds one line per game: the
+//! preset, and War for Arrakis with the Desert War expansion),
+//! `tests/fixtures/<config>.playouts` holds one line per game: the
 //! seed, the number of decisions, the winners, a digest of the game every
 //! 100 decisions and at the end, and the result's reason. The games are
 //! played by a fixed seeded policy that prefers acting over stopping, so
@@ -107,6 +108,16 @@ fn configs() -> Vec<Config> {
         Config {
             name: "arrakis-published",
             play: |s| play_line::<Arrakis>(&arrakis(AP::Published), s, arrakis_done),
+        },
+        Config {
+            name: "arrakis-desert-war",
+            play: |s| {
+                let options = ArrakisOptions {
+                    desert_war: true,
+                    ..arrakis(AP::Default)
+                };
+                play_line::<Arrakis>(&options, s, arrakis_done)
+            },
         },
     ]
 }

@@ -11,7 +11,9 @@ use crate::{
     rules::arrakis::{
         Action, AirZoneId, AreaId, Arrakis, ArrakisOptions, ArrakisView, Battle, BattleStep,
         CardId, Deck, DieResult, Event, Faction, Group, ImperiumMarker, LeaderAt, LeaderId, Marker,
-        Move, Phase, Preset, Prompt, SectorId, Source, UnitKind, Vehicle, Worm, board, data::data,
+        Move, Phase, Preset, Prompt, SectorId, Source, UnitKind, Vehicle, Worm, board,
+        data::data,
+        expansions::desert_war::{DwEvent, TrooperRemoval, Troopers},
         seat_of,
     },
 };
@@ -672,6 +674,19 @@ fn view_to_pb(view: ArrakisView) -> pb::ArrakisView {
             }
             .to_owned(),
             harvester: a.harvester,
+            desert: view.desert_war.is_some().then(|| pb::ArrakisDesertArea {
+                suspensors: a.desert.suspensors.into(),
+                rockets: a.desert.rockets.into(),
+                sandriders: a.desert.sandriders.into(),
+                escorts: a.desert.escorts.into(),
+                camp: a.desert.camp,
+                camp_marker: a
+                    .desert
+                    .camp_marker
+                    .map(Marker::name)
+                    .unwrap_or_default()
+                    .to_owned(),
+            }),
         })
         .collect();
     let zones = view
@@ -787,13 +802,126 @@ fn view_to_pb(view: ArrakisView) -> pb::ArrakisView {
             .map(Faction::name)
             .unwrap_or_default()
             .to_owned(),
+        desert_war: view.desert_war.map(|dw| pb::ArrakisDesertWar {
+            escorts: dw.escorts.into(),
+            suspensors: dw.suspensors.into(),
+            sandriders: dw.sandriders.into(),
+            rockets: dw.rockets.into(),
+            camp_tokens: dw.camp_tokens.into(),
+            camp_token_markers: dw
+                .camp_token_markers
+                .iter()
+                .map(|m| m.name().to_owned())
+                .collect(),
+            tokens_on_board: dw.tokens_on_board.into(),
+            sandriders_card_spent: dw.sandriders_card_spent,
+        }),
+    }
+}
+
+/// Desert Troopers (and Escorts, Camps) by kind on the wire.
+fn figures(t: &Troopers, escorts: u8, camps: u8) -> pb::ArrakisDesertFigures {
+    pb::ArrakisDesertFigures {
+        suspensors: t.suspensors.into(),
+        rockets: t.rockets.into(),
+        sandriders: t.sandriders.into(),
+        escorts: escorts.into(),
+        camps: camps.into(),
+    }
+}
+
+/// A Desert War event on the wire: its kind, fields set on `wire`.
+fn dw_event_to_pb(e: &DwEvent, wire: &mut pb::ArrakisEvent) -> &'static str {
+    match e {
+        DwEvent::TroopersRemoved {
+            area,
+            troopers,
+            why,
+        } => {
+            wire.area = area_name(*area);
+            wire.figures = Some(figures(troopers, 0, 0));
+            wire.reason = why.name().to_owned();
+            "troopers_removed"
+        }
+        DwEvent::RoundCleared {
+            escorts,
+            camps,
+            troopers,
+            tokens,
+        } => {
+            wire.figures = Some(figures(troopers, *escorts, *camps));
+            wire.amount = (*tokens).into();
+            "desert_war_cleared"
+        }
+    }
+}
+
+/// "2 Suspensor Troopers, 1 Rocket Launcher" (nothing for none).
+fn troopers_text(t: &Troopers) -> String {
+    let mut parts = Vec::new();
+    for (n, one, many) in [
+        (t.suspensors, "Suspensor Trooper", "Suspensor Troopers"),
+        (t.rockets, "Rocket Launcher", "Rocket Launchers"),
+        (t.sandriders, "Sandrider", "Sandriders"),
+    ] {
+        match n {
+            0 => {}
+            1 => parts.push(format!("1 {one}")),
+            n => parts.push(format!("{n} {many}")),
+        }
+    }
+    parts.join(", ")
+}
+
+/// A short English line for a Desert War event.
+fn dw_event_text(e: &DwEvent) -> String {
+    match e {
+        DwEvent::TroopersRemoved {
+            area,
+            troopers,
+            why,
+        } => {
+            let cause = match why {
+                TrooperRemoval::Legion => "an opposing legion came in",
+                TrooperRemoval::Sandworm => "a sandworm came in",
+            };
+            format!(
+                "{} removed from {} ({cause}), back to the supply",
+                troopers_text(troopers),
+                area_display(*area)
+            )
+        }
+        DwEvent::RoundCleared {
+            escorts,
+            camps,
+            troopers,
+            tokens,
+        } => {
+            let mut parts = Vec::new();
+            if *escorts > 0 {
+                parts.push(format!("{escorts} Escort Ornithopter(s) from legions"));
+            }
+            if *camps > 0 {
+                parts.push(format!("{camps} Fremen Camp(s)"));
+            }
+            if troopers.total() > 0 {
+                parts.push(troopers_text(troopers));
+            }
+            if *tokens > 0 {
+                parts.push(format!("{tokens} Desert War token(s)"));
+            }
+            format!(
+                "the End of the Round clears the Desert War: {}",
+                parts.join(", ")
+            )
+        }
     }
 }
 
 fn event_to_pb(event: &Event) -> pb::ArrakisEvent {
     let mut wire = pb::ArrakisEvent::default();
     let kind = match event {
-        Event::DesertWar(e) => match *e {},
+        Event::DesertWar(e) => dw_event_to_pb(e, &mut wire),
         Event::RoundStarted { round } => {
             wire.amount = (*round).into();
             "round_started"
@@ -1022,7 +1150,7 @@ fn event_text(event: &Event) -> String {
     let d = data();
     let card = |c: &CardId| d.card(*c).name.clone();
     match event {
-        Event::DesertWar(e) => match *e {},
+        Event::DesertWar(e) => dw_event_text(e),
         Event::RoundStarted { round } => format!("round {round} begins"),
         Event::ObjectiveDealt { objective } => {
             match d.tables.secret_objectives.get(usize::from(*objective)) {

@@ -12,7 +12,7 @@ use rand::Rng;
 const GAMES: u64 = if cfg!(debug_assertions) { 60 } else { 600 };
 const PROBES_PER_STEP: usize = 3;
 
-fn arbitrary(rng: &mut GameRng) -> Action {
+pub(crate) fn arbitrary(rng: &mut GameRng) -> Action {
     let area = AreaId(rng.random_range(0..board().areas.len()) as u8);
     let other = AreaId(rng.random_range(0..board().areas.len()) as u8);
     let zone = AirZoneId(rng.random_range(0..board().air_zones.len()) as u8);
@@ -100,7 +100,7 @@ fn arbitrary_actions_are_accepted_exactly_when_legal() {
     }
 }
 
-/// Whether `message` reads `AR-<AREA>-<number>: ` then words for a person:
+/// Whether `message` reads `AR-<AREA>-<number>: ` (or `DW-`) then words for a person:
 /// no Rust debug text (`CardId(55)`, `Turn(Harkonnen)`, `Some(..)`,
 /// `{ .. }` or `[..]` structures, CamelCase type or variant names).
 fn worded_for_a_person(message: &str) -> Result<(), String> {
@@ -109,7 +109,8 @@ fn worded_for_a_person(message: &str) -> Result<(), String> {
         .ok_or("no `rule: ` prefix".to_string())?;
     let parts: Vec<&str> = rule.split('-').collect();
     let id_ok = parts.len() == 3
-        && parts[0] == "AR"
+        // AR: the core game; DW: the Desert War expansion.
+        && (parts[0] == "AR" || parts[0] == "DW")
         && !parts[1].is_empty()
         && parts[1].chars().all(|c| c.is_ascii_uppercase())
         && !parts[2].is_empty()

@@ -14,7 +14,7 @@ mod cards;
 mod checklist;
 mod common;
 mod data;
-mod desert_war;
+pub(crate) mod desert_war;
 mod fuzz;
 mod leaders;
 mod playout;

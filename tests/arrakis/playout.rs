@@ -12,7 +12,7 @@ use rand_chacha::ChaCha8Rng;
 
 /// Games per test: `ARRAKIS_GAMES` when set, else fewer in debug builds
 /// (e.g. `ARRAKIS_GAMES=2000 cargo test --test arrakis playout::`).
-fn games() -> u64 {
+pub(crate) fn games() -> u64 {
     std::env::var("ARRAKIS_GAMES")
         .ok()
         .and_then(|v| v.parse().ok())
@@ -30,6 +30,8 @@ fn invariant(g: &Arrakis) -> Result<(), String> {
 /// Figure counts conserved, stacking held, leaders never alone, every
 /// leader where it says.
 fn board_invariant(g: &Arrakis) -> Result<(), String> {
+    // The Desert War's own figures, when the expansion is on.
+    super::desert_war::playout::desert_war_invariant(g)?;
     let d = data();
     let t = &d.tables.figures;
     for f in Faction::ALL {
@@ -115,6 +117,7 @@ fn board_invariant(g: &Arrakis) -> Result<(), String> {
 /// Harkonnen's and a spectator's views, and the Harkonnen hand from the
 /// Atreides'.
 fn hidden_invariant(g: &Arrakis) -> Result<(), String> {
+    super::desert_war::playout::desert_war_hidden_invariant(g)?;
     let hv = g.view(Viewer::Seat(Seat(0)));
     let sv = g.view(Viewer::Spectator);
     for v in [&hv, &sv] {
@@ -193,13 +196,26 @@ fn weight(g: &Arrakis, a: &Action) -> u32 {
 /// illegal actions are refused with the game unchanged; every `probe_every`
 /// steps that every legal action is accepted; then replays it for
 /// determinism.
-fn biased_game(
+pub(crate) fn biased_game(
     opts: &ArrakisOptions,
     seed: u64,
     probe_every: usize,
     check_every: usize,
 ) -> (Faction, usize) {
+    biased_game_with(opts, seed, |_| {}, probe_every, check_every)
+}
+
+/// [`biased_game`] from the state `prepare` makes of the new game (a test
+/// hook putting figures on the board), in the game and in its replay.
+pub(crate) fn biased_game_with(
+    opts: &ArrakisOptions,
+    seed: u64,
+    prepare: fn(&mut Arrakis),
+    probe_every: usize,
+    check_every: usize,
+) -> (Faction, usize) {
     let mut g = Arrakis::setup(opts, seed).unwrap();
+    prepare(&mut g);
     let mut rng = ChaCha8Rng::seed_from_u64(seed ^ 0x5eed);
     let mut legal = Vec::new();
     let mut journal = Vec::new();
@@ -276,6 +292,7 @@ fn biased_game(
     invariant(&g).unwrap_or_else(|e| panic!("seed {seed} at the end: {e}"));
     // Same seed and actions, same game.
     let mut r = Arrakis::setup(opts, seed).unwrap();
+    prepare(&mut r);
     let mut ev2 = Vec::new();
     for (s, a) in &journal {
         r.apply(*s, a, &mut ev2).unwrap();

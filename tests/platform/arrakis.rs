@@ -8,7 +8,11 @@ use tonic::Code;
 
 use super::support::{TestServer, authed, public_view, seat_view};
 
-fn arrakis(seed: u64, options: pb::ArrakisOptions, plays: [&str; 2]) -> pb::CreateGameRequest {
+pub(super) fn arrakis(
+    seed: u64,
+    options: pb::ArrakisOptions,
+    plays: [&str; 2],
+) -> pb::CreateGameRequest {
     pb::CreateGameRequest {
         kind: pb::GameKind::WarForArrakis as i32,
         seed: Some(seed),
@@ -26,14 +30,14 @@ fn arrakis(seed: u64, options: pb::ArrakisOptions, plays: [&str; 2]) -> pb::Crea
     }
 }
 
-fn arrakis_view(view: &pb::View) -> &pb::ArrakisView {
+pub(super) fn arrakis_view(view: &pb::View) -> &pb::ArrakisView {
     match &view.game {
         Some(pb::view::Game::Arrakis(game)) => game,
         other => panic!("an Arrakis view expected, got {other:?}"),
     }
 }
 
-fn step(action: &pb::Action) -> &pb::arrakis_action::Step {
+pub(super) fn step(action: &pb::Action) -> &pb::arrakis_action::Step {
     match &action.game {
         Some(pb::action::Game::Arrakis(a)) => a.step.as_ref().unwrap(),
         other => panic!("an Arrakis action expected, got {other:?}"),
@@ -42,7 +46,7 @@ fn step(action: &pb::Action) -> &pb::arrakis_action::Step {
 
 /// Nothing the spectator may not know: the objective, hands, token
 /// contents, a drawn deployment token, the cards being reordered.
-fn assert_public(view: &pb::ArrakisView) {
+pub(super) fn assert_public(view: &pb::ArrakisView) {
     assert!(view.objective.is_none(), "objective leaked");
     for house in &view.houses {
         assert!(

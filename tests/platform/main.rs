@@ -2,6 +2,7 @@
 //! driven through the generated client, with the test-only harness game.
 mod arrakis;
 mod conformance;
+mod desert_war;
 mod harness;
 mod imperium;
 mod imperium_rivals;

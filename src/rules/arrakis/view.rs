@@ -3,6 +3,7 @@
 use crate::rules::core::Viewer;
 
 use super::event::seat_of;
+use super::expansions::desert_war::{DesertAreaView, DesertWarView};
 use super::ids::{CardId, Faction};
 use super::prompt::Prompt;
 use super::state::{Arrakis, LeaderAt, Phase, Vehicle, Worm};
@@ -33,6 +34,8 @@ pub struct AreaView {
     pub worm: Option<Worm>,
     /// A harvester.
     pub harvester: bool,
+    /// The Desert War figures (all zero without the expansion).
+    pub desert: DesertAreaView,
 }
 
 /// A house as a viewer sees it.
@@ -104,6 +107,8 @@ pub struct ArrakisView {
     pub claimed_this_round: u8,
     /// The winner.
     pub winner: Option<Faction>,
+    /// The Desert War off the board, when the expansion is on.
+    pub desert_war: Option<DesertWarView>,
 }
 
 impl Arrakis {
@@ -130,6 +135,7 @@ impl Arrakis {
                 wormsign: s.wormsign.is_some(),
                 worm: s.worm,
                 harvester: s.harvester,
+                desert: DesertAreaView::of(&s.desert, atreides),
             })
             .collect();
         let houses = ByFaction::from_fn(|f| {
@@ -190,6 +196,10 @@ impl Arrakis {
             atomics_area: self.atomics_area,
             claimed_this_round: self.claimed_this_round,
             winner: self.winner.map(|w| w.0),
+            desert_war: self
+                .desert_war
+                .as_deref()
+                .map(|dw| DesertWarView::of(dw, atreides)),
         }
     }
 }

@@ -70,3 +70,23 @@ fn desert_war_options_need_the_expansion() {
         Some(Default::default())
     );
 }
+
+#[test]
+fn the_box_holds_the_tokens_and_the_sandriders_card() {
+    use melange::rules::arrakis::expansions::desert_war::data::{self, Mode};
+    let d = data::desert_war();
+    // DW-SETUP-03: 4 Desert War tokens, none on the board before Vehicle
+    // Placement.
+    assert_eq!(d.harkonnen.desert_war_tokens, 4);
+    // DW-SETUP-07, DW-SETUP-10: the Sandriders leader card, face up (not
+    // spent) at the start.
+    assert_eq!(d.atreides.leader_cards, ["sandriders"]);
+    assert_eq!(d.sandriders_leader.id, "sandriders");
+    let g = Arrakis::setup(&desert_war(&[]), 5).unwrap();
+    assert!(!g.desert_war.as_ref().unwrap().sandriders_card_spent);
+    // DW-COMPAT-01: the Mahdi solo mode is the mode refused with the
+    // expansion; the game offers no solo mode at all (2 players, one seat
+    // per house), so every Desert War game is a 2-player one.
+    assert_eq!(d.compatibility.incompatible_modes, [Mode::MahdiSolo]);
+    assert_eq!(g.seat_count(), 2);
+}

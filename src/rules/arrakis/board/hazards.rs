@@ -170,6 +170,7 @@ impl Arrakis {
         }
         self.areas[a.index()].worm = Some(Worm::Normal);
         ev.push(Event::SandwormPlaced { area: a });
+        self.on_sandworm_arrival(a, ev); // DW-TROOPER-15
         true
     }
 
@@ -198,6 +199,7 @@ impl Arrakis {
                 [] => {}
                 [to] => {
                     self.move_legion(Faction::Harkonnen, a, *to);
+                    self.on_legion_arrival(Faction::Harkonnen, *to, ev); // DW-TROOPER-13
                     return self.after_emerging(a, ev);
                 }
                 _ => {
@@ -247,6 +249,7 @@ impl Arrakis {
     /// The Harkonnen picked where the legion in `a` flees (AR-OPT-08).
     pub(crate) fn answer_flee(&mut self, a: AreaId, to: AreaId, ev: &mut Vec<Event>) {
         self.move_legion(Faction::Harkonnen, a, to);
+        self.on_legion_arrival(Faction::Harkonnen, to, ev); // DW-TROOPER-13
         if !self.after_emerging(a, ev) {
             self.resume_hazards(ev);
         }
@@ -257,6 +260,7 @@ impl Arrakis {
         let w = self.areas[from.index()].worm.take();
         self.areas[to.index()].worm = w;
         ev.push(Event::SandwormPlaced { area: to });
+        self.on_sandworm_arrival(to, ev); // DW-TROOPER-15
         if self.worm_emerges(to, ev) {
             return;
         }

@@ -93,6 +93,7 @@ impl Arrakis {
             Action::WormMove(from, to) => {
                 let w = self.areas[from.index()].worm.take();
                 self.areas[to.index()].worm = w;
+                self.on_sandworm_arrival(to, ev); // DW-TROOPER-15
                 used.insert(to);
             }
             _ => {
@@ -186,6 +187,7 @@ impl Arrakis {
                 // Answers Q16: it stays, moved into the area, and the
                 // sandworm attacks it.
                 self.drop_group(h, to, group);
+                self.on_legion_arrival(h, to, ev); // DW-TROOPER-13
                 ev.push(Event::Moved {
                     faction: h,
                     from,
@@ -199,11 +201,15 @@ impl Arrakis {
                 }
             }
             [b] => {
+                // DW-TROOPER-13: it entered the wormsign's area first.
+                self.on_legion_passing(h, to, ev);
                 self.drop_group(h, *b, group);
+                self.on_legion_arrival(h, *b, ev); // DW-TROOPER-13
                 m.moved_into.insert(*b);
             }
             _ => {
                 self.drop_group(h, to, group);
+                self.on_legion_arrival(h, to, ev); // DW-TROOPER-13
                 self.prompt = Prompt::WormRetreat(*m, to, group.0);
                 return true;
             }
@@ -254,6 +260,7 @@ impl Arrakis {
         let h = Faction::Harkonnen;
         let group = self.lift(h, to, &g);
         self.drop_group(h, b, &group);
+        self.on_legion_arrival(h, b, ev); // DW-TROOPER-13
         m.moved_into.insert(b);
         self.worm_called(m, to, ev);
     }
@@ -290,6 +297,7 @@ impl Arrakis {
         let w = self.areas[from.index()].worm.take();
         self.areas[to.index()].worm = w;
         ev.push(Event::SandwormPlaced { area: to });
+        self.on_sandworm_arrival(to, ev); // DW-TROOPER-15
         self.called_worm_arrived(m, to, ev);
     }
 
@@ -392,7 +400,10 @@ impl Arrakis {
             {
                 // Answers Q25: a legion with no open area stays.
                 [] => {}
-                [to] => self.move_legion(f, area, *to),
+                [to] => {
+                    self.move_legion(f, area, *to);
+                    self.on_legion_arrival(f, *to, ev); // DW-TROOPER-13
+                }
                 _ => {
                     self.prompt = Prompt::Displace(f, area);
                     return;
@@ -412,6 +423,7 @@ impl Arrakis {
         ev: &mut Vec<Event>,
     ) {
         self.move_legion(f, area, to);
+        self.on_legion_arrival(f, to, ev); // DW-TROOPER-13
         self.displace_next(area, ev);
     }
 }

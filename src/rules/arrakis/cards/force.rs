@@ -461,6 +461,7 @@ impl Arrakis {
                         from,
                         to,
                     });
+                    self.on_legion_arrival(f, to, ev); // DW-TROOPER-13
                     self.after_entering(f, to, ev);
                     run.area = Some(to);
                     self.effect = Some(run);

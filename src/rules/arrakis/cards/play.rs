@@ -560,6 +560,7 @@ impl Arrakis {
                     self.areas[area.index()].units[f][k] += n;
                 }
                 ev.push(Event::CardDeployed { faction: f, area });
+                self.on_legion_arrival(f, area, ev); // DW-TROOPER-13
                 run.area = Some(area);
                 run.used.insert(area);
                 // AR-MOVE-13: a leader only joins units.

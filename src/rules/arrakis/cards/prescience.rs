@@ -340,6 +340,7 @@ impl Arrakis {
                 if let Some(kind) = self.deploy_pool.pop() {
                     self.areas[area.index()].tokens.push(kind);
                     ev.push(Event::TokenDeployed { area, kind });
+                    self.on_legion_arrival(A, area, ev); // DW-TROOPER-13
                     // AR-MOVE-08: over the stacking limit, the Atreides
                     // pick the excess; the card goes on after.
                     run.left = 0;
@@ -359,6 +360,8 @@ impl Arrakis {
                         first,
                         second: area,
                     });
+                    self.on_legion_arrival(A, first, ev); // DW-TROOPER-13
+                    self.on_legion_arrival(A, area, ev); // DW-TROOPER-13
                     run.left = 0;
                     self.effect = Some(run);
                     if !self.enforce_stacking(A, AfterExcess::Card) {
@@ -374,6 +377,9 @@ impl Arrakis {
             (Step::RelocateSietch, Action::PickArea(area)) => match (run.stage, run.area) {
                 (1, Some(from)) => {
                     self.relocate_sietch(from, area);
+                    for f in Faction::ALL {
+                        self.on_legion_arrival(f, area, ev); // DW-TROOPER-13
+                    }
                     ev.push(Event::Relocated { from, to: area });
                     self.advance_card(ev);
                 }
@@ -387,6 +393,7 @@ impl Arrakis {
                 (1, Some(from)) => {
                     let f = run.faction.other();
                     self.move_legion(f, from, area);
+                    self.on_legion_arrival(f, area, ev); // DW-TROOPER-13
                     ev.push(Event::Relocated { from, to: area });
                     self.advance_card(ev);
                 }
@@ -504,6 +511,8 @@ impl Arrakis {
         back.wormsign = s.wormsign;
         back.worm = s.worm;
         back.harvester = s.harvester;
+        // DW-TROOPER-06: Desert Troopers and Camps stay with the area.
+        back.desert = s.desert;
         let mut m = s.named;
         while m != 0 {
             let i = m.trailing_zeros() as usize;

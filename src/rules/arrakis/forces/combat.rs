@@ -171,6 +171,7 @@ impl Arrakis {
                 };
                 let group = self.lift(def, bt.at, &g);
                 self.drop_group(def, to, &group);
+                self.on_legion_arrival(def, to, ev); // DW-TROOPER-13
                 self.attacker_wins(bt, ev);
             }
             (BattleStep::Retreat, _) => {
@@ -186,6 +187,7 @@ impl Arrakis {
                     from: bt.from,
                     to: bt.at,
                 });
+                self.on_legion_arrival(bt.attacker, bt.at, ev); // DW-TROOPER-13
                 // AR-HARV: an advancing Atreides legion removes a harvester.
                 self.after_entering(bt.attacker, bt.at, ev);
                 self.finish_battle(bt.attacker, ev);

@@ -245,6 +245,7 @@ impl Arrakis {
             from,
             to: b,
         });
+        self.on_legion_arrival(f, b, ev); // DW-TROOPER-13
         self.after_entering(f, b, ev);
         if self.winner.is_some() {
             return false;

@@ -147,6 +147,7 @@ impl Arrakis {
                         ev.push(Event::TokenDeployed { area, kind: token });
                     }
                 }
+                self.on_legion_arrival(f, area, ev); // DW-TROOPER-13
                 run.area = Some(area);
                 run.stage = 1;
                 self.effect = Some(run);

@@ -208,10 +208,18 @@ pub mod event;
 mod flow;
 pub mod options;
 pub mod prompt;
+mod round_end;
 pub mod state;
+#[cfg(feature = "testkit")]
+#[doc(hidden)]
+pub mod testkit;
+pub mod troopers;
+pub mod view;
 
 pub use action::DwAction;
 pub use event::DwEvent;
 pub use options::DesertWarRules;
 pub use prompt::DwPrompt;
 pub use state::{DesertArea, DesertWarState};
+pub use troopers::{TrooperRemoval, Troopers};
+pub use view::{DesertAreaView, DesertWarView};

@@ -1,0 +1,138 @@
+//! War for Arrakis with the Desert War expansion through the real server:
+//! a whole game by remote clients, the expansion's figures in every view,
+//! a Camp's marker never outside the Atreides view (DW-CAMP-05).
+use std::time::Instant;
+
+use melange::pb;
+use rand::Rng;
+
+use super::arrakis::{arrakis, arrakis_view, assert_public, step};
+use super::support::{TestServer, authed, public_view, seat_view};
+
+/// The Desert War part of a view: present in every area and off the board;
+/// no Camp marker unless `atreides`.
+fn assert_desert_war(view: &pb::ArrakisView, atreides: bool) {
+    let dw = view
+        .desert_war
+        .as_ref()
+        .expect("the expansion's supplies in every view");
+    assert!(view.areas.iter().all(|a| a.desert.is_some()));
+    if !atreides {
+        // DW-CAMP-05
+        assert!(dw.camp_token_markers.is_empty(), "Camp supply leaked");
+        assert!(
+            view.areas
+                .iter()
+                .all(|a| a.desert.as_ref().unwrap().camp_marker.is_empty()),
+            "a Camp's marker leaked"
+        );
+    } else {
+        assert_eq!(dw.camp_token_markers.len() as u32, dw.camp_tokens);
+    }
+}
+
+/// Event kinds of the Desert War on the wire.
+const DESERT_WAR_EVENTS: [&str; 2] = ["troopers_removed", "desert_war_cleared"];
+
+#[tokio::test]
+async fn a_desert_war_game_plays_through_the_api_with_camps_kept_secret() {
+    const MOVES: u64 = 20_000;
+    let server = TestServer::start().await;
+    let mut client = server.client().await;
+    let options = pb::ArrakisOptions {
+        desert_war: true,
+        ..Default::default()
+    };
+    let game = client
+        .create_game(arrakis(12, options, ["harkonnen", "atreides"]))
+        .await
+        .unwrap()
+        .into_inner();
+    // DW-SETUP-01 to DW-SETUP-10: everything off the board at the start.
+    let start = seat_view(&mut client, &game, 1).await;
+    let dw = arrakis_view(&start).desert_war.clone().unwrap();
+    assert_eq!(
+        (dw.escorts, dw.suspensors, dw.sandriders, dw.rockets),
+        (2, 6, 2, 6)
+    );
+    assert_eq!(dw.camp_tokens, 3);
+    assert_eq!(dw.tokens_on_board, 0);
+    assert!(!dw.sandriders_card_spent);
+    let started = Instant::now();
+    let mut rng = melange::rules::core::RngStream::Bot(0).rng(12);
+    let mut moves = 0;
+    let mut desert_war_events = 0;
+    let finished = loop {
+        let public = public_view(&mut client, &game.game_id).await;
+        if moves % 25 == 0 {
+            assert_public(arrakis_view(&public));
+            assert_desert_war(arrakis_view(&public), false);
+            let harkonnen = seat_view(&mut client, &game, 0).await;
+            assert_desert_war(arrakis_view(&harkonnen), false);
+            let atreides = seat_view(&mut client, &game, 1).await;
+            assert_desert_war(arrakis_view(&atreides), true);
+        }
+        let Some(&seat) = public.to_act.first() else {
+            break public;
+        };
+        if moves == MOVES {
+            break public;
+        }
+        let mut mine = seat_view(&mut client, &game, seat).await;
+        assert!(mine.legal_actions.iter().all(|l| !l.label.is_empty()));
+        let busy: Vec<usize> = (0..mine.legal_actions.len())
+            .filter(|i| {
+                let action = mine.legal_actions[*i].action.as_ref().unwrap();
+                !matches!(step(action), pb::arrakis_action::Step::Done(_))
+            })
+            .collect();
+        let pick = if busy.is_empty() || rng.random_range(0..10) == 0 {
+            rng.random_range(0..mine.legal_actions.len())
+        } else {
+            busy[rng.random_range(0..busy.len())]
+        };
+        let request = pb::ApplyActionRequest {
+            game_id: game.game_id.clone(),
+            seat,
+            expected_version: mine.version,
+            action: mine.legal_actions.swap_remove(pick).action,
+        };
+        let token = &game.seats[seat as usize].token;
+        let applied = client
+            .apply_action(authed(request, token))
+            .await
+            .unwrap()
+            .into_inner();
+        assert!(applied.events.iter().all(|e| !e.text.is_empty()));
+        for e in &applied.events {
+            if let Some(pb::event::Game::Arrakis(a)) = &e.game
+                && DESERT_WAR_EVENTS.contains(&a.kind.as_str())
+            {
+                desert_war_events += 1;
+                // DW-CAMP-05: an event never names a Camp's marker.
+                assert!(a.marker.is_empty(), "{a:?}");
+            }
+        }
+        moves += 1;
+    };
+    eprintln!(
+        "Desert War: {moves} moves through the API in {:?}, {desert_war_events} Desert War \
+         events, status {}",
+        started.elapsed(),
+        finished.status
+    );
+    assert_eq!(finished.status, pb::GameStatus::Finished as i32);
+    assert_eq!(finished.result.clone().unwrap().winners.len(), 1);
+    assert!(
+        moves >= 300,
+        "a whole game takes many decisions, not {moves}"
+    );
+    let replay = client
+        .get_replay(pb::GetReplayRequest {
+            game_id: game.game_id.clone(),
+        })
+        .await
+        .unwrap()
+        .into_inner();
+    assert_eq!(replay.actions.len() as u64, moves);
+}
