@@ -530,6 +530,7 @@ impl Arrakis {
             }
             (Step::Rockets { .. }, Action::PickZone(z)) => {
                 if let Some(v) = self.zones[z.index()].take() {
+                    self.vehicle_left_zone(v);
                     ev.push(Event::VehicleRemoved {
                         vehicle: v,
                         zone: z,

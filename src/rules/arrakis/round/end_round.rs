@@ -15,6 +15,9 @@ impl Arrakis {
             self.win(A, "every score of the secret objective is met", ev);
             return;
         }
+        // DW-ROUNDEND-01, DW-ROUNDEND-03, DW-HARKONNEN-09: the Harkonnen
+        // side of the Desert War leaves the board.
+        self.harkonnen_desert_war_round_end(ev);
         // AR-END-03 (done at harvesting), AR-END-06: spent cards restored.
         self.spent_leaders = 0;
         // AR-END-04: the leader swap, Harkonnen first.
