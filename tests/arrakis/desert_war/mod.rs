@@ -1,2 +1,5 @@
 //! The Desert War expansion (rule IDs `DW-...`), a file per concept.
+mod escorts;
+mod harkonnen;
 mod setup;
+mod suspensors;

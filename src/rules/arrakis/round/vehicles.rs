@@ -190,6 +190,10 @@ impl Arrakis {
                 "AR-VEH-08"
             }
             Action::PlaceHarvester(_) => "AR-VEH-07",
+            // DW-ESCORT-02, DW-ESCORT-03
+            Action::PlaceVehicle(Vehicle::EscortOrnithopter, _) if self.desert_war.is_some() => {
+                "DW-ESCORT-03"
+            }
             Action::PlaceVehicle(..) => "AR-VEH-09",
             _ => "AR-ACT-17",
         }

@@ -306,6 +306,9 @@ impl Arrakis {
     /// The rule a refused Harkonnen Desert War action breaks, at the
     /// turn's decision or at the Harkonnen's Desert War decisions.
     pub(crate) fn harkonnen_desert_war_refusal(&self, action: &Action) -> &'static str {
+        if matches!(self.prompt, Prompt::DesertWar(DwPrompt::SwapTrooper { .. })) {
+            return "DW-SUSPENSOR-06";
+        }
         let Action::DesertWar(a) = *action else {
             return "AR-ACT-17";
         };

@@ -176,6 +176,8 @@ impl Arrakis {
     /// Suspensor Troopers and the Escorts serving in legions go back to
     /// their supplies.
     pub(crate) fn harkonnen_desert_war_round_end(&mut self, ev: &mut Vec<Event>) {
+        // Escorts removed earlier in this step are accounted for first.
+        self.settle_escorts();
         let Some(mut dw) = self.desert_war.take() else {
             return;
         };
@@ -193,7 +195,7 @@ impl Arrakis {
                 }));
             }
             // The Escorts are counted among the legion's generic leaders.
-            let e = std::mem::take(&mut s.desert.escorts);
+            let e = std::mem::take(&mut s.desert.escorts).min(s.generic[H]);
             if e > 0 {
                 s.generic[H] -= e;
                 dw.escorts += e;
