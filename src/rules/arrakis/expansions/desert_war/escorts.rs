@@ -174,12 +174,12 @@ impl Arrakis {
         }
     }
 
-    /// Escorts in a group lifted off the board while the game waits (an
-    /// attack, a retreat from a sandworm).
+    /// Escorts in an attacking group, lifted off the board while the
+    /// battle lasts (a group retreating from a sandworm waits on the
+    /// board).
     fn escorts_in_flight(&self) -> u8 {
         match self.prompt {
             Prompt::Battle(bt) | Prompt::Excess(_, _, AfterExcess::Battle(bt)) => bt.group.escorts,
-            Prompt::WormRetreat(_, _, g) => g.escorts,
             _ => 0,
         }
     }
@@ -204,7 +204,6 @@ impl Arrakis {
             Prompt::Battle(bt) | Prompt::Excess(_, _, AfterExcess::Battle(bt)) => {
                 bt.group.escorts = bt.group.escorts.min(bt.group.generic);
             }
-            Prompt::WormRetreat(_, _, g) => g.escorts = g.escorts.min(g.generic),
             _ => {}
         }
         let placed = self
