@@ -1093,7 +1093,7 @@ fn event_text(event: &Event) -> String {
         }
         Event::VehiclePlaced { vehicle, zone } => format!(
             "an {} was placed in Air zone {}",
-            vehicle.name(),
+            vehicle.name().replace('_', " "),
             zone_name(*zone).replace('_', "-")
         ),
         Event::DiceRolled { faction, results } => {
@@ -1181,7 +1181,7 @@ fn event_text(event: &Event) -> String {
         }
         Event::VehicleRemoved { vehicle, zone } => format!(
             "the {} in Air zone {} was removed",
-            vehicle.name(),
+            vehicle.name().replace('_', " "),
             zone_name(*zone).replace('_', "-")
         ),
         Event::PrescienceReturned { .. } => {
@@ -1499,6 +1499,67 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// Desert War, the Harkonnen side: every action offered in games with
+    /// the expansion round-trips through the wire, and its events and
+    /// prompts read as words.
+    #[test]
+    fn harkonnen_desert_war_actions_round_trip_through_the_wire() {
+        let opts = ArrakisOptions {
+            desert_war: true,
+            ..Default::default()
+        };
+        let mut played = 0;
+        for seed in 0..3 {
+            let (mut game, mut events) = Arrakis::setup_with_events(&opts, seed).unwrap();
+            let mut chooser = RngStream::Bot(9).rng(seed);
+            let mut legal = Vec::new();
+            let mut steps = 0;
+            while let Some(seat) = game.to_act() {
+                steps += 1;
+                assert!(steps < 100_000, "seed {seed}: no end");
+                legal.clear();
+                game.legal_actions(seat, &mut legal);
+                for action in &legal {
+                    let back = Arrakis::action_from_pb(&Arrakis::action_to_pb(action)).unwrap();
+                    assert_eq!(back, *action);
+                    let label = game.label(action);
+                    assert!(!label.is_empty() && !label.contains('_'), "{label}");
+                }
+                let wire = prompt_to_pb(game.prompt());
+                assert!(!wire.kind.is_empty());
+                // Prefer the expansion's actions when offered.
+                let dw: Vec<Action> = legal
+                    .iter()
+                    .copied()
+                    .filter(|a| {
+                        matches!(
+                            a,
+                            Action::DesertWar(_)
+                                | Action::PlaceVehicle(Vehicle::EscortOrnithopter, _)
+                        )
+                    })
+                    .collect();
+                let action = if dw.is_empty() {
+                    pick(&legal, &mut chooser)
+                } else {
+                    played += 1;
+                    dw[chooser.random_range(0..dw.len())]
+                };
+                game.apply(seat, &action, &mut events).unwrap();
+            }
+            for event in &events {
+                let event = game.redact(event, Viewer::Spectator).unwrap();
+                let (text, wire) = game.event_to_pb(&event);
+                assert!(!text.is_empty() && !text.contains('_'), "{text}");
+                let Some(pb::event::Game::Arrakis(wire)) = wire else {
+                    panic!("an Arrakis event expected");
+                };
+                assert!(!wire.kind.is_empty());
+            }
+        }
+        assert!(played > 0, "the expansion's actions were played");
     }
 
     #[test]
