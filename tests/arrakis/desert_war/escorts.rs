@@ -194,3 +194,21 @@ fn an_escort_removed_with_its_legion_goes_back_to_its_supply() {
     assert_eq!(escorts_off(&g), 2);
     assert_eq!(g.house(H).generic_supply, generic + 1);
 }
+
+#[test]
+fn escorts_in_air_zones_leave_with_the_vehicles() {
+    // DW-ROUNDEND-01, AR-SPICE-22 (docs/rules-decisions.md, Desert War):
+    // an Escort still in an Air zone is a vehicle and leaves the board
+    // with the others at the end of Spice Harvesting, back to its supply.
+    let mut g = dw_game();
+    g.test_put_escort_zone(zone("az3"));
+    g.zones[zone("az1").index()] = Some(Vehicle::Ornithopter);
+    assert_eq!(escorts_off(&g), 1);
+    g.test_set_prompt(Prompt::Spice {
+        spice: 0,
+        decided: [true; 3],
+    });
+    play(&mut g, H, &[Action::Done]);
+    assert!(g.zones.iter().all(|z| z.is_none()));
+    assert_eq!(escorts_off(&g), 2);
+}

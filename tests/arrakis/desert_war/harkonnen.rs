@@ -83,7 +83,28 @@ fn deploy_before_the_die_then_the_die() {
     // DW-HARKONNEN-04, DW-HARKONNEN-07: before the die's action, at the
     // turn's decision.
     let mut g = harkonnen_turn(&[DieResult::Mentat, DieResult::Mentat], 2);
+    g.test_put_suspensors(a("s1_16"), 1);
     let offered = legal(&g, H);
+    // DW-HARKONNEN-10: deploy, move or scout, nothing else.
+    assert!(
+        offered
+            .iter()
+            .any(|x| matches!(x, X::DesertWar(DwAction::DeploySuspensor(_))))
+    );
+    assert!(
+        offered
+            .iter()
+            .any(|x| matches!(x, X::DesertWar(DwAction::MoveSuspensor(..))))
+    );
+    assert!(
+        offered
+            .iter()
+            .any(|x| matches!(x, X::DesertWar(DwAction::ScoutSuspensor(..))))
+    );
+    assert!(!offered.iter().any(|x| matches!(
+        x,
+        X::DesertWar(DwAction::SwapOut(_) | DwAction::EscortTroops(..) | DwAction::TakeEscort)
+    )));
     assert!(offered.contains(&dw(DwAction::DeploySuspensor(a("s1_3")))));
     // DW-HARKONNEN-14: only sectors connected to an Air zone holding a
     // Harkonnen vehicle (az1: s1 and s5).
@@ -122,7 +143,7 @@ fn deploy_before_the_die_then_the_die() {
     );
     assert_eq!(g.areas[a("s1_3").index()].desert.suspensors, 2);
     assert_eq!(g.areas[a("s1_5").index()].desert.suspensors, 1);
-    assert_eq!(supply(&g), 3);
+    assert_eq!(supply(&g), 2);
     // DW-HARKONNEN-05, DW-HARKONNEN-06: back to the turn, which still
     // spends a die; no second Desert War action for it.
     assert_eq!(g.prompt(), Prompt::Turn(H));
