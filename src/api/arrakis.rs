@@ -5,6 +5,7 @@ use super::{
     WireRules,
     fields::{invalid, published_preset, rule_overrides, seat, small},
 };
+use crate::rules::arrakis::expansions::desert_war::{AtreidesTrooper, DwAction, DwEvent, DwPrompt};
 use crate::{
     matches::MatchError,
     pb::{self, arrakis_action::Step},
@@ -13,7 +14,7 @@ use crate::{
         CardId, Deck, DieResult, Event, Faction, Group, ImperiumMarker, LeaderAt, LeaderId, Marker,
         Move, Phase, Preset, Prompt, SectorId, Source, UnitKind, Vehicle, Worm, board,
         data::data,
-        expansions::desert_war::{DwEvent, TrooperRemoval, Troopers},
+        expansions::desert_war::{TrooperRemoval, Troopers},
         seat_of,
     },
 };
@@ -324,6 +325,7 @@ impl WireRules for Arrakis {
             Step::PickMarker(m) => Action::PickMarker(marker(m)?),
             Step::PickDie(r) => Action::PickDie(die(r)?),
             Step::PickImperium(m) => Action::PickImperium(imperium_marker(m)?),
+            Step::HarkonnenDesertWar(h) => Action::DesertWar(harkonnen_dw_from_pb(h)?),
         })
     }
 
@@ -331,7 +333,7 @@ impl WireRules for Arrakis {
         use pb::arrakis_action as w;
         let opt_leader = |l: Option<LeaderId>| l.map(leader_name).unwrap_or_default();
         let step = match *action {
-            Action::DesertWar(a) => match a {},
+            Action::DesertWar(a) => harkonnen_dw_to_pb(a),
             Action::Done => Step::Done(w::Done {}),
             Action::PlaceHarvester(a) => Step::PlaceHarvester(area_name(a)),
             Action::PlaceVehicle(v, z) => Step::PlaceVehicle(w::PlaceVehicle {
@@ -628,6 +630,7 @@ fn prompt_to_pb(prompt: Prompt) -> pb::ArrakisPrompt {
             wire.area = area_name(a);
             "wild_maker_or_sandworm"
         }
+        Prompt::DesertWar(p) => harkonnen_dw_prompt_to_pb(p, &mut wire),
     };
     wire.kind = kind.to_owned();
     wire
@@ -853,6 +856,14 @@ fn dw_event_to_pb(e: &DwEvent, wire: &mut pb::ArrakisEvent) -> &'static str {
             wire.amount = (*tokens).into();
             "desert_war_cleared"
         }
+        DwEvent::TokensPlaced { .. }
+        | DwEvent::TokenDiscarded { .. }
+        | DwEvent::SuspensorDeployed { .. }
+        | DwEvent::SuspensorMoved { .. }
+        | DwEvent::SuspensorScouted { .. }
+        | DwEvent::TrooperSwap { .. }
+        | DwEvent::WormsignDiscarded { .. }
+        | DwEvent::EscortJoined { .. } => harkonnen_dw_event_to_pb(e, wire),
     }
 }
 
@@ -915,6 +926,14 @@ fn dw_event_text(e: &DwEvent) -> String {
                 parts.join(", ")
             )
         }
+        DwEvent::TokensPlaced { .. }
+        | DwEvent::TokenDiscarded { .. }
+        | DwEvent::SuspensorDeployed { .. }
+        | DwEvent::SuspensorMoved { .. }
+        | DwEvent::SuspensorScouted { .. }
+        | DwEvent::TrooperSwap { .. }
+        | DwEvent::WormsignDiscarded { .. }
+        | DwEvent::EscortJoined { .. } => harkonnen_dw_event_text(e),
     }
 }
 
@@ -1218,7 +1237,7 @@ fn event_text(event: &Event) -> String {
         }
         Event::VehiclePlaced { vehicle, zone } => format!(
             "an {} was placed in Air zone {}",
-            vehicle.name(),
+            vehicle.name().replace('_', " "),
             zone_name(*zone).replace('_', "-")
         ),
         Event::DiceRolled { faction, results } => {
@@ -1306,7 +1325,7 @@ fn event_text(event: &Event) -> String {
         }
         Event::VehicleRemoved { vehicle, zone } => format!(
             "the {} in Air zone {} was removed",
-            vehicle.name(),
+            vehicle.name().replace('_', " "),
             zone_name(*zone).replace('_', "-")
         ),
         Event::PrescienceReturned { .. } => {
@@ -1342,6 +1361,167 @@ fn event_text(event: &Event) -> String {
             "the Harkonnen must use a {} die on their next turn",
             die_display(*die)
         ),
+    }
+}
+
+// --- Desert War, the Harkonnen side (Suspensor Troopers, Escort
+// Ornithopters) on the wire ---
+
+fn atreides_trooper(text: &str) -> Result<AtreidesTrooper, MatchError> {
+    parse(
+        &AtreidesTrooper::ALL,
+        AtreidesTrooper::name,
+        "Atreides Desert Trooper",
+        text,
+    )
+}
+
+fn harkonnen_dw_from_pb(
+    h: &pb::arrakis_action::HarkonnenDesertWar,
+) -> Result<DwAction, MatchError> {
+    use pb::arrakis_action::harkonnen_desert_war::Choice;
+    let choice = h
+        .choice
+        .as_ref()
+        .ok_or_else(|| invalid("the Harkonnen Desert War action has no choice set".into()))?;
+    Ok(match choice {
+        Choice::DeploySuspensor(a) => DwAction::DeploySuspensor(area(a)?),
+        Choice::MoveSuspensor(m) => DwAction::MoveSuspensor(area(&m.from)?, area(&m.to)?),
+        Choice::ScoutSuspensor(s) => DwAction::ScoutSuspensor(area(&s.from)?, area(&s.area)?),
+        Choice::SwapOut(k) => DwAction::SwapOut(atreides_trooper(k)?),
+        Choice::EscortTroops(e) => DwAction::EscortTroops(zone(&e.zone)?, area(&e.area)?),
+        Choice::TakeEscort(_) => DwAction::TakeEscort,
+    })
+}
+
+fn harkonnen_dw_to_pb(a: DwAction) -> Step {
+    use pb::arrakis_action::harkonnen_desert_war::{self as h, Choice};
+    let choice = match a {
+        DwAction::DeploySuspensor(x) => Choice::DeploySuspensor(area_name(x)),
+        DwAction::MoveSuspensor(x, y) => Choice::MoveSuspensor(h::MoveSuspensor {
+            from: area_name(x),
+            to: area_name(y),
+        }),
+        DwAction::ScoutSuspensor(x, y) => Choice::ScoutSuspensor(h::ScoutSuspensor {
+            from: area_name(x),
+            area: area_name(y),
+        }),
+        DwAction::SwapOut(k) => Choice::SwapOut(k.name().to_owned()),
+        DwAction::EscortTroops(z, x) => Choice::EscortTroops(h::EscortTroops {
+            zone: zone_name(z),
+            area: area_name(x),
+        }),
+        DwAction::TakeEscort => Choice::TakeEscort(h::TakeEscort {}),
+    };
+    Step::HarkonnenDesertWar(pb::arrakis_action::HarkonnenDesertWar {
+        choice: Some(choice),
+    })
+}
+
+fn harkonnen_dw_prompt_to_pb(p: DwPrompt, wire: &mut pb::ArrakisPrompt) -> &'static str {
+    match p {
+        DwPrompt::HarkonnenAfter => "harkonnen_desert_war_after",
+        DwPrompt::DeploySuspensors { left, areas, after } => {
+            wire.count = left.into();
+            wire.areas = areas.iter().map(area_name).collect();
+            wire.desert_war_after = after;
+            "deploy_suspensors"
+        }
+        DwPrompt::SwapTrooper { area, after } => {
+            wire.area = area_name(area);
+            wire.desert_war_after = after;
+            "swap_trooper"
+        }
+    }
+}
+
+fn harkonnen_dw_event_to_pb(e: &DwEvent, wire: &mut pb::ArrakisEvent) -> &'static str {
+    match *e {
+        DwEvent::TokensPlaced { count } => {
+            wire.amount = count.into();
+            "desert_war_tokens_placed"
+        }
+        DwEvent::TokenDiscarded { left } => {
+            wire.amount = left.into();
+            "desert_war_token_discarded"
+        }
+        DwEvent::SuspensorDeployed { area } => {
+            wire.area = area_name(area);
+            "suspensor_deployed"
+        }
+        DwEvent::SuspensorMoved { from, to } => {
+            wire.from_area = area_name(from);
+            wire.area = area_name(to);
+            "suspensor_moved"
+        }
+        DwEvent::SuspensorScouted { from, area } => {
+            wire.from_area = area_name(from);
+            wire.area = area_name(area);
+            "suspensor_scouted"
+        }
+        DwEvent::TrooperSwap { area, removed } => {
+            wire.area = area_name(area);
+            wire.desert_trooper = removed.name().to_owned();
+            "trooper_swap"
+        }
+        DwEvent::WormsignDiscarded { area } => {
+            wire.area = area_name(area);
+            "wormsign_discarded"
+        }
+        DwEvent::EscortJoined { zone, area } => {
+            wire.zone = zone_name(zone);
+            wire.area = area_name(area);
+            "escort_joined"
+        }
+        // Mapped by `dw_event_to_pb`, which hands over only the above.
+        DwEvent::TroopersRemoved { .. } | DwEvent::RoundCleared { .. } => "desert_war",
+    }
+}
+
+fn harkonnen_dw_event_text(e: &DwEvent) -> String {
+    let trooper = |k: AtreidesTrooper| match k {
+        AtreidesTrooper::RocketLauncher => "a Rocket Launcher",
+        AtreidesTrooper::Sandrider => "a Sandrider",
+    };
+    match *e {
+        DwEvent::TokensPlaced { count } => format!(
+            "House Harkonnen placed {count} Desert War token{} on the Spice Must Flow board",
+            if count == 1 { "" } else { "s" }
+        ),
+        DwEvent::TokenDiscarded { left } => format!(
+            "House Harkonnen discarded a Desert War token for a Desert War action ({left} left)"
+        ),
+        DwEvent::SuspensorDeployed { area } => format!(
+            "House Harkonnen deployed a Suspensor Trooper in {}",
+            area_display(area)
+        ),
+        DwEvent::SuspensorMoved { from, to } => format!(
+            "a Suspensor Trooper moved from {} to {}",
+            area_display(from),
+            area_display(to)
+        ),
+        DwEvent::SuspensorScouted { from, area } => format!(
+            "House Harkonnen removed the Suspensor Trooper in {} to scout {}",
+            area_display(from),
+            area_display(area)
+        ),
+        DwEvent::TrooperSwap { area, removed } => format!(
+            "a Suspensor Trooper and {} were removed in {}",
+            trooper(removed),
+            area_display(area)
+        ),
+        DwEvent::WormsignDiscarded { area } => format!(
+            "a Suspensor Trooper discarded the wormsign in {} unseen",
+            area_display(area)
+        ),
+        DwEvent::EscortJoined { zone, area } => format!(
+            "the Escort Ornithopter of Air zone {} joined the Harkonnen legion in {} as a \
+             generic leader",
+            zone_name(zone),
+            area_display(area)
+        ),
+        // Written by `dw_event_text`, which hands over only the above.
+        DwEvent::TroopersRemoved { .. } | DwEvent::RoundCleared { .. } => String::new(),
     }
 }
 
@@ -1447,6 +1627,67 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// Desert War, the Harkonnen side: every action offered in games with
+    /// the expansion round-trips through the wire, and its events and
+    /// prompts read as words.
+    #[test]
+    fn harkonnen_desert_war_actions_round_trip_through_the_wire() {
+        let opts = ArrakisOptions {
+            desert_war: true,
+            ..Default::default()
+        };
+        let mut played = 0;
+        for seed in 0..3 {
+            let (mut game, mut events) = Arrakis::setup_with_events(&opts, seed).unwrap();
+            let mut chooser = RngStream::Bot(9).rng(seed);
+            let mut legal = Vec::new();
+            let mut steps = 0;
+            while let Some(seat) = game.to_act() {
+                steps += 1;
+                assert!(steps < 100_000, "seed {seed}: no end");
+                legal.clear();
+                game.legal_actions(seat, &mut legal);
+                for action in &legal {
+                    let back = Arrakis::action_from_pb(&Arrakis::action_to_pb(action)).unwrap();
+                    assert_eq!(back, *action);
+                    let label = game.label(action);
+                    assert!(!label.is_empty() && !label.contains('_'), "{label}");
+                }
+                let wire = prompt_to_pb(game.prompt());
+                assert!(!wire.kind.is_empty());
+                // Prefer the expansion's actions when offered.
+                let dw: Vec<Action> = legal
+                    .iter()
+                    .copied()
+                    .filter(|a| {
+                        matches!(
+                            a,
+                            Action::DesertWar(_)
+                                | Action::PlaceVehicle(Vehicle::EscortOrnithopter, _)
+                        )
+                    })
+                    .collect();
+                let action = if dw.is_empty() {
+                    pick(&legal, &mut chooser)
+                } else {
+                    played += 1;
+                    dw[chooser.random_range(0..dw.len())]
+                };
+                game.apply(seat, &action, &mut events).unwrap();
+            }
+            for event in &events {
+                let event = game.redact(event, Viewer::Spectator).unwrap();
+                let (text, wire) = game.event_to_pb(&event);
+                assert!(!text.is_empty() && !text.contains('_'), "{text}");
+                let Some(pb::event::Game::Arrakis(wire)) = wire else {
+                    panic!("an Arrakis event expected");
+                };
+                assert!(!wire.kind.is_empty());
+            }
+        }
+        assert!(played > 0, "the expansion's actions were played");
     }
 
     #[test]

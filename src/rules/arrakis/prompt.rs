@@ -18,6 +18,9 @@ pub struct Group {
     pub generic: u8,
     /// Named leaders (bit = leader id).
     pub named: u64,
+    /// Desert War: how many of `generic` are Escort Ornithopters serving
+    /// as generic leaders (DW-ESCORT-08); 0 without the expansion.
+    pub escorts: u8,
 }
 
 impl Group {

@@ -273,6 +273,9 @@ fn house(f: Faction) -> &'static str {
 
 /// The rule a refusal names, as a clause for a person.
 fn reason(rule: &str) -> &'static str {
+    if let Some(r) = super::expansions::desert_war::harkonnen_reason(rule) {
+        return r;
+    }
     match rule {
         "AR-ACT-11" => {
             "a turn's action spends one of your unspent dice on an action its result allows, \

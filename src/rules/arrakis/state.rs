@@ -20,17 +20,26 @@ pub enum Vehicle {
     Ornithopter,
     /// Rescues harvesters.
     Carryall,
+    /// Desert War: an Escort Ornithopter, placed instead of an ornithopter;
+    /// no scouting, no Troop-Transport, but Escort Troops (DW-ESCORT-02 to
+    /// DW-ESCORT-05). Never on the board without the expansion.
+    EscortOrnithopter,
 }
 
 impl Vehicle {
-    /// Both vehicles.
-    pub const ALL: [Vehicle; 2] = [Vehicle::Ornithopter, Vehicle::Carryall];
+    /// Every vehicle an Air zone may hold.
+    pub const ALL: [Vehicle; 3] = [
+        Vehicle::Ornithopter,
+        Vehicle::Carryall,
+        Vehicle::EscortOrnithopter,
+    ];
 
     /// The name of the vehicle as the contract spells it ("ornithopter", ...).
     pub fn name(self) -> &'static str {
         match self {
             Vehicle::Ornithopter => "ornithopter",
             Vehicle::Carryall => "carryall",
+            Vehicle::EscortOrnithopter => "escort_ornithopter",
         }
     }
 }

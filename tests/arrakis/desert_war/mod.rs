@@ -9,9 +9,13 @@ use melange::rules::arrakis::{
 };
 use melange::rules::core::Ruleset;
 
+mod escorts;
+mod harkonnen;
+mod harkonnen_games;
 pub(crate) mod playout;
 mod round_end;
 mod setup;
+mod suspensors;
 mod troopers;
 mod view;
 

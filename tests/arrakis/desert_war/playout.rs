@@ -61,6 +61,9 @@ pub(crate) fn desert_war_invariant(g: &Arrakis) -> Result<(), String> {
         .iter()
         .filter(|z| z.is_some_and(|v| v.name() == "escort_ornithopter"))
         .count() as u8;
+    // Escorts with an attacking group, off the board during its battle
+    // (DW-ESCORT-08).
+    board[3] += g.battle_group().map_or(0, |grp| grp.escorts);
     let kinds = [
         (
             "DW-SETUP-02",

@@ -84,6 +84,7 @@ impl Arrakis {
                 // AR-SPICE-13
                 self.spice_saved = spice.min(t.carry_over_max);
                 // AR-SPICE-22
+                self.escorts_leave_zones();
                 for z in &mut self.zones {
                     *z = None;
                 }

@@ -439,7 +439,12 @@ impl Arrakis {
             for a in self.desert_now().iter() {
                 let s = &self.areas[a.index()];
                 // AR-DP-07
-                if s.wormsign.is_none() && s.worm.is_none() && s.sietch.is_none() {
+                // DW-SUSPENSOR-02: none where Suspensor Troopers stand alone.
+                if s.wormsign.is_none()
+                    && s.worm.is_none()
+                    && s.sietch.is_none()
+                    && !self.suspensors_block_wormsign(a)
+                {
                     out.push(Action::WormsignAt(a));
                 }
             }
@@ -468,6 +473,7 @@ impl Arrakis {
     /// The rule a refused wormsign breaks.
     pub(crate) fn wormsigns_refusal(&self, action: &Action) -> &'static str {
         match action {
+            Action::WormsignAt(a) if self.suspensors_block_wormsign(*a) => "DW-SUSPENSOR-02",
             Action::WormsignAt(_) => "AR-DP-07",
             _ => "AR-ACT-17",
         }

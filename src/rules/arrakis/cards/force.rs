@@ -336,8 +336,12 @@ impl Arrakis {
                 (AttackFrom::Ornithopter, 0) => {
                     for z in 0..self.zones.len() as u8 {
                         let z = AirZoneId(z);
-                        if self.zones[z.index()] == Some(Vehicle::Ornithopter)
-                            && !self.zone_targets(z).is_empty()
+                        // An Escort Ornithopter is an ornithopter here
+                        // (docs/rules-decisions.md, Desert War).
+                        if matches!(
+                            self.zones[z.index()],
+                            Some(Vehicle::Ornithopter | Vehicle::EscortOrnithopter)
+                        ) && !self.zone_targets(z).is_empty()
                         {
                             out.push(Action::PickZone(z));
                         }
@@ -426,11 +430,9 @@ impl Arrakis {
                 if *from == AttackFrom::Ornithopter =>
             {
                 // The captured ornithopter leaves the board.
-                self.zones[z.index()] = None;
-                ev.push(Event::VehicleRemoved {
-                    vehicle: Vehicle::Ornithopter,
-                    zone: z,
-                });
+                let vehicle = self.zones[z.index()].take().unwrap_or(Vehicle::Ornithopter);
+                self.vehicle_left_zone(vehicle);
+                ev.push(Event::VehicleRemoved { vehicle, zone: z });
                 run.stage = 1;
                 run.used = self.d().board.air_zones[z.index()].areas;
                 self.effect = Some(run);
@@ -531,6 +533,7 @@ impl Arrakis {
             }
             (Step::Rockets { .. }, Action::PickZone(z)) => {
                 if let Some(v) = self.zones[z.index()].take() {
+                    self.vehicle_left_zone(v);
                     ev.push(Event::VehicleRemoved {
                         vehicle: v,
                         zone: z,

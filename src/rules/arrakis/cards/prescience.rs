@@ -131,6 +131,8 @@ impl Arrakis {
             .filter(|a| {
                 let s = &self.areas[a.index()];
                 s.wormsign.is_none() && s.worm.is_none() && s.sietch.is_none()
+                    // DW-SUSPENSOR-02
+                    && !self.suspensors_block_wormsign(*a)
             })
             .collect()
     }
@@ -480,6 +482,7 @@ impl Arrakis {
             }
             (Step::RemoveVehicles { .. }, Action::PickZone(z)) => {
                 if let Some(vehicle) = self.zones[z.index()].take() {
+                    self.vehicle_left_zone(vehicle);
                     ev.push(Event::VehicleRemoved { vehicle, zone: z });
                 }
                 run.left = run.left.saturating_sub(1);

@@ -168,6 +168,7 @@ impl Arrakis {
                     tokens: 0,
                     generic: s.generic[def],
                     named: named_of(s.named, def, self.d()),
+                    escorts: self.escorts_at(def, bt.at),
                 };
                 let group = self.lift(def, bt.at, &g);
                 self.drop_group(def, to, &group);

@@ -56,7 +56,7 @@ impl Arrakis {
                 if usize::from(g.tokens) < s.tokens.len() && f == Faction::Atreides {
                     out.push(Action::TakeToken);
                 }
-                if g.generic < s.generic[f] {
+                if g.generic - g.escorts < self.plain_generic_at(f, from) {
                     out.push(Action::TakeGeneric);
                 }
                 let mut rest = named_of(s.named, f, d) & !g.named;
@@ -93,6 +93,10 @@ impl Arrakis {
                             }
                         }
                     }
+                }
+                // DW-ESCORT-06 to DW-ESCORT-09: Escorts in the group, Escort Troops.
+                if self.rules.desert_war.is_some() {
+                    self.legal_escort_move(m, from, &g, out);
                 }
                 out.push(Action::Done);
             }
@@ -134,7 +138,7 @@ impl Arrakis {
 
     /// AR-MOVE-12, AR-MOVE-13, AR-DIE-10: the group has a unit, a
     /// Leadership group has a leader, and no leader is left alone.
-    fn group_may_leave(&self, f: Faction, m: &Move, from: AreaId, g: &Group) -> bool {
+    pub(crate) fn group_may_leave(&self, f: Faction, m: &Move, from: AreaId, g: &Group) -> bool {
         let s = &self.areas[from.index()];
         if g.unit_count() == 0 || (m.leadership && g.leader_count() == 0) {
             return false;
@@ -151,7 +155,14 @@ impl Arrakis {
 
     /// Whether the group may move or attack into `b` (AR-MOVE-03,
     /// AR-MOVE-07, AR-HAZ-38, AR-DIE-03).
-    fn destination_ok(&self, f: Faction, m: &Move, _from: AreaId, g: &Group, b: AreaId) -> bool {
+    pub(crate) fn destination_ok(
+        &self,
+        f: Faction,
+        m: &Move,
+        _from: AreaId,
+        g: &Group,
+        b: AreaId,
+    ) -> bool {
         let s = &self.areas[b.index()];
         if s.worm.is_some() {
             return false;
@@ -199,6 +210,12 @@ impl Arrakis {
                     return;
                 }
             }
+            // DW-ESCORT-06 to DW-ESCORT-09: the Desert War's choices.
+            (Some((from, g)), Action::DesertWar(d)) => {
+                if !self.step_escort_move(&mut m, from, g, d, ev) {
+                    return;
+                }
+            }
             (Some((from, g)), Action::Transport(z, b)) => {
                 // AR-MOVE-26: the ornithopter is removed.
                 self.zones[z.index()] = None;
@@ -216,7 +233,7 @@ impl Arrakis {
 
     /// Moves (or attacks with) the picked group; false when the action is
     /// over (an attack, the last legion, or the game's end).
-    fn move_group_to(
+    pub(crate) fn move_group_to(
         &mut self,
         m: &mut Move,
         from: AreaId,
@@ -270,7 +287,7 @@ impl Arrakis {
     /// 2 areas away across any border, areas with enemies or sandworms
     /// passed over (AR-MOVE-25, AR-MOVE-27 to AR-MOVE-29); areas a plain
     /// move reaches are left to the plain move.
-    fn transport_targets(&self, from: AreaId) -> AreaSet {
+    pub(crate) fn transport_targets(&self, from: AreaId) -> AreaSet {
         let b = self.d().board;
         let near = b.passable[from.index()].union(b.impassable[from.index()]);
         let mut reach = near;
@@ -330,6 +347,7 @@ impl Arrakis {
             s.units[f][k] -= g.units[k];
         }
         s.generic[f] -= g.generic;
+        s.desert.escorts -= g.escorts;
         s.named &= !g.named;
         let tokens: Vec<u8> = s.tokens.drain(..usize::from(g.tokens)).collect();
         (*g, tokens)
@@ -343,6 +361,7 @@ impl Arrakis {
             s.units[f][k] += g.units[k];
         }
         s.generic[f] += g.generic;
+        s.desert.escorts += g.escorts;
         s.named |= g.named;
         s.tokens.extend(tokens.iter().copied());
         let mut m = g.named;
@@ -510,6 +529,7 @@ impl Arrakis {
             | X::TakeLeader(_)
             | X::Sandride(_)
             | X::Transport(..) => "AR-MOVE-12",
+            X::DesertWar(_) => self.harkonnen_desert_war_refusal(action),
             _ => "AR-ACT-17",
         }
     }
@@ -554,6 +574,7 @@ impl Arrakis {
             },
             generic: s.generic[f],
             named: named_of(s.named, f, self.d()),
+            escorts: self.escorts_at(f, a),
         }
     }
 

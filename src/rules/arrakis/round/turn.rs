@@ -46,6 +46,8 @@ impl Arrakis {
                 self.prompt = Prompt::Foresee(f, k);
             }
             Action::Atomics(area) => self.detonate(area, ev),
+            // DW-HARKONNEN-04, DW-HARKONNEN-07: before the die's action.
+            Action::DesertWar(d) => self.step_harkonnen_desert_war(d, false, ev),
             Action::Scout(z, area) => {
                 // AR-SCOUT-01 to AR-SCOUT-05
                 self.zones[z.index()] = None;
@@ -105,6 +107,10 @@ impl Arrakis {
         // A card's step handed over to a prompt: the card goes on.
         if self.effect.is_some() {
             self.advance_card(ev);
+            return;
+        }
+        // DW-HARKONNEN-07: the Desert War action after the die's.
+        if self.desert_war.is_some() && self.harkonnen_desert_war_after(f) {
             return;
         }
         self.turn_ended_pins(f);
@@ -187,14 +193,24 @@ impl Arrakis {
         }
         // Truthtrance: only the forced die may be used this turn.
         self.truthtrance_filter(f, out);
+        // DW-HARKONNEN-04, DW-HARKONNEN-07: before the die's action.
+        if f == H && self.desert_war.is_some() {
+            self.legal_harkonnen_desert_war_before(out);
+        }
     }
 
     /// Whether an ornithopter in a connected Air zone watches area `a`
     /// (AR-DEPLOY-10).
     pub(crate) fn watched(&self, a: AreaId) -> bool {
         let b = self.d().board;
-        b.zones_of(a)
-            .any(|z| self.zones[z.index()] == Some(Vehicle::Ornithopter))
+        // An Escort Ornithopter is an ornithopter here (docs/rules-decisions.md,
+        // Desert War, "Escort Ornithopters").
+        b.zones_of(a).any(|z| {
+            matches!(
+                self.zones[z.index()],
+                Some(Vehicle::Ornithopter | Vehicle::EscortOrnithopter)
+            )
+        })
     }
 
     /// The rule a refused turn action breaks.
@@ -203,6 +219,7 @@ impl Arrakis {
             Action::DesertPower => "AR-DP-04",
             Action::Scout(..) => "AR-SCOUT-06",
             Action::Reveal(_) => "AR-DEPLOY-10",
+            Action::DesertWar(_) => self.harkonnen_desert_war_refusal(action),
             _ => "AR-ACT-11",
         }
     }

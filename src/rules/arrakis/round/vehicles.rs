@@ -101,20 +101,29 @@ impl Arrakis {
                 ev.push(Event::HarvesterPlaced { area: a });
             }
             Action::PlaceVehicle(v, z) => {
+                // DW-ESCORT-02, DW-ESCORT-03: Escorts' supply and count.
+                if self.rules.desert_war.is_some() {
+                    self.escort_zone_placed(z, v);
+                }
                 self.zones[z.index()] = Some(v);
                 ev.push(Event::VehiclePlaced {
                     vehicle: v,
                     zone: z,
                 });
                 match (v, any) {
-                    (_, true) | (Vehicle::Ornithopter, false) => ornithopters -= 1,
+                    (_, true) | (Vehicle::Ornithopter | Vehicle::EscortOrnithopter, false) => {
+                        ornithopters -= 1;
+                    }
                     (Vehicle::Carryall, false) => carryalls -= 1,
                 }
             }
             _ => {
+                self.escort_placement_over();
                 if house {
                     self.end_turn(H, ev);
                 } else {
+                    // DW-HARKONNEN-01: the Desert War tokens.
+                    self.place_desert_war_tokens(ev);
                     self.start_action_resolution(ev);
                 }
                 return;
@@ -167,6 +176,10 @@ impl Arrakis {
                 }
             }
         }
+        // DW-ESCORT-02: an Escort instead of an ornithopter.
+        if self.rules.desert_war.is_some() {
+            self.legal_escort_placement(ornithopters, out);
+        }
         out.push(Action::Done);
     }
 
@@ -177,6 +190,10 @@ impl Arrakis {
                 "AR-VEH-08"
             }
             Action::PlaceHarvester(_) => "AR-VEH-07",
+            // DW-ESCORT-02, DW-ESCORT-03
+            Action::PlaceVehicle(Vehicle::EscortOrnithopter, _) if self.desert_war.is_some() => {
+                "DW-ESCORT-03"
+            }
             Action::PlaceVehicle(..) => "AR-VEH-09",
             _ => "AR-ACT-17",
         }

@@ -1,6 +1,54 @@
 //! The Desert War's actions, carried by the core `Action::DesertWar`.
 //! Each variant names the DW rule that offers it.
+use crate::rules::arrakis::ids::{AirZoneId, AreaId};
+
+/// An Atreides Desert Trooper a Suspensor Trooper's swap may remove
+/// (DW-SUSPENSOR-06).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum AtreidesTrooper {
+    /// A Fremen Rocket Launcher.
+    RocketLauncher,
+    /// A Fremen Sandrider.
+    Sandrider,
+}
+
+impl AtreidesTrooper {
+    /// Both kinds.
+    pub const ALL: [AtreidesTrooper; 2] =
+        [AtreidesTrooper::RocketLauncher, AtreidesTrooper::Sandrider];
+
+    /// The kind as the contract spells it.
+    pub fn name(self) -> &'static str {
+        match self {
+            AtreidesTrooper::RocketLauncher => "rocket_launcher",
+            AtreidesTrooper::Sandrider => "sandrider",
+        }
+    }
+}
 
 /// An action of the Desert War expansion.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum DwAction {}
+pub enum DwAction {
+    // --- The Harkonnen side (Desert War tokens, Suspensor Troopers,
+    // Escort Ornithopters) ---
+    /// Deploy a Suspensor Trooper in this empty desert area: the first
+    /// one starts the Deploy action, discarding a Desert War token
+    /// (DW-HARKONNEN-11 to DW-HARKONNEN-14).
+    DeploySuspensor(AreaId),
+    /// Discard a Desert War token to move the Suspensor Trooper in the
+    /// first area to the second (DW-HARKONNEN-15, DW-SUSPENSOR-09 to -11).
+    MoveSuspensor(AreaId, AreaId),
+    /// Discard a Desert War token to remove the Suspensor Trooper in the
+    /// first area and scout the second, adjacent to it (DW-HARKONNEN-16,
+    /// DW-HARKONNEN-17).
+    ScoutSuspensor(AreaId, AreaId),
+    /// The swap removes an Atreides Desert Trooper of this kind
+    /// (DW-SUSPENSOR-06), when both kinds stand there.
+    SwapOut(AtreidesTrooper),
+    /// Escort Troops: the moving group goes to this area with the Escort
+    /// Ornithopter in this Air zone, which joins it (DW-ESCORT-06 to -08).
+    EscortTroops(AirZoneId, AreaId),
+    /// Add an Escort serving as a generic leader to the moving group
+    /// (DW-ESCORT-09).
+    TakeEscort,
+}

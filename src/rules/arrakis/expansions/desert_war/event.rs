@@ -1,8 +1,9 @@
 //! What happened in the Desert War, carried by the core
 //! `Event::DesertWar`, with enough detail to redact per viewer (a Camp's
 //! marker is the Atreides' secret, DW-CAMP-04).
+use super::action::AtreidesTrooper;
 use super::troopers::{TrooperRemoval, Troopers};
-use crate::rules::arrakis::ids::AreaId;
+use crate::rules::arrakis::ids::{AirZoneId, AreaId};
 use crate::rules::core::Viewer;
 
 /// An event of the Desert War expansion.
@@ -34,13 +35,69 @@ pub enum DwEvent {
         /// Desert War tokens taken off the Spice Must Flow board.
         tokens: u8,
     },
+    // --- The Harkonnen side (all public) ---
+    /// Desert War tokens went on the Spice Must Flow board
+    /// (DW-HARKONNEN-01).
+    TokensPlaced {
+        /// How many.
+        count: u8,
+    },
+    /// A Desert War token was discarded for a Desert War action
+    /// (DW-HARKONNEN-04).
+    TokenDiscarded {
+        /// Tokens left on the board.
+        left: u8,
+    },
+    /// A Suspensor Trooper was deployed (DW-HARKONNEN-11).
+    SuspensorDeployed {
+        /// Where.
+        area: AreaId,
+    },
+    /// A Suspensor Trooper moved (DW-HARKONNEN-15).
+    SuspensorMoved {
+        /// From.
+        from: AreaId,
+        /// To.
+        to: AreaId,
+    },
+    /// A Suspensor Trooper was removed to scout an adjacent area
+    /// (DW-HARKONNEN-16).
+    SuspensorScouted {
+        /// Where the trooper stood.
+        from: AreaId,
+        /// The area scouted.
+        area: AreaId,
+    },
+    /// A Suspensor Trooper moving in removed itself and an Atreides
+    /// Desert Trooper (DW-SUSPENSOR-06).
+    TrooperSwap {
+        /// Where.
+        area: AreaId,
+        /// The Atreides trooper removed.
+        removed: AtreidesTrooper,
+    },
+    /// A Suspensor Trooper ending its move there discarded the wormsign,
+    /// unseen by anyone (DW-SUSPENSOR-04).
+    WormsignDiscarded {
+        /// Where.
+        area: AreaId,
+    },
+    /// The Escort Ornithopter of this Air zone joined the Harkonnen legion
+    /// it carried, as a generic leader (DW-ESCORT-08).
+    EscortJoined {
+        /// The Air zone it left.
+        zone: AirZoneId,
+        /// The legion's area.
+        area: AreaId,
+    },
 }
 
 impl DwEvent {
     /// The event as `viewer` may see it (`None`: not at all).
     pub fn redact(&self, _viewer: Viewer) -> Option<DwEvent> {
-        match self {
-            DwEvent::TroopersRemoved { .. } | DwEvent::RoundCleared { .. } => Some(self.clone()),
-        }
+        // Every Desert War event is public: counts and places only, never a
+        // Camp's marker (DW-CAMP-04) nor a discarded wormsign's kind
+        // (DW-SUSPENSOR-04).
+        Some(self.clone())
     }
 }

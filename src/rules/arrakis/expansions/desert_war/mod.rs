@@ -204,19 +204,24 @@
 pub mod action;
 mod areas;
 pub mod data;
+mod escorts;
 pub mod event;
 mod flow;
+mod harkonnen_actions;
 pub mod options;
 pub mod prompt;
 mod round_end;
 pub mod state;
+mod suspensors;
 #[cfg(feature = "testkit")]
 #[doc(hidden)]
 pub mod testkit;
 pub mod troopers;
 pub mod view;
 
-pub use action::DwAction;
+pub(crate) use harkonnen_actions::harkonnen_reason;
+
+pub use action::{AtreidesTrooper, DwAction};
 pub use event::DwEvent;
 pub use options::DesertWarRules;
 pub use prompt::DwPrompt;

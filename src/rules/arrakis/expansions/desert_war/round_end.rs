@@ -11,24 +11,31 @@
 use super::event::DwEvent;
 use super::troopers::Troopers;
 use crate::rules::arrakis::event::Event;
+use crate::rules::arrakis::ids::Faction;
 use crate::rules::arrakis::state::Arrakis;
 
 impl Arrakis {
     /// The Desert War clean-up of the End of the Round; nothing without
     /// the expansion.
     pub(crate) fn desert_war_round_end(&mut self, ev: &mut Vec<Event>) {
+        // Escorts removed earlier in this step are accounted for first.
+        self.settle_escorts();
         let Some(mut dw) = self.desert_war.take() else {
             return;
         };
+        dw.escort_placed = false;
         let mut escorts = 0;
         let mut camps = 0;
         let mut gone = Troopers::default();
         for s in &mut self.areas {
             let d = &mut s.desert;
-            // DW-ROUNDEND-01: Escorts in legions (DW-ESCORT-12).
-            escorts += d.escorts;
-            dw.escorts += d.escorts;
-            d.escorts = 0;
+            // DW-ROUNDEND-01: Escorts in legions (DW-ESCORT-12), counted
+            // among the legion's generic leaders (DW-ESCORT-08).
+            let e = std::mem::take(&mut d.escorts).min(s.generic[Faction::Harkonnen]);
+            s.generic[Faction::Harkonnen] -= e;
+            escorts += e;
+            dw.escorts += e;
+            let d = &mut s.desert;
             // DW-ROUNDEND-02: Camps; the token goes back face down.
             if let Some(m) = d.camp.take() {
                 camps += 1;

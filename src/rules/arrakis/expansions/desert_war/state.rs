@@ -19,7 +19,8 @@ pub struct DesertArea {
     /// prescience marker (known to the Atreides only, DW-CAMP-04).
     pub camp: Option<Marker>,
     /// Escort Ornithopters serving as generic leaders in the Harkonnen
-    /// legion here (DW-ESCORT-08).
+    /// legion here (DW-ESCORT-08); they are counted among the area's
+    /// Harkonnen generic leaders too (`AreaState.generic`), never more.
     pub escorts: u8,
 }
 
@@ -64,6 +65,10 @@ pub struct DesertWarState {
     /// The die or Desert Power being resolved already had its Desert War
     /// action (DW-HARKONNEN-06, DW-ATREIDES-01).
     pub action_taken: bool,
+    // --- The Harkonnen side ---
+    /// An Escort Ornithopter was placed in the placement of vehicles going
+    /// on (DW-ESCORT-03).
+    pub escort_placed: bool,
 }
 
 impl DesertWarState {
@@ -79,6 +84,7 @@ impl DesertWarState {
             tokens_on_board: 0,
             sandriders_card_spent: false,
             action_taken: false,
+            escort_placed: false,
         }
     }
 }

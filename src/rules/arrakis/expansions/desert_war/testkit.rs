@@ -1,9 +1,10 @@
-//! Hooks for Desert War tests that build a situation on the real board.
-//! Not part of the rules: nothing in the engine calls them.
+//! Test hooks for the Desert War (the `testkit` feature only): set the
+//! expansion's figures and tokens directly, to build a situation on the
+//! real board. Nothing in the engine calls them.
 use super::troopers::Troopers;
 use crate::rules::arrakis::Marker;
-use crate::rules::arrakis::ids::AreaId;
-use crate::rules::arrakis::state::Arrakis;
+use crate::rules::arrakis::ids::{AirZoneId, AreaId, Faction};
+use crate::rules::arrakis::state::{Arrakis, Vehicle};
 
 impl Arrakis {
     /// Puts Desert Troopers from their supplies into `area`.
@@ -33,12 +34,10 @@ impl Arrakis {
         self.areas[area.index()].desert.camp = Some(m);
     }
 
-    /// Puts an Escort from the supply into the Harkonnen legion in `area`.
+    /// Puts an Escort from the supply into the Harkonnen legion in `area`
+    /// (as one of its generic leaders, DW-ESCORT-08).
     pub fn test_put_escort(&mut self, area: AreaId) {
-        let dw = self.desert_war.as_mut().expect("the expansion is on");
-        assert!(dw.escorts > 0, "escort supply");
-        dw.escorts -= 1;
-        self.areas[area.index()].desert.escorts += 1;
+        self.test_put_escort_leader(area);
     }
 
     /// Sets the Desert War tokens on the Spice Must Flow board.
@@ -54,5 +53,54 @@ impl Arrakis {
         let mut ev = Vec::new();
         self.desert_war_round_end(&mut ev);
         ev
+    }
+
+    /// Puts `n` Suspensor Troopers from the supply into `area`.
+    pub fn test_put_suspensors(&mut self, area: AreaId, n: u8) {
+        let dw = self.desert_war.as_mut().expect("the Desert War is on");
+        assert!(dw.suspensors >= n, "Suspensor supply");
+        dw.suspensors -= n;
+        self.areas[area.index()].desert.suspensors += n;
+    }
+
+    /// Puts an Escort Ornithopter from the supply into Air zone `z`.
+    pub fn test_put_escort_zone(&mut self, z: AirZoneId) {
+        let dw = self.desert_war.as_mut().expect("the Desert War is on");
+        assert!(dw.escorts > 0, "Escort supply");
+        dw.escorts -= 1;
+        self.zones[z.index()] = Some(Vehicle::EscortOrnithopter);
+    }
+
+    /// Puts an Escort Ornithopter from the supply into the Harkonnen legion
+    /// in `area`, as a generic leader.
+    pub fn test_put_escort_leader(&mut self, area: AreaId) {
+        let dw = self.desert_war.as_mut().expect("the Desert War is on");
+        assert!(dw.escorts > 0, "Escort supply");
+        dw.escorts -= 1;
+        let s = &mut self.areas[area.index()];
+        s.generic[Faction::Harkonnen] += 1;
+        s.desert.escorts += 1;
+    }
+
+    /// Puts Atreides Desert Troopers (Rocket Launchers, Sandriders) from
+    /// the supply into `area`.
+    pub fn test_put_atreides_troopers(&mut self, area: AreaId, rockets: u8, sandriders: u8) {
+        let dw = self.desert_war.as_mut().expect("the Desert War is on");
+        assert!(
+            dw.rockets >= rockets && dw.sandriders >= sandriders,
+            "supply"
+        );
+        dw.rockets -= rockets;
+        dw.sandriders -= sandriders;
+        let d = &mut self.areas[area.index()].desert;
+        d.rockets += rockets;
+        d.sandriders += sandriders;
+    }
+
+    /// Sets the Desert War tokens on the Spice Must Flow board.
+    pub fn test_set_desert_war_tokens(&mut self, n: u8) {
+        let dw = self.desert_war.as_mut().expect("the Desert War is on");
+        dw.tokens_on_board = n;
+        dw.action_taken = false;
     }
 }

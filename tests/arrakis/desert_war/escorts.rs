@@ -1,0 +1,214 @@
+//! Escort Ornithopters (DW-ESCORT-01 to DW-ESCORT-13), on the real board.
+use super::harkonnen::{dw, dw_game, zone};
+use crate::common::*;
+use melange::rules::arrakis::expansions::desert_war::{DwAction, DwEvent};
+use melange::rules::arrakis::{
+    Action, Arrakis, ArrakisOptions, DieResult, Event, Prompt, UnitKind, Vehicle, Worm,
+};
+use melange::rules::core::Ruleset;
+use melange::rules::core::conformance::assert_refused;
+
+const HIT: u8 = 0;
+const ESCORT: Vehicle = Vehicle::EscortOrnithopter;
+
+fn escorts_off(g: &Arrakis) -> u8 {
+    g.desert_war.as_ref().unwrap().escorts
+}
+
+#[test]
+fn an_escort_instead_of_an_ornithopter() {
+    // DW-ESCORT-01, DW-ESCORT-02: a Harkonnen vehicle, placed instead of
+    // a standard ornithopter; DW-ESCORT-03: one per placement.
+    let opts = ArrakisOptions {
+        desert_war: true,
+        ..Default::default()
+    };
+    let mut g = Arrakis::setup(&opts, 7).unwrap();
+    let Prompt::Vehicles { ornithopters, .. } = g.prompt() else {
+        panic!("Vehicle Placement")
+    };
+    assert!(ornithopters >= 2);
+    let (az1, az2) = (zone("az1"), zone("az2"));
+    assert!(legal(&g, H).contains(&Action::PlaceVehicle(ESCORT, az1)));
+    play(&mut g, H, &[Action::PlaceVehicle(ESCORT, az1)]);
+    assert_eq!(g.zones[az1.index()], Some(ESCORT));
+    assert_eq!(escorts_off(&g), 1);
+    assert!(
+        matches!(g.prompt(), Prompt::Vehicles { ornithopters: o, .. } if o == ornithopters - 1)
+    );
+    let e = assert_refused(&g, seat(H), &Action::PlaceVehicle(ESCORT, az2));
+    assert_eq!(rule_of(e), "DW-ESCORT-03");
+    // A vehicle placed in its zone replaces it: back to the supply
+    // (AR-VEH-11).
+    play(&mut g, H, &[Action::PlaceVehicle(Vehicle::Carryall, az1)]);
+    assert_eq!(escorts_off(&g), 2);
+    // The core game offers none.
+    let g = Arrakis::setup(&ArrakisOptions::default(), 7).unwrap();
+    assert!(
+        !legal(&g, H)
+            .iter()
+            .any(|x| matches!(x, Action::PlaceVehicle(ESCORT, _)))
+    );
+    assert_refused(&g, seat(H), &Action::PlaceVehicle(ESCORT, az1));
+}
+
+/// A Harkonnen turn with an Escort in az1 (sectors s1 and s5) and a
+/// legion of 2 regulars in s1_4.
+fn escort_turn(dice: &[DieResult]) -> Arrakis {
+    let mut g = dw_game();
+    g.test_put_escort_zone(zone("az1"));
+    g.test_put(H, a("s1_4"), [2, 0, 0], 0);
+    g.test_turn(H, dice, 2);
+    g.test_set_desert_war_tokens(0);
+    g
+}
+
+#[test]
+fn an_escort_neither_scouts_nor_transports() {
+    // DW-ESCORT-04: no scouting (gara_kulon's sietch is in az1's reach).
+    let mut g = escort_turn(&[DieResult::Strategy]);
+    assert!(!legal(&g, H).iter().any(|x| matches!(x, Action::Scout(..))));
+    let e = assert_refused(&g, seat(H), &Action::Scout(zone("az1"), a("gara_kulon")));
+    assert_eq!(rule_of(e), "AR-SCOUT-06");
+    // DW-ESCORT-05: no Troop-Transport.
+    play(
+        &mut g,
+        H,
+        &[
+            Action::SpendDie(DieResult::Strategy),
+            Action::Legion(a("s1_4")),
+            Action::Take(UnitKind::Regular),
+        ],
+    );
+    let offered = legal(&g, H);
+    assert!(!offered.iter().any(|x| matches!(x, Action::Transport(..))));
+    assert!(offered.contains(&dw(DwAction::EscortTroops(zone("az1"), a("s1_7")))));
+}
+
+#[test]
+fn escort_troops_the_worked_example() {
+    // DW-ESCORT-06, DW-ESCORT-08, DW-ESCORT-13: a 2-area move with the
+    // Escort of a connected Air zone; the Escort joins the legion in its
+    // new area as a generic leader and leaves its zone.
+    let mut g = escort_turn(&[DieResult::Strategy]);
+    let generic = g.house(H).generic_supply;
+    play(
+        &mut g,
+        H,
+        &[
+            Action::SpendDie(DieResult::Strategy),
+            Action::Legion(a("s1_4")),
+            Action::Take(UnitKind::Regular),
+        ],
+    );
+    // Not an area 3 away, nor through a zone not connected to s1 (az5).
+    assert!(!legal(&g, H).contains(&dw(DwAction::EscortTroops(zone("az1"), a("s1_11")))));
+    let e = assert_refused(
+        &g,
+        seat(H),
+        &dw(DwAction::EscortTroops(zone("az5"), a("s1_7"))),
+    );
+    assert_eq!(rule_of(e), "DW-ESCORT-06");
+    let ev = play(
+        &mut g,
+        H,
+        &[dw(DwAction::EscortTroops(zone("az1"), a("s1_7")))],
+    );
+    assert_eq!(g.zones[zone("az1").index()], None);
+    let s = &g.areas[a("s1_7").index()];
+    assert_eq!(
+        (s.units[H].regular, s.generic[H], s.desert.escorts),
+        (1, 1, 1)
+    );
+    assert_eq!(g.areas[a("s1_4").index()].units[H].regular, 1);
+    assert_eq!(g.house(H).generic_supply, generic);
+    assert_eq!(escorts_off(&g), 1);
+    assert!(ev.contains(&Event::DesertWar(DwEvent::EscortJoined {
+        zone: zone("az1"),
+        area: a("s1_7")
+    })));
+    // DW-ESCORT-07: one Escort per legion and action: the legion moved.
+    assert!(!legal(&g, H).contains(&Action::Legion(a("s1_7"))));
+}
+
+#[test]
+fn an_escort_in_a_legion_is_a_generic_leader() {
+    // DW-ESCORT-09: it leads a Leadership move and moves as a generic
+    // leader, picked as an Escort so it stays one.
+    let mut g = dw_game();
+    g.test_put(H, a("s1_7"), [1, 0, 0], 0);
+    g.test_put_escort_leader(a("s1_7"));
+    g.test_turn(H, &[DieResult::Leadership, DieResult::Strategy], 2);
+    g.test_set_desert_war_tokens(0);
+    play(
+        &mut g,
+        H,
+        &[
+            Action::SpendDie(DieResult::Leadership),
+            Action::Legion(a("s1_7")),
+        ],
+    );
+    let offered = legal(&g, H);
+    assert!(offered.contains(&dw(DwAction::TakeEscort)));
+    assert!(!offered.contains(&Action::TakeGeneric));
+    play(
+        &mut g,
+        H,
+        &[
+            Action::Take(UnitKind::Regular),
+            dw(DwAction::TakeEscort),
+            Action::To(a("s1_8")),
+        ],
+    );
+    let s = &g.areas[a("s1_8").index()];
+    assert_eq!((s.generic[H], s.desert.escorts), (1, 1));
+    let s = &g.areas[a("s1_7").index()];
+    assert_eq!((s.generic[H], s.desert.escorts), (0, 0));
+}
+
+#[test]
+fn an_escort_removed_with_its_legion_goes_back_to_its_supply() {
+    // DW-ESCORT-10, DW-ESCORT-11, DW-ESCORT-12: removed in battle (here a
+    // sandworm's attack, taken as battle hits) with the legion's last
+    // unit; it goes back to the Escorts' supply, not the generic leaders'.
+    let mut g = dw_game();
+    g.areas[a("s1_1").index()].worm = Some(Worm::Normal);
+    g.test_put(H, a("s1_4"), [1, 0, 0], 1);
+    g.test_put_escort_leader(a("s1_4"));
+    let generic = g.house(H).generic_supply;
+    g.test_turn(A, &[], 2);
+    g.test_load_dice(&[HIT; 8]);
+    play(
+        &mut g,
+        A,
+        &[
+            Action::DesertPower,
+            Action::WormAttack(a("s1_1"), a("s1_4")),
+        ],
+    );
+    let s = &g.areas[a("s1_4").index()];
+    assert_eq!(
+        (s.units[H].regular, s.generic[H], s.desert.escorts),
+        (0, 0, 0)
+    );
+    assert_eq!(escorts_off(&g), 2);
+    assert_eq!(g.house(H).generic_supply, generic + 1);
+}
+
+#[test]
+fn escorts_in_air_zones_leave_with_the_vehicles() {
+    // DW-ROUNDEND-01, AR-SPICE-22 (docs/rules-decisions.md, Desert War):
+    // an Escort still in an Air zone is a vehicle and leaves the board
+    // with the others at the end of Spice Harvesting, back to its supply.
+    let mut g = dw_game();
+    g.test_put_escort_zone(zone("az3"));
+    g.zones[zone("az1").index()] = Some(Vehicle::Ornithopter);
+    assert_eq!(escorts_off(&g), 1);
+    g.test_set_prompt(Prompt::Spice {
+        spice: 0,
+        decided: [true; 3].into(),
+    });
+    play(&mut g, H, &[Action::Done]);
+    assert!(g.zones.iter().all(|z| z.is_none()));
+    assert_eq!(escorts_off(&g), 2);
+}

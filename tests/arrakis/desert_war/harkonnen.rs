@@ -1,0 +1,276 @@
+//! The Harkonnen Desert War tokens and actions (DW-HARKONNEN-01 to
+//! DW-HARKONNEN-18), on the real board.
+use crate::common::*;
+use melange::rules::arrakis::expansions::desert_war::{DwAction, DwEvent, DwPrompt};
+use melange::rules::arrakis::{
+    AirZoneId, Arrakis, ArrakisOptions, DieResult, Event, Prompt, Vehicle, board,
+};
+use melange::rules::core::Ruleset;
+use melange::rules::core::conformance::assert_refused;
+
+/// A Desert War game with the board cleared.
+pub fn dw_game() -> Arrakis {
+    let opts = ArrakisOptions {
+        desert_war: true,
+        ..Default::default()
+    };
+    let mut g = Arrakis::setup(&opts, 7).unwrap();
+    g.test_clear_board();
+    g
+}
+
+pub fn zone(id: &str) -> AirZoneId {
+    board().air_zone_id(id).unwrap()
+}
+
+pub fn dw(a: DwAction) -> melange::rules::arrakis::Action {
+    melange::rules::arrakis::Action::DesertWar(a)
+}
+
+/// The Atreides spend a Strategy die and move nothing.
+pub fn atreides_pass(g: &mut Arrakis) {
+    use melange::rules::arrakis::Action as X;
+    play(g, A, &[X::SpendDie(DieResult::Strategy)]);
+    if g.prompt() != Prompt::Turn(H) {
+        play(g, A, &[X::Done]);
+    }
+}
+
+fn tokens(g: &Arrakis) -> u8 {
+    g.desert_war.as_ref().unwrap().tokens_on_board
+}
+
+fn supply(g: &Arrakis) -> u8 {
+    g.desert_war.as_ref().unwrap().suspensors
+}
+
+/// A Harkonnen turn with `dice`, `n` Desert War tokens and an ornithopter
+/// in az1 (sectors s1 and s5).
+fn harkonnen_turn(dice: &[DieResult], n: u8) -> Arrakis {
+    let mut g = dw_game();
+    g.zones[zone("az1").index()] = Some(Vehicle::Ornithopter);
+    g.test_turn(H, dice, 2);
+    g.test_set_desert_war_tokens(n);
+    g
+}
+
+#[test]
+fn tokens_go_on_the_empty_first_column_slots() {
+    // DW-HARKONNEN-01, DW-HARKONNEN-02, DW-HARKONNEN-03: at the end of
+    // Vehicle Placement, a token on each first-column slot below the
+    // active row (the set-aside dice fill the others); the rest sit out.
+    for (row, want) in [(1u8, 4u8), (3, 2), (5, 0)] {
+        let opts = ArrakisOptions {
+            desert_war: true,
+            ..Default::default()
+        };
+        let mut g = Arrakis::setup(&opts, 7).unwrap();
+        g.test_imperium([row, 1, 1], [false; 3]);
+        assert!(matches!(g.prompt(), Prompt::Vehicles { .. }));
+        let ev = play(&mut g, H, &[melange::rules::arrakis::Action::Done]);
+        assert_eq!(tokens(&g), want, "row {row}");
+        assert!(ev.contains(&Event::DesertWar(DwEvent::TokensPlaced { count: want })));
+    }
+    // The core game has none.
+    let mut g = Arrakis::setup(&ArrakisOptions::default(), 7).unwrap();
+    let ev = play(&mut g, H, &[melange::rules::arrakis::Action::Done]);
+    assert!(!ev.iter().any(|e| matches!(e, Event::DesertWar(_))));
+}
+
+#[test]
+fn deploy_before_the_die_then_the_die() {
+    use melange::rules::arrakis::Action as X;
+    // DW-HARKONNEN-04, DW-HARKONNEN-07: before the die's action, at the
+    // turn's decision.
+    let mut g = harkonnen_turn(&[DieResult::Mentat, DieResult::Mentat], 2);
+    g.test_put_suspensors(a("s1_16"), 1);
+    let offered = legal(&g, H);
+    // DW-HARKONNEN-10: deploy, move or scout, nothing else.
+    assert!(
+        offered
+            .iter()
+            .any(|x| matches!(x, X::DesertWar(DwAction::DeploySuspensor(_))))
+    );
+    assert!(
+        offered
+            .iter()
+            .any(|x| matches!(x, X::DesertWar(DwAction::MoveSuspensor(..))))
+    );
+    assert!(
+        offered
+            .iter()
+            .any(|x| matches!(x, X::DesertWar(DwAction::ScoutSuspensor(..))))
+    );
+    assert!(!offered.iter().any(|x| matches!(
+        x,
+        X::DesertWar(DwAction::SwapOut(_) | DwAction::EscortTroops(..) | DwAction::TakeEscort)
+    )));
+    assert!(offered.contains(&dw(DwAction::DeploySuspensor(a("s1_3")))));
+    // DW-HARKONNEN-14: only sectors connected to an Air zone holding a
+    // Harkonnen vehicle (az1: s1 and s5).
+    assert!(!offered.contains(&dw(DwAction::DeploySuspensor(a("s2_1")))));
+    let e = assert_refused(&g, seat(H), &dw(DwAction::DeploySuspensor(a("s2_1"))));
+    assert_eq!(rule_of(e), "DW-HARKONNEN-14");
+    // DW-HARKONNEN-12: only empty desert areas: not a sietch's area, not
+    // a plateau, not an area with a harvester.
+    g.areas[a("s1_4").index()].harvester = true;
+    for id in ["gara_kulon", "s5_9", "s1_4"] {
+        let e = assert_refused(&g, seat(H), &dw(DwAction::DeploySuspensor(a(id))));
+        assert_eq!(rule_of(e), "DW-HARKONNEN-12", "{id}");
+    }
+    // DW-HARKONNEN-11, DW-HARKONNEN-13, DQ3: up to 3, several in one
+    // area, all in the first one's sector.
+    let ev = play(&mut g, H, &[dw(DwAction::DeploySuspensor(a("s1_3")))]);
+    assert_eq!(tokens(&g), 1); // DW-HARKONNEN-09: discarded
+    assert!(ev.contains(&Event::DesertWar(DwEvent::TokenDiscarded { left: 1 })));
+    assert!(matches!(
+        g.prompt(),
+        Prompt::DesertWar(DwPrompt::DeploySuspensors {
+            left: 2,
+            after: false,
+            ..
+        })
+    ));
+    let e = assert_refused(&g, seat(H), &dw(DwAction::DeploySuspensor(a("s5_3"))));
+    assert_eq!(rule_of(e), "DW-HARKONNEN-13");
+    play(
+        &mut g,
+        H,
+        &[
+            dw(DwAction::DeploySuspensor(a("s1_3"))),
+            dw(DwAction::DeploySuspensor(a("s1_5"))),
+        ],
+    );
+    assert_eq!(g.areas[a("s1_3").index()].desert.suspensors, 2);
+    assert_eq!(g.areas[a("s1_5").index()].desert.suspensors, 1);
+    assert_eq!(supply(&g), 2);
+    // DW-HARKONNEN-05, DW-HARKONNEN-06: back to the turn, which still
+    // spends a die; no second Desert War action for it.
+    assert_eq!(g.prompt(), Prompt::Turn(H));
+    assert!(!legal(&g, H).iter().any(|x| matches!(x, X::DesertWar(_))));
+    let e = assert_refused(&g, seat(H), &dw(DwAction::DeploySuspensor(a("s1_6"))));
+    assert_eq!(rule_of(e), "DW-HARKONNEN-06");
+    // The die's action ends the turn: no Desert War action after it.
+    play(&mut g, H, &[X::SpendDie(DieResult::Mentat)]);
+    let decks = legal(&g, H)[0];
+    play(&mut g, H, &[decks]);
+    assert_eq!(g.prompt(), Prompt::Turn(A));
+    // The next die may carry one again.
+    atreides_pass(&mut g);
+    assert_eq!(g.prompt(), Prompt::Turn(H));
+    assert!(legal(&g, H).contains(&dw(DwAction::DeploySuspensor(a("s1_6")))));
+}
+
+#[test]
+fn the_action_may_come_after_the_die() {
+    use melange::rules::arrakis::Action as X;
+    // DW-HARKONNEN-07: after the die's action, before the turn ends.
+    let mut g = harkonnen_turn(&[DieResult::Mentat, DieResult::Mentat], 1);
+    g.test_put_suspensors(a("s1_4"), 1);
+    play(&mut g, H, &[X::SpendDie(DieResult::Mentat)]);
+    let decks = legal(&g, H)[0];
+    play(&mut g, H, &[decks]);
+    assert_eq!(g.prompt(), Prompt::DesertWar(DwPrompt::HarkonnenAfter));
+    let offered = legal(&g, H);
+    assert!(offered.contains(&X::Done));
+    assert!(offered.contains(&dw(DwAction::MoveSuspensor(a("s1_4"), a("s1_5")))));
+    play(
+        &mut g,
+        H,
+        &[dw(DwAction::MoveSuspensor(a("s1_4"), a("s1_5")))],
+    );
+    assert_eq!(g.areas[a("s1_5").index()].desert.suspensors, 1);
+    assert_eq!(tokens(&g), 0);
+    assert_eq!(g.prompt(), Prompt::Turn(A));
+    // DW-HARKONNEN-08: no token left, no Desert War action, before or
+    // after.
+    atreides_pass(&mut g);
+    assert_eq!(g.prompt(), Prompt::Turn(H));
+    assert!(!legal(&g, H).iter().any(|x| matches!(x, X::DesertWar(_))));
+    let e = assert_refused(
+        &g,
+        seat(H),
+        &dw(DwAction::MoveSuspensor(a("s1_5"), a("s1_4"))),
+    );
+    assert_eq!(rule_of(e), "DW-HARKONNEN-08");
+    play(&mut g, H, &[X::SpendDie(DieResult::Mentat)]);
+    let decks = legal(&g, H)[0];
+    play(&mut g, H, &[decks]);
+    assert_ne!(g.prompt(), Prompt::DesertWar(DwPrompt::HarkonnenAfter));
+}
+
+#[test]
+fn declining_the_action_after_the_die() {
+    use melange::rules::arrakis::Action as X;
+    // DW-HARKONNEN-04: "may": Done keeps the token.
+    let mut g = harkonnen_turn(&[DieResult::Mentat, DieResult::Mentat], 2);
+    play(&mut g, H, &[X::SpendDie(DieResult::Mentat)]);
+    let decks = legal(&g, H)[0];
+    play(&mut g, H, &[decks]);
+    assert_eq!(g.prompt(), Prompt::DesertWar(DwPrompt::HarkonnenAfter));
+    play(&mut g, H, &[X::Done]);
+    assert_eq!(tokens(&g), 2);
+    assert_eq!(g.prompt(), Prompt::Turn(A));
+}
+
+#[test]
+fn scouting_with_a_suspensor_trooper() {
+    use melange::rules::arrakis::Action as X;
+    // DW-HARKONNEN-16, DW-HARKONNEN-17: the trooper is removed to reveal
+    // the sietch of an adjacent area.
+    let mut g = harkonnen_turn(&[DieResult::Mentat, DieResult::Mentat], 2);
+    g.test_put_suspensors(a("s1_11"), 1);
+    let site = a("gara_kulon");
+    assert!(g.areas[site.index()].sietch.is_some_and(|s| !s.revealed));
+    let scout = dw(DwAction::ScoutSuspensor(a("s1_11"), site));
+    assert!(legal(&g, H).contains(&scout));
+    // Not an area two away.
+    let e = assert_refused(
+        &g,
+        seat(H),
+        &dw(DwAction::ScoutSuspensor(a("s1_11"), a("sihaya_ridge"))),
+    );
+    assert_eq!(rule_of(e), "DW-HARKONNEN-16");
+    // DW-HARKONNEN-18: never under the Spacing Guild ban.
+    let mut banned = g.clone();
+    banned.test_imperium([1, 1, 1], [false, true, false]);
+    assert!(!legal(&banned, H).contains(&scout));
+    let e = assert_refused(&banned, seat(H), &scout);
+    assert_eq!(rule_of(e), "DW-HARKONNEN-18");
+    let ev = play(&mut g, H, &[scout]);
+    assert!(g.areas[site.index()].sietch.unwrap().revealed);
+    assert_eq!(g.areas[a("s1_11").index()].desert.suspensors, 0);
+    assert_eq!(supply(&g), 6); // DW-TROOPER-17
+    assert!(ev.iter().any(|e| matches!(e, Event::SietchRevealed { .. })));
+    assert_eq!(g.prompt(), Prompt::Turn(H));
+    let _ = X::Done;
+}
+
+#[test]
+fn the_end_of_the_round_clears_the_harkonnen_side() {
+    use melange::rules::arrakis::Action as X;
+    // DW-HARKONNEN-09, DW-ROUNDEND-01, DW-ROUNDEND-03: tokens, Suspensor
+    // Troopers and Escorts serving in legions leave the board.
+    let mut g = dw_game();
+    g.test_set_desert_war_tokens(3);
+    g.test_put_suspensors(a("s1_4"), 2);
+    g.test_put(H, a("s1_5"), [1, 0, 0], 1);
+    g.test_put_escort_leader(a("s1_5"));
+    let generic = g.house(H).generic_supply;
+    g.test_set_prompt(Prompt::EndClaims);
+    let ev = play(&mut g, A, &[X::Done]);
+    let dw = g.desert_war.as_ref().unwrap();
+    assert_eq!((dw.tokens_on_board, dw.suspensors, dw.escorts), (0, 6, 2));
+    let s = &g.areas[a("s1_5").index()];
+    assert_eq!((s.generic[H], s.desert.escorts), (1, 0));
+    assert_eq!(g.house(H).generic_supply, generic);
+    assert!(ev.iter().any(|e| matches!(
+        e,
+        Event::DesertWar(DwEvent::RoundCleared {
+            escorts: 1,
+            tokens: 3,
+            troopers,
+            ..
+        }) if troopers.suspensors == 2
+    )));
+}
