@@ -235,7 +235,7 @@ fn desert_war_games_with_troopers_on_the_board() {
     // battles, storms, cards and the End of the Round deal with them,
     // every invariant held at every step (each kind conserved, never with
     // an opposing legion, only Sandriders with a sandworm).
-    let n = games() / 10;
+    let n = games() / 20;
     let mut wins = [0u64; 2];
     for seed in 7_000_000..7_000_000 + n {
         let (w, _) = biased_game_with(&options(Preset::Default), seed, troopers_everywhere, 0, 5);

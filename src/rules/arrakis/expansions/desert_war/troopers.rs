@@ -10,9 +10,9 @@
 //! settlements and sandworms only.
 //!
 //! Two hooks, each called with one line from the core wherever the thing
-//! happens: [`Arrakis::on_legion_arrival`] (a legion came into an area:
+//! happens: `on_legion_arrival` (a legion came into an area:
 //! opposing Desert Troopers there are removed, DW-TROOPER-13) and
-//! [`Arrakis::on_sandworm_arrival`] (a sandworm came into an area: every
+//! `on_sandworm_arrival` (a sandworm came into an area: every
 //! Desert Trooper there but the Sandriders is removed, DW-TROOPER-14 to
 //! DW-TROOPER-16). Removed troopers go back to their supply
 //! (DW-TROOPER-17).
