@@ -10,8 +10,11 @@ use crate::{
     pb::{self, arrakis_action::Step},
     rules::arrakis::{
         Action, AirZoneId, AreaId, Arrakis, ArrakisOptions, ArrakisView, Battle, BattleStep,
-        CardId, Deck, DieResult, Event, Faction, Group, ImperiumMarker, LeaderAt, LeaderId, Marker,
-        Move, Phase, Preset, Prompt, SectorId, Source, UnitKind, Vehicle, Worm, board, data::data,
+        CardId, CombatFace, Deck, DieResult, Event, Faction, Group, ImperiumMarker, LeaderAt,
+        LeaderId, Marker, Move, Phase, Preset, Prompt, SectorId, Source, UnitKind, Vehicle, Worm,
+        board,
+        data::data,
+        expansions::desert_war::{DwAction, DwEvent, DwPrompt},
         seat_of,
     },
 };
@@ -322,6 +325,7 @@ impl WireRules for Arrakis {
             Step::PickMarker(m) => Action::PickMarker(marker(m)?),
             Step::PickDie(r) => Action::PickDie(die(r)?),
             Step::PickImperium(m) => Action::PickImperium(imperium_marker(m)?),
+            Step::AtreidesDesertWar(x) => Action::DesertWar(atreides_desert_war_from_pb(x)?),
         })
     }
 
@@ -329,7 +333,7 @@ impl WireRules for Arrakis {
         use pb::arrakis_action as w;
         let opt_leader = |l: Option<LeaderId>| l.map(leader_name).unwrap_or_default();
         let step = match *action {
-            Action::DesertWar(a) => match a {},
+            Action::DesertWar(a) => atreides_desert_war_to_pb(a),
             Action::Done => Step::Done(w::Done {}),
             Action::PlaceHarvester(a) => Step::PlaceHarvester(area_name(a)),
             Action::PlaceVehicle(v, z) => Step::PlaceVehicle(w::PlaceVehicle {
@@ -626,6 +630,7 @@ fn prompt_to_pb(prompt: Prompt) -> pb::ArrakisPrompt {
             wire.area = area_name(a);
             "wild_maker_or_sandworm"
         }
+        Prompt::DesertWar(p) => desert_war_prompt_to_pb(p, &mut wire),
     };
     wire.kind = kind.to_owned();
     wire
@@ -793,7 +798,7 @@ fn view_to_pb(view: ArrakisView) -> pb::ArrakisView {
 fn event_to_pb(event: &Event) -> pb::ArrakisEvent {
     let mut wire = pb::ArrakisEvent::default();
     let kind = match event {
-        Event::DesertWar(e) => match *e {},
+        Event::DesertWar(e) => desert_war_event_to_pb(e, &mut wire),
         Event::RoundStarted { round } => {
             wire.amount = (*round).into();
             "round_started"
@@ -1022,7 +1027,7 @@ fn event_text(event: &Event) -> String {
     let d = data();
     let card = |c: &CardId| d.card(*c).name.clone();
     match event {
-        Event::DesertWar(e) => match *e {},
+        Event::DesertWar(e) => desert_war_event_text(e),
         Event::RoundStarted { round } => format!("round {round} begins"),
         Event::ObjectiveDealt { objective } => {
             match d.tables.secret_objectives.get(usize::from(*objective)) {
@@ -1213,6 +1218,187 @@ fn event_text(event: &Event) -> String {
         Event::DieForced { die } => format!(
             "the Harkonnen must use a {} die on their next turn",
             die_display(*die)
+        ),
+    }
+}
+
+// The Desert War expansion on the wire: the Atreides part (Camps, Rocket
+// Launchers, Sandriders).
+
+fn atreides_desert_war_from_pb(
+    x: &pb::arrakis_action::AtreidesDesertWar,
+) -> Result<DwAction, MatchError> {
+    use pb::arrakis_action::atreides_desert_war::Choice;
+    let choice = x
+        .choice
+        .as_ref()
+        .ok_or_else(|| invalid("the atreides_desert_war step has no choice set".into()))?;
+    Ok(match choice {
+        Choice::PlaceCamp(p) => DwAction::PlaceCamp(marker(&p.marker)?, area(&p.area)?),
+        Choice::DeployRockets(_) => DwAction::DeployRockets,
+        Choice::RocketAttack(x) => DwAction::RocketAttack(sector(x)?),
+        Choice::TradeCamp(_) => DwAction::TradeCamp,
+        Choice::PlaceSandrider(a) => DwAction::PlaceSandrider(area(a)?),
+        Choice::Sandriders(a) => DwAction::Sandriders(area(a)?),
+    })
+}
+
+fn atreides_desert_war_to_pb(a: DwAction) -> Step {
+    use pb::arrakis_action::atreides_desert_war as x;
+    use x::Choice;
+    let choice = match a {
+        DwAction::PlaceCamp(m, a) => Choice::PlaceCamp(x::PlaceCamp {
+            marker: m.name().to_owned(),
+            area: area_name(a),
+        }),
+        DwAction::DeployRockets => Choice::DeployRockets(x::DeployRockets {}),
+        DwAction::RocketAttack(s) => Choice::RocketAttack(sector_name(s)),
+        DwAction::TradeCamp => Choice::TradeCamp(x::TradeCamp {}),
+        DwAction::PlaceSandrider(a) => Choice::PlaceSandrider(area_name(a)),
+        DwAction::Sandriders(a) => Choice::Sandriders(area_name(a)),
+    };
+    Step::AtreidesDesertWar(pb::arrakis_action::AtreidesDesertWar {
+        choice: Some(choice),
+    })
+}
+
+fn desert_war_prompt_to_pb(p: DwPrompt, wire: &mut pb::ArrakisPrompt) -> &'static str {
+    match p {
+        DwPrompt::PlaceCamp => "place_camp",
+        DwPrompt::AtreidesAfter => "atreides_desert_war",
+        DwPrompt::DeployRockets { left, .. } => {
+            wire.count = left.into();
+            "deploy_rockets"
+        }
+        DwPrompt::RocketTarget { from, left, .. } => {
+            wire.area = area_name(from);
+            wire.count = left.into();
+            "rocket_target"
+        }
+        DwPrompt::CampTrade { area, .. } => {
+            wire.area = area_name(area);
+            "camp_trade"
+        }
+    }
+}
+
+fn combat_face_name(f: CombatFace) -> &'static str {
+    match f {
+        CombatFace::Hit => "hit",
+        CombatFace::Shield => "shield",
+        CombatFace::Special => "special",
+    }
+}
+
+fn desert_war_event_to_pb(e: &DwEvent, wire: &mut pb::ArrakisEvent) -> &'static str {
+    match e {
+        DwEvent::CampPlaced { area, marker } => {
+            wire.area = area_name(*area);
+            wire.marker = marker.map(|m| m.name().to_owned()).unwrap_or_default();
+            "camp_placed"
+        }
+        DwEvent::CampRemoved { area } => {
+            wire.area = area_name(*area);
+            "camp_removed"
+        }
+        DwEvent::CampTraded { area, marker } => {
+            wire.area = area_name(*area);
+            wire.marker = marker.name().to_owned();
+            "camp_traded"
+        }
+        DwEvent::RocketsDeployed { area, count } => {
+            wire.area = area_name(*area);
+            wire.amount = (*count).into();
+            "rockets_deployed"
+        }
+        DwEvent::RocketAttack { sector, dice } => {
+            wire.sector = sector_name(*sector);
+            wire.dice = dice
+                .iter()
+                .map(|f| combat_face_name(*f).to_owned())
+                .collect();
+            "rocket_attack"
+        }
+        DwEvent::VehicleShotDown { zone, vehicle } => {
+            wire.zone = zone_name(*zone);
+            wire.vehicle = vehicle.name().to_owned();
+            "vehicle_shot_down"
+        }
+        DwEvent::RocketsLost { area, count } => {
+            wire.area = area_name(*area);
+            wire.amount = (*count).into();
+            "rockets_lost"
+        }
+        DwEvent::SandriderPlaced { area } => {
+            wire.area = area_name(*area);
+            "sandrider_placed"
+        }
+        DwEvent::SandriderRemoved { area } => {
+            wire.area = area_name(*area);
+            "sandrider_removed"
+        }
+        DwEvent::SandridersSpecial { area } => {
+            wire.area = area_name(*area);
+            "sandriders_special"
+        }
+    }
+}
+
+fn desert_war_event_text(e: &DwEvent) -> String {
+    match e {
+        DwEvent::CampPlaced { area, marker } => match marker {
+            Some(m) => format!(
+                "House Atreides placed their {} Fremen Camp in {}",
+                marker_display(*m),
+                area_display(*area)
+            ),
+            None => format!(
+                "House Atreides placed a Fremen Camp in {}",
+                area_display(*area)
+            ),
+        },
+        DwEvent::CampRemoved { area } => {
+            format!("the Fremen Camp in {} was removed", area_display(*area))
+        }
+        DwEvent::CampTraded { area, marker } => format!(
+            "House Atreides gave up the {} Fremen Camp in {} for prescience",
+            marker_display(*marker),
+            area_display(*area)
+        ),
+        DwEvent::RocketsDeployed { area, count } => format!(
+            "House Atreides deployed {count} Rocket Launcher(s) in {}",
+            area_display(*area)
+        ),
+        DwEvent::RocketAttack { sector, dice } => format!(
+            "the Rocket Launchers of sector {} fired {} dice: {}",
+            sector_name(*sector),
+            dice.len(),
+            dice.iter()
+                .map(|f| combat_face_name(*f))
+                .collect::<Vec<_>>()
+                .join(", ")
+        ),
+        DwEvent::VehicleShotDown { zone, vehicle } => format!(
+            "a rocket shot down the {} in Air zone {}",
+            vehicle.name(),
+            zone_name(*zone)
+        ),
+        DwEvent::RocketsLost { area, count } => format!(
+            "House Atreides lost {count} Rocket Launcher(s) in {}",
+            area_display(*area)
+        ),
+        DwEvent::SandriderPlaced { area } => {
+            format!(
+                "House Atreides placed a Sandrider in {}",
+                area_display(*area)
+            )
+        }
+        DwEvent::SandriderRemoved { area } => {
+            format!("the Sandrider in {} was removed", area_display(*area))
+        }
+        DwEvent::SandridersSpecial { area } => format!(
+            "House Atreides used the Sandriders: a sandworm came to the Sandrider in {}",
+            area_display(*area)
         ),
     }
 }

@@ -1,2 +1,6 @@
 //! The Desert War expansion (rule IDs `DW-...`), a file per concept.
+mod atreides_kit;
+mod camps;
+mod rockets;
+mod sandriders;
 mod setup;

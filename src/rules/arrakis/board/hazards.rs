@@ -198,6 +198,7 @@ impl Arrakis {
                 [] => {}
                 [to] => {
                     self.move_legion(Faction::Harkonnen, a, *to);
+                    self.on_legion_arrival_camp(Faction::Harkonnen, *to, ev); // DW-CAMP-09
                     return self.after_emerging(a, ev);
                 }
                 _ => {
@@ -247,6 +248,7 @@ impl Arrakis {
     /// The Harkonnen picked where the legion in `a` flees (AR-OPT-08).
     pub(crate) fn answer_flee(&mut self, a: AreaId, to: AreaId, ev: &mut Vec<Event>) {
         self.move_legion(Faction::Harkonnen, a, to);
+        self.on_legion_arrival_camp(Faction::Harkonnen, to, ev); // DW-CAMP-09
         if !self.after_emerging(a, ev) {
             self.resume_hazards(ev);
         }

@@ -11,6 +11,10 @@ impl Arrakis {
     /// Areas a sandworm in `from` may target: at most 2 areas away, the
     /// middle one desert, never a mountain (AR-HAZ-42 to AR-HAZ-44).
     pub(crate) fn worm_targets(&self, from: AreaId) -> AreaSet {
+        // DW-SANDRIDER-14, DW-SANDRIDER-16: a ridden sandworm reaches 3.
+        if let Some(r) = self.ridden_reach(from) {
+            return self.ridden_worm_targets(from, r);
+        }
         let b = self.d().board;
         let near = b.passable[from.index()].union(b.impassable[from.index()]);
         let mut reach = near;
@@ -48,6 +52,10 @@ impl Arrakis {
     /// Where a sandworm may move: up to 2 areas through desert, into a
     /// desert area holding no figure or token (AR-HAZ-40, AR-HAZ-41).
     pub(crate) fn worm_moves(&self, from: AreaId) -> AreaSet {
+        // DW-SANDRIDER-14: a ridden sandworm moves 3.
+        if let Some(r) = self.ridden_reach(from) {
+            return self.ridden_worm_moves(from, r);
+        }
         let b = self.d().board;
         let desert = self.desert_now();
         let near = b.passable[from.index()].intersection(desert);
@@ -93,6 +101,7 @@ impl Arrakis {
             Action::WormMove(from, to) => {
                 let w = self.areas[from.index()].worm.take();
                 self.areas[to.index()].worm = w;
+                self.riders_follow(from, to); // DW-SANDRIDER-12
                 used.insert(to);
             }
             _ => {
@@ -132,6 +141,7 @@ impl Arrakis {
             Worm::Normal => t.sandworm_dice,
             Worm::WildMaker => t.wild_maker_dice,
         };
+        let dice = self.riders_attack(from, dice, ev); // DW-SANDRIDER-13, DW-SANDRIDER-15
         // AR-HAZ-46: a targeted harvester is destroyed, no rescue.
         if self.areas[to.index()].harvester {
             self.areas[to.index()].harvester = false;
@@ -173,6 +183,21 @@ impl Arrakis {
         if !worm || self.mountains_now().contains(to) {
             return false;
         }
+        self.harkonnen_calls_worm(m, from, to, group, ev);
+        true
+    }
+
+    /// A Harkonnen legion (`group`, lifted from `from`) entering `to` in
+    /// the move `m` called a sandworm there (AR-HAZ-47 to AR-HAZ-51): the
+    /// legion retreats or stays, the sandworm comes, the move goes on.
+    pub(crate) fn harkonnen_calls_worm(
+        &mut self,
+        m: &mut Move,
+        from: AreaId,
+        to: AreaId,
+        group: &(Group, Vec<u8>),
+        ev: &mut Vec<Event>,
+    ) {
         m.legions_left -= 1;
         m.picked = None;
         let h = Faction::Harkonnen;
@@ -186,6 +211,7 @@ impl Arrakis {
                 // Answers Q16: it stays, moved into the area, and the
                 // sandworm attacks it.
                 self.drop_group(h, to, group);
+                self.on_legion_arrival_camp(h, to, ev); // DW-CAMP-09
                 ev.push(Event::Moved {
                     faction: h,
                     from,
@@ -200,16 +226,16 @@ impl Arrakis {
             }
             [b] => {
                 self.drop_group(h, *b, group);
+                self.on_legion_arrival_camp(h, *b, ev); // DW-CAMP-09
                 m.moved_into.insert(*b);
             }
             _ => {
                 self.drop_group(h, to, group);
                 self.prompt = Prompt::WormRetreat(*m, to, group.0);
-                return true;
+                return;
             }
         }
         self.worm_called(*m, to, ev);
-        true
     }
 
     /// AR-HAZ-50: the adjacent open areas without a sandworm or a wormsign
@@ -254,6 +280,7 @@ impl Arrakis {
         let h = Faction::Harkonnen;
         let group = self.lift(h, to, &g);
         self.drop_group(h, b, &group);
+        self.on_legion_arrival_camp(h, b, ev); // DW-CAMP-09
         m.moved_into.insert(b);
         self.worm_called(m, to, ev);
     }
@@ -392,7 +419,10 @@ impl Arrakis {
             {
                 // Answers Q25: a legion with no open area stays.
                 [] => {}
-                [to] => self.move_legion(f, area, *to),
+                [to] => {
+                    self.move_legion(f, area, *to);
+                    self.on_legion_arrival_camp(f, *to, ev); // DW-CAMP-09
+                }
                 _ => {
                     self.prompt = Prompt::Displace(f, area);
                     return;
@@ -412,6 +442,7 @@ impl Arrakis {
         ev: &mut Vec<Event>,
     ) {
         self.move_legion(f, area, to);
+        self.on_legion_arrival_camp(f, to, ev); // DW-CAMP-09
         self.displace_next(area, ev);
     }
 }
@@ -422,6 +453,10 @@ impl Arrakis {
     pub(crate) fn legal_wormsigns(&self, n: u8, out: &mut Vec<Action>) {
         if n == 2 {
             self.legal_worm_actions(AreaSet::EMPTY, out);
+        }
+        // DW-ATREIDES-02, DW-SANDRIDER-02: the expansion's choices here.
+        if self.rules.desert_war.is_some() {
+            self.legal_wormsigns_atreides_desert_war(n, out);
         }
         if n > 0 && !self.wormsign_pool.is_empty() {
             for a in self.desert_now().iter() {
@@ -449,6 +484,7 @@ impl Arrakis {
                 self.prompt = Prompt::Sandworms(2, AreaSet::EMPTY);
                 self.step_sandworms(a, ev);
             }
+            Action::DesertWar(x) => self.step_wormsigns_atreides_desert_war(n, x, ev),
             _ => self.end_turn(Faction::Atreides, ev),
         }
     }
@@ -457,6 +493,7 @@ impl Arrakis {
     pub(crate) fn wormsigns_refusal(&self, action: &Action) -> &'static str {
         match action {
             Action::WormsignAt(_) => "AR-DP-07",
+            Action::DesertWar(x) => self.wormsigns_atreides_desert_war_refusal(action, *x),
             _ => "AR-ACT-17",
         }
     }

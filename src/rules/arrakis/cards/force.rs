@@ -456,6 +456,7 @@ impl Arrakis {
             (Step::Jump, Action::To(to)) => {
                 if let Some(from) = run.area {
                     self.move_legion(f, from, to);
+                    self.on_legion_arrival_camp(f, to, ev); // DW-CAMP-09
                     ev.push(Event::Moved {
                         faction: f,
                         from,

@@ -388,6 +388,7 @@ impl Arrakis {
                 (1, Some(from)) => {
                     let f = run.faction.other();
                     self.move_legion(f, from, area);
+                    self.on_legion_arrival_camp(f, area, ev); // DW-CAMP-09
                     ev.push(Event::Relocated { from, to: area });
                     self.advance_card(ev);
                 }

@@ -171,6 +171,7 @@ impl Arrakis {
                 };
                 let group = self.lift(def, bt.at, &g);
                 self.drop_group(def, to, &group);
+                self.on_legion_arrival_camp(def, to, ev); // DW-CAMP-09
                 self.attacker_wins(bt, ev);
             }
             (BattleStep::Retreat, _) => {
@@ -181,6 +182,7 @@ impl Arrakis {
             (BattleStep::Advance, Action::Advance) => {
                 let group = (bt.group, Vec::new());
                 self.drop_group(bt.attacker, bt.at, &group);
+                self.on_legion_arrival_camp(bt.attacker, bt.at, ev); // DW-CAMP-09
                 ev.push(Event::Moved {
                     faction: bt.attacker,
                     from: bt.from,

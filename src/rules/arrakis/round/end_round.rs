@@ -17,6 +17,8 @@ impl Arrakis {
         }
         // AR-END-03 (done at harvesting), AR-END-06: spent cards restored.
         self.spent_leaders = 0;
+        // DW-CAMP-01: the Camps leave; the Sandriders card is refreshed.
+        self.end_of_round_atreides_desert_war(ev);
         // AR-END-04: the leader swap, Harkonnen first.
         self.prompt = Prompt::Swap(H);
     }

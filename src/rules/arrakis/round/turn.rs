@@ -46,6 +46,8 @@ impl Arrakis {
                 self.prompt = Prompt::Foresee(f, k);
             }
             Action::Atomics(area) => self.detonate(area, ev),
+            // DW-SANDRIDER-05: the Sandriders card's special action.
+            Action::DesertWar(x) if f == A => self.step_turn_atreides_desert_war(x, ev),
             Action::Scout(z, area) => {
                 // AR-SCOUT-01 to AR-SCOUT-05
                 self.zones[z.index()] = None;
@@ -57,6 +59,8 @@ impl Arrakis {
     }
 
     pub(crate) fn desert_power(&mut self) {
+        // DW-ATREIDES-01: a Desert Power brings an Atreides Desert War action.
+        self.desert_power_opens();
         // AR-DP-06 (the sandworm attack option is not offered yet).
         self.prompt = Prompt::Wormsigns(2);
     }
@@ -105,6 +109,10 @@ impl Arrakis {
         // A card's step handed over to a prompt: the card goes on.
         if self.effect.is_some() {
             self.advance_card(ev);
+            return;
+        }
+        // DW-ATREIDES-02: the Desert War action after the Desert Power.
+        if self.rules.desert_war.is_some() && self.atreides_desert_war_after(f) {
             return;
         }
         self.turn_ended_pins(f);
@@ -185,6 +193,10 @@ impl Arrakis {
                 }
             }
         }
+        // DW-SANDRIDER-05, DW-LEADERS-02: the Sandriders card.
+        if f == A && self.rules.desert_war.is_some() {
+            self.legal_sandriders_special(out);
+        }
         // Truthtrance: only the forced die may be used this turn.
         self.truthtrance_filter(f, out);
     }
@@ -203,6 +215,9 @@ impl Arrakis {
             Action::DesertPower => "AR-DP-04",
             Action::Scout(..) => "AR-SCOUT-06",
             Action::Reveal(_) => "AR-DEPLOY-10",
+            Action::DesertWar(_) if self.prompt == Prompt::Turn(A) => {
+                self.turn_atreides_desert_war_refusal(action)
+            }
             _ => "AR-ACT-11",
         }
     }

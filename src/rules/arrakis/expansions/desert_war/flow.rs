@@ -9,33 +9,116 @@ use crate::rules::arrakis::state::Arrakis;
 
 impl Arrakis {
     /// The legal actions at an expansion decision.
-    pub(crate) fn legal_desert_war(&self, prompt: DwPrompt, _out: &mut Vec<Action>) {
-        match prompt {}
+    pub(crate) fn legal_desert_war(&self, prompt: DwPrompt, out: &mut Vec<Action>) {
+        match prompt {
+            DwPrompt::PlaceCamp => self.legal_place_camp(out),
+            DwPrompt::AtreidesAfter => self.legal_atreides_after(out),
+            DwPrompt::DeployRockets { .. } => self.legal_deploy_rockets(out),
+            DwPrompt::RocketTarget { from, .. } => self.legal_rocket_target(from, out),
+            DwPrompt::CampTrade { .. } => self.legal_camp_trade(out),
+        }
     }
 
     /// Applies a legal action at an expansion decision.
     pub(crate) fn step_desert_war(
         &mut self,
         prompt: DwPrompt,
-        _action: Action,
-        _ev: &mut Vec<Event>,
+        action: Action,
+        ev: &mut Vec<Event>,
     ) {
-        match prompt {}
+        match prompt {
+            DwPrompt::PlaceCamp => self.step_place_camp(action, ev),
+            DwPrompt::AtreidesAfter => self.step_atreides_after(action, ev),
+            DwPrompt::DeployRockets { left, then } => {
+                self.step_deploy_rockets(left, then, action, ev)
+            }
+            DwPrompt::RocketTarget {
+                from,
+                left,
+                harvester,
+                then,
+            } => self.step_rocket_target((from, left, harvester), then, action, ev),
+            DwPrompt::CampTrade { area, then } => self.step_camp_trade(area, then, action, ev),
+        }
     }
 
     /// The rule an action outside the legal list breaks at an expansion
     /// decision.
-    pub(crate) fn desert_war_refusal(&self, prompt: DwPrompt, _action: &Action) -> &'static str {
-        match prompt {}
+    pub(crate) fn desert_war_refusal(&self, prompt: DwPrompt, action: &Action) -> &'static str {
+        match prompt {
+            DwPrompt::PlaceCamp => self.place_camp_refusal(action),
+            DwPrompt::AtreidesAfter | DwPrompt::DeployRockets { .. } => {
+                self.atreides_action_refusal(action)
+            }
+            DwPrompt::RocketTarget { .. } => self.rocket_target_refusal(action),
+            DwPrompt::CampTrade { .. } => "DW-ROCKET-09",
+        }
     }
 
     /// Whom the game waits on at an expansion decision, for a person.
     pub(crate) fn desert_war_waiting_on(&self, prompt: DwPrompt) -> String {
-        match prompt {}
+        match prompt {
+            DwPrompt::PlaceCamp => "House Atreides to place its Fremen Camps".into(),
+            DwPrompt::AtreidesAfter => {
+                "House Atreides to take the Desert War action of its Desert Power, or pass".into()
+            }
+            DwPrompt::DeployRockets { left, .. } => {
+                format!("House Atreides to deploy up to {left} more Rocket Launchers at its Camps")
+            }
+            DwPrompt::RocketTarget { left, .. } => format!(
+                "House Atreides to pick {left} more Harkonnen vehicles for its Rocket Launchers"
+            ),
+            DwPrompt::CampTrade { .. } => {
+                "House Atreides to trade its Fremen Camp for prescience, or keep it".into()
+            }
+        }
     }
 
     /// A person's label for an expansion action.
     pub(crate) fn desert_war_label(&self, action: DwAction) -> String {
-        match action {}
+        let b = self.d().board;
+        let area = |a: crate::rules::arrakis::ids::AreaId| b.area(a).display_name();
+        match action {
+            DwAction::PlaceCamp(m, a) => {
+                format!("Place the {} Fremen Camp in {}", m.name(), area(a))
+            }
+            DwAction::DeployRockets => "Desert War: deploy Rocket Launchers".into(),
+            DwAction::RocketAttack(x) => format!(
+                "Desert War: Rocket Launcher attack from sector {}",
+                b.sectors[usize::from(x.0)].id
+            ),
+            DwAction::TradeCamp => "Trade the Fremen Camp for 1 prescience".into(),
+            DwAction::PlaceSandrider(a) => format!("Place a Sandrider in {}", area(a)),
+            DwAction::Sandriders(a) => {
+                format!("Sandriders: a sandworm on the Sandrider in {}", area(a))
+            }
+        }
+    }
+
+    /// A sentence for a person on a Desert War rule a refusal names (the
+    /// Atreides part).
+    pub(crate) fn atreides_desert_war_reason(rule: &str) -> Option<&'static str> {
+        Some(match rule {
+            "DW-CAMP-01" => "every available Fremen Camp is placed while a legal area is left",
+            "DW-CAMP-02" => "no two Fremen Camps stand in one sector",
+            "DW-CAMP-03" => "a Fremen Camp goes in an empty desert area",
+            "DW-CAMP-04" => "that Camp token is not available to place",
+            "DW-ATREIDES-01" => "each Desert Power brings one Desert War action, no more",
+            "DW-ATREIDES-03" => "an Atreides Desert War action comes only with a Desert Power",
+            "DW-ATREIDES-06" => "Rocket Launchers are deployed only into areas with a Fremen Camp",
+            "DW-ROCKET-03" => "a rocket attack is made from a sector holding Rocket Launchers",
+            "DW-ROCKET-06" => {
+                "a rocket removes a Harkonnen vehicle adjacent to the launchers or in an Air \
+                 zone connected to their sector"
+            }
+            "DW-ROCKET-09" => "the Camp is traded, or kept",
+            "DW-SANDRIDER-03" => "one Desert Power places at most one Sandrider",
+            "DW-SANDRIDER-04" => "a Sandrider goes in an empty desert area",
+            "DW-SANDRIDER-05" => {
+                "the Sandriders special places a sandworm on a Sandrider that is alone in its \
+                 area, once per round, when Desert Power may be taken"
+            }
+            _ => return None,
+        })
     }
 }

@@ -203,15 +203,21 @@
 //! the fuzz run, and golden fixtures of their own.
 pub mod action;
 mod areas;
+mod atreides;
+mod camps;
 pub mod data;
 pub mod event;
 mod flow;
 pub mod options;
 pub mod prompt;
+mod rockets;
+mod sandriders;
 pub mod state;
+#[cfg(feature = "testkit")]
+mod testkit;
 
 pub use action::DwAction;
 pub use event::DwEvent;
 pub use options::DesertWarRules;
-pub use prompt::DwPrompt;
+pub use prompt::{AtreidesThen, DwPrompt};
 pub use state::{DesertArea, DesertWarState};

@@ -64,6 +64,13 @@ pub struct DesertWarState {
     /// The die or Desert Power being resolved already had its Desert War
     /// action (DW-HARKONNEN-06, DW-ATREIDES-01).
     pub action_taken: bool,
+    // The Atreides part (Camps, Rocket Launchers, Sandriders).
+    /// A Desert Power action is being resolved that may still bring its
+    /// Atreides Desert War action after it (DW-ATREIDES-01, DW-ATREIDES-02).
+    pub desert_power_open: bool,
+    /// This Desert Power already placed its Sandrider, or is the
+    /// Sandriders special's (which places none) (DW-SANDRIDER-03).
+    pub sandrider_placed: bool,
 }
 
 impl DesertWarState {
@@ -79,6 +86,8 @@ impl DesertWarState {
             tokens_on_board: 0,
             sandriders_card_spent: false,
             action_taken: false,
+            desert_power_open: false,
+            sandrider_placed: false,
         }
     }
 }
