@@ -20,7 +20,8 @@ fn camps_go_down_before_the_action_dice() {
     // DW-CAMP-01: first thing of Action Resolution, before the roll.
     assert_eq!(g.prompt(), Prompt::DesertWar(DwPrompt::PlaceCamp));
     assert!(g.house(H).dice.is_empty() && g.house(A).dice.is_empty());
-    // DW-CAMP-04, DW-CAMP-06: the Atreides pick which token goes where;
+    // DW-CAMP-04, DW-CAMP-06 (three tokens, three different markers): the
+    // Atreides pick which token goes where;
     // "all available": no "Done" by default.
     let l = legal(&g, A);
     for m in [KH, SD, JI] {

@@ -191,6 +191,11 @@ fn deploy_rockets_into_camp_areas() {
     atreides_turn(&mut g);
     play(&mut g, A, &[Action::DesertPower]);
     // DW-ATREIDES-04: deploy or attack; no launcher yet, so deploy only.
+    // DW-ROCKET-03: an attack needs a sector holding launchers.
+    assert_eq!(
+        refused(&mut g, A, dw(DwAction::RocketAttack(sector_of(camp)))),
+        "DW-ROCKET-03"
+    );
     let l = legal(&g, A);
     assert!(l.contains(&dw(DwAction::DeployRockets)));
     assert!(
@@ -198,7 +203,7 @@ fn deploy_rockets_into_camp_areas() {
             .any(|x| matches!(x, Action::DesertWar(DwAction::RocketAttack(_))))
     );
     play(&mut g, A, &[dw(DwAction::DeployRockets)]);
-    // DW-ATREIDES-06: only into a Camp area.
+    // DW-ATREIDES-06, DW-CAMP-07: only into a Camp area.
     assert_eq!(
         refused(&mut g, A, Action::DeployAt(a("s3_2"))),
         "DW-ATREIDES-06"
@@ -250,7 +255,8 @@ fn no_desert_war_action_without_desert_power() {
     let mut g = dw_game(&[]);
     g.test_put_camp(a("s1_3"), KH);
     g.test_turn(A, &[DieResult::Strategy], 2);
-    // DW-ATREIDES-03: not at the turn's choice, nor after a die's action.
+    // DW-ATREIDES-03, DW-ROCKET-02: Rocket Launchers deploy and attack only
+    // by an Atreides Desert War action, which needs a Desert Power.
     assert_eq!(
         refused(&mut g, A, dw(DwAction::DeployRockets)),
         "DW-ATREIDES-03"
@@ -289,4 +295,33 @@ fn a_granted_desert_power_brings_one_unless_turn_only() {
         refused(&mut g, A, dw(DwAction::DeployRockets)),
         "DW-ATREIDES-03"
     );
+}
+
+#[test]
+fn the_camp_may_be_kept_after_a_harvester_falls() {
+    // DW-ROCKET-09: the trade is a choice; DW-ROCKET-01: the launchers are
+    // the Atreides' own figures, their decisions the Atreides'.
+    let mut g = dw_game(&[]);
+    let s = scene(&mut g, 1);
+    atreides_turn(&mut g);
+    play(&mut g, A, &[Action::DesertPower]);
+    g.test_load_dice(&[HIT]);
+    play(
+        &mut g,
+        A,
+        &[
+            dw(DwAction::RocketAttack(sector_of(s.camp))),
+            Action::PickArea(s.near),
+        ],
+    );
+    assert!(matches!(
+        g.prompt(),
+        Prompt::DesertWar(DwPrompt::CampTrade { .. })
+    ));
+    assert_eq!(g.prompt().faction(), Some(A));
+    let mut ev = Vec::new();
+    assert!(g.apply(seat(H), &Action::Done, &mut ev).is_err());
+    play(&mut g, A, &[Action::Done]);
+    assert_eq!(g.areas[s.camp.index()].desert.camp, Some(KH));
+    assert_eq!(g.prompt(), Prompt::Wormsigns(2));
 }

@@ -31,7 +31,8 @@ fn a_sandrider_in_place_of_a_wormsign() {
     g.test_put(H, a("s3_3"), Units::from([1, 0, 0]), 0);
     atreides_turn(&mut g);
     play(&mut g, A, &[Action::DesertPower]);
-    // DW-SANDRIDER-02: offered beside the wormsigns.
+    // DW-SANDRIDER-01, DW-SANDRIDER-02: an Atreides figure, offered beside
+    // the wormsigns.
     assert!(legal(&g, A).contains(&dw(DwAction::PlaceSandrider(a("s1_3")))));
     // DW-SANDRIDER-04: only into an empty desert area.
     assert_eq!(
@@ -278,4 +279,22 @@ fn the_sandrider_moves_with_its_sandworm() {
     play(&mut g, A, &[Action::WormMove(x, z)]);
     assert_eq!(g.areas[z.index()].desert.sandriders, 1);
     assert_eq!(g.areas[x.index()].desert.sandriders, 0);
+}
+
+#[test]
+fn a_desert_hazards_relocation_leaves_the_sandrider_behind() {
+    // DW-SANDRIDER-17: the Atreides move a ridden sandworm to a new
+    // wormsign's area in Desert Hazards (AR-HAZ-15): the Sandrider stays.
+    let (x, _, z) = row();
+    let mut g = dw_game(&[]);
+    g.test_put_worm(x);
+    g.test_put_sandriders(x, 1);
+    g.test_put_worm(a("s4_4"));
+    g.phase = melange::rules::arrakis::Phase::DesertHazards;
+    g.test_set_prompt(Prompt::RelocateWorm(z));
+    play(&mut g, A, &[Action::WormMove(x, z)]);
+    assert_eq!(g.areas[z.index()].worm, Some(Worm::Normal));
+    assert_eq!(g.areas[z.index()].desert.sandriders, 0);
+    assert_eq!(g.areas[x.index()].worm, None);
+    assert_eq!(g.areas[x.index()].desert.sandriders, 1);
 }
