@@ -80,7 +80,12 @@ impl Arrakis {
         let area = |a: crate::rules::arrakis::ids::AreaId| b.area(a).display_name();
         match action {
             DwAction::PlaceCamp(m, a) => {
-                format!("Place the {} Fremen Camp in {}", m.name(), area(a))
+                let marker = match m {
+                    crate::rules::arrakis::Marker::KwisatzHaderach => "Kwisatz Haderach",
+                    crate::rules::arrakis::Marker::SandDwellers => "Sand Dwellers",
+                    crate::rules::arrakis::Marker::Jihad => "Jihad",
+                };
+                format!("Place the {marker} Fremen Camp in {}", area(a))
             }
             DwAction::DeployRockets => "Desert War: deploy Rocket Launchers".into(),
             DwAction::RocketAttack(x) => format!(
