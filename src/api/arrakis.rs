@@ -1279,6 +1279,10 @@ fn desert_war_prompt_to_pb(p: DwPrompt, wire: &mut pb::ArrakisPrompt) -> &'stati
             wire.area = area_name(area);
             "camp_trade"
         }
+        DwPrompt::SandridersWorm(area) => {
+            wire.area = area_name(area);
+            "sandriders_worm"
+        }
     }
 }
 

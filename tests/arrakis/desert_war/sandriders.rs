@@ -298,3 +298,42 @@ fn a_desert_hazards_relocation_leaves_the_sandrider_behind() {
     assert_eq!(g.areas[x.index()].worm, None);
     assert_eq!(g.areas[x.index()].desert.sandriders, 1);
 }
+
+#[test]
+fn the_atreides_pick_the_sandriders_sandworm_when_none_is_free() {
+    // DW-SANDRIDER-05 with AR-HAZ-15: no sandworm off the board and two on
+    // it: the Atreides pick which comes; a ridden one brings its rider
+    // (DW-SANDRIDER-12).
+    let mut g = dw_game(&[]);
+    g.worms_off = 0;
+    g.areas[a("s3_2").index()].worm = Some(Worm::Normal);
+    g.areas[a("s4_4").index()].worm = Some(Worm::Normal);
+    g.test_put_sandriders(a("s4_4"), 1);
+    g.test_put_sandriders(a("s1_3"), 1);
+    atreides_turn(&mut g);
+    play(&mut g, A, &[dw(DwAction::Sandriders(a("s1_3")))]);
+    let l = legal(&g, A);
+    assert!(l.contains(&Action::WormMove(a("s3_2"), a("s1_3"))));
+    assert!(l.contains(&Action::WormMove(a("s4_4"), a("s1_3"))));
+    play(&mut g, A, &[Action::WormMove(a("s4_4"), a("s1_3"))]);
+    assert_eq!(g.areas[a("s1_3").index()].worm, Some(Worm::Normal));
+    assert_eq!(g.areas[a("s1_3").index()].desert.sandriders, 2);
+    assert_eq!(g.areas[a("s4_4").index()].desert.sandriders, 0);
+    assert_eq!(g.prompt(), Prompt::Wormsigns(1));
+}
+
+#[test]
+fn a_sandworm_never_ends_a_move_on_a_camp() {
+    // DW-CAMP-08 with AR-HAZ-41 (docs/rules-decisions.md, Desert War,
+    // DQ9): a Camp is a figure, not a Desert Trooper.
+    let (x, _, z) = row();
+    let mut g = dw_game(&[("desert_power_sandworms", "two_activate")]);
+    g.test_put_worm(x);
+    atreides_turn(&mut g);
+    let mut free = g.clone();
+    play(&mut free, A, &[Action::DesertPower]);
+    assert!(legal(&free, A).contains(&Action::WormMove(x, z)));
+    g.test_put_camp(z, melange::rules::arrakis::Marker::Jihad);
+    play(&mut g, A, &[Action::DesertPower]);
+    assert!(!legal(&g, A).contains(&Action::WormMove(x, z)));
+}

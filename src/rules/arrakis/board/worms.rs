@@ -77,6 +77,9 @@ impl Arrakis {
                     && s.wormsign.is_none()
                     && s.sietch.is_none()
                     && !s.settlement
+                    // A Fremen Camp is a figure (docs/rules-decisions.md,
+                    // Desert War, DQ9).
+                    && s.desert.camp.is_none()
             })
             .collect()
     }
@@ -316,6 +319,7 @@ impl Arrakis {
     ) {
         let w = self.areas[from.index()].worm.take();
         self.areas[to.index()].worm = w;
+        self.riders_follow_outside_hazards(from, to); // DW-SANDRIDER-12
         ev.push(Event::SandwormPlaced { area: to });
         self.called_worm_arrived(m, to, ev);
     }

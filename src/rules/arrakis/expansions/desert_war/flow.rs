@@ -16,6 +16,7 @@ impl Arrakis {
             DwPrompt::DeployRockets { .. } => self.legal_deploy_rockets(out),
             DwPrompt::RocketTarget { from, .. } => self.legal_rocket_target(from, out),
             DwPrompt::CampTrade { .. } => self.legal_camp_trade(out),
+            DwPrompt::SandridersWorm(area) => self.legal_sandriders_worm(area, out),
         }
     }
 
@@ -39,6 +40,7 @@ impl Arrakis {
                 then,
             } => self.step_rocket_target((from, left, harvester), then, action, ev),
             DwPrompt::CampTrade { area, then } => self.step_camp_trade(area, then, action, ev),
+            DwPrompt::SandridersWorm(_) => self.step_sandriders_worm(action, ev),
         }
     }
 
@@ -52,6 +54,7 @@ impl Arrakis {
             }
             DwPrompt::RocketTarget { .. } => self.rocket_target_refusal(action),
             DwPrompt::CampTrade { .. } => "DW-ROCKET-09",
+            DwPrompt::SandridersWorm(_) => "AR-HAZ-15",
         }
     }
 
@@ -70,6 +73,9 @@ impl Arrakis {
             ),
             DwPrompt::CampTrade { .. } => {
                 "House Atreides to trade its Fremen Camp for prescience, or keep it".into()
+            }
+            DwPrompt::SandridersWorm(_) => {
+                "House Atreides to pick the sandworm the Sandriders call".into()
             }
         }
     }

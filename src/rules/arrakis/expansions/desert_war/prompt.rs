@@ -52,6 +52,10 @@ pub enum DwPrompt {
         /// What follows.
         then: AtreidesThen,
     },
+    /// The Sandriders special's sandworm comes to this area and none is
+    /// free: the Atreides pick which one on the board moves there
+    /// (AR-HAZ-15, DW-SANDRIDER-05).
+    SandridersWorm(AreaId),
 }
 
 impl DwPrompt {
@@ -62,7 +66,8 @@ impl DwPrompt {
             | DwPrompt::AtreidesAfter
             | DwPrompt::DeployRockets { .. }
             | DwPrompt::RocketTarget { .. }
-            | DwPrompt::CampTrade { .. } => Faction::Atreides,
+            | DwPrompt::CampTrade { .. }
+            | DwPrompt::SandridersWorm(_) => Faction::Atreides,
         }
     }
 }

@@ -11,12 +11,12 @@
 use super::action::DwAction;
 use super::data::desert_war;
 use super::event::DwEvent;
-use super::prompt::AtreidesThen;
+use super::prompt::{AtreidesThen, DwPrompt};
 use crate::rules::arrakis::action::Action;
 use crate::rules::arrakis::event::Event;
 use crate::rules::arrakis::ids::{AreaId, AreaSet, Faction};
 use crate::rules::arrakis::prompt::{Group, Move, Prompt};
-use crate::rules::arrakis::state::{Arrakis, Worm};
+use crate::rules::arrakis::state::{Arrakis, Phase, Worm};
 
 const A: Faction = Faction::Atreides;
 
@@ -141,11 +141,42 @@ impl Arrakis {
             dw.sandrider_placed = true;
         }
         ev.push(Event::DesertWar(DwEvent::SandridersSpecial { area }));
+        // AR-HAZ-15: with none free and several on the board, the Atreides
+        // pick which sandworm comes.
+        if self.worm_choice_needed() {
+            self.prompt = Prompt::DesertWar(DwPrompt::SandridersWorm(area));
+            return;
+        }
         // DW-SANDRIDER-05, DW-SANDRIDER-11: the sandworm comes and the
         // Sandrider rides it.
         self.place_worm_figure(area, ev);
-        // DW-SANDRIDER-08: then one wormsign (AR-DP-07 keeps it off the
-        // sandworm's area).
+        self.sandriders_wormsign(ev);
+    }
+
+    /// AR-HAZ-15: the sandworms on the board that may come to `area`.
+    pub(crate) fn legal_sandriders_worm(&self, area: AreaId, out: &mut Vec<Action>) {
+        for (i, s) in self.areas.iter().enumerate() {
+            if s.worm == Some(Worm::Normal) {
+                out.push(Action::WormMove(AreaId(i as u8), area));
+            }
+        }
+    }
+
+    /// The picked sandworm comes (its own riders with it), then the
+    /// wormsign.
+    pub(crate) fn step_sandriders_worm(&mut self, a: Action, ev: &mut Vec<Event>) {
+        if let Action::WormMove(from, to) = a {
+            let w = self.areas[from.index()].worm.take();
+            self.areas[to.index()].worm = w;
+            self.riders_follow(from, to);
+            ev.push(Event::SandwormPlaced { area: to });
+        }
+        self.sandriders_wormsign(ev);
+    }
+
+    /// DW-SANDRIDER-08: after the Sandriders' sandworm, one wormsign
+    /// (AR-DP-07 keeps it off the sandworm's area).
+    fn sandriders_wormsign(&mut self, ev: &mut Vec<Event>) {
         if self.wormsign_pool.is_empty() {
             self.end_turn(A, ev);
         } else {
@@ -253,6 +284,15 @@ impl Arrakis {
                     && !(one && s.desert.sandriders > 0)
             })
             .collect()
+    }
+
+    /// DW-SANDRIDER-12, DW-SANDRIDER-17: a sandworm moved from `from` to
+    /// `to` takes its Sandriders along, but not when Desert Hazards move
+    /// it to a new wormsign's area.
+    pub(crate) fn riders_follow_outside_hazards(&mut self, from: AreaId, to: AreaId) {
+        if self.phase != Phase::DesertHazards {
+            self.riders_follow(from, to);
+        }
     }
 
     /// DW-SANDRIDER-12: the Sandriders with the sandworm that moved from
