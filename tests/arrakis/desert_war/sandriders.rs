@@ -337,3 +337,31 @@ fn a_sandworm_never_ends_a_move_on_a_camp() {
     play(&mut g, A, &[Action::DesertPower]);
     assert!(!legal(&g, A).contains(&Action::WormMove(x, z)));
 }
+
+#[test]
+fn sandworm_riders_option() {
+    // `sandworm_riders` (docs/rules-decisions.md, Desert War, DQ9): by
+    // default a ridden sandworm may enter the other Sandrider's area and
+    // both ride (DW-SANDRIDER-11); under `one` it may not.
+    let (x, _, z) = row();
+    for (value, allowed) in [("several", true), ("one", false)] {
+        let mut g = dw_game(&[
+            ("desert_power_sandworms", "two_activate"),
+            ("sandworm_riders", value),
+        ]);
+        g.test_put_worm(x);
+        g.test_put_sandriders(x, 1);
+        g.test_put_sandriders(z, 1);
+        atreides_turn(&mut g);
+        play(&mut g, A, &[Action::DesertPower]);
+        assert_eq!(
+            legal(&g, A).contains(&Action::WormMove(x, z)),
+            allowed,
+            "{value}"
+        );
+        if allowed {
+            play(&mut g, A, &[Action::WormMove(x, z)]);
+            assert_eq!(g.areas[z.index()].desert.sandriders, 2);
+        }
+    }
+}

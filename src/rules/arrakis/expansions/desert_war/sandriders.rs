@@ -281,6 +281,7 @@ impl Arrakis {
                     && s.wormsign.is_none()
                     && s.sietch.is_none()
                     && !s.settlement
+                    && s.desert.camp.is_none()
                     && !(one && s.desert.sandriders > 0)
             })
             .collect()
