@@ -365,3 +365,48 @@ fn sandworm_riders_option() {
         }
     }
 }
+
+#[test]
+fn a_harkonnen_legion_advancing_onto_a_lone_sandrider_calls_a_sandworm() {
+    // DW-SANDRIDER-10: "or by advancing after a victorious battle".
+    let (x, y, _) = row();
+    let mut g = dw_game(&[]);
+    g.test_put(H, x, Units::from([3, 0, 0]), 1);
+    g.test_put(A, y, Units::from([1, 0, 0]), 0);
+    g.test_put_sandriders(y, 1);
+    g.test_turn(H, &[DieResult::Strategy], 1);
+    g.test_load_dice(&[0, 0, 0, 3]);
+    play(
+        &mut g,
+        H,
+        &[
+            Action::SpendDie(DieResult::Strategy),
+            Action::Legion(x),
+            Action::Take(UnitKind::Regular),
+            Action::Take(UnitKind::Regular),
+            Action::TakeGeneric,
+            Action::To(y),
+        ],
+    );
+    let mut guard = 0;
+    while !legal(&g, H).contains(&Action::Advance) {
+        guard += 1;
+        assert!(guard < 10, "{:?}", g.prompt());
+        let f = g.prompt().faction().unwrap();
+        let l = legal(&g, f);
+        let x = if l.contains(&Action::Done) {
+            Action::Done
+        } else {
+            l[0]
+        };
+        play(&mut g, f, &[x]);
+    }
+    let ev = play(&mut g, H, &[Action::Advance]);
+    assert!(ev.contains(&Event::DesertWar(DwEvent::SandriderRemoved { area: y })));
+    assert_eq!(supply(&g), 2);
+    if let Prompt::WormRetreat(..) = g.prompt() {
+        let l = legal(&g, H);
+        play(&mut g, H, &[l[0]]);
+    }
+    assert_eq!(g.areas[y.index()].worm, Some(Worm::Normal));
+}

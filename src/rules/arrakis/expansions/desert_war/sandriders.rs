@@ -15,7 +15,7 @@ use super::prompt::{AtreidesThen, DwPrompt};
 use crate::rules::arrakis::action::Action;
 use crate::rules::arrakis::event::Event;
 use crate::rules::arrakis::ids::{AreaId, AreaSet, Faction};
-use crate::rules::arrakis::prompt::{Group, Move, Prompt};
+use crate::rules::arrakis::prompt::{Battle, Group, Move, Prompt};
 use crate::rules::arrakis::state::{Arrakis, Phase, Worm};
 
 const A: Faction = Faction::Atreides;
@@ -218,6 +218,31 @@ impl Arrakis {
         ev.push(Event::DesertWar(DwEvent::SandriderRemoved { area: to }));
         self.harkonnen_calls_worm(m, from, to, group, ev);
         true
+    }
+
+    /// DW-SANDRIDER-10: a victorious Harkonnen legion (`group`) advances
+    /// into the lone Sandrider's area: the Sandrider is removed and a
+    /// sandworm comes, as when a move reveals one (the legion retreats from
+    /// it, or stays and is attacked); the battle's action is then over.
+    /// False when there is no lone Sandrider: the advance goes on as usual.
+    pub(crate) fn harkonnen_advances_on_sandrider(
+        &mut self,
+        bt: &Battle,
+        group: &(Group, Vec<u8>),
+        ev: &mut Vec<Event>,
+    ) -> bool {
+        if bt.attacker != Faction::Harkonnen || !self.lone_sandrider(bt.at) {
+            return false;
+        }
+        let mut m = Move {
+            faction: Faction::Harkonnen,
+            leadership: false,
+            legions_left: 1,
+            moved_into: AreaSet::EMPTY,
+            picked: None,
+            card: None,
+        };
+        self.harkonnen_enters_sandrider(&mut m, bt.from, bt.at, group, ev)
     }
 
     /// DW-SANDRIDER-14, DW-SANDRIDER-16: how far a sandworm in `from`
