@@ -410,3 +410,61 @@ fn a_harkonnen_legion_advancing_onto_a_lone_sandrider_calls_a_sandworm() {
     }
     assert_eq!(g.areas[y.index()].worm, Some(Worm::Normal));
 }
+
+#[test]
+fn a_three_area_attack_needs_desert_on_the_way() {
+    // DW-SANDRIDER-16: a target 3 areas away reached only through a
+    // non-desert area is out of reach, even ridden.
+    let b = board();
+    let n = b.areas.len() as u8;
+    let near = |p: AreaId| -> Vec<AreaId> {
+        (0..n)
+            .map(AreaId)
+            .filter(|q| *q != p && b.touches(p, *q))
+            .collect()
+    };
+    let within = |w: AreaId, steps: usize, desert_only: bool| -> Vec<AreaId> {
+        let mut all = vec![w];
+        let mut frontier = vec![w];
+        for step in 0..steps {
+            let mut next = Vec::new();
+            for m in &frontier {
+                if step == 0 || !desert_only || is_desert(*m) {
+                    for q in near(*m) {
+                        if !all.contains(&q) {
+                            all.push(q);
+                            next.push(q);
+                        }
+                    }
+                }
+            }
+            frontier = next;
+        }
+        all
+    };
+    let mountains = |x: AreaId| {
+        matches!(
+            b.area(x).terrain,
+            melange::rules::arrakis::Terrain::Mountain
+        )
+    };
+    let (w, t) = (0..n)
+        .map(AreaId)
+        .filter(|w| is_desert(*w))
+        .find_map(|w| {
+            let two = within(w, 2, false);
+            let three_desert = within(w, 3, true);
+            within(w, 3, false)
+                .into_iter()
+                .find(|t| !two.contains(t) && !three_desert.contains(t) && !mountains(*t))
+                .map(|t| (w, t))
+        })
+        .expect("such a pair on the board");
+    let mut g = dw_game(&[]);
+    g.test_put_worm(w);
+    g.test_put_sandriders(w, 1);
+    g.test_put(H, t, Units::from([1, 0, 0]), 0);
+    atreides_turn(&mut g);
+    play(&mut g, A, &[Action::DesertPower]);
+    assert!(!legal(&g, A).contains(&Action::WormAttack(w, t)));
+}
