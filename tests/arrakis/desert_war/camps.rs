@@ -159,3 +159,49 @@ fn camps_leave_at_the_end_of_the_round() {
         2
     );
 }
+
+#[test]
+fn games_differing_only_in_camp_markers_look_the_same_to_the_harkonnen() {
+    // DW-CAMP-05: non-interference. Two games whose Camps hold different
+    // tokens give the Harkonnen and spectators the same events and the
+    // same decisions at the same times, a Camp's removal included.
+    let run = |markers: [Marker; 3]| {
+        let mut g = dw_game(&[]);
+        let from = desert_neighbour(a("s1_3"));
+        g.test_put(H, from, Units::from([2, 0, 0]), 1);
+        let mut ev = Vec::new();
+        end_vehicle_placement(&mut g);
+        let areas = ["s1_3", "s3_2", "s4_4"];
+        for (m, x) in markers.iter().zip(areas) {
+            ev.extend(play(&mut g, A, &[camp(*m, x)]));
+        }
+        g.test_turn(H, &[melange::rules::arrakis::DieResult::Strategy], 1);
+        ev.extend(play(
+            &mut g,
+            H,
+            &[
+                Action::SpendDie(melange::rules::arrakis::DieResult::Strategy),
+                Action::Legion(from),
+                Action::Take(UnitKind::Regular),
+                Action::To(a("s1_3")),
+            ],
+        ));
+        (g, ev)
+    };
+    let (g1, ev1) = run([KH, SD, JI]);
+    let (g2, ev2) = run([JI, KH, SD]);
+    for viewer in [Viewer::Seat(seat(H)), Viewer::Spectator] {
+        let seen =
+            |ev: &[Event]| -> Vec<Event> { ev.iter().filter_map(|e| e.redact(viewer)).collect() };
+        assert_eq!(seen(&ev1), seen(&ev2), "{viewer:?}");
+    }
+    assert_eq!(g1.prompt(), g2.prompt());
+    assert_eq!(legal(&g1, H), legal(&g2, H));
+    // The Atreides see the difference.
+    let mine = |ev: &[Event]| -> Vec<Event> {
+        ev.iter()
+            .filter_map(|e| e.redact(Viewer::Seat(seat(A))))
+            .collect()
+    };
+    assert_ne!(mine(&ev1), mine(&ev2));
+}
