@@ -468,3 +468,26 @@ fn a_three_area_attack_needs_desert_on_the_way() {
     play(&mut g, A, &[Action::DesertPower]);
     assert!(!legal(&g, A).contains(&Action::WormAttack(w, t)));
 }
+
+#[test]
+fn the_sandriders_special_brings_a_desert_war_action_after_it() {
+    // DW-ATREIDES-01 (docs/rules-decisions.md, DQ8): the special of a
+    // Desert Power box leader is a Desert Power action: its Desert War
+    // action comes after it (DW-ATREIDES-02).
+    let mut g = dw_game(&[]);
+    g.test_put_sandriders(a("s1_3"), 1);
+    g.test_put_camp(a("s3_2"), melange::rules::arrakis::Marker::Jihad);
+    atreides_turn(&mut g);
+    play(
+        &mut g,
+        A,
+        &[dw(DwAction::Sandriders(a("s1_3"))), Action::Done],
+    );
+    assert_eq!(
+        g.prompt(),
+        Prompt::DesertWar(melange::rules::arrakis::expansions::desert_war::DwPrompt::AtreidesAfter)
+    );
+    assert!(legal(&g, A).contains(&dw(DwAction::DeployRockets)));
+    play(&mut g, A, &[Action::Done]);
+    assert_eq!(g.prompt(), Prompt::Turn(H));
+}
