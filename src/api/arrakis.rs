@@ -11,8 +11,9 @@ use crate::{
     pb::{self, arrakis_action::Step},
     rules::arrakis::{
         Action, AirZoneId, AreaId, Arrakis, ArrakisOptions, ArrakisView, Battle, BattleStep,
-        CardId, Deck, DieResult, Event, Faction, Group, ImperiumMarker, LeaderAt, LeaderId, Marker,
-        Move, Phase, Preset, Prompt, SectorId, Source, UnitKind, Vehicle, Worm, board,
+        CardId, CombatFace, Deck, DieResult, Event, Faction, Group, ImperiumMarker, LeaderAt,
+        LeaderId, Marker, Move, Phase, Preset, Prompt, SectorId, Source, UnitKind, Vehicle, Worm,
+        board,
         data::data,
         expansions::desert_war::{TrooperRemoval, Troopers},
         seat_of,
@@ -326,6 +327,7 @@ impl WireRules for Arrakis {
             Step::PickDie(r) => Action::PickDie(die(r)?),
             Step::PickImperium(m) => Action::PickImperium(imperium_marker(m)?),
             Step::HarkonnenDesertWar(h) => Action::DesertWar(harkonnen_dw_from_pb(h)?),
+            Step::AtreidesDesertWar(x) => Action::DesertWar(atreides_desert_war_from_pb(x)?),
         })
     }
 
@@ -333,7 +335,7 @@ impl WireRules for Arrakis {
         use pb::arrakis_action as w;
         let opt_leader = |l: Option<LeaderId>| l.map(leader_name).unwrap_or_default();
         let step = match *action {
-            Action::DesertWar(a) => harkonnen_dw_to_pb(a),
+            Action::DesertWar(a) => dw_action_to_pb(a),
             Action::Done => Step::Done(w::Done {}),
             Action::PlaceHarvester(a) => Step::PlaceHarvester(area_name(a)),
             Action::PlaceVehicle(v, z) => Step::PlaceVehicle(w::PlaceVehicle {
@@ -630,7 +632,7 @@ fn prompt_to_pb(prompt: Prompt) -> pb::ArrakisPrompt {
             wire.area = area_name(a);
             "wild_maker_or_sandworm"
         }
-        Prompt::DesertWar(p) => harkonnen_dw_prompt_to_pb(p, &mut wire),
+        Prompt::DesertWar(p) => dw_prompt_to_pb(p, &mut wire),
     };
     wire.kind = kind.to_owned();
     wire
@@ -864,6 +866,16 @@ fn dw_event_to_pb(e: &DwEvent, wire: &mut pb::ArrakisEvent) -> &'static str {
         | DwEvent::TrooperSwap { .. }
         | DwEvent::WormsignDiscarded { .. }
         | DwEvent::EscortJoined { .. } => harkonnen_dw_event_to_pb(e, wire),
+        DwEvent::CampPlaced { .. }
+        | DwEvent::CampRemoved { .. }
+        | DwEvent::CampTraded { .. }
+        | DwEvent::RocketsDeployed { .. }
+        | DwEvent::RocketAttack { .. }
+        | DwEvent::VehicleShotDown { .. }
+        | DwEvent::RocketsLost { .. }
+        | DwEvent::SandriderPlaced { .. }
+        | DwEvent::SandriderRemoved { .. }
+        | DwEvent::SandridersSpecial { .. } => desert_war_event_to_pb(e, wire),
     }
 }
 
@@ -934,6 +946,16 @@ fn dw_event_text(e: &DwEvent) -> String {
         | DwEvent::TrooperSwap { .. }
         | DwEvent::WormsignDiscarded { .. }
         | DwEvent::EscortJoined { .. } => harkonnen_dw_event_text(e),
+        DwEvent::CampPlaced { .. }
+        | DwEvent::CampRemoved { .. }
+        | DwEvent::CampTraded { .. }
+        | DwEvent::RocketsDeployed { .. }
+        | DwEvent::RocketAttack { .. }
+        | DwEvent::VehicleShotDown { .. }
+        | DwEvent::RocketsLost { .. }
+        | DwEvent::SandriderPlaced { .. }
+        | DwEvent::SandriderRemoved { .. }
+        | DwEvent::SandridersSpecial { .. } => desert_war_event_text(e),
     }
 }
 
@@ -1376,6 +1398,39 @@ fn atreides_trooper(text: &str) -> Result<AtreidesTrooper, MatchError> {
     )
 }
 
+/// A Desert War action on the wire, by side.
+fn dw_action_to_pb(a: DwAction) -> Step {
+    match a {
+        DwAction::DeploySuspensor(..)
+        | DwAction::MoveSuspensor(..)
+        | DwAction::ScoutSuspensor(..)
+        | DwAction::SwapOut(..)
+        | DwAction::EscortTroops(..)
+        | DwAction::TakeEscort => harkonnen_dw_to_pb(a),
+        DwAction::PlaceCamp(..)
+        | DwAction::DeployRockets
+        | DwAction::RocketAttack(..)
+        | DwAction::TradeCamp
+        | DwAction::PlaceSandrider(..)
+        | DwAction::Sandriders(..) => atreides_desert_war_to_pb(a),
+    }
+}
+
+/// A Desert War decision on the wire, by side.
+fn dw_prompt_to_pb(p: DwPrompt, wire: &mut pb::ArrakisPrompt) -> &'static str {
+    match p {
+        DwPrompt::HarkonnenAfter
+        | DwPrompt::DeploySuspensors { .. }
+        | DwPrompt::SwapTrooper { .. } => harkonnen_dw_prompt_to_pb(p, wire),
+        DwPrompt::PlaceCamp
+        | DwPrompt::AtreidesAfter
+        | DwPrompt::DeployRockets { .. }
+        | DwPrompt::RocketTarget { .. }
+        | DwPrompt::CampTrade { .. }
+        | DwPrompt::SandridersWorm(_) => desert_war_prompt_to_pb(p, wire),
+    }
+}
+
 fn harkonnen_dw_from_pb(
     h: &pb::arrakis_action::HarkonnenDesertWar,
 ) -> Result<DwAction, MatchError> {
@@ -1412,8 +1467,54 @@ fn harkonnen_dw_to_pb(a: DwAction) -> Step {
             area: area_name(x),
         }),
         DwAction::TakeEscort => Choice::TakeEscort(h::TakeEscort {}),
+        // Mapped by `atreides_desert_war_to_pb`: `dw_action_to_pb` hands
+        // over only the above.
+        _ => return atreides_desert_war_to_pb(a),
     };
     Step::HarkonnenDesertWar(pb::arrakis_action::HarkonnenDesertWar {
+        choice: Some(choice),
+    })
+}
+
+// The Desert War expansion on the wire: the Atreides part (Camps, Rocket
+// Launchers, Sandriders).
+
+fn atreides_desert_war_from_pb(
+    x: &pb::arrakis_action::AtreidesDesertWar,
+) -> Result<DwAction, MatchError> {
+    use pb::arrakis_action::atreides_desert_war::Choice;
+    let choice = x
+        .choice
+        .as_ref()
+        .ok_or_else(|| invalid("the atreides_desert_war step has no choice set".into()))?;
+    Ok(match choice {
+        Choice::PlaceCamp(p) => DwAction::PlaceCamp(marker(&p.marker)?, area(&p.area)?),
+        Choice::DeployRockets(_) => DwAction::DeployRockets,
+        Choice::RocketAttack(x) => DwAction::RocketAttack(sector(x)?),
+        Choice::TradeCamp(_) => DwAction::TradeCamp,
+        Choice::PlaceSandrider(a) => DwAction::PlaceSandrider(area(a)?),
+        Choice::Sandriders(a) => DwAction::Sandriders(area(a)?),
+    })
+}
+
+fn atreides_desert_war_to_pb(a: DwAction) -> Step {
+    use pb::arrakis_action::atreides_desert_war as x;
+    use x::Choice;
+    let choice = match a {
+        DwAction::PlaceCamp(m, a) => Choice::PlaceCamp(x::PlaceCamp {
+            marker: m.name().to_owned(),
+            area: area_name(a),
+        }),
+        DwAction::DeployRockets => Choice::DeployRockets(x::DeployRockets {}),
+        DwAction::RocketAttack(s) => Choice::RocketAttack(sector_name(s)),
+        DwAction::TradeCamp => Choice::TradeCamp(x::TradeCamp {}),
+        DwAction::PlaceSandrider(a) => Choice::PlaceSandrider(area_name(a)),
+        DwAction::Sandriders(a) => Choice::Sandriders(area_name(a)),
+        // Mapped by `harkonnen_dw_to_pb`; `dw_action_to_pb` hands over
+        // only the above.
+        _ => Choice::DeployRockets(x::DeployRockets {}),
+    };
+    Step::AtreidesDesertWar(pb::arrakis_action::AtreidesDesertWar {
         choice: Some(choice),
     })
 }
@@ -1432,6 +1533,34 @@ fn harkonnen_dw_prompt_to_pb(p: DwPrompt, wire: &mut pb::ArrakisPrompt) -> &'sta
             wire.desert_war_after = after;
             "swap_trooper"
         }
+        // Mapped elsewhere: `dw_prompt_to_pb` hands over only the above.
+        _ => "desert_war",
+    }
+}
+
+fn desert_war_prompt_to_pb(p: DwPrompt, wire: &mut pb::ArrakisPrompt) -> &'static str {
+    match p {
+        DwPrompt::PlaceCamp => "place_camp",
+        DwPrompt::AtreidesAfter => "atreides_desert_war",
+        DwPrompt::DeployRockets { left, .. } => {
+            wire.count = left.into();
+            "deploy_rockets"
+        }
+        DwPrompt::RocketTarget { from, left, .. } => {
+            wire.area = area_name(from);
+            wire.count = left.into();
+            "rocket_target"
+        }
+        DwPrompt::CampTrade { area, .. } => {
+            wire.area = area_name(area);
+            "camp_trade"
+        }
+        DwPrompt::SandridersWorm(area) => {
+            wire.area = area_name(area);
+            "sandriders_worm"
+        }
+        // Mapped elsewhere: `dw_prompt_to_pb` hands over only the above.
+        _ => "desert_war",
     }
 }
 
@@ -1473,8 +1602,8 @@ fn harkonnen_dw_event_to_pb(e: &DwEvent, wire: &mut pb::ArrakisEvent) -> &'stati
             wire.area = area_name(area);
             "escort_joined"
         }
-        // Mapped by `dw_event_to_pb`, which hands over only the above.
-        DwEvent::TroopersRemoved { .. } | DwEvent::RoundCleared { .. } => "desert_war",
+        // Mapped elsewhere: `dw_event_to_pb` hands over only the above.
+        _ => "desert_war",
     }
 }
 
@@ -1520,8 +1649,133 @@ fn harkonnen_dw_event_text(e: &DwEvent) -> String {
             zone_name(zone),
             area_display(area)
         ),
-        // Written by `dw_event_text`, which hands over only the above.
-        DwEvent::TroopersRemoved { .. } | DwEvent::RoundCleared { .. } => String::new(),
+        // Written elsewhere: `dw_event_text` hands over only the above.
+        _ => String::new(),
+    }
+}
+
+fn combat_face_name(f: CombatFace) -> &'static str {
+    match f {
+        CombatFace::Hit => "hit",
+        CombatFace::Shield => "shield",
+        CombatFace::Special => "special",
+    }
+}
+
+fn desert_war_event_to_pb(e: &DwEvent, wire: &mut pb::ArrakisEvent) -> &'static str {
+    match e {
+        DwEvent::CampPlaced { area, marker } => {
+            wire.area = area_name(*area);
+            wire.marker = marker.map(|m| m.name().to_owned()).unwrap_or_default();
+            "camp_placed"
+        }
+        DwEvent::CampRemoved { area } => {
+            wire.area = area_name(*area);
+            "camp_removed"
+        }
+        DwEvent::CampTraded { area, marker } => {
+            wire.area = area_name(*area);
+            wire.marker = marker.name().to_owned();
+            "camp_traded"
+        }
+        DwEvent::RocketsDeployed { area, count } => {
+            wire.area = area_name(*area);
+            wire.amount = (*count).into();
+            "rockets_deployed"
+        }
+        DwEvent::RocketAttack { sector, dice } => {
+            wire.sector = sector_name(*sector);
+            wire.dice = dice
+                .iter()
+                .map(|f| combat_face_name(*f).to_owned())
+                .collect();
+            "rocket_attack"
+        }
+        DwEvent::VehicleShotDown { zone, vehicle } => {
+            wire.zone = zone_name(*zone);
+            wire.vehicle = vehicle.name().to_owned();
+            "vehicle_shot_down"
+        }
+        DwEvent::RocketsLost { area, count } => {
+            wire.area = area_name(*area);
+            wire.amount = (*count).into();
+            "rockets_lost"
+        }
+        DwEvent::SandriderPlaced { area } => {
+            wire.area = area_name(*area);
+            "sandrider_placed"
+        }
+        DwEvent::SandriderRemoved { area } => {
+            wire.area = area_name(*area);
+            "sandrider_removed"
+        }
+        DwEvent::SandridersSpecial { area } => {
+            wire.area = area_name(*area);
+            "sandriders_special"
+        }
+        // Mapped elsewhere: `dw_event_to_pb` hands over only the above.
+        _ => "desert_war",
+    }
+}
+
+fn desert_war_event_text(e: &DwEvent) -> String {
+    match e {
+        DwEvent::CampPlaced { area, marker } => match marker {
+            Some(m) => format!(
+                "House Atreides placed their {} Fremen Camp in {}",
+                marker_display(*m),
+                area_display(*area)
+            ),
+            None => format!(
+                "House Atreides placed a Fremen Camp in {}",
+                area_display(*area)
+            ),
+        },
+        DwEvent::CampRemoved { area } => {
+            format!("the Fremen Camp in {} was removed", area_display(*area))
+        }
+        DwEvent::CampTraded { area, marker } => format!(
+            "House Atreides gave up the {} Fremen Camp in {} for prescience",
+            marker_display(*marker),
+            area_display(*area)
+        ),
+        DwEvent::RocketsDeployed { area, count } => format!(
+            "House Atreides deployed {count} Rocket Launcher(s) in {}",
+            area_display(*area)
+        ),
+        DwEvent::RocketAttack { sector, dice } => format!(
+            "the Rocket Launchers of sector {} fired {} dice: {}",
+            sector_name(*sector),
+            dice.len(),
+            dice.iter()
+                .map(|f| combat_face_name(*f))
+                .collect::<Vec<_>>()
+                .join(", ")
+        ),
+        DwEvent::VehicleShotDown { zone, vehicle } => format!(
+            "a rocket shot down the {} in Air zone {}",
+            vehicle.name(),
+            zone_name(*zone)
+        ),
+        DwEvent::RocketsLost { area, count } => format!(
+            "House Atreides lost {count} Rocket Launcher(s) in {}",
+            area_display(*area)
+        ),
+        DwEvent::SandriderPlaced { area } => {
+            format!(
+                "House Atreides placed a Sandrider in {}",
+                area_display(*area)
+            )
+        }
+        DwEvent::SandriderRemoved { area } => {
+            format!("the Sandrider in {} was removed", area_display(*area))
+        }
+        DwEvent::SandridersSpecial { area } => format!(
+            "House Atreides used the Sandriders: a sandworm came to the Sandrider in {}",
+            area_display(*area)
+        ),
+        // Written elsewhere: `dw_event_text` hands over only the above.
+        _ => String::new(),
     }
 }
 
@@ -1719,5 +1973,54 @@ mod tests {
                 Err(MatchError::InvalidArgument(_))
             ));
         }
+    }
+
+    /// The Atreides Desert War actions, prompts and events reach the wire:
+    /// every offered action round-trips with a label in words, every event
+    /// has a kind and a text.
+    #[test]
+    fn atreides_desert_war_round_trips_through_the_wire() {
+        let options = ArrakisOptions {
+            desert_war: true,
+            ..Default::default()
+        };
+        let mut played = 0;
+        for seed in 0..2 {
+            let (mut game, mut events) = Arrakis::setup_with_events(&options, seed).unwrap();
+            let mut chooser = RngStream::Bot(9).rng(seed);
+            let mut legal = Vec::new();
+            let mut steps = 0;
+            while let Some(seat) = game.to_act() {
+                steps += 1;
+                assert!(steps < 100_000, "seed {seed}: no end");
+                legal.clear();
+                game.legal_actions(seat, &mut legal);
+                for action in legal.iter().filter(|a| matches!(a, Action::DesertWar(_))) {
+                    let back = Arrakis::action_from_pb(&Arrakis::action_to_pb(action)).unwrap();
+                    assert_eq!(back, *action);
+                    let label = game.label(action);
+                    assert!(!label.contains('_') && !label.contains('('), "{label}");
+                }
+                let _ = prompt_to_pb(game.prompt());
+                let dw: Vec<Action> = legal
+                    .iter()
+                    .copied()
+                    .filter(|a| matches!(a, Action::DesertWar(_)))
+                    .collect();
+                let action = if dw.is_empty() {
+                    pick(&legal, &mut chooser)
+                } else {
+                    played += 1;
+                    dw[chooser.random_range(0..dw.len())]
+                };
+                let start = events.len();
+                game.apply(seat, &action, &mut events).unwrap();
+                for e in &events[start..] {
+                    let wire = event_to_pb(e);
+                    assert!(!wire.kind.is_empty() && !event_text(e).is_empty());
+                }
+            }
+        }
+        assert!(played > 0);
     }
 }

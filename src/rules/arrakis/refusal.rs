@@ -356,6 +356,6 @@ fn reason(rule: &str) -> &'static str {
             "that card is claimed by spending one unused die as the turn's action, or without \
              one, as the card says"
         }
-        _ => "the rules do not allow it now",
+        r => Arrakis::atreides_desert_war_reason(r).unwrap_or("the rules do not allow it now"),
     }
 }

@@ -9,11 +9,16 @@ use melange::rules::arrakis::{
 };
 use melange::rules::core::Ruleset;
 
+mod atreides_games;
+mod atreides_kit;
+mod camps;
 mod escorts;
 mod harkonnen;
 mod harkonnen_games;
 pub(crate) mod playout;
+mod rockets;
 mod round_end;
+mod sandriders;
 mod setup;
 mod suspensors;
 mod troopers;

@@ -71,10 +71,12 @@ fn an_area_with_only_troopers_is_free_and_an_opposing_legion_removes_them() {
         a("s1_2"),
         Troopers {
             rockets: 2,
-            sandriders: 1,
             suspensors: 1,
+            ..Default::default()
         },
     );
+    // (A Sandrider there would call a sandworm instead, DW-SANDRIDER-10:
+    // tests/arrakis/desert_war/sandriders.rs.)
     g.test_turn(H, &[DieResult::Strategy, DieResult::Strategy], 1);
     play(
         &mut g,
@@ -99,7 +101,7 @@ fn an_area_with_only_troopers_is_free_and_an_opposing_legion_removes_them() {
         area: a("s1_2"),
         troopers: Troopers {
             rockets: 2,
-            sandriders: 1,
+            sandriders: 0,
             suspensors: 0,
         },
         why: TrooperRemoval::Legion,
@@ -457,15 +459,15 @@ fn a_deployment_removes_opposing_troopers() {
 fn a_legion_that_reveals_a_sandworm_removes_the_troopers_there() {
     // DW-TROOPER-13: the legion entered the wormsign's area before it
     // retreated to the only area open to it (its own start area, where
-    // the rest of its legion stays): the Sandrider there is removed, as
-    // when the Harkonnen pick among several areas.
+    // the rest of its legion stays): the Rocket Launcher there is
+    // removed, as when the Harkonnen pick among several areas.
     use melange::rules::arrakis::Wormsign;
     let mut g = game();
     g.areas[a("s1_2").index()].wormsign = Some(Wormsign::Sandworm);
     g.test_put_troopers(
         a("s1_2"),
         Troopers {
-            sandriders: 1,
+            rockets: 1,
             ..Default::default()
         },
     );
@@ -495,6 +497,6 @@ fn a_legion_that_reveals_a_sandworm_removes_the_troopers_there() {
         e,
         Event::DesertWar(DwEvent::TroopersRemoved { area, .. }) if *area == a("s1_2")
     )));
-    assert_eq!(g.areas[a("s1_2").index()].desert.sandriders, 0);
-    assert_eq!(g.desert_war.as_ref().unwrap().sandriders, 2);
+    assert_eq!(g.areas[a("s1_2").index()].desert.rockets, 0);
+    assert_eq!(g.desert_war.as_ref().unwrap().rockets, 6);
 }

@@ -165,6 +165,7 @@ impl Arrakis {
             self.worms_off -= 1;
         } else if let Some(i) = self.areas.iter().position(|s| s.worm == Some(Worm::Normal)) {
             self.areas[i].worm = None;
+            self.riders_follow_outside_hazards(AreaId(i as u8), a); // DW-SANDRIDER-12, -17
         } else {
             return false;
         }

@@ -11,6 +11,10 @@ impl Arrakis {
     /// Areas a sandworm in `from` may target: at most 2 areas away, the
     /// middle one desert, never a mountain (AR-HAZ-42 to AR-HAZ-44).
     pub(crate) fn worm_targets(&self, from: AreaId) -> AreaSet {
+        // DW-SANDRIDER-14, DW-SANDRIDER-16: a ridden sandworm reaches 3.
+        if let Some(r) = self.ridden_reach(from) {
+            return self.ridden_worm_targets(from, r);
+        }
         let b = self.d().board;
         let near = b.passable[from.index()].union(b.impassable[from.index()]);
         let mut reach = near;
@@ -48,6 +52,10 @@ impl Arrakis {
     /// Where a sandworm may move: up to 2 areas through desert, into a
     /// desert area holding no figure or token (AR-HAZ-40, AR-HAZ-41).
     pub(crate) fn worm_moves(&self, from: AreaId) -> AreaSet {
+        // DW-SANDRIDER-14: a ridden sandworm moves 3.
+        if let Some(r) = self.ridden_reach(from) {
+            return self.ridden_worm_moves(from, r);
+        }
         let b = self.d().board;
         let desert = self.desert_now();
         let near = b.passable[from.index()].intersection(desert);
@@ -69,6 +77,9 @@ impl Arrakis {
                     && s.wormsign.is_none()
                     && s.sietch.is_none()
                     && !s.settlement
+                    // A Fremen Camp is a figure (docs/rules-decisions.md,
+                    // Desert War, DQ9).
+                    && s.desert.camp.is_none()
             })
             .collect()
     }
@@ -93,6 +104,7 @@ impl Arrakis {
             Action::WormMove(from, to) => {
                 let w = self.areas[from.index()].worm.take();
                 self.areas[to.index()].worm = w;
+                self.riders_follow(from, to); // DW-SANDRIDER-12
                 self.on_sandworm_arrival(to, ev); // DW-TROOPER-15
                 used.insert(to);
             }
@@ -133,6 +145,7 @@ impl Arrakis {
             Worm::Normal => t.sandworm_dice,
             Worm::WildMaker => t.wild_maker_dice,
         };
+        let dice = self.riders_attack(from, dice, ev); // DW-SANDRIDER-13, DW-SANDRIDER-15
         // AR-HAZ-46: a targeted harvester is destroyed, no rescue.
         if self.areas[to.index()].harvester {
             self.areas[to.index()].harvester = false;
@@ -174,6 +187,21 @@ impl Arrakis {
         if !worm || self.mountains_now().contains(to) {
             return false;
         }
+        self.harkonnen_calls_worm(m, from, to, group, ev);
+        true
+    }
+
+    /// A Harkonnen legion (`group`, lifted from `from`) entering `to` in
+    /// the move `m` called a sandworm there (AR-HAZ-47 to AR-HAZ-51): the
+    /// legion retreats or stays, the sandworm comes, the move goes on.
+    pub(crate) fn harkonnen_calls_worm(
+        &mut self,
+        m: &mut Move,
+        from: AreaId,
+        to: AreaId,
+        group: &(Group, Vec<u8>),
+        ev: &mut Vec<Event>,
+    ) {
         m.legions_left -= 1;
         m.picked = None;
         let h = Faction::Harkonnen;
@@ -211,11 +239,10 @@ impl Arrakis {
                 self.drop_group(h, to, group);
                 self.on_legion_arrival(h, to, ev); // DW-TROOPER-13
                 self.prompt = Prompt::WormRetreat(*m, to, group.0);
-                return true;
+                return;
             }
         }
         self.worm_called(*m, to, ev);
-        true
     }
 
     /// AR-HAZ-50: the adjacent open areas without a sandworm or a wormsign
@@ -296,6 +323,7 @@ impl Arrakis {
     ) {
         let w = self.areas[from.index()].worm.take();
         self.areas[to.index()].worm = w;
+        self.riders_follow_outside_hazards(from, to); // DW-SANDRIDER-12
         ev.push(Event::SandwormPlaced { area: to });
         self.on_sandworm_arrival(to, ev); // DW-TROOPER-15
         self.called_worm_arrived(m, to, ev);
@@ -435,6 +463,10 @@ impl Arrakis {
         if n == 2 {
             self.legal_worm_actions(AreaSet::EMPTY, out);
         }
+        // DW-ATREIDES-02, DW-SANDRIDER-02: the expansion's choices here.
+        if self.rules.desert_war.is_some() {
+            self.legal_wormsigns_atreides_desert_war(n, out);
+        }
         if n > 0 && !self.wormsign_pool.is_empty() {
             for a in self.desert_now().iter() {
                 let s = &self.areas[a.index()];
@@ -466,6 +498,7 @@ impl Arrakis {
                 self.prompt = Prompt::Sandworms(2, AreaSet::EMPTY);
                 self.step_sandworms(a, ev);
             }
+            Action::DesertWar(x) => self.step_wormsigns_atreides_desert_war(n, x, ev),
             _ => self.end_turn(Faction::Atreides, ev),
         }
     }
@@ -475,6 +508,7 @@ impl Arrakis {
         match action {
             Action::WormsignAt(a) if self.suspensors_block_wormsign(*a) => "DW-SUSPENSOR-02",
             Action::WormsignAt(_) => "AR-DP-07",
+            Action::DesertWar(x) => self.wormsigns_atreides_desert_war_refusal(action, *x),
             _ => "AR-ACT-17",
         }
     }

@@ -458,6 +458,7 @@ impl Arrakis {
             (Step::Jump, Action::To(to)) => {
                 if let Some(from) = run.area {
                     self.move_legion(f, from, to);
+                    self.on_legion_arrival(f, to, ev); // DW-TROOPER-13, DW-CAMP-09
                     ev.push(Event::Moved {
                         faction: f,
                         from,

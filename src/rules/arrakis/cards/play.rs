@@ -259,7 +259,11 @@ impl Arrakis {
                 house: true,
             },
             // AR-DP-05: a card may grant Desert Power whatever the dice.
-            Step::DesertPower => Prompt::Wormsigns(2),
+            Step::DesertPower => {
+                // DW-ATREIDES-01: a granted Desert Power brings one too.
+                self.atreides_desert_war_opens(false);
+                Prompt::Wormsigns(2)
+            }
             s if Self::is_special_step(s) => self.special_step_prompt(&run, s),
             _ => Prompt::Card(f, run.card, run.step),
         };

@@ -182,7 +182,12 @@ impl Arrakis {
             (BattleStep::Continue, _) => self.end_battle(bt, false, ev),
             (BattleStep::Advance, Action::Advance) => {
                 let group = (bt.group, Vec::new());
+                // DW-SANDRIDER-10: advancing onto a lone Sandrider.
+                if self.harkonnen_advances_on_sandrider(&bt, &group, ev) {
+                    return;
+                }
                 self.drop_group(bt.attacker, bt.at, &group);
+                self.on_legion_arrival(bt.attacker, bt.at, ev); // DW-TROOPER-13, DW-CAMP-09
                 ev.push(Event::Moved {
                     faction: bt.attacker,
                     from: bt.from,

@@ -249,6 +249,10 @@ impl Arrakis {
             self.start_battle(f, from, b, group, (surprise, boost), ev);
             return false;
         }
+        // DW-SANDRIDER-10: a lone Sandrider calls a sandworm.
+        if f == Faction::Harkonnen && self.harkonnen_enters_sandrider(m, from, b, &group, ev) {
+            return false;
+        }
         // AR-HAZ-47: a sandworm takes the move over; it goes on after.
         if f == Faction::Harkonnen
             && self.areas[b.index()].wormsign.is_some()
@@ -257,6 +261,7 @@ impl Arrakis {
             return false;
         }
         self.drop_group(f, b, &group);
+        self.on_legion_arrival(f, b, ev); // DW-TROOPER-13, DW-CAMP-09
         ev.push(Event::Moved {
             faction: f,
             from,
@@ -310,7 +315,9 @@ impl Arrakis {
             .iter()
             .enumerate()
             .filter(|(_, s)| {
-                (s.wormsign.is_some() || s.worm.is_some()) && s.unit_count(Faction::Harkonnen) == 0
+                // DW-SANDRIDER-09: a lone Sandrider counts as a wormsign.
+                (s.wormsign.is_some() || s.worm.is_some() || s.desert.sandriders > 0)
+                    && s.unit_count(Faction::Harkonnen) == 0
             })
             .map(|(i, _)| AreaId(i as u8))
             .collect();

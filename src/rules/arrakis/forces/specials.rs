@@ -76,6 +76,11 @@ impl Arrakis {
             self.spend(f, r, ev);
         }
         self.spent_leaders |= 1 << l.0;
+        // DW-ATREIDES-01: a Desert Power box leader's special is a Desert
+        // Power action, with its Desert War action.
+        if d.leader(l).action_slot == Some(Slot::DesertPower) {
+            self.atreides_desert_war_opens(false);
+        }
         ev.push(Event::SpecialAction { leader: l });
         self.start_run(f, Source::Leader(l), false, ev);
     }

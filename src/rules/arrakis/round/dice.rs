@@ -52,6 +52,16 @@ impl Arrakis {
     pub(crate) fn start_action_resolution(&mut self, ev: &mut Vec<Event>) {
         self.phase = Phase::ActionResolution;
         self.harvesters_destroyed = 0;
+        // DW-CAMP-01: the Fremen Camps go down before the dice are rolled.
+        if self.rules.desert_war.is_some() && self.start_camp_placement() {
+            return;
+        }
+        self.roll_action_dice(ev);
+    }
+
+    /// AR-ACT-01 to AR-ACT-08: both houses roll their action dice; the
+    /// house with fewer dice starts.
+    pub(crate) fn roll_action_dice(&mut self, ev: &mut Vec<Event>) {
         let t = &self.d().tables.action_dice;
         let counts = ByFaction::new(self.active_row().dice, t.atreides.dice);
         let faces = t.faces.clone();

@@ -46,6 +46,8 @@ impl Arrakis {
                 self.prompt = Prompt::Foresee(f, k);
             }
             Action::Atomics(area) => self.detonate(area, ev),
+            // DW-SANDRIDER-05: the Sandriders card's special action.
+            Action::DesertWar(x) if f == A => self.step_turn_atreides_desert_war(x, ev),
             // DW-HARKONNEN-04, DW-HARKONNEN-07: before the die's action.
             Action::DesertWar(d) => self.step_harkonnen_desert_war(d, false, ev),
             Action::Scout(z, area) => {
@@ -59,6 +61,8 @@ impl Arrakis {
     }
 
     pub(crate) fn desert_power(&mut self) {
+        // DW-ATREIDES-01: a Desert Power brings an Atreides Desert War action.
+        self.desert_power_opens();
         // AR-DP-06 (the sandworm attack option is not offered yet).
         self.prompt = Prompt::Wormsigns(2);
     }
@@ -111,6 +115,10 @@ impl Arrakis {
         }
         // DW-HARKONNEN-07: the Desert War action after the die's.
         if self.desert_war.is_some() && self.harkonnen_desert_war_after(f) {
+            return;
+        }
+        // DW-ATREIDES-02: the Desert War action after the Desert Power.
+        if self.rules.desert_war.is_some() && self.atreides_desert_war_after(f) {
             return;
         }
         self.turn_ended_pins(f);
@@ -191,6 +199,10 @@ impl Arrakis {
                 }
             }
         }
+        // DW-SANDRIDER-05, DW-LEADERS-02: the Sandriders card.
+        if f == A && self.rules.desert_war.is_some() {
+            self.legal_sandriders_special(out);
+        }
         // Truthtrance: only the forced die may be used this turn.
         self.truthtrance_filter(f, out);
         // DW-HARKONNEN-04, DW-HARKONNEN-07: before the die's action.
@@ -219,6 +231,9 @@ impl Arrakis {
             Action::DesertPower => "AR-DP-04",
             Action::Scout(..) => "AR-SCOUT-06",
             Action::Reveal(_) => "AR-DEPLOY-10",
+            Action::DesertWar(_) if self.prompt == Prompt::Turn(A) => {
+                self.turn_atreides_desert_war_refusal(action)
+            }
             Action::DesertWar(_) => self.harkonnen_desert_war_refusal(action),
             _ => "AR-ACT-11",
         }

@@ -3,7 +3,9 @@
 //! marker is the Atreides' secret, DW-CAMP-04).
 use super::action::AtreidesTrooper;
 use super::troopers::{TrooperRemoval, Troopers};
-use crate::rules::arrakis::ids::{AirZoneId, AreaId};
+use crate::rules::arrakis::ids::{AirZoneId, AreaId, SectorId};
+use crate::rules::arrakis::state::Vehicle;
+use crate::rules::arrakis::{CombatFace, Faction, Marker, seat_of};
 use crate::rules::core::Viewer;
 
 /// An event of the Desert War expansion.
@@ -90,14 +92,86 @@ pub enum DwEvent {
         /// The legion's area.
         area: AreaId,
     },
+    // The Atreides part (Camps, Rocket Launchers, Sandriders).
+    /// A Camp was placed face down; its token's marker is known to the
+    /// Atreides only (`None` for everyone else, DW-CAMP-05).
+    CampPlaced {
+        /// Where.
+        area: AreaId,
+        /// The token's marker, to the Atreides only.
+        marker: Option<Marker>,
+    },
+    /// A Camp left the board, its token back to the Atreides face down
+    /// (DW-CAMP-09, end of the round): the marker is never shown.
+    CampRemoved {
+        /// Where it stood.
+        area: AreaId,
+    },
+    /// A Camp was removed from the game for prescience (DW-ROCKET-09): its
+    /// marker is public, as the advance is.
+    CampTraded {
+        /// Where it stood.
+        area: AreaId,
+        /// Its token's marker.
+        marker: Marker,
+    },
+    /// Rocket Launchers deployed into a Camp area (DW-ATREIDES-05).
+    RocketsDeployed {
+        /// Where.
+        area: AreaId,
+        /// How many.
+        count: u8,
+    },
+    /// A Rocket Launcher special attack rolled (DW-ROCKET-04).
+    RocketAttack {
+        /// The attacking sector.
+        sector: SectorId,
+        /// The faces rolled.
+        dice: Vec<CombatFace>,
+    },
+    /// A rocket attack removed the vehicle in an Air zone (DW-ROCKET-05).
+    VehicleShotDown {
+        /// The zone.
+        zone: AirZoneId,
+        /// The vehicle.
+        vehicle: Vehicle,
+    },
+    /// Rocket Launchers lost for the vehicles removed (DW-ROCKET-07).
+    RocketsLost {
+        /// Their area.
+        area: AreaId,
+        /// How many.
+        count: u8,
+    },
+    /// A Sandrider placed instead of a wormsign (DW-SANDRIDER-02).
+    SandriderPlaced {
+        /// Where.
+        area: AreaId,
+    },
+    /// A Sandrider was removed (a Harkonnen legion entered its lone area,
+    /// DW-SANDRIDER-10; its sandworm attacked, DW-SANDRIDER-13).
+    SandriderRemoved {
+        /// Where it was.
+        area: AreaId,
+    },
+    /// The Sandriders leader card's special action was used on the lone
+    /// Sandrider in this area (DW-SANDRIDER-05).
+    SandridersSpecial {
+        /// The Sandrider's area.
+        area: AreaId,
+    },
 }
 
 impl DwEvent {
     /// The event as `viewer` may see it (`None`: not at all).
-    pub fn redact(&self, _viewer: Viewer) -> Option<DwEvent> {
-        // Every Desert War event is public: counts and places only, never a
-        // Camp's marker (DW-CAMP-04) nor a discarded wormsign's kind
-        // (DW-SUSPENSOR-04).
-        Some(self.clone())
+    pub fn redact(&self, viewer: Viewer) -> Option<DwEvent> {
+        match *self {
+            DwEvent::CampPlaced { area, marker } => Some(DwEvent::CampPlaced {
+                area,
+                // DW-CAMP-05: the token stays the Atreides' secret.
+                marker: marker.filter(|_| viewer.sees_private_of(seat_of(Faction::Atreides))),
+            }),
+            _ => Some(self.clone()),
+        }
     }
 }

@@ -14,6 +14,12 @@ impl Arrakis {
             DwPrompt::HarkonnenAfter
             | DwPrompt::DeploySuspensors { .. }
             | DwPrompt::SwapTrooper { .. } => self.legal_harkonnen_desert_war_prompt(prompt, out),
+            DwPrompt::PlaceCamp => self.legal_place_camp(out),
+            DwPrompt::AtreidesAfter => self.legal_atreides_after(out),
+            DwPrompt::DeployRockets { .. } => self.legal_deploy_rockets(out),
+            DwPrompt::RocketTarget { from, .. } => self.legal_rocket_target(from, out),
+            DwPrompt::CampTrade { .. } => self.legal_camp_trade(out),
+            DwPrompt::SandridersWorm(area) => self.legal_sandriders_worm(area, out),
         }
     }
 
@@ -30,6 +36,19 @@ impl Arrakis {
             | DwPrompt::SwapTrooper { .. } => {
                 self.step_harkonnen_desert_war_prompt(prompt, action, ev);
             }
+            DwPrompt::PlaceCamp => self.step_place_camp(action, ev),
+            DwPrompt::AtreidesAfter => self.step_atreides_after(action, ev),
+            DwPrompt::DeployRockets { left, then } => {
+                self.step_deploy_rockets(left, then, action, ev)
+            }
+            DwPrompt::RocketTarget {
+                from,
+                left,
+                harvester,
+                then,
+            } => self.step_rocket_target((from, left, harvester), then, action, ev),
+            DwPrompt::CampTrade { area, then } => self.step_camp_trade(area, then, action, ev),
+            DwPrompt::SandridersWorm(_) => self.step_sandriders_worm(action, ev),
         }
     }
 
@@ -40,6 +59,13 @@ impl Arrakis {
             DwPrompt::HarkonnenAfter
             | DwPrompt::DeploySuspensors { .. }
             | DwPrompt::SwapTrooper { .. } => self.harkonnen_desert_war_refusal(action),
+            DwPrompt::PlaceCamp => self.place_camp_refusal(action),
+            DwPrompt::AtreidesAfter | DwPrompt::DeployRockets { .. } => {
+                self.atreides_action_refusal(action)
+            }
+            DwPrompt::RocketTarget { .. } => self.rocket_target_refusal(action),
+            DwPrompt::CampTrade { .. } => "DW-ROCKET-09",
+            DwPrompt::SandridersWorm(_) => "AR-HAZ-15",
         }
     }
 
@@ -60,6 +86,22 @@ impl Arrakis {
                  removes in {}",
                 b.area(area).display_name()
             ),
+            DwPrompt::PlaceCamp => "House Atreides to place its Fremen Camps".into(),
+            DwPrompt::AtreidesAfter => {
+                "House Atreides to take the Desert War action of its Desert Power, or pass".into()
+            }
+            DwPrompt::DeployRockets { left, .. } => {
+                format!("House Atreides to deploy up to {left} more Rocket Launchers at its Camps")
+            }
+            DwPrompt::RocketTarget { left, .. } => format!(
+                "House Atreides to pick {left} more Harkonnen vehicles for its Rocket Launchers"
+            ),
+            DwPrompt::CampTrade { .. } => {
+                "House Atreides to trade its Fremen Camp for prescience, or keep it".into()
+            }
+            DwPrompt::SandridersWorm(_) => {
+                "House Atreides to pick the sandworm the Sandriders call".into()
+            }
         }
     }
 
@@ -70,6 +112,7 @@ impl Arrakis {
         let zone = |z: crate::rules::arrakis::ids::AirZoneId| {
             format!("Air zone {}", b.air_zones[z.index()].id.replace('_', "-"))
         };
+        let area = |a: crate::rules::arrakis::ids::AreaId| b.area(a).display_name();
         match action {
             DwAction::DeploySuspensor(a) => format!("deploy a Suspensor Trooper in {}", ar(a)),
             DwAction::MoveSuspensor(x, y) => {
@@ -87,9 +130,54 @@ impl Arrakis {
                 "remove a Sandrider".into()
             }
             DwAction::EscortTroops(z, a) => {
-                format!("Escort Troops ({}) to {}", zone(z), ar(a))
+                format!("Escort Troops with the Escort in {} to {}", zone(z), ar(a))
             }
-            DwAction::TakeEscort => "take an Escort Ornithopter (a generic leader)".into(),
+            DwAction::TakeEscort => "take an Escort Ornithopter, a generic leader".into(),
+            DwAction::PlaceCamp(m, a) => {
+                let marker = match m {
+                    crate::rules::arrakis::Marker::KwisatzHaderach => "Kwisatz Haderach",
+                    crate::rules::arrakis::Marker::SandDwellers => "Sand Dwellers",
+                    crate::rules::arrakis::Marker::Jihad => "Jihad",
+                };
+                format!("Place the {marker} Fremen Camp in {}", area(a))
+            }
+            DwAction::DeployRockets => "Desert War: deploy Rocket Launchers".into(),
+            DwAction::RocketAttack(x) => format!(
+                "Desert War: Rocket Launcher attack from sector {}",
+                b.sectors[usize::from(x.0)].id
+            ),
+            DwAction::TradeCamp => "Trade the Fremen Camp for 1 prescience".into(),
+            DwAction::PlaceSandrider(a) => format!("Place a Sandrider in {}", area(a)),
+            DwAction::Sandriders(a) => {
+                format!("Sandriders: a sandworm on the Sandrider in {}", area(a))
+            }
         }
+    }
+
+    /// A sentence for a person on a Desert War rule a refusal names (the
+    /// Atreides part).
+    pub(crate) fn atreides_desert_war_reason(rule: &str) -> Option<&'static str> {
+        Some(match rule {
+            "DW-CAMP-01" => "every available Fremen Camp is placed while a legal area is left",
+            "DW-CAMP-02" => "no two Fremen Camps stand in one sector",
+            "DW-CAMP-03" => "a Fremen Camp goes in an empty desert area",
+            "DW-CAMP-04" => "that Camp token is not available to place",
+            "DW-ATREIDES-01" => "each Desert Power brings one Desert War action, no more",
+            "DW-ATREIDES-03" => "an Atreides Desert War action comes only with a Desert Power",
+            "DW-ATREIDES-06" => "Rocket Launchers are deployed only into areas with a Fremen Camp",
+            "DW-ROCKET-03" => "a rocket attack is made from a sector holding Rocket Launchers",
+            "DW-ROCKET-06" => {
+                "a rocket removes a Harkonnen vehicle adjacent to the launchers or in an Air \
+                 zone connected to their sector"
+            }
+            "DW-ROCKET-09" => "the Camp is traded, or kept",
+            "DW-SANDRIDER-03" => "one Desert Power places at most one Sandrider",
+            "DW-SANDRIDER-04" => "a Sandrider goes in an empty desert area",
+            "DW-SANDRIDER-05" => {
+                "the Sandriders special places a sandworm on a Sandrider that is alone in its \
+                 area, once per round, when Desert Power may be taken"
+            }
+            _ => return None,
+        })
     }
 }

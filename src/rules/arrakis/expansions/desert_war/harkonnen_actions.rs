@@ -269,6 +269,8 @@ impl Arrakis {
                 out.push(Action::Done);
             }
             DwPrompt::SwapTrooper { area, .. } => self.legal_swap_trooper(area, out),
+            // The Atreides' decisions: `legal_desert_war` never sends them here.
+            _ => {}
         }
     }
 

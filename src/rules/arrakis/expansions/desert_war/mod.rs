@@ -203,6 +203,8 @@
 //! the fuzz run, and golden fixtures of their own.
 pub mod action;
 mod areas;
+mod atreides;
+mod camps;
 pub mod data;
 mod escorts;
 pub mod event;
@@ -210,7 +212,9 @@ mod flow;
 mod harkonnen_actions;
 pub mod options;
 pub mod prompt;
+mod rockets;
 mod round_end;
+mod sandriders;
 pub mod state;
 mod suspensors;
 #[cfg(feature = "testkit")]
@@ -224,7 +228,7 @@ pub(crate) use harkonnen_actions::harkonnen_reason;
 pub use action::{AtreidesTrooper, DwAction};
 pub use event::DwEvent;
 pub use options::DesertWarRules;
-pub use prompt::DwPrompt;
+pub use prompt::{AtreidesThen, DwPrompt};
 pub use state::{DesertArea, DesertWarState};
 pub use troopers::{TrooperRemoval, Troopers};
 pub use view::{DesertAreaView, DesertWarView};

@@ -3,6 +3,17 @@
 use crate::rules::arrakis::Faction;
 use crate::rules::arrakis::ids::{AreaId, AreaSet};
 
+/// Where an Atreides Desert War action goes back to once it is over
+/// (DW-ATREIDES-02).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum AtreidesThen {
+    /// Taken before the Desert Power: back to its first choice (the
+    /// wormsign prompt with 2 wormsigns to place).
+    DesertPower,
+    /// Taken after the Desert Power: the turn ends.
+    EndTurn,
+}
+
 /// A decision of the Desert War expansion.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum DwPrompt {
@@ -31,6 +42,45 @@ pub enum DwPrompt {
         /// The action comes after the die's action.
         after: bool,
     },
+    // The Atreides part (Camps, Rocket Launchers, Sandriders).
+    /// Start of Action Resolution: the Atreides place their available
+    /// Camps, one at a time (DW-CAMP-01).
+    PlaceCamp,
+    /// The Desert Power is over: its Atreides Desert War action, or "Done"
+    /// (DW-ATREIDES-02).
+    AtreidesAfter,
+    /// Rocket Launchers still to deploy, one Camp area at a time
+    /// (DW-ATREIDES-05).
+    DeployRockets {
+        /// Launchers still to place in this action.
+        left: u8,
+        /// What follows.
+        then: AtreidesThen,
+    },
+    /// A rocket attack from the launchers in `from`: `left` scoring
+    /// results still to spend on Harkonnen vehicles (DW-ROCKET-05).
+    RocketTarget {
+        /// The launchers' area.
+        from: AreaId,
+        /// Hits and Specials not spent yet.
+        left: u8,
+        /// A harvester was removed by this attack (DW-ROCKET-09).
+        harvester: bool,
+        /// What follows.
+        then: AtreidesThen,
+    },
+    /// A rocket attack removed a harvester: trade the Camp in `area` for
+    /// prescience, or keep it (DW-ROCKET-09).
+    CampTrade {
+        /// The launchers' and the Camp's area.
+        area: AreaId,
+        /// What follows.
+        then: AtreidesThen,
+    },
+    /// The Sandriders special's sandworm comes to this area and none is
+    /// free: the Atreides pick which one on the board moves there
+    /// (AR-HAZ-15, DW-SANDRIDER-05).
+    SandridersWorm(AreaId),
 }
 
 impl DwPrompt {
@@ -40,6 +90,12 @@ impl DwPrompt {
             DwPrompt::HarkonnenAfter
             | DwPrompt::DeploySuspensors { .. }
             | DwPrompt::SwapTrooper { .. } => Faction::Harkonnen,
+            DwPrompt::PlaceCamp
+            | DwPrompt::AtreidesAfter
+            | DwPrompt::DeployRockets { .. }
+            | DwPrompt::RocketTarget { .. }
+            | DwPrompt::CampTrade { .. }
+            | DwPrompt::SandridersWorm(_) => Faction::Atreides,
         }
     }
 }

@@ -69,6 +69,13 @@ pub struct DesertWarState {
     /// An Escort Ornithopter was placed in the placement of vehicles going
     /// on (DW-ESCORT-03).
     pub escort_placed: bool,
+    // The Atreides part (Camps, Rocket Launchers, Sandriders).
+    /// A Desert Power action is being resolved that may still bring its
+    /// Atreides Desert War action after it (DW-ATREIDES-01, DW-ATREIDES-02).
+    pub desert_power_open: bool,
+    /// This Desert Power already placed its Sandrider, or is the
+    /// Sandriders special's (which places none) (DW-SANDRIDER-03).
+    pub sandrider_placed: bool,
 }
 
 impl DesertWarState {
@@ -85,6 +92,8 @@ impl DesertWarState {
             sandriders_card_spent: false,
             action_taken: false,
             escort_placed: false,
+            desert_power_open: false,
+            sandrider_placed: false,
         }
     }
 }

@@ -4,9 +4,13 @@
 use super::troopers::Troopers;
 use crate::rules::arrakis::Marker;
 use crate::rules::arrakis::ids::{AirZoneId, AreaId, Faction};
-use crate::rules::arrakis::state::{Arrakis, Vehicle};
+use crate::rules::arrakis::state::{Arrakis, Vehicle, Worm};
 
 impl Arrakis {
+    fn test_dw(&mut self) -> &mut super::DesertWarState {
+        self.desert_war.as_mut().expect("a Desert War game")
+    }
+
     /// Puts Desert Troopers from their supplies into `area`.
     pub fn test_put_troopers(&mut self, area: AreaId, t: Troopers) {
         let dw = self.desert_war.as_mut().expect("the expansion is on");
@@ -102,5 +106,23 @@ impl Arrakis {
         let dw = self.desert_war.as_mut().expect("the Desert War is on");
         dw.tokens_on_board = n;
         dw.action_taken = false;
+    }
+
+    /// Puts `n` Rocket Launchers from the supply in `area`.
+    pub fn test_put_rockets(&mut self, area: AreaId, n: u8) {
+        self.test_dw().rockets -= n;
+        self.areas[area.index()].desert.rockets += n;
+    }
+
+    /// Puts `n` Sandriders from the supply in `area`.
+    pub fn test_put_sandriders(&mut self, area: AreaId, n: u8) {
+        self.test_dw().sandriders -= n;
+        self.areas[area.index()].desert.sandriders += n;
+    }
+
+    /// Puts a normal sandworm from off the board in `area`.
+    pub fn test_put_worm(&mut self, area: AreaId) {
+        self.worms_off -= 1;
+        self.areas[area.index()].worm = Some(Worm::Normal);
     }
 }

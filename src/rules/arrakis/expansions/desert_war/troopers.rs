@@ -80,6 +80,8 @@ impl Arrakis {
         if self.desert_war.is_none() {
             return;
         }
+        // DW-CAMP-09: a Harkonnen legion entering removes a Camp.
+        self.on_legion_arrival_camp(f, area, ev);
         let s = self.areas[area.index()].desert;
         let gone = match f {
             Faction::Harkonnen => Troopers {
