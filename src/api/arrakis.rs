@@ -1247,6 +1247,9 @@ fn harkonnen_dw_from_pb(
         Choice::SwapOut(k) => DwAction::SwapOut(atreides_trooper(k)?),
         Choice::EscortTroops(e) => DwAction::EscortTroops(zone(&e.zone)?, area(&e.area)?),
         Choice::TakeEscort(_) => DwAction::TakeEscort,
+        Choice::EscortWithTransport(e) => {
+            DwAction::EscortWithTransport(zone(&e.escort_zone)?, zone(&e.zone)?, area(&e.area)?)
+        }
     })
 }
 
@@ -1268,6 +1271,13 @@ fn harkonnen_dw_to_pb(a: DwAction) -> Step {
             area: area_name(x),
         }),
         DwAction::TakeEscort => Choice::TakeEscort(h::TakeEscort {}),
+        DwAction::EscortWithTransport(ze, zo, x) => {
+            Choice::EscortWithTransport(h::EscortWithTransport {
+                escort_zone: zone_name(ze),
+                zone: zone_name(zo),
+                area: area_name(x),
+            })
+        }
     };
     Step::HarkonnenDesertWar(pb::arrakis_action::HarkonnenDesertWar {
         choice: Some(choice),

@@ -51,4 +51,9 @@ pub enum DwAction {
     /// Add an Escort serving as a generic leader to the moving group
     /// (DW-ESCORT-09).
     TakeEscort,
+    /// Under `escort_and_transport=stack` (DW-ESCORT-07): the moving group
+    /// goes to this area with both the Escort in the first Air zone (which
+    /// joins it) and the ornithopter in the second (removed, AR-MOVE-26),
+    /// one area farther than either alone.
+    EscortWithTransport(AirZoneId, AirZoneId, AreaId),
 }

@@ -90,6 +90,12 @@ impl Arrakis {
                 format!("Escort Troops ({}) to {}", zone(z), ar(a))
             }
             DwAction::TakeEscort => "take an Escort Ornithopter (a generic leader)".into(),
+            DwAction::EscortWithTransport(ze, zo, a) => format!(
+                "Escort Troops ({}) with troop-transport ({}) to {}",
+                zone(ze),
+                zone(zo),
+                ar(a)
+            ),
         }
     }
 }
