@@ -26,6 +26,22 @@ impl AtreidesTrooper {
     }
 }
 
+impl DwAction {
+    /// Whether every area and Air zone the action names is one of the
+    /// board's (`areas`, `zones` their counts).
+    pub fn names_known(self, areas: usize, zones: usize) -> bool {
+        let a = |x: AreaId| x.index() < areas;
+        let z = |x: AirZoneId| x.index() < zones;
+        match self {
+            DwAction::DeploySuspensor(x) => a(x),
+            DwAction::MoveSuspensor(x, y) | DwAction::ScoutSuspensor(x, y) => a(x) && a(y),
+            DwAction::EscortTroops(w, x) => z(w) && a(x),
+            DwAction::EscortWithTransport(v, w, x) => z(v) && z(w) && a(x),
+            DwAction::SwapOut(_) | DwAction::TakeEscort => true,
+        }
+    }
+}
+
 /// An action of the Desert War expansion.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum DwAction {

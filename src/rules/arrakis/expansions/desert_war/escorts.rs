@@ -92,8 +92,9 @@ impl Arrakis {
 
     /// Escorts serving in `f`'s legion in `a` (Harkonnen only).
     pub(crate) fn escorts_at(&self, f: Faction, a: AreaId) -> u8 {
+        let s = &self.areas[a.index()];
         if f == H {
-            self.areas[a.index()].desert.escorts
+            s.desert.escorts.min(s.generic[f])
         } else {
             0
         }
