@@ -1406,6 +1406,7 @@ fn dw_action_to_pb(a: DwAction) -> Step {
         | DwAction::ScoutSuspensor(..)
         | DwAction::SwapOut(..)
         | DwAction::EscortTroops(..)
+        | DwAction::EscortWithTransport(..)
         | DwAction::TakeEscort => harkonnen_dw_to_pb(a),
         DwAction::PlaceCamp(..)
         | DwAction::DeployRockets
@@ -1446,6 +1447,9 @@ fn harkonnen_dw_from_pb(
         Choice::SwapOut(k) => DwAction::SwapOut(atreides_trooper(k)?),
         Choice::EscortTroops(e) => DwAction::EscortTroops(zone(&e.zone)?, area(&e.area)?),
         Choice::TakeEscort(_) => DwAction::TakeEscort,
+        Choice::EscortWithTransport(e) => {
+            DwAction::EscortWithTransport(zone(&e.escort_zone)?, zone(&e.zone)?, area(&e.area)?)
+        }
     })
 }
 
@@ -1467,6 +1471,13 @@ fn harkonnen_dw_to_pb(a: DwAction) -> Step {
             area: area_name(x),
         }),
         DwAction::TakeEscort => Choice::TakeEscort(h::TakeEscort {}),
+        DwAction::EscortWithTransport(ze, zo, x) => {
+            Choice::EscortWithTransport(h::EscortWithTransport {
+                escort_zone: zone_name(ze),
+                zone: zone_name(zo),
+                area: area_name(x),
+            })
+        }
         // Mapped by `atreides_desert_war_to_pb`: `dw_action_to_pb` hands
         // over only the above.
         _ => return atreides_desert_war_to_pb(a),

@@ -46,11 +46,6 @@ impl Arrakis {
                 _ => break,
             }
         }
-        // DW-ESCORT-12: Escorts removed as generic leaders go back to
-        // their own supply.
-        if self.desert_war.is_some() {
-            self.settle_escorts();
-        }
         // Sandworms that surfaced this round, counted from the events so the
         // sandworm code needs no hook (prescience conditions).
         let placed = ev[start..]
@@ -120,6 +115,11 @@ impl Arrakis {
                 "{f:?} {action:?} passed the legal check at {:?}",
                 self.prompt
             ),
+        }
+        // DW-ESCORT-12: Escorts removed as generic leaders go back to
+        // their own supply.
+        if self.desert_war.is_some() {
+            self.settle_escorts();
         }
     }
 }

@@ -126,6 +126,7 @@ impl Arrakis {
             | Action::DeployLeader(Some(l))
             | Action::Convert(Some(l)) => leader(l),
             Action::PickSector(s) => usize::from(s.0) < b.sectors.len(),
+            Action::DesertWar(x) => x.names_known(b.areas.len(), b.air_zones.len()),
             _ => true,
         }
     }

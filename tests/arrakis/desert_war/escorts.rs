@@ -212,3 +212,62 @@ fn escorts_in_air_zones_leave_with_the_vehicles() {
     assert!(g.zones.iter().all(|z| z.is_none()));
     assert_eq!(escorts_off(&g), 2);
 }
+
+#[test]
+fn an_escort_and_an_ornithopter_together_only_under_the_option() {
+    // DW-ESCORT-07, `escort_and_transport`: by default a legion uses one
+    // Escort or one ornithopter in an action; under `stack` both, one
+    // area farther. s5_3 touches az2 and az4.
+    let setup = |stack: bool| {
+        let opts = ArrakisOptions {
+            desert_war: true,
+            overrides: if stack {
+                vec![("escort_and_transport".into(), "stack".into())]
+            } else {
+                Vec::new()
+            },
+            ..Default::default()
+        };
+        let mut g = Arrakis::setup(&opts, 7).unwrap();
+        g.test_clear_board();
+        g.test_put_escort_zone(zone("az2"));
+        g.zones[zone("az4").index()] = Some(Vehicle::Ornithopter);
+        g.test_put(H, a("s5_3"), [2, 0, 0], 0);
+        g.test_turn(H, &[DieResult::Strategy, DieResult::Strategy], 2);
+        g.test_set_desert_war_tokens(0);
+        play(
+            &mut g,
+            H,
+            &[
+                Action::SpendDie(DieResult::Strategy),
+                Action::Legion(a("s5_3")),
+                Action::Take(UnitKind::Regular),
+            ],
+        );
+        g
+    };
+    let both = |g: &Arrakis| -> Vec<Action> {
+        legal(g, H)
+            .into_iter()
+            .filter(|x| matches!(x, Action::DesertWar(DwAction::EscortWithTransport(..))))
+            .collect()
+    };
+    let g = setup(false);
+    assert!(both(&g).is_empty());
+    let mut s = setup(true);
+    let offered = both(&s);
+    let Some(&Action::DesertWar(DwAction::EscortWithTransport(ze, zo, to))) = offered.first()
+    else {
+        panic!("stacked Escort Troops offered")
+    };
+    assert_eq!((ze, zo), (zone("az2"), zone("az4")));
+    let e = assert_refused(&g, seat(H), &offered[0]);
+    assert_eq!(rule_of(e), "DW-ESCORT-07");
+    // Neither alone reaches that far.
+    assert!(!legal(&s, H).contains(&dw(DwAction::EscortTroops(ze, to))));
+    assert!(!legal(&s, H).contains(&Action::Transport(zo, to)));
+    play(&mut s, H, &[offered[0]]);
+    assert_eq!((s.zones[ze.index()], s.zones[zo.index()]), (None, None));
+    let t = &s.areas[to.index()];
+    assert_eq!((t.units[H].regular, t.desert.escorts), (1, 1));
+}

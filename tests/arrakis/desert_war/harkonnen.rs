@@ -274,3 +274,21 @@ fn the_end_of_the_round_clears_the_harkonnen_side() {
         }) if troopers.suspensors == 2
     )));
 }
+
+#[test]
+fn actions_naming_nothing_of_this_board_are_refused_in_words() {
+    use melange::rules::arrakis::{AirZoneId, AreaId};
+    // Refusals name a rule and say it in words, never panic.
+    let g = harkonnen_turn(&[DieResult::Mentat], 2);
+    for bad in [
+        DwAction::DeploySuspensor(AreaId(250)),
+        DwAction::MoveSuspensor(AreaId(250), AreaId(251)),
+        DwAction::ScoutSuspensor(a("s1_4"), AreaId(250)),
+        DwAction::EscortTroops(AirZoneId(99), a("s1_4")),
+    ] {
+        let e = assert_refused(&g, seat(H), &dw(bad));
+        let text = e.to_string();
+        assert!(text.contains("DW-") || text.contains("AR-"), "{text}");
+        assert!(!text.contains("AreaId"), "{text}");
+    }
+}

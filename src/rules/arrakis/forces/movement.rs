@@ -354,7 +354,7 @@ impl Arrakis {
             s.units[f][k] -= g.units[k];
         }
         s.generic[f] -= g.generic;
-        s.desert.escorts -= g.escorts;
+        s.desert.escorts = s.desert.escorts.saturating_sub(g.escorts);
         s.named &= !g.named;
         let tokens: Vec<u8> = s.tokens.drain(..usize::from(g.tokens)).collect();
         (*g, tokens)

@@ -27,6 +27,30 @@ impl AtreidesTrooper {
     }
 }
 
+impl DwAction {
+    /// Whether every area and Air zone the action names is one of the
+    /// board's (`areas`, `zones` their counts).
+    pub fn names_known(self, areas: usize, zones: usize) -> bool {
+        let a = |x: AreaId| x.index() < areas;
+        let z = |x: AirZoneId| x.index() < zones;
+        match self {
+            DwAction::DeploySuspensor(x) => a(x),
+            DwAction::MoveSuspensor(x, y) | DwAction::ScoutSuspensor(x, y) => a(x) && a(y),
+            DwAction::EscortTroops(w, x) => z(w) && a(x),
+            DwAction::EscortWithTransport(v, w, x) => z(v) && z(w) && a(x),
+            DwAction::PlaceCamp(_, x) | DwAction::PlaceSandrider(x) | DwAction::Sandriders(x) => {
+                a(x)
+            }
+            // A sector is parsed from its name on the wire.
+            DwAction::SwapOut(_)
+            | DwAction::TakeEscort
+            | DwAction::DeployRockets
+            | DwAction::RocketAttack(_)
+            | DwAction::TradeCamp => true,
+        }
+    }
+}
+
 /// An action of the Desert War expansion.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum DwAction {
@@ -52,6 +76,11 @@ pub enum DwAction {
     /// Add an Escort serving as a generic leader to the moving group
     /// (DW-ESCORT-09).
     TakeEscort,
+    /// Under `escort_and_transport=stack` (DW-ESCORT-07): the moving group
+    /// goes to this area with both the Escort in the first Air zone (which
+    /// joins it) and the ornithopter in the second (removed, AR-MOVE-26),
+    /// one area farther than either alone.
+    EscortWithTransport(AirZoneId, AirZoneId, AreaId),
     // The Atreides part (Camps, Rocket Launchers, Sandriders).
     /// Put the Camp token of this prescience marker, face down under a
     /// Camp figure, in this area (DW-CAMP-01 to DW-CAMP-04).

@@ -15,7 +15,7 @@ use super::data::desert_war;
 use super::event::DwEvent;
 use crate::rules::arrakis::action::Action;
 use crate::rules::arrakis::event::Event;
-use crate::rules::arrakis::ids::{AirZoneId, AreaId, Faction};
+use crate::rules::arrakis::ids::{AirZoneId, AreaId, AreaSet, Faction};
 use crate::rules::arrakis::prompt::{AfterExcess, Group, Move, Prompt};
 use crate::rules::arrakis::state::{Arrakis, Vehicle};
 
@@ -92,8 +92,9 @@ impl Arrakis {
 
     /// Escorts serving in `f`'s legion in `a` (Harkonnen only).
     pub(crate) fn escorts_at(&self, f: Faction, a: AreaId) -> u8 {
+        let s = &self.areas[a.index()];
         if f == H {
-            self.areas[a.index()].desert.escorts
+            s.desert.escorts.min(s.generic[f])
         } else {
             0
         }
@@ -136,6 +137,52 @@ impl Arrakis {
                 }
             }
         }
+        // DW-ESCORT-07 under `escort_and_transport=stack`: an Escort and an
+        // ornithopter together, one area farther.
+        if self
+            .rules
+            .desert_war
+            .is_some_and(|r| r.escort_and_transport_stack)
+        {
+            let far = self.stacked_transport_targets(from);
+            for ze in self.d().board.zones_of(from) {
+                if self.zones[ze.index()] != Some(Vehicle::EscortOrnithopter) {
+                    continue;
+                }
+                for zo in self.d().board.zones_of(from) {
+                    if self.zones[zo.index()] != Some(Vehicle::Ornithopter) {
+                        continue;
+                    }
+                    for b in far.iter() {
+                        if self.destination_ok(H, m, from, g, b) {
+                            out.push(Action::DesertWar(DwAction::EscortWithTransport(ze, zo, b)));
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// The areas an Escort and an ornithopter together reach that neither
+    /// reaches alone: one area beyond Troop-Transport's, across any border
+    /// (`escort_ornithopters.extra_areas` each).
+    fn stacked_transport_targets(&self, from: AreaId) -> AreaSet {
+        let b = self.d().board;
+        let near = |x: AreaId| b.passable[x.index()].union(b.impassable[x.index()]);
+        let steps = 1 + 2 * desert_war().escort_ornithopters.extra_areas;
+        let mut reach = AreaSet::one(from);
+        let mut within_two = AreaSet::one(from);
+        for i in 0..steps {
+            let mut next = reach;
+            for x in reach.iter() {
+                next = next.union(near(x));
+            }
+            reach = next;
+            if i + 1 < steps {
+                within_two = reach;
+            }
+        }
+        reach.minus(within_two)
     }
 
     /// Applies a Desert War choice of a Harkonnen move; false when the
@@ -168,6 +215,21 @@ impl Arrakis {
                 g.generic += 1;
                 g.escorts += 1;
                 ev.push(Event::DesertWar(DwEvent::EscortJoined { zone: z, area: b }));
+                self.move_group_to(m, from, g, b, ev)
+            }
+            DwAction::EscortWithTransport(ze, zo, b) => {
+                // AR-MOVE-26: the ornithopter is removed; the Escort joins.
+                self.zones[zo.index()] = None;
+                self.zones[ze.index()] = None;
+                let s = &mut self.areas[from.index()];
+                s.generic[H] += 1;
+                s.desert.escorts += 1;
+                g.generic += 1;
+                g.escorts += 1;
+                ev.push(Event::DesertWar(DwEvent::EscortJoined {
+                    zone: ze,
+                    area: b,
+                }));
                 self.move_group_to(m, from, g, b, ev)
             }
             _ => unreachable!("not a move choice"),

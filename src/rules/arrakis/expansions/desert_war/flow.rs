@@ -151,6 +151,12 @@ impl Arrakis {
             DwAction::Sandriders(a) => {
                 format!("Sandriders: a sandworm on the Sandrider in {}", area(a))
             }
+            DwAction::EscortWithTransport(ze, zo, a) => format!(
+                "Escort Troops with the Escort in {} and troop-transport with the ornithopter in {} to {}",
+                zone(ze),
+                zone(zo),
+                ar(a)
+            ),
         }
     }
 

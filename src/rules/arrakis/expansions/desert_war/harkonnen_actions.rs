@@ -333,6 +333,9 @@ impl Arrakis {
         if matches!(a, DwAction::SwapOut(_)) {
             return "DW-SUSPENSOR-06";
         }
+        if matches!(a, DwAction::EscortWithTransport(..)) {
+            return "DW-ESCORT-07";
+        }
         if matches!(a, DwAction::EscortTroops(..) | DwAction::TakeEscort) {
             return "DW-ESCORT-06";
         }
@@ -396,6 +399,10 @@ pub(crate) fn harkonnen_reason(rule: &str) -> Option<&'static str> {
              Harkonnen"
         }
         "DW-ESCORT-03" => "one placement of ornithopters includes at most 1 Escort Ornithopter",
+        "DW-ESCORT-07" => {
+            "a legion uses one Escort or one ornithopter in an action, not both, unless the \
+             escort_and_transport option stacks them"
+        }
         "DW-ESCORT-06" => {
             "Escort Troops take the Escort Ornithopter of an Air zone connected to the \
              legion's area, once per legion and action"

@@ -201,6 +201,23 @@
 //! rule), the worked examples (DW-ESCORT-13, DW-ROCKET-12, DW-SANDRIDER-18,
 //! DW-SUSPENSOR-07) with loaded dice, random games with `desert_war` in
 //! the fuzz run, and golden fixtures of their own.
+//!
+//! ## The Harkonnen side, as built
+//!
+//! - `harkonnen_actions.rs`: the Desert War tokens (placed by
+//!   `place_desert_war_tokens` when Vehicle Placement ends), the actions'
+//!   before window (at `Prompt::Turn`) and after window
+//!   (`DwPrompt::HarkonnenAfter`, opened from `end_turn`), deploy and
+//!   scout, and the refusal sentences of the Harkonnen rules.
+//! - `suspensors.rs`: Suspensor moves, the swap, the wormsign discard,
+//!   `suspensors_block_wormsign` (every wormsign placement reads it) and
+//!   the End of the Round for the Harkonnen side.
+//! - `escorts.rs`: Escort placement (`Vehicle::EscortOrnithopter`),
+//!   `vehicle_left_zone` (whoever removes a vehicle from an Air zone calls
+//!   it, so an Escort goes back to its supply), Escort Troops and Escorts
+//!   as generic leaders (counted in `AreaState.generic` and marked in
+//!   `DesertArea.escorts` and `Group.escorts`; `settle_escorts` after every
+//!   step sends an Escort removed as a generic leader back to its supply).
 pub mod action;
 mod areas;
 mod atreides;
