@@ -61,6 +61,7 @@ async fn a_desert_war_game_plays_through_the_api_with_camps_kept_secret() {
     let started = Instant::now();
     let mut rng = melange::rules::core::RngStream::Bot(0).rng(12);
     let mut moves = 0;
+    let mut desert_war_actions = 0u32;
     let mut desert_war_events = 0;
     let finished = loop {
         let public = public_view(&mut client, &game.game_id).await;
@@ -91,6 +92,15 @@ async fn a_desert_war_game_plays_through_the_api_with_camps_kept_secret() {
         } else {
             busy[rng.random_range(0..busy.len())]
         };
+        // The expansion's own actions go over the wire (issue 11: a whole
+        // game played through the server with expansion actions in it).
+        if matches!(
+            step(mine.legal_actions[pick].action.as_ref().unwrap()),
+            pb::arrakis_action::Step::HarkonnenDesertWar(_)
+                | pb::arrakis_action::Step::AtreidesDesertWar(_)
+        ) {
+            desert_war_actions += 1;
+        }
         let request = pb::ApplyActionRequest {
             game_id: game.game_id.clone(),
             seat,
@@ -116,10 +126,14 @@ async fn a_desert_war_game_plays_through_the_api_with_camps_kept_secret() {
         moves += 1;
     };
     eprintln!(
-        "Desert War: {moves} moves through the API in {:?}, {desert_war_events} Desert War \
-         events, status {}",
+        "Desert War: {moves} moves through the API in {:?}, {desert_war_actions} Desert War \
+         actions, {desert_war_events} Desert War events, status {}",
         started.elapsed(),
         finished.status
+    );
+    assert!(
+        desert_war_actions > 0,
+        "no Desert War action was played through the API"
     );
     assert_eq!(finished.status, pb::GameStatus::Finished as i32);
     assert_eq!(finished.result.clone().unwrap().winners.len(), 1);

@@ -18,7 +18,7 @@ pub enum Preset {
 /// The options a game is created with.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct ArrakisOptions {
-    /// The Desert War expansion (reserved; refused until implemented).
+    /// The Desert War expansion (rule IDs `DW-...`, docs/rules/desert-war.md).
     pub desert_war: bool,
     /// The Smugglers expansion (reserved; refused until implemented).
     pub smugglers: bool,
@@ -239,13 +239,6 @@ impl ArrakisOptions {
         if self.smugglers {
             return Err(RuleError::InvalidOptions(
                 "the Smugglers expansion is not available yet".into(),
-            ));
-        }
-        // The Desert War is being built: offered to the crate's own tests
-        // (the `testkit` feature) until it plays end to end.
-        if self.desert_war && !cfg!(feature = "testkit") {
-            return Err(RuleError::InvalidOptions(
-                "the Desert War expansion is not available yet".into(),
             ));
         }
         let mut r = Rules::of(self.preset);
