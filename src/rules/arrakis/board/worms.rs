@@ -2,6 +2,7 @@
 //! a Harkonnen legion entering a wormsign (AR-HAZ-47 to AR-HAZ-51), and
 //! Hawat's Scheming (AR-LEADER-20 to AR-LEADER-23).
 use crate::rules::arrakis::action::Action;
+use crate::rules::arrakis::data::Data;
 use crate::rules::arrakis::event::Event;
 use crate::rules::arrakis::ids::{AreaId, AreaSet, Faction, Wormsign};
 use crate::rules::arrakis::prompt::{AfterHits, Group, Move, Prompt};
@@ -67,21 +68,26 @@ impl Arrakis {
         let d = self.d();
         reach
             .iter()
-            .filter(|x| {
-                let s = &self.areas[x.index()];
-                !s.has_legion(Faction::Atreides, d)
-                    && !s.has_legion(Faction::Harkonnen, d)
-                    && s.tokens.is_empty()
-                    && !s.harvester
-                    && s.worm.is_none()
-                    && s.wormsign.is_none()
-                    && s.sietch.is_none()
-                    && !s.settlement
-                    // A Fremen Camp is a figure (docs/rules-decisions.md,
-                    // Desert War, DQ9).
-                    && s.desert.camp.is_none()
-            })
+            .filter(|x| self.worm_may_end_in(*x, d))
             .collect()
+    }
+
+    /// Whether a moving sandworm may end its move in area `x`: no legion,
+    /// deployment token, harvester, sandworm, wormsign, sietch or
+    /// settlement there, and no Fremen Camp, which is a figure
+    /// (docs/rules-decisions.md, Desert War, DQ9). Desert Troopers never
+    /// stop it (DW-TROOPER-14).
+    pub(crate) fn worm_may_end_in(&self, x: AreaId, d: &Data) -> bool {
+        let s = &self.areas[x.index()];
+        !s.has_legion(Faction::Atreides, d)
+            && !s.has_legion(Faction::Harkonnen, d)
+            && s.tokens.is_empty()
+            && !s.harvester
+            && s.worm.is_none()
+            && s.wormsign.is_none()
+            && s.sietch.is_none()
+            && !s.settlement
+            && s.desert.camp.is_none()
     }
 
     /// One activation under Desert Power; the turn ends when none is left

@@ -297,17 +297,7 @@ impl Arrakis {
             .is_some_and(|r| r.one_rider_per_sandworm);
         all.iter()
             .filter(|x| {
-                let s = &self.areas[x.index()];
-                !s.has_legion(Faction::Atreides, d)
-                    && !s.has_legion(Faction::Harkonnen, d)
-                    && s.tokens.is_empty()
-                    && !s.harvester
-                    && s.worm.is_none()
-                    && s.wormsign.is_none()
-                    && s.sietch.is_none()
-                    && !s.settlement
-                    && s.desert.camp.is_none()
-                    && !(one && s.desert.sandriders > 0)
+                self.worm_may_end_in(*x, d) && !(one && self.areas[x.index()].desert.sandriders > 0)
             })
             .collect()
     }
