@@ -6,7 +6,7 @@ use melange::pb;
 use rand::Rng;
 use tonic::Code;
 
-use super::support::{TestServer, authed, public_view, seat_view};
+use super::support::{Client, TestServer, authed, public_view, seat_view};
 
 pub(super) fn arrakis(
     seed: u64,
@@ -42,6 +42,43 @@ pub(super) fn step(action: &pb::Action) -> &pb::arrakis_action::Step {
         Some(pb::action::Game::Arrakis(a)) => a.step.as_ref().unwrap(),
         other => panic!("an Arrakis action expected, got {other:?}"),
     }
+}
+/// Plays one move of `seat` as the playout tests' player does: a random
+/// legal action, preferring acting over "done" (so games end), sent back
+/// unchanged with the seat's token. Returns the action and the reply.
+pub(super) async fn play_biased_move(
+    client: &mut Client,
+    game: &pb::CreateGameResponse,
+    seat: u32,
+    rng: &mut impl Rng,
+) -> (pb::Action, pb::ApplyActionResponse) {
+    let mut mine = seat_view(client, game, seat).await;
+    assert!(mine.legal_actions.iter().all(|l| !l.label.is_empty()));
+    let busy: Vec<usize> = (0..mine.legal_actions.len())
+        .filter(|i| {
+            let action = mine.legal_actions[*i].action.as_ref().unwrap();
+            !matches!(step(action), pb::arrakis_action::Step::Done(_))
+        })
+        .collect();
+    let pick = if busy.is_empty() || rng.random_range(0..10) == 0 {
+        rng.random_range(0..mine.legal_actions.len())
+    } else {
+        busy[rng.random_range(0..busy.len())]
+    };
+    let action = mine.legal_actions.swap_remove(pick).action.unwrap();
+    let request = pb::ApplyActionRequest {
+        game_id: game.game_id.clone(),
+        seat,
+        expected_version: mine.version,
+        action: Some(action.clone()),
+    };
+    let token = &game.seats[seat as usize].token;
+    let applied = client
+        .apply_action(authed(request, token))
+        .await
+        .unwrap()
+        .into_inner();
+    (action, applied)
 }
 
 /// Nothing the spectator may not know: the objective, hands, token
@@ -120,31 +157,7 @@ async fn a_game_plays_through_the_api_with_secrets_kept() {
         if moves == MOVES {
             break public;
         }
-        let mut mine = seat_view(&mut client, &game, seat).await;
-        assert!(mine.legal_actions.iter().all(|l| !l.label.is_empty()));
-        let busy: Vec<usize> = (0..mine.legal_actions.len())
-            .filter(|i| {
-                let action = mine.legal_actions[*i].action.as_ref().unwrap();
-                !matches!(step(action), pb::arrakis_action::Step::Done(_))
-            })
-            .collect();
-        let pick = if busy.is_empty() || rng.random_range(0..10) == 0 {
-            rng.random_range(0..mine.legal_actions.len())
-        } else {
-            busy[rng.random_range(0..busy.len())]
-        };
-        let request = pb::ApplyActionRequest {
-            game_id: game.game_id.clone(),
-            seat,
-            expected_version: mine.version,
-            action: mine.legal_actions.swap_remove(pick).action,
-        };
-        let token = &game.seats[seat as usize].token;
-        let applied = client
-            .apply_action(authed(request, token))
-            .await
-            .unwrap()
-            .into_inner();
+        let (_, applied) = play_biased_move(&mut client, &game, seat, &mut rng).await;
         assert!(applied.events.iter().all(|e| !e.text.is_empty()));
         for e in &applied.events {
             if let Some(pb::event::Game::Arrakis(a)) = &e.game {

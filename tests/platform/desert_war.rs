@@ -4,10 +4,9 @@
 use std::time::Instant;
 
 use melange::pb;
-use rand::Rng;
 
-use super::arrakis::{arrakis, arrakis_view, assert_public, step};
-use super::support::{TestServer, authed, public_view, seat_view};
+use super::arrakis::{arrakis, arrakis_view, assert_public, play_biased_move, step};
+use super::support::{TestServer, public_view, seat_view};
 
 /// The Desert War part of a view: present in every area and off the board;
 /// no Camp marker unless `atreides`.
@@ -79,40 +78,16 @@ async fn a_desert_war_game_plays_through_the_api_with_camps_kept_secret() {
         if moves == MOVES {
             break public;
         }
-        let mut mine = seat_view(&mut client, &game, seat).await;
-        assert!(mine.legal_actions.iter().all(|l| !l.label.is_empty()));
-        let busy: Vec<usize> = (0..mine.legal_actions.len())
-            .filter(|i| {
-                let action = mine.legal_actions[*i].action.as_ref().unwrap();
-                !matches!(step(action), pb::arrakis_action::Step::Done(_))
-            })
-            .collect();
-        let pick = if busy.is_empty() || rng.random_range(0..10) == 0 {
-            rng.random_range(0..mine.legal_actions.len())
-        } else {
-            busy[rng.random_range(0..busy.len())]
-        };
+        let (action, applied) = play_biased_move(&mut client, &game, seat, &mut rng).await;
         // The expansion's own actions go over the wire (issue 11: a whole
         // game played through the server with expansion actions in it).
         if matches!(
-            step(mine.legal_actions[pick].action.as_ref().unwrap()),
+            step(&action),
             pb::arrakis_action::Step::HarkonnenDesertWar(_)
                 | pb::arrakis_action::Step::AtreidesDesertWar(_)
         ) {
             desert_war_actions += 1;
         }
-        let request = pb::ApplyActionRequest {
-            game_id: game.game_id.clone(),
-            seat,
-            expected_version: mine.version,
-            action: mine.legal_actions.swap_remove(pick).action,
-        };
-        let token = &game.seats[seat as usize].token;
-        let applied = client
-            .apply_action(authed(request, token))
-            .await
-            .unwrap()
-            .into_inner();
         assert!(applied.events.iter().all(|e| !e.text.is_empty()));
         for e in &applied.events {
             if let Some(pb::event::Game::Arrakis(a)) = &e.game
