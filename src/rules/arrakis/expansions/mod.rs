@@ -8,4 +8,7 @@
 //!
 //! - [`desert_war`]: the Desert War expansion (rule IDs `DW-...`,
 //!   docs/rules/desert-war.md).
+//! - [`smugglers`]: the Smugglers expansion (rule IDs `SM-...`,
+//!   docs/rules/smugglers.md).
 pub mod desert_war;
+pub mod smugglers;

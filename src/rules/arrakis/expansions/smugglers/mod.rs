@@ -1,0 +1,146 @@
+//! The Smugglers expansion (rule IDs `SM-...`, docs/rules/smugglers.md;
+//! decisions in docs/rules-decisions.md, "War for Arrakis: the Smugglers
+//! expansion"). Not offered yet: today this module holds the expansion's
+//! checked data ([`data`]: `data/arrakis/smugglers.json`, read with
+//! [`data::smugglers`]) and the plan below. Every number named here is a
+//! field of that file; never write one in code.
+//!
+//! # Implementation plan
+//!
+//! The expansion lives here and is called from the core round at the hook
+//! points below, each a single call guarded by `rules.smugglers` so the
+//! core game (and its golden fixtures) is byte-identical without it. Hook
+//! points are named by concept, with today's core function in brackets
+//! where one exists (the core module is being reshaped; find the concept,
+//! not the file). It plays with or without the Desert War; where both
+//! touch one rule (Staban Tuek and the Sandriders card on the Desert Power
+//! box, the Smuggler carryall against Rocket Launchers and Suspensor
+//! deployment) the Desert War's hooks ask this module.
+//!
+//! ## Options and setup (SM-SETUP)
+//!
+//! - Accept `ArrakisOptions.smugglers` (refused today) and resolve the
+//!   options of [`data::OPTION_NAMES`] into `Rules` (a `SmugglersRules`
+//!   struct, first value = default); the `published` preset sets none.
+//! - New game (core: setup): `Arrakis.sm: Option<SmugglersState>` (None
+//!   without the expansion). The House Atreides deck is built without
+//!   `setup.replaced_cards` and with `drone_ornithopters.copies` Drone
+//!   Ornithopters (SM-SETUP-08, -09): a planning card kind added to the
+//!   card table only when the expansion is on (a new card step
+//!   `drone_ornithopters`: Staban down, one ornithopter added). Gurney
+//!   Halleck starts on the Smugglers board, not in play (SM-SETUP-06,
+//!   SM-GURNEY-02); the Harkonnen vehicle supply gains the Smuggler
+//!   harvesters and carryall (SM-SETUP-10).
+//!
+//! ## New state (`SmugglersState`, in the game state)
+//!
+//! - `allied: bool`, `defeated: bool`; `staban_step: u8` (meaningful while
+//!   neutral).
+//! - Smugglers board: `regulars_waiting: u8` (neutral), `die:
+//!   Option<DieResult>` (allied, rolled, unspent), `die_ready: bool`
+//!   (false in the alliance round, SM-ALLY-10), `thopters: u8` (off the
+//!   board, 0 to 3).
+//! - Supplies: `regulars_off_board`, `harvesters_in_game` (drops with each
+//!   capture, SM-LEGION-04), `carryall_in_game`.
+//! - Board: per area `smuggler_regulars: u8` and `smuggler_harvester:
+//!   bool`; `base: Option<AreaId>`; air zones gain
+//!   `Vehicle::SmugglerOrnithopter` and `Vehicle::SmugglerCarryall`
+//!   (one vehicle per zone, as in the core game). Staban Tuek is a new
+//!   `LeaderId` appended after the core leaders when the expansion is on.
+//! - Invariants for the random-game checks: regulars conserved (waiting +
+//!   off board + on board = `components.smuggler_regulars` until the
+//!   defeat; eliminated ones return to the supply, SQ5); vehicles
+//!   conserved or captured; no Smuggler harvester
+//!   or carryall on the board once allied (SM-ALLY-04, -05); Staban never
+//!   below the highest prescience marker while neutral (SQ2).
+//!
+//! ## Round start (SM-ROUND-01, -02)
+//!
+//! Where the core round starts: neutral, add `round.regulars_per_round_neutral`
+//! from the supply to `regulars_waiting`, as many as are left.
+//!
+//! ## Vehicle Placement (SM-ROUND-03, -04, SM-THOPTER-04 to -12)
+//!
+//! - Allied, before the Harkonnen place (core: the start of the vehicle
+//!   step): `Prompt::SmugglerThopters(A)`: `PlaceVehicle(SmugglerOrnithopter,
+//!   zone)` into an empty zone while any wait, `Done` unless
+//!   `smuggler_thopters=mandatory`.
+//! - Then, and at every other Harkonnen ornithopter placement (House
+//!   result, cards; SM-THOPTER-12): `Action::ThopterBattle(zone)` offered to
+//!   the Harkonnen while a Smuggler ornithopter is on the board and an
+//!   ornithopter of this placement is still to place, at most
+//!   `ornithopters.battles_per_placement` per placement unless
+//!   `thopter_battles=unlimited`; it removes one Harkonnen ornithopter from
+//!   the round and the Smuggler one back to its board (SQ8).
+//! - Neutral: the Harkonnen placement must also take every Smuggler
+//!   harvester in game and the carryall (SM-HARVESTER-05); `Done` refused
+//!   (rule ID named) while one is unplaced and a legal place exists.
+//!
+//! ## Action Resolution (SM-ROUND-06, SM-DIE)
+//!
+//! - The Atreides roll (core: the start of Action Resolution) also rolls
+//!   the Smugglers die when allied and `die_ready` (faces `die.faces`),
+//!   shown to both players; it counts among Atreides dice for Desert Power
+//!   turns (SM-DIE-05).
+//! - At `Prompt::Turn(A)`: `Action::SmugglersDie(SmAction)` in place of an
+//!   Atreides die: Leadership (move 1 legion with a leader, or attack with
+//!   1 holding a Smuggler unit), Strategy (move 1, or 2 different legions
+//!   each with a Smuggler unit), Deployment (`die.deployment_units` from
+//!   the supply into the Base's area), Mentat (play 1 card, or draw 2 keep
+//!   1), House (any of those). Never a card payment other than Mentat
+//!   (SM-DIE-04), never a leader option unless `smugglers_die_leaders`
+//!   (SQ15). Refusals carry the SM-DIE rule ID.
+//! - Moves: an Atreides move may spend a Smuggler ornithopter in a zone
+//!   connected to the legion's area (SM-THOPTER-13, -14), counted with the
+//!   core Troop-Transport limit; the ornithopter returns to the Smugglers
+//!   board (SQ8).
+//!
+//! ## Legion arrival (SM-LEGION)
+//!
+//! Wherever an Atreides legion ends a move or advances (the core arrival
+//! helper): a Smuggler harvester there is captured (leaves the game),
+//! then Staban moves down `harvesters.capture_steps_down` and the
+//! alliance check runs. Areas with a Smuggler harvester are free for both
+//! sides (SM-LEGION-01); passing through captures nothing (SQ7).
+//!
+//! ## The alliance (SM-ALLY, SM-STABAN, SM-GURNEY)
+//!
+//! - One check, `smugglers_ally_if_due`, after every prescience advance
+//!   (core: `advance_prescience`), every Drone Ornithopters play and every
+//!   capture (SQ2).
+//! - On alliance: Smuggler harvesters and carryall leave the game;
+//!   `Prompt::PlaceSmugglersBase(A)`: an empty desert area of
+//!   `alliance.base_sectors` (SM-ALLY-06, -07); Staban, Gurney and the
+//!   waiting regulars go there; Staban's card face up on the Desert Power
+//!   box (his special: `staban_tuek.special_*`, sharing the box under the
+//!   core Wild Maker rule and the Desert War's Sandriders rule).
+//!
+//! ## Desert Hazards and harvest (SM-ROUND-07 to -12)
+//!
+//! - Neutral: one more wormsign per Smuggler harvester area without one
+//!   (SQ6), revealed with the others; only the Smuggler carryall saves a
+//!   Smuggler harvester (SM-HARVESTER-11, -12); one lost returns next
+//!   round.
+//! - Allied: no wormsign placed, and none kept, in areas with Smuggler
+//!   units (`wormsign_with_smugglers` decides Desert Power placements);
+//!   storms spare Smuggler units.
+//! - Harvest: neutral, `harvesters.yield` spice per Smuggler harvester to
+//!   the Harkonnen.
+//!
+//! ## Base, defeat and round end (SM-BASE, SM-DEFEAT, SM-ROUND-13)
+//!
+//! - The Base is a rank-`base.rank` settlement in battle, giving no
+//!   supremacy; when a Harkonnen legion destroys it, the Smugglers are
+//!   defeated at once: Base, die, Smuggler units and vehicles and Staban
+//!   leave the game; Gurney stays (SQ13).
+//! - End of the Round: every Smuggler vehicle on the board goes back to
+//!   its pool (harvesters and carryall to the Harkonnen supply while
+//!   neutral, ornithopters to the Smugglers board).
+//!
+//! ## Hidden information and the view
+//!
+//! Nothing of the expansion is hidden beyond the core game's hands: the
+//! Smugglers board, Staban's step, the die, the Base and every Smuggler
+//! figure are public in both players' views. A Drone Ornithopters card is
+//! hidden in the hand like any card; its play is public.
+pub mod data;
