@@ -12,3 +12,33 @@
 //!   docs/rules/smugglers.md).
 pub mod desert_war;
 pub mod smugglers;
+
+use crate::rules::arrakis::Faction;
+use crate::rules::arrakis::components::{LeaderKind, Slot};
+use crate::rules::arrakis::data::Data;
+
+/// Checks the core leaders an expansion's leader card shares the Atreides
+/// Desert Power box with (`field` names the list in its data file, for
+/// the error): each must be a named Atreides leader of the core game whose
+/// card sits on that box.
+pub(crate) fn check_desert_power_box_mates<'a>(
+    core: &Data,
+    field: &str,
+    ids: impl IntoIterator<Item = &'a str>,
+) -> Result<(), String> {
+    for id in ids {
+        let Some(x) = core.leader_id(id) else {
+            return Err(format!("{field} names unknown leader {id:?}"));
+        };
+        let x = core.leader(x);
+        if x.faction != Faction::Atreides || x.action_slot != Some(Slot::DesertPower) {
+            return Err(format!(
+                "{field} names {id:?}, whose card is not on the Atreides Desert Power box"
+            ));
+        }
+        if x.kind == LeaderKind::Generic {
+            return Err(format!("{field} names the generic leader {id:?}"));
+        }
+    }
+    Ok(())
+}

@@ -10,8 +10,8 @@ use std::sync::LazyLock;
 
 use serde::Deserialize;
 
-use crate::rules::arrakis::components::{LeaderKind, Slot};
 use crate::rules::arrakis::data::{Data, data};
+use crate::rules::arrakis::expansions::check_desert_power_box_mates;
 use crate::rules::arrakis::{CombatFace, Faction, Marker};
 
 /// The format tag the file must carry.
@@ -593,25 +593,11 @@ impl DesertWar {
         if l.sandworms == 0 {
             return Err("sandriders_leader.sandworms is 0".into());
         }
-        for id in &l.shares_box_with {
-            let Some(x) = core.leader_id(id) else {
-                return Err(format!(
-                    "sandriders_leader.shares_box_with names unknown leader {id:?}"
-                ));
-            };
-            let x = core.leader(x);
-            if x.faction != Faction::Atreides || x.action_slot != Some(Slot::DesertPower) {
-                return Err(format!(
-                    "sandriders_leader.shares_box_with names {id:?}, whose card is not on the Atreides Desert Power box"
-                ));
-            }
-            if x.kind == LeaderKind::Generic {
-                return Err(format!(
-                    "sandriders_leader.shares_box_with names the generic leader {id:?}"
-                ));
-            }
-        }
-        Ok(())
+        check_desert_power_box_mates(
+            core,
+            "sandriders_leader.shares_box_with",
+            l.shares_box_with.iter().map(String::as_str),
+        )
     }
 }
 

@@ -14,6 +14,7 @@ use serde::Deserialize;
 
 use crate::rules::arrakis::components::{LeaderKind, Slot};
 use crate::rules::arrakis::data::{Data, data};
+use crate::rules::arrakis::expansions::check_desert_power_box_mates;
 use crate::rules::arrakis::expansions::desert_war::data::desert_war;
 use crate::rules::arrakis::{Deck, DieResult, Faction};
 
@@ -556,23 +557,16 @@ impl Smugglers {
         if core.leader_id(&l.id).is_some() {
             return Err(format!("the {:?} leader card is also a core leader", l.id));
         }
-        for id in &l.shares_box_with {
-            if *id == desert_war().sandriders_leader.id {
-                continue;
-            }
-            let Some(x) = core.leader_id(id) else {
-                return Err(format!(
-                    "staban_tuek.shares_box_with names unknown leader {id:?}"
-                ));
-            };
-            let x = core.leader(x);
-            if x.faction != Faction::Atreides || x.action_slot != Some(Slot::DesertPower) {
-                return Err(format!(
-                    "staban_tuek.shares_box_with names {id:?}, whose card is not on the Atreides Desert Power box"
-                ));
-            }
-        }
-        Ok(())
+        // The Desert War's Sandriders card is checked by its own loader.
+        let sandriders = &desert_war().sandriders_leader.id;
+        check_desert_power_box_mates(
+            core,
+            "staban_tuek.shares_box_with",
+            l.shares_box_with
+                .iter()
+                .filter(|id| *id != sandriders)
+                .map(String::as_str),
+        )
     }
 }
 
