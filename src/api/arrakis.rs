@@ -11,9 +11,8 @@ use crate::{
     pb::{self, arrakis_action::Step},
     rules::arrakis::{
         Action, AirZoneId, AreaId, Arrakis, ArrakisOptions, ArrakisView, Battle, BattleStep,
-        CardId, CombatFace, Deck, DieResult, Event, Faction, Group, ImperiumMarker, LeaderAt,
-        LeaderId, Marker, Move, Phase, Preset, Prompt, SectorId, Source, UnitKind, Vehicle, Worm,
-        board,
+        CardId, Deck, DieResult, Event, Faction, Group, ImperiumMarker, LeaderAt, LeaderId, Marker,
+        Move, Phase, Preset, Prompt, SectorId, Source, UnitKind, Vehicle, Worm, board,
         data::data,
         expansions::desert_war::{TrooperRemoval, Troopers},
         seat_of,
@@ -64,14 +63,6 @@ fn vehicle(text: &str) -> Result<Vehicle, MatchError> {
 
 fn marker(text: &str) -> Result<Marker, MatchError> {
     parse(&Marker::ALL, Marker::name, "prescience marker", text)
-}
-
-fn marker_display(marker: Marker) -> &'static str {
-    match marker {
-        Marker::KwisatzHaderach => "Kwisatz Haderach",
-        Marker::SandDwellers => "Sand Dwellers",
-        Marker::Jihad => "Jihad",
-    }
 }
 
 fn imperium_display(marker: ImperiumMarker) -> &'static str {
@@ -1336,7 +1327,7 @@ fn event_text(event: &Event) -> String {
         Event::Prescience { marker, step } => {
             format!(
                 "the {} marker is now on step {step}",
-                marker_display(*marker)
+                Marker::display_name(*marker)
             )
         }
         Event::WormsignRemoved { area } => {
@@ -1665,14 +1656,6 @@ fn harkonnen_dw_event_text(e: &DwEvent) -> String {
     }
 }
 
-fn combat_face_name(f: CombatFace) -> &'static str {
-    match f {
-        CombatFace::Hit => "hit",
-        CombatFace::Shield => "shield",
-        CombatFace::Special => "special",
-    }
-}
-
 fn desert_war_event_to_pb(e: &DwEvent, wire: &mut pb::ArrakisEvent) -> &'static str {
     match e {
         DwEvent::CampPlaced { area, marker } => {
@@ -1696,10 +1679,7 @@ fn desert_war_event_to_pb(e: &DwEvent, wire: &mut pb::ArrakisEvent) -> &'static 
         }
         DwEvent::RocketAttack { sector, dice } => {
             wire.sector = sector_name(*sector);
-            wire.dice = dice
-                .iter()
-                .map(|f| combat_face_name(*f).to_owned())
-                .collect();
+            wire.dice = dice.iter().map(|f| f.name().to_owned()).collect();
             "rocket_attack"
         }
         DwEvent::VehicleShotDown { zone, vehicle } => {
@@ -1734,7 +1714,7 @@ fn desert_war_event_text(e: &DwEvent) -> String {
         DwEvent::CampPlaced { area, marker } => match marker {
             Some(m) => format!(
                 "House Atreides placed their {} Fremen Camp in {}",
-                marker_display(*m),
+                Marker::display_name(*m),
                 area_display(*area)
             ),
             None => format!(
@@ -1747,7 +1727,7 @@ fn desert_war_event_text(e: &DwEvent) -> String {
         }
         DwEvent::CampTraded { area, marker } => format!(
             "House Atreides gave up the {} Fremen Camp in {} for prescience",
-            marker_display(*marker),
+            Marker::display_name(*marker),
             area_display(*area)
         ),
         DwEvent::RocketsDeployed { area, count } => format!(
@@ -1758,10 +1738,7 @@ fn desert_war_event_text(e: &DwEvent) -> String {
             "the Rocket Launchers of sector {} fired {} dice: {}",
             sector_name(*sector),
             dice.len(),
-            dice.iter()
-                .map(|f| combat_face_name(*f))
-                .collect::<Vec<_>>()
-                .join(", ")
+            dice.iter().map(|f| f.name()).collect::<Vec<_>>().join(", ")
         ),
         DwEvent::VehicleShotDown { zone, vehicle } => format!(
             "a rocket shot down the {} in Air zone {}",

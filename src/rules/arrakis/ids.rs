@@ -232,6 +232,17 @@ pub enum CombatFace {
     Special,
 }
 
+impl CombatFace {
+    /// The face as the contract spells it ("hit", "shield", "special").
+    pub fn name(self) -> &'static str {
+        match self {
+            CombatFace::Hit => "hit",
+            CombatFace::Shield => "shield",
+            CombatFace::Special => "special",
+        }
+    }
+}
+
 /// A prescience marker (AR-PRESC-01).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -245,6 +256,15 @@ pub enum Marker {
 }
 
 impl Marker {
+    /// The marker's printed name, for a person ("Kwisatz Haderach", ...).
+    pub fn display_name(self) -> &'static str {
+        match self {
+            Marker::KwisatzHaderach => "Kwisatz Haderach",
+            Marker::SandDwellers => "Sand Dwellers",
+            Marker::Jihad => "Jihad",
+        }
+    }
+
     /// The name of the prescience marker as the contract spells it ("kwisatz_haderach", ...).
     pub fn name(self) -> &'static str {
         match self {

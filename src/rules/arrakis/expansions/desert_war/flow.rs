@@ -134,12 +134,7 @@ impl Arrakis {
             }
             DwAction::TakeEscort => "take an Escort Ornithopter, a generic leader".into(),
             DwAction::PlaceCamp(m, a) => {
-                let marker = match m {
-                    crate::rules::arrakis::Marker::KwisatzHaderach => "Kwisatz Haderach",
-                    crate::rules::arrakis::Marker::SandDwellers => "Sand Dwellers",
-                    crate::rules::arrakis::Marker::Jihad => "Jihad",
-                };
-                format!("Place the {marker} Fremen Camp in {}", area(a))
+                format!("Place the {} Fremen Camp in {}", m.display_name(), area(a))
             }
             DwAction::DeployRockets => "Desert War: deploy Rocket Launchers".into(),
             DwAction::RocketAttack(x) => format!(
