@@ -20,3 +20,4 @@ mod leaders;
 mod playout;
 mod prescience;
 mod rules;
+pub(crate) mod smugglers;

@@ -1,5 +1,6 @@
 //! One small decision of one seat; `Copy`, a few bytes.
 use super::expansions::desert_war::DwAction;
+use super::expansions::smugglers::SmAction;
 use super::ids::{
     AirZoneId, AreaId, CardId, Deck, DieResult, ImperiumMarker, LeaderId, Marker, SectorId,
     UnitKind,
@@ -151,4 +152,6 @@ pub enum Action {
     WildMaker,
     /// An action of the Desert War expansion.
     DesertWar(DwAction),
+    /// A choice of the Smugglers expansion (SM-...).
+    Smugglers(SmAction),
 }

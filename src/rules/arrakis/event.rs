@@ -1,5 +1,6 @@
 //! What happened, with enough detail to redact per seat.
 use super::expansions::desert_war::DwEvent;
+use super::expansions::smugglers::SmEvent;
 use crate::rules::core::{Seat, Viewer};
 
 use super::ids::{
@@ -269,6 +270,8 @@ pub enum Event {
     },
     /// An event of the Desert War expansion.
     DesertWar(DwEvent),
+    /// An event of the Smugglers expansion (SM-...).
+    Smugglers(SmEvent),
 }
 
 impl Event {
@@ -278,6 +281,7 @@ impl Event {
         let sees = |f: Faction| viewer.sees_private_of(seat_of(f));
         match self {
             Event::DesertWar(e) => e.redact(viewer).map(Event::DesertWar),
+            Event::Smugglers(e) => e.redact(viewer).map(Event::Smugglers),
             Event::ObjectiveDealt { .. } if !sees(Faction::Atreides) => {
                 Some(Event::ObjectiveDealt { objective: u8::MAX })
             }

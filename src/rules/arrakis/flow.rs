@@ -111,6 +111,7 @@ impl Arrakis {
             }
             (Prompt::Unclaimed, a) => self.step_unclaimed(a, ev),
             (Prompt::DesertWar(p), a) => self.step_desert_war(p, a, ev),
+            (Prompt::Smugglers(p), a) => self.step_smugglers(p, a, ev),
             _ => unreachable!(
                 "{f:?} {action:?} passed the legal check at {:?}",
                 self.prompt

@@ -14,6 +14,7 @@ impl Arrakis {
         let card = |c: &CardId| d.card(*c).name.clone();
         match action {
             Action::DesertWar(a) => self.desert_war_label(*a),
+            Action::Smugglers(a) => self.smugglers_label(*a),
             // AR-HAZ-18: declining the Wild Maker brings a normal sandworm.
             Action::Done if matches!(self.prompt, Prompt::WildMakerOrSandworm(..)) => {
                 "a normal sandworm".into()

@@ -2,6 +2,8 @@
 //! options of the `AR-OPT` list, each defaulting to the English text.
 use super::expansions::desert_war::DesertWarRules;
 use super::expansions::desert_war::data::OPTION_NAMES as DESERT_WAR_OPTIONS;
+use super::expansions::smugglers::SmugglersRules;
+use super::expansions::smugglers::data::OPTION_NAMES as SMUGGLERS_OPTIONS;
 use crate::rules::core::RuleError;
 
 /// A rules preset: every named rule option at once.
@@ -20,7 +22,8 @@ pub enum Preset {
 pub struct ArrakisOptions {
     /// The Desert War expansion (rule IDs `DW-...`, docs/rules/desert-war.md).
     pub desert_war: bool,
-    /// The Smugglers expansion (reserved; refused until implemented).
+    /// The Smugglers expansion (rule IDs `SM-...`, docs/rules/smugglers.md);
+    /// offered only in the crate's test builds until it is complete.
     pub smugglers: bool,
     /// The preset.
     pub preset: Preset,
@@ -70,6 +73,8 @@ pub struct Rules {
     pub printed_ornithopters: bool,
     /// The Desert War expansion's switches, present when it is on.
     pub desert_war: Option<DesertWarRules>,
+    /// The Smugglers expansion's switches, present when it is on.
+    pub smugglers: Option<SmugglersRules>,
 }
 
 /// Which areas Coriolis Storms strike (AR-HAZ-32, AR-HAZ-33, AR-OPT-09).
@@ -167,19 +172,25 @@ impl Rules {
             return self.set(new, v);
         }
         if DesertWarRules::knows(name) {
-            return self.set_desert_war(name, value);
+            let Some(dw) = self.desert_war.as_mut() else {
+                return Err(expansion_off(name, "Desert War", "desert_war"));
+            };
+            dw.set(name, value_index(name, value, &DESERT_WAR_OPTIONS)?);
+            return Ok(());
         }
-        let Some(&(_, values)) = OPTION_NAMES.iter().find(|(n, _)| *n == name) else {
+        if SmugglersRules::knows(name) {
+            let Some(sm) = self.smugglers.as_mut() else {
+                return Err(expansion_off(name, "Smugglers", "smugglers"));
+            };
+            sm.set(name, value_index(name, value, &SMUGGLERS_OPTIONS)?);
+            return Ok(());
+        }
+        if !OPTION_NAMES.iter().any(|(n, _)| *n == name) {
             return Err(RuleError::InvalidOptions(format!(
                 "unknown War for Arrakis rules option {name:?}"
             )));
-        };
-        let Some(index) = values.iter().position(|v| *v == value) else {
-            return Err(RuleError::InvalidOptions(format!(
-                "option {name:?} takes {}, not {value:?}",
-                values.join(" or ")
-            )));
-        };
+        }
+        let index = value_index(name, value, &OPTION_NAMES)?;
         if name == "storm_exposure" {
             self.storm_exposure = [
                 StormExposure::Text,
@@ -209,34 +220,32 @@ impl Rules {
     }
 }
 
-impl Rules {
-    /// Sets one of the Desert War's options: refused unless the expansion
-    /// is on, or for a value it does not take.
-    fn set_desert_war(&mut self, name: &str, value: &str) -> Result<(), RuleError> {
-        let Some(dw) = self.desert_war.as_mut() else {
-            return Err(RuleError::InvalidOptions(format!(
-                "option {name:?} belongs to the Desert War expansion: turn on desert_war to use it"
-            )));
-        };
-        let values = DESERT_WAR_OPTIONS
-            .iter()
-            .find(|(n, _)| *n == name)
-            .map_or(&[][..], |(_, v)| *v);
-        let Some(index) = values.iter().position(|v| *v == value) else {
-            return Err(RuleError::InvalidOptions(format!(
-                "option {name:?} takes {}, not {value:?}",
-                values.join(" or ")
-            )));
-        };
-        dw.set(name, index);
-        Ok(())
-    }
+/// The position of `value` in the list of values of option `name` in
+/// `options`; a value it does not take is refused with the list.
+fn value_index(name: &str, value: &str, options: &[(&str, &[&str])]) -> Result<usize, RuleError> {
+    let values = options
+        .iter()
+        .find(|(n, _)| *n == name)
+        .map_or(&[][..], |(_, v)| *v);
+    values.iter().position(|v| *v == value).ok_or_else(|| {
+        RuleError::InvalidOptions(format!(
+            "option {name:?} takes {}, not {value:?}",
+            values.join(" or ")
+        ))
+    })
+}
+
+/// The refusal of an expansion's option while the expansion is off.
+fn expansion_off(name: &str, expansion: &str, switch: &str) -> RuleError {
+    RuleError::InvalidOptions(format!(
+        "option {name:?} belongs to the {expansion} expansion: turn on {switch} to use it"
+    ))
 }
 
 impl ArrakisOptions {
     /// Resolves the preset and overrides; expansions are refused for now.
     pub fn rules(&self) -> Result<Rules, RuleError> {
-        if self.smugglers {
+        if self.smugglers && !cfg!(feature = "testkit") {
             return Err(RuleError::InvalidOptions(
                 "the Smugglers expansion is not available yet".into(),
             ));
@@ -244,6 +253,9 @@ impl ArrakisOptions {
         let mut r = Rules::of(self.preset);
         if self.desert_war {
             r.desert_war = Some(DesertWarRules::default());
+        }
+        if self.smugglers {
+            r.smugglers = Some(SmugglersRules::default());
         }
         for (n, v) in &self.overrides {
             r.set(n, v)?;

@@ -4,6 +4,7 @@
 //! refusal live in the file of its decision; `legal.rs`, `flow.rs` and
 //! `refusal.rs` dispatch to them.
 use super::expansions::desert_war::DwPrompt;
+use super::expansions::smugglers::SmPrompt;
 use super::ids::{AreaId, AreaSet, Faction};
 use super::vocab::{ByFaction, ByImperiumMarker, Units};
 
@@ -288,6 +289,8 @@ pub enum Prompt {
     WildMakerOrSandworm(AreaId, Option<Move>),
     /// A decision of the Desert War expansion.
     DesertWar(DwPrompt),
+    /// A decision of the Smugglers expansion (SM-...).
+    Smugglers(SmPrompt),
 }
 
 impl Prompt {
@@ -296,6 +299,7 @@ impl Prompt {
         Some(match *self {
             Prompt::None => return None,
             Prompt::DesertWar(p) => p.faction(),
+            Prompt::Smugglers(p) => p.faction(),
             Prompt::Vehicles { .. } | Prompt::HarkonnenHouse | Prompt::Upgrade(_) => {
                 Faction::Harkonnen
             }

@@ -68,6 +68,7 @@ impl Arrakis {
             Prompt::WildMakerOrSandworm(..) => "AR-HAZ-18",
             Prompt::HandLimit(_) => self.hand_limit_refusal(action),
             Prompt::DesertWar(p) => self.desert_war_refusal(p, action),
+            Prompt::Smugglers(p) => self.smugglers_refusal(p, action),
             Prompt::None
             | Prompt::AtreidesHouse
             | Prompt::HarkonnenHouse
@@ -127,6 +128,7 @@ impl Arrakis {
             | Action::Convert(Some(l)) => leader(l),
             Action::PickSector(s) => usize::from(s.0) < b.sectors.len(),
             Action::DesertWar(x) => x.names_known(b.areas.len(), b.air_zones.len()),
+            Action::Smugglers(x) => x.names_known(b.areas.len(), b.air_zones.len()),
             _ => true,
         }
     }
@@ -140,6 +142,7 @@ impl Arrakis {
         match self.prompt {
             Prompt::None => "nobody: the game is over".into(),
             Prompt::DesertWar(p) => self.desert_war_waiting_on(p),
+            Prompt::Smugglers(p) => self.smugglers_waiting_on(p),
             Prompt::Vehicles { house: true, .. } => {
                 "House Harkonnen to place the vehicles of its House die".into()
             }
@@ -275,6 +278,9 @@ fn house(f: Faction) -> &'static str {
 /// The rule a refusal names, as a clause for a person.
 fn reason(rule: &str) -> &'static str {
     if let Some(r) = super::expansions::desert_war::harkonnen_reason(rule) {
+        return r;
+    }
+    if let Some(r) = super::expansions::smugglers::smugglers_reason(rule) {
         return r;
     }
     match rule {

@@ -5,6 +5,9 @@ use super::data::{Data, data};
 use super::event::Event;
 use super::expansions::desert_war::DesertWarState;
 use super::expansions::desert_war::data::desert_war;
+use super::expansions::smugglers::SmugglersState;
+use super::expansions::smugglers::core_data::smugglers_data;
+use super::expansions::smugglers::data::smugglers;
 use super::ids::{CardId, Deck, Faction, UnitKind, Wormsign};
 use super::options::ArrakisOptions;
 use super::state::*;
@@ -41,7 +44,11 @@ impl Arrakis {
         ev: &mut Vec<Event>,
     ) -> Result<Arrakis, RuleError> {
         let rules = options.rules()?;
-        let d = data();
+        let d = if rules.smugglers.is_some() {
+            smugglers_data()
+        } else {
+            data()
+        };
         let b = d.board;
         let t = &d.tables;
         let mut rng = RngStream::Game.rng(seed);
@@ -206,6 +213,9 @@ impl Arrakis {
             desert_war: rules
                 .desert_war
                 .map(|_| Box::new(DesertWarState::new(desert_war()))),
+            smugglers: rules
+                .smugglers
+                .map(|_| Box::new(SmugglersState::new(smugglers()))),
             effect: None,
             pinned: 0,
             forced_die: None,

@@ -7,6 +7,8 @@ use super::action::Action;
 use super::data::{Data, data};
 use super::event::Event;
 use super::expansions::desert_war::{DesertArea, DesertWarState};
+use super::expansions::smugglers::core_data::smugglers_data;
+use super::expansions::smugglers::{SmugglersArea, SmugglersState};
 use super::ids::{
     AreaId, CardId, Deck, DieResult, Faction, ImperiumMarker, LeaderId, Marker, UnitKind, Wormsign,
 };
@@ -24,14 +26,24 @@ pub enum Vehicle {
     /// no scouting, no Troop-Transport, but Escort Troops (DW-ESCORT-02 to
     /// DW-ESCORT-05). Never on the board without the expansion.
     EscortOrnithopter,
+    /// Smugglers: a Smuggler ornithopter, placed by the Atreides once the
+    /// Smugglers are allied (SM-THOPTER). Never on the board without the
+    /// expansion.
+    SmugglerOrnithopter,
+    /// Smugglers: the Smuggler carryall, placed by the Harkonnen while the
+    /// Smugglers are neutral (SM-HARVESTER). Never on the board without
+    /// the expansion.
+    SmugglerCarryall,
 }
 
 impl Vehicle {
     /// Every vehicle an Air zone may hold.
-    pub const ALL: [Vehicle; 3] = [
+    pub const ALL: [Vehicle; 5] = [
         Vehicle::Ornithopter,
         Vehicle::Carryall,
         Vehicle::EscortOrnithopter,
+        Vehicle::SmugglerOrnithopter,
+        Vehicle::SmugglerCarryall,
     ];
 
     /// The name of the vehicle as the contract spells it ("ornithopter", ...).
@@ -40,6 +52,8 @@ impl Vehicle {
             Vehicle::Ornithopter => "ornithopter",
             Vehicle::Carryall => "carryall",
             Vehicle::EscortOrnithopter => "escort_ornithopter",
+            Vehicle::SmugglerOrnithopter => "smuggler_ornithopter",
+            Vehicle::SmugglerCarryall => "smuggler_carryall",
         }
     }
 }
@@ -87,6 +101,8 @@ pub struct AreaState {
     pub harvester: bool,
     /// The Desert War expansion's figures (all zero without it).
     pub desert: DesertArea,
+    /// The Smugglers expansion's figures (all zero without it).
+    pub smugglers: SmugglersArea,
 }
 
 impl AreaState {
@@ -262,6 +278,8 @@ pub struct Arrakis {
     pub winner: Option<(Faction, &'static str)>,
     /// The Desert War expansion's state, when it is on.
     pub desert_war: Option<Box<DesertWarState>>,
+    /// The Smugglers expansion's state, when it is on.
+    pub smugglers: Option<Box<SmugglersState>>,
     /// The planning card being resolved (AR-ACT-13).
     pub(super) effect: Option<super::cards::play::CardRun>,
     /// Desert Hazards resolution cursor (kind * 128 + area).
@@ -290,9 +308,15 @@ pub struct Arrakis {
 }
 
 impl Arrakis {
-    /// The shared data.
+    /// The shared data: the core tables, or with the Smugglers the tables
+    /// as that expansion changes them (Staban Tuek, the Drone
+    /// Ornithopters; `expansions::smugglers::core_data`).
     pub(super) fn d(&self) -> &'static Data {
-        data()
+        if self.rules.smugglers.is_some() {
+            smugglers_data()
+        } else {
+            data()
+        }
     }
 
     /// A house.

@@ -4,6 +4,7 @@ use crate::rules::core::Viewer;
 
 use super::event::seat_of;
 use super::expansions::desert_war::{DesertAreaView, DesertWarView};
+use super::expansions::smugglers::{SmugglersArea, SmugglersView};
 use super::ids::{CardId, Faction};
 use super::prompt::Prompt;
 use super::state::{Arrakis, LeaderAt, Phase, Vehicle, Worm};
@@ -36,6 +37,8 @@ pub struct AreaView {
     pub harvester: bool,
     /// The Desert War figures (all zero without the expansion).
     pub desert: DesertAreaView,
+    /// The Smugglers figures (all zero without the expansion; public).
+    pub smugglers: SmugglersArea,
 }
 
 /// A house as a viewer sees it.
@@ -109,6 +112,8 @@ pub struct ArrakisView {
     pub winner: Option<Faction>,
     /// The Desert War off the board, when the expansion is on.
     pub desert_war: Option<DesertWarView>,
+    /// The Smugglers off the board, when the expansion is on.
+    pub smugglers: Option<SmugglersView>,
 }
 
 impl Arrakis {
@@ -136,6 +141,7 @@ impl Arrakis {
                 worm: s.worm,
                 harvester: s.harvester,
                 desert: DesertAreaView::of(&s.desert, atreides),
+                smugglers: s.smugglers,
             })
             .collect();
         let houses = ByFaction::from_fn(|f| {
@@ -200,6 +206,7 @@ impl Arrakis {
                 .desert_war
                 .as_deref()
                 .map(|dw| DesertWarView::of(dw, atreides)),
+            smugglers: self.smugglers.as_deref().map(SmugglersView::of),
         }
     }
 }

@@ -72,6 +72,9 @@ pub enum Entry {
         /// That leader.
         leader: String,
     },
+    /// Smugglers expansion: when the Smugglers ally with the Atreides
+    /// (SM-ALLY, SM-GURNEY-02). Never in the core game's own tables.
+    SmugglersAlliance,
 }
 
 /// A prescience marker or any of them.

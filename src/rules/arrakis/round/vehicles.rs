@@ -111,6 +111,9 @@ impl Arrakis {
                     zone: z,
                 });
                 match (v, any) {
+                    // SM-ROUND-03: Smuggler vehicles come in addition to
+                    // the house's own.
+                    (Vehicle::SmugglerOrnithopter | Vehicle::SmugglerCarryall, _) => {}
                     (_, true) | (Vehicle::Ornithopter | Vehicle::EscortOrnithopter, false) => {
                         ornithopters -= 1;
                     }

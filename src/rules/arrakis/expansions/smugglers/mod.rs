@@ -1,9 +1,10 @@
 //! The Smugglers expansion (rule IDs `SM-...`, docs/rules/smugglers.md;
 //! decisions in docs/rules-decisions.md, "War for Arrakis: the Smugglers
-//! expansion"). Not offered yet: today this module holds the expansion's
-//! checked data ([`data`]: `data/arrakis/smugglers.json`, read with
-//! [`data::smugglers`]) and the plan below. Every number named here is a
-//! field of that file; never write one in code.
+//! expansion"). Offered only in the crate's test builds until it is
+//! complete. Its checked data is [`data`] (`data/arrakis/smugglers.json`,
+//! read with [`data::smugglers`]); the core tables as it changes them are
+//! [`core_data`]. Every number named here is a field of that file; never
+//! write one in code.
 //!
 //! # Implementation plan
 //!
@@ -143,4 +144,22 @@
 //! Smugglers board, Staban's step, the die, the Base and every Smuggler
 //! figure are public in both players' views. A Drone Ornithopters card is
 //! hidden in the hand like any card; its play is public.
+pub mod action;
+pub mod core_data;
 pub mod data;
+pub mod event;
+mod flow;
+pub mod options;
+pub mod prompt;
+pub mod state;
+#[cfg(feature = "testkit")]
+pub mod testkit;
+pub mod view;
+
+pub use action::SmAction;
+pub use event::SmEvent;
+pub(crate) use flow::smugglers_reason;
+pub use options::SmugglersRules;
+pub use prompt::SmPrompt;
+pub use state::{SmugglersArea, SmugglersState, Standing};
+pub use view::SmugglersView;

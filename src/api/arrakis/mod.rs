@@ -6,6 +6,10 @@ use super::{
     fields::{invalid, published_preset, rule_overrides, seat, small},
 };
 use crate::rules::arrakis::expansions::desert_war::{AtreidesTrooper, DwAction, DwEvent, DwPrompt};
+// Wire names are read from the Smugglers' tables, a superset of the core
+// game's with the same ids (Staban Tuek and the Drone Ornithopters
+// appended), so one table names the leaders and cards of every game.
+use crate::rules::arrakis::expansions::smugglers::core_data::smugglers_data as data;
 use crate::{
     matches::MatchError,
     pb::{self, arrakis_action::Step},
@@ -13,11 +17,12 @@ use crate::{
         Action, AirZoneId, AreaId, Arrakis, ArrakisOptions, ArrakisView, Battle, BattleStep,
         CardId, Deck, DieResult, Event, Faction, Group, ImperiumMarker, LeaderAt, LeaderId, Marker,
         Move, Phase, Preset, Prompt, SectorId, Source, UnitKind, Vehicle, Worm, board,
-        data::data,
         expansions::desert_war::{TrooperRemoval, Troopers},
         seat_of,
     },
 };
+
+mod smugglers;
 
 /// Parses a snake_case wire name into the value of `all` whose `name()`
 /// (the one place each enumeration spells its names) it is.
@@ -319,6 +324,7 @@ impl WireRules for Arrakis {
             Step::PickImperium(m) => Action::PickImperium(imperium_marker(m)?),
             Step::HarkonnenDesertWar(h) => Action::DesertWar(harkonnen_dw_from_pb(h)?),
             Step::AtreidesDesertWar(x) => Action::DesertWar(atreides_desert_war_from_pb(x)?),
+            Step::Smugglers(x) => Action::Smugglers(smugglers::sm_action_from_pb(x)?),
         })
     }
 
@@ -327,6 +333,7 @@ impl WireRules for Arrakis {
         let opt_leader = |l: Option<LeaderId>| l.map(leader_name).unwrap_or_default();
         let step = match *action {
             Action::DesertWar(a) => dw_action_to_pb(a),
+            Action::Smugglers(a) => smugglers::sm_action_to_pb(a),
             Action::Done => Step::Done(w::Done {}),
             Action::PlaceHarvester(a) => Step::PlaceHarvester(area_name(a)),
             Action::PlaceVehicle(v, z) => Step::PlaceVehicle(w::PlaceVehicle {
@@ -624,6 +631,7 @@ fn prompt_to_pb(prompt: Prompt) -> pb::ArrakisPrompt {
             "wild_maker_or_sandworm"
         }
         Prompt::DesertWar(p) => dw_prompt_to_pb(p, &mut wire),
+        Prompt::Smugglers(p) => smugglers::sm_prompt_to_pb(p, &mut wire),
     };
     wire.kind = kind.to_owned();
     wire
@@ -683,6 +691,10 @@ fn view_to_pb(view: ArrakisView) -> pb::ArrakisView {
                     .unwrap_or_default()
                     .to_owned(),
             }),
+            smugglers: view
+                .smugglers
+                .is_some()
+                .then(|| smugglers::sm_area_to_pb(&a.smugglers)),
         })
         .collect();
     let zones = view
@@ -812,6 +824,7 @@ fn view_to_pb(view: ArrakisView) -> pb::ArrakisView {
             tokens_on_board: dw.tokens_on_board.into(),
             sandriders_card_spent: dw.sandriders_card_spent,
         }),
+        smugglers: view.smugglers.as_ref().map(smugglers::sm_view_to_pb),
     }
 }
 
@@ -954,6 +967,7 @@ fn event_to_pb(event: &Event) -> pb::ArrakisEvent {
     let mut wire = pb::ArrakisEvent::default();
     let kind = match event {
         Event::DesertWar(e) => dw_event_to_pb(e, &mut wire),
+        Event::Smugglers(e) => smugglers::sm_event_to_pb(e, &mut wire),
         Event::RoundStarted { round } => {
             wire.amount = (*round).into();
             "round_started"
@@ -1183,6 +1197,7 @@ fn event_text(event: &Event) -> String {
     let card = |c: &CardId| d.card(*c).name.clone();
     match event {
         Event::DesertWar(e) => dw_event_text(e),
+        Event::Smugglers(e) => smugglers::sm_event_text(e),
         Event::RoundStarted { round } => format!("round {round} begins"),
         Event::ObjectiveDealt { objective } => {
             match d.tables.secret_objectives.get(usize::from(*objective)) {

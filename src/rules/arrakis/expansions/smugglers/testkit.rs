@@ -1,0 +1,27 @@
+//! Test hooks for the Smugglers (the `testkit` feature only): set the
+//! expansion's figures and standing directly, to build a situation on the
+//! real board. Nothing in the engine calls them.
+use super::state::{SmugglersState, Standing};
+use crate::rules::arrakis::ids::AreaId;
+use crate::rules::arrakis::state::Arrakis;
+
+impl Arrakis {
+    /// The expansion's state, to read or change.
+    pub fn test_sm(&mut self) -> &mut SmugglersState {
+        self.smugglers.as_mut().expect("a Smugglers game")
+    }
+
+    /// Puts `n` Smuggler Regulars from the supply into `area`.
+    pub fn test_put_regulars(&mut self, area: AreaId, n: u8) {
+        let sm = self.test_sm();
+        assert!(sm.regulars_supply >= n, "regular supply");
+        sm.regulars_supply -= n;
+        self.areas[area.index()].smugglers.regulars += n;
+    }
+
+    /// Sets the Smugglers' standing and nothing else (the alliance's
+    /// steps are not played).
+    pub fn test_set_standing(&mut self, standing: Standing) {
+        self.test_sm().standing = standing;
+    }
+}
