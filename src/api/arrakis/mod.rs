@@ -460,6 +460,7 @@ fn group_to_pb(g: &Group) -> pb::ArrakisGroup {
         regular: g.units.regular.into(),
         elite: g.units.elite.into(),
         special: g.units.special.into(),
+        smuggler: g.units.smuggler.into(),
         tokens: g.tokens.into(),
         generic_leaders: g.generic.into(),
         leaders: leaders_of(g.named, None),
@@ -655,6 +656,7 @@ fn view_to_pb(view: ArrakisView) -> pb::ArrakisView {
                         regular: a.units[i].regular.into(),
                         elite: a.units[i].elite.into(),
                         special: a.units[i].special.into(),
+                        smuggler: a.units[i].smuggler.into(),
                         generic_leaders: a.generic[i].into(),
                         leaders: leaders_of(a.named, Some(*f)),
                     }
@@ -725,6 +727,7 @@ fn view_to_pb(view: ArrakisView) -> pb::ArrakisView {
             supply_regular: h.supply.regular.into(),
             supply_elite: h.supply.elite.into(),
             supply_special: h.supply.special.into(),
+            supply_smuggler: h.supply.smuggler.into(),
             bene_gesserit: h.bene_gesserit.into(),
             foresee: h.foresee.as_deref().map(cards),
         })

@@ -48,7 +48,6 @@ pub(super) fn sm_event_text(e: &SmEvent) -> String {
 /// The Smugglers figures of one area.
 pub(super) fn sm_area_to_pb(a: &SmugglersArea) -> pb::ArrakisSmugglersArea {
     pb::ArrakisSmugglersArea {
-        regulars: a.regulars.into(),
         harvester: a.harvester,
         base: a.base,
     }
@@ -60,7 +59,6 @@ pub(super) fn sm_view_to_pb(s: &SmugglersView) -> pb::ArrakisSmugglers {
         standing: s.standing.name().to_owned(),
         staban_step: s.staban_step.into(),
         regulars_waiting: s.regulars_waiting.into(),
-        regulars_supply: s.regulars_supply.into(),
         thopters: s.thopters.into(),
         harvesters_in_game: s.harvesters_in_game.into(),
         carryall_in_game: s.carryall_in_game,

@@ -346,6 +346,10 @@ pub enum UnitKind {
     Elite,
     /// Special elite: Sardaukar (Harkonnen) or Fedaykin (Atreides).
     Special,
+    /// Smugglers expansion: a Smuggler Regular, an Atreides unit of regular
+    /// rank from the alliance on (SM-UNIT-02, SM-UNIT-04). Never on the
+    /// board without the expansion.
+    Smuggler,
 }
 
 impl UnitKind {
@@ -355,11 +359,17 @@ impl UnitKind {
             UnitKind::Regular => "regular",
             UnitKind::Elite => "elite",
             UnitKind::Special => "special",
+            UnitKind::Smuggler => "smuggler",
         }
     }
 
-    /// All three, lowest first.
-    pub const ALL: [UnitKind; 3] = [UnitKind::Regular, UnitKind::Elite, UnitKind::Special];
+    /// Every kind: the three ranks lowest first, then Smuggler Regulars.
+    pub const ALL: [UnitKind; 4] = [
+        UnitKind::Regular,
+        UnitKind::Elite,
+        UnitKind::Special,
+        UnitKind::Smuggler,
+    ];
 
     /// Index into per-kind tables.
     pub fn index(self) -> usize {
@@ -367,6 +377,7 @@ impl UnitKind {
             UnitKind::Regular => 0,
             UnitKind::Elite => 1,
             UnitKind::Special => 2,
+            UnitKind::Smuggler => 3,
         }
     }
 }

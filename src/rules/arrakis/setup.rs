@@ -87,6 +87,13 @@ impl Arrakis {
                 bene_gesserit_placed: false,
             }
         });
+        if rules.smugglers.is_some() {
+            // SM-SETUP-02, SM-SETUP-06: the Smuggler Regulars not on the
+            // Smugglers board wait in the Atreides supply.
+            let s = smugglers();
+            houses[Faction::Atreides].supply.smuggler =
+                s.components.smuggler_regulars - s.setup.regulars_on_board;
+        }
         for h in houses.iter_mut() {
             for pile in &mut h.decks {
                 pile.shuffle(&mut rng);

@@ -114,7 +114,7 @@ impl AreaState {
         } else {
             0
         };
-        u.regular + u.elite + u.special + t
+        u.total() + t
     }
 
     /// Leaders of `f` here.

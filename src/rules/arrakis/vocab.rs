@@ -76,7 +76,11 @@ impl<T> IndexMut<Faction> for ByFaction<T> {
     }
 }
 
-/// One value per unit rank (AR-COMBAT-01), lowest first.
+/// One value per unit kind (AR-COMBAT-01), lowest rank first, then the
+/// Smugglers expansion's Smuggler Regulars (SM-UNIT-02, SM-UNIT-04): Atreides
+/// units of regular rank kept apart because their own rules (the Smugglers
+/// die, storms, wormsigns, the defeat) name them. Zero in every game
+/// without the expansion.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct ByUnitKind<T> {
     /// Regular units'.
@@ -85,38 +89,38 @@ pub struct ByUnitKind<T> {
     pub elite: T,
     /// Special elites' (Sardaukar or Fedaykin).
     pub special: T,
+    /// Smuggler Regulars' (Atreides, Smugglers expansion).
+    pub smuggler: T,
 }
 
-/// Unit counts by rank.
+/// Unit counts by kind.
 pub type Units = ByUnitKind<u8>;
 
 impl<T> ByUnitKind<T> {
-    /// The three values, lowest rank first.
-    pub const fn new(regular: T, elite: T, special: T) -> ByUnitKind<T> {
-        ByUnitKind {
-            regular,
-            elite,
-            special,
-        }
-    }
-
-    /// The value of each rank computed from the rank.
+    /// The value of each kind computed from the kind.
     pub fn from_fn(mut f: impl FnMut(UnitKind) -> T) -> ByUnitKind<T> {
         ByUnitKind {
             regular: f(UnitKind::Regular),
             elite: f(UnitKind::Elite),
             special: f(UnitKind::Special),
+            smuggler: f(UnitKind::Smuggler),
         }
     }
 
-    /// The values, lowest rank first.
+    /// The values, in [`UnitKind::ALL`] order.
     pub fn iter(&self) -> impl Iterator<Item = &T> {
-        [&self.regular, &self.elite, &self.special].into_iter()
+        [&self.regular, &self.elite, &self.special, &self.smuggler].into_iter()
     }
 
-    /// The values, lowest rank first, mutably.
+    /// The values, in [`UnitKind::ALL`] order, mutably.
     pub fn iter_mut(&mut self) -> impl Iterator<Item = &mut T> {
-        [&mut self.regular, &mut self.elite, &mut self.special].into_iter()
+        [
+            &mut self.regular,
+            &mut self.elite,
+            &mut self.special,
+            &mut self.smuggler,
+        ]
+        .into_iter()
     }
 
     /// Each value transformed.
@@ -125,26 +129,21 @@ impl<T> ByUnitKind<T> {
             regular: f(self.regular),
             elite: f(self.elite),
             special: f(self.special),
+            smuggler: f(self.smuggler),
         }
     }
 
-    /// The values as a `[regular, elite, special]` array (the wire order).
+    /// The core ranks' values as a `[regular, elite, special]` array (the
+    /// wire order; Smuggler Regulars travel in a field of their own).
     pub fn into_array(self) -> [T; 3] {
         [self.regular, self.elite, self.special]
     }
 }
 
-impl<T: Copy> ByUnitKind<T> {
-    /// From a `[regular, elite, special]` array (the wire order).
-    pub const fn from_array(a: [T; 3]) -> ByUnitKind<T> {
-        ByUnitKind::new(a[0], a[1], a[2])
-    }
-}
-
 impl From<[u8; 3]> for Units {
-    /// From `[regular, elite, special]` (the wire order).
+    /// From `[regular, elite, special]` (the wire order), no Smuggler.
     fn from(a: [u8; 3]) -> Units {
-        Units::from_array(a)
+        Units::new(a[0], a[1], a[2])
     }
 }
 
@@ -152,9 +151,19 @@ impl Units {
     /// No unit.
     pub const NONE: Units = Units::new(0, 0, 0);
 
-    /// How many units of all ranks.
+    /// Core units of the three ranks, no Smuggler Regular.
+    pub const fn new(regular: u8, elite: u8, special: u8) -> Units {
+        ByUnitKind {
+            regular,
+            elite,
+            special,
+            smuggler: 0,
+        }
+    }
+
+    /// How many units of all kinds.
     pub fn total(&self) -> u8 {
-        self.regular + self.elite + self.special
+        self.regular + self.elite + self.special + self.smuggler
     }
 
     /// Whether there is no unit.
@@ -166,6 +175,11 @@ impl Units {
     pub fn elites(&self) -> u8 {
         self.elite + self.special
     }
+
+    /// Units of regular rank: regulars and Smuggler Regulars (SM-UNIT-04).
+    pub fn regulars(&self) -> u8 {
+        self.regular + self.smuggler
+    }
 }
 
 impl<T> Index<UnitKind> for ByUnitKind<T> {
@@ -175,6 +189,7 @@ impl<T> Index<UnitKind> for ByUnitKind<T> {
             UnitKind::Regular => &self.regular,
             UnitKind::Elite => &self.elite,
             UnitKind::Special => &self.special,
+            UnitKind::Smuggler => &self.smuggler,
         }
     }
 }
@@ -185,14 +200,16 @@ impl<T> IndexMut<UnitKind> for ByUnitKind<T> {
             UnitKind::Regular => &mut self.regular,
             UnitKind::Elite => &mut self.elite,
             UnitKind::Special => &mut self.special,
+            UnitKind::Smuggler => &mut self.smuggler,
         }
     }
 }
 
 impl PartialEq<[u8; 3]> for Units {
-    /// Compares with `[regular, elite, special]` (the wire order).
+    /// Compares with `[regular, elite, special]` (the wire order) and no
+    /// Smuggler Regular.
     fn eq(&self, other: &[u8; 3]) -> bool {
-        self.into_array() == *other
+        *self == Units::from(*other)
     }
 }
 

@@ -432,7 +432,7 @@ impl Arrakis {
     /// Whether the next hit on units `u` is the owner's pick: no regular,
     /// and both an elite and a special elite (AR-COMBAT-20).
     pub(crate) fn elite_choice(u: Units) -> bool {
-        u.regular == 0 && u.elite > 0 && u.special > 0
+        u.regulars() == 0 && u.elite > 0 && u.special > 0
     }
 
     /// The attacker takes the hits of continuing one by one, asking when
@@ -499,6 +499,10 @@ impl Arrakis {
             if u.regular > 0 {
                 u.regular -= 1;
                 supply.regular += 1;
+            } else if u.smuggler > 0 {
+                // SM-UNIT-04: a Smuggler Regular is a regular unit.
+                u.smuggler -= 1;
+                supply.smuggler += 1;
             } else if u.elite > 0 || u.special > 0 {
                 // Only one kind of elite here: callers ask the owner when
                 // both are (AR-COMBAT-20, `elite_choice`).

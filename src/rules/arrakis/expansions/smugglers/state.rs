@@ -8,13 +8,12 @@
 use super::data::Smugglers;
 use crate::rules::arrakis::{AreaId, DieResult};
 
-/// The Smuggler figures in one area (SM-UNIT, SM-HARVESTER, SM-BASE).
+/// The Smugglers pieces in one area that are not units (SM-HARVESTER,
+/// SM-BASE). Smuggler Regulars on the board are Atreides units of their own
+/// kind (`UnitKind::Smuggler` in `AreaState.units`, SM-UNIT-01 to
+/// SM-UNIT-05), so every core rule for units moves and fights them.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct SmugglersArea {
-    /// Smuggler Regulars. While the Smugglers are allied they fight as
-    /// Atreides regulars but are not counted in `AreaState.units`
-    /// (SM-UNIT-03).
-    pub regulars: u8,
     /// A Smuggler harvester (neutral only; SM-HARVESTER-03).
     pub harvester: bool,
     /// The Smugglers Base, a rank-3 settlement of the allied Smugglers
@@ -25,7 +24,7 @@ pub struct SmugglersArea {
 impl SmugglersArea {
     /// No Smuggler figure at all.
     pub fn is_clear(&self) -> bool {
-        self.regulars == 0 && !self.harvester && !self.base
+        !self.harvester && !self.base
     }
 }
 
@@ -64,9 +63,6 @@ pub struct SmugglersState {
     /// Smuggler Regulars waiting on the Smugglers board (SM-SETUP-06,
     /// SM-ROUND-01).
     pub regulars_waiting: u8,
-    /// Smuggler Regulars in the supply, neither on the Smugglers board nor
-    /// on the main board (SM-SETUP-02).
-    pub regulars_supply: u8,
     /// Smuggler ornithopters on the Smugglers board, ready to place
     /// (SM-THOPTER-01, SM-THOPTER-02).
     pub thopters: u8,
@@ -92,14 +88,15 @@ pub struct SmugglersState {
 }
 
 impl SmugglersState {
-    /// The expansion's setup (SM-SETUP-06, SM-SETUP-07, SM-SETUP-12).
+    /// The expansion's setup (SM-SETUP-06, SM-SETUP-07, SM-SETUP-12). The
+    /// other Smuggler Regulars start in the Atreides supply of Smuggler
+    /// units (`House.supply.smuggler`, set by the core setup).
     pub fn new(d: &Smugglers) -> SmugglersState {
         let on_board = d.setup.regulars_on_board;
         SmugglersState {
             standing: Standing::Neutral,
             staban_step: d.setup.staban_step,
             regulars_waiting: on_board,
-            regulars_supply: d.components.smuggler_regulars - on_board,
             thopters: d.setup.ornithopters_on_board,
             thopters_in_game: d.components.ornithopters,
             harvesters_in_game: d.components.harvesters,

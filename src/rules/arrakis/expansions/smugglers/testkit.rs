@@ -2,7 +2,7 @@
 //! expansion's figures and standing directly, to build a situation on the
 //! real board. Nothing in the engine calls them.
 use super::state::{SmugglersState, Standing};
-use crate::rules::arrakis::ids::AreaId;
+use crate::rules::arrakis::ids::{AreaId, Faction};
 use crate::rules::arrakis::state::Arrakis;
 
 impl Arrakis {
@@ -11,12 +11,12 @@ impl Arrakis {
         self.smugglers.as_mut().expect("a Smugglers game")
     }
 
-    /// Puts `n` Smuggler Regulars from the supply into `area`.
+    /// Puts `n` Smuggler Regulars from the Atreides supply into `area`.
     pub fn test_put_regulars(&mut self, area: AreaId, n: u8) {
-        let sm = self.test_sm();
-        assert!(sm.regulars_supply >= n, "regular supply");
-        sm.regulars_supply -= n;
-        self.areas[area.index()].smugglers.regulars += n;
+        let supply = &mut self.houses[Faction::Atreides].supply;
+        assert!(supply.smuggler >= n, "Smuggler Regular supply");
+        supply.smuggler -= n;
+        self.areas[area.index()].units[Faction::Atreides].smuggler += n;
     }
 
     /// Sets the Smugglers' standing and nothing else (the alliance's

@@ -14,8 +14,6 @@ pub struct SmugglersView {
     pub staban_step: u8,
     /// Smuggler Regulars waiting on the Smugglers board.
     pub regulars_waiting: u8,
-    /// Smuggler Regulars in the supply.
-    pub regulars_supply: u8,
     /// Smuggler ornithopters on the Smugglers board.
     pub thopters: u8,
     /// Smuggler harvesters still in the game.
@@ -35,7 +33,6 @@ impl SmugglersView {
             standing: s.standing,
             staban_step: s.staban_step,
             regulars_waiting: s.regulars_waiting,
-            regulars_supply: s.regulars_supply,
             thopters: s.thopters,
             harvesters_in_game: s.harvesters_in_game,
             carryall_in_game: s.carryall_in_game,
