@@ -36,13 +36,22 @@ pub(super) fn sm_prompt_to_pb(p: SmPrompt, _wire: &mut pb::ArrakisPrompt) -> &'s
 }
 
 /// An event's kind and fields.
-pub(super) fn sm_event_to_pb(e: &SmEvent, _wire: &mut pb::ArrakisEvent) -> &'static str {
-    match *e {}
+pub(super) fn sm_event_to_pb(e: &SmEvent, wire: &mut pb::ArrakisEvent) -> &'static str {
+    match *e {
+        SmEvent::StabanMoved { step } => {
+            wire.amount = step.into();
+            "staban_moved"
+        }
+    }
 }
 
 /// An event in words.
 pub(super) fn sm_event_text(e: &SmEvent) -> String {
-    match *e {}
+    match *e {
+        SmEvent::StabanMoved { step } => {
+            format!("Staban Tuek moved down to prescience step {step}")
+        }
+    }
 }
 
 /// The Smugglers figures of one area.

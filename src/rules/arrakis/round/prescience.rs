@@ -29,6 +29,10 @@ impl Arrakis {
                 self.enter_leader(LeaderId(i as u8));
             }
         }
+        // SM-ALLY-01: a marker reaching Staban Tuek's step.
+        if self.smugglers.is_some() {
+            self.smugglers_ally_if_due(ev);
+        }
     }
 
     /// Adds supremacy; the Harkonnen win at once on reaching the threshold

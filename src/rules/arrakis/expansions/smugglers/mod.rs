@@ -145,6 +145,7 @@
 //! figure are public in both players' views. A Drone Ornithopters card is
 //! hidden in the hand like any card; its play is public.
 pub mod action;
+mod alliance;
 pub mod core_data;
 pub mod data;
 pub mod event;
