@@ -33,9 +33,7 @@ impl Arrakis {
             return;
         };
         let due = sm.neutral() && self.prescience.iter().any(|&p| p >= sm.staban_step);
-        if !due {
-            return;
-        }
-        // The alliance's steps (SM-ALLY-04 to SM-ALLY-10) come here.
+        // The alliance's steps (SM-ALLY-04 to SM-ALLY-10) come here when due.
+        let _ = due;
     }
 }
