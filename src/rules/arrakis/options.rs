@@ -23,7 +23,7 @@ pub struct ArrakisOptions {
     /// The Desert War expansion (rule IDs `DW-...`, docs/rules/desert-war.md).
     pub desert_war: bool,
     /// The Smugglers expansion (rule IDs `SM-...`, docs/rules/smugglers.md);
-    /// offered only in the crate's test builds until it is complete.
+    /// not offered by the server until it is complete.
     pub smugglers: bool,
     /// The preset.
     pub preset: Preset,
@@ -243,13 +243,8 @@ fn expansion_off(name: &str, expansion: &str, switch: &str) -> RuleError {
 }
 
 impl ArrakisOptions {
-    /// Resolves the preset and overrides; expansions are refused for now.
+    /// Resolves the preset, the expansions and the overrides.
     pub fn rules(&self) -> Result<Rules, RuleError> {
-        if self.smugglers && !cfg!(feature = "testkit") {
-            return Err(RuleError::InvalidOptions(
-                "the Smugglers expansion is not available yet".into(),
-            ));
-        }
         let mut r = Rules::of(self.preset);
         if self.desert_war {
             r.desert_war = Some(DesertWarRules::default());

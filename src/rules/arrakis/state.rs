@@ -319,6 +319,24 @@ impl Arrakis {
         }
     }
 
+    /// Whether Air zone `z` holds a Harkonnen vehicle, the target of
+    /// Atreides cards and Rocket Launchers and the carrier a Suspensor
+    /// Trooper deployment needs: any vehicle of the core game and the
+    /// Desert War, never a Smuggler ornithopter (the Atreides' allies'), and
+    /// the Smuggler carryall only under the Desert War's
+    /// `smuggler_carryall=harkonnen` (SM-HARVESTER-13; docs/rules-decisions.md,
+    /// Smugglers, SQ10).
+    pub(crate) fn harkonnen_vehicle_in(&self, z: usize) -> bool {
+        match self.zones[z] {
+            None | Some(Vehicle::SmugglerOrnithopter) => false,
+            Some(Vehicle::SmugglerCarryall) => self
+                .rules
+                .desert_war
+                .is_some_and(|dw| dw.smuggler_carryall_harkonnen),
+            Some(_) => true,
+        }
+    }
+
     /// A house.
     pub fn house(&self, f: Faction) -> &House {
         &self.houses[f]

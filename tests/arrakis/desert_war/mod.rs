@@ -10,7 +10,7 @@ use melange::rules::arrakis::{
 use melange::rules::core::Ruleset;
 
 mod atreides_games;
-mod atreides_kit;
+pub(crate) mod atreides_kit;
 mod camps;
 mod escorts;
 mod harkonnen;

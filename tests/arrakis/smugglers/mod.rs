@@ -7,6 +7,7 @@ use melange::rules::arrakis::{Arrakis, ArrakisOptions};
 use melange::rules::core::Ruleset;
 
 mod setup;
+mod with_desert_war;
 
 /// The tables of a game with the expansion (Staban Tuek and the Drone
 /// Ornithopters appended to the core ones).

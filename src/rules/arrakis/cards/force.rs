@@ -249,7 +249,7 @@ impl Arrakis {
         (0..b.air_zones.len() as u8)
             .map(AirZoneId)
             .filter(|z| {
-                b.air_zones[z.index()].sectors.contains(&s) && self.zones[z.index()].is_some()
+                b.air_zones[z.index()].sectors.contains(&s) && self.harkonnen_vehicle_in(z.index())
             })
             .collect()
     }

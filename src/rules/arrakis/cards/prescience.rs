@@ -161,7 +161,7 @@ impl Arrakis {
         let zones = (0..b.air_zones.len())
             .map(|z| AirZoneId(z as u8))
             .filter(|z| {
-                self.zones[z.index()].is_some()
+                self.harkonnen_vehicle_in(z.index())
                     && areas
                         .iter()
                         .any(|a| b.air_zones[z.index()].areas.contains(*a))

@@ -7,7 +7,9 @@ use crate::rules::arrakis::state::Arrakis;
 
 impl Arrakis {
     /// Whether area `a` is empty for a Desert War placement (DQ4): no
-    /// unit, leader, harvester, sandworm, Desert Trooper or Camp, and
+    /// unit (Smuggler Regulars included), leader, harvester (a Smuggler
+    /// harvester included), sandworm, Desert Trooper, Camp or Smugglers
+    /// Base, and
     /// (unless the `empty_area` option says otherwise) no wormsign,
     /// sietch, deployment token, standing settlement or testing station.
     pub fn is_empty_for_desert_war(&self, a: AreaId) -> bool {
@@ -17,7 +19,8 @@ impl Arrakis {
             && s.named == 0
             && s.worm.is_none()
             && !s.harvester
-            && s.desert.is_clear();
+            && s.desert.is_clear()
+            && s.smugglers.is_clear();
         let only_figures = self
             .rules
             .desert_war

@@ -101,8 +101,8 @@ impl Arrakis {
     pub(crate) fn suspensor_deploy_areas(&self) -> AreaSet {
         let b = self.d().board;
         let mut sectors = AreaSet::EMPTY;
-        for (z, v) in self.zones.iter().enumerate() {
-            if v.is_some() {
+        for z in 0..self.zones.len() {
+            if self.harkonnen_vehicle_in(z) {
                 for s in b.air_zones[z].sectors {
                     sectors = sectors.union(b.sectors[usize::from(s.0)].areas);
                 }

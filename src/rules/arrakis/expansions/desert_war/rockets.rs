@@ -55,7 +55,7 @@ impl Arrakis {
         b.air_zones
             .iter()
             .enumerate()
-            .filter(|(i, z)| z.sectors.contains(&x) && self.zones[*i].is_some())
+            .filter(|(i, z)| z.sectors.contains(&x) && self.harkonnen_vehicle_in(*i))
             .map(|(i, _)| AirZoneId(i as u8))
             .collect()
     }

@@ -1,0 +1,148 @@
+//! Both expansions together: what the Smugglers' pieces are for the Desert
+//! War's rules (docs/rules-decisions.md, Smugglers, "With the Desert War").
+use crate::common::{A, H, a, legal, play};
+use crate::desert_war::atreides_kit::{
+    atreides_turn, is_desert, sector_of, touching, zones_of_sector,
+};
+use melange::rules::arrakis::expansions::desert_war::{DwAction, DwPrompt};
+use melange::rules::arrakis::{
+    Action, AreaId, Arrakis, ArrakisOptions, DieResult, Marker, Prompt, Vehicle, board,
+};
+use melange::rules::core::Ruleset;
+
+const HIT: u8 = 0;
+
+/// A game with both expansions and these option overrides, board cleared.
+fn both(overrides: &[(&str, &str)]) -> Arrakis {
+    let o = ArrakisOptions {
+        desert_war: true,
+        smugglers: true,
+        overrides: overrides
+            .iter()
+            .map(|(n, v)| (n.to_string(), v.to_string()))
+            .collect(),
+        ..Default::default()
+    };
+    let mut g = Arrakis::setup(&o, 3).unwrap();
+    g.test_clear_board();
+    g
+}
+
+/// Desert areas touching `x`.
+fn desert_around(x: AreaId) -> Vec<AreaId> {
+    touching(x).into_iter().filter(|y| is_desert(*y)).collect()
+}
+
+/// A desert area with two desert neighbours in a sector with two Air
+/// zones or more.
+fn crossroads() -> AreaId {
+    (0..board().areas.len() as u8)
+        .map(AreaId)
+        .find(|x| {
+            is_desert(*x)
+                && board().area(*x).sector.is_some()
+                && desert_around(*x).len() >= 2
+                && zones_of_sector(sector_of(*x)).len() >= 2
+        })
+        .expect("such an area")
+}
+
+/// Two launchers at a Camp roll two Hits; beside them a Harkonnen
+/// harvester and a Smuggler harvester, and in the sector's Air zones the
+/// Smuggler carryall and a Smuggler ornithopter. Returns the legal actions
+/// at the choice of targets.
+fn rocket_targets(g: &mut Arrakis) -> (Vec<Action>, [Action; 4]) {
+    let camp = crossroads();
+    let desert = desert_around(camp);
+    let (hk, sm) = (desert[0], desert[1]);
+    let zones = zones_of_sector(sector_of(camp));
+    g.test_put_camp(camp, Marker::KwisatzHaderach);
+    g.test_put_rockets(camp, 2);
+    g.areas[hk.index()].harvester = true;
+    g.areas[sm.index()].smugglers.harvester = true;
+    g.zones[zones[0].index()] = Some(Vehicle::SmugglerCarryall);
+    g.zones[zones[1].index()] = Some(Vehicle::SmugglerOrnithopter);
+    atreides_turn(g);
+    play(g, A, &[Action::DesertPower]);
+    g.test_load_dice(&[HIT, HIT]);
+    play(
+        g,
+        A,
+        &[Action::DesertWar(DwAction::RocketAttack(sector_of(camp)))],
+    );
+    assert!(matches!(
+        g.prompt(),
+        Prompt::DesertWar(DwPrompt::RocketTarget { .. })
+    ));
+    (
+        legal(g, A),
+        [
+            Action::PickArea(hk),
+            Action::PickArea(sm),
+            Action::PickZone(zones[0]),
+            Action::PickZone(zones[1]),
+        ],
+    )
+}
+
+// SM-HARVESTER-13, DW-ROCKET-05: Rocket Launchers remove Harkonnen
+// vehicles only: never a Smuggler harvester, the Smuggler carryall (by
+// default) or a Smuggler ornithopter.
+#[test]
+fn rockets_spare_the_smuggler_vehicles() {
+    let mut g = both(&[]);
+    let (l, [hk, sm, carryall, thopter]) = rocket_targets(&mut g);
+    assert!(l.contains(&hk));
+    for x in [sm, carryall, thopter] {
+        assert!(!l.contains(&x), "{x:?} is not a Harkonnen vehicle");
+    }
+}
+
+// SM-HARVESTER-13 under `smuggler_carryall=harkonnen` (SQ10): the Smuggler
+// carryall is a Harkonnen vehicle, the harvester and ornithopter still not.
+#[test]
+fn under_the_option_the_smuggler_carryall_is_a_target() {
+    let mut g = both(&[("smuggler_carryall", "harkonnen")]);
+    let (l, [hk, sm, carryall, thopter]) = rocket_targets(&mut g);
+    assert!(l.contains(&hk) && l.contains(&carryall));
+    assert!(!l.contains(&sm) && !l.contains(&thopter));
+}
+
+// DW-HARKONNEN-12: a Suspensor Trooper deployment needs a Harkonnen
+// vehicle in an Air zone; a Smuggler ornithopter or carryall is none.
+#[test]
+fn smuggler_vehicles_carry_no_suspensor_trooper() {
+    let deploys = |g: &Arrakis| {
+        legal(g, H)
+            .iter()
+            .filter(|x| matches!(x, Action::DesertWar(DwAction::DeploySuspensor(_))))
+            .count()
+    };
+    let mut g = both(&[]);
+    let zones = zones_of_sector(sector_of(crossroads()));
+    g.zones[zones[0].index()] = Some(Vehicle::SmugglerCarryall);
+    g.zones[zones[1].index()] = Some(Vehicle::SmugglerOrnithopter);
+    g.test_turn(H, &[DieResult::Strategy], 2);
+    g.test_set_desert_war_tokens(1);
+    assert_eq!(deploys(&g), 0);
+    g.zones[zones[1].index()] = Some(Vehicle::Ornithopter);
+    assert!(deploys(&g) > 0);
+}
+
+// DQ4 (Desert War) with the Smugglers: a Smuggler harvester, the Smugglers
+// Base and Smuggler Regulars make an area non-empty for a Camp, a
+// Sandrider or a Suspensor Trooper.
+#[test]
+fn smuggler_pieces_fill_an_area_for_the_desert_war() {
+    let mut g = both(&[]);
+    let x = a("s1_3");
+    assert!(g.is_empty_for_desert_war(x));
+    g.areas[x.index()].smugglers.harvester = true;
+    assert!(!g.is_empty_for_desert_war(x));
+    g.areas[x.index()].smugglers.harvester = false;
+    g.areas[x.index()].smugglers.base = true;
+    assert!(!g.is_empty_for_desert_war(x));
+    g.areas[x.index()].smugglers.base = false;
+    g.test_put_regulars(x, 1);
+    assert!(!g.is_empty_for_desert_war(x));
+}
