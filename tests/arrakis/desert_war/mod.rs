@@ -18,6 +18,7 @@ mod harkonnen_games;
 pub(crate) mod playout;
 mod rockets;
 mod round_end;
+mod sandrider_retreat;
 mod sandriders;
 mod setup;
 mod suspensors;
