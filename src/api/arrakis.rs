@@ -5,7 +5,9 @@ use super::{
     WireRules,
     fields::{invalid, published_preset, rule_overrides, seat, small},
 };
-use crate::rules::arrakis::expansions::desert_war::{AtreidesTrooper, DwAction, DwEvent, DwPrompt};
+use crate::rules::arrakis::expansions::desert_war::{
+    AtreidesTrooper, BoxSpecial, DwAction, DwEvent, DwPrompt,
+};
 use crate::{
     matches::MatchError,
     pb::{self, arrakis_action::Step},
@@ -1416,6 +1418,7 @@ fn dw_prompt_to_pb(p: DwPrompt, wire: &mut pb::ArrakisPrompt) -> &'static str {
         | DwPrompt::SwapTrooper { .. } => harkonnen_dw_prompt_to_pb(p, wire),
         DwPrompt::PlaceCamp
         | DwPrompt::AtreidesAfter
+        | DwPrompt::AtreidesBefore(_)
         | DwPrompt::DeployRockets { .. }
         | DwPrompt::RocketTarget { .. }
         | DwPrompt::CampTrade { .. }
@@ -1544,6 +1547,13 @@ fn desert_war_prompt_to_pb(p: DwPrompt, wire: &mut pb::ArrakisPrompt) -> &'stati
     match p {
         DwPrompt::PlaceCamp => "place_camp",
         DwPrompt::AtreidesAfter => "atreides_desert_war",
+        DwPrompt::AtreidesBefore(s) => {
+            match s {
+                BoxSpecial::Leader(l) => wire.leader_special = leader_name(l),
+                BoxSpecial::Sandriders(a) => wire.area = area_name(a),
+            }
+            "atreides_desert_war_before"
+        }
         DwPrompt::DeployRockets { left, .. } => {
             wire.count = left.into();
             "deploy_rockets"
@@ -1742,7 +1752,7 @@ fn desert_war_event_text(e: &DwEvent) -> String {
         ),
         DwEvent::VehicleShotDown { zone, vehicle } => format!(
             "a rocket shot down the {} in Air zone {}",
-            vehicle.name(),
+            vehicle.name().replace('_', " "),
             zone_name(*zone)
         ),
         DwEvent::RocketsLost { area, count } => format!(

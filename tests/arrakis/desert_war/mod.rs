@@ -11,6 +11,7 @@ use melange::rules::core::Ruleset;
 
 mod atreides_games;
 mod atreides_kit;
+mod box_specials;
 mod camps;
 mod escorts;
 mod harkonnen;

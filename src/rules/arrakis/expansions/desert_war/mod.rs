@@ -245,7 +245,7 @@ pub(crate) use harkonnen_actions::harkonnen_reason;
 pub use action::{AtreidesTrooper, DwAction};
 pub use event::DwEvent;
 pub use options::DesertWarRules;
-pub use prompt::{AtreidesThen, DwPrompt};
+pub use prompt::{AtreidesThen, BoxSpecial, DwPrompt};
 pub use state::{DesertArea, DesertWarState};
 pub use troopers::{TrooperRemoval, Troopers};
 pub use view::{DesertAreaView, DesertWarView};

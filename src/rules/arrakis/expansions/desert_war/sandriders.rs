@@ -11,7 +11,7 @@
 use super::action::DwAction;
 use super::data::desert_war;
 use super::event::DwEvent;
-use super::prompt::{AtreidesThen, DwPrompt};
+use super::prompt::{AtreidesThen, BoxSpecial, DwPrompt};
 use crate::rules::arrakis::action::Action;
 use crate::rules::arrakis::event::Event;
 use crate::rules::arrakis::ids::{AreaId, AreaSet, Faction};
@@ -141,6 +141,16 @@ impl Arrakis {
             dw.sandrider_placed = true;
         }
         ev.push(Event::DesertWar(DwEvent::SandridersSpecial { area }));
+        // DW-ATREIDES-02: its Desert War action may come before it.
+        if self.atreides_before_special(BoxSpecial::Sandriders(area)) {
+            return;
+        }
+        self.sandriders_special_starts(area, ev);
+    }
+
+    /// DW-SANDRIDER-05: the Sandriders special, chosen, takes effect: the
+    /// sandworm comes to the Sandrider in `area`, then the wormsign.
+    pub(crate) fn sandriders_special_starts(&mut self, area: AreaId, ev: &mut Vec<Event>) {
         // AR-HAZ-15: with none free and several on the board, the Atreides
         // pick which sandworm comes.
         if self.worm_choice_needed() {
