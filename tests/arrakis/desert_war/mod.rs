@@ -13,6 +13,7 @@ mod atreides_games;
 mod atreides_kit;
 mod box_specials;
 mod camps;
+mod escort_hits;
 mod escorts;
 mod harkonnen;
 mod harkonnen_games;
