@@ -230,3 +230,65 @@ fn a_retreat_from_a_sandworm_never_goes_onto_a_lone_sandrider() {
     }
     assert_eq!(g.areas[w.index()].desert.sandriders, 1);
 }
+
+#[test]
+fn the_wild_maker_may_answer_a_retreating_defenders_sandrider() {
+    // DW-SANDRIDER-10 with AR-HAZ-18: the sandworm the Sandrider calls may
+    // be the Wild Maker, the Atreides' pick; it attacks the legion that
+    // has nowhere to go with 6 dice (AR-HAZ-27), then the battle goes on.
+    let (x, y, z) = row();
+    let mut g = to_the_retreat(x, y, z);
+    let wm = crate::common::leader("wild_maker");
+    g.test_set_leader(wm, melange::rules::arrakis::LeaderAt::SetAside);
+    let b = board();
+    for w in (0..b.areas.len() as u8).map(AreaId) {
+        if w != y && w != z && b.passable_between(z, w) && g.areas[w.index()].unit_count(A) == 0 {
+            g.test_put(A, w, Units::from([1, 0, 0]), 0);
+        }
+    }
+    play(&mut g, H, &[Action::Retreat(z)]);
+    assert!(matches!(g.prompt(), Prompt::WildMakerOrSandworm(at, Some(_)) if at == z));
+    assert_eq!(g.areas[z.index()].units[H], [2, 0, 0]);
+    // The Wild Maker's 6 dice: 1 Hit.
+    g.test_load_dice(&[HIT, SHIELD, SHIELD, SHIELD, SHIELD, SHIELD]);
+    let ev = play(&mut g, A, &[Action::WildMaker]);
+    assert!(ev.contains(&Event::SandwormPlaced { area: z }));
+    assert_eq!(g.areas[z.index()].units[H], [1, 0, 0]);
+    // AR-HAZ-45: it leaves the board after its attack.
+    assert_eq!(g.areas[z.index()].worm, None);
+    assert!(ev.contains(&Event::BattleEnded { winner: Some(A) }));
+    assert!(matches!(g.prompt(), Prompt::Battle(b) if b.step == BattleStep::Advance));
+    play(&mut g, A, &[Action::Done]);
+    // Staying home: the attackers back in x.
+    assert_eq!(g.areas[x.index()].units[A], [2, 0, 0]);
+    assert_eq!(g.prompt(), Prompt::Turn(H));
+}
+
+#[test]
+fn a_legion_fleeing_an_emerging_sandworm_keeps_off_a_lone_sandrider() {
+    // DW-SANDRIDER-10 with AR-OPT-08 (`sandworm_emerges_on_legion=
+    // retreats`): the flight, a retreat from a sandworm, never goes onto a
+    // lone Sandrider. s1_3 and s4_3 are open to it; a Sandrider in s4_3
+    // leaves s1_3 only.
+    let mut g = dw_game(&[("sandworm_emerges_on_legion", "retreats")]);
+    let a = crate::common::a;
+    g.test_put(H, a("s1_1"), [2, 0, 0], 0);
+    g.areas[a("s1_1").index()].wormsign = Some(Wormsign::Sandworm);
+    g.test_put(A, a("s1_4"), [1, 0, 0], 0);
+    g.areas[a("s1_2").index()].worm = Some(Worm::Normal);
+    g.test_put_sandriders(a("s4_3"), 1);
+    g.test_load_dice(&[SHIELD; 8]);
+    g.test_turn(H, &[DieResult::Mentat], 0);
+    let deck = melange::rules::arrakis::Deck::HouseHarkonnen;
+    play(
+        &mut g,
+        H,
+        &[
+            Action::SpendDie(DieResult::Mentat),
+            Action::Mentat(deck, deck),
+        ],
+    );
+    assert_eq!(g.areas[a("s1_3").index()].units[H], [2, 0, 0]);
+    assert_eq!(g.areas[a("s4_3").index()].unit_count(H), 0);
+    assert_eq!(g.areas[a("s4_3").index()].desert.sandriders, 1);
+}
