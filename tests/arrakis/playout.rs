@@ -44,7 +44,13 @@ fn board_invariant(g: &Arrakis) -> Result<(), String> {
         let on_board = g.units_on_board(f);
         let attacking = match g.prompt() {
             Prompt::Battle(b) | Prompt::Excess(_, _, AfterExcess::Battle(b)) => b.attacker == f,
-            _ => false,
+            // DW-SANDRIDER-10: a battle waits on a sandworm its retreating
+            // defender called.
+            _ => g
+                .desert_war
+                .as_ref()
+                .and_then(|d| d.retreat_battle)
+                .is_some_and(|b| b.attacker == f),
         };
         let battle = g.battle_group().filter(|_| attacking);
         for k in UnitKind::ALL {

@@ -5,7 +5,9 @@ use super::{
     WireRules,
     fields::{invalid, published_preset, rule_overrides, seat, small},
 };
-use crate::rules::arrakis::expansions::desert_war::{AtreidesTrooper, DwAction, DwEvent, DwPrompt};
+use crate::rules::arrakis::expansions::desert_war::{
+    AtreidesTrooper, BoxSpecial, DwAction, DwEvent, DwPrompt,
+};
 // Wire names are read from the Smugglers' tables, a superset of the core
 // game's with the same ids (Staban Tuek and the Drone Ornithopters
 // appended), so one table names the leaders and cards of every game.
@@ -1441,6 +1443,7 @@ fn dw_prompt_to_pb(p: DwPrompt, wire: &mut pb::ArrakisPrompt) -> &'static str {
         | DwPrompt::SwapTrooper { .. } => harkonnen_dw_prompt_to_pb(p, wire),
         DwPrompt::PlaceCamp
         | DwPrompt::AtreidesAfter
+        | DwPrompt::AtreidesBefore(_)
         | DwPrompt::DeployRockets { .. }
         | DwPrompt::RocketTarget { .. }
         | DwPrompt::CampTrade { .. }
@@ -1569,6 +1572,13 @@ fn desert_war_prompt_to_pb(p: DwPrompt, wire: &mut pb::ArrakisPrompt) -> &'stati
     match p {
         DwPrompt::PlaceCamp => "place_camp",
         DwPrompt::AtreidesAfter => "atreides_desert_war",
+        DwPrompt::AtreidesBefore(s) => {
+            match s {
+                BoxSpecial::Leader(l) => wire.leader_special = leader_name(l),
+                BoxSpecial::Sandriders(a) => wire.area = area_name(a),
+            }
+            "atreides_desert_war_before"
+        }
         DwPrompt::DeployRockets { left, .. } => {
             wire.count = left.into();
             "deploy_rockets"
@@ -1767,7 +1777,7 @@ fn desert_war_event_text(e: &DwEvent) -> String {
         ),
         DwEvent::VehicleShotDown { zone, vehicle } => format!(
             "a rocket shot down the {} in Air zone {}",
-            vehicle.name(),
+            vehicle.name().replace('_', " "),
             zone_name(*zone)
         ),
         DwEvent::RocketsLost { area, count } => format!(

@@ -11,13 +11,16 @@ use melange::rules::core::Ruleset;
 
 mod atreides_games;
 pub(crate) mod atreides_kit;
+mod box_specials;
 mod camps;
+mod escort_hits;
 mod escorts;
 mod harkonnen;
 mod harkonnen_games;
 pub(crate) mod playout;
 mod rockets;
 mod round_end;
+mod sandrider_retreat;
 mod sandriders;
 mod setup;
 mod suspensors;

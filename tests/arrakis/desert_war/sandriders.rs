@@ -478,10 +478,16 @@ fn the_sandriders_special_brings_a_desert_war_action_after_it() {
     g.test_put_sandriders(a("s1_3"), 1);
     g.test_put_camp(a("s3_2"), melange::rules::arrakis::Marker::Jihad);
     atreides_turn(&mut g);
+    // "Done" at the before-decision (tests/arrakis/desert_war/box_specials.rs),
+    // then at the wormsign.
     play(
         &mut g,
         A,
-        &[dw(DwAction::Sandriders(a("s1_3"))), Action::Done],
+        &[
+            dw(DwAction::Sandriders(a("s1_3"))),
+            Action::Done,
+            Action::Done,
+        ],
     );
     assert_eq!(
         g.prompt(),

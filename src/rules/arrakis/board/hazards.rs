@@ -244,7 +244,9 @@ impl Arrakis {
     pub(crate) fn flee_options(&self, a: AreaId) -> AreaSet {
         let h = Faction::Harkonnen;
         let n = self.areas[a.index()].unit_count(h);
-        self.retreat_options(h, a, n, true)
+        let open = self.retreat_options(h, a, n, true);
+        // DW-SANDRIDER-10: never onto a lone Sandrider.
+        open.minus(self.sandworm_retreat_closed())
     }
 
     /// The Harkonnen picked where the legion in `a` flees (AR-OPT-08).
@@ -485,6 +487,7 @@ impl Arrakis {
     /// The rule a refused flight breaks.
     pub(crate) fn flee_refusal(&self, action: &Action) -> &'static str {
         match action {
+            Action::Retreat(b) if self.lone_sandrider(*b) => "DW-SANDRIDER-10",
             Action::Retreat(_) | Action::Done => "AR-OPT-08",
             _ => "AR-ACT-17",
         }

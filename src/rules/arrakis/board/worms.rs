@@ -254,7 +254,9 @@ impl Arrakis {
     /// AR-HAZ-50: the adjacent open areas without a sandworm or a wormsign
     /// with room for `n` Harkonnen units leaving `to`.
     pub(crate) fn worm_retreat_options(&self, to: AreaId, n: u8) -> AreaSet {
-        self.retreat_options(Faction::Harkonnen, to, n, true)
+        let open = self.retreat_options(Faction::Harkonnen, to, n, true);
+        // DW-SANDRIDER-10: never onto a lone Sandrider.
+        open.minus(self.sandworm_retreat_closed())
     }
 
     /// A sandworm a Harkonnen legion called comes to `to`: the Atreides
@@ -337,6 +339,10 @@ impl Arrakis {
 
     /// A move paused by a wormsign goes on: the next legion, or the end.
     pub(crate) fn resume_move(&mut self, m: Move, ev: &mut Vec<Event>) {
+        // DW-SANDRIDER-10: a defender's retreat called it: the battle goes on.
+        if self.resume_retreat_battle(ev) {
+            return;
+        }
         if self.winner.is_some() {
             self.prompt = Prompt::None;
         } else if m.legions_left == 0 {
@@ -537,6 +543,7 @@ impl Arrakis {
     /// The rule a refused retreat from a sandworm breaks.
     pub(crate) fn worm_retreat_refusal(&self, action: &Action) -> &'static str {
         match action {
+            Action::Retreat(b) if self.lone_sandrider(*b) => "DW-SANDRIDER-10",
             Action::Retreat(_) | Action::Done => "AR-HAZ-50",
             _ => "AR-ACT-17",
         }

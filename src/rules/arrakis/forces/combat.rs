@@ -171,6 +171,10 @@ impl Arrakis {
                     escorts: self.escorts_at(def, bt.at),
                 };
                 let group = self.lift(def, bt.at, &g);
+                // DW-SANDRIDER-10: retreating onto a lone Sandrider.
+                if self.harkonnen_retreats_on_sandrider(&bt, to, &group, ev) {
+                    return;
+                }
                 self.drop_group(def, to, &group);
                 self.on_legion_arrival(def, to, ev); // DW-TROOPER-13
                 self.attacker_wins(bt, ev);
@@ -690,7 +694,13 @@ impl Arrakis {
             // Defenders revealed over the limit: the battle waits on the
             // Atreides' pick of the excess, its attackers off the board.
             Prompt::Excess(_, _, AfterExcess::Battle(b)) => Some(b.group),
-            _ => None,
+            // DW-SANDRIDER-10: a battle waiting on the sandworm its
+            // retreating defender called.
+            _ => self
+                .desert_war
+                .as_ref()
+                .and_then(|d| d.retreat_battle)
+                .map(|b| b.group),
         }
     }
 }

@@ -9,6 +9,7 @@ use crate::rules::arrakis::cards::components::Slot;
 use crate::rules::arrakis::cards::effects::Step;
 use crate::rules::arrakis::cards::play::{CardRun, Source};
 use crate::rules::arrakis::event::Event;
+use crate::rules::arrakis::expansions::desert_war::BoxSpecial;
 use crate::rules::arrakis::ids::{AreaSet, DieResult, Faction, LeaderId};
 use crate::rules::arrakis::prompt::Prompt;
 use crate::rules::arrakis::state::{Arrakis, LeaderAt};
@@ -78,10 +79,18 @@ impl Arrakis {
         self.spent_leaders |= 1 << l.0;
         // DW-ATREIDES-01: a Desert Power box leader's special is a Desert
         // Power action, with its Desert War action.
-        if d.leader(l).action_slot == Some(Slot::DesertPower) {
+        let desert_power_box = d.leader(l).action_slot == Some(Slot::DesertPower);
+        if desert_power_box {
             self.atreides_desert_war_opens(false);
         }
         ev.push(Event::SpecialAction { leader: l });
+        // DW-ATREIDES-02: its Desert War action may come before it.
+        if desert_power_box
+            && f == Faction::Atreides
+            && self.atreides_before_special(BoxSpecial::Leader(l))
+        {
+            return;
+        }
         self.start_run(f, Source::Leader(l), false, ev);
     }
 

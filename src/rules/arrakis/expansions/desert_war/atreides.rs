@@ -2,13 +2,16 @@
 //! Desert Power action brings one, before or after it: deploy up to 3
 //! Rocket Launchers into Camp areas, or a Rocket Launcher special attack
 //! (`rockets.rs`). Before: offered at the Desert Power's first choice
-//! (2 wormsigns to place, nothing done yet); after: a decision of its own
+//! (2 wormsigns to place, nothing done yet), or, for a Desert Power box
+//! leader's special, a decision of its own as soon as the special is
+//! chosen, before any of its effect; after: a decision of its own
 //! when the Desert Power is over (a card's granted Desert Power: once the
 //! card is over). Under `desert_war_with_desert_power=turn_only` only the
 //! Desert Power taken as the turn's action brings one.
 use super::action::DwAction;
-use super::prompt::{AtreidesThen, DwPrompt};
+use super::prompt::{AtreidesThen, BoxSpecial, DwPrompt};
 use crate::rules::arrakis::action::Action;
+use crate::rules::arrakis::cards::play::Source;
 use crate::rules::arrakis::event::Event;
 use crate::rules::arrakis::ids::{AreaId, Faction, SectorId};
 use crate::rules::arrakis::prompt::Prompt;
@@ -116,6 +119,46 @@ impl Arrakis {
         false
     }
 
+    /// DW-ATREIDES-02 (before) for a Desert Power box leader's special
+    /// (the Wild Maker's, the Sandriders'): the special is chosen and its
+    /// card spent, nothing of it done yet. True when the before-decision is
+    /// set (the special waits on it); false when no Desert War action is
+    /// open: the special goes on at once.
+    pub(crate) fn atreides_before_special(&mut self, s: BoxSpecial) -> bool {
+        if self.rules.desert_war.is_none() || !self.atreides_window() {
+            return false;
+        }
+        let mut v = Vec::new();
+        self.atreides_actions(&mut v);
+        if v.is_empty() {
+            return false;
+        }
+        self.prompt = Prompt::DesertWar(DwPrompt::AtreidesBefore(s));
+        true
+    }
+
+    /// The before-decision of a box leader's special: an action (the
+    /// special starts once it is over), or "Done" (the special starts).
+    pub(crate) fn step_atreides_before_special(
+        &mut self,
+        s: BoxSpecial,
+        a: Action,
+        ev: &mut Vec<Event>,
+    ) {
+        match a {
+            Action::DesertWar(x) => self.start_atreides_action(x, AtreidesThen::Special(s), ev),
+            _ => self.run_box_special(s, ev),
+        }
+    }
+
+    /// A box leader's special, chosen earlier, starts.
+    fn run_box_special(&mut self, s: BoxSpecial, ev: &mut Vec<Event>) {
+        match s {
+            BoxSpecial::Leader(l) => self.start_run(A, Source::Leader(l), false, ev),
+            BoxSpecial::Sandriders(area) => self.sandriders_special_starts(area, ev),
+        }
+    }
+
     /// The after-decision's choices.
     pub(crate) fn legal_atreides_after(&self, out: &mut Vec<Action>) {
         self.atreides_actions(out);
@@ -160,6 +203,7 @@ impl Arrakis {
         }
         match then {
             AtreidesThen::DesertPower => self.prompt = Prompt::Wormsigns(2),
+            AtreidesThen::Special(s) => self.run_box_special(s, ev),
             AtreidesThen::EndTurn => {
                 if let Some(dw) = self.desert_war.as_mut() {
                     dw.desert_power_open = false;

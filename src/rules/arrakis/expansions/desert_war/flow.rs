@@ -15,7 +15,7 @@ impl Arrakis {
             | DwPrompt::DeploySuspensors { .. }
             | DwPrompt::SwapTrooper { .. } => self.legal_harkonnen_desert_war_prompt(prompt, out),
             DwPrompt::PlaceCamp => self.legal_place_camp(out),
-            DwPrompt::AtreidesAfter => self.legal_atreides_after(out),
+            DwPrompt::AtreidesAfter | DwPrompt::AtreidesBefore(_) => self.legal_atreides_after(out),
             DwPrompt::DeployRockets { .. } => self.legal_deploy_rockets(out),
             DwPrompt::RocketTarget { from, .. } => self.legal_rocket_target(from, out),
             DwPrompt::CampTrade { .. } => self.legal_camp_trade(out),
@@ -38,6 +38,7 @@ impl Arrakis {
             }
             DwPrompt::PlaceCamp => self.step_place_camp(action, ev),
             DwPrompt::AtreidesAfter => self.step_atreides_after(action, ev),
+            DwPrompt::AtreidesBefore(s) => self.step_atreides_before_special(s, action, ev),
             DwPrompt::DeployRockets { left, then } => {
                 self.step_deploy_rockets(left, then, action, ev)
             }
@@ -60,9 +61,9 @@ impl Arrakis {
             | DwPrompt::DeploySuspensors { .. }
             | DwPrompt::SwapTrooper { .. } => self.harkonnen_desert_war_refusal(action),
             DwPrompt::PlaceCamp => self.place_camp_refusal(action),
-            DwPrompt::AtreidesAfter | DwPrompt::DeployRockets { .. } => {
-                self.atreides_action_refusal(action)
-            }
+            DwPrompt::AtreidesAfter
+            | DwPrompt::AtreidesBefore(_)
+            | DwPrompt::DeployRockets { .. } => self.atreides_action_refusal(action),
             DwPrompt::RocketTarget { .. } => self.rocket_target_refusal(action),
             DwPrompt::CampTrade { .. } => "DW-ROCKET-09",
             DwPrompt::SandridersWorm(_) => "AR-HAZ-15",
@@ -90,6 +91,10 @@ impl Arrakis {
             DwPrompt::AtreidesAfter => {
                 "House Atreides to take the Desert War action of its Desert Power, or pass".into()
             }
+            DwPrompt::AtreidesBefore(_) => "House Atreides to take the Desert War action of its \
+                                            Desert Power before the leader's special, or go on \
+                                            with the special"
+                .into(),
             DwPrompt::DeployRockets { left, .. } => {
                 format!("House Atreides to deploy up to {left} more Rocket Launchers at its Camps")
             }

@@ -164,9 +164,11 @@
 //!
 //! Troopers never join a battle or take hits (storms, sandworms, cards:
 //! they are not units). Escorts count as generic leaders everywhere
-//! (core: `leader_count`, leader conversions, `remove_lonely_leaders`); in the
-//! casualty loop (core: `take_hits`, "only leaders left") an Escort absorbs up
-//! to `hits_to_remove` hits; removed Escorts return to supply.
+//! (core: `leader_count`, leader conversions, `remove_lonely_leaders`); removed
+//! Escorts return to their supply (`settle_escorts`). An Escort's
+//! `hits_to_remove` hits need no code: the core casualty order hits a leader
+//! only once no unit is left, when every leader goes anyway (AR-COMBAT-22,
+//! AR-COMBAT-24; docs/rules-decisions.md, "An Escort's 2 hits").
 //!
 //! ## End of the round (DW-ROUNDEND, DW-HARKONNEN-09)
 //!
@@ -245,7 +247,7 @@ pub(crate) use harkonnen_actions::harkonnen_reason;
 pub use action::{AtreidesTrooper, DwAction};
 pub use event::DwEvent;
 pub use options::DesertWarRules;
-pub use prompt::{AtreidesThen, DwPrompt};
+pub use prompt::{AtreidesThen, BoxSpecial, DwPrompt};
 pub use state::{DesertArea, DesertWarState};
 pub use troopers::{TrooperRemoval, Troopers};
 pub use view::{DesertAreaView, DesertWarView};

@@ -1,7 +1,7 @@
 //! Where a game with the Desert War waits on an expansion decision,
 //! carried by the core `Prompt::DesertWar`.
 use crate::rules::arrakis::Faction;
-use crate::rules::arrakis::ids::{AreaId, AreaSet};
+use crate::rules::arrakis::ids::{AreaId, AreaSet, LeaderId};
 
 /// Where an Atreides Desert War action goes back to once it is over
 /// (DW-ATREIDES-02).
@@ -12,6 +12,22 @@ pub enum AtreidesThen {
     DesertPower,
     /// Taken after the Desert Power: the turn ends.
     EndTurn,
+    /// Taken before a Desert Power box leader's special: the special
+    /// starts.
+    Special(BoxSpecial),
+}
+
+/// A Desert Power box leader's special chosen, its card spent, nothing of
+/// it done yet: it starts once the Desert War action taken before it is
+/// over, or declined (DW-ATREIDES-02).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum BoxSpecial {
+    /// A named leader's special action run from its card's steps (the
+    /// Wild Maker's).
+    Leader(LeaderId),
+    /// The Sandriders card's special on the lone Sandrider in this area
+    /// (DW-SANDRIDER-05).
+    Sandriders(AreaId),
 }
 
 /// A decision of the Desert War expansion.
@@ -49,6 +65,10 @@ pub enum DwPrompt {
     /// The Desert Power is over: its Atreides Desert War action, or "Done"
     /// (DW-ATREIDES-02).
     AtreidesAfter,
+    /// A Desert Power box leader's special was chosen: its Atreides Desert
+    /// War action before it, or "Done" to go on with the special
+    /// (DW-ATREIDES-02).
+    AtreidesBefore(BoxSpecial),
     /// Rocket Launchers still to deploy, one Camp area at a time
     /// (DW-ATREIDES-05).
     DeployRockets {
@@ -92,6 +112,7 @@ impl DwPrompt {
             | DwPrompt::SwapTrooper { .. } => Faction::Harkonnen,
             DwPrompt::PlaceCamp
             | DwPrompt::AtreidesAfter
+            | DwPrompt::AtreidesBefore(_)
             | DwPrompt::DeployRockets { .. }
             | DwPrompt::RocketTarget { .. }
             | DwPrompt::CampTrade { .. }

@@ -11,7 +11,7 @@
 use super::action::DwAction;
 use super::data::desert_war;
 use super::event::DwEvent;
-use super::prompt::{AtreidesThen, DwPrompt};
+use super::prompt::{AtreidesThen, BoxSpecial, DwPrompt};
 use crate::rules::arrakis::action::Action;
 use crate::rules::arrakis::event::Event;
 use crate::rules::arrakis::ids::{AreaId, AreaSet, Faction};
@@ -141,6 +141,16 @@ impl Arrakis {
             dw.sandrider_placed = true;
         }
         ev.push(Event::DesertWar(DwEvent::SandridersSpecial { area }));
+        // DW-ATREIDES-02: its Desert War action may come before it.
+        if self.atreides_before_special(BoxSpecial::Sandriders(area)) {
+            return;
+        }
+        self.sandriders_special_starts(area, ev);
+    }
+
+    /// DW-SANDRIDER-05: the Sandriders special, chosen, takes effect: the
+    /// sandworm comes to the Sandrider in `area`, then the wormsign.
+    pub(crate) fn sandriders_special_starts(&mut self, area: AreaId, ev: &mut Vec<Event>) {
         // AR-HAZ-15: with none free and several on the board, the Atreides
         // pick which sandworm comes.
         if self.worm_choice_needed() {
@@ -243,6 +253,75 @@ impl Arrakis {
             card: None,
         };
         self.harkonnen_enters_sandrider(&mut m, bt.from, bt.at, group, ev)
+    }
+
+    /// DW-SANDRIDER-10: the Harkonnen defender of a battle (`group`,
+    /// lifted from the battle's area) retreats (AR-OPT-05) into the lone
+    /// Sandrider's area `to`: the Sandrider is removed and a sandworm comes,
+    /// as when a move reveals one (the legion retreats once more, or stays
+    /// and is attacked; the Wild Maker may come; a harvester there is
+    /// destroyed). The battle, won by the attacker, waits until that is
+    /// over, then its attacker advances or stays (docs/rules-decisions.md,
+    /// "A lone Sandrider entered by a Harkonnen legion"). False when there
+    /// is no lone Sandrider: the retreat goes on as usual.
+    pub(crate) fn harkonnen_retreats_on_sandrider(
+        &mut self,
+        bt: &Battle,
+        to: AreaId,
+        group: &(Group, Vec<u8>),
+        ev: &mut Vec<Event>,
+    ) -> bool {
+        if bt.attacker != A || !self.lone_sandrider(to) {
+            return false;
+        }
+        if let Some(dw) = self.desert_war.as_mut() {
+            dw.retreat_battle = Some(*bt);
+        }
+        let mut m = Move {
+            faction: Faction::Harkonnen,
+            leadership: false,
+            legions_left: 1,
+            moved_into: AreaSet::EMPTY,
+            picked: None,
+            card: None,
+        };
+        self.harkonnen_enters_sandrider(&mut m, bt.at, to, group, ev)
+    }
+
+    /// DW-SANDRIDER-10: once the sandworm a retreating defender called is
+    /// resolved, the battle it retreated from goes on: its attacker won
+    /// (AR-COMBAT-32) and advances or stays. False when no battle waits.
+    pub(crate) fn resume_retreat_battle(&mut self, ev: &mut Vec<Event>) -> bool {
+        let Some(bt) = self
+            .desert_war
+            .as_mut()
+            .and_then(|d| d.retreat_battle.take())
+        else {
+            return false;
+        };
+        self.attacker_wins(bt, ev);
+        true
+    }
+
+    /// DW-SANDRIDER-10: the areas a Harkonnen legion retreating from a
+    /// sandworm (AR-HAZ-50, AR-OPT-08) may not go to: a lone Sandrider's
+    /// (it would call a second sandworm before the first is resolved; one
+    /// retreat is the usual consequence), and, for a defender that
+    /// retreated from a battle onto a Sandrider, the battle's two areas
+    /// (the attacker's, won or home).
+    pub(crate) fn sandworm_retreat_closed(&self) -> AreaSet {
+        if self.desert_war.is_none() {
+            return AreaSet::EMPTY;
+        }
+        let mut out: AreaSet = (0..self.areas.len())
+            .map(|i| AreaId(i as u8))
+            .filter(|a| self.lone_sandrider(*a))
+            .collect();
+        if let Some(bt) = self.desert_war.as_ref().and_then(|d| d.retreat_battle) {
+            out.insert(bt.at);
+            out.insert(bt.from);
+        }
+        out
     }
 
     /// DW-SANDRIDER-14, DW-SANDRIDER-16: how far a sandworm in `from`

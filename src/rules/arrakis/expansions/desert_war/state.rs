@@ -4,6 +4,7 @@
 //! so the core game carries nothing).
 use super::data::DesertWar;
 use crate::rules::arrakis::Marker;
+use crate::rules::arrakis::prompt::Battle;
 
 /// The Desert War figures in one area. Desert Troopers are neither units
 /// nor leaders (DW-TROOPER-01 to -07): they never count toward a legion.
@@ -76,6 +77,11 @@ pub struct DesertWarState {
     /// This Desert Power already placed its Sandrider, or is the
     /// Sandriders special's (which places none) (DW-SANDRIDER-03).
     pub sandrider_placed: bool,
+    /// A battle its Atreides attacker won when the Harkonnen defender
+    /// retreated onto a lone Sandrider (DW-SANDRIDER-10): it waits here,
+    /// its attackers off the board, while the sandworm the Sandrider called
+    /// is resolved, then goes on to the attacker's advance.
+    pub retreat_battle: Option<Battle>,
 }
 
 impl DesertWarState {
@@ -94,6 +100,7 @@ impl DesertWarState {
             escort_placed: false,
             desert_power_open: false,
             sandrider_placed: false,
+            retreat_battle: None,
         }
     }
 }
