@@ -37,6 +37,7 @@ impl Arrakis {
         self.worms_surfaced = 0;
         self.bought_supremacy = false;
         self.phase = Phase::VehiclePlacement;
+        self.smugglers_die_joins(); // SM-ALLY-10
         // AR-VEH-02, AR-VEH-05: the active row is the lowest marker's.
         let row = self.active_row();
         self.prompt = Prompt::Vehicles {

@@ -146,12 +146,16 @@
 //! hidden in the hand like any card; its play is public.
 pub mod action;
 mod alliance;
+mod base;
 pub mod core_data;
 pub mod data;
+mod defeat;
+mod drones;
 pub mod event;
 mod flow;
 pub mod options;
 pub mod prompt;
+mod staban;
 pub mod state;
 #[cfg(feature = "testkit")]
 pub mod testkit;
