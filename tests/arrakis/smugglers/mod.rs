@@ -38,6 +38,7 @@ mod alliance;
 mod base;
 mod defeat;
 mod drones;
+mod hazards_allied;
 mod staban;
 mod units;
 

@@ -69,6 +69,7 @@ pub(crate) fn smugglers_reason(rule: &str) -> Option<&'static str> {
         "SM-ALLY-06" => {
             "the Smugglers Base goes in an empty desert area of the four lowest sectors"
         }
+        "SM-ROUND-08" => "no wormsign goes where Smuggler units stand",
         "SM-ALLY-07" => {
             "the Smugglers Base goes only in an empty desert area of the four lowest sectors, \
              never in an occupied or non-desert area nor outside them"

@@ -146,6 +146,7 @@
 //! hidden in the hand like any card; its play is public.
 pub mod action;
 mod alliance;
+mod allied_hazards;
 mod base;
 pub mod core_data;
 pub mod data;

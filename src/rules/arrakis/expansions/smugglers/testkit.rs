@@ -65,4 +65,11 @@ impl Arrakis {
         }
         self.smugglers_interrupt();
     }
+
+    /// The Desert Hazards step as the round plays it; its events.
+    pub fn test_sm_desert_hazards(&mut self) -> Vec<Event> {
+        let mut ev = Vec::new();
+        self.desert_hazards(&mut ev);
+        ev
+    }
 }
