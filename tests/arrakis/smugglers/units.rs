@@ -56,3 +56,25 @@ fn smuggler_regulars_move_and_fight_in_atreides_legions() {
     play(&mut g, A, &[Action::Continue]);
     assert_eq!(g.house(A).supply.smuggler, supply + 1);
 }
+
+#[test]
+fn smuggler_regulars_count_for_the_stacking_limit() {
+    // SM-UNIT-04: a Smuggler Regular counts as an Atreides regular for
+    // stacking: 5 Atreides regulars and 1 Smuggler Regular fill an area.
+    let mut g = game();
+    g.test_ally_at(a("s2_1"));
+    g.test_put(A, a("s2_1"), [5, 0, 0], 0);
+    g.test_put(A, a("s2_3"), [1, 0, 0], 0);
+    g.test_turn(A, &[DieResult::Strategy], 2);
+    play(
+        &mut g,
+        A,
+        &[
+            Action::SpendDie(DieResult::Strategy),
+            Action::Legion(a("s2_3")),
+            Action::Take(UnitKind::Regular),
+        ],
+    );
+    assert!(!crate::common::legal(&g, A).contains(&Action::To(a("s2_1"))));
+    assert!(crate::common::legal(&g, A).contains(&Action::To(a("s2_4"))));
+}
