@@ -70,3 +70,23 @@ fn an_undefended_base_falls_without_supremacy() {
     assert_eq!(g.supremacy, before);
     assert!(!g.areas[a("s2_1").index()].smugglers.base);
 }
+
+#[test]
+fn no_harkonnen_harvester_on_the_base() {
+    // SM-BASE-02: like a sietch, the Base's area takes no harvester, even
+    // when no Atreides unit stands there.
+    let mut g = game();
+    g.test_ally_at(a("s2_1"));
+    g.areas[a("s2_1").index()].units[A][UnitKind::Smuggler] = 0;
+    g.areas[a("s2_1").index()].named = 0;
+    g.test_set_prompt(Prompt::Vehicles {
+        harvesters: 1,
+        ornithopters: 0,
+        carryalls: 0,
+        any: false,
+        house: false,
+    });
+    let offered = crate::common::legal(&g, H);
+    assert!(!offered.contains(&Action::PlaceHarvester(a("s2_1"))));
+    assert!(offered.contains(&Action::PlaceHarvester(a("s2_3"))));
+}

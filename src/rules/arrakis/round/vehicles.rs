@@ -76,6 +76,7 @@ impl Arrakis {
         self.is_desert(a)
             && !s.harvester
             && s.sietch.is_none()
+            && !s.smugglers.base // SM-BASE-02: as a sietch
             && s.unit_count(A) == 0
             && s.worm.is_none()
     }
