@@ -143,3 +143,72 @@ fn the_die_waits_for_the_next_action_resolution() {
     assert!(!g.test_sm().die_ready);
     assert_eq!(g.test_sm().die, None);
 }
+
+/// Smuggler Regulars of the game: on the board, in an Atreides attacking
+/// group, in the Atreides supply and on the Smugglers board.
+fn smuggler_regulars(g: &Arrakis) -> u8 {
+    let on: u8 = g.areas.iter().map(|s| s.units[A][UnitKind::Smuggler]).sum();
+    let attacking = match g.prompt() {
+        Prompt::Battle(b) if b.attacker == A => b.group.units[UnitKind::Smuggler],
+        _ => 0,
+    };
+    let sm = g.smugglers.as_deref().unwrap();
+    on + attacking + g.house(A).supply.smuggler + sm.regulars_waiting
+}
+
+#[test]
+fn random_games_with_an_early_alliance_keep_the_smugglers_whole() {
+    // SM-ALLY-01 to SM-ALLY-08, SM-DEFEAT-05, SM-DEFEAT-07 over random
+    // games whose alliance comes early (Staban Tuek on step 1 to 3): every
+    // action is accepted, the Smuggler Regulars are conserved while allied,
+    // Staban is in play while allied and out of the game once defeated.
+    use rand::{Rng, SeedableRng};
+    let staban = sm_leader("staban_tuek");
+    let (mut allied, mut defeated) = (0, 0);
+    for seed in 0..60u64 {
+        let mut g = fresh();
+        g.test_sm().staban_step = 1 + (seed % 3) as u8;
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+        let mut legal = Vec::new();
+        for _ in 0..20_000 {
+            let Some(seat) = g.to_act() else { break };
+            legal.clear();
+            g.legal_actions(seat, &mut legal);
+            assert!(
+                !legal.is_empty(),
+                "seed {seed}: no choice at {:?}",
+                g.prompt()
+            );
+            let x = legal[rng.random_range(0..legal.len())];
+            let mut ev = Vec::new();
+            g.apply(seat, &x, &mut ev)
+                .unwrap_or_else(|e| panic!("seed {seed}: {x:?} refused: {e}"));
+            let sm = g.smugglers.as_deref().unwrap().clone();
+            match sm.standing {
+                Standing::Allied if sm.base.is_some() => {
+                    assert_eq!(smuggler_regulars(&g), 6, "seed {seed} after {x:?}");
+                    let at = g.test_leader(staban);
+                    assert!(
+                        !matches!(at, LeaderAt::NotInPlay | LeaderAt::Removed),
+                        "seed {seed}: Staban {at:?}"
+                    );
+                }
+                Standing::Defeated => {
+                    assert_eq!(smuggler_regulars(&g), 0, "seed {seed}");
+                    assert_eq!(g.test_leader(staban), LeaderAt::Removed);
+                    assert_eq!(sm.base, None);
+                }
+                _ => {}
+            }
+        }
+        match g.smugglers.as_deref().unwrap().standing {
+            Standing::Allied => allied += 1,
+            Standing::Defeated => defeated += 1,
+            Standing::Neutral => {}
+        }
+    }
+    assert!(
+        allied > 0 && defeated > 0,
+        "allied {allied}, defeated {defeated}"
+    );
+}
