@@ -183,3 +183,73 @@ pub(super) fn sm_view_to_pb(s: &SmugglersView) -> pb::ArrakisSmugglers {
         die: s.die.map(DieResult::name).unwrap_or_default().to_owned(),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::{event_text, event_to_pb, prompt_to_pb};
+    use crate::api::WireRules;
+    use crate::rules::arrakis::expansions::smugglers::{SmAction, SmEvent, SmPrompt};
+    use crate::rules::arrakis::{Action, Arrakis, Event, Prompt, board};
+
+    /// The alliance's actions, prompts and events on the wire: actions
+    /// round-trip, prompts have their kind, events a kind and a text in
+    /// words (SM-ALLY-06, SM-ALLY-08, SM-STABAN-05, SM-DEFEAT-01).
+    #[test]
+    fn the_alliance_on_the_wire() {
+        let a = board().a("s2_1");
+        for x in [SmAction::PlaceBase(a), SmAction::StabanJoins(a)] {
+            let action = Action::Smugglers(x);
+            let back = Arrakis::action_from_pb(&Arrakis::action_to_pb(&action)).unwrap();
+            assert_eq!(back, action);
+        }
+        for (p, kind) in [
+            (SmPrompt::PlaceBase, "place_smugglers_base"),
+            (SmPrompt::StabanReturns, "staban_returns"),
+        ] {
+            assert_eq!(prompt_to_pb(Prompt::Smugglers(p)).kind, kind);
+        }
+        let d = crate::rules::arrakis::expansions::smugglers::core_data::smugglers_data();
+        let staban = d.leader_id("staban_tuek").unwrap();
+        let events = [
+            (
+                SmEvent::Allied {
+                    harvesters_removed: 3,
+                    carryall_removed: true,
+                },
+                "smugglers_allied",
+            ),
+            (SmEvent::BasePlaced { area: a }, "smugglers_base_placed"),
+            (
+                SmEvent::FiguresJoined {
+                    area: a,
+                    regulars: 2,
+                    leaders: vec![staban],
+                },
+                "smugglers_joined",
+            ),
+            (SmEvent::StabanReturned { area: a }, "staban_returned"),
+            (
+                SmEvent::Defeated {
+                    area: a,
+                    regulars_removed: 6,
+                    thopters_removed: 3,
+                },
+                "smugglers_defeated",
+            ),
+        ];
+        for (e, kind) in events {
+            let e = Event::Smugglers(e);
+            let wire = event_to_pb(&e);
+            assert_eq!(wire.kind, kind);
+            let text = event_text(&e);
+            assert!(!text.is_empty() && !text.contains('_'), "{text}");
+        }
+        let wire = event_to_pb(&Event::Smugglers(SmEvent::FiguresJoined {
+            area: a,
+            regulars: 2,
+            leaders: vec![staban],
+        }));
+        assert_eq!((wire.area.as_str(), wire.amount), ("s2_1", 2));
+        assert_eq!(wire.leaders, vec!["staban_tuek".to_owned()]);
+    }
+}
