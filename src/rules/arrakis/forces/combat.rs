@@ -501,7 +501,9 @@ impl Arrakis {
                 u.regular -= 1;
                 supply.regular += 1;
             } else if u.smuggler > 0 {
-                // SM-UNIT-04: a Smuggler Regular is a regular unit.
+                // SM-UNIT-04: a Smuggler Regular is a regular unit, hit after
+                // the Atreides regulars (docs/rules-decisions.md, Smugglers,
+                // Alliance), back to the Atreides supply of Smuggler units.
                 u.smuggler -= 1;
                 supply.smuggler += 1;
             } else if u.elite > 0 || u.special > 0 {
