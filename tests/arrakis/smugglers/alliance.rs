@@ -212,3 +212,35 @@ fn random_games_with_an_early_alliance_keep_the_smugglers_whole() {
         "allied {allied}, defeated {defeated}"
     );
 }
+
+#[test]
+fn a_prescience_card_shifting_a_marker_onto_staban_brings_the_alliance() {
+    // SM-ALLY-01: Alam al-Mithal moves the Sand Dwellers marker up onto
+    // Staban Tuek's step; the Base is placed, then the card goes on.
+    let mut g = game();
+    let alam = d().card_id("alam_al_mithal").unwrap();
+    g.prescience = [3, 1, 0].into();
+    g.test_sm().staban_step = 4;
+    g.test_turn(A, &[DieResult::Strategy], 1);
+    g.test_hand(A, &[alam]);
+    play(
+        &mut g,
+        A,
+        &[
+            Action::PlayCard(alam, DieResult::Strategy),
+            Action::PickMarker(Marker::KwisatzHaderach),
+            Action::PickMarker(Marker::SandDwellers),
+        ],
+    );
+    let ev = play(&mut g, A, &[Action::PickSlot(3)]);
+    assert!(
+        ev.iter()
+            .any(|e| matches!(e, Event::Smugglers(SmEvent::Allied { .. })))
+    );
+    assert_eq!(g.prompt(), Prompt::Smugglers(SmPrompt::PlaceBase));
+    play(&mut g, A, &[place("s2_1")]);
+    // The card's draw comes next.
+    assert!(legal(&g, A).contains(&Action::DrawFrom(
+        melange::rules::arrakis::Deck::HouseAtreides
+    )));
+}
