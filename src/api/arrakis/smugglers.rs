@@ -3,13 +3,15 @@
 //! `ArrakisPrompt` and `ArrakisEvent`) and its part of the view
 //! (`ArrakisSmugglers`, `ArrakisSmugglersArea`). Everything of the
 //! expansion is public, so nothing here is redacted.
-use super::area_name;
+use super::{area_display, area_name};
 use crate::matches::MatchError;
 use crate::pb::{self, arrakis_action::Step};
-use crate::rules::arrakis::DieResult;
+use crate::rules::arrakis::expansions::smugglers::core_data::smugglers_data;
+use crate::rules::arrakis::expansions::smugglers::data::smugglers;
 use crate::rules::arrakis::expansions::smugglers::{
     SmAction, SmEvent, SmPrompt, SmugglersArea, SmugglersView,
 };
+use crate::rules::arrakis::{DieResult, LeaderId};
 
 /// An action from the wire.
 pub(super) fn sm_action_from_pb(x: &pb::arrakis_action::Smugglers) -> Result<SmAction, MatchError> {
@@ -22,35 +24,141 @@ pub(super) fn sm_action_from_pb(x: &pb::arrakis_action::Smugglers) -> Result<SmA
         Choice::Unused(_) => Err(super::invalid(
             "the smugglers step's `unused` field is reserved".into(),
         )),
+        Choice::PlaceBase(a) => Ok(SmAction::PlaceBase(super::area(a)?)),
+        Choice::StabanJoins(a) => Ok(SmAction::StabanJoins(super::area(a)?)),
     }
 }
 
 /// An action on the wire.
 pub(super) fn sm_action_to_pb(a: SmAction) -> Step {
-    match a {}
+    use pb::arrakis_action::smugglers::Choice;
+    let choice = match a {
+        SmAction::PlaceBase(x) => Choice::PlaceBase(area_name(x)),
+        SmAction::StabanJoins(x) => Choice::StabanJoins(area_name(x)),
+    };
+    Step::Smugglers(pb::arrakis_action::Smugglers {
+        choice: Some(choice),
+    })
 }
 
 /// A prompt's kind and fields.
 pub(super) fn sm_prompt_to_pb(p: SmPrompt, _wire: &mut pb::ArrakisPrompt) -> &'static str {
-    match p {}
+    match p {
+        SmPrompt::PlaceBase => "place_smugglers_base",
+        SmPrompt::StabanReturns => "staban_returns",
+    }
+}
+
+/// A leader id of a Smugglers game (Staban Tuek is not in the core table).
+fn sm_leader_name(l: LeaderId) -> String {
+    smugglers_data().leader(l).id.clone()
 }
 
 /// An event's kind and fields.
 pub(super) fn sm_event_to_pb(e: &SmEvent, wire: &mut pb::ArrakisEvent) -> &'static str {
-    match *e {
+    match e {
         SmEvent::StabanMoved { step } => {
-            wire.amount = step.into();
+            wire.amount = (*step).into();
             "staban_moved"
+        }
+        SmEvent::Allied {
+            harvesters_removed,
+            carryall_removed,
+        } => {
+            wire.amount = (*harvesters_removed).into();
+            if *carryall_removed {
+                wire.vehicle = "smuggler_carryall".into();
+            }
+            "smugglers_allied"
+        }
+        SmEvent::BasePlaced { area } => {
+            wire.area = area_name(*area);
+            "smugglers_base_placed"
+        }
+        SmEvent::FiguresJoined {
+            area,
+            regulars,
+            leaders,
+        } => {
+            wire.area = area_name(*area);
+            wire.amount = (*regulars).into();
+            wire.leaders = leaders.iter().map(|l| sm_leader_name(*l)).collect();
+            "smugglers_joined"
+        }
+        SmEvent::StabanReturned { area } => {
+            wire.area = area_name(*area);
+            wire.leader = smugglers().staban_tuek.id.clone();
+            "staban_returned"
+        }
+        SmEvent::Defeated {
+            area,
+            regulars_removed,
+            thopters_removed,
+        } => {
+            wire.area = area_name(*area);
+            wire.amount = (*regulars_removed).into();
+            wire.thopters_removed = (*thopters_removed).into();
+            "smugglers_defeated"
         }
     }
 }
 
 /// An event in words.
 pub(super) fn sm_event_text(e: &SmEvent) -> String {
-    match *e {
+    match e {
         SmEvent::StabanMoved { step } => {
             format!("Staban Tuek moved down to prescience step {step}")
         }
+        SmEvent::Allied {
+            harvesters_removed,
+            carryall_removed,
+        } => {
+            let carryall = if *carryall_removed {
+                " and the Smuggler carryall"
+            } else {
+                ""
+            };
+            format!(
+                "the Smugglers allied with the Atreides: {harvesters_removed} Smuggler \
+                 harvester(s){carryall} left the game"
+            )
+        }
+        SmEvent::BasePlaced { area } => {
+            format!("the Smugglers Base was placed in {}", area_display(*area))
+        }
+        SmEvent::FiguresJoined {
+            area,
+            regulars,
+            leaders,
+        } => {
+            let names: Vec<String> = leaders
+                .iter()
+                .map(|l| smugglers_data().leader(*l).name.clone())
+                .collect();
+            format!(
+                "{} and {regulars} Smuggler Regular(s) went to {}",
+                if names.is_empty() {
+                    "no leader".to_owned()
+                } else {
+                    names.join(", ")
+                },
+                area_display(*area)
+            )
+        }
+        SmEvent::StabanReturned { area } => format!(
+            "Staban Tuek left the regeneration tank for the Atreides legion in {}",
+            area_display(*area)
+        ),
+        SmEvent::Defeated {
+            area,
+            regulars_removed,
+            thopters_removed,
+        } => format!(
+            "the Smugglers Base in {} fell: the Smugglers are defeated; {regulars_removed} \
+             Smuggler Regular(s), {thopters_removed} Smuggler ornithopter(s), the die and \
+             Staban Tuek left the game",
+            area_display(*area)
+        ),
     }
 }
 
@@ -73,5 +181,75 @@ pub(super) fn sm_view_to_pb(s: &SmugglersView) -> pb::ArrakisSmugglers {
         carryall_in_game: s.carryall_in_game,
         base: s.base.map(area_name).unwrap_or_default(),
         die: s.die.map(DieResult::name).unwrap_or_default().to_owned(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::{event_text, event_to_pb, prompt_to_pb};
+    use crate::api::WireRules;
+    use crate::rules::arrakis::expansions::smugglers::{SmAction, SmEvent, SmPrompt};
+    use crate::rules::arrakis::{Action, Arrakis, Event, Prompt, board};
+
+    /// The alliance's actions, prompts and events on the wire: actions
+    /// round-trip, prompts have their kind, events a kind and a text in
+    /// words (SM-ALLY-06, SM-ALLY-08, SM-STABAN-05, SM-DEFEAT-01).
+    #[test]
+    fn the_alliance_on_the_wire() {
+        let a = board().a("s2_1");
+        for x in [SmAction::PlaceBase(a), SmAction::StabanJoins(a)] {
+            let action = Action::Smugglers(x);
+            let back = Arrakis::action_from_pb(&Arrakis::action_to_pb(&action)).unwrap();
+            assert_eq!(back, action);
+        }
+        for (p, kind) in [
+            (SmPrompt::PlaceBase, "place_smugglers_base"),
+            (SmPrompt::StabanReturns, "staban_returns"),
+        ] {
+            assert_eq!(prompt_to_pb(Prompt::Smugglers(p)).kind, kind);
+        }
+        let d = crate::rules::arrakis::expansions::smugglers::core_data::smugglers_data();
+        let staban = d.leader_id("staban_tuek").unwrap();
+        let events = [
+            (
+                SmEvent::Allied {
+                    harvesters_removed: 3,
+                    carryall_removed: true,
+                },
+                "smugglers_allied",
+            ),
+            (SmEvent::BasePlaced { area: a }, "smugglers_base_placed"),
+            (
+                SmEvent::FiguresJoined {
+                    area: a,
+                    regulars: 2,
+                    leaders: vec![staban],
+                },
+                "smugglers_joined",
+            ),
+            (SmEvent::StabanReturned { area: a }, "staban_returned"),
+            (
+                SmEvent::Defeated {
+                    area: a,
+                    regulars_removed: 6,
+                    thopters_removed: 3,
+                },
+                "smugglers_defeated",
+            ),
+        ];
+        for (e, kind) in events {
+            let e = Event::Smugglers(e);
+            let wire = event_to_pb(&e);
+            assert_eq!(wire.kind, kind);
+            let text = event_text(&e);
+            assert!(!text.is_empty() && !text.contains('_'), "{text}");
+        }
+        let wire = event_to_pb(&Event::Smugglers(SmEvent::FiguresJoined {
+            area: a,
+            regulars: 2,
+            leaders: vec![staban],
+        }));
+        assert_eq!((wire.area.as_str(), wire.amount), ("s2_1", 2));
+        assert_eq!(wire.leaders, vec!["staban_tuek".to_owned()]);
     }
 }

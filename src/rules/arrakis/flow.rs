@@ -46,6 +46,10 @@ impl Arrakis {
                 _ => break,
             }
         }
+        // SM-ALLY-06, SM-STABAN-05: the Smugglers' decisions come first.
+        if self.smugglers.is_some() {
+            self.smugglers_interrupt();
+        }
         // Sandworms that surfaced this round, counted from the events so the
         // sandworm code needs no hook (prescience conditions).
         let placed = ev[start..]

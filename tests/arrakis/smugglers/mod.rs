@@ -34,3 +34,34 @@ fn game() -> Arrakis {
     g.test_clear_board();
     g
 }
+
+mod alliance;
+mod base;
+mod defeat;
+mod drones;
+mod hazards_allied;
+mod staban;
+mod units;
+
+use crate::common::{rule_of, seat};
+use melange::rules::arrakis::{Action, Faction, LeaderId};
+
+/// A leader of the Smugglers tables by its data id (Staban Tuek is not in
+/// the core table).
+fn sm_leader(id: &str) -> LeaderId {
+    d().leader_id(id).unwrap_or_else(|| panic!("leader {id}"))
+}
+
+/// The rule a refused action names; the refusal changes nothing.
+fn refused(g: &mut Arrakis, f: Faction, x: Action) -> &'static str {
+    let before = g.clone();
+    let mut ev = Vec::new();
+    let r = rule_of(g.apply(seat(f), &x, &mut ev).unwrap_err());
+    assert_eq!(*g, before, "a refusal changes nothing");
+    r
+}
+
+/// The Drone Ornithopters card.
+fn drone() -> melange::rules::arrakis::CardId {
+    d().card_id("drone_ornithopters").expect("drone card")
+}

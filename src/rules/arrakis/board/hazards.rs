@@ -318,6 +318,8 @@ impl Arrakis {
             if (s.harvester || s.unit_count(Faction::Harkonnen) > 0)
                 && s.wormsign.is_none()
                 && s.worm.is_none()
+                && !self.smugglers_bar_hazard_wormsign(a)
+            // SM-ROUND-08
             {
                 let n = self.wormsign_pool.len();
                 if n == 0 {

@@ -488,6 +488,8 @@ impl Arrakis {
                     && s.worm.is_none()
                     && s.sietch.is_none()
                     && !self.suspensors_block_wormsign(a)
+                    && !self.smugglers_bar_wormsign(a)
+                // SM-ROUND-08
                 {
                     out.push(Action::WormsignAt(a));
                 }
@@ -519,6 +521,7 @@ impl Arrakis {
     pub(crate) fn wormsigns_refusal(&self, action: &Action) -> &'static str {
         match action {
             Action::WormsignAt(a) if self.suspensors_block_wormsign(*a) => "DW-SUSPENSOR-02",
+            Action::WormsignAt(a) if self.smugglers_bar_wormsign(*a) => "SM-ROUND-08",
             Action::WormsignAt(_) => "AR-DP-07",
             Action::DesertWar(x) => self.wormsigns_atreides_desert_war_refusal(action, *x),
             _ => "AR-ACT-17",

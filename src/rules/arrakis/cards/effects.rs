@@ -414,6 +414,20 @@ pub enum Step {
     /// The Wild Maker moves and attacks like a sandworm under Desert Power,
     /// with its own dice (AR-LEADER-28, AR-HAZ-27).
     WildMakerAttacks,
+    /// Smugglers expansion: Staban Tuek moves down `steps` prescience
+    /// steps while the Smugglers are neutral (SM-ALLY-02). Taken at once,
+    /// no choice.
+    StabanDown {
+        /// How many steps.
+        steps: u8,
+    },
+    /// Smugglers expansion: `count` Smuggler ornithopters join the
+    /// Smugglers board, as many as are still out of the game
+    /// (SM-THOPTER-01). Taken at once, no choice.
+    SmugglerOrnithopters {
+        /// How many.
+        count: u8,
+    },
 }
 
 /// Which enemy legions a special attack may target.

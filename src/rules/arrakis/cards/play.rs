@@ -215,6 +215,13 @@ impl Arrakis {
             self.finish_card(ev);
             return;
         };
+        // SM-ALLY-02, SM-THOPTER-01: the Drone Ornithopters' steps need no
+        // choice.
+        if Self::is_smugglers_step(step) {
+            self.run_smugglers_step(step, ev);
+            self.advance_card(ev);
+            return;
+        }
         run.stage = 0;
         run.used = AreaSet::EMPTY;
         run.left = match step {

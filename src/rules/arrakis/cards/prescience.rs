@@ -133,6 +133,7 @@ impl Arrakis {
                 s.wormsign.is_none() && s.worm.is_none() && s.sietch.is_none()
                     // DW-SUSPENSOR-02
                     && !self.suspensors_block_wormsign(*a)
+                    && !self.smugglers_bar_wormsign(*a) // SM-ROUND-08
             })
             .collect()
     }

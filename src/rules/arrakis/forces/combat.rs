@@ -47,6 +47,7 @@ impl Arrakis {
             {
                 n += si.rank;
             }
+            n += self.base_dice(f, bt.at); // SM-BASE-01, SM-BASE-02
         }
         // Cards' boosts: War Plan +1 die every round, Battle Language caps
         // the defender at 4 dice in the first round.
@@ -144,7 +145,7 @@ impl Arrakis {
             (BattleStep::Continue, Action::Continue) => {
                 // AR-COMBAT-29 (AR-OPT-06: only against a settlement/sietch).
                 let s = &self.areas[bt.at.index()];
-                let fortified = s.settlement || s.sietch.is_some();
+                let fortified = s.settlement || s.sietch.is_some() || s.smugglers.base; // SM-BASE-02
                 // Killers without Mercy: continuing is free.
                 let free = bt.boost == Boost::FreeContinue;
                 if !free && (!self.rules.continue_cost_settlement_only || fortified) {
@@ -504,7 +505,9 @@ impl Arrakis {
                 u.regular -= 1;
                 supply.regular += 1;
             } else if u.smuggler > 0 {
-                // SM-UNIT-04: a Smuggler Regular is a regular unit.
+                // SM-UNIT-04: a Smuggler Regular is a regular unit, hit after
+                // the Atreides regulars (docs/rules-decisions.md, Smugglers,
+                // Alliance), back to the Atreides supply of Smuggler units.
                 u.smuggler -= 1;
                 supply.smuggler += 1;
             } else if u.elite > 0 || u.special > 0 {
@@ -602,6 +605,7 @@ impl Arrakis {
     pub(crate) fn advance_tank(&mut self, f: Faction) {
         let d = self.d();
         let boxes = d.tables.tracks.regeneration_tank_boxes;
+        let staban_tank = self.smugglers.is_some() && self.staban_in_tank(); // SM-STABAN-05
         for i in 0..self.leaders.len() {
             if d.leaders[i].faction == f
                 && let LeaderAt::Tank(b) = self.leaders[i]
@@ -612,6 +616,9 @@ impl Arrakis {
                     LeaderAt::Tank(b + 1)
                 };
             }
+        }
+        if staban_tank {
+            self.staban_left_tank_if_out();
         }
     }
 
@@ -665,6 +672,7 @@ impl Arrakis {
                     ev.push(Event::Destroyed { area: at });
                     self.gain_supremacy(si.rank, ev);
                 }
+                self.smugglers_base_falls(at, ev); // SM-DEFEAT-01
             }
             Faction::Atreides => {
                 if s.settlement {

@@ -235,6 +235,8 @@ impl Arrakis {
                 self.turn_atreides_desert_war_refusal(action)
             }
             Action::DesertWar(_) => self.harkonnen_desert_war_refusal(action),
+            // SM-STABAN-01, SM-GURNEY-03: not before the alliance.
+            Action::Special(l) if let Some(r) = self.smugglers_leader_refusal(*l) => r,
             _ => "AR-ACT-11",
         }
     }

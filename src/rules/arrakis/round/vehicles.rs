@@ -37,6 +37,7 @@ impl Arrakis {
         self.worms_surfaced = 0;
         self.bought_supremacy = false;
         self.phase = Phase::VehiclePlacement;
+        self.smugglers_die_joins(); // SM-ALLY-10
         // AR-VEH-02, AR-VEH-05: the active row is the lowest marker's.
         let row = self.active_row();
         self.prompt = Prompt::Vehicles {
@@ -75,6 +76,7 @@ impl Arrakis {
         self.is_desert(a)
             && !s.harvester
             && s.sietch.is_none()
+            && !s.smugglers.base // SM-BASE-02: as a sietch
             && s.unit_count(A) == 0
             && s.worm.is_none()
     }

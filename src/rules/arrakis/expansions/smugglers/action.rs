@@ -5,15 +5,24 @@ use crate::rules::arrakis::ids::{AirZoneId, AreaId};
 
 /// A choice of the Smugglers expansion.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum SmAction {}
+pub enum SmAction {
+    // The alliance part.
+    /// Place the Smugglers Base in this area (SM-ALLY-06).
+    PlaceBase(AreaId),
+    /// Staban Tuek, back from the regeneration tank, joins the Atreides
+    /// legion in this area (SM-STABAN-05).
+    StabanJoins(AreaId),
+}
 
 impl SmAction {
     /// Whether every area and Air zone the action names exists on a board
     /// of `areas` areas and `zones` zones (a wire action may name any
     /// index).
     pub fn names_known(self, areas: usize, zones: usize) -> bool {
-        let _a = |x: AreaId| x.index() < areas;
+        let a = |x: AreaId| x.index() < areas;
         let _z = |x: AirZoneId| x.index() < zones;
-        match self {}
+        match self {
+            SmAction::PlaceBase(x) | SmAction::StabanJoins(x) => a(x),
+        }
     }
 }

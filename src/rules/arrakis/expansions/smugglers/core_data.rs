@@ -75,7 +75,14 @@ fn build(core: &Data, sm: &Smugglers) -> Data {
             drone.staban_steps_down, drone.ornithopters_added
         ),
         // SM-ALLY-02, SM-THOPTER-01: the card's steps.
-        steps: Vec::new(),
+        steps: vec![
+            Step::StabanDown {
+                steps: drone.staban_steps_down,
+            },
+            Step::SmugglerOrnithopters {
+                count: drone.ornithopters_added,
+            },
+        ],
         alternative: None,
         requires: None,
     });

@@ -2,6 +2,7 @@
 //! `Event::Smugglers`. Everything of the expansion is public, so no event
 //! of its own is redacted; a Drone Ornithopters card stays hidden in the
 //! hand like any card until played.
+use crate::rules::arrakis::ids::{AreaId, LeaderId};
 use crate::rules::core::Viewer;
 
 /// An event of the Smugglers expansion.
@@ -12,6 +13,48 @@ pub enum SmEvent {
     StabanMoved {
         /// His new step.
         step: u8,
+    },
+    // The alliance part.
+    /// The Smugglers allied with the Atreides (SM-ALLY-01): their
+    /// harvesters and carryall left the game (SM-ALLY-04), the die joined
+    /// the Atreides (SM-ALLY-09), Staban Tuek and Gurney Halleck entered
+    /// play (SM-STABAN-02, SM-GURNEY-04).
+    Allied {
+        /// Smuggler harvesters that left the game.
+        harvesters_removed: u8,
+        /// The Smuggler carryall left the game.
+        carryall_removed: bool,
+    },
+    /// The Atreides placed the Smugglers Base (SM-ALLY-06).
+    BasePlaced {
+        /// Its area.
+        area: AreaId,
+    },
+    /// Staban Tuek, Gurney Halleck and the waiting Smuggler Regulars went
+    /// to the Base's area (SM-ALLY-08).
+    FiguresJoined {
+        /// The Base's area.
+        area: AreaId,
+        /// Smuggler Regulars placed there.
+        regulars: u8,
+        /// Leaders placed there.
+        leaders: Vec<LeaderId>,
+    },
+    /// Staban Tuek, back from the regeneration tank, joined the Atreides
+    /// legion in `area` (SM-STABAN-05).
+    StabanReturned {
+        /// The legion's area.
+        area: AreaId,
+    },
+    /// The Smugglers Base fell: the Smugglers are defeated (SM-DEFEAT-01 to
+    /// SM-DEFEAT-07).
+    Defeated {
+        /// The Base's area.
+        area: AreaId,
+        /// Smuggler Regulars that left the game (board and off).
+        regulars_removed: u8,
+        /// Smuggler ornithopters that left the game (board and off).
+        thopters_removed: u8,
     },
 }
 

@@ -109,12 +109,19 @@
 //! - One check, `smugglers_ally_if_due`, after every prescience advance
 //!   (core: `advance_prescience`), every Drone Ornithopters play and every
 //!   capture (SQ2).
-//! - On alliance: Smuggler harvesters and carryall leave the game;
-//!   `Prompt::PlaceSmugglersBase(A)`: an empty desert area of
-//!   `alliance.base_sectors` (SM-ALLY-06, -07); Staban, Gurney and the
-//!   waiting regulars go there; Staban's card face up on the Desert Power
-//!   box (his special: `staban_tuek.special_*`, sharing the box under the
-//!   core Wild Maker rule and the Desert War's Sandriders rule).
+//! - On alliance (`alliance.rs`): Smuggler harvesters and carryall leave
+//!   the game; Staban's and Gurney's cards enter play (core
+//!   `enter_leader`); `SmPrompt::PlaceBase` (asked of the Atreides right
+//!   after the action that fired it, before the decision it interrupted,
+//!   kept in `SmugglersState.resume`): an empty desert area of
+//!   `alliance.base_sectors` (SM-ALLY-06, -07, `base.rs`); Staban, Gurney
+//!   and the waiting regulars go there; Staban's card face up on the Desert
+//!   Power box (his special: `staban_tuek.special_*`, sharing the box under
+//!   the core Wild Maker rule and the Desert War's Sandriders rule: each
+//!   leader card is spent on its own). Staban back from the tank:
+//!   `SmPrompt::StabanReturns` (`staban.rs`). The Drone Ornithopters'
+//!   steps: `drones.rs`; the defeat: `defeat.rs`; allied Desert Hazards:
+//!   `allied_hazards.rs`.
 //!
 //! ## Desert Hazards and harvest (SM-ROUND-07 to -12)
 //!
@@ -146,12 +153,17 @@
 //! hidden in the hand like any card; its play is public.
 pub mod action;
 mod alliance;
+mod allied_hazards;
+mod base;
 pub mod core_data;
 pub mod data;
+mod defeat;
+mod drones;
 pub mod event;
 mod flow;
 pub mod options;
 pub mod prompt;
+mod staban;
 pub mod state;
 #[cfg(feature = "testkit")]
 pub mod testkit;

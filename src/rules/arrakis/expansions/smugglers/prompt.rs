@@ -6,11 +6,20 @@ use crate::rules::arrakis::Faction;
 
 /// A decision of the Smugglers expansion.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum SmPrompt {}
+pub enum SmPrompt {
+    // The alliance part.
+    /// The Atreides place the Smugglers Base (SM-ALLY-06, SM-ALLY-07).
+    PlaceBase,
+    /// The Atreides pick the legion Staban Tuek rejoins, back from the
+    /// regeneration tank (SM-STABAN-05).
+    StabanReturns,
+}
 
 impl SmPrompt {
     /// The house that decides.
     pub fn faction(&self) -> Faction {
-        match *self {}
+        match *self {
+            SmPrompt::PlaceBase | SmPrompt::StabanReturns => Faction::Atreides,
+        }
     }
 }

@@ -6,7 +6,7 @@
 //! `SmugglerCarryall`); Staban Tuek is a core leader of the expansion's
 //! leader table (see [`super::core_data`]).
 use super::data::Smugglers;
-use crate::rules::arrakis::{AreaId, DieResult};
+use crate::rules::arrakis::{AreaId, DieResult, Prompt};
 
 /// The Smugglers pieces in one area that are not units (SM-HARVESTER,
 /// SM-BASE). Smuggler Regulars on the board are Atreides units of their own
@@ -85,6 +85,16 @@ pub struct SmugglersState {
     /// Thopter battles fought in the placement of ornithopters going on
     /// (SM-THOPTER-08).
     pub battles_this_placement: u8,
+    // The alliance part (SM-ALLY, SM-STABAN, SM-DEFEAT).
+    /// The alliance fired and the Atreides have still to place the Base
+    /// (SM-ALLY-06): the game asks them before anything else.
+    pub base_pending: bool,
+    /// Staban Tuek has just left the regeneration tank: the Atreides put
+    /// him with one of their legions (SM-STABAN-05).
+    pub staban_returning: bool,
+    /// The decision a Base placement or Staban Tuek's return interrupted,
+    /// asked again once it is done.
+    pub resume: Option<Prompt>,
 }
 
 impl SmugglersState {
@@ -105,6 +115,9 @@ impl SmugglersState {
             die: None,
             die_ready: false,
             battles_this_placement: 0,
+            base_pending: false,
+            staban_returning: false,
+            resume: None,
         }
     }
 

@@ -2,8 +2,9 @@
 //! expansion's figures and standing directly, to build a situation on the
 //! real board. Nothing in the engine calls them.
 use super::state::{SmugglersState, Standing};
-use crate::rules::arrakis::ids::{AreaId, Faction};
-use crate::rules::arrakis::state::Arrakis;
+use crate::rules::arrakis::event::Event;
+use crate::rules::arrakis::ids::{AreaId, Faction, Marker};
+use crate::rules::arrakis::state::{Arrakis, LeaderAt};
 
 impl Arrakis {
     /// The expansion's state, to read or change.
@@ -23,5 +24,52 @@ impl Arrakis {
     /// steps are not played).
     pub fn test_set_standing(&mut self, standing: Standing) {
         self.test_sm().standing = standing;
+    }
+
+    /// The alliance, played at once with the Base in `area` (the decision
+    /// the game waits on is kept); its events.
+    pub fn test_ally_at(&mut self, area: AreaId) -> Vec<Event> {
+        let mut ev = Vec::new();
+        let prompt = self.prompt;
+        self.smugglers_ally(&mut ev);
+        self.test_sm().resume = Some(prompt);
+        self.place_base(area, &mut ev);
+        ev
+    }
+
+    /// A prescience marker advances `n` steps as the rules advance it
+    /// (the alliance check included, SM-ALLY-01), then the Smugglers'
+    /// decisions come first as after any action; its events.
+    pub fn test_sm_advance_prescience(&mut self, m: Marker, n: u8) -> Vec<Event> {
+        let mut ev = Vec::new();
+        self.advance_prescience(m, n, &mut ev);
+        self.smugglers_interrupt();
+        ev
+    }
+
+    /// Staban Tuek goes to the regeneration tank (unless there) and the tank moves
+    /// `moves` times (as dice spent move it), then the Smugglers'
+    /// decisions come first as after any action.
+    pub fn test_staban_to_tank(&mut self, moves: u8) {
+        let l = self.staban().expect("a Smugglers game");
+        match self.leaders[usize::from(l.0)] {
+            LeaderAt::Tank(_) => {}
+            LeaderAt::Board(a) => {
+                self.areas[a.index()].named &= !(1u64 << l.0);
+                self.send_to_tank(l);
+            }
+            _ => self.send_to_tank(l),
+        }
+        for _ in 0..moves {
+            self.advance_tank(Faction::Atreides);
+        }
+        self.smugglers_interrupt();
+    }
+
+    /// The Desert Hazards step as the round plays it; its events.
+    pub fn test_sm_desert_hazards(&mut self) -> Vec<Event> {
+        let mut ev = Vec::new();
+        self.desert_hazards(&mut ev);
+        ev
     }
 }

@@ -1,0 +1,92 @@
+//! The Smugglers Base in battle (SM-BASE): a rank-3 settlement of the
+//! Atreides, whose fall gives no supremacy.
+use super::*;
+use crate::common::{A, H, a, play};
+use melange::rules::arrakis::expansions::smugglers::data::smugglers;
+use melange::rules::arrakis::{BattleStep, DieResult, Event, Prompt, UnitKind};
+
+const SHIELD: u8 = 3;
+
+/// The Harkonnen attack the Base's area from `from` with `n` regulars.
+fn harkonnen_attack(g: &mut Arrakis, from: &str, to: &str, n: usize) -> Vec<Event> {
+    g.test_turn(H, &[DieResult::Strategy, DieResult::Strategy], 2);
+    let mut acts = vec![
+        Action::SpendDie(DieResult::Strategy),
+        Action::Legion(a(from)),
+    ];
+    acts.extend(std::iter::repeat_n(Action::Take(UnitKind::Regular), n));
+    acts.push(Action::To(a(to)));
+    play(g, H, &acts)
+}
+
+#[test]
+fn the_base_defends_with_its_rank_like_a_settlement() {
+    // SM-BASE-01: rank 3, from data.
+    assert_eq!(smugglers().base.rank, 3);
+    let mut g = game();
+    g.test_ally_at(a("s2_1"));
+    // Leave one Smuggler Regular and no leader in the Base's area.
+    let s = &mut g.areas[a("s2_1").index()];
+    s.named = 0;
+    g.test_put(H, a("s2_3"), [2, 0, 0], 0);
+    harkonnen_attack(&mut g, "s2_3", "s2_1", 2);
+    g.test_load_dice(&[SHIELD; 6]);
+    let ev = play(&mut g, H, &[Action::Done]);
+    let ev2 = play(&mut g, A, &[Action::Done]);
+    // SM-BASE-02: the Atreides roll 1 unit + 3 for the Base's rank.
+    let rolls: Vec<(Faction, u8)> = [ev, ev2]
+        .concat()
+        .iter()
+        .filter_map(|e| match e {
+            Event::CombatRoll { faction, dice, .. } => Some((*faction, *dice)),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(rolls, vec![(H, 2), (A, 4)]);
+    // SM-BASE-02: continuing against the Base is fortified.
+    assert!(matches!(g.prompt(), Prompt::Battle(b) if b.step == BattleStep::Continue));
+}
+
+#[test]
+fn an_undefended_base_falls_without_supremacy() {
+    // SM-BASE-03, SM-DEFEAT-01: a Harkonnen legion entering the Base's
+    // area attacks it (no move in), and wins at once.
+    let mut g = game();
+    g.test_ally_at(a("s2_1"));
+    let staban = sm_leader("staban_tuek");
+    // Empty the Base's area but for the Base.
+    g.areas[a("s2_1").index()].units[A][UnitKind::Smuggler] = 0;
+    g.areas[a("s2_1").index()].named = 0;
+    g.test_set_leader(staban, melange::rules::arrakis::LeaderAt::SetAside);
+    g.test_put(H, a("s2_3"), [1, 0, 0], 0);
+    let before = g.supremacy;
+    let ev = harkonnen_attack(&mut g, "s2_3", "s2_1", 1);
+    assert!(
+        ev.iter()
+            .any(|e| matches!(e, Event::Destroyed { area } if *area == a("s2_1")))
+    );
+    // SM-BASE-03: no supremacy.
+    assert_eq!(smugglers().base.supremacy, 0);
+    assert_eq!(g.supremacy, before);
+    assert!(!g.areas[a("s2_1").index()].smugglers.base);
+}
+
+#[test]
+fn no_harkonnen_harvester_on_the_base() {
+    // SM-BASE-02: like a sietch, the Base's area takes no harvester, even
+    // when no Atreides unit stands there.
+    let mut g = game();
+    g.test_ally_at(a("s2_1"));
+    g.areas[a("s2_1").index()].units[A][UnitKind::Smuggler] = 0;
+    g.areas[a("s2_1").index()].named = 0;
+    g.test_set_prompt(Prompt::Vehicles {
+        harvesters: 1,
+        ornithopters: 0,
+        carryalls: 0,
+        any: false,
+        house: false,
+    });
+    let offered = crate::common::legal(&g, H);
+    assert!(!offered.contains(&Action::PlaceHarvester(a("s2_1"))));
+    assert!(offered.contains(&Action::PlaceHarvester(a("s2_3"))));
+}
