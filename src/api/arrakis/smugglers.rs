@@ -3,13 +3,14 @@
 //! `ArrakisPrompt` and `ArrakisEvent`) and its part of the view
 //! (`ArrakisSmugglers`, `ArrakisSmugglersArea`). Everything of the
 //! expansion is public, so nothing here is redacted.
-use super::area_name;
+use super::{area_name, zone_name};
 use crate::matches::MatchError;
 use crate::pb::{self, arrakis_action::Step};
 use crate::rules::arrakis::DieResult;
 use crate::rules::arrakis::expansions::smugglers::{
-    SmAction, SmEvent, SmPrompt, SmugglersArea, SmugglersView,
+    DieUse, SmAction, SmEvent, SmPrompt, SmugglersArea, SmugglersView,
 };
+use pb::arrakis_action::smugglers::Choice;
 
 /// An action from the wire.
 pub(super) fn sm_action_from_pb(x: &pb::arrakis_action::Smugglers) -> Result<SmAction, MatchError> {
@@ -22,17 +23,68 @@ pub(super) fn sm_action_from_pb(x: &pb::arrakis_action::Smugglers) -> Result<SmA
         Choice::Unused(_) => Err(super::invalid(
             "the smugglers step's `unused` field is reserved".into(),
         )),
+        _ => die_thopters_action_from_pb(choice),
+    }
+}
+
+/// The die and ornithopter choices from the wire.
+fn die_thopters_action_from_pb(
+    choice: &pb::arrakis_action::smugglers::Choice,
+) -> Result<SmAction, MatchError> {
+    use pb::arrakis_action::smugglers::Choice;
+    Ok(match choice {
+        Choice::UseDie(u) => SmAction::UseDie(
+            DieUse::from_name(u)
+                .ok_or_else(|| super::invalid(format!("unknown Smugglers die action {u:?}")))?,
+        ),
+        Choice::PlaceThopter(z) => SmAction::PlaceThopter(super::zone(z)?),
+        Choice::ThopterBattle(z) => SmAction::ThopterBattle(super::zone(z)?),
+        Choice::ThopterTransport(t) => {
+            SmAction::ThopterTransport(super::zone(&t.zone)?, super::area(&t.area)?)
+        }
+        Choice::Unused(_) => {
+            return Err(super::invalid(
+                "the smugglers step's `unused` field is reserved".into(),
+            ));
+        }
+    })
+}
+
+/// The die and ornithopter choices on the wire.
+fn die_thopters_action_to_pb(a: SmAction) -> Choice {
+    match a {
+        SmAction::UseDie(u) => Choice::UseDie(u.name().to_owned()),
+        SmAction::PlaceThopter(z) => Choice::PlaceThopter(zone_name(z)),
+        SmAction::ThopterBattle(z) => Choice::ThopterBattle(zone_name(z)),
+        SmAction::ThopterTransport(z, x) => {
+            Choice::ThopterTransport(pb::arrakis_action::Transport {
+                zone: zone_name(z),
+                area: area_name(x),
+            })
+        }
     }
 }
 
 /// An action on the wire.
 pub(super) fn sm_action_to_pb(a: SmAction) -> Step {
-    match a {}
+    let choice = match a {
+        SmAction::UseDie(_)
+        | SmAction::PlaceThopter(_)
+        | SmAction::ThopterBattle(_)
+        | SmAction::ThopterTransport(..) => die_thopters_action_to_pb(a),
+    };
+    Step::Smugglers(pb::arrakis_action::Smugglers {
+        choice: Some(choice),
+    })
 }
 
 /// A prompt's kind and fields.
 pub(super) fn sm_prompt_to_pb(p: SmPrompt, _wire: &mut pb::ArrakisPrompt) -> &'static str {
-    match p {}
+    match p {
+        SmPrompt::PlaceThopters => "place_smuggler_thopters",
+        SmPrompt::MentatPlay => "smugglers_mentat_play",
+        SmPrompt::MentatKeep => "smugglers_mentat_keep",
+    }
 }
 
 /// An event's kind and fields.
@@ -42,6 +94,7 @@ pub(super) fn sm_event_to_pb(e: &SmEvent, wire: &mut pb::ArrakisEvent) -> &'stat
             wire.amount = step.into();
             "staban_moved"
         }
+        _ => die_thopters_event_to_pb(e, wire),
     }
 }
 
@@ -51,6 +104,63 @@ pub(super) fn sm_event_text(e: &SmEvent) -> String {
         SmEvent::StabanMoved { step } => {
             format!("Staban Tuek moved down to prescience step {step}")
         }
+        _ => die_thopters_event_text(e),
+    }
+}
+
+/// The die and ornithopter events' kinds and fields.
+fn die_thopters_event_to_pb(e: &SmEvent, wire: &mut pb::ArrakisEvent) -> &'static str {
+    match *e {
+        SmEvent::DieRolled { result } => {
+            wire.dice = vec![result.name().to_owned()];
+            "smugglers_die_rolled"
+        }
+        SmEvent::DieUsed { result, action } => {
+            wire.dice = vec![result.name().to_owned()];
+            wire.reason = action.name().to_owned();
+            "smugglers_die_used"
+        }
+        SmEvent::RegularsDeployed { area, count } => {
+            wire.area = area_name(area);
+            wire.amount = count.into();
+            "smugglers_deployed"
+        }
+        SmEvent::ThopterBattle { zone } => {
+            wire.zone = zone_name(zone);
+            "thopter_battle"
+        }
+        SmEvent::ThopterTransport { zone } => {
+            wire.zone = zone_name(zone);
+            "thopter_transport"
+        }
+        SmEvent::StabanMoved { .. } => "staban_moved",
+    }
+}
+
+/// The die and ornithopter events in words.
+fn die_thopters_event_text(e: &SmEvent) -> String {
+    match *e {
+        SmEvent::DieRolled { result } => {
+            format!("The Atreides rolled the Smugglers die: {}", result.name())
+        }
+        SmEvent::DieUsed { result, action } => format!(
+            "The Atreides spent the Smugglers die ({}) to {}",
+            result.name(),
+            action.name().replace('_', " ")
+        ),
+        SmEvent::RegularsDeployed { area, count } => format!(
+            "{count} Smuggler units deployed in the Base's area, {}",
+            super::area_display(area)
+        ),
+        SmEvent::ThopterBattle { zone } => format!(
+            "Thopter battle: the Smuggler ornithopter in {} is removed",
+            zone_name(zone)
+        ),
+        SmEvent::ThopterTransport { zone } => format!(
+            "The Smuggler ornithopter in {} carried an Atreides legion",
+            zone_name(zone)
+        ),
+        SmEvent::StabanMoved { .. } => String::new(),
     }
 }
 

@@ -53,7 +53,9 @@ impl Arrakis {
     /// Whether the Atreides may take Desert Power as their action now
     /// (AR-DP-01, AR-DP-03, AR-DP-04).
     pub(crate) fn desert_power_allowed(&self) -> bool {
-        self.house(Faction::Atreides).unused() < self.house(Faction::Harkonnen).unused()
+        // SM-DIE-05: the Smugglers die counts among the Atreides dice.
+        self.house(Faction::Atreides).unused() + self.smugglers_die_count()
+            < self.house(Faction::Harkonnen).unused()
     }
 
     /// AR-LEADER-04, AR-LEADER-05: the special actions on offer; the

@@ -5,38 +5,73 @@ use super::action::SmAction;
 use super::prompt::SmPrompt;
 use crate::rules::arrakis::action::Action;
 use crate::rules::arrakis::event::Event;
+use crate::rules::arrakis::ids::AirZoneId;
 use crate::rules::arrakis::state::Arrakis;
 
 impl Arrakis {
     /// The legal actions at an expansion decision.
-    pub(crate) fn legal_smugglers(&self, prompt: SmPrompt, _out: &mut Vec<Action>) {
-        match prompt {}
+    pub(crate) fn legal_smugglers(&self, prompt: SmPrompt, out: &mut Vec<Action>) {
+        match prompt {
+            SmPrompt::PlaceThopters => self.legal_place_thopters(out),
+            SmPrompt::MentatPlay | SmPrompt::MentatKeep => self.legal_die_mentat(prompt, out),
+        }
     }
 
     /// Applies a legal action at an expansion decision.
-    pub(crate) fn step_smugglers(
-        &mut self,
-        prompt: SmPrompt,
-        _action: Action,
-        _ev: &mut Vec<Event>,
-    ) {
-        match prompt {}
+    pub(crate) fn step_smugglers(&mut self, prompt: SmPrompt, action: Action, ev: &mut Vec<Event>) {
+        match prompt {
+            SmPrompt::PlaceThopters => self.step_place_thopters(action, ev),
+            SmPrompt::MentatPlay | SmPrompt::MentatKeep => {
+                self.step_die_mentat(prompt, action, ev);
+            }
+        }
     }
 
     /// The rule an action outside the legal list breaks at an expansion
     /// decision.
-    pub(crate) fn smugglers_refusal(&self, prompt: SmPrompt, _action: &Action) -> &'static str {
-        match prompt {}
+    pub(crate) fn smugglers_refusal(&self, prompt: SmPrompt, action: &Action) -> &'static str {
+        match prompt {
+            SmPrompt::PlaceThopters => self.place_thopters_refusal(action),
+            SmPrompt::MentatPlay | SmPrompt::MentatKeep => self.die_mentat_refusal(prompt),
+        }
     }
 
     /// Whom the game waits on at an expansion decision, for a person.
     pub(crate) fn smugglers_waiting_on(&self, prompt: SmPrompt) -> String {
-        match prompt {}
+        match prompt {
+            SmPrompt::PlaceThopters => {
+                "the Atreides to place Smuggler ornithopters in empty Air zones".into()
+            }
+            SmPrompt::MentatPlay => {
+                "the Atreides to play a planning card with the Smugglers die".into()
+            }
+            SmPrompt::MentatKeep => {
+                "the Atreides to discard one of the two House Atreides cards drawn".into()
+            }
+        }
     }
 
     /// A person's label for an expansion action.
     pub(crate) fn smugglers_label(&self, action: SmAction) -> String {
-        match action {}
+        let b = self.d().board;
+        let zone = |z: AirZoneId| b.air_zones[z.index()].id.clone();
+        match action {
+            SmAction::UseDie(u) => {
+                format!("Smugglers die: {}", super::die::die_use_words(u))
+            }
+            SmAction::PlaceThopter(z) => format!("Smuggler ornithopter to {}", zone(z)),
+            SmAction::ThopterBattle(z) => {
+                format!(
+                    "Thopter battle: remove the Smuggler ornithopter in {}",
+                    zone(z)
+                )
+            }
+            SmAction::ThopterTransport(z, a) => format!(
+                "Transport with the Smuggler ornithopter in {} to {}",
+                zone(z),
+                b.area(a).display_name()
+            ),
+        }
     }
 }
 
@@ -46,6 +81,41 @@ pub(crate) fn smugglers_reason(rule: &str) -> Option<&'static str> {
     Some(match rule {
         "SM-ALLY-06" => {
             "the Smugglers Base goes in an empty desert area of the four lowest sectors"
+        }
+        "SM-DIE-03" => {
+            "the Smugglers die, unspent and showing this action's result, may be spent in place of an Atreides die"
+        }
+        "SM-DIE-04" => "the Smugglers die plays a planning card only through its Mentat result",
+        "SM-DIE-06" | "SM-DIE-07" => {
+            "the Smugglers die's Leadership moves one legion with a leader, moving with it, and never attacks that way"
+        }
+        "SM-DIE-08" | "SM-DIE-09" => {
+            "the Smugglers die's Leadership attack takes a legion holding a Smuggler unit, moving with it, and only attacks"
+        }
+        "SM-DIE-10" => "the Smugglers die's Strategy moves one legion and never attacks",
+        "SM-DIE-11" | "SM-DIE-12" => {
+            "the Smugglers die's Strategy pair moves 2 different legions, each holding a Smuggler unit that moves with it, and never attacks"
+        }
+        "SM-DIE-13" => "the Smugglers die's Deployment needs the Smugglers Base on the board",
+        "SM-DIE-14" => {
+            "the Smugglers die's Mentat plays one planning card the Atreides could play now"
+        }
+        "SM-DIE-15" => "the Smugglers die's Mentat draw discards one of the two cards just drawn",
+        "SM-THOPTER-03" => {
+            "Smuggler ornithopters are placed and used only once the Smugglers are allied"
+        }
+        "SM-THOPTER-04" => {
+            "every available Smuggler ornithopter must be placed while an Air zone is empty"
+        }
+        "SM-THOPTER-05" => {
+            "a Smuggler ornithopter goes into an empty Air zone, one vehicle per zone"
+        }
+        "SM-THOPTER-07" => "no other vehicle joins an Air zone holding a Smuggler ornithopter",
+        "SM-THOPTER-08" => {
+            "a thopter battle removes a Smuggler ornithopter on the board by forgoing an ornithopter this placement could still place, once per placement"
+        }
+        "SM-THOPTER-13" => {
+            "a Smuggler ornithopter in an Air zone connected to the legion's area carries it up to its reach"
         }
         _ => return None,
     })

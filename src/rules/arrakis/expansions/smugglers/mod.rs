@@ -148,6 +148,7 @@ pub mod action;
 mod alliance;
 pub mod core_data;
 pub mod data;
+mod die;
 pub mod event;
 mod flow;
 pub mod options;
@@ -155,9 +156,11 @@ pub mod prompt;
 pub mod state;
 #[cfg(feature = "testkit")]
 pub mod testkit;
+mod thopter_transport;
+mod thopters;
 pub mod view;
 
-pub use action::SmAction;
+pub use action::{DieUse, SmAction};
 pub use event::SmEvent;
 pub(crate) use flow::smugglers_reason;
 pub use options::SmugglersRules;

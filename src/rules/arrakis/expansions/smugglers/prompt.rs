@@ -6,11 +6,26 @@ use crate::rules::arrakis::Faction;
 
 /// A decision of the Smugglers expansion.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum SmPrompt {}
+pub enum SmPrompt {
+    // Die & thopters:
+    /// Vehicle Placement, allied: the Atreides place Smuggler ornithopters
+    /// before the Harkonnen place theirs (SM-ROUND-04, SM-THOPTER-04).
+    PlaceThopters,
+    /// The Smugglers die's Mentat result: the Atreides play a planning card
+    /// from hand without a die (SM-DIE-14).
+    MentatPlay,
+    /// The Smugglers die's Mentat result: the Atreides keep one of the two
+    /// House Atreides cards drawn and discard the other (SM-DIE-15).
+    MentatKeep,
+}
 
 impl SmPrompt {
     /// The house that decides.
     pub fn faction(&self) -> Faction {
-        match *self {}
+        match *self {
+            SmPrompt::PlaceThopters | SmPrompt::MentatPlay | SmPrompt::MentatKeep => {
+                Faction::Atreides
+            }
+        }
     }
 }

@@ -6,7 +6,7 @@
 //! `SmugglerCarryall`); Staban Tuek is a core leader of the expansion's
 //! leader table (see [`super::core_data`]).
 use super::data::Smugglers;
-use crate::rules::arrakis::{AreaId, DieResult};
+use crate::rules::arrakis::{AreaId, CardId, DieResult};
 
 /// The Smugglers pieces in one area that are not units (SM-HARVESTER,
 /// SM-BASE). Smuggler Regulars on the board are Atreides units of their own
@@ -85,6 +85,11 @@ pub struct SmugglersState {
     /// Thopter battles fought in the placement of ornithopters going on
     /// (SM-THOPTER-08).
     pub battles_this_placement: u8,
+    // Die & thopters:
+    /// The Mentat result's draw (SM-DIE-15): the House Atreides cards just
+    /// drawn, one to keep and one to discard. Hidden like the hand: never
+    /// in a view.
+    pub mentat_drawn: Vec<CardId>,
 }
 
 impl SmugglersState {
@@ -105,6 +110,7 @@ impl SmugglersState {
             die: None,
             die_ready: false,
             battles_this_placement: 0,
+            mentat_drawn: Vec::new(),
         }
     }
 
