@@ -84,6 +84,7 @@ pub(super) fn sm_prompt_to_pb(p: SmPrompt, _wire: &mut pb::ArrakisPrompt) -> &'s
         SmPrompt::PlaceThopters => "place_smuggler_thopters",
         SmPrompt::MentatPlay => "smugglers_mentat_play",
         SmPrompt::MentatKeep => "smugglers_mentat_keep",
+        SmPrompt::DieSpecial => "smugglers_die_special",
     }
 }
 
@@ -183,5 +184,47 @@ pub(super) fn sm_view_to_pb(s: &SmugglersView) -> pb::ArrakisSmugglers {
         carryall_in_game: s.carryall_in_game,
         base: s.base.map(area_name).unwrap_or_default(),
         die: s.die.map(DieResult::name).unwrap_or_default().to_owned(),
+    }
+}
+
+#[cfg(test)]
+mod die_thopters_tests {
+    use crate::api::WireRules;
+    use crate::rules::arrakis::expansions::smugglers::{DieUse, SmAction, SmEvent};
+    use crate::rules::arrakis::{Action, AirZoneId, AreaId, Arrakis, DieResult, Event};
+
+    /// The die and ornithopter choices round-trip through the wire, and
+    /// their events have a kind and a text in words.
+    #[test]
+    fn die_and_thopter_actions_round_trip() {
+        let (z, a) = (AirZoneId(0), AreaId(0));
+        let mut actions: Vec<SmAction> = DieUse::ALL.into_iter().map(SmAction::UseDie).collect();
+        actions.extend([
+            SmAction::PlaceThopter(z),
+            SmAction::ThopterBattle(z),
+            SmAction::ThopterTransport(z, a),
+        ]);
+        for x in actions {
+            let action = Action::Smugglers(x);
+            let back = Arrakis::action_from_pb(&Arrakis::action_to_pb(&action)).unwrap();
+            assert_eq!(back, action);
+        }
+        for e in [
+            SmEvent::DieRolled {
+                result: DieResult::House,
+            },
+            SmEvent::DieUsed {
+                result: DieResult::Strategy,
+                action: DieUse::StrategyPair,
+            },
+            SmEvent::RegularsDeployed { area: a, count: 2 },
+            SmEvent::ThopterBattle { zone: z },
+            SmEvent::ThopterTransport { zone: z },
+        ] {
+            let e = Event::Smugglers(e);
+            assert!(!super::super::event_to_pb(&e).kind.is_empty());
+            let text = super::super::event_text(&e);
+            assert!(!text.is_empty() && !text.contains('_'), "{text}");
+        }
     }
 }

@@ -382,7 +382,8 @@ fn house_gives_any_smugglers_action() {
             _ => None,
         })
         .collect();
-    assert_eq!(offered, DieUse::ALL.to_vec());
+    assert_eq!(offered, DieUse::ALL[..7].to_vec());
+    assert!(!offered.contains(&DieUse::LeaderSpecial));
     g.test_put_regulars(a("s1_1"), 1);
     play(
         &mut g,
@@ -395,4 +396,45 @@ fn house_gives_any_smugglers_action() {
         ],
     );
     assert_eq!(g.areas[a("s1_2").index()].units[A].smuggler, 1);
+}
+
+#[test]
+fn leaders_special_actions_only_under_the_enhanced_option() {
+    // SQ15 (SM-DIE-06, SM-DIE-16): by default the Smugglers die never pays
+    // for a leader's special action.
+    let paul = leader("paul_atreides");
+    let mut g = die_turn(DieResult::Leadership);
+    g.test_place_leader(paul, a("s1_1"));
+    g.test_put(A, a("s1_1"), [1, 0, 0], 0);
+    assert!(!legal(&g, A).contains(&use_die(DieUse::LeaderSpecial)));
+    let e = assert_refused(&g, seat(A), &use_die(DieUse::LeaderSpecial));
+    assert_eq!(rule_of(e), "SM-DIE-16");
+    // smugglers_die_leaders=enhanced: Paul's special on the Leadership box.
+    let mut g = game_with(ArrakisOptions {
+        smugglers: true,
+        overrides: vec![("smugglers_die_leaders".into(), "enhanced".into())],
+        ..ArrakisOptions::default()
+    });
+    g.test_clear_board();
+    g.test_set_standing(Standing::Allied);
+    g.test_turn(A, &[DieResult::Strategy], 2);
+    g.test_sm().die = Some(DieResult::Leadership);
+    g.test_place_leader(paul, a("s1_1"));
+    g.test_put(A, a("s1_1"), [1, 0, 0], 0);
+    let ev = play(&mut g, A, &[use_die(DieUse::LeaderSpecial)]);
+    assert!(ev.contains(&Event::Smugglers(SmEvent::DieUsed {
+        result: DieResult::Leadership,
+        action: DieUse::LeaderSpecial
+    })));
+    assert_eq!(g.prompt(), Prompt::Smugglers(SmPrompt::DieSpecial));
+    assert_eq!(
+        legal(&g, A),
+        vec![Action::Special(paul), Action::Done],
+        "only the Leadership box's leader"
+    );
+    let ev = play(&mut g, A, &[Action::Special(paul)]);
+    assert!(ev.contains(&Event::SpecialAction { leader: paul }));
+    assert!(matches!(g.prompt(), Prompt::Move(m) if m.card.is_some()));
+    atreides_die_unspent(&g);
+    assert_eq!(g.test_sm().die, None);
 }

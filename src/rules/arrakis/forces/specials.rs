@@ -15,7 +15,7 @@ use crate::rules::arrakis::state::{Arrakis, LeaderAt};
 
 /// The die result of an action box (`None`: the Desert Power box, which
 /// no die fills).
-fn slot_result(s: Slot) -> Option<DieResult> {
+pub(crate) fn slot_result(s: Slot) -> Option<DieResult> {
     Some(match s {
         Slot::Leadership => DieResult::Leadership,
         Slot::Strategy => DieResult::Strategy,

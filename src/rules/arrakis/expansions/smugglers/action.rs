@@ -43,11 +43,15 @@ pub enum DieUse {
     MentatPlay,
     /// Mentat: draw 2 House Atreides cards, keep 1 (SM-DIE-15).
     MentatDraw,
+    /// Under `smugglers_die_leaders=enhanced` only (SQ15): the special
+    /// action of an Atreides leader whose action box has the die's result
+    /// (SM-DIE-06, SM-DIE-16).
+    LeaderSpecial,
 }
 
 impl DieUse {
     /// Every action, in the order they are offered.
-    pub const ALL: [DieUse; 7] = [
+    pub const ALL: [DieUse; 8] = [
         DieUse::LeadershipMove,
         DieUse::LeadershipAttack,
         DieUse::StrategyMove,
@@ -55,6 +59,7 @@ impl DieUse {
         DieUse::Deployment,
         DieUse::MentatPlay,
         DieUse::MentatDraw,
+        DieUse::LeaderSpecial,
     ];
 
     /// The die result that gives this action (the House result gives
@@ -66,6 +71,7 @@ impl DieUse {
             DieUse::StrategyMove | DieUse::StrategyPair => R::Strategy,
             DieUse::Deployment => R::Deployment,
             DieUse::MentatPlay | DieUse::MentatDraw => R::Mentat,
+            DieUse::LeaderSpecial => R::House,
         }
     }
 
@@ -79,6 +85,7 @@ impl DieUse {
             DieUse::Deployment => "deployment",
             DieUse::MentatPlay => "mentat_play",
             DieUse::MentatDraw => "mentat_draw",
+            DieUse::LeaderSpecial => "leader_special",
         }
     }
 

@@ -9,11 +9,14 @@ use super::event::SmEvent;
 use super::prompt::SmPrompt;
 use crate::rules::arrakis::action::Action;
 use crate::rules::arrakis::cards::effects::{Boost, MoveMode};
+use crate::rules::arrakis::cards::play::Source;
 use crate::rules::arrakis::cards::play::{CardMove, LegionRule};
 use crate::rules::arrakis::event::Event;
-use crate::rules::arrakis::ids::{AreaId, AreaSet, Deck, DieResult, Faction};
+use crate::rules::arrakis::forces::specials::slot_result;
+use crate::rules::arrakis::ids::{AreaId, AreaSet, Deck, DieResult, Faction, LeaderId};
 use crate::rules::arrakis::prompt::{AfterExcess, Group, Move, Prompt};
 use crate::rules::arrakis::state::Arrakis;
+use crate::rules::arrakis::state::LeaderAt;
 
 const A: Faction = Faction::Atreides;
 
@@ -62,6 +65,10 @@ impl Arrakis {
 
     /// SM-DIE-03, SM-DIE-16: whether the die's result gives action `u`.
     fn die_gives(&self, u: DieUse) -> bool {
+        if u == DieUse::LeaderSpecial {
+            return self.rules.smugglers.is_some_and(|r| r.die_leaders_enhanced)
+                && self.smugglers_die().is_some();
+        }
         match self.smugglers_die() {
             Some(DieResult::House) => true,
             Some(r) => r == u.result(),
@@ -76,6 +83,8 @@ impl Arrakis {
             DieUse::Deployment => self.smugglers.as_deref().is_some_and(|s| s.base.is_some()),
             // SM-DIE-14: a card the Atreides could play.
             DieUse::MentatPlay => self.house(A).hand.iter().any(|&c| self.playable(c)),
+            // SQ15: a leader's special only under the enhanced option.
+            DieUse::LeaderSpecial => self.die_specials().next().is_some(),
             _ => true,
         }
     }
@@ -103,6 +112,7 @@ impl Arrakis {
             // SM-DIE-04: a card only through the Mentat result.
             return match u {
                 DieUse::MentatPlay => "SM-DIE-04",
+                DieUse::LeaderSpecial => "SM-DIE-16",
                 _ => "SM-DIE-03",
             };
         }
@@ -158,6 +168,13 @@ impl Arrakis {
             DieUse::MentatDraw => {
                 self.mentat_draw(ev);
                 return;
+            }
+            DieUse::LeaderSpecial => {
+                // The die is spent: its result is kept for the pick.
+                if let Some(sm) = self.smugglers.as_deref_mut() {
+                    sm.die_special = Some(result);
+                }
+                Prompt::Smugglers(SmPrompt::DieSpecial)
             }
         };
     }
@@ -270,6 +287,7 @@ impl Arrakis {
     pub(crate) fn die_mentat_refusal(&self, p: SmPrompt) -> &'static str {
         match p {
             SmPrompt::MentatPlay => "SM-DIE-14",
+            SmPrompt::DieSpecial => "SM-DIE-16",
             _ => "SM-DIE-15",
         }
     }
@@ -345,6 +363,61 @@ impl Arrakis {
     }
 }
 
+impl Arrakis {
+    /// SQ15, `smugglers_die_leaders=enhanced`: the Atreides leaders whose
+    /// special action the Smugglers die's result `r` (still unspent, or
+    /// just spent for the pick) may pay: the card in play, face up and not
+    /// in the regeneration tank (AR-LEADER-02, AR-LEADER-06, AR-LEADER-08),
+    /// on the action box of that result, or of any result but House for a
+    /// House result (SM-DIE-16).
+    fn die_specials(&self) -> impl Iterator<Item = LeaderId> + '_ {
+        let r = self
+            .smugglers_die()
+            .or_else(|| self.smugglers.as_deref().and_then(|s| s.die_special));
+        let d = self.d();
+        (0..d.leaders.len())
+            .map(|i| LeaderId(i as u8))
+            .filter(move |&l| {
+                let leader = d.leader(l);
+                let Some(r) = r else {
+                    return false;
+                };
+                let box_result = leader.action_slot.and_then(slot_result);
+                leader.faction == A
+                    && !leader.special.is_empty()
+                    && self.spent_leaders & (1 << l.0) == 0
+                    && !matches!(
+                        self.leaders[usize::from(l.0)],
+                        LeaderAt::NotInPlay | LeaderAt::Removed | LeaderAt::Tank(_)
+                    )
+                    && box_result
+                        .is_some_and(|b| b == r || (r == DieResult::House && b != DieResult::House))
+            })
+    }
+
+    /// The leaders the die may pay for, or stop.
+    pub(crate) fn legal_die_special(&self, out: &mut Vec<Action>) {
+        out.extend(self.die_specials().map(Action::Special));
+        out.push(Action::Done);
+    }
+
+    /// The leader's special action, paid by the Smugglers die (its card is
+    /// spent, AR-LEADER-07), or the turn ends.
+    pub(crate) fn step_die_special(&mut self, a: Action, ev: &mut Vec<Event>) {
+        if let Some(sm) = self.smugglers.as_deref_mut() {
+            sm.die_special = None;
+        }
+        match a {
+            Action::Special(l) => {
+                self.spent_leaders |= 1 << l.0;
+                ev.push(Event::SpecialAction { leader: l });
+                self.start_run(A, Source::Leader(l), false, ev);
+            }
+            _ => self.end_turn(A, ev),
+        }
+    }
+}
+
 /// The rule that says which legions action `u` takes.
 fn die_use_rule(u: DieUse) -> &'static str {
     match u {
@@ -355,6 +428,7 @@ fn die_use_rule(u: DieUse) -> &'static str {
         DieUse::Deployment => "SM-DIE-13",
         DieUse::MentatPlay => "SM-DIE-14",
         DieUse::MentatDraw => "SM-DIE-15",
+        DieUse::LeaderSpecial => "SM-DIE-16",
     }
 }
 
@@ -368,5 +442,6 @@ pub(crate) fn die_use_words(u: DieUse) -> &'static str {
         DieUse::Deployment => "place Smuggler units in the Base's area",
         DieUse::MentatPlay => "play a planning card",
         DieUse::MentatDraw => "draw 2 House Atreides cards, keep 1",
+        DieUse::LeaderSpecial => "a leader's special action",
     }
 }

@@ -14,6 +14,7 @@ impl Arrakis {
         match prompt {
             SmPrompt::PlaceThopters => self.legal_place_thopters(out),
             SmPrompt::MentatPlay | SmPrompt::MentatKeep => self.legal_die_mentat(prompt, out),
+            SmPrompt::DieSpecial => self.legal_die_special(out),
         }
     }
 
@@ -24,6 +25,7 @@ impl Arrakis {
             SmPrompt::MentatPlay | SmPrompt::MentatKeep => {
                 self.step_die_mentat(prompt, action, ev);
             }
+            SmPrompt::DieSpecial => self.step_die_special(action, ev),
         }
     }
 
@@ -32,7 +34,9 @@ impl Arrakis {
     pub(crate) fn smugglers_refusal(&self, prompt: SmPrompt, action: &Action) -> &'static str {
         match prompt {
             SmPrompt::PlaceThopters => self.place_thopters_refusal(action),
-            SmPrompt::MentatPlay | SmPrompt::MentatKeep => self.die_mentat_refusal(prompt),
+            SmPrompt::MentatPlay | SmPrompt::MentatKeep | SmPrompt::DieSpecial => {
+                self.die_mentat_refusal(prompt)
+            }
         }
     }
 
@@ -47,6 +51,9 @@ impl Arrakis {
             }
             SmPrompt::MentatKeep => {
                 "the Atreides to discard one of the two House Atreides cards drawn".into()
+            }
+            SmPrompt::DieSpecial => {
+                "the Atreides to pick the leader whose special action the Smugglers die pays".into()
             }
         }
     }
@@ -99,6 +106,9 @@ pub(crate) fn smugglers_reason(rule: &str) -> Option<&'static str> {
         "SM-DIE-13" => "the Smugglers die's Deployment needs the Smugglers Base on the board",
         "SM-DIE-14" => {
             "the Smugglers die's Mentat plays one planning card the Atreides could play now"
+        }
+        "SM-DIE-16" => {
+            "the Smugglers die pays a leader's special action only under smugglers_die_leaders=enhanced, for a leader on the box of its result"
         }
         "SM-DIE-15" => "the Smugglers die's Mentat draw discards one of the two cards just drawn",
         "SM-THOPTER-03" => {

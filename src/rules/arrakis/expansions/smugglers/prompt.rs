@@ -17,15 +17,19 @@ pub enum SmPrompt {
     /// The Smugglers die's Mentat result: the Atreides keep one of the two
     /// House Atreides cards drawn and discard the other (SM-DIE-15).
     MentatKeep,
+    /// Under `smugglers_die_leaders=enhanced`: the Atreides pick the
+    /// leader whose special action the Smugglers die pays (SQ15).
+    DieSpecial,
 }
 
 impl SmPrompt {
     /// The house that decides.
     pub fn faction(&self) -> Faction {
         match *self {
-            SmPrompt::PlaceThopters | SmPrompt::MentatPlay | SmPrompt::MentatKeep => {
-                Faction::Atreides
-            }
+            SmPrompt::PlaceThopters
+            | SmPrompt::MentatPlay
+            | SmPrompt::MentatKeep
+            | SmPrompt::DieSpecial => Faction::Atreides,
         }
     }
 }

@@ -90,6 +90,10 @@ pub struct SmugglersState {
     /// drawn, one to keep and one to discard. Hidden like the hand: never
     /// in a view.
     pub mentat_drawn: Vec<CardId>,
+    /// The result of the Smugglers die just spent for a leader's special
+    /// action, while the Atreides pick the leader
+    /// (`smugglers_die_leaders=enhanced`).
+    pub die_special: Option<DieResult>,
 }
 
 impl SmugglersState {
@@ -111,6 +115,7 @@ impl SmugglersState {
             die_ready: false,
             battles_this_placement: 0,
             mentat_drawn: Vec::new(),
+            die_special: None,
         }
     }
 
