@@ -221,3 +221,30 @@ fn a_thopter_battle_at_every_harkonnen_ornithopter_placement() {
     assert_eq!(g.zones[zone("az2").index()], None);
     assert_eq!(g.test_sm().thopters, 2);
 }
+
+#[test]
+fn smuggler_ornithopters_go_back_to_their_board_at_the_end_of_the_round() {
+    // SM-ROUND-13 (SQ8): the end of Spice Harvesting clears the Air zones;
+    // Smuggler ornithopters go back to the Smugglers board, even under
+    // smuggler_thopters_return=leave_game.
+    let mut g = game_with(ArrakisOptions {
+        smugglers: true,
+        overrides: vec![("smuggler_thopters_return".into(), "leave_game".into())],
+        ..ArrakisOptions::default()
+    });
+    g.test_clear_board();
+    g.test_set_standing(Standing::Allied);
+    g.test_sm().thopters = 2;
+    g.test_vehicle_placement();
+    play(&mut g, A, &[place(zone("az1")), place(zone("az2"))]);
+    let in_game = g.test_sm().thopters_in_game;
+    g.test_set_prompt(Prompt::Spice {
+        spice: 0,
+        decided: Default::default(),
+    });
+    play(&mut g, H, &[Action::Done]);
+    assert_eq!(g.zones[zone("az1").index()], None);
+    assert_eq!(g.zones[zone("az2").index()], None);
+    assert_eq!(g.test_sm().thopters, 2);
+    assert_eq!(g.test_sm().thopters_in_game, in_game);
+}

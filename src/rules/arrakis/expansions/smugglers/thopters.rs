@@ -152,4 +152,21 @@ impl Arrakis {
             }
         }
     }
+
+    /// SM-ROUND-13 (SQ8): at the end of the round every Smuggler
+    /// ornithopter on the board goes back to the Smugglers board, whatever
+    /// `smuggler_thopters_return` says (it covers only those spent on a move
+    /// or removed by a thopter battle).
+    pub(crate) fn smuggler_thopters_leave_zones(&mut self) {
+        let mut back = 0;
+        for z in &mut self.zones {
+            if *z == Some(Vehicle::SmugglerOrnithopter) {
+                *z = None;
+                back += 1;
+            }
+        }
+        if let Some(sm) = self.smugglers.as_deref_mut() {
+            sm.thopters += back;
+        }
+    }
 }
