@@ -438,3 +438,82 @@ fn leaders_special_actions_only_under_the_enhanced_option() {
     atreides_die_unspent(&g);
     assert_eq!(g.test_sm().die, None);
 }
+
+/// Random games from an allied start (the Base in s1_8, the die ready, 3
+/// Smuggler ornithopters waiting), to a winner: the die and the
+/// ornithopters never stall a game, and Smuggler ornithopters are
+/// conserved (on the Smugglers board or in an Air zone).
+#[test]
+fn random_allied_games_reach_a_winner() {
+    let mut played = [0u32; 3];
+    for seed in 0..20u64 {
+        let mut g = Arrakis::setup(
+            &ArrakisOptions {
+                smugglers: true,
+                ..ArrakisOptions::default()
+            },
+            seed,
+        )
+        .unwrap();
+        g.test_set_standing(Standing::Allied);
+        g.test_sm().base = Some(a("s1_8"));
+        g.test_sm().die_ready = true;
+        g.test_sm().thopters = 3;
+        let mut rng = seed
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        let mut steps = 0;
+        while let Some(seat) = g.to_act() {
+            steps += 1;
+            assert!(steps < 200_000, "seed {seed}: no end");
+            let mut legal = Vec::new();
+            g.legal_actions(seat, &mut legal);
+            assert!(!legal.is_empty(), "seed {seed}: stuck at {:?}", g.prompt());
+            rng = rng
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            // Prefer the expansion's choices when offered.
+            let sm: Vec<Action> = legal
+                .iter()
+                .copied()
+                .filter(|x| matches!(x, Action::Smugglers(_)))
+                .collect();
+            let busy: Vec<Action> = legal
+                .iter()
+                .copied()
+                .filter(|x| *x != Action::Done)
+                .collect();
+            let pool = if !sm.is_empty() && rng >> 60 != 0 {
+                &sm
+            } else if !busy.is_empty() && (rng >> 33) % 10 != 0 {
+                &busy
+            } else {
+                &legal
+            };
+            let x = pool[((rng >> 33) as usize) % pool.len()];
+            match x {
+                Action::Smugglers(SmAction::UseDie(_)) => played[0] += 1,
+                Action::Smugglers(SmAction::ThopterBattle(_)) => played[1] += 1,
+                Action::Smugglers(SmAction::ThopterTransport(..)) => played[2] += 1,
+                _ => {}
+            }
+            let mut ev = Vec::new();
+            let before = g.prompt();
+            g.apply(seat, &x, &mut ev)
+                .unwrap_or_else(|e| panic!("seed {seed}: {x:?} refused: {e}"));
+            let on_board = g
+                .zones
+                .iter()
+                .filter(|z| **z == Some(melange::rules::arrakis::Vehicle::SmugglerOrnithopter))
+                .count() as u8;
+            let sm = g.test_sm().clone();
+            assert_eq!(
+                sm.thopters + on_board,
+                sm.thopters_in_game,
+                "seed {seed}: after {x:?} at {before:?}: {ev:?}"
+            );
+        }
+        assert!(g.result().is_some());
+    }
+    assert!(played.iter().all(|n| *n > 0), "{played:?}");
+}

@@ -249,7 +249,10 @@ impl Arrakis {
         (0..b.air_zones.len() as u8)
             .map(AirZoneId)
             .filter(|z| {
-                b.air_zones[z.index()].sectors.contains(&s) && self.zones[z.index()].is_some()
+                // SM-THOPTER-11: a Smuggler ornithopter is no target
+                // (docs/rules-decisions.md, Smugglers, die & thopters).
+                b.air_zones[z.index()].sectors.contains(&s)
+                    && self.zones[z.index()].is_some_and(|v| v != Vehicle::SmugglerOrnithopter)
             })
             .collect()
     }
