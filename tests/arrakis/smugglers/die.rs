@@ -334,6 +334,15 @@ fn deployment_places_smuggler_units_in_the_base_area() {
     play(&mut g, A, &[use_die(DieUse::Deployment)]);
     assert_eq!(g.areas[a("s1_8").index()].units[A].smuggler, 1);
     assert_eq!(g.house(A).supply.smuggler, 0);
+    // Over the stacking limit: the Atreides remove the excess, their pick
+    // (AR-DEPLOY-05), then the turn ends.
+    let mut g = die_turn(DieResult::Deployment);
+    g.test_put(A, a("s1_8"), [5, 0, 0], 0);
+    play(&mut g, A, &[use_die(DieUse::Deployment)]);
+    assert!(matches!(g.prompt(), Prompt::Excess(f, x, _) if f == A && x == a("s1_8")));
+    play(&mut g, A, &[Action::LoseUnit(UnitKind::Regular)]);
+    assert_eq!(g.areas[a("s1_8").index()].unit_count(A), 6);
+    assert_eq!(g.prompt(), Prompt::Turn(H));
     // No Base: refused.
     let mut g = die_turn(DieResult::Deployment);
     g.test_sm().base = None;
@@ -352,6 +361,11 @@ fn mentat_draws_two_house_atreides_cards_and_keeps_one() {
     play(&mut g, A, &[use_die(DieUse::MentatDraw)]);
     assert_eq!(g.prompt(), Prompt::Smugglers(SmPrompt::MentatKeep));
     assert_eq!(g.house(A).hand.len(), 3);
+    // Hidden: the Harkonnen have nothing to choose and see no card.
+    assert!(legal(&g, H).is_empty());
+    let v = g.view(melange::rules::core::Viewer::Seat(seat(H)));
+    assert_eq!(v.houses[A].hand, None);
+    assert_eq!(v.houses[A].hand_size, 3);
     // Only a card just drawn may go.
     if first != card("war_plan") && second != card("war_plan") {
         let e = assert_refused(&g, seat(A), &Action::Discard(card("war_plan")));
