@@ -3,15 +3,16 @@
 //! `ArrakisPrompt` and `ArrakisEvent`) and its part of the view
 //! (`ArrakisSmugglers`, `ArrakisSmugglersArea`). Everything of the
 //! expansion is public, so nothing here is redacted.
-use super::{area_display, area_name};
+use super::{area_display, area_name, leader_name, zone_name};
 use crate::matches::MatchError;
 use crate::pb::{self, arrakis_action::Step};
+use crate::rules::arrakis::DieResult;
 use crate::rules::arrakis::expansions::smugglers::core_data::smugglers_data;
 use crate::rules::arrakis::expansions::smugglers::data::smugglers;
 use crate::rules::arrakis::expansions::smugglers::{
-    SmAction, SmEvent, SmPrompt, SmugglersArea, SmugglersView,
+    DieUse, SmAction, SmEvent, SmPrompt, SmugglersArea, SmugglersView,
 };
-use crate::rules::arrakis::{DieResult, LeaderId};
+use pb::arrakis_action::smugglers::Choice;
 
 /// An action from the wire.
 pub(super) fn sm_action_from_pb(x: &pb::arrakis_action::Smugglers) -> Result<SmAction, MatchError> {
@@ -26,6 +27,53 @@ pub(super) fn sm_action_from_pb(x: &pb::arrakis_action::Smugglers) -> Result<SmA
         )),
         Choice::PlaceBase(a) => Ok(SmAction::PlaceBase(super::area(a)?)),
         Choice::StabanJoins(a) => Ok(SmAction::StabanJoins(super::area(a)?)),
+        Choice::UseDie(_)
+        | Choice::PlaceThopter(_)
+        | Choice::ThopterBattle(_)
+        | Choice::ThopterTransport(_) => die_thopters_action_from_pb(choice),
+    }
+}
+
+/// The die and ornithopter choices from the wire.
+fn die_thopters_action_from_pb(
+    choice: &pb::arrakis_action::smugglers::Choice,
+) -> Result<SmAction, MatchError> {
+    use pb::arrakis_action::smugglers::Choice;
+    Ok(match choice {
+        Choice::UseDie(u) => SmAction::UseDie(
+            DieUse::from_name(u)
+                .ok_or_else(|| super::invalid(format!("unknown Smugglers die action {u:?}")))?,
+        ),
+        Choice::PlaceThopter(z) => SmAction::PlaceThopter(super::zone(z)?),
+        Choice::ThopterBattle(z) => SmAction::ThopterBattle(super::zone(z)?),
+        Choice::ThopterTransport(t) => {
+            SmAction::ThopterTransport(super::zone(&t.zone)?, super::area(&t.area)?)
+        }
+        // Mapped by `sm_action_from_pb` before it hands a choice here.
+        Choice::Unused(_) | Choice::PlaceBase(_) | Choice::StabanJoins(_) => {
+            return Err(super::invalid(
+                "the smugglers step's `unused` field is reserved".into(),
+            ));
+        }
+    })
+}
+
+/// The die and ornithopter choices on the wire.
+fn die_thopters_action_to_pb(a: SmAction) -> Choice {
+    match a {
+        SmAction::UseDie(u) => Choice::UseDie(u.name().to_owned()),
+        SmAction::PlaceThopter(z) => Choice::PlaceThopter(zone_name(z)),
+        SmAction::ThopterBattle(z) => Choice::ThopterBattle(zone_name(z)),
+        SmAction::ThopterTransport(z, x) => {
+            Choice::ThopterTransport(pb::arrakis_action::Transport {
+                zone: zone_name(z),
+                area: area_name(x),
+            })
+        }
+        // Mapped by `sm_action_to_pb`, which hands only the die and
+        // ornithopter choices here.
+        SmAction::PlaceBase(x) => Choice::PlaceBase(area_name(x)),
+        SmAction::StabanJoins(x) => Choice::StabanJoins(area_name(x)),
     }
 }
 
@@ -35,6 +83,10 @@ pub(super) fn sm_action_to_pb(a: SmAction) -> Step {
     let choice = match a {
         SmAction::PlaceBase(x) => Choice::PlaceBase(area_name(x)),
         SmAction::StabanJoins(x) => Choice::StabanJoins(area_name(x)),
+        SmAction::UseDie(_)
+        | SmAction::PlaceThopter(_)
+        | SmAction::ThopterBattle(_)
+        | SmAction::ThopterTransport(..) => die_thopters_action_to_pb(a),
     };
     Step::Smugglers(pb::arrakis_action::Smugglers {
         choice: Some(choice),
@@ -46,12 +98,11 @@ pub(super) fn sm_prompt_to_pb(p: SmPrompt, _wire: &mut pb::ArrakisPrompt) -> &'s
     match p {
         SmPrompt::PlaceBase => "place_smugglers_base",
         SmPrompt::StabanReturns => "staban_returns",
+        SmPrompt::PlaceThopters => "place_smuggler_thopters",
+        SmPrompt::MentatPlay => "smugglers_mentat_play",
+        SmPrompt::MentatKeep => "smugglers_mentat_keep",
+        SmPrompt::DieSpecial => "smugglers_die_special",
     }
-}
-
-/// A leader id of a Smugglers game (Staban Tuek is not in the core table).
-fn sm_leader_name(l: LeaderId) -> String {
-    smugglers_data().leader(l).id.clone()
 }
 
 /// An event's kind and fields.
@@ -82,7 +133,7 @@ pub(super) fn sm_event_to_pb(e: &SmEvent, wire: &mut pb::ArrakisEvent) -> &'stat
         } => {
             wire.area = area_name(*area);
             wire.amount = (*regulars).into();
-            wire.leaders = leaders.iter().map(|l| sm_leader_name(*l)).collect();
+            wire.leaders = leaders.iter().map(|l| leader_name(*l)).collect();
             "smugglers_joined"
         }
         SmEvent::StabanReturned { area } => {
@@ -100,6 +151,11 @@ pub(super) fn sm_event_to_pb(e: &SmEvent, wire: &mut pb::ArrakisEvent) -> &'stat
             wire.thopters_removed = (*thopters_removed).into();
             "smugglers_defeated"
         }
+        SmEvent::DieRolled { .. }
+        | SmEvent::DieUsed { .. }
+        | SmEvent::RegularsDeployed { .. }
+        | SmEvent::ThopterBattle { .. }
+        | SmEvent::ThopterTransport { .. } => die_thopters_event_to_pb(e, wire),
     }
 }
 
@@ -159,6 +215,71 @@ pub(super) fn sm_event_text(e: &SmEvent) -> String {
              Staban Tuek left the game",
             area_display(*area)
         ),
+        SmEvent::DieRolled { .. }
+        | SmEvent::DieUsed { .. }
+        | SmEvent::RegularsDeployed { .. }
+        | SmEvent::ThopterBattle { .. }
+        | SmEvent::ThopterTransport { .. } => die_thopters_event_text(e),
+    }
+}
+
+/// The die and ornithopter events' kinds and fields.
+fn die_thopters_event_to_pb(e: &SmEvent, wire: &mut pb::ArrakisEvent) -> &'static str {
+    match *e {
+        SmEvent::DieRolled { result } => {
+            wire.dice = vec![result.name().to_owned()];
+            "smugglers_die_rolled"
+        }
+        SmEvent::DieUsed { result, action } => {
+            wire.dice = vec![result.name().to_owned()];
+            wire.reason = action.name().to_owned();
+            "smugglers_die_used"
+        }
+        SmEvent::RegularsDeployed { area, count } => {
+            wire.area = area_name(area);
+            wire.amount = count.into();
+            "smugglers_deployed"
+        }
+        SmEvent::ThopterBattle { zone } => {
+            wire.zone = zone_name(zone);
+            "thopter_battle"
+        }
+        SmEvent::ThopterTransport { zone } => {
+            wire.zone = zone_name(zone);
+            "thopter_transport"
+        }
+        // Mapped by `sm_event_to_pb`, which hands only the die and
+        // ornithopter events here.
+        _ => "smugglers",
+    }
+}
+
+/// The die and ornithopter events in words.
+fn die_thopters_event_text(e: &SmEvent) -> String {
+    match *e {
+        SmEvent::DieRolled { result } => {
+            format!("The Atreides rolled the Smugglers die: {}", result.name())
+        }
+        SmEvent::DieUsed { result, action } => format!(
+            "The Atreides spent the Smugglers die ({}) to {}",
+            result.name(),
+            action.name().replace('_', " ")
+        ),
+        SmEvent::RegularsDeployed { area, count } => format!(
+            "{count} Smuggler units deployed in the Base's area, {}",
+            super::area_display(area)
+        ),
+        SmEvent::ThopterBattle { zone } => format!(
+            "Thopter battle: the Smuggler ornithopter in {} is removed",
+            zone_name(zone)
+        ),
+        SmEvent::ThopterTransport { zone } => format!(
+            "The Smuggler ornithopter in {} carried an Atreides legion",
+            zone_name(zone)
+        ),
+        // Written by `sm_event_text`, which hands only the die and
+        // ornithopter events here.
+        _ => String::new(),
     }
 }
 
@@ -251,5 +372,47 @@ mod tests {
         }));
         assert_eq!((wire.area.as_str(), wire.amount), ("s2_1", 2));
         assert_eq!(wire.leaders, vec!["staban_tuek".to_owned()]);
+    }
+}
+
+#[cfg(test)]
+mod die_thopters_tests {
+    use crate::api::WireRules;
+    use crate::rules::arrakis::expansions::smugglers::{DieUse, SmAction, SmEvent};
+    use crate::rules::arrakis::{Action, AirZoneId, AreaId, Arrakis, DieResult, Event};
+
+    /// The die and ornithopter choices round-trip through the wire, and
+    /// their events have a kind and a text in words.
+    #[test]
+    fn die_and_thopter_actions_round_trip() {
+        let (z, a) = (AirZoneId(0), AreaId(0));
+        let mut actions: Vec<SmAction> = DieUse::ALL.into_iter().map(SmAction::UseDie).collect();
+        actions.extend([
+            SmAction::PlaceThopter(z),
+            SmAction::ThopterBattle(z),
+            SmAction::ThopterTransport(z, a),
+        ]);
+        for x in actions {
+            let action = Action::Smugglers(x);
+            let back = Arrakis::action_from_pb(&Arrakis::action_to_pb(&action)).unwrap();
+            assert_eq!(back, action);
+        }
+        for e in [
+            SmEvent::DieRolled {
+                result: DieResult::House,
+            },
+            SmEvent::DieUsed {
+                result: DieResult::Strategy,
+                action: DieUse::StrategyPair,
+            },
+            SmEvent::RegularsDeployed { area: a, count: 2 },
+            SmEvent::ThopterBattle { zone: z },
+            SmEvent::ThopterTransport { zone: z },
+        ] {
+            let e = Event::Smugglers(e);
+            assert!(!super::super::event_to_pb(&e).kind.is_empty());
+            let text = super::super::event_text(&e);
+            assert!(!text.is_empty() && !text.contains('_'), "{text}");
+        }
     }
 }

@@ -6,7 +6,10 @@ use melange::rules::arrakis::expansions::smugglers::core_data::smugglers_data;
 use melange::rules::arrakis::{Arrakis, ArrakisOptions};
 use melange::rules::core::Ruleset;
 
+mod die;
 mod setup;
+mod thopters;
+mod transport;
 mod with_desert_war;
 
 /// The tables of a game with the expansion (Staban Tuek and the Drone

@@ -85,6 +85,10 @@ impl Arrakis {
                 self.spice_saved = spice.min(t.carry_over_max);
                 // AR-SPICE-22
                 self.escorts_leave_zones();
+                // SM-ROUND-13, SQ8: Smuggler ornithopters to their board.
+                if self.smugglers.is_some() {
+                    self.smuggler_thopters_leave_zones();
+                }
                 for z in &mut self.zones {
                     *z = None;
                 }

@@ -249,6 +249,8 @@ impl Arrakis {
         (0..b.air_zones.len() as u8)
             .map(AirZoneId)
             .filter(|z| {
+                // SM-THOPTER-11, SM-HARVESTER-13: a Smuggler ornithopter
+                // is no target, the Smuggler carryall none by default.
                 b.air_zones[z.index()].sectors.contains(&s) && self.harkonnen_vehicle_in(z.index())
             })
             .collect()

@@ -68,6 +68,9 @@ pub enum LegionRule {
     InDesertWithLeader,
     /// The legion in this area.
     At(AreaId),
+    /// The legions an action of the Smugglers die takes (SM-DIE-06 to
+    /// SM-DIE-12).
+    Smugglers(crate::rules::arrakis::expansions::smugglers::DieUse),
 }
 
 /// A move made for a card.
@@ -314,6 +317,7 @@ impl Arrakis {
             LegionRule::InDesert => self.is_desert(a),
             LegionRule::InDesertWithLeader => self.is_desert(a) && s.leader_count(f, d) > 0,
             LegionRule::At(x) => x == a,
+            LegionRule::Smugglers(u) => self.die_legion_ok(u, f, a),
         }
     }
 
@@ -323,6 +327,7 @@ impl Arrakis {
             LegionRule::WithLeader | LegionRule::InDesertWithLeader => g.leader_count() > 0,
             LegionRule::WithSpecial => g.units.special > 0,
             LegionRule::WithNamed(l) => g.named & (1 << l.0) != 0,
+            LegionRule::Smugglers(u) => self.die_group_ok(u, g),
             _ => true,
         }
     }

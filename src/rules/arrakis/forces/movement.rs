@@ -98,6 +98,10 @@ impl Arrakis {
                 if self.rules.desert_war.is_some() {
                     self.legal_escort_move(m, from, &g, out);
                 }
+                // SM-THOPTER-13, SM-THOPTER-14: Smuggler ornithopters.
+                if f == Faction::Atreides && self.smugglers.is_some() {
+                    self.legal_smuggler_transport(m, from, &g, out);
+                }
                 out.push(Action::Done);
             }
         }
@@ -213,6 +217,12 @@ impl Arrakis {
             // DW-ESCORT-06 to DW-ESCORT-09: the Desert War's choices.
             (Some((from, g)), Action::DesertWar(d)) => {
                 if !self.step_escort_move(&mut m, from, g, d, ev) {
+                    return;
+                }
+            }
+            // SM-THOPTER-13: a Smuggler ornithopter's troop-transport.
+            (Some((from, g)), Action::Smugglers(x)) => {
+                if !self.step_smuggler_transport(&mut m, from, g, x, ev) {
                     return;
                 }
             }
@@ -526,6 +536,13 @@ impl Arrakis {
     /// The rule a refused move action breaks.
     pub(crate) fn move_step_refusal(&self, m: &Move, action: &Action) -> &'static str {
         use Action as X;
+        // SM-DIE-06 to SM-DIE-12: the Smugglers die's moves.
+        if let Some(c) = m.card
+            && let super::super::cards::play::LegionRule::Smugglers(u) = c.rule
+            && let Some(rule) = self.die_move_refusal(u, m, action)
+        {
+            return rule;
+        }
         match action {
             X::To(b) => self.move_refusal(m, *b),
             X::Legion(x) if m.moved_into.contains(*x) => "AR-DIE-04",
@@ -537,6 +554,7 @@ impl Arrakis {
             | X::Sandride(_)
             | X::Transport(..) => "AR-MOVE-12",
             X::DesertWar(_) => self.harkonnen_desert_war_refusal(action),
+            X::Smugglers(x) => self.smuggler_transport_refusal(m, *x),
             _ => "AR-ACT-17",
         }
     }

@@ -16,7 +16,7 @@ use crate::rules::arrakis::state::{Arrakis, LeaderAt};
 
 /// The die result of an action box (`None`: the Desert Power box, which
 /// no die fills).
-fn slot_result(s: Slot) -> Option<DieResult> {
+pub(crate) fn slot_result(s: Slot) -> Option<DieResult> {
     Some(match s {
         Slot::Leadership => DieResult::Leadership,
         Slot::Strategy => DieResult::Strategy,
@@ -54,7 +54,9 @@ impl Arrakis {
     /// Whether the Atreides may take Desert Power as their action now
     /// (AR-DP-01, AR-DP-03, AR-DP-04).
     pub(crate) fn desert_power_allowed(&self) -> bool {
-        self.house(Faction::Atreides).unused() < self.house(Faction::Harkonnen).unused()
+        // SM-DIE-05: the Smugglers die counts among the Atreides dice.
+        self.house(Faction::Atreides).unused() + self.smugglers_die_count()
+            < self.house(Faction::Harkonnen).unused()
     }
 
     /// AR-LEADER-04, AR-LEADER-05: the special actions on offer; the

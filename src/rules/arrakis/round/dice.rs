@@ -89,6 +89,10 @@ impl Arrakis {
                 results,
             });
         }
+        // SM-ROUND-06, SM-DIE-01: the Smugglers die with the Atreides dice.
+        if self.smugglers.is_some() {
+            self.roll_smugglers_die(ev);
+        }
         // AR-ACT-08: fewer dice on the dashboard starts; tie Harkonnen.
         let first = if self.house(A).dice.len() < self.house(H).dice.len() {
             A
@@ -127,6 +131,7 @@ impl Arrakis {
         for f in [H, A] {
             self.house_mut(f).dice.clear();
         }
+        self.smugglers_die_discarded(); // SM-DIE-02, AR-ACT-19
         self.desert_hazards(ev);
     }
 

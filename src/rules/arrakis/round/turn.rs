@@ -50,6 +50,8 @@ impl Arrakis {
             Action::DesertWar(x) if f == A => self.step_turn_atreides_desert_war(x, ev),
             // DW-HARKONNEN-04, DW-HARKONNEN-07: before the die's action.
             Action::DesertWar(d) => self.step_harkonnen_desert_war(d, false, ev),
+            // SM-DIE-03: the Smugglers die in place of an Atreides die.
+            Action::Smugglers(x) => self.step_turn_smugglers(x, ev),
             Action::Scout(z, area) => {
                 // AR-SCOUT-01 to AR-SCOUT-05
                 self.zones[z.index()] = None;
@@ -203,6 +205,10 @@ impl Arrakis {
         if f == A && self.rules.desert_war.is_some() {
             self.legal_sandriders_special(out);
         }
+        // SM-DIE-03: the Smugglers die in place of an Atreides die.
+        if f == A && self.smugglers.is_some() {
+            self.legal_turn_smugglers(out);
+        }
         // Truthtrance: only the forced die may be used this turn.
         self.truthtrance_filter(f, out);
         // DW-HARKONNEN-04, DW-HARKONNEN-07: before the die's action.
@@ -237,6 +243,7 @@ impl Arrakis {
             Action::DesertWar(_) => self.harkonnen_desert_war_refusal(action),
             // SM-STABAN-01, SM-GURNEY-03: not before the alliance.
             Action::Special(l) if let Some(r) = self.smugglers_leader_refusal(*l) => r,
+            Action::Smugglers(_) => self.turn_smugglers_refusal(action),
             _ => "AR-ACT-11",
         }
     }

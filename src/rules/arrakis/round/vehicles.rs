@@ -38,15 +38,25 @@ impl Arrakis {
         self.bought_supremacy = false;
         self.phase = Phase::VehiclePlacement;
         self.smugglers_die_joins(); // SM-ALLY-10
-        // AR-VEH-02, AR-VEH-05: the active row is the lowest marker's.
+        self.prompt = self.vehicle_placement_prompt();
+        // SM-ROUND-04, SM-THOPTER-06: the Smuggler ornithopters first.
+        if self.smugglers.is_some() {
+            self.smuggler_thopters_first();
+        }
+    }
+
+    /// The Harkonnen placement of Vehicle Placement: the active row's
+    /// vehicles (AR-VEH-02, AR-VEH-05: the active row is the lowest
+    /// marker's).
+    pub(crate) fn vehicle_placement_prompt(&self) -> Prompt {
         let row = self.active_row();
-        self.prompt = Prompt::Vehicles {
+        Prompt::Vehicles {
             harvesters: row.harvesters,
             ornithopters: row.ornithopters,
             carryalls: row.carryalls,
             any: false,
             house: false,
-        };
+        }
     }
 
     /// The active Spice Must Flow row (AR-VEH-02), with the printed
@@ -122,8 +132,14 @@ impl Arrakis {
                     (Vehicle::Carryall, false) => carryalls -= 1,
                 }
             }
+            // SM-THOPTER-08: a thopter battle forgoes an ornithopter.
+            Action::Smugglers(x) => ornithopters -= self.thopter_battle(x, ev),
             _ => {
                 self.escort_placement_over();
+                // SM-THOPTER-08: the next placement may fight its battle.
+                if self.smugglers.is_some() {
+                    self.thopter_placement_over();
+                }
                 if house {
                     self.end_turn(H, ev);
                 } else {
@@ -185,6 +201,11 @@ impl Arrakis {
         if self.rules.desert_war.is_some() {
             self.legal_escort_placement(ornithopters, out);
         }
+        // SM-THOPTER-07, SM-THOPTER-08: Smuggler ornithopters hold their
+        // zones; the thopter battle.
+        if self.smugglers.is_some() {
+            self.legal_vehicles_smugglers(ornithopters, out);
+        }
         out.push(Action::Done);
     }
 
@@ -199,7 +220,10 @@ impl Arrakis {
             Action::PlaceVehicle(Vehicle::EscortOrnithopter, _) if self.desert_war.is_some() => {
                 "DW-ESCORT-03"
             }
+            // SM-THOPTER-07
+            Action::PlaceVehicle(_, z) if self.smuggler_thopter_in(*z) => "SM-THOPTER-07",
             Action::PlaceVehicle(..) => "AR-VEH-09",
+            Action::Smugglers(_) => "SM-THOPTER-08",
             _ => "AR-ACT-17",
         }
     }

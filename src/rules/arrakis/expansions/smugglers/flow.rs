@@ -5,6 +5,7 @@ use super::action::SmAction;
 use super::prompt::SmPrompt;
 use crate::rules::arrakis::action::Action;
 use crate::rules::arrakis::event::Event;
+use crate::rules::arrakis::ids::AirZoneId;
 use crate::rules::arrakis::state::Arrakis;
 
 impl Arrakis {
@@ -13,6 +14,9 @@ impl Arrakis {
         match prompt {
             SmPrompt::PlaceBase => self.legal_place_base(out),
             SmPrompt::StabanReturns => self.legal_staban_returns(out),
+            SmPrompt::PlaceThopters => self.legal_place_thopters(out),
+            SmPrompt::MentatPlay | SmPrompt::MentatKeep => self.legal_die_mentat(prompt, out),
+            SmPrompt::DieSpecial => self.legal_die_special(out),
         }
     }
 
@@ -25,7 +29,12 @@ impl Arrakis {
             (SmPrompt::StabanReturns, Action::Smugglers(SmAction::StabanJoins(a))) => {
                 self.staban_joins(a, ev)
             }
-            _ => {}
+            (SmPrompt::PlaceBase | SmPrompt::StabanReturns, _) => {}
+            (SmPrompt::PlaceThopters, _) => self.step_place_thopters(action, ev),
+            (SmPrompt::MentatPlay | SmPrompt::MentatKeep, _) => {
+                self.step_die_mentat(prompt, action, ev);
+            }
+            (SmPrompt::DieSpecial, _) => self.step_die_special(action, ev),
         }
     }
 
@@ -37,7 +46,11 @@ impl Arrakis {
             (SmPrompt::StabanReturns, Action::Smugglers(SmAction::StabanJoins(_))) => {
                 "SM-STABAN-05"
             }
-            _ => "AR-ACT-17",
+            (SmPrompt::PlaceBase | SmPrompt::StabanReturns, _) => "AR-ACT-17",
+            (SmPrompt::PlaceThopters, _) => self.place_thopters_refusal(action),
+            (SmPrompt::MentatPlay | SmPrompt::MentatKeep | SmPrompt::DieSpecial, _) => {
+                self.die_mentat_refusal(prompt)
+            }
         }
     }
 
@@ -49,15 +62,44 @@ impl Arrakis {
                 "the Atreides, to pick the legion Staban Tuek joins from the regeneration tank"
                     .into()
             }
+            SmPrompt::PlaceThopters => {
+                "the Atreides to place Smuggler ornithopters in empty Air zones".into()
+            }
+            SmPrompt::MentatPlay => {
+                "the Atreides to play a planning card with the Smugglers die".into()
+            }
+            SmPrompt::MentatKeep => {
+                "the Atreides to discard one of the two House Atreides cards drawn".into()
+            }
+            SmPrompt::DieSpecial => {
+                "the Atreides to pick the leader whose special action the Smugglers die pays".into()
+            }
         }
     }
 
     /// A person's label for an expansion action.
     pub(crate) fn smugglers_label(&self, action: SmAction) -> String {
-        let name = |a: crate::rules::arrakis::ids::AreaId| self.d().board.area(a).display_name();
+        let b = self.d().board;
+        let name = |a: crate::rules::arrakis::ids::AreaId| b.area(a).display_name();
+        let zone = |z: AirZoneId| b.air_zones[z.index()].id.clone();
         match action {
             SmAction::PlaceBase(a) => format!("place the Smugglers Base in {}", name(a)),
             SmAction::StabanJoins(a) => format!("Staban Tuek joins the legion in {}", name(a)),
+            SmAction::UseDie(u) => {
+                format!("Smugglers die: {}", super::die::die_use_words(u))
+            }
+            SmAction::PlaceThopter(z) => format!("Smuggler ornithopter to {}", zone(z)),
+            SmAction::ThopterBattle(z) => {
+                format!(
+                    "Thopter battle: remove the Smuggler ornithopter in {}",
+                    zone(z)
+                )
+            }
+            SmAction::ThopterTransport(z, a) => format!(
+                "Transport with the Smuggler ornithopter in {} to {}",
+                zone(z),
+                name(a)
+            ),
         }
     }
 }
@@ -79,6 +121,44 @@ pub(crate) fn smugglers_reason(rule: &str) -> Option<&'static str> {
         }
         "SM-GURNEY-03" => "Gurney Halleck is not in play before the Smugglers ally",
         "SM-STABAN-01" => "Staban Tuek is not in play before the Smugglers ally",
+        "SM-DIE-03" => {
+            "the Smugglers die, unspent and showing this action's result, may be spent in place of an Atreides die"
+        }
+        "SM-DIE-04" => "the Smugglers die plays a planning card only through its Mentat result",
+        "SM-DIE-06" | "SM-DIE-07" => {
+            "the Smugglers die's Leadership moves one legion with a leader, moving with it, and never attacks that way"
+        }
+        "SM-DIE-08" | "SM-DIE-09" => {
+            "the Smugglers die's Leadership attack takes a legion holding a Smuggler unit, moving with it, and only attacks"
+        }
+        "SM-DIE-10" => "the Smugglers die's Strategy moves one legion and never attacks",
+        "SM-DIE-11" | "SM-DIE-12" => {
+            "the Smugglers die's Strategy pair moves 2 different legions, each holding a Smuggler unit that moves with it, and never attacks"
+        }
+        "SM-DIE-13" => "the Smugglers die's Deployment needs the Smugglers Base on the board",
+        "SM-DIE-14" => {
+            "the Smugglers die's Mentat plays one planning card the Atreides could play now"
+        }
+        "SM-DIE-16" => {
+            "the Smugglers die pays a leader's special action only under smugglers_die_leaders=enhanced, for a leader on the box of its result"
+        }
+        "SM-DIE-15" => "the Smugglers die's Mentat draw discards one of the two cards just drawn",
+        "SM-THOPTER-03" => {
+            "Smuggler ornithopters are placed and used only once the Smugglers are allied"
+        }
+        "SM-THOPTER-04" => {
+            "every available Smuggler ornithopter must be placed while an Air zone is empty"
+        }
+        "SM-THOPTER-05" => {
+            "a Smuggler ornithopter goes into an empty Air zone, one vehicle per zone"
+        }
+        "SM-THOPTER-07" => "no other vehicle joins an Air zone holding a Smuggler ornithopter",
+        "SM-THOPTER-08" => {
+            "a thopter battle removes a Smuggler ornithopter on the board by forgoing an ornithopter this placement could still place, once per placement"
+        }
+        "SM-THOPTER-13" => {
+            "a Smuggler ornithopter in an Air zone connected to the legion's area carries it up to its reach"
+        }
         _ => return None,
     })
 }

@@ -63,16 +63,16 @@
 //! ## Vehicle Placement (SM-ROUND-03, -04, SM-THOPTER-04 to -12)
 //!
 //! - Allied, before the Harkonnen place (core: the start of the vehicle
-//!   step): `Prompt::SmugglerThopters(A)`: `PlaceVehicle(SmugglerOrnithopter,
-//!   zone)` into an empty zone while any wait, `Done` unless
-//!   `smuggler_thopters=mandatory`.
-//! - Then, and at every other Harkonnen ornithopter placement (House
-//!   result, cards; SM-THOPTER-12): `Action::ThopterBattle(zone)` offered to
-//!   the Harkonnen while a Smuggler ornithopter is on the board and an
+//!   step): `SmPrompt::PlaceThopters` to the Atreides: `PlaceThopter(zone)`
+//!   into an empty zone while any wait, `Done` unless
+//!   `smuggler_thopters=mandatory` (`thopters.rs`).
+//! - At every Harkonnen placement (Vehicle Placement, House result, cards;
+//!   SM-THOPTER-12): `SmAction::ThopterBattle(zone)` offered at the core
+//!   `Prompt::Vehicles` while a Smuggler ornithopter is on the board and an
 //!   ornithopter of this placement is still to place, at most
 //!   `ornithopters.battles_per_placement` per placement unless
-//!   `thopter_battles=unlimited`; it removes one Harkonnen ornithopter from
-//!   the round and the Smuggler one back to its board (SQ8).
+//!   `thopter_battles=unlimited`; it forgoes one Harkonnen ornithopter of
+//!   the placement and sends the Smuggler one back to its board (SQ8).
 //! - Neutral: the Harkonnen placement must also take every Smuggler
 //!   harvester in game and the carryall (SM-HARVESTER-05); `Done` refused
 //!   (rule ID named) while one is unplaced and a legal place exists.
@@ -83,18 +83,21 @@
 //!   the Smugglers die when allied and `die_ready` (faces `die.faces`),
 //!   shown to both players; it counts among Atreides dice for Desert Power
 //!   turns (SM-DIE-05).
-//! - At `Prompt::Turn(A)`: `Action::SmugglersDie(SmAction)` in place of an
-//!   Atreides die: Leadership (move 1 legion with a leader, or attack with
-//!   1 holding a Smuggler unit), Strategy (move 1, or 2 different legions
-//!   each with a Smuggler unit), Deployment (`die.deployment_units` from
-//!   the supply into the Base's area), Mentat (play 1 card, or draw 2 keep
-//!   1), House (any of those). Never a card payment other than Mentat
-//!   (SM-DIE-04), never a leader option unless `smugglers_die_leaders`
-//!   (SQ15). Refusals carry the SM-DIE rule ID.
+//! - At `Prompt::Turn(A)`: `SmAction::UseDie(DieUse)` in place of an
+//!   Atreides die (`die.rs`): Leadership (move 1 legion with a leader, or
+//!   attack with 1 holding a Smuggler unit), Strategy (move 1, or 2
+//!   different legions each with a Smuggler unit), Deployment
+//!   (`die.deployment_units` from the supply into the Base's area), Mentat
+//!   (play 1 card, or draw 2 keep 1), House (any of those). Its moves are
+//!   the core `Prompt::Move` with `LegionRule::Smugglers`. Never a card
+//!   payment other than Mentat (SM-DIE-04), never a leader's special unless
+//!   `smugglers_die_leaders=enhanced` (SQ15). Refusals carry the SM-DIE
+//!   rule ID.
 //! - Moves: an Atreides move may spend a Smuggler ornithopter in a zone
-//!   connected to the legion's area (SM-THOPTER-13, -14), counted with the
-//!   core Troop-Transport limit; the ornithopter returns to the Smugglers
-//!   board (SQ8).
+//!   connected to the legion's area (SM-THOPTER-13, -14,
+//!   `thopter_transport.rs`); the ornithopter returns to the Smugglers
+//!   board (SQ8), as do those on the board when the Air zones are cleared
+//!   at the end of Spice Harvesting.
 //!
 //! ## Legion arrival (SM-LEGION)
 //!
@@ -158,6 +161,7 @@ mod base;
 pub mod core_data;
 pub mod data;
 mod defeat;
+mod die;
 mod drones;
 pub mod event;
 mod flow;
@@ -167,9 +171,11 @@ mod staban;
 pub mod state;
 #[cfg(feature = "testkit")]
 pub mod testkit;
+mod thopter_transport;
+mod thopters;
 pub mod view;
 
-pub use action::SmAction;
+pub use action::{DieUse, SmAction};
 pub use event::SmEvent;
 pub(crate) use flow::smugglers_reason;
 pub use options::SmugglersRules;

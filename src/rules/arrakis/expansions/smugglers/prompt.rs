@@ -13,13 +13,31 @@ pub enum SmPrompt {
     /// The Atreides pick the legion Staban Tuek rejoins, back from the
     /// regeneration tank (SM-STABAN-05).
     StabanReturns,
+    // Die & thopters:
+    /// Vehicle Placement, allied: the Atreides place Smuggler ornithopters
+    /// before the Harkonnen place theirs (SM-ROUND-04, SM-THOPTER-04).
+    PlaceThopters,
+    /// The Smugglers die's Mentat result: the Atreides play a planning card
+    /// from hand without a die (SM-DIE-14).
+    MentatPlay,
+    /// The Smugglers die's Mentat result: the Atreides keep one of the two
+    /// House Atreides cards drawn and discard the other (SM-DIE-15).
+    MentatKeep,
+    /// Under `smugglers_die_leaders=enhanced`: the Atreides pick the
+    /// leader whose special action the Smugglers die pays (SQ15).
+    DieSpecial,
 }
 
 impl SmPrompt {
     /// The house that decides.
     pub fn faction(&self) -> Faction {
         match *self {
-            SmPrompt::PlaceBase | SmPrompt::StabanReturns => Faction::Atreides,
+            SmPrompt::PlaceBase
+            | SmPrompt::StabanReturns
+            | SmPrompt::PlaceThopters
+            | SmPrompt::MentatPlay
+            | SmPrompt::MentatKeep
+            | SmPrompt::DieSpecial => Faction::Atreides,
         }
     }
 }

@@ -6,7 +6,7 @@
 //! `SmugglerCarryall`); Staban Tuek is a core leader of the expansion's
 //! leader table (see [`super::core_data`]).
 use super::data::Smugglers;
-use crate::rules::arrakis::{AreaId, DieResult, Prompt};
+use crate::rules::arrakis::{AreaId, CardId, DieResult, Prompt};
 
 /// The Smugglers pieces in one area that are not units (SM-HARVESTER,
 /// SM-BASE). Smuggler Regulars on the board are Atreides units of their own
@@ -95,6 +95,15 @@ pub struct SmugglersState {
     /// The decision a Base placement or Staban Tuek's return interrupted,
     /// asked again once it is done.
     pub resume: Option<Prompt>,
+    // Die & thopters:
+    /// The Mentat result's draw (SM-DIE-15): the House Atreides cards just
+    /// drawn, one to keep and one to discard. Hidden like the hand: never
+    /// in a view.
+    pub mentat_drawn: Vec<CardId>,
+    /// The result of the Smugglers die just spent for a leader's special
+    /// action, while the Atreides pick the leader
+    /// (`smugglers_die_leaders=enhanced`).
+    pub die_special: Option<DieResult>,
 }
 
 impl SmugglersState {
@@ -118,6 +127,8 @@ impl SmugglersState {
             base_pending: false,
             staban_returning: false,
             resume: None,
+            mentat_drawn: Vec::new(),
+            die_special: None,
         }
     }
 

@@ -72,4 +72,14 @@ impl Arrakis {
         self.desert_hazards(&mut ev);
         ev
     }
+
+    // Die & thopters:
+    /// Starts Vehicle Placement as the round start does (the Smuggler
+    /// ornithopters first, then the Harkonnen), without the rest of the
+    /// round start (draws, prescience).
+    pub fn test_vehicle_placement(&mut self) {
+        self.phase = crate::rules::arrakis::state::Phase::VehiclePlacement;
+        self.prompt = self.vehicle_placement_prompt();
+        self.smuggler_thopters_first();
+    }
 }
