@@ -6,10 +6,10 @@
 use super::area_name;
 use crate::matches::MatchError;
 use crate::pb::{self, arrakis_action::Step};
-use crate::rules::arrakis::DieResult;
 use crate::rules::arrakis::expansions::smugglers::{
     SmAction, SmEvent, SmPrompt, SmugglersArea, SmugglersView,
 };
+use crate::rules::arrakis::{AreaId, DieResult, Vehicle, board};
 
 /// An action from the wire.
 pub(super) fn sm_action_from_pb(x: &pb::arrakis_action::Smugglers) -> Result<SmAction, MatchError> {
@@ -22,12 +22,19 @@ pub(super) fn sm_action_from_pb(x: &pb::arrakis_action::Smugglers) -> Result<SmA
         Choice::Unused(_) => Err(super::invalid(
             "the smugglers step's `unused` field is reserved".into(),
         )),
+        Choice::PlaceHarvester(a) => Ok(SmAction::PlaceHarvester(super::area(a)?)),
     }
 }
 
 /// An action on the wire.
 pub(super) fn sm_action_to_pb(a: SmAction) -> Step {
-    match a {}
+    use pb::arrakis_action::smugglers::Choice;
+    let choice = match a {
+        SmAction::PlaceHarvester(x) => Choice::PlaceHarvester(area_name(x)),
+    };
+    Step::Smugglers(pb::arrakis_action::Smugglers {
+        choice: Some(choice),
+    })
 }
 
 /// A prompt's kind and fields.
@@ -42,12 +49,93 @@ pub(super) fn sm_event_to_pb(e: &SmEvent, wire: &mut pb::ArrakisEvent) -> &'stat
             wire.amount = step.into();
             "staban_moved"
         }
+        _ => neutral_event_to_pb(e, wire),
     }
 }
 
 /// An event in words.
 pub(super) fn sm_event_text(e: &SmEvent) -> String {
     match *e {
+        SmEvent::StabanMoved { step } => {
+            format!("Staban Tuek moved down to prescience step {step}")
+        }
+        _ => neutral_event_text(e),
+    }
+}
+
+/// The neutral part's events: kind and fields.
+fn neutral_event_to_pb(e: &SmEvent, wire: &mut pb::ArrakisEvent) -> &'static str {
+    match *e {
+        SmEvent::RegularsAdded { waiting, .. } => {
+            wire.amount = waiting.into();
+            "smuggler_regulars_added"
+        }
+        SmEvent::HarvesterPlaced { area } => {
+            wire.area = area_name(area);
+            "smuggler_harvester_placed"
+        }
+        SmEvent::HarvesterLost { area } => {
+            wire.area = area_name(area);
+            "smuggler_harvester_lost"
+        }
+        SmEvent::HarvesterCaptured { area, in_game } => {
+            wire.area = area_name(area);
+            wire.amount = in_game.into();
+            "smuggler_harvester_captured"
+        }
+        SmEvent::SpiceCollected { harvesters, spice } => {
+            wire.amount = spice.into();
+            wire.smuggler_harvesters = harvesters.into();
+            "smuggler_spice"
+        }
+        SmEvent::VehiclesRemoved {
+            harvesters,
+            carryall,
+        } => {
+            wire.smuggler_harvesters = harvesters.into();
+            if carryall {
+                wire.vehicle = Vehicle::SmugglerCarryall.name().to_owned();
+            }
+            "smuggler_vehicles_removed"
+        }
+        SmEvent::StabanMoved { .. } => "staban_moved",
+    }
+}
+
+/// The neutral part's events in words.
+fn neutral_event_text(e: &SmEvent) -> String {
+    let name = |a: AreaId| board().area(a).display_name();
+    match *e {
+        SmEvent::RegularsAdded { added, waiting } => format!(
+            "{added} Smuggler Regular{} joined the Smugglers board ({waiting} waiting)",
+            if added == 1 { "" } else { "s" }
+        ),
+        SmEvent::HarvesterPlaced { area } => {
+            format!(
+                "House Harkonnen placed a Smuggler harvester in {}",
+                name(area)
+            )
+        }
+        SmEvent::HarvesterLost { area } => format!(
+            "the Smuggler harvester in {} left the board (back next round)",
+            name(area)
+        ),
+        SmEvent::HarvesterCaptured { area, in_game } => format!(
+            "House Atreides captured the Smuggler harvester in {} ({in_game} left in the game)",
+            name(area)
+        ),
+        SmEvent::SpiceCollected { harvesters, spice } => format!(
+            "{harvesters} Smuggler harvester{} gave House Harkonnen {spice} spice",
+            if harvesters == 1 { "" } else { "s" }
+        ),
+        SmEvent::VehiclesRemoved {
+            harvesters,
+            carryall,
+        } => format!(
+            "the Smuggler vehicles left the board: {harvesters} harvester{}{}",
+            if harvesters == 1 { "" } else { "s" },
+            if carryall { " and the carryall" } else { "" }
+        ),
         SmEvent::StabanMoved { step } => {
             format!("Staban Tuek moved down to prescience step {step}")
         }

@@ -6,6 +6,9 @@ use melange::rules::arrakis::expansions::smugglers::core_data::smugglers_data;
 use melange::rules::arrakis::{Arrakis, ArrakisOptions};
 use melange::rules::core::Ruleset;
 
+mod capture;
+mod harvesters;
+mod neutral;
 mod setup;
 
 /// The tables of a game with the expansion (Staban Tuek and the Drone

@@ -88,7 +88,7 @@ impl Arrakis {
             && s.sietch.is_none()
             && s.worm.is_none()
             && s.wormsign.is_none()
-            && !s.harvester
+            && !s.any_harvester() // SM-HARVESTER-03
     }
 
     /// Whether the sietches in `x` and `y` may trade their tokens: two

@@ -16,6 +16,8 @@ impl Arrakis {
     pub(crate) fn start_round(&mut self, ev: &mut Vec<Event>) {
         self.round += 1;
         ev.push(Event::RoundStarted { round: self.round });
+        // SM-ROUND-01, SM-ROUND-02: a Smuggler Regular while neutral.
+        self.smugglers_round_start(ev);
         // AR-START-03: one card from each of a player's two decks.
         for f in [H, A] {
             for k in 0..2 {
@@ -73,7 +75,7 @@ impl Arrakis {
     pub(crate) fn harvester_area_ok(&self, a: AreaId) -> bool {
         let s = &self.areas[a.index()];
         self.is_desert(a)
-            && !s.harvester
+            && !s.any_harvester() // AR-VEH-08, SM-HARVESTER-03
             && s.sietch.is_none()
             && s.unit_count(A) == 0
             && s.worm.is_none()
@@ -120,6 +122,8 @@ impl Arrakis {
                     (Vehicle::Carryall, false) => carryalls -= 1,
                 }
             }
+            // SM-ROUND-03: a Smuggler harvester.
+            Action::Smugglers(x) => self.step_smugglers_at_vehicles(x, ev),
             _ => {
                 self.escort_placement_over();
                 if house {
@@ -183,11 +187,22 @@ impl Arrakis {
         if self.rules.desert_war.is_some() {
             self.legal_escort_placement(ornithopters, out);
         }
-        out.push(Action::Done);
+        // SM-ROUND-03: the Smuggler vehicles while neutral.
+        if self.smugglers.is_some() {
+            self.legal_smuggler_vehicles(out);
+        }
+        // SM-HARVESTER-05: no "Done" while a Smuggler vehicle must go.
+        if !self.smuggler_vehicles_pending() {
+            out.push(Action::Done);
+        }
     }
 
     /// The rule a refused vehicle placement breaks.
     pub(crate) fn vehicles_refusal(&self, action: &Action) -> &'static str {
+        // SM-HARVESTER-05, SM-HARVESTER-10: the Smuggler vehicles.
+        if let Some(r) = self.smuggler_vehicles_refusal(action) {
+            return r;
+        }
         match action {
             Action::PlaceHarvester(x) if self.areas.get(x.index()).is_some_and(|s| s.harvester) => {
                 "AR-VEH-08"

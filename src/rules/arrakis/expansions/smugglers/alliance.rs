@@ -10,7 +10,6 @@ impl Arrakis {
     /// neutral (a Drone Ornithopters play, SM-ALLY-02; a Smuggler harvester
     /// captured, SM-LEGION-05), then the alliance is checked. Nothing else
     /// moves him (SM-ALLY-03).
-    #[allow(dead_code)] // until the captures and the Drone Ornithopters call it
     pub(crate) fn staban_down(&mut self, n: u8, ev: &mut Vec<Event>) {
         let Some(sm) = self.smugglers.as_mut() else {
             return;

@@ -36,7 +36,20 @@ impl Arrakis {
 
     /// A person's label for an expansion action.
     pub(crate) fn smugglers_label(&self, action: SmAction) -> String {
-        match action {}
+        let b = self.d().board;
+        match action {
+            SmAction::PlaceHarvester(a) => {
+                format!("Smuggler harvester in {}", b.area(a).display_name())
+            }
+        }
+    }
+
+    /// Applies an expansion action offered at the core Vehicle Placement
+    /// (`Prompt::Vehicles`).
+    pub(crate) fn step_smugglers_at_vehicles(&mut self, action: SmAction, ev: &mut Vec<Event>) {
+        match action {
+            SmAction::PlaceHarvester(a) => self.place_smuggler_harvester(a, ev),
+        }
     }
 }
 
@@ -46,6 +59,20 @@ pub(crate) fn smugglers_reason(rule: &str) -> Option<&'static str> {
     Some(match rule {
         "SM-ALLY-06" => {
             "the Smugglers Base goes in an empty desert area of the four lowest sectors"
+        }
+        "SM-HARVESTER-05" => {
+            "every available Smuggler harvester and the Smuggler carryall must be placed \
+             while the Smugglers are neutral"
+        }
+        "SM-HARVESTER-10" => {
+            "Smuggler harvesters and the Smuggler carryall enter the board only at the \
+             round's Vehicle Placement"
+        }
+        "SM-HARVESTER-02" => "no Smuggler harvester is left to place",
+        "SM-SETUP-10" => "the Smuggler carryall is already on the board or out of the game",
+        "SM-ALLY-05" => {
+            "once the Smugglers are allied or defeated their harvesters and carryall are \
+             out of the game"
         }
         _ => return None,
     })

@@ -146,12 +146,16 @@
 //! hidden in the hand like any card; its play is public.
 pub mod action;
 mod alliance;
+mod capture;
 pub mod core_data;
 pub mod data;
 pub mod event;
 mod flow;
+mod harvesters;
+mod neutral;
 pub mod options;
 pub mod prompt;
+mod round_end;
 pub mod state;
 #[cfg(feature = "testkit")]
 pub mod testkit;
