@@ -127,6 +127,51 @@ fn only_the_smuggler_carryall_rescues_a_smuggler_harvester() {
 }
 
 #[test]
+fn a_carryall_of_the_other_kind_is_refused_by_name() {
+    // s5_3 touches az2 and az4: one carryall of each kind.
+    let b = board();
+    let x = a("s5_3");
+    let zones: Vec<AirZoneId> = b.zones_of(x).collect();
+    assert!(zones.contains(&zone("az2")) && zones.contains(&zone("az4")));
+    let rescue = |smuggler: bool| {
+        let mut g = game();
+        g.worms_off = 1;
+        if smuggler {
+            g.test_put_smuggler_harvester(x);
+        } else {
+            g.areas[x.index()].harvester = true;
+        }
+        g.areas[x.index()].wormsign = Some(Wormsign::Sandworm);
+        g.zones[zone("az2").index()] = Some(Vehicle::Carryall);
+        g.zones[zone("az4").index()] = Some(CARRYALL);
+        g.test_set_wormsign_pool(&[Wormsign::Sand; 4]);
+        to_desert_hazards(&mut g);
+        assert_eq!(g.prompt(), Prompt::Rescue(x));
+        g
+    };
+    // SM-HARVESTER-12: a Smuggler harvester, the Harkonnen carryall
+    // refused by name, nothing changed.
+    let g = rescue(true);
+    assert_eq!(
+        legal(&g, H),
+        vec![Action::Rescue(zone("az4")), Action::Done]
+    );
+    let before = g.clone();
+    let e = assert_refused(&g, seat(H), &Action::Rescue(zone("az2")));
+    assert_eq!(rule_of(e), "SM-HARVESTER-12");
+    assert_eq!(g, before);
+    // SM-HARVESTER-11: a Harkonnen harvester, the Smuggler carryall
+    // refused by name.
+    let g = rescue(false);
+    assert_eq!(
+        legal(&g, H),
+        vec![Action::Rescue(zone("az2")), Action::Done]
+    );
+    let e = assert_refused(&g, seat(H), &Action::Rescue(zone("az4")));
+    assert_eq!(rule_of(e), "SM-HARVESTER-11");
+}
+
+#[test]
 fn a_smuggler_harvester_lost_comes_back_next_round() {
     // SM-LEGION-06: lost to a sandworm, it is placed again at the next
     // Vehicle Placement (SM-ROUND-13 clears the board first).
@@ -293,5 +338,37 @@ fn dust_chasms_take_a_smuggler_harvester_off_the_board_until_next_round() {
     assert!(!g.areas[h1.index()].smugglers.harvester);
     assert!(!g.areas[h2.index()].harvester);
     assert_eq!(g.harvesters_destroyed, before + 1);
+    assert_eq!(g.smugglers.as_ref().unwrap().harvesters_in_game, 3);
+}
+
+#[test]
+fn a_desert_power_sandworm_takes_one_off_only_with_a_harkonnen_legion() {
+    // SM-LEGION-06, SM-HARVESTER-09 (AR-HAZ-42): a lone Smuggler harvester
+    // is no target; attacking the Harkonnen legion with one takes it off
+    // the board (AR-HAZ-46), still in the game.
+    use melange::rules::arrakis::{AreaSet, Worm};
+    let b = board();
+    let w = a("s1_3");
+    let near: Vec<AreaId> = b.passable[w.index()]
+        .iter()
+        .filter(|x| b.desert.contains(*x))
+        .collect();
+    let (legion, lone) = (near[0], near[1]);
+    let mut g = game();
+    g.areas[w.index()].worm = Some(Worm::Normal);
+    g.test_put(H, legion, [1, 0, 0], 0);
+    g.test_put_smuggler_harvester(legion);
+    g.test_put_smuggler_harvester(lone);
+    g.test_turn(A, &[DieResult::Strategy], 2);
+    g.test_set_prompt(Prompt::Sandworms(1, AreaSet::EMPTY));
+    let l = legal(&g, A);
+    assert!(l.contains(&Action::WormAttack(w, legion)));
+    assert!(!l.contains(&Action::WormAttack(w, lone)));
+    assert_refused(&g, seat(A), &Action::WormAttack(w, lone));
+    g.test_load_dice(&[3, 3, 3, 3]);
+    let ev = play(&mut g, A, &[Action::WormAttack(w, legion)]);
+    assert!(sm_events(&ev).contains(&SmEvent::HarvesterLost { area: legion }));
+    assert!(!g.areas[legion.index()].smugglers.harvester);
+    assert!(g.areas[lone.index()].smugglers.harvester);
     assert_eq!(g.smugglers.as_ref().unwrap().harvesters_in_game, 3);
 }

@@ -68,6 +68,8 @@ pub(crate) fn smugglers_reason(rule: &str) -> Option<&'static str> {
             "Smuggler harvesters and the Smuggler carryall enter the board only at the \
              round's Vehicle Placement"
         }
+        "SM-HARVESTER-11" => "the Smuggler carryall rescues only Smuggler harvesters",
+        "SM-HARVESTER-12" => "a Harkonnen carryall never rescues a Smuggler harvester",
         "SM-HARVESTER-02" => "no Smuggler harvester is left to place",
         "SM-SETUP-10" => "the Smuggler carryall is already on the board or out of the game",
         "SM-ALLY-05" => {

@@ -7,6 +7,7 @@
 //! and their spice for the Harkonnen. Captures are in `capture.rs`.
 use super::data::smugglers;
 use super::event::SmEvent;
+use crate::rules::arrakis::action::Action;
 use crate::rules::arrakis::event::Event;
 use crate::rules::arrakis::ids::AreaId;
 use crate::rules::arrakis::state::{AreaState, Arrakis, Vehicle};
@@ -47,6 +48,31 @@ impl Arrakis {
             Vehicle::SmugglerCarryall
         } else {
             Vehicle::Carryall
+        }
+    }
+
+    /// The rule a refused rescue breaks when it names a carryall of the
+    /// other kind in a zone connected to `area`: SM-HARVESTER-11 (the
+    /// Smuggler carryall for a Harkonnen harvester), SM-HARVESTER-12 (a
+    /// Harkonnen carryall for a Smuggler harvester); `None` otherwise and
+    /// always without the expansion.
+    pub(crate) fn smuggler_rescue_refusal(
+        &self,
+        area: AreaId,
+        action: &Action,
+    ) -> Option<&'static str> {
+        self.smugglers.as_ref()?;
+        let Action::Rescue(z) = action else {
+            return None;
+        };
+        let v = self.zones.get(z.index()).copied().flatten()?;
+        if !self.d().board.zones_of(area).any(|x| x == *z) {
+            return None;
+        }
+        match (self.areas[area.index()].smugglers.harvester, v) {
+            (true, Vehicle::Carryall) => Some("SM-HARVESTER-12"),
+            (false, Vehicle::SmugglerCarryall) => Some("SM-HARVESTER-11"),
+            _ => None,
         }
     }
 
