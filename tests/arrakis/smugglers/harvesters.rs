@@ -372,3 +372,29 @@ fn a_desert_power_sandworm_takes_one_off_only_with_a_harkonnen_legion() {
     assert!(g.areas[lone.index()].smugglers.harvester);
     assert_eq!(g.smugglers.as_ref().unwrap().harvesters_in_game, 3);
 }
+
+#[test]
+fn an_area_with_a_smuggler_harvester_is_not_empty() {
+    // SM-HARVESTER-03 (AR-HAZ-41): a moving sandworm cannot stop where a
+    // Smuggler harvester stands, as with a Harkonnen one.
+    use melange::rules::arrakis::{AreaSet, Worm};
+    let b = board();
+    let w = a("s1_3");
+    let to = b.passable[w.index()]
+        .iter()
+        .find(|x| b.desert.contains(*x))
+        .unwrap();
+    let mut g = game_with(ArrakisOptions {
+        smugglers: true,
+        overrides: vec![("desert_power_sandworms".into(), "two_activate".into())],
+        ..ArrakisOptions::default()
+    });
+    g.test_clear_board();
+    g.areas[w.index()].worm = Some(Worm::Normal);
+    g.test_turn(A, &[DieResult::Strategy], 2);
+    g.test_set_prompt(Prompt::Sandworms(2, AreaSet::EMPTY));
+    assert!(legal(&g, A).contains(&Action::WormMove(w, to)));
+    g.test_put_smuggler_harvester(to);
+    assert!(!legal(&g, A).contains(&Action::WormMove(w, to)));
+    assert_refused(&g, seat(A), &Action::WormMove(w, to));
+}

@@ -236,3 +236,40 @@ fn action_resolution_is_unchanged_while_neutral() {
     c.sort_by_key(|x| format!("{x:?}"));
     assert_eq!(l, c);
 }
+
+#[test]
+fn neutral_smugglers_games_play_to_a_winner() {
+    // SM-ROUND-01 to SM-ROUND-13 in play: every legal action accepted,
+    // every compulsory placement made, a winner reached (a smoke test; the
+    // expansion's playouts check its invariants).
+    let opts = melange::rules::arrakis::ArrakisOptions {
+        smugglers: true,
+        ..Default::default()
+    };
+    let mut placed = 0;
+    for seed in 0..8u64 {
+        let mut g = Arrakis::setup(&opts, seed).unwrap();
+        let mut x = seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1;
+        let mut steps = 0;
+        let mut legal_now = Vec::new();
+        while let Some(seat) = g.to_act() {
+            steps += 1;
+            assert!(steps < 200_000, "seed {seed}: no end");
+            legal_now.clear();
+            g.legal_actions(seat, &mut legal_now);
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            let act = legal_now[(x % legal_now.len() as u64) as usize];
+            let mut ev = Vec::new();
+            g.apply(seat, &act, &mut ev)
+                .unwrap_or_else(|e| panic!("seed {seed}: {act:?} refused: {e}"));
+            placed += ev
+                .iter()
+                .filter(|e| matches!(e, Event::Smugglers(SmEvent::HarvesterPlaced { .. })))
+                .count();
+        }
+        assert!(g.result().is_some(), "seed {seed}");
+    }
+    assert!(placed > 0);
+}
