@@ -163,3 +163,49 @@ pub(super) fn sm_view_to_pb(s: &SmugglersView) -> pb::ArrakisSmugglers {
         die: s.die.map(DieResult::name).unwrap_or_default().to_owned(),
     }
 }
+
+#[cfg(test)]
+mod neutral_tests {
+    use super::*;
+
+    /// The neutral part's action round-trips; its events have a kind and
+    /// a text in words (names, not ids).
+    #[test]
+    fn neutral_smugglers_on_the_wire() {
+        let area = board().area_id("s1_1").unwrap();
+        let a = SmAction::PlaceHarvester(area);
+        let Step::Smugglers(x) = sm_action_to_pb(a) else {
+            panic!("a smugglers step");
+        };
+        assert_eq!(sm_action_from_pb(&x).unwrap(), a);
+        let bad = pb::arrakis_action::Smugglers {
+            choice: Some(pb::arrakis_action::smugglers::Choice::PlaceHarvester(
+                "nowhere".into(),
+            )),
+        };
+        assert!(sm_action_from_pb(&bad).is_err());
+        for e in [
+            SmEvent::RegularsAdded {
+                added: 1,
+                waiting: 2,
+            },
+            SmEvent::HarvesterPlaced { area },
+            SmEvent::HarvesterLost { area },
+            SmEvent::HarvesterCaptured { area, in_game: 2 },
+            SmEvent::SpiceCollected {
+                harvesters: 2,
+                spice: 2,
+            },
+            SmEvent::VehiclesRemoved {
+                harvesters: 2,
+                carryall: true,
+            },
+        ] {
+            let mut wire = pb::ArrakisEvent::default();
+            let kind = sm_event_to_pb(&e, &mut wire);
+            assert!(!kind.is_empty());
+            let text = sm_event_text(&e);
+            assert!(!text.is_empty() && !text.contains('_'), "{text}");
+        }
+    }
+}
