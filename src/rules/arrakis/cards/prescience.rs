@@ -516,6 +516,8 @@ impl Arrakis {
         back.harvester = s.harvester;
         // DW-TROOPER-06: Desert Troopers and Camps stay with the area.
         back.desert = s.desert;
+        // SM-HARVESTER-03: Smuggler figures too.
+        back.smugglers = s.smugglers;
         let mut m = s.named;
         while m != 0 {
             let i = m.trailing_zeros() as usize;
