@@ -6,12 +6,12 @@
 use super::{area_display, area_name, leader_name, zone_name};
 use crate::matches::MatchError;
 use crate::pb::{self, arrakis_action::Step};
-use crate::rules::arrakis::DieResult;
 use crate::rules::arrakis::expansions::smugglers::core_data::smugglers_data;
 use crate::rules::arrakis::expansions::smugglers::data::smugglers;
 use crate::rules::arrakis::expansions::smugglers::{
     DieUse, SmAction, SmEvent, SmPrompt, SmugglersArea, SmugglersView,
 };
+use crate::rules::arrakis::{AreaId, DieResult, Vehicle, board};
 use pb::arrakis_action::smugglers::Choice;
 
 /// An action from the wire.
@@ -31,6 +31,7 @@ pub(super) fn sm_action_from_pb(x: &pb::arrakis_action::Smugglers) -> Result<SmA
         | Choice::PlaceThopter(_)
         | Choice::ThopterBattle(_)
         | Choice::ThopterTransport(_) => die_thopters_action_from_pb(choice),
+        Choice::PlaceHarvester(a) => Ok(SmAction::PlaceHarvester(super::area(a)?)),
     }
 }
 
@@ -50,7 +51,10 @@ fn die_thopters_action_from_pb(
             SmAction::ThopterTransport(super::zone(&t.zone)?, super::area(&t.area)?)
         }
         // Mapped by `sm_action_from_pb` before it hands a choice here.
-        Choice::Unused(_) | Choice::PlaceBase(_) | Choice::StabanJoins(_) => {
+        Choice::Unused(_)
+        | Choice::PlaceBase(_)
+        | Choice::StabanJoins(_)
+        | Choice::PlaceHarvester(_) => {
             return Err(super::invalid(
                 "the smugglers step's `unused` field is reserved".into(),
             ));
@@ -74,6 +78,7 @@ fn die_thopters_action_to_pb(a: SmAction) -> Choice {
         // ornithopter choices here.
         SmAction::PlaceBase(x) => Choice::PlaceBase(area_name(x)),
         SmAction::StabanJoins(x) => Choice::StabanJoins(area_name(x)),
+        SmAction::PlaceHarvester(x) => Choice::PlaceHarvester(area_name(x)),
     }
 }
 
@@ -87,6 +92,7 @@ pub(super) fn sm_action_to_pb(a: SmAction) -> Step {
         | SmAction::PlaceThopter(_)
         | SmAction::ThopterBattle(_)
         | SmAction::ThopterTransport(..) => die_thopters_action_to_pb(a),
+        SmAction::PlaceHarvester(x) => Choice::PlaceHarvester(area_name(x)),
     };
     Step::Smugglers(pb::arrakis_action::Smugglers {
         choice: Some(choice),
@@ -156,6 +162,12 @@ pub(super) fn sm_event_to_pb(e: &SmEvent, wire: &mut pb::ArrakisEvent) -> &'stat
         | SmEvent::RegularsDeployed { .. }
         | SmEvent::ThopterBattle { .. }
         | SmEvent::ThopterTransport { .. } => die_thopters_event_to_pb(e, wire),
+        SmEvent::RegularsAdded { .. }
+        | SmEvent::HarvesterPlaced { .. }
+        | SmEvent::HarvesterLost { .. }
+        | SmEvent::HarvesterCaptured { .. }
+        | SmEvent::SpiceCollected { .. }
+        | SmEvent::VehiclesRemoved { .. } => neutral_event_to_pb(e, wire),
     }
 }
 
@@ -220,6 +232,12 @@ pub(super) fn sm_event_text(e: &SmEvent) -> String {
         | SmEvent::RegularsDeployed { .. }
         | SmEvent::ThopterBattle { .. }
         | SmEvent::ThopterTransport { .. } => die_thopters_event_text(e),
+        SmEvent::RegularsAdded { .. }
+        | SmEvent::HarvesterPlaced { .. }
+        | SmEvent::HarvesterLost { .. }
+        | SmEvent::HarvesterCaptured { .. }
+        | SmEvent::SpiceCollected { .. }
+        | SmEvent::VehiclesRemoved { .. } => neutral_event_text(e),
     }
 }
 
@@ -279,6 +297,87 @@ fn die_thopters_event_text(e: &SmEvent) -> String {
         ),
         // Written by `sm_event_text`, which hands only the die and
         // ornithopter events here.
+        _ => String::new(),
+    }
+}
+
+/// The neutral part's events: kind and fields.
+fn neutral_event_to_pb(e: &SmEvent, wire: &mut pb::ArrakisEvent) -> &'static str {
+    match *e {
+        SmEvent::RegularsAdded { waiting, .. } => {
+            wire.amount = waiting.into();
+            "smuggler_regulars_added"
+        }
+        SmEvent::HarvesterPlaced { area } => {
+            wire.area = area_name(area);
+            "smuggler_harvester_placed"
+        }
+        SmEvent::HarvesterLost { area } => {
+            wire.area = area_name(area);
+            "smuggler_harvester_lost"
+        }
+        SmEvent::HarvesterCaptured { area, in_game } => {
+            wire.area = area_name(area);
+            wire.amount = in_game.into();
+            "smuggler_harvester_captured"
+        }
+        SmEvent::SpiceCollected { harvesters, spice } => {
+            wire.amount = spice.into();
+            wire.smuggler_harvesters = harvesters.into();
+            "smuggler_spice"
+        }
+        SmEvent::VehiclesRemoved {
+            harvesters,
+            carryall,
+        } => {
+            wire.smuggler_harvesters = harvesters.into();
+            if carryall {
+                wire.vehicle = Vehicle::SmugglerCarryall.name().to_owned();
+            }
+            "smuggler_vehicles_removed"
+        }
+        // Mapped by `sm_event_to_pb`, which hands only the neutral part's
+        // events here.
+        _ => "smugglers",
+    }
+}
+
+/// The neutral part's events in words.
+fn neutral_event_text(e: &SmEvent) -> String {
+    let name = |a: AreaId| board().area(a).display_name();
+    match *e {
+        SmEvent::RegularsAdded { added, waiting } => format!(
+            "{added} Smuggler Regular{} joined the Smugglers board ({waiting} waiting)",
+            if added == 1 { "" } else { "s" }
+        ),
+        SmEvent::HarvesterPlaced { area } => {
+            format!(
+                "House Harkonnen placed a Smuggler harvester in {}",
+                name(area)
+            )
+        }
+        SmEvent::HarvesterLost { area } => format!(
+            "the Smuggler harvester in {} left the board (back next round)",
+            name(area)
+        ),
+        SmEvent::HarvesterCaptured { area, in_game } => format!(
+            "House Atreides captured the Smuggler harvester in {} ({in_game} left in the game)",
+            name(area)
+        ),
+        SmEvent::SpiceCollected { harvesters, spice } => format!(
+            "{harvesters} Smuggler harvester{} gave House Harkonnen {spice} spice",
+            if harvesters == 1 { "" } else { "s" }
+        ),
+        SmEvent::VehiclesRemoved {
+            harvesters,
+            carryall,
+        } => format!(
+            "the Smuggler vehicles left the board: {harvesters} harvester{}{}",
+            if harvesters == 1 { "" } else { "s" },
+            if carryall { " and the carryall" } else { "" }
+        ),
+        // Written by `sm_event_text`, which hands only the neutral part's
+        // events here.
         _ => String::new(),
     }
 }
@@ -412,6 +511,52 @@ mod die_thopters_tests {
             let e = Event::Smugglers(e);
             assert!(!super::super::event_to_pb(&e).kind.is_empty());
             let text = super::super::event_text(&e);
+            assert!(!text.is_empty() && !text.contains('_'), "{text}");
+        }
+    }
+}
+
+#[cfg(test)]
+mod neutral_tests {
+    use super::*;
+
+    /// The neutral part's action round-trips; its events have a kind and
+    /// a text in words (names, not ids).
+    #[test]
+    fn neutral_smugglers_on_the_wire() {
+        let area = board().area_id("s1_1").unwrap();
+        let a = SmAction::PlaceHarvester(area);
+        let Step::Smugglers(x) = sm_action_to_pb(a) else {
+            panic!("a smugglers step");
+        };
+        assert_eq!(sm_action_from_pb(&x).unwrap(), a);
+        let bad = pb::arrakis_action::Smugglers {
+            choice: Some(pb::arrakis_action::smugglers::Choice::PlaceHarvester(
+                "nowhere".into(),
+            )),
+        };
+        assert!(sm_action_from_pb(&bad).is_err());
+        for e in [
+            SmEvent::RegularsAdded {
+                added: 1,
+                waiting: 2,
+            },
+            SmEvent::HarvesterPlaced { area },
+            SmEvent::HarvesterLost { area },
+            SmEvent::HarvesterCaptured { area, in_game: 2 },
+            SmEvent::SpiceCollected {
+                harvesters: 2,
+                spice: 2,
+            },
+            SmEvent::VehiclesRemoved {
+                harvesters: 2,
+                carryall: true,
+            },
+        ] {
+            let mut wire = pb::ArrakisEvent::default();
+            let kind = sm_event_to_pb(&e, &mut wire);
+            assert!(!kind.is_empty());
+            let text = sm_event_text(&e);
             assert!(!text.is_empty() && !text.contains('_'), "{text}");
         }
     }

@@ -69,6 +69,10 @@ impl Arrakis {
             Prompt::HandLimit(_) => self.hand_limit_refusal(action),
             Prompt::DesertWar(p) => self.desert_war_refusal(p, action),
             Prompt::Smugglers(p) => self.smugglers_refusal(p, action),
+            // SM-HARVESTER-11, SM-HARVESTER-12: the other kind of carryall.
+            Prompt::Rescue(a) => self
+                .smuggler_rescue_refusal(a, action)
+                .unwrap_or("AR-ACT-17"),
             Prompt::None
             | Prompt::AtreidesHouse
             | Prompt::HarkonnenHouse
@@ -77,7 +81,6 @@ impl Arrakis {
             | Prompt::Sandworms(..)
             | Prompt::EndClaims
             | Prompt::Foresee(..)
-            | Prompt::Rescue(_)
             | Prompt::Swap(_)
             | Prompt::Unclaimed
             | Prompt::Card(..) => "AR-ACT-17",

@@ -25,9 +25,12 @@ fn the_base_defends_with_its_rank_like_a_settlement() {
     assert_eq!(smugglers().base.rank, 3);
     let mut g = game();
     g.test_ally_at(a("s2_1"));
-    // Leave one Smuggler Regular and no leader in the Base's area.
+    // Leave one Smuggler Regular and no leader in the Base's area (the
+    // alliance brought the 2 waiting ones: setup's and round 1's).
     let s = &mut g.areas[a("s2_1").index()];
     s.named = 0;
+    s.units[A].smuggler -= 1;
+    g.houses[A].supply.smuggler += 1;
     g.test_put(H, a("s2_3"), [2, 0, 0], 0);
     harkonnen_attack(&mut g, "s2_3", "s2_1", 2);
     g.test_load_dice(&[SHIELD; 6]);

@@ -75,9 +75,12 @@ fn the_smugglers_die_is_rolled_with_the_atreides_dice() {
     g.test_sm().die_ready = false;
     play(&mut g, H, &[Action::Done]);
     assert_eq!(g.test_sm().die, None);
-    // SM-ROUND-05: neutral: no roll either.
+    // SM-ROUND-05: neutral: no roll either (no Smuggler vehicle left to
+    // place, so the Harkonnen may stop, SM-HARVESTER-05).
     let mut g = allied();
     g.test_set_standing(Standing::Neutral);
+    g.test_sm().harvesters_in_game = 0;
+    g.test_sm().carryall_in_game = false;
     play(&mut g, H, &[Action::Done]);
     assert_eq!(g.test_sm().die, None);
 }
@@ -319,18 +322,21 @@ fn strategy_moves_two_legions_holding_smuggler_units() {
 fn deployment_places_smuggler_units_in_the_base_area() {
     // SM-DIE-13: 2 from the supply into the Base's area.
     let mut g = die_turn(DieResult::Deployment);
+    let supply = g.house(A).supply.smuggler;
     let ev = play(&mut g, A, &[use_die(DieUse::Deployment)]);
     assert_eq!(g.areas[a("s1_8").index()].units[A].smuggler, 2);
-    assert_eq!(g.house(A).supply.smuggler, 3);
+    assert_eq!(g.house(A).supply.smuggler, supply - 2);
     assert!(ev.contains(&Event::Smugglers(SmEvent::RegularsDeployed {
         area: a("s1_8"),
         count: 2
     })));
     assert_eq!(g.prompt(), Prompt::Turn(H));
     atreides_die_unspent(&g);
-    // As many as the supply holds (docs/rules-decisions.md, SQ5).
+    // As many as the supply holds (docs/rules-decisions.md, SQ5): one
+    // left in it.
     let mut g = die_turn(DieResult::Deployment);
-    g.test_put_regulars(a("s1_1"), 4);
+    let supply = g.house(A).supply.smuggler;
+    g.test_put_regulars(a("s1_1"), supply - 1);
     play(&mut g, A, &[use_die(DieUse::Deployment)]);
     assert_eq!(g.areas[a("s1_8").index()].units[A].smuggler, 1);
     assert_eq!(g.house(A).supply.smuggler, 0);

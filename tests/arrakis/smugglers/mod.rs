@@ -6,7 +6,10 @@ use melange::rules::arrakis::expansions::smugglers::core_data::smugglers_data;
 use melange::rules::arrakis::{Arrakis, ArrakisOptions};
 use melange::rules::core::Ruleset;
 
+mod capture;
 mod die;
+mod harvesters;
+mod neutral;
 mod setup;
 mod thopters;
 mod transport;

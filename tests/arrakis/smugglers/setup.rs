@@ -26,8 +26,9 @@ fn the_smugglers_start_neutral_with_one_regular_and_staban_on_step_7() {
     let sm = g.test_sm().clone();
     assert_eq!(sm.standing, Standing::Neutral);
     assert_eq!(sm.staban_step, 7);
-    assert_eq!(sm.regulars_waiting, 1);
-    assert_eq!(g.house(Faction::Atreides).supply.smuggler, 5);
+    // The setup's one, and round 1's start adds one more (SM-ROUND-01).
+    assert_eq!(sm.regulars_waiting, 2);
+    assert_eq!(g.house(Faction::Atreides).supply.smuggler, 4);
     assert_eq!(sm.base, None);
     let gurney = d().leader_id("gurney_halleck").unwrap();
     let staban = d().leader_id("staban_tuek").unwrap();

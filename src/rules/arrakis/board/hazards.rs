@@ -8,7 +8,7 @@ use crate::rules::arrakis::ids::{
 };
 use crate::rules::arrakis::options::StormExposure;
 use crate::rules::arrakis::prompt::{AfterExcess, AfterHits, Battle, Prompt};
-use crate::rules::arrakis::state::{Arrakis, Phase, Vehicle, Worm};
+use crate::rules::arrakis::state::{Arrakis, Phase, Worm};
 
 impl Arrakis {
     /// Hits per Special in `a` for storms and sandworms (AR-HAZ-29).
@@ -228,13 +228,13 @@ impl Arrakis {
     /// rescue is asked.
     fn after_emerging(&mut self, a: AreaId, ev: &mut Vec<Event>) -> bool {
         let cleared = self.areas[a.index()].unit_count(Faction::Harkonnen) == 0;
-        if self.areas[a.index()].harvester && cleared {
+        // SM-HARVESTER-03, SM-LEGION-06: a Smuggler harvester too.
+        if self.areas[a.index()].any_harvester() && cleared {
             if self.rescue_zones(a).next().is_some() {
                 self.prompt = Prompt::Rescue(a);
                 return true;
             }
-            self.areas[a.index()].harvester = false;
-            self.harvester_destroyed(a, false, ev);
+            self.remove_harvester(a, false, ev);
         }
         false
     }
@@ -270,12 +270,15 @@ impl Arrakis {
         self.resume_hazards(ev);
     }
 
-    /// Air zones holding a carryall connected to `a` (AR-HAZ-21).
+    /// Air zones holding a carryall connected to `a` (AR-HAZ-21); the
+    /// Smuggler carryall for a Smuggler harvester (SM-HARVESTER-11,
+    /// SM-HARVESTER-12).
     pub(crate) fn rescue_zones(&self, a: AreaId) -> impl Iterator<Item = AirZoneId> + '_ {
+        let carryall = self.rescuer_of(a);
         self.d()
             .board
             .zones_of(a)
-            .filter(|z| self.zones[z.index()] == Some(Vehicle::Carryall))
+            .filter(move |z| self.zones[z.index()] == Some(carryall))
     }
 
     /// The Harkonnen answer a rescue: a carryall's zone, or `None` to let
@@ -289,10 +292,7 @@ impl Arrakis {
         match zone {
             // AR-HAZ-22: the rescued harvester stays.
             Some(z) => self.zones[z.index()] = None,
-            None => {
-                self.areas[area.index()].harvester = false;
-                self.harvester_destroyed(area, false, ev);
-            }
+            None => self.remove_harvester(area, false, ev), // SM-LEGION-06
         }
         self.resume_hazards(ev);
     }
@@ -312,10 +312,11 @@ impl Arrakis {
                 self.wormsign_pool.push(w);
             }
         }
-        // AR-HAZ-06, AR-HAZ-07: placement.
+        // AR-HAZ-06, AR-HAZ-07: placement; SM-ROUND-07, SM-HARVESTER-07:
+        // a Smuggler harvester's area too, at most one per area.
         for a in self.desert_now().iter() {
             let s = &self.areas[a.index()];
-            if (s.harvester || s.unit_count(Faction::Harkonnen) > 0)
+            if (s.any_harvester() || s.unit_count(Faction::Harkonnen) > 0)
                 && s.wormsign.is_none()
                 && s.worm.is_none()
                 && !self.smugglers_bar_hazard_wormsign(a)

@@ -27,6 +27,7 @@ impl Arrakis {
                 };
             }
         }
+        spice += self.smuggler_harvest(ev); // SM-ROUND-11
         ev.push(Event::SpiceHarvested { spice });
         self.prompt = Prompt::Spice {
             spice,

@@ -120,7 +120,7 @@ impl Arrakis {
                     && s.sietch.is_none()
                     && s.worm.is_none()
                     && s.wormsign.is_none()
-                    && !s.harvester
+                    && !s.any_harvester() // SM-HARVESTER-03
                     && !s.settlement
             })
             .collect()

@@ -82,7 +82,7 @@ impl Arrakis {
         !s.has_legion(Faction::Atreides, d)
             && !s.has_legion(Faction::Harkonnen, d)
             && s.tokens.is_empty()
-            && !s.harvester
+            && !s.any_harvester() // SM-HARVESTER-03
             && s.worm.is_none()
             && s.wormsign.is_none()
             && s.sietch.is_none()
@@ -152,10 +152,10 @@ impl Arrakis {
             Worm::WildMaker => t.wild_maker_dice,
         };
         let dice = self.riders_attack(from, dice, ev); // DW-SANDRIDER-13, DW-SANDRIDER-15
-        // AR-HAZ-46: a targeted harvester is destroyed, no rescue.
-        if self.areas[to.index()].harvester {
-            self.areas[to.index()].harvester = false;
-            self.harvester_destroyed(to, true, ev);
+        // AR-HAZ-46: a targeted harvester is destroyed, no rescue; a
+        // Smuggler harvester leaves the board (SM-LEGION-06).
+        if self.areas[to.index()].any_harvester() {
+            self.remove_harvester(to, true, ev);
         }
         self.areas[to.index()].unit_count(Faction::Harkonnen) > 0
             && self.hazard_attack(to, dice, then, ev)
@@ -305,9 +305,9 @@ impl Arrakis {
     /// attacked, 4 dice (6 for the Wild Maker, AR-HAZ-27), and the sandworm
     /// leaves the board (docs/rules-decisions.md, Q16); then the move goes on.
     pub(crate) fn called_worm_arrived(&mut self, m: Move, to: AreaId, ev: &mut Vec<Event>) {
-        if self.areas[to.index()].harvester {
-            self.areas[to.index()].harvester = false;
-            self.harvester_destroyed(to, true, ev);
+        // SM-LEGION-06: a Smuggler harvester leaves the board.
+        if self.areas[to.index()].any_harvester() {
+            self.remove_harvester(to, true, ev);
         }
         let s = &self.areas[to.index()];
         if s.worm.is_some()

@@ -279,7 +279,7 @@ impl Arrakis {
                     && !s.has_legion(Faction::Atreides, d)
                     && s.sietch.is_none()
                     && !s.settlement
-                    && !s.harvester
+                    && !s.any_harvester() // SM-HARVESTER-03
                     && s.wormsign.is_none()
                     && s.worm.is_none();
                 empty
@@ -301,7 +301,8 @@ impl Arrakis {
         let sector = run.used.iter().next().map(|x| b.area(x).sector);
         self.areas_iter()
             .filter(|&a| {
-                self.areas[a.index()].harvester
+                // SM-LEGION-06: a Smuggler harvester too (back next round).
+                self.areas[a.index()].any_harvester()
                     && b.deep_desert.contains(a)
                     && sector.is_none_or(|s| b.area(a).sector == s)
             })
@@ -551,8 +552,7 @@ impl Arrakis {
                 self.force_next(run, ev);
             }
             (Step::RemoveHarvesters { .. }, Action::PickArea(x)) => {
-                self.areas[x.index()].harvester = false;
-                self.harvester_destroyed(x, true, ev);
+                self.remove_harvester(x, true, ev); // SM-LEGION-06
                 run.used.insert(x);
                 run.left -= 1;
                 self.force_next(run, ev);

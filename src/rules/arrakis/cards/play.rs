@@ -505,7 +505,7 @@ impl Arrakis {
                     && !s.has_legion(f, d)
                     && !s.has_legion(f.other(), d)
                     && s.sietch.is_none()
-                    && !s.harvester
+                    && !s.any_harvester() // SM-HARVESTER-03
                     && s.wormsign.is_none()
             }
             Place::FreeMountain => self.mountains_now().contains(a) && !self.enemy_at(f, a),

@@ -88,7 +88,7 @@ impl Arrakis {
             && s.sietch.is_none()
             && s.worm.is_none()
             && s.wormsign.is_none()
-            && !s.harvester
+            && !s.any_harvester() // SM-HARVESTER-03
     }
 
     /// Whether the sietches in `x` and `y` may trade their tokens: two
@@ -517,6 +517,8 @@ impl Arrakis {
         back.harvester = s.harvester;
         // DW-TROOPER-06: Desert Troopers and Camps stay with the area.
         back.desert = s.desert;
+        // SM-HARVESTER-03: Smuggler figures too.
+        back.smugglers = s.smugglers;
         let mut m = s.named;
         while m != 0 {
             let i = m.trailing_zeros() as usize;

@@ -400,6 +400,8 @@ impl Arrakis {
             self.areas[b.index()].harvester = false;
             self.harvester_destroyed(b, true, ev);
         }
+        // SM-LEGION-02, SM-LEGION-04: a Smuggler harvester is captured.
+        self.smugglers_capture(b, ev);
         if let Some(mk) = self.areas[b.index()].station.take() {
             self.stations_taken += 1;
             self.advance_prescience(mk, 1, ev);

@@ -16,6 +16,8 @@ impl Arrakis {
     pub(crate) fn start_round(&mut self, ev: &mut Vec<Event>) {
         self.round += 1;
         ev.push(Event::RoundStarted { round: self.round });
+        // SM-ROUND-01, SM-ROUND-02: a Smuggler Regular while neutral.
+        self.smugglers_round_start(ev);
         // AR-START-03: one card from each of a player's two decks.
         for f in [H, A] {
             for k in 0..2 {
@@ -84,7 +86,7 @@ impl Arrakis {
     pub(crate) fn harvester_area_ok(&self, a: AreaId) -> bool {
         let s = &self.areas[a.index()];
         self.is_desert(a)
-            && !s.harvester
+            && !s.any_harvester() // AR-VEH-08, SM-HARVESTER-03
             && s.sietch.is_none()
             && !s.smugglers.base // SM-BASE-02: as a sietch
             && s.unit_count(A) == 0
@@ -133,7 +135,11 @@ impl Arrakis {
                 }
             }
             // SM-THOPTER-08: a thopter battle forgoes an ornithopter.
-            Action::Smugglers(x) => ornithopters -= self.thopter_battle(x, ev),
+            Action::Smugglers(
+                x @ crate::rules::arrakis::expansions::smugglers::SmAction::ThopterBattle(_),
+            ) => ornithopters -= self.thopter_battle(x, ev),
+            // SM-ROUND-03: a Smuggler harvester.
+            Action::Smugglers(x) => self.step_smugglers_at_vehicles(x, ev),
             _ => {
                 self.escort_placement_over();
                 // SM-THOPTER-08: the next placement may fight its battle.
@@ -202,15 +208,24 @@ impl Arrakis {
             self.legal_escort_placement(ornithopters, out);
         }
         // SM-THOPTER-07, SM-THOPTER-08: Smuggler ornithopters hold their
-        // zones; the thopter battle.
+        // zones; the thopter battle. SM-ROUND-03: the Smuggler vehicles
+        // while neutral.
         if self.smugglers.is_some() {
             self.legal_vehicles_smugglers(ornithopters, out);
+            self.legal_smuggler_vehicles(out);
         }
-        out.push(Action::Done);
+        // SM-HARVESTER-05: no "Done" while a Smuggler vehicle must go.
+        if !self.smuggler_vehicles_pending() {
+            out.push(Action::Done);
+        }
     }
 
     /// The rule a refused vehicle placement breaks.
     pub(crate) fn vehicles_refusal(&self, action: &Action) -> &'static str {
+        // SM-HARVESTER-05, SM-HARVESTER-10: the Smuggler vehicles.
+        if let Some(r) = self.smuggler_vehicles_refusal(action) {
+            return r;
+        }
         match action {
             Action::PlaceHarvester(x) if self.areas.get(x.index()).is_some_and(|s| s.harvester) => {
                 "AR-VEH-08"
@@ -223,7 +238,7 @@ impl Arrakis {
             // SM-THOPTER-07
             Action::PlaceVehicle(_, z) if self.smuggler_thopter_in(*z) => "SM-THOPTER-07",
             Action::PlaceVehicle(..) => "AR-VEH-09",
-            Action::Smugglers(_) => "SM-THOPTER-08",
+            Action::Smugglers(_) if self.smugglers.is_some() => "SM-THOPTER-08",
             _ => "AR-ACT-17",
         }
     }

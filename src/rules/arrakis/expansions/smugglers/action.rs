@@ -27,6 +27,10 @@ pub enum SmAction {
     /// ornithopter in this Air zone, to this area (SM-THOPTER-13,
     /// SM-THOPTER-14).
     ThopterTransport(AirZoneId, AreaId),
+    // Neutral part.
+    /// The Harkonnen put a Smuggler harvester into this desert area at
+    /// Vehicle Placement (SM-ROUND-03, SM-HARVESTER-05).
+    PlaceHarvester(AreaId),
 }
 
 /// An action of the Smugglers die (SM-DIE-06 to SM-DIE-15); its House
@@ -113,6 +117,7 @@ impl SmAction {
             SmAction::UseDie(_) => true,
             SmAction::PlaceThopter(x) | SmAction::ThopterBattle(x) => z(x),
             SmAction::ThopterTransport(x, y) => z(x) && a(y),
+            SmAction::PlaceHarvester(x) => a(x),
         }
     }
 }

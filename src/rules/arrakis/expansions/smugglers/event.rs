@@ -93,6 +93,51 @@ pub enum SmEvent {
         /// The Air zone.
         zone: AirZoneId,
     },
+    // Neutral part (SM-ROUND, SM-HARVESTER, SM-LEGION).
+    /// `added` Smuggler Regulars joined the Smugglers board at the round
+    /// start, `waiting` there now (SM-ROUND-01).
+    RegularsAdded {
+        /// Regulars added.
+        added: u8,
+        /// Regulars on the Smugglers board now.
+        waiting: u8,
+    },
+    /// The Harkonnen put a Smuggler harvester in `area` (SM-ROUND-03).
+    HarvesterPlaced {
+        /// Its area.
+        area: AreaId,
+    },
+    /// The Smuggler harvester in `area` left the board (a sandworm, a
+    /// card); it is placed again next round (SM-LEGION-06).
+    HarvesterLost {
+        /// Its area.
+        area: AreaId,
+    },
+    /// An Atreides legion captured the Smuggler harvester in `area`; it
+    /// left the game, `in_game` are left (SM-LEGION-04).
+    HarvesterCaptured {
+        /// Its area.
+        area: AreaId,
+        /// Smuggler harvesters still in the game.
+        in_game: u8,
+    },
+    /// `harvesters` Smuggler harvesters gave the Harkonnen `spice` spice
+    /// (SM-ROUND-11).
+    SpiceCollected {
+        /// Smuggler harvesters on the board.
+        harvesters: u8,
+        /// Spice they gave.
+        spice: u8,
+    },
+    /// At the End of the Round the Smuggler vehicles left the board:
+    /// `harvesters` harvesters, and the carryall if `carryall`
+    /// (SM-ROUND-13).
+    VehiclesRemoved {
+        /// Smuggler harvesters taken off.
+        harvesters: u8,
+        /// The Smuggler carryall taken off.
+        carryall: bool,
+    },
 }
 
 impl SmEvent {

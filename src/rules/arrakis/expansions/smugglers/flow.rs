@@ -100,6 +100,16 @@ impl Arrakis {
                 zone(z),
                 name(a)
             ),
+            SmAction::PlaceHarvester(a) => format!("Smuggler harvester in {}", name(a)),
+        }
+    }
+
+    /// Applies an expansion action offered at the core Vehicle Placement
+    /// (`Prompt::Vehicles`): a Smuggler harvester (the thopter battle is
+    /// the core placement's own arm).
+    pub(crate) fn step_smugglers_at_vehicles(&mut self, action: SmAction, ev: &mut Vec<Event>) {
+        if let SmAction::PlaceHarvester(a) = action {
+            self.place_smuggler_harvester(a, ev);
         }
     }
 }
@@ -158,6 +168,22 @@ pub(crate) fn smugglers_reason(rule: &str) -> Option<&'static str> {
         }
         "SM-THOPTER-13" => {
             "a Smuggler ornithopter in an Air zone connected to the legion's area carries it up to its reach"
+        }
+        "SM-HARVESTER-05" => {
+            "every available Smuggler harvester and the Smuggler carryall must be placed \
+             while the Smugglers are neutral"
+        }
+        "SM-HARVESTER-10" => {
+            "Smuggler harvesters and the Smuggler carryall enter the board only at the \
+             round's Vehicle Placement"
+        }
+        "SM-HARVESTER-11" => "the Smuggler carryall rescues only Smuggler harvesters",
+        "SM-HARVESTER-12" => "a Harkonnen carryall never rescues a Smuggler harvester",
+        "SM-HARVESTER-02" => "no Smuggler harvester is left to place",
+        "SM-SETUP-10" => "the Smuggler carryall is already on the board or out of the game",
+        "SM-ALLY-05" => {
+            "once the Smugglers are allied or defeated their harvesters and carryall are \
+             out of the game"
         }
         _ => return None,
     })

@@ -3,7 +3,7 @@
 //! real board. Nothing in the engine calls them.
 use super::state::{SmugglersState, Standing};
 use crate::rules::arrakis::event::Event;
-use crate::rules::arrakis::ids::{AreaId, Faction, Marker};
+use crate::rules::arrakis::ids::{AreaId, Faction, Marker, Wormsign};
 use crate::rules::arrakis::state::{Arrakis, LeaderAt};
 
 impl Arrakis {
@@ -81,5 +81,32 @@ impl Arrakis {
         self.phase = crate::rules::arrakis::state::Phase::VehiclePlacement;
         self.prompt = self.vehicle_placement_prompt();
         self.smuggler_thopters_first();
+    }
+
+    // Neutral part.
+
+    /// Puts a Smuggler harvester into `area` (none taken from anywhere).
+    pub fn test_put_smuggler_harvester(&mut self, area: AreaId) {
+        self.areas[area.index()].smugglers.harvester = true;
+    }
+
+    /// Starts the next round as the End of the Round would, returning its
+    /// events.
+    pub fn test_start_round(&mut self) -> Vec<Event> {
+        let mut ev = Vec::new();
+        self.start_round(&mut ev);
+        ev
+    }
+
+    /// Runs the End of the Round's Smugglers clean-up alone.
+    pub fn test_smugglers_round_end(&mut self) -> Vec<Event> {
+        let mut ev = Vec::new();
+        self.smugglers_round_end(&mut ev);
+        ev
+    }
+
+    /// Sets the wormsign pool (drawn at random; one kind makes it sure).
+    pub fn test_set_wormsign_pool(&mut self, pool: &[Wormsign]) {
+        self.wormsign_pool = pool.to_vec();
     }
 }

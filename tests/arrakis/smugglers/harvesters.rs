@@ -1,0 +1,400 @@
+//! Smuggler harvesters and the Smuggler carryall on the board while
+//! neutral (SM-ROUND-07, SM-ROUND-11 to SM-ROUND-13, SM-HARVESTER-03,
+//! SM-HARVESTER-04, SM-HARVESTER-07 to SM-HARVESTER-13, SM-LEGION-06):
+//! wormsigns, rescues, spice, cards and the End of the Round, on the real
+//! board.
+use super::*;
+use crate::common::*;
+use melange::rules::arrakis::expansions::smugglers::{SmEvent, Standing};
+use melange::rules::arrakis::{
+    Action, AirZoneId, AreaId, Deck, DieResult, Event, Prompt, Vehicle, Wormsign, board,
+};
+use melange::rules::core::conformance::assert_refused;
+
+const CARRYALL: Vehicle = Vehicle::SmugglerCarryall;
+
+fn zone(id: &str) -> AirZoneId {
+    board().air_zone_id(id).unwrap()
+}
+
+fn card(id: &str) -> melange::rules::arrakis::CardId {
+    d().card_id(id).unwrap()
+}
+
+/// A Harkonnen Mentat turn that ends Action Resolution: Desert Hazards.
+fn to_desert_hazards(g: &mut Arrakis) -> Vec<Event> {
+    g.test_turn(H, &[DieResult::Mentat], 0);
+    let deck = Deck::HouseHarkonnen;
+    play(
+        g,
+        H,
+        &[
+            Action::SpendDie(DieResult::Mentat),
+            Action::Mentat(deck, deck),
+        ],
+    )
+}
+
+fn sm_events(ev: &[Event]) -> Vec<SmEvent> {
+    ev.iter()
+        .filter_map(|e| match e {
+            Event::Smugglers(x) => Some(x.clone()),
+            _ => None,
+        })
+        .collect()
+}
+
+#[test]
+fn desert_hazards_put_a_wormsign_on_every_smuggler_harvester() {
+    // SM-ROUND-07, SM-HARVESTER-07 (docs/rules-decisions.md, SQ6): one
+    // wormsign in each area with a Smuggler harvester, none where one
+    // already is; revealed and resolved with the others.
+    let mut g = game();
+    g.spice_saved = 0;
+    g.test_put_smuggler_harvester(a("s1_1"));
+    g.test_put_smuggler_harvester(a("s1_3"));
+    g.areas[a("s1_3").index()].wormsign = Some(Wormsign::Sand);
+    g.test_set_wormsign_pool(&[Wormsign::Sand; 4]);
+    let ev = to_desert_hazards(&mut g);
+    let placed: Vec<AreaId> = ev
+        .iter()
+        .filter_map(|e| match e {
+            Event::WormsignPlaced { area } => Some(*area),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(placed, vec![a("s1_1")]);
+    // Both resolved (sand: nothing), the harvesters still there.
+    for id in ["s1_1", "s1_3"] {
+        let s = &g.areas[a(id).index()];
+        assert_eq!(s.wormsign, None, "{id}");
+        assert!(s.smugglers.harvester, "{id}");
+    }
+}
+
+/// A Smuggler harvester alone in s1_1 under a Sandworm wormsign, `zone1`
+/// in az1 (the one Air zone of sector s1); Desert Hazards begin.
+fn sandworm_on_smuggler_harvester(zone1: Option<Vehicle>, smuggler: bool) -> (Arrakis, Vec<Event>) {
+    let mut g = game();
+    g.worms_off = 1;
+    if smuggler {
+        g.test_put_smuggler_harvester(a("s1_1"));
+    } else {
+        g.areas[a("s1_1").index()].harvester = true;
+    }
+    g.areas[a("s1_1").index()].wormsign = Some(Wormsign::Sandworm);
+    g.zones[zone("az1").index()] = zone1;
+    g.test_set_wormsign_pool(&[Wormsign::Sand; 4]);
+    let ev = to_desert_hazards(&mut g);
+    (g, ev)
+}
+
+#[test]
+fn only_the_smuggler_carryall_rescues_a_smuggler_harvester() {
+    // SM-HARVESTER-11: the Smuggler carryall rescues a Smuggler harvester
+    // (AR-HAZ-21, the Harkonnen's choice).
+    let (mut g, _) = sandworm_on_smuggler_harvester(Some(CARRYALL), true);
+    assert_eq!(g.prompt(), Prompt::Rescue(a("s1_1")));
+    assert_eq!(
+        legal(&g, H),
+        vec![Action::Rescue(zone("az1")), Action::Done]
+    );
+    let e = assert_refused(&g, seat(H), &Action::Rescue(zone("az2")));
+    assert_eq!(rule_of(e), "AR-ACT-17");
+    let ev = play(&mut g, H, &[Action::Rescue(zone("az1"))]);
+    // AR-HAZ-22, AR-HAZ-24: it stays and still harvests (the round then
+    // runs on by itself).
+    let ev = sm_events(&ev);
+    assert!(!ev.contains(&SmEvent::HarvesterLost { area: a("s1_1") }));
+    assert!(ev.contains(&SmEvent::SpiceCollected {
+        harvesters: 1,
+        spice: 1
+    }));
+    // SM-HARVESTER-12: a Harkonnen carryall does not: the harvester
+    // leaves the board, no question asked (the round then runs on) (SM-LEGION-06: still in the
+    // game).
+    let (g, ev) = sandworm_on_smuggler_harvester(Some(Vehicle::Carryall), true);
+    assert!(!matches!(g.prompt(), Prompt::Rescue(_)));
+    assert!(!g.areas[a("s1_1").index()].smugglers.harvester);
+    assert!(sm_events(&ev).contains(&SmEvent::HarvesterLost { area: a("s1_1") }));
+    assert_eq!(g.smugglers.as_ref().unwrap().harvesters_in_game, 3);
+    // SM-HARVESTER-11: the Smuggler carryall saves only Smuggler
+    // harvesters.
+    let (g, ev) = sandworm_on_smuggler_harvester(Some(CARRYALL), false);
+    assert!(!matches!(g.prompt(), Prompt::Rescue(_)));
+    assert!(!g.areas[a("s1_1").index()].harvester);
+    assert!(ev.contains(&Event::HarvesterDestroyed { area: a("s1_1") }));
+}
+
+#[test]
+fn a_carryall_of_the_other_kind_is_refused_by_name() {
+    // s5_3 touches az2 and az4: one carryall of each kind.
+    let b = board();
+    let x = a("s5_3");
+    let zones: Vec<AirZoneId> = b.zones_of(x).collect();
+    assert!(zones.contains(&zone("az2")) && zones.contains(&zone("az4")));
+    let rescue = |smuggler: bool| {
+        let mut g = game();
+        g.worms_off = 1;
+        if smuggler {
+            g.test_put_smuggler_harvester(x);
+        } else {
+            g.areas[x.index()].harvester = true;
+        }
+        g.areas[x.index()].wormsign = Some(Wormsign::Sandworm);
+        g.zones[zone("az2").index()] = Some(Vehicle::Carryall);
+        g.zones[zone("az4").index()] = Some(CARRYALL);
+        g.test_set_wormsign_pool(&[Wormsign::Sand; 4]);
+        to_desert_hazards(&mut g);
+        assert_eq!(g.prompt(), Prompt::Rescue(x));
+        g
+    };
+    // SM-HARVESTER-12: a Smuggler harvester, the Harkonnen carryall
+    // refused by name, nothing changed.
+    let g = rescue(true);
+    assert_eq!(
+        legal(&g, H),
+        vec![Action::Rescue(zone("az4")), Action::Done]
+    );
+    let before = g.clone();
+    let e = assert_refused(&g, seat(H), &Action::Rescue(zone("az2")));
+    assert_eq!(rule_of(e), "SM-HARVESTER-12");
+    assert_eq!(g, before);
+    // SM-HARVESTER-11: a Harkonnen harvester, the Smuggler carryall
+    // refused by name.
+    let g = rescue(false);
+    assert_eq!(
+        legal(&g, H),
+        vec![Action::Rescue(zone("az2")), Action::Done]
+    );
+    let e = assert_refused(&g, seat(H), &Action::Rescue(zone("az4")));
+    assert_eq!(rule_of(e), "SM-HARVESTER-11");
+}
+
+#[test]
+fn a_smuggler_harvester_lost_comes_back_next_round() {
+    // SM-LEGION-06: lost to a sandworm, it is placed again at the next
+    // Vehicle Placement (SM-ROUND-13 clears the board first).
+    let (mut g, _) = sandworm_on_smuggler_harvester(None, true);
+    assert!(g.areas.iter().all(|s| !s.smugglers.harvester));
+    g.test_smugglers_round_end();
+    g.test_start_round();
+    assert!(matches!(g.prompt(), Prompt::Vehicles { house: false, .. }));
+    let offered = legal(&g, H)
+        .iter()
+        .any(|x| matches!(x, Action::Smugglers(_)));
+    assert!(offered);
+    assert_eq!(g.smugglers.as_ref().unwrap().harvesters_in_game, 3);
+}
+
+#[test]
+fn each_smuggler_harvester_gives_the_harkonnen_one_spice() {
+    // SM-ROUND-11, SM-HARVESTER-04: 1 spice each, deep desert or not;
+    // SM-HARVESTER-08: added to the Harkonnen spice and spent as usual.
+    let b = board();
+    let deep = a("s1_1");
+    assert!(b.deep_desert.contains(deep));
+    let plain = b
+        .desert
+        .iter()
+        .find(|x| !b.deep_desert.contains(*x) && b.area(*x).sector == b.area(deep).sector)
+        .unwrap();
+    let core_deep = b
+        .deep_desert
+        .iter()
+        .find(|x| *x != deep && b.area(*x).sector == b.area(deep).sector)
+        .unwrap();
+    let mut g = game();
+    g.spice_saved = 0;
+    g.test_put_smuggler_harvester(deep);
+    g.test_put_smuggler_harvester(plain);
+    g.areas[core_deep.index()].harvester = true;
+    for x in [deep, plain, core_deep] {
+        g.areas[x.index()].wormsign = Some(Wormsign::Sand);
+    }
+    let ev = to_desert_hazards(&mut g);
+    let core = d().tables.harvester_yield.deep_desert;
+    assert!(sm_events(&ev).contains(&SmEvent::SpiceCollected {
+        harvesters: 2,
+        spice: 2
+    }));
+    assert!(ev.contains(&Event::SpiceHarvested { spice: 2 + core }));
+    let Prompt::Spice { spice, .. } = g.prompt() else {
+        panic!("Spice Harvesting")
+    };
+    assert_eq!(spice, 2 + core);
+    // The Harkonnen harvester is taken off; the Smuggler ones stay until
+    // the End of the Round (SM-ROUND-13).
+    assert!(!g.areas[core_deep.index()].harvester);
+    assert!(g.areas[deep.index()].smugglers.harvester);
+    // SM-ROUND-12: allied, the harvest is the core one.
+    let mut g = game();
+    g.spice_saved = 0;
+    g.test_set_standing(Standing::Allied);
+    g.areas[core_deep.index()].harvester = true;
+    g.areas[core_deep.index()].wormsign = Some(Wormsign::Sand);
+    let ev = to_desert_hazards(&mut g);
+    assert!(sm_events(&ev).is_empty());
+    assert!(ev.contains(&Event::SpiceHarvested { spice: core }));
+}
+
+#[test]
+fn every_smuggler_vehicle_leaves_the_board_at_the_end_of_the_round() {
+    // SM-ROUND-13: harvesters and carryall off the board, still in the
+    // game.
+    let mut g = game();
+    g.test_put_smuggler_harvester(a("s1_1"));
+    g.test_put_smuggler_harvester(a("s1_3"));
+    g.zones[zone("az1").index()] = Some(CARRYALL);
+    let ev = g.test_smugglers_round_end();
+    assert_eq!(
+        sm_events(&ev),
+        vec![SmEvent::VehiclesRemoved {
+            harvesters: 2,
+            carryall: true
+        }]
+    );
+    assert!(g.areas.iter().all(|s| !s.smugglers.harvester));
+    assert_eq!(g.zones[zone("az1").index()], None);
+    let sm = g.smugglers.as_ref().unwrap();
+    assert_eq!((sm.harvesters_in_game, sm.carryall_in_game), (3, true));
+    // Nothing on the board: no event.
+    assert!(g.test_smugglers_round_end().is_empty());
+}
+
+#[test]
+fn fremen_rockets_ignore_the_smuggler_vehicles() {
+    // SM-HARVESTER-09, SM-HARVESTER-13 (docs/rules-decisions.md, SQ10):
+    // an Atreides card aimed at Harkonnen vehicles hits neither a Smuggler
+    // harvester nor the Smuggler carryall.
+    let b = board();
+    let s1 = b.area(a("s1_1")).sector.unwrap();
+    let setup = |core: bool| {
+        let mut g = game();
+        g.test_turn(A, &[DieResult::Strategy, DieResult::Strategy], 2);
+        g.test_hand(A, &[card("fremen_rockets")]);
+        g.test_put(A, a("s1_3"), [1, 0, 0], 0);
+        g.test_put_smuggler_harvester(a("s1_1"));
+        g.zones[zone("az1").index()] = Some(CARRYALL);
+        g.areas[a("s1_5").index()].harvester = core;
+        play(
+            &mut g,
+            A,
+            &[Action::PlayCard(
+                card("fremen_rockets"),
+                DieResult::Strategy,
+            )],
+        );
+        g
+    };
+    // No Harkonnen vehicle in the sector: nothing to pick, the card ends.
+    let g = setup(false);
+    assert_eq!(g.prompt(), Prompt::Turn(H));
+    assert!(g.areas[a("s1_1").index()].smugglers.harvester);
+    assert_eq!(g.zones[zone("az1").index()], Some(CARRYALL));
+    // With a Harkonnen harvester there, only that one is a target.
+    let mut g = setup(true);
+    assert!(legal(&g, A).contains(&Action::PickSector(s1)));
+    g.test_load_dice(&[0, 0, 0]);
+    play(&mut g, A, &[Action::PickSector(s1)]);
+    let l = legal(&g, A);
+    assert!(l.contains(&Action::PickArea(a("s1_5"))));
+    assert!(!l.contains(&Action::PickArea(a("s1_1"))));
+    assert!(!l.contains(&Action::PickZone(zone("az1"))));
+    assert_refused(&g, seat(A), &Action::PickArea(a("s1_1")));
+    assert_refused(&g, seat(A), &Action::PickZone(zone("az1")));
+    assert!(g.areas[a("s1_1").index()].smugglers.harvester);
+}
+
+#[test]
+fn dust_chasms_take_a_smuggler_harvester_off_the_board_until_next_round() {
+    // SM-LEGION-06: a card that removes harvesters (not aimed at
+    // Harkonnen vehicles) takes a Smuggler harvester off the board; it
+    // stays in the game and does not count for the Jihad
+    // (SM-HARVESTER-09).
+    let b = board();
+    let deep: Vec<AreaId> = b.deep_desert.iter().collect();
+    let (h1, h2) = deep
+        .iter()
+        .flat_map(|x| deep.iter().map(move |y| (*x, *y)))
+        .find(|(x, y)| x != y && b.area(*x).sector == b.area(*y).sector)
+        .unwrap();
+    let mut g = game();
+    g.test_turn(A, &[DieResult::Strategy], 0);
+    g.test_hand(A, &[card("dust_chasms")]);
+    g.test_put_smuggler_harvester(h1);
+    g.areas[h2.index()].harvester = true;
+    let before = g.harvesters_destroyed;
+    let ev = play(
+        &mut g,
+        A,
+        &[
+            Action::PlayCard(card("dust_chasms"), DieResult::Strategy),
+            Action::PickArea(h1),
+            Action::PickArea(h2),
+        ],
+    );
+    assert!(sm_events(&ev).contains(&SmEvent::HarvesterLost { area: h1 }));
+    assert!(!g.areas[h1.index()].smugglers.harvester);
+    assert!(!g.areas[h2.index()].harvester);
+    assert_eq!(g.harvesters_destroyed, before + 1);
+    assert_eq!(g.smugglers.as_ref().unwrap().harvesters_in_game, 3);
+}
+
+#[test]
+fn a_desert_power_sandworm_takes_one_off_only_with_a_harkonnen_legion() {
+    // SM-LEGION-06, SM-HARVESTER-09 (AR-HAZ-42): a lone Smuggler harvester
+    // is no target; attacking the Harkonnen legion with one takes it off
+    // the board (AR-HAZ-46), still in the game.
+    use melange::rules::arrakis::{AreaSet, Worm};
+    let b = board();
+    let w = a("s1_3");
+    let near: Vec<AreaId> = b.passable[w.index()]
+        .iter()
+        .filter(|x| b.desert.contains(*x))
+        .collect();
+    let (legion, lone) = (near[0], near[1]);
+    let mut g = game();
+    g.areas[w.index()].worm = Some(Worm::Normal);
+    g.test_put(H, legion, [1, 0, 0], 0);
+    g.test_put_smuggler_harvester(legion);
+    g.test_put_smuggler_harvester(lone);
+    g.test_turn(A, &[DieResult::Strategy], 2);
+    g.test_set_prompt(Prompt::Sandworms(1, AreaSet::EMPTY));
+    let l = legal(&g, A);
+    assert!(l.contains(&Action::WormAttack(w, legion)));
+    assert!(!l.contains(&Action::WormAttack(w, lone)));
+    assert_refused(&g, seat(A), &Action::WormAttack(w, lone));
+    g.test_load_dice(&[3, 3, 3, 3]);
+    let ev = play(&mut g, A, &[Action::WormAttack(w, legion)]);
+    assert!(sm_events(&ev).contains(&SmEvent::HarvesterLost { area: legion }));
+    assert!(!g.areas[legion.index()].smugglers.harvester);
+    assert!(g.areas[lone.index()].smugglers.harvester);
+    assert_eq!(g.smugglers.as_ref().unwrap().harvesters_in_game, 3);
+}
+
+#[test]
+fn an_area_with_a_smuggler_harvester_is_not_empty() {
+    // SM-HARVESTER-03 (AR-HAZ-41): a moving sandworm cannot stop where a
+    // Smuggler harvester stands, as with a Harkonnen one.
+    use melange::rules::arrakis::{AreaSet, Worm};
+    let b = board();
+    let w = a("s1_3");
+    let to = b.passable[w.index()]
+        .iter()
+        .find(|x| b.desert.contains(*x))
+        .unwrap();
+    let mut g = game_with(ArrakisOptions {
+        smugglers: true,
+        overrides: vec![("desert_power_sandworms".into(), "two_activate".into())],
+        ..ArrakisOptions::default()
+    });
+    g.test_clear_board();
+    g.areas[w.index()].worm = Some(Worm::Normal);
+    g.test_turn(A, &[DieResult::Strategy], 2);
+    g.test_set_prompt(Prompt::Sandworms(2, AreaSet::EMPTY));
+    assert!(legal(&g, A).contains(&Action::WormMove(w, to)));
+    g.test_put_smuggler_harvester(to);
+    assert!(!legal(&g, A).contains(&Action::WormMove(w, to)));
+    assert_refused(&g, seat(A), &Action::WormMove(w, to));
+}
