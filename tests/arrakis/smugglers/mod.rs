@@ -6,6 +6,7 @@ use melange::rules::arrakis::expansions::smugglers::core_data::smugglers_data;
 use melange::rules::arrakis::{Arrakis, ArrakisOptions};
 use melange::rules::core::Ruleset;
 
+pub(crate) mod playout;
 mod setup;
 mod with_desert_war;
 
