@@ -84,4 +84,15 @@ fn main() {
         ..Default::default()
     };
     games_per_second("arrakis desert_war", &desert_war);
+    let smugglers = ArrakisOptions {
+        smugglers: true,
+        ..Default::default()
+    };
+    games_per_second("arrakis smugglers", &smugglers);
+    let both = ArrakisOptions {
+        desert_war: true,
+        smugglers: true,
+        ..Default::default()
+    };
+    games_per_second("arrakis smugglers+desert_war", &both);
 }

@@ -119,6 +119,27 @@ fn configs() -> Vec<Config> {
                 play_line::<Arrakis>(&options, s, arrakis_done)
             },
         },
+        Config {
+            name: "arrakis-smugglers",
+            play: |s| {
+                let options = ArrakisOptions {
+                    smugglers: true,
+                    ..arrakis(AP::Default)
+                };
+                play_line::<Arrakis>(&options, s, arrakis_done)
+            },
+        },
+        Config {
+            name: "arrakis-smugglers-desert-war",
+            play: |s| {
+                let options = ArrakisOptions {
+                    smugglers: true,
+                    desert_war: true,
+                    ..arrakis(AP::Default)
+                };
+                play_line::<Arrakis>(&options, s, arrakis_done)
+            },
+        },
     ]
 }
 

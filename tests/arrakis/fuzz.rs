@@ -2,9 +2,14 @@
 //! leader, die result or number a client could send) thrown at states along
 //! random games: accepted exactly when legal, refused with the game
 //! unchanged, never a panic. ("Legal means accepted", DESIGN.md.)
+use melange::rules::arrakis::expansions::desert_war::{AtreidesTrooper, DwAction};
+use melange::rules::arrakis::expansions::smugglers::{DieUse, SmAction};
+// The Smugglers' tables: the core ones with Staban Tuek and the Drone
+// Ornithopters appended, so arbitrary ids reach past a core game's tables.
+use melange::rules::arrakis::expansions::smugglers::core_data::smugglers_data as data;
 use melange::rules::arrakis::{
     Action, AirZoneId, AreaId, Arrakis, ArrakisOptions, CardId, Deck, DieResult, ImperiumMarker,
-    LeaderId, Marker, SectorId, UnitKind, board, data::data,
+    LeaderId, Marker, SectorId, UnitKind, board,
 };
 use melange::rules::core::{GameRng, RuleError, Ruleset, conformance::fuzz_playout};
 use rand::Rng;
@@ -19,7 +24,7 @@ pub(crate) fn arbitrary(rng: &mut GameRng) -> Action {
     let card = CardId(rng.random_range(0..data().cards.len()) as u8);
     let leader = LeaderId(rng.random_range(0..data().leaders.len()) as u8);
     let die = DieResult::ALL[rng.random_range(0..5)];
-    let kind = UnitKind::ALL[rng.random_range(0..3)];
+    let kind = UnitKind::ALL[rng.random_range(0..UnitKind::ALL.len())];
     let n = if rng.random() {
         rng.random_range(0..4)
     } else {
@@ -34,7 +39,7 @@ pub(crate) fn arbitrary(rng: &mut GameRng) -> Action {
         Deck::HouseAtreides,
         Deck::FremenAlly,
     ][rng.random_range(0..4)];
-    match rng.random_range(0..40) {
+    match rng.random_range(0..42) {
         0 => Action::Done,
         1 => Action::PlaceHarvester(area),
         2 => Action::Reassign(die),
@@ -75,7 +80,50 @@ pub(crate) fn arbitrary(rng: &mut GameRng) -> Action {
         36 => Action::WildMaker,
         37 => Action::Displace(area),
         38 => Action::Retreat(other),
-        _ => Action::Upgrade(area),
+        39 => Action::Upgrade(area),
+        40 => Action::DesertWar(desert_war_action(rng, area, other, zone, sector, marker)),
+        _ => Action::Smugglers(smugglers_action(rng, area, zone)),
+    }
+}
+
+/// An arbitrary Desert War choice naming these places.
+fn desert_war_action(
+    rng: &mut GameRng,
+    area: AreaId,
+    other: AreaId,
+    zone: AirZoneId,
+    sector: SectorId,
+    marker: Marker,
+) -> DwAction {
+    let other_zone = AirZoneId(rng.random_range(0..board().air_zones.len()) as u8);
+    match rng.random_range(0..15) {
+        0 => DwAction::DeploySuspensor(area),
+        1 => DwAction::MoveSuspensor(area, other),
+        2 => DwAction::ScoutSuspensor(area, other),
+        3 => DwAction::SwapOut(AtreidesTrooper::RocketLauncher),
+        4 => DwAction::SwapOut(AtreidesTrooper::Sandrider),
+        5 => DwAction::EscortTroops(zone, area),
+        6 => DwAction::TakeEscort,
+        7 => DwAction::EscortWithTransport(zone, other_zone, area),
+        8 => DwAction::PlaceCamp(marker, area),
+        9 => DwAction::DeployRockets,
+        10 => DwAction::RocketAttack(sector),
+        11 => DwAction::TradeCamp,
+        12 => DwAction::PlaceSandrider(area),
+        _ => DwAction::Sandriders(area),
+    }
+}
+
+/// An arbitrary Smugglers choice naming these places.
+fn smugglers_action(rng: &mut GameRng, area: AreaId, zone: AirZoneId) -> SmAction {
+    match rng.random_range(0..7) {
+        0 => SmAction::PlaceBase(area),
+        1 => SmAction::StabanJoins(area),
+        2 => SmAction::UseDie(DieUse::ALL[rng.random_range(0..DieUse::ALL.len())]),
+        3 => SmAction::PlaceThopter(zone),
+        4 => SmAction::ThopterBattle(zone),
+        5 => SmAction::ThopterTransport(zone, area),
+        _ => SmAction::PlaceHarvester(area),
     }
 }
 
@@ -100,7 +148,7 @@ fn arbitrary_actions_are_accepted_exactly_when_legal() {
     }
 }
 
-/// Whether `message` reads `AR-<AREA>-<number>: ` (or `DW-`) then words for a person:
+/// Whether `message` reads `AR-<AREA>-<number>: ` (or `DW-`, `SM-`) then words for a person:
 /// no Rust debug text (`CardId(55)`, `Turn(Harkonnen)`, `Some(..)`,
 /// `{ .. }` or `[..]` structures, CamelCase type or variant names).
 fn worded_for_a_person(message: &str) -> Result<(), String> {
@@ -109,8 +157,8 @@ fn worded_for_a_person(message: &str) -> Result<(), String> {
         .ok_or("no `rule: ` prefix".to_string())?;
     let parts: Vec<&str> = rule.split('-').collect();
     let id_ok = parts.len() == 3
-        // AR: the core game; DW: the Desert War expansion.
-        && (parts[0] == "AR" || parts[0] == "DW")
+        // AR: the core game; DW: the Desert War expansion; SM: the Smugglers.
+        && (parts[0] == "AR" || parts[0] == "DW" || parts[0] == "SM")
         && !parts[1].is_empty()
         && parts[1].chars().all(|c| c.is_ascii_uppercase())
         && !parts[2].is_empty()
@@ -153,10 +201,14 @@ fn refusals_name_the_rule_and_read_as_a_sentence() {
     assert!(worded_for_a_person("AR-ACT-11: PlayCard(CardId(55), Leadership) is not").is_err());
     assert!(worded_for_a_person("AR-ACT-11: x (Turn(Harkonnen))").is_err());
     let mut rules_seen = std::collections::BTreeSet::new();
-    for seed in 0..12 {
+    for seed in 0..16 {
+        // The core game in both presets, then each expansion and both.
         let mut options = ArrakisOptions::default();
-        if seed % 2 == 1 {
-            options.preset = melange::rules::arrakis::Preset::Published;
+        match seed % 4 {
+            1 => options.preset = melange::rules::arrakis::Preset::Published,
+            2 => options.smugglers = true,
+            3 => (options.desert_war, options.smugglers) = (true, true),
+            _ => {}
         }
         let mut g = Arrakis::setup(&options, seed).unwrap();
         let mut rng = melange::rules::core::RngStream::Bot(9).rng(seed);

@@ -1,6 +1,6 @@
 //! Seeded random War for Arrakis games played to a winner through the
 //! conformance harness, with invariants checked after every step.
-use melange::rules::arrakis::data::data;
+use melange::rules::arrakis::expansions::smugglers::core_data::smugglers_data;
 use melange::rules::arrakis::{
     Action, AfterExcess, AreaId, Arrakis, ArrakisOptions, DieResult, Faction, LeaderAt, Preset,
     Prompt, UnitKind, Units,
@@ -30,9 +30,12 @@ fn invariant(g: &Arrakis) -> Result<(), String> {
 /// Figure counts conserved, stacking held, leaders never alone, every
 /// leader where it says.
 fn board_invariant(g: &Arrakis) -> Result<(), String> {
-    // The Desert War's own figures, when the expansion is on.
+    // The expansions' own figures, when they are on.
     super::desert_war::playout::desert_war_invariant(g)?;
-    let d = data();
+    super::smugglers::playout::smugglers_invariant(g)?;
+    // The Smugglers' tables: the core ones with Staban Tuek and the Drone
+    // Ornithopters appended, so they name every game's leaders.
+    let d = smugglers_data();
     let t = &d.tables.figures;
     for f in Faction::ALL {
         let fig = if f == Faction::Harkonnen {
@@ -40,7 +43,10 @@ fn board_invariant(g: &Arrakis) -> Result<(), String> {
         } else {
             t.atreides
         };
-        let totals = Units::new(fig.regular, fig.elite, fig.special);
+        let mut totals = Units::new(fig.regular, fig.elite, fig.special);
+        if f == Faction::Atreides {
+            totals.smuggler = super::smugglers::playout::smuggler_regulars_in_play(g);
+        }
         let on_board = g.units_on_board(f);
         let attacking = match g.prompt() {
             Prompt::Battle(b) | Prompt::Excess(_, _, AfterExcess::Battle(b)) => b.attacker == f,

@@ -10,6 +10,7 @@ mod listing;
 mod load;
 mod play;
 mod reflection;
+mod smugglers;
 mod statuses;
 mod streaming;
 mod support;

@@ -19,7 +19,8 @@ pub(crate) fn desert_war_invariant(g: &Arrakis) -> Result<(), String> {
         return Ok(());
     };
     let x = desert_war();
-    let d = melange::rules::arrakis::data::data();
+    // The Smugglers tables name every game's leaders (a superset).
+    let d = melange::rules::arrakis::expansions::smugglers::core_data::smugglers_data();
     let b = melange::rules::arrakis::board();
     let mut board = [0u8; 4];
     let mut camps = Vec::new();

@@ -10,6 +10,7 @@ mod capture;
 mod die;
 mod harvesters;
 mod neutral;
+pub(crate) mod playout;
 mod setup;
 mod thopters;
 mod transport;

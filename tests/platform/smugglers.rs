@@ -1,0 +1,131 @@
+//! War for Arrakis with the Smugglers expansion through the real server,
+//! alone and with the Desert War: whole games by remote clients, the
+//! Smugglers' part in every view (all public), and their actions and
+//! events on the wire.
+use std::time::Instant;
+
+use melange::pb;
+
+use super::arrakis::{arrakis, arrakis_view, assert_public, play_biased_move, step};
+use super::support::{TestServer, public_view, seat_view};
+
+/// The Smugglers part of a view: the same in every view (nothing of the
+/// expansion is hidden) and present in every area.
+fn assert_smugglers(views: [&pb::ArrakisView; 3]) {
+    let first = views[0]
+        .smugglers
+        .clone()
+        .expect("the Smugglers in every view");
+    for v in views {
+        assert_eq!(
+            v.smugglers.as_ref(),
+            Some(&first),
+            "the Smugglers are public"
+        );
+        assert!(v.areas.iter().all(|a| a.smugglers.is_some()));
+    }
+    assert!(["neutral", "allied", "defeated"].contains(&first.standing.as_str()));
+}
+
+/// Plays one whole game with the options through the server; returns the
+/// Smugglers actions and events seen on the wire and the final standing.
+async fn whole_game(seed: u64, options: pb::ArrakisOptions) -> (u32, u32, String) {
+    const MOVES: u64 = 20_000;
+    let server = TestServer::start().await;
+    let mut client = server.client().await;
+    let game = client
+        .create_game(arrakis(seed, options, ["harkonnen", "atreides"]))
+        .await
+        .unwrap()
+        .into_inner();
+    // SM-SETUP-06, SM-SETUP-07, SM-SETUP-12: the start.
+    let start = seat_view(&mut client, &game, 1).await;
+    let sm = arrakis_view(&start).smugglers.clone().unwrap();
+    assert_eq!(
+        (sm.standing.as_str(), sm.staban_step, sm.regulars_waiting),
+        ("neutral", 7, 1)
+    );
+    let started = Instant::now();
+    let mut rng = melange::rules::core::RngStream::Bot(0).rng(seed);
+    let (mut moves, mut actions, mut events) = (0u64, 0u32, 0u32);
+    let finished = loop {
+        let public = public_view(&mut client, &game.game_id).await;
+        if moves % 25 == 0 {
+            assert_public(arrakis_view(&public));
+            let harkonnen = seat_view(&mut client, &game, 0).await;
+            let atreides = seat_view(&mut client, &game, 1).await;
+            assert_smugglers([
+                arrakis_view(&public),
+                arrakis_view(&harkonnen),
+                arrakis_view(&atreides),
+            ]);
+        }
+        let Some(&seat) = public.to_act.first() else {
+            break public;
+        };
+        if moves == MOVES {
+            break public;
+        }
+        let (action, applied) = play_biased_move(&mut client, &game, seat, &mut rng).await;
+        if matches!(step(&action), pb::arrakis_action::Step::Smugglers(_)) {
+            actions += 1;
+        }
+        assert!(applied.events.iter().all(|e| !e.text.is_empty()));
+        for e in &applied.events {
+            if let Some(pb::event::Game::Arrakis(a)) = &e.game
+                && SMUGGLERS_EVENTS.contains(&a.kind.as_str())
+            {
+                events += 1;
+            }
+        }
+        moves += 1;
+    };
+    eprintln!(
+        "Smugglers: {moves} moves through the API in {:?}, {actions} Smugglers actions, \
+         {events} Smugglers events, status {}",
+        started.elapsed(),
+        finished.status
+    );
+    assert_eq!(finished.status, pb::GameStatus::Finished as i32);
+    assert_eq!(finished.result.clone().unwrap().winners.len(), 1);
+    let replay = client
+        .get_replay(pb::GetReplayRequest {
+            game_id: game.game_id.clone(),
+        })
+        .await
+        .unwrap()
+        .into_inner();
+    assert_eq!(replay.actions.len() as u64, moves);
+    let standing = arrakis_view(&finished).smugglers.clone().unwrap().standing;
+    (actions, events, standing)
+}
+
+/// Event kinds of the Smugglers on the wire.
+const SMUGGLERS_EVENTS: [&str; 1] = ["staban_moved"];
+
+#[tokio::test]
+async fn a_smugglers_game_plays_through_the_api() {
+    let options = pb::ArrakisOptions {
+        smugglers: true,
+        ..Default::default()
+    };
+    let (actions, events, _) = whole_game(21, options).await;
+    assert!(
+        actions + events > 0,
+        "the Smugglers never showed on the wire"
+    );
+}
+
+#[tokio::test]
+async fn a_smugglers_and_desert_war_game_plays_through_the_api() {
+    let options = pb::ArrakisOptions {
+        smugglers: true,
+        desert_war: true,
+        ..Default::default()
+    };
+    let (actions, events, _) = whole_game(22, options).await;
+    assert!(
+        actions + events > 0,
+        "the Smugglers never showed on the wire"
+    );
+}
