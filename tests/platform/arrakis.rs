@@ -198,16 +198,21 @@ async fn a_game_plays_through_the_api_with_secrets_kept() {
 async fn arrakis_refusals_name_their_reason() {
     let server = TestServer::start().await;
     let mut client = server.client().await;
-    // An expansion not offered yet is refused.
-    let smugglers = pb::ArrakisOptions {
-        smugglers: true,
-        ..Default::default()
-    };
-    let error = client
-        .create_game(arrakis(1, smugglers, ["", ""]))
-        .await
-        .unwrap_err();
+    // An expansion's rules option without the expansion is refused, and
+    // says which switch it needs.
+    let mut request = arrakis(1, pb::ArrakisOptions::default(), ["", ""]);
+    if let Some(options) = request.options.as_mut() {
+        options
+            .rules
+            .insert("thopter_battles".into(), "unlimited".into());
+    }
+    let error = client.create_game(request).await.unwrap_err();
     assert_eq!(error.code(), Code::InvalidArgument, "{}", error.message());
+    assert!(
+        error.message().contains("turn on smugglers"),
+        "{}",
+        error.message()
+    );
     let error = client
         .create_game(arrakis(
             1,

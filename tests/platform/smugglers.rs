@@ -121,7 +121,6 @@ async fn a_smugglers_and_desert_war_game_plays_through_the_api() {
     let options = pb::ArrakisOptions {
         smugglers: true,
         desert_war: true,
-        ..Default::default()
     };
     let (actions, events, _) = whole_game(22, options).await;
     assert!(

@@ -241,13 +241,6 @@ impl WireRules for Arrakis {
                 )));
             }
         }
-        // The Smugglers are played by the rules layer's tests while they
-        // are built, and offered here once complete (issue P8).
-        if game.smugglers {
-            return Err(invalid(
-                "the Smugglers expansion is not available yet".into(),
-            ));
-        }
         Ok(ArrakisOptions {
             desert_war: game.desert_war,
             smugglers: game.smugglers,

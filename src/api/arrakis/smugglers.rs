@@ -22,9 +22,6 @@ pub(super) fn sm_action_from_pb(x: &pb::arrakis_action::Smugglers) -> Result<SmA
         .as_ref()
         .ok_or_else(|| super::invalid("the smugglers step has no choice set".into()))?;
     match choice {
-        Choice::Unused(_) => Err(super::invalid(
-            "the smugglers step's `unused` field is reserved".into(),
-        )),
         Choice::PlaceBase(a) => Ok(SmAction::PlaceBase(super::area(a)?)),
         Choice::StabanJoins(a) => Ok(SmAction::StabanJoins(super::area(a)?)),
         Choice::UseDie(_)
@@ -50,13 +47,11 @@ fn die_thopters_action_from_pb(
         Choice::ThopterTransport(t) => {
             SmAction::ThopterTransport(super::zone(&t.zone)?, super::area(&t.area)?)
         }
-        // Mapped by `sm_action_from_pb` before it hands a choice here.
-        Choice::Unused(_)
-        | Choice::PlaceBase(_)
-        | Choice::StabanJoins(_)
-        | Choice::PlaceHarvester(_) => {
+        // Mapped by `sm_action_from_pb`, which hands only the die and
+        // ornithopter choices here.
+        Choice::PlaceBase(_) | Choice::StabanJoins(_) | Choice::PlaceHarvester(_) => {
             return Err(super::invalid(
-                "the smugglers step's `unused` field is reserved".into(),
+                "not a choice of the Smugglers die or ornithopters".into(),
             ));
         }
     })
