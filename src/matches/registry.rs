@@ -206,7 +206,7 @@ impl<T> Registry<T> {
         self.shard(id)
             .get(id)
             .cloned()
-            .ok_or_else(|| MatchError::NotFound(id.to_owned()))
+            .ok_or_else(|| MatchError::NotFound(super::echo(id)))
     }
 
     /// Registers a watcher of the game, unless it has too many already.

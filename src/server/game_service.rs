@@ -12,7 +12,10 @@ use super::{
 };
 use crate::{
     api::{Catalog, CreateSpec, HostedGame},
-    matches::{BotKind, Entry, MatchError, Registry, SeatPlan, new_game_id},
+    matches::{
+        BotKind, Entry, MAX_RULE_OPTIONS, MatchError, Registry, SeatPlan, bounded_name, echo,
+        new_game_id,
+    },
     pb::{self, game_service_server::GameService},
     rules::core::Viewer,
 };
@@ -60,6 +63,7 @@ impl GameServiceImpl {
         game_id: &str,
         seat: Option<u32>,
     ) -> Result<(GameEntry, Viewer), Status> {
+        bounded_name("game_id", game_id)?;
         let entry = self.games.get(game_id)?;
         let viewer = match seat {
             None => Viewer::Spectator,
@@ -84,6 +88,36 @@ fn seat_plans(seats: &[pb::SeatConfig]) -> Result<(Vec<SeatPlan>, Vec<String>), 
     Ok((plans, plays))
 }
 
+/// Refuses a `CreateGame` whose names are longer than the contract allows
+/// (`MAX_NAME_BYTES` each, `MAX_RULE_OPTIONS` rules options), before any of
+/// them is looked up or quoted.
+fn check_names(request: &pb::CreateGameRequest) -> Result<(), MatchError> {
+    for (index, seat) in request.seats.iter().enumerate() {
+        bounded_name(&format!("seats[{index}].bot"), &seat.bot)?;
+        bounded_name(&format!("seats[{index}].plays"), &seat.plays)?;
+    }
+    let Some(options) = &request.options else {
+        return Ok(());
+    };
+    bounded_name("options.preset", &options.preset)?;
+    if options.rules.len() > MAX_RULE_OPTIONS {
+        return Err(MatchError::InvalidArgument(format!(
+            "options.rules has {} entries; at most {MAX_RULE_OPTIONS} are accepted",
+            options.rules.len()
+        )));
+    }
+    for (name, value) in &options.rules {
+        bounded_name("an options.rules name", name)?;
+        bounded_name("an options.rules value", value)?;
+    }
+    if let Some(pb::game_options::Game::Imperium(imperium)) = &options.game {
+        for leader in imperium.leaders.iter().chain(&imperium.rival_leaders) {
+            bounded_name("an options.imperium leader", leader)?;
+        }
+    }
+    Ok(())
+}
+
 fn os_seed() -> Result<u64, Status> {
     OsRng
         .try_next_u64()
@@ -97,6 +131,7 @@ impl GameService for GameServiceImpl {
         request: Request<pb::CreateGameRequest>,
     ) -> Result<Response<pb::CreateGameResponse>, Status> {
         let request = request.into_inner();
+        check_names(&request)?;
         self.games.check_capacity()?;
         let (plans, plays) = seat_plans(&request.seats)?;
         let seed = match request.seed {
@@ -179,11 +214,13 @@ impl GameService for GameServiceImpl {
         request: Request<pb::ListGamesRequest>,
     ) -> Result<Response<pb::ListGamesResponse>, Status> {
         let request = request.into_inner();
+        bounded_name("page_token", &request.page_token)?;
         let before = match request.page_token.as_str() {
             "" => u64::MAX,
             token => token.parse::<u64>().map_err(|_| {
                 Status::invalid_argument(format!(
-                    "page_token {token:?} was not issued by this server"
+                    "page_token {} was not issued by this server",
+                    echo(token)
                 ))
             })?,
         };
@@ -215,6 +252,7 @@ impl GameService for GameServiceImpl {
         &self,
         request: Request<pb::GetReplayRequest>,
     ) -> Result<Response<pb::Replay>, Status> {
+        bounded_name("game_id", &request.get_ref().game_id)?;
         let entry = self.games.get(&request.get_ref().game_id)?;
         let token = bearer(&request)?;
         let game = entry.peek();

@@ -102,3 +102,141 @@ async fn an_empty_bearer_token_matches_nothing() {
         .await
         .unwrap();
 }
+
+/// Echoes stay short: no message quotes more than a prefix of the input.
+const SHORT_MESSAGE: usize = 200;
+
+#[tokio::test]
+async fn a_huge_game_id_is_invalid_argument_with_a_short_message() {
+    let server = TestServer::start().await;
+    let mut client = server.client().await;
+    let huge = "g".repeat(1 << 20);
+    let check = |status: tonic::Status, what: &str| {
+        assert_eq!(status.code(), Code::InvalidArgument, "{what}");
+        assert!(
+            status.message().len() < SHORT_MESSAGE,
+            "{what}: a {}-byte message",
+            status.message().len()
+        );
+        assert!(status.message().contains("at most 64"), "{what}");
+    };
+    let view = pb::GetViewRequest {
+        game_id: huge.clone(),
+        seat: None,
+    };
+    check(client.get_view(view).await.unwrap_err(), "GetView");
+    let apply = pb::ApplyActionRequest {
+        game_id: huge.clone(),
+        seat: 0,
+        expected_version: 0,
+        action: None,
+    };
+    check(
+        client.apply_action(authed(apply, "x")).await.unwrap_err(),
+        "ApplyAction",
+    );
+    let stream = pb::StreamGameRequest {
+        game_id: huge.clone(),
+        seat: None,
+        from_version: 0,
+    };
+    check(client.stream_game(stream).await.unwrap_err(), "StreamGame");
+    let replay = pb::GetReplayRequest {
+        game_id: huge.clone(),
+    };
+    check(client.get_replay(replay).await.unwrap_err(), "GetReplay");
+    let list = pb::ListGamesRequest {
+        page_token: huge.clone(),
+        ..Default::default()
+    };
+    check(client.list_games(list).await.unwrap_err(), "ListGames");
+
+    // One byte over the limit is refused; at the limit the id is looked up,
+    // and the NOT_FOUND message quotes only its first characters.
+    let view = pb::GetViewRequest {
+        game_id: "g".repeat(65),
+        seat: None,
+    };
+    check(client.get_view(view).await.unwrap_err(), "65 bytes");
+    let view = pb::GetViewRequest {
+        game_id: "g".repeat(64),
+        seat: None,
+    };
+    let missing = client.get_view(view).await.unwrap_err();
+    assert_eq!(missing.code(), Code::NotFound);
+    assert!(
+        missing.message().contains("... (64 bytes)"),
+        "{}",
+        missing.message()
+    );
+}
+
+#[tokio::test]
+async fn huge_names_in_create_game_are_invalid_argument_with_a_short_message() {
+    let server = TestServer::start().await;
+    let mut client = server.client().await;
+    let huge = "b".repeat(1 << 20);
+    let mut requests = Vec::new();
+    let mut bot = harness_request(None, 2, 10, &[]);
+    bot.seats[0].bot = huge.clone();
+    requests.push(("a bot name", bot));
+    let mut plays = harness_request(None, 2, 10, &[]);
+    plays.seats[1].plays = huge.clone();
+    requests.push(("a seat's plays", plays));
+    let mut preset = harness_request(None, 2, 10, &[]);
+    preset.options.as_mut().unwrap().preset = huge.clone();
+    requests.push(("a preset", preset));
+    let mut rule = harness_request(None, 2, 10, &[]);
+    rule.options
+        .as_mut()
+        .unwrap()
+        .rules
+        .insert(huge.clone(), "on".into());
+    requests.push(("a rules option name", rule));
+    let mut many = harness_request(None, 2, 10, &[]);
+    many.options.as_mut().unwrap().rules =
+        (0..65).map(|n| (n.to_string(), "on".to_owned())).collect();
+    requests.push(("65 rules options", many));
+    let imperium = pb::CreateGameRequest {
+        kind: pb::GameKind::Imperium as i32,
+        options: Some(pb::GameOptions {
+            game: Some(pb::game_options::Game::Imperium(pb::ImperiumOptions {
+                leaders: vec![huge.clone()],
+                ..Default::default()
+            })),
+            ..Default::default()
+        }),
+        ..Default::default()
+    };
+    requests.push(("an Imperium leader", imperium));
+    for (what, request) in requests {
+        let status = client.create_game(request).await.unwrap_err();
+        assert_eq!(status.code(), Code::InvalidArgument, "{what}");
+        assert!(
+            status.message().len() < SHORT_MESSAGE,
+            "{what}: a {}-byte message",
+            status.message().len()
+        );
+    }
+    // A name within the limit that is still wrong is quoted by its prefix.
+    let mut bot = harness_request(None, 2, 10, &[]);
+    bot.seats[0].bot = "z".repeat(64);
+    let status = client.create_game(bot).await.unwrap_err();
+    assert_eq!(status.code(), Code::InvalidArgument);
+    assert!(
+        status.message().contains("... (64 bytes)"),
+        "{}",
+        status.message()
+    );
+    assert_eq!(
+        client
+            .list_games(pb::ListGamesRequest::default())
+            .await
+            .unwrap()
+            .into_inner()
+            .games
+            .len(),
+        0,
+        "nothing was created"
+    );
+}
