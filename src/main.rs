@@ -21,7 +21,9 @@ struct Flags {
     /// Live games at most; more are refused with RESOURCE_EXHAUSTED.
     #[arg(long, env = "MELANGE_MAX_GAMES", default_value_t = 100_000)]
     max_games: usize,
-    /// Concurrent StreamGame watchers of one game at most.
+    /// Concurrent spectator streams (StreamGame without a seat) of one game
+    /// at most. A seat's own stream is always admitted and never counts: a
+    /// newer stream of the same seat replaces the older one.
     #[arg(long, env = "MELANGE_MAX_WATCHERS", default_value_t = 64)]
     max_watchers: usize,
     /// Seconds without any call after which a game is removed.

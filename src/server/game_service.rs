@@ -13,8 +13,8 @@ use super::{
 use crate::{
     api::{Catalog, CreateSpec, HostedGame},
     matches::{
-        BotKind, Entry, MAX_RULE_OPTIONS, MatchError, Registry, SeatPlan, bounded_name, echo,
-        new_game_id,
+        BotKind, Entry, MAX_RULE_OPTIONS, MatchError, Registry, SeatPlan, Watcher, bounded_name,
+        echo, new_game_id,
     },
     pb::{self, game_service_server::GameService},
     rules::core::Viewer,
@@ -198,7 +198,20 @@ impl GameService for GameServiceImpl {
     ) -> Result<Response<Self::StreamGameStream>, Status> {
         let body = request.get_ref();
         let (entry, viewer) = self.viewer(&request, &body.game_id, body.seat)?;
-        let guard = self.games.watch(&entry)?;
+        // Versions only grow, so a check before subscribing is enough.
+        let current = entry.peek().version();
+        if body.from_version > current {
+            return Err(Status::out_of_range(format!(
+                "from_version {} is beyond the game's current version {current}; \
+                 stream from {current} or earlier",
+                body.from_version
+            )));
+        }
+        let watcher = match viewer {
+            Viewer::Seat(seat) => Watcher::Seat(u32::from(seat.0)),
+            Viewer::Spectator => Watcher::Spectator,
+        };
+        let guard = self.games.watch(&entry, watcher)?;
         let receiver = stream::spawn(
             &entry,
             guard,

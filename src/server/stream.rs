@@ -1,5 +1,7 @@
 //! One task per watcher: catch up from the journal, then forward live
 //! updates, catching up again whenever the watcher falls behind.
+use std::sync::Arc;
+
 use tokio::sync::{mpsc, watch};
 use tokio_stream::StreamExt;
 use tonic::Status;
@@ -7,7 +9,7 @@ use tonic::Status;
 use super::game_service::GameEntry;
 use crate::{
     api::{CatchUp, HostedGame},
-    matches::WatcherGuard,
+    matches::{Replaced, WatcherGuard},
     pb,
     rules::core::Viewer,
 };
@@ -27,6 +29,13 @@ pub fn spawn(
     mut shutdown: watch::Receiver<bool>,
 ) -> mpsc::Receiver<Result<pb::GameUpdate, Status>> {
     let (sender, receiver) = mpsc::channel(CLIENT_BUFFER);
+    // A seat's stream ends once a newer stream of the same seat replaces it;
+    // a spectator's never is.
+    let replaced = guard.replaced();
+    let seat = match viewer {
+        Viewer::Seat(seat) => seat.0,
+        Viewer::Spectator => 0,
+    };
     let (version, finished, mut live, backlog) = {
         let game = entry.lock();
         let (version, live) = game.subscribe(viewer);
@@ -36,8 +45,14 @@ pub fn spawn(
     };
     tokio::spawn(async move {
         let mut last = from_version;
+        let is_replaced = || replaced.as_ref().is_some_and(|signal| signal.is_raised());
+        let replaced_status = || {
+            Status::aborted(format!(
+                "a newer StreamGame of seat {seat} replaced this stream; each seat has one"
+            ))
+        };
         if let Some(backlog) = backlog {
-            match replay(backlog, sender.clone()).await {
+            match replay(backlog, sender.clone(), replaced.clone()).await {
                 Some(reached) => last = reached,
                 None => return,
             }
@@ -46,8 +61,18 @@ pub fn spawn(
             return;
         }
         loop {
+            if is_replaced() {
+                let _ = sender.send(Err(replaced_status())).await;
+                return;
+            }
             let item = tokio::select! {
                 _ = sender.closed() => return,
+                () = async {
+                    match &replaced {
+                        Some(signal) => signal.wait().await,
+                        None => std::future::pending().await,
+                    }
+                } => continue,
                 _ = async { shutdown.wait_for(|stopping| *stopping).await.is_ok() } => {
                     let status = Status::unavailable(format!(
                         "the server is shutting down; resume from version {last} on another"
@@ -77,7 +102,7 @@ pub fn spawn(
                     let Some(entry) = guard.entry() else { return };
                     let backlog = entry.lock().catch_up(viewer, last);
                     drop(entry);
-                    match replay(backlog, sender.clone()).await {
+                    match replay(backlog, sender.clone(), replaced.clone()).await {
                         Some(reached) => last = reached,
                         None => return,
                     }
@@ -88,12 +113,16 @@ pub fn spawn(
     receiver
 }
 
-/// Runs a catch-up on the blocking pool, sending each update in order.
-/// Returns the last version sent, or `None` when the client is gone or the
-/// replay failed (the client is told).
-async fn replay(backlog: CatchUp, sender: Sender) -> Option<u64> {
+/// Runs a catch-up on the blocking pool, sending each update in order, and
+/// stops early once the stream is replaced. Returns the last version sent,
+/// or `None` when the client is gone or the replay failed (the client is
+/// told).
+async fn replay(backlog: CatchUp, sender: Sender, replaced: Option<Arc<Replaced>>) -> Option<u64> {
     let outcome = tokio::task::spawn_blocking(move || {
-        let result = backlog(&mut |update| sender.blocking_send(Ok(update)).is_ok());
+        let result = backlog(&mut |update| {
+            !replaced.as_ref().is_some_and(|signal| signal.is_raised())
+                && sender.blocking_send(Ok(update)).is_ok()
+        });
         (result, sender)
     })
     .await;

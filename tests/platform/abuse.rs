@@ -240,3 +240,130 @@ async fn huge_names_in_create_game_are_invalid_argument_with_a_short_message() {
         "nothing was created"
     );
 }
+
+async fn next_update(
+    stream: &mut tonic::Streaming<pb::GameUpdate>,
+) -> Option<Result<pb::GameUpdate, tonic::Status>> {
+    tokio::time::timeout(Duration::from_secs(5), stream.message())
+        .await
+        .expect("the stream answered within 5 s")
+        .transpose()
+}
+
+#[tokio::test]
+async fn a_seat_streams_its_game_when_spectators_fill_every_slot() {
+    let server = TestServer::start_with(ServerConfig {
+        limits: melange::matches::Limits {
+            max_watchers_per_game: 3,
+            ..Default::default()
+        },
+        ..ServerConfig::default()
+    })
+    .await;
+    let mut client = server.client().await;
+    let game = client
+        .create_game(harness_request(Some(21), 2, 30, &[]))
+        .await
+        .unwrap()
+        .into_inner();
+    let spectator = || pb::StreamGameRequest {
+        game_id: game.game_id.clone(),
+        seat: None,
+        from_version: 0,
+    };
+    let mut spectators = Vec::new();
+    for _ in 0..3 {
+        spectators.push(client.stream_game(spectator()).await.unwrap());
+    }
+    let full = client.stream_game(spectator()).await.unwrap_err();
+    assert_eq!(full.code(), Code::ResourceExhausted);
+    assert!(full.message().contains("spectator"), "{}", full.message());
+
+    // Seat 0's own stream is admitted all the same, and sees the next move.
+    let seat = || {
+        authed(
+            pb::StreamGameRequest {
+                game_id: game.game_id.clone(),
+                seat: Some(0),
+                from_version: 0,
+            },
+            &game.seats[0].token,
+        )
+    };
+    let mut older = client.stream_game(seat()).await.unwrap().into_inner();
+    super::support::play_first_legal(&mut client, &game, 0).await;
+    let update = next_update(&mut older).await.unwrap().unwrap();
+    assert_eq!(update.version, 1);
+    assert_eq!(update.view.unwrap().seat, Some(0));
+
+    // A newer stream of the same seat replaces the older one, which ends
+    // with a status that says so; the newer one goes on.
+    let mut newer = client.stream_game(seat()).await.unwrap().into_inner();
+    let ended = next_update(&mut older).await.unwrap().unwrap_err();
+    assert_eq!(ended.code(), Code::Aborted);
+    assert!(
+        ended.message().contains("newer StreamGame of seat 0"),
+        "{}",
+        ended.message()
+    );
+    assert!(next_update(&mut older).await.is_none());
+    assert_eq!(next_update(&mut newer).await.unwrap().unwrap().version, 1);
+    super::support::play_first_legal(&mut client, &game, 1).await;
+    assert_eq!(next_update(&mut newer).await.unwrap().unwrap().version, 2);
+    // Seat 1 is admitted too, and no spectator lost its slot.
+    let seat1 = authed(
+        pb::StreamGameRequest {
+            game_id: game.game_id.clone(),
+            seat: Some(1),
+            from_version: 2,
+        },
+        &game.seats[1].token,
+    );
+    client.stream_game(seat1).await.unwrap();
+    for spectator in &mut spectators {
+        let versions: Vec<u64> = [
+            next_update(spectator.get_mut()).await,
+            next_update(spectator.get_mut()).await,
+        ]
+        .into_iter()
+        .map(|update| update.unwrap().unwrap().version)
+        .collect();
+        assert_eq!(versions, [1, 2]);
+    }
+}
+
+#[tokio::test]
+async fn a_from_version_beyond_the_game_is_out_of_range() {
+    let server = TestServer::start().await;
+    let mut client = server.client().await;
+    let game = client
+        .create_game(harness_request(Some(22), 2, 30, &[]))
+        .await
+        .unwrap()
+        .into_inner();
+    super::support::play_first_legal(&mut client, &game, 0).await;
+    let request = |from_version| pb::StreamGameRequest {
+        game_id: game.game_id.clone(),
+        seat: None,
+        from_version,
+    };
+    for beyond in [2, 1_000, u64::MAX] {
+        let refused =
+            tokio::time::timeout(Duration::from_secs(5), client.stream_game(request(beyond)))
+                .await
+                .expect("answered at once")
+                .unwrap_err();
+        assert_eq!(refused.code(), Code::OutOfRange, "{beyond}");
+        assert!(
+            refused.message().contains(&format!(
+                "from_version {beyond} is beyond the game's current version 1"
+            )),
+            "{}",
+            refused.message()
+        );
+    }
+    // The current version itself is fine: the stream waits for what comes.
+    let mut stream = client.stream_game(request(1)).await.unwrap().into_inner();
+    super::support::play_first_legal(&mut client, &game, 1).await;
+    assert_eq!(next_update(&mut stream).await.unwrap().unwrap().version, 2);
+}
