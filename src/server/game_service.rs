@@ -134,6 +134,7 @@ impl GameService for GameServiceImpl {
         check_names(&request)?;
         self.games.check_capacity()?;
         let (plans, plays) = seat_plans(&request.seats)?;
+        let seed_chosen_by_creator = request.seed.is_some();
         let seed = match request.seed {
             Some(seed) => seed,
             None => os_seed()?,
@@ -142,6 +143,7 @@ impl GameService for GameServiceImpl {
         let spec = CreateSpec {
             game_id: game_id.clone(),
             seed,
+            seed_chosen_by_creator,
             options: request.options.unwrap_or_default(),
             plans,
             plays,
@@ -149,17 +151,20 @@ impl GameService for GameServiceImpl {
         let created = self.catalog.create(request.kind, spec)?;
         let view = created.game.view(Viewer::Spectator);
         self.games.insert(game_id.clone(), created.game)?;
-        // The seed is the caller's secret (it decides every hidden draw), so
-        // it is never logged; the kind is logged by name.
+        // Whoever knows the seed knows every hidden card, so it is never
+        // logged; the kind is logged by name.
         let kind = pb::GameKind::try_from(request.kind)
             .map(|kind| kind.as_str_name())
             .unwrap_or("unknown");
         tracing::info!(%game_id, %kind, "game created");
+        // A seed the server drew stays secret until the game is over (only
+        // GetReplay reveals it, or the admin); a chosen one is the caller's.
         Ok(Response::new(pb::CreateGameResponse {
             game_id,
-            seed,
+            seed: if seed_chosen_by_creator { seed } else { 0 },
             seats: created.seats,
             view: Some(view),
+            seed_chosen_by_creator,
         }))
     }
 

@@ -367,3 +367,133 @@ async fn a_from_version_beyond_the_game_is_out_of_range() {
     super::support::play_first_legal(&mut client, &game, 1).await;
     assert_eq!(next_update(&mut stream).await.unwrap().unwrap().version, 2);
 }
+
+#[tokio::test]
+async fn a_server_drawn_seed_stays_secret_until_the_game_is_over() {
+    let server = TestServer::start().await;
+    let mut client = server.client().await;
+    let game = client
+        .create_game(harness_request(None, 2, 8, &[]))
+        .await
+        .unwrap()
+        .into_inner();
+    assert_eq!(game.seed, 0, "CreateGame does not reveal a drawn seed");
+    assert!(!game.seed_chosen_by_creator);
+    assert!(!game.view.as_ref().unwrap().seed_chosen_by_creator);
+    let listed = client
+        .list_games(pb::ListGamesRequest::default())
+        .await
+        .unwrap()
+        .into_inner();
+    assert!(!listed.games[0].seed_chosen_by_creator);
+    let view = super::support::seat_view(&mut client, &game, 0).await;
+    assert!(!view.seed_chosen_by_creator);
+    // No replay of the running game without the admin token, not even for
+    // a seat.
+    let replay = || pb::GetReplayRequest {
+        game_id: game.game_id.clone(),
+    };
+    assert_eq!(
+        client.get_replay(replay()).await.unwrap_err().code(),
+        Code::FailedPrecondition
+    );
+    assert_eq!(
+        client
+            .get_replay(authed(replay(), &game.seats[1].token))
+            .await
+            .unwrap_err()
+            .code(),
+        Code::PermissionDenied
+    );
+    let admin = client
+        .get_replay(authed(replay(), "admin-secret"))
+        .await
+        .unwrap()
+        .into_inner();
+    assert!(!admin.seed_chosen_by_creator);
+
+    // Once the game is over anyone may read it, seed included, and the seed
+    // recreates the game exactly.
+    let end = super::support::play_to_end(&mut client, &game).await;
+    let finished = super::support::public_view(&mut client, &game.game_id).await;
+    let revealed = client.get_replay(replay()).await.unwrap().into_inner();
+    assert_eq!(revealed.seed, admin.seed);
+    assert!(!revealed.seed_chosen_by_creator);
+    assert_eq!(revealed.actions.len() as u64, end);
+    let copy = client
+        .create_game(harness_request(Some(revealed.seed), 2, 8, &[]))
+        .await
+        .unwrap()
+        .into_inner();
+    for recorded in &revealed.actions {
+        let request = pb::ApplyActionRequest {
+            game_id: copy.game_id.clone(),
+            seat: recorded.seat,
+            expected_version: recorded.version - 1,
+            action: recorded.action.clone(),
+        };
+        let token = &copy.seats[recorded.seat as usize].token;
+        client.apply_action(authed(request, token)).await.unwrap();
+    }
+    let copied = super::support::public_view(&mut client, &copy.game_id).await;
+    assert_eq!(copied.game, finished.game);
+    assert_eq!(copied.result, finished.result);
+}
+
+#[tokio::test]
+async fn a_game_whose_creator_chose_the_seed_says_so_everywhere() {
+    let server = TestServer::start().await;
+    let mut client = server.client().await;
+    let game = client
+        .create_game(harness_request(Some(9), 2, 8, &[]))
+        .await
+        .unwrap()
+        .into_inner();
+    assert_eq!(game.seed, 9);
+    assert!(game.seed_chosen_by_creator);
+    assert!(game.view.as_ref().unwrap().seed_chosen_by_creator);
+    let mut spectator = client
+        .stream_game(pb::StreamGameRequest {
+            game_id: game.game_id.clone(),
+            seat: None,
+            from_version: 0,
+        })
+        .await
+        .unwrap()
+        .into_inner();
+    let applied = super::support::play_first_legal(&mut client, &game, 0).await;
+    assert!(applied.view.unwrap().seed_chosen_by_creator);
+    // Live, then caught up from the journal.
+    let live = next_update(&mut spectator).await.unwrap().unwrap();
+    assert!(live.view.unwrap().seed_chosen_by_creator);
+    let mut caught_up = client
+        .stream_game(authed(
+            pb::StreamGameRequest {
+                game_id: game.game_id.clone(),
+                seat: Some(1),
+                from_version: 0,
+            },
+            &game.seats[1].token,
+        ))
+        .await
+        .unwrap()
+        .into_inner();
+    let first = next_update(&mut caught_up).await.unwrap().unwrap();
+    assert!(first.view.unwrap().seed_chosen_by_creator);
+    assert!(
+        super::support::public_view(&mut client, &game.game_id)
+            .await
+            .seed_chosen_by_creator
+    );
+    assert!(
+        super::support::seat_view(&mut client, &game, 1)
+            .await
+            .seed_chosen_by_creator
+    );
+    let listed = client
+        .list_games(pb::ListGamesRequest::default())
+        .await
+        .unwrap()
+        .into_inner();
+    assert!(listed.games[0].seed_chosen_by_creator);
+}
