@@ -1,6 +1,6 @@
 //! One task per watcher: catch up from the journal, then forward live
 //! updates, catching up again whenever the watcher falls behind.
-use std::sync::Arc;
+use std::{sync::Arc, time::Duration};
 
 use tokio::sync::{mpsc, watch};
 use tokio_stream::StreamExt;
@@ -19,6 +19,9 @@ type Sender = mpsc::Sender<Result<pb::GameUpdate, Status>>;
 /// How many rendered updates wait for a slow client before the producer
 /// waits too.
 const CLIENT_BUFFER: usize = 32;
+
+/// How long a replaced stream waits to deliver the status that says so.
+const REPLACED_GRACE: Duration = Duration::from_secs(5);
 
 /// Starts streaming every update after `from_version` to a new receiver.
 pub fn spawn(
@@ -62,17 +65,14 @@ pub fn spawn(
         }
         loop {
             if is_replaced() {
-                let _ = sender.send(Err(replaced_status())).await;
+                // A client that does not read gets no more than a short wait.
+                let _ =
+                    tokio::time::timeout(REPLACED_GRACE, sender.send(Err(replaced_status()))).await;
                 return;
             }
             let item = tokio::select! {
                 _ = sender.closed() => return,
-                () = async {
-                    match &replaced {
-                        Some(signal) => signal.wait().await,
-                        None => std::future::pending().await,
-                    }
-                } => continue,
+                () = until_replaced(replaced.as_deref()) => continue,
                 _ = async { shutdown.wait_for(|stopping| *stopping).await.is_ok() } => {
                     let status = Status::unavailable(format!(
                         "the server is shutting down; resume from version {last} on another"
@@ -94,7 +94,13 @@ pub fn spawn(
                         .view
                         .as_ref()
                         .is_some_and(|view| view.status == pb::GameStatus::Finished as i32);
-                    if sender.send(Ok(update)).await.is_err() || done {
+                    // A replaced stream stops waiting on a client that does
+                    // not read, so replaced streams never pile up.
+                    let sent = tokio::select! {
+                        sent = sender.send(Ok(update)) => sent.is_ok(),
+                        () = until_replaced(replaced.as_deref()) => true,
+                    };
+                    if !sent || done {
                         return;
                     }
                 }
@@ -113,15 +119,32 @@ pub fn spawn(
     receiver
 }
 
+/// Resolves once a newer stream of the same seat replaces this one; never
+/// for a spectator.
+async fn until_replaced(replaced: Option<&Replaced>) {
+    match replaced {
+        Some(signal) => signal.wait().await,
+        None => std::future::pending().await,
+    }
+}
+
 /// Runs a catch-up on the blocking pool, sending each update in order, and
 /// stops early once the stream is replaced. Returns the last version sent,
 /// or `None` when the client is gone or the replay failed (the client is
 /// told).
 async fn replay(backlog: CatchUp, sender: Sender, replaced: Option<Arc<Replaced>>) -> Option<u64> {
     let outcome = tokio::task::spawn_blocking(move || {
-        let result = backlog(&mut |update| {
-            !replaced.as_ref().is_some_and(|signal| signal.is_raised())
-                && sender.blocking_send(Ok(update)).is_ok()
+        let runtime = tokio::runtime::Handle::current();
+        let result = backlog(&mut |update| match replaced.as_deref() {
+            None => sender.blocking_send(Ok(update)).is_ok(),
+            // A seat's stream stops sending, even to a client that does not
+            // read, once a newer stream replaces it.
+            Some(signal) => runtime.block_on(async {
+                tokio::select! {
+                    sent = sender.send(Ok(update)) => sent.is_ok(),
+                    () = signal.wait() => false,
+                }
+            }),
         });
         (result, sender)
     })

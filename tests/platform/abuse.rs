@@ -497,3 +497,54 @@ async fn a_game_whose_creator_chose_the_seed_says_so_everywhere() {
         .into_inner();
     assert!(listed.games[0].seed_chosen_by_creator);
 }
+
+#[tokio::test]
+async fn a_seat_stream_replaced_during_a_long_catch_up_ends_with_aborted() {
+    let server = TestServer::start().await;
+    let mut client = server.client().await;
+    let game = client
+        .create_game(harness_request(Some(23), 2, 8_000, &[]))
+        .await
+        .unwrap()
+        .into_inner();
+    let mut version = 0;
+    while version < 3_000 {
+        let seat = (version % 2) as u32;
+        version = super::support::play_first_legal(&mut client, &game, seat)
+            .await
+            .version;
+    }
+    let seat = || {
+        authed(
+            pb::StreamGameRequest {
+                game_id: game.game_id.clone(),
+                seat: Some(0),
+                from_version: 0,
+            },
+            &game.seats[0].token,
+        )
+    };
+    // The older stream's client reads nothing while its catch-up runs; the
+    // newer one replaces it all the same, and the older one ends saying so
+    // once its client reads what was already sent.
+    let mut reader = server.client().await;
+    let mut older = reader.stream_game(seat()).await.unwrap().into_inner();
+    let mut newer = client.stream_game(seat()).await.unwrap().into_inner();
+    let mut received = 0;
+    let ended = loop {
+        match next_update(&mut older).await {
+            Some(Ok(update)) => {
+                received += 1;
+                assert_eq!(update.version, received);
+            }
+            Some(Err(status)) => break status,
+            None => panic!("the older stream ended without saying why"),
+        }
+    };
+    assert_eq!(ended.code(), Code::Aborted, "{}", ended.message());
+    assert!(received <= version);
+    for expected in 1..=version {
+        let update = next_update(&mut newer).await.unwrap().unwrap();
+        assert_eq!(update.version, expected);
+    }
+}
