@@ -5,7 +5,7 @@ use clap::{Parser, ValueEnum};
 use melange::{
     api::Catalog,
     matches::Limits,
-    server::{ServerConfig, serve, shutdown_signal},
+    server::{ServerConfig, admin_token, serve, shutdown_signal},
 };
 use tracing_subscriber::EnvFilter;
 
@@ -21,7 +21,9 @@ struct Flags {
     /// Live games at most; more are refused with RESOURCE_EXHAUSTED.
     #[arg(long, env = "MELANGE_MAX_GAMES", default_value_t = 100_000)]
     max_games: usize,
-    /// Concurrent StreamGame watchers of one game at most.
+    /// Concurrent spectator streams (StreamGame without a seat) of one game
+    /// at most. A seat's own stream is always admitted and never counts: a
+    /// newer stream of the same seat replaces the older one.
     #[arg(long, env = "MELANGE_MAX_WATCHERS", default_value_t = 64)]
     max_watchers: usize,
     /// Seconds without any call after which a game is removed.
@@ -31,7 +33,8 @@ struct Flags {
     #[arg(long, env = "MELANGE_MAX_MESSAGE_BYTES", default_value_t = 4 * 1024 * 1024)]
     max_message_bytes: usize,
     /// Bearer token that may read replays of running games (unset: nobody).
-    #[arg(long, env = "MELANGE_ADMIN_TOKEN", hide_env_values = true)]
+    /// An empty or whitespace-only token is refused at start-up.
+    #[arg(long, env = "MELANGE_ADMIN_TOKEN", hide_env_values = true, value_parser = admin_token)]
     admin_token: Option<String>,
     /// Seconds a graceful shutdown waits for open connections.
     #[arg(long, env = "MELANGE_SHUTDOWN_GRACE_SECS", default_value_t = 10)]
@@ -75,6 +78,7 @@ async fn main() -> Result<(), Box<dyn std::error::Error + Send + Sync>> {
         admin_token: flags.admin_token,
         shutdown_grace: Duration::from_secs(flags.shutdown_grace_secs),
     };
+    config.validate()?;
     let stop = shutdown_signal()?;
     let listener = tokio::net::TcpListener::bind(flags.listen).await?;
     tracing::info!(address = %listener.local_addr()?, "melange listening");

@@ -156,3 +156,27 @@ async fn text_logs_to_a_pipe_are_plain_name_kinds_and_hide_seeds() {
         assert!(!line.contains(&seed.to_string()), "a seed in {line:?}");
     }
 }
+
+#[test]
+fn an_empty_or_blank_admin_token_stops_the_binary_at_start_up() {
+    let runs: [(&[&str], Option<&str>); 3] = [
+        (&["--admin-token", ""], None),
+        (&["--admin-token", "  \t"], None),
+        (&[], Some("")),
+    ];
+    for (args, env) in runs {
+        let mut command = Command::new(env!("CARGO_BIN_EXE_melange"));
+        command.args(["--listen", "127.0.0.1:0"]).args(args);
+        match env {
+            Some(value) => command.env("MELANGE_ADMIN_TOKEN", value),
+            None => command.env_remove("MELANGE_ADMIN_TOKEN"),
+        };
+        let output = command.output().unwrap();
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert!(!output.status.success(), "{args:?} {env:?} started");
+        assert!(
+            stderr.contains("the admin token is empty or only whitespace"),
+            "{stderr}"
+        );
+    }
+}

@@ -13,6 +13,9 @@ pub struct CreateSpec {
     pub game_id: String,
     /// The match seed.
     pub seed: u64,
+    /// Whether the creator chose the seed (and so may know every hidden
+    /// card); every view, summary and replay of the game says so.
+    pub seed_chosen_by_creator: bool,
     /// The options as sent.
     pub options: pb::GameOptions,
     /// How each listed seat is played.
@@ -73,7 +76,12 @@ impl Catalog {
 fn create<R: WireRules>(spec: CreateSpec) -> Result<Created, MatchError> {
     let options = R::options_from_pb(&spec.options, &spec.plays)?;
     let (game, secrets) = Match::<R>::create(options, spec.seed, &spec.plans)?;
-    let hosted = Hosted::new(&spec.game_id, spec.options, game);
+    let hosted = Hosted::new(
+        &spec.game_id,
+        spec.options,
+        spec.seed_chosen_by_creator,
+        game,
+    );
     let mut seats = hosted.seats();
     for (grant, secret) in seats.iter_mut().zip(secrets) {
         grant.token = secret.unwrap_or_default();

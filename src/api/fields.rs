@@ -1,6 +1,10 @@
 //! Conversions every game's wire mapping shares: malformed-input errors,
 //! small numbers, seats, and the rules preset and named options.
-use crate::{matches::MatchError, pb, rules::core::Seat};
+use crate::{
+    matches::{MatchError, echo},
+    pb,
+    rules::core::Seat,
+};
 
 /// Malformed input, with a message that says what is wrong.
 pub fn invalid(message: String) -> MatchError {
@@ -24,7 +28,8 @@ pub fn published_preset(name: &str) -> Result<bool, MatchError> {
         "" | "default" => Ok(false),
         "published" => Ok(true),
         other => Err(invalid(format!(
-            "unknown rules preset {other:?}; use default or published"
+            "unknown rules preset {}; use default or published",
+            echo(other)
         ))),
     }
 }

@@ -55,18 +55,34 @@ pub trait HostedGame: Send + 'static {
 pub struct Hosted<R: WireRules> {
     game_id: Arc<str>,
     options: pb::GameOptions,
+    /// The creator chose the seed: shown in every view, summary and replay.
+    seed_chosen_by_creator: bool,
     game: Match<R>,
 }
 
 impl<R: WireRules> Hosted<R> {
     /// Wraps a new match.
-    pub fn new(game_id: &str, options: pb::GameOptions, game: Match<R>) -> Self {
+    pub fn new(
+        game_id: &str,
+        options: pb::GameOptions,
+        seed_chosen_by_creator: bool,
+        game: Match<R>,
+    ) -> Self {
         Hosted {
             game_id: game_id.into(),
             options,
+            seed_chosen_by_creator,
             game,
         }
     }
+}
+
+/// `update` with its view marked as a game whose seed the creator chose.
+fn marked(mut update: pb::GameUpdate, seed_chosen_by_creator: bool) -> pb::GameUpdate {
+    if let Some(view) = &mut update.view {
+        view.seed_chosen_by_creator = seed_chosen_by_creator;
+    }
+    update
 }
 
 impl<R: WireRules> HostedGame for Hosted<R> {
@@ -113,6 +129,7 @@ impl<R: WireRules> HostedGame for Hosted<R> {
                 .iter()
                 .map(|s| u32::from(s.0))
                 .collect(),
+            seed_chosen_by_creator: self.seed_chosen_by_creator,
         }
     }
 
@@ -121,7 +138,10 @@ impl<R: WireRules> HostedGame for Hosted<R> {
     }
 
     fn view(&self, viewer: Viewer) -> pb::View {
-        render::view(&self.game_id, self.game.state(), self.version(), viewer)
+        pb::View {
+            seed_chosen_by_creator: self.seed_chosen_by_creator,
+            ..render::view(&self.game_id, self.game.state(), self.version(), viewer)
+        }
     }
 
     fn apply(
@@ -159,19 +179,24 @@ impl<R: WireRules> HostedGame for Hosted<R> {
                 .collect(),
             status: self.status() as i32,
             seats: self.seats(),
+            seed_chosen_by_creator: self.seed_chosen_by_creator,
         }
     }
 
     fn subscribe(&self, viewer: Viewer) -> (u64, LiveUpdates) {
         let (version, receiver) = self.game.subscribe();
         let game_id = self.game_id.clone();
+        let chosen = self.seed_chosen_by_creator;
         let live = BroadcastStream::new(receiver).map(move |item| match item {
-            Ok(update) => Ok(render::update(
-                &game_id,
-                update.version,
-                &update.events,
-                &update.state,
-                viewer,
+            Ok(update) => Ok(marked(
+                render::update(
+                    &game_id,
+                    update.version,
+                    &update.events,
+                    &update.state,
+                    viewer,
+                ),
+                chosen,
             )),
             Err(tokio_stream::wrappers::errors::BroadcastStreamRecvError::Lagged(missed)) => {
                 Err(missed)
@@ -183,11 +208,15 @@ impl<R: WireRules> HostedGame for Hosted<R> {
     fn catch_up(&self, viewer: Viewer, after: u64) -> CatchUp {
         let replayer: Replayer<R> = self.game.replayer();
         let game_id = self.game_id.clone();
+        let chosen = self.seed_chosen_by_creator;
         Box::new(move |sink| {
             let mut last = after;
             replayer.updates_after(after, |version, events, state| {
                 last = version;
-                sink(render::update(&game_id, version, events, state, viewer))
+                sink(marked(
+                    render::update(&game_id, version, events, state, viewer),
+                    chosen,
+                ))
             })?;
             Ok(last)
         })

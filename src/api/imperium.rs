@@ -6,7 +6,7 @@ use super::{
     fields::{invalid, published_preset, rule_overrides, seat, small},
 };
 use crate::{
-    matches::MatchError,
+    matches::{MatchError, echo},
     pb::{self, imperium_action::Step},
     rules::{
         core::Seat,
@@ -20,7 +20,7 @@ use crate::{
 fn card_id(id: &str) -> Result<CardId, MatchError> {
     data()
         .card_id(id)
-        .ok_or_else(|| invalid(format!("unknown Imperium card {id:?}")))
+        .ok_or_else(|| invalid(format!("unknown Imperium card {}", echo(id))))
 }
 
 fn card_name(card: CardId) -> String {
@@ -34,7 +34,8 @@ fn cards(list: &[CardId]) -> Vec<String> {
 fn faction(id: &str) -> Result<Faction, MatchError> {
     Faction::parse(id).ok_or_else(|| {
         invalid(format!(
-            "unknown faction {id:?}; use emperor, guild, bene_gesserit or fremen"
+            "unknown faction {}; use emperor, guild, bene_gesserit or fremen",
+            echo(id)
         ))
     })
 }
@@ -45,7 +46,8 @@ fn zone(id: &str) -> Result<Zone, MatchError> {
         "discard" => Ok(Zone::Discard),
         "in_play" => Ok(Zone::InPlay),
         other => Err(invalid(format!(
-            "unknown zone {other:?}; use hand, discard or in_play"
+            "unknown zone {}; use hand, discard or in_play",
+            echo(other)
         ))),
     }
 }
@@ -99,7 +101,9 @@ impl WireRules for Imperium {
                 (a, b) if a == b => Some(a.to_owned()),
                 (a, b) => {
                     return Err(invalid(format!(
-                        "seat {index} asks for leader {a:?} in options and {b:?} in its seat config"
+                        "seat {index} asks for leader {} in options and {} in its seat config",
+                        echo(a),
+                        echo(b)
                     )));
                 }
             };
@@ -138,13 +142,13 @@ impl WireRules for Imperium {
                 card: card_id(&send.card)?,
                 space: data()
                     .space_id(&send.space)
-                    .ok_or_else(|| invalid(format!("unknown board space {:?}", send.space)))?,
+                    .ok_or_else(|| invalid(format!("unknown board space {}", echo(&send.space))))?,
             },
             Step::Reveal(_) => Action::Reveal,
             Step::Intrigue(id) => Action::Intrigue(
                 data()
                     .intrigue_id(id)
-                    .ok_or_else(|| invalid(format!("unknown Intrigue card {id:?}")))?,
+                    .ok_or_else(|| invalid(format!("unknown Intrigue card {}", echo(id))))?,
             ),
             Step::Pass(_) => Action::Pass,
             Step::Accept(_) => Action::Accept,
@@ -160,7 +164,7 @@ impl WireRules for Imperium {
             Step::Space(id) => Action::Space(
                 data()
                     .space_id(id)
-                    .ok_or_else(|| invalid(format!("unknown board space {id:?}")))?,
+                    .ok_or_else(|| invalid(format!("unknown board space {}", echo(id))))?,
             ),
             Step::Opponent(n) => Action::Opponent(Seat(small(*n, "opponent seat")?)),
             Step::Card(id) => Action::Card(card_id(id)?),

@@ -15,5 +15,5 @@ mod wire;
 
 pub use catalog::{Catalog, CreateSpec, Created};
 pub use hosted::{CatchUp, HostedGame, LiveUpdates};
-pub use status::{VERSION_METADATA, into_status};
+pub use status::{MAX_STATUS_MESSAGE_BYTES, VERSION_METADATA, capped, into_status};
 pub use wire::WireRules;

@@ -52,6 +52,8 @@ pub fn view<R: WireRules>(game_id: &str, state: &R, version: u64, viewer: Viewer
         legal_actions,
         result: state.result().map(result_to_pb),
         seat,
+        // The hosted game sets it: the rules state does not know.
+        seed_chosen_by_creator: false,
         game: state.view_to_pb(state.view(viewer)),
     }
 }

@@ -8,9 +8,27 @@ use crate::{matches::MatchError, rules::core::RuleError};
 /// The trailer that carries the current version on a stale-version error.
 pub const VERSION_METADATA: &str = "x-melange-version";
 
+/// The longest status message sent, in bytes: a longer one is cut (on a
+/// character boundary) and ends with `...`. Messages that quote client input
+/// quote only a prefix of it (`matches::echo`); this is the last bound.
+pub const MAX_STATUS_MESSAGE_BYTES: usize = 1024;
+
+/// `message`, cut to [`MAX_STATUS_MESSAGE_BYTES`].
+pub fn capped(mut message: String) -> String {
+    if message.len() > MAX_STATUS_MESSAGE_BYTES {
+        let mut cut = MAX_STATUS_MESSAGE_BYTES - 3;
+        while !message.is_char_boundary(cut) {
+            cut -= 1;
+        }
+        message.truncate(cut);
+        message.push_str("...");
+    }
+    message
+}
+
 /// The one mapping from domain errors to gRPC statuses.
 pub fn into_status(error: MatchError) -> Status {
-    let message = error.to_string();
+    let message = capped(error.to_string());
     match error {
         MatchError::NotFound(_) => Status::not_found(message),
         MatchError::Unauthenticated(_) => Status::unauthenticated(message),

@@ -19,7 +19,8 @@ impl BotKind {
         match name {
             "random" => Ok(BotKind::Random),
             other => Err(MatchError::InvalidArgument(format!(
-                "unknown bot {other:?}; known bots: {}",
+                "unknown bot {}; known bots: {}",
+                super::echo(other),
                 Self::NAMES.join(", ")
             ))),
         }

@@ -4,8 +4,9 @@ use crate::rules::core::RuleError;
 /// variant to exactly one gRPC status code.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum MatchError {
-    /// No live game has this id (never created, or expired).
-    #[error("no game with id {0:?}")]
+    /// No live game has this id (never created, or expired); it holds the
+    /// id as [`super::echo`] quotes it.
+    #[error("no game with id {0}")]
     NotFound(String),
     /// A seat call came without a bearer token.
     #[error("seat {0} needs its bearer token in the authorization metadata")]

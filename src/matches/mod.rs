@@ -5,6 +5,7 @@
 //! Nothing here knows a game's rules beyond [`crate::rules::core::Ruleset`],
 //! and nothing here knows protobuf.
 mod bot;
+mod echo;
 mod error;
 mod game;
 mod registry;
@@ -12,8 +13,9 @@ mod replay;
 mod token;
 
 pub use bot::BotKind;
+pub use echo::{ECHO_CHARS, MAX_NAME_BYTES, MAX_RULE_OPTIONS, bounded_name, echo};
 pub use error::MatchError;
 pub use game::{Applied, Match, SeatPlan, SeatSlot, Stamped, Update};
-pub use registry::{Entry, Limits, Registry, WatcherGuard, new_game_id};
+pub use registry::{Entry, Limits, Registry, Replaced, Watcher, WatcherGuard, new_game_id};
 pub use replay::Replayer;
 pub use token::{SeatToken, TokenHash};

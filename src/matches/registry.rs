@@ -1,13 +1,14 @@
 use std::{
-    collections::BTreeMap,
+    collections::{BTreeMap, HashMap},
     sync::{
         Arc, Mutex, MutexGuard, Weak,
-        atomic::{AtomicU64, AtomicUsize, Ordering},
+        atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering},
     },
     time::{Duration, Instant},
 };
 
 use rand::{TryRngCore, rngs::OsRng};
+use tokio::sync::Notify;
 
 use super::MatchError;
 
@@ -17,7 +18,10 @@ use super::MatchError;
 pub struct Limits {
     /// Live games at most.
     pub max_games: usize,
-    /// Concurrent watchers (streams) of one game at most.
+    /// Concurrent spectator streams of one game at most. A seat's own stream
+    /// never counts against it: each seat always has one stream admitted
+    /// (a newer one replaces the older), so spectators cannot lock a seat
+    /// out of its own game.
     pub max_watchers_per_game: usize,
     /// A game nobody has touched for this long is removed.
     pub idle_expiry: Duration,
@@ -40,7 +44,11 @@ pub struct Entry<T> {
     id: String,
     sequence: u64,
     game: Mutex<T>,
+    /// Spectator streams.
     watchers: AtomicUsize,
+    /// The one admitted stream of each seat: its ticket and its signal.
+    seat_streams: Mutex<HashMap<u32, (u64, Arc<Replaced>)>>,
+    tickets: AtomicU64,
     /// Milliseconds since the registry's epoch of the last touch.
     touched: AtomicU64,
     epoch: Instant,
@@ -81,19 +89,74 @@ impl<T> Entry<T> {
         self.touched.store(now, Ordering::Relaxed);
     }
 
-    /// How many watchers stream this game now.
+    /// How many spectators stream this game now.
     pub fn watchers(&self) -> usize {
         self.watchers.load(Ordering::Relaxed)
     }
+
+    fn seat_streams(&self) -> MutexGuard<'_, HashMap<u32, (u64, Arc<Replaced>)>> {
+        self.seat_streams
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
+    }
 }
 
-/// Counts a watcher for as long as it lives.
+/// Who opens a stream: spectators share a limited number of slots, each
+/// seat has a slot of its own.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Watcher {
+    /// A stream without a seat.
+    Spectator,
+    /// A seat's own (authorized) stream.
+    Seat(u32),
+}
+
+/// Raised once on a seat's stream when a newer stream of the same seat
+/// replaces it.
+#[derive(Debug, Default)]
+pub struct Replaced {
+    raised: AtomicBool,
+    notify: Notify,
+}
+
+impl Replaced {
+    fn raise(&self) {
+        self.raised.store(true, Ordering::Release);
+        // A stored permit: the one waiter wakes even if it waits later.
+        self.notify.notify_one();
+    }
+
+    /// Whether a newer stream replaced this one.
+    pub fn is_raised(&self) -> bool {
+        self.raised.load(Ordering::Acquire)
+    }
+
+    /// Resolves once a newer stream replaces this one.
+    pub async fn wait(&self) {
+        while !self.is_raised() {
+            self.notify.notified().await;
+        }
+    }
+}
+
+#[derive(Debug)]
+enum Slot {
+    Spectator,
+    Seat {
+        seat: u32,
+        ticket: u64,
+        replaced: Arc<Replaced>,
+    },
+}
+
+/// Holds a watcher's slot for as long as it lives.
 ///
 /// It holds the game weakly, so a watched game can still expire; its
 /// watchers then find it gone and end their streams.
 #[derive(Debug)]
 pub struct WatcherGuard<T> {
     entry: Weak<Entry<T>>,
+    slot: Slot,
 }
 
 impl<T> WatcherGuard<T> {
@@ -101,12 +164,33 @@ impl<T> WatcherGuard<T> {
     pub fn entry(&self) -> Option<Arc<Entry<T>>> {
         self.entry.upgrade()
     }
+
+    /// For a seat's stream, the signal raised when a newer stream of the
+    /// same seat replaces it; `None` for a spectator.
+    pub fn replaced(&self) -> Option<Arc<Replaced>> {
+        match &self.slot {
+            Slot::Spectator => None,
+            Slot::Seat { replaced, .. } => Some(replaced.clone()),
+        }
+    }
 }
 
 impl<T> Drop for WatcherGuard<T> {
     fn drop(&mut self) {
-        if let Some(entry) = self.entry.upgrade() {
-            entry.watchers.fetch_sub(1, Ordering::Relaxed);
+        let Some(entry) = self.entry.upgrade() else {
+            return;
+        };
+        match &self.slot {
+            Slot::Spectator => {
+                entry.watchers.fetch_sub(1, Ordering::Relaxed);
+            }
+            Slot::Seat { seat, ticket, .. } => {
+                let mut streams = entry.seat_streams();
+                // Only this stream's own slot: a newer one keeps its place.
+                if streams.get(seat).is_some_and(|(held, _)| held == ticket) {
+                    streams.remove(seat);
+                }
+            }
         }
     }
 }
@@ -192,6 +276,8 @@ impl<T> Registry<T> {
             sequence: self.sequence.fetch_add(1, Ordering::Relaxed),
             game: Mutex::new(game),
             watchers: AtomicUsize::new(0),
+            seat_streams: Mutex::new(HashMap::new()),
+            tickets: AtomicU64::new(0),
             touched: AtomicU64::new(0),
             epoch: self.epoch,
         });
@@ -206,22 +292,48 @@ impl<T> Registry<T> {
         self.shard(id)
             .get(id)
             .cloned()
-            .ok_or_else(|| MatchError::NotFound(id.to_owned()))
+            .ok_or_else(|| MatchError::NotFound(super::echo(id)))
     }
 
-    /// Registers a watcher of the game, unless it has too many already.
-    pub fn watch(&self, entry: &Arc<Entry<T>>) -> Result<WatcherGuard<T>, MatchError> {
-        let before = entry.watchers.fetch_add(1, Ordering::AcqRel);
-        let guard = WatcherGuard {
-            entry: Arc::downgrade(entry),
+    /// Registers a watcher of the game. A spectator is refused when the
+    /// game has its maximum of spectators already; a seat is always
+    /// admitted, and its older stream, if any, is told it was replaced.
+    pub fn watch(
+        &self,
+        entry: &Arc<Entry<T>>,
+        watcher: Watcher,
+    ) -> Result<WatcherGuard<T>, MatchError> {
+        let Watcher::Seat(seat) = watcher else {
+            let before = entry.watchers.fetch_add(1, Ordering::AcqRel);
+            let guard = WatcherGuard {
+                entry: Arc::downgrade(entry),
+                slot: Slot::Spectator,
+            };
+            if before >= self.limits.max_watchers_per_game {
+                return Err(MatchError::ResourceExhausted(format!(
+                    "game {} already has its maximum of {} spectator streams \
+                     (a seat's own stream is always admitted)",
+                    entry.id, self.limits.max_watchers_per_game
+                )));
+            }
+            return Ok(guard);
         };
-        if before >= self.limits.max_watchers_per_game {
-            return Err(MatchError::ResourceExhausted(format!(
-                "game {} already has its maximum of {} watchers",
-                entry.id, self.limits.max_watchers_per_game
-            )));
+        let ticket = entry.tickets.fetch_add(1, Ordering::Relaxed);
+        let replaced = Arc::new(Replaced::default());
+        let older = entry
+            .seat_streams()
+            .insert(seat, (ticket, replaced.clone()));
+        if let Some((_, older)) = older {
+            older.raise();
         }
-        Ok(guard)
+        Ok(WatcherGuard {
+            entry: Arc::downgrade(entry),
+            slot: Slot::Seat {
+                seat,
+                ticket,
+                replaced,
+            },
+        })
     }
 
     /// Up to `limit` games created before `before` (a sequence number, or
@@ -319,15 +431,35 @@ mod tests {
     fn watchers_are_limited_and_released_on_drop() {
         let registry = Registry::new(limits(4, 1));
         let entry = registry.insert(new_game_id(), ()).unwrap();
-        let guard = registry.watch(&entry).unwrap();
+        let guard = registry.watch(&entry, Watcher::Spectator).unwrap();
         assert!(matches!(
-            registry.watch(&entry),
+            registry.watch(&entry, Watcher::Spectator),
             Err(MatchError::ResourceExhausted(_))
         ));
         assert_eq!(entry.watchers(), 1);
         drop(guard);
         assert_eq!(entry.watchers(), 0);
-        registry.watch(&entry).unwrap();
+        registry.watch(&entry, Watcher::Spectator).unwrap();
+    }
+
+    #[test]
+    fn a_seat_is_always_admitted_and_replaces_its_older_stream() {
+        let registry = Registry::new(limits(4, 1));
+        let entry = registry.insert(new_game_id(), ()).unwrap();
+        let _spectator = registry.watch(&entry, Watcher::Spectator).unwrap();
+        let first = registry.watch(&entry, Watcher::Seat(0)).unwrap();
+        let other = registry.watch(&entry, Watcher::Seat(1)).unwrap();
+        let first_signal = first.replaced().unwrap();
+        assert!(!first_signal.is_raised());
+        let second = registry.watch(&entry, Watcher::Seat(0)).unwrap();
+        assert!(first_signal.is_raised(), "the older stream is told");
+        assert!(!other.replaced().unwrap().is_raised());
+        // The replaced stream ending does not free the newer one's slot.
+        drop(first);
+        let third = registry.watch(&entry, Watcher::Seat(0)).unwrap();
+        assert!(second.replaced().unwrap().is_raised());
+        assert!(!third.replaced().unwrap().is_raised());
+        assert_eq!(entry.watchers(), 1, "seats never count as spectators");
     }
 
     #[test]

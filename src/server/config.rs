@@ -6,11 +6,13 @@ use crate::matches::Limits;
 /// environment variables.
 #[derive(Clone, Debug)]
 pub struct ServerConfig {
-    /// Registry limits: games, watchers per game, idle expiry.
+    /// Registry limits: games, spectator streams per game, idle expiry.
     pub limits: Limits,
     /// Largest request or response message, in bytes.
     pub max_message_bytes: usize,
     /// A token that may read the replay of a running game; `None` disables it.
+    /// An empty or whitespace-only token is refused by [`ServerConfig::validate`]:
+    /// it would let anyone who sends an empty bearer token read every secret.
     pub admin_token: Option<String>,
     /// How long a graceful shutdown waits for open connections before the
     /// server stops anyway, so an unresponsive client cannot hold it open.
@@ -26,4 +28,29 @@ impl Default for ServerConfig {
             shutdown_grace: Duration::from_secs(10),
         }
     }
+}
+
+impl ServerConfig {
+    /// Refuses a configuration the server must not start with; the message
+    /// says what to change. [`super::serve`] calls it before listening.
+    pub fn validate(&self) -> Result<(), String> {
+        if let Some(token) = &self.admin_token {
+            admin_token(token)?;
+        }
+        Ok(())
+    }
+}
+
+/// Checks an admin token: empty or whitespace-only tokens are refused,
+/// because a bearer token that trims to nothing must never open anything.
+pub fn admin_token(token: &str) -> Result<String, String> {
+    if token.trim().is_empty() {
+        return Err(
+            "the admin token is empty or only whitespace; set a long random \
+             secret, or leave --admin-token and MELANGE_ADMIN_TOKEN unset to let \
+             nobody read the replays of running games"
+                .to_owned(),
+        );
+    }
+    Ok(token.to_owned())
 }

@@ -5,10 +5,17 @@ use tokio::sync::watch;
 use tokio_stream::wrappers::ReceiverStream;
 use tonic::{Request, Response, Status};
 
-use super::{ServerConfig, auth::bearer, stream};
+use super::{
+    ServerConfig,
+    auth::{bearer, is_admin},
+    stream,
+};
 use crate::{
     api::{Catalog, CreateSpec, HostedGame},
-    matches::{BotKind, Entry, MatchError, Registry, SeatPlan, new_game_id},
+    matches::{
+        BotKind, Entry, MAX_RULE_OPTIONS, MatchError, Registry, SeatPlan, Watcher, bounded_name,
+        echo, new_game_id,
+    },
     pb::{self, game_service_server::GameService},
     rules::core::Viewer,
 };
@@ -56,6 +63,7 @@ impl GameServiceImpl {
         game_id: &str,
         seat: Option<u32>,
     ) -> Result<(GameEntry, Viewer), Status> {
+        bounded_name("game_id", game_id)?;
         let entry = self.games.get(game_id)?;
         let viewer = match seat {
             None => Viewer::Spectator,
@@ -80,6 +88,36 @@ fn seat_plans(seats: &[pb::SeatConfig]) -> Result<(Vec<SeatPlan>, Vec<String>), 
     Ok((plans, plays))
 }
 
+/// Refuses a `CreateGame` whose names are longer than the contract allows
+/// (`MAX_NAME_BYTES` each, `MAX_RULE_OPTIONS` rules options), before any of
+/// them is looked up or quoted.
+fn check_names(request: &pb::CreateGameRequest) -> Result<(), MatchError> {
+    for (index, seat) in request.seats.iter().enumerate() {
+        bounded_name(&format!("seats[{index}].bot"), &seat.bot)?;
+        bounded_name(&format!("seats[{index}].plays"), &seat.plays)?;
+    }
+    let Some(options) = &request.options else {
+        return Ok(());
+    };
+    bounded_name("options.preset", &options.preset)?;
+    if options.rules.len() > MAX_RULE_OPTIONS {
+        return Err(MatchError::InvalidArgument(format!(
+            "options.rules has {} entries; at most {MAX_RULE_OPTIONS} are accepted",
+            options.rules.len()
+        )));
+    }
+    for (name, value) in &options.rules {
+        bounded_name("an options.rules name", name)?;
+        bounded_name("an options.rules value", value)?;
+    }
+    if let Some(pb::game_options::Game::Imperium(imperium)) = &options.game {
+        for leader in imperium.leaders.iter().chain(&imperium.rival_leaders) {
+            bounded_name("an options.imperium leader", leader)?;
+        }
+    }
+    Ok(())
+}
+
 fn os_seed() -> Result<u64, Status> {
     OsRng
         .try_next_u64()
@@ -93,8 +131,10 @@ impl GameService for GameServiceImpl {
         request: Request<pb::CreateGameRequest>,
     ) -> Result<Response<pb::CreateGameResponse>, Status> {
         let request = request.into_inner();
+        check_names(&request)?;
         self.games.check_capacity()?;
         let (plans, plays) = seat_plans(&request.seats)?;
+        let seed_chosen_by_creator = request.seed.is_some();
         let seed = match request.seed {
             Some(seed) => seed,
             None => os_seed()?,
@@ -103,6 +143,7 @@ impl GameService for GameServiceImpl {
         let spec = CreateSpec {
             game_id: game_id.clone(),
             seed,
+            seed_chosen_by_creator,
             options: request.options.unwrap_or_default(),
             plans,
             plays,
@@ -110,17 +151,20 @@ impl GameService for GameServiceImpl {
         let created = self.catalog.create(request.kind, spec)?;
         let view = created.game.view(Viewer::Spectator);
         self.games.insert(game_id.clone(), created.game)?;
-        // The seed is the caller's secret (it decides every hidden draw), so
-        // it is never logged; the kind is logged by name.
+        // Whoever knows the seed knows every hidden card, so it is never
+        // logged; the kind is logged by name.
         let kind = pb::GameKind::try_from(request.kind)
             .map(|kind| kind.as_str_name())
             .unwrap_or("unknown");
         tracing::info!(%game_id, %kind, "game created");
+        // A seed the server drew stays secret until the game is over (only
+        // GetReplay reveals it, or the admin); a chosen one is the caller's.
         Ok(Response::new(pb::CreateGameResponse {
             game_id,
-            seed,
+            seed: if seed_chosen_by_creator { seed } else { 0 },
             seats: created.seats,
             view: Some(view),
+            seed_chosen_by_creator,
         }))
     }
 
@@ -159,7 +203,20 @@ impl GameService for GameServiceImpl {
     ) -> Result<Response<Self::StreamGameStream>, Status> {
         let body = request.get_ref();
         let (entry, viewer) = self.viewer(&request, &body.game_id, body.seat)?;
-        let guard = self.games.watch(&entry)?;
+        // Versions only grow, so a check before subscribing is enough.
+        let current = entry.peek().version();
+        if body.from_version > current {
+            return Err(Status::out_of_range(format!(
+                "from_version {} is beyond the game's current version {current}; \
+                 stream from {current} or earlier",
+                body.from_version
+            )));
+        }
+        let watcher = match viewer {
+            Viewer::Seat(seat) => Watcher::Seat(u32::from(seat.0)),
+            Viewer::Spectator => Watcher::Spectator,
+        };
+        let guard = self.games.watch(&entry, watcher)?;
         let receiver = stream::spawn(
             &entry,
             guard,
@@ -175,11 +232,13 @@ impl GameService for GameServiceImpl {
         request: Request<pb::ListGamesRequest>,
     ) -> Result<Response<pb::ListGamesResponse>, Status> {
         let request = request.into_inner();
+        bounded_name("page_token", &request.page_token)?;
         let before = match request.page_token.as_str() {
             "" => u64::MAX,
             token => token.parse::<u64>().map_err(|_| {
                 Status::invalid_argument(format!(
-                    "page_token {token:?} was not issued by this server"
+                    "page_token {} was not issued by this server",
+                    echo(token)
                 ))
             })?,
         };
@@ -211,13 +270,13 @@ impl GameService for GameServiceImpl {
         &self,
         request: Request<pb::GetReplayRequest>,
     ) -> Result<Response<pb::Replay>, Status> {
+        bounded_name("game_id", &request.get_ref().game_id)?;
         let entry = self.games.get(&request.get_ref().game_id)?;
         let token = bearer(&request)?;
         let game = entry.peek();
         if game.status() != pb::GameStatus::Finished {
             match (&self.admin_token, token) {
-                (Some(admin), Some(token))
-                    if crate::matches::TokenHash::of(admin).matches(token) => {}
+                (admin, Some(token)) if is_admin(admin.as_deref(), token) => {}
                 (_, Some(_)) => {
                     return Err(Status::permission_denied(
                         "the token is not the admin token; replays of running games need it",

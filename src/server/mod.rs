@@ -7,6 +7,6 @@ mod game_service;
 mod run;
 mod stream;
 
-pub use config::ServerConfig;
+pub use config::{ServerConfig, admin_token};
 pub use game_service::GameServiceImpl;
 pub use run::{serve, shutdown_signal};

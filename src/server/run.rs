@@ -6,13 +6,16 @@ use super::{GameServiceImpl, ServerConfig, game_service::Games};
 use crate::{api::Catalog, matches::Registry, pb};
 
 /// Serves the game service, health and reflection on `listener` until
-/// `shutdown` resolves, then drains in-flight calls and returns.
+/// `shutdown` resolves, then drains in-flight calls and returns. A
+/// configuration that [`ServerConfig::validate`] refuses is an error at once,
+/// before anything is served.
 pub async fn serve(
     listener: TcpListener,
     config: ServerConfig,
     catalog: Catalog,
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> Result<(), Box<dyn std::error::Error + Send + Sync>> {
+    config.validate()?;
     let games: Arc<Games> = Arc::new(Registry::new(config.limits.clone()));
     let (stopping, stopping_watch) = watch::channel(false);
     let shutdown = async move {

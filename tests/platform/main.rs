@@ -1,5 +1,6 @@
 //! The platform's integration tests: the real server on a loopback port,
 //! driven through the generated client, with the test-only harness game.
+mod abuse;
 mod arrakis;
 mod conformance;
 mod desert_war;
