@@ -38,12 +38,13 @@ async fn whole_game(seed: u64, options: pb::ArrakisOptions) -> (u32, u32, String
         .await
         .unwrap()
         .into_inner();
-    // SM-SETUP-06, SM-SETUP-07, SM-SETUP-12: the start.
+    // SM-SETUP-06, SM-SETUP-07, SM-SETUP-12, SM-ROUND-01: the start, the
+    // setup's Smuggler Regular and round 1's waiting.
     let start = seat_view(&mut client, &game, 1).await;
     let sm = arrakis_view(&start).smugglers.clone().unwrap();
     assert_eq!(
         (sm.standing.as_str(), sm.staban_step, sm.regulars_waiting),
-        ("neutral", 7, 1)
+        ("neutral", 7, 2)
     );
     let started = Instant::now();
     let mut rng = melange::rules::core::RngStream::Bot(0).rng(seed);
@@ -101,7 +102,15 @@ async fn whole_game(seed: u64, options: pb::ArrakisOptions) -> (u32, u32, String
 }
 
 /// Event kinds of the Smugglers on the wire.
-const SMUGGLERS_EVENTS: [&str; 1] = ["staban_moved"];
+const SMUGGLERS_EVENTS: [&str; 7] = [
+    "staban_moved",
+    "smuggler_regulars_added",
+    "smuggler_harvester_placed",
+    "smuggler_harvester_captured",
+    "smugglers_allied",
+    "smugglers_die_rolled",
+    "thopter_battle",
+];
 
 #[tokio::test]
 async fn a_smugglers_game_plays_through_the_api() {
