@@ -1,29 +1,28 @@
 //! The Smugglers expansion (rule IDs `SM-...`, docs/rules/smugglers.md;
 //! decisions in docs/rules-decisions.md, "War for Arrakis: the Smugglers
-//! expansion"). Offered only in the crate's test builds until it is
-//! complete. Its checked data is [`data`] (`data/arrakis/smugglers.json`,
+//! expansion"), offered with `ArrakisOptions.smugglers`, alone or with the
+//! Desert War. Its checked data is [`data`] (`data/arrakis/smugglers.json`,
 //! read with [`data::smugglers`]); the core tables as it changes them are
 //! [`core_data`]. Every number named here is a field of that file; never
 //! write one in code.
 //!
-//! # Implementation plan
+//! # How it is built
 //!
 //! The expansion lives here and is called from the core round at the hook
 //! points below, each a single call guarded by `rules.smugglers` so the
 //! core game (and its golden fixtures) is byte-identical without it. Hook
-//! points are named by concept, with today's core function in brackets
-//! where one exists (the core module is being reshaped; find the concept,
-//! not the file). It plays with or without the Desert War; where both
+//! points are named by concept, with the core function in brackets where
+//! one exists. It plays with or without the Desert War; where both
 //! touch one rule (Staban Tuek and the Sandriders card on the Desert Power
 //! box, the Smuggler carryall against Rocket Launchers and Suspensor
 //! deployment) the Desert War's hooks ask this module.
 //!
 //! ## Options and setup (SM-SETUP)
 //!
-//! - Accept `ArrakisOptions.smugglers` (refused today) and resolve the
+//! - Accept `ArrakisOptions.smugglers` and resolve the
 //!   options of [`data::OPTION_NAMES`] into `Rules` (a `SmugglersRules`
 //!   struct, first value = default); the `published` preset sets none.
-//! - New game (core: setup): `Arrakis.sm: Option<SmugglersState>` (None
+//! - New game (core: setup): `Arrakis.smugglers: Option<Box<SmugglersState>>` (None
 //!   without the expansion). The House Atreides deck is built without
 //!   `setup.replaced_cards` and with `drone_ornithopters.copies` Drone
 //!   Ornithopters (SM-SETUP-08, -09): a planning card kind added to the
