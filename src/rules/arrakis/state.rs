@@ -122,6 +122,31 @@ impl AreaState {
         self.generic[f] + named_of(self.named, f, d).count_ones() as u8
     }
 
+    /// No figure of any kind here: no unit (Smuggler Regulars included),
+    /// leader, harvester (a Smuggler one included), sandworm, Desert War
+    /// figure or Camp, or Smugglers Base.
+    pub fn holds_no_figure(&self) -> bool {
+        self.units.iter().all(|u| u.total() == 0)
+            && self.generic.iter().all(|n| *n == 0)
+            && self.named == 0
+            && self.worm.is_none()
+            && !self.harvester
+            && self.desert.is_clear()
+            && self.smugglers.is_clear()
+    }
+
+    /// Nothing here: no figure and no token (deployment token, sietch,
+    /// standing settlement, testing station, wormsign). The empty area the
+    /// expansions' placements ask for (Desert War DQ4, SM-ALLY-06).
+    pub fn is_empty(&self) -> bool {
+        self.holds_no_figure()
+            && self.tokens.is_empty()
+            && self.sietch.is_none()
+            && !self.settlement
+            && self.station.is_none()
+            && self.wormsign.is_none()
+    }
+
     /// Whether `f` has a legion (any unit or leader) here.
     pub fn has_legion(&self, f: Faction, d: &Data) -> bool {
         self.unit_count(f) > 0 || self.leader_count(f, d) > 0

@@ -14,24 +14,15 @@ impl Arrakis {
     /// sietch, deployment token, standing settlement or testing station.
     pub fn is_empty_for_desert_war(&self, a: AreaId) -> bool {
         let s = &self.areas[a.index()];
-        let figures = s.units.iter().all(|u| u.total() == 0)
-            && s.generic.iter().all(|n| *n == 0)
-            && s.named == 0
-            && s.worm.is_none()
-            && !s.harvester
-            && s.desert.is_clear()
-            && s.smugglers.is_clear();
         let only_figures = self
             .rules
             .desert_war
             .is_some_and(|r| r.empty_ignores_tokens);
-        figures
-            && (only_figures
-                || (s.tokens.is_empty()
-                    && s.sietch.is_none()
-                    && !s.settlement
-                    && s.station.is_none()
-                    && s.wormsign.is_none()))
+        if only_figures {
+            s.holds_no_figure()
+        } else {
+            s.is_empty()
+        }
     }
 
     /// Every desert area that is empty for a Desert War placement.

@@ -85,20 +85,9 @@ impl Arrakis {
     /// figure in `a`.
     fn only_a_sandrider(&self, a: AreaId) -> bool {
         let s = &self.areas[a.index()];
-        let mut d = s.desert;
-        d.sandriders = 0;
-        s.desert.sandriders > 0
-            && d.is_clear()
-            && s.units.iter().all(|u| u.total() == 0)
-            && s.generic.iter().all(|n| *n == 0)
-            && s.named == 0
-            && s.worm.is_none()
-            && !s.harvester
-            && s.tokens.is_empty()
-            && s.sietch.is_none()
-            && !s.settlement
-            && s.station.is_none()
-            && s.wormsign.is_none()
+        let mut rest = s.clone();
+        rest.desert.sandriders = 0;
+        s.desert.sandriders > 0 && rest.is_empty()
     }
 
     /// A sandworm (never the Wild Maker, DW-SANDRIDER-06) may come: from
@@ -244,14 +233,7 @@ impl Arrakis {
         if bt.attacker != Faction::Harkonnen || !self.lone_sandrider(bt.at) {
             return false;
         }
-        let mut m = Move {
-            faction: Faction::Harkonnen,
-            leadership: false,
-            legions_left: 1,
-            moved_into: AreaSet::EMPTY,
-            picked: None,
-            card: None,
-        };
+        let mut m = one_harkonnen_legion();
         self.harkonnen_enters_sandrider(&mut m, bt.from, bt.at, group, ev)
     }
 
@@ -277,14 +259,7 @@ impl Arrakis {
         if let Some(dw) = self.desert_war.as_mut() {
             dw.retreat_battle = Some(*bt);
         }
-        let mut m = Move {
-            faction: Faction::Harkonnen,
-            leadership: false,
-            legions_left: 1,
-            moved_into: AreaSet::EMPTY,
-            picked: None,
-            card: None,
-        };
+        let mut m = one_harkonnen_legion();
         self.harkonnen_enters_sandrider(&mut m, bt.at, to, group, ev)
     }
 
@@ -415,5 +390,19 @@ impl Arrakis {
         } else {
             dice.max(desert_war().sandriders.ridden_dice)
         }
+    }
+}
+
+/// The move of one Harkonnen legion, for a legion that enters a lone
+/// Sandrider's area other than by a move of its own (an advance, a
+/// retreat): DW-SANDRIDER-10 plays it as that move.
+fn one_harkonnen_legion() -> Move {
+    Move {
+        faction: Faction::Harkonnen,
+        leadership: false,
+        legions_left: 1,
+        moved_into: AreaSet::EMPTY,
+        picked: None,
+        card: None,
     }
 }

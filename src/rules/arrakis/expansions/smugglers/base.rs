@@ -18,19 +18,7 @@ impl Arrakis {
     /// sietch, settlement, testing station, wormsign or sandworm of any
     /// kind.
     fn empty_for_base(&self, a: AreaId) -> bool {
-        let s = &self.areas[a.index()];
-        s.units.iter().all(|u| u.total() == 0)
-            && s.generic.iter().all(|n| *n == 0)
-            && s.named == 0
-            && s.worm.is_none()
-            && !s.harvester
-            && s.desert.is_clear()
-            && s.smugglers.is_clear()
-            && s.tokens.is_empty()
-            && s.sietch.is_none()
-            && !s.settlement
-            && s.station.is_none()
-            && s.wormsign.is_none()
+        self.areas[a.index()].is_empty()
     }
 
     /// The areas the Base may go to: the empty desert areas of the four
