@@ -15,3 +15,4 @@ mod smugglers;
 mod statuses;
 mod streaming;
 mod support;
+mod tls;
