@@ -4,6 +4,7 @@ mod abuse;
 mod arrakis;
 mod conformance;
 mod desert_war;
+mod echoes;
 mod harness;
 mod imperium;
 mod imperium_rivals;
