@@ -1,11 +1,11 @@
 //! `melange`: the game server.
-use std::{io::IsTerminal, net::SocketAddr, time::Duration};
+use std::{io::IsTerminal, net::SocketAddr, path::PathBuf, time::Duration};
 
-use clap::{Parser, ValueEnum};
+use clap::{CommandFactory, Parser, ValueEnum, error::ErrorKind};
 use melange::{
     api::Catalog,
     matches::Limits,
-    server::{ServerConfig, admin_token, serve, shutdown_signal},
+    server::{ServerConfig, TlsConfig, admin_token, serve, shutdown_signal},
 };
 use tracing_subscriber::EnvFilter;
 
@@ -39,9 +39,28 @@ struct Flags {
     /// Seconds a graceful shutdown waits for open connections.
     #[arg(long, env = "MELANGE_SHUTDOWN_GRACE_SECS", default_value_t = 10)]
     shutdown_grace_secs: u64,
+    /// PEM file of the server's TLS certificate chain; with --tls-key, every
+    /// connection is TLS (rustls). Without both, the server speaks plaintext
+    /// HTTP/2 and bearer tokens travel in clear.
+    #[arg(long, env = "MELANGE_TLS_CERT", value_name = "PEM_FILE")]
+    tls_cert: Option<PathBuf>,
+    /// PEM file of the private key of --tls-cert.
+    #[arg(long, env = "MELANGE_TLS_KEY", value_name = "PEM_FILE")]
+    tls_key: Option<PathBuf>,
+    /// PEM file of the certificate authorities for mutual TLS: a client
+    /// without a certificate they signed is refused at the handshake.
+    #[arg(long, env = "MELANGE_TLS_CLIENT_CA", value_name = "PEM_FILE")]
+    tls_client_ca: Option<PathBuf>,
     /// Log line format; the level comes from RUST_LOG (default "info").
     #[arg(long, env = "MELANGE_LOG_FORMAT", value_enum, default_value_t = LogFormat::Text)]
     log_format: LogFormat,
+}
+
+/// Stops the binary with `message` as a usage error, before it listens.
+fn refuse(message: String) -> ! {
+    Flags::command()
+        .error(ErrorKind::ValueValidation, message)
+        .exit()
 }
 
 #[derive(Clone, Copy, Debug, ValueEnum)]
@@ -53,6 +72,14 @@ enum LogFormat {
 #[tokio::main]
 async fn main() -> Result<(), Box<dyn std::error::Error + Send + Sync>> {
     let flags = Flags::parse();
+    // Half a TLS pair, an unreadable file or a certificate rustls cannot use
+    // stops the server before it listens, with a usage error (status 2).
+    let tls = TlsConfig::from_files(
+        flags.tls_cert.as_deref(),
+        flags.tls_key.as_deref(),
+        flags.tls_client_ca.as_deref(),
+    )
+    .unwrap_or_else(|message| refuse(message));
     let filter = EnvFilter::try_from_default_env().unwrap_or_else(|_| EnvFilter::new("info"));
     // Log lines go to stdout; colour codes only when a person watches it on
     // a terminal, never in a file or a pipe.
@@ -77,11 +104,15 @@ async fn main() -> Result<(), Box<dyn std::error::Error + Send + Sync>> {
         max_message_bytes: flags.max_message_bytes,
         admin_token: flags.admin_token,
         shutdown_grace: Duration::from_secs(flags.shutdown_grace_secs),
+        tls,
     };
-    config.validate()?;
+    if let Err(message) = config.validate() {
+        refuse(message);
+    }
     let stop = shutdown_signal()?;
     let listener = tokio::net::TcpListener::bind(flags.listen).await?;
-    tracing::info!(address = %listener.local_addr()?, "melange listening");
+    let tls = config.tls.is_some();
+    tracing::info!(address = %listener.local_addr()?, tls, "melange listening");
     serve(listener, config, Catalog::standard(), stop).await?;
     tracing::info!("melange stopped");
     Ok(())

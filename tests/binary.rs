@@ -180,3 +180,125 @@ fn an_empty_or_blank_admin_token_stops_the_binary_at_start_up() {
         );
     }
 }
+
+/// TLS needs both the certificate and its key (issue 13, finding 8): half a
+/// pair, by flag or by environment variable, or a file that cannot be read,
+/// stops the binary before it listens, with a message that says so.
+#[test]
+fn half_a_tls_pair_or_an_unreadable_file_stops_the_binary_at_start_up() {
+    let missing = std::env::temp_dir().join("melange-no-such-file.pem");
+    let missing = missing.to_str().unwrap();
+    /// Flags, environment variables, and what stderr must say.
+    type Run<'a> = (&'a [&'a str], &'a [(&'a str, &'a str)], &'a str);
+    let runs: [Run; 4] = [
+        (&["--tls-cert", missing], &[], "go together"),
+        (&["--tls-key", missing], &[], "go together"),
+        (&[], &[("MELANGE_TLS_CERT", missing)], "go together"),
+        (
+            &["--tls-cert", missing, "--tls-key", missing],
+            &[],
+            "cannot read the TLS certificate",
+        ),
+    ];
+    for (args, env, expected) in runs {
+        let mut command = Command::new(env!("CARGO_BIN_EXE_melange"));
+        command.args(["--listen", "127.0.0.1:0"]).args(args);
+        for variable in [
+            "MELANGE_TLS_CERT",
+            "MELANGE_TLS_KEY",
+            "MELANGE_TLS_CLIENT_CA",
+        ] {
+            command.env_remove(variable);
+        }
+        command.envs(env.iter().copied());
+        let output = command.output().unwrap();
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert!(!output.status.success(), "{args:?} {env:?} started");
+        assert!(stderr.contains(expected), "{args:?} {env:?}: {stderr}");
+        assert!(
+            !String::from_utf8_lossy(&output.stdout).contains("melange listening"),
+            "{args:?} {env:?} listened"
+        );
+    }
+}
+
+/// The binary serves TLS from the PEM files its flags name: a client that
+/// trusts the certificate creates a game over TLS.
+#[cfg(unix)]
+#[tokio::test]
+async fn the_binary_serves_tls_from_pem_files() {
+    use tonic::transport::{Certificate, ClientTlsConfig, Endpoint};
+    let dir = std::env::temp_dir().join(format!("melange-binary-tls-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let issued = rcgen::generate_simple_self_signed(vec!["localhost".to_owned()]).unwrap();
+    let (cert, key) = (dir.join("cert.pem"), dir.join("key.pem"));
+    std::fs::write(&cert, issued.cert.pem()).unwrap();
+    std::fs::write(&key, issued.signing_key.serialize_pem()).unwrap();
+
+    let mut child = Command::new(env!("CARGO_BIN_EXE_melange"))
+        .args(["--listen", "127.0.0.1:0", "--log-format", "json"])
+        .env_remove("MELANGE_TLS_CLIENT_CA")
+        .env("MELANGE_TLS_CERT", &cert)
+        .arg("--tls-key")
+        .arg(&key)
+        .env("RUST_LOG", "info")
+        .stdout(Stdio::piped())
+        .stderr(Stdio::inherit())
+        .spawn()
+        .unwrap();
+    // A failed assertion below must not leave the server running.
+    struct KillOnPanic(u32);
+    impl Drop for KillOnPanic {
+        fn drop(&mut self) {
+            if std::thread::panicking() {
+                let _ = Command::new("kill").arg(self.0.to_string()).status();
+            }
+        }
+    }
+    let _guard = KillOnPanic(child.id());
+    let mut lines = BufReader::new(child.stdout.take().unwrap()).lines();
+    let address = loop {
+        let line = lines.next().expect("a log line before exit").unwrap();
+        let log: serde_json::Value = serde_json::from_str(&line).expect("json log lines");
+        if log["fields"]["message"] == "melange listening" {
+            assert_eq!(log["fields"]["tls"], true, "{line}");
+            break log["fields"]["address"].as_str().unwrap().to_owned();
+        }
+    };
+    let tls = ClientTlsConfig::new()
+        .ca_certificate(Certificate::from_pem(issued.cert.pem()))
+        .domain_name("localhost");
+    let channel = Endpoint::from_shared(format!("https://{address}"))
+        .unwrap()
+        .tls_config(tls)
+        .unwrap()
+        .connect()
+        .await
+        .unwrap();
+    let game = GameServiceClient::new(channel)
+        .create_game(pb::CreateGameRequest {
+            kind: pb::GameKind::Imperium as i32,
+            ..Default::default()
+        })
+        .await
+        .unwrap()
+        .into_inner();
+    assert_eq!(game.seats.len(), 4);
+    let kill = Command::new("kill")
+        .args(["-TERM", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(kill.success());
+    // The runtime keeps running while the server drains, so the client's
+    // connection answers its goodbye and the exit is prompt.
+    let started = Instant::now();
+    let exit = loop {
+        if let Some(exit) = child.try_wait().unwrap() {
+            break exit;
+        }
+        assert!(started.elapsed() < Duration::from_secs(20), "no exit");
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    };
+    assert!(exit.success(), "{exit:?}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -1,4 +1,6 @@
-use std::time::Duration;
+use std::{fmt, path::Path, time::Duration};
+
+use tonic::transport::{Certificate, Identity, ServerTlsConfig};
 
 use crate::matches::Limits;
 
@@ -17,6 +19,9 @@ pub struct ServerConfig {
     /// How long a graceful shutdown waits for open connections before the
     /// server stops anyway, so an unresponsive client cannot hold it open.
     pub shutdown_grace: Duration,
+    /// TLS for every connection (rustls); `None` serves plaintext HTTP/2,
+    /// where bearer tokens travel in clear.
+    pub tls: Option<TlsConfig>,
 }
 
 impl Default for ServerConfig {
@@ -26,6 +31,7 @@ impl Default for ServerConfig {
             max_message_bytes: 4 * 1024 * 1024,
             admin_token: None,
             shutdown_grace: Duration::from_secs(10),
+            tls: None,
         }
     }
 }
@@ -37,8 +43,151 @@ impl ServerConfig {
         if let Some(token) = &self.admin_token {
             admin_token(token)?;
         }
+        if let Some(tls) = &self.tls {
+            tls.server_tls_config()?;
+        }
         Ok(())
     }
+}
+
+/// How long a connection may take to finish its TLS handshake: a client
+/// that opens a connection and never completes it costs a pending task only
+/// this long.
+pub const TLS_HANDSHAKE_TIMEOUT: Duration = Duration::from_secs(10);
+
+/// The server's TLS identity and, for mutual TLS, the certificate authority
+/// its clients' certificates must chain to; every part PEM-encoded.
+#[derive(Clone)]
+pub struct TlsConfig {
+    /// The server's certificate chain, leaf first.
+    pub cert_pem: Vec<u8>,
+    /// The private key of the leaf certificate (PKCS#8, PKCS#1 or SEC1).
+    pub key_pem: Vec<u8>,
+    /// With it, every client must present a certificate signed by one of
+    /// these certificates, or its handshake fails; without it, any client
+    /// may connect (seats still prove themselves with their bearer tokens).
+    pub client_ca_pem: Option<Vec<u8>>,
+}
+
+impl fmt::Debug for TlsConfig {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        // Never the private key, not even in a debug line.
+        f.debug_struct("TlsConfig")
+            .field("cert_pem_bytes", &self.cert_pem.len())
+            .field("mutual", &self.client_ca_pem.is_some())
+            .finish_non_exhaustive()
+    }
+}
+
+impl TlsConfig {
+    /// Reads the PEM files the flags name. The certificate and the key go
+    /// together (both or neither: `Ok(None)` serves plaintext); a client CA
+    /// needs them. A missing pair half or an unreadable file is an error
+    /// whose message names the flag, its variable and the file.
+    pub fn from_files(
+        cert: Option<&Path>,
+        key: Option<&Path>,
+        client_ca: Option<&Path>,
+    ) -> Result<Option<TlsConfig>, String> {
+        let (cert, key) = match (cert, key) {
+            (Some(cert), Some(key)) => (cert, key),
+            (None, None) => {
+                return match client_ca {
+                    Some(_) => Err("--tls-client-ca (MELANGE_TLS_CLIENT_CA) needs TLS: give \
+                         --tls-cert and --tls-key too"
+                        .to_owned()),
+                    None => Ok(None),
+                };
+            }
+            (Some(_), None) | (None, Some(_)) => {
+                return Err(
+                    "--tls-cert (MELANGE_TLS_CERT) and --tls-key (MELANGE_TLS_KEY) \
+                     go together: give both to serve TLS, or neither to serve plaintext"
+                        .to_owned(),
+                );
+            }
+        };
+        let read = |path: &Path, what: &str| {
+            std::fs::read(path)
+                .map_err(|error| format!("cannot read the {what} {}: {error}", path.display()))
+        };
+        Ok(Some(TlsConfig {
+            cert_pem: read(cert, "TLS certificate (--tls-cert)")?,
+            key_pem: read(key, "TLS private key (--tls-key)")?,
+            client_ca_pem: client_ca
+                .map(|path| read(path, "client CA certificate (--tls-client-ca)"))
+                .transpose()?,
+        }))
+    }
+
+    /// tonic's server TLS settings; a certificate, key or client CA that
+    /// rustls cannot use is an error naming which.
+    pub fn server_tls_config(&self) -> Result<ServerTlsConfig, String> {
+        if !holds_certificate(&self.cert_pem) {
+            return Err(format!(
+                "the TLS certificate file (--tls-cert) holds no PEM certificate ({PEM_CERTIFICATE})"
+            ));
+        }
+        if self
+            .client_ca_pem
+            .as_deref()
+            .is_some_and(|client_ca| !holds_certificate(client_ca))
+        {
+            return Err(format!(
+                "the client CA file (--tls-client-ca) holds no PEM certificate ({PEM_CERTIFICATE})"
+            ));
+        }
+        let identity = ServerTlsConfig::new()
+            .identity(Identity::from_pem(&self.cert_pem, &self.key_pem))
+            .timeout(TLS_HANDSHAKE_TIMEOUT);
+        tonic::transport::Server::builder()
+            .tls_config(identity.clone())
+            .map_err(|error| {
+                format!(
+                    "the TLS certificate (--tls-cert) and private key (--tls-key) cannot \
+                     be used together: {}",
+                    error_chain(&error)
+                )
+            })?;
+        let Some(client_ca) = &self.client_ca_pem else {
+            return Ok(identity);
+        };
+        let mutual = identity.client_ca_root(Certificate::from_pem(client_ca));
+        tonic::transport::Server::builder()
+            .tls_config(mutual.clone())
+            .map_err(|error| {
+                format!(
+                    "the client CA certificate (--tls-client-ca) cannot be used: {}",
+                    error_chain(&error)
+                )
+            })?;
+        Ok(mutual)
+    }
+}
+
+/// The line that opens a certificate in a PEM file.
+const PEM_CERTIFICATE: &str = "-----BEGIN CERTIFICATE-----";
+
+/// Whether a PEM file has a certificate at all (rustls would otherwise
+/// say that the peer sent none).
+fn holds_certificate(pem: &[u8]) -> bool {
+    pem.windows(PEM_CERTIFICATE.len())
+        .any(|window| window == PEM_CERTIFICATE.as_bytes())
+}
+
+/// What went wrong under tonic's generic "transport error", outermost
+/// cause first, for a start-up message.
+fn error_chain(error: &tonic::transport::Error) -> String {
+    let mut causes = Vec::new();
+    let mut source = std::error::Error::source(error);
+    while let Some(cause) = source {
+        causes.push(cause.to_string());
+        source = cause.source();
+    }
+    if causes.is_empty() {
+        causes.push(error.to_string());
+    }
+    causes.join(": ")
 }
 
 /// Checks an admin token: empty or whitespace-only tokens are refused,

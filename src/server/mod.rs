@@ -1,12 +1,12 @@
 //! The network face: thin tonic services over the registry, bearer-token
-//! auth, message-size limits, per-RPC tracing spans, health, reflection and
-//! graceful shutdown. No game logic lives here.
+//! auth, TLS, message-size limits, per-RPC tracing spans, health,
+//! reflection and graceful shutdown. No game logic lives here.
 mod auth;
 mod config;
 mod game_service;
 mod run;
 mod stream;
 
-pub use config::{ServerConfig, admin_token};
+pub use config::{ServerConfig, TlsConfig, admin_token};
 pub use game_service::GameServiceImpl;
 pub use run::{serve, shutdown_signal};

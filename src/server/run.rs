@@ -49,7 +49,13 @@ pub async fn serve(
     // Without TCP_NODELAY small responses wait on delayed ACKs (~40 ms).
     let incoming = tonic::transport::server::TcpIncoming::from(listener).with_nodelay(Some(true));
     let expiry = tokio::spawn(expire_idle_games(games.clone()));
-    let server = tonic::transport::Server::builder()
+    let mut builder = tonic::transport::Server::builder();
+    if let Some(tls) = &config.tls {
+        // Every connection is then TLS (HTTP/2 by ALPN): a plaintext client
+        // fails its handshake and never reaches a service.
+        builder = builder.tls_config(tls.server_tls_config()?)?;
+    }
+    let server = builder
         .trace_fn(|request| tracing::info_span!("rpc", method = %request.uri().path()))
         .add_service(service)
         .add_service(health_service)

@@ -13,7 +13,7 @@ use crate::rules::arrakis::expansions::desert_war::{
 // appended), so one table names the leaders and cards of every game.
 use crate::rules::arrakis::expansions::smugglers::core_data::smugglers_data as data;
 use crate::{
-    matches::MatchError,
+    matches::{MatchError, echo},
     pb::{self, arrakis_action::Step},
     rules::arrakis::{
         Action, AirZoneId, AreaId, Arrakis, ArrakisOptions, ArrakisView, Battle, BattleStep,
@@ -39,7 +39,11 @@ fn parse<T: Copy>(
         .find(|v| name(*v) == text)
         .ok_or_else(|| {
             let names: Vec<&str> = all.iter().map(|v| name(*v)).collect();
-            invalid(format!("unknown {what} {text:?}; use {}", names.join(", ")))
+            invalid(format!(
+                "unknown {what} {}; use {}",
+                echo(text),
+                names.join(", ")
+            ))
         })
 }
 
@@ -120,7 +124,7 @@ fn phase_name(phase: Phase) -> &'static str {
 fn area(id: &str) -> Result<AreaId, MatchError> {
     board()
         .area_id(id)
-        .ok_or_else(|| invalid(format!("unknown War for Arrakis area {id:?}")))
+        .ok_or_else(|| invalid(format!("unknown War for Arrakis area {}", echo(id))))
 }
 
 fn area_name(a: AreaId) -> String {
@@ -135,7 +139,7 @@ fn area_display(a: AreaId) -> String {
 fn zone(id: &str) -> Result<AirZoneId, MatchError> {
     board()
         .air_zone_id(id)
-        .ok_or_else(|| invalid(format!("unknown Air zone {id:?}")))
+        .ok_or_else(|| invalid(format!("unknown Air zone {}", echo(id))))
 }
 
 fn zone_name(z: AirZoneId) -> String {
@@ -148,7 +152,7 @@ fn sector(id: &str) -> Result<SectorId, MatchError> {
         .iter()
         .position(|s| s.id == id)
         .map(|i| SectorId(i as u8))
-        .ok_or_else(|| invalid(format!("unknown sector {id:?}")))
+        .ok_or_else(|| invalid(format!("unknown sector {}", echo(id))))
 }
 
 fn sector_name(x: SectorId) -> String {
@@ -162,7 +166,7 @@ fn sector_name(x: SectorId) -> String {
 fn leader(id: &str) -> Result<LeaderId, MatchError> {
     data()
         .leader_id(id)
-        .ok_or_else(|| invalid(format!("unknown War for Arrakis leader {id:?}")))
+        .ok_or_else(|| invalid(format!("unknown War for Arrakis leader {}", echo(id))))
 }
 
 fn leader_name(l: LeaderId) -> String {
@@ -179,9 +183,12 @@ fn maybe_leader(id: &str) -> Result<Option<LeaderId>, MatchError> {
 }
 
 fn card(id: &str) -> Result<CardId, MatchError> {
-    data()
-        .card_id(id)
-        .ok_or_else(|| invalid(format!("unknown War for Arrakis planning card {id:?}")))
+    data().card_id(id).ok_or_else(|| {
+        invalid(format!(
+            "unknown War for Arrakis planning card {}",
+            echo(id)
+        ))
+    })
 }
 
 fn card_name(c: CardId) -> String {
@@ -237,7 +244,8 @@ impl WireRules for Arrakis {
             let house = Faction::ALL[index].name();
             if !wanted.is_empty() && wanted != house {
                 return Err(invalid(format!(
-                    "seat {index} plays {house} (seat 0 is always harkonnen, seat 1 atreides), not {wanted:?}"
+                    "seat {index} plays {house} (seat 0 is always harkonnen, seat 1 atreides), not {}",
+                    echo(wanted)
                 )));
             }
         }

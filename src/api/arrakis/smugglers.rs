@@ -38,10 +38,12 @@ fn die_thopters_action_from_pb(
 ) -> Result<SmAction, MatchError> {
     use pb::arrakis_action::smugglers::Choice;
     Ok(match choice {
-        Choice::UseDie(u) => SmAction::UseDie(
-            DieUse::from_name(u)
-                .ok_or_else(|| super::invalid(format!("unknown Smugglers die action {u:?}")))?,
-        ),
+        Choice::UseDie(u) => SmAction::UseDie(DieUse::from_name(u).ok_or_else(|| {
+            super::invalid(format!(
+                "unknown Smugglers die action {}",
+                crate::matches::echo(u)
+            ))
+        })?),
         Choice::PlaceThopter(z) => SmAction::PlaceThopter(super::zone(z)?),
         Choice::ThopterBattle(z) => SmAction::ThopterBattle(super::zone(z)?),
         Choice::ThopterTransport(t) => {
