@@ -4,7 +4,7 @@ use tokio_stream::{Stream, StreamExt, wrappers::BroadcastStream};
 
 use super::{WireRules, render};
 use crate::{
-    matches::{Match, MatchError, Replayer},
+    matches::{Match, MatchError, ReplayCursor, Replayed},
     pb,
     rules::core::{Seat, Viewer},
 };
@@ -13,10 +13,47 @@ use crate::{
 /// `n` updates behind and must catch up with [`HostedGame::catch_up`].
 pub type LiveUpdates = Pin<Box<dyn Stream<Item = Result<pb::GameUpdate, u64>> + Send>>;
 
-/// Re-creates past updates for one viewer, outside the game's lock, handing
-/// each to the sink until it returns `false`. Returns the last version sent.
-pub type CatchUp =
-    Box<dyn FnOnce(&mut dyn FnMut(pb::GameUpdate) -> bool) -> Result<u64, MatchError> + Send>;
+/// What [`PastUpdates::next`] produced.
+#[derive(Debug)]
+pub enum CaughtUp {
+    /// The next past update, rendered for the viewer.
+    Update(Box<pb::GameUpdate>),
+    /// The step budget ran out first: call again (after yielding).
+    Pending,
+    /// Every past update has been handed out.
+    Done,
+}
+
+/// Re-creates past updates for one viewer, outside the game's lock, one at
+/// a time and only when asked: a watcher that does not read costs nothing
+/// more than this cursor.
+pub trait PastUpdates: Send {
+    /// The next past update, replaying at most `budget` versions to reach it.
+    fn next(&mut self, budget: usize) -> Result<CaughtUp, MatchError>;
+}
+
+/// A viewer's catch-up, see [`PastUpdates`].
+pub type CatchUp = Box<dyn PastUpdates>;
+
+struct Catching<R: WireRules> {
+    cursor: ReplayCursor<R>,
+    game_id: Arc<str>,
+    chosen: bool,
+    viewer: Viewer,
+}
+
+impl<R: WireRules> PastUpdates for Catching<R> {
+    fn next(&mut self, budget: usize) -> Result<CaughtUp, MatchError> {
+        Ok(match self.cursor.step(budget)? {
+            Replayed::Update(version, events, state) => CaughtUp::Update(Box::new(marked(
+                render::update(&self.game_id, version, events, state, self.viewer),
+                self.chosen,
+            ))),
+            Replayed::Pending => CaughtUp::Pending,
+            Replayed::Done => CaughtUp::Done,
+        })
+    }
+}
 
 /// A hosted match of any game, as the server sees it: every method speaks
 /// the contract's types and is synchronous (called under the game's lock).
@@ -206,19 +243,11 @@ impl<R: WireRules> HostedGame for Hosted<R> {
     }
 
     fn catch_up(&self, viewer: Viewer, after: u64) -> CatchUp {
-        let replayer: Replayer<R> = self.game.replayer();
-        let game_id = self.game_id.clone();
-        let chosen = self.seed_chosen_by_creator;
-        Box::new(move |sink| {
-            let mut last = after;
-            replayer.updates_after(after, |version, events, state| {
-                last = version;
-                sink(marked(
-                    render::update(&game_id, version, events, state, viewer),
-                    chosen,
-                ))
-            })?;
-            Ok(last)
+        Box::new(Catching {
+            cursor: self.game.cursor(after),
+            game_id: self.game_id.clone(),
+            chosen: self.seed_chosen_by_creator,
+            viewer,
         })
     }
 }

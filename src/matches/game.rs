@@ -346,4 +346,10 @@ impl<R: Ruleset> Match<R> {
     pub fn replayer(&self) -> super::Replayer<R> {
         super::Replayer::new(self.options.clone(), self.seed, self.journal.clone())
     }
+
+    /// A cursor that re-creates the versions after `after` one at a time,
+    /// outside the game's lock, for catching a watcher up at its own pace.
+    pub fn cursor(&self, after: u64) -> super::ReplayCursor<R> {
+        super::ReplayCursor::new(self.options.clone(), self.seed, self.journal.clone(), after)
+    }
 }

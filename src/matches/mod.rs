@@ -5,6 +5,7 @@
 //! Nothing here knows a game's rules beyond [`crate::rules::core::Ruleset`],
 //! and nothing here knows protobuf.
 mod bot;
+mod cursor;
 mod echo;
 mod error;
 mod game;
@@ -13,6 +14,7 @@ mod replay;
 mod token;
 
 pub use bot::BotKind;
+pub use cursor::{ReplayCursor, Replayed};
 pub use echo::{ECHO_CHARS, MAX_NAME_BYTES, MAX_RULE_OPTIONS, bounded_name, echo};
 pub use error::MatchError;
 pub use game::{Applied, Match, SeatPlan, SeatSlot, Stamped, Update};

@@ -1,6 +1,11 @@
 //! One task per watcher: catch up from the journal, then forward live
 //! updates, catching up again whenever the watcher falls behind.
-use std::{sync::Arc, time::Duration};
+//!
+//! A watcher costs one async task and a bounded buffer, never a thread:
+//! catch-up renders the next past update only once the client has room for
+//! it, and live updates that overrun a slow client are dropped from its
+//! (bounded) broadcast buffer and re-created from the journal as it reads.
+use std::time::Duration;
 
 use tokio::sync::{mpsc, watch};
 use tokio_stream::StreamExt;
@@ -8,7 +13,7 @@ use tonic::Status;
 
 use super::game_service::GameEntry;
 use crate::{
-    api::{CatchUp, HostedGame},
+    api::{CatchUp, CaughtUp, HostedGame},
     matches::{Replaced, WatcherGuard},
     pb,
     rules::core::Viewer,
@@ -55,7 +60,7 @@ pub fn spawn(
             ))
         };
         if let Some(backlog) = backlog {
-            match replay(backlog, sender.clone(), replaced.clone()).await {
+            match replay(backlog, last, &sender, replaced.as_deref(), &mut shutdown).await {
                 Some(reached) => last = reached,
                 None => return,
             }
@@ -74,10 +79,7 @@ pub fn spawn(
                 _ = sender.closed() => return,
                 () = until_replaced(replaced.as_deref()) => continue,
                 _ = async { shutdown.wait_for(|stopping| *stopping).await.is_ok() } => {
-                    let status = Status::unavailable(format!(
-                        "the server is shutting down; resume from version {last} on another"
-                    ));
-                    let _ = sender.send(Err(status)).await;
+                    let _ = tokio::time::timeout(REPLACED_GRACE, sender.send(Err(stopping(last)))).await;
                     return;
                 }
                 item = live.next() => item,
@@ -105,10 +107,13 @@ pub fn spawn(
                     }
                 }
                 Some(Err(_missed)) => {
+                    // The game went on faster than the client read: catch
+                    // up from the journal, again one update per free slot,
+                    // so a client that stops reading costs nothing more.
                     let Some(entry) = guard.entry() else { return };
                     let backlog = entry.lock().catch_up(viewer, last);
                     drop(entry);
-                    match replay(backlog, sender.clone(), replaced.clone()).await {
+                    match replay(backlog, last, &sender, replaced.as_deref(), &mut shutdown).await {
                         Some(reached) => last = reached,
                         None => return,
                     }
@@ -128,34 +133,53 @@ async fn until_replaced(replaced: Option<&Replaced>) {
     }
 }
 
-/// Runs a catch-up on the blocking pool, sending each update in order, and
-/// stops early once the stream is replaced. Returns the last version sent,
-/// or `None` when the client is gone or the replay failed (the client is
-/// told).
-async fn replay(backlog: CatchUp, sender: Sender, replaced: Option<Arc<Replaced>>) -> Option<u64> {
-    let outcome = tokio::task::spawn_blocking(move || {
-        let runtime = tokio::runtime::Handle::current();
-        let result = backlog(&mut |update| match replaced.as_deref() {
-            None => sender.blocking_send(Ok(update)).is_ok(),
-            // A seat's stream stops sending, even to a client that does not
-            // read, once a newer stream replaces it.
-            Some(signal) => runtime.block_on(async {
-                tokio::select! {
-                    sent = sender.send(Ok(update)) => sent.is_ok(),
-                    () = signal.wait() => false,
+/// How many past versions one catch-up step may replay before it yields
+/// the async worker to other tasks.
+const REPLAY_BUDGET: usize = 64;
+
+/// Sends a catch-up's updates in order, rendering each only once the client
+/// has room for it: a client that does not read costs this task and its
+/// buffer, never a thread. Stops early once the stream is replaced or the
+/// server shuts down. Returns the last version sent, or `None` when the
+/// stream is over (the client is gone or was told why).
+async fn replay(
+    mut backlog: CatchUp,
+    mut last: u64,
+    sender: &Sender,
+    replaced: Option<&Replaced>,
+    shutdown: &mut watch::Receiver<bool>,
+) -> Option<u64> {
+    loop {
+        let permit = tokio::select! {
+            permit = sender.reserve() => permit.ok()?,
+            // The caller tells the client it was replaced.
+            () = until_replaced(replaced) => return Some(last),
+            _ = async { shutdown.wait_for(|stopping| *stopping).await.is_ok() } => {
+                let _ = tokio::time::timeout(REPLACED_GRACE, sender.send(Err(stopping(last)))).await;
+                return None;
+            }
+        };
+        loop {
+            match backlog.next(REPLAY_BUDGET) {
+                Ok(CaughtUp::Update(update)) => {
+                    last = update.version;
+                    permit.send(Ok(*update));
+                    break;
                 }
-            }),
-        });
-        (result, sender)
-    })
-    .await;
-    match outcome {
-        Ok((Ok(last), sender)) if !sender.is_closed() => Some(last),
-        Ok((Ok(_), _)) => None,
-        Ok((Err(error), sender)) => {
-            let _ = sender.send(Err(error.into())).await;
-            None
+                Ok(CaughtUp::Pending) => tokio::task::yield_now().await,
+                Ok(CaughtUp::Done) => return Some(last),
+                Err(error) => {
+                    permit.send(Err(error.into()));
+                    return None;
+                }
+            }
         }
-        Err(_) => None,
     }
+}
+
+/// The status that ends a stream at shutdown.
+fn stopping(last: u64) -> Status {
+    Status::unavailable(format!(
+        "the server is shutting down; resume from version {last} on another"
+    ))
 }

@@ -3,7 +3,9 @@
 use melange::pb;
 use tokio_stream::StreamExt;
 
-use super::support::{Client, TestServer, authed, harness_request, play_first_legal, play_to_end};
+use super::support::{
+    Client, TestServer, authed, harness_request, play_first_legal, play_to_end, public_view,
+};
 
 async fn collect(
     client: &mut Client,
@@ -223,4 +225,90 @@ async fn shutdown_ends_open_streams_instead_of_waiting_on_them() {
         }
         other => panic!("expected UNAVAILABLE, got {other:?}"),
     }
+}
+
+/// The threads of this test process (the server runs inside it).
+fn threads() -> usize {
+    let status = std::fs::read_to_string("/proc/self/status").unwrap();
+    status
+        .lines()
+        .find_map(|line| line.strip_prefix("Threads:"))
+        .unwrap()
+        .trim()
+        .parse()
+        .unwrap()
+}
+
+/// Issue 13, finding 3: a client that opens streams and never reads them
+/// costs the server a bounded buffer each, not a thread, and other clients
+/// are still answered promptly.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn unread_catch_up_streams_cost_no_threads() {
+    const STREAMS: usize = 200;
+    let server = TestServer::start_with(melange::server::ServerConfig {
+        limits: melange::matches::Limits {
+            max_watchers_per_game: STREAMS + 8,
+            ..Default::default()
+        },
+        ..Default::default()
+    })
+    .await;
+    let mut client = server.client().await;
+    // All bots: the game plays to its end (several hundred versions) inside
+    // CreateGame.
+    let game = client
+        .create_game(harness_request(Some(16), 2, 1_200, &[0, 1]))
+        .await
+        .unwrap()
+        .into_inner();
+    let last = game.view.as_ref().unwrap().version;
+    assert!(last > 300, "only {last} versions");
+    let before = threads();
+    // The readers' own connection with tiny HTTP/2 stream windows, so the
+    // server cannot park the backlog in the transport (the connection's own
+    // window is wide, so that one stream can still be read).
+    let channel = tonic::transport::Endpoint::from_shared(format!("http://{}", server.addr))
+        .unwrap()
+        .initial_stream_window_size(1024)
+        .initial_connection_window_size(64 * 1024 * 1024)
+        .connect()
+        .await
+        .unwrap();
+    let mut unread = Vec::new();
+    for _ in 0..STREAMS {
+        let mut reader = pb::game_service_client::GameServiceClient::new(channel.clone());
+        let request = pb::StreamGameRequest {
+            game_id: game.game_id.clone(),
+            seat: None,
+            from_version: 0,
+        };
+        unread.push(reader.stream_game(request).await.unwrap().into_inner());
+    }
+    // Let the server fill every buffer and block on every stream.
+    tokio::time::sleep(std::time::Duration::from_millis(500)).await;
+    let during = threads();
+    assert!(
+        during < before + 64,
+        "{STREAMS} unread streams took the server from {before} to {during} threads"
+    );
+    let started = std::time::Instant::now();
+    let view = public_view(&mut client, &game.game_id).await;
+    let took = started.elapsed();
+    assert_eq!(view.version, last);
+    assert!(
+        took < std::time::Duration::from_millis(250),
+        "GetView took {took:?} beside {STREAMS} unread streams"
+    );
+    // The streams are intact: one of them, read now, has every version.
+    let mut first = unread.swap_remove(0);
+    let mut seen = Vec::new();
+    let reading = async {
+        while let Some(update) = first.next().await {
+            seen.push(update.unwrap().version);
+        }
+    };
+    tokio::time::timeout(std::time::Duration::from_secs(30), reading)
+        .await
+        .expect("the stream, read at last, delivered its updates");
+    assert_eq!(seen, (1..=last).collect::<Vec<_>>());
 }
