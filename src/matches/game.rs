@@ -13,6 +13,19 @@ const UPDATE_BUFFER: usize = 256;
 /// hands the turn back to a person cannot spin a server thread forever.
 const MAX_BOT_STEPS_PER_CALL: usize = 1_000_000;
 
+/// A snapshot of the state is kept every this many versions, so that any
+/// past version (for a view of the past or a stream's catch-up) is rebuilt
+/// from the nearest snapshot at or before it in fewer than this many rules
+/// steps, instead of from the start of the game.
+///
+/// Memory: one clone of the ruleset state per `SNAPSHOT_EVERY` versions,
+/// that is the state's size (a few KiB for War for Arrakis or Imperium)
+/// times `version / SNAPSHOT_EVERY`: about 1-2 MiB for the longest random
+/// War for Arrakis game seen (383,401 versions), nothing for the typical
+/// game of a few hundred versions between people. Snapshots are shared
+/// (`Arc`), so handing them to a catch-up copies pointers only.
+pub const SNAPSHOT_EVERY: u64 = 1_000;
+
 /// An event with the version it belongs to and the seat that caused it.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Stamped<E> {
@@ -78,6 +91,8 @@ pub struct Match<R: Ruleset> {
     options: R::Options,
     state: R,
     journal: Vec<(Seat, R::Action)>,
+    /// The state at versions `SNAPSHOT_EVERY`, `2 * SNAPSHOT_EVERY`, ...
+    snapshots: Vec<Arc<R>>,
     seats: Vec<SeatSlot>,
     updates: broadcast::Sender<Arc<Update<R>>>,
     scratch: Vec<R::Action>,
@@ -128,6 +143,7 @@ impl<R: Ruleset> Match<R> {
             options,
             state,
             journal: Vec::new(),
+            snapshots: Vec::new(),
             seats,
             updates,
             scratch: Vec::new(),
@@ -260,16 +276,24 @@ impl<R: Ruleset> Match<R> {
         }
     }
 
-    /// Re-creates the state from the options, seed and journal.
+    /// Re-creates the state from the nearest snapshot and the journal.
     fn rebuild(&mut self) -> Result<(), MatchError> {
-        let mut state = R::setup(&self.options, self.seed)?;
-        let mut events = Vec::new();
-        for (seat, action) in &self.journal {
-            events.clear();
-            state.apply(*seat, action, &mut events)?;
-        }
-        self.state = state;
+        self.state = self.state_at(self.version())?;
         Ok(())
+    }
+
+    /// The state as it was at `version` (0 is the setup, the current version
+    /// the present), rebuilt from the nearest snapshot at or before it in
+    /// fewer than [`SNAPSHOT_EVERY`] rules steps. A version beyond the
+    /// current one is [`MatchError::InvalidArgument`].
+    pub fn state_at(&self, version: u64) -> Result<R, MatchError> {
+        super::replay::state_at(
+            &self.options,
+            self.seed,
+            &self.journal,
+            &self.snapshots,
+            version,
+        )
     }
 
     /// Applies one action, journals it and tells the watchers.
@@ -283,6 +307,9 @@ impl<R: Ruleset> Match<R> {
         self.state.apply(seat, &action, &mut raw)?;
         self.journal.push((seat, action));
         let version = self.version();
+        if version % SNAPSHOT_EVERY == 0 {
+            self.snapshots.push(Arc::new(self.state.clone()));
+        }
         let first = out.len();
         out.extend(raw.into_iter().map(|event| Stamped {
             version,
@@ -344,6 +371,109 @@ impl<R: Ruleset> Match<R> {
     /// A self-contained copy of what is needed to re-create every past
     /// version, for catching a watcher up outside the game's lock.
     pub fn replayer(&self) -> super::Replayer<R> {
-        super::Replayer::new(self.options.clone(), self.seed, self.journal.clone())
+        super::Replayer::with_snapshots(
+            self.options.clone(),
+            self.seed,
+            self.journal.clone(),
+            self.snapshots.clone(),
+        )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::arrakis::Arrakis;
+
+    fn all_bots() -> Vec<SeatPlan> {
+        vec![
+            SeatPlan {
+                bot: Some(BotKind::Random),
+            };
+            2
+        ]
+    }
+
+    /// A long all-bot game, for the snapshot tests.
+    fn long_game() -> Match<Arrakis> {
+        let options = <Arrakis as Ruleset>::Options::default();
+        (0..)
+            .map(|seed| {
+                Match::<Arrakis>::create(options.clone(), seed, &all_bots())
+                    .unwrap()
+                    .0
+            })
+            .find(|game| game.version() > 3 * SNAPSHOT_EVERY)
+            .unwrap()
+    }
+
+    /// The state at `version`, replayed from setup without snapshots.
+    fn from_the_start(game: &Match<Arrakis>, version: u64) -> Arrakis {
+        let mut state = Arrakis::setup(game.options(), game.seed()).unwrap();
+        let mut events = Vec::new();
+        for (seat, action) in &game.journal()[..version as usize] {
+            state.apply(*seat, action, &mut events).unwrap();
+        }
+        state
+    }
+
+    #[test]
+    fn a_snapshot_is_kept_every_snapshot_every_versions() {
+        let game = long_game();
+        assert_eq!(game.snapshots.len() as u64, game.version() / SNAPSHOT_EVERY);
+    }
+
+    #[test]
+    fn state_at_any_version_equals_a_replay_from_the_start() {
+        let game = long_game();
+        let last = game.version();
+        let versions = [
+            0,
+            1,
+            SNAPSHOT_EVERY - 1,
+            SNAPSHOT_EVERY,
+            SNAPSHOT_EVERY + 1,
+            2 * SNAPSHOT_EVERY + 517,
+            3 * SNAPSHOT_EVERY,
+            last - 1,
+            last,
+        ];
+        for version in versions {
+            let rebuilt = game.state_at(version).unwrap();
+            let expected = from_the_start(&game, version);
+            assert_eq!(
+                format!("{rebuilt:?}"),
+                format!("{expected:?}"),
+                "state at version {version}"
+            );
+        }
+        assert_eq!(
+            format!("{:?}", game.state_at(last).unwrap()),
+            format!("{:?}", game.state())
+        );
+        assert!(matches!(
+            game.state_at(last + 1),
+            Err(MatchError::InvalidArgument(_))
+        ));
+    }
+
+    #[test]
+    fn a_catch_up_near_the_end_starts_from_a_snapshot() {
+        let game = long_game();
+        let last = game.version();
+        let replayer = game.replayer();
+        // It takes fewer than SNAPSHOT_EVERY rules steps to reach any version.
+        assert!(replayer.steps_to(last) < SNAPSHOT_EVERY);
+        let mut seen = Vec::new();
+        replayer
+            .updates_after(last - 3, |version, _, state| {
+                seen.push((version, format!("{state:?}")));
+                true
+            })
+            .unwrap();
+        let expected: Vec<_> = (last - 2..=last)
+            .map(|version| (version, format!("{:?}", from_the_start(&game, version))))
+            .collect();
+        assert_eq!(seen, expected);
     }
 }
