@@ -29,6 +29,12 @@ pub type GameEntry = Arc<Entry<Box<dyn HostedGame>>>;
 const DEFAULT_PAGE_SIZE: u32 = 50;
 const MAX_PAGE_SIZE: u32 = 500;
 
+/// The most actions one GetReplay page holds (and the default page size).
+const MAX_REPLAY_PAGE_ACTIONS: u32 = 50_000;
+/// A GetReplay page stops before its actions pass this many encoded bytes,
+/// well under the 4 MiB message limit.
+const MAX_REPLAY_PAGE_BYTES: usize = 2 << 20;
+
 /// The `GameService` implementation: validate, call the domain, convert.
 pub struct GameServiceImpl {
     games: Arc<Games>,
@@ -271,6 +277,7 @@ impl GameService for GameServiceImpl {
         request: Request<pb::GetReplayRequest>,
     ) -> Result<Response<pb::Replay>, Status> {
         bounded_name("game_id", &request.get_ref().game_id)?;
+        bounded_name("page_token", &request.get_ref().page_token)?;
         let entry = self.games.get(&request.get_ref().game_id)?;
         let token = bearer(&request)?;
         let game = entry.peek();
@@ -289,6 +296,28 @@ impl GameService for GameServiceImpl {
                 }
             }
         }
-        Ok(Response::new(game.replay()))
+        let version = game.version();
+        let after = match request.get_ref().page_token.as_str() {
+            "" => 0,
+            token => token
+                .parse::<u64>()
+                .ok()
+                .filter(|after| *after <= version)
+                .ok_or_else(|| {
+                    Status::invalid_argument(format!(
+                        "page_token {} was not issued by this server for this game",
+                        echo(token)
+                    ))
+                })?,
+        };
+        let size = match request.get_ref().page_size {
+            0 => MAX_REPLAY_PAGE_ACTIONS,
+            size => size.min(MAX_REPLAY_PAGE_ACTIONS),
+        } as usize;
+        Ok(Response::new(game.replay_page(
+            after,
+            size,
+            MAX_REPLAY_PAGE_BYTES,
+        )))
     }
 }

@@ -84,6 +84,7 @@ async fn bot_games_replay_to_the_same_end() {
     let replay = client
         .get_replay(pb::GetReplayRequest {
             game_id: bots.game_id.clone(),
+            ..Default::default()
         })
         .await
         .unwrap()

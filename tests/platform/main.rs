@@ -11,6 +11,7 @@ mod listing;
 mod load;
 mod play;
 mod reflection;
+mod replays;
 mod smugglers;
 mod statuses;
 mod streaming;
