@@ -42,6 +42,9 @@ pub trait HostedGame: Send + 'static {
         expected_version: u64,
         action: &pb::Action,
     ) -> Result<pb::ApplyActionResponse, MatchError>;
+    /// Lets the built-in bots play at most `budget` moves; says whether a bot
+    /// still has a move to make (`budget` 0 only asks).
+    fn play_bots(&mut self, budget: usize) -> bool;
     /// The full record for a replay.
     fn replay(&self) -> pb::Replay;
     /// One page of the replay: the actions after version `after`, at most
@@ -162,6 +165,10 @@ impl<R: WireRules> HostedGame for Hosted<R> {
             events: render::events(self.game.state(), &applied.events, viewer),
             view: Some(self.view(viewer)),
         })
+    }
+
+    fn play_bots(&mut self, budget: usize) -> bool {
+        self.game.play_bots(budget)
     }
 
     fn replay(&self) -> pb::Replay {

@@ -9,9 +9,19 @@ use crate::rules::core::{GameRng, RngStream, Ruleset, Seat, Viewer};
 /// journal instead.
 const UPDATE_BUFFER: usize = 256;
 
-/// The most bot moves one call may play, so that a ruleset bug that never
-/// hands the turn back to a person cannot spin a server thread forever.
-const MAX_BOT_STEPS_PER_CALL: usize = 1_000_000;
+/// The most bot moves in a row, between two moves of people, so that a
+/// ruleset bug that never hands the turn back to a person cannot keep a
+/// server thread busy forever (the longest random War for Arrakis game seen
+/// took 383,401).
+const MAX_BOT_STREAK: usize = 1_000_000;
+
+/// The most bot moves played in one go: inside a `CreateGame` or an
+/// `ApplyAction` (enough for the bots' answer in a game with people), and
+/// in each slice of the background play that takes over when bots have
+/// more to play (see [`Match::play_bots`]). At about a microsecond a move
+/// in War for Arrakis, a slice holds the game's lock for well under a
+/// millisecond.
+pub const BOT_SLICE: usize = 256;
 
 /// A snapshot of the state is kept every this many versions, so that any
 /// past version (for a view of the past or a stream's catch-up) is rebuilt
@@ -96,12 +106,14 @@ pub struct Match<R: Ruleset> {
     seats: Vec<SeatSlot>,
     updates: broadcast::Sender<Arc<Update<R>>>,
     scratch: Vec<R::Action>,
+    /// Bot moves since the last move of a person.
+    bot_streak: usize,
 }
 
 impl<R: Ruleset> Match<R> {
     /// Sets up a game, issues a token to every human seat (returned once, in
-    /// seat order, `None` for bot seats) and lets bots play until a human
-    /// seat must act.
+    /// seat order, `None` for bot seats) and lets bots play at most
+    /// [`BOT_SLICE`] moves; [`Match::play_bots`] plays on.
     pub fn create(
         options: R::Options,
         seed: u64,
@@ -147,8 +159,9 @@ impl<R: Ruleset> Match<R> {
             seats,
             updates,
             scratch: Vec::new(),
+            bot_streak: 0,
         };
-        game.play_bots(&mut Vec::new());
+        game.bot_moves(BOT_SLICE, &mut Vec::new());
         Ok((game, secrets))
     }
 
@@ -225,8 +238,8 @@ impl<R: Ruleset> Match<R> {
     }
 
     /// Applies one action of an authorized seat if the client saw the
-    /// current version, then lets bots play until a human seat must act.
-    /// On error nothing changes.
+    /// current version, then lets bots play at most [`BOT_SLICE`] moves
+    /// ([`Match::play_bots`] plays on). On error nothing changes.
     pub fn apply(
         &mut self,
         seat: Seat,
@@ -242,7 +255,8 @@ impl<R: Ruleset> Match<R> {
         }
         let mut events = Vec::new();
         self.guarded_step(seat, action.clone(), &mut events)?;
-        self.play_bots(&mut events);
+        self.bot_streak = 0;
+        self.bot_moves(BOT_SLICE, &mut events);
         Ok(Applied {
             version: self.version(),
             events,
@@ -329,10 +343,30 @@ impl<R: Ruleset> Match<R> {
         Ok(())
     }
 
-    /// Lets built-in bots act while one is to act.
-    fn play_bots(&mut self, out: &mut Vec<Stamped<R::Event>>) {
-        for _ in 0..MAX_BOT_STEPS_PER_CALL {
-            let Some(seat) = self.state.to_act() else {
+    /// Lets built-in bots play at most `budget` moves while one is to act,
+    /// and says whether a bot still has a move to make (`budget` 0 only
+    /// asks). The moves reach watchers as any other; the server calls this
+    /// in slices off its async workers, so a long bot stretch never holds
+    /// a call or a worker. The moves do not depend on how they are sliced:
+    /// each bot draws from its own generator, so the same seed gives the
+    /// same game.
+    pub fn play_bots(&mut self, budget: usize) -> bool {
+        self.bot_moves(budget, &mut Vec::new());
+        self.bot_to_act().is_some()
+    }
+
+    /// The bot seat to act, unless bots have played their most moves in a
+    /// row.
+    fn bot_to_act(&self) -> Option<Seat> {
+        let seat = self.state.to_act()?;
+        let slot = self.seats.get(seat.index())?;
+        (slot.bot.is_some() && self.bot_streak < MAX_BOT_STREAK).then_some(seat)
+    }
+
+    /// Plays at most `budget` bot moves, collecting their events.
+    fn bot_moves(&mut self, budget: usize, out: &mut Vec<Stamped<R::Event>>) {
+        for _ in 0..budget {
+            let Some(seat) = self.bot_to_act() else {
                 return;
             };
             let Some((kind, rng)) = self
@@ -348,6 +382,7 @@ impl<R: Ruleset> Match<R> {
             if legal.is_empty() {
                 tracing::error!(%seat, "ruleset offered no legal action to the seat to act");
                 self.scratch = legal;
+                self.bot_streak = MAX_BOT_STREAK;
                 return;
             }
             let pick = kind.choose(legal.len(), rng);
@@ -355,10 +390,14 @@ impl<R: Ruleset> Match<R> {
             self.scratch = legal;
             if let Err(error) = self.guarded_step(seat, action, out) {
                 tracing::error!(%seat, %error, "ruleset refused its own legal action");
+                self.bot_streak = MAX_BOT_STREAK;
                 return;
             }
+            self.bot_streak += 1;
+            if self.bot_streak == MAX_BOT_STREAK {
+                tracing::error!("bots played {MAX_BOT_STREAK} moves in a row; pausing them");
+            }
         }
-        tracing::error!("bots played {MAX_BOT_STEPS_PER_CALL} moves in one call; pausing them");
     }
 
     /// Live updates from now on. The version returned is the last one the
@@ -399,9 +438,11 @@ mod tests {
         let options = <Arrakis as Ruleset>::Options::default();
         (0..)
             .map(|seed| {
-                Match::<Arrakis>::create(options.clone(), seed, &all_bots())
+                let mut game = Match::<Arrakis>::create(options.clone(), seed, &all_bots())
                     .unwrap()
-                    .0
+                    .0;
+                while game.play_bots(usize::MAX) {}
+                game
             })
             .find(|game| game.version() > 3 * SNAPSHOT_EVERY)
             .unwrap()
@@ -415,6 +456,34 @@ mod tests {
             state.apply(*seat, action, &mut events).unwrap();
         }
         state
+    }
+
+    #[test]
+    fn bots_play_in_slices_to_the_same_game_as_in_one_go() {
+        let options = <Arrakis as Ruleset>::Options::default();
+        let mut sliced = Match::<Arrakis>::create(options.clone(), 11, &all_bots())
+            .unwrap()
+            .0;
+        assert_eq!(
+            sliced.version(),
+            BOT_SLICE as u64,
+            "creation plays one slice"
+        );
+        let mut slices = 1;
+        while sliced.play_bots(BOT_SLICE) {
+            slices += 1;
+        }
+        assert!(!sliced.play_bots(0));
+        let mut whole = Match::<Arrakis>::create(options, 11, &all_bots())
+            .unwrap()
+            .0;
+        assert!(!whole.play_bots(usize::MAX));
+        assert!(slices > 1);
+        assert_eq!(sliced.journal(), whole.journal());
+        assert_eq!(
+            format!("{:?}", sliced.state()),
+            format!("{:?}", whole.state())
+        );
     }
 
     #[test]

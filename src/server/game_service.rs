@@ -8,6 +8,7 @@ use tonic::{Request, Response, Status};
 use super::{
     ServerConfig,
     auth::{bearer, is_admin},
+    bots::BotPool,
     stream,
 };
 use crate::{
@@ -41,6 +42,7 @@ pub struct GameServiceImpl {
     catalog: Catalog,
     admin_token: Option<String>,
     shutdown: watch::Receiver<bool>,
+    bots: BotPool,
 }
 
 impl GameServiceImpl {
@@ -58,6 +60,7 @@ impl GameServiceImpl {
             catalog,
             admin_token: config.admin_token.clone(),
             shutdown,
+            bots: BotPool::default(),
         }
     }
 
@@ -154,9 +157,13 @@ impl GameService for GameServiceImpl {
             plans,
             plays,
         };
-        let created = self.catalog.create(request.kind, spec)?;
+        let mut created = self.catalog.create(request.kind, spec)?;
         let view = created.game.view(Viewer::Spectator);
-        self.games.insert(game_id.clone(), created.game)?;
+        let bots_play_on = created.game.play_bots(0);
+        let entry = self.games.insert(game_id.clone(), created.game)?;
+        if bots_play_on {
+            self.bots.play_on(&entry);
+        }
         // Whoever knows the seed knows every hidden card, so it is never
         // logged; the kind is logged by name.
         let kind = pb::GameKind::try_from(request.kind)
@@ -197,7 +204,14 @@ impl GameService for GameServiceImpl {
             .action
             .as_ref()
             .ok_or_else(|| Status::invalid_argument("action is required"))?;
-        let response = entry.lock().apply(seat, body.expected_version, action)?;
+        let (response, bots_play_on) = {
+            let mut game = entry.lock();
+            let response = game.apply(seat, body.expected_version, action)?;
+            (response, game.play_bots(0))
+        };
+        if bots_play_on {
+            self.bots.play_on(&entry);
+        }
         Ok(Response::new(response))
     }
 

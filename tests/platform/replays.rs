@@ -5,7 +5,7 @@ use tonic::Code;
 
 use super::{
     arrakis::arrakis,
-    support::{Client, TestServer, harness_request},
+    support::{Client, TestServer, harness_request, wait_for_end},
 };
 
 /// Every page of a finished game's replay, `page_size` actions at most each.
@@ -112,19 +112,15 @@ async fn a_long_bot_war_for_arrakis_replay_pages_add_up_to_the_whole() {
     }
     let game = client.create_game(request).await.unwrap().into_inner();
     // The bots play on after creation; wait for the end.
-    let whole = loop {
-        let replay = client
-            .get_replay(pb::GetReplayRequest {
-                game_id: game.game_id.clone(),
-                ..Default::default()
-            })
-            .await;
-        match replay {
-            Ok(replay) => break replay.into_inner(),
-            Err(status) => assert_eq!(status.code(), Code::FailedPrecondition),
-        }
-        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
-    };
+    wait_for_end(&mut client, &game.game_id).await;
+    let whole = client
+        .get_replay(pb::GetReplayRequest {
+            game_id: game.game_id.clone(),
+            ..Default::default()
+        })
+        .await
+        .unwrap()
+        .into_inner();
     let count = whole.actions.len();
     assert!(count > 2_000, "the game has {count} actions");
     let paged = pages(&mut client, &game.game_id, 1_000).await;
