@@ -79,8 +79,15 @@ pub trait HostedGame: Send + 'static {
         expected_version: u64,
         action: &pb::Action,
     ) -> Result<pb::ApplyActionResponse, MatchError>;
+    /// Lets the built-in bots play at most `budget` moves; says whether a bot
+    /// still has a move to make (`budget` 0 only asks).
+    fn play_bots(&mut self, budget: usize) -> bool;
     /// The full record for a replay.
     fn replay(&self) -> pb::Replay;
+    /// One page of the replay: the actions after version `after`, at most
+    /// `max_actions` of them and no more than `max_bytes` encoded (at least
+    /// one, whatever its size), with `next_page_token` set when more follow.
+    fn replay_page(&self, after: u64, max_actions: usize, max_bytes: usize) -> pb::Replay;
     /// The current version and the live updates after it, for `viewer`.
     fn subscribe(&self, viewer: Viewer) -> (u64, LiveUpdates);
     /// Past updates after `after`, for `viewer`.
@@ -197,26 +204,53 @@ impl<R: WireRules> HostedGame for Hosted<R> {
         })
     }
 
+    fn play_bots(&mut self, budget: usize) -> bool {
+        self.game.play_bots(budget)
+    }
+
     fn replay(&self) -> pb::Replay {
+        self.replay_page(0, usize::MAX, usize::MAX)
+    }
+
+    fn replay_page(&self, after: u64, max_actions: usize, max_bytes: usize) -> pb::Replay {
+        use prost::Message;
+        let journal = self.game.journal();
+        let first = usize::try_from(after).map_or(journal.len(), |a| a.min(journal.len()));
+        let mut actions = Vec::new();
+        let mut bytes = 0usize;
+        for (index, (seat, action)) in journal.iter().enumerate().skip(first) {
+            if actions.len() >= max_actions {
+                break;
+            }
+            let recorded = pb::RecordedAction {
+                version: index as u64 + 1,
+                seat: u32::from(seat.0),
+                action: Some(R::action_to_pb(action)),
+            };
+            // The field's tag and length prefix included.
+            let size = recorded.encoded_len() + 8;
+            if !actions.is_empty() && bytes + size > max_bytes {
+                break;
+            }
+            bytes += size;
+            actions.push(recorded);
+        }
+        let reached = first + actions.len();
+        let next_page_token = if reached < journal.len() {
+            reached.to_string()
+        } else {
+            String::new()
+        };
         pb::Replay {
             game_id: self.game_id.to_string(),
             kind: R::KIND,
             options: Some(self.options.clone()),
             seed: self.game.seed(),
-            actions: self
-                .game
-                .journal()
-                .iter()
-                .enumerate()
-                .map(|(index, (seat, action))| pb::RecordedAction {
-                    version: index as u64 + 1,
-                    seat: u32::from(seat.0),
-                    action: Some(R::action_to_pb(action)),
-                })
-                .collect(),
+            actions,
             status: self.status() as i32,
             seats: self.seats(),
             seed_chosen_by_creator: self.seed_chosen_by_creator,
+            next_page_token,
         }
     }
 

@@ -9,9 +9,32 @@ use crate::rules::core::{GameRng, RngStream, Ruleset, Seat, Viewer};
 /// journal instead.
 const UPDATE_BUFFER: usize = 256;
 
-/// The most bot moves one call may play, so that a ruleset bug that never
-/// hands the turn back to a person cannot spin a server thread forever.
-const MAX_BOT_STEPS_PER_CALL: usize = 1_000_000;
+/// The most bot moves in a row, between two moves of people, so that a
+/// ruleset bug that never hands the turn back to a person cannot keep a
+/// server thread busy forever (the longest random War for Arrakis game seen
+/// took 383,401).
+const MAX_BOT_STREAK: usize = 1_000_000;
+
+/// The most bot moves played in one go: inside a `CreateGame` or an
+/// `ApplyAction` (enough for the bots' answer in a game with people), and
+/// in each slice of the background play that takes over when bots have
+/// more to play (see [`Match::play_bots`]). At about a microsecond a move
+/// in War for Arrakis, a slice holds the game's lock for well under a
+/// millisecond.
+pub const BOT_SLICE: usize = 256;
+
+/// A snapshot of the state is kept every this many versions, so that any
+/// past version (for a view of the past or a stream's catch-up) is rebuilt
+/// from the nearest snapshot at or before it in fewer than this many rules
+/// steps, instead of from the start of the game.
+///
+/// Memory: one clone of the ruleset state per `SNAPSHOT_EVERY` versions,
+/// that is the state's size (a few KiB for War for Arrakis or Imperium)
+/// times `version / SNAPSHOT_EVERY`: about 1-2 MiB for the longest random
+/// War for Arrakis game seen (383,401 versions), nothing for the typical
+/// game of a few hundred versions between people. Snapshots are shared
+/// (`Arc`), so handing them to a catch-up copies pointers only.
+pub const SNAPSHOT_EVERY: u64 = 1_000;
 
 /// An event with the version it belongs to and the seat that caused it.
 #[derive(Clone, Debug, PartialEq)]
@@ -78,15 +101,19 @@ pub struct Match<R: Ruleset> {
     options: R::Options,
     state: R,
     journal: Vec<(Seat, R::Action)>,
+    /// The state at versions `SNAPSHOT_EVERY`, `2 * SNAPSHOT_EVERY`, ...
+    snapshots: Vec<Arc<R>>,
     seats: Vec<SeatSlot>,
     updates: broadcast::Sender<Arc<Update<R>>>,
     scratch: Vec<R::Action>,
+    /// Bot moves since the last move of a person.
+    bot_streak: usize,
 }
 
 impl<R: Ruleset> Match<R> {
     /// Sets up a game, issues a token to every human seat (returned once, in
-    /// seat order, `None` for bot seats) and lets bots play until a human
-    /// seat must act.
+    /// seat order, `None` for bot seats) and lets bots play at most
+    /// [`BOT_SLICE`] moves; [`Match::play_bots`] plays on.
     pub fn create(
         options: R::Options,
         seed: u64,
@@ -128,11 +155,13 @@ impl<R: Ruleset> Match<R> {
             options,
             state,
             journal: Vec::new(),
+            snapshots: Vec::new(),
             seats,
             updates,
             scratch: Vec::new(),
+            bot_streak: 0,
         };
-        game.play_bots(&mut Vec::new());
+        game.bot_moves(BOT_SLICE, &mut Vec::new());
         Ok((game, secrets))
     }
 
@@ -209,8 +238,8 @@ impl<R: Ruleset> Match<R> {
     }
 
     /// Applies one action of an authorized seat if the client saw the
-    /// current version, then lets bots play until a human seat must act.
-    /// On error nothing changes.
+    /// current version, then lets bots play at most [`BOT_SLICE`] moves
+    /// ([`Match::play_bots`] plays on). On error nothing changes.
     pub fn apply(
         &mut self,
         seat: Seat,
@@ -226,7 +255,8 @@ impl<R: Ruleset> Match<R> {
         }
         let mut events = Vec::new();
         self.guarded_step(seat, action.clone(), &mut events)?;
-        self.play_bots(&mut events);
+        self.bot_streak = 0;
+        self.bot_moves(BOT_SLICE, &mut events);
         Ok(Applied {
             version: self.version(),
             events,
@@ -260,16 +290,24 @@ impl<R: Ruleset> Match<R> {
         }
     }
 
-    /// Re-creates the state from the options, seed and journal.
+    /// Re-creates the state from the nearest snapshot and the journal.
     fn rebuild(&mut self) -> Result<(), MatchError> {
-        let mut state = R::setup(&self.options, self.seed)?;
-        let mut events = Vec::new();
-        for (seat, action) in &self.journal {
-            events.clear();
-            state.apply(*seat, action, &mut events)?;
-        }
-        self.state = state;
+        self.state = self.state_at(self.version())?;
         Ok(())
+    }
+
+    /// The state as it was at `version` (0 is the setup, the current version
+    /// the present), rebuilt from the nearest snapshot at or before it in
+    /// fewer than [`SNAPSHOT_EVERY`] rules steps. A version beyond the
+    /// current one is [`MatchError::InvalidArgument`].
+    pub fn state_at(&self, version: u64) -> Result<R, MatchError> {
+        super::replay::state_at(
+            &self.options,
+            self.seed,
+            &self.journal,
+            &self.snapshots,
+            version,
+        )
     }
 
     /// Applies one action, journals it and tells the watchers.
@@ -283,6 +321,9 @@ impl<R: Ruleset> Match<R> {
         self.state.apply(seat, &action, &mut raw)?;
         self.journal.push((seat, action));
         let version = self.version();
+        if version % SNAPSHOT_EVERY == 0 {
+            self.snapshots.push(Arc::new(self.state.clone()));
+        }
         let first = out.len();
         out.extend(raw.into_iter().map(|event| Stamped {
             version,
@@ -302,10 +343,30 @@ impl<R: Ruleset> Match<R> {
         Ok(())
     }
 
-    /// Lets built-in bots act while one is to act.
-    fn play_bots(&mut self, out: &mut Vec<Stamped<R::Event>>) {
-        for _ in 0..MAX_BOT_STEPS_PER_CALL {
-            let Some(seat) = self.state.to_act() else {
+    /// Lets built-in bots play at most `budget` moves while one is to act,
+    /// and says whether a bot still has a move to make (`budget` 0 only
+    /// asks). The moves reach watchers as any other; the server calls this
+    /// in slices off its async workers, so a long bot stretch never holds
+    /// a call or a worker. The moves do not depend on how they are sliced:
+    /// each bot draws from its own generator, so the same seed gives the
+    /// same game.
+    pub fn play_bots(&mut self, budget: usize) -> bool {
+        self.bot_moves(budget, &mut Vec::new());
+        self.bot_to_act().is_some()
+    }
+
+    /// The bot seat to act, unless bots have played their most moves in a
+    /// row.
+    fn bot_to_act(&self) -> Option<Seat> {
+        let seat = self.state.to_act()?;
+        let slot = self.seats.get(seat.index())?;
+        (slot.bot.is_some() && self.bot_streak < MAX_BOT_STREAK).then_some(seat)
+    }
+
+    /// Plays at most `budget` bot moves, collecting their events.
+    fn bot_moves(&mut self, budget: usize, out: &mut Vec<Stamped<R::Event>>) {
+        for _ in 0..budget {
+            let Some(seat) = self.bot_to_act() else {
                 return;
             };
             let Some((kind, rng)) = self
@@ -321,6 +382,7 @@ impl<R: Ruleset> Match<R> {
             if legal.is_empty() {
                 tracing::error!(%seat, "ruleset offered no legal action to the seat to act");
                 self.scratch = legal;
+                self.bot_streak = MAX_BOT_STREAK;
                 return;
             }
             let pick = kind.choose(legal.len(), rng);
@@ -328,10 +390,14 @@ impl<R: Ruleset> Match<R> {
             self.scratch = legal;
             if let Err(error) = self.guarded_step(seat, action, out) {
                 tracing::error!(%seat, %error, "ruleset refused its own legal action");
+                self.bot_streak = MAX_BOT_STREAK;
                 return;
             }
+            self.bot_streak += 1;
+            if self.bot_streak == MAX_BOT_STREAK {
+                tracing::error!("bots played {MAX_BOT_STREAK} moves in a row; pausing them");
+            }
         }
-        tracing::error!("bots played {MAX_BOT_STEPS_PER_CALL} moves in one call; pausing them");
     }
 
     /// Live updates from now on. The version returned is the last one the
@@ -344,7 +410,140 @@ impl<R: Ruleset> Match<R> {
     /// A self-contained copy of what is needed to re-create every past
     /// version, for catching a watcher up outside the game's lock.
     pub fn replayer(&self) -> super::Replayer<R> {
-        super::Replayer::new(self.options.clone(), self.seed, self.journal.clone())
+        super::Replayer::with_snapshots(
+            self.options.clone(),
+            self.seed,
+            self.journal.clone(),
+            self.snapshots.clone(),
+        )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::arrakis::Arrakis;
+
+    fn all_bots() -> Vec<SeatPlan> {
+        vec![
+            SeatPlan {
+                bot: Some(BotKind::Random),
+            };
+            2
+        ]
+    }
+
+    /// A long all-bot game, for the snapshot tests.
+    fn long_game() -> Match<Arrakis> {
+        let options = <Arrakis as Ruleset>::Options::default();
+        (0..)
+            .map(|seed| {
+                let mut game = Match::<Arrakis>::create(options.clone(), seed, &all_bots())
+                    .unwrap()
+                    .0;
+                while game.play_bots(usize::MAX) {}
+                game
+            })
+            .find(|game| game.version() > 3 * SNAPSHOT_EVERY)
+            .unwrap()
+    }
+
+    /// The state at `version`, replayed from setup without snapshots.
+    fn from_the_start(game: &Match<Arrakis>, version: u64) -> Arrakis {
+        let mut state = Arrakis::setup(game.options(), game.seed()).unwrap();
+        let mut events = Vec::new();
+        for (seat, action) in &game.journal()[..version as usize] {
+            state.apply(*seat, action, &mut events).unwrap();
+        }
+        state
+    }
+
+    #[test]
+    fn bots_play_in_slices_to_the_same_game_as_in_one_go() {
+        let options = <Arrakis as Ruleset>::Options::default();
+        let mut sliced = Match::<Arrakis>::create(options.clone(), 11, &all_bots())
+            .unwrap()
+            .0;
+        assert_eq!(
+            sliced.version(),
+            BOT_SLICE as u64,
+            "creation plays one slice"
+        );
+        let mut slices = 1;
+        while sliced.play_bots(BOT_SLICE) {
+            slices += 1;
+        }
+        assert!(!sliced.play_bots(0));
+        let mut whole = Match::<Arrakis>::create(options, 11, &all_bots())
+            .unwrap()
+            .0;
+        assert!(!whole.play_bots(usize::MAX));
+        assert!(slices > 1);
+        assert_eq!(sliced.journal(), whole.journal());
+        assert_eq!(
+            format!("{:?}", sliced.state()),
+            format!("{:?}", whole.state())
+        );
+    }
+
+    #[test]
+    fn a_snapshot_is_kept_every_snapshot_every_versions() {
+        let game = long_game();
+        assert_eq!(game.snapshots.len() as u64, game.version() / SNAPSHOT_EVERY);
+    }
+
+    #[test]
+    fn state_at_any_version_equals_a_replay_from_the_start() {
+        let game = long_game();
+        let last = game.version();
+        let versions = [
+            0,
+            1,
+            SNAPSHOT_EVERY - 1,
+            SNAPSHOT_EVERY,
+            SNAPSHOT_EVERY + 1,
+            2 * SNAPSHOT_EVERY + 517,
+            3 * SNAPSHOT_EVERY,
+            last - 1,
+            last,
+        ];
+        for version in versions {
+            let rebuilt = game.state_at(version).unwrap();
+            let expected = from_the_start(&game, version);
+            assert_eq!(
+                format!("{rebuilt:?}"),
+                format!("{expected:?}"),
+                "state at version {version}"
+            );
+        }
+        assert_eq!(
+            format!("{:?}", game.state_at(last).unwrap()),
+            format!("{:?}", game.state())
+        );
+        assert!(matches!(
+            game.state_at(last + 1),
+            Err(MatchError::InvalidArgument(_))
+        ));
+    }
+
+    #[test]
+    fn a_catch_up_near_the_end_starts_from_a_snapshot() {
+        let game = long_game();
+        let last = game.version();
+        let replayer = game.replayer();
+        // It takes fewer than SNAPSHOT_EVERY rules steps to reach any version.
+        assert!(replayer.steps_to(last) < SNAPSHOT_EVERY);
+        let mut seen = Vec::new();
+        replayer
+            .updates_after(last - 3, |version, _, state| {
+                seen.push((version, format!("{state:?}")));
+                true
+            })
+            .unwrap();
+        let expected: Vec<_> = (last - 2..=last)
+            .map(|version| (version, format!("{:?}", from_the_start(&game, version))))
+            .collect();
+        assert_eq!(seen, expected);
     }
 
     /// A cursor that re-creates the versions after `after` one at a time,

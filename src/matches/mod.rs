@@ -17,7 +17,7 @@ pub use bot::BotKind;
 pub use cursor::{ReplayCursor, Replayed};
 pub use echo::{ECHO_CHARS, MAX_NAME_BYTES, MAX_RULE_OPTIONS, bounded_name, echo};
 pub use error::MatchError;
-pub use game::{Applied, Match, SeatPlan, SeatSlot, Stamped, Update};
+pub use game::{Applied, BOT_SLICE, Match, SNAPSHOT_EVERY, SeatPlan, SeatSlot, Stamped, Update};
 pub use registry::{Entry, Limits, Registry, Replaced, Watcher, WatcherGuard, new_game_id};
 pub use replay::Replayer;
 pub use token::{SeatToken, TokenHash};

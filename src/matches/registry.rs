@@ -197,11 +197,23 @@ impl<T> Drop for WatcherGuard<T> {
 
 type Shard<T> = Mutex<BTreeMap<String, Arc<Entry<T>>>>;
 
+/// How many games a listing takes from the creation-order index at a time,
+/// at least; the index lock is never held while a game is looked at.
+const LISTING_CHUNK: usize = 64;
+
 /// The live games, split into shards so that creating, finding and removing
 /// games on many threads rarely contend. Each game has its own lock.
+///
+/// Beside the shards (by id) an index by creation sequence serves listings:
+/// it is kept on insert and on expiry, so a page walks only the games it
+/// returns (plus those its filter skips), never every game.
 #[derive(Debug)]
 pub struct Registry<T> {
     shards: Box<[Shard<T>]>,
+    by_sequence: Mutex<BTreeMap<u64, Arc<Entry<T>>>>,
+    /// How many entries listings have looked at, in total (a structural
+    /// measure of their cost, for tests and diagnostics).
+    listed: AtomicU64,
     limits: Limits,
     count: AtomicUsize,
     sequence: AtomicU64,
@@ -214,6 +226,8 @@ impl<T> Registry<T> {
         let shards = (0..64).map(|_| Mutex::new(BTreeMap::new())).collect();
         Registry {
             shards,
+            by_sequence: Mutex::new(BTreeMap::new()),
+            listed: AtomicU64::new(0),
             limits,
             count: AtomicUsize::new(0),
             sequence: AtomicU64::new(0),
@@ -284,6 +298,7 @@ impl<T> Registry<T> {
         entry.touch();
         self.shard(&entry.id)
             .insert(entry.id.clone(), entry.clone());
+        self.by_sequence().insert(entry.sequence, entry.clone());
         Ok(entry)
     }
 
@@ -336,8 +351,19 @@ impl<T> Registry<T> {
         })
     }
 
+    fn by_sequence(&self) -> MutexGuard<'_, BTreeMap<u64, Arc<Entry<T>>>> {
+        self.by_sequence
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
+    }
+
     /// Up to `limit` games created before `before` (a sequence number, or
     /// `u64::MAX` for the newest), newest first, that `keep` accepts.
+    ///
+    /// It walks the creation-order index from `before` down, in chunks taken
+    /// under the index lock and filtered outside it, and stops as soon as it
+    /// has `limit` games: a page costs O(`limit` + games `keep` refuses on
+    /// the way), whatever the number of live games.
     pub fn page(
         &self,
         before: u64,
@@ -345,23 +371,37 @@ impl<T> Registry<T> {
         mut keep: impl FnMut(&Entry<T>) -> bool,
     ) -> Vec<Arc<Entry<T>>> {
         let mut found: Vec<Arc<Entry<T>>> = Vec::new();
-        for shard in self.shards.iter() {
-            let shard = shard
-                .lock()
-                .unwrap_or_else(|poisoned| poisoned.into_inner());
-            found.extend(
-                shard
-                    .values()
-                    .filter(|entry| entry.sequence < before)
-                    .cloned(),
-            );
+        let mut below = before;
+        let chunk = limit.max(LISTING_CHUNK);
+        while found.len() < limit {
+            let candidates: Vec<Arc<Entry<T>>> = self
+                .by_sequence()
+                .range(..below)
+                .rev()
+                .take(chunk)
+                .map(|(_, entry)| entry.clone())
+                .collect();
+            let Some(last) = candidates.last() else {
+                break;
+            };
+            below = last.sequence;
+            for entry in candidates {
+                self.listed.fetch_add(1, Ordering::Relaxed);
+                if keep(&entry) {
+                    found.push(entry);
+                    if found.len() == limit {
+                        break;
+                    }
+                }
+            }
         }
-        found.sort_unstable_by_key(|entry| std::cmp::Reverse(entry.sequence));
         found
-            .into_iter()
-            .filter(|entry| keep(entry))
-            .take(limit)
-            .collect()
+    }
+
+    /// How many entries listings have looked at since the registry was made:
+    /// a page of `n` unfiltered games adds at most `n` plus one chunk.
+    pub fn entries_listed(&self) -> u64 {
+        self.listed.load(Ordering::Relaxed)
     }
 
     /// Removes every game untouched for longer than the idle expiry and
@@ -377,9 +417,20 @@ impl<T> Registry<T> {
             let mut shard = shard
                 .lock()
                 .unwrap_or_else(|poisoned| poisoned.into_inner());
-            let before = shard.len();
-            shard.retain(|_, entry| entry.touched.load(Ordering::Relaxed) >= cutoff);
-            removed += before - shard.len();
+            let mut gone = Vec::new();
+            shard.retain(|_, entry| {
+                let keep = entry.touched.load(Ordering::Relaxed) >= cutoff;
+                if !keep {
+                    gone.push(entry.sequence);
+                }
+                keep
+            });
+            drop(shard);
+            removed += gone.len();
+            let mut index = self.by_sequence();
+            for sequence in gone {
+                index.remove(&sequence);
+            }
         }
         self.count.fetch_sub(removed, Ordering::AcqRel);
         removed
@@ -474,5 +525,44 @@ mod tests {
         let next = registry.page(first[3].sequence(), 4, |e| *e.peek() % 2 == 0);
         let values: Vec<i32> = next.iter().map(|e| *e.peek()).collect();
         assert_eq!(values, [4, 2, 0]);
+    }
+
+    #[test]
+    fn a_page_looks_at_its_own_games_not_every_game() {
+        let registry = Registry::new(limits(20_000, 1));
+        for n in 0..20_000 {
+            registry.insert(new_game_id(), n).unwrap();
+        }
+        let before = registry.entries_listed();
+        let first = registry.page(u64::MAX, 2, |_| true);
+        let values: Vec<i32> = first.iter().map(|e| *e.peek()).collect();
+        assert_eq!(values, [19_999, 19_998]);
+        let next = registry.page(first[1].sequence(), 3, |_| true);
+        let values: Vec<i32> = next.iter().map(|e| *e.peek()).collect();
+        assert_eq!(values, [19_997, 19_996, 19_995]);
+        // Two pages of 2 and 3 games look at 5 entries, not 40,000.
+        assert_eq!(registry.entries_listed() - before, 5);
+        // A filter that skips games looks at those it skips, and no more.
+        let before = registry.entries_listed();
+        let odd = registry.page(u64::MAX, 3, |e| *e.peek() % 2 == 1);
+        let values: Vec<i32> = odd.iter().map(|e| *e.peek()).collect();
+        assert_eq!(values, [19_999, 19_997, 19_995]);
+        assert_eq!(registry.entries_listed() - before, 5);
+    }
+
+    #[test]
+    fn expired_games_leave_the_listing_index() {
+        let registry = Registry::new(limits(100, 1));
+        for n in 0..5 {
+            registry.insert(new_game_id(), n).unwrap();
+        }
+        std::thread::sleep(Duration::from_millis(40));
+        let kept = registry.insert(new_game_id(), 5).unwrap();
+        assert_eq!(registry.expire_idle(), 5);
+        let page = registry.page(u64::MAX, 10, |_| true);
+        assert_eq!(page.len(), 1);
+        assert_eq!(page[0].id(), kept.id());
+        // Past the only live game the walk ends at once.
+        assert!(registry.page(kept.sequence(), 10, |_| true).is_empty());
     }
 }

@@ -8,6 +8,7 @@ use tonic::{Request, Response, Status};
 use super::{
     ServerConfig,
     auth::{bearer, is_admin},
+    bots::BotPool,
     stream,
 };
 use crate::{
@@ -29,12 +30,19 @@ pub type GameEntry = Arc<Entry<Box<dyn HostedGame>>>;
 const DEFAULT_PAGE_SIZE: u32 = 50;
 const MAX_PAGE_SIZE: u32 = 500;
 
+/// The most actions one GetReplay page holds (and the default page size).
+const MAX_REPLAY_PAGE_ACTIONS: u32 = 50_000;
+/// A GetReplay page stops before its actions pass this many encoded bytes,
+/// well under the 4 MiB message limit.
+const MAX_REPLAY_PAGE_BYTES: usize = 2 << 20;
+
 /// The `GameService` implementation: validate, call the domain, convert.
 pub struct GameServiceImpl {
     games: Arc<Games>,
     catalog: Catalog,
     admin_token: Option<String>,
     shutdown: watch::Receiver<bool>,
+    bots: BotPool,
 }
 
 impl GameServiceImpl {
@@ -52,6 +60,7 @@ impl GameServiceImpl {
             catalog,
             admin_token: config.admin_token.clone(),
             shutdown,
+            bots: BotPool::default(),
         }
     }
 
@@ -148,9 +157,13 @@ impl GameService for GameServiceImpl {
             plans,
             plays,
         };
-        let created = self.catalog.create(request.kind, spec)?;
+        let mut created = self.catalog.create(request.kind, spec)?;
         let view = created.game.view(Viewer::Spectator);
-        self.games.insert(game_id.clone(), created.game)?;
+        let bots_play_on = created.game.play_bots(0);
+        let entry = self.games.insert(game_id.clone(), created.game)?;
+        if bots_play_on {
+            self.bots.play_on(&entry);
+        }
         // Whoever knows the seed knows every hidden card, so it is never
         // logged; the kind is logged by name.
         let kind = pb::GameKind::try_from(request.kind)
@@ -191,7 +204,14 @@ impl GameService for GameServiceImpl {
             .action
             .as_ref()
             .ok_or_else(|| Status::invalid_argument("action is required"))?;
-        let response = entry.lock().apply(seat, body.expected_version, action)?;
+        let (response, bots_play_on) = {
+            let mut game = entry.lock();
+            let response = game.apply(seat, body.expected_version, action)?;
+            (response, game.play_bots(0))
+        };
+        if bots_play_on {
+            self.bots.play_on(&entry);
+        }
         Ok(Response::new(response))
     }
 
@@ -271,6 +291,7 @@ impl GameService for GameServiceImpl {
         request: Request<pb::GetReplayRequest>,
     ) -> Result<Response<pb::Replay>, Status> {
         bounded_name("game_id", &request.get_ref().game_id)?;
+        bounded_name("page_token", &request.get_ref().page_token)?;
         let entry = self.games.get(&request.get_ref().game_id)?;
         let token = bearer(&request)?;
         let game = entry.peek();
@@ -289,6 +310,28 @@ impl GameService for GameServiceImpl {
                 }
             }
         }
-        Ok(Response::new(game.replay()))
+        let version = game.version();
+        let after = match request.get_ref().page_token.as_str() {
+            "" => 0,
+            token => token
+                .parse::<u64>()
+                .ok()
+                .filter(|after| *after <= version)
+                .ok_or_else(|| {
+                    Status::invalid_argument(format!(
+                        "page_token {} was not issued by this server for this game",
+                        echo(token)
+                    ))
+                })?,
+        };
+        let size = match request.get_ref().page_size {
+            0 => MAX_REPLAY_PAGE_ACTIONS,
+            size => size.min(MAX_REPLAY_PAGE_ACTIONS),
+        } as usize;
+        Ok(Response::new(game.replay_page(
+            after,
+            size,
+            MAX_REPLAY_PAGE_BYTES,
+        )))
     }
 }

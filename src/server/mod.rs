@@ -2,6 +2,7 @@
 //! auth, TLS, message-size limits, per-RPC tracing spans, health,
 //! reflection and graceful shutdown. No game logic lives here.
 mod auth;
+mod bots;
 mod config;
 mod game_service;
 mod run;

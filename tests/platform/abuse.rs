@@ -74,6 +74,7 @@ async fn an_empty_bearer_token_matches_nothing() {
             .get_replay(with_header(
                 pb::GetReplayRequest {
                     game_id: game.game_id.clone(),
+                    ..Default::default()
                 },
                 header,
             ))
@@ -143,6 +144,7 @@ async fn a_huge_game_id_is_invalid_argument_with_a_short_message() {
     check(client.stream_game(stream).await.unwrap_err(), "StreamGame");
     let replay = pb::GetReplayRequest {
         game_id: huge.clone(),
+        ..Default::default()
     };
     check(client.get_replay(replay).await.unwrap_err(), "GetReplay");
     let list = pb::ListGamesRequest {
@@ -392,6 +394,7 @@ async fn a_server_drawn_seed_stays_secret_until_the_game_is_over() {
     // a seat.
     let replay = || pb::GetReplayRequest {
         game_id: game.game_id.clone(),
+        ..Default::default()
     };
     assert_eq!(
         client.get_replay(replay()).await.unwrap_err().code(),

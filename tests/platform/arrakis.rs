@@ -187,6 +187,7 @@ async fn a_game_plays_through_the_api_with_secrets_kept() {
     let replay = client
         .get_replay(pb::GetReplayRequest {
             game_id: game.game_id.clone(),
+            ..Default::default()
         })
         .await
         .unwrap()

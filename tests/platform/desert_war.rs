@@ -119,6 +119,7 @@ async fn a_desert_war_game_plays_through_the_api_with_camps_kept_secret() {
     let replay = client
         .get_replay(pb::GetReplayRequest {
             game_id: game.game_id.clone(),
+            ..Default::default()
         })
         .await
         .unwrap()

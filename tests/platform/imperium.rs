@@ -3,7 +3,7 @@
 use melange::pb;
 use tonic::Code;
 
-use super::support::{TestServer, authed, play_random};
+use super::support::{TestServer, authed, play_random, wait_for_end};
 
 fn imperium(seed: u64, players: u32, bots: usize) -> pb::CreateGameRequest {
     pb::CreateGameRequest {
@@ -77,13 +77,12 @@ async fn bot_games_replay_to_the_same_end() {
         .await
         .unwrap()
         .into_inner();
-    assert_eq!(
-        bots.view.as_ref().unwrap().status,
-        pb::GameStatus::Finished as i32
-    );
+    // The bots play on after creation, off the call.
+    wait_for_end(&mut client, &bots.game_id).await;
     let replay = client
         .get_replay(pb::GetReplayRequest {
             game_id: bots.game_id.clone(),
+            ..Default::default()
         })
         .await
         .unwrap()

@@ -2,6 +2,7 @@
 //! driven through the generated client, with the test-only harness game.
 mod abuse;
 mod arrakis;
+mod bots;
 mod conformance;
 mod desert_war;
 mod echoes;
@@ -12,6 +13,7 @@ mod listing;
 mod load;
 mod play;
 mod reflection;
+mod replays;
 mod smugglers;
 mod statuses;
 mod streaming;

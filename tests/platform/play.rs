@@ -133,6 +133,7 @@ async fn bot_games_are_reproducible_and_a_replay_recreates_the_game() {
     );
     let replay = |id: &str| pb::GetReplayRequest {
         game_id: id.to_owned(),
+        ..Default::default()
     };
     let r1 = client
         .get_replay(replay(&first.game_id))

@@ -92,6 +92,7 @@ async fn whole_game(seed: u64, options: pb::ArrakisOptions) -> (u32, u32, String
     let replay = client
         .get_replay(pb::GetReplayRequest {
             game_id: game.game_id.clone(),
+            ..Default::default()
         })
         .await
         .unwrap()

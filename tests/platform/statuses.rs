@@ -38,6 +38,7 @@ async fn unknown_game_is_not_found() {
     let error = client
         .get_replay(pb::GetReplayRequest {
             game_id: "nope".into(),
+            ..Default::default()
         })
         .await
         .unwrap_err();
@@ -417,6 +418,7 @@ async fn replays_of_running_games_need_the_admin_token() {
         .into_inner();
     let request = || pb::GetReplayRequest {
         game_id: game.game_id.clone(),
+        ..Default::default()
     };
     assert_eq!(
         client.get_replay(request()).await.unwrap_err().code(),

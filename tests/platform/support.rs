@@ -246,3 +246,15 @@ pub async fn play_random(
         moves += 1;
     }
 }
+
+/// Waits until a game is over (its bots play on after the call that
+/// created it); returns the spectator's final view.
+pub async fn wait_for_end(client: &mut Client, game_id: &str) -> pb::View {
+    loop {
+        let view = public_view(client, game_id).await;
+        if view.status == pb::GameStatus::Finished as i32 {
+            return view;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(5)).await;
+    }
+}
