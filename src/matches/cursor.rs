@@ -24,6 +24,8 @@ pub struct ReplayCursor<R: Ruleset> {
     seed: u64,
     journal: Vec<(Seat, R::Action)>,
     after: u64,
+    /// A snapshot to start from instead of the setup: its version and state.
+    start: Option<(u64, std::sync::Arc<R>)>,
     state: Option<R>,
     next: usize,
     raw: Vec<R::Event>,
@@ -43,6 +45,7 @@ impl<R: Ruleset> ReplayCursor<R> {
             seed,
             journal,
             after,
+            start: None,
             state: None,
             next: 0,
             raw: Vec::new(),
@@ -50,11 +53,25 @@ impl<R: Ruleset> ReplayCursor<R> {
         }
     }
 
+    /// The same cursor starting from `start` (a snapshot: the state at that
+    /// version) instead of the setup; the snapshot must be at or before
+    /// `after` and belong to the same journal.
+    pub fn starting_at(mut self, start: Option<(u64, std::sync::Arc<R>)>) -> Self {
+        self.start = start;
+        self
+    }
+
     /// Applies journal entries until the next version after `after`, at most
     /// `budget` of them (at least one), and hands that version out.
     pub fn step(&mut self, budget: usize) -> Result<Replayed<'_, R>, MatchError> {
         if self.state.is_none() {
-            self.state = Some(R::setup(&self.options, self.seed)?);
+            self.state = Some(match self.start.take() {
+                Some((version, snapshot)) => {
+                    self.next = version as usize;
+                    R::clone(&snapshot)
+                }
+                None => R::setup(&self.options, self.seed)?,
+            });
         }
         let Some(state) = self.state.as_mut() else {
             return Ok(Replayed::Done);

@@ -417,6 +417,22 @@ impl<R: Ruleset> Match<R> {
             self.snapshots.clone(),
         )
     }
+
+    /// A cursor that re-creates the versions after `after` one at a time,
+    /// outside the game's lock, for catching a watcher up at its own pace.
+    /// It starts from the nearest snapshot at or before `after`, so its
+    /// first update costs fewer than [`SNAPSHOT_EVERY`] rules steps.
+    pub fn cursor(&self, after: u64) -> super::ReplayCursor<R> {
+        let index = (after / SNAPSHOT_EVERY).min(self.snapshots.len() as u64);
+        let start = index.checked_sub(1).map(|i| {
+            (
+                index * SNAPSHOT_EVERY,
+                Arc::clone(&self.snapshots[i as usize]),
+            )
+        });
+        super::ReplayCursor::new(self.options.clone(), self.seed, self.journal.clone(), after)
+            .starting_at(start)
+    }
 }
 
 #[cfg(test)]
@@ -527,6 +543,39 @@ mod tests {
     }
 
     #[test]
+    fn a_cursor_starts_from_the_nearest_snapshot_and_gives_the_same_versions() {
+        // Finding 3 and 5b of issue 13: a catch-up after `after` starts from
+        // the snapshot at or before it, and its updates are the versions a
+        // replay from the setup gives.
+        let game = long_game();
+        for after in [0, SNAPSHOT_EVERY - 1, 2 * SNAPSHOT_EVERY + 517] {
+            let mut cursor = game.cursor(after);
+            let mut steps = 0;
+            let mut seen = Vec::new();
+            while seen.len() < 3 {
+                steps += 1;
+                match cursor.step(1).unwrap() {
+                    super::super::Replayed::Update(version, _, state) => {
+                        seen.push((version, format!("{state:?}")));
+                    }
+                    super::super::Replayed::Pending => {}
+                    super::super::Replayed::Done => break,
+                }
+            }
+            // At most one snapshot interval of rules steps before the first
+            // update, then one step per version.
+            assert!(
+                steps < SNAPSHOT_EVERY as usize + 3,
+                "{steps} steps after {after}"
+            );
+            for (i, (version, state)) in seen.iter().enumerate() {
+                assert_eq!(*version, after + 1 + i as u64);
+                assert_eq!(*state, format!("{:?}", from_the_start(&game, *version)));
+            }
+        }
+    }
+
+    #[test]
     fn a_catch_up_near_the_end_starts_from_a_snapshot() {
         let game = long_game();
         let last = game.version();
@@ -544,11 +593,5 @@ mod tests {
             .map(|version| (version, format!("{:?}", from_the_start(&game, version))))
             .collect();
         assert_eq!(seen, expected);
-    }
-
-    /// A cursor that re-creates the versions after `after` one at a time,
-    /// outside the game's lock, for catching a watcher up at its own pace.
-    pub fn cursor(&self, after: u64) -> super::ReplayCursor<R> {
-        super::ReplayCursor::new(self.options.clone(), self.seed, self.journal.clone(), after)
     }
 }
