@@ -2,8 +2,8 @@
 //! conformance harness, with invariants checked after every step.
 use melange::rules::arrakis::expansions::smugglers::core_data::smugglers_data;
 use melange::rules::arrakis::{
-    Action, AfterExcess, AreaId, Arrakis, ArrakisOptions, DieResult, Faction, LeaderAt, Preset,
-    Prompt, UnitKind, Units,
+    Action, AreaId, Arrakis, ArrakisOptions, DieResult, Faction, LeaderAt, Preset, Prompt,
+    UnitKind, Units,
 };
 use melange::rules::core::conformance::{Checks, assert_refused, random_playout};
 use melange::rules::core::{Ruleset, Seat, Viewer};
@@ -48,16 +48,9 @@ fn board_invariant(g: &Arrakis) -> Result<(), String> {
             totals.smuggler = super::smugglers::playout::smuggler_regulars_in_play(g);
         }
         let on_board = g.units_on_board(f);
-        let attacking = match g.prompt() {
-            Prompt::Battle(b) | Prompt::Excess(_, _, AfterExcess::Battle(b)) => b.attacker == f,
-            // DW-SANDRIDER-10: a battle waits on a sandworm its retreating
-            // defender called.
-            _ => g
-                .desert_war
-                .as_ref()
-                .and_then(|d| d.retreat_battle)
-                .is_some_and(|b| b.attacker == f),
-        };
+        // The battle going on, or one a decision interrupted (a sandworm a
+        // retreating defender called, the Smugglers' Base).
+        let attacking = g.pending_battle().is_some_and(|b| b.attacker == f);
         let battle = g.battle_group().filter(|_| attacking);
         for k in UnitKind::ALL {
             let held = on_board[k] + g.house(f).supply[k] + battle.map_or(0, |b| b.units[k]);

@@ -254,14 +254,16 @@ async fn unread_catch_up_streams_cost_no_threads() {
     })
     .await;
     let mut client = server.client().await;
-    // All bots: the game plays to its end (several hundred versions) inside
-    // CreateGame.
+    // All bots: the game plays to its end (several hundred versions), its
+    // first slice inside CreateGame and the rest in the background.
     let game = client
         .create_game(harness_request(Some(16), 2, 1_200, &[0, 1]))
         .await
         .unwrap()
         .into_inner();
-    let last = game.view.as_ref().unwrap().version;
+    let last = super::support::wait_for_end(&mut client, &game.game_id)
+        .await
+        .version;
     assert!(last > 300, "only {last} versions");
     let before = threads();
     // The readers' own connection with tiny HTTP/2 stream windows, so the

@@ -697,18 +697,29 @@ impl Arrakis {
 
     /// The attacking group of a battle, for tests.
     pub fn battle_group(&self) -> Option<Group> {
+        self.pending_battle().map(|b| b.group)
+    }
+
+    /// The battle going on or waiting, its attackers off the board: the
+    /// current decision's, or one a decision interrupted.
+    pub fn pending_battle(&self) -> Option<Battle> {
         match self.prompt {
-            Prompt::Battle(b) => Some(b.group),
+            Prompt::Battle(b) => Some(b),
             // Defenders revealed over the limit: the battle waits on the
             // Atreides' pick of the excess, its attackers off the board.
-            Prompt::Excess(_, _, AfterExcess::Battle(b)) => Some(b.group),
+            Prompt::Excess(_, _, AfterExcess::Battle(b)) => Some(b),
             // DW-SANDRIDER-10: a battle waiting on the sandworm its
-            // retreating defender called.
+            // retreating defender called; SM-ALLY-06, SM-STABAN-05: a
+            // battle waiting on the Smugglers' Base or Staban Tuek's return.
             _ => self
                 .desert_war
                 .as_ref()
                 .and_then(|d| d.retreat_battle)
-                .map(|b| b.group),
+                .or_else(|| match self.smugglers.as_ref().and_then(|s| s.resume) {
+                    Some(Prompt::Battle(b))
+                    | Some(Prompt::Excess(_, _, AfterExcess::Battle(b))) => Some(b),
+                    _ => None,
+                }),
         }
     }
 }
