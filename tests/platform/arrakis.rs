@@ -184,14 +184,7 @@ async fn a_game_plays_through_the_api_with_secrets_kept() {
     assert!(cards_played > 0, "no planning card was played");
     assert!(specials_used > 0, "no special action was used");
     // The replay names every action in the wire form the server accepts.
-    let replay = client
-        .get_replay(pb::GetReplayRequest {
-            game_id: game.game_id.clone(),
-            ..Default::default()
-        })
-        .await
-        .unwrap()
-        .into_inner();
+    let replay = super::support::full_replay(&mut client, &game.game_id).await;
     assert_eq!(replay.actions.len() as u64, moves);
 }
 

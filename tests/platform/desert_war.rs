@@ -116,13 +116,6 @@ async fn a_desert_war_game_plays_through_the_api_with_camps_kept_secret() {
         moves >= 300,
         "a whole game takes many decisions, not {moves}"
     );
-    let replay = client
-        .get_replay(pb::GetReplayRequest {
-            game_id: game.game_id.clone(),
-            ..Default::default()
-        })
-        .await
-        .unwrap()
-        .into_inner();
+    let replay = super::support::full_replay(&mut client, &game.game_id).await;
     assert_eq!(replay.actions.len() as u64, moves);
 }

@@ -60,14 +60,7 @@ async fn a_replay_longer_than_a_page_is_fetched_page_by_page() {
         .await
         .unwrap()
         .into_inner();
-    let whole = client
-        .get_replay(pb::GetReplayRequest {
-            game_id: game.game_id.clone(),
-            ..Default::default()
-        })
-        .await
-        .unwrap()
-        .into_inner();
+    let whole = super::support::full_replay(&mut client, &game.game_id).await;
     assert_eq!(whole.status, pb::GameStatus::Finished as i32);
     assert!(whole.next_page_token.is_empty(), "a short game is one page");
     let count = whole.actions.len();
@@ -113,14 +106,7 @@ async fn a_long_bot_war_for_arrakis_replay_pages_add_up_to_the_whole() {
     let game = client.create_game(request).await.unwrap().into_inner();
     // The bots play on after creation; wait for the end.
     wait_for_end(&mut client, &game.game_id).await;
-    let whole = client
-        .get_replay(pb::GetReplayRequest {
-            game_id: game.game_id.clone(),
-            ..Default::default()
-        })
-        .await
-        .unwrap()
-        .into_inner();
+    let whole = super::support::full_replay(&mut client, &game.game_id).await;
     let count = whole.actions.len();
     assert!(count > 2_000, "the game has {count} actions");
     let paged = pages(&mut client, &game.game_id, 1_000).await;

@@ -89,14 +89,7 @@ async fn whole_game(seed: u64, options: pb::ArrakisOptions) -> (u32, u32, String
     );
     assert_eq!(finished.status, pb::GameStatus::Finished as i32);
     assert_eq!(finished.result.clone().unwrap().winners.len(), 1);
-    let replay = client
-        .get_replay(pb::GetReplayRequest {
-            game_id: game.game_id.clone(),
-            ..Default::default()
-        })
-        .await
-        .unwrap()
-        .into_inner();
+    let replay = super::support::full_replay(&mut client, &game.game_id).await;
     assert_eq!(replay.actions.len() as u64, moves);
     let standing = arrakis_view(&finished).smugglers.clone().unwrap().standing;
     (actions, events, standing)

@@ -186,6 +186,19 @@ pub async fn play_to_end(client: &mut Client, game: &pb::CreateGameResponse) -> 
     }
 }
 
+/// The whole replay of a game (one page: the games of these tests are
+/// shorter than a page).
+pub async fn full_replay(client: &mut Client, game_id: &str) -> pb::Replay {
+    client
+        .get_replay(pb::GetReplayRequest {
+            game_id: game_id.to_owned(),
+            ..Default::default()
+        })
+        .await
+        .unwrap()
+        .into_inner()
+}
+
 /// The spectator's view of a game.
 pub async fn public_view(client: &mut Client, game_id: &str) -> pb::View {
     let request = pb::GetViewRequest {
