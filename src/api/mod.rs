@@ -14,6 +14,6 @@ mod status;
 mod wire;
 
 pub use catalog::{Catalog, CreateSpec, Created};
-pub use hosted::{CatchUp, CaughtUp, HostedGame, LiveUpdates, PastUpdates};
+pub use hosted::{CatchUp, CaughtUp, HostedGame, LiveUpdates, PastUpdates, UpdateShape};
 pub use status::{MAX_STATUS_MESSAGE_BYTES, VERSION_METADATA, capped, into_status};
 pub use wire::WireRules;

@@ -2,7 +2,7 @@ use std::sync::Arc;
 
 use tokio::sync::broadcast;
 
-use super::{BotKind, MatchError, SeatToken, TokenHash};
+use super::{BotKind, History, MatchError, SeatToken, TokenHash, Update};
 use crate::rules::core::{GameRng, RngStream, Ruleset, Seat, Viewer};
 
 /// How many updates a watcher may fall behind before it catches up from the
@@ -47,18 +47,6 @@ pub struct Stamped<E> {
     pub event: E,
 }
 
-/// One applied action as watchers receive it: its events and the state
-/// after it, from which each watcher renders its own redacted view.
-#[derive(Debug)]
-pub struct Update<R: Ruleset> {
-    /// The version after the action.
-    pub version: u64,
-    /// Its events, unredacted.
-    pub events: Vec<Stamped<R::Event>>,
-    /// The state after it.
-    pub state: R,
-}
-
 /// What a successful [`Match::apply`] did: the new version and every event of
 /// the action and of the bot moves it triggered, unredacted.
 #[derive(Debug)]
@@ -100,11 +88,16 @@ pub struct Match<R: Ruleset> {
     seed: u64,
     options: R::Options,
     state: R,
-    journal: Vec<(Seat, R::Action)>,
+    journal: History<(Seat, R::Action)>,
     /// The state at versions `SNAPSHOT_EVERY`, `2 * SNAPSHOT_EVERY`, ...
     snapshots: Vec<Arc<R>>,
     seats: Vec<SeatSlot>,
-    updates: broadcast::Sender<Arc<Update<R>>>,
+    /// Made by the first watcher: a game nobody watches keeps no channel
+    /// (its buffer is most of an idle game's memory).
+    updates: Option<broadcast::Sender<Arc<Update<R>>>>,
+    /// The last update sent to watchers, while anyone watches: the
+    /// `ApplyAction` response shares its rendering with the seat's stream.
+    last_update: Option<Arc<Update<R>>>,
     scratch: Vec<R::Action>,
     /// Bot moves since the last move of a person.
     bot_streak: usize,
@@ -149,15 +142,15 @@ impl<R: Ruleset> Match<R> {
                 token,
             });
         }
-        let (updates, _) = broadcast::channel(UPDATE_BUFFER);
         let mut game = Match {
             seed,
             options,
             state,
-            journal: Vec::new(),
+            journal: History::default(),
             snapshots: Vec::new(),
             seats,
-            updates,
+            updates: None,
+            last_update: None,
             scratch: Vec::new(),
             bot_streak: 0,
         };
@@ -186,7 +179,7 @@ impl<R: Ruleset> Match<R> {
     }
 
     /// Every applied action in order; action `i` produced version `i + 1`.
-    pub fn journal(&self) -> &[(Seat, R::Action)] {
+    pub fn journal(&self) -> &History<(Seat, R::Action)> {
         &self.journal
     }
 
@@ -331,15 +324,20 @@ impl<R: Ruleset> Match<R> {
             event,
         }));
         // Cloning the state is only worth it when someone is watching.
-        if self.updates.receiver_count() > 0 {
-            let update = Update {
+        let watched = self
+            .updates
+            .as_ref()
+            .filter(|updates| updates.receiver_count() > 0);
+        self.last_update = watched.map(|updates| {
+            let update = Arc::new(Update::new(
                 version,
-                events: out[first..].to_vec(),
-                state: self.state.clone(),
-            };
+                out[first..].to_vec(),
+                self.state.clone(),
+            ));
             // No receiver left between the check and the send is harmless.
-            let _ = self.updates.send(Arc::new(update));
-        }
+            let _ = updates.send(Arc::clone(&update));
+            update
+        });
         Ok(())
     }
 
@@ -403,8 +401,20 @@ impl<R: Ruleset> Match<R> {
     /// Live updates from now on. The version returned is the last one the
     /// receiver will *not* see; everything after it arrives in order unless
     /// the receiver lags, in which case [`Match::replayer`] fills the gap.
-    pub fn subscribe(&self) -> (u64, broadcast::Receiver<Arc<Update<R>>>) {
-        (self.version(), self.updates.subscribe())
+    pub fn subscribe(&mut self) -> (u64, broadcast::Receiver<Arc<Update<R>>>) {
+        let version = self.version();
+        let updates = self
+            .updates
+            .get_or_insert_with(|| broadcast::channel(UPDATE_BUFFER).0);
+        (version, updates.subscribe())
+    }
+
+    /// The update of the current version as watchers received it, while
+    /// anyone watches: its renderings are shared with them.
+    pub fn last_update(&self) -> Option<&Arc<Update<R>>> {
+        self.last_update
+            .as_ref()
+            .filter(|update| update.version == self.version())
     }
 
     /// A self-contained copy of what is needed to re-create every past
@@ -413,7 +423,7 @@ impl<R: Ruleset> Match<R> {
         super::Replayer::with_snapshots(
             self.options.clone(),
             self.seed,
-            self.journal.clone(),
+            self.journal.share(),
             self.snapshots.clone(),
         )
     }
@@ -430,7 +440,7 @@ impl<R: Ruleset> Match<R> {
                 Arc::clone(&self.snapshots[i as usize]),
             )
         });
-        super::ReplayCursor::new(self.options.clone(), self.seed, self.journal.clone(), after)
+        super::ReplayCursor::new(self.options.clone(), self.seed, self.journal.share(), after)
             .starting_at(start)
     }
 }
@@ -468,7 +478,7 @@ mod tests {
     fn from_the_start(game: &Match<Arrakis>, version: u64) -> Arrakis {
         let mut state = Arrakis::setup(game.options(), game.seed()).unwrap();
         let mut events = Vec::new();
-        for (seat, action) in &game.journal()[..version as usize] {
+        for (seat, action) in game.journal().iter().take(version as usize) {
             state.apply(*seat, action, &mut events).unwrap();
         }
         state
@@ -495,7 +505,7 @@ mod tests {
             .0;
         assert!(!whole.play_bots(usize::MAX));
         assert!(slices > 1);
-        assert_eq!(sliced.journal(), whole.journal());
+        assert!(sliced.journal().iter().eq(whole.journal().iter()));
         assert_eq!(
             format!("{:?}", sliced.state()),
             format!("{:?}", whole.state())

@@ -9,6 +9,7 @@ mod echoes;
 mod harness;
 mod imperium;
 mod imperium_rivals;
+mod light_streams;
 mod listing;
 mod load;
 mod play;
