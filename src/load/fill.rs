@@ -13,6 +13,7 @@ use tokio::task::JoinSet;
 
 use super::{
     Errors, LoadConfig, Progress, Shared, connect, histogram,
+    light::LightClient,
     seat_client::{Driver, create},
 };
 use crate::pb::game_service_client::GameServiceClient;
@@ -107,7 +108,9 @@ pub async fn fill(
     let mid_game = Arc::new(AtomicUsize::new(0));
     let mut workers = JoinSet::new();
     for worker in 0..config.load.concurrency.max(1) {
-        let mut client = GameServiceClient::new(channels[worker % channels.len()].clone());
+        let channel = channels[worker % channels.len()].clone();
+        let mut client = GameServiceClient::new(channel.clone());
+        let light = LightClient::new(channel);
         let (config, shared, next_game, mid_game) = (
             config.clone(),
             shared.clone(),
@@ -138,7 +141,7 @@ pub async fn fill(
                     .filter(|grant| !grant.token.is_empty())
                     .collect();
                 let mut driver = Driver {
-                    client: client.clone(),
+                    client: light.clone(),
                     game_id: &game.game_id,
                     shared: &shared,
                     seed,

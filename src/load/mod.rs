@@ -6,6 +6,7 @@
 //! that leaves many live games on the server to measure its memory.
 mod cpu;
 mod fill;
+mod light;
 mod report;
 mod seat_client;
 
@@ -178,7 +179,9 @@ async fn run_workload(
     let next_game = Arc::new(AtomicUsize::new(0));
     let mut workers = JoinSet::new();
     for worker in 0..config.concurrency.max(1) {
-        let client = GameServiceClient::new(channels[worker % channels.len()].clone());
+        let channel = channels[worker % channels.len()].clone();
+        let client = GameServiceClient::new(channel.clone());
+        let light = light::LightClient::new(channel);
         let (config, shared, next_game) = (config.clone(), shared.clone(), next_game.clone());
         workers.spawn(async move {
             loop {
@@ -187,7 +190,8 @@ async fn run_workload(
                     return;
                 }
                 let seed = config.seed.wrapping_add(index as u64);
-                if seat_client::play_game(client.clone(), &config, workload, seed, &shared).await {
+                let (client, light) = (client.clone(), light.clone());
+                if seat_client::play_game(client, light, &config, workload, seed, &shared).await {
                     shared.progress.games.fetch_add(1, Ordering::Relaxed);
                 }
             }

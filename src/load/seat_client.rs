@@ -9,7 +9,10 @@ use tokio::task::JoinSet;
 use tokio_stream::StreamExt;
 use tonic::{Request, transport::Channel};
 
-use super::{LoadConfig, Shared, Workload};
+use super::{
+    LoadConfig, Shared, Workload,
+    light::{LightApplyRequest, LightApplyResponse, LightClient, LightView},
+};
 use crate::{
     pb::{self, game_service_client::GameServiceClient},
     rules::core::{GameRng, RngStream},
@@ -48,9 +51,11 @@ pub(crate) fn seat_rng(seat: u32, seed: u64) -> GameRng {
     RngStream::Bot(seat as u8).rng(seed ^ 0x6c6f_6164)
 }
 
-/// Plays one game to the end; `false` if any call failed.
+/// Plays one game to the end; `false` if any call failed. `client`
+/// creates it, `light` plays it.
 pub async fn play_game(
     mut client: Client,
+    light: LightClient,
     config: &LoadConfig,
     workload: Workload,
     seed: u64,
@@ -70,7 +75,7 @@ pub async fn play_game(
         .collect();
     if workload == Workload::Unwatched {
         let mut driver = Driver {
-            client,
+            client: light,
             game_id: &game.game_id,
             shared,
             seed,
@@ -83,7 +88,7 @@ pub async fn play_game(
     }
     let mut seats = JoinSet::new();
     for grant in grants {
-        let (client, shared, game_id) = (client.clone(), shared.clone(), game.game_id.clone());
+        let (client, shared, game_id) = (light.clone(), shared.clone(), game.game_id.clone());
         seats.spawn(async move {
             let result = play_seat(client, &game_id, grant, workload, seed, &shared).await;
             if let Err(status) = &result {
@@ -101,11 +106,11 @@ pub async fn play_game(
 
 /// Sends one timed ApplyAction.
 async fn apply(
-    client: &mut Client,
+    client: &mut LightClient,
     shared: &Shared,
     token: &str,
-    request: pb::ApplyActionRequest,
-) -> Result<pb::ApplyActionResponse, tonic::Status> {
+    request: LightApplyRequest,
+) -> Result<LightApplyResponse, tonic::Status> {
     let sent = Instant::now();
     let response = client
         .apply_action(authed(request, token)?)
@@ -118,19 +123,19 @@ async fn apply(
 
 /// A random legal action of `view`, as a request at its version.
 fn random_action(
-    view: &mut pb::View,
+    view: &mut LightView,
     rng: &mut GameRng,
     game_id: &str,
     seat: u32,
     omit_view: bool,
-) -> Result<pb::ApplyActionRequest, tonic::Status> {
+) -> Result<LightApplyRequest, tonic::Status> {
     if view.legal_actions.is_empty() {
         return Err(tonic::Status::internal(
             "this seat is to act but has no legal action",
         ));
     }
     let pick = rng.random_range(0..view.legal_actions.len());
-    Ok(pb::ApplyActionRequest {
+    Ok(LightApplyRequest {
         game_id: game_id.to_owned(),
         seat,
         expected_version: view.version,
@@ -144,7 +149,7 @@ fn random_action(
 /// must act and ApplyAction leaves it out; with [`Workload::Views`] every
 /// update and response carries it.
 async fn play_seat(
-    mut client: Client,
+    mut client: LightClient,
     game_id: &str,
     grant: pb::SeatGrant,
     workload: Workload,
@@ -222,7 +227,7 @@ async fn play_seat(
 /// whichever seat is to act, continuing from the ApplyAction response while
 /// the same seat acts again and asking GetView when the turn passes.
 pub(crate) struct Driver<'a> {
-    pub client: Client,
+    pub client: LightClient,
     pub game_id: &'a str,
     pub shared: &'a Shared,
     pub seed: u64,
@@ -273,7 +278,7 @@ impl Driver<'_> {
     }
 
     /// `grant`'s seat's current view.
-    async fn view_of(&mut self, grant: &pb::SeatGrant) -> Result<pb::View, tonic::Status> {
+    async fn view_of(&mut self, grant: &pb::SeatGrant) -> Result<LightView, tonic::Status> {
         let request = pb::GetViewRequest {
             game_id: self.game_id.to_owned(),
             seat: Some(grant.seat),
