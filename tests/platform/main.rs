@@ -19,3 +19,4 @@ mod statuses;
 mod streaming;
 mod support;
 mod tls;
+mod web;
