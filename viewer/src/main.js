@@ -30,6 +30,8 @@ const state = {
   stream: null,
   pageToken: "",
   renderQueued: false,
+  // Counts the games opened: an answer for an earlier one is dropped.
+  session: 0,
 };
 
 const $ = (id) => document.getElementById(id);
@@ -110,6 +112,8 @@ async function listGames(more = false) {
 
 async function watch(gameId, seat, token) {
   if (state.stream) state.stream.abort();
+  state.stream = null;
+  const session = ++state.session;
   Object.assign(state, {
     gameId,
     seat,
@@ -128,10 +132,11 @@ async function watch(gameId, seat, token) {
   say(`Opening ${gameId}${seat === undefined ? " as a spectator" : ` as seat ${seat}`}…`);
   try {
     const view = await client().getView({ gameId, seat }, api.auth(token));
+    if (session !== state.session) return;
     keep({ version: view.version, events: [], view });
     scheduleRender();
   } catch (error) {
-    say(describe(error), true);
+    if (session === state.session) say(describe(error), true);
     return;
   }
   follow(gameId, 0n);
@@ -156,6 +161,10 @@ async function follow(gameId, from) {
     if (state.stream === controller) say(`${gameId}: the stream ended (the game is over).`);
   } catch (error) {
     if (controller.signal.aborted || state.stream !== controller) return;
+    if (error instanceof ConnectError && error.code === Code.Aborted) {
+      say(`${describe(error)} (a newer stream of this seat, from another client or page, replaced this one)`, true);
+      return;
+    }
     const retry = error instanceof ConnectError && [Code.Unavailable, Code.Unknown, Code.Internal].includes(error.code);
     say(`${describe(error)}${retry ? "; resuming…" : ""}`, true);
     if (retry) setTimeout(() => state.stream === controller && follow(gameId, last), RETRY_MS);

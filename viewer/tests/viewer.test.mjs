@@ -300,6 +300,12 @@ test("Imperium: spaces, resources, hands and versions match the API", async () =
   await checkImperium(page, spectator.get(latest));
   assert.equal(await page.$$eval("[data-hand] li", (items) => items.length), 0, "a spectator sees no hand");
   await page.screenshot({ path: join(shots, "imperium-spectator.png"), fullPage: true });
+
+  // Live: the page follows the actions played while it is open.
+  await play(game, 0, 3);
+  const now = await client.getView({ gameId: game.gameId });
+  assert.ok(now.version > BigInt(latest), "the game went on");
+  await checkImperium(page, now);
   assert.deepEqual(errors, []);
   await page.close();
 });
