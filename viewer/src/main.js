@@ -14,6 +14,13 @@ export { api };
 const KIND_NAMES = { 1: "War for Arrakis", 2: "Imperium" };
 const STATUS_NAMES = { 1: "in progress", 2: "finished" };
 const RETRY_MS = 2000;
+// How many versions before the current one a game opens with (a random
+// bot game can run to tens of thousands of versions, each with a whole
+// view), and how many views the page keeps at most: older views are
+// dropped (their events stay in the log).
+export const HISTORY = 1000;
+const MAX_VIEWS = 3000;
+const MAX_EVENTS = 50000;
 
 const state = {
   client: null,
@@ -30,6 +37,8 @@ const state = {
   stream: null,
   pageToken: "",
   renderQueued: false,
+  // The version the stream started after.
+  start: 0,
   // Counts the games opened: an answer for an earlier one is dropped.
   session: 0,
 };
@@ -110,7 +119,7 @@ async function listGames(more = false) {
 
 // ---- watching ----
 
-async function watch(gameId, seat, token) {
+async function watch(gameId, seat, token, from) {
   if (state.stream) state.stream.abort();
   state.stream = null;
   const session = ++state.session;
@@ -139,7 +148,11 @@ async function watch(gameId, seat, token) {
     if (session === state.session) say(describe(error), true);
     return;
   }
-  follow(gameId, 0n);
+  const current = state.versions[state.versions.length - 1];
+  const start = from ?? Math.max(0, current - HISTORY);
+  state.start = Math.min(start, current);
+  $("from-version").value = String(state.start);
+  follow(gameId, BigInt(state.start));
 }
 
 /** Streams every update after `from` and keeps following; resumes after a dropped connection. */
@@ -182,6 +195,12 @@ function keep(update) {
   if (update.events.length) {
     state.events.push(...update.events);
     state.events.sort((a, b) => Number(a.version - b.version));
+    if (state.events.length > MAX_EVENTS) state.events.splice(0, state.events.length - MAX_EVENTS);
+  }
+  while (state.versions.length > MAX_VIEWS) {
+    const oldest = state.versions.shift();
+    state.updates.delete(oldest);
+    if (state.selected === oldest) state.selected = state.versions[0];
   }
   if (state.follow || state.selected === null) state.selected = state.versions[state.versions.length - 1];
 }
@@ -217,7 +236,8 @@ function render() {
   const index = selectedIndex();
   $("slider").max = String(Math.max(0, state.versions.length - 1));
   $("slider").value = String(index);
-  $("version-label").textContent = `version ${state.selected} (latest received ${state.versions[state.versions.length - 1]})`;
+  $("version-label").textContent =
+    `version ${state.selected}; versions ${state.versions[0]} to ${state.versions[state.versions.length - 1]} kept`;
   renderSummary(view);
   const game = view.game;
   let body;
@@ -271,6 +291,9 @@ function renderLog(view) {
       event.text,
     ),
   );
+  if (state.start > 0) {
+    items.unshift(h("li", { class: "note" }, `Events up to version ${state.start} not loaded (see “from version”).`));
+  }
   const log = $("log");
   log.replaceChildren(...items);
   const current = log.querySelector("li.current") ?? log.lastElementChild;
@@ -297,6 +320,13 @@ function start() {
     watch(gameId, seat, $("token").value.trim());
   });
   $("first").addEventListener("click", () => select(0));
+  $("reload-from").addEventListener("submit", (event) => {
+    event.preventDefault();
+    if (!state.gameId) return;
+    const from = Number($("from-version").value);
+    if (!Number.isInteger(from) || from < 0) return say("Versions are whole numbers from 0.", true);
+    watch(state.gameId, state.seat, state.token, from);
+  });
   $("prev").addEventListener("click", () => select(selectedIndex() - 1));
   $("next").addEventListener("click", () => select(selectedIndex() + 1));
   $("last").addEventListener("click", () => {
@@ -319,7 +349,8 @@ function start() {
   const game = params.get("game");
   if (game) {
     const seat = params.get("seat");
-    watch(game, seat === null || seat === "" ? undefined : Number(seat), "");
+    const from = params.get("from");
+    watch(game, seat === null || seat === "" ? undefined : Number(seat), "", from === null ? undefined : Number(from));
   } else {
     listGames();
   }

@@ -109,12 +109,12 @@ async function play(game, seat, actions) {
   }
 }
 
-/** Every version's view, as StreamGame sends it to `seat` (or a spectator). */
-async function history(gameId, seat, token) {
+/** Every version's view after `from`, as StreamGame sends it to `seat` (or a spectator). */
+async function history(gameId, seat, token, from = 0) {
   const views = new Map();
   const until = (await client.getView({ gameId, seat }, api.auth(token))).version;
   const controller = new AbortController();
-  for await (const update of client.streamGame({ gameId, seat, fromVersion: 0n }, api.auth(token, controller.signal))) {
+  for await (const update of client.streamGame({ gameId, seat, fromVersion: BigInt(from) }, api.auth(token, controller.signal))) {
     views.set(Number(update.version), update.view);
     if (update.version >= until) {
       controller.abort();
@@ -271,6 +271,44 @@ test("War for Arrakis: a game of two bots, watched to its end", async () => {
   }, middle);
   await checkArrakis(page, views.get(versions[middle]));
   await page.screenshot({ path: join(shots, "arrakis-bots-midgame.png"), fullPage: true });
+  await page.close();
+});
+
+test("War for Arrakis with the Desert War and the Smugglers: the expansions' pieces are drawn", async () => {
+  const game = await client.createGame({
+    kind: api.GameKind.WAR_FOR_ARRAKIS,
+    seed: 5n,
+    options: { game: { case: "arrakis", value: { desertWar: true, smugglers: true } } },
+    seats: [{ bot: "random" }, { bot: "random" }],
+  });
+  let final;
+  for (let wait = 0; wait < 600; wait++) {
+    final = await client.getView({ gameId: game.gameId });
+    if (final.status === api.GameStatus.FINISHED) break;
+    await new Promise((wake) => setTimeout(wake, 100));
+  }
+  assert.equal(final.status, api.GameStatus.FINISHED);
+  // A random game of both expansions runs long: the viewer opens it with
+  // its last versions only (viewer HISTORY).
+  const from = Math.max(0, Number(final.version) - globalThis.melangeViewer.HISTORY);
+  const views = await history(game.gameId, undefined, "", from);
+  const page = await browser.newPage();
+  const errors = [];
+  page.on("pageerror", (error) => errors.push(String(error)));
+  await page.goto(`${serverUrl}/viewer/?game=${game.gameId}`);
+  await checkArrakis(page, final);
+  // Version after version with the → key, the board against the server's view.
+  await page.click("#first");
+  const versions = [...views.keys()].sort((a, b) => a - b);
+  assert.equal(versions[0], from + 1);
+  for (const version of versions.slice(0, 40)) {
+    await checkArrakis(page, views.get(version));
+    await page.keyboard.press("ArrowRight");
+  }
+  const panels = await page.$$eval(".panel h3", (titles) => titles.map((t) => t.textContent));
+  assert.ok(panels.includes("Desert War") && panels.includes("Smugglers"), `${panels}`);
+  await page.screenshot({ path: join(shots, "arrakis-expansions.png"), fullPage: true });
+  assert.deepEqual(errors, []);
   await page.close();
 });
 
