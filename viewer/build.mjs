@@ -40,7 +40,86 @@ function names(value, into = {}) {
 }
 
 const arrakisBoard = read("arrakis", "board.json");
+
+// The board's data has no coordinates, only sectors, rings and borders. The
+// viewer draws each sector as ROWS bands of cells in its quarter of its
+// ring; this picks which area goes in which cell so that bordering areas
+// sit near each other: a deterministic spring layout (borders pull, areas
+// of a sector push apart, every area held inside its sector's wedge), then
+// each sector's areas are cut into bands by radius and ordered by angle.
+const ROWS = 3;
+const QUARTER = { NE: -90, SE: 0, SW: 90, NW: 180 };
+const RINGS = { inner: [94, 300], outer: [306, 496] };
+function layout(board) {
+  const sectors = Object.fromEntries(board.sectors.map((sector) => [sector.id, sector]));
+  const areas = board.areas.filter((area) => area.id !== board.north_pole);
+  const point = {};
+  for (const sector of board.sectors) {
+    const members = areas.filter((area) => area.sector === sector.id);
+    const [inner, outer] = RINGS[sector.ring];
+    members.forEach((area, index) => {
+      const radius = inner + ((index % ROWS) + 0.5) * ((outer - inner) / ROWS);
+      const angle = QUARTER[sector.position] + ((Math.floor(index / ROWS) + 0.5) * 90) / Math.ceil(members.length / ROWS);
+      point[area.id] = [radius * Math.cos((angle * Math.PI) / 180), radius * Math.sin((angle * Math.PI) / 180)];
+    });
+  }
+  point[board.north_pole] = [0, 0];
+  const polar = ([x, y]) => [Math.hypot(x, y), (Math.atan2(y, x) * 180) / Math.PI];
+  for (let round = 0; round < 600; round++) {
+    const move = Object.fromEntries(areas.map((area) => [area.id, [0, 0]]));
+    for (const area of areas) {
+      const [x, y] = point[area.id];
+      for (const other of area.borders) {
+        const [ox, oy] = point[other];
+        move[area.id][0] += (ox - x) * 0.02;
+        move[area.id][1] += (oy - y) * 0.02;
+      }
+      for (const other of areas) {
+        if (other === area || other.sector !== area.sector) continue;
+        const [ox, oy] = point[other.id];
+        const distance = Math.hypot(x - ox, y - oy) || 0.01;
+        if (distance < 90) {
+          move[area.id][0] += ((x - ox) / distance) * (90 - distance) * 0.05;
+          move[area.id][1] += ((y - oy) / distance) * (90 - distance) * 0.05;
+        }
+      }
+    }
+    for (const area of areas) {
+      const sector = sectors[area.sector];
+      const [inner, outer] = RINGS[sector.ring];
+      let [radius, angle] = polar([point[area.id][0] + move[area.id][0], point[area.id][1] + move[area.id][1]]);
+      const start = QUARTER[sector.position];
+      let offset = (((angle - start) % 360) + 360) % 360;
+      if (offset > 90) offset = offset > 225 ? 2 : 88;
+      offset = Math.min(88, Math.max(2, offset));
+      radius = Math.min(outer - 5, Math.max(inner + 5, radius));
+      angle = start + offset;
+      point[area.id] = [radius * Math.cos((angle * Math.PI) / 180), radius * Math.sin((angle * Math.PI) / 180)];
+    }
+  }
+  const bands = {};
+  for (const sector of board.sectors) {
+    const start = QUARTER[sector.position];
+    const placed = areas
+      .filter((area) => area.sector === sector.id)
+      .map((area) => {
+        const [radius, angle] = polar(point[area.id]);
+        return { id: area.id, radius, offset: (((angle - start) % 360) + 360) % 360 };
+      })
+      .sort((a, b) => a.radius - b.radius || a.id.localeCompare(b.id));
+    const columns = Math.ceil(placed.length / ROWS);
+    bands[sector.id] = Array.from({ length: ROWS }, (_, row) =>
+      placed
+        .slice(row * columns, (row + 1) * columns)
+        .sort((a, b) => a.offset - b.offset || a.id.localeCompare(b.id))
+        .map((area) => area.id),
+    ).filter((band) => band.length);
+  }
+  return bands;
+}
+
 const arrakis = {
+  bands: layout(arrakisBoard),
   sectors: arrakisBoard.sectors,
   airZones: arrakisBoard.air_zones,
   areas: arrakisBoard.areas.map((area) => ({

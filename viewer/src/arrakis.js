@@ -10,7 +10,6 @@ const CENTER = 500;
 const POLE_RADIUS = 88;
 // Radial bands: the inner ring (sectors 5-8) and the outer ring (1-4).
 const RINGS = { inner: [POLE_RADIUS + 6, 300], outer: [306, 496] };
-const ROWS = 3;
 // Where each quarter starts, in degrees clockwise from east (north is -90).
 const QUARTER = { NE: -90, SE: 0, SW: 90, NW: 180 };
 const GAP = 1.2;
@@ -41,30 +40,28 @@ function cellPath(r0, r1, a0, a1) {
   );
 }
 
-// The cells of every area: sector by sector, in data order, ROWS bands from
-// the pole outwards. The repository holds no coordinates, so the layout is
-// schematic: each area sits in its own sector and ring, with its terrain.
+// The cells of every area: each sector's quarter of its ring cut into
+// bands from the pole outwards, each band into one cell per area. Which
+// area goes where comes from build.mjs (bordering areas near each other);
+// the repository holds no coordinates, so the layout is schematic.
 const LAYOUT = (() => {
   const cells = {};
   for (const sector of data.sectors) {
-    const areas = data.areas.filter((area) => area.sector === sector.id);
+    const bands = data.bands[sector.id] ?? [];
     const [inner, outer] = RINGS[sector.ring];
     const start = QUARTER[sector.position] + GAP;
     const span = 90 - 2 * GAP;
-    const columns = Math.ceil(areas.length / ROWS);
-    const band = (outer - inner) / ROWS;
-    areas.forEach((area, index) => {
-      const row = Math.floor(index / columns);
-      const inRow = Math.min(columns, areas.length - row * columns);
-      const column = index - row * columns;
-      const width = span / inRow;
-      const a0 = start + column * width;
+    const band = (outer - inner) / bands.length;
+    bands.forEach((ids, row) => {
+      const width = span / ids.length;
       const r0 = inner + row * band;
-      cells[area.id] = {
-        path: cellPath(r0, r0 + band - 2, a0 + 0.4, a0 + width - 0.4),
-        center: polar(r0 + band / 2, a0 + width / 2),
-        width: ((r0 + band / 2) * width * Math.PI) / 180,
-      };
+      ids.forEach((id, column) => {
+        const a0 = start + column * width;
+        cells[id] = {
+          path: cellPath(r0, r0 + band - 2, a0 + 0.4, a0 + width - 0.4),
+          center: polar(r0 + band / 2, a0 + width / 2),
+        };
+      });
     });
   }
   return cells;
@@ -271,7 +268,7 @@ function legend() {
     "T face-down deployment tokens, ★ settlement (rank), ▲ sietch (rank, ? face down), ◆ testing station, ",
     "WORM sandworm, ~sign wormsign, Hv harvester, ST Suspensor Troopers, RL Rocket Launchers, SR Sandriders, ",
     "B Smugglers Base. Air zones: O ornithopter, C carryall, E escort, SC/SO Smuggler carryall/ornithopter. ",
-    "Hover an area for everything in it. The layout is schematic: each area in its own sector and ring.",
+    "Hover an area for everything in it. The layout is schematic: each area in its own sector and ring, near the areas it borders.",
   );
 }
 
