@@ -244,7 +244,15 @@ function render() {
   if (game.case === "arrakis") body = renderArrakis(view);
   else if (game.case === "imperium") body = renderImperium(view);
   else body = h("pre", {}, JSON.stringify(api.viewJson(view), null, 2));
-  $("view").replaceChildren(body);
+  const actions = view.legalActions.length
+    ? h(
+        "details",
+        { class: "panel legal-actions", "data-legal-actions": view.legalActions.length },
+        h("summary", {}, `Seat ${view.seat}'s legal actions now (${view.legalActions.length})`),
+        h("ol", {}, view.legalActions.slice(0, 200).map((action) => h("li", {}, action.label))),
+      )
+    : null;
+  $("view").replaceChildren(...[actions, body].filter(Boolean));
   renderLog(view);
 }
 

@@ -165,6 +165,15 @@ async function checkArrakis(page, view) {
   for (const zone of view.game.value.zones) assert.equal(zones[zone.zone], zone.vehicle, `Air zone ${zone.zone}`);
   const steps = await page.$$eval("tr[data-prescience]", (rows) => rows.map((r) => [r.dataset.prescience, Number(r.dataset.step)]));
   assert.deepEqual(steps, view.game.value.prescience.map((m) => [m.marker, m.step]));
+  if (view.seat === undefined) {
+    const titles = await page.$$eval("g.area title", (nodes) => nodes.map((n) => n.textContent).join("\n"));
+    assert.ok(!titles.includes("(kinds"), "a spectator never sees what a face-down token holds");
+  }
+  assert.equal(
+    await page.$$eval("[data-legal-actions]", (nodes) => (nodes.length ? Number(nodes[0].dataset.legalActions) : 0)),
+    view.legalActions.length,
+    "the seat's legal actions, only in its own view",
+  );
   for (const house of view.game.value.houses) {
     const shown = await page.$$eval(`[data-hand="${house.faction}"] li`, (items) => items.length);
     assert.equal(shown, house.hand ? house.hand.cards.length : 0, `${house.faction} hand shown`);
