@@ -97,13 +97,27 @@ function conflict(view) {
 }
 
 function players(view) {
-  const columns = ["Seat", "VP", "Solari", "Spice", "Water", "Supply", "Garrison", "Persuasion", "Agents left", "Hand", "Deck", "Intrigue", ""];
+  const columns = [
+    ["Seat"],
+    ["VP", "Victory points"],
+    ["Solari"],
+    ["Spice"],
+    ["Water"],
+    ["Supply", "Troops in the supply"],
+    ["Garr.", "Troops in the garrison"],
+    ["Pers.", "Persuasion this turn"],
+    ["Agents", "Agents left / Agents"],
+    ["Hand", "Cards in hand"],
+    ["Deck", "Cards in the draw deck"],
+    ["Intr.", "Intrigue cards"],
+    [""],
+  ];
   return panel(
     "Players",
     h(
       "table",
       { class: "grid players" },
-      h("tr", {}, columns.map((c) => h("th", {}, c))),
+      h("tr", {}, columns.map(([label, title]) => h("th", { title }, label))),
       everyone(view).map((p) =>
         h(
           "tr",
@@ -115,7 +129,7 @@ function players(view) {
             "data-water": p.water,
             class: view.prompt?.seat === p.seat && !p.rival ? "to-act" : "",
           },
-          h("td", {}, seatBadge(p.seat, view, true)),
+          h("td", {}, seatBadge(p.seat, view)),
           h("td", {}, p.vp),
           h("td", {}, p.solari),
           h("td", {}, p.spice),
