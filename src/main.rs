@@ -57,6 +57,23 @@ struct Flags {
     /// without a certificate they signed is refused at the handshake.
     #[arg(long, env = "MELANGE_TLS_CLIENT_CA", value_name = "PEM_FILE")]
     tls_client_ca: Option<PathBuf>,
+    /// An origin whose web pages may call the server from a browser over
+    /// gRPC-Web (CORS), e.g. https://example.org; repeat the flag or separate
+    /// origins by commas. `*` allows any origin, `null` the pages opened
+    /// from disk (file://). Unset: no CORS header at all, so only the
+    /// server's own pages (the viewer under /viewer/) can call it.
+    #[arg(
+        long = "cors-origin",
+        env = "MELANGE_CORS_ORIGIN",
+        value_name = "ORIGIN",
+        value_delimiter = ','
+    )]
+    cors_origin: Vec<String>,
+    /// Serve the static game viewer from this directory (the repository's
+    /// viewer/) under /viewer/ on the same port. Only files under it are
+    /// served. Unset: no viewer.
+    #[arg(long, env = "MELANGE_VIEWER_DIR", value_name = "DIR")]
+    viewer_dir: Option<PathBuf>,
     /// Log line format; the level comes from RUST_LOG (default "info").
     #[arg(long, env = "MELANGE_LOG_FORMAT", value_enum, default_value_t = LogFormat::Text)]
     log_format: LogFormat,
@@ -111,6 +128,8 @@ async fn main() -> Result<(), Box<dyn std::error::Error + Send + Sync>> {
         admin_token: flags.admin_token,
         shutdown_grace: Duration::from_secs(flags.shutdown_grace_secs),
         tls,
+        cors_origins: flags.cors_origin,
+        viewer_dir: flags.viewer_dir,
     };
     if let Err(message) = config.validate() {
         refuse(message);
@@ -119,6 +138,14 @@ async fn main() -> Result<(), Box<dyn std::error::Error + Send + Sync>> {
     let listener = tokio::net::TcpListener::bind(flags.listen).await?;
     let tls = config.tls.is_some();
     tracing::info!(address = %listener.local_addr()?, tls, "melange listening");
+    if config.viewer_dir.is_some() {
+        let scheme = if tls { "https" } else { "http" };
+        tracing::info!(
+            "viewer at {scheme}://{}{}/",
+            listener.local_addr()?,
+            melange::server::VIEWER_PATH
+        );
+    }
     serve(listener, config, Catalog::standard(), stop).await?;
     tracing::info!("melange stopped");
     Ok(())

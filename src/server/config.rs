@@ -1,4 +1,8 @@
-use std::{fmt, path::Path, time::Duration};
+use std::{
+    fmt,
+    path::{Path, PathBuf},
+    time::Duration,
+};
 
 use tonic::transport::{Certificate, Identity, ServerTlsConfig};
 
@@ -22,6 +26,14 @@ pub struct ServerConfig {
     /// TLS for every connection (rustls); `None` serves plaintext HTTP/2,
     /// where bearer tokens travel in clear.
     pub tls: Option<TlsConfig>,
+    /// Origins whose pages may call the server from a browser (CORS), `*`
+    /// for any; empty (the default) sends no CORS header, so a browser
+    /// allows only pages of the server's own origin (the served viewer).
+    /// gRPC-Web itself is always answered.
+    pub cors_origins: Vec<String>,
+    /// A directory of static files served under `/viewer/` (the viewer);
+    /// `None` serves none.
+    pub viewer_dir: Option<PathBuf>,
 }
 
 impl Default for ServerConfig {
@@ -32,6 +44,8 @@ impl Default for ServerConfig {
             admin_token: None,
             shutdown_grace: Duration::from_secs(10),
             tls: None,
+            cors_origins: Vec::new(),
+            viewer_dir: None,
         }
     }
 }
@@ -45,6 +59,15 @@ impl ServerConfig {
         }
         if let Some(tls) = &self.tls {
             tls.server_tls_config()?;
+        }
+        super::web::cors_layer(&self.cors_origins)?;
+        if let Some(dir) = &self.viewer_dir {
+            if !dir.join("index.html").is_file() {
+                return Err(format!(
+                    "--viewer-dir {}: no index.html there; give the repository's viewer/ directory",
+                    dir.display()
+                ));
+            }
         }
         Ok(())
     }

@@ -20,3 +20,4 @@ mod statuses;
 mod streaming;
 mod support;
 mod tls;
+mod web;
