@@ -196,6 +196,7 @@ async fn grpc_web_streams_a_whole_game_and_reports_errors_in_trailers() {
         game_id: game.game_id.clone(),
         seat: None,
         from_version: 0,
+        ..Default::default()
     };
     let response = grpc_web(server.addr, "StreamGame", &request, "").await;
     assert_eq!(response.status, 200);
