@@ -7,11 +7,14 @@ run: these tests exist to play against the real server.
 """
 from __future__ import annotations
 
+import ctypes
 import os
 import pathlib
 import random
+import signal
 import socket
 import subprocess
+import sys
 import tempfile
 import time
 
@@ -29,6 +32,13 @@ def free_port() -> int:
         return sock.getsockname()[1]
 
 
+def _die_with_parent() -> None:
+    """Linux: the server gets SIGTERM when the test process dies, even
+    when a timeout ends it without running the fixtures' teardown."""
+    if sys.platform.startswith("linux"):
+        ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGTERM)  # PR_SET_PDEATHSIG
+
+
 def start_server(*extra: str) -> tuple[subprocess.Popen, str, pathlib.Path]:
     binary = pathlib.Path(os.environ.get("MELANGE_BIN", REPO / "target" / "release" / "melange"))
     if not binary.is_file():
@@ -40,6 +50,7 @@ def start_server(*extra: str) -> tuple[subprocess.Popen, str, pathlib.Path]:
         stdout=log.open("wb"),
         stderr=subprocess.STDOUT,
         env={**os.environ, "RUST_LOG": os.environ.get("RUST_LOG", "warn")},
+        preexec_fn=_die_with_parent,
     )
     deadline = time.monotonic() + 30
     with Client(address) as probe:

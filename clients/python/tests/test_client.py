@@ -174,3 +174,13 @@ def test_stream_from_a_version_beyond_the_game_is_out_of_range(client):
     with pytest.raises(grpc.RpcError) as refused:
         next(client.spectator(game.id).stream(from_version=game.view.version + 10))
     assert refused.value.code() == grpc.StatusCode.OUT_OF_RANGE
+
+
+def test_list_games_shows_a_new_game_without_tokens(client):
+    game = client.create_game("imperium", seed=8, options=imperium_options(3))
+    listed = client.list_games(kind=pb.GAME_KIND_IMPERIUM, page_size=500)
+    summary = next(summary for summary in listed.games if summary.game_id == game.id)
+    assert summary.status == pb.GAME_STATUS_IN_PROGRESS
+    assert summary.seed_chosen_by_creator
+    assert [grant.seat for grant in summary.seats] == [0, 1, 2]
+    assert all(not grant.token for grant in summary.seats)
