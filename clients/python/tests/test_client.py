@@ -10,6 +10,7 @@ import threading
 import grpc
 import pytest
 
+from conftest import start_server, stop_server
 from melange_client import (
     FINISHED,
     Client,
@@ -184,3 +185,30 @@ def test_list_games_shows_a_new_game_without_tokens(client):
     assert summary.seed_chosen_by_creator
     assert [grant.seat for grant in summary.seats] == [0, 1, 2]
     assert all(not grant.token for grant in summary.seats)
+
+
+def test_a_server_shutdown_ends_the_stream_with_unavailable_and_the_client_retries():
+    """SIGTERM ends open streams with UNAVAILABLE: the stream retries from
+    the last version it yielded, and re-raises UNAVAILABLE once no server
+    has answered for `reconnect_for` seconds (this server keeps its games in
+    memory, so nothing can answer here)."""
+    process, address, log = start_server()
+    try:
+        with Client(address, options=[("grpc.initial_reconnect_backoff_ms", 50)]) as own:
+            game = own.create_game("imperium", seed=9, options=imperium_options(2))
+            acting = game.seat(game.view.to_act[0])
+            acting.apply(acting.view().legal_actions[0])
+            watcher = own.spectator(game.id)
+            retries = []
+            updates = watcher.stream(from_version=0, reconnect_for=1.0, on_reconnect=retries.append)
+            first = next(updates)
+            assert first.version == 1
+            process.terminate()
+            with pytest.raises(grpc.RpcError) as ended:
+                for _ in updates:
+                    pass
+            assert ended.value.code() == grpc.StatusCode.UNAVAILABLE
+            assert retries and set(retries) == {1}
+    finally:
+        stop_server(process)
+        log.unlink(missing_ok=True)

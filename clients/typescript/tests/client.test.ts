@@ -12,6 +12,7 @@ import { create } from "@bufbuild/protobuf";
 import { Code, ConnectError } from "@connectrpc/connect";
 import {
   ActionSchema,
+  GameKind,
   GameStatus,
   MelangeClient,
   StaleVersionError,
@@ -132,6 +133,17 @@ describe("the client", () => {
     assert.equal(refused.code, Code.FailedPrecondition);
     assert.match(refused.rawMessage, /^IM-[A-Z]+-\d+: /);
     assert.equal((await acting.apply(legal)).version, 1n);
+  });
+
+  test("ListGames shows a new game without tokens", async () => {
+    const game = await client.createGame("imperium", { seed: 8, options: imperiumOptions(3) });
+    const listed = await client.listGames({ kind: GameKind.IMPERIUM, pageSize: 500 });
+    const summary = listed.games.find((entry) => entry.gameId === game.id);
+    assert.ok(summary !== undefined);
+    assert.equal(summary.status, GameStatus.IN_PROGRESS);
+    assert.ok(summary.seedChosenByCreator);
+    assert.deepEqual(summary.seats.map((grant) => grant.seat), [0, 1, 2]);
+    assert.ok(summary.seats.every((grant) => grant.token === ""));
   });
 
   test("a stream from beyond the game's version is OUT_OF_RANGE", async () => {
