@@ -183,6 +183,31 @@ describe("the client", () => {
   });
 });
 
+describe("a server shutdown", () => {
+  test("ends the stream with UNAVAILABLE; the stream retries from the last version, then gives up", async () => {
+    // This server keeps its games in memory, so nothing answers the retries.
+    const own = await startServer();
+    const client = new MelangeClient(own.url);
+    try {
+      const game = await client.createGame("imperium", { seed: 9, options: imperiumOptions(2) });
+      const acting = game.seat(game.view?.toAct[0] ?? 0);
+      await acting.apply((await acting.view()).legalActions[0]);
+      const retries: bigint[] = [];
+      const updates = client.spectator(game.id).stream(0n, { reconnectForMs: 1000, onReconnect: (v) => retries.push(v) });
+      assert.equal((await updates.next()).value?.version, 1n);
+      await own.stop();
+      const ended = await refusal((async () => {
+        for await (const _ of updates);
+      })());
+      assert.equal(ended.code, Code.Unavailable);
+      assert.ok(retries.length > 0 && retries.every((version) => version === 1n));
+    } finally {
+      client.close();
+      await own.stop();
+    }
+  });
+});
+
 describe("the random bot", () => {
   const bot = resolve(dirname(fileURLToPath(import.meta.url)), "../examples/random-bot.js");
   let server: RunningServer;
