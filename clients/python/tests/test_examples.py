@@ -32,3 +32,10 @@ def test_random_bot_joins_a_seat(server, client):
         final = ours.result(timeout=60)
     assert final.status == FINISHED
     assert f"over at version {final.version}: {final.result.reason}" in out
+
+
+def test_the_readme_shows_the_bot_as_it_is():
+    readme = (BOT.parents[1] / "README.md").read_text()
+    code = BOT.read_text()
+    assert f"```python\n{code}```" in readme
+    assert len(code.splitlines()) <= 30

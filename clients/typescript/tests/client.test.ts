@@ -3,6 +3,7 @@
 // resume from the last version seen when the connection breaks.
 import assert from "node:assert/strict";
 import { execFile } from "node:child_process";
+import { readFileSync } from "node:fs";
 import { createConnection, createServer, type Server, type Socket } from "node:net";
 import { dirname, resolve } from "node:path";
 import { after, before, describe, test } from "node:test";
@@ -216,6 +217,13 @@ describe("the random bot", () => {
   });
   after(async () => {
     await server?.stop();
+  });
+
+  test("is shown whole in the README", () => {
+    const root = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
+    const code = readFileSync(resolve(root, "examples/random-bot.ts"), "utf8");
+    assert.ok(readFileSync(resolve(root, "README.md"), "utf8").includes("```ts\n" + code + "```"));
+    assert.ok(code.split("\n").length - 1 <= 30);
   });
 
   test("creates and plays a game", async () => {
