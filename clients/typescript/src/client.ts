@@ -264,17 +264,21 @@ export class Seat {
    * with UNAVAILABLE (the server shut down) or the connection drops, it
    * reconnects with `from_version` = the last version it yielded, so no
    * update is lost or repeated; it gives up (rethrowing) after `reconnectForMs`
-   * without a new connection. `onReconnect(version)` runs before each retry. */
+   * without a new connection. `onReconnect(version)` runs before each retry.
+   * Aborting `signal` ends the stream (the generator returns). */
   async *stream(
     fromVersion?: bigint,
-    options: { reconnectForMs?: number; onReconnect?: (version: bigint) => void } = {},
+    options: { reconnectForMs?: number; onReconnect?: (version: bigint) => void; signal?: AbortSignal } = {},
   ): AsyncGenerator<GameUpdate, void, undefined> {
     let last = fromVersion ?? this.version ?? 0n;
     const reconnectForMs = options.reconnectForMs ?? 30_000;
     let backoff = 50;
     let failingSince: number | undefined;
-    for (;;) {
+    const stop = options.signal;
+    while (!stop?.aborted) {
       const abort = new AbortController();
+      const onStop = () => abort.abort();
+      stop?.addEventListener("abort", onStop, { once: true });
       try {
         const updates = this.client.service.streamGame(
           create(StreamGameRequestSchema, { gameId: this.gameId, seat: this.seat, fromVersion: last }),
@@ -289,6 +293,7 @@ export class Seat {
         }
         return;
       } catch (error) {
+        if (stop?.aborted) return;
         const connectError = ConnectError.from(error);
         // A dropped connection reaches Node's HTTP/2 client as its streams
         // closed with CANCEL, which Connect reports as CANCELED: a
@@ -303,6 +308,7 @@ export class Seat {
         await sleep(backoff);
         backoff = Math.min(backoff * 2, 1000);
       } finally {
+        stop?.removeEventListener("abort", onStop);
         abort.abort();
       }
     }
@@ -310,14 +316,16 @@ export class Seat {
 
   /** Plays this seat until the game ends: on its turn it applies
    * `choose(view)`, otherwise it waits on the stream for the other seats.
-   * Resolves to the last view (the finished game's, unless `maxActions`
-   * actions were played first). */
-  async play(choose: Chooser, options: { maxActions?: number } = {}): Promise<View> {
+   * Resolves to the last view: the finished game's, unless `maxActions`
+   * actions were played first or `signal` was aborted (which also ends a
+   * wait on the other seats). */
+  async play(choose: Chooser, options: { maxActions?: number; signal?: AbortSignal } = {}): Promise<View> {
+    const stop = options.signal;
     let view = await this.view();
     let updates: AsyncGenerator<GameUpdate, void, undefined> | undefined;
     let played = 0;
     try {
-      while (view.status !== GameStatus.FINISHED) {
+      while (view.status !== GameStatus.FINISHED && !stop?.aborted) {
         if (this.seat !== undefined && view.toAct.includes(this.seat) && view.legalActions.length > 0) {
           if (options.maxActions !== undefined && played >= options.maxActions) break;
           // Our turn: close the stream rather than let it queue (and later
@@ -330,12 +338,12 @@ export class Seat {
           played += 1;
           continue;
         }
-        updates ??= this.stream(view.version);
+        updates ??= this.stream(view.version, { signal: stop });
         let next = await updates.next();
         while (!next.done && next.value.version <= view.version) next = await updates.next();
         if (next.done) {
           updates = undefined;
-          view = await this.view();
+          if (!stop?.aborted) view = await this.view();
         } else if (next.value.view !== undefined) {
           view = next.value.view;
         }

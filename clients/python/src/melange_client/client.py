@@ -9,6 +9,7 @@ streams the game with automatic resume.
 from __future__ import annotations
 
 import dataclasses
+import threading
 import time
 from collections.abc import Callable, Iterator, Sequence
 from typing import Optional, Union
@@ -209,6 +210,22 @@ class Seat:
         self.seat = seat
         self.version: Optional[int] = None
         self._metadata = (("authorization", f"Bearer {token}"),) if token else None
+        self._lock = threading.Lock()
+        self._stopped = False
+        self._calls: set = set()
+
+    def stop(self) -> None:
+        """Ends this seat's streams and `play` (from any thread): a stream
+        returns, `play` returns its last view. The seat can't stream again."""
+        with self._lock:
+            self._stopped = True
+            calls = list(self._calls)
+        for call in calls:
+            call.cancel()
+
+    @property
+    def stopped(self) -> bool:
+        return self._stopped
 
     def _saw(self, version: int) -> None:
         if self.version is None or version > self.version:
@@ -268,7 +285,8 @@ class Seat:
         connection dropped) it reconnects with `from_version` = the last
         version it yielded, so no update is lost or repeated; it gives up
         (re-raising) after `reconnect_for` seconds without a new connection.
-        `on_reconnect(version)` is called before each reconnection."""
+        `on_reconnect(version)` is called before each reconnection. `stop()`
+        (from another thread) ends it: the iterator returns."""
         last = from_version if from_version is not None else (self.version or 0)
         backoff = 0.05
         failing_since: Optional[float] = None
@@ -277,6 +295,11 @@ class Seat:
             if self.seat is not None:
                 request.seat = self.seat
             call = self.client.stub.StreamGame(request, metadata=self._metadata)
+            with self._lock:
+                if self._stopped:
+                    call.cancel()
+                    return
+                self._calls.add(call)
             try:
                 for update in call:
                     failing_since = None
@@ -286,6 +309,8 @@ class Seat:
                     yield update
                 return
             except grpc.RpcError as error:
+                if self._stopped:
+                    return
                 if error.code() != grpc.StatusCode.UNAVAILABLE:
                     raise
                 now = time.monotonic()
@@ -298,18 +323,21 @@ class Seat:
                 time.sleep(backoff)
                 backoff = min(backoff * 2, 1.0)
             finally:
+                with self._lock:
+                    self._calls.discard(call)
                 call.cancel()
 
     def play(self, choose: Chooser, *, max_actions: Optional[int] = None) -> pb.View:
         """Plays this seat until the game ends: on its turn it applies
         `choose(view)` (a LegalAction or an Action), otherwise it waits on the
-        stream for the other seats. Returns the last view (the finished game's,
-        unless `max_actions` actions were played first)."""
+        stream for the other seats. Returns the last view: the finished game's,
+        unless `max_actions` actions were played first or `stop()` was called
+        (from another thread; it also ends a wait on the other seats)."""
         view = self.view()
         updates: Optional[Iterator[pb.GameUpdate]] = None
         played = 0
         try:
-            while view.status != FINISHED:
+            while view.status != FINISHED and not self._stopped:
                 if self.seat in view.to_act and view.legal_actions:
                     if max_actions is not None and played >= max_actions:
                         break
@@ -323,8 +351,9 @@ class Seat:
                         view = update.view
                         break
                 else:
-                    view = self.view()
                     updates = None
+                    if not self._stopped:
+                        view = self.view()
         finally:
             if updates is not None:
                 updates.close()
