@@ -21,7 +21,9 @@ pub use echo::{ECHO_CHARS, MAX_NAME_BYTES, MAX_RULE_OPTIONS, bounded_name, echo}
 pub use error::MatchError;
 pub use game::{Applied, BOT_SLICE, Match, SNAPSHOT_EVERY, SeatPlan, SeatSlot, Stamped};
 pub use history::History;
-pub use registry::{Entry, Limits, Registry, Replaced, Watcher, WatcherGuard, new_game_id};
+pub use registry::{
+    Entry, Limits, MAX_LISTING_WALK, Page, Registry, Replaced, Watcher, WatcherGuard, new_game_id,
+};
 pub use replay::Replayer;
 pub use token::{SeatToken, TokenHash};
 pub use update::{Rendered, Update};
