@@ -13,9 +13,14 @@ RUN cargo build --release --locked --bin melange
 FROM debian:bookworm-slim
 RUN useradd --system --uid 10001 melange
 COPY --from=build /src/target/release/melange /usr/local/bin/melange
+# The game viewer's static files (its committed bundle; no Node needed),
+# served under /viewer/ on the gRPC port.
+COPY viewer/index.html viewer/style.css /usr/share/melange/viewer/
+COPY viewer/dist /usr/share/melange/viewer/dist
 USER melange
 ENV MELANGE_LISTEN=0.0.0.0:50051 \
     MELANGE_LOG_FORMAT=json \
+    MELANGE_VIEWER_DIR=/usr/share/melange/viewer \
     RUST_LOG=info
 EXPOSE 50051
 STOPSIGNAL SIGTERM
