@@ -4,14 +4,27 @@
 //! that gives each slow client a bounded buffer, not a thread, serves the
 //! other clients as fast with them as without.
 use tokio_stream::StreamExt;
-use tonic::{Status, codec::Streaming, transport::Channel};
+use tonic::{
+    Status,
+    codec::Streaming,
+    transport::{Channel, Endpoint},
+};
 
-use super::{LoadConfig, connect};
+use super::LoadConfig;
 use crate::pb::{self, game_service_client::GameServiceClient};
 
 /// Spectator streams opened per game: well under the default limit of
 /// spectator streams a game admits.
 const STREAMS_PER_GAME: usize = 32;
+
+/// The flow-control window of each unread stream: what the server may send
+/// it before the stream is full.
+const STREAM_WINDOW: u32 = 64 * 1024;
+
+/// The flow-control window of an unread streams' connection: room for every
+/// stream's window, so that one full stream never stops the others of its
+/// connection from receiving their first update.
+const CONNECTION_WINDOW: u32 = 1 << 30;
 
 /// Open streams that are never read; dropping it closes them.
 pub struct UnreadStreams {
@@ -24,12 +37,23 @@ pub struct UnreadStreams {
 /// Plays finished all-bot games of the run's kind and opens `count`
 /// spectator streams of them from version 0, each read only up to its first
 /// update (so the server has started its catch-up), on connections of
-/// their own: an unread stream fills its connection's flow-control window,
-/// which would stall the measured clients if they shared it.
+/// their own: an unread stream fills its flow-control window, which must
+/// not stall the measured clients, nor the other unread streams (each
+/// connection's window holds every stream's).
 pub async fn open(config: &LoadConfig, count: usize) -> Result<UnreadStreams, Status> {
-    let channels = connect(config)
-        .await
-        .map_err(|error| Status::unavailable(format!("cannot connect: {error}")))?;
+    let endpoint = Endpoint::from_shared(config.endpoint.clone())
+        .map_err(|error| Status::invalid_argument(format!("bad endpoint: {error}")))?
+        .initial_stream_window_size(STREAM_WINDOW)
+        .initial_connection_window_size(CONNECTION_WINDOW);
+    let mut channels = Vec::with_capacity(config.connections.max(1));
+    for _ in 0..config.connections.max(1) {
+        channels.push(
+            endpoint
+                .connect()
+                .await
+                .map_err(|error| Status::unavailable(format!("cannot connect: {error}")))?,
+        );
+    }
     let mut streams = Vec::with_capacity(count);
     let mut game_index = 0u64;
     while streams.len() < count {
