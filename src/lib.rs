@@ -37,6 +37,7 @@ pub mod load;
 pub mod matches;
 pub mod rules;
 pub mod server;
+pub mod store;
 pub mod pb {
     //! The generated contract, package `melange.v1`.
     #![allow(missing_docs, clippy::all)]

@@ -9,6 +9,7 @@ mod cursor;
 mod echo;
 mod error;
 mod game;
+mod journal;
 mod registry;
 mod replay;
 mod token;
@@ -17,7 +18,11 @@ pub use bot::BotKind;
 pub use cursor::{ReplayCursor, Replayed};
 pub use echo::{ECHO_CHARS, MAX_NAME_BYTES, MAX_RULE_OPTIONS, bounded_name, echo};
 pub use error::MatchError;
-pub use game::{Applied, BOT_SLICE, Match, SNAPSHOT_EVERY, SeatPlan, SeatSlot, Stamped, Update};
+pub use game::{
+    Applied, BOT_SLICE, History, Match, RestoredSeat, SNAPSHOT_EVERY, SeatPlan, SeatSlot, Stamped,
+    Update,
+};
+pub use journal::{Batch, HASH_EVERY, JournalSink, state_hash};
 pub use registry::{Entry, Limits, Registry, Replaced, Watcher, WatcherGuard, new_game_id};
 pub use replay::Replayer;
 pub use token::{SeatToken, TokenHash};

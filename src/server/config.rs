@@ -1,8 +1,12 @@
-use std::{fmt, path::Path, time::Duration};
+use std::{
+    fmt,
+    path::{Path, PathBuf},
+    time::Duration,
+};
 
 use tonic::transport::{Certificate, Identity, ServerTlsConfig};
 
-use crate::matches::Limits;
+use crate::{matches::Limits, store::FsyncPolicy};
 
 /// What an operator can tune; the binary fills it from flags and
 /// environment variables.
@@ -22,6 +26,16 @@ pub struct ServerConfig {
     /// TLS for every connection (rustls); `None` serves plaintext HTTP/2,
     /// where bearer tokens travel in clear.
     pub tls: Option<TlsConfig>,
+    /// The directory of the journal store: every game and accepted action
+    /// is kept there and the games are rebuilt from it at start. `None`
+    /// (the library's default, so embedded servers and tests write
+    /// nothing) keeps games in memory only.
+    pub data_dir: Option<PathBuf>,
+    /// When the journal forces its writes to the disk.
+    pub fsync: FsyncPolicy,
+    /// How long a finished game stays readable (views, replay) before it is
+    /// dropped from memory and from the store.
+    pub retention: Duration,
 }
 
 impl Default for ServerConfig {
@@ -32,6 +46,9 @@ impl Default for ServerConfig {
             admin_token: None,
             shutdown_grace: Duration::from_secs(10),
             tls: None,
+            data_dir: None,
+            fsync: FsyncPolicy::Always,
+            retention: Duration::from_secs(24 * 60 * 60),
         }
     }
 }

@@ -4,6 +4,7 @@
 mod auth;
 mod bots;
 mod config;
+mod durability;
 mod game_service;
 mod run;
 mod stream;

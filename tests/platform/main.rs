@@ -5,6 +5,7 @@ mod arrakis;
 mod bots;
 mod conformance;
 mod desert_war;
+mod durability;
 mod echoes;
 mod harness;
 mod imperium;

@@ -1,0 +1,329 @@
+//! Games that survive a restart (issue 14): a server on a data directory
+//! journals every game and acknowledged action, and one started again on
+//! the same directory serves the same games, under the same ids and
+//! tokens, where they were. A damaged last record costs only that record;
+//! a game whose replay no longer matches its journal is served read-only.
+// Requests end in `..Default::default()`, so that fields the contract adds
+// later need no change here.
+#![allow(clippy::needless_update)]
+use std::{
+    path::{Path, PathBuf},
+    sync::atomic::{AtomicU64, Ordering},
+    time::Duration,
+};
+
+use melange::{
+    pb,
+    server::ServerConfig,
+    store::{ActionRecord, FsyncPolicy, Store, seal},
+};
+use tokio_stream::StreamExt;
+use tonic::Code;
+
+use super::support::{
+    Client, TestServer, authed, full_replay, harness_request, play_first_legal, play_to_end,
+    public_view, take,
+};
+
+/// A fresh directory under the system's temporary directory, removed when
+/// dropped, so tests never write in the repository.
+pub struct TempDir(PathBuf);
+
+impl TempDir {
+    pub fn new(label: &str) -> Self {
+        static NEXT: AtomicU64 = AtomicU64::new(0);
+        let nanos = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |elapsed| elapsed.subsec_nanos());
+        let name = format!(
+            "{}-{nanos}-{}",
+            std::process::id(),
+            NEXT.fetch_add(1, Ordering::Relaxed)
+        );
+        let path = std::env::temp_dir().join(format!("melange-test-{label}-{name}"));
+        std::fs::create_dir_all(&path).unwrap();
+        TempDir(path)
+    }
+
+    pub fn path(&self) -> &Path {
+        &self.0
+    }
+}
+
+impl Drop for TempDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+fn on_disk(dir: &TempDir) -> ServerConfig {
+    ServerConfig {
+        admin_token: Some("admin-secret".into()),
+        data_dir: Some(dir.path().to_owned()),
+        fsync: FsyncPolicy::Always,
+        ..ServerConfig::default()
+    }
+}
+
+async fn admin_replay(client: &mut Client, game_id: &str) -> pb::Replay {
+    let request = pb::GetReplayRequest {
+        game_id: game_id.to_owned(),
+        ..Default::default()
+    };
+    client
+        .get_replay(authed(request, "admin-secret"))
+        .await
+        .unwrap()
+        .into_inner()
+}
+
+/// Plays `moves` moves of the human seats (first legal action each).
+async fn play_moves(client: &mut Client, game: &pb::CreateGameResponse, moves: usize) -> u64 {
+    let mut version = 0;
+    for _ in 0..moves {
+        let view = public_view(client, &game.game_id).await;
+        let Some(&seat) = view.to_act.first() else {
+            break;
+        };
+        version = play_first_legal(client, game, seat).await.version;
+    }
+    version
+}
+
+#[tokio::test]
+async fn a_restart_on_the_same_directory_keeps_every_acknowledged_action_and_the_game_goes_on() {
+    // The same game, once in memory only and once across a restart, ends
+    // with the same actions: the restored game (its bot's generator too)
+    // is exactly the one that was interrupted.
+    let request = harness_request(Some(21), 3, 60, &[1]);
+    let reference = TestServer::start().await;
+    let mut client = reference.client().await;
+    let game = client
+        .create_game(request.clone())
+        .await
+        .unwrap()
+        .into_inner();
+    play_to_end(&mut client, &game).await;
+    let expected = full_replay(&mut client, &game.game_id).await;
+    reference.shutdown().await;
+
+    let dir = TempDir::new("restart");
+    let server = TestServer::start_with(on_disk(&dir)).await;
+    let mut client = server.client().await;
+    let game = client.create_game(request).await.unwrap().into_inner();
+    let acknowledged = play_moves(&mut client, &game, 7).await;
+    assert!(acknowledged > 7, "the bot moved too: {acknowledged}");
+    let before = admin_replay(&mut client, &game.game_id).await;
+    server.shutdown().await;
+
+    let server = TestServer::start_with(on_disk(&dir)).await;
+    let mut client = server.client().await;
+    let view = public_view(&mut client, &game.game_id).await;
+    assert_eq!(
+        view.version, acknowledged,
+        "every acknowledged action is back"
+    );
+    assert_eq!(admin_replay(&mut client, &game.game_id).await, before);
+    // A stream resumes from any version, the first included.
+    let mut stream = client
+        .stream_game(pb::StreamGameRequest {
+            game_id: game.game_id.clone(),
+            seat: None,
+            from_version: 0,
+            ..Default::default()
+        })
+        .await
+        .unwrap()
+        .into_inner();
+    for version in 1..=3 {
+        let update = stream.next().await.unwrap().unwrap();
+        assert_eq!(update.version, version);
+    }
+    drop(stream);
+    // The same tokens still open the same seats; a wrong one still fails.
+    let wrong = pb::GetViewRequest {
+        game_id: game.game_id.clone(),
+        seat: Some(0),
+    };
+    let refused = client
+        .get_view(authed(wrong, &game.seats[2].token))
+        .await
+        .unwrap_err();
+    assert_eq!(refused.code(), Code::PermissionDenied);
+    play_to_end(&mut client, &game).await;
+    let after = full_replay(&mut client, &game.game_id).await;
+    assert_eq!(after.actions, expected.actions);
+    assert_eq!(after.seed, expected.seed);
+    server.shutdown().await;
+
+    // Finished, it is still there after another restart (its retention
+    // has not passed).
+    let server = TestServer::start_with(on_disk(&dir)).await;
+    let mut client = server.client().await;
+    assert_eq!(
+        full_replay(&mut client, &game.game_id).await.actions,
+        expected.actions
+    );
+    server.shutdown().await;
+}
+
+#[tokio::test]
+async fn a_damaged_last_record_costs_that_action_only() {
+    let dir = TempDir::new("damaged");
+    let server = TestServer::start_with(on_disk(&dir)).await;
+    let mut client = server.client().await;
+    let game = client
+        .create_game(harness_request(Some(3), 2, 40, &[]))
+        .await
+        .unwrap()
+        .into_inner();
+    let last = play_moves(&mut client, &game, 10).await;
+    assert_eq!(last, 10);
+    let kept = admin_replay(&mut client, &game.game_id).await;
+    server.shutdown().await;
+
+    // A torn write: the last record holds half its bytes.
+    let (store, _) = Store::open(dir.path(), FsyncPolicy::Always).unwrap();
+    let record = ActionRecord {
+        seat: 1,
+        action: Some(take(1)),
+        state_hash: None,
+    };
+    let sealed = seal(&record);
+    store
+        .overwrite_action(&game.game_id, last, sealed[..sealed.len() / 2].to_vec())
+        .unwrap();
+    store.close();
+
+    let server = TestServer::start_with(on_disk(&dir)).await;
+    let mut client = server.client().await;
+    let view = public_view(&mut client, &game.game_id).await;
+    assert_eq!(
+        view.version,
+        last - 1,
+        "recovery stops at the last good action"
+    );
+    let replay = admin_replay(&mut client, &game.game_id).await;
+    assert_eq!(replay.actions[..], kept.actions[..(last - 1) as usize]);
+    // The game goes on from there, and its new actions are kept.
+    play_moves(&mut client, &game, 3).await;
+    let moved = public_view(&mut client, &game.game_id).await.version;
+    assert_eq!(moved, last + 2);
+    server.shutdown().await;
+    let server = TestServer::start_with(on_disk(&dir)).await;
+    let mut client = server.client().await;
+    assert_eq!(public_view(&mut client, &game.game_id).await.version, moved);
+    server.shutdown().await;
+}
+
+#[tokio::test]
+async fn a_game_whose_replay_misses_its_state_hash_is_served_read_only() {
+    let dir = TempDir::new("mismatch");
+    let server = TestServer::start_with(on_disk(&dir)).await;
+    let mut client = server.client().await;
+    let game = client
+        .create_game(harness_request(Some(9), 2, 200, &[]))
+        .await
+        .unwrap()
+        .into_inner();
+    // Past the first journaled hash, at version 64.
+    let last = play_moves(&mut client, &game, 70).await;
+    assert_eq!(last, 70);
+    let kept = admin_replay(&mut client, &game.game_id).await;
+    server.shutdown().await;
+
+    // The record of version 64, intact but for its state hash: as if the
+    // rules had changed since it was written.
+    let recorded = &kept.actions[63];
+    let (store, _) = Store::open(dir.path(), FsyncPolicy::Always).unwrap();
+    let record = ActionRecord {
+        seat: recorded.seat,
+        action: recorded.action.clone(),
+        state_hash: Some(12345),
+    };
+    store
+        .overwrite_action(&game.game_id, 64, seal(&record))
+        .unwrap();
+    store.close();
+
+    let server = TestServer::start_with(on_disk(&dir)).await;
+    let mut client = server.client().await;
+    let view = public_view(&mut client, &game.game_id).await;
+    assert_eq!(view.version, last, "nothing is dropped or changed");
+    assert_eq!(admin_replay(&mut client, &game.game_id).await, kept);
+    let seat = view.to_act[0];
+    let request = pb::ApplyActionRequest {
+        game_id: game.game_id.clone(),
+        seat,
+        expected_version: last,
+        action: Some(take(1)),
+        ..Default::default()
+    };
+    let refused = client
+        .apply_action(authed(request, &game.seats[seat as usize].token))
+        .await
+        .unwrap_err();
+    assert_eq!(refused.code(), Code::FailedPrecondition);
+    assert!(
+        refused.message().contains("read-only") && refused.message().contains("version 64"),
+        "{}",
+        refused.message()
+    );
+    assert_eq!(public_view(&mut client, &game.game_id).await.version, last);
+    server.shutdown().await;
+}
+
+#[tokio::test]
+async fn finished_games_are_dropped_once_their_retention_has_passed() {
+    let dir = TempDir::new("retention");
+    let config = ServerConfig {
+        retention: Duration::from_secs(1),
+        ..on_disk(&dir)
+    };
+    let server = TestServer::start_with(config.clone()).await;
+    let mut client = server.client().await;
+    // All bots: finished at creation.
+    let finished = client
+        .create_game(harness_request(Some(4), 2, 30, &[0, 1]))
+        .await
+        .unwrap()
+        .into_inner();
+    let running = client
+        .create_game(harness_request(Some(4), 2, 30, &[]))
+        .await
+        .unwrap()
+        .into_inner();
+    full_replay(&mut client, &finished.game_id).await;
+    // The sweep runs every quarter of the retention, and finishing times
+    // are kept in whole seconds.
+    let mut gone = false;
+    for _ in 0..40 {
+        tokio::time::sleep(Duration::from_millis(100)).await;
+        let view = client
+            .get_view(pb::GetViewRequest {
+                game_id: finished.game_id.clone(),
+                seat: None,
+            })
+            .await;
+        if view.is_err_and(|status| status.code() == Code::NotFound) {
+            gone = true;
+            break;
+        }
+    }
+    assert!(gone, "the finished game outlived its retention");
+    public_view(&mut client, &running.game_id).await;
+    server.shutdown().await;
+    // Gone from the store too; the running game is not.
+    let server = TestServer::start_with(config).await;
+    let mut client = server.client().await;
+    let missing = client
+        .get_view(pb::GetViewRequest {
+            game_id: finished.game_id.clone(),
+            seat: None,
+        })
+        .await
+        .unwrap_err();
+    assert_eq!(missing.code(), Code::NotFound);
+    public_view(&mut client, &running.game_id).await;
+    server.shutdown().await;
+}
