@@ -327,3 +327,250 @@ async fn finished_games_are_dropped_once_their_retention_has_passed() {
     public_view(&mut client, &running.game_id).await;
     server.shutdown().await;
 }
+
+/// The `melange` binary on a free port with `dir` as its data directory;
+/// its log is drained on a thread so the pipe never fills.
+struct Child {
+    process: std::process::Child,
+    address: String,
+}
+
+fn spawn_binary(dir: &TempDir, fsync: &str) -> Child {
+    use std::io::{BufRead, BufReader};
+    let mut process = std::process::Command::new(env!("CARGO_BIN_EXE_melange"))
+        .args(["--listen", "127.0.0.1:0", "--log-format", "json"])
+        .args(["--admin-token", "admin-secret", "--fsync", fsync])
+        .arg("--data-dir")
+        .arg(dir.path())
+        .env("RUST_LOG", "info")
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::inherit())
+        .spawn()
+        .unwrap();
+    let stdout = process.stdout.take().unwrap();
+    let (found, address) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        for line in BufReader::new(stdout).lines().map_while(Result::ok) {
+            let Ok(log) = serde_json::from_str::<serde_json::Value>(&line) else {
+                continue;
+            };
+            if log["fields"]["message"] == "melange listening" {
+                let _ = found.send(log["fields"]["address"].as_str().unwrap().to_owned());
+            }
+        }
+    });
+    let address = address
+        .recv_timeout(Duration::from_secs(60))
+        .expect("the server logs its address");
+    Child { process, address }
+}
+
+impl Drop for Child {
+    fn drop(&mut self) {
+        let _ = self.process.kill();
+        let _ = self.process.wait();
+    }
+}
+
+/// One acknowledged ApplyAction: the version the action made, its seat and
+/// action, and the version the answer reported (the bots' replies included).
+#[derive(Clone, Debug)]
+struct Acknowledged {
+    game_id: String,
+    version: u64,
+    seat: u32,
+    action: Option<pb::Action>,
+    answered: u64,
+}
+
+/// An Imperium game with seat 0 played by this client and the three
+/// others by the server's random bot.
+fn against_bots(seed: u64) -> pb::CreateGameRequest {
+    let bot = pb::SeatConfig {
+        bot: "random".into(),
+        plays: String::new(),
+    };
+    pb::CreateGameRequest {
+        kind: pb::GameKind::Imperium as i32,
+        seed: Some(seed),
+        seats: vec![pb::SeatConfig::default(), bot.clone(), bot.clone(), bot],
+        ..Default::default()
+    }
+}
+
+/// Plays seat 0 of `game` with a pick derived from the version, reporting
+/// every acknowledged action, until the game ends, `moves` moves are made
+/// or a call fails (the server was killed). Returns whether it ended.
+async fn play_seat_zero(
+    client: &mut Client,
+    game: &pb::CreateGameResponse,
+    moves: usize,
+    acknowledged: &std::sync::Mutex<Vec<Acknowledged>>,
+) -> bool {
+    let token = &game.seats[0].token;
+    for _ in 0..moves {
+        let request = pb::GetViewRequest {
+            game_id: game.game_id.clone(),
+            seat: Some(0),
+        };
+        let Ok(view) = client.get_view(authed(request, token)).await else {
+            return false;
+        };
+        let mut view = view.into_inner();
+        if view.status == pb::GameStatus::Finished as i32 {
+            return true;
+        }
+        if view.legal_actions.is_empty() {
+            // The bot is still playing its background slices.
+            tokio::time::sleep(Duration::from_millis(1)).await;
+            continue;
+        }
+        let pick = (view.version as usize * 7 + 3) % view.legal_actions.len();
+        let action = view.legal_actions.swap_remove(pick).action;
+        let request = pb::ApplyActionRequest {
+            game_id: game.game_id.clone(),
+            seat: 0,
+            expected_version: view.version,
+            action: action.clone(),
+            ..Default::default()
+        };
+        let Ok(answer) = client.apply_action(authed(request, token)).await else {
+            return false;
+        };
+        acknowledged.lock().unwrap().push(Acknowledged {
+            game_id: game.game_id.clone(),
+            version: view.version + 1,
+            seat: 0,
+            action,
+            answered: answer.into_inner().version,
+        });
+    }
+    false
+}
+
+/// The whole replay of a game, page by page, with the admin token.
+async fn every_action(client: &mut Client, game_id: &str) -> Vec<pb::RecordedAction> {
+    let mut actions = Vec::new();
+    let mut page_token = String::new();
+    loop {
+        let request = pb::GetReplayRequest {
+            game_id: game_id.to_owned(),
+            page_token: page_token.clone(),
+            ..Default::default()
+        };
+        let page = client
+            .get_replay(authed(request, "admin-secret"))
+            .await
+            .unwrap()
+            .into_inner();
+        actions.extend(page.actions);
+        if page.next_page_token.is_empty() {
+            return actions;
+        }
+        page_token = page.next_page_token;
+    }
+}
+
+#[cfg(unix)]
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_server_killed_mid_game_loses_no_acknowledged_action() {
+    use std::sync::{Arc, Mutex};
+
+    let dir = TempDir::new("sigkill");
+    let started = std::time::Instant::now();
+    let mut server = spawn_binary(&dir, "always");
+    let url = format!("http://{}", server.address);
+    let acknowledged = Arc::new(Mutex::new(Vec::<Acknowledged>::new()));
+    let mut clients = Vec::new();
+    for client_index in 0..8u64 {
+        let url = url.clone();
+        let acknowledged = acknowledged.clone();
+        clients.push(tokio::spawn(async move {
+            let mut client = Client::connect(url).await.unwrap();
+            let mut games = Vec::new();
+            for round in 0.. {
+                let Ok(game) = client
+                    .create_game(against_bots(client_index * 1000 + round))
+                    .await
+                else {
+                    return games;
+                };
+                let game = game.into_inner();
+                games.push(game.clone());
+                if !play_seat_zero(&mut client, &game, usize::MAX, &acknowledged).await {
+                    return games;
+                }
+            }
+            games
+        }));
+    }
+    // Killed mid-run, while every client has calls in flight.
+    while acknowledged.lock().unwrap().len() < 300 {
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
+    server.process.kill().unwrap();
+    server.process.wait().unwrap();
+    let mut games = Vec::new();
+    for client in clients {
+        games.extend(client.await.unwrap());
+    }
+    let acknowledged = acknowledged.lock().unwrap().clone();
+    drop(server);
+
+    eprintln!("killed after {:?}", started.elapsed());
+    // Playing the games to their end afterwards need not wait for the disk.
+    let server = spawn_binary(&dir, "never");
+    let mut client = Client::connect(format!("http://{}", server.address))
+        .await
+        .unwrap();
+    let mut checked = 0;
+    for game in &games {
+        let actions = every_action(&mut client, &game.game_id).await;
+        for ack in acknowledged
+            .iter()
+            .filter(|ack| ack.game_id == game.game_id)
+        {
+            let kept = &actions[(ack.version - 1) as usize];
+            assert_eq!(
+                (kept.version, kept.seat, &kept.action),
+                (ack.version, ack.seat, &ack.action),
+                "game {} version {}",
+                game.game_id,
+                ack.version
+            );
+            assert!(
+                actions.len() as u64 >= ack.answered,
+                "the bots' replies are kept too"
+            );
+            checked += 1;
+        }
+    }
+    assert_eq!(checked, acknowledged.len());
+    eprintln!(
+        "{checked} acknowledged actions checked after {:?}",
+        started.elapsed()
+    );
+    // Every game plays on to its end.
+    let mut players = Vec::new();
+    for game in games {
+        let url = format!("http://{}", server.address);
+        players.push(tokio::spawn(async move {
+            let mut client = Client::connect(url).await.unwrap();
+            let moves = Mutex::new(Vec::new());
+            assert!(
+                play_seat_zero(&mut client, &game, 1_000_000, &moves).await,
+                "game {} did not end",
+                game.game_id
+            );
+            moves.lock().unwrap().len()
+        }));
+    }
+    let mut moves = 0;
+    for player in players {
+        moves += player.await.unwrap();
+    }
+    eprintln!(
+        "every game ended after {:?}, {moves} moves after the restart",
+        started.elapsed()
+    );
+}
