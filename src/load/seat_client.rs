@@ -36,6 +36,7 @@ pub async fn play_game(
         seed: Some(seed),
         options: Some(config.options.clone()),
         seats: Vec::new(),
+        ..Default::default()
     };
     let game = match client.create_game(request).await {
         Ok(game) => game.into_inner(),

@@ -152,7 +152,7 @@ impl GameService for GameServiceImpl {
         &self,
         request: Request<pb::CreateGameRequest>,
     ) -> Result<Response<pb::CreateGameResponse>, Status> {
-        let request = request.into_inner();
+        let (request, given) = super::from_replay::resolve(request.into_inner())?;
         check_names(&request)?;
         self.games.check_capacity()?;
         let (plans, plays) = seat_plans(&request.seats)?;
@@ -169,7 +169,7 @@ impl GameService for GameServiceImpl {
             options: request.options.unwrap_or_default(),
             plans,
             plays,
-            given: Vec::new(),
+            given,
             store: self.store.clone(),
         };
         let mut created = self.catalog.create(request.kind, spec)?;

@@ -7,6 +7,7 @@ mod conformance;
 mod desert_war;
 mod durability;
 mod echoes;
+mod from_replay;
 mod harness;
 mod imperium;
 mod imperium_rivals;
