@@ -333,11 +333,17 @@ async fn finished_games_are_dropped_once_their_retention_has_passed() {
 struct Child {
     process: std::process::Child,
     address: String,
+    /// The fields of the log line that reports the recovery.
+    recovered: std::sync::mpsc::Receiver<serde_json::Value>,
 }
 
 fn spawn_binary(dir: &TempDir, fsync: &str) -> Child {
+    spawn_binary_at(env!("CARGO_BIN_EXE_melange"), dir, fsync)
+}
+
+fn spawn_binary_at(binary: &str, dir: &TempDir, fsync: &str) -> Child {
     use std::io::{BufRead, BufReader};
-    let mut process = std::process::Command::new(env!("CARGO_BIN_EXE_melange"))
+    let mut process = std::process::Command::new(binary)
         .args(["--listen", "127.0.0.1:0", "--log-format", "json"])
         .args(["--admin-token", "admin-secret", "--fsync", fsync])
         .arg("--data-dir")
@@ -349,6 +355,7 @@ fn spawn_binary(dir: &TempDir, fsync: &str) -> Child {
         .unwrap();
     let stdout = process.stdout.take().unwrap();
     let (found, address) = std::sync::mpsc::channel();
+    let (report, recovered) = std::sync::mpsc::channel();
     std::thread::spawn(move || {
         for line in BufReader::new(stdout).lines().map_while(Result::ok) {
             let Ok(log) = serde_json::from_str::<serde_json::Value>(&line) else {
@@ -357,12 +364,19 @@ fn spawn_binary(dir: &TempDir, fsync: &str) -> Child {
             if log["fields"]["message"] == "melange listening" {
                 let _ = found.send(log["fields"]["address"].as_str().unwrap().to_owned());
             }
+            if log["fields"]["message"] == "recovered the games of the journal store" {
+                let _ = report.send(log["fields"].clone());
+            }
         }
     });
     let address = address
         .recv_timeout(Duration::from_secs(60))
         .expect("the server logs its address");
-    Child { process, address }
+    Child {
+        process,
+        address,
+        recovered,
+    }
 }
 
 impl Drop for Child {
@@ -573,4 +587,83 @@ async fn a_server_killed_mid_game_loses_no_acknowledged_action() {
         "every game ended after {:?}, {moves} moves after the restart",
         started.elapsed()
     );
+}
+
+/// Recovery time, measured rather than checked: `GAMES` (default 10,000)
+/// all-bot Imperium games, played to their end by the server's bots, are
+/// recovered by a restart of the binary `MELANGE_BIN` (default: this
+/// build's), which logs how long it took. For the README's numbers:
+/// `cargo build --release --bin melange`, then
+/// `MELANGE_BIN=target/release/melange cargo test --test platform recovery_time -- --ignored --nocapture`.
+#[cfg(unix)]
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "a measurement, minutes long"]
+async fn recovery_time() {
+    let binary =
+        std::env::var("MELANGE_BIN").unwrap_or_else(|_| env!("CARGO_BIN_EXE_melange").to_owned());
+    let games: u64 = std::env::var("GAMES").map_or(10_000, |games| games.parse().unwrap());
+    let dir = TempDir::new("recovery-time");
+    let mut server = spawn_binary_at(&binary, &dir, "never");
+    let url = format!("http://{}", server.address);
+    let started = std::time::Instant::now();
+    let mut creators = Vec::new();
+    for client_index in 0..8 {
+        let url = url.clone();
+        creators.push(tokio::spawn(async move {
+            let mut client = Client::connect(url).await.unwrap();
+            let bot = pb::SeatConfig {
+                bot: "random".into(),
+                plays: String::new(),
+            };
+            let mut ids = Vec::new();
+            for seed in (client_index..games).step_by(8) {
+                let request = pb::CreateGameRequest {
+                    kind: pb::GameKind::Imperium as i32,
+                    seed: Some(seed),
+                    seats: vec![bot.clone(); 4],
+                    ..Default::default()
+                };
+                ids.push(
+                    client
+                        .create_game(request)
+                        .await
+                        .unwrap()
+                        .into_inner()
+                        .game_id,
+                );
+            }
+            ids
+        }));
+    }
+    let mut ids = Vec::new();
+    for creator in creators {
+        ids.extend(creator.await.unwrap());
+    }
+    let mut client = Client::connect(url).await.unwrap();
+    let mut actions = 0;
+    for id in &ids {
+        actions += super::support::wait_for_end(&mut client, id).await.version;
+    }
+    eprintln!(
+        "{games} games, {actions} actions, played in {:?}",
+        started.elapsed()
+    );
+    let stop = std::process::Command::new("kill")
+        .args(["-TERM", &server.process.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(stop.success());
+    server.process.wait().unwrap();
+    drop(server);
+    let size: u64 = std::fs::read_dir(dir.path())
+        .unwrap()
+        .map(|entry| entry.unwrap().metadata().unwrap().len())
+        .sum();
+    let server = spawn_binary_at(&binary, &dir, "never");
+    let report = server
+        .recovered
+        .recv_timeout(Duration::from_secs(600))
+        .unwrap();
+    eprintln!("store {size} bytes; recovery: {report}");
+    assert_eq!(report["games"], games);
 }
