@@ -823,6 +823,75 @@ mod tests {
         );
     }
 
+    /// A journal that keeps batches until told to fail.
+    #[derive(Debug, Default)]
+    struct Flaky {
+        failing: std::sync::atomic::AtomicBool,
+        kept: std::sync::Mutex<Vec<(Seat, <Arrakis as Ruleset>::Action)>>,
+    }
+
+    impl JournalSink<Arrakis> for Flaky {
+        fn append(&self, batch: Batch<'_, Arrakis>) -> Result<(), String> {
+            if self.failing.load(std::sync::atomic::Ordering::Relaxed) {
+                return Err("the disk is full".to_owned());
+            }
+            let mut kept = self.kept.lock().unwrap();
+            assert_eq!(batch.first_version, kept.len() as u64 + 1);
+            kept.extend(batch.actions.iter().cloned());
+            Ok(())
+        }
+    }
+
+    #[test]
+    fn a_batch_the_journal_cannot_keep_is_taken_back_and_shown_to_nobody() {
+        let options = <Arrakis as Ruleset>::Options::default();
+        let plans = [
+            SeatPlan::default(),
+            SeatPlan {
+                bot: Some(BotKind::Random),
+            },
+        ];
+        let (mut reference, _) = Match::<Arrakis>::create(options.clone(), 5, &plans).unwrap();
+        let (mut game, _) = Match::<Arrakis>::create_from(options, 5, &plans, &[], true).unwrap();
+        let sink = Arc::new(Flaky::default());
+        game.attach_journal(sink.clone());
+        let (_, mut watcher) = game.subscribe();
+        let play = |game: &mut Match<Arrakis>| {
+            let seat = game.state().to_act().unwrap();
+            let action = game.legal_actions(seat)[0];
+            let version = game.version();
+            game.apply(seat, version, &action)
+        };
+        for _ in 0..3 {
+            play(&mut game).unwrap();
+            play(&mut reference).unwrap();
+        }
+        let before = game.version();
+        let state = format!("{:?}", game.state());
+        while watcher.try_recv().is_ok() {}
+        sink.failing
+            .store(true, std::sync::atomic::Ordering::Relaxed);
+        let refused = play(&mut game).unwrap_err();
+        assert!(
+            matches!(&refused, MatchError::Internal(message)
+                if message.contains("the disk is full") && message.contains(&format!("version {before}"))),
+            "{refused:?}"
+        );
+        assert_eq!(game.version(), before);
+        assert_eq!(format!("{:?}", game.state()), state);
+        assert!(watcher.try_recv().is_err(), "no watcher saw the batch");
+        // Once the journal works again, the game goes on as if the failed
+        // batch had never been played (its bot's generator included).
+        sink.failing
+            .store(false, std::sync::atomic::Ordering::Relaxed);
+        for _ in 0..3 {
+            play(&mut game).unwrap();
+            play(&mut reference).unwrap();
+        }
+        assert_eq!(game.journal(), reference.journal());
+        assert_eq!(&sink.kept.lock().unwrap()[..], reference.journal());
+    }
+
     #[test]
     fn a_snapshot_is_kept_every_snapshot_every_versions() {
         let game = long_game();

@@ -168,6 +168,32 @@ async fn a_restart_on_the_same_directory_keeps_every_acknowledged_action_and_the
 }
 
 #[tokio::test]
+async fn every_fsync_policy_keeps_the_games_across_a_clean_restart() {
+    for fsync in [FsyncPolicy::EveryMs(5), FsyncPolicy::Never] {
+        let dir = TempDir::new("policies");
+        let config = ServerConfig {
+            fsync,
+            ..on_disk(&dir)
+        };
+        let server = TestServer::start_with(config.clone()).await;
+        let mut client = server.client().await;
+        let game = client
+            .create_game(harness_request(Some(8), 2, 30, &[1]))
+            .await
+            .unwrap()
+            .into_inner();
+        let acknowledged = play_moves(&mut client, &game, 4).await;
+        server.shutdown().await;
+        let server = TestServer::start_with(config).await;
+        let mut client = server.client().await;
+        let view = public_view(&mut client, &game.game_id).await;
+        assert_eq!(view.version, acknowledged, "{fsync}");
+        play_to_end(&mut client, &game).await;
+        server.shutdown().await;
+    }
+}
+
+#[tokio::test]
 async fn a_damaged_last_record_costs_that_action_only() {
     let dir = TempDir::new("damaged");
     let server = TestServer::start_with(on_disk(&dir)).await;
