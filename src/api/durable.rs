@@ -5,7 +5,9 @@ use std::sync::Arc;
 
 use super::{HostedGame, WireRules, hosted::Hosted};
 use crate::{
-    matches::{Batch, BotKind, History, JournalSink, Match, MatchError, RestoredSeat, TokenHash},
+    matches::{
+        Batch, BotKind, JournalSink, KeptHistory, Match, MatchError, RestoredSeat, TokenHash,
+    },
     pb,
     rules::core::Seat,
     store::{ActionRecord, FORMAT, GameRecord, SeatRecord, Store, StoredGame, unix_now},
@@ -159,7 +161,7 @@ pub fn restore<R: WireRules>(
             hashes.push((version, hash));
         }
     }
-    let history = History {
+    let history = KeptHistory {
         actions,
         hashes,
         given: record.given,

@@ -114,7 +114,7 @@ pub struct RestoredSeat {
 
 /// A match's history as a journal kept it.
 #[derive(Clone, Debug)]
-pub struct History<A> {
+pub struct KeptHistory<A> {
     /// Every kept action in order; action `i` made version `i + 1`.
     pub actions: Vec<(Seat, A)>,
     /// `(version, state hash)` pairs to check the replay against.
@@ -263,7 +263,7 @@ impl<R: Ruleset> Match<R> {
         options: R::Options,
         seed: u64,
         seats: &[RestoredSeat],
-        history: History<R::Action>,
+        history: KeptHistory<R::Action>,
     ) -> Result<(Self, Option<String>), MatchError> {
         let state = R::setup(&options, seed)?;
         let count = state.seat_count();
@@ -310,7 +310,7 @@ impl<R: Ruleset> Match<R> {
 
     /// Plays a kept history onto a freshly set-up match; the first problem
     /// found, as a sentence.
-    fn replay_history(&mut self, history: History<R::Action>) -> Option<String> {
+    fn replay_history(&mut self, history: KeptHistory<R::Action>) -> Option<String> {
         let mut hashes = history.hashes.into_iter().peekable();
         let mut problem = None;
         let mut legal = Vec::new();
@@ -451,7 +451,7 @@ impl<R: Ruleset> Match<R> {
         let sink = self.sink.take();
         let (quiet, _) = broadcast::channel(1);
         let updates = std::mem::replace(&mut self.updates, quiet);
-        let problem = self.replay_history(History {
+        let problem = self.replay_history(KeptHistory {
             actions: journal,
             hashes: Vec::new(),
             given: self.given,

@@ -19,8 +19,8 @@ pub use cursor::{ReplayCursor, Replayed};
 pub use echo::{ECHO_CHARS, MAX_NAME_BYTES, MAX_RULE_OPTIONS, bounded_name, echo};
 pub use error::MatchError;
 pub use game::{
-    Applied, BOT_SLICE, History, Match, RestoredSeat, SNAPSHOT_EVERY, SeatPlan, SeatSlot, Stamped,
-    Update,
+    Applied, BOT_SLICE, KeptHistory, Match, RestoredSeat, SNAPSHOT_EVERY, SeatPlan, SeatSlot,
+    Stamped, Update,
 };
 pub use journal::{Batch, HASH_EVERY, JournalSink, state_hash};
 pub use registry::{Entry, Limits, Registry, Replaced, Watcher, WatcherGuard, new_game_id};
