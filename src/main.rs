@@ -75,7 +75,7 @@ struct Flags {
     fsync: FsyncPolicy,
     /// Seconds a finished game stays readable (views, replay) before it is
     /// dropped from memory and from the journal store.
-    #[arg(long, env = "MELANGE_RETENTION_SECS", default_value_t = 24 * 60 * 60)]
+    #[arg(long, env = "MELANGE_RETENTION_SECS", default_value_t = 60 * 60)]
     retention_secs: u64,
 }
 

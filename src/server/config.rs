@@ -48,7 +48,7 @@ impl Default for ServerConfig {
             tls: None,
             data_dir: None,
             fsync: FsyncPolicy::Always,
-            retention: Duration::from_secs(24 * 60 * 60),
+            retention: Duration::from_secs(60 * 60),
         }
     }
 }
