@@ -12,7 +12,7 @@ use std::{sync::Arc, time::Duration};
 
 use melange::{
     api::Catalog,
-    load::{LoadConfig, Progress, run},
+    load::{LoadConfig, Progress, Workload, run},
     pb,
     server::{ServerConfig, serve},
 };
@@ -47,12 +47,14 @@ fn main() {
                 })),
                 ..Default::default()
             },
+            workloads: vec![Workload::Events, Workload::Unwatched, Workload::Views],
             games: 2_000,
             concurrency: 64,
             connections: 4,
             seed: 1,
             health_calls: 50_000,
             max_duration: Duration::from_secs(120),
+            server_pid: None,
         };
         let report = run(config, Arc::new(Progress::default()))
             .await

@@ -86,7 +86,8 @@ pub fn journal_new<R: WireRules>(
         created_unix: unix_now(),
         plays: plays.to_vec(),
     };
-    let actions = records::<R>(1, game.journal(), game.unkept_hashes());
+    let played: Vec<_> = game.journal().iter().cloned().collect();
+    let actions = records::<R>(1, &played, game.unkept_hashes());
     let finished = game.state().to_act().is_none();
     store
         .create_game(game_id, &record, &actions, finished)

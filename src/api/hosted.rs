@@ -1,10 +1,14 @@
-use std::{pin::Pin, sync::Arc};
+use std::{
+    pin::Pin,
+    sync::{Arc, OnceLock},
+};
 
 use tokio_stream::{Stream, StreamExt, wrappers::BroadcastStream};
 
+pub use super::render::UpdateShape;
 use super::{WireRules, render};
 use crate::{
-    matches::{Match, MatchError, ReplayCursor, Replayed},
+    matches::{Match, MatchError, ReplayCursor, Replayed, Update},
     pb,
     rules::core::{Seat, Viewer},
 };
@@ -40,19 +44,69 @@ struct Catching<R: WireRules> {
     game_id: Arc<str>,
     chosen: bool,
     viewer: Viewer,
+    shape: UpdateShape,
 }
 
 impl<R: WireRules> PastUpdates for Catching<R> {
     fn next(&mut self, budget: usize) -> Result<CaughtUp, MatchError> {
+        let viewer = self.viewer;
         Ok(match self.cursor.step(budget)? {
-            Replayed::Update(version, events, state) => CaughtUp::Update(Box::new(marked(
-                render::update(&self.game_id, version, events, state, self.viewer),
-                self.chosen,
+            Replayed::Update(version, events, state) => CaughtUp::Update(Box::new(render::update(
+                version,
+                state,
+                viewer,
+                self.shape,
+                || render::events(state, events, viewer),
+                || {
+                    marked(
+                        render::view(&self.game_id, state, version, viewer),
+                        self.chosen,
+                    )
+                },
             ))),
             Replayed::Pending => CaughtUp::Pending,
             Replayed::Done => CaughtUp::Done,
         })
     }
+}
+
+/// What one viewer's streams of one update share, each part rendered by
+/// the first stream (or `ApplyAction` response) that needs it.
+#[derive(Debug, Default)]
+struct SharedRendering {
+    events: OnceLock<Vec<pb::Event>>,
+    view: OnceLock<pb::View>,
+}
+
+/// `viewer`'s update, rendered once per viewer for all its readers.
+fn shared_update<R: WireRules>(
+    update: &Update<R>,
+    game_id: &str,
+    chosen: bool,
+    viewer: Viewer,
+    shape: UpdateShape,
+) -> pb::GameUpdate {
+    let state = &update.state;
+    let events = || render::events(state, &update.events, viewer);
+    let view = || marked(render::view(game_id, state, update.version, viewer), chosen);
+    match shared_for(update, viewer) {
+        Some(shared) => render::update(
+            update.version,
+            state,
+            viewer,
+            shape,
+            || shared.events.get_or_init(events).clone(),
+            || shared.view.get_or_init(view).clone(),
+        ),
+        None => render::update(update.version, state, viewer, shape, events, view),
+    }
+}
+
+/// The renderings of `viewer` kept in `update`.
+fn shared_for<R: WireRules>(update: &Update<R>, viewer: Viewer) -> Option<&SharedRendering> {
+    update
+        .rendered_for(viewer, || Arc::new(SharedRendering::default()))?
+        .downcast_ref()
 }
 
 /// A hosted match of any game, as the server sees it: every method speaks
@@ -72,12 +126,14 @@ pub trait HostedGame: Send + 'static {
     fn authorize(&self, seat: u32, token: Option<&str>) -> Result<Viewer, MatchError>;
     /// The current view for `viewer`.
     fn view(&self, viewer: Viewer) -> pb::View;
-    /// Applies an authorized seat's action; on error nothing changes.
+    /// Applies an authorized seat's action; on error nothing changes. The
+    /// response carries the seat's view unless `omit_view`.
     fn apply(
         &mut self,
         seat: Seat,
         expected_version: u64,
         action: &pb::Action,
+        omit_view: bool,
     ) -> Result<pb::ApplyActionResponse, MatchError>;
     /// Lets the built-in bots play at most `budget` moves; says whether a bot
     /// still has a move to make (`budget` 0 only asks).
@@ -89,9 +145,9 @@ pub trait HostedGame: Send + 'static {
     /// one, whatever its size), with `next_page_token` set when more follow.
     fn replay_page(&self, after: u64, max_actions: usize, max_bytes: usize) -> pb::Replay;
     /// The current version and the live updates after it, for `viewer`.
-    fn subscribe(&self, viewer: Viewer) -> (u64, LiveUpdates);
+    fn subscribe(&mut self, viewer: Viewer, shape: UpdateShape) -> (u64, LiveUpdates);
     /// Past updates after `after`, for `viewer`.
-    fn catch_up(&self, viewer: Viewer, after: u64) -> CatchUp;
+    fn catch_up(&self, viewer: Viewer, after: u64, shape: UpdateShape) -> CatchUp;
 }
 
 /// A [`Match`] of ruleset `R` with its id and the options as the client sent
@@ -121,12 +177,12 @@ impl<R: WireRules> Hosted<R> {
     }
 }
 
-/// `update` with its view marked as a game whose seed the creator chose.
-fn marked(mut update: pb::GameUpdate, seed_chosen_by_creator: bool) -> pb::GameUpdate {
-    if let Some(view) = &mut update.view {
-        view.seed_chosen_by_creator = seed_chosen_by_creator;
+/// `view` marked as a game whose seed the creator chose (or not).
+fn marked(view: pb::View, seed_chosen_by_creator: bool) -> pb::View {
+    pb::View {
+        seed_chosen_by_creator,
+        ..view
     }
-    update
 }
 
 impl<R: WireRules> HostedGame for Hosted<R> {
@@ -182,9 +238,21 @@ impl<R: WireRules> HostedGame for Hosted<R> {
     }
 
     fn view(&self, viewer: Viewer) -> pb::View {
-        pb::View {
-            seed_chosen_by_creator: self.seed_chosen_by_creator,
-            ..render::view(&self.game_id, self.game.state(), self.version(), viewer)
+        let render = || {
+            marked(
+                render::view(&self.game_id, self.game.state(), self.version(), viewer),
+                self.seed_chosen_by_creator,
+            )
+        };
+        // While the game is watched, the view of the current version may
+        // already be rendered for a stream of this viewer.
+        match self
+            .game
+            .last_update()
+            .and_then(|update| shared_for(update, viewer))
+        {
+            Some(shared) => shared.view.get_or_init(render).clone(),
+            None => render(),
         }
     }
 
@@ -193,6 +261,7 @@ impl<R: WireRules> HostedGame for Hosted<R> {
         seat: Seat,
         expected_version: u64,
         action: &pb::Action,
+        omit_view: bool,
     ) -> Result<pb::ApplyActionResponse, MatchError> {
         let action = R::action_from_pb(action)?;
         let applied = self.game.apply(seat, expected_version, &action)?;
@@ -200,7 +269,7 @@ impl<R: WireRules> HostedGame for Hosted<R> {
         Ok(pb::ApplyActionResponse {
             version: applied.version,
             events: render::events(self.game.state(), &applied.events, viewer),
-            view: Some(self.view(viewer)),
+            view: (!omit_view).then(|| self.view(viewer)),
         })
     }
 
@@ -218,7 +287,7 @@ impl<R: WireRules> HostedGame for Hosted<R> {
         let first = usize::try_from(after).map_or(journal.len(), |a| a.min(journal.len()));
         let mut actions = Vec::new();
         let mut bytes = 0usize;
-        for (index, (seat, action)) in journal.iter().enumerate().skip(first) {
+        for (index, (seat, action)) in (first..).zip(journal.iter_from(first)) {
             if actions.len() >= max_actions {
                 break;
             }
@@ -254,21 +323,12 @@ impl<R: WireRules> HostedGame for Hosted<R> {
         }
     }
 
-    fn subscribe(&self, viewer: Viewer) -> (u64, LiveUpdates) {
+    fn subscribe(&mut self, viewer: Viewer, shape: UpdateShape) -> (u64, LiveUpdates) {
         let (version, receiver) = self.game.subscribe();
         let game_id = self.game_id.clone();
         let chosen = self.seed_chosen_by_creator;
         let live = BroadcastStream::new(receiver).map(move |item| match item {
-            Ok(update) => Ok(marked(
-                render::update(
-                    &game_id,
-                    update.version,
-                    &update.events,
-                    &update.state,
-                    viewer,
-                ),
-                chosen,
-            )),
+            Ok(update) => Ok(shared_update(&update, &game_id, chosen, viewer, shape)),
             Err(tokio_stream::wrappers::errors::BroadcastStreamRecvError::Lagged(missed)) => {
                 Err(missed)
             }
@@ -276,12 +336,13 @@ impl<R: WireRules> HostedGame for Hosted<R> {
         (version, Box::pin(live))
     }
 
-    fn catch_up(&self, viewer: Viewer, after: u64) -> CatchUp {
+    fn catch_up(&self, viewer: Viewer, after: u64, shape: UpdateShape) -> CatchUp {
         Box::new(Catching {
             cursor: self.game.cursor(after),
             game_id: self.game_id.clone(),
             chosen: self.seed_chosen_by_creator,
             viewer,
+            shape,
         })
     }
 }

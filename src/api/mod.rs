@@ -16,6 +16,6 @@ mod wire;
 
 pub use catalog::{Catalog, CreateSpec, Created};
 pub use durable::Restored;
-pub use hosted::{CatchUp, CaughtUp, HostedGame, LiveUpdates, PastUpdates};
+pub use hosted::{CatchUp, CaughtUp, HostedGame, LiveUpdates, PastUpdates, UpdateShape};
 pub use status::{MAX_STATUS_MESSAGE_BYTES, VERSION_METADATA, capped, into_status};
 pub use wire::WireRules;

@@ -79,17 +79,46 @@ pub fn events<R: WireRules>(
         .collect()
 }
 
-/// One update as `viewer` receives it.
+/// What a stream's updates carry.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum UpdateShape {
+    /// The view in every update.
+    #[default]
+    Full,
+    /// The view only where the viewer needs it: when its seat is to act and
+    /// when the game is over (`StreamGameRequest.events_only`).
+    EventsOnly,
+}
+
+impl UpdateShape {
+    /// Whether `viewer`'s update of `state` carries the view.
+    pub fn carries_view<R: WireRules>(self, state: &R, viewer: Viewer) -> bool {
+        match self {
+            UpdateShape::Full => true,
+            UpdateShape::EventsOnly => match state.to_act() {
+                None => true,
+                Some(to_act) => viewer == Viewer::Seat(to_act),
+            },
+        }
+    }
+}
+
+/// One update as `viewer` receives it, from its parts: `events` and `view`
+/// are called only for what the shape carries, so a caller may hand in
+/// parts it rendered once for many streams.
 pub fn update<R: WireRules>(
-    game_id: &str,
     version: u64,
-    stamped: &[Stamped<R::Event>],
     state: &R,
     viewer: Viewer,
+    shape: UpdateShape,
+    events: impl FnOnce() -> Vec<pb::Event>,
+    view: impl FnOnce() -> pb::View,
 ) -> pb::GameUpdate {
     pb::GameUpdate {
         version,
-        events: events(state, stamped, viewer),
-        view: Some(view(game_id, state, version, viewer)),
+        events: events(),
+        view: shape.carries_view(state, viewer).then(view),
+        status: status_of(state) as i32,
+        to_act: state.to_act().iter().map(|s| u32::from(s.0)).collect(),
     }
 }

@@ -7,13 +7,21 @@ use std::{
 
 use clap::Parser;
 use melange::{
-    load::{self, LoadConfig, Progress},
+    load::{self, FillConfig, LoadConfig, Progress, Workload},
     pb,
 };
 
-/// Plays N games at once over real gRPC connections, one client per seat
-/// choosing random legal actions, then measures the health Check RPC with
-/// the same clients as the transport's baseline.
+/// mimalloc rather than the system allocator: a call allocates and frees
+/// many small strings and vectors, which mimalloc serves at a fraction of
+/// glibc's cost (see the README's load numbers).
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
+/// Plays N games at once over real gRPC connections with each workload in
+/// turn (clients choosing random legal actions), then measures the health
+/// Check RPC with the same clients as the transport's baseline. With
+/// --fill, leaves N live games on the server instead and reports the
+/// server's memory per game.
 #[derive(Debug, Parser)]
 #[command(version, about)]
 struct Flags {
@@ -30,9 +38,36 @@ struct Flags {
     /// Players per Imperium game (1-4; 1 and 2 bring House Hagal rivals).
     #[arg(long, default_value_t = 4)]
     players: u32,
-    /// Games to play to the end.
+    /// Games to play to the end, in each workload.
     #[arg(long, default_value_t = 1_000)]
     games: usize,
+    /// The workloads to run, in order, comma-separated: `events` (a client
+    /// per seat streaming events-only updates, ApplyAction without view),
+    /// `unwatched` (one driver per game, no stream), `views` (a client per
+    /// seat streaming full views).
+    #[arg(
+        long,
+        value_enum,
+        value_delimiter = ',',
+        default_value = "events,unwatched"
+    )]
+    workloads: Vec<Workload>,
+    /// Fill mode: create this many games and leave them live (every
+    /// --mid-game-every-th played --mid-game-actions actions in), then print
+    /// the server's resident memory per game (needs --server-pid).
+    #[arg(long)]
+    fill: Option<usize>,
+    /// In fill mode, one game in this many is played to mid-game.
+    #[arg(long, default_value_t = 2)]
+    mid_game_every: usize,
+    /// In fill mode, the actions a mid-game game is played for (about half
+    /// a 4-player Imperium game).
+    #[arg(long, default_value_t = 175)]
+    mid_game_actions: u64,
+    /// The server's process id (Linux, same machine): the report adds the
+    /// server's CPU time per call, and fill mode its resident memory.
+    #[arg(long)]
+    server_pid: Option<u32>,
     /// Games in flight at once.
     #[arg(long, default_value_t = 64)]
     concurrency: usize,
@@ -77,14 +112,35 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
             game,
             ..Default::default()
         },
-        games: flags.games,
+        workloads: flags.workloads,
+        games: flags.fill.unwrap_or(flags.games),
         concurrency: flags.concurrency,
         connections: flags.connections,
         seed: flags.seed,
         health_calls: flags.health_calls,
         max_duration: Duration::from_secs(flags.max_seconds),
+        server_pid: flags.server_pid,
     };
     let progress = Arc::new(Progress::default());
+    if let Some(games) = flags.fill {
+        let ticker = tokio::spawn(print_progress(progress.clone(), games));
+        let report = load::fill(
+            FillConfig {
+                load: config,
+                mid_game_every: flags.mid_game_every,
+                mid_game_actions: flags.mid_game_actions,
+            },
+            progress,
+        )
+        .await?;
+        ticker.abort();
+        eprintln!();
+        println!("{report}");
+        if report.errors.total() > 0 {
+            std::process::exit(1);
+        }
+        return Ok(());
+    }
     let ticker = tokio::spawn(print_progress(progress.clone(), flags.games));
     let report = load::run(config, progress).await?;
     ticker.abort();

@@ -79,6 +79,7 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
                 seat,
                 expected_version: view.version,
                 action: choice.action,
+                ..Default::default()
             },
             token,
         )?)

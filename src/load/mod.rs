@@ -1,7 +1,12 @@
 //! The load generator behind `melange-load`: many concurrent games over real
-//! gRPC connections, every seat played by its own client that streams the
-//! game and answers with a random legal action, measured against the bare
-//! transport (the health `Check` RPC) in the same run.
+//! gRPC connections, played by each workload in turn (every seat by its own
+//! client that streams the game, or one driver per game that watches
+//! nothing), each answering with random legal actions, measured against the
+//! bare transport (the health `Check` RPC) in the same run; and a fill mode
+//! that leaves many live games on the server to measure its memory.
+mod cpu;
+mod fill;
+mod light;
 mod report;
 mod seat_client;
 
@@ -19,7 +24,36 @@ use tonic::transport::{Channel, Endpoint};
 use tonic_health::pb::{HealthCheckRequest, health_client::HealthClient};
 
 use crate::pb::{self, game_service_client::GameServiceClient};
-pub use report::{Errors, LoadReport, Phase};
+pub use cpu::{CpuMark, CpuUse, cpu_time};
+pub use fill::{FillConfig, FillReport, fill};
+pub use report::{Errors, LoadReport, Phase, WorkloadReport};
+
+/// How a workload's clients follow their games.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum Workload {
+    /// A client per seat streaming its seat with every update's full view,
+    /// and ApplyAction answering with the view: the heaviest way to play.
+    Views,
+    /// A client per seat streaming its seat with `events_only` (the view
+    /// only when the seat must act) and ApplyAction with `omit_view`: what
+    /// a bot that follows the game live should do.
+    Events,
+    /// One client per game holding every seat's token and no stream: it
+    /// continues from each ApplyAction response and asks GetView when the
+    /// turn passes to another seat.
+    Unwatched,
+}
+
+impl Workload {
+    /// Its name on the command line and in the report.
+    pub fn name(self) -> &'static str {
+        match self {
+            Workload::Views => "views",
+            Workload::Events => "events",
+            Workload::Unwatched => "unwatched",
+        }
+    }
+}
 
 /// What to run.
 #[derive(Clone, Debug)]
@@ -30,7 +64,9 @@ pub struct LoadConfig {
     pub kind: i32,
     /// Options for every game.
     pub options: pb::GameOptions,
-    /// Games to play to the end in all.
+    /// The workloads to run, one after the other, each on the same games.
+    pub workloads: Vec<Workload>,
+    /// Games to play to the end in each workload.
     pub games: usize,
     /// Games in flight at once.
     pub concurrency: usize,
@@ -41,8 +77,11 @@ pub struct LoadConfig {
     pub seed: u64,
     /// Health `Check` calls for the transport baseline (0 skips it).
     pub health_calls: usize,
-    /// The run stops starting new games after this long.
+    /// Each workload stops starting new games after this long.
     pub max_duration: Duration,
+    /// The server's process id (Linux): the report then gives the server's
+    /// CPU time per call as well as the load generator's own.
+    pub server_pid: Option<u32>,
 }
 
 /// Live counters for the progress line.
@@ -52,6 +91,8 @@ pub struct Progress {
     pub games: AtomicUsize,
     /// Actions applied.
     pub actions: AtomicU64,
+    /// GetView calls of drivers that watch nothing.
+    pub views: AtomicU64,
     /// Failed calls.
     pub errors: AtomicU64,
 }
@@ -95,23 +136,52 @@ async fn connect(config: &LoadConfig) -> Result<Vec<Channel>, tonic::transport::
     Ok(channels)
 }
 
-/// Runs the load and returns its report; `progress` is updated live.
+/// Runs every workload, then the health baseline, and returns the report;
+/// `progress` is updated live (and reset between workloads).
 pub async fn run(
     config: LoadConfig,
     progress: Arc<Progress>,
 ) -> Result<LoadReport, tonic::transport::Error> {
     let channels = connect(&config).await?;
+    let mut workloads = Vec::with_capacity(config.workloads.len());
+    let mut errors = Errors::default();
+    for &workload in &config.workloads {
+        let report = run_workload(&config, workload, &channels, &progress).await;
+        errors.merge(&report.errors);
+        workloads.push(report);
+    }
+    let health = health_baseline(&config, &channels).await;
+    Ok(LoadReport {
+        workloads,
+        health,
+        errors,
+    })
+}
+
+/// Plays `config.games` games with one workload.
+async fn run_workload(
+    config: &LoadConfig,
+    workload: Workload,
+    channels: &[Channel],
+    progress: &Arc<Progress>,
+) -> WorkloadReport {
+    for counter in [&progress.actions, &progress.views, &progress.errors] {
+        counter.store(0, Ordering::Relaxed);
+    }
+    progress.games.store(0, Ordering::Relaxed);
     let shared = Arc::new(Shared {
         progress: progress.clone(),
         latency: Mutex::new(histogram()),
         errors: Mutex::new(Errors::default()),
     });
-
     let started = Instant::now();
+    let cpu = CpuMark::now(config.server_pid);
     let next_game = Arc::new(AtomicUsize::new(0));
     let mut workers = JoinSet::new();
     for worker in 0..config.concurrency.max(1) {
-        let client = GameServiceClient::new(channels[worker % channels.len()].clone());
+        let channel = channels[worker % channels.len()].clone();
+        let client = GameServiceClient::new(channel.clone());
+        let light = light::LightClient::new(channel);
         let (config, shared, next_game) = (config.clone(), shared.clone(), next_game.clone());
         workers.spawn(async move {
             loop {
@@ -120,16 +190,16 @@ pub async fn run(
                     return;
                 }
                 let seed = config.seed.wrapping_add(index as u64);
-                if seat_client::play_game(client.clone(), &config, seed, &shared).await {
+                let (client, light) = (client.clone(), light.clone());
+                if seat_client::play_game(client, light, &config, workload, seed, &shared).await {
                     shared.progress.games.fetch_add(1, Ordering::Relaxed);
                 }
             }
         });
     }
     while workers.join_next().await.is_some() {}
-    let games_elapsed = started.elapsed();
-
-    let health = health_baseline(&config, &channels).await;
+    let elapsed = started.elapsed();
+    let cpu = cpu.elapsed();
     let latency = shared
         .latency
         .lock()
@@ -140,16 +210,18 @@ pub async fn run(
         .lock()
         .unwrap_or_else(|poisoned| poisoned.into_inner())
         .clone();
-    Ok(LoadReport {
+    WorkloadReport {
+        workload,
         games: progress.games.load(Ordering::Relaxed),
         apply: Phase {
             calls: progress.actions.load(Ordering::Relaxed),
-            elapsed: games_elapsed,
+            elapsed,
             latency,
+            cpu,
         },
-        health,
+        views: progress.views.load(Ordering::Relaxed),
         errors,
-    })
+    }
 }
 
 /// The same clients calling the health `Check` RPC: what the transport alone
@@ -161,6 +233,7 @@ async fn health_baseline(config: &LoadConfig, channels: &[Channel]) -> Option<Ph
     let latency = Arc::new(Mutex::new(histogram()));
     let remaining = Arc::new(AtomicUsize::new(config.health_calls));
     let started = Instant::now();
+    let cpu = CpuMark::now(config.server_pid);
     let mut workers = JoinSet::new();
     for worker in 0..config.concurrency.max(1) {
         let mut client = HealthClient::new(channels[worker % channels.len()].clone());
@@ -189,6 +262,7 @@ async fn health_baseline(config: &LoadConfig, channels: &[Channel]) -> Option<Ph
     }
     while workers.join_next().await.is_some() {}
     let elapsed = started.elapsed();
+    let cpu = cpu.elapsed();
     let latency = latency
         .lock()
         .unwrap_or_else(|poisoned| poisoned.into_inner())
@@ -197,5 +271,6 @@ async fn health_baseline(config: &LoadConfig, channels: &[Channel]) -> Option<Ph
         calls: latency.len(),
         elapsed,
         latency,
+        cpu,
     })
 }

@@ -21,6 +21,13 @@ impl Errors {
     pub fn total(&self) -> u64 {
         self.by_code.values().sum()
     }
+
+    /// Adds `other`'s failures to these.
+    pub fn merge(&mut self, other: &Errors) {
+        for (code, count) in &other.by_code {
+            *self.by_code.entry(code.clone()).or_default() += count;
+        }
+    }
 }
 
 /// One measured kind of call.
@@ -32,12 +39,22 @@ pub struct Phase {
     pub elapsed: Duration,
     /// Latency of each call, in microseconds.
     pub latency: Histogram<u64>,
+    /// CPU time the load generator and the server used in the phase.
+    pub cpu: super::CpuUse,
 }
 
 impl Phase {
     /// Calls per second.
     pub fn rate(&self) -> f64 {
         self.calls as f64 / self.elapsed.as_secs_f64().max(1e-9)
+    }
+
+    /// CPU microseconds per call of the client and of the server (when
+    /// known).
+    pub fn cpu_per_call(&self) -> (Option<f64>, Option<f64>) {
+        let per_call =
+            |cpu: Option<Duration>| Some(cpu?.as_secs_f64() * 1e6 / self.calls.max(1) as f64);
+        (per_call(self.cpu.client), per_call(self.cpu.server))
     }
 }
 
@@ -54,40 +71,81 @@ impl fmt::Display for Phase {
             self.latency.max() as f64 / 1000.0,
             self.calls,
             self.elapsed.as_secs_f64()
-        )
+        )?;
+        match self.cpu_per_call() {
+            (Some(client), Some(server)) => write!(
+                f,
+                "\n             CPU per call: server {server:.0} µs, load generator {client:.0} µs"
+            ),
+            (Some(client), None) => {
+                write!(
+                    f,
+                    "\n             CPU per call: load generator {client:.0} µs"
+                )
+            }
+            _ => Ok(()),
+        }
     }
+}
+
+/// What one workload measured.
+#[derive(Clone, Debug)]
+pub struct WorkloadReport {
+    /// Which workload.
+    pub workload: super::Workload,
+    /// Games played to the end without error.
+    pub games: usize,
+    /// ApplyAction calls.
+    pub apply: Phase,
+    /// GetView calls made while playing (drivers that watch nothing ask
+    /// one when the turn passes to another seat).
+    pub views: u64,
+    /// Failed calls.
+    pub errors: Errors,
 }
 
 /// What a load run measured.
 #[derive(Clone, Debug)]
 pub struct LoadReport {
-    /// Games played to the end without error.
-    pub games: usize,
-    /// ApplyAction calls.
-    pub apply: Phase,
+    /// Each workload, in the order run.
+    pub workloads: Vec<WorkloadReport>,
     /// Health Check calls, the bare transport's baseline.
     pub health: Option<Phase>,
-    /// Failed calls.
+    /// Failed calls of every workload.
     pub errors: Errors,
 }
 
 impl fmt::Display for LoadReport {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let seconds = self.apply.elapsed.as_secs_f64().max(1e-9);
-        writeln!(
-            f,
-            "games        {:>10} ({:.1}/s)",
-            self.games,
-            self.games as f64 / seconds
-        )?;
-        writeln!(f, "ApplyAction  {}", self.apply)?;
-        if let Some(health) = &self.health {
-            writeln!(f, "Health.Check {health}")?;
+        for workload in &self.workloads {
+            let seconds = workload.apply.elapsed.as_secs_f64().max(1e-9);
+            writeln!(f, "workload     {}", workload.workload.name())?;
             writeln!(
                 f,
-                "ratio        ApplyAction runs at {:.1}% of the bare transport's call rate",
-                100.0 * self.apply.rate() / health.rate().max(1e-9)
+                "  games      {:>10} ({:.1}/s)",
+                workload.games,
+                workload.games as f64 / seconds
             )?;
+            writeln!(f, "  ApplyAction{}", workload.apply)?;
+            if workload.views > 0 {
+                writeln!(
+                    f,
+                    "  GetView    {:>10.0}/s  ({} calls)",
+                    workload.views as f64 / seconds,
+                    workload.views
+                )?;
+            }
+        }
+        if let Some(health) = &self.health {
+            writeln!(f, "Health.Check {health}")?;
+            for workload in &self.workloads {
+                writeln!(
+                    f,
+                    "ratio        {}: ApplyAction runs at {:.1}% of the bare transport's call rate",
+                    workload.workload.name(),
+                    100.0 * workload.apply.rate() / health.rate().max(1e-9)
+                )?;
+            }
         }
         write!(f, "errors       {}", self.errors.total())?;
         for (code, count) in &self.errors.by_code {

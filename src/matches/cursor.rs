@@ -1,4 +1,4 @@
-use super::{MatchError, Stamped};
+use super::{History, MatchError, Stamped};
 use crate::rules::core::{Ruleset, Seat};
 
 /// What one [`ReplayCursor::step`] produced.
@@ -22,7 +22,7 @@ pub enum Replayed<'a, R: Ruleset> {
 pub struct ReplayCursor<R: Ruleset> {
     options: R::Options,
     seed: u64,
-    journal: Vec<(Seat, R::Action)>,
+    journal: History<(Seat, R::Action)>,
     after: u64,
     /// A snapshot to start from instead of the setup: its version and state.
     start: Option<(u64, std::sync::Arc<R>)>,
@@ -37,7 +37,7 @@ impl<R: Ruleset> ReplayCursor<R> {
     pub fn new(
         options: R::Options,
         seed: u64,
-        journal: Vec<(Seat, R::Action)>,
+        journal: History<(Seat, R::Action)>,
         after: u64,
     ) -> Self {
         ReplayCursor {

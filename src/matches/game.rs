@@ -3,7 +3,7 @@ use std::sync::Arc;
 use tokio::sync::broadcast;
 
 use super::{
-    BotKind, MatchError, SeatToken, TokenHash,
+    BotKind, History, MatchError, SeatToken, TokenHash, Update,
     journal::{Batch, HASH_EVERY, JournalSink, state_hash},
 };
 use crate::rules::core::{GameRng, RngStream, Ruleset, Seat, Viewer};
@@ -48,18 +48,6 @@ pub struct Stamped<E> {
     pub actor: Seat,
     /// What happened.
     pub event: E,
-}
-
-/// One applied action as watchers receive it: its events and the state
-/// after it, from which each watcher renders its own redacted view.
-#[derive(Debug)]
-pub struct Update<R: Ruleset> {
-    /// The version after the action.
-    pub version: u64,
-    /// Its events, unredacted.
-    pub events: Vec<Stamped<R::Event>>,
-    /// The state after it.
-    pub state: R,
 }
 
 /// What a successful [`Match::apply`] did: the new version and every event of
@@ -131,11 +119,16 @@ pub struct Match<R: Ruleset> {
     seed: u64,
     options: R::Options,
     state: R,
-    journal: Vec<(Seat, R::Action)>,
+    journal: History<(Seat, R::Action)>,
     /// The state at versions `SNAPSHOT_EVERY`, `2 * SNAPSHOT_EVERY`, ...
     snapshots: Vec<Arc<R>>,
     seats: Vec<SeatSlot>,
-    updates: broadcast::Sender<Arc<Update<R>>>,
+    /// Made by the first watcher: a game nobody watches keeps no channel
+    /// (its buffer is most of an idle game's memory).
+    updates: Option<broadcast::Sender<Arc<Update<R>>>>,
+    /// The last update sent to watchers, while anyone watches: the
+    /// `ApplyAction` response shares its rendering with the seat's stream.
+    last_update: Option<Arc<Update<R>>>,
     scratch: Vec<R::Action>,
     /// Bot moves since the last move of a person.
     bot_streak: usize,
@@ -211,15 +204,15 @@ impl<R: Ruleset> Match<R> {
                 token,
             });
         }
-        let (updates, _) = broadcast::channel(UPDATE_BUFFER);
         let mut game = Match {
             seed,
             options,
             state,
-            journal: Vec::new(),
+            journal: History::default(),
             snapshots: Vec::new(),
             seats,
-            updates,
+            updates: None,
+            last_update: None,
             scratch: Vec::new(),
             bot_streak: 0,
             sink: None,
@@ -284,15 +277,15 @@ impl<R: Ruleset> Match<R> {
                 token: seat.token,
             })
             .collect();
-        let (updates, _) = broadcast::channel(UPDATE_BUFFER);
         let mut game = Match {
             seed,
             options,
             state,
-            journal: Vec::with_capacity(history.actions.len()),
+            journal: History::default(),
             snapshots: Vec::new(),
             seats: slots,
-            updates,
+            updates: None,
+            last_update: None,
             scratch: Vec::new(),
             bot_streak: 0,
             sink: None,
@@ -402,10 +395,14 @@ impl<R: Ruleset> Match<R> {
         if version == self.kept {
             return Ok(());
         }
-        let first = self.kept as usize;
+        let actions: Vec<_> = self
+            .journal
+            .iter_from(self.kept as usize)
+            .cloned()
+            .collect();
         let batch = Batch {
             first_version: self.kept + 1,
-            actions: &self.journal[first..],
+            actions: &actions,
             hashes: &self.hashes,
             finished: self.state.to_act().is_none(),
         };
@@ -413,9 +410,12 @@ impl<R: Ruleset> Match<R> {
             Ok(()) => {
                 self.kept = version;
                 self.hashes.clear();
-                for update in self.held.drain(..) {
-                    // No receiver left is harmless.
-                    let _ = self.updates.send(update);
+                let held = std::mem::take(&mut self.held);
+                if let Some(updates) = &self.updates {
+                    for update in held {
+                        // No receiver left is harmless.
+                        let _ = updates.send(update);
+                    }
                 }
                 Ok(())
             }
@@ -432,9 +432,15 @@ impl<R: Ruleset> Match<R> {
 
     /// Goes back to `version` as if nothing after it had been played.
     fn roll_back(&mut self, version: u64) {
-        let mut journal = std::mem::take(&mut self.journal);
-        journal.truncate(version as usize);
+        let journal: Vec<_> = self
+            .journal
+            .iter()
+            .take(version as usize)
+            .cloned()
+            .collect();
+        self.journal = History::default();
         self.held.clear();
+        self.last_update = None;
         self.hashes.clear();
         self.snapshots.clear();
         self.bot_streak = MAX_BOT_STREAK;
@@ -449,8 +455,7 @@ impl<R: Ruleset> Match<R> {
         }
         // Replayed versions were shown before: no watcher hears them again.
         let sink = self.sink.take();
-        let (quiet, _) = broadcast::channel(1);
-        let updates = std::mem::replace(&mut self.updates, quiet);
+        let updates = self.updates.take();
         let problem = self.replay_history(KeptHistory {
             actions: journal,
             hashes: Vec::new(),
@@ -460,6 +465,7 @@ impl<R: Ruleset> Match<R> {
             self.read_only = Some(problem);
         }
         self.updates = updates;
+        self.last_update = None;
         self.sink = sink;
         self.hashes.clear();
         self.kept = self.version();
@@ -486,7 +492,7 @@ impl<R: Ruleset> Match<R> {
     }
 
     /// Every applied action in order; action `i` produced version `i + 1`.
-    pub fn journal(&self) -> &[(Seat, R::Action)] {
+    pub fn journal(&self) -> &History<(Seat, R::Action)> {
         &self.journal
     }
 
@@ -641,20 +647,27 @@ impl<R: Ruleset> Match<R> {
             event,
         }));
         // Cloning the state is only worth it when someone is watching.
-        if self.updates.receiver_count() > 0 {
-            let update = Update {
+        let watched = self
+            .updates
+            .as_ref()
+            .filter(|updates| updates.receiver_count() > 0);
+        let journaled = self.sink.is_some();
+        let held = &mut self.held;
+        self.last_update = watched.map(|updates| {
+            let update = Arc::new(Update::new(
                 version,
-                events: out[first..].to_vec(),
-                state: self.state.clone(),
-            };
-            if self.sink.is_some() {
+                out[first..].to_vec(),
+                self.state.clone(),
+            ));
+            if journaled {
                 // Shown once the journal has kept it (see `flush`).
-                self.held.push(Arc::new(update));
+                held.push(Arc::clone(&update));
             } else {
                 // No receiver left between the check and the send is harmless.
-                let _ = self.updates.send(Arc::new(update));
+                let _ = updates.send(Arc::clone(&update));
             }
-        }
+            update
+        });
         Ok(())
     }
 
@@ -724,8 +737,20 @@ impl<R: Ruleset> Match<R> {
     /// Live updates from now on. The version returned is the last one the
     /// receiver will *not* see; everything after it arrives in order unless
     /// the receiver lags, in which case [`Match::replayer`] fills the gap.
-    pub fn subscribe(&self) -> (u64, broadcast::Receiver<Arc<Update<R>>>) {
-        (self.version(), self.updates.subscribe())
+    pub fn subscribe(&mut self) -> (u64, broadcast::Receiver<Arc<Update<R>>>) {
+        let version = self.version();
+        let updates = self
+            .updates
+            .get_or_insert_with(|| broadcast::channel(UPDATE_BUFFER).0);
+        (version, updates.subscribe())
+    }
+
+    /// The update of the current version as watchers received it, while
+    /// anyone watches: its renderings are shared with them.
+    pub fn last_update(&self) -> Option<&Arc<Update<R>>> {
+        self.last_update
+            .as_ref()
+            .filter(|update| update.version == self.version())
     }
 
     /// A self-contained copy of what is needed to re-create every past
@@ -734,7 +759,7 @@ impl<R: Ruleset> Match<R> {
         super::Replayer::with_snapshots(
             self.options.clone(),
             self.seed,
-            self.journal.clone(),
+            self.journal.share(),
             self.snapshots.clone(),
         )
     }
@@ -751,7 +776,7 @@ impl<R: Ruleset> Match<R> {
                 Arc::clone(&self.snapshots[i as usize]),
             )
         });
-        super::ReplayCursor::new(self.options.clone(), self.seed, self.journal.clone(), after)
+        super::ReplayCursor::new(self.options.clone(), self.seed, self.journal.share(), after)
             .starting_at(start)
     }
 }
@@ -789,7 +814,7 @@ mod tests {
     fn from_the_start(game: &Match<Arrakis>, version: u64) -> Arrakis {
         let mut state = Arrakis::setup(game.options(), game.seed()).unwrap();
         let mut events = Vec::new();
-        for (seat, action) in &game.journal()[..version as usize] {
+        for (seat, action) in game.journal().iter().take(version as usize) {
             state.apply(*seat, action, &mut events).unwrap();
         }
         state
@@ -816,7 +841,7 @@ mod tests {
             .0;
         assert!(!whole.play_bots(usize::MAX));
         assert!(slices > 1);
-        assert_eq!(sliced.journal(), whole.journal());
+        assert!(sliced.journal().iter().eq(whole.journal().iter()));
         assert_eq!(
             format!("{:?}", sliced.state()),
             format!("{:?}", whole.state())
@@ -888,8 +913,10 @@ mod tests {
             play(&mut game).unwrap();
             play(&mut reference).unwrap();
         }
-        assert_eq!(game.journal(), reference.journal());
-        assert_eq!(&sink.kept.lock().unwrap()[..], reference.journal());
+        let expected: Vec<_> = reference.journal().iter().cloned().collect();
+        let played: Vec<_> = game.journal().iter().cloned().collect();
+        assert_eq!(played, expected);
+        assert_eq!(*sink.kept.lock().unwrap(), expected);
     }
 
     #[test]

@@ -9,10 +9,12 @@ mod cursor;
 mod echo;
 mod error;
 mod game;
+mod history;
 mod journal;
 mod registry;
 mod replay;
 mod token;
+mod update;
 
 pub use bot::BotKind;
 pub use cursor::{ReplayCursor, Replayed};
@@ -20,9 +22,11 @@ pub use echo::{ECHO_CHARS, MAX_NAME_BYTES, MAX_RULE_OPTIONS, bounded_name, echo}
 pub use error::MatchError;
 pub use game::{
     Applied, BOT_SLICE, KeptHistory, Match, RestoredSeat, SNAPSHOT_EVERY, SeatPlan, SeatSlot,
-    Stamped, Update,
+    Stamped,
 };
+pub use history::History;
 pub use journal::{Batch, HASH_EVERY, JournalSink, state_hash};
 pub use registry::{Entry, Limits, Registry, Replaced, Watcher, WatcherGuard, new_game_id};
 pub use replay::Replayer;
 pub use token::{SeatToken, TokenHash};
+pub use update::{Rendered, Update};

@@ -1,6 +1,6 @@
 use std::sync::Arc;
 
-use super::{MatchError, Stamped, game::SNAPSHOT_EVERY};
+use super::{History, MatchError, Stamped, game::SNAPSHOT_EVERY};
 use crate::rules::core::{Ruleset, Seat};
 
 /// Re-creates past versions of a game from its options, seed and journal.
@@ -13,14 +13,14 @@ use crate::rules::core::{Ruleset, Seat};
 pub struct Replayer<R: Ruleset> {
     options: R::Options,
     seed: u64,
-    journal: Vec<(Seat, R::Action)>,
+    journal: History<(Seat, R::Action)>,
     /// The state at versions `SNAPSHOT_EVERY`, `2 * SNAPSHOT_EVERY`, ...
     snapshots: Vec<Arc<R>>,
 }
 
 impl<R: Ruleset> Replayer<R> {
     /// A replayer for the given history, replaying from the setup.
-    pub fn new(options: R::Options, seed: u64, journal: Vec<(Seat, R::Action)>) -> Self {
+    pub fn new(options: R::Options, seed: u64, journal: History<(Seat, R::Action)>) -> Self {
         Self::with_snapshots(options, seed, journal, Vec::new())
     }
 
@@ -30,7 +30,7 @@ impl<R: Ruleset> Replayer<R> {
     pub fn with_snapshots(
         options: R::Options,
         seed: u64,
-        journal: Vec<(Seat, R::Action)>,
+        journal: History<(Seat, R::Action)>,
         snapshots: Vec<Arc<R>>,
     ) -> Self {
         Replayer {
@@ -75,7 +75,8 @@ impl<R: Ruleset> Replayer<R> {
         )?;
         let mut raw = Vec::new();
         let mut stamped = Vec::new();
-        for (index, (seat, action)) in self.journal.iter().enumerate().skip(from as usize) {
+        for (index, (seat, action)) in (from as usize..).zip(self.journal.iter_from(from as usize))
+        {
             let version = index as u64 + 1;
             raw.clear();
             state.apply(*seat, action, &mut raw)?;
@@ -117,7 +118,7 @@ fn start_for<R: Ruleset>(
 pub(super) fn state_at<R: Ruleset>(
     options: &R::Options,
     seed: u64,
-    journal: &[(Seat, R::Action)],
+    journal: &History<(Seat, R::Action)>,
     snapshots: &[Arc<R>],
     version: u64,
 ) -> Result<R, MatchError> {
@@ -129,7 +130,10 @@ pub(super) fn state_at<R: Ruleset>(
     }
     let (from, mut state) = start_for(options, seed, snapshots, version)?;
     let mut raw = Vec::new();
-    for (seat, action) in &journal[from as usize..version as usize] {
+    for (seat, action) in journal
+        .iter_from(from as usize)
+        .take((version - from) as usize)
+    {
         raw.clear();
         state.apply(*seat, action, &mut raw)?;
     }

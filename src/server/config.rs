@@ -26,6 +26,14 @@ pub struct ServerConfig {
     /// TLS for every connection (rustls); `None` serves plaintext HTTP/2,
     /// where bearer tokens travel in clear.
     pub tls: Option<TlsConfig>,
+    /// Origins whose pages may call the server from a browser (CORS), `*`
+    /// for any; empty (the default) sends no CORS header, so a browser
+    /// allows only pages of the server's own origin (the served viewer).
+    /// gRPC-Web itself is always answered.
+    pub cors_origins: Vec<String>,
+    /// A directory of static files served under `/viewer/` (the viewer);
+    /// `None` serves none.
+    pub viewer_dir: Option<PathBuf>,
     /// The directory of the journal store: every game and accepted action
     /// is kept there and the games are rebuilt from it at start. `None`
     /// (the library's default, so embedded servers and tests write
@@ -46,6 +54,8 @@ impl Default for ServerConfig {
             admin_token: None,
             shutdown_grace: Duration::from_secs(10),
             tls: None,
+            cors_origins: Vec::new(),
+            viewer_dir: None,
             data_dir: None,
             fsync: FsyncPolicy::Always,
             retention: Duration::from_secs(60 * 60),
@@ -62,6 +72,15 @@ impl ServerConfig {
         }
         if let Some(tls) = &self.tls {
             tls.server_tls_config()?;
+        }
+        super::web::cors_layer(&self.cors_origins)?;
+        if let Some(dir) = &self.viewer_dir {
+            if !dir.join("index.html").is_file() {
+                return Err(format!(
+                    "--viewer-dir {}: no index.html there; give the repository's viewer/ directory",
+                    dir.display()
+                ));
+            }
         }
         Ok(())
     }

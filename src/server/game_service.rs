@@ -12,7 +12,7 @@ use super::{
     stream,
 };
 use crate::{
-    api::{Catalog, CreateSpec, HostedGame},
+    api::{Catalog, CreateSpec, HostedGame, UpdateShape},
     matches::{
         BotKind, Entry, MAX_RULE_OPTIONS, MatchError, Registry, SeatPlan, Watcher, bounded_name,
         echo, new_game_id,
@@ -230,7 +230,7 @@ impl GameService for GameServiceImpl {
             .ok_or_else(|| Status::invalid_argument("action is required"))?;
         let (response, bots_play_on) = {
             let mut game = entry.lock();
-            let response = game.apply(seat, body.expected_version, action)?;
+            let response = game.apply(seat, body.expected_version, action, body.omit_view)?;
             (response, game.play_bots(0))
         };
         if bots_play_on {
@@ -261,11 +261,17 @@ impl GameService for GameServiceImpl {
             Viewer::Spectator => Watcher::Spectator,
         };
         let guard = self.games.watch(&entry, watcher)?;
+        let shape = if body.events_only {
+            UpdateShape::EventsOnly
+        } else {
+            UpdateShape::Full
+        };
         let receiver = stream::spawn(
             &entry,
             guard,
             viewer,
             body.from_version,
+            shape,
             self.shutdown.clone(),
         );
         Ok(Response::new(ReceiverStream::new(receiver)))

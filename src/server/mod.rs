@@ -1,5 +1,5 @@
 //! The network face: thin tonic services over the registry, bearer-token
-//! auth, TLS, message-size limits, per-RPC tracing spans, health,
+//! auth, TLS, gRPC-Web and CORS, the static viewer, message-size limits, per-RPC tracing spans, health,
 //! reflection and graceful shutdown. No game logic lives here.
 mod auth;
 mod bots;
@@ -9,7 +9,9 @@ mod from_replay;
 mod game_service;
 mod run;
 mod stream;
+mod web;
 
 pub use config::{ServerConfig, TlsConfig, admin_token};
 pub use game_service::GameServiceImpl;
 pub use run::{serve, shutdown_signal};
+pub use web::VIEWER_PATH;

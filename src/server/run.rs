@@ -64,7 +64,21 @@ pub async fn serve(
         // fails its handshake and never reaches a service.
         builder = builder.tls_config(tls.server_tls_config()?)?;
     }
+    // Browsers speak gRPC-Web over HTTP/1.1 (or HTTP/2 with TLS): the
+    // server accepts both HTTP versions, tonic-web turns gRPC-Web calls into
+    // gRPC calls of the same services (also the server-streaming
+    // StreamGame), CORS answers cross-origin pages only when the operator
+    // named their origins, and the viewer's files are served under /viewer/
+    // before any of that (tonic-web refuses other HTTP/1.1 requests).
+    let cors = super::web::cors_layer(&config.cors_origins)?;
+    let web = tower::ServiceBuilder::new()
+        .option_layer(cors)
+        .layer(super::web::ViewerLayer::new(config.viewer_dir.clone()))
+        .layer(tonic_web::GrpcWebLayer::new())
+        .into_inner();
     let server = builder
+        .accept_http1(true)
+        .layer(web)
         .trace_fn(|request| tracing::info_span!("rpc", method = %request.uri().path()))
         .add_service(service)
         .add_service(health_service)

@@ -13,7 +13,7 @@ use tonic::Status;
 
 use super::game_service::GameEntry;
 use crate::{
-    api::{CatchUp, CaughtUp, HostedGame},
+    api::{CatchUp, CaughtUp, HostedGame, UpdateShape},
     matches::{Replaced, WatcherGuard},
     pb,
     rules::core::Viewer,
@@ -34,6 +34,7 @@ pub fn spawn(
     guard: WatcherGuard<Box<dyn HostedGame>>,
     viewer: Viewer,
     from_version: u64,
+    shape: UpdateShape,
     mut shutdown: watch::Receiver<bool>,
 ) -> mpsc::Receiver<Result<pb::GameUpdate, Status>> {
     let (sender, receiver) = mpsc::channel(CLIENT_BUFFER);
@@ -45,10 +46,10 @@ pub fn spawn(
         Viewer::Spectator => 0,
     };
     let (version, finished, mut live, backlog) = {
-        let game = entry.lock();
-        let (version, live) = game.subscribe(viewer);
+        let mut game = entry.lock();
+        let (version, live) = game.subscribe(viewer, shape);
         let finished = game.status() == pb::GameStatus::Finished;
-        let backlog = (from_version < version).then(|| game.catch_up(viewer, from_version));
+        let backlog = (from_version < version).then(|| game.catch_up(viewer, from_version, shape));
         (version, finished, live, backlog)
     };
     tokio::spawn(async move {
@@ -92,10 +93,7 @@ pub fn spawn(
                         continue;
                     }
                     last = update.version;
-                    let done = update
-                        .view
-                        .as_ref()
-                        .is_some_and(|view| view.status == pb::GameStatus::Finished as i32);
+                    let done = update.status == pb::GameStatus::Finished as i32;
                     // A replaced stream stops waiting on a client that does
                     // not read, so replaced streams never pile up.
                     let sent = tokio::select! {
@@ -111,7 +109,7 @@ pub fn spawn(
                     // up from the journal, again one update per free slot,
                     // so a client that stops reading costs nothing more.
                     let Some(entry) = guard.entry() else { return };
-                    let backlog = entry.lock().catch_up(viewer, last);
+                    let backlog = entry.lock().catch_up(viewer, last, shape);
                     drop(entry);
                     match replay(backlog, last, &sender, replaced.as_deref(), &mut shutdown).await {
                         Some(reached) => last = reached,

@@ -131,6 +131,7 @@ async fn a_huge_game_id_is_invalid_argument_with_a_short_message() {
         seat: 0,
         expected_version: 0,
         action: None,
+        ..Default::default()
     };
     check(
         client.apply_action(authed(apply, "x")).await.unwrap_err(),
@@ -140,6 +141,7 @@ async fn a_huge_game_id_is_invalid_argument_with_a_short_message() {
         game_id: huge.clone(),
         seat: None,
         from_version: 0,
+        ..Default::default()
     };
     check(client.stream_game(stream).await.unwrap_err(), "StreamGame");
     let replay = pb::GetReplayRequest {
@@ -272,6 +274,7 @@ async fn a_seat_streams_its_game_when_spectators_fill_every_slot() {
         game_id: game.game_id.clone(),
         seat: None,
         from_version: 0,
+        ..Default::default()
     };
     let mut spectators = Vec::new();
     for _ in 0..3 {
@@ -288,6 +291,7 @@ async fn a_seat_streams_its_game_when_spectators_fill_every_slot() {
                 game_id: game.game_id.clone(),
                 seat: Some(0),
                 from_version: 0,
+                ..Default::default()
             },
             &game.seats[0].token,
         )
@@ -318,6 +322,7 @@ async fn a_seat_streams_its_game_when_spectators_fill_every_slot() {
             game_id: game.game_id.clone(),
             seat: Some(1),
             from_version: 2,
+            ..Default::default()
         },
         &game.seats[1].token,
     );
@@ -348,6 +353,7 @@ async fn a_from_version_beyond_the_game_is_out_of_range() {
         game_id: game.game_id.clone(),
         seat: None,
         from_version,
+        ..Default::default()
     };
     for beyond in [2, 1_000, u64::MAX] {
         let refused =
@@ -434,6 +440,7 @@ async fn a_server_drawn_seed_stays_secret_until_the_game_is_over() {
             seat: recorded.seat,
             expected_version: recorded.version - 1,
             action: recorded.action.clone(),
+            ..Default::default()
         };
         let token = &copy.seats[recorded.seat as usize].token;
         client.apply_action(authed(request, token)).await.unwrap();
@@ -460,6 +467,7 @@ async fn a_game_whose_creator_chose_the_seed_says_so_everywhere() {
             game_id: game.game_id.clone(),
             seat: None,
             from_version: 0,
+            ..Default::default()
         })
         .await
         .unwrap()
@@ -475,6 +483,7 @@ async fn a_game_whose_creator_chose_the_seed_says_so_everywhere() {
                 game_id: game.game_id.clone(),
                 seat: Some(1),
                 from_version: 0,
+                ..Default::default()
             },
             &game.seats[1].token,
         ))
@@ -523,6 +532,7 @@ async fn a_seat_stream_replaced_during_a_long_catch_up_ends_with_aborted() {
                 game_id: game.game_id.clone(),
                 seat: Some(0),
                 from_version: 0,
+                ..Default::default()
             },
             &game.seats[0].token,
         )

@@ -72,6 +72,7 @@ pub(super) async fn play_biased_move(
         seat,
         expected_version: mine.version,
         action: Some(action.clone()),
+        ..Default::default()
     };
     let token = &game.seats[seat as usize].token;
     let applied = client
@@ -232,6 +233,7 @@ async fn arrakis_refusals_name_their_reason() {
         action: Some(pb::Action {
             game: Some(pb::action::Game::Arrakis(pb::ArrakisAction { step })),
         }),
+        ..Default::default()
     };
     let malformed = request(Some(pb::arrakis_action::Step::To("no_such_area".into())));
     let error = client

@@ -98,6 +98,7 @@ async fn all_bot_games_answer_at_once_and_play_on_while_the_server_stays_respons
             game_id: first.game_id.clone(),
             seat: None,
             from_version: BOT_SLICE as u64,
+            ..Default::default()
         })
         .await
         .unwrap()

@@ -38,6 +38,7 @@ async fn each_is_refused_briefly(
             seat: 0,
             expected_version: 0,
             action: Some(action),
+            ..Default::default()
         };
         let status = client
             .apply_action(authed(request, token))

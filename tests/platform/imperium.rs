@@ -100,6 +100,7 @@ async fn bot_games_replay_to_the_same_end() {
             seat: recorded.seat,
             expected_version: recorded.version - 1,
             action: recorded.action,
+            ..Default::default()
         };
         client
             .apply_action(authed(request, &people.seats[recorded.seat as usize].token))
@@ -196,6 +197,7 @@ async fn imperium_refusals_name_their_reason() {
                 step: Some(pb::imperium_action::Step::Discard("no_such_card".into())),
             })),
         }),
+        ..Default::default()
     };
     let error = client
         .apply_action(authed(unknown, token))
@@ -213,6 +215,7 @@ async fn imperium_refusals_name_their_reason() {
                 step: Some(pb::imperium_action::Step::Troops(2)),
             })),
         }),
+        ..Default::default()
     };
     let before = client
         .get_view(pb::GetViewRequest {

@@ -2,7 +2,7 @@
 use std::{sync::Arc, time::Duration};
 
 use melange::{
-    load::{LoadConfig, Progress, run},
+    load::{FillConfig, LoadConfig, Progress, Workload, fill, run},
     pb,
 };
 
@@ -11,7 +11,79 @@ use super::{harness::HARNESS_KIND, support::TestServer};
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_load_generator_plays_every_game_without_error() {
     let server = TestServer::start().await;
-    let config = LoadConfig {
+    let config = harness_load(&server);
+    let report = run(config, Arc::new(Progress::default())).await.unwrap();
+    assert_eq!(report.errors.total(), 0, "{report}");
+    assert_eq!(report.workloads.len(), 3);
+    for workload in &report.workloads {
+        assert_eq!(workload.games, 40, "{report}");
+        assert!(workload.apply.calls >= 40 * 10);
+        assert_eq!(workload.apply.latency.len(), workload.apply.calls);
+    }
+    // Every workload plays the same games with the same choices, so the
+    // same number of actions.
+    let calls: Vec<u64> = report.workloads.iter().map(|w| w.apply.calls).collect();
+    assert!(calls.iter().all(|&c| c == calls[0]), "{calls:?}");
+    // Only the driver that watches nothing asks for views.
+    let unwatched = &report.workloads[2];
+    assert_eq!(unwatched.workload, Workload::Unwatched);
+    assert!(unwatched.views > 0);
+    assert_eq!(report.workloads[0].views + report.workloads[1].views, 0);
+    assert_eq!(report.health.as_ref().unwrap().calls, 200);
+    let printed = report.to_string();
+    for name in ["views", "events", "unwatched"] {
+        assert!(
+            printed.contains(&format!("ratio        {name}:")),
+            "{printed}"
+        );
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn fill_mode_leaves_every_game_live_and_measures_the_servers_memory() {
+    let server = TestServer::start().await;
+    let load = LoadConfig {
+        games: 30,
+        // The test server runs in this process.
+        server_pid: Some(std::process::id()),
+        ..harness_load(&server)
+    };
+    let report = fill(
+        FillConfig {
+            load,
+            mid_game_every: 2,
+            mid_game_actions: 5,
+        },
+        Arc::new(Progress::default()),
+    )
+    .await
+    .unwrap();
+    assert_eq!(report.errors.total(), 0, "{report}");
+    assert_eq!((report.games, report.mid_game), (30, 15));
+    assert_eq!(report.actions, 15 * 5);
+    assert!(report.rss.is_some());
+    assert!(report.to_string().contains("per live game"), "{report}");
+    let page = server
+        .client()
+        .await
+        .list_games(pb::ListGamesRequest {
+            status: pb::GameStatus::InProgress as i32,
+            page_size: 100,
+            ..Default::default()
+        })
+        .await
+        .unwrap()
+        .into_inner();
+    assert_eq!(page.games.len(), 30, "every game is still live");
+    assert_eq!(
+        page.games.iter().filter(|game| game.version == 5).count(),
+        15
+    );
+}
+
+/// Every workload on 40 three-seat harness games.
+fn harness_load(server: &TestServer) -> LoadConfig {
+    LoadConfig {
         endpoint: format!("http://{}", server.addr),
         kind: HARNESS_KIND,
         options: pb::GameOptions {
@@ -22,18 +94,13 @@ async fn the_load_generator_plays_every_game_without_error() {
             })),
             ..Default::default()
         },
+        workloads: vec![Workload::Views, Workload::Events, Workload::Unwatched],
         games: 40,
         concurrency: 8,
         connections: 2,
         seed: 1,
         health_calls: 200,
         max_duration: Duration::from_secs(60),
-    };
-    let report = run(config, Arc::new(Progress::default())).await.unwrap();
-    assert_eq!(report.errors.total(), 0, "{report}");
-    assert_eq!(report.games, 40);
-    assert!(report.apply.calls >= 40 * 10);
-    assert_eq!(report.apply.latency.len(), report.apply.calls);
-    assert_eq!(report.health.as_ref().unwrap().calls, 200);
-    assert!(report.to_string().contains("ratio"));
+        server_pid: None,
+    }
 }

@@ -79,6 +79,7 @@ async fn the_same_seed_and_actions_give_identical_views_and_events() {
                 seat,
                 expected_version: index as u64,
                 action: Some(take(n)),
+                ..Default::default()
             };
             let response = client
                 .apply_action(authed(request, &game.seats[seat as usize].token))
@@ -162,6 +163,7 @@ async fn bot_games_are_reproducible_and_a_replay_recreates_the_game() {
             seat: recorded.seat,
             expected_version: recorded.version - 1,
             action: recorded.action,
+            ..Default::default()
         };
         response = Some(
             client
@@ -206,6 +208,7 @@ async fn mixed_bot_and_human_seats_take_turns() {
         seat: 0,
         expected_version: 0,
         action: Some(take(1)),
+        ..Default::default()
     };
     let response = client
         .apply_action(authed(request, &game.seats[0].token))

@@ -31,6 +31,7 @@ async fn unknown_game_is_not_found() {
             seat: 0,
             expected_version: 0,
             action: Some(take(1)),
+            ..Default::default()
         })
         .await
         .unwrap_err();
@@ -60,6 +61,7 @@ async fn tokens_are_checked_and_refusals_change_nothing() {
         seat,
         expected_version: 0,
         action: Some(take(1)),
+        ..Default::default()
     };
 
     // No token at all.
@@ -123,6 +125,7 @@ async fn a_bot_seat_cannot_be_played_by_a_client() {
         seat: 1,
         expected_version: 0,
         action: Some(take(1)),
+        ..Default::default()
     };
     let error = client
         .apply_action(authed(request, &game.seats[0].token))
@@ -147,6 +150,7 @@ async fn illegal_actions_and_wrong_turns_fail_the_precondition() {
         seat,
         expected_version: 0,
         action: Some(take(n)),
+        ..Default::default()
     };
     let error = client
         .apply_action(authed(request(0, 4), &game.seats[0].token))
@@ -187,6 +191,7 @@ async fn a_stale_version_is_aborted_with_the_current_version() {
         seat: 0,
         expected_version: 0,
         action: Some(take(1)),
+        ..Default::default()
     };
     client
         .apply_action(authed(first, &game.seats[0].token))
@@ -199,6 +204,7 @@ async fn a_stale_version_is_aborted_with_the_current_version() {
         seat: 1,
         expected_version: 0,
         action: Some(take(1)),
+        ..Default::default()
     };
     let error = client
         .apply_action(authed(stale, &game.seats[1].token))
@@ -229,6 +235,7 @@ async fn malformed_input_is_an_invalid_argument() {
         seat: 0,
         expected_version: 0,
         action: Some(take(1)),
+        ..Default::default()
     };
 
     let no_action = pb::ApplyActionRequest {
@@ -390,6 +397,7 @@ async fn limits_are_resource_exhausted_not_crashes() {
         game_id: game.game_id.clone(),
         seat: None,
         from_version: 0,
+        ..Default::default()
     };
     let _first = client.stream_game(watch.clone()).await.unwrap();
     let error = client.stream_game(watch.clone()).await.unwrap_err();
@@ -462,6 +470,7 @@ async fn idle_games_expire_and_their_streams_end() {
         game_id: game.game_id.clone(),
         seat: None,
         from_version: 0,
+        ..Default::default()
     };
     let mut stream = client.stream_game(watch).await.unwrap().into_inner();
     let ended = tokio::time::timeout(
@@ -521,6 +530,7 @@ async fn a_panicking_ruleset_is_an_internal_error_and_the_game_is_unchanged() {
         seat: 0,
         expected_version: 0,
         action: Some(take(n)),
+        ..Default::default()
     };
     let error = client
         .apply_action(authed(apply(2), &game.seats[0].token))

@@ -36,6 +36,7 @@ async fn a_watcher_sees_every_update_in_order_until_the_end() {
         game_id: game.game_id.clone(),
         seat: None,
         from_version: 0,
+        ..Default::default()
     };
     let mut watcher = server.client().await;
     let watching =
@@ -72,6 +73,7 @@ async fn a_watcher_resumes_from_a_version_and_misses_nothing() {
         game_id: game.game_id.clone(),
         seat: Some(1),
         from_version: 2,
+        ..Default::default()
     };
     let mut stream = client
         .stream_game(authed(request, &game.seats[1].token))
@@ -107,6 +109,7 @@ async fn a_watcher_far_behind_catches_up_from_the_journal() {
         game_id: game.game_id.clone(),
         seat: None,
         from_version: 0,
+        ..Default::default()
     };
     // The watcher's own connection with tiny HTTP/2 windows, so the server
     // cannot park the backlog in the transport.
@@ -151,6 +154,7 @@ async fn streams_are_redacted_for_each_viewer() {
             game_id: game.game_id.clone(),
             seat: None,
             from_version: 0,
+            ..Default::default()
         }),
     )
     .await;
@@ -161,6 +165,7 @@ async fn streams_are_redacted_for_each_viewer() {
                 game_id: game.game_id.clone(),
                 seat: Some(0),
                 from_version: 0,
+                ..Default::default()
             },
             &game.seats[0].token,
         ),
@@ -207,6 +212,7 @@ async fn shutdown_ends_open_streams_instead_of_waiting_on_them() {
         game_id: game.game_id.clone(),
         seat: None,
         from_version: 0,
+        ..Default::default()
     };
     let mut stream = client.stream_game(request).await.unwrap().into_inner();
     play_first_legal(&mut client, &game, 0).await;
@@ -283,6 +289,7 @@ async fn unread_catch_up_streams_cost_no_threads() {
             game_id: game.game_id.clone(),
             seat: None,
             from_version: 0,
+            ..Default::default()
         };
         unread.push(reader.stream_game(request).await.unwrap().into_inner());
     }

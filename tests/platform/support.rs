@@ -165,6 +165,7 @@ pub async fn play_first_legal(
         seat,
         expected_version: view.version,
         action: view.legal_actions.swap_remove(0).action,
+        ..Default::default()
     };
     let token = &game.seats[seat as usize].token;
     client
@@ -254,6 +255,7 @@ pub async fn play_random(
             seat,
             expected_version: mine.version,
             action: mine.legal_actions.swap_remove(pick).action,
+            ..Default::default()
         };
         let token = &game.seats[seat as usize].token;
         client.apply_action(authed(request, token)).await.unwrap();

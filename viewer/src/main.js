@@ -1,0 +1,370 @@
+// The viewer page: list games, watch one (spectator, or a seat with its
+// token), follow it live through StreamGame, step through its versions and
+// read the event log. Every version shown is a view the server sent: the
+// page keeps the updates StreamGame delivered (from version 0, so the whole
+// game) and never computes a state of its own.
+import { Code, ConnectError } from "@connectrpc/connect";
+import * as api from "./api.js";
+import { renderArrakis, seatName } from "./arrakis.js";
+import { renderImperium, seatLabel } from "./imperium.js";
+import { h } from "./util.js";
+
+export { api };
+
+const KIND_NAMES = { 1: "War for Arrakis", 2: "Imperium" };
+const STATUS_NAMES = { 1: "in progress", 2: "finished" };
+const RETRY_MS = 2000;
+// How many versions before the current one a game opens with (a random
+// bot game can run to tens of thousands of versions, each with a whole
+// view), and how many views the page keeps at most: older views are
+// dropped (their events stay in the log).
+export const HISTORY = 1000;
+const MAX_VIEWS = 3000;
+const MAX_EVENTS = 50000;
+
+const state = {
+  client: null,
+  serverUrl: "",
+  gameId: "",
+  seat: undefined,
+  token: "",
+  // version -> { view, events } for every update received.
+  updates: new Map(),
+  versions: [],
+  events: [],
+  selected: null,
+  follow: true,
+  stream: null,
+  pageToken: "",
+  renderQueued: false,
+  // The version the stream started after.
+  start: 0,
+  // Counts the games opened: an answer for an earlier one is dropped.
+  session: 0,
+};
+
+const $ = (id) => document.getElementById(id);
+
+function say(text, error = false) {
+  const node = $("message");
+  node.textContent = text;
+  node.className = error ? "error" : "";
+}
+
+function describe(error) {
+  if (error instanceof ConnectError) {
+    const code = Code[error.code] ?? error.code;
+    if (error.code === Code.Unknown || error.code === Code.Unavailable) {
+      return `${code}: ${error.rawMessage || "no answer"} (is the server running with gRPC-Web, and does --cors-origin allow this page's origin?)`;
+    }
+    return `${code}: ${error.rawMessage}`;
+  }
+  return String(error);
+}
+
+function client() {
+  const url = $("server").value.trim() || defaultServer();
+  if (!state.client || state.serverUrl !== url) {
+    state.client = api.connect(url);
+    state.serverUrl = url;
+  }
+  return state.client;
+}
+
+function defaultServer() {
+  if (location.protocol === "http:" || location.protocol === "https:") return location.origin;
+  return "http://127.0.0.1:50051";
+}
+
+// ---- game list ----
+
+async function listGames(more = false) {
+  if (!more) state.pageToken = "";
+  say("Listing games…");
+  try {
+    const response = await client().listGames({
+      kind: Number($("kind-filter").value),
+      pageSize: 50,
+      pageToken: state.pageToken,
+    });
+    state.pageToken = response.nextPageToken;
+    const table = $("games-table");
+    if (!more) {
+      table.replaceChildren(
+        h("tr", {}, ["Game", "Kind", "Status", "Version", "Seats", "To act", ""].map((c) => h("th", {}, c))),
+      );
+    }
+    for (const game of response.games) {
+      table.append(
+        h(
+          "tr",
+          { "data-game": game.gameId },
+          h("td", {}, h("code", {}, game.gameId)),
+          h("td", {}, KIND_NAMES[game.kind] ?? game.kind),
+          h("td", {}, STATUS_NAMES[game.status] ?? game.status),
+          h("td", {}, String(game.version)),
+          h("td", {}, game.seats.map((seat) => `${seat.seat}: ${seat.plays || "?"}${seat.bot ? ` (${seat.bot} bot)` : ""}`).join(", ")),
+          h("td", {}, game.toAct.join(", ")),
+          h("td", {}, h("button", { onclick: () => watch(game.gameId, undefined, "") }, "Watch")),
+        ),
+      );
+    }
+    $("games").hidden = false;
+    $("more-games").hidden = !state.pageToken;
+    say(`${table.rows.length - 1} game(s) listed from ${state.serverUrl}.`);
+  } catch (error) {
+    say(describe(error), true);
+  }
+}
+
+// ---- watching ----
+
+async function watch(gameId, seat, token, from) {
+  if (state.stream) state.stream.abort();
+  state.stream = null;
+  const session = ++state.session;
+  Object.assign(state, {
+    gameId,
+    seat,
+    token,
+    updates: new Map(),
+    versions: [],
+    events: [],
+    selected: null,
+    follow: true,
+  });
+  $("game-id").value = gameId;
+  $("seat").value = seat === undefined ? "" : String(seat);
+  $("token").value = token;
+  $("follow").checked = true;
+  $("game").hidden = false;
+  say(`Opening ${gameId}${seat === undefined ? " as a spectator" : ` as seat ${seat}`}…`);
+  try {
+    const view = await client().getView({ gameId, seat }, api.auth(token));
+    if (session !== state.session) return;
+    keep({ version: view.version, events: [], view });
+    scheduleRender();
+  } catch (error) {
+    if (session === state.session) say(describe(error), true);
+    return;
+  }
+  const current = state.versions[state.versions.length - 1];
+  const start = from ?? Math.max(0, current - HISTORY);
+  state.start = Math.min(start, current);
+  $("from-version").value = String(state.start);
+  follow(gameId, BigInt(state.start));
+}
+
+/** Streams every update after `from` and keeps following; resumes after a dropped connection. */
+async function follow(gameId, from) {
+  const controller = new AbortController();
+  state.stream = controller;
+  let last = from;
+  try {
+    const stream = client().streamGame(
+      { gameId, seat: state.seat, fromVersion: from },
+      api.auth(state.token, controller.signal),
+    );
+    say(`Following ${gameId}.`);
+    for await (const update of stream) {
+      keep(update);
+      last = update.version;
+      scheduleRender();
+    }
+    if (state.stream === controller) say(`${gameId}: the stream ended (the game is over).`);
+  } catch (error) {
+    if (controller.signal.aborted || state.stream !== controller) return;
+    if (error instanceof ConnectError && error.code === Code.Aborted) {
+      say(`${describe(error)} (a newer stream of this seat, from another client or page, replaced this one)`, true);
+      return;
+    }
+    const retry = error instanceof ConnectError && [Code.Unavailable, Code.Unknown, Code.Internal].includes(error.code);
+    say(`${describe(error)}${retry ? "; resuming…" : ""}`, true);
+    if (retry) setTimeout(() => state.stream === controller && follow(gameId, last), RETRY_MS);
+  }
+}
+
+function keep(update) {
+  const version = Number(update.version);
+  if (!state.updates.has(version)) {
+    state.versions.push(version);
+    state.versions.sort((a, b) => a - b);
+  }
+  const known = state.updates.get(version);
+  state.updates.set(version, { view: update.view ?? known?.view, events: update.events.length ? update.events : known?.events ?? [] });
+  if (update.events.length) {
+    state.events.push(...update.events);
+    state.events.sort((a, b) => Number(a.version - b.version));
+    if (state.events.length > MAX_EVENTS) state.events.splice(0, state.events.length - MAX_EVENTS);
+  }
+  while (state.versions.length > MAX_VIEWS) {
+    const oldest = state.versions.shift();
+    state.updates.delete(oldest);
+    if (state.selected === oldest) state.selected = state.versions[0];
+  }
+  if (state.follow || state.selected === null) state.selected = state.versions[state.versions.length - 1];
+}
+
+function scheduleRender() {
+  if (state.renderQueued) return;
+  state.renderQueued = true;
+  requestAnimationFrame(() => {
+    state.renderQueued = false;
+    render();
+  });
+}
+
+function select(index) {
+  if (!state.versions.length) return;
+  const clamped = Math.max(0, Math.min(state.versions.length - 1, index));
+  state.selected = state.versions[clamped];
+  state.follow = clamped === state.versions.length - 1 && $("follow").checked;
+  if (!state.follow) $("follow").checked = false;
+  render();
+}
+
+function selectedIndex() {
+  return state.versions.indexOf(state.selected);
+}
+
+// ---- rendering ----
+
+function render() {
+  const entry = state.updates.get(state.selected);
+  if (!entry?.view) return;
+  const view = entry.view;
+  const index = selectedIndex();
+  $("slider").max = String(Math.max(0, state.versions.length - 1));
+  $("slider").value = String(index);
+  $("version-label").textContent =
+    `version ${state.selected}; versions ${state.versions[0]} to ${state.versions[state.versions.length - 1]} kept`;
+  renderSummary(view);
+  const game = view.game;
+  let body;
+  if (game.case === "arrakis") body = renderArrakis(view);
+  else if (game.case === "imperium") body = renderImperium(view);
+  else body = h("pre", {}, JSON.stringify(api.viewJson(view), null, 2));
+  const actions = view.legalActions.length
+    ? h(
+        "details",
+        { class: "panel legal-actions", "data-legal-actions": view.legalActions.length },
+        h("summary", {}, `Seat ${view.seat}'s legal actions now (${view.legalActions.length})`),
+        h("ol", {}, view.legalActions.slice(0, 200).map((action) => h("li", {}, action.label))),
+      )
+    : null;
+  $("view").replaceChildren(...[actions, body].filter(Boolean));
+  renderLog(view);
+}
+
+function seatText(view, seat) {
+  if (view.game.case === "arrakis") return seatName(seat);
+  if (view.game.case === "imperium") return seatLabel(seat, view.game.value);
+  return `seat ${seat}`;
+}
+
+function renderSummary(view) {
+  const node = $("summary");
+  node.dataset.version = String(view.version);
+  node.dataset.status = STATUS_NAMES[view.status] ?? String(view.status);
+  node.dataset.toAct = view.toAct.join(",");
+  node.dataset.kind = view.game.case ?? "";
+  const result = view.result;
+  const parts = [
+    h("span", {}, h("b", {}, KIND_NAMES[view.kind] ?? "Game"), " ", h("code", {}, view.gameId)),
+    h("span", {}, "Version ", h("b", { id: "shown-version" }, String(view.version))),
+    h("span", {}, STATUS_NAMES[view.status] ?? ""),
+    h("span", { id: "to-act" }, view.toAct.length ? `To act: ${view.toAct.map((seat) => seatText(view, seat)).join(", ")}` : "Nobody to act"),
+    h("span", {}, view.seat === undefined ? "Spectator view" : `Seat ${view.seat}'s view`),
+    view.seedChosenByCreator ? h("span", { title: "Whoever knows the seed knows every hidden card." }, "Seed chosen by the creator") : null,
+    result
+      ? h(
+          "span",
+          { id: "result" },
+          `Over: ${result.reason}`,
+          result.winners.length ? ` Winners: ${result.winners.map((seat) => seatText(view, seat)).join(", ")}.` : "",
+        )
+      : null,
+  ];
+  node.replaceChildren(...parts.filter(Boolean));
+}
+
+function renderLog(view) {
+  const shown = state.selected;
+  const upTo = state.events.filter((event) => Number(event.version) <= shown).slice(-400);
+  const items = upTo.map((event) =>
+    h(
+      "li",
+      { class: Number(event.version) === shown ? "current" : "", "data-version": String(event.version) },
+      h("span", { class: "v" }, `v${event.version}`),
+      event.text,
+    ),
+  );
+  if (state.start > 0) {
+    items.unshift(h("li", { class: "note" }, `Events up to version ${state.start} not loaded (see “from version”).`));
+  }
+  const log = $("log");
+  log.replaceChildren(...items);
+  const current = log.querySelector("li.current") ?? log.lastElementChild;
+  if (current) current.scrollIntoView({ block: "nearest" });
+}
+
+// ---- page ----
+
+function start() {
+  const params = new URLSearchParams(location.search);
+  $("server").value = params.get("server") ?? defaultServer();
+  $("connect-form").addEventListener("submit", (event) => {
+    event.preventDefault();
+    listGames();
+  });
+  $("more-games").addEventListener("click", () => listGames(true));
+  $("watch-form").addEventListener("submit", (event) => {
+    event.preventDefault();
+    const gameId = $("game-id").value.trim();
+    if (!gameId) return say("Give a game id, or pick a game from the list.", true);
+    const seatText = $("seat").value.trim();
+    const seat = seatText === "" ? undefined : Number(seatText);
+    if (seat !== undefined && (!Number.isInteger(seat) || seat < 0)) return say("The seat is a number from 0.", true);
+    watch(gameId, seat, $("token").value.trim());
+  });
+  $("first").addEventListener("click", () => select(0));
+  $("reload-from").addEventListener("submit", (event) => {
+    event.preventDefault();
+    if (!state.gameId) return;
+    const from = Number($("from-version").value);
+    if (!Number.isInteger(from) || from < 0) return say("Versions are whole numbers from 0.", true);
+    watch(state.gameId, state.seat, state.token, from);
+  });
+  $("prev").addEventListener("click", () => select(selectedIndex() - 1));
+  $("next").addEventListener("click", () => select(selectedIndex() + 1));
+  $("last").addEventListener("click", () => {
+    $("follow").checked = true;
+    state.follow = true;
+    select(state.versions.length - 1);
+  });
+  $("slider").addEventListener("input", (event) => select(Number(event.target.value)));
+  $("follow").addEventListener("change", (event) => {
+    state.follow = event.target.checked;
+    if (state.follow) select(state.versions.length - 1);
+  });
+  document.addEventListener("keydown", (event) => {
+    if (event.target instanceof HTMLInputElement && event.target.type !== "range") return;
+    if (event.key === "ArrowLeft") select(selectedIndex() - 1);
+    else if (event.key === "ArrowRight") select(selectedIndex() + 1);
+    else if (event.key === "Home") select(0);
+    else if (event.key === "End") $("last").click();
+  });
+  const game = params.get("game");
+  if (game) {
+    const seat = params.get("seat");
+    const from = params.get("from");
+    watch(game, seat === null || seat === "" ? undefined : Number(seat), "", from === null ? undefined : Number(from));
+  } else {
+    listGames();
+  }
+}
+
+if (typeof document !== "undefined") {
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
+  else start();
+}
