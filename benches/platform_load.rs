@@ -55,6 +55,7 @@ fn main() {
             health_calls: 50_000,
             max_duration: Duration::from_secs(120),
             server_pid: None,
+            unread_streams: 0,
         };
         let report = run(config, Arc::new(Progress::default()))
             .await

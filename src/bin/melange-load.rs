@@ -64,6 +64,11 @@ struct Flags {
     /// a 4-player Imperium game).
     #[arg(long, default_value_t = 175)]
     mid_game_actions: u64,
+    /// After the measured run, open this many spectator streams of finished
+    /// games from version 0 that never read, and run every workload and the
+    /// health baseline again beside them: the report compares the p99s.
+    #[arg(long, default_value_t = 0)]
+    unread_streams: usize,
     /// The server's process id (Linux, same machine): the report adds the
     /// server's CPU time per call, and fill mode its resident memory.
     #[arg(long)]
@@ -120,6 +125,7 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
         health_calls: flags.health_calls,
         max_duration: Duration::from_secs(flags.max_seconds),
         server_pid: flags.server_pid,
+        unread_streams: flags.unread_streams,
     };
     let progress = Arc::new(Progress::default());
     if let Some(games) = flags.fill {

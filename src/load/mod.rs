@@ -9,6 +9,7 @@ mod fill;
 mod light;
 mod report;
 mod seat_client;
+mod unread;
 
 use std::{
     sync::{
@@ -82,6 +83,11 @@ pub struct LoadConfig {
     /// The server's process id (Linux): the report then gives the server's
     /// CPU time per call as well as the load generator's own.
     pub server_pid: Option<u32>,
+    /// When not 0: after the measured run, this many spectator streams of
+    /// finished games are opened from version 0 and never read, and every
+    /// workload and the health baseline run again beside them, so the
+    /// report compares the two.
+    pub unread_streams: usize,
 }
 
 /// Live counters for the progress line.
@@ -151,11 +157,41 @@ pub async fn run(
         workloads.push(report);
     }
     let health = health_baseline(&config, &channels).await;
+    let mut with_unread = None;
+    if config.unread_streams > 0 {
+        match unread::open(&config, config.unread_streams).await {
+            Ok(streams) => {
+                let threads = config.server_pid.and_then(server_threads);
+                let mut again = Vec::with_capacity(config.workloads.len());
+                for &workload in &config.workloads {
+                    let report = run_workload(&config, workload, &channels, &progress).await;
+                    errors.merge(&report.errors);
+                    again.push(report);
+                }
+                let health = health_baseline(&config, &channels).await;
+                with_unread = Some(report::BesideUnread {
+                    streams: streams.streams.len(),
+                    server_threads: threads,
+                    workloads: again,
+                    health,
+                });
+            }
+            Err(status) => errors.record(&status),
+        }
+    }
     Ok(LoadReport {
         workloads,
         health,
+        with_unread,
         errors,
     })
+}
+
+/// How many threads process `pid` runs (Linux `/proc/<pid>/status`).
+fn server_threads(pid: u32) -> Option<u64> {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
+    let line = status.lines().find(|line| line.starts_with("Threads:"))?;
+    line.split_whitespace().nth(1)?.parse().ok()
 }
 
 /// Plays `config.games` games with one workload.

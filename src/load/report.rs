@@ -104,6 +104,19 @@ pub struct WorkloadReport {
     pub errors: Errors,
 }
 
+/// The same workloads measured again beside streams that never read.
+#[derive(Clone, Debug)]
+pub struct BesideUnread {
+    /// How many unread streams were open.
+    pub streams: usize,
+    /// The server's threads with them open (when its process id is known).
+    pub server_threads: Option<u64>,
+    /// Each workload, in the order run.
+    pub workloads: Vec<WorkloadReport>,
+    /// The health baseline.
+    pub health: Option<Phase>,
+}
+
 /// What a load run measured.
 #[derive(Clone, Debug)]
 pub struct LoadReport {
@@ -111,6 +124,8 @@ pub struct LoadReport {
     pub workloads: Vec<WorkloadReport>,
     /// Health Check calls, the bare transport's baseline.
     pub health: Option<Phase>,
+    /// The run again beside unread streams, when asked.
+    pub with_unread: Option<BesideUnread>,
     /// Failed calls of every workload.
     pub errors: Errors,
 }
@@ -144,6 +159,43 @@ impl fmt::Display for LoadReport {
                     "ratio        {}: ApplyAction runs at {:.1}% of the bare transport's call rate",
                     workload.workload.name(),
                     100.0 * workload.apply.rate() / health.rate().max(1e-9)
+                )?;
+            }
+        }
+        if let Some(beside) = &self.with_unread {
+            let threads = beside
+                .server_threads
+                .map(|threads| format!(", the server running {threads} threads"))
+                .unwrap_or_default();
+            writeln!(
+                f,
+                "beside {} streams that never read{threads}:",
+                beside.streams
+            )?;
+            let p99 = |phase: &Phase| phase.latency.value_at_quantile(0.99) as f64 / 1000.0;
+            for (alone, beside) in self.workloads.iter().zip(&beside.workloads) {
+                writeln!(
+                    f,
+                    "  {} ApplyAction{}",
+                    beside.workload.name(),
+                    beside.apply
+                )?;
+                writeln!(
+                    f,
+                    "  p99        {:.3} ms beside them, {:.3} ms without ({:.2}x)",
+                    p99(&beside.apply),
+                    p99(&alone.apply),
+                    p99(&beside.apply) / p99(&alone.apply).max(1e-9)
+                )?;
+            }
+            if let (Some(alone), Some(beside)) = (&self.health, &beside.health) {
+                writeln!(f, "  Health.Check {beside}")?;
+                writeln!(
+                    f,
+                    "  p99        {:.3} ms beside them, {:.3} ms without ({:.2}x)",
+                    p99(beside),
+                    p99(alone),
+                    p99(beside) / p99(alone).max(1e-9)
                 )?;
             }
         }

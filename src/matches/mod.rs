@@ -26,7 +26,9 @@ pub use game::{
 };
 pub use history::History;
 pub use journal::{Batch, HASH_EVERY, JournalSink, state_hash};
-pub use registry::{Entry, Limits, Registry, Replaced, Watcher, WatcherGuard, new_game_id};
+pub use registry::{
+    Entry, Limits, MAX_LISTING_WALK, Page, Registry, Replaced, Watcher, WatcherGuard, new_game_id,
+};
 pub use replay::Replayer;
 pub use token::{SeatToken, TokenHash};
 pub use update::{Rendered, Update};

@@ -201,6 +201,23 @@ type Shard<T> = Mutex<BTreeMap<String, Arc<Entry<T>>>>;
 /// at least; the index lock is never held while a game is looked at.
 const LISTING_CHUNK: usize = 64;
 
+/// The most games one listing page looks at: a filter that matches few of
+/// the live games (a kind or status nobody plays) ends its page there, with
+/// fewer games than asked and the place to go on from, so that no call
+/// walks every live game.
+pub const MAX_LISTING_WALK: usize = 4_096;
+
+/// One page of a listing.
+#[derive(Debug)]
+pub struct Page<T> {
+    /// The games found, newest first.
+    pub entries: Vec<Arc<Entry<T>>>,
+    /// Where the walk stopped for its budget before finding enough games:
+    /// the sequence number to list below next. `None` when the walk found
+    /// enough games or reached the oldest game.
+    pub stopped_below: Option<u64>,
+}
+
 /// The live games, split into shards so that creating, finding and removing
 /// games on many threads rarely contend. Each game has its own lock.
 ///
@@ -358,35 +375,45 @@ impl<T> Registry<T> {
     }
 
     /// Up to `limit` games created before `before` (a sequence number, or
-    /// `u64::MAX` for the newest), newest first, that `keep` accepts.
+    /// `u64::MAX` for the newest), newest first, that `keep` accepts,
+    /// looking at no more than `walk` games.
     ///
     /// It walks the creation-order index from `before` down, in chunks taken
     /// under the index lock and filtered outside it, and stops as soon as it
-    /// has `limit` games: a page costs O(`limit` + games `keep` refuses on
-    /// the way), whatever the number of live games.
+    /// has `limit` games or has looked at `walk` games: a page costs
+    /// O(`limit` + `walk`) at most, whatever the number of live games.
     pub fn page(
         &self,
         before: u64,
         limit: usize,
+        walk: usize,
         mut keep: impl FnMut(&Entry<T>) -> bool,
-    ) -> Vec<Arc<Entry<T>>> {
+    ) -> Page<T> {
         let mut found: Vec<Arc<Entry<T>>> = Vec::new();
         let mut below = before;
+        let mut looked = 0;
         let chunk = limit.max(LISTING_CHUNK);
         while found.len() < limit {
+            if looked >= walk {
+                return Page {
+                    entries: found,
+                    stopped_below: Some(below),
+                };
+            }
             let candidates: Vec<Arc<Entry<T>>> = self
                 .by_sequence()
                 .range(..below)
                 .rev()
-                .take(chunk)
+                .take(chunk.min(walk - looked))
                 .map(|(_, entry)| entry.clone())
                 .collect();
-            let Some(last) = candidates.last() else {
+            if candidates.is_empty() {
                 break;
-            };
-            below = last.sequence;
+            }
             for entry in candidates {
                 self.listed.fetch_add(1, Ordering::Relaxed);
+                looked += 1;
+                below = entry.sequence;
                 if keep(&entry) {
                     found.push(entry);
                     if found.len() == limit {
@@ -395,7 +422,10 @@ impl<T> Registry<T> {
                 }
             }
         }
-        found
+        Page {
+            entries: found,
+            stopped_below: None,
+        }
     }
 
     /// How many entries listings have looked at since the registry was made:
@@ -541,10 +571,12 @@ mod tests {
         for n in 0..10 {
             registry.insert(new_game_id(), n).unwrap();
         }
-        let first = registry.page(u64::MAX, 4, |_| true);
+        let first = registry.page(u64::MAX, 4, usize::MAX, |_| true).entries;
         let values: Vec<i32> = first.iter().map(|e| *e.peek()).collect();
         assert_eq!(values, [9, 8, 7, 6]);
-        let next = registry.page(first[3].sequence(), 4, |e| *e.peek() % 2 == 0);
+        let next = registry
+            .page(first[3].sequence(), 4, usize::MAX, |e| *e.peek() % 2 == 0)
+            .entries;
         let values: Vec<i32> = next.iter().map(|e| *e.peek()).collect();
         assert_eq!(values, [4, 2, 0]);
     }
@@ -556,20 +588,49 @@ mod tests {
             registry.insert(new_game_id(), n).unwrap();
         }
         let before = registry.entries_listed();
-        let first = registry.page(u64::MAX, 2, |_| true);
+        let first = registry.page(u64::MAX, 2, usize::MAX, |_| true).entries;
         let values: Vec<i32> = first.iter().map(|e| *e.peek()).collect();
         assert_eq!(values, [19_999, 19_998]);
-        let next = registry.page(first[1].sequence(), 3, |_| true);
+        let next = registry
+            .page(first[1].sequence(), 3, usize::MAX, |_| true)
+            .entries;
         let values: Vec<i32> = next.iter().map(|e| *e.peek()).collect();
         assert_eq!(values, [19_997, 19_996, 19_995]);
         // Two pages of 2 and 3 games look at 5 entries, not 40,000.
         assert_eq!(registry.entries_listed() - before, 5);
         // A filter that skips games looks at those it skips, and no more.
         let before = registry.entries_listed();
-        let odd = registry.page(u64::MAX, 3, |e| *e.peek() % 2 == 1);
+        let odd = registry
+            .page(u64::MAX, 3, usize::MAX, |e| *e.peek() % 2 == 1)
+            .entries;
         let values: Vec<i32> = odd.iter().map(|e| *e.peek()).collect();
         assert_eq!(values, [19_999, 19_997, 19_995]);
         assert_eq!(registry.entries_listed() - before, 5);
+    }
+
+    #[test]
+    fn a_filter_that_matches_little_stops_at_the_walk_budget_and_says_where() {
+        let registry = Registry::new(limits(1_000, 1));
+        for n in 0..1_000 {
+            registry.insert(new_game_id(), n).unwrap();
+        }
+        // Only game 3 matches: a walk of 300 stops short of it, says where,
+        // and the walks that go on from there find it.
+        let keep = |e: &Entry<i32>| *e.peek() == 3;
+        let before = registry.entries_listed();
+        let mut page = registry.page(u64::MAX, 5, 300, keep);
+        assert!(page.entries.is_empty());
+        assert_eq!(registry.entries_listed() - before, 300);
+        let mut found = Vec::new();
+        let mut walks = 1;
+        while let Some(below) = page.stopped_below {
+            page = registry.page(below, 5, 300, keep);
+            found.extend(page.entries.iter().map(|e| *e.peek()));
+            walks += 1;
+        }
+        assert_eq!(found, [3]);
+        assert_eq!(walks, 4, "1,000 games in walks of 300");
+        assert_eq!(registry.entries_listed() - before, 1_000);
     }
 
     #[test]
@@ -581,10 +642,15 @@ mod tests {
         std::thread::sleep(Duration::from_millis(40));
         let kept = registry.insert(new_game_id(), 5).unwrap();
         assert_eq!(registry.expire_idle(), 5);
-        let page = registry.page(u64::MAX, 10, |_| true);
+        let page = registry.page(u64::MAX, 10, usize::MAX, |_| true).entries;
         assert_eq!(page.len(), 1);
         assert_eq!(page[0].id(), kept.id());
         // Past the only live game the walk ends at once.
-        assert!(registry.page(kept.sequence(), 10, |_| true).is_empty());
+        assert!(
+            registry
+                .page(kept.sequence(), 10, usize::MAX, |_| true)
+                .entries
+                .is_empty()
+        );
     }
 }

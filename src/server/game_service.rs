@@ -14,8 +14,8 @@ use super::{
 use crate::{
     api::{Catalog, CreateSpec, HostedGame, UpdateShape},
     matches::{
-        BotKind, Entry, MAX_RULE_OPTIONS, MatchError, Registry, SeatPlan, Watcher, bounded_name,
-        echo, new_game_id,
+        BotKind, Entry, MAX_LISTING_WALK, MAX_RULE_OPTIONS, MatchError, Registry, SeatPlan,
+        Watcher, bounded_name, echo, new_game_id,
     },
     pb::{self, game_service_server::GameService},
     rules::core::Viewer,
@@ -296,16 +296,23 @@ impl GameService for GameServiceImpl {
             0 => DEFAULT_PAGE_SIZE,
             size => size.min(MAX_PAGE_SIZE),
         } as usize;
-        let page = self.games.page(before, limit + 1, |entry| {
-            let game = entry.peek();
-            (request.kind == 0 || game.kind() == request.kind)
-                && (request.status == 0 || game.status() as i32 == request.status)
-        });
-        let next_page_token = match page.get(limit) {
-            Some(_) => page[limit - 1].sequence().to_string(),
-            None => String::new(),
+        // A filter that matches few games ends its page after looking at
+        // MAX_LISTING_WALK of them: the page then holds fewer games than
+        // asked (maybe none) and a token to go on from.
+        let page = self
+            .games
+            .page(before, limit + 1, MAX_LISTING_WALK, |entry| {
+                let game = entry.peek();
+                (request.kind == 0 || game.kind() == request.kind)
+                    && (request.status == 0 || game.status() as i32 == request.status)
+            });
+        let next_page_token = match (page.entries.get(limit), page.stopped_below) {
+            (Some(_), _) => page.entries[limit - 1].sequence().to_string(),
+            (None, Some(below)) => below.to_string(),
+            (None, None) => String::new(),
         };
         let games = page
+            .entries
             .iter()
             .take(limit)
             .map(|entry| entry.peek().summary())

@@ -83,3 +83,49 @@ async fn pages_cover_every_game_once_and_filters_apply() {
         .into_inner();
     assert!(imperium.games.is_empty());
 }
+
+#[tokio::test]
+async fn a_filter_that_matches_little_ends_its_pages_early_and_the_tokens_find_every_game() {
+    // Issue 13, finding 7: no ListGames call walks every live game. One
+    // finished game under 5,000 running ones: a page looks at a bounded
+    // number of games, answers with what it found (maybe nothing) and a
+    // token, and following the tokens finds the finished game once.
+    let server = TestServer::start().await;
+    let mut client = server.client().await;
+    let finished = client
+        .create_game(harness_request(Some(0), 2, 10, &[0, 1]))
+        .await
+        .unwrap()
+        .into_inner()
+        .game_id;
+    for seed in 1..=5_000 {
+        client
+            .create_game(harness_request(Some(seed), 2, 10, &[]))
+            .await
+            .unwrap();
+    }
+    let mut found = Vec::new();
+    let mut token = String::new();
+    let mut pages = 0;
+    loop {
+        let page = client
+            .list_games(pb::ListGamesRequest {
+                status: pb::GameStatus::Finished as i32,
+                page_size: 10,
+                page_token: token.clone(),
+                ..Default::default()
+            })
+            .await
+            .unwrap()
+            .into_inner();
+        pages += 1;
+        found.extend(page.games.into_iter().map(|game| game.game_id));
+        if page.next_page_token.is_empty() {
+            break;
+        }
+        token = page.next_page_token;
+    }
+    assert_eq!(found, [finished]);
+    // 5,001 games in walks of at most 4,096.
+    assert_eq!(pages, 2);
+}

@@ -40,6 +40,33 @@ async fn the_load_generator_plays_every_game_without_error() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_run_is_measured_again_beside_streams_that_never_read() {
+    // Finding 3 of issue 13, as melange-load measures it: the same
+    // workloads beside streams of whole finished games that never read.
+    let server = TestServer::start().await;
+    let config = LoadConfig {
+        workloads: vec![Workload::Unwatched],
+        games: 10,
+        unread_streams: 70,
+        server_pid: Some(std::process::id()),
+        ..harness_load(&server)
+    };
+    let report = run(config, Arc::new(Progress::default())).await.unwrap();
+    assert_eq!(report.errors.total(), 0, "{report}");
+    let beside = report.with_unread.as_ref().expect("the second run");
+    assert_eq!(beside.streams, 70);
+    assert_eq!(beside.workloads.len(), 1);
+    assert_eq!(beside.workloads[0].games, 10);
+    assert!(beside.health.is_some());
+    assert!(beside.server_threads.is_some());
+    let printed = report.to_string();
+    assert!(
+        printed.contains("beside 70 streams that never read"),
+        "{printed}"
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn fill_mode_leaves_every_game_live_and_measures_the_servers_memory() {
     let server = TestServer::start().await;
     let load = LoadConfig {
@@ -102,5 +129,6 @@ fn harness_load(server: &TestServer) -> LoadConfig {
         health_calls: 200,
         max_duration: Duration::from_secs(60),
         server_pid: None,
+        unread_streams: 0,
     }
 }

@@ -1,0 +1,6 @@
+// Client kit for the melange game server. The messages are generated from
+// the repository's proto/melange/v1 by `npm run generate` (src/gen/).
+export * from "./client.js";
+export * from "./gen/melange/v1/game_service_pb.js";
+export * as arrakis from "./gen/melange/v1/arrakis_pb.js";
+export * as imperium from "./gen/melange/v1/imperium_pb.js";

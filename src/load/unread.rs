@@ -1,0 +1,105 @@
+//! Streams that never read: the slow clients of issue 13's finding 3. Each
+//! asks for a whole finished game from version 0 and then reads nothing,
+//! so the server holds its catch-up for as long as the run lasts. A server
+//! that gives each slow client a bounded buffer, not a thread, serves the
+//! other clients as fast with them as without.
+use tokio_stream::StreamExt;
+use tonic::{Status, codec::Streaming, transport::Channel};
+
+use super::{LoadConfig, connect};
+use crate::pb::{self, game_service_client::GameServiceClient};
+
+/// Spectator streams opened per game: well under the default limit of
+/// spectator streams a game admits.
+const STREAMS_PER_GAME: usize = 32;
+
+/// Open streams that are never read; dropping it closes them.
+pub struct UnreadStreams {
+    /// The streams, held open.
+    pub streams: Vec<Streaming<pb::GameUpdate>>,
+    /// Their connections.
+    _channels: Vec<Channel>,
+}
+
+/// Plays finished all-bot games of the run's kind and opens `count`
+/// spectator streams of them from version 0, each read only up to its first
+/// update (so the server has started its catch-up), on connections of
+/// their own: an unread stream fills its connection's flow-control window,
+/// which would stall the measured clients if they shared it.
+pub async fn open(config: &LoadConfig, count: usize) -> Result<UnreadStreams, Status> {
+    let channels = connect(config)
+        .await
+        .map_err(|error| Status::unavailable(format!("cannot connect: {error}")))?;
+    let mut streams = Vec::with_capacity(count);
+    let mut game_index = 0u64;
+    while streams.len() < count {
+        let mut client = GameServiceClient::new(channels[streams.len() % channels.len()].clone());
+        let game_id = finished_bot_game(&mut client, config, game_index).await?;
+        game_index += 1;
+        for _ in 0..STREAMS_PER_GAME.min(count - streams.len()) {
+            let request = pb::StreamGameRequest {
+                game_id: game_id.clone(),
+                seat: None,
+                from_version: 0,
+                events_only: false,
+            };
+            let channel = channels[streams.len() % channels.len()].clone();
+            let mut stream = GameServiceClient::new(channel)
+                .stream_game(request)
+                .await?
+                .into_inner();
+            stream.next().await.transpose()?;
+            streams.push(stream);
+        }
+    }
+    Ok(UnreadStreams {
+        streams,
+        _channels: channels,
+    })
+}
+
+/// A game of the run's kind and options, every seat the built-in random
+/// bot, played to its end.
+async fn finished_bot_game(
+    client: &mut GameServiceClient<Channel>,
+    config: &LoadConfig,
+    index: u64,
+) -> Result<String, Status> {
+    // As many bots as the game has seats: more are refused, fewer would
+    // leave a human seat that never plays.
+    let mut created = Err(Status::invalid_argument("no seat count was tried"));
+    for seats in (1..=4).rev() {
+        let request = pb::CreateGameRequest {
+            kind: config.kind,
+            seed: Some(config.seed.wrapping_add(1_000_000 + index)),
+            options: Some(config.options.clone()),
+            seats: vec![
+                pb::SeatConfig {
+                    bot: "random".into(),
+                    plays: String::new(),
+                };
+                seats
+            ],
+            ..Default::default()
+        };
+        created = client.create_game(request).await;
+        match &created {
+            Err(status) if status.code() == tonic::Code::InvalidArgument => continue,
+            _ => break,
+        }
+    }
+    let game = created?.into_inner();
+    loop {
+        let view = client
+            .get_view(pb::GetViewRequest {
+                game_id: game.game_id.clone(),
+                seat: None,
+            })
+            .await?
+            .into_inner();
+        if view.status == pb::GameStatus::Finished as i32 {
+            return Ok(game.game_id);
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+    }
+}
