@@ -693,3 +693,153 @@ async fn recovery_time() {
     eprintln!("store {size} bytes; recovery: {report}");
     assert_eq!(report["games"], games);
 }
+
+/// Every line of a melange-load ack log written so far.
+fn ack_lines(path: &Path) -> Vec<serde_json::Value> {
+    std::fs::read_to_string(path)
+        .unwrap_or_default()
+        .lines()
+        .filter_map(|line| serde_json::from_str(line).ok())
+        .collect()
+}
+
+/// Plays every human seat of a game with the tokens given, each move a
+/// legal action picked from the version, until the game ends.
+async fn play_all_seats(client: &mut Client, game_id: &str, tokens: &[(u32, String)]) {
+    for _ in 0..1_000_000 {
+        let view = public_view(client, game_id).await;
+        if view.status == pb::GameStatus::Finished as i32 {
+            return;
+        }
+        let Some(&seat) = view.to_act.first() else {
+            tokio::time::sleep(Duration::from_millis(1)).await;
+            continue;
+        };
+        let token = &tokens.iter().find(|(s, _)| *s == seat).unwrap().1;
+        let request = pb::GetViewRequest {
+            game_id: game_id.to_owned(),
+            seat: Some(seat),
+        };
+        let mut mine = client
+            .get_view(authed(request, token))
+            .await
+            .unwrap()
+            .into_inner();
+        if mine.legal_actions.is_empty() {
+            continue;
+        }
+        let pick = (mine.version as usize * 7 + 3) % mine.legal_actions.len();
+        let request = pb::ApplyActionRequest {
+            game_id: game_id.to_owned(),
+            seat,
+            expected_version: mine.version,
+            action: mine.legal_actions.swap_remove(pick).action,
+            ..Default::default()
+        };
+        client.apply_action(authed(request, token)).await.unwrap();
+    }
+    panic!("game {game_id} did not end");
+}
+
+#[cfg(unix)]
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn melange_load_against_a_server_killed_mid_run_finds_every_acknowledged_action() {
+    let dir = TempDir::new("load-sigkill");
+    let log = dir.path().join("acks.jsonl");
+    let mut server = spawn_binary(&dir, "always");
+    let mut load = std::process::Command::new(env!("CARGO_BIN_EXE_melange-load"))
+        .args(["--endpoint", &format!("http://{}", server.address)])
+        .args([
+            "--workloads",
+            "unwatched",
+            "--games",
+            "200",
+            "--concurrency",
+            "6",
+        ])
+        .args(["--health-calls", "0", "--max-seconds", "60"])
+        .arg("--ack-log")
+        .arg(&log)
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let acknowledged = |lines: &[serde_json::Value]| {
+        lines
+            .iter()
+            .filter(|line| line.get("version").is_some())
+            .count()
+    };
+    let started = std::time::Instant::now();
+    while acknowledged(&ack_lines(&log)) < 400 {
+        assert!(
+            started.elapsed() < Duration::from_secs(120),
+            "the load made no progress"
+        );
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
+    // SIGKILL, mid-run: the load's calls in flight fail.
+    server.process.kill().unwrap();
+    server.process.wait().unwrap();
+    drop(server);
+    load.wait().unwrap();
+    let lines = ack_lines(&log);
+
+    let server = spawn_binary(&dir, "never");
+    let mut client = Client::connect(format!("http://{}", server.address))
+        .await
+        .unwrap();
+    let mut games: Vec<(String, Vec<(u32, String)>)> = Vec::new();
+    for line in lines.iter().filter(|line| line.get("seats").is_some()) {
+        let tokens = line["seats"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|seat| {
+                let number = u32::try_from(seat["seat"].as_u64().unwrap()).unwrap();
+                (number, seat["token"].as_str().unwrap().to_owned())
+            })
+            .collect();
+        games.push((line["game"].as_str().unwrap().to_owned(), tokens));
+    }
+    let mut checked = 0;
+    for (game_id, _) in &games {
+        let actions = every_action(&mut client, game_id).await;
+        for ack in lines
+            .iter()
+            .filter(|line| line["game"] == game_id.as_str() && line.get("version").is_some())
+        {
+            let version = ack["version"].as_u64().unwrap();
+            let kept = &actions[(version - 1) as usize];
+            let bytes: String = prost::Message::encode_to_vec(kept.action.as_ref().unwrap())
+                .iter()
+                .map(|byte| format!("{byte:02x}"))
+                .collect();
+            assert_eq!(
+                (kept.version, u64::from(kept.seat), bytes.as_str()),
+                (
+                    version,
+                    ack["seat"].as_u64().unwrap(),
+                    ack["action"].as_str().unwrap()
+                ),
+                "game {game_id}"
+            );
+            assert!(actions.len() as u64 >= ack["answered"].as_u64().unwrap());
+            checked += 1;
+        }
+    }
+    assert_eq!(checked, acknowledged(&lines));
+    assert!(checked >= 400);
+    // Every game the load created plays on to its end.
+    let mut players = Vec::new();
+    for (game_id, tokens) in games {
+        let url = format!("http://{}", server.address);
+        players.push(tokio::spawn(async move {
+            let mut client = Client::connect(url).await.unwrap();
+            play_all_seats(&mut client, &game_id, &tokens).await;
+        }));
+    }
+    for player in players {
+        player.await.unwrap();
+    }
+}
