@@ -146,12 +146,27 @@ impl Store {
     /// and reads back every game it holds (see [`super::recover`]). The
     /// message of an error names the directory and what failed.
     pub fn open(dir: &Path, policy: FsyncPolicy) -> Result<(Store, Recovered), String> {
+        let created = !dir.exists();
         std::fs::create_dir_all(dir).map_err(|error| {
             format!(
                 "cannot create the data directory {} (--data-dir): {error}",
                 dir.display()
             )
         })?;
+        // The store holds every game's seed (which reveals its hidden
+        // cards): a directory the server creates is its owner's alone.
+        #[cfg(unix)]
+        if created {
+            use std::os::unix::fs::PermissionsExt;
+            std::fs::set_permissions(dir, std::fs::Permissions::from_mode(0o700)).map_err(
+                |error| {
+                    format!(
+                        "cannot make the data directory {} private (--data-dir): {error}",
+                        dir.display()
+                    )
+                },
+            )?;
+        }
         let path = dir.join(FILE_NAME);
         let db = Database::create(&path)
             .map_err(|error| format!("cannot open the journal {}: {error}", path.display()))?;

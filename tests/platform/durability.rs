@@ -194,6 +194,31 @@ async fn every_fsync_policy_keeps_the_games_across_a_clean_restart() {
 }
 
 #[tokio::test]
+async fn a_data_directory_the_server_creates_is_private() {
+    // A directory the server creates is its owner's alone: it holds seeds.
+    let private = TempDir::new("private");
+    let created = private.path().join("data");
+    let server = TestServer::start_with(ServerConfig {
+        data_dir: Some(created.clone()),
+        ..ServerConfig::default()
+    })
+    .await;
+    server
+        .client()
+        .await
+        .list_games(pb::ListGamesRequest::default())
+        .await
+        .unwrap();
+    server.shutdown().await;
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        let mode = std::fs::metadata(&created).unwrap().permissions().mode();
+        assert_eq!(mode & 0o777, 0o700);
+    }
+}
+
+#[tokio::test]
 async fn a_damaged_last_record_costs_that_action_only() {
     let dir = TempDir::new("damaged");
     let server = TestServer::start_with(on_disk(&dir)).await;
