@@ -11,16 +11,21 @@ COPY benches ./benches
 RUN cargo build --release --locked --bin melange
 
 FROM debian:bookworm-slim
-RUN useradd --system --uid 10001 melange
+RUN useradd --system --uid 10001 melange \
+    && mkdir /data && chown melange /data
 COPY --from=build /src/target/release/melange /usr/local/bin/melange
 # The game viewer's static files (its committed bundle; no Node needed),
 # served under /viewer/ on the gRPC port.
 COPY viewer/index.html viewer/style.css /usr/share/melange/viewer/
 COPY viewer/dist /usr/share/melange/viewer/dist
 USER melange
+# The journal store (games survive a restart): mount a volume on /data to
+# keep it past the container; MELANGE_DATA_DIR=none keeps games in memory.
+VOLUME /data
 ENV MELANGE_LISTEN=0.0.0.0:50051 \
     MELANGE_LOG_FORMAT=json \
     MELANGE_VIEWER_DIR=/usr/share/melange/viewer \
+    MELANGE_DATA_DIR=/data \
     RUST_LOG=info
 EXPOSE 50051
 STOPSIGNAL SIGTERM

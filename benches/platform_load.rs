@@ -56,6 +56,7 @@ fn main() {
             max_duration: Duration::from_secs(120),
             server_pid: None,
             unread_streams: 0,
+            ack_log: None,
         };
         let report = run(config, Arc::new(Progress::default()))
             .await

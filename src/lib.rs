@@ -26,6 +26,12 @@
 //!   shared [`rules::core`] (the [`rules::core::Ruleset`] trait, seats, the
 //!   seeded generator, the rules error and the conformance playouts). Its
 //!   module documentation gives the one layout both games follow.
+//! - [`store`]: the journal on disk (an embedded redb store): `store.rs`
+//!   is the database, the fsync policies and the journal thread (group
+//!   commit); `record.rs` the record format; `recovery.rs` reads every game
+//!   back at start; `retention.rs` drops finished games after their
+//!   retention. The api layer's `durable.rs` turns matches into records and
+//!   back, through the matches layer's `JournalSink`.
 //! - [`load`]: the load generator behind the `melange-load` binary.
 //! - [`pb`]: the generated contract (`proto/melange/v1/*.proto`).
 //!
@@ -37,6 +43,7 @@ pub mod load;
 pub mod matches;
 pub mod rules;
 pub mod server;
+pub mod store;
 pub mod pb {
     //! The generated contract, package `melange.v1`.
     #![allow(missing_docs, clippy::all)]

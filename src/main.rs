@@ -6,6 +6,7 @@ use melange::{
     api::Catalog,
     matches::Limits,
     server::{ServerConfig, TlsConfig, admin_token, serve, shutdown_signal},
+    store::FsyncPolicy,
 };
 use tracing_subscriber::EnvFilter;
 
@@ -77,6 +78,28 @@ struct Flags {
     /// Log line format; the level comes from RUST_LOG (default "info").
     #[arg(long, env = "MELANGE_LOG_FORMAT", value_enum, default_value_t = LogFormat::Text)]
     log_format: LogFormat,
+    /// Directory of the journal store (created if missing, relative to the
+    /// working directory): every game and accepted action is kept there
+    /// before it is acknowledged, and the games are rebuilt from it at
+    /// start. `none` keeps games in memory only (a restart loses them).
+    #[arg(
+        long,
+        env = "MELANGE_DATA_DIR",
+        default_value = "melange-data",
+        value_name = "PATH|none"
+    )]
+    data_dir: String,
+    /// When the journal forces its writes to the disk: `always` (before
+    /// every acknowledgment: nothing acknowledged is lost, even in a power
+    /// cut), `every-ms=N` (group commit: a power cut loses at most N ms; a
+    /// crash of the server alone loses nothing) or `never` (the operating
+    /// system decides: a crash of the server alone loses nothing).
+    #[arg(long, env = "MELANGE_FSYNC", default_value = "always", value_parser = str::parse::<FsyncPolicy>)]
+    fsync: FsyncPolicy,
+    /// Seconds a finished game stays readable (views, replay) before it is
+    /// dropped from memory and from the journal store.
+    #[arg(long, env = "MELANGE_RETENTION_SECS", default_value_t = 60 * 60)]
+    retention_secs: u64,
 }
 
 /// Stops the binary with `message` as a usage error, before it listens.
@@ -130,6 +153,15 @@ async fn main() -> Result<(), Box<dyn std::error::Error + Send + Sync>> {
         tls,
         cors_origins: flags.cors_origin,
         viewer_dir: flags.viewer_dir,
+        data_dir: match flags.data_dir.as_str() {
+            "none" => None,
+            "" => {
+                refuse("--data-dir is empty; give a directory, or none for memory only".to_owned())
+            }
+            dir => Some(PathBuf::from(dir)),
+        },
+        fsync: flags.fsync,
+        retention: Duration::from_secs(flags.retention_secs),
     };
     if let Err(message) = config.validate() {
         refuse(message);

@@ -14,6 +14,7 @@ use melange::pb::{self, game_service_client::GameServiceClient};
 /// shuts down, as an unresponsive client's would be.
 async fn serve_then_terminate(extra: &[&str], responsive: bool) -> (Duration, Vec<String>) {
     let mut child = Command::new(env!("CARGO_BIN_EXE_melange"))
+        .args(["--data-dir", "none"])
         .args(["--listen", "127.0.0.1:0", "--log-format", "json"])
         .args(extra)
         .env("RUST_LOG", "info")
@@ -103,6 +104,7 @@ async fn an_unresponsive_client_cannot_hold_the_shutdown_open() {
 #[tokio::test]
 async fn text_logs_to_a_pipe_are_plain_name_kinds_and_hide_seeds() {
     let mut child = Command::new(env!("CARGO_BIN_EXE_melange"))
+        .args(["--data-dir", "none"])
         .args(["--listen", "127.0.0.1:0", "--log-format", "text"])
         .env("RUST_LOG", "info")
         .stdout(Stdio::piped())
@@ -166,7 +168,9 @@ fn an_empty_or_blank_admin_token_stops_the_binary_at_start_up() {
     ];
     for (args, env) in runs {
         let mut command = Command::new(env!("CARGO_BIN_EXE_melange"));
-        command.args(["--listen", "127.0.0.1:0"]).args(args);
+        command
+            .args(["--listen", "127.0.0.1:0", "--data-dir", "none"])
+            .args(args);
         match env {
             Some(value) => command.env("MELANGE_ADMIN_TOKEN", value),
             None => command.env_remove("MELANGE_ADMIN_TOKEN"),
@@ -202,7 +206,9 @@ fn half_a_tls_pair_or_an_unreadable_file_stops_the_binary_at_start_up() {
     ];
     for (args, env, expected) in runs {
         let mut command = Command::new(env!("CARGO_BIN_EXE_melange"));
-        command.args(["--listen", "127.0.0.1:0"]).args(args);
+        command
+            .args(["--listen", "127.0.0.1:0", "--data-dir", "none"])
+            .args(args);
         for variable in [
             "MELANGE_TLS_CERT",
             "MELANGE_TLS_KEY",
@@ -236,6 +242,7 @@ async fn the_binary_serves_tls_from_pem_files() {
     std::fs::write(&key, issued.signing_key.serialize_pem()).unwrap();
 
     let mut child = Command::new(env!("CARGO_BIN_EXE_melange"))
+        .args(["--data-dir", "none"])
         .args(["--listen", "127.0.0.1:0", "--log-format", "json"])
         .env_remove("MELANGE_TLS_CLIENT_CA")
         .env("MELANGE_TLS_CERT", &cert)

@@ -1,9 +1,15 @@
-use std::collections::BTreeMap;
+use std::{collections::BTreeMap, sync::Arc};
 
-use super::{HostedGame, WireRules, hosted::Hosted};
+use super::{
+    HostedGame, WireRules,
+    durable::{self, Restored},
+    hosted::Hosted,
+};
 use crate::{
     matches::{Match, MatchError, SeatPlan},
     pb,
+    rules::core::Seat,
+    store::{Store, StoredGame},
 };
 
 /// Everything `CreateGame` asked for, checked for form.
@@ -22,6 +28,13 @@ pub struct CreateSpec {
     pub plans: Vec<SeatPlan>,
     /// What each listed seat asked to play (empty: the game chooses).
     pub plays: Vec<String>,
+    /// Actions to play first, in order (a game started from a replay):
+    /// each must be legal when its turn comes, or the creation is refused
+    /// with `InvalidArgument` naming its version.
+    pub given: Vec<pb::RecordedAction>,
+    /// The journal store, when the server keeps its games on disk: the game
+    /// is journaled before it is returned.
+    pub store: Option<Arc<Store>>,
 }
 
 /// A new hosted game and its seat grants, with the human seats' tokens.
@@ -33,11 +46,13 @@ pub struct Created {
 }
 
 type Factory = fn(CreateSpec) -> Result<Created, MatchError>;
+type Restorer = fn(StoredGame, Option<&Arc<Store>>) -> Result<Restored, MatchError>;
 
 /// The game kinds a server hosts, each with the ruleset that plays it.
 #[derive(Default)]
 pub struct Catalog {
     factories: BTreeMap<i32, Factory>,
+    restorers: BTreeMap<i32, Restorer>,
 }
 
 impl Catalog {
@@ -51,7 +66,22 @@ impl Catalog {
     /// Adds (or replaces) the ruleset for `R::KIND`.
     pub fn with<R: WireRules>(mut self) -> Self {
         self.factories.insert(R::KIND, create::<R>);
+        self.restorers.insert(R::KIND, durable::restore::<R>);
         self
+    }
+
+    /// Rebuilds a game the journal store kept; its later actions are
+    /// journaled to `store` again.
+    pub fn restore(
+        &self,
+        stored: StoredGame,
+        store: Option<&Arc<Store>>,
+    ) -> Result<Restored, MatchError> {
+        let kind = stored.record.kind;
+        let restorer = self.restorers.get(&kind).ok_or_else(|| {
+            MatchError::Unimplemented(format!("this server does not host game kind {kind}"))
+        })?;
+        restorer(stored, store)
     }
 
     /// Creates a game of `kind`.
@@ -75,7 +105,45 @@ impl Catalog {
 
 fn create<R: WireRules>(spec: CreateSpec) -> Result<Created, MatchError> {
     let options = R::options_from_pb(&spec.options, &spec.plays)?;
-    let (game, secrets) = Match::<R>::create(options, spec.seed, &spec.plans)?;
+    let mut given = Vec::with_capacity(spec.given.len());
+    for (index, recorded) in spec.given.iter().enumerate() {
+        let version = index as u64 + 1;
+        let action = recorded.action.as_ref().ok_or_else(|| {
+            MatchError::InvalidArgument(format!(
+                "the replay's action at version {version} has no action"
+            ))
+        })?;
+        let action = R::action_from_pb(action).map_err(|error| {
+            MatchError::InvalidArgument(format!(
+                "the replay's action at version {version} is malformed: {error}"
+            ))
+        })?;
+        let seat = u8::try_from(recorded.seat).map_err(|_| {
+            MatchError::InvalidArgument(format!(
+                "the replay's action at version {version} names seat {}, which no game has",
+                recorded.seat
+            ))
+        })?;
+        given.push((Seat(seat), action));
+    }
+    let (mut game, secrets) = Match::<R>::create_from(
+        options,
+        spec.seed,
+        &spec.plans,
+        &given,
+        spec.store.is_some(),
+    )?;
+    if let Some(store) = &spec.store {
+        durable::journal_new(
+            store,
+            &spec.game_id,
+            R::KIND,
+            &spec.options,
+            spec.seed_chosen_by_creator,
+            &spec.plays,
+            &mut game,
+        )?;
+    }
     let hosted = Hosted::new(
         &spec.game_id,
         spec.options,

@@ -6,6 +6,7 @@
 //! that the server works with; [`Catalog`] maps game kinds to rulesets.
 mod arrakis;
 mod catalog;
+mod durable;
 mod fields;
 mod hosted;
 mod imperium;
@@ -14,6 +15,7 @@ mod status;
 mod wire;
 
 pub use catalog::{Catalog, CreateSpec, Created};
+pub use durable::Restored;
 pub use hosted::{CatchUp, CaughtUp, HostedGame, LiveUpdates, PastUpdates, UpdateShape};
 pub use status::{MAX_STATUS_MESSAGE_BYTES, VERSION_METADATA, capped, into_status};
 pub use wire::WireRules;

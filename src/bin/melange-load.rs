@@ -88,6 +88,12 @@ struct Flags {
     /// Stop starting games after this many seconds.
     #[arg(long, default_value_t = 300)]
     max_seconds: u64,
+    /// Log every created game (with its seats' tokens: keep the file
+    /// private) and every acknowledged ApplyAction to this file, one JSON
+    /// line each, as the answers arrive; a durability test checks a
+    /// restarted server against it.
+    #[arg(long, value_name = "FILE")]
+    ack_log: Option<std::path::PathBuf>,
 }
 
 fn parse_kind(kind: &str) -> Result<i32, String> {
@@ -110,6 +116,12 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
             ..Default::default()
         })
     });
+    let ack_log = match &flags.ack_log {
+        Some(path) => Some(std::sync::Arc::new(load::AckLog::create(path).map_err(
+            |error| format!("cannot create the ack log {}: {error}", path.display()),
+        )?)),
+        None => None,
+    };
     let config = LoadConfig {
         endpoint: flags.endpoint,
         kind,
@@ -126,6 +138,7 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
         max_duration: Duration::from_secs(flags.max_seconds),
         server_pid: flags.server_pid,
         unread_streams: flags.unread_streams,
+        ack_log: ack_log.clone(),
     };
     let progress = Arc::new(Progress::default());
     if let Some(games) = flags.fill {

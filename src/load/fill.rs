@@ -102,6 +102,7 @@ pub async fn fill(
         progress: progress.clone(),
         latency: Mutex::new(histogram()),
         errors: Mutex::new(Errors::default()),
+        ack_log: config.load.ack_log.clone(),
     });
     let started = Instant::now();
     let next_game = Arc::new(AtomicUsize::new(0));

@@ -4,6 +4,7 @@
 //! nothing), each answering with random legal actions, measured against the
 //! bare transport (the health `Check` RPC) in the same run; and a fill mode
 //! that leaves many live games on the server to measure its memory.
+mod ack_log;
 mod cpu;
 mod fill;
 mod light;
@@ -25,6 +26,7 @@ use tonic::transport::{Channel, Endpoint};
 use tonic_health::pb::{HealthCheckRequest, health_client::HealthClient};
 
 use crate::pb::{self, game_service_client::GameServiceClient};
+pub use ack_log::AckLog;
 pub use cpu::{CpuMark, CpuUse, cpu_time};
 pub use fill::{FillConfig, FillReport, fill};
 pub use report::{Errors, LoadReport, Phase, WorkloadReport};
@@ -88,6 +90,9 @@ pub struct LoadConfig {
     /// workload and the health baseline run again beside them, so the
     /// report compares the two.
     pub unread_streams: usize,
+    /// Where every created game and acknowledged ApplyAction is logged
+    /// (`--ack-log`), if anywhere.
+    pub ack_log: Option<Arc<AckLog>>,
 }
 
 /// Live counters for the progress line.
@@ -108,6 +113,7 @@ pub(crate) struct Shared {
     pub progress: Arc<Progress>,
     pub latency: Mutex<Histogram<u64>>,
     pub errors: Mutex<Errors>,
+    pub ack_log: Option<Arc<AckLog>>,
 }
 
 impl Shared {
@@ -209,6 +215,7 @@ async fn run_workload(
         progress: progress.clone(),
         latency: Mutex::new(histogram()),
         errors: Mutex::new(Errors::default()),
+        ack_log: config.ack_log.clone(),
     });
     let started = Instant::now();
     let cpu = CpuMark::now(config.server_pid);

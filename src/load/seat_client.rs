@@ -41,8 +41,13 @@ pub(crate) async fn create(
         seed: Some(seed),
         options: Some(config.options.clone()),
         seats: Vec::new(),
+        ..Default::default()
     };
-    Ok(client.create_game(request).await?.into_inner())
+    let game = client.create_game(request).await?.into_inner();
+    if let Some(log) = &config.ack_log {
+        log.created(&game.game_id, &game.seats);
+    }
+    Ok(game)
 }
 
 /// The generator a seat's client draws its choices from: the same for
@@ -112,12 +117,24 @@ async fn apply(
     request: LightApplyRequest,
 ) -> Result<LightApplyResponse, tonic::Status> {
     let sent = Instant::now();
+    let acked = shared.ack_log.as_ref().map(|log| {
+        let request = (
+            request.game_id.clone(),
+            request.expected_version + 1,
+            request.seat,
+            request.action.clone(),
+        );
+        (log, request)
+    });
     let response = client
         .apply_action(authed(request, token)?)
         .await?
         .into_inner();
     shared.record_latency(sent.elapsed());
     shared.progress.actions.fetch_add(1, Ordering::Relaxed);
+    if let Some((log, (game_id, version, seat, action))) = acked {
+        log.applied(&game_id, version, seat, &action, response.version);
+    }
     Ok(response)
 }
 

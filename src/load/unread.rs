@@ -104,6 +104,7 @@ async fn finished_bot_game(
                 };
                 seats
             ],
+            ..Default::default()
         };
         created = client.create_game(request).await;
         match &created {

@@ -2,7 +2,10 @@ use std::sync::Arc;
 
 use tokio::sync::broadcast;
 
-use super::{BotKind, History, MatchError, SeatToken, TokenHash, Update};
+use super::{
+    BotKind, History, MatchError, SeatToken, TokenHash, Update,
+    journal::{Batch, HASH_EVERY, JournalSink, state_hash},
+};
 use crate::rules::core::{GameRng, RngStream, Ruleset, Seat, Viewer};
 
 /// How many updates a watcher may fall behind before it catches up from the
@@ -80,6 +83,34 @@ impl SeatSlot {
     pub fn bot(&self) -> Option<BotKind> {
         self.bot.as_ref().map(|(kind, _)| *kind)
     }
+
+    /// The hash of the human seat's token (what a journal keeps; never
+    /// the token itself).
+    pub fn token_hash(&self) -> Option<TokenHash> {
+        self.token
+    }
+}
+
+/// A seat as a journal recorded it, to restore a match from.
+#[derive(Clone, Debug)]
+pub struct RestoredSeat {
+    /// The bot that played it, if any.
+    pub bot: Option<BotKind>,
+    /// The hash of the human seat's token.
+    pub token: Option<TokenHash>,
+}
+
+/// A match's history as a journal kept it.
+#[derive(Clone, Debug)]
+pub struct KeptHistory<A> {
+    /// Every kept action in order; action `i` made version `i + 1`.
+    pub actions: Vec<(Seat, A)>,
+    /// `(version, state hash)` pairs to check the replay against.
+    pub hashes: Vec<(u64, u64)>,
+    /// How many of the first actions were given rather than chosen by the
+    /// built-in bots (a game started from a replay); the bots' generators
+    /// only advance for the moves after them.
+    pub given: u64,
 }
 
 /// One live game: the ruleset state plus everything the platform adds.
@@ -101,6 +132,22 @@ pub struct Match<R: Ruleset> {
     scratch: Vec<R::Action>,
     /// Bot moves since the last move of a person.
     bot_streak: usize,
+    /// Where newly applied actions are kept before anyone sees them;
+    /// `None` in memory-only mode.
+    sink: Option<Arc<dyn JournalSink<R>>>,
+    /// With a sink: the last version it kept. Later versions are shown to
+    /// nobody until [`Match::flush`] has them kept.
+    kept: u64,
+    /// With a sink: watcher updates held back until their batch is kept.
+    held: Vec<Arc<Update<R>>>,
+    /// With a sink: state hashes of the unkept versions.
+    hashes: Vec<(u64, u64)>,
+    /// How many first actions were given, not chosen by the bots.
+    given: u64,
+    /// Why the game may only be read, if it may (a failed recovery check).
+    read_only: Option<String>,
+    /// Whether to compute the state hashes a journal keeps.
+    hashing: bool,
 }
 
 impl<R: Ruleset> Match<R> {
@@ -111,6 +158,21 @@ impl<R: Ruleset> Match<R> {
         options: R::Options,
         seed: u64,
         plans: &[SeatPlan],
+    ) -> Result<(Self, Vec<Option<String>>), MatchError> {
+        Self::create_from(options, seed, plans, &[], false)
+    }
+
+    /// [`Match::create`], after playing `given` actions (from a replay)
+    /// in order. An action the rules refuse is
+    /// [`MatchError::InvalidArgument`] naming its version. With `journaled`
+    /// the state hashes a journal keeps are computed from the start (see
+    /// [`Match::unkept_hashes`]).
+    pub fn create_from(
+        options: R::Options,
+        seed: u64,
+        plans: &[SeatPlan],
+        given: &[(Seat, R::Action)],
+        journaled: bool,
     ) -> Result<(Self, Vec<Option<String>>), MatchError> {
         let state = R::setup(&options, seed)?;
         let count = state.seat_count();
@@ -153,9 +215,260 @@ impl<R: Ruleset> Match<R> {
             last_update: None,
             scratch: Vec::new(),
             bot_streak: 0,
+            sink: None,
+            kept: 0,
+            held: Vec::new(),
+            hashes: Vec::new(),
+            given: given.len() as u64,
+            read_only: None,
+            hashing: journaled,
         };
+        for (index, (seat, action)) in given.iter().enumerate() {
+            if seat.index() >= game.seats.len() {
+                return Err(MatchError::InvalidArgument(format!(
+                    "the replay's action at version {} is for seat {}, which this game does not have",
+                    index + 1,
+                    seat.0
+                )));
+            }
+            game.step(*seat, action.clone(), &mut Vec::new())
+                .map_err(|error| {
+                    MatchError::InvalidArgument(format!(
+                        "the replay's action at version {} is illegal: {error}",
+                        index + 1
+                    ))
+                })?;
+        }
         game.bot_moves(BOT_SLICE, &mut Vec::new());
         Ok((game, secrets))
+    }
+
+    /// Re-creates a match from what a journal kept: the setup, then every
+    /// action in order, each bot move checked against the move its
+    /// generator makes, the state checked against every journaled hash.
+    ///
+    /// A check that fails (or a kept action the rules now refuse) makes the
+    /// game read-only, with the reason (a sentence) also returned: the game
+    /// then holds every action up to the first the rules refuse, and is
+    /// never changed. Only setup errors (options the rules refuse, a seat
+    /// count that differs) are errors.
+    pub fn restore(
+        options: R::Options,
+        seed: u64,
+        seats: &[RestoredSeat],
+        history: KeptHistory<R::Action>,
+    ) -> Result<(Self, Option<String>), MatchError> {
+        let state = R::setup(&options, seed)?;
+        let count = state.seat_count();
+        if seats.len() != count {
+            return Err(MatchError::InvalidArgument(format!(
+                "the journal has {} seats but this game has {count}",
+                seats.len()
+            )));
+        }
+        let slots = seats
+            .iter()
+            .enumerate()
+            .map(|(index, seat)| SeatSlot {
+                plays: state.plays(Seat(index as u8)),
+                bot: seat
+                    .bot
+                    .map(|kind| (kind, RngStream::Bot(index as u8).rng(seed))),
+                token: seat.token,
+            })
+            .collect();
+        let mut game = Match {
+            seed,
+            options,
+            state,
+            journal: History::default(),
+            snapshots: Vec::new(),
+            seats: slots,
+            updates: None,
+            last_update: None,
+            scratch: Vec::new(),
+            bot_streak: 0,
+            sink: None,
+            kept: 0,
+            held: Vec::new(),
+            hashes: Vec::new(),
+            given: history.given,
+            read_only: None,
+            hashing: false,
+        };
+        let problem = game.replay_history(history);
+        game.read_only.clone_from(&problem);
+        Ok((game, problem))
+    }
+
+    /// Plays a kept history onto a freshly set-up match; the first problem
+    /// found, as a sentence.
+    fn replay_history(&mut self, history: KeptHistory<R::Action>) -> Option<String> {
+        let mut hashes = history.hashes.into_iter().peekable();
+        let mut problem = None;
+        let mut legal = Vec::new();
+        for (index, (seat, action)) in history.actions.into_iter().enumerate() {
+            let version = index as u64 + 1;
+            if version > self.given
+                && let Some((kind, rng)) = self
+                    .seats
+                    .get_mut(seat.index())
+                    .and_then(|slot| slot.bot.as_mut())
+            {
+                legal.clear();
+                self.state.legal_actions(seat, &mut legal);
+                let chosen = (!legal.is_empty()).then(|| kind.choose(legal.len(), rng));
+                if problem.is_none() && chosen.and_then(|pick| legal.get(pick)) != Some(&action) {
+                    problem = Some(format!(
+                        "the built-in bot's move at version {version} is not the one the journal kept"
+                    ));
+                }
+            }
+            if let Err(error) = self.step(seat, action, &mut Vec::new()) {
+                return Some(problem.unwrap_or_else(|| {
+                    format!(
+                        "the journal's action at version {version} is refused by the rules now ({error}); \
+                         the game stops at version {}",
+                        version - 1
+                    )
+                }));
+            }
+            while let Some(&(at, hash)) = hashes.peek() {
+                if at > version {
+                    break;
+                }
+                hashes.next();
+                if at == version && problem.is_none() && state_hash(&self.state) != hash {
+                    problem = Some(format!(
+                        "the state at version {version} differs from the one the journal kept \
+                         (its hash does not match)"
+                    ));
+                }
+            }
+        }
+        problem
+    }
+
+    /// Hands every later action to `sink` before anyone sees it; the
+    /// caller has had versions up to now kept already (with the game's
+    /// creation).
+    pub fn attach_journal(&mut self, sink: Arc<dyn JournalSink<R>>) {
+        self.kept = self.version();
+        self.hashes.clear();
+        self.hashing = true;
+        self.sink = Some(sink);
+    }
+
+    /// Makes the game read-only: every later action is refused with
+    /// `reason`, and its bots stop.
+    pub fn set_read_only(&mut self, reason: String) {
+        self.read_only = Some(reason);
+    }
+
+    /// Why the game may only be read, if it may.
+    pub fn read_only(&self) -> Option<&str> {
+        self.read_only.as_deref()
+    }
+
+    /// How many first actions were given (from a replay) rather than
+    /// played in this game.
+    pub fn given(&self) -> u64 {
+        self.given
+    }
+
+    /// The state hashes of the versions played before
+    /// [`Match::attach_journal`] (for the creation record); computed only
+    /// when the match was created to be journaled.
+    pub fn unkept_hashes(&self) -> &[(u64, u64)] {
+        &self.hashes
+    }
+
+    /// Has the sink keep every unkept action, then shows them (sends the
+    /// held watcher updates). If the sink fails, the game goes back to the
+    /// last kept version as if the unkept actions had never been played,
+    /// bots pause until a person moves, and the error says so.
+    fn flush(&mut self) -> Result<(), MatchError> {
+        let Some(sink) = self.sink.clone() else {
+            return Ok(());
+        };
+        let version = self.version();
+        if version == self.kept {
+            return Ok(());
+        }
+        let actions: Vec<_> = self
+            .journal
+            .iter_from(self.kept as usize)
+            .cloned()
+            .collect();
+        let batch = Batch {
+            first_version: self.kept + 1,
+            actions: &actions,
+            hashes: &self.hashes,
+            finished: self.state.to_act().is_none(),
+        };
+        match sink.append(batch) {
+            Ok(()) => {
+                self.kept = version;
+                self.hashes.clear();
+                let held = std::mem::take(&mut self.held);
+                if let Some(updates) = &self.updates {
+                    for update in held {
+                        // No receiver left is harmless.
+                        let _ = updates.send(update);
+                    }
+                }
+                Ok(())
+            }
+            Err(error) => {
+                let kept = self.kept;
+                tracing::error!(%error, kept, version, "the journal failed; taking the unkept actions back");
+                self.roll_back(kept);
+                Err(MatchError::Internal(format!(
+                    "the action could not be saved ({error}); the game is unchanged at version {kept}"
+                )))
+            }
+        }
+    }
+
+    /// Goes back to `version` as if nothing after it had been played.
+    fn roll_back(&mut self, version: u64) {
+        let journal: Vec<_> = self
+            .journal
+            .iter()
+            .take(version as usize)
+            .cloned()
+            .collect();
+        self.journal = History::default();
+        self.held.clear();
+        self.last_update = None;
+        self.hashes.clear();
+        self.snapshots.clear();
+        self.bot_streak = MAX_BOT_STREAK;
+        match R::setup(&self.options, self.seed) {
+            Ok(state) => self.state = state,
+            Err(_) => return,
+        }
+        for (index, slot) in self.seats.iter_mut().enumerate() {
+            if let Some((_, rng)) = &mut slot.bot {
+                *rng = RngStream::Bot(index as u8).rng(self.seed);
+            }
+        }
+        // Replayed versions were shown before: no watcher hears them again.
+        let sink = self.sink.take();
+        let updates = self.updates.take();
+        let problem = self.replay_history(KeptHistory {
+            actions: journal,
+            hashes: Vec::new(),
+            given: self.given,
+        });
+        if let Some(problem) = problem {
+            self.read_only = Some(problem);
+        }
+        self.updates = updates;
+        self.last_update = None;
+        self.sink = sink;
+        self.hashes.clear();
+        self.kept = self.version();
     }
 
     /// The match seed.
@@ -239,6 +552,12 @@ impl<R: Ruleset> Match<R> {
         expected_version: u64,
         action: &R::Action,
     ) -> Result<Applied<R::Event>, MatchError> {
+        if let Some(reason) = &self.read_only {
+            return Err(MatchError::FailedPrecondition(format!(
+                "this game is read-only since the server restarted: {reason}; \
+                 its views and replay can still be read"
+            )));
+        }
         let current = self.version();
         if expected_version != current {
             return Err(MatchError::StaleVersion {
@@ -250,6 +569,7 @@ impl<R: Ruleset> Match<R> {
         self.guarded_step(seat, action.clone(), &mut events)?;
         self.bot_streak = 0;
         self.bot_moves(BOT_SLICE, &mut events);
+        self.flush()?;
         Ok(Applied {
             version: self.version(),
             events,
@@ -317,6 +637,9 @@ impl<R: Ruleset> Match<R> {
         if version % SNAPSHOT_EVERY == 0 {
             self.snapshots.push(Arc::new(self.state.clone()));
         }
+        if self.hashing && version % HASH_EVERY == 0 {
+            self.hashes.push((version, state_hash(&self.state)));
+        }
         let first = out.len();
         out.extend(raw.into_iter().map(|event| Stamped {
             version,
@@ -328,14 +651,21 @@ impl<R: Ruleset> Match<R> {
             .updates
             .as_ref()
             .filter(|updates| updates.receiver_count() > 0);
+        let journaled = self.sink.is_some();
+        let held = &mut self.held;
         self.last_update = watched.map(|updates| {
             let update = Arc::new(Update::new(
                 version,
                 out[first..].to_vec(),
                 self.state.clone(),
             ));
-            // No receiver left between the check and the send is harmless.
-            let _ = updates.send(Arc::clone(&update));
+            if journaled {
+                // Shown once the journal has kept it (see `flush`).
+                held.push(Arc::clone(&update));
+            } else {
+                // No receiver left between the check and the send is harmless.
+                let _ = updates.send(Arc::clone(&update));
+            }
             update
         });
         Ok(())
@@ -350,12 +680,18 @@ impl<R: Ruleset> Match<R> {
     /// same game.
     pub fn play_bots(&mut self, budget: usize) -> bool {
         self.bot_moves(budget, &mut Vec::new());
+        if self.flush().is_err() {
+            return false;
+        }
         self.bot_to_act().is_some()
     }
 
     /// The bot seat to act, unless bots have played their most moves in a
     /// row.
     fn bot_to_act(&self) -> Option<Seat> {
+        if self.read_only.is_some() {
+            return None;
+        }
         let seat = self.state.to_act()?;
         let slot = self.seats.get(seat.index())?;
         (slot.bot.is_some() && self.bot_streak < MAX_BOT_STREAK).then_some(seat)
@@ -510,6 +846,77 @@ mod tests {
             format!("{:?}", sliced.state()),
             format!("{:?}", whole.state())
         );
+    }
+
+    /// A journal that keeps batches until told to fail.
+    #[derive(Debug, Default)]
+    struct Flaky {
+        failing: std::sync::atomic::AtomicBool,
+        kept: std::sync::Mutex<Vec<(Seat, <Arrakis as Ruleset>::Action)>>,
+    }
+
+    impl JournalSink<Arrakis> for Flaky {
+        fn append(&self, batch: Batch<'_, Arrakis>) -> Result<(), String> {
+            if self.failing.load(std::sync::atomic::Ordering::Relaxed) {
+                return Err("the disk is full".to_owned());
+            }
+            let mut kept = self.kept.lock().unwrap();
+            assert_eq!(batch.first_version, kept.len() as u64 + 1);
+            kept.extend(batch.actions.iter().cloned());
+            Ok(())
+        }
+    }
+
+    #[test]
+    fn a_batch_the_journal_cannot_keep_is_taken_back_and_shown_to_nobody() {
+        let options = <Arrakis as Ruleset>::Options::default();
+        let plans = [
+            SeatPlan::default(),
+            SeatPlan {
+                bot: Some(BotKind::Random),
+            },
+        ];
+        let (mut reference, _) = Match::<Arrakis>::create(options.clone(), 5, &plans).unwrap();
+        let (mut game, _) = Match::<Arrakis>::create_from(options, 5, &plans, &[], true).unwrap();
+        let sink = Arc::new(Flaky::default());
+        game.attach_journal(sink.clone());
+        let (_, mut watcher) = game.subscribe();
+        let play = |game: &mut Match<Arrakis>| {
+            let seat = game.state().to_act().unwrap();
+            let action = game.legal_actions(seat)[0];
+            let version = game.version();
+            game.apply(seat, version, &action)
+        };
+        for _ in 0..3 {
+            play(&mut game).unwrap();
+            play(&mut reference).unwrap();
+        }
+        let before = game.version();
+        let state = format!("{:?}", game.state());
+        while watcher.try_recv().is_ok() {}
+        sink.failing
+            .store(true, std::sync::atomic::Ordering::Relaxed);
+        let refused = play(&mut game).unwrap_err();
+        assert!(
+            matches!(&refused, MatchError::Internal(message)
+                if message.contains("the disk is full") && message.contains(&format!("version {before}"))),
+            "{refused:?}"
+        );
+        assert_eq!(game.version(), before);
+        assert_eq!(format!("{:?}", game.state()), state);
+        assert!(watcher.try_recv().is_err(), "no watcher saw the batch");
+        // Once the journal works again, the game goes on as if the failed
+        // batch had never been played (its bot's generator included).
+        sink.failing
+            .store(false, std::sync::atomic::Ordering::Relaxed);
+        for _ in 0..3 {
+            play(&mut game).unwrap();
+            play(&mut reference).unwrap();
+        }
+        let expected: Vec<_> = reference.journal().iter().cloned().collect();
+        let played: Vec<_> = game.journal().iter().cloned().collect();
+        assert_eq!(played, expected);
+        assert_eq!(*sink.kept.lock().unwrap(), expected);
     }
 
     #[test]

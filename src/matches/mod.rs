@@ -10,6 +10,7 @@ mod echo;
 mod error;
 mod game;
 mod history;
+mod journal;
 mod registry;
 mod replay;
 mod token;
@@ -19,8 +20,12 @@ pub use bot::BotKind;
 pub use cursor::{ReplayCursor, Replayed};
 pub use echo::{ECHO_CHARS, MAX_NAME_BYTES, MAX_RULE_OPTIONS, bounded_name, echo};
 pub use error::MatchError;
-pub use game::{Applied, BOT_SLICE, Match, SNAPSHOT_EVERY, SeatPlan, SeatSlot, Stamped};
+pub use game::{
+    Applied, BOT_SLICE, KeptHistory, Match, RestoredSeat, SNAPSHOT_EVERY, SeatPlan, SeatSlot,
+    Stamped,
+};
 pub use history::History;
+pub use journal::{Batch, HASH_EVERY, JournalSink, state_hash};
 pub use registry::{
     Entry, Limits, MAX_LISTING_WALK, Page, Registry, Replaced, Watcher, WatcherGuard, new_game_id,
 };

@@ -437,6 +437,27 @@ impl<T> Registry<T> {
     /// Removes every game untouched for longer than the idle expiry and
     /// returns how many went. Watchers of a removed game see their stream end.
     pub fn expire_idle(&self) -> usize {
+        self.expire_idle_with(|_| false, |_| {})
+    }
+
+    /// Removes a game now (a finished game whose retention has passed);
+    /// says whether it was there. Its watchers see their stream end.
+    pub fn remove(&self, id: &str) -> bool {
+        let Some(entry) = self.shard(id).remove(id) else {
+            return false;
+        };
+        self.by_sequence().remove(&entry.sequence);
+        self.count.fetch_sub(1, Ordering::AcqRel);
+        true
+    }
+
+    /// [`Registry::expire_idle`], sparing the games `spare` accepts (looked
+    /// at only once idle) and telling `gone` the id of each game removed.
+    pub fn expire_idle_with(
+        &self,
+        spare: impl Fn(&Entry<T>) -> bool,
+        mut gone_id: impl FnMut(&str),
+    ) -> usize {
         let now = self.epoch.elapsed();
         let cutoff = now.saturating_sub(self.limits.idle_expiry).as_millis() as u64;
         if now < self.limits.idle_expiry {
@@ -448,10 +469,11 @@ impl<T> Registry<T> {
                 .lock()
                 .unwrap_or_else(|poisoned| poisoned.into_inner());
             let mut gone = Vec::new();
-            shard.retain(|_, entry| {
-                let keep = entry.touched.load(Ordering::Relaxed) >= cutoff;
+            shard.retain(|id, entry| {
+                let keep = entry.touched.load(Ordering::Relaxed) >= cutoff || spare(entry);
                 if !keep {
                     gone.push(entry.sequence);
+                    gone_id(id);
                 }
                 keep
             });

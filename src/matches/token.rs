@@ -19,6 +19,16 @@ impl TokenHash {
         TokenHash(Sha256::digest(token.as_bytes()).into())
     }
 
+    /// The hash's bytes, as a journal keeps them.
+    pub fn to_bytes(self) -> [u8; 32] {
+        self.0
+    }
+
+    /// A hash a journal kept; `None` unless it is 32 bytes long.
+    pub fn from_bytes(bytes: &[u8]) -> Option<Self> {
+        bytes.try_into().ok().map(TokenHash)
+    }
+
     /// Whether `token` hashes to this value, compared in constant time so
     /// that response timing reveals nothing about the stored hash.
     pub fn matches(&self, token: &str) -> bool {

@@ -6,7 +6,7 @@ use std::{
 
 use tonic::transport::{Certificate, Identity, ServerTlsConfig};
 
-use crate::matches::Limits;
+use crate::{matches::Limits, store::FsyncPolicy};
 
 /// What an operator can tune; the binary fills it from flags and
 /// environment variables.
@@ -34,6 +34,16 @@ pub struct ServerConfig {
     /// A directory of static files served under `/viewer/` (the viewer);
     /// `None` serves none.
     pub viewer_dir: Option<PathBuf>,
+    /// The directory of the journal store: every game and accepted action
+    /// is kept there and the games are rebuilt from it at start. `None`
+    /// (the library's default, so embedded servers and tests write
+    /// nothing) keeps games in memory only.
+    pub data_dir: Option<PathBuf>,
+    /// When the journal forces its writes to the disk.
+    pub fsync: FsyncPolicy,
+    /// How long a finished game stays readable (views, replay) before it is
+    /// dropped from memory and from the store.
+    pub retention: Duration,
 }
 
 impl Default for ServerConfig {
@@ -46,6 +56,9 @@ impl Default for ServerConfig {
             tls: None,
             cors_origins: Vec::new(),
             viewer_dir: None,
+            data_dir: None,
+            fsync: FsyncPolicy::Always,
+            retention: Duration::from_secs(60 * 60),
         }
     }
 }

@@ -19,6 +19,7 @@ use crate::{
     },
     pb::{self, game_service_server::GameService},
     rules::core::Viewer,
+    store::Store,
 };
 
 /// The games a server hosts, behind their registry.
@@ -43,6 +44,7 @@ pub struct GameServiceImpl {
     admin_token: Option<String>,
     shutdown: watch::Receiver<bool>,
     bots: BotPool,
+    store: Option<Arc<Store>>,
 }
 
 impl GameServiceImpl {
@@ -61,7 +63,18 @@ impl GameServiceImpl {
             admin_token: config.admin_token.clone(),
             shutdown,
             bots: BotPool::default(),
+            store: None,
         }
+    }
+
+    /// Journals every game created from now on to `store`, and lets the
+    /// bots of the games recovered from it play on.
+    pub fn with_store(mut self, store: Arc<Store>, resumed: &[GameEntry]) -> Self {
+        self.store = Some(store);
+        for entry in resumed {
+            self.bots.play_on(entry);
+        }
+        self
     }
 
     /// The game and the viewer a request speaks for: a seat whose bearer
@@ -139,7 +152,7 @@ impl GameService for GameServiceImpl {
         &self,
         request: Request<pb::CreateGameRequest>,
     ) -> Result<Response<pb::CreateGameResponse>, Status> {
-        let request = request.into_inner();
+        let (request, given) = super::from_replay::resolve(request.into_inner())?;
         check_names(&request)?;
         self.games.check_capacity()?;
         let (plans, plays) = seat_plans(&request.seats)?;
@@ -156,11 +169,22 @@ impl GameService for GameServiceImpl {
             options: request.options.unwrap_or_default(),
             plans,
             plays,
+            given,
+            store: self.store.clone(),
         };
         let mut created = self.catalog.create(request.kind, spec)?;
         let view = created.game.view(Viewer::Spectator);
         let bots_play_on = created.game.play_bots(0);
-        let entry = self.games.insert(game_id.clone(), created.game)?;
+        let entry = match self.games.insert(game_id.clone(), created.game) {
+            Ok(entry) => entry,
+            Err(error) => {
+                // Journaled but refused: it must not come back at a restart.
+                if let Some(store) = &self.store {
+                    let _ = store.delete(&game_id);
+                }
+                return Err(error.into());
+            }
+        };
         if bots_play_on {
             self.bots.play_on(&entry);
         }

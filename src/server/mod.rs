@@ -4,6 +4,8 @@
 mod auth;
 mod bots;
 mod config;
+mod durability;
+mod from_replay;
 mod game_service;
 mod run;
 mod stream;

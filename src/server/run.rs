@@ -2,8 +2,8 @@ use std::{future::Future, sync::Arc, time::Duration};
 
 use tokio::{net::TcpListener, sync::watch};
 
-use super::{GameServiceImpl, ServerConfig, game_service::Games};
-use crate::{api::Catalog, matches::Registry, pb};
+use super::{GameServiceImpl, ServerConfig, durability, game_service::Games};
+use crate::{api::Catalog, matches::Registry, pb, store::Store};
 
 /// Serves the game service, health and reflection on `listener` until
 /// `shutdown` resolves, then drains in-flight calls and returns. A
@@ -17,20 +17,22 @@ pub async fn serve(
 ) -> Result<(), Box<dyn std::error::Error + Send + Sync>> {
     config.validate()?;
     let games: Arc<Games> = Arc::new(Registry::new(config.limits.clone()));
+    let opened = durability::open(&config, &catalog, &games)?;
     let (stopping, stopping_watch) = watch::channel(false);
     let shutdown = async move {
         shutdown.await;
         // Ends the watchers' streams; unary calls in flight still finish.
         let _ = stopping.send(true);
     };
-    let service = pb::game_service_server::GameServiceServer::new(GameServiceImpl::new(
-        games.clone(),
-        catalog,
-        &config,
-        stopping_watch.clone(),
-    ))
-    .max_decoding_message_size(config.max_message_bytes)
-    .max_encoding_message_size(config.max_message_bytes);
+    let mut service = GameServiceImpl::new(games.clone(), catalog, &config, stopping_watch.clone());
+    let mut store = None;
+    if let Some(opened) = opened {
+        service = service.with_store(opened.store.clone(), &opened.bots_to_resume);
+        store = Some(opened.store);
+    }
+    let service = pb::game_service_server::GameServiceServer::new(service)
+        .max_decoding_message_size(config.max_message_bytes)
+        .max_encoding_message_size(config.max_message_bytes);
 
     let (health, health_service) = tonic_health::server::health_reporter();
     health
@@ -48,7 +50,14 @@ pub async fn serve(
 
     // Without TCP_NODELAY small responses wait on delayed ACKs (~40 ms).
     let incoming = tonic::transport::server::TcpIncoming::from(listener).with_nodelay(Some(true));
-    let expiry = tokio::spawn(expire_idle_games(games.clone()));
+    let expiry = tokio::spawn(expire_idle_games(games.clone(), store.clone()));
+    let retention = store.clone().map(|store| {
+        tokio::spawn(durability::sweep_finished(
+            store,
+            games.clone(),
+            config.retention,
+        ))
+    });
     let mut builder = tonic::transport::Server::builder();
     if let Some(tls) = &config.tls {
         // Every connection is then TLS (HTTP/2 by ALPN): a plaintext client
@@ -90,18 +99,30 @@ pub async fn serve(
         }
     };
     expiry.abort();
+    if let Some(retention) = retention {
+        retention.abort();
+    }
+    if let Some(store) = store {
+        // Flushes and closes the database, so the directory can be opened
+        // again at once (a restart in the same process, tests).
+        tokio::task::spawn_blocking(move || store.close()).await?;
+        tracing::info!("journal store closed");
+    }
     result?;
     Ok(())
 }
 
 /// Removes idle games every so often, for as long as the server runs.
-async fn expire_idle_games(games: Arc<Games>) {
+async fn expire_idle_games(games: Arc<Games>, store: Option<Arc<Store>>) {
     let period =
         (games.limits().idle_expiry / 4).clamp(Duration::from_millis(100), Duration::from_secs(60));
     let mut tick = tokio::time::interval(period);
     loop {
         tick.tick().await;
-        let removed = games.expire_idle();
+        let removed = match &store {
+            Some(store) => durability::expire_idle(&games, store),
+            None => games.expire_idle(),
+        };
         if removed > 0 {
             tracing::info!(removed, live = games.len(), "expired idle games");
         }

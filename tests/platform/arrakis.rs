@@ -27,6 +27,7 @@ pub(super) fn arrakis(
                 plays: (*plays).to_owned(),
             })
             .collect(),
+        ..Default::default()
     }
 }
 

@@ -27,6 +27,7 @@ fn imperium(seed: u64, players: u32, bots: usize) -> pb::CreateGameRequest {
                 plays: String::new(),
             })
             .collect(),
+        ..Default::default()
     }
 }
 

@@ -23,6 +23,7 @@ fn request(seed: u64, players: u32, no_rivals: bool) -> pb::CreateGameRequest {
             ..Default::default()
         }),
         seats: Vec::new(),
+        ..Default::default()
     }
 }
 

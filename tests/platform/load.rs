@@ -130,5 +130,6 @@ fn harness_load(server: &TestServer) -> LoadConfig {
         max_duration: Duration::from_secs(60),
         server_pid: None,
         unread_streams: 0,
+        ack_log: None,
     }
 }

@@ -111,6 +111,7 @@ pub fn harness_request(
                 plays: String::new(),
             })
             .collect(),
+        ..Default::default()
     }
 }
 

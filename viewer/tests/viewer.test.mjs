@@ -57,7 +57,7 @@ before(async () => {
   mkdirSync(shots, { recursive: true });
   const port = await freePort();
   serverUrl = `http://127.0.0.1:${port}`;
-  server = spawn(binary, ["--listen", `127.0.0.1:${port}`, "--viewer-dir", viewerDir, "--cors-origin", "null"], {
+  server = spawn(binary, ["--listen", `127.0.0.1:${port}`, "--data-dir", "none", "--viewer-dir", viewerDir, "--cors-origin", "null"], {
     stdio: ["ignore", "ignore", "inherit"],
     env: { ...process.env, RUST_LOG: "warn" },
   });

@@ -46,7 +46,7 @@ def start_server(*extra: str) -> tuple[subprocess.Popen, str, pathlib.Path]:
     address = f"127.0.0.1:{free_port()}"
     log = pathlib.Path(tempfile.mkstemp(prefix="melange-server-", suffix=".log")[1])
     process = subprocess.Popen(
-        [str(binary), "--listen", address, *extra],
+        [str(binary), "--listen", address, "--data-dir", "none", *extra],
         stdout=log.open("wb"),
         stderr=subprocess.STDOUT,
         env={**os.environ, "RUST_LOG": os.environ.get("RUST_LOG", "warn")},

@@ -36,7 +36,7 @@ export async function startServer(): Promise<RunningServer> {
     throw new Error(`no server binary at ${binary}: run \`cargo build --release --bin melange\` or set MELANGE_BIN`);
   }
   const address = `127.0.0.1:${await freePort()}`;
-  const child: ChildProcess = spawn(binary, ["--listen", address], {
+  const child: ChildProcess = spawn(binary, ["--listen", address, "--data-dir", "none"], {
     env: { ...process.env, RUST_LOG: process.env.RUST_LOG ?? "warn" },
     stdio: ["ignore", "pipe", "pipe"],
   });

@@ -1,0 +1,192 @@
+//! Between matches and the journal store: a match's batches become
+//! [`ActionRecord`]s (the contract's `Action` encoding), a new game becomes
+//! a [`GameRecord`], and a [`StoredGame`] becomes a hosted match again.
+use std::sync::Arc;
+
+use super::{HostedGame, WireRules, hosted::Hosted};
+use crate::{
+    matches::{
+        Batch, BotKind, JournalSink, KeptHistory, Match, MatchError, RestoredSeat, TokenHash,
+    },
+    pb,
+    rules::core::Seat,
+    store::{ActionRecord, FORMAT, GameRecord, SeatRecord, Store, StoredGame, unix_now},
+};
+
+/// A match's journal: its batches go to the store under its id.
+#[derive(Debug)]
+pub struct StoreSink {
+    store: Arc<Store>,
+    game_id: String,
+}
+
+fn records<R: WireRules>(
+    first_version: u64,
+    actions: &[(Seat, R::Action)],
+    hashes: &[(u64, u64)],
+) -> Vec<ActionRecord> {
+    let mut hashes = hashes.iter().peekable();
+    actions
+        .iter()
+        .enumerate()
+        .map(|(index, (seat, action))| {
+            let version = first_version + index as u64;
+            let state_hash = hashes
+                .next_if(|(at, _)| *at == version)
+                .map(|(_, hash)| *hash);
+            ActionRecord {
+                seat: u32::from(seat.0),
+                action: Some(R::action_to_pb(action)),
+                state_hash,
+            }
+        })
+        .collect()
+}
+
+impl<R: WireRules> JournalSink<R> for StoreSink {
+    fn append(&self, batch: Batch<'_, R>) -> Result<(), String> {
+        let actions = records::<R>(batch.first_version, batch.actions, batch.hashes);
+        self.store
+            .append(&self.game_id, batch.first_version, &actions, batch.finished)
+    }
+}
+
+/// Journals a new game (its record and the actions played at creation) and
+/// attaches its journal, so every later action is kept before it is shown.
+pub fn journal_new<R: WireRules>(
+    store: &Arc<Store>,
+    game_id: &str,
+    kind: i32,
+    options: &pb::GameOptions,
+    seed_chosen_by_creator: bool,
+    plays: &[String],
+    game: &mut Match<R>,
+) -> Result<(), MatchError> {
+    let record = GameRecord {
+        format: FORMAT,
+        kind,
+        options: Some(options.clone()),
+        seed: game.seed(),
+        seed_chosen_by_creator,
+        seats: game
+            .seats()
+            .iter()
+            .map(|slot| SeatRecord {
+                bot: slot
+                    .bot()
+                    .map(|bot| bot.name().to_owned())
+                    .unwrap_or_default(),
+                token_hash: slot
+                    .token_hash()
+                    .map(|hash| hash.to_bytes().to_vec())
+                    .unwrap_or_default(),
+            })
+            .collect(),
+        given: game.given(),
+        created_unix: unix_now(),
+        plays: plays.to_vec(),
+    };
+    let played: Vec<_> = game.journal().iter().cloned().collect();
+    let actions = records::<R>(1, &played, game.unkept_hashes());
+    let finished = game.state().to_act().is_none();
+    store
+        .create_game(game_id, &record, &actions, finished)
+        .map_err(|error| {
+            MatchError::Internal(format!(
+                "the game could not be saved ({error}); it was not created"
+            ))
+        })?;
+    game.attach_journal(Arc::new(StoreSink {
+        store: store.clone(),
+        game_id: game_id.to_owned(),
+    }));
+    Ok(())
+}
+
+/// A game rebuilt from the store, and why it is read-only, if it is.
+pub struct Restored {
+    /// The game, with its journal attached (unless it is read-only).
+    pub game: Box<dyn HostedGame>,
+    /// Why it may only be read (a sentence), if it may.
+    pub read_only: Option<String>,
+}
+
+/// Rebuilds a stored game of ruleset `R`. An action the contract no longer
+/// decodes ends the history there, like a damaged record; a replay that
+/// differs from what was kept makes the game read-only.
+pub fn restore<R: WireRules>(
+    stored: StoredGame,
+    store: Option<&Arc<Store>>,
+) -> Result<Restored, MatchError> {
+    let record = stored.record;
+    let options_pb = record.options.clone().unwrap_or_default();
+    let options = R::options_from_pb(&options_pb, &record.plays)?;
+    let seats = record
+        .seats
+        .iter()
+        .map(|seat| {
+            let bot = match seat.bot.as_str() {
+                "" => None,
+                name => Some(BotKind::parse(name)?),
+            };
+            let token = match (&bot, seat.token_hash.as_slice()) {
+                (Some(_), _) => None,
+                (None, bytes) => Some(TokenHash::from_bytes(bytes).ok_or_else(|| {
+                    MatchError::Internal("a seat's token hash is not 32 bytes long".to_owned())
+                })?),
+            };
+            Ok(RestoredSeat { bot, token })
+        })
+        .collect::<Result<Vec<_>, MatchError>>()?;
+    let mut actions = Vec::with_capacity(stored.actions.len());
+    let mut hashes = Vec::new();
+    let mut undecodable = None;
+    for (index, kept) in stored.actions.iter().enumerate() {
+        let version = index as u64 + 1;
+        let decoded = u8::try_from(kept.seat)
+            .ok()
+            .zip(kept.action.as_ref())
+            .map(|(seat, action)| R::action_from_pb(action).map(|action| (Seat(seat), action)));
+        match decoded {
+            Some(Ok(decoded)) => actions.push(decoded),
+            _ => {
+                undecodable = Some(format!(
+                    "the journal's action at version {version} does not decode; \
+                     the game stops at version {}",
+                    version - 1
+                ));
+                break;
+            }
+        }
+        if let Some(hash) = kept.state_hash {
+            hashes.push((version, hash));
+        }
+    }
+    let history = KeptHistory {
+        actions,
+        hashes,
+        given: record.given,
+    };
+    let (mut game, problem) = Match::<R>::restore(options, record.seed, &seats, history)?;
+    let read_only = problem.or(undecodable);
+    if let Some(reason) = &read_only {
+        game.set_read_only(reason.clone());
+    }
+    if read_only.is_none()
+        && let Some(store) = store
+    {
+        game.attach_journal(Arc::new(StoreSink {
+            store: store.clone(),
+            game_id: stored.id.clone(),
+        }));
+    }
+    Ok(Restored {
+        game: Box::new(Hosted::new(
+            &stored.id,
+            options_pb,
+            record.seed_chosen_by_creator,
+            game,
+        )),
+        read_only,
+    })
+}
