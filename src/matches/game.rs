@@ -204,25 +204,7 @@ impl<R: Ruleset> Match<R> {
                 token,
             });
         }
-        let mut game = Match {
-            seed,
-            options,
-            state,
-            journal: History::default(),
-            snapshots: Vec::new(),
-            seats,
-            updates: None,
-            last_update: None,
-            scratch: Vec::new(),
-            bot_streak: 0,
-            sink: None,
-            kept: 0,
-            held: Vec::new(),
-            hashes: Vec::new(),
-            given: given.len() as u64,
-            read_only: None,
-            hashing: journaled,
-        };
+        let mut game = Self::fresh(options, seed, state, seats, given.len() as u64, journaled);
         for (index, (seat, action)) in given.iter().enumerate() {
             if seat.index() >= game.seats.len() {
                 return Err(MatchError::InvalidArgument(format!(
@@ -277,25 +259,7 @@ impl<R: Ruleset> Match<R> {
                 token: seat.token,
             })
             .collect();
-        let mut game = Match {
-            seed,
-            options,
-            state,
-            journal: History::default(),
-            snapshots: Vec::new(),
-            seats: slots,
-            updates: None,
-            last_update: None,
-            scratch: Vec::new(),
-            bot_streak: 0,
-            sink: None,
-            kept: 0,
-            held: Vec::new(),
-            hashes: Vec::new(),
-            given: history.given,
-            read_only: None,
-            hashing: false,
-        };
+        let mut game = Self::fresh(options, seed, state, slots, history.given, false);
         let problem = game.replay_history(history);
         game.read_only.clone_from(&problem);
         Ok((game, problem))
@@ -469,6 +433,37 @@ impl<R: Ruleset> Match<R> {
         self.sink = sink;
         self.hashes.clear();
         self.kept = self.version();
+    }
+
+    /// A match at its setup `state`, with nothing played, watched or kept
+    /// yet: what [`Match::create_from`] and [`Match::restore`] start from.
+    fn fresh(
+        options: R::Options,
+        seed: u64,
+        state: R,
+        seats: Vec<SeatSlot>,
+        given: u64,
+        hashing: bool,
+    ) -> Self {
+        Match {
+            seed,
+            options,
+            state,
+            journal: History::default(),
+            snapshots: Vec::new(),
+            seats,
+            updates: None,
+            last_update: None,
+            scratch: Vec::new(),
+            bot_streak: 0,
+            sink: None,
+            kept: 0,
+            held: Vec::new(),
+            hashes: Vec::new(),
+            given,
+            read_only: None,
+            hashing,
+        }
     }
 
     /// The match seed.

@@ -4,20 +4,7 @@
 use melange::pb;
 use tokio_stream::StreamExt;
 
-use super::support::{Client, TestServer, authed, harness_request, play_to_end, seat_view};
-
-/// Every update of a stream until the game ends.
-async fn collect(
-    client: &mut Client,
-    request: tonic::Request<pb::StreamGameRequest>,
-) -> Vec<pb::GameUpdate> {
-    let mut stream = client.stream_game(request).await.unwrap().into_inner();
-    let mut updates = Vec::new();
-    while let Some(update) = stream.next().await {
-        updates.push(update.unwrap());
-    }
-    updates
-}
+use super::support::{TestServer, authed, collect, harness_request, play_to_end, seat_view};
 
 /// A stream request of `seat` (or the spectator) from version 0.
 fn watch(

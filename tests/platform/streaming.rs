@@ -4,20 +4,8 @@ use melange::pb;
 use tokio_stream::StreamExt;
 
 use super::support::{
-    Client, TestServer, authed, harness_request, play_first_legal, play_to_end, public_view,
+    TestServer, authed, collect, harness_request, play_first_legal, play_to_end, public_view,
 };
-
-async fn collect(
-    client: &mut Client,
-    request: tonic::Request<pb::StreamGameRequest>,
-) -> Vec<pb::GameUpdate> {
-    let mut stream = client.stream_game(request).await.unwrap().into_inner();
-    let mut updates = Vec::new();
-    while let Some(update) = stream.next().await {
-        updates.push(update.unwrap());
-    }
-    updates
-}
 
 fn versions(updates: &[pb::GameUpdate]) -> Vec<u64> {
     updates.iter().map(|u| u.version).collect()

@@ -274,3 +274,16 @@ pub async fn wait_for_end(client: &mut Client, game_id: &str) -> pb::View {
         tokio::time::sleep(std::time::Duration::from_millis(5)).await;
     }
 }
+
+/// Every update of a stream until it ends.
+pub async fn collect(
+    client: &mut Client,
+    request: tonic::Request<pb::StreamGameRequest>,
+) -> Vec<pb::GameUpdate> {
+    let mut stream = client.stream_game(request).await.unwrap().into_inner();
+    let mut updates = Vec::new();
+    while let Some(update) = tokio_stream::StreamExt::next(&mut stream).await {
+        updates.push(update.unwrap());
+    }
+    updates
+}
