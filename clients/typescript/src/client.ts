@@ -296,10 +296,14 @@ export class Seat {
         if (stop?.aborted) return;
         const connectError = ConnectError.from(error);
         // A dropped connection reaches Node's HTTP/2 client as its streams
-        // closed with CANCEL, which Connect reports as CANCELED: a
-        // cancellation we did not ask for is a broken connection too.
+        // closed with CANCEL, which Connect reports as CANCELED (a
+        // cancellation we did not ask for), or as a reset socket, which it
+        // reports as ABORTED: both are a broken connection. The server's own
+        // ABORTED (a newer stream of this seat replaced this one) is final.
         const broken =
-          connectError.code === Code.Unavailable || (connectError.code === Code.Canceled && !abort.signal.aborted);
+          connectError.code === Code.Unavailable ||
+          (connectError.code === Code.Canceled && !abort.signal.aborted) ||
+          (connectError.code === Code.Aborted && isConnectionReset(connectError));
         if (!broken) throw connectError;
         const now = Date.now();
         if (failingSince === undefined) failingSince = now;
@@ -353,4 +357,12 @@ export class Seat {
     }
     return view;
   }
+}
+
+/** Whether `error` is the transport's report of a socket the peer reset,
+ * rather than a status the server sent. */
+function isConnectionReset(error: ConnectError): boolean {
+  const cause = error.cause as { code?: unknown } | undefined;
+  const code = typeof cause === "object" && cause !== null ? cause.code : undefined;
+  return code === "ECONNRESET" || code === "EPIPE" || /\b(ECONNRESET|EPIPE)\b/.test(error.rawMessage);
 }
