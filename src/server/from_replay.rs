@@ -4,6 +4,12 @@
 //! the rules check each action when its turn comes.
 use crate::{matches::MatchError, pb};
 
+/// The most replay actions a `CreateGame` plays before it answers: one
+/// full GetReplay page. They are played inside the call, so without a
+/// bound a single request (a 4 MiB replay holds hundreds of thousands of
+/// actions) could hold an async worker for about a second.
+pub const MAX_REPLAY_ACTIONS: usize = 50_000;
+
 /// The request with the replay's kind, options and seed filled in, and the
 /// actions to play first (none without a replay).
 pub fn resolve(
@@ -50,6 +56,12 @@ pub fn resolve(
         return Err(MatchError::InvalidArgument(format!(
             "upto_version {upto} is beyond the replay's last version {}",
             actions.len()
+        )));
+    }
+    if upto > MAX_REPLAY_ACTIONS as u64 {
+        return Err(MatchError::InvalidArgument(format!(
+            "upto_version {upto} is more than the {MAX_REPLAY_ACTIONS} replay actions a \
+             CreateGame plays; start from version {MAX_REPLAY_ACTIONS} or earlier"
         )));
     }
     actions.truncate(upto as usize);

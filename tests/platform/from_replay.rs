@@ -122,6 +122,20 @@ async fn an_illegal_or_missing_replay_action_is_refused_naming_its_version() {
         .unwrap_err();
     assert_eq!(refused.code(), Code::InvalidArgument);
 
+    // More actions than a CreateGame plays are refused before any is
+    // played: a request cannot hold the server for long.
+    let mut long = replay.clone();
+    long.actions = (1..=50_001)
+        .map(|version| pb::RecordedAction {
+            version,
+            seat: 0,
+            action: Some(take(1)),
+        })
+        .collect();
+    let refused = client.create_game(from(&long, None)).await.unwrap_err();
+    assert_eq!(refused.code(), Code::InvalidArgument);
+    assert!(refused.message().contains("50000"), "{}", refused.message());
+
     let other_kind = pb::CreateGameRequest {
         kind: pb::GameKind::Imperium as i32,
         ..from(&replay, Some(1))
