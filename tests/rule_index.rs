@@ -1,5 +1,5 @@
 //! The rule index in `docs/rules/`: every rule ID (`AR-`, `IM-`, `DW-`,
-//! `SM-`) has a line there with its statement and source, plus two columns
+//! `SM-`, `MC-`) has a line there with its statement and source, plus two columns
 //! this test generates: the files under `src/`, `data/` and `proto/` that
 //! cite the ID, and the test files (`tests/`, and `#[cfg(test)]` modules in
 //! `src/`) that cite it.
@@ -21,13 +21,14 @@ use std::fs;
 use std::path::{Path, PathBuf};
 
 /// The rule sets and the prefix of their IDs.
-const PREFIXES: [&str; 4] = ["AR", "IM", "DW", "SM"];
+const PREFIXES: [&str; 5] = ["AR", "IM", "DW", "SM", "MC"];
 /// The index files under `docs/rules/`, one per rule set.
-const INDEX_FILES: [&str; 4] = [
+const INDEX_FILES: [&str; 5] = [
     "war-for-arrakis.md",
     "imperium.md",
     "desert-war.md",
     "smugglers.md",
+    "competition.md",
 ];
 
 fn root() -> PathBuf {

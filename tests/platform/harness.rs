@@ -6,7 +6,7 @@ use melange::{
     api::WireRules,
     matches::MatchError,
     pb,
-    rules::core::{GameResult, GameRng, RngStream, RuleError, Ruleset, Seat, Viewer},
+    rules::core::{GameResult, GameRng, Resignation, RngStream, RuleError, Ruleset, Seat, Viewer},
 };
 use rand::Rng;
 
@@ -167,6 +167,34 @@ impl Ruleset for Harness {
             ranking,
             reason: format!("{winner} took the last counter"),
         })
+    }
+
+    fn resignation(_why: Resignation) -> u32 {
+        // Not resignable yet: 0 counters is refused like any bad take.
+        0
+    }
+
+    fn default_action(&self, seat: Seat) -> Option<u32> {
+        (self.to_act() == Some(seat)).then_some(1)
+    }
+
+    fn standing(&self) -> GameResult {
+        self.result().unwrap_or_else(|| GameResult {
+            winners: Vec::new(),
+            ranking: (0..self.seats).map(Seat).collect(),
+            reason: "the game is not over".into(),
+        })
+    }
+
+    fn determinize(&self, seat: Seat, rng: &mut GameRng) -> Self {
+        let mut sample = self.clone();
+        for (index, secret) in sample.secrets.iter_mut().enumerate() {
+            if index != seat.index() {
+                *secret = rng.random_range(1..=1000);
+            }
+        }
+        sample.rng = RngStream::Game.rng(rng.random());
+        sample
     }
 }
 

@@ -72,7 +72,7 @@ pub use state::{AreaState, Arrakis, Die, House, LeaderAt, Phase, Sietch, Vehicle
 pub use view::{AreaView, ArrakisView, HouseView};
 pub use vocab::{ByFaction, ByImperiumMarker, ByMarker, ByUnitKind, Units};
 
-use crate::rules::core::{GameResult, RuleError, Ruleset, Seat, Viewer};
+use crate::rules::core::{GameResult, GameRng, Resignation, RuleError, Ruleset, Seat, Viewer};
 
 impl Ruleset for Arrakis {
     type Options = ArrakisOptions;
@@ -156,6 +156,28 @@ impl Ruleset for Arrakis {
             ranking: vec![seat_of(w), seat_of(loser)],
             reason: why.to_string(),
         })
+    }
+
+    fn resignation(_why: Resignation) -> Action {
+        // Placeholder until the War for Arrakis resignation action lands (issue 16).
+        unimplemented!("MC-RESIGN-01 is not implemented for War for Arrakis yet")
+    }
+
+    fn default_action(&self, _seat: Seat) -> Option<Action> {
+        None
+    }
+
+    fn standing(&self) -> GameResult {
+        self.result().unwrap_or_else(|| GameResult {
+            winners: Vec::new(),
+            ranking: vec![Seat(0), Seat(1)],
+            reason: "the standing so far".into(),
+        })
+    }
+
+    fn determinize(&self, _seat: Seat, _rng: &mut GameRng) -> Self {
+        // Placeholder: no sampling yet (issue 16).
+        self.clone()
     }
 }
 

@@ -8,5 +8,5 @@ mod seat;
 
 pub use error::RuleError;
 pub use rng::{GameRng, RngStream};
-pub use ruleset::{GameResult, Ruleset};
+pub use ruleset::{GameResult, Resignation, Ruleset};
 pub use seat::{Seat, Viewer};

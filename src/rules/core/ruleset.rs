@@ -1,6 +1,6 @@
 use std::fmt::Debug;
 
-use super::{RuleError, Seat, Viewer};
+use super::{GameRng, RuleError, Seat, Viewer};
 
 /// How a finished game ended.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -11,6 +11,16 @@ pub struct GameResult {
     pub ranking: Vec<Seat>,
     /// Why the game ended, in words.
     pub reason: String,
+}
+
+/// Why a seat leaves a running game before its end.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Resignation {
+    /// The seat gave up (the `Concede` call).
+    Conceded,
+    /// The seat's clock ran out where the game's clock options forfeit it
+    /// (or its decision had no default action), or its remote bot failed.
+    Forfeited,
 }
 
 /// The rules of one game: a deterministic state machine that waits on one
@@ -69,4 +79,29 @@ pub trait Ruleset: Clone + Debug + Send + Sync + 'static {
 
     /// The outcome, once the game is over.
     fn result(&self) -> Option<GameResult>;
+
+    /// The action by which a seat resigns (MC-RESIGN-01): accepted from any
+    /// seat of a running game, whoever is to act, it ends the game at once
+    /// with the resigning seat ranked last (MC-RESIGN-02). It is journaled
+    /// like any action, so replays keep it; it is never among the legal
+    /// actions.
+    fn resignation(why: Resignation) -> Self::Action;
+
+    /// The action a seat's clock plays for it when it runs out (MC-CLOCK-04):
+    /// the decision's "done", "pass" or "stop here", when the decision has
+    /// one; `None` otherwise (the seat then forfeits). Only asked of the seat
+    /// to act, and always one of its legal actions.
+    fn default_action(&self, seat: Seat) -> Option<Self::Action>;
+
+    /// The ranking if the game ended now (MC-STAND): used when a game ends
+    /// early (`max_rounds`, MC-ROUNDS-01; a resignation) and by search bots
+    /// to score an unfinished playout. Every seat appears once in `ranking`;
+    /// `winners` holds the seats sharing first place, if any may be named.
+    fn standing(&self) -> GameResult;
+
+    /// A state consistent with everything `seat` sees, with the rest (other
+    /// seats' hands, deck orders, face-down tokens, future dice) sampled
+    /// from `rng` (MC-SIM-01). The sample depends only on `seat`'s view and
+    /// `rng`: two states `seat` cannot tell apart give the same sample.
+    fn determinize(&self, seat: Seat, rng: &mut GameRng) -> Self;
 }

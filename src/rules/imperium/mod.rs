@@ -62,7 +62,7 @@ pub use options::{ImperiumOptions, Preset, Rules};
 pub use state::Imperium;
 pub use view::{ImperiumView, PlayerView, PromptView, RivalView};
 
-use crate::rules::core::{GameResult, RuleError, Ruleset, Seat, Viewer};
+use crate::rules::core::{GameResult, GameRng, Resignation, RuleError, Ruleset, Seat, Viewer};
 
 impl Ruleset for Imperium {
     type Options = ImperiumOptions;
@@ -153,6 +153,29 @@ impl Ruleset for Imperium {
             ranking: ranking.into_iter().map(Seat).collect(),
             reason,
         })
+    }
+
+    fn resignation(_why: Resignation) -> Action {
+        // Placeholder until the Imperium resignation action lands (issue 16).
+        unimplemented!("MC-RESIGN-01 is not implemented for Imperium yet")
+    }
+
+    fn default_action(&self, _seat: Seat) -> Option<Action> {
+        None
+    }
+
+    fn standing(&self) -> GameResult {
+        let (winners, ranking) = self.result_order();
+        GameResult {
+            winners: winners.into_iter().map(Seat).collect(),
+            ranking: ranking.into_iter().map(Seat).collect(),
+            reason: "the standing so far".into(),
+        }
+    }
+
+    fn determinize(&self, _seat: Seat, _rng: &mut GameRng) -> Self {
+        // Placeholder: no sampling yet (issue 16).
+        self.clone()
     }
 }
 
