@@ -514,6 +514,13 @@ impl<R: Ruleset> Match<R> {
         }
     }
 
+    /// Checks a token presented to read for a seat (its view, its stream,
+    /// its simulations) rather than to act: the seat's own token, or a
+    /// token that may only read for it (a remote bot's, issue 16).
+    pub fn authorize_observer(&self, seat: u32, token: Option<&str>) -> Result<Seat, MatchError> {
+        self.authorize(seat, token)
+    }
+
     fn seat_slot(&self, seat: u32) -> Result<&SeatSlot, MatchError> {
         usize::try_from(seat)
             .ok()
