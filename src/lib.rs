@@ -33,12 +33,15 @@
 //!   retention. The api layer's `durable.rs` turns matches into records and
 //!   back, through the matches layer's `JournalSink`.
 //! - [`load`]: the load generator behind the `melange-load` binary.
+//! - [`arena`]: the tournament runner behind the `melange-arena` binary, a
+//!   client of a server like `load`.
 //! - [`pb`]: the generated contract (`proto/melange/v1/*.proto`).
 //!
 //! The binaries are `src/main.rs` (the server), `src/bin/melange-load.rs`
-//! (the load generator) and `src/bin/melange-quickstart.rs` (the smallest
-//! complete client).
+//! (the load generator), `src/bin/melange-arena.rs` (the tournament runner)
+//! and `src/bin/melange-quickstart.rs` (the smallest complete client).
 pub mod api;
+pub mod arena;
 pub mod load;
 pub mod matches;
 pub mod rules;

@@ -1,6 +1,7 @@
 //! The platform's integration tests: the real server on a loopback port,
 //! driven through the generated client, with the test-only harness game.
 mod abuse;
+mod arena;
 mod arrakis;
 mod bots;
 mod conformance;

@@ -1,0 +1,282 @@
+//! The tournament runner behind `melange-arena`: plays a field of bots
+//! (built-in names or remote bot endpoints) against each other on a melange
+//! server, as a round robin or a Swiss tournament, every table on mirrored
+//! seeds with its seats rotated, and writes standings, per-game results
+//! and every replay into an output folder.
+//!
+//! - [`entrant`]: the bots and their labels;
+//! - [`schedule`]: tables, rotations, seeds, Swiss pairings;
+//! - [`play`]: one game on the server, to its end, and its replay;
+//! - [`rating`]: Elo and Weng-Lin;
+//! - [`standings`]: points, standings and the files.
+//!
+//! Determinism: the schedule and the seeds follow from the tournament seed,
+//! results are kept in schedule order and ratings are updated in that order,
+//! so with deterministic bots (every built-in bot is: it draws from the
+//! match seed) the standings files are the same bytes on every run,
+//! whatever the concurrency.
+pub mod entrant;
+pub mod play;
+pub mod rating;
+pub mod schedule;
+pub mod standings;
+
+use std::{path::PathBuf, sync::Arc, time::Duration};
+
+use serde::Serialize;
+use tokio::{sync::Semaphore, task::JoinSet};
+use tonic::transport::{Channel, Endpoint};
+
+use crate::pb::{self, game_service_client::GameServiceClient};
+pub use entrant::Entrant;
+pub use play::{Failure, Finished};
+pub use schedule::{Format, ScheduledGame};
+pub use standings::Standings;
+
+/// Everything a tournament needs.
+#[derive(Clone, Debug)]
+pub struct ArenaConfig {
+    /// The melange server, e.g. `http://127.0.0.1:50051`.
+    pub endpoint: String,
+    /// The `GameKind` number.
+    pub kind: i32,
+    /// Options of every game (player count, expansions, `max_rounds`,
+    /// clocks, preset).
+    pub options: pb::GameOptions,
+    /// Seats a game (2 for War for Arrakis, the player count for Imperium).
+    pub seats: usize,
+    /// The bots.
+    pub entrants: Vec<Entrant>,
+    /// Round robin or Swiss.
+    pub format: Format,
+    /// Seeds each table plays (each in every rotation of its seats).
+    pub seeds_per_table: u32,
+    /// The tournament's seed: every match seed follows from it.
+    pub seed: u64,
+    /// Games in flight at once.
+    pub concurrency: usize,
+    /// A game not over after this long is given up and reported.
+    pub game_timeout: Duration,
+    /// The output folder (made if missing).
+    pub out: PathBuf,
+    /// Words for the standings' title: the game and its options.
+    pub title: String,
+}
+
+/// One scheduled game and how it went.
+#[derive(Clone, Debug)]
+pub struct GameRecord {
+    /// What was scheduled.
+    pub game: ScheduledGame,
+    /// The end of the game, or why it has none.
+    pub outcome: Result<Finished, Failure>,
+}
+
+/// What a run produced.
+#[derive(Clone, Debug)]
+pub struct ArenaReport {
+    /// Every game in schedule order.
+    pub records: Vec<GameRecord>,
+    /// The standings written to `standings.md` / `standings.json`.
+    pub standings: Standings,
+}
+
+/// Told about each game as it ends: `(games done, games scheduled so
+/// far)`.
+pub type OnProgress = Arc<dyn Fn(usize, usize) + Send + Sync>;
+
+/// The content of `run.json`: what differs from one run to the next.
+#[derive(Serialize)]
+struct RunInfo<'a> {
+    endpoint: &'a str,
+    seconds: f64,
+    concurrency: usize,
+    game_ids: Vec<Option<&'a str>>,
+    failures: Vec<(usize, &'a str)>,
+}
+
+/// Plays the tournament and writes its files. An error is a reason the
+/// tournament could not run (no server, an unknown bot, an output folder
+/// that cannot be written); a game that fails is in the report instead.
+pub async fn run(config: ArenaConfig, on_progress: OnProgress) -> Result<ArenaReport, String> {
+    check(&config)?;
+    let started = std::time::Instant::now();
+    let replays = config.out.join("replays");
+    std::fs::create_dir_all(&replays)
+        .map_err(|error| format!("cannot make {}: {error}", replays.display()))?;
+    let channel = Endpoint::from_shared(config.endpoint.clone())
+        .map_err(|error| format!("bad endpoint {:?}: {error}", config.endpoint))?
+        .connect()
+        .await
+        .map_err(|error| format!("cannot reach {}: {error}", config.endpoint))?;
+    let client = GameServiceClient::new(channel).max_decoding_message_size(16 << 20);
+    let config = Arc::new(config);
+    let n = config.entrants.len();
+    let mut records: Vec<GameRecord> = Vec::new();
+    let mut byes: Vec<(usize, f64)> = Vec::new();
+    let rounds = match config.format {
+        Format::RoundRobin => 1,
+        Format::Swiss { rounds } => rounds,
+    };
+    let games_per_table = config.seeds_per_table as usize * config.seats;
+    let mut scheduled = 0;
+    for round in 1..=rounds {
+        let tables = match config.format {
+            Format::RoundRobin => schedule::combinations(n, config.seats),
+            Format::Swiss { .. } => {
+                let points = standings::entrant_points(n, &records, &byes);
+                let mut met = vec![vec![false; n]; n];
+                for record in &records {
+                    for &a in &record.game.seats {
+                        for &b in &record.game.seats {
+                            met[a][b] = true;
+                        }
+                    }
+                }
+                let mut bye_counts = vec![0; n];
+                for &(entrant, _) in &byes {
+                    bye_counts[entrant] += 1;
+                }
+                let (tables, sitting_out) =
+                    schedule::swiss_tables(&points, &met, &bye_counts, config.seats);
+                // A bye is worth half the points of the round's games.
+                let bye_points = 0.5 * games_per_table as f64;
+                byes.extend(sitting_out.into_iter().map(|e| (e, bye_points)));
+                tables
+            }
+        };
+        let games = schedule::round_games(
+            &tables,
+            round,
+            config.seeds_per_table,
+            config.seed,
+            records.len(),
+        );
+        scheduled += games.len();
+        let played = play_round(
+            &config,
+            &client,
+            games,
+            records.len(),
+            scheduled,
+            &on_progress,
+        )
+        .await;
+        if let Some(fatal) = played
+            .iter()
+            .find_map(|r| r.outcome.as_ref().err().filter(|f| f.fatal))
+        {
+            return Err(format!("the tournament cannot run: {}", fatal.message));
+        }
+        records.extend(played);
+    }
+    let standings = standings::standings(
+        config.title.clone(),
+        config.seats,
+        &config.entrants,
+        &records,
+        &byes,
+    );
+    write_files(&config, &records, &standings, started.elapsed())?;
+    Ok(ArenaReport { records, standings })
+}
+
+fn check(config: &ArenaConfig) -> Result<(), String> {
+    if config.seats < 2 {
+        return Err("a tournament needs games of at least 2 seats".into());
+    }
+    if config.entrants.len() < config.seats {
+        return Err(format!(
+            "{} bots cannot fill a table of {} seats",
+            config.entrants.len(),
+            config.seats
+        ));
+    }
+    if config.seeds_per_table == 0 {
+        return Err("each table needs at least one seed".into());
+    }
+    if config.concurrency == 0 {
+        return Err("the concurrency must be at least 1".into());
+    }
+    Ok(())
+}
+
+/// Plays one round's games, at most `concurrency` at once, and returns
+/// them in schedule order.
+async fn play_round(
+    config: &Arc<ArenaConfig>,
+    client: &GameServiceClient<Channel>,
+    games: Vec<ScheduledGame>,
+    done_before: usize,
+    scheduled: usize,
+    on_progress: &OnProgress,
+) -> Vec<GameRecord> {
+    let permits = Arc::new(Semaphore::new(config.concurrency));
+    let mut tasks = JoinSet::new();
+    let count = games.len();
+    for game in games {
+        let config = Arc::clone(config);
+        let client = client.clone();
+        let permits = Arc::clone(&permits);
+        tasks.spawn(async move {
+            let _permit = permits.acquire_owned().await;
+            let replays = config.out.join("replays");
+            let table = play::Table {
+                kind: config.kind,
+                options: &config.options,
+                entrants: &config.entrants,
+                replays: &replays,
+                timeout: config.game_timeout,
+            };
+            let outcome = play::play(client, &table, &game).await;
+            GameRecord { game, outcome }
+        });
+    }
+    let mut played: Vec<GameRecord> = Vec::with_capacity(count);
+    while let Some(joined) = tasks.join_next().await {
+        match joined {
+            Ok(record) => played.push(record),
+            Err(error) => tracing::error!(%error, "a game task failed"),
+        }
+        on_progress(done_before + played.len(), scheduled);
+    }
+    played.sort_by_key(|record| record.game.index);
+    played
+}
+
+fn write_files(
+    config: &ArenaConfig,
+    records: &[GameRecord],
+    standings: &Standings,
+    elapsed: Duration,
+) -> Result<(), String> {
+    let write = |name: &str, text: String| {
+        let path = config.out.join(name);
+        std::fs::write(&path, text)
+            .map_err(|error| format!("cannot write {}: {error}", path.display()))
+    };
+    write("standings.md", standings.markdown())?;
+    let json = serde_json::to_string_pretty(standings).map_err(|e| e.to_string())?;
+    write("standings.json", json + "\n")?;
+    write("games.csv", standings::games_csv(&config.entrants, records))?;
+    let run = RunInfo {
+        endpoint: &config.endpoint,
+        seconds: elapsed.as_secs_f64(),
+        concurrency: config.concurrency,
+        game_ids: records
+            .iter()
+            .map(|r| r.outcome.as_ref().ok().map(|f| f.game_id.as_str()))
+            .collect(),
+        failures: records
+            .iter()
+            .filter_map(|r| {
+                r.outcome
+                    .as_ref()
+                    .err()
+                    .map(|f| (r.game.index, f.message.as_str()))
+            })
+            .collect(),
+    };
+    let json = serde_json::to_string_pretty(&run).map_err(|e| e.to_string())?;
+    write("run.json", json + "\n")
+}

@@ -1,0 +1,195 @@
+//! `melange-arena`: runs a tournament of bots on a melange server and writes
+//! its standings, per-game results and replays into a folder.
+use std::{path::PathBuf, sync::Arc, time::Duration};
+
+use clap::Parser;
+use indicatif::{ProgressBar, ProgressStyle};
+use melange::{
+    arena::{self, ArenaConfig, Entrant, Format},
+    pb,
+};
+
+/// Plays every bot against every other (round robin) or in Swiss rounds,
+/// each table on mirrored seeds with its seats rotated, all games
+/// concurrently on the server; then writes standings.md, standings.json,
+/// games.csv, run.json and replays/ into --out. With the same seed and
+/// deterministic bots, the standings files come out the same.
+#[derive(Debug, Parser)]
+#[command(version, about)]
+struct Flags {
+    /// The melange server.
+    #[arg(
+        long,
+        env = "MELANGE_ENDPOINT",
+        default_value = "http://127.0.0.1:50051"
+    )]
+    endpoint: String,
+    /// The bots, comma-separated: built-in names (`random`, `mcts`,
+    /// `mcts:400`) or remote bot endpoints (`http://host:port`, which the
+    /// server must allow with --allow-bot-endpoint), each optionally
+    /// labelled as `label=bot`.
+    #[arg(long, value_delimiter = ',', required = true)]
+    bots: Vec<String>,
+    /// The game: "imperium" or "war-for-arrakis" (or a GameKind number).
+    #[arg(long, default_value = "imperium")]
+    game: String,
+    /// Players per Imperium game (2-4; 2 brings the House Hagal rival).
+    #[arg(long, default_value_t = 4)]
+    players: u32,
+    /// War for Arrakis expansions, comma-separated: desert-war, smugglers.
+    #[arg(long, value_delimiter = ',')]
+    expansions: Vec<String>,
+    /// Rules preset: default or published.
+    #[arg(long, default_value = "")]
+    preset: String,
+    /// End each game after this many rounds with the standing as result
+    /// (GameOptions.max_rounds); 0: play to the rules' end.
+    #[arg(long, default_value_t = 0)]
+    max_rounds: u32,
+    /// round-robin or swiss.
+    #[arg(long, default_value = "round-robin")]
+    format: String,
+    /// Rounds of a Swiss tournament.
+    #[arg(long, default_value_t = 3)]
+    rounds: u32,
+    /// Seeds each table plays, each once per rotation of its seats.
+    #[arg(long, default_value_t = 2)]
+    seeds: u32,
+    /// The tournament seed: every match seed follows from it.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Games in flight at once.
+    #[arg(long, default_value_t = 8)]
+    concurrency: usize,
+    /// A game not over after this many seconds is given up.
+    #[arg(long, default_value_t = 600)]
+    game_timeout_secs: u64,
+    /// The output folder.
+    #[arg(long, default_value = "arena-out")]
+    out: PathBuf,
+}
+
+fn game_kind(name: &str) -> Result<i32, String> {
+    match name {
+        "imperium" => Ok(pb::GameKind::Imperium as i32),
+        "war-for-arrakis" | "arrakis" => Ok(pb::GameKind::WarForArrakis as i32),
+        other => other.parse().map_err(|_| {
+            format!("unknown game {other:?}; use imperium, war-for-arrakis or a number")
+        }),
+    }
+}
+
+/// The options, the seats a game and the title's words.
+fn options(flags: &Flags, kind: i32) -> Result<(pb::GameOptions, usize, String), String> {
+    let mut options = pb::GameOptions {
+        preset: flags.preset.clone(),
+        max_rounds: (flags.max_rounds > 0).then_some(flags.max_rounds),
+        ..Default::default()
+    };
+    let (seats, mut title) = if kind == pb::GameKind::Imperium as i32 {
+        options.game = Some(pb::game_options::Game::Imperium(pb::ImperiumOptions {
+            player_count: flags.players,
+            ..Default::default()
+        }));
+        (
+            flags.players as usize,
+            format!("Dune: Imperium, {} players", flags.players),
+        )
+    } else if kind == pb::GameKind::WarForArrakis as i32 {
+        let mut arrakis = pb::ArrakisOptions::default();
+        for expansion in &flags.expansions {
+            match expansion.as_str() {
+                "desert-war" => arrakis.desert_war = true,
+                "smugglers" => arrakis.smugglers = true,
+                other => {
+                    return Err(format!(
+                        "unknown expansion {other:?}; use desert-war, smugglers"
+                    ));
+                }
+            }
+        }
+        let title = match (arrakis.desert_war, arrakis.smugglers) {
+            (false, false) => "Dune: War for Arrakis".to_owned(),
+            (true, false) => "Dune: War for Arrakis with the Desert War".to_owned(),
+            (false, true) => "Dune: War for Arrakis with the Smugglers".to_owned(),
+            (true, true) => {
+                "Dune: War for Arrakis with the Desert War and the Smugglers".to_owned()
+            }
+        };
+        options.game = Some(pb::game_options::Game::Arrakis(arrakis));
+        (2, title)
+    } else {
+        (2, format!("game kind {kind}"))
+    };
+    if !flags.preset.is_empty() {
+        title.push_str(&format!(", {} rules", flags.preset));
+    }
+    if flags.max_rounds > 0 {
+        title.push_str(&format!(", at most {} rounds", flags.max_rounds));
+    }
+    Ok((options, seats, title))
+}
+
+#[tokio::main]
+async fn main() -> Result<(), Box<dyn std::error::Error>> {
+    let flags = Flags::parse();
+    let kind = game_kind(&flags.game)?;
+    let (options, seats, mut title) = options(&flags, kind)?;
+    let format = match flags.format.as_str() {
+        "round-robin" => Format::RoundRobin,
+        "swiss" => Format::Swiss {
+            rounds: flags.rounds,
+        },
+        other => return Err(format!("unknown format {other:?}; use round-robin or swiss").into()),
+    };
+    title.push_str(&match format {
+        Format::RoundRobin => format!(
+            "; round robin, {} seed(s) a table, tournament seed {}",
+            flags.seeds, flags.seed
+        ),
+        Format::Swiss { rounds } => format!(
+            "; Swiss, {rounds} rounds, {} seed(s) a table, tournament seed {}",
+            flags.seeds, flags.seed
+        ),
+    });
+    let config = ArenaConfig {
+        endpoint: flags.endpoint,
+        kind,
+        options,
+        seats,
+        entrants: Entrant::parse_all(&flags.bots)?,
+        format,
+        seeds_per_table: flags.seeds,
+        seed: flags.seed,
+        concurrency: flags.concurrency,
+        game_timeout: Duration::from_secs(flags.game_timeout_secs),
+        out: flags.out.clone(),
+        title,
+    };
+    let bar = ProgressBar::new(0);
+    bar.set_style(
+        ProgressStyle::with_template("{elapsed_precise} [{bar:40}] {pos}/{len} games {msg}")
+            .map_err(|error| error.to_string())?
+            .progress_chars("=> "),
+    );
+    let shown = bar.clone();
+    let report = arena::run(
+        config,
+        Arc::new(move |done, scheduled| {
+            shown.set_length(scheduled as u64);
+            shown.set_position(done as u64);
+        }),
+    )
+    .await?;
+    bar.finish_and_clear();
+    print!("{}", report.standings.markdown());
+    println!("\nWritten to {}", flags.out.display());
+    if report.standings.failed > 0 {
+        return Err(format!(
+            "{} game(s) could not be played to the end; see games.csv",
+            report.standings.failed
+        )
+        .into());
+    }
+    Ok(())
+}
