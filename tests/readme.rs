@@ -191,6 +191,7 @@ fn binary_path(name: &str) -> &'static str {
     match name {
         "melange" => env!("CARGO_BIN_EXE_melange"),
         "melange-load" => env!("CARGO_BIN_EXE_melange-load"),
+        "melange-arena" => env!("CARGO_BIN_EXE_melange-arena"),
         other => panic!("the README runs binary {other:?}, which Cargo.toml does not declare"),
     }
 }
