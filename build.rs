@@ -9,7 +9,11 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     // without it every build would rerun the generator.
     println!("cargo:rerun-if-changed=proto");
 
-    let files = ["proto/melange/v1/game_service.proto"];
+    // bot.proto imports game_service.proto: both in one package, one set.
+    let files = [
+        "proto/melange/v1/game_service.proto",
+        "proto/melange/v1/bot.proto",
+    ];
     let fds = protox::compile(files, ["proto"])?;
 
     let out_dir = PathBuf::from(env::var("OUT_DIR")?);

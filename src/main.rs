@@ -5,7 +5,7 @@ use clap::{CommandFactory, Parser, ValueEnum, error::ErrorKind};
 use melange::{
     api::Catalog,
     matches::Limits,
-    server::{ServerConfig, TlsConfig, admin_token, serve, shutdown_signal},
+    server::{RemoteBotConfig, ServerConfig, TlsConfig, admin_token, serve, shutdown_signal},
     store::FsyncPolicy,
 };
 use tracing_subscriber::EnvFilter;
@@ -100,6 +100,25 @@ struct Flags {
     /// dropped from memory and from the journal store.
     #[arg(long, env = "MELANGE_RETENTION_SECS", default_value_t = 60 * 60)]
     retention_secs: u64,
+    /// A remote bot endpoint (HOST:PORT) that games may name as
+    /// `SeatConfig.bot = "http://HOST:PORT"`; repeat the flag or separate
+    /// endpoints by commas. Unset: remote bots are refused, so that whoever
+    /// creates a game cannot make the server call into its network.
+    #[arg(
+        long = "allow-bot-endpoint",
+        env = "MELANGE_ALLOW_BOT_ENDPOINT",
+        value_name = "HOST:PORT",
+        value_delimiter = ','
+    )]
+    allow_bot_endpoint: Vec<String>,
+    /// Milliseconds a remote bot's Decide call may take at most (a seat's
+    /// clock may leave less); no answer in time is handled as the clock
+    /// options say, or a forfeit without a clock.
+    #[arg(long, env = "MELANGE_REMOTE_BOT_TIMEOUT_MS", default_value_t = 10_000)]
+    remote_bot_timeout_ms: u64,
+    /// Decide calls to remote bots in flight at most, over every game.
+    #[arg(long, env = "MELANGE_REMOTE_BOT_MAX_CALLS", default_value_t = 64)]
+    remote_bot_max_calls: usize,
 }
 
 /// Stops the binary with `message` as a usage error, before it listens.
@@ -162,6 +181,11 @@ async fn main() -> Result<(), Box<dyn std::error::Error + Send + Sync>> {
         },
         fsync: flags.fsync,
         retention: Duration::from_secs(flags.retention_secs),
+        remote_bots: RemoteBotConfig {
+            allowed: flags.allow_bot_endpoint,
+            timeout: Duration::from_millis(flags.remote_bot_timeout_ms),
+            max_calls: flags.remote_bot_max_calls,
+        },
     };
     if let Err(message) = config.validate() {
         refuse(message);

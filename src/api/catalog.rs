@@ -26,6 +26,9 @@ pub struct CreateSpec {
     pub options: pb::GameOptions,
     /// How each listed seat is played.
     pub plans: Vec<SeatPlan>,
+    /// Per listed seat: the endpoint of the remote bot that plays it, if
+    /// one does (MC-BOT-01), already allowed by the server.
+    pub remotes: Vec<Option<String>>,
     /// What each listed seat asked to play (empty: the game chooses).
     pub plays: Vec<String>,
     /// Actions to play first, in order (a game started from a replay):
@@ -43,6 +46,31 @@ pub struct Created {
     pub game: Box<dyn HostedGame>,
     /// One grant per seat, tokens included.
     pub seats: Vec<pb::SeatGrant>,
+}
+
+/// Whether a `SeatConfig.bot` names a remote bot's endpoint (a URL)
+/// rather than a built-in bot (MC-BOT-01).
+pub fn is_endpoint(bot: &str) -> bool {
+    bot.contains("://")
+}
+
+/// Has the listed seats played by their remote bots (MC-BOT-01): returns
+/// each one's read-only token (MC-BOT-03).
+pub(super) fn make_remote<R: WireRules>(
+    game: &mut Match<R>,
+    remotes: &[Option<String>],
+) -> Result<Vec<(Seat, String)>, MatchError> {
+    let mut observers = Vec::new();
+    for (index, endpoint) in remotes.iter().enumerate() {
+        if let Some(endpoint) = endpoint {
+            let seat = Seat(
+                u8::try_from(index)
+                    .map_err(|_| MatchError::InvalidArgument(format!("no seat {index}")))?,
+            );
+            observers.push((seat, game.make_remote(seat, endpoint)?));
+        }
+    }
+    Ok(observers)
 }
 
 type Factory = fn(CreateSpec) -> Result<Created, MatchError>;
@@ -105,6 +133,7 @@ impl Catalog {
 
 fn create<R: WireRules>(spec: CreateSpec) -> Result<Created, MatchError> {
     let options = R::options_from_pb(&spec.options, &spec.plays)?;
+    let clock = super::clock_options(&spec.options)?;
     let mut given = Vec::with_capacity(spec.given.len());
     for (index, recorded) in spec.given.iter().enumerate() {
         let version = index as u64 + 1;
@@ -133,6 +162,10 @@ fn create<R: WireRules>(spec: CreateSpec) -> Result<Created, MatchError> {
         &given,
         spec.store.is_some(),
     )?;
+    let observers = make_remote(&mut game, &spec.remotes)?;
+    if let Some(clock) = clock {
+        game.set_clock(clock);
+    }
     if let Some(store) = &spec.store {
         durable::journal_new(
             store,
@@ -149,10 +182,18 @@ fn create<R: WireRules>(spec: CreateSpec) -> Result<Created, MatchError> {
         spec.options,
         spec.seed_chosen_by_creator,
         game,
-    );
+    )
+    .with_observers(observers);
     let mut seats = hosted.seats();
-    for (grant, secret) in seats.iter_mut().zip(secrets) {
-        grant.token = secret.unwrap_or_default();
+    for ((grant, secret), remote) in seats
+        .iter_mut()
+        .zip(secrets)
+        .zip(spec.remotes.iter().chain(std::iter::repeat(&None)))
+    {
+        // A remote bot's seat has no token for anyone (MC-BOT-03).
+        if remote.is_none() {
+            grant.token = secret.unwrap_or_default();
+        }
     }
     Ok(Created {
         game: Box::new(hosted),

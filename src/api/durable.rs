@@ -72,10 +72,13 @@ pub fn journal_new<R: WireRules>(
             .seats()
             .iter()
             .map(|slot| SeatRecord {
+                // A built-in bot's name or a remote bot's endpoint.
                 bot: slot
                     .bot()
-                    .map(|bot| bot.name().to_owned())
-                    .unwrap_or_default(),
+                    .map(|bot| bot.name())
+                    .or(slot.remote())
+                    .unwrap_or_default()
+                    .to_owned(),
                 token_hash: slot
                     .token_hash()
                     .map(|hash| hash.to_bytes().to_vec())
@@ -121,12 +124,24 @@ pub fn restore<R: WireRules>(
     let record = stored.record;
     let options_pb = record.options.clone().unwrap_or_default();
     let options = R::options_from_pb(&options_pb, &record.plays)?;
+    let remotes: Vec<Option<String>> = record
+        .seats
+        .iter()
+        .map(|seat| super::is_endpoint(&seat.bot).then(|| seat.bot.clone()))
+        .collect();
     let seats = record
         .seats
         .iter()
         .map(|seat| {
             let bot = match seat.bot.as_str() {
                 "" => None,
+                // A remote bot's seat (MC-BOT-01): no built-in bot, no token.
+                remote if super::is_endpoint(remote) => {
+                    return Ok(RestoredSeat {
+                        bot: None,
+                        token: None,
+                    });
+                }
                 name => Some(BotKind::parse(name)?),
             };
             let token = match (&bot, seat.token_hash.as_slice()) {
@@ -167,7 +182,14 @@ pub fn restore<R: WireRules>(
         hashes,
         given: record.given,
     };
+    let clock = super::clock_options(&options_pb)?;
     let (mut game, problem) = Match::<R>::restore(options, record.seed, &seats, history)?;
+    // Remote seats get new read-only tokens, and clocks full banks: neither
+    // is journaled (MC-BOT-03, MC-CLOCK-02).
+    let observers = super::catalog::make_remote(&mut game, &remotes)?;
+    if let Some(clock) = clock {
+        game.set_clock(clock);
+    }
     let read_only = problem.or(undecodable);
     if let Some(reason) = &read_only {
         game.set_read_only(reason.clone());
@@ -181,12 +203,10 @@ pub fn restore<R: WireRules>(
         }));
     }
     Ok(Restored {
-        game: Box::new(Hosted::new(
-            &stored.id,
-            options_pb,
-            record.seed_chosen_by_creator,
-            game,
-        )),
+        game: Box::new(
+            Hosted::new(&stored.id, options_pb, record.seed_chosen_by_creator, game)
+                .with_observers(observers),
+        ),
         read_only,
     })
 }

@@ -3,12 +3,13 @@ use std::{
     sync::{Arc, OnceLock},
 };
 
+use tokio::{sync::watch, time::Instant};
 use tokio_stream::{Stream, StreamExt, wrappers::BroadcastStream};
 
 pub use super::render::UpdateShape;
 use super::{WireRules, render};
 use crate::{
-    matches::{Match, MatchError, ReplayCursor, Replayed, Update},
+    matches::{ClockOptions, Match, MatchError, OnExpiry, ReplayCursor, Replayed, Turn, Update},
     pb,
     rules::core::{Seat, Viewer},
 };
@@ -88,7 +89,11 @@ fn shared_update<R: WireRules>(
 ) -> pb::GameUpdate {
     let state = &update.state;
     let events = || render::events(state, &update.events, viewer);
-    let view = || marked(render::view(game_id, state, update.version, viewer), chosen);
+    let view = || {
+        let mut view = marked(render::view(game_id, state, update.version, viewer), chosen);
+        view.clocks = render::clocks(&update.clocks);
+        view
+    };
     match shared_for(update, viewer) {
         Some(shared) => render::update(
             update.version,
@@ -107,6 +112,48 @@ fn shared_for<R: WireRules>(update: &Update<R>, viewer: Viewer) -> Option<&Share
     update
         .rendered_for(viewer, || Arc::new(SharedRendering::default()))?
         .downcast_ref()
+}
+
+/// A remote bot's turn: what the server sends it (MC-BOT-01).
+#[derive(Clone, Debug)]
+pub struct RemoteTurn {
+    /// The seat it plays.
+    pub seat: Seat,
+    /// The version the decision is at.
+    pub version: u64,
+    /// Where the bot answers.
+    pub endpoint: Arc<str>,
+    /// Its read-only token for the seat (MC-BOT-03).
+    pub observer_token: String,
+    /// The seat's view, and no other (MC-BOT-01).
+    pub view: pb::View,
+    /// The seat's time left on its clock, if clocked.
+    pub time_left: Option<std::time::Duration>,
+}
+
+/// The clock options of a request, checked (`None`: no clock).
+pub fn clock_options(options: &pb::GameOptions) -> Result<Option<ClockOptions>, MatchError> {
+    let Some(clock) = &options.clock else {
+        return Ok(None);
+    };
+    let on_expiry = match pb::ClockExpiry::try_from(clock.on_expiry) {
+        Ok(pb::ClockExpiry::DefaultThenForfeit) => OnExpiry::DefaultThenForfeit,
+        Ok(pb::ClockExpiry::Forfeit) => OnExpiry::Forfeit,
+        Err(_) => {
+            return Err(MatchError::InvalidArgument(format!(
+                "options.clock.on_expiry {} is not a ClockExpiry value (MC-CLOCK-04)",
+                clock.on_expiry
+            )));
+        }
+    };
+    ClockOptions::from_ms(
+        clock.per_decision_ms,
+        clock.bank_ms,
+        clock.increment_ms,
+        clock.first_decision_ms,
+        on_expiry,
+    )
+    .map(Some)
 }
 
 /// A hosted match of any game, as the server sees it: every method speaks
@@ -138,6 +185,27 @@ pub trait HostedGame: Send + 'static {
     /// Lets the built-in bots play at most `budget` moves; says whether a bot
     /// still has a move to make (`budget` 0 only asks).
     fn play_bots(&mut self, budget: usize) -> bool;
+    /// Checks a token that reads for a seat: the seat's own, or its remote
+    /// bot's read-only token (MC-BOT-03).
+    fn authorize_observer(&self, seat: u32, token: Option<&str>) -> Result<Viewer, MatchError>;
+    /// Resigns an authorized seat (MC-RESIGN-01).
+    fn concede(&mut self, seat: Seat) -> Result<pb::ConcedeResponse, MatchError>;
+    /// What the game waits on, followed, for a game with a clock or a
+    /// remote seat; `None` for any other.
+    fn turns(&mut self) -> Option<watch::Receiver<Turn>>;
+    /// Plays for the seat whose time ran out (MC-CLOCK-04) if the game is
+    /// still at `version`; says whether it did.
+    fn expire(&mut self, version: u64) -> Result<bool, MatchError>;
+    /// The remote bot's turn the game waits on, if it does.
+    fn remote_turn(&self) -> Option<RemoteTurn>;
+    /// Plays a remote bot's answer (`None`: it gave none) for `seat` at
+    /// `version` (MC-BOT-02); says whether anything was played.
+    fn answer(
+        &mut self,
+        seat: Seat,
+        version: u64,
+        action: Option<&pb::Action>,
+    ) -> Result<bool, MatchError>;
     /// The full record for a replay.
     fn replay(&self) -> pb::Replay;
     /// One page of the replay: the actions after version `after`, at most
@@ -158,9 +226,19 @@ pub struct Hosted<R: WireRules> {
     /// The creator chose the seed: shown in every view, summary and replay.
     seed_chosen_by_creator: bool,
     game: Match<R>,
+    /// The remote bots' read-only tokens (MC-BOT-03), by seat: the server
+    /// hands each to its bot with every `Decide`. Memory only.
+    observers: Vec<(Seat, String)>,
 }
 
 impl<R: WireRules> Hosted<R> {
+    /// The hosted game, keeping the remote bots' read-only tokens that
+    /// [`Match::make_remote`] issued (MC-BOT-03).
+    pub fn with_observers(mut self, observers: Vec<(Seat, String)>) -> Self {
+        self.observers = observers;
+        self
+    }
+
     /// Wraps a new match.
     pub fn new(
         game_id: &str,
@@ -173,6 +251,7 @@ impl<R: WireRules> Hosted<R> {
             options,
             seed_chosen_by_creator,
             game,
+            observers: Vec::new(),
         }
     }
 }
@@ -208,8 +287,10 @@ impl<R: WireRules> HostedGame for Hosted<R> {
                 plays: slot.plays.clone(),
                 bot: slot
                     .bot()
-                    .map(|bot| bot.name().to_owned())
-                    .unwrap_or_default(),
+                    .map(|bot| bot.name())
+                    .or(slot.remote())
+                    .unwrap_or_default()
+                    .to_owned(),
                 token: String::new(),
             })
             .collect()
@@ -246,14 +327,19 @@ impl<R: WireRules> HostedGame for Hosted<R> {
         };
         // While the game is watched, the view of the current version may
         // already be rendered for a stream of this viewer.
-        match self
+        let mut view = match self
             .game
             .last_update()
             .and_then(|update| shared_for(update, viewer))
         {
             Some(shared) => shared.view.get_or_init(render).clone(),
             None => render(),
+        };
+        // The clocks as they are now, not as the update's stream saw them.
+        if self.game.clock().is_some() {
+            view.clocks = render::clocks(&self.game.clocks(Instant::now()));
         }
+        view
     }
 
     fn apply(
@@ -275,6 +361,60 @@ impl<R: WireRules> HostedGame for Hosted<R> {
 
     fn play_bots(&mut self, budget: usize) -> bool {
         self.game.play_bots(budget)
+    }
+
+    fn authorize_observer(&self, seat: u32, token: Option<&str>) -> Result<Viewer, MatchError> {
+        self.game.authorize_observer(seat, token).map(Viewer::Seat)
+    }
+
+    fn concede(&mut self, seat: Seat) -> Result<pb::ConcedeResponse, MatchError> {
+        let applied = self.game.concede(seat)?;
+        let viewer = Viewer::Seat(seat);
+        Ok(pb::ConcedeResponse {
+            version: applied.version,
+            events: render::events(self.game.state(), &applied.events, viewer),
+            view: Some(self.view(viewer)),
+        })
+    }
+
+    fn turns(&mut self) -> Option<watch::Receiver<Turn>> {
+        self.game.turns()
+    }
+
+    fn expire(&mut self, version: u64) -> Result<bool, MatchError> {
+        Ok(self.game.expire(version, Instant::now())?.is_some())
+    }
+
+    fn remote_turn(&self) -> Option<RemoteTurn> {
+        let seat = self.game.state().to_act()?;
+        if self.game.read_only().is_some() {
+            return None;
+        }
+        let endpoint = self.game.seats().get(seat.index())?.remote()?;
+        let observer_token = self
+            .observers
+            .iter()
+            .find(|(remote, _)| *remote == seat)
+            .map(|(_, token)| token.clone())?;
+        Some(RemoteTurn {
+            seat,
+            version: self.version(),
+            endpoint: endpoint.into(),
+            observer_token,
+            view: self.view(Viewer::Seat(seat)),
+            time_left: self.game.time_left(seat, Instant::now()),
+        })
+    }
+
+    fn answer(
+        &mut self,
+        seat: Seat,
+        version: u64,
+        action: Option<&pb::Action>,
+    ) -> Result<bool, MatchError> {
+        // A malformed answer is handled like an illegal one (MC-BOT-02).
+        let action = action.and_then(|action| R::action_from_pb(action).ok());
+        Ok(self.game.answer(seat, version, action)?.is_some())
     }
 
     fn replay(&self) -> pb::Replay {

@@ -14,8 +14,10 @@ mod render;
 mod status;
 mod wire;
 
-pub use catalog::{Catalog, CreateSpec, Created};
+pub use catalog::{Catalog, CreateSpec, Created, is_endpoint};
 pub use durable::Restored;
-pub use hosted::{CatchUp, CaughtUp, HostedGame, LiveUpdates, PastUpdates, UpdateShape};
+pub use hosted::{
+    CatchUp, CaughtUp, HostedGame, LiveUpdates, PastUpdates, RemoteTurn, UpdateShape, clock_options,
+};
 pub use status::{MAX_STATUS_MESSAGE_BYTES, VERSION_METADATA, capped, into_status};
 pub use wire::WireRules;

@@ -1,7 +1,7 @@
 //! Rendering a rules state and its events for one viewer.
 use super::WireRules;
 use crate::{
-    matches::Stamped,
+    matches::{SeatTime, Stamped},
     pb,
     rules::core::{GameResult, Viewer},
 };
@@ -54,6 +54,8 @@ pub fn view<R: WireRules>(game_id: &str, state: &R, version: u64, viewer: Viewer
         seat,
         // The hosted game sets it: the rules state does not know.
         seed_chosen_by_creator: false,
+        // The hosted game sets them: the rules state has no clock.
+        clocks: Vec::new(),
         game: state.view_to_pb(state.view(viewer)),
     }
 }
@@ -121,4 +123,19 @@ pub fn update<R: WireRules>(
         status: status_of(state) as i32,
         to_act: state.to_act().iter().map(|s| u32::from(s.0)).collect(),
     }
+}
+
+/// The clocks as views show them (MC-CLOCK-01..04).
+pub fn clocks(clocks: &[SeatTime]) -> Vec<pb::SeatClock> {
+    let ms =
+        |duration: std::time::Duration| u64::try_from(duration.as_millis()).unwrap_or(u64::MAX);
+    clocks
+        .iter()
+        .map(|clock| pb::SeatClock {
+            seat: u32::from(clock.seat.0),
+            bank_ms: ms(clock.bank),
+            running: clock.left.is_some(),
+            deadline_ms: clock.left.map(ms),
+        })
+        .collect()
 }

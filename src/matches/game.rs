@@ -1,12 +1,16 @@
 use std::sync::Arc;
 
-use tokio::sync::broadcast;
+use tokio::{
+    sync::{broadcast, watch},
+    time::Instant,
+};
 
 use super::{
-    BotKind, History, MatchError, SeatToken, TokenHash, Update,
+    BotKind, Clock, ClockOptions, History, MatchError, OnExpiry, SeatTime, SeatToken, TokenHash,
+    Turn, Update,
     journal::{Batch, HASH_EVERY, JournalSink, state_hash},
 };
-use crate::rules::core::{GameRng, RngStream, Ruleset, Seat, Viewer};
+use crate::rules::core::{GameRng, Resignation, RngStream, Ruleset, Seat, Viewer};
 
 /// How many updates a watcher may fall behind before it catches up from the
 /// journal instead.
@@ -76,9 +80,19 @@ pub struct SeatSlot {
     bot: Option<(BotKind, GameRng)>,
     /// The hash of the human seat's token.
     token: Option<TokenHash>,
+    /// The endpoint of the remote bot that plays the seat (MC-BOT-01).
+    remote: Option<Arc<str>>,
+    /// The hash of the remote bot's read-only token (MC-BOT-03); never
+    /// journaled: a restart issues a new one.
+    observer: Option<TokenHash>,
 }
 
 impl SeatSlot {
+    /// The endpoint of the remote bot playing this seat, if any.
+    pub fn remote(&self) -> Option<&str> {
+        self.remote.as_deref()
+    }
+
     /// The bot playing this seat, if any.
     pub fn bot(&self) -> Option<BotKind> {
         self.bot.as_ref().map(|(kind, _)| *kind)
@@ -148,6 +162,11 @@ pub struct Match<R: Ruleset> {
     read_only: Option<String>,
     /// Whether to compute the state hashes a journal keeps.
     hashing: bool,
+    /// The clocks, when the game has time controls (MC-CLOCK-01..04).
+    clock: Option<Clock>,
+    /// What the game waits on, for the server's per-game task; made by
+    /// [`Match::turns`], only for a game with a clock or a remote seat.
+    turns: Option<watch::Sender<Turn>>,
 }
 
 impl<R: Ruleset> Match<R> {
@@ -202,6 +221,8 @@ impl<R: Ruleset> Match<R> {
                 plays: state.plays(seat),
                 bot: bot.map(|kind| (kind, RngStream::Bot(seat.0).rng(seed))),
                 token,
+                remote: None,
+                observer: None,
             });
         }
         let mut game = Self::fresh(options, seed, state, seats, given.len() as u64, journaled);
@@ -257,6 +278,8 @@ impl<R: Ruleset> Match<R> {
                     .bot
                     .map(|kind| (kind, RngStream::Bot(index as u8).rng(seed))),
                 token: seat.token,
+                remote: None,
+                observer: None,
             })
             .collect();
         let mut game = Self::fresh(options, seed, state, slots, history.given, false);
@@ -417,9 +440,11 @@ impl<R: Ruleset> Match<R> {
                 *rng = RngStream::Bot(index as u8).rng(self.seed);
             }
         }
-        // Replayed versions were shown before: no watcher hears them again.
+        // Replayed versions were shown before: no watcher hears them again;
+        // the clock does not count them as decisions.
         let sink = self.sink.take();
         let updates = self.updates.take();
+        let clock = self.clock.take();
         let problem = self.replay_history(KeptHistory {
             actions: journal,
             hashes: Vec::new(),
@@ -431,6 +456,8 @@ impl<R: Ruleset> Match<R> {
         self.updates = updates;
         self.last_update = None;
         self.sink = sink;
+        self.clock = clock;
+        self.tick(Instant::now());
         self.hashes.clear();
         self.kept = self.version();
     }
@@ -463,6 +490,8 @@ impl<R: Ruleset> Match<R> {
             given,
             read_only: None,
             hashing,
+            clock: None,
+            turns: None,
         }
     }
 
@@ -504,8 +533,17 @@ impl<R: Ruleset> Match<R> {
         };
         match &slot.token {
             Some(hash) if hash.matches(token) => Ok(Seat(seat as u8)),
+            _ if slot.observer.is_some_and(|hash| hash.matches(token)) => {
+                Err(MatchError::PermissionDenied(format!(
+                    "the token only reads for seat {seat}: a remote bot acts by answering \
+                     Decide (MC-BOT-03)"
+                )))
+            }
             Some(_) => Err(MatchError::PermissionDenied(format!(
                 "the token is not seat {seat}'s"
+            ))),
+            None if slot.remote.is_some() => Err(MatchError::PermissionDenied(format!(
+                "seat {seat} is played by a remote bot (MC-BOT-01)"
             ))),
             None => Err(MatchError::PermissionDenied(format!(
                 "seat {seat} is played by the built-in {} bot",
@@ -518,6 +556,13 @@ impl<R: Ruleset> Match<R> {
     /// its simulations) rather than to act: the seat's own token, or a
     /// token that may only read for it (a remote bot's, issue 16).
     pub fn authorize_observer(&self, seat: u32, token: Option<&str>) -> Result<Seat, MatchError> {
+        let slot = self.seat_slot(seat)?;
+        // MC-BOT-03: a remote bot's token reads for its own seat only.
+        if let (Some(hash), Some(token)) = (&slot.observer, token)
+            && hash.matches(token)
+        {
+            return Ok(Seat(seat as u8));
+        }
         self.authorize(seat, token)
     }
 
@@ -554,12 +599,7 @@ impl<R: Ruleset> Match<R> {
         expected_version: u64,
         action: &R::Action,
     ) -> Result<Applied<R::Event>, MatchError> {
-        if let Some(reason) = &self.read_only {
-            return Err(MatchError::FailedPrecondition(format!(
-                "this game is read-only since the server restarted: {reason}; \
-                 its views and replay can still be read"
-            )));
-        }
+        self.writable()?;
         let current = self.version();
         if expected_version != current {
             return Err(MatchError::StaleVersion {
@@ -567,15 +607,237 @@ impl<R: Ruleset> Match<R> {
                 current,
             });
         }
+        if Self::is_resignation(action) {
+            return Err(MatchError::FailedPrecondition(
+                "MC-RESIGN-01: a resignation is never a legal action; resign with Concede"
+                    .to_owned(),
+            ));
+        }
         let mut events = Vec::new();
         self.guarded_step(seat, action.clone(), &mut events)?;
+        self.after_move(events)
+    }
+
+    /// Whether `action` is one of the rules' resignations (MC-RESIGN-01),
+    /// which only the platform plays (`Concede`, a forfeit).
+    fn is_resignation(action: &R::Action) -> bool {
+        *action == R::resignation(Resignation::Conceded)
+            || *action == R::resignation(Resignation::Forfeited)
+    }
+
+    /// After a move of a seat that is not a built-in bot: bots answer (at
+    /// most [`BOT_SLICE`] moves), the journal keeps it all, and the clock
+    /// task hears what the game waits on now.
+    fn after_move(
+        &mut self,
+        mut events: Vec<Stamped<R::Event>>,
+    ) -> Result<Applied<R::Event>, MatchError> {
         self.bot_streak = 0;
         self.bot_moves(BOT_SLICE, &mut events);
-        self.flush()?;
+        let flushed = self.flush();
+        self.signal();
+        flushed?;
         Ok(Applied {
             version: self.version(),
             events,
         })
+    }
+
+    /// Resigns `seat` (MC-RESIGN-01), whoever is to act: the rules end the
+    /// game with the seat ranked last (MC-RESIGN-02). Journaled like any
+    /// action.
+    pub fn concede(&mut self, seat: Seat) -> Result<Applied<R::Event>, MatchError> {
+        self.writable()?;
+        if self.state.to_act().is_none() {
+            return Err(MatchError::FailedPrecondition(
+                "MC-RESIGN-01: the game is over; only a running game can be conceded".to_owned(),
+            ));
+        }
+        let mut events = Vec::new();
+        self.guarded_step(seat, R::resignation(Resignation::Conceded), &mut events)?;
+        self.after_move(events)
+    }
+
+    /// Refuses any change to a read-only game.
+    fn writable(&self) -> Result<(), MatchError> {
+        match &self.read_only {
+            Some(reason) => Err(MatchError::FailedPrecondition(format!(
+                "this game is read-only since the server restarted: {reason}; \
+                 its views and replay can still be read"
+            ))),
+            None => Ok(()),
+        }
+    }
+
+    /// Gives the game time controls (MC-CLOCK-01..04) from now on: every
+    /// seat not played by a built-in bot is clocked with a full bank, and
+    /// the seat to act starts its decision now. Also what a restart does:
+    /// banks are not journaled.
+    pub fn set_clock(&mut self, options: ClockOptions) {
+        let clocked: Vec<bool> = self.seats.iter().map(|slot| slot.bot.is_none()).collect();
+        self.clock = Some(Clock::new(options, &clocked));
+        self.tick(Instant::now());
+        self.signal();
+    }
+
+    /// The game's clocks, if it has time controls.
+    pub fn clock(&self) -> Option<&Clock> {
+        self.clock.as_ref()
+    }
+
+    /// Every clocked seat's clock at `now` (empty without a clock).
+    pub fn clocks(&self, now: Instant) -> Vec<SeatTime> {
+        self.clock
+            .as_ref()
+            .map(|clock| clock.seats(now))
+            .unwrap_or_default()
+    }
+
+    /// Has a remote bot at `endpoint` play `seat` (MC-BOT-01): the seat's
+    /// own token stops working (nobody but the bot acts for it) and a new
+    /// read-only token is issued for the bot (MC-BOT-03), returned once.
+    pub fn make_remote(&mut self, seat: Seat, endpoint: &str) -> Result<String, MatchError> {
+        let slot = self
+            .seats
+            .get_mut(seat.index())
+            .ok_or_else(|| MatchError::InvalidArgument(format!("no seat {seat}")))?;
+        let token = SeatToken::generate();
+        slot.bot = None;
+        slot.token = None;
+        slot.remote = Some(endpoint.into());
+        slot.observer = Some(token.hash);
+        self.signal();
+        Ok(token.secret)
+    }
+
+    /// The clock and the turn signal follow a change of the game at `now`.
+    fn tick(&mut self, now: Instant) {
+        if let Some(clock) = &mut self.clock {
+            clock.advance(self.journal.len() as u64, self.state.to_act(), now);
+        }
+    }
+
+    /// What the game waits on now, for the server's task.
+    fn turn(&self) -> Turn {
+        let to_act = self.state.to_act();
+        Turn {
+            version: self.version(),
+            to_act,
+            deadline: self
+                .clock
+                .as_ref()
+                .and_then(Clock::deadline)
+                .map(|(_, _, deadline)| deadline),
+            remote: to_act
+                .and_then(|seat| self.seats.get(seat.index()))
+                .is_some_and(|slot| slot.remote.is_some()),
+            over: to_act.is_none() || self.read_only.is_some(),
+        }
+    }
+
+    /// Tells the server's task what the game waits on, if it changed.
+    fn signal(&mut self) {
+        let turn = self.turn();
+        if let Some(turns) = &self.turns {
+            turns.send_if_modified(|old| {
+                let changed = *old != turn;
+                *old = turn;
+                changed
+            });
+        }
+    }
+
+    /// What the game waits on, followed: `None` for a game that needs no
+    /// task (no clock, no remote seat). The sender lives in the match, so
+    /// the receiver hears the game dropped.
+    pub fn turns(&mut self) -> Option<watch::Receiver<Turn>> {
+        let driven = self.clock.is_some() || self.seats.iter().any(|slot| slot.remote.is_some());
+        if !driven {
+            return None;
+        }
+        let turn = self.turn();
+        Some(
+            self.turns
+                .get_or_insert_with(|| watch::channel(turn).0)
+                .subscribe(),
+        )
+    }
+
+    /// The time `seat` has left for its running decision at `now`.
+    pub fn time_left(&self, seat: Seat, now: Instant) -> Option<std::time::Duration> {
+        self.clock.as_ref()?.time_left(seat, now)
+    }
+
+    /// Plays for the seat whose time ran out at `now` (MC-CLOCK-04), if
+    /// the game is still at `version`; `Ok(None)` when there is nothing to
+    /// do (it moved, or time has not run out).
+    pub fn expire(
+        &mut self,
+        version: u64,
+        now: Instant,
+    ) -> Result<Option<Applied<R::Event>>, MatchError> {
+        let expired = self.clock.as_ref().and_then(|clock| clock.expired(now));
+        match expired {
+            Some((seat, at)) if at == version && self.version() == version => {
+                self.stand_in(seat).map(Some)
+            }
+            _ => Ok(None),
+        }
+    }
+
+    /// Plays a remote bot's answer for `seat` at `version` (MC-BOT-02): the
+    /// action if the rules accept it, else (no answer, an illegal one) what
+    /// the clock options say for an expiry, or a forfeit without a clock.
+    /// `Ok(None)` when the game is no longer waiting on that decision.
+    pub fn answer(
+        &mut self,
+        seat: Seat,
+        version: u64,
+        action: Option<R::Action>,
+    ) -> Result<Option<Applied<R::Event>>, MatchError> {
+        let waiting = self.version() == version
+            && self.state.to_act() == Some(seat)
+            && self.read_only.is_none()
+            && self
+                .seats
+                .get(seat.index())
+                .is_some_and(|slot| slot.remote.is_some());
+        if !waiting {
+            return Ok(None);
+        }
+        if let Some(action) = action.filter(|action| !Self::is_resignation(action)) {
+            let mut events = Vec::new();
+            match self.guarded_step(seat, action, &mut events) {
+                Ok(()) => return self.after_move(events).map(Some),
+                Err(error) => {
+                    tracing::info!(%seat, %error, "a remote bot answered an illegal action");
+                }
+            }
+        }
+        self.stand_in(seat).map(Some)
+    }
+
+    /// Acts for a seat that did not (MC-CLOCK-04): the decision's default
+    /// action where the clock options allow it and the rules have one, else
+    /// the seat forfeits (MC-RESIGN-02).
+    fn stand_in(&mut self, seat: Seat) -> Result<Applied<R::Event>, MatchError> {
+        self.writable()?;
+        let on_expiry = self
+            .clock
+            .as_ref()
+            .map_or(OnExpiry::Forfeit, |clock| clock.options().on_expiry);
+        let default = match on_expiry {
+            OnExpiry::DefaultThenForfeit => self.state.default_action(seat),
+            OnExpiry::Forfeit => None,
+        };
+        let mut events = Vec::new();
+        let played =
+            default.is_some_and(|action| self.guarded_step(seat, action, &mut events).is_ok());
+        if !played {
+            events.clear();
+            self.guarded_step(seat, R::resignation(Resignation::Forfeited), &mut events)?;
+        }
+        self.after_move(events)
     }
 
     /// [`Match::step`], with a panic in the rules contained: the state is
@@ -642,6 +904,11 @@ impl<R: Ruleset> Match<R> {
         if self.hashing && version % HASH_EVERY == 0 {
             self.hashes.push((version, state_hash(&self.state)));
         }
+        // Only a clocked game reads the time.
+        let now = self.clock.is_some().then(Instant::now);
+        if let Some(now) = now {
+            self.tick(now);
+        }
         let first = out.len();
         out.extend(raw.into_iter().map(|event| Stamped {
             version,
@@ -655,12 +922,15 @@ impl<R: Ruleset> Match<R> {
             .filter(|updates| updates.receiver_count() > 0);
         let journaled = self.sink.is_some();
         let held = &mut self.held;
+        let clock = self.clock.as_ref();
         self.last_update = watched.map(|updates| {
-            let update = Arc::new(Update::new(
-                version,
-                out[first..].to_vec(),
-                self.state.clone(),
-            ));
+            let clocks = clock
+                .zip(now)
+                .map(|(clock, now)| clock.seats(now))
+                .unwrap_or_default();
+            let update = Arc::new(
+                Update::new(version, out[first..].to_vec(), self.state.clone()).with_clocks(clocks),
+            );
             if journaled {
                 // Shown once the journal has kept it (see `flush`).
                 held.push(Arc::clone(&update));
@@ -682,7 +952,9 @@ impl<R: Ruleset> Match<R> {
     /// same game.
     pub fn play_bots(&mut self, budget: usize) -> bool {
         self.bot_moves(budget, &mut Vec::new());
-        if self.flush().is_err() {
+        let flushed = self.flush();
+        self.signal();
+        if flushed.is_err() {
             return false;
         }
         self.bot_to_act().is_some()

@@ -1,10 +1,12 @@
 //! The game-agnostic match: a ruleset state with its seed, options, version,
-//! journal of actions, hashed seat tokens and built-in bots, plus the sharded
+//! journal of actions, hashed seat tokens, built-in bots, clocks and
+//! remote seats, plus the sharded
 //! registry of live matches.
 //!
 //! Nothing here knows a game's rules beyond [`crate::rules::core::Ruleset`],
 //! and nothing here knows protobuf.
 mod bot;
+mod clock;
 mod cursor;
 mod echo;
 mod error;
@@ -14,9 +16,11 @@ mod journal;
 mod registry;
 mod replay;
 mod token;
+mod turn;
 mod update;
 
 pub use bot::BotKind;
+pub use clock::{Clock, ClockOptions, MAX_CLOCK_MS, OnExpiry, SeatTime};
 pub use cursor::{ReplayCursor, Replayed};
 pub use echo::{ECHO_CHARS, MAX_NAME_BYTES, MAX_RULE_OPTIONS, bounded_name, echo};
 pub use error::MatchError;
@@ -31,4 +35,5 @@ pub use registry::{
 };
 pub use replay::Replayer;
 pub use token::{SeatToken, TokenHash};
+pub use turn::Turn;
 pub use update::{Rendered, Update};

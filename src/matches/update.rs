@@ -3,7 +3,7 @@ use std::{
     sync::{Arc, OnceLock},
 };
 
-use super::Stamped;
+use super::{SeatTime, Stamped};
 use crate::rules::core::{Ruleset, Viewer};
 
 /// Whatever the platform renders for one viewer of one update, stored once
@@ -26,6 +26,9 @@ pub struct Update<R: Ruleset> {
     pub events: Vec<Stamped<R::Event>>,
     /// The state after it.
     pub state: R,
+    /// The clocked seats' clocks when it was made (MC-CLOCK-01..04); empty
+    /// without a clock.
+    pub clocks: Vec<SeatTime>,
     /// Seat `i`'s rendering at index `i`, the spectator's last.
     rendered: Box<[OnceLock<Rendered>]>,
 }
@@ -38,8 +41,15 @@ impl<R: Ruleset> Update<R> {
             version,
             events,
             state,
+            clocks: Vec::new(),
             rendered: (0..slots).map(|_| OnceLock::new()).collect(),
         }
+    }
+
+    /// The update with the clocks as they were when it was made.
+    pub fn with_clocks(mut self, clocks: Vec<SeatTime>) -> Self {
+        self.clocks = clocks;
+        self
     }
 
     /// What was rendered for `viewer`, made by `render` by the first caller

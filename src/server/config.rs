@@ -44,6 +44,34 @@ pub struct ServerConfig {
     /// How long a finished game stays readable (views, replay) before it is
     /// dropped from memory and from the store.
     pub retention: Duration,
+    /// Which remote bots games may name, and how they are called
+    /// (MC-BOT-01, MC-BOT-02).
+    pub remote_bots: RemoteBotConfig,
+}
+
+/// The remote bots a server calls (MC-BOT-01). A seat's `SeatConfig.bot`
+/// may name `http://HOST:PORT` only when `HOST:PORT` is allowed here, so
+/// that nobody who may create a game can make the server call an address
+/// of the operator's network (server-side request forgery).
+#[derive(Clone, Debug)]
+pub struct RemoteBotConfig {
+    /// The `HOST:PORT` endpoints games may name; empty (the default)
+    /// refuses every remote bot.
+    pub allowed: Vec<String>,
+    /// How long one `Decide` call may take at most (a clock may leave less).
+    pub timeout: Duration,
+    /// How many `Decide` calls may be in flight at once, over every game.
+    pub max_calls: usize,
+}
+
+impl Default for RemoteBotConfig {
+    fn default() -> Self {
+        RemoteBotConfig {
+            allowed: Vec::new(),
+            timeout: Duration::from_secs(10),
+            max_calls: 64,
+        }
+    }
 }
 
 impl Default for ServerConfig {
@@ -59,6 +87,7 @@ impl Default for ServerConfig {
             data_dir: None,
             fsync: FsyncPolicy::Always,
             retention: Duration::from_secs(60 * 60),
+            remote_bots: RemoteBotConfig::default(),
         }
     }
 }
@@ -74,6 +103,7 @@ impl ServerConfig {
             tls.server_tls_config()?;
         }
         super::web::cors_layer(&self.cors_origins)?;
+        super::remote_bot::check_config(&self.remote_bots)?;
         if let Some(dir) = &self.viewer_dir {
             if !dir.join("index.html").is_file() {
                 return Err(format!(

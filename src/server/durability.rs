@@ -22,6 +22,9 @@ pub struct Opened {
     pub store: Arc<Store>,
     /// Recovered games whose built-in bots play on.
     pub bots_to_resume: Vec<GameEntry>,
+    /// Every recovered game that can still move: its clock and its remote
+    /// bots are driven again (MC-CLOCK-04, MC-BOT-01).
+    pub to_drive: Vec<GameEntry>,
 }
 
 /// Opens the store of `config.data_dir` (if any) and puts every game it
@@ -50,6 +53,7 @@ pub fn open(
     let mut read_only = 0usize;
     let mut actions = 0u64;
     let mut bots_to_resume = Vec::new();
+    let mut to_drive = Vec::new();
     for stored in recovered.games {
         let id = stored.id.clone();
         if let Some(reason) = &stored.damaged {
@@ -72,6 +76,9 @@ pub fn open(
         match games.insert(id.clone(), rebuilt.game) {
             Ok(entry) => {
                 restored += 1;
+                if rebuilt.read_only.is_none() {
+                    to_drive.push(entry.clone());
+                }
                 if bots_play_on {
                     bots_to_resume.push(entry);
                 }
@@ -96,6 +103,7 @@ pub fn open(
     Ok(Some(Opened {
         store,
         bots_to_resume,
+        to_drive,
     }))
 }
 

@@ -9,16 +9,18 @@ use super::{
     ServerConfig,
     auth::{bearer, is_admin},
     bots::BotPool,
+    clock::Referee,
+    remote_bot::RemoteBots,
     stream,
 };
 use crate::{
-    api::{Catalog, CreateSpec, HostedGame, UpdateShape},
+    api::{Catalog, CreateSpec, HostedGame, UpdateShape, is_endpoint},
     matches::{
         BotKind, Entry, MAX_LISTING_WALK, MAX_RULE_OPTIONS, MatchError, Registry, SeatPlan,
         Watcher, bounded_name, echo, new_game_id,
     },
     pb::{self, game_service_server::GameService},
-    rules::core::Viewer,
+    rules::core::{Seat, Viewer},
     store::Store,
 };
 
@@ -44,7 +46,19 @@ pub struct GameServiceImpl {
     admin_token: Option<String>,
     shutdown: watch::Receiver<bool>,
     bots: BotPool,
+    /// Drives clocks and remote bots (one task per such game).
+    referee: Referee,
     store: Option<Arc<Store>>,
+}
+
+/// Who a seat call speaks for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Access {
+    /// To act: only the seat's own token.
+    Act,
+    /// To read: the seat's token or its remote bot's read-only one
+    /// (MC-BOT-03).
+    Read,
 }
 
 impl GameServiceImpl {
@@ -57,22 +71,34 @@ impl GameServiceImpl {
         config: &ServerConfig,
         shutdown: watch::Receiver<bool>,
     ) -> Self {
+        let bots = BotPool::default();
+        let remote = Arc::new(RemoteBots::new(config.remote_bots.clone()));
         GameServiceImpl {
             games,
             catalog,
             admin_token: config.admin_token.clone(),
             shutdown,
-            bots: BotPool::default(),
+            referee: Referee::new(bots.clone(), remote),
+            bots,
             store: None,
         }
     }
 
     /// Journals every game created from now on to `store`, and lets the
-    /// bots of the games recovered from it play on.
-    pub fn with_store(mut self, store: Arc<Store>, resumed: &[GameEntry]) -> Self {
+    /// bots of the games recovered from it play on (`resumed`), their
+    /// clocks run and their remote bots be called again (`driven`).
+    pub fn with_store(
+        mut self,
+        store: Arc<Store>,
+        resumed: &[GameEntry],
+        driven: &[GameEntry],
+    ) -> Self {
         self.store = Some(store);
         for entry in resumed {
             self.bots.play_on(entry);
+        }
+        for entry in driven {
+            self.referee.drive(entry);
         }
         self
     }
@@ -84,30 +110,57 @@ impl GameServiceImpl {
         request: &Request<T>,
         game_id: &str,
         seat: Option<u32>,
+        access: Access,
     ) -> Result<(GameEntry, Viewer), Status> {
         bounded_name("game_id", game_id)?;
         let entry = self.games.get(game_id)?;
-        let viewer = match seat {
-            None => Viewer::Spectator,
-            Some(seat) => entry.peek().authorize(seat, bearer(request)?)?,
+        let viewer = match (seat, access) {
+            (None, _) => Viewer::Spectator,
+            (Some(seat), Access::Act) => entry.peek().authorize(seat, bearer(request)?)?,
+            (Some(seat), Access::Read) => {
+                entry.peek().authorize_observer(seat, bearer(request)?)?
+            }
         };
         Ok((entry, viewer))
     }
+
+    /// The seat call's seat, authorized to act.
+    fn acting_seat<T>(
+        &self,
+        request: &Request<T>,
+        game_id: &str,
+        seat: u32,
+    ) -> Result<(GameEntry, Seat), Status> {
+        match self.viewer(request, game_id, Some(seat), Access::Act)? {
+            (entry, Viewer::Seat(seat)) => Ok((entry, seat)),
+            (_, Viewer::Spectator) => {
+                Err(Status::internal("a seat call resolved to the spectator"))
+            }
+        }
+    }
 }
 
-fn seat_plans(seats: &[pb::SeatConfig]) -> Result<(Vec<SeatPlan>, Vec<String>), MatchError> {
-    let plans = seats
-        .iter()
-        .map(|seat| {
-            let bot = match seat.bot.as_str() {
-                "" => None,
-                name => Some(BotKind::parse(name)?),
-            };
-            Ok(SeatPlan { bot })
-        })
-        .collect::<Result<_, MatchError>>()?;
+/// Each seat's plan, each remote seat's endpoint (MC-BOT-01, checked
+/// against the server's allow list) and what each seat asked to play.
+type SeatPlans = (Vec<SeatPlan>, Vec<Option<String>>, Vec<String>);
+
+fn seat_plans(seats: &[pb::SeatConfig], remote: &RemoteBots) -> Result<SeatPlans, MatchError> {
+    let mut plans = Vec::with_capacity(seats.len());
+    let mut remotes = Vec::with_capacity(seats.len());
+    for seat in seats {
+        let (bot, endpoint) = match seat.bot.as_str() {
+            "" => (None, None),
+            endpoint if is_endpoint(endpoint) => {
+                remote.check(endpoint)?;
+                (None, Some(endpoint.to_owned()))
+            }
+            name => (Some(BotKind::parse(name)?), None),
+        };
+        plans.push(SeatPlan { bot });
+        remotes.push(endpoint);
+    }
     let plays = seats.iter().map(|seat| seat.plays.clone()).collect();
-    Ok((plans, plays))
+    Ok((plans, remotes, plays))
 }
 
 /// Refuses a `CreateGame` whose names are longer than the contract allows
@@ -155,7 +208,7 @@ impl GameService for GameServiceImpl {
         let (request, given) = super::from_replay::resolve(request.into_inner())?;
         check_names(&request)?;
         self.games.check_capacity()?;
-        let (plans, plays) = seat_plans(&request.seats)?;
+        let (plans, remotes, plays) = seat_plans(&request.seats, self.referee.remote())?;
         let seed_chosen_by_creator = request.seed.is_some();
         let seed = match request.seed {
             Some(seed) => seed,
@@ -168,6 +221,7 @@ impl GameService for GameServiceImpl {
             seed_chosen_by_creator,
             options: request.options.unwrap_or_default(),
             plans,
+            remotes,
             plays,
             given,
             store: self.store.clone(),
@@ -188,6 +242,7 @@ impl GameService for GameServiceImpl {
         if bots_play_on {
             self.bots.play_on(&entry);
         }
+        self.referee.drive(&entry);
         // Whoever knows the seed knows every hidden card, so it is never
         // logged; the kind is logged by name.
         let kind = pb::GameKind::try_from(request.kind)
@@ -209,8 +264,12 @@ impl GameService for GameServiceImpl {
         &self,
         request: Request<pb::GetViewRequest>,
     ) -> Result<Response<pb::View>, Status> {
-        let (entry, viewer) =
-            self.viewer(&request, &request.get_ref().game_id, request.get_ref().seat)?;
+        let (entry, viewer) = self.viewer(
+            &request,
+            &request.get_ref().game_id,
+            request.get_ref().seat,
+            Access::Read,
+        )?;
         let view = entry.lock().view(viewer);
         Ok(Response::new(view))
     }
@@ -220,10 +279,7 @@ impl GameService for GameServiceImpl {
         request: Request<pb::ApplyActionRequest>,
     ) -> Result<Response<pb::ApplyActionResponse>, Status> {
         let body = request.get_ref();
-        let (entry, viewer) = self.viewer(&request, &body.game_id, Some(body.seat))?;
-        let Viewer::Seat(seat) = viewer else {
-            return Err(Status::internal("a seat call resolved to the spectator"));
-        };
+        let (entry, seat) = self.acting_seat(&request, &body.game_id, body.seat)?;
         let action = body
             .action
             .as_ref()
@@ -246,7 +302,7 @@ impl GameService for GameServiceImpl {
         request: Request<pb::StreamGameRequest>,
     ) -> Result<Response<Self::StreamGameStream>, Status> {
         let body = request.get_ref();
-        let (entry, viewer) = self.viewer(&request, &body.game_id, body.seat)?;
+        let (entry, viewer) = self.viewer(&request, &body.game_id, body.seat, Access::Read)?;
         // Versions only grow, so a check before subscribing is enough.
         let current = entry.peek().version();
         if body.from_version > current {
@@ -370,5 +426,18 @@ impl GameService for GameServiceImpl {
             size,
             MAX_REPLAY_PAGE_BYTES,
         )))
+    }
+
+    async fn concede(
+        &self,
+        request: Request<pb::ConcedeRequest>,
+    ) -> Result<Response<pb::ConcedeResponse>, Status> {
+        let body = request.get_ref();
+        let (entry, seat) = self.acting_seat(&request, &body.game_id, body.seat)?;
+        // MC-RESIGN-01: whoever is to act; journaled, streamed, and the
+        // game's clock task hears that the game is over.
+        let response = entry.lock().concede(seat)?;
+        tracing::info!(game_id = %body.game_id, %seat, "a seat conceded");
+        Ok(Response::new(response))
     }
 }

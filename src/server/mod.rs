@@ -3,15 +3,17 @@
 //! reflection and graceful shutdown. No game logic lives here.
 mod auth;
 mod bots;
+mod clock;
 mod config;
 mod durability;
 mod from_replay;
 mod game_service;
+mod remote_bot;
 mod run;
 mod stream;
 mod web;
 
-pub use config::{ServerConfig, TlsConfig, admin_token};
+pub use config::{RemoteBotConfig, ServerConfig, TlsConfig, admin_token};
 pub use game_service::GameServiceImpl;
 pub use run::{serve, shutdown_signal};
 pub use web::VIEWER_PATH;

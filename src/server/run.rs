@@ -27,7 +27,11 @@ pub async fn serve(
     let mut service = GameServiceImpl::new(games.clone(), catalog, &config, stopping_watch.clone());
     let mut store = None;
     if let Some(opened) = opened {
-        service = service.with_store(opened.store.clone(), &opened.bots_to_resume);
+        service = service.with_store(
+            opened.store.clone(),
+            &opened.bots_to_resume,
+            &opened.to_drive,
+        );
         store = Some(opened.store);
     }
     let service = pb::game_service_server::GameServiceServer::new(service)

@@ -13,6 +13,12 @@ use rand::Rng;
 /// The harness's kind number: deliberately not one of `GameKind`'s values.
 pub const HARNESS_KIND: i32 = 100;
 
+/// The harness's resignations (MC-RESIGN-01): take values no seat may take
+/// as a move, accepted from any seat of a running game.
+pub const CONCEDED: u32 = 1_000;
+/// See [`CONCEDED`].
+pub const FORFEITED: u32 = 1_001;
+
 #[derive(Clone, Debug, PartialEq)]
 pub struct HarnessOptions {
     pub seats: u8,
@@ -30,6 +36,8 @@ pub struct Harness {
     secrets: Vec<u32>,
     rolls: Vec<u32>,
     winner: Option<Seat>,
+    /// The seat that resigned, if one did (MC-RESIGN-02).
+    resigned: Option<(Seat, u32)>,
     rng: GameRng,
 }
 
@@ -73,6 +81,7 @@ impl Ruleset for Harness {
             secrets,
             rolls: vec![0; usize::from(options.seats)],
             winner: None,
+            resigned: None,
             rng,
         })
     }
@@ -104,6 +113,26 @@ impl Ruleset for Harness {
         let Some(waiting_on) = self.to_act() else {
             return Err(RuleError::GameOver);
         };
+        if matches!(*take, CONCEDED | FORFEITED) {
+            // MC-RESIGN-01: whoever is to act; MC-RESIGN-02: the others
+            // keep their order and the first of them wins.
+            if seat.index() >= usize::from(self.seats) {
+                return Err(RuleError::illegal("MC-RESIGN-01", "no such seat"));
+            }
+            self.resigned = Some((seat, *take));
+            self.winner = (0..self.seats).map(Seat).find(|other| *other != seat);
+            if self.winner.is_none() {
+                // Alone at the table: the game still ends.
+                self.winner = Some(seat);
+            }
+            events.push(HarnessEvent {
+                seat,
+                took: *take,
+                roll: 0,
+                secret: None,
+            });
+            return Ok(());
+        }
         if seat != waiting_on {
             return Err(RuleError::NotYourTurn { seat, waiting_on });
         }
@@ -159,6 +188,23 @@ impl Ruleset for Harness {
 
     fn result(&self) -> Option<GameResult> {
         let winner = self.winner?;
+        if let Some((resigned, how)) = self.resigned {
+            let mut ranking: Vec<Seat> = (0..self.seats)
+                .map(Seat)
+                .filter(|s| *s != resigned)
+                .collect();
+            ranking.push(resigned);
+            let how = if how == CONCEDED {
+                "conceded"
+            } else {
+                "forfeited"
+            };
+            return Some(GameResult {
+                winners: vec![ranking[0]],
+                ranking,
+                reason: format!("{resigned} {how}"),
+            });
+        }
         let ranking = (0..self.seats)
             .map(|n| Seat((winner.0 + n) % self.seats))
             .collect();
@@ -169,9 +215,11 @@ impl Ruleset for Harness {
         })
     }
 
-    fn resignation(_why: Resignation) -> u32 {
-        // Not resignable yet: 0 counters is refused like any bad take.
-        0
+    fn resignation(why: Resignation) -> u32 {
+        match why {
+            Resignation::Conceded => CONCEDED,
+            Resignation::Forfeited => FORFEITED,
+        }
     }
 
     fn default_action(&self, seat: Seat) -> Option<u32> {

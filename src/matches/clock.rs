@@ -1,0 +1,312 @@
+//! A game's clocks (MC-CLOCK-01..04): pure accounting, with the time passed
+//! in by the caller, never read here, so that every rule of it is tested
+//! with made-up instants. The server's clock task (`server/clock.rs`) sleeps
+//! until [`Clock::deadline`] and has the match act for the seat; what it
+//! plays is journaled as an action, so time never enters the rules and
+//! replays stay exact.
+use std::time::Duration;
+
+use tokio::time::Instant;
+
+use super::MatchError;
+use crate::rules::core::Seat;
+
+/// The largest value a clock option may take: a day. Larger values would
+/// keep a game (and its clock task) alive for longer than any competition
+/// needs, and could overflow an `Instant` far in the future.
+pub const MAX_CLOCK_MS: u64 = 86_400_000;
+
+/// What the server does for a seat whose time ran out (MC-CLOCK-04).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum OnExpiry {
+    /// The decision's default action where it has one, else a forfeit.
+    #[default]
+    DefaultThenForfeit,
+    /// Always a forfeit.
+    Forfeit,
+}
+
+/// A game's time controls, checked.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ClockOptions {
+    /// MC-CLOCK-01: each decision's own time, before the bank pays.
+    pub per_decision: Duration,
+    /// MC-CLOCK-02: each seat's bank at the start.
+    pub bank: Duration,
+    /// MC-CLOCK-02: added to the bank after each decision.
+    pub increment: Duration,
+    /// MC-CLOCK-03: the limit of a seat's first decision.
+    pub first_decision: Duration,
+    /// MC-CLOCK-04: what an expiry plays.
+    pub on_expiry: OnExpiry,
+}
+
+impl ClockOptions {
+    /// Checks the options as a client sent them (milliseconds):
+    /// [`MatchError::InvalidArgument`] for a value above [`MAX_CLOCK_MS`]
+    /// or a clock that gives no time at all. A first-decision limit of 0
+    /// means the per-decision limit.
+    pub fn from_ms(
+        per_decision_ms: u64,
+        bank_ms: u64,
+        increment_ms: u64,
+        first_decision_ms: u64,
+        on_expiry: OnExpiry,
+    ) -> Result<Self, MatchError> {
+        for (name, value) in [
+            ("per_decision_ms", per_decision_ms),
+            ("bank_ms", bank_ms),
+            ("increment_ms", increment_ms),
+            ("first_decision_ms", first_decision_ms),
+        ] {
+            if value > MAX_CLOCK_MS {
+                return Err(MatchError::InvalidArgument(format!(
+                    "options.clock.{name} is {value}; at most {MAX_CLOCK_MS} (a day) \
+                     is accepted (MC-CLOCK-01)"
+                )));
+            }
+        }
+        if per_decision_ms == 0 && bank_ms == 0 {
+            return Err(MatchError::InvalidArgument(
+                "options.clock gives no time at all: set per_decision_ms or bank_ms \
+                 (MC-CLOCK-01, MC-CLOCK-02)"
+                    .to_owned(),
+            ));
+        }
+        let first = match first_decision_ms {
+            0 => per_decision_ms,
+            first => first,
+        };
+        Ok(ClockOptions {
+            per_decision: Duration::from_millis(per_decision_ms),
+            bank: Duration::from_millis(bank_ms),
+            increment: Duration::from_millis(increment_ms),
+            first_decision: Duration::from_millis(first),
+            on_expiry,
+        })
+    }
+}
+
+/// One seat's clock as a view shows it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SeatTime {
+    /// The seat.
+    pub seat: Seat,
+    /// What is left of its bank, not counting the running decision.
+    pub bank: Duration,
+    /// While its decision runs: the time left for it (limit and bank).
+    pub left: Option<Duration>,
+}
+
+/// The decision the clock runs now.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Running {
+    seat: Seat,
+    /// The version the game waited on the seat at.
+    version: u64,
+    started: Instant,
+    /// The decision's own limit (MC-CLOCK-01 or MC-CLOCK-03).
+    limit: Duration,
+}
+
+/// Every clocked seat's bank and the running decision.
+#[derive(Clone, Debug)]
+pub struct Clock {
+    options: ClockOptions,
+    /// Per seat: its bank, or `None` for a seat that is not clocked (a
+    /// built-in bot's).
+    banks: Vec<Option<Duration>>,
+    /// Per seat: whether it has made a decision yet (MC-CLOCK-03).
+    decided: Vec<bool>,
+    running: Option<Running>,
+}
+
+impl Clock {
+    /// Full banks for the `clocked` seats, nothing running yet.
+    pub fn new(options: ClockOptions, clocked: &[bool]) -> Self {
+        Clock {
+            options,
+            banks: clocked
+                .iter()
+                .map(|clocked| clocked.then_some(options.bank))
+                .collect(),
+            decided: vec![false; clocked.len()],
+            running: None,
+        }
+    }
+
+    /// The options the clock runs by.
+    pub fn options(&self) -> &ClockOptions {
+        &self.options
+    }
+
+    /// Stops counting for `seat` (it became a bot's, or it left).
+    pub fn unclock(&mut self, seat: Seat) {
+        if let Some(bank) = self.banks.get_mut(seat.index()) {
+            *bank = None;
+        }
+        if self.running.is_some_and(|running| running.seat == seat) {
+            self.running = None;
+        }
+    }
+
+    /// The game is at `version`, waiting on `to_act`, at `now`: a running
+    /// decision of an earlier version ends (its seat's bank pays what it took
+    /// beyond its limit, MC-CLOCK-02, then gains the increment), and a
+    /// clocked seat to act starts a decision.
+    pub fn advance(&mut self, version: u64, to_act: Option<Seat>, now: Instant) {
+        if let Some(running) = self.running {
+            if running.version == version && Some(running.seat) == to_act {
+                return;
+            }
+            self.running = None;
+            let taken = now.saturating_duration_since(running.started);
+            let index = running.seat.index();
+            if let Some(Some(bank)) = self.banks.get_mut(index) {
+                let beyond = taken.saturating_sub(running.limit);
+                // MC-CLOCK-02: the bank pays, then gains the increment.
+                *bank = bank
+                    .saturating_sub(beyond)
+                    .saturating_add(self.options.increment);
+            }
+            if let Some(decided) = self.decided.get_mut(index) {
+                *decided = true;
+            }
+        }
+        let Some(seat) = to_act else {
+            return;
+        };
+        if !matches!(self.banks.get(seat.index()), Some(Some(_))) {
+            return;
+        }
+        // MC-CLOCK-03: a seat's first decision has its own limit.
+        let limit = if self.decided.get(seat.index()).copied().unwrap_or(true) {
+            self.options.per_decision
+        } else {
+            self.options.first_decision
+        };
+        self.running = Some(Running {
+            seat,
+            version,
+            started: now,
+            limit,
+        });
+    }
+
+    /// The seat whose decision runs, the version it runs at and the instant
+    /// its time runs out (its limit, then its bank).
+    pub fn deadline(&self) -> Option<(Seat, u64, Instant)> {
+        let running = self.running?;
+        let bank = self.banks.get(running.seat.index()).copied().flatten()?;
+        Some((
+            running.seat,
+            running.version,
+            running.started + running.limit.saturating_add(bank),
+        ))
+    }
+
+    /// The seat whose time has run out at `now` (MC-CLOCK-04), with the
+    /// version its decision was at.
+    pub fn expired(&self, now: Instant) -> Option<(Seat, u64)> {
+        self.deadline()
+            .filter(|(_, _, deadline)| *deadline <= now)
+            .map(|(seat, version, _)| (seat, version))
+    }
+
+    /// The time `seat` has left at `now`, while its decision runs.
+    pub fn time_left(&self, seat: Seat, now: Instant) -> Option<Duration> {
+        self.deadline()
+            .filter(|(running, _, _)| *running == seat)
+            .map(|(_, _, deadline)| deadline.saturating_duration_since(now))
+    }
+
+    /// Every clocked seat's clock at `now`, in seat order.
+    pub fn seats(&self, now: Instant) -> Vec<SeatTime> {
+        self.banks
+            .iter()
+            .enumerate()
+            .filter_map(|(index, bank)| {
+                let seat = Seat(index as u8);
+                Some(SeatTime {
+                    seat,
+                    bank: (*bank)?,
+                    left: self.time_left(seat, now),
+                })
+            })
+            .collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ms(ms: u64) -> Duration {
+        Duration::from_millis(ms)
+    }
+
+    fn options(per: u64, bank: u64, increment: u64, first: u64) -> ClockOptions {
+        ClockOptions::from_ms(per, bank, increment, first, OnExpiry::default()).unwrap()
+    }
+
+    #[test]
+    fn options_out_of_range_or_without_time_are_refused() {
+        // MC-CLOCK-01
+        assert!(ClockOptions::from_ms(0, 0, 5, 5, OnExpiry::Forfeit).is_err());
+        assert!(ClockOptions::from_ms(MAX_CLOCK_MS + 1, 0, 0, 0, OnExpiry::Forfeit).is_err());
+        assert!(ClockOptions::from_ms(1, 0, 0, MAX_CLOCK_MS + 1, OnExpiry::Forfeit).is_err());
+        assert!(ClockOptions::from_ms(0, MAX_CLOCK_MS, MAX_CLOCK_MS, 0, OnExpiry::Forfeit).is_ok());
+        assert_eq!(options(100, 0, 0, 0).first_decision, ms(100));
+    }
+
+    #[test]
+    fn a_decision_beyond_its_limit_is_paid_from_the_bank_then_the_increment_added() {
+        // MC-CLOCK-01, MC-CLOCK-02
+        let start = Instant::now();
+        let mut clock = Clock::new(options(1_000, 5_000, 300, 0), &[true, true]);
+        clock.advance(0, Some(Seat(0)), start);
+        assert_eq!(clock.deadline(), Some((Seat(0), 0, start + ms(6_000))));
+        assert_eq!(clock.time_left(Seat(0), start + ms(500)), Some(ms(5_500)));
+        assert_eq!(clock.time_left(Seat(1), start), None);
+        // 2.5 s: 1.5 s beyond the limit.
+        clock.advance(1, Some(Seat(1)), start + ms(2_500));
+        let seats = clock.seats(start + ms(2_500));
+        assert_eq!(seats[0].bank, ms(5_000 - 1_500 + 300));
+        assert_eq!(seats[0].left, None);
+        assert_eq!(seats[1].left, Some(ms(6_000)));
+        // Within the limit: the bank only gains.
+        clock.advance(2, Some(Seat(0)), start + ms(2_600));
+        assert_eq!(clock.seats(start)[1].bank, ms(5_300));
+    }
+
+    #[test]
+    fn the_first_decision_of_each_seat_has_its_own_limit() {
+        // MC-CLOCK-03
+        let start = Instant::now();
+        let mut clock = Clock::new(options(1_000, 0, 0, 10_000), &[true, true]);
+        clock.advance(0, Some(Seat(0)), start);
+        assert_eq!(clock.time_left(Seat(0), start), Some(ms(10_000)));
+        clock.advance(1, Some(Seat(0)), start + ms(9_000));
+        assert_eq!(clock.time_left(Seat(0), start + ms(9_000)), Some(ms(1_000)));
+        clock.advance(2, Some(Seat(1)), start + ms(9_000));
+        assert_eq!(
+            clock.time_left(Seat(1), start + ms(9_000)),
+            Some(ms(10_000))
+        );
+    }
+
+    #[test]
+    fn an_unclocked_seat_runs_no_decision_and_time_runs_out_at_the_deadline() {
+        // MC-CLOCK-04
+        let start = Instant::now();
+        let mut clock = Clock::new(options(1_000, 0, 0, 0), &[true, false]);
+        clock.advance(0, Some(Seat(1)), start);
+        assert_eq!(clock.deadline(), None);
+        assert_eq!(clock.seats(start).len(), 1);
+        clock.advance(1, Some(Seat(0)), start);
+        assert_eq!(clock.expired(start + ms(999)), None);
+        assert_eq!(clock.expired(start + ms(1_000)), Some((Seat(0), 1)));
+        clock.advance(2, None, start + ms(1_000));
+        assert_eq!(clock.deadline(), None);
+    }
+}

@@ -1,0 +1,190 @@
+//! Calling remote bots (MC-BOT-01..03): a seat whose `SeatConfig.bot` names
+//! an endpoint is played by the `BotService` listening there. On the seat's
+//! turn the server's per-game task (`clock.rs`) asks [`RemoteBots::decide`]
+//! with the seat's view and nothing else; whatever goes wrong (no
+//! connection, an error status, no answer in time) is an absent answer,
+//! which the match handles as the clock options say (MC-BOT-02).
+use std::{
+    collections::HashMap,
+    sync::{Arc, Mutex},
+    time::Duration,
+};
+
+use tokio::sync::Semaphore;
+use tonic::transport::{Channel, Endpoint};
+
+use super::config::RemoteBotConfig;
+use crate::{
+    api::RemoteTurn,
+    matches::{MatchError, echo},
+    pb::{self, bot_service_client::BotServiceClient},
+};
+
+/// The only scheme a remote bot's endpoint may use: the server bundles no
+/// root certificates, so it could not check a bot's TLS certificate.
+const SCHEME: &str = "http://";
+
+/// The longest an endpoint is (the bound of every name of the contract).
+const MAX_ENDPOINT_BYTES: usize = crate::matches::MAX_NAME_BYTES;
+
+/// Refuses a configuration whose allowed endpoints are not `HOST:PORT`.
+pub fn check_config(config: &RemoteBotConfig) -> Result<(), String> {
+    for allowed in &config.allowed {
+        host_port(allowed)
+            .map_err(|why| format!("--allow-bot-endpoint {}: {why}", echo(allowed)))?;
+    }
+    if config.max_calls == 0 {
+        return Err("--remote-bot-max-calls must be at least 1".to_owned());
+    }
+    if config.timeout.is_zero() {
+        return Err("--remote-bot-timeout-ms must be at least 1".to_owned());
+    }
+    Ok(())
+}
+
+/// Checks the form `HOST:PORT` (no scheme, no path, a numeric port).
+fn host_port(value: &str) -> Result<(), &'static str> {
+    let (host, port) = value.rsplit_once(':').ok_or("not HOST:PORT (no port)")?;
+    if host.is_empty() || host.contains(['/', '@', '?', '#', ' ']) {
+        return Err("not HOST:PORT (a host is a name or an address only)");
+    }
+    port.parse::<u16>()
+        .map(|_| ())
+        .map_err(|_| "not HOST:PORT (the port is not a number up to 65535)")
+}
+
+/// The remote bots of a server: which endpoints are allowed, one shared
+/// connection per endpoint, and the cap on calls in flight.
+#[derive(Debug)]
+pub struct RemoteBots {
+    config: RemoteBotConfig,
+    calls: Arc<Semaphore>,
+    /// At most one per allowed endpoint, so bounded by the configuration.
+    channels: Mutex<HashMap<String, Channel>>,
+}
+
+impl RemoteBots {
+    /// The remote bots `config` allows.
+    pub fn new(config: RemoteBotConfig) -> Self {
+        RemoteBots {
+            calls: Arc::new(Semaphore::new(config.max_calls.max(1))),
+            config,
+            channels: Mutex::new(HashMap::new()),
+        }
+    }
+
+    /// Checks a `SeatConfig.bot` that names an endpoint (MC-BOT-01):
+    /// `http://HOST:PORT` with `HOST:PORT` allowed by the server.
+    /// [`MatchError::InvalidArgument`] otherwise, quoting at most a prefix
+    /// of what was sent.
+    pub fn check(&self, endpoint: &str) -> Result<(), MatchError> {
+        if endpoint.len() > MAX_ENDPOINT_BYTES {
+            return Err(MatchError::InvalidArgument(format!(
+                "a remote bot's endpoint is at most {MAX_ENDPOINT_BYTES} bytes (MC-BOT-01)"
+            )));
+        }
+        let Some(host_port) = endpoint.strip_prefix(SCHEME) else {
+            let why = if endpoint.starts_with("https://") {
+                "https is not supported: the server bundles no root certificates to check \
+                 a bot's; use http:// on a network you trust"
+            } else {
+                "a remote bot's endpoint is http://HOST:PORT"
+            };
+            return Err(MatchError::InvalidArgument(format!(
+                "seat bot {}: {why} (MC-BOT-01)",
+                echo(endpoint)
+            )));
+        };
+        if self.config.allowed.is_empty() {
+            return Err(MatchError::InvalidArgument(
+                "this server calls no remote bots: its operator allows none \
+                 (--allow-bot-endpoint) (MC-BOT-01)"
+                    .to_owned(),
+            ));
+        }
+        if !self
+            .config
+            .allowed
+            .iter()
+            .any(|allowed| allowed == host_port)
+        {
+            return Err(MatchError::InvalidArgument(format!(
+                "seat bot {}: this server's operator does not allow that endpoint \
+                 (--allow-bot-endpoint) (MC-BOT-01)",
+                echo(endpoint)
+            )));
+        }
+        Ok(())
+    }
+
+    /// The shared connection to an allowed endpoint, made on first use.
+    fn channel(&self, endpoint: &str) -> Result<Channel, String> {
+        let mut channels = self
+            .channels
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner());
+        if let Some(channel) = channels.get(endpoint) {
+            return Ok(channel.clone());
+        }
+        let channel = Endpoint::from_shared(endpoint.to_owned())
+            .map_err(|error| error.to_string())?
+            .connect_timeout(self.config.timeout)
+            .tcp_nodelay(true)
+            .connect_lazy();
+        channels.insert(endpoint.to_owned(), channel.clone());
+        Ok(channel)
+    }
+
+    /// How long the server waits for an answer on `turn`: the server's
+    /// timeout, or the seat's clock when it leaves less.
+    pub fn wait_for(&self, turn: &RemoteTurn) -> Duration {
+        turn.time_left
+            .map_or(self.config.timeout, |left| left.min(self.config.timeout))
+    }
+
+    /// Asks the bot of `turn` for its action (MC-BOT-01): the seat's view
+    /// only, its read-only token, the time it has. `None` for anything but
+    /// an answer in time (MC-BOT-02); the reason is logged.
+    pub async fn decide(&self, game_id: &str, turn: &RemoteTurn) -> Option<pb::Action> {
+        let wait = self.wait_for(turn);
+        let call = async {
+            // The endpoint was allowed at creation; a restarted server with
+            // another allow list refuses it now.
+            self.check(&turn.endpoint)
+                .map_err(|error| error.to_string())?;
+            let channel = self.channel(&turn.endpoint)?;
+            let _permit = self
+                .calls
+                .acquire()
+                .await
+                .map_err(|error| error.to_string())?;
+            let request = pb::DecideRequest {
+                game_id: game_id.to_owned(),
+                seat: u32::from(turn.seat.0),
+                view: Some(turn.view.clone()),
+                time_left_ms: u64::try_from(wait.as_millis()).unwrap_or(u64::MAX),
+                observer_token: turn.observer_token.clone(),
+            };
+            BotServiceClient::new(channel)
+                .decide(request)
+                .await
+                .map(|response| response.into_inner().action)
+                .map_err(|status| format!("{:?}: {}", status.code(), echo(status.message())))
+        };
+        match tokio::time::timeout(wait, call).await {
+            Ok(Ok(Some(action))) => Some(action),
+            Ok(Ok(None)) => {
+                tracing::info!(%game_id, seat = %turn.seat, "a remote bot answered no action");
+                None
+            }
+            Ok(Err(error)) => {
+                tracing::info!(%game_id, seat = %turn.seat, %error, "a remote bot's call failed");
+                None
+            }
+            Err(_) => {
+                tracing::info!(%game_id, seat = %turn.seat, ?wait, "a remote bot did not answer in time");
+                None
+            }
+        }
+    }
+}
