@@ -167,6 +167,8 @@ pub struct Match<R: Ruleset> {
     /// What the game waits on, for the server's per-game task; made by
     /// [`Match::turns`], only for a game with a clock or a remote seat.
     turns: Option<watch::Sender<Turn>>,
+    /// The rules' resignations, asked once (see [`Match::is_resignation`]).
+    resignations: std::cell::OnceCell<Vec<R::Action>>,
 }
 
 impl<R: Ruleset> Match<R> {
@@ -492,6 +494,7 @@ impl<R: Ruleset> Match<R> {
             hashing,
             clock: None,
             turns: None,
+            resignations: std::cell::OnceCell::new(),
         }
     }
 
@@ -607,7 +610,7 @@ impl<R: Ruleset> Match<R> {
                 current,
             });
         }
-        if Self::is_resignation(action) {
+        if self.is_resignation(action) {
             return Err(MatchError::FailedPrecondition(
                 "MC-RESIGN-01: a resignation is never a legal action; resign with Concede"
                     .to_owned(),
@@ -620,9 +623,20 @@ impl<R: Ruleset> Match<R> {
 
     /// Whether `action` is one of the rules' resignations (MC-RESIGN-01),
     /// which only the platform plays (`Concede`, a forfeit).
-    fn is_resignation(action: &R::Action) -> bool {
-        *action == R::resignation(Resignation::Conceded)
-            || *action == R::resignation(Resignation::Forfeited)
+    fn is_resignation(&self, action: &R::Action) -> bool {
+        self.resignations
+            .get_or_init(|| {
+                // A ruleset whose resignation is still a placeholder that
+                // panics has none to refuse.
+                std::panic::catch_unwind(|| {
+                    vec![
+                        R::resignation(Resignation::Conceded),
+                        R::resignation(Resignation::Forfeited),
+                    ]
+                })
+                .unwrap_or_default()
+            })
+            .contains(action)
     }
 
     /// After a move of a seat that is not a built-in bot: bots answer (at
@@ -805,7 +819,7 @@ impl<R: Ruleset> Match<R> {
         if !waiting {
             return Ok(None);
         }
-        if let Some(action) = action.filter(|action| !Self::is_resignation(action)) {
+        if let Some(action) = action.filter(|action| !self.is_resignation(action)) {
             let mut events = Vec::new();
             match self.guarded_step(seat, action, &mut events) {
                 Ok(()) => return self.after_move(events).map(Some),

@@ -65,7 +65,7 @@ fn on_disk(dir: &TempDir) -> ServerConfig {
     }
 }
 
-async fn admin_replay(client: &mut Client, game_id: &str) -> pb::Replay {
+pub async fn admin_replay(client: &mut Client, game_id: &str) -> pb::Replay {
     let request = pb::GetReplayRequest {
         game_id: game_id.to_owned(),
         ..Default::default()

@@ -222,8 +222,11 @@ impl Ruleset for Harness {
         }
     }
 
+    /// MC-CLOCK-04: taking 1, but only while an odd number of counters is
+    /// left, so that the clock tests have decisions with a default and
+    /// decisions without one.
     fn default_action(&self, seat: Seat) -> Option<u32> {
-        (self.to_act() == Some(seat)).then_some(1)
+        (self.to_act() == Some(seat) && self.remaining % 2 == 1).then_some(1)
     }
 
     fn standing(&self) -> GameResult {
@@ -296,10 +299,11 @@ impl WireRules for Harness {
 
     fn event_to_pb(&self, event: &HarnessEvent) -> (String, Option<pb::event::Game>) {
         (
-            format!(
-                "{} took {} and rolled {}",
-                event.seat, event.took, event.roll
-            ),
+            match event.took {
+                CONCEDED => format!("{} conceded", event.seat),
+                FORFEITED => format!("{} forfeited", event.seat),
+                took => format!("{} took {took} and rolled {}", event.seat, event.roll),
+            },
             Some(pb::event::Game::Harness(pb::HarnessEvent {
                 took: event.took,
                 roll: event.roll,

@@ -5,6 +5,8 @@
         game = client.create_game("imperium", seats=[None, "random", "random", "random"])
         final = game.seat(0).play(lambda view: view.legal_actions[0])
 
+`melange_client.bot.serve(decide, port)` runs a remote bot (see bot.py).
+
 `pb`, `arrakis_pb2` and `imperium_pb2` are the messages generated from the
 repository's proto/melange/v1 (see generate.py).
 """

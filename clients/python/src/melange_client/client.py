@@ -271,6 +271,19 @@ class Seat:
         self._saw(response.version)
         return response
 
+    def concede(self) -> pb.ConcedeResponse:
+        """Resigns this seat (MC-RESIGN-01), whoever is to act: the game ends
+        with this seat ranked last. A finished game raises grpc.RpcError
+        (FAILED_PRECONDITION)."""
+        if self.seat is None:
+            raise ValueError("a spectator cannot concede")
+        request = pb.ConcedeRequest(game_id=self.game_id, seat=self.seat)
+        response = self.client.stub.Concede(
+            request, timeout=self.client.timeout, metadata=self._metadata
+        )
+        self._saw(response.version)
+        return response
+
     def stream(
         self,
         from_version: Optional[int] = None,

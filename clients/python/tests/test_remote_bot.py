@@ -1,0 +1,81 @@
+"""A remote bot written in Python (issue 16, MC-BOT-01..03) plays a whole
+game through the protocol against the release server, started with
+--allow-bot-endpoint for the bot's port; and `Seat.concede` (MC-RESIGN-01).
+"""
+from __future__ import annotations
+
+import threading
+import time
+
+import grpc
+import pytest
+
+from conftest import free_port, start_server, stop_server
+from melange_client import FINISHED, Client, bot, imperium_options, pb
+
+
+@pytest.fixture
+def bot_server():
+    """A Python bot on a free port: it plays each view's first legal
+    action, and checks with its read-only token that it reads its seat."""
+    port = free_port()
+    asked = []
+    lock = threading.Lock()
+    state = {}
+
+    def decide(request):
+        with lock:
+            asked.append(request)
+        assert request.view.seat == request.seat, "its own seat's view only"
+        assert request.time_left_ms > 0
+        if "address" in state and len(asked) == 1:
+            with Client(state["address"]) as reader:
+                seen = reader.seat(request.game_id, request.seat, request.observer_token).view()
+                assert seen.seat == request.seat
+        return request.view.legal_actions[0]
+
+    server = bot.serve(decide, port)
+    yield port, asked, state
+    server.stop(0)
+
+
+def test_a_python_remote_bot_plays_a_whole_game(bot_server):
+    port, asked, state = bot_server
+    process, address, log = start_server("--allow-bot-endpoint", f"127.0.0.1:{port}")
+    state["address"] = address
+    try:
+        with Client(address) as client:
+            endpoint = f"http://127.0.0.1:{port}"
+            game = client.create_game(
+                "imperium", seed=5, options=imperium_options(2), seats=[endpoint, "random"]
+            )
+            assert game.human_seats() == []
+            assert game.response.seats[0].bot == endpoint
+            spectator = client.spectator(game.id)
+            deadline = time.monotonic() + 240
+            view = spectator.view()
+            while view.status != FINISHED:
+                assert time.monotonic() < deadline, "the game did not finish"
+                time.sleep(0.05)
+                view = spectator.view()
+            replay = client.replay(game.id)
+            bot_moves = [action for action in replay.actions if action.seat == 0]
+            assert len(bot_moves) == len(asked) > 0, "one Decide per move of the bot's seat"
+            assert all(request.seat == 0 and request.game_id == game.id for request in asked)
+            # Not allowed: any other endpoint is refused.
+            with pytest.raises(grpc.RpcError) as refused:
+                client.create_game("imperium", options=imperium_options(2), seats=["http://127.0.0.1:1", "random"])
+            assert refused.value.code() == grpc.StatusCode.INVALID_ARGUMENT
+    finally:
+        stop_server(process)
+        log.unlink(missing_ok=True)
+
+
+def test_a_seat_concedes(client):
+    game = client.create_game("imperium", seed=9, options=imperium_options(4), seats=["random", None, "random", "random"])
+    response = game.seat(1).concede()
+    assert response.view.status == FINISHED
+    assert list(response.view.result.ranking)[-1] == 1
+    with pytest.raises(grpc.RpcError) as again:
+        game.seat(1).concede()
+    assert again.value.code() == grpc.StatusCode.FAILED_PRECONDITION

@@ -1,0 +1,258 @@
+//! Clocks (issue 16, MC-CLOCK-01..04) on paused time: the server's clock
+//! task sleeps on tokio's clock, so a test moves time forward with
+//! `tokio::time::sleep` and the deadlines are exact. Every expiry is an
+//! action of the journal.
+#![allow(clippy::needless_update)]
+use std::time::Duration;
+
+use melange::pb;
+use tokio::time::sleep;
+use tokio_stream::StreamExt;
+use tonic::Code;
+
+use super::{
+    durability::{TempDir, admin_replay},
+    harness::{FORFEITED, HARNESS_KIND},
+    support::{Client, TestServer, harness_request, play_first_legal, public_view, take},
+};
+
+fn clock(
+    per_decision_ms: u64,
+    bank_ms: u64,
+    increment_ms: u64,
+    first_decision_ms: u64,
+) -> pb::ClockOptions {
+    pb::ClockOptions {
+        per_decision_ms,
+        bank_ms,
+        increment_ms,
+        first_decision_ms,
+        on_expiry: pb::ClockExpiry::DefaultThenForfeit as i32,
+    }
+}
+
+/// A harness game of `counters` counters with `clock`; `bots` are the
+/// seats played by the random bot.
+fn clocked(counters: u32, bots: &[usize], clock: pb::ClockOptions) -> pb::CreateGameRequest {
+    let mut request = harness_request(Some(3), 2, counters, bots);
+    if let Some(options) = request.options.as_mut() {
+        options.clock = Some(clock);
+    }
+    request
+}
+
+async fn create(client: &mut Client, request: pb::CreateGameRequest) -> pb::CreateGameResponse {
+    client.create_game(request).await.unwrap().into_inner()
+}
+
+fn ms(ms: u64) -> Duration {
+    Duration::from_millis(ms)
+}
+
+fn seat_clock(view: &pb::View, seat: u32) -> pb::SeatClock {
+    view.clocks
+        .iter()
+        .find(|clock| clock.seat == seat)
+        .cloned()
+        .unwrap_or_else(|| panic!("no clock for seat {seat} in {:?}", view.clocks))
+}
+
+#[tokio::test(start_paused = true)]
+async fn expiry_plays_the_default_action_and_the_journal_keeps_it() {
+    // MC-CLOCK-01, MC-CLOCK-04
+    let server = TestServer::start().await;
+    let mut client = server.client().await;
+    // 21 counters: odd, so the harness's default (take 1) exists.
+    let game = create(&mut client, clocked(21, &[], clock(1_000, 0, 0, 0))).await;
+    let view = game.view.clone().unwrap();
+    assert_eq!(seat_clock(&view, 0).deadline_ms, Some(1_000));
+    assert!(seat_clock(&view, 0).running);
+    assert!(!seat_clock(&view, 1).running);
+    sleep(ms(999)).await;
+    let view = public_view(&mut client, &game.game_id).await;
+    assert_eq!(view.version, 0);
+    assert_eq!(seat_clock(&view, 0).deadline_ms, Some(1));
+    sleep(ms(2)).await;
+    let view = public_view(&mut client, &game.game_id).await;
+    assert_eq!(view.version, 1, "seat 0's time ran out");
+    assert_eq!(view.to_act, vec![1]);
+    assert_eq!(seat_clock(&view, 1).deadline_ms, Some(999));
+    let replay = admin_replay(&mut client, &game.game_id).await;
+    assert_eq!(replay.actions.len(), 1);
+    assert_eq!(replay.actions[0].seat, 0);
+    assert_eq!(replay.actions[0].action, Some(take(1)));
+}
+
+#[tokio::test(start_paused = true)]
+async fn expiry_forfeits_without_a_default_action_or_when_the_options_say_so() {
+    // MC-CLOCK-04, MC-RESIGN-02
+    let server = TestServer::start().await;
+    let mut client = server.client().await;
+    // 20 counters: even, so the decision has no default action.
+    let no_default = create(&mut client, clocked(20, &[], clock(500, 0, 0, 0))).await;
+    let mut forfeit = clock(500, 0, 0, 0);
+    forfeit.on_expiry = pb::ClockExpiry::Forfeit as i32;
+    let by_option = create(&mut client, clocked(21, &[], forfeit)).await;
+    sleep(ms(501)).await;
+    for game in [&no_default, &by_option] {
+        let view = public_view(&mut client, &game.game_id).await;
+        assert_eq!(view.status, pb::GameStatus::Finished as i32);
+        assert_eq!(view.version, 1);
+        assert_eq!(view.result.unwrap().ranking, vec![1, 0]);
+        assert!(view.clocks.iter().all(|clock| !clock.running));
+        let replay = admin_replay(&mut client, &game.game_id).await;
+        assert_eq!(replay.actions[0].seat, 0);
+        assert_eq!(replay.actions[0].action, Some(take(FORFEITED)));
+    }
+}
+
+#[tokio::test(start_paused = true)]
+async fn time_beyond_the_limit_is_paid_from_the_bank_and_the_increment_added() {
+    // MC-CLOCK-01, MC-CLOCK-02
+    let server = TestServer::start().await;
+    let mut client = server.client().await;
+    let game = create(&mut client, clocked(21, &[], clock(1_000, 5_000, 2_000, 0))).await;
+    assert_eq!(
+        seat_clock(game.view.as_ref().unwrap(), 0).deadline_ms,
+        Some(6_000)
+    );
+    sleep(ms(3_000)).await;
+    let response = play_first_legal(&mut client, &game, 0).await;
+    let view = response.view.unwrap();
+    // 2 s beyond the limit paid, 2 s of increment gained.
+    assert_eq!(seat_clock(&view, 0).bank_ms, 5_000);
+    assert!(!seat_clock(&view, 0).running);
+    assert_eq!(seat_clock(&view, 1).deadline_ms, Some(6_000));
+    let response = play_first_legal(&mut client, &game, 1).await;
+    assert_eq!(seat_clock(&response.view.unwrap(), 1).bank_ms, 7_000);
+    // Seat 0 has its limit and its 5 s bank: played for only after 6 s.
+    sleep(ms(5_999)).await;
+    assert_eq!(public_view(&mut client, &game.game_id).await.version, 2);
+    sleep(ms(2)).await;
+    assert_eq!(public_view(&mut client, &game.game_id).await.version, 3);
+}
+
+#[tokio::test(start_paused = true)]
+async fn the_first_decision_has_its_own_allowance() {
+    // MC-CLOCK-03
+    let server = TestServer::start().await;
+    let mut client = server.client().await;
+    let game = create(&mut client, clocked(21, &[], clock(1_000, 0, 0, 10_000))).await;
+    assert_eq!(
+        seat_clock(game.view.as_ref().unwrap(), 0).deadline_ms,
+        Some(10_000)
+    );
+    sleep(ms(5_000)).await;
+    let view = play_first_legal(&mut client, &game, 0).await.view.unwrap();
+    assert_eq!(seat_clock(&view, 1).deadline_ms, Some(10_000));
+    let view = play_first_legal(&mut client, &game, 1).await.view.unwrap();
+    assert_eq!(seat_clock(&view, 0).deadline_ms, Some(1_000));
+    sleep(ms(1_001)).await;
+    assert_eq!(public_view(&mut client, &game.game_id).await.version, 3);
+}
+
+#[tokio::test(start_paused = true)]
+async fn bot_seats_are_not_clocked_and_streams_show_the_clocks() {
+    // MC-CLOCK-01
+    let server = TestServer::start().await;
+    let mut client = server.client().await;
+    let game = create(&mut client, clocked(21, &[1], clock(2_000, 0, 0, 0))).await;
+    let mut stream = client
+        .stream_game(pb::StreamGameRequest {
+            game_id: game.game_id.clone(),
+            from_version: 0,
+            ..Default::default()
+        })
+        .await
+        .unwrap()
+        .into_inner();
+    let view = public_view(&mut client, &game.game_id).await;
+    assert_eq!(
+        view.clocks.len(),
+        1,
+        "only the human seat: {:?}",
+        view.clocks
+    );
+    sleep(ms(500)).await;
+    play_first_legal(&mut client, &game, 0).await;
+    // Seat 0's move, then the bot's answer: seat 0's new decision runs.
+    let mut last = None;
+    while last
+        .as_ref()
+        .is_none_or(|update: &pb::GameUpdate| update.to_act != vec![0])
+    {
+        last = Some(stream.next().await.unwrap().unwrap());
+    }
+    let view = last.unwrap().view.unwrap();
+    assert_eq!(view.clocks.len(), 1);
+    assert_eq!(seat_clock(&view, 0).deadline_ms, Some(2_000));
+}
+
+#[tokio::test(start_paused = true)]
+async fn clock_options_out_of_range_are_refused() {
+    // MC-CLOCK-01
+    let server = TestServer::start().await;
+    let mut client = server.client().await;
+    let mut bad_expiry = clock(1_000, 0, 0, 0);
+    bad_expiry.on_expiry = 7;
+    for bad in [
+        clock(0, 0, 0, 0),
+        clock(0, 0, 1_000, 1_000),
+        clock(86_400_001, 0, 0, 0),
+        clock(1_000, u64::MAX, 0, 0),
+        clock(1_000, 0, 86_400_001, 0),
+        clock(1_000, 0, 0, 86_400_001),
+        bad_expiry,
+    ] {
+        let status = client.create_game(clocked(21, &[], bad)).await.unwrap_err();
+        assert_eq!(status.code(), Code::InvalidArgument, "{bad:?}");
+        assert!(
+            ["MC-CLOCK-01", "MC-CLOCK-02", "MC-CLOCK-04"]
+                .iter()
+                .any(|rule| status.message().contains(rule)),
+            "{}",
+            status.message()
+        );
+    }
+    let listed = client
+        .list_games(pb::ListGamesRequest {
+            kind: HARNESS_KIND,
+            ..Default::default()
+        })
+        .await
+        .unwrap()
+        .into_inner();
+    assert!(listed.games.is_empty(), "no game was created");
+}
+
+#[tokio::test(start_paused = true)]
+async fn after_a_restart_banks_start_full_and_the_clock_runs_again() {
+    // MC-CLOCK-02: clocks are not journaled; MC-CLOCK-04 after a restart.
+    let dir = TempDir::new("clock");
+    let config = || melange::server::ServerConfig {
+        admin_token: Some("admin-secret".into()),
+        data_dir: Some(dir.path().to_owned()),
+        ..melange::server::ServerConfig::default()
+    };
+    let server = TestServer::start_with(config()).await;
+    let mut client = server.client().await;
+    let game = create(&mut client, clocked(21, &[], clock(1_000, 5_000, 0, 0))).await;
+    sleep(ms(4_000)).await;
+    let view = play_first_legal(&mut client, &game, 0).await.view.unwrap();
+    assert_eq!(seat_clock(&view, 0).bank_ms, 2_000);
+    server.shutdown().await;
+    let server = TestServer::start_with(config()).await;
+    let mut client = server.client().await;
+    let view = public_view(&mut client, &game.game_id).await;
+    assert_eq!(view.version, 1);
+    assert_eq!(seat_clock(&view, 0).bank_ms, 5_000);
+    assert_eq!(seat_clock(&view, 1).deadline_ms, Some(6_000));
+    sleep(ms(6_001)).await;
+    let replay = admin_replay(&mut client, &game.game_id).await;
+    assert_eq!(
+        replay.actions.len(),
+        2,
+        "seat 1's time ran out after the restart"
+    );
+    assert_eq!(replay.actions[1].seat, 1);
+}

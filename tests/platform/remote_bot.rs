@@ -1,0 +1,389 @@
+//! Remote bots (issue 16, MC-BOT-01..03): a `BotService` written here in
+//! Rust, on a loopback port the server is told to allow, plays harness
+//! games through the protocol. It sees its seat's view only, reads with a
+//! token that cannot act, and a failed, late or illegal answer is handled
+//! as the game's clock options say.
+#![allow(clippy::needless_update)]
+use std::{
+    net::SocketAddr,
+    sync::{Arc, Mutex},
+    time::Duration,
+};
+
+use melange::{
+    pb::{
+        self,
+        bot_service_server::{BotService, BotServiceServer},
+    },
+    server::{RemoteBotConfig, ServerConfig},
+};
+use tokio::sync::Semaphore;
+use tonic::{Code, Request, Response, Status};
+
+use super::{
+    durability::{TempDir, admin_replay},
+    harness::FORFEITED,
+    support::{
+        Client, TestServer, authed, full_replay, harness_request, play_first_legal, public_view,
+        take, wait_for_end,
+    },
+};
+
+/// How the test bot answers.
+#[derive(Clone, Copy, Debug)]
+enum Answer {
+    /// The first legal action of its view.
+    FirstLegal,
+    /// Taking 7 counters, which the harness never allows.
+    Illegal,
+    /// Never (until the call is dropped).
+    Never,
+    /// An error status.
+    Fail,
+}
+
+/// What the bot was asked.
+#[derive(Clone, Debug)]
+struct Asked {
+    request: pb::DecideRequest,
+}
+
+#[derive(Clone)]
+struct TestBot {
+    answer: Answer,
+    asked: Arc<Mutex<Vec<Asked>>>,
+    /// Each answer waits for a permit (the restart test holds them back).
+    gate: Arc<Semaphore>,
+}
+
+#[tonic::async_trait]
+impl BotService for TestBot {
+    async fn decide(
+        &self,
+        request: Request<pb::DecideRequest>,
+    ) -> Result<Response<pb::DecideResponse>, Status> {
+        let request = request.into_inner();
+        self.asked.lock().unwrap().push(Asked {
+            request: request.clone(),
+        });
+        let permit = self.gate.acquire().await.unwrap();
+        permit.forget();
+        let action = match self.answer {
+            Answer::FirstLegal => request
+                .view
+                .and_then(|view| view.legal_actions.into_iter().next())
+                .and_then(|legal| legal.action),
+            Answer::Illegal => Some(take(7)),
+            Answer::Never => std::future::pending().await,
+            Answer::Fail => return Err(Status::internal("the bot broke")),
+        };
+        Ok(Response::new(pb::DecideResponse { action }))
+    }
+}
+
+/// A test bot listening on a loopback port.
+struct BotServer {
+    addr: SocketAddr,
+    asked: Arc<Mutex<Vec<Asked>>>,
+    gate: Arc<Semaphore>,
+}
+
+impl BotServer {
+    async fn start(answer: Answer) -> Self {
+        Self::start_gated(answer, Semaphore::MAX_PERMITS).await
+    }
+
+    async fn start_gated(answer: Answer, permits: usize) -> Self {
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let addr = listener.local_addr().unwrap();
+        let bot = TestBot {
+            answer,
+            asked: Arc::default(),
+            gate: Arc::new(Semaphore::new(permits)),
+        };
+        let (asked, gate) = (bot.asked.clone(), bot.gate.clone());
+        tokio::spawn(
+            tonic::transport::Server::builder()
+                .add_service(BotServiceServer::new(bot))
+                .serve_with_incoming(tokio_stream::wrappers::TcpListenerStream::new(listener)),
+        );
+        BotServer { addr, asked, gate }
+    }
+
+    fn endpoint(&self) -> String {
+        format!("http://{}", self.addr)
+    }
+
+    fn asked(&self) -> Vec<Asked> {
+        self.asked.lock().unwrap().clone()
+    }
+}
+
+fn allowing(bots: &[&BotServer], timeout_ms: u64) -> ServerConfig {
+    ServerConfig {
+        admin_token: Some("admin-secret".into()),
+        remote_bots: RemoteBotConfig {
+            allowed: bots.iter().map(|bot| bot.addr.to_string()).collect(),
+            timeout: Duration::from_millis(timeout_ms),
+            max_calls: 4,
+        },
+        ..ServerConfig::default()
+    }
+}
+
+/// A two-seat harness game whose listed seats name `endpoint`.
+fn with_remote(
+    counters: u32,
+    endpoint: &str,
+    remote: &[usize],
+    clock: Option<pb::ClockOptions>,
+) -> pb::CreateGameRequest {
+    let mut request = harness_request(Some(5), 2, counters, &[]);
+    for seat in remote {
+        request.seats[*seat].bot = endpoint.to_owned();
+    }
+    if let Some(options) = request.options.as_mut() {
+        options.clock = clock;
+    }
+    request
+}
+
+async fn create(client: &mut Client, request: pb::CreateGameRequest) -> pb::CreateGameResponse {
+    client.create_game(request).await.unwrap().into_inner()
+}
+
+#[tokio::test]
+async fn remote_bots_play_whole_games_seeing_their_own_seat_only() {
+    // MC-BOT-01, MC-BOT-03
+    let bot = BotServer::start(Answer::FirstLegal).await;
+    let server = TestServer::start_with(allowing(&[&bot], 5_000)).await;
+    let mut client = server.client().await;
+    let game = create(&mut client, with_remote(21, &bot.endpoint(), &[0, 1], None)).await;
+    assert!(
+        game.seats.iter().all(|grant| grant.token.is_empty()),
+        "no token for anyone"
+    );
+    assert!(game.seats.iter().all(|grant| grant.bot == bot.endpoint()));
+    let end = wait_for_end(&mut client, &game.game_id).await;
+    let replay = full_replay(&mut client, &game.game_id).await;
+    assert_eq!(replay.actions.len() as u64, end.version);
+    assert!(
+        replay
+            .actions
+            .iter()
+            .all(|action| action.action != Some(take(FORFEITED)))
+    );
+    let asked = bot.asked();
+    assert_eq!(asked.len() as u64, end.version, "one call per decision");
+    for Asked { request } in &asked {
+        let view = request.view.as_ref().unwrap();
+        assert_eq!(request.game_id, game.game_id);
+        assert_eq!(view.seat, Some(request.seat), "its own seat's view only");
+        assert_eq!(view.to_act, vec![request.seat]);
+        assert!(!view.legal_actions.is_empty());
+        assert!(request.time_left_ms > 0 && request.time_left_ms <= 5_000);
+        assert!(!request.observer_token.is_empty());
+    }
+    // The token reads for its seat, never for the other, and never acts.
+    let token = &asked.last().unwrap().request.observer_token;
+    let seat = asked.last().unwrap().request.seat;
+    let read = pb::GetViewRequest {
+        game_id: game.game_id.clone(),
+        seat: Some(seat),
+    };
+    let view = client
+        .get_view(authed(read, token))
+        .await
+        .unwrap()
+        .into_inner();
+    assert_eq!(view.seat, Some(seat));
+    assert!(view.harness_secret().is_some(), "its seat's secret");
+    let other = pb::GetViewRequest {
+        game_id: game.game_id.clone(),
+        seat: Some(1 - seat),
+    };
+    let status = client.get_view(authed(other, token)).await.unwrap_err();
+    assert_eq!(status.code(), Code::PermissionDenied);
+}
+
+/// The harness part of a view, for comparisons.
+trait HarnessSecret {
+    fn harness_secret(&self) -> Option<u32>;
+}
+
+impl HarnessSecret for pb::View {
+    fn harness_secret(&self) -> Option<u32> {
+        match &self.game {
+            Some(pb::view::Game::Harness(harness)) => harness.secret,
+            _ => None,
+        }
+    }
+}
+
+#[tokio::test]
+async fn a_remote_bot_answers_a_person_and_its_token_never_acts() {
+    // MC-BOT-01, MC-BOT-03
+    let bot = BotServer::start(Answer::FirstLegal).await;
+    let server = TestServer::start_with(allowing(&[&bot], 5_000)).await;
+    let mut client = server.client().await;
+    let game = create(&mut client, with_remote(21, &bot.endpoint(), &[1], None)).await;
+    assert!(!game.seats[0].token.is_empty());
+    assert!(game.seats[1].token.is_empty());
+    play_first_legal(&mut client, &game, 0).await;
+    let mut view = public_view(&mut client, &game.game_id).await;
+    while view.version < 2 {
+        tokio::time::sleep(Duration::from_millis(5)).await;
+        view = public_view(&mut client, &game.game_id).await;
+    }
+    assert_eq!(view.to_act, vec![0]);
+    let asked = bot.asked();
+    assert_eq!(asked.len(), 1);
+    let token = &asked[0].request.observer_token;
+    // The bot's token only reads: ApplyAction and Concede refuse it.
+    let act = pb::ApplyActionRequest {
+        game_id: game.game_id.clone(),
+        seat: 1,
+        expected_version: 2,
+        action: Some(take(1)),
+        ..Default::default()
+    };
+    let status = client.apply_action(authed(act, token)).await.unwrap_err();
+    assert_eq!(status.code(), Code::PermissionDenied);
+    assert!(status.message().contains("MC-BOT"), "{}", status.message());
+    let concede = pb::ConcedeRequest {
+        game_id: game.game_id.clone(),
+        seat: 1,
+    };
+    let status = client.concede(authed(concede, token)).await.unwrap_err();
+    assert_eq!(status.code(), Code::PermissionDenied);
+    // Nor does the person's token read or act for the bot's seat's stream.
+    let read = pb::GetViewRequest {
+        game_id: game.game_id.clone(),
+        seat: Some(1),
+    };
+    let status = client
+        .get_view(authed(read, &game.seats[0].token))
+        .await
+        .unwrap_err();
+    assert_eq!(status.code(), Code::PermissionDenied);
+    assert_eq!(public_view(&mut client, &game.game_id).await.version, 2);
+}
+
+#[tokio::test]
+async fn illegal_failed_and_late_answers_are_handled_as_the_clock_says() {
+    // MC-BOT-02, MC-CLOCK-04
+    let illegal = BotServer::start(Answer::Illegal).await;
+    let failing = BotServer::start(Answer::Fail).await;
+    let silent = BotServer::start(Answer::Never).await;
+    let server = TestServer::start_with(allowing(&[&illegal, &failing, &silent], 300)).await;
+    let mut client = server.client().await;
+    // Without a clock: a forfeit.
+    for bot in [&illegal, &failing, &silent] {
+        let game = create(&mut client, with_remote(21, &bot.endpoint(), &[0], None)).await;
+        let end = wait_for_end(&mut client, &game.game_id).await;
+        assert_eq!(end.result.unwrap().ranking, vec![1, 0]);
+        let replay = full_replay(&mut client, &game.game_id).await;
+        assert_eq!(replay.actions.len(), 1);
+        assert_eq!(replay.actions[0].action, Some(take(FORFEITED)));
+    }
+    // With a clock that plays the default action: take 1 (21 is odd).
+    let clock = pb::ClockOptions {
+        per_decision_ms: 10_000,
+        ..Default::default()
+    };
+    for bot in [&illegal, &silent] {
+        let game = create(
+            &mut client,
+            with_remote(21, &bot.endpoint(), &[0], Some(clock)),
+        )
+        .await;
+        let mut view = public_view(&mut client, &game.game_id).await;
+        while view.version < 1 {
+            tokio::time::sleep(Duration::from_millis(5)).await;
+            view = public_view(&mut client, &game.game_id).await;
+        }
+        assert_eq!(view.status, pb::GameStatus::InProgress as i32);
+        let replay = admin_replay(&mut client, &game.game_id).await;
+        assert_eq!(replay.actions[0].action, Some(take(1)));
+    }
+}
+
+#[tokio::test]
+async fn endpoints_the_server_does_not_allow_are_refused() {
+    // MC-BOT-01
+    let bot = BotServer::start(Answer::FirstLegal).await;
+    let closed = TestServer::start().await;
+    let mut client = closed.client().await;
+    let status = client
+        .create_game(with_remote(21, &bot.endpoint(), &[1], None))
+        .await
+        .unwrap_err();
+    assert_eq!(status.code(), Code::InvalidArgument);
+    assert!(
+        status.message().contains("--allow-bot-endpoint"),
+        "{}",
+        status.message()
+    );
+    let open = TestServer::start_with(allowing(&[&bot], 1_000)).await;
+    let mut client = open.client().await;
+    let https = format!("https://{}", bot.addr);
+    let other_port = format!("http://127.0.0.1:{}", bot.addr.port().wrapping_add(1));
+    let long = format!("http://{}/{}", bot.addr, "x".repeat(80));
+    for refused in [
+        https.as_str(),
+        other_port.as_str(),
+        "http://169.254.169.254:80",
+        "ftp://example.org:21",
+        long.as_str(),
+    ] {
+        let status = client
+            .create_game(with_remote(21, refused, &[1], None))
+            .await
+            .unwrap_err();
+        assert_eq!(status.code(), Code::InvalidArgument, "{refused}");
+        assert!(
+            !status.message().contains(&"x".repeat(40)),
+            "{}",
+            status.message()
+        );
+    }
+    assert!(bot.asked().is_empty());
+}
+
+#[tokio::test]
+async fn remote_seats_are_driven_again_after_a_restart() {
+    // MC-BOT-01 after a restart: a new read-only token, the same seat.
+    let bot = BotServer::start_gated(Answer::FirstLegal, 0).await;
+    let dir = TempDir::new("remote-bot");
+    let config = || ServerConfig {
+        data_dir: Some(dir.path().to_owned()),
+        ..allowing(&[&bot], 10_000)
+    };
+    let server = TestServer::start_with(config()).await;
+    let mut client = server.client().await;
+    let game = create(&mut client, with_remote(21, &bot.endpoint(), &[1], None)).await;
+    play_first_legal(&mut client, &game, 0).await;
+    while bot.asked().is_empty() {
+        tokio::time::sleep(Duration::from_millis(5)).await;
+    }
+    server.shutdown().await;
+    let server = TestServer::start_with(config()).await;
+    let mut client = server.client().await;
+    while bot.asked().len() < 2 {
+        tokio::time::sleep(Duration::from_millis(5)).await;
+    }
+    let asked = bot.asked();
+    assert_ne!(
+        asked[0].request.observer_token,
+        asked[1].request.observer_token
+    );
+    assert_eq!(asked[1].request.view.as_ref().unwrap().version, 1);
+    bot.gate.add_permits(2);
+    let mut view = public_view(&mut client, &game.game_id).await;
+    while view.version < 2 {
+        tokio::time::sleep(Duration::from_millis(5)).await;
+        view = public_view(&mut client, &game.game_id).await;
+    }
+    assert_eq!(view.version, 2);
+    assert_eq!(view.to_act, vec![0]);
+}
