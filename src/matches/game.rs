@@ -624,19 +624,35 @@ impl<R: Ruleset> Match<R> {
     /// Whether `action` is one of the rules' resignations (MC-RESIGN-01),
     /// which only the platform plays (`Concede`, a forfeit).
     fn is_resignation(&self, action: &R::Action) -> bool {
-        self.resignations
-            .get_or_init(|| {
-                // A ruleset whose resignation is still a placeholder that
-                // panics has none to refuse.
-                std::panic::catch_unwind(|| {
-                    vec![
-                        R::resignation(Resignation::Conceded),
-                        R::resignation(Resignation::Forfeited),
-                    ]
-                })
-                .unwrap_or_default()
+        self.resignations().contains(action)
+    }
+
+    /// The rules' resignations, `[Conceded, Forfeited]`, asked once per
+    /// match; empty for a ruleset whose resignation is still a placeholder
+    /// that panics, so that no panic is reachable from a call.
+    fn resignations(&self) -> &[R::Action] {
+        self.resignations.get_or_init(|| {
+            std::panic::catch_unwind(|| {
+                vec![
+                    R::resignation(Resignation::Conceded),
+                    R::resignation(Resignation::Forfeited),
+                ]
             })
-            .contains(action)
+            .unwrap_or_default()
+        })
+    }
+
+    /// The rules' resignation for `why` (MC-RESIGN-01).
+    fn resignation(&self, why: Resignation) -> Result<R::Action, MatchError> {
+        let index = match why {
+            Resignation::Conceded => 0,
+            Resignation::Forfeited => 1,
+        };
+        self.resignations().get(index).cloned().ok_or_else(|| {
+            MatchError::Unimplemented(
+                "MC-RESIGN-01: this game has no resignation yet".to_owned(),
+            )
+        })
     }
 
     /// After a move of a seat that is not a built-in bot: bots answer (at
@@ -668,7 +684,8 @@ impl<R: Ruleset> Match<R> {
             ));
         }
         let mut events = Vec::new();
-        self.guarded_step(seat, R::resignation(Resignation::Conceded), &mut events)?;
+        let resignation = self.resignation(Resignation::Conceded)?;
+        self.guarded_step(seat, resignation, &mut events)?;
         self.after_move(events)
     }
 
@@ -849,7 +866,8 @@ impl<R: Ruleset> Match<R> {
             default.is_some_and(|action| self.guarded_step(seat, action, &mut events).is_ok());
         if !played {
             events.clear();
-            self.guarded_step(seat, R::resignation(Resignation::Forfeited), &mut events)?;
+            let resignation = self.resignation(Resignation::Forfeited)?;
+            self.guarded_step(seat, resignation, &mut events)?;
         }
         self.after_move(events)
     }
