@@ -9,7 +9,9 @@
 //! - [`server`]: the network face. `run.rs` serves the tonic services,
 //!   health and reflection; `game_service.rs` is the `GameService`
 //!   implementation; `auth.rs` reads bearer tokens; `stream.rs` runs one
-//!   task per watcher; `config.rs` holds what an operator can tune.
+//!   task per watcher; `clock.rs` runs one task per game with a clock or a
+//!   remote bot seat; `remote_bot.rs` calls remote bots (`BotService`);
+//!   `config.rs` holds what an operator can tune.
 //! - [`api`]: protobuf <-> domain. `wire.rs` is the [`api::WireRules`] trait
 //!   a game implements to be hosted; `arrakis.rs` and `imperium.rs` are the
 //!   two games' mappings; `catalog.rs` turns `CreateGame` into a hosted
@@ -21,7 +23,9 @@
 //!   its seed, version, journal, seat tokens and built-in bots;
 //!   `registry.rs` is the sharded, capped table of live games; `replay.rs`
 //!   rebuilds past versions; `token.rs` hashes seat tokens; `bot.rs` holds
-//!   the built-in bots; `error.rs` is [`matches::MatchError`].
+//!   the built-in bots; `clock.rs` is the clocks' accounting (time passed
+//!   in) and `turn.rs` what a game waits on; `error.rs` is
+//!   [`matches::MatchError`].
 //! - [`rules`]: pure, deterministic game logic, one module per game on the
 //!   shared [`rules::core`] (the [`rules::core::Ruleset`] trait, seats, the
 //!   seeded generator, the rules error and the conformance playouts). Its

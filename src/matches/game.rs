@@ -649,9 +649,7 @@ impl<R: Ruleset> Match<R> {
             Resignation::Forfeited => 1,
         };
         self.resignations().get(index).cloned().ok_or_else(|| {
-            MatchError::Unimplemented(
-                "MC-RESIGN-01: this game has no resignation yet".to_owned(),
-            )
+            MatchError::Unimplemented("MC-RESIGN-01: this game has no resignation yet".to_owned())
         })
     }
 
