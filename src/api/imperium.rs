@@ -3,7 +3,10 @@
 //! faction named by its data id.
 use super::{
     WireRules,
-    fields::{invalid, published_preset, rule_overrides, seat, small},
+    fields::{
+        invalid, max_rounds, published_preset, resignation, resignation_name, rule_overrides, seat,
+        small,
+    },
 };
 use crate::{
     matches::{MatchError, echo},
@@ -122,6 +125,7 @@ impl WireRules for Imperium {
             leaders,
             rival_leaders,
             no_rivals: game.no_rivals,
+            max_rounds: max_rounds(options),
             preset: preset(&options.preset)?,
             overrides: rule_overrides(options),
         })
@@ -168,6 +172,7 @@ impl WireRules for Imperium {
             ),
             Step::Opponent(n) => Action::Opponent(Seat(small(*n, "opponent seat")?)),
             Step::Card(id) => Action::Card(card_id(id)?),
+            Step::Resign(why) => Action::Resign(resignation(why)?),
         })
     }
 
@@ -197,6 +202,7 @@ impl WireRules for Imperium {
             Action::Space(space) => Step::Space(d.spaces[usize::from(space.0)].id.clone()),
             Action::Opponent(other) => Step::Opponent(seat(other)),
             Action::Card(card) => Step::Card(card_name(card)),
+            Action::Resign(why) => Step::Resign(resignation_name(why).to_owned()),
         };
         pb::Action {
             game: Some(pb::action::Game::Imperium(pb::ImperiumAction {
@@ -362,6 +368,11 @@ fn view_to_pb(view: ImperiumView) -> pb::ImperiumView {
             .collect(),
         hagal_deck_count: view.hagal_deck_count.into(),
         hagal_revealed: view.hagal_revealed.iter().map(|c| hagal_name(*c)).collect(),
+        resigned_seat: view.resigned.map(|(s, _)| seat(s)),
+        resignation: view
+            .resigned
+            .map(|(_, why)| resignation_name(why).to_owned())
+            .unwrap_or_default(),
     }
 }
 
@@ -586,6 +597,14 @@ fn event_to_pb(event: &Event) -> pb::ImperiumEvent {
         Event::GameOver { winners } => {
             wire.values = winners.iter().map(|s| seat(*s)).collect();
             "game_over"
+        }
+        Event::Resigned { seat: s, why } => {
+            wire.seat = Some(seat(*s));
+            resignation_name(*why)
+        }
+        Event::RoundLimit { round } => {
+            wire.amount = (*round).into();
+            "round_limit"
         }
         Event::RivalJoined { seat: s, leader } => {
             wire.seat = Some(seat(*s));
@@ -841,6 +860,16 @@ fn event_text(game: &Imperium, event: &Event) -> String {
         }
         Event::Recall => "the Agents are recalled".to_owned(),
         Event::EndgameTriggered => "the endgame is triggered".to_owned(),
+        Event::Resigned { seat: s, why } => {
+            format!(
+                "{} {} the game (MC-RESIGN-02)",
+                who(s),
+                resignation_name(*why)
+            )
+        }
+        Event::RoundLimit { round } => {
+            format!("round {round} was the last one allowed: the game stops (MC-ROUNDS-01)")
+        }
         Event::GameOver { winners } => {
             let names: Vec<String> = winners.iter().map(who).collect();
             match names.len() {

@@ -68,6 +68,18 @@ impl Imperium {
         self.pm(seat).intrigue.push(card);
     }
 
+    /// The Intrigue deck, top last.
+    #[doc(hidden)]
+    pub fn test_intrigue_deck(&mut self) -> &mut Vec<IntrigueId> {
+        &mut self.intrigue_deck
+    }
+
+    /// The Imperium deck, top last.
+    #[doc(hidden)]
+    pub fn test_imperium_deck(&mut self) -> &mut Vec<CardId> {
+        &mut self.imperium_deck
+    }
+
     /// The decision awaited (debug form).
     #[doc(hidden)]
     pub fn test_pending(&self) -> Option<&Pending> {
