@@ -919,7 +919,7 @@ fn event_text(game: &Imperium, event: &Event) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::core::{RngStream, Ruleset};
+    use crate::rules::core::{Resignation, RngStream, Ruleset, Viewer};
     use rand::Rng;
 
     /// Every action a random game offers survives the trip to the wire and
@@ -984,5 +984,56 @@ mod tests {
         assert!(matches!(error, MatchError::InvalidArgument(ref m) if m.contains("seat 0")));
         let agreed = Imperium::options_from_pb(&conflicting, &["paul_atreides".into()]).unwrap();
         assert_eq!(agreed.leaders, vec![Some("paul_atreides".to_owned())]);
+    }
+
+    /// MC-ROUNDS-01 and MC-RESIGN-01 on the wire: `max_rounds` reaches the
+    /// game (0 is no limit), a resignation round-trips, and what it leaves
+    /// (view fields, events) is named.
+    #[test]
+    fn competition_rules_cross_the_wire() {
+        let with = |max_rounds| pb::GameOptions {
+            max_rounds,
+            ..Default::default()
+        };
+        let opts = |o: &pb::GameOptions| Imperium::options_from_pb(o, &[]).unwrap().max_rounds;
+        assert_eq!(opts(&with(Some(3))), Some(3));
+        assert_eq!(opts(&with(Some(0))), None);
+        assert_eq!(opts(&with(None)), None);
+        for why in [Resignation::Conceded, Resignation::Forfeited] {
+            let action = Action::Resign(why);
+            let back = Imperium::action_from_pb(&Imperium::action_to_pb(&action)).unwrap();
+            assert_eq!(back, action);
+        }
+        let unknown = pb::Action {
+            game: Some(pb::action::Game::Imperium(pb::ImperiumAction {
+                step: Some(Step::Resign("sulked".into())),
+            })),
+        };
+        let error = Imperium::action_from_pb(&unknown).unwrap_err();
+        assert!(matches!(error, MatchError::InvalidArgument(ref m) if m.contains("MC-RESIGN-01")));
+
+        let mut game = Imperium::setup(&ImperiumOptions::players(3), 1).unwrap();
+        let mut events = Vec::new();
+        game.apply(
+            Seat(2),
+            &Action::Resign(Resignation::Forfeited),
+            &mut events,
+        )
+        .unwrap();
+        let view = view_to_pb(game.view(Viewer::Spectator));
+        assert_eq!(view.resigned_seat, Some(2));
+        assert_eq!(view.resignation, "forfeited");
+        let (text, wire) = game.event_to_pb(&events[0]);
+        let Some(pb::event::Game::Imperium(wire)) = wire else {
+            panic!("an Imperium event")
+        };
+        assert_eq!((wire.kind.as_str(), wire.seat), ("forfeited", Some(2)));
+        assert!(text.contains("forfeited"), "{text}");
+        let (text, wire) = game.event_to_pb(&Event::RoundLimit { round: 4 });
+        let Some(pb::event::Game::Imperium(wire)) = wire else {
+            panic!("an Imperium event")
+        };
+        assert_eq!((wire.kind.as_str(), wire.amount), ("round_limit", 4));
+        assert!(text.contains("round 4"), "{text}");
     }
 }

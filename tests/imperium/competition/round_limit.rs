@@ -38,7 +38,7 @@ fn the_game_stops_when_the_last_allowed_round_ends() {
             assert!(
                 matches!(&events[at + 1], Event::GameOver { winners } if *winners == r.winners)
             );
-            assert!(!events.iter().any(|e| *e == Event::EndgameTriggered));
+            assert!(!events.contains(&Event::EndgameTriggered));
             // The result is the standing at that moment (MC-STAND-01).
             let s = g.standing();
             assert_eq!(
