@@ -51,19 +51,26 @@ fn resign_and_check(g: &mut Imperium, seat: Seat, why: Resignation) -> Vec<Event
     events
 }
 
+/// Games of 2-4 players, seeds 0-5, each `base + stride * seed` random
+/// steps in.
+fn running_games(base: usize, stride: usize) -> Vec<(u8, u64, Imperium)> {
+    (2..=4u8)
+        .flat_map(|players| {
+            (0..6u64).map(move |seed| {
+                let steps = base + stride * seed as usize;
+                let g = game_after(&ImperiumOptions::players(players), seed, steps);
+                (players, seed, g)
+            })
+        })
+        .collect()
+}
+
 // MC-RESIGN-01 MC-RESIGN-02: the seat to act resigns, 2-4 players.
 #[test]
 fn the_seat_to_act_resigns_and_ranks_last() {
-    for players in 2..=4u8 {
-        for seed in 0..6 {
-            let mut g = game_after(
-                &ImperiumOptions::players(players),
-                seed,
-                40 + 7 * seed as usize,
-            );
-            let seat = g.to_act().expect("running");
-            resign_and_check(&mut g, seat, Resignation::Conceded);
-        }
+    for (_, _, mut g) in running_games(40, 7) {
+        let seat = g.to_act().expect("running");
+        resign_and_check(&mut g, seat, Resignation::Conceded);
     }
 }
 
@@ -71,22 +78,15 @@ fn the_seat_to_act_resigns_and_ranks_last() {
 // same, conceding or forfeiting.
 #[test]
 fn a_seat_not_to_act_resigns_whoever_is_to_act() {
-    for players in 2..=4u8 {
-        for seed in 0..6 {
-            let mut g = game_after(
-                &ImperiumOptions::players(players),
-                seed,
-                25 + 11 * seed as usize,
-            );
-            let acting = g.to_act().expect("running");
-            let other = Seat((acting.0 + 1) % players);
-            let why = if seed % 2 == 0 {
-                Resignation::Conceded
-            } else {
-                Resignation::Forfeited
-            };
-            resign_and_check(&mut g, other, why);
-        }
+    for (players, seed, mut g) in running_games(25, 11) {
+        let acting = g.to_act().expect("running");
+        let other = Seat((acting.0 + 1) % players);
+        let why = if seed % 2 == 0 {
+            Resignation::Conceded
+        } else {
+            Resignation::Forfeited
+        };
+        resign_and_check(&mut g, other, why);
     }
 }
 
