@@ -74,6 +74,16 @@ impl Imperium {
         &mut self.intrigue_deck
     }
 
+    /// Reseeds the game's generator and the rivals' (hidden chance).
+    #[doc(hidden)]
+    pub fn test_reseed(&mut self, seed: u64) {
+        use rand::SeedableRng;
+        self.rng = crate::rules::core::GameRng::seed_from_u64(seed);
+        if let Some(r) = self.rivals.as_mut() {
+            r.rng = crate::rules::core::GameRng::seed_from_u64(!seed);
+        }
+    }
+
     /// The Imperium deck, top last.
     #[doc(hidden)]
     pub fn test_imperium_deck(&mut self) -> &mut Vec<CardId> {

@@ -100,7 +100,8 @@ fn swap_intrigue(g: &mut Imperium, seat: u8) -> bool {
 
 // MC-SIM-01 MC-SIM-02: two games the seat cannot tell apart (another
 // player's hand and deck, Intrigue hands and deck, the Imperium, Conflict
-// and House Hagal deck orders, its own deck order) give the same sample.
+// and House Hagal deck orders, its own deck order, the generators of
+// future chance) give the same sample.
 #[test]
 fn a_sample_depends_only_on_what_the_seat_sees() {
     for players in 1..=4u8 {
@@ -121,6 +122,7 @@ fn a_sample_depends_only_on_what_the_seat_sees() {
                 changed += usize::from(swap_intrigue(&mut b, other));
             }
             b.test_imperium_deck().reverse();
+            b.test_reseed(seed ^ 0x5eed); // future shuffles and rival choices
             b.test_player(0).deck.reverse();
             // The top tier's cards, reordered.
             let conflicts = b.test_conflict_deck();
