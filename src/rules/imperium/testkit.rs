@@ -84,6 +84,12 @@ impl Imperium {
         }
     }
 
+    /// The Conflict cards revealed so far, oldest first.
+    #[doc(hidden)]
+    pub fn test_conflicts_seen(&self) -> &[super::ids::ConflictId] {
+        &self.conflicts_seen
+    }
+
     /// The Imperium deck, top last.
     #[doc(hidden)]
     pub fn test_imperium_deck(&mut self) -> &mut Vec<CardId> {
