@@ -163,3 +163,29 @@ async fn a_resignation_survives_a_restart() {
     assert_eq!(after, before);
     assert_eq!(after.result.unwrap().ranking, vec![0, 1]);
 }
+
+#[tokio::test]
+async fn an_imperium_seat_concedes_out_of_turn() {
+    // MC-RESIGN-01, MC-RESIGN-02 in Dune: Imperium.
+    let server = TestServer::start().await;
+    let mut client = server.client().await;
+    let game = client
+        .create_game(super::imperium::imperium(11, 3, 0))
+        .await
+        .unwrap()
+        .into_inner();
+    let to_act = public_view(&mut client, &game.game_id).await.to_act[0];
+    let resigning = (to_act + 1) % 3;
+    let response = client
+        .concede(concede(&game, resigning))
+        .await
+        .unwrap()
+        .into_inner();
+    let view = response.view.unwrap();
+    assert_eq!(view.status, pb::GameStatus::Finished as i32);
+    let result = view.result.unwrap();
+    assert_eq!(result.ranking.last(), Some(&resigning));
+    assert!(!result.winners.contains(&resigning));
+    let replay = full_replay(&mut client, &game.game_id).await;
+    assert_eq!(replay.actions.last().unwrap().seat, resigning);
+}

@@ -5,7 +5,7 @@ use tonic::Code;
 
 use super::support::{TestServer, authed, play_random, wait_for_end};
 
-fn imperium(seed: u64, players: u32, bots: usize) -> pb::CreateGameRequest {
+pub fn imperium(seed: u64, players: u32, bots: usize) -> pb::CreateGameRequest {
     pb::CreateGameRequest {
         kind: pb::GameKind::Imperium as i32,
         seed: Some(seed),
