@@ -188,3 +188,58 @@ impl RemoteBots {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn allowing(allowed: &[&str]) -> RemoteBotConfig {
+        RemoteBotConfig {
+            allowed: allowed.iter().map(|a| (*a).to_owned()).collect(),
+            ..RemoteBotConfig::default()
+        }
+    }
+
+    #[test]
+    fn allowed_endpoints_are_host_and_port_only() {
+        // MC-BOT-01
+        assert!(check_config(&allowing(&["127.0.0.1:50061", "bots.lan:80", "[::1]:9"])).is_ok());
+        for bad in [
+            "http://127.0.0.1:1",
+            "127.0.0.1",
+            "host:99999",
+            ":80",
+            "a/b:1",
+            "u@h:1",
+        ] {
+            assert!(check_config(&allowing(&[bad])).is_err(), "{bad}");
+        }
+        let mut none = allowing(&[]);
+        none.max_calls = 0;
+        assert!(check_config(&none).is_err());
+        let mut instant = allowing(&[]);
+        instant.timeout = Duration::ZERO;
+        assert!(check_config(&instant).is_err());
+    }
+
+    #[test]
+    fn only_allowed_http_endpoints_are_called() {
+        // MC-BOT-01
+        let bots = RemoteBots::new(allowing(&["127.0.0.1:50061"]));
+        assert!(bots.check("http://127.0.0.1:50061").is_ok());
+        for refused in [
+            "https://127.0.0.1:50061",
+            "http://127.0.0.1:50062",
+            "http://127.0.0.1:50061/path",
+            "127.0.0.1:50061",
+            "grpc://127.0.0.1:50061",
+        ] {
+            assert!(
+                matches!(bots.check(refused), Err(MatchError::InvalidArgument(_))),
+                "{refused}"
+            );
+        }
+        let closed = RemoteBots::new(allowing(&[]));
+        assert!(closed.check("http://127.0.0.1:50061").is_err());
+    }
+}
