@@ -42,3 +42,8 @@ pub fn rule_overrides(options: &pb::GameOptions) -> Vec<(String, String)> {
         .map(|(name, value)| (name.clone(), value.clone()))
         .collect()
 }
+
+/// `GameOptions.max_rounds` (MC-ROUNDS-01): absent or 0 is no limit.
+pub fn max_rounds(options: &pb::GameOptions) -> Option<u32> {
+    options.max_rounds.filter(|n| *n > 0)
+}
