@@ -17,19 +17,20 @@
 //!   order), except the top cards its owner is reordering (AR-OPT-02);
 //! - for the Harkonnen: the Atreides face-down deployment tokens (on the
 //!   board, drawn and not yet placed, and in the pool), the ranks of the
-//!   face-down sietches and the secret objective(s);
+//!   face-down sietches, the secret objective(s), and with the Desert War
+//!   the markers of the Camps on the board and off it (DW-CAMP-04);
 //! - for both: the face-down wormsign tokens with the wormsign pool, the
 //!   markers under the untaken testing stations, the prescience deck's
 //!   order, and the game's own generator (future dice and shuffles).
 //!
 //! Not drawn anew: what card effects let a house glimpse (it is not part
-//! of the view), and the expansions' hidden facts (the Desert War Camps'
-//! markers); those stay as they are in the copy.
+//! of the view); it stays as it is in the copy.
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 
 use crate::rules::core::{GameRng, Seat};
 
+use super::expansions::desert_war::data::desert_war;
 use super::ids::{CardId, Deck, Faction};
 use super::prompt::Prompt;
 use super::state::Arrakis;
@@ -50,6 +51,7 @@ impl Arrakis {
             g.redraw_tokens(rng);
             g.redraw_sietches(rng);
             g.redraw_objectives(rng);
+            g.redraw_camps(rng);
         }
         g.redraw_wormsigns(rng);
         g.redraw_stations(rng);
@@ -186,6 +188,27 @@ impl Arrakis {
             }
         }
         self.wormsign_pool = pool;
+    }
+
+    /// Desert War: the markers of the Camps on the board and of those off
+    /// it, hidden from the Harkonnen (DW-CAMP-04); which markers are in the
+    /// game is public, so they are drawn among themselves, and those off the
+    /// board keep the data's order as the game keeps it.
+    fn redraw_camps(&mut self, rng: &mut GameRng) {
+        let Some(dw) = self.desert_war.as_deref_mut() else {
+            return;
+        };
+        let mut pool: Vec<_> = self.areas.iter().filter_map(|a| a.desert.camp).collect();
+        pool.append(&mut dw.camp_tokens);
+        sorted_shuffle(&mut pool, rng);
+        for a in &mut self.areas {
+            if let Some(m) = a.desert.camp.as_mut() {
+                *m = pool.pop().unwrap_or(*m);
+            }
+        }
+        let order = &desert_war().atreides.camp_tokens;
+        pool.sort_by_key(|m| order.iter().position(|x| x == m));
+        dw.camp_tokens = pool;
     }
 
     /// The markers under the untaken testing stations, among themselves.

@@ -182,3 +182,42 @@ fn the_sample_varies_with_the_generator() {
         assert!(hands.len() > 1, "{f:?}: the other hand is redrawn");
     }
 }
+
+/// MC-SIM-03 with the Desert War: the Camps' markers (DW-CAMP-04) are
+/// drawn anew for the Harkonnen among those in the game, so swapping the
+/// marker of a Camp on the board with one off it changes nothing for them;
+/// each seat's view is kept.
+#[test]
+fn the_desert_war_camps_are_redrawn_for_the_harkonnen() {
+    use melange::rules::arrakis::{ArrakisOptions, Marker};
+    let options = ArrakisOptions {
+        desert_war: true,
+        ..ArrakisOptions::default()
+    };
+    let mut g = Arrakis::setup(&options, 44).expect("setup");
+    g.test_put_camp(super::super::common::a("s1_3"), Marker::Jihad);
+    let mut other = Arrakis::setup(&options, 44).expect("setup");
+    other.test_put_camp(super::super::common::a("s1_3"), Marker::SandDwellers);
+    assert_ne!(g, other);
+    assert_eq!(
+        g.view(Viewer::Seat(seat(H))),
+        other.view(Viewer::Seat(seat(H)))
+    );
+    for n in 0..4 {
+        let s = sample(&g, H, n);
+        assert_eq!(s, sample(&other, H, n), "MC-SIM-01");
+        assert_eq!(s.view(Viewer::Seat(seat(H))), g.view(Viewer::Seat(seat(H))));
+    }
+    assert_eq!(
+        sample(&g, A, 0).view(Viewer::Seat(seat(A))),
+        g.view(Viewer::Seat(seat(A)))
+    );
+    let camps: std::collections::HashSet<_> = (0..12)
+        .map(|n| {
+            sample(&g, H, n).areas[super::super::common::a("s1_3").index()]
+                .desert
+                .camp
+        })
+        .collect();
+    assert!(camps.len() > 1, "the Camp's marker is redrawn");
+}
