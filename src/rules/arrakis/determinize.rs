@@ -45,7 +45,7 @@ impl Arrakis {
         let other = me.other();
         g.redeal_hand(other, rng);
         for f in Faction::ALL {
-            g.shuffle_decks(f, rng);
+            g.shuffle_decks(f, f == me, rng);
         }
         if me == Faction::Harkonnen {
             g.redraw_tokens(rng);
@@ -88,11 +88,12 @@ impl Arrakis {
         house.hand = kept;
     }
 
-    /// Both decks of `f` in a new order; the top cards their owner is
-    /// reordering right now stay where they are (AR-OPT-02).
-    fn shuffle_decks(&mut self, f: Faction, rng: &mut GameRng) {
+    /// Both decks of `f` in a new order; when `f` is the seat sampled for,
+    /// the top cards it is reordering right now (AR-OPT-02), which its view
+    /// shows, stay where they are.
+    fn shuffle_decks(&mut self, f: Faction, mine: bool, rng: &mut GameRng) {
         let seen = match self.prompt {
-            Prompt::Foresee(g, k) if g == f => Some(usize::from(k)),
+            Prompt::Foresee(g, k) if g == f && mine => Some(usize::from(k)),
             _ => None,
         };
         for (k, deck) in self.houses[f].decks.iter_mut().enumerate() {

@@ -221,3 +221,32 @@ fn the_desert_war_camps_are_redrawn_for_the_harkonnen() {
         .collect();
     assert!(camps.len() > 1, "the Camp's marker is redrawn");
 }
+
+/// MC-SIM-03, AR-OPT-02: the top cards the Atreides are reordering stay in
+/// their sample (their view shows them); the Harkonnen's sample redraws
+/// them with the rest of the Atreides cards.
+#[test]
+fn the_cards_being_reordered_stay_for_their_owner_only() {
+    use melange::rules::arrakis::{Action, ArrakisOptions, DieResult};
+    let options = ArrakisOptions {
+        overrides: vec![("bene_gesserit_use".into(), "reorder".into())],
+        ..ArrakisOptions::default()
+    };
+    let mut g = Arrakis::setup(&options, 45).expect("setup");
+    g.test_turn(A, &[DieResult::Strategy], 1);
+    super::super::common::play(&mut g, A, &[Action::Foresee(0)]);
+    let top = |g: &Arrakis| -> Vec<CardId> {
+        g.house(A).decks[0].iter().rev().take(3).copied().collect()
+    };
+    let mut moved = false;
+    for n in 0..8 {
+        let mine = sample(&g, A, n);
+        assert_eq!(top(&mine), top(&g), "the view shows them");
+        assert_eq!(
+            mine.view(Viewer::Seat(seat(A))),
+            g.view(Viewer::Seat(seat(A)))
+        );
+        moved |= top(&sample(&g, H, n)) != top(&g);
+    }
+    assert!(moved, "hidden from the Harkonnen: redrawn");
+}
