@@ -67,13 +67,14 @@ impl Arrakis {
     fn objective_progress(&self, objective: u8) -> Progress {
         let targets = self.d().tables.secret_objectives[usize::from(objective)].targets();
         let steps = self.prescience.into_array();
-        // A score of 0 is met from the start: 1 of 1.
+        // Each marker's share as `done / part`; a score of 0 is met from
+        // the start (1 of 1), a step past its score counts as the score.
         let parts = targets.map(|t| u64::from(t.max(1)));
-        let done: [u64; 3] = std::array::from_fn(|i| {
-            u64::from(steps[i])
-                .min(u64::from(targets[i]))
-                .max(u64::from(targets[i] == 0))
+        let done: [u64; 3] = std::array::from_fn(|i| match targets[i] {
+            0 => 1,
+            t => u64::from(steps[i].min(t)),
         });
+        // The mean of the three shares over their common denominator.
         let den: u64 = parts.iter().product();
         let num: u64 = (0..3).map(|i| done[i] * (den / parts[i])).sum();
         Progress { num, den: den * 3 }
