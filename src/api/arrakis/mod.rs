@@ -3,7 +3,10 @@
 //! leader named by its data id and every enumeration as a snake_case string.
 use super::{
     WireRules,
-    fields::{invalid, max_rounds, published_preset, rule_overrides, seat, small},
+    fields::{
+        invalid, max_rounds, published_preset, resignation, resignation_name, rule_overrides, seat,
+        small,
+    },
 };
 use crate::rules::arrakis::expansions::desert_war::{
     AtreidesTrooper, BoxSpecial, DwAction, DwEvent, DwPrompt,
@@ -22,7 +25,6 @@ use crate::{
         expansions::desert_war::{TrooperRemoval, Troopers},
         seat_of,
     },
-    rules::core::Resignation,
 };
 
 mod smugglers;
@@ -200,23 +202,6 @@ fn cards(list: &[CardId]) -> pb::ArrakisCards {
     pb::ArrakisCards {
         cards: list.iter().map(|c| card_name(*c)).collect(),
     }
-}
-
-/// MC-RESIGN-01: the wire names of a resignation.
-fn resignation_name(why: Resignation) -> &'static str {
-    match why {
-        Resignation::Conceded => "conceded",
-        Resignation::Forfeited => "forfeited",
-    }
-}
-
-fn resignation(text: &str) -> Result<Resignation, MatchError> {
-    parse(
-        &[Resignation::Conceded, Resignation::Forfeited],
-        resignation_name,
-        "resignation",
-        text,
-    )
 }
 
 fn preset(name: &str) -> Result<Preset, MatchError> {
@@ -1844,7 +1829,7 @@ fn desert_war_event_text(e: &DwEvent) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::core::{RngStream, Ruleset, Seat, Viewer};
+    use crate::rules::core::{Resignation, RngStream, Ruleset, Seat, Viewer};
     use rand::Rng;
 
     /// The playout tests' biased random player: prefer anything to "stop
