@@ -167,8 +167,6 @@ pub struct Match<R: Ruleset> {
     /// What the game waits on, for the server's per-game task; made by
     /// [`Match::turns`], only for a game with a clock or a remote seat.
     turns: Option<watch::Sender<Turn>>,
-    /// The rules' resignations, asked once (see [`Match::is_resignation`]).
-    resignations: std::cell::OnceCell<Vec<R::Action>>,
 }
 
 impl<R: Ruleset> Match<R> {
@@ -494,7 +492,6 @@ impl<R: Ruleset> Match<R> {
             hashing,
             clock: None,
             turns: None,
-            resignations: std::cell::OnceCell::new(),
         }
     }
 
@@ -610,9 +607,10 @@ impl<R: Ruleset> Match<R> {
                 current,
             });
         }
-        if self.is_resignation(action) {
+        if Self::is_forfeit(action) {
             return Err(MatchError::FailedPrecondition(
-                "MC-RESIGN-01: a resignation is never a legal action; resign with Concede"
+                "MC-RESIGN-01: only the server forfeits a seat (its clock ran out, its remote \
+                 bot failed); a seat resigns with Concede"
                     .to_owned(),
             ));
         }
@@ -621,36 +619,11 @@ impl<R: Ruleset> Match<R> {
         self.after_move(events)
     }
 
-    /// Whether `action` is one of the rules' resignations (MC-RESIGN-01),
-    /// which only the platform plays (`Concede`, a forfeit).
-    fn is_resignation(&self, action: &R::Action) -> bool {
-        self.resignations().contains(action)
-    }
-
-    /// The rules' resignations, `[Conceded, Forfeited]`, asked once per
-    /// match; empty for a ruleset whose resignation is still a placeholder
-    /// that panics, so that no panic is reachable from a call.
-    fn resignations(&self) -> &[R::Action] {
-        self.resignations.get_or_init(|| {
-            std::panic::catch_unwind(|| {
-                vec![
-                    R::resignation(Resignation::Conceded),
-                    R::resignation(Resignation::Forfeited),
-                ]
-            })
-            .unwrap_or_default()
-        })
-    }
-
-    /// The rules' resignation for `why` (MC-RESIGN-01).
-    fn resignation(&self, why: Resignation) -> Result<R::Action, MatchError> {
-        let index = match why {
-            Resignation::Conceded => 0,
-            Resignation::Forfeited => 1,
-        };
-        self.resignations().get(index).cloned().ok_or_else(|| {
-            MatchError::Unimplemented("MC-RESIGN-01: this game has no resignation yet".to_owned())
-        })
+    /// Whether `action` is the rules' forfeit (MC-RESIGN-01), which only
+    /// the server plays (MC-CLOCK-04, MC-BOT-02): a seat's own resignation
+    /// is a concession, so that a replay tells the two apart.
+    fn is_forfeit(action: &R::Action) -> bool {
+        *action == R::resignation(Resignation::Forfeited)
     }
 
     /// After a move of a seat that is not a built-in bot: bots answer (at
@@ -682,8 +655,7 @@ impl<R: Ruleset> Match<R> {
             ));
         }
         let mut events = Vec::new();
-        let resignation = self.resignation(Resignation::Conceded)?;
-        self.guarded_step(seat, resignation, &mut events)?;
+        self.guarded_step(seat, R::resignation(Resignation::Conceded), &mut events)?;
         self.after_move(events)
     }
 
@@ -834,7 +806,7 @@ impl<R: Ruleset> Match<R> {
         if !waiting {
             return Ok(None);
         }
-        if let Some(action) = action.filter(|action| !self.is_resignation(action)) {
+        if let Some(action) = action.filter(|action| !Self::is_forfeit(action)) {
             let mut events = Vec::new();
             match self.guarded_step(seat, action, &mut events) {
                 Ok(()) => return self.after_move(events).map(Some),
@@ -864,8 +836,7 @@ impl<R: Ruleset> Match<R> {
             default.is_some_and(|action| self.guarded_step(seat, action, &mut events).is_ok());
         if !played {
             events.clear();
-            let resignation = self.resignation(Resignation::Forfeited)?;
-            self.guarded_step(seat, resignation, &mut events)?;
+            self.guarded_step(seat, R::resignation(Resignation::Forfeited), &mut events)?;
         }
         self.after_move(events)
     }

@@ -101,17 +101,17 @@ async fn a_finished_game_cannot_be_conceded_and_bad_calls_change_nothing() {
         .await
         .unwrap_err();
     assert_eq!(status.code(), Code::PermissionDenied);
-    // A resignation is never a legal action: ApplyAction refuses it.
-    for resignation in [CONCEDED, FORFEITED] {
+    // Only the server forfeits a seat: ApplyAction refuses the forfeit.
+    for seat in [0, 1] {
         let request = pb::ApplyActionRequest {
             game_id: game.game_id.clone(),
-            seat: 0,
+            seat,
             expected_version: 0,
-            action: Some(take(resignation)),
+            action: Some(take(FORFEITED)),
             ..Default::default()
         };
         let status = client
-            .apply_action(authed(request, &game.seats[0].token))
+            .apply_action(authed(request, &game.seats[seat as usize].token))
             .await
             .unwrap_err();
         assert_eq!(status.code(), Code::FailedPrecondition);
@@ -140,6 +140,34 @@ async fn a_finished_game_cannot_be_conceded_and_bad_calls_change_nothing() {
             .winners,
         vec![0]
     );
+}
+
+#[tokio::test]
+async fn a_concession_sent_with_apply_action_is_the_same_as_concede() {
+    // MC-RESIGN-01: the rules accept it from any seat, guarded by the version.
+    let server = TestServer::start().await;
+    let mut client = server.client().await;
+    let game = create(&mut client, 2).await;
+    let request = |expected_version| pb::ApplyActionRequest {
+        game_id: game.game_id.clone(),
+        seat: 1,
+        expected_version,
+        action: Some(take(CONCEDED)),
+        ..Default::default()
+    };
+    let stale = client
+        .apply_action(authed(request(3), &game.seats[1].token))
+        .await
+        .unwrap_err();
+    assert_eq!(stale.code(), Code::Aborted);
+    let response = client
+        .apply_action(authed(request(0), &game.seats[1].token))
+        .await
+        .unwrap()
+        .into_inner();
+    let result = response.view.unwrap().result.unwrap();
+    assert_eq!(result.ranking, vec![0, 1]);
+    assert_eq!(result.reason, "seat 1 conceded");
 }
 
 #[tokio::test]
