@@ -258,26 +258,30 @@ async fn after_a_restart_banks_start_full_and_the_clock_runs_again() {
 }
 
 #[tokio::test(start_paused = true)]
-async fn an_imperium_seat_out_of_time_is_played_for_as_a_journaled_action() {
-    // MC-CLOCK-04 in Dune: Imperium: its default action (MC-DEFAULT-01)
-    // where the decision has one, else a forfeit.
+async fn a_seat_of_either_game_out_of_time_is_played_for_as_a_journaled_action() {
+    // MC-CLOCK-04 in both games: the decision's default action
+    // (MC-DEFAULT-01, MC-DEFAULT-02) where it has one, else a forfeit.
     let server = TestServer::start().await;
     let mut client = server.client().await;
-    let mut request = super::imperium::imperium(12, 2, 0);
-    if let Some(options) = request.options.as_mut() {
-        options.clock = Some(clock(1_000, 0, 0, 0));
-    }
-    let game = create(&mut client, request).await;
-    let view = game.view.clone().unwrap();
-    let to_act = view.to_act[0];
-    assert_eq!(view.clocks.len(), 2);
-    sleep(ms(1_001)).await;
-    let view = public_view(&mut client, &game.game_id).await;
-    assert!(view.version >= 1, "the seat's time ran out");
-    let replay = admin_replay(&mut client, &game.game_id).await;
-    let played = &replay.actions[0];
-    assert_eq!(played.seat, to_act);
-    if view.status == pb::GameStatus::Finished as i32 {
-        assert_eq!(view.result.unwrap().ranking.last(), Some(&to_act));
+    let games = [
+        super::imperium::imperium(12, 2, 0),
+        super::arrakis::arrakis(12, pb::ArrakisOptions::default(), ["", ""]),
+    ];
+    for mut request in games {
+        if let Some(options) = request.options.as_mut() {
+            options.clock = Some(clock(1_000, 0, 0, 0));
+        }
+        let game = create(&mut client, request).await;
+        let view = game.view.clone().unwrap();
+        let to_act = view.to_act[0];
+        assert_eq!(view.clocks.len(), 2);
+        sleep(ms(1_001)).await;
+        let view = public_view(&mut client, &game.game_id).await;
+        assert!(view.version >= 1, "the seat's time ran out");
+        let replay = admin_replay(&mut client, &game.game_id).await;
+        assert_eq!(replay.actions[0].seat, to_act);
+        if view.status == pb::GameStatus::Finished as i32 {
+            assert_eq!(view.result.unwrap().ranking.last(), Some(&to_act));
+        }
     }
 }
