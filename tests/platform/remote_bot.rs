@@ -148,6 +148,18 @@ fn with_remote(
     request
 }
 
+/// The spectator's view once the game reached `version` (a remote bot or
+/// the clock task plays in the background).
+async fn wait_for_version(client: &mut Client, game_id: &str, version: u64) -> pb::View {
+    loop {
+        let view = public_view(client, game_id).await;
+        if view.version >= version {
+            return view;
+        }
+        tokio::time::sleep(Duration::from_millis(5)).await;
+    }
+}
+
 async fn create(client: &mut Client, request: pb::CreateGameRequest) -> pb::CreateGameResponse {
     client.create_game(request).await.unwrap().into_inner()
 }
@@ -230,11 +242,7 @@ async fn a_remote_bot_answers_a_person_and_its_token_never_acts() {
     assert!(!game.seats[0].token.is_empty());
     assert!(game.seats[1].token.is_empty());
     play_first_legal(&mut client, &game, 0).await;
-    let mut view = public_view(&mut client, &game.game_id).await;
-    while view.version < 2 {
-        tokio::time::sleep(Duration::from_millis(5)).await;
-        view = public_view(&mut client, &game.game_id).await;
-    }
+    let view = wait_for_version(&mut client, &game.game_id, 2).await;
     assert_eq!(view.to_act, vec![0]);
     let asked = bot.asked();
     assert_eq!(asked.len(), 1);
@@ -297,11 +305,7 @@ async fn illegal_failed_and_late_answers_are_handled_as_the_clock_says() {
             with_remote(21, &bot.endpoint(), &[0], Some(clock)),
         )
         .await;
-        let mut view = public_view(&mut client, &game.game_id).await;
-        while view.version < 1 {
-            tokio::time::sleep(Duration::from_millis(5)).await;
-            view = public_view(&mut client, &game.game_id).await;
-        }
+        let view = wait_for_version(&mut client, &game.game_id, 1).await;
         assert_eq!(view.status, pb::GameStatus::InProgress as i32);
         let replay = admin_replay(&mut client, &game.game_id).await;
         assert_eq!(replay.actions[0].action, Some(take(1)));
@@ -379,11 +383,7 @@ async fn remote_seats_are_driven_again_after_a_restart() {
     );
     assert_eq!(asked[1].request.view.as_ref().unwrap().version, 1);
     bot.gate.add_permits(2);
-    let mut view = public_view(&mut client, &game.game_id).await;
-    while view.version < 2 {
-        tokio::time::sleep(Duration::from_millis(5)).await;
-        view = public_view(&mut client, &game.game_id).await;
-    }
+    let view = wait_for_version(&mut client, &game.game_id, 2).await;
     assert_eq!(view.version, 2);
     assert_eq!(view.to_act, vec![0]);
 }
