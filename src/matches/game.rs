@@ -711,7 +711,7 @@ impl<R: Ruleset> Match<R> {
         Ok(token.secret)
     }
 
-    /// The clock and the turn signal follow a change of the game at `now`.
+    /// The clock follows a change of the game at `now` (MC-CLOCK-02).
     fn tick(&mut self, now: Instant) {
         if let Some(clock) = &mut self.clock {
             clock.advance(self.journal.len() as u64, self.state.to_act(), now);
