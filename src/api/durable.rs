@@ -72,10 +72,7 @@ pub fn journal_new<R: WireRules>(
             .seats()
             .iter()
             .map(|slot| SeatRecord {
-                bot: slot
-                    .bot()
-                    .map(|bot| bot.name().to_owned())
-                    .unwrap_or_default(),
+                bot: slot.bot().map(|bot| bot.name()).unwrap_or_default(),
                 token_hash: slot
                     .token_hash()
                     .map(|hash| hash.to_bytes().to_vec())

@@ -11,11 +11,14 @@ mod fields;
 mod hosted;
 mod imperium;
 mod render;
+pub mod simulate;
 mod status;
 mod wire;
 
 pub use catalog::{Catalog, CreateSpec, Created};
 pub use durable::Restored;
-pub use hosted::{CatchUp, CaughtUp, HostedGame, LiveUpdates, PastUpdates, UpdateShape};
+pub use hosted::{
+    CatchUp, CaughtUp, HostedGame, LiveUpdates, PastUpdates, Simulation, Thinking, UpdateShape,
+};
 pub use status::{MAX_STATUS_MESSAGE_BYTES, VERSION_METADATA, capped, into_status};
 pub use wire::WireRules;

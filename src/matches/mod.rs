@@ -13,6 +13,7 @@ mod history;
 mod journal;
 mod registry;
 mod replay;
+pub mod search;
 mod token;
 mod update;
 

@@ -5,9 +5,19 @@
 //! between slices so that views, streams and listings see the game move.
 //! A semaphore lets at most one slice per core but one run at once, so bots
 //! never take every core from the calls of people.
+//!
+//! Search bots ("mcts") never think under the game's lock nor on an async
+//! worker, and never inside a `CreateGame` or an `ApplyAction`: a slice
+//! whose bot to act searches takes the search job (a copy of the state)
+//! under the lock, thinks without it, and plays the decision under the lock
+//! again only if the game has not moved meanwhile. Views, streams and
+//! listings are served while it thinks. `Simulate` calls share the same
+//! semaphore ([`BotPool::run`]): the CPU given to searching is bounded
+//! whoever searches.
 use std::sync::Arc;
 
 use tokio::sync::Semaphore;
+use tonic::Status;
 
 use super::game_service::GameEntry;
 use crate::matches::BOT_SLICE;
@@ -41,16 +51,51 @@ impl BotPool {
                 };
                 let game = entry.clone();
                 let slice = tokio::task::spawn_blocking(move || {
-                    let more = game.lock().play_bots(BOT_SLICE);
+                    // The guard of this statement is dropped at its end:
+                    // the search below runs without the lock.
+                    let job = game.lock().search_job();
+                    let more = match job {
+                        Some(think) => {
+                            let decision = think();
+                            game.lock().apply_decision(decision)
+                        }
+                        None => game.lock().play_bots(BOT_SLICE),
+                    };
                     drop(permit);
                     more
                 });
                 match slice.await {
                     Ok(true) => tokio::task::yield_now().await,
-                    // Done, or the slice failed (logged by the match).
-                    Ok(false) | Err(_) => return,
+                    Ok(false) => return,
+                    Err(error) => {
+                        // The game is unchanged: a search plays on a copy.
+                        tracing::error!(%error, "a bot slice failed; the game's bots stop");
+                        return;
+                    }
                 }
             }
         });
+    }
+
+    /// Runs `work` on the blocking pool once the semaphore lets it (a
+    /// `Simulate` call): never on an async worker, and never more at once
+    /// than bot slices may run.
+    pub async fn run<T: Send + 'static>(
+        &self,
+        work: impl FnOnce() -> T + Send + 'static,
+    ) -> Result<T, Status> {
+        let permit = self
+            .slices
+            .clone()
+            .acquire_owned()
+            .await
+            .map_err(|_| Status::unavailable("the server is shutting down"))?;
+        tokio::task::spawn_blocking(move || {
+            let done = work();
+            drop(permit);
+            done
+        })
+        .await
+        .map_err(|error| Status::internal(format!("the work failed: {error}")))
     }
 }

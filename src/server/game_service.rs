@@ -371,4 +371,20 @@ impl GameService for GameServiceImpl {
             MAX_REPLAY_PAGE_BYTES,
         )))
     }
+
+    async fn simulate(
+        &self,
+        request: Request<pb::SimulateRequest>,
+    ) -> Result<Response<pb::SimulateResponse>, Status> {
+        let body = request.get_ref();
+        bounded_name("game_id", &body.game_id)?;
+        let entry = self.games.get(&body.game_id)?;
+        // Checked and copied under the lock; run off it, on the blocking
+        // pool (MC-SIM-05): the game is never changed.
+        let simulation = entry
+            .lock()
+            .simulation(body.seat, bearer(&request)?, body)?;
+        let response = self.bots.run(simulation).await??;
+        Ok(Response::new(response))
+    }
 }
