@@ -18,6 +18,8 @@ mod load;
 mod play;
 mod reflection;
 mod replays;
+mod search_bots;
+mod simulate;
 mod smugglers;
 mod statuses;
 mod streaming;
