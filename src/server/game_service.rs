@@ -379,8 +379,8 @@ impl GameService for GameServiceImpl {
         let body = request.get_ref();
         bounded_name("game_id", &body.game_id)?;
         let entry = self.games.get(&body.game_id)?;
-        // Checked and copied under the lock; run off it, on the blocking
-        // pool (MC-SIM-05): the game is never changed.
+        // MC-SIM-05: checked and copied under the lock, run off it on the
+        // blocking pool; the game is never changed.
         let simulation = entry
             .lock()
             .simulation(body.seat, bearer(&request)?, body)?;

@@ -5,9 +5,12 @@
 use std::time::{Duration, Instant};
 
 use melange::{
-    matches::{BotKind, KeptHistory, Match, RestoredSeat, SeatPlan, search::Decision},
+    matches::{
+        BotKind, KeptHistory, Match, RestoredSeat, SeatPlan,
+        search::{Decision, Mcts},
+    },
     pb,
-    rules::core::{Ruleset, Seat},
+    rules::core::{RngStream, Ruleset, Seat},
 };
 use tonic::Code;
 
@@ -207,4 +210,28 @@ fn search_games_are_the_same_for_the_same_seed_and_survive_a_restart() {
         restored.journal().iter().cloned().collect::<Vec<_>>(),
         journal
     );
+}
+
+/// MC-SIM-06: `state` and a state `seat` cannot tell from it (what it does
+/// not see redrawn) get the same move from a search with the same
+/// generator.
+pub fn indistinguishable_states_get_the_same_search_move<R: Ruleset>(state: &R, seat: Seat) {
+    let twin = state.determinize(seat, &mut RngStream::Rival.rng(99));
+    assert_ne!(format!("{state:?}"), format!("{twin:?}"));
+    let search = Mcts { iterations: 60 };
+    for seed in [3, 4] {
+        assert_eq!(
+            search.decide(state, seat, &mut RngStream::Bot(seat.0).rng(seed)),
+            search.decide(&twin, seat, &mut RngStream::Bot(seat.0).rng(seed)),
+            "seed {seed}"
+        );
+    }
+}
+
+#[test]
+fn a_search_plays_only_on_what_its_seat_sees() {
+    // MC-SIM-06
+    let mut state = Harness::setup(&options(), 2).unwrap();
+    state.apply(Seat(0), &3, &mut Vec::new()).unwrap();
+    indistinguishable_states_get_the_same_search_move(&state, Seat(1));
 }

@@ -1,4 +1,4 @@
-//! `Simulate`, the forward model (rules MC-SIM-01 to MC-SIM-05): it never
+//! `Simulate`, the forward model (rules MC-SIM-01, MC-SIM-04, MC-SIM-05): it never
 //! changes the game, the same sampling seed gives the same samples, its
 //! bounds and tokens are checked, a refused action is reported with its
 //! rule, and two games that differ only in what the seat cannot see give

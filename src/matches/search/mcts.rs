@@ -2,8 +2,8 @@
 //! MCTS): one tree over the actions of every seat, grown by iterations
 //! that each play on a fresh sample of what the searching seat cannot see.
 //!
-//! Each iteration draws `state.determinize(seat, rng)` (MC-SIM-01), so the
-//! search never reads a fact hidden from its seat: it only ever plays on
+//! Each iteration draws `state.determinize(seat, rng)` (MC-SIM-01,
+//! MC-SIM-06), so the search never reads a fact hidden from its seat: it only ever plays on
 //! samples consistent with the seat's view. In the sample it descends the
 //! tree by UCB1 among the children whose actions are legal there (counting
 //! how often each was available, as information set MCTS does, so moves
@@ -95,6 +95,7 @@ impl Mcts {
         let mut path = Vec::new();
         let mut choices = Vec::new();
         for _ in 0..self.iterations {
+            // MC-SIM-06: play ahead only on a sample of what the seat sees.
             let mut sample = state.determinize(seat, rng);
             path.clear();
             path.push(0);

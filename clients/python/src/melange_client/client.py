@@ -282,7 +282,7 @@ class Seat:
         """The forward model: `samples` states drawn from what this seat
         sees (the rest sampled from `seed`), each with `actions` played in
         order by whoever is to act, then up to `playout_steps` random moves;
-        returns this seat's view of each (rules MC-SIM-01 to MC-SIM-05). The
+        returns this seat's view of each (rules MC-SIM-01, MC-SIM-04 and MC-SIM-05). The
         game itself never changes. An action a sample refuses is reported in
         that sample's `refusal`, not raised; bounds (at most 64 samples and
         200,000 steps a call) raise grpc.RpcError."""
