@@ -7,7 +7,8 @@
 //! result or the standing, MC-STAND), its decisions per second, then
 //! `Simulate`-style simulations per second (a sample drawn for a seat,
 //! `PLAYOUT` random moves, default 50, and the seat's view of the result)
-//! from a state of the middle of a game. One thread, plain `std::time`.
+//! from a state of the middle of a game. `SEARCH_GAMES` (default
+//! "arrakis,imperium") picks the games. One thread, plain `std::time`.
 //! Run: `cargo bench --bench search`.
 use std::time::{Duration, Instant};
 
@@ -88,8 +89,8 @@ fn one_game<R: WireRules>(options: &R::Options, seed: u64, search: BotKind, tall
     tally.moves += game.version();
 }
 
-/// A state `steps` random moves into the first seed's game.
-fn middle<R: WireRules>(options: &R::Options, steps: u64) -> R {
+/// A state from the middle of the first seed's game between random bots.
+fn middle<R: WireRules>(options: &R::Options) -> R {
     let plans = vec![
         SeatPlan {
             bot: Some(BotKind::Random),
@@ -99,11 +100,8 @@ fn middle<R: WireRules>(options: &R::Options, steps: u64) -> R {
     let mut game = Match::<R>::create(options.clone(), 0, &plans)
         .expect("create")
         .0;
-    let mut state = game.state().clone();
-    while game.version() < steps && game.play_bots(1) {
-        state = game.state().clone();
-    }
-    state
+    game.play_bots_inline();
+    game.state_at(game.version() / 2).expect("a past version")
 }
 
 /// Simulations per second for a `Simulate` call of 64 samples.
@@ -158,7 +156,7 @@ fn bench<R: WireRules>(name: &str, options: pb::GameOptions) {
         tally.moves as f64 / tally.games.max(1) as f64,
     );
     let playout = knob("PLAYOUT", 50) as u32;
-    let (rate, played) = simulations(&middle::<R>(&options, 100), playout);
+    let (rate, played) = simulations(&middle::<R>(&options), playout);
     println!(
         "{name}: Simulate: {rate:.0} simulations/s (a sample, {played} of {playout} playout moves, the seat's view)"
     );
@@ -166,25 +164,30 @@ fn bench<R: WireRules>(name: &str, options: pb::GameOptions) {
 
 fn main() {
     let max_rounds = Some(knob("MAX_ROUNDS", 3) as u32);
-    bench::<Arrakis>(
-        "arrakis",
-        pb::GameOptions {
-            max_rounds,
-            game: Some(pb::game_options::Game::Arrakis(
-                pb::ArrakisOptions::default(),
-            )),
-            ..Default::default()
-        },
-    );
-    bench::<Imperium>(
-        "imperium",
-        pb::GameOptions {
-            max_rounds,
-            game: Some(pb::game_options::Game::Imperium(pb::ImperiumOptions {
-                player_count: 2,
+    let games = std::env::var("SEARCH_GAMES").unwrap_or_else(|_| "arrakis,imperium".into());
+    if games.contains("arrakis") {
+        bench::<Arrakis>(
+            "arrakis",
+            pb::GameOptions {
+                max_rounds,
+                game: Some(pb::game_options::Game::Arrakis(
+                    pb::ArrakisOptions::default(),
+                )),
                 ..Default::default()
-            })),
-            ..Default::default()
-        },
-    );
+            },
+        );
+    }
+    if games.contains("imperium") {
+        bench::<Imperium>(
+            "imperium",
+            pb::GameOptions {
+                max_rounds,
+                game: Some(pb::game_options::Game::Imperium(pb::ImperiumOptions {
+                    player_count: 2,
+                    ..Default::default()
+                })),
+                ..Default::default()
+            },
+        );
+    }
 }
