@@ -3,7 +3,7 @@
 use crate::{
     matches::{MatchError, echo},
     pb,
-    rules::core::Seat,
+    rules::core::{Resignation, Seat},
 };
 
 /// Malformed input, with a message that says what is wrong.
@@ -41,4 +41,29 @@ pub fn rule_overrides(options: &pb::GameOptions) -> Vec<(String, String)> {
         .iter()
         .map(|(name, value)| (name.clone(), value.clone()))
         .collect()
+}
+
+/// `GameOptions.max_rounds` (MC-ROUNDS-01): absent or 0 is no limit.
+pub fn max_rounds(options: &pb::GameOptions) -> Option<u32> {
+    options.max_rounds.filter(|n| *n > 0)
+}
+
+/// A resignation (MC-RESIGN-01) as the wire names it.
+pub fn resignation_name(why: Resignation) -> &'static str {
+    match why {
+        Resignation::Conceded => "conceded",
+        Resignation::Forfeited => "forfeited",
+    }
+}
+
+/// A resignation from its wire name.
+pub fn resignation(name: &str) -> Result<Resignation, MatchError> {
+    match name {
+        "conceded" => Ok(Resignation::Conceded),
+        "forfeited" => Ok(Resignation::Forfeited),
+        other => Err(invalid(format!(
+            "unknown resignation {}; use conceded or forfeited (MC-RESIGN-01)",
+            echo(other)
+        ))),
+    }
 }

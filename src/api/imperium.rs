@@ -3,7 +3,10 @@
 //! faction named by its data id.
 use super::{
     WireRules,
-    fields::{invalid, published_preset, rule_overrides, seat, small},
+    fields::{
+        invalid, max_rounds, published_preset, resignation, resignation_name, rule_overrides, seat,
+        small,
+    },
 };
 use crate::{
     matches::{MatchError, echo},
@@ -122,6 +125,7 @@ impl WireRules for Imperium {
             leaders,
             rival_leaders,
             no_rivals: game.no_rivals,
+            max_rounds: max_rounds(options),
             preset: preset(&options.preset)?,
             overrides: rule_overrides(options),
         })
@@ -168,6 +172,7 @@ impl WireRules for Imperium {
             ),
             Step::Opponent(n) => Action::Opponent(Seat(small(*n, "opponent seat")?)),
             Step::Card(id) => Action::Card(card_id(id)?),
+            Step::Resign(why) => Action::Resign(resignation(why)?),
         })
     }
 
@@ -197,6 +202,7 @@ impl WireRules for Imperium {
             Action::Space(space) => Step::Space(d.spaces[usize::from(space.0)].id.clone()),
             Action::Opponent(other) => Step::Opponent(seat(other)),
             Action::Card(card) => Step::Card(card_name(card)),
+            Action::Resign(why) => Step::Resign(resignation_name(why).to_owned()),
         };
         pb::Action {
             game: Some(pb::action::Game::Imperium(pb::ImperiumAction {
@@ -362,6 +368,11 @@ fn view_to_pb(view: ImperiumView) -> pb::ImperiumView {
             .collect(),
         hagal_deck_count: view.hagal_deck_count.into(),
         hagal_revealed: view.hagal_revealed.iter().map(|c| hagal_name(*c)).collect(),
+        resigned_seat: view.resigned.map(|(s, _)| seat(s)),
+        resignation: view
+            .resigned
+            .map(|(_, why)| resignation_name(why).to_owned())
+            .unwrap_or_default(),
     }
 }
 
@@ -586,6 +597,14 @@ fn event_to_pb(event: &Event) -> pb::ImperiumEvent {
         Event::GameOver { winners } => {
             wire.values = winners.iter().map(|s| seat(*s)).collect();
             "game_over"
+        }
+        Event::Resigned { seat: s, why } => {
+            wire.seat = Some(seat(*s));
+            resignation_name(*why)
+        }
+        Event::RoundLimit { round } => {
+            wire.amount = (*round).into();
+            "round_limit"
         }
         Event::RivalJoined { seat: s, leader } => {
             wire.seat = Some(seat(*s));
@@ -841,6 +860,16 @@ fn event_text(game: &Imperium, event: &Event) -> String {
         }
         Event::Recall => "the Agents are recalled".to_owned(),
         Event::EndgameTriggered => "the endgame is triggered".to_owned(),
+        Event::Resigned { seat: s, why } => {
+            format!(
+                "{} {} the game (MC-RESIGN-02)",
+                who(s),
+                resignation_name(*why)
+            )
+        }
+        Event::RoundLimit { round } => {
+            format!("round {round} was the last one allowed: the game stops (MC-ROUNDS-01)")
+        }
         Event::GameOver { winners } => {
             let names: Vec<String> = winners.iter().map(who).collect();
             match names.len() {
@@ -890,7 +919,7 @@ fn event_text(game: &Imperium, event: &Event) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::core::{RngStream, Ruleset};
+    use crate::rules::core::{Resignation, RngStream, Ruleset, Viewer};
     use rand::Rng;
 
     /// Every action a random game offers survives the trip to the wire and
@@ -955,5 +984,56 @@ mod tests {
         assert!(matches!(error, MatchError::InvalidArgument(ref m) if m.contains("seat 0")));
         let agreed = Imperium::options_from_pb(&conflicting, &["paul_atreides".into()]).unwrap();
         assert_eq!(agreed.leaders, vec![Some("paul_atreides".to_owned())]);
+    }
+
+    /// MC-ROUNDS-01 and MC-RESIGN-01 on the wire: `max_rounds` reaches the
+    /// game (0 is no limit), a resignation round-trips, and what it leaves
+    /// (view fields, events) is named.
+    #[test]
+    fn competition_rules_cross_the_wire() {
+        let with = |max_rounds| pb::GameOptions {
+            max_rounds,
+            ..Default::default()
+        };
+        let opts = |o: &pb::GameOptions| Imperium::options_from_pb(o, &[]).unwrap().max_rounds;
+        assert_eq!(opts(&with(Some(3))), Some(3));
+        assert_eq!(opts(&with(Some(0))), None);
+        assert_eq!(opts(&with(None)), None);
+        for why in [Resignation::Conceded, Resignation::Forfeited] {
+            let action = Action::Resign(why);
+            let back = Imperium::action_from_pb(&Imperium::action_to_pb(&action)).unwrap();
+            assert_eq!(back, action);
+        }
+        let unknown = pb::Action {
+            game: Some(pb::action::Game::Imperium(pb::ImperiumAction {
+                step: Some(Step::Resign("sulked".into())),
+            })),
+        };
+        let error = Imperium::action_from_pb(&unknown).unwrap_err();
+        assert!(matches!(error, MatchError::InvalidArgument(ref m) if m.contains("MC-RESIGN-01")));
+
+        let mut game = Imperium::setup(&ImperiumOptions::players(3), 1).unwrap();
+        let mut events = Vec::new();
+        game.apply(
+            Seat(2),
+            &Action::Resign(Resignation::Forfeited),
+            &mut events,
+        )
+        .unwrap();
+        let view = view_to_pb(game.view(Viewer::Spectator));
+        assert_eq!(view.resigned_seat, Some(2));
+        assert_eq!(view.resignation, "forfeited");
+        let (text, wire) = game.event_to_pb(&events[0]);
+        let Some(pb::event::Game::Imperium(wire)) = wire else {
+            panic!("an Imperium event")
+        };
+        assert_eq!((wire.kind.as_str(), wire.seat), ("forfeited", Some(2)));
+        assert!(text.contains("forfeited"), "{text}");
+        let (text, wire) = game.event_to_pb(&Event::RoundLimit { round: 4 });
+        let Some(pb::event::Game::Imperium(wire)) = wire else {
+            panic!("an Imperium event")
+        };
+        assert_eq!((wire.kind.as_str(), wire.amount), ("round_limit", 4));
+        assert!(text.contains("round 4"), "{text}");
     }
 }

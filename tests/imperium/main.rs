@@ -5,10 +5,14 @@
 //! (`cards`), one test per checklist rule not tested elsewhere
 //! (`checklist`), the House Hagal and solo rivals (`hagal`), seeded random
 //! games to the end (`playout`) and arbitrary actions thrown at them
-//! (`fuzz`). `common` holds the helpers they share.
+//! (`fuzz`), and the competition rules of docs/rules/competition.md
+//! (`competition`: resigning, the standing, the round limit, default
+//! actions, the forward model's sample). `common` holds the helpers they
+//! share.
 mod cards;
 mod checklist;
 mod common;
+mod competition;
 mod fuzz;
 mod hagal;
 mod playout;

@@ -1,5 +1,5 @@
 //! One decision of one seat: a small `Copy` value.
-use crate::rules::core::Seat;
+use crate::rules::core::{Resignation, Seat};
 
 use super::ids::{CardId, Faction, IntrigueId, SpaceId};
 
@@ -58,4 +58,7 @@ pub enum Action {
     Opponent(Seat),
     /// A card (Other Memory, Helena's Manipulate).
     Card(CardId),
+    /// MC-RESIGN-01: the seat resigns (`resign.rs`). Accepted from any seat
+    /// of a running game; never among the legal actions.
+    Resign(Resignation),
 }

@@ -1,5 +1,5 @@
 //! What happened, with enough detail to redact it per viewer.
-use crate::rules::core::{Seat, Viewer};
+use crate::rules::core::{Resignation, Seat, Viewer};
 
 use super::hagal::HagalId;
 use super::ids::{CardId, ConflictId, Faction, IntrigueId, LeaderId, SpaceId};
@@ -127,6 +127,11 @@ pub enum Event {
     EndgameTriggered,
     /// The game is over.
     GameOver { winners: Vec<Seat> },
+    /// MC-RESIGN-02: a seat conceded or forfeited, which ends the game.
+    Resigned { seat: Seat, why: Resignation },
+    /// MC-ROUNDS-01: this round, the `max_rounds`-th, ended with the game
+    /// still running, which ends it.
+    RoundLimit { round: u8 },
     /// Setup: a rival (not a seat) joined at this board index; `leader` is
     /// `None` for House Hagal.
     RivalJoined {

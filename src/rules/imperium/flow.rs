@@ -18,6 +18,10 @@ impl Imperium {
         action: &Action,
         ev: &mut Vec<Event>,
     ) -> Result<(), RuleError> {
+        if let Action::Resign(why) = *action {
+            // MC-RESIGN-01: from any seat, whoever is to act.
+            return self.resign(seat, why, ev);
+        }
         let Some(pending) = &self.pending else {
             return Err(RuleError::GameOver);
         };

@@ -1,4 +1,6 @@
 //! Short human labels for actions, with names from the data.
+use crate::rules::core::Resignation;
+
 use super::action::{Action, Zone};
 use super::prompt::Pending;
 use super::state::Imperium;
@@ -89,6 +91,10 @@ impl Imperium {
                     format!("Give the {} Alliance to {s}", faction.name())
                 }
                 _ => format!("Opponent {s}"),
+            },
+            Action::Resign(why) => match why {
+                Resignation::Conceded => "Concede the game".into(),
+                Resignation::Forfeited => "Forfeit the game".into(),
             },
             Action::Card(c) => match self.pending {
                 Some(Pending::Acquire(_)) => format!("Resolve {}'s Reveal box", card(c)),

@@ -21,6 +21,10 @@
 //!   and acquiring), `intrigue.rs`, `choices.rs` (the small decisions of
 //!   effects), `round.rs`, `combat.rs`, `hagal.rs` (the rivals), with
 //!   `interp.rs`, `deck.rs` and `influence.rs` under them;
+//! - the competition rules (MC-): `resign.rs` (MC-RESIGN), `standing.rs`
+//!   (MC-STAND-01, also the end-game ranking), `round_limit.rs`
+//!   (MC-ROUNDS-01), `default_action.rs` (MC-DEFAULT-01) and
+//!   `determinize.rs` (the forward model's sample, MC-SIM-01/02);
 //! - `label.rs` action labels, `refusal.rs` refusal sentences, `event.rs`
 //!   events, `view.rs` what a viewer may see;
 //! - `testkit.rs`: test hooks, only with the `testkit` feature.
@@ -31,6 +35,8 @@ mod choices;
 mod combat;
 pub mod data;
 mod deck;
+mod default_action;
+mod determinize;
 mod effect;
 mod event;
 mod flow;
@@ -44,9 +50,12 @@ mod legal;
 mod options;
 mod prompt;
 mod refusal;
+mod resign;
 mod reveal;
 mod round;
+mod round_limit;
 mod setup;
+mod standing;
 mod state;
 #[cfg(feature = "testkit")]
 #[doc(hidden)]
@@ -130,52 +139,27 @@ impl Ruleset for Imperium {
         if self.pending.is_some() || self.phase != state::Phase::Over {
             return None;
         }
-        let (winners, ranking) = self.result_order();
-        let top = self.p(ranking[0]);
-        let best = self.result_best();
-        let reason = if self.is_rival(best) {
-            format!(
-                "a rival won with {} VP (IM-SOLO-09: solo Rivals score as players do)",
-                self.p(best).vp
-            )
-        } else if winners.len() > 1 {
-            "shared victory after every tie-breaker".to_string()
-        } else if ranking.len() > 1 && self.p(ranking[1]).vp == top.vp {
-            format!(
-                "{} VP, won on tie-breakers (spice, Solari, water, garrison, latest Reveal)",
-                top.vp
-            )
-        } else {
-            format!("most VP ({})", top.vp)
-        };
-        Some(GameResult {
-            winners: winners.into_iter().map(Seat).collect(),
-            ranking: ranking.into_iter().map(Seat).collect(),
-            reason,
-        })
+        Some(self.final_result())
     }
 
-    fn resignation(_why: Resignation) -> Action {
-        // Placeholder until the Imperium resignation action lands (issue 16).
-        unimplemented!("MC-RESIGN-01 is not implemented for Imperium yet")
+    /// MC-RESIGN-01: `Action::Resign` (`resign.rs`).
+    fn resignation(why: Resignation) -> Action {
+        Action::Resign(why)
     }
 
-    fn default_action(&self, _seat: Seat) -> Option<Action> {
-        None
+    /// MC-DEFAULT-01 (`default_action.rs`).
+    fn default_action(&self, seat: Seat) -> Option<Action> {
+        self.default_for(seat)
     }
 
+    /// MC-STAND-01 (`standing.rs`).
     fn standing(&self) -> GameResult {
-        let (winners, ranking) = self.result_order();
-        GameResult {
-            winners: winners.into_iter().map(Seat).collect(),
-            ranking: ranking.into_iter().map(Seat).collect(),
-            reason: "the standing so far".into(),
-        }
+        self.standing_result()
     }
 
-    fn determinize(&self, _seat: Seat, _rng: &mut GameRng) -> Self {
-        // Placeholder: no sampling yet (issue 16).
-        self.clone()
+    /// MC-SIM-01, MC-SIM-02 (`determinize.rs`).
+    fn determinize(&self, seat: Seat, rng: &mut GameRng) -> Self {
+        self.determinized(seat, rng)
     }
 }
 

@@ -39,6 +39,9 @@ pub struct ImperiumOptions {
     pub rival_leaders: Vec<Option<String>>,
     /// Asks for no rivals; refused for 1-2 players, which need them.
     pub no_rivals: bool,
+    /// MC-ROUNDS-01: the game stops, if still running, when this round
+    /// ends (`round_limit.rs`); `None`: no limit. At least 1.
+    pub max_rounds: Option<u32>,
 }
 
 /// The resolved rule switches a game runs with.
@@ -104,6 +107,11 @@ impl ImperiumOptions {
                     "Dune: Imperium is for 1-4 players, not {n}"
                 )));
             }
+        }
+        if self.max_rounds == Some(0) {
+            return Err(RuleError::InvalidOptions(
+                "max_rounds must be at least 1 (MC-ROUNDS-01); leave it out for no limit".into(),
+            ));
         }
         if self.leaders.len() > usize::from(self.player_count) {
             return Err(RuleError::InvalidOptions("more leaders than seats".into()));

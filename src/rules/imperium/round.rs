@@ -20,6 +20,7 @@ impl Imperium {
             return;
         };
         self.conflict = Some(conflict);
+        self.conflicts_seen.push(conflict);
         ev.push(Event::RoundStarted {
             round: self.round,
             conflict,
@@ -164,6 +165,11 @@ impl Imperium {
             ev.push(Event::EndgameTriggered);
             self.phase = Phase::Endgame;
             self.stack.push(Task::EndgameAsk(0));
+            return;
+        }
+        // MC-ROUNDS-01: the last round allowed ends here, before the Recall.
+        if self.round_limit_reached() {
+            self.stop_at_round_limit(ev);
             return;
         }
         // IM-RECALL-02: the Mentat returns unless won for next round.

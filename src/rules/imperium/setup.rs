@@ -167,6 +167,9 @@ impl Imperium {
             stack: Vec::new(),
             pending: None,
             rivals: None,
+            max_rounds: options.max_rounds,
+            conflicts_seen: Vec::new(),
+            early_end: None,
         };
         for (i, &leader) in leaders.iter().enumerate() {
             ev.push(Event::LeaderAssigned {

@@ -249,6 +249,14 @@ pub struct Imperium {
     pub(crate) pending: Option<Pending>,
     /// House Hagal rivals (1-2 players), see `hagal.rs`.
     pub(crate) rivals: Option<Box<super::hagal::Rivals>>,
+    /// MC-ROUNDS-01: the game stops when this round ends (`round_limit.rs`).
+    pub(crate) max_rounds: Option<u32>,
+    /// The Conflict cards revealed so far, oldest first (public): what a
+    /// sample of the Conflict deck must leave out (MC-SIM-02,
+    /// `determinize.rs`).
+    pub(crate) conflicts_seen: Vec<ConflictId>,
+    /// Why the game ended early, if it did (`standing.rs`).
+    pub(crate) early_end: Option<super::standing::EarlyEnd>,
 }
 
 impl Imperium {

@@ -68,6 +68,34 @@ impl Imperium {
         self.pm(seat).intrigue.push(card);
     }
 
+    /// The Intrigue deck, top last.
+    #[doc(hidden)]
+    pub fn test_intrigue_deck(&mut self) -> &mut Vec<IntrigueId> {
+        &mut self.intrigue_deck
+    }
+
+    /// Reseeds the game's generator and the rivals' (hidden chance).
+    #[doc(hidden)]
+    pub fn test_reseed(&mut self, seed: u64) {
+        use rand::SeedableRng;
+        self.rng = crate::rules::core::GameRng::seed_from_u64(seed);
+        if let Some(r) = self.rivals.as_mut() {
+            r.rng = crate::rules::core::GameRng::seed_from_u64(!seed);
+        }
+    }
+
+    /// The Conflict cards revealed so far, oldest first.
+    #[doc(hidden)]
+    pub fn test_conflicts_seen(&self) -> &[super::ids::ConflictId] {
+        &self.conflicts_seen
+    }
+
+    /// The Imperium deck, top last.
+    #[doc(hidden)]
+    pub fn test_imperium_deck(&mut self) -> &mut Vec<CardId> {
+        &mut self.imperium_deck
+    }
+
     /// The decision awaited (debug form).
     #[doc(hidden)]
     pub fn test_pending(&self) -> Option<&Pending> {

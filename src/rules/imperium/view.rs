@@ -1,10 +1,11 @@
 //! What one viewer may know: hands, Intrigue cards and deck order hidden
 //! from others (counts only); everything on the table public.
-use crate::rules::core::{Seat, Viewer};
+use crate::rules::core::{Resignation, Seat, Viewer};
 
 use super::hagal::HagalId;
 use super::ids::{CardId, ConflictId, Faction, IntrigueId, LeaderId, SpaceId};
 use super::prompt::Pending;
+use super::standing::EarlyEnd;
 use super::state::{Imperium, Phase};
 
 /// One seat as the viewer sees it.
@@ -171,6 +172,8 @@ pub struct ImperiumView {
     pub hagal_deck_count: u8,
     /// Revealed House Hagal cards, oldest first (public).
     pub hagal_revealed: Vec<HagalId>,
+    /// MC-RESIGN-02: the seat whose resignation ended the game, and how.
+    pub resigned: Option<(Seat, Resignation)>,
 }
 
 fn kind(p: &Pending) -> &'static str {
@@ -331,41 +334,10 @@ impl Imperium {
                 .rivals
                 .as_ref()
                 .map_or_else(Vec::new, |r| r.revealed.clone()),
+            resigned: match self.early_end {
+                Some(EarlyEnd::Resigned { seat, why }) => Some((Seat(seat), why)),
+                _ => None,
+            },
         }
-    }
-
-    /// Final order: VP, spice, Solari, water, garrison troops, then the most
-    /// recent Reveal turn (docs/rules-decisions.md, A8a, A8b). Returns (winners,
-    /// ranking).
-    ///
-    /// Solo Rivals are ranked too (they can win, IM-SOLO-09) but only seats
-    /// are returned: a Rival's win leaves no winner. House Hagal scores
-    /// nothing and is not ranked (IM-HAGAL-12).
-    pub(crate) fn result_order(&self) -> (Vec<u8>, Vec<u8>) {
-        let all = self.result_all();
-        let best = self.result_key(all[0]);
-        let winners = all
-            .iter()
-            .copied()
-            .filter(|s| self.result_key(*s) == best && !self.is_rival(*s))
-            .collect();
-        let ranking = all.into_iter().filter(|s| !self.is_rival(*s)).collect();
-        (winners, ranking)
-    }
-
-    fn result_key(&self, s: u8) -> (u8, u8, u8, u8, u8, u16) {
-        let p = self.p(s);
-        (p.vp, p.spice, p.solari, p.water, p.garrison, p.reveal_seq)
-    }
-
-    fn result_all(&self) -> Vec<u8> {
-        let mut ranking: Vec<u8> = (0..self.n()).filter(|s| !self.is_hagal(*s)).collect();
-        ranking.sort_by(|a, b| self.result_key(*b).cmp(&self.result_key(*a)).then(a.cmp(b)));
-        ranking
-    }
-
-    /// The best-placed participant, rival or seat.
-    pub(crate) fn result_best(&self) -> u8 {
-        self.result_all()[0]
     }
 }

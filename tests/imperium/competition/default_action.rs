@@ -1,0 +1,87 @@
+//! MC-DEFAULT-01: the default action of a decision (what a seat's clock
+//! plays for it, MC-CLOCK-04) is its "pass", "done" or "decline" choice
+//! where it has one: always a legal action, and only for the seat to act.
+use melange::rules::core::{RngStream, Ruleset, Seat};
+use melange::rules::imperium::{Action, Imperium, ImperiumOptions, Preset};
+use rand::Rng;
+
+use crate::common::{game, kind, legal, send, settle};
+
+// MC-DEFAULT-01: along random games, the default is legal or absent, and
+// other seats never have one.
+#[test]
+fn the_default_is_always_legal_and_only_for_the_seat_to_act() {
+    let (mut some, mut none) = (0, 0);
+    for seed in 0..24u64 {
+        let opts = ImperiumOptions {
+            preset: if seed % 2 == 0 {
+                Preset::Default
+            } else {
+                Preset::Published
+            },
+            ..ImperiumOptions::players(1 + (seed % 4) as u8)
+        };
+        let mut g = Imperium::setup(&opts, seed).unwrap();
+        let mut chooser = RngStream::Bot(0xfd).rng(seed);
+        while let Some(seat) = g.to_act() {
+            let mut l = Vec::new();
+            g.legal_actions(seat, &mut l);
+            match g.default_action(seat) {
+                Some(a) => {
+                    some += 1;
+                    assert!(
+                        l.contains(&a),
+                        "MC-DEFAULT-01: {a:?} is not legal in {}",
+                        kind(&g)
+                    );
+                    assert!(matches!(a, Action::Pass | Action::Troops(0)), "{a:?}");
+                }
+                None => {
+                    none += 1;
+                    assert!(
+                        !l.contains(&Action::Pass) || kind(&g) == "kwisatz_haderach",
+                        "MC-DEFAULT-01: {} offers Pass but has no default",
+                        kind(&g)
+                    );
+                }
+            }
+            for other in (0..g.seat_count() as u8).map(Seat).filter(|s| *s != seat) {
+                assert_eq!(g.default_action(other), None);
+            }
+            let a = l[chooser.random_range(0..l.len())];
+            g.apply(seat, &a, &mut Vec::new()).unwrap();
+        }
+        // Nobody has a default in a finished game.
+        assert_eq!(g.default_action(Seat(0)), None);
+    }
+    assert!(some > 0 && none > 0, "both cases seen: {some} / {none}");
+}
+
+// MC-DEFAULT-01: the Agent turn has none (sending an Agent is no pass);
+// the acquire step of the Reveal turn defaults to "done acquiring".
+#[test]
+fn a_turn_has_no_default_and_acquiring_defaults_to_done() {
+    let mut g = game(&["dagger", "dune_the_desert_planet"]);
+    assert_eq!(kind(&g), "turn");
+    assert!(!legal(&g).contains(&Action::Pass));
+    assert_eq!(g.default_action(Seat(0)), None);
+    g.apply(Seat(0), &Action::Reveal, &mut Vec::new()).unwrap();
+    settle(&mut g);
+    assert_eq!(kind(&g), "acquire");
+    assert_eq!(g.default_action(Seat(0)), Some(Action::Pass));
+}
+
+// MC-DEFAULT-01: deploying defaults to no troops.
+#[test]
+fn deploying_defaults_to_no_troops() {
+    let mut g = game(&["reconnaissance"]);
+    g.test_player(0).garrison = 3;
+    send(&mut g, "reconnaissance", "carthag");
+    // Carthag gives an Intrigue card: the Plot window comes first.
+    while kind(&g) == "agent_plot" {
+        assert_eq!(g.default_action(Seat(0)), Some(Action::Pass));
+        g.apply(Seat(0), &Action::Pass, &mut Vec::new()).unwrap();
+    }
+    assert_eq!(kind(&g), "deploy");
+    assert_eq!(g.default_action(Seat(0)), Some(Action::Troops(0)));
+}
