@@ -10,12 +10,16 @@ use melange::{
         search::{Decision, Mcts},
     },
     pb,
-    rules::core::{RngStream, Ruleset, Seat},
+    rules::{
+        core::{RngStream, Ruleset, Seat},
+        imperium::{Imperium, ImperiumOptions},
+    },
 };
 use tonic::Code;
 
 use super::{
     harness::{Harness, HarnessOptions},
+    simulate::midgame,
     support::{Client, TestServer, harness_request, public_view, wait_for_end},
 };
 
@@ -234,4 +238,53 @@ fn a_search_plays_only_on_what_its_seat_sees() {
     let mut state = Harness::setup(&options(), 2).unwrap();
     state.apply(Seat(0), &3, &mut Vec::new()).unwrap();
     indistinguishable_states_get_the_same_search_move(&state, Seat(1));
+}
+
+#[test]
+fn an_imperium_search_plays_only_on_what_its_seat_sees() {
+    // MC-SIM-06
+    for (players, seed, moves) in [(2, 5, 30), (4, 6, 120)] {
+        let state: Imperium = midgame(&ImperiumOptions::players(players), seed, moves);
+        indistinguishable_states_get_the_same_search_move(&state, state.to_act().unwrap());
+    }
+}
+
+/// A game of `kind` ended after `max_rounds` rounds, the search in seat 0
+/// and the random bot in the others.
+fn short_game(
+    kind: pb::GameKind,
+    game: pb::game_options::Game,
+    seats: usize,
+    search: &str,
+) -> pb::CreateGameRequest {
+    pb::CreateGameRequest {
+        kind: kind as i32,
+        seed: Some(8),
+        options: Some(pb::GameOptions {
+            max_rounds: Some(1),
+            game: Some(game),
+            ..Default::default()
+        }),
+        seats: (0..seats)
+            .map(|seat| pb::SeatConfig {
+                bot: if seat == 0 { search } else { "random" }.to_owned(),
+                plays: String::new(),
+            })
+            .collect(),
+        ..Default::default()
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_mcts_seat_plays_a_short_imperium_game_to_the_end() {
+    let server = TestServer::start().await;
+    let mut client = server.client().await;
+    let imperium = pb::game_options::Game::Imperium(pb::ImperiumOptions {
+        player_count: 2,
+        ..Default::default()
+    });
+    let request = short_game(pb::GameKind::Imperium, imperium, 2, "mcts:20");
+    let game = client.create_game(request).await.unwrap().into_inner();
+    let end = wait_for_end(&mut client, &game.game_id).await;
+    assert!(end.result.is_some());
 }

@@ -5,8 +5,12 @@
 //! the same simulations.
 use melange::{
     api::{WireRules, simulate::Plan},
+    matches::search::{Scratch, random_playout},
     pb,
-    rules::core::{RngStream, Ruleset, Seat, Viewer},
+    rules::{
+        core::{RngStream, Ruleset, Seat, Viewer},
+        imperium::{Imperium, ImperiumOptions},
+    },
 };
 use tonic::Code;
 
@@ -355,4 +359,33 @@ fn harness_games_the_seat_cannot_tell_apart_simulate_alike() {
         state.apply(Seat(seat), &2, &mut events).unwrap();
     }
     indistinguishable_states_simulate_alike(&state, Seat(1), &[1, 3, 2]);
+}
+
+/// A state `moves` random moves into the game of `seed` (fewer if it ends).
+pub fn midgame<R: Ruleset>(options: &R::Options, seed: u64, moves: usize) -> R {
+    let mut state = R::setup(options, seed).unwrap();
+    let mut rng = RngStream::Bot(0).rng(seed);
+    random_playout(&mut state, moves, &mut rng, &mut Scratch::default());
+    assert!(state.to_act().is_some(), "the game is still running");
+    state
+}
+
+/// The first legal action of the seat to act, as a script of one action.
+fn first_legal<R: Ruleset>(state: &R) -> Vec<R::Action> {
+    let mut legal = Vec::new();
+    state.legal_actions(state.to_act().unwrap(), &mut legal);
+    legal.truncate(1);
+    legal
+}
+
+#[test]
+fn imperium_games_the_seat_cannot_tell_apart_simulate_alike() {
+    // MC-SIM-01, MC-SIM-04
+    for (players, seed, moves) in [(2, 1, 40), (3, 2, 90), (4, 3, 150)] {
+        let state: Imperium = midgame(&ImperiumOptions::players(players), seed, moves);
+        let script = first_legal(&state);
+        for seat in 0..players {
+            indistinguishable_states_simulate_alike(&state, Seat(seat), &script);
+        }
+    }
 }
