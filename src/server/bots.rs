@@ -11,9 +11,13 @@
 //! whose bot to act searches takes the search job (a copy of the state)
 //! under the lock, thinks without it, and plays the decision under the lock
 //! again only if the game has not moved meanwhile. Views, streams and
-//! listings are served while it thinks. `Simulate` calls share the same
-//! semaphore ([`BotPool::run`]): the CPU given to searching is bounded
-//! whoever searches.
+//! listings are served while it thinks.
+//!
+//! `Simulate` calls run on the blocking pool too ([`BotPool::simulate`]),
+//! under a semaphore of their own with as many permits: a remote bot's
+//! simulations never wait behind the server's own searches (which may
+//! think for seconds), and neither kind takes every core from people's
+//! calls.
 use std::sync::Arc;
 
 use tokio::sync::Semaphore;
@@ -26,13 +30,16 @@ use crate::matches::BOT_SLICE;
 #[derive(Clone, Debug)]
 pub struct BotPool {
     slices: Arc<Semaphore>,
+    simulations: Arc<Semaphore>,
 }
 
 impl Default for BotPool {
     fn default() -> Self {
         let cores = std::thread::available_parallelism().map_or(1, usize::from);
+        let permits = cores.saturating_sub(1).max(1);
         BotPool {
-            slices: Arc::new(Semaphore::new(cores.saturating_sub(1).max(1))),
+            slices: Arc::new(Semaphore::new(permits)),
+            simulations: Arc::new(Semaphore::new(permits)),
         }
     }
 }
@@ -77,15 +84,15 @@ impl BotPool {
         });
     }
 
-    /// Runs `work` on the blocking pool once the semaphore lets it (a
-    /// `Simulate` call): never on an async worker, and never more at once
-    /// than bot slices may run.
-    pub async fn run<T: Send + 'static>(
+    /// Runs a `Simulate` call's `work` on the blocking pool once its
+    /// semaphore lets it: never on an async worker, and never more at once
+    /// than one per core but one.
+    pub async fn simulate<T: Send + 'static>(
         &self,
         work: impl FnOnce() -> T + Send + 'static,
     ) -> Result<T, Status> {
         let permit = self
-            .slices
+            .simulations
             .clone()
             .acquire_owned()
             .await

@@ -384,7 +384,7 @@ impl GameService for GameServiceImpl {
         let simulation = entry
             .lock()
             .simulation(body.seat, bearer(&request)?, body)?;
-        let response = self.bots.run(simulation).await??;
+        let response = self.bots.simulate(simulation).await??;
         Ok(Response::new(response))
     }
 }
