@@ -7,12 +7,13 @@
 //! (`leaders`), the prescience cards and secret objectives (`prescience`);
 //! one test per checklist rule not tested elsewhere (`checklist`); seeded
 //! random games to a winner (`playout`) and arbitrary actions thrown at
-//! them (`fuzz`). `common` holds the helpers they share. Each test cites
+//! them (`fuzz`); the competition rules, MC- (`competition`). `common` holds the helpers they share. Each test cites
 //! the rule ID it checks.
 mod board;
 mod cards;
 mod checklist;
 mod common;
+mod competition;
 mod data;
 pub(crate) mod desert_war;
 mod fuzz;

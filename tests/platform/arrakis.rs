@@ -300,3 +300,56 @@ async fn presets_and_rules_options_reach_the_engine() {
         assert_eq!(error.code(), Code::InvalidArgument, "{preset} {rules:?}");
     }
 }
+
+/// MC-ROUNDS-01, MC-RESIGN-01 through the server: `GameOptions.max_rounds`
+/// reaches the game, which ends after that round with a reason saying so;
+/// the seat not to act resigns with `ArrakisAction.resign` and the other
+/// house wins at once.
+#[tokio::test]
+async fn the_round_limit_and_a_resignation_through_the_api() {
+    let server = TestServer::start().await;
+    let mut client = server.client().await;
+    let mut request = arrakis(3, pb::ArrakisOptions::default(), ["", ""]);
+    request.options.as_mut().unwrap().max_rounds = Some(1);
+    let game = client.create_game(request).await.unwrap().into_inner();
+    let (end, _) = super::support::play_random(&mut client, &game, 3).await;
+    assert_eq!(end.status, pb::GameStatus::Finished as i32);
+    assert_eq!(arrakis_view(&end).round, 1, "no second round");
+    let result = end.result.as_ref().expect("a result");
+    assert_eq!(result.ranking.len(), 2);
+    assert!(
+        result.reason.contains("round limit") || result.reason.contains("objective"),
+        "{}",
+        result.reason
+    );
+
+    let game = client
+        .create_game(arrakis(4, pb::ArrakisOptions::default(), ["", ""]))
+        .await
+        .unwrap()
+        .into_inner();
+    let view = public_view(&mut client, &game.game_id).await;
+    assert_eq!(view.to_act, vec![0], "the Harkonnen act first");
+    let resign = pb::Action {
+        game: Some(pb::action::Game::Arrakis(pb::ArrakisAction {
+            step: Some(pb::arrakis_action::Step::Resign("conceded".into())),
+        })),
+    };
+    let request = pb::ApplyActionRequest {
+        game_id: game.game_id.clone(),
+        seat: 1,
+        expected_version: view.version,
+        action: Some(resign),
+        ..Default::default()
+    };
+    client
+        .apply_action(authed(request, &game.seats[1].token))
+        .await
+        .expect("MC-RESIGN-01: the seat not to act may resign");
+    let end = public_view(&mut client, &game.game_id).await;
+    assert_eq!(end.status, pb::GameStatus::Finished as i32);
+    let result = end.result.as_ref().expect("a result");
+    assert_eq!(result.winners, vec![0]);
+    assert_eq!(result.ranking, vec![0, 1]);
+    assert!(result.reason.contains("conceded"), "{}", result.reason);
+}

@@ -11,6 +11,7 @@ use melange::{
     },
     pb,
     rules::{
+        arrakis::{Arrakis, ArrakisOptions},
         core::{RngStream, Ruleset, Seat},
         imperium::{Imperium, ImperiumOptions},
     },
@@ -241,6 +242,15 @@ fn a_search_plays_only_on_what_its_seat_sees() {
 }
 
 #[test]
+fn an_arrakis_search_plays_only_on_what_its_seat_sees() {
+    // MC-SIM-06
+    for (seed, moves) in [(5, 40), (6, 300)] {
+        let state: Arrakis = midgame(&ArrakisOptions::default(), seed, moves);
+        indistinguishable_states_get_the_same_search_move(&state, state.to_act().unwrap());
+    }
+}
+
+#[test]
 fn an_imperium_search_plays_only_on_what_its_seat_sees() {
     // MC-SIM-06
     for (players, seed, moves) in [(2, 5, 30), (4, 6, 120)] {
@@ -284,6 +294,17 @@ async fn an_mcts_seat_plays_a_short_imperium_game_to_the_end() {
         ..Default::default()
     });
     let request = short_game(pb::GameKind::Imperium, imperium, 2, "mcts:20");
+    let game = client.create_game(request).await.unwrap().into_inner();
+    let end = wait_for_end(&mut client, &game.game_id).await;
+    assert!(end.result.is_some());
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_mcts_seat_plays_a_short_arrakis_game_to_the_end() {
+    let server = TestServer::start().await;
+    let mut client = server.client().await;
+    let arrakis = pb::game_options::Game::Arrakis(pb::ArrakisOptions::default());
+    let request = short_game(pb::GameKind::WarForArrakis, arrakis, 2, "mcts:20");
     let game = client.create_game(request).await.unwrap().into_inner();
     let end = wait_for_end(&mut client, &game.game_id).await;
     assert!(end.result.is_some());

@@ -8,6 +8,7 @@ use melange::{
     matches::search::{Scratch, random_playout},
     pb,
     rules::{
+        arrakis::{Arrakis, ArrakisOptions},
         core::{RngStream, Ruleset, Seat, Viewer},
         imperium::{Imperium, ImperiumOptions},
     },
@@ -385,6 +386,18 @@ fn imperium_games_the_seat_cannot_tell_apart_simulate_alike() {
         let state: Imperium = midgame(&ImperiumOptions::players(players), seed, moves);
         let script = first_legal(&state);
         for seat in 0..players {
+            indistinguishable_states_simulate_alike(&state, Seat(seat), &script);
+        }
+    }
+}
+
+#[test]
+fn arrakis_games_the_seat_cannot_tell_apart_simulate_alike() {
+    // MC-SIM-01, MC-SIM-04
+    for (seed, moves) in [(1, 30), (2, 200), (3, 600)] {
+        let state: Arrakis = midgame(&ArrakisOptions::default(), seed, moves);
+        let script = first_legal(&state);
+        for seat in 0..2 {
             indistinguishable_states_simulate_alike(&state, Seat(seat), &script);
         }
     }

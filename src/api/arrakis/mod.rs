@@ -3,7 +3,10 @@
 //! leader named by its data id and every enumeration as a snake_case string.
 use super::{
     WireRules,
-    fields::{invalid, published_preset, rule_overrides, seat, small},
+    fields::{
+        invalid, max_rounds, published_preset, resignation, resignation_name, rule_overrides, seat,
+        small,
+    },
 };
 use crate::rules::arrakis::expansions::desert_war::{
     AtreidesTrooper, BoxSpecial, DwAction, DwEvent, DwPrompt,
@@ -254,6 +257,7 @@ impl WireRules for Arrakis {
             smugglers: game.smugglers,
             preset: preset(&options.preset)?,
             overrides: rule_overrides(options),
+            max_rounds: max_rounds(options),
         })
     }
 
@@ -335,6 +339,7 @@ impl WireRules for Arrakis {
             Step::HarkonnenDesertWar(h) => Action::DesertWar(harkonnen_dw_from_pb(h)?),
             Step::AtreidesDesertWar(x) => Action::DesertWar(atreides_desert_war_from_pb(x)?),
             Step::Smugglers(x) => Action::Smugglers(smugglers::sm_action_from_pb(x)?),
+            Step::Resign(why) => Action::Resign(resignation(why)?),
         })
     }
 
@@ -345,6 +350,7 @@ impl WireRules for Arrakis {
             Action::DesertWar(a) => dw_action_to_pb(a),
             Action::Smugglers(a) => smugglers::sm_action_to_pb(a),
             Action::Done => Step::Done(w::Done {}),
+            Action::Resign(why) => Step::Resign(resignation_name(why).to_owned()),
             Action::PlaceHarvester(a) => Step::PlaceHarvester(area_name(a)),
             Action::PlaceVehicle(v, z) => Step::PlaceVehicle(w::PlaceVehicle {
                 vehicle: v.name().to_owned(),
@@ -1181,6 +1187,15 @@ fn event_to_pb(event: &Event) -> pb::ArrakisEvent {
             wire.faction = winner.name().to_owned();
             "game_over"
         }
+        Event::Resigned { faction, why } => {
+            wire.faction = faction.name().to_owned();
+            wire.reason = resignation_name(*why).to_owned();
+            "resigned"
+        }
+        Event::RoundLimit { rounds } => {
+            wire.amount = *rounds;
+            "round_limit"
+        }
         Event::Relocated { from, to } => {
             wire.from_area = area_name(*from);
             wire.area = area_name(*to);
@@ -1385,6 +1400,14 @@ fn event_text(event: &Event) -> String {
             data().leader(*l).name
         ),
         Event::GameOver { winner } => format!("game over: {} wins", faction_display(*winner)),
+        Event::Resigned { faction, why } => format!(
+            "{} {} the game",
+            faction_display(*faction),
+            resignation_name(*why)
+        ),
+        Event::RoundLimit { rounds } => format!(
+            "the round limit ({rounds} rounds) is reached: the house nearer its victory condition wins"
+        ),
         Event::Relocated { from, to } => format!(
             "the figures in {} were moved to {}",
             area_display(*from),
@@ -1806,7 +1829,7 @@ fn desert_war_event_text(e: &DwEvent) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::core::{RngStream, Ruleset, Seat, Viewer};
+    use crate::rules::core::{Resignation, RngStream, Ruleset, Seat, Viewer};
     use rand::Rng;
 
     /// The playout tests' biased random player: prefer anything to "stop
@@ -2004,6 +2027,46 @@ mod tests {
                 Arrakis::options_from_pb(&options, &plays),
                 Err(MatchError::InvalidArgument(_))
             ));
+        }
+    }
+
+    /// MC-RESIGN-01, MC-ROUNDS-01 on the wire: a resignation round-trips
+    /// (an unknown one is an invalid argument), its events have a kind and
+    /// words, and `GameOptions.max_rounds` reaches the game (0: no limit).
+    #[test]
+    fn resignations_and_the_round_limit_on_the_wire() {
+        for why in [Resignation::Conceded, Resignation::Forfeited] {
+            let action = Action::Resign(why);
+            let wire = Arrakis::action_to_pb(&action);
+            assert_eq!(Arrakis::action_from_pb(&wire).unwrap(), action);
+            let (mut game, _) = Arrakis::setup_with_events(&ArrakisOptions::default(), 1).unwrap();
+            let mut events = Vec::new();
+            game.apply(Seat(1), &action, &mut events).unwrap();
+            for event in events.iter().chain([&Event::RoundLimit { rounds: 4 }]) {
+                let (text, wire) = game.event_to_pb(event);
+                assert!(!text.contains('_'), "{text}");
+                let Some(pb::event::Game::Arrakis(wire)) = wire else {
+                    panic!("an Arrakis event expected");
+                };
+                assert!(!wire.kind.is_empty());
+            }
+        }
+        let bad = pb::Action {
+            game: Some(pb::action::Game::Arrakis(pb::ArrakisAction {
+                step: Some(Step::Resign("sulked".into())),
+            })),
+        };
+        assert!(matches!(
+            Arrakis::action_from_pb(&bad),
+            Err(MatchError::InvalidArgument(ref m)) if m.contains("conceded")
+        ));
+        for (limit, read) in [(None, None), (Some(0), None), (Some(6), Some(6))] {
+            let options = pb::GameOptions {
+                max_rounds: limit,
+                ..Default::default()
+            };
+            let o = Arrakis::options_from_pb(&options, &[]).unwrap();
+            assert_eq!(o.max_rounds, read);
         }
     }
 }

@@ -6,6 +6,7 @@ use super::ids::{
     UnitKind,
 };
 use super::state::Vehicle;
+use crate::rules::core::Resignation;
 
 /// A decision. Every step offers [`Action::Done`] where the rules let a
 /// player stop (effects are never mandatory, AR-ACT-17).
@@ -154,4 +155,8 @@ pub enum Action {
     DesertWar(DwAction),
     /// A choice of the Smugglers expansion (SM-...).
     Smugglers(SmAction),
+    /// The seat leaves the game, which ends at once (MC-RESIGN-01,
+    /// MC-RESIGN-02; `resign.rs`). Accepted from either seat, whoever is to
+    /// act, and never among the legal actions.
+    Resign(Resignation),
 }

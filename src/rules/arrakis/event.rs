@@ -1,7 +1,7 @@
 //! What happened, with enough detail to redact per seat.
 use super::expansions::desert_war::DwEvent;
 use super::expansions::smugglers::SmEvent;
-use crate::rules::core::{Seat, Viewer};
+use crate::rules::core::{Resignation, Seat, Viewer};
 
 use super::ids::{
     AirZoneId, AreaId, CardId, Deck, DieResult, Faction, ImperiumMarker, LeaderId, Marker,
@@ -203,6 +203,20 @@ pub enum Event {
         marker: Marker,
         /// New step.
         step: u8,
+    },
+    /// A house resigned (MC-RESIGN-02); `GameOver` follows.
+    Resigned {
+        /// The house that resigned.
+        faction: Faction,
+        /// Conceded or forfeited.
+        why: Resignation,
+    },
+    /// The round limit of the match options was reached with the game
+    /// still running (MC-ROUNDS-01); `GameOver` with the standing's leader
+    /// follows.
+    RoundLimit {
+        /// The limit, in rounds.
+        rounds: u32,
     },
     /// The game ended.
     GameOver {

@@ -287,8 +287,9 @@ impl Marker {
     }
 }
 
-/// A wormsign token's hidden face (AR-HAZ-09).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+/// A wormsign token's hidden face (AR-HAZ-09). Ordered so the forward
+/// model can sort a pool of them before shuffling (MC-SIM-03).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Wormsign {
     /// False alarm (AR-HAZ-10).
     Sand,

@@ -20,6 +20,8 @@ impl Arrakis {
                 "a normal sandworm".into()
             }
             Action::Done => "stop here".into(),
+            Action::Resign(Resignation::Conceded) => "concede the game".into(),
+            Action::Resign(Resignation::Forfeited) => "forfeit the game".into(),
             Action::Legion(a) => format!("move the legion in {}", ar(a)),
             Action::To(a) => format!("to {}", ar(a)),
             Action::Sandride(a) => format!("sandride to {}", ar(a)),

@@ -27,6 +27,10 @@
 //! - `cards/`: the leaders and planning cards as data, the card-effect
 //!   vocabulary, playing a card and its steps;
 //! - `expansions/`: room for Desert War and Smugglers;
+//! - competitions (MC-, docs/rules/competition.md): `resign.rs`
+//!   resigning, `round_limit.rs` the `max_rounds` option, `standing.rs`
+//!   the standing of an unfinished game, `default_action.rs` what a clock
+//!   plays, `determinize.rs` the forward model's sample;
 //! - `label.rs` action labels, `refusal.rs` refusal sentences, `event.rs`
 //!   events, `view.rs` what a viewer may see;
 //! - `testkit.rs`: test hooks, only with the `testkit` feature.
@@ -34,6 +38,8 @@ mod action;
 pub mod board;
 mod cards;
 pub mod data;
+mod default_action;
+mod determinize;
 mod event;
 pub mod expansions;
 mod flow;
@@ -44,8 +50,11 @@ mod legal;
 mod options;
 mod prompt;
 mod refusal;
+mod resign;
 mod round;
+mod round_limit;
 mod setup;
+mod standing;
 mod state;
 #[cfg(feature = "testkit")]
 #[doc(hidden)]
@@ -68,6 +77,7 @@ pub use ids::{
 };
 pub use options::{ArrakisOptions, OPTION_NAMES, Preset, Rules, StormExposure};
 pub use prompt::{AfterExcess, AfterHits, Battle, BattleStep, Group, Move, Prompt};
+pub use standing::Progress;
 pub use state::{AreaState, Arrakis, Die, House, LeaderAt, Phase, Sietch, Vehicle, Worm};
 pub use view::{AreaView, ArrakisView, HouseView};
 pub use vocab::{ByFaction, ByImperiumMarker, ByMarker, ByUnitKind, Units};
@@ -114,6 +124,10 @@ impl Ruleset for Arrakis {
         action: &Action,
         events: &mut Vec<Event>,
     ) -> Result<(), RuleError> {
+        // MC-RESIGN-01: from either seat, whoever is to act.
+        if let Action::Resign(why) = action {
+            return self.resign(seat, *why, events);
+        }
         let Some(waiting) = self.to_act() else {
             return Err(RuleError::GameOver);
         };
@@ -149,35 +163,27 @@ impl Ruleset for Arrakis {
     }
 
     fn result(&self) -> Option<GameResult> {
-        let (w, why) = self.winner?;
-        let loser = w.other();
-        Some(GameResult {
-            winners: vec![seat_of(w)],
-            ranking: vec![seat_of(w), seat_of(loser)],
-            reason: why.to_string(),
-        })
+        self.finished()
     }
 
-    fn resignation(_why: Resignation) -> Action {
-        // Placeholder until the War for Arrakis resignation action lands (issue 16).
-        unimplemented!("MC-RESIGN-01 is not implemented for War for Arrakis yet")
+    fn resignation(why: Resignation) -> Action {
+        // MC-RESIGN-01: see `resign.rs`.
+        Action::Resign(why)
     }
 
-    fn default_action(&self, _seat: Seat) -> Option<Action> {
-        None
+    fn default_action(&self, seat: Seat) -> Option<Action> {
+        // MC-DEFAULT-02: see `default_action.rs`.
+        self.default_for(seat)
     }
 
     fn standing(&self) -> GameResult {
-        self.result().unwrap_or_else(|| GameResult {
-            winners: Vec::new(),
-            ranking: vec![Seat(0), Seat(1)],
-            reason: "the standing so far".into(),
-        })
+        // MC-STAND-02: see `standing.rs`.
+        self.standing_now()
     }
 
-    fn determinize(&self, _seat: Seat, _rng: &mut GameRng) -> Self {
-        // Placeholder: no sampling yet (issue 16).
-        self.clone()
+    fn determinize(&self, seat: Seat, rng: &mut GameRng) -> Self {
+        // MC-SIM-01, MC-SIM-03: see `determinize.rs`.
+        self.sample_for(seat, rng)
     }
 }
 

@@ -30,6 +30,9 @@ pub struct ArrakisOptions {
     /// Named overrides applied after the preset, `(name, value)`; see
     /// [`Rules::set`] for the names.
     pub overrides: Vec<(String, String)>,
+    /// MC-ROUNDS-01: the game ends, if still running, when this round ends,
+    /// the standing deciding (MC-STAND-02). `None` or 0: no limit.
+    pub max_rounds: Option<u32>,
 }
 
 /// The resolved rule switches a game runs with. `false` is always the

@@ -215,6 +215,7 @@ impl Arrakis {
             atomics_area: None,
             bought_supremacy: false,
             winner: None,
+            max_rounds: options.max_rounds.filter(|n| *n > 0),
             loaded: Vec::new(),
             hazard_cursor: 0,
             desert_war: rules

@@ -301,6 +301,8 @@ pub struct Arrakis {
     pub bought_supremacy: bool,
     /// The winner, once there is one.
     pub winner: Option<(Faction, &'static str)>,
+    /// MC-ROUNDS-01: the game ends when this round ends (`None`: no limit).
+    pub(super) max_rounds: Option<u32>,
     /// The Desert War expansion's state, when it is on.
     pub desert_war: Option<Box<DesertWarState>>,
     /// The Smugglers expansion's state, when it is on.

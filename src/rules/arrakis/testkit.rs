@@ -123,4 +123,22 @@ impl Arrakis {
     pub fn test_prescience_deck(&self) -> &[u8] {
         &self.prescience_deck
     }
+
+    /// The prescience deck to rearrange, top last: a hidden fact the
+    /// forward model's tests change (MC-SIM-01).
+    pub fn test_prescience_deck_mut(&mut self) -> &mut Vec<u8> {
+        &mut self.prescience_deck
+    }
+
+    /// The Atreides deployment tokens not yet drawn (token-kind indexes,
+    /// top last): a hidden fact the forward model's tests change.
+    pub fn test_deploy_pool_mut(&mut self) -> &mut Vec<u8> {
+        &mut self.deploy_pool
+    }
+
+    /// A new state for the game's own generator (future dice and
+    /// shuffles): a hidden fact the forward model's tests change.
+    pub fn test_reseed(&mut self, seed: u64) {
+        self.rng = crate::rules::core::RngStream::Game.rng(seed);
+    }
 }

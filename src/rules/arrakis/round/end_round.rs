@@ -48,6 +48,10 @@ impl Arrakis {
         for f in [H, A] {
             self.house_mut(f).dice.clear();
         }
+        // MC-ROUNDS-01: the round limit of the match options.
+        if self.round_limit_ends(ev) {
+            return;
+        }
         self.start_round(ev);
     }
 
