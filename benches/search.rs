@@ -7,10 +7,15 @@
 //! result or the standing, MC-STAND), its decisions per second, then
 //! `Simulate`-style simulations per second (a sample drawn for a seat,
 //! `PLAYOUT` random moves, default 50, and the seat's view of the result)
-//! from a state of the middle of a game. `SEARCH_GAMES` (default
+//! from a state of the middle of a game. War for Arrakis wins are also
+//! given by house; `SEARCH_VERBOSE` prints every game's result.
+//! `SEARCH_GAMES` (default
 //! "arrakis,imperium") picks the games. One thread, plain `std::time`.
 //! Run: `cargo bench --bench search`.
-use std::time::{Duration, Instant};
+use std::{
+    collections::BTreeMap,
+    time::{Duration, Instant},
+};
 
 use melange::{
     api::{WireRules, simulate::Plan},
@@ -38,6 +43,8 @@ struct Tally {
     decisions: u64,
     thinking: Duration,
     moves: u64,
+    /// Games and wins by what the search's seat played (a house, a leader).
+    by_side: BTreeMap<String, (u64, u64)>,
 }
 
 /// One seeded game: the search in seat `searching`, the random bot in the
@@ -84,8 +91,20 @@ fn one_game<R: WireRules>(options: &R::Options, seed: u64, search: BotKind, tall
         .iter()
         .enumerate()
         .all(|(seat, reward)| seat == searching || mine > *reward);
+    if std::env::var("SEARCH_VERBOSE").is_ok() {
+        println!(
+            "  seed {seed}: the search in seat {searching}, {}",
+            outcome.reason
+        );
+    }
     tally.games += 1;
     tally.wins += u64::from(beaten);
+    let side = tally
+        .by_side
+        .entry(game.state().plays(Seat(searching as u8)))
+        .or_default();
+    side.0 += 1;
+    side.1 += u64::from(beaten);
     tally.moves += game.version();
 }
 
@@ -155,6 +174,14 @@ fn bench<R: WireRules>(name: &str, options: pb::GameOptions) {
         tally.decisions,
         tally.moves as f64 / tally.games.max(1) as f64,
     );
+    if name == "arrakis" {
+        let sides: Vec<_> = tally
+            .by_side
+            .iter()
+            .map(|(side, (games, wins))| format!("as {side} won {wins} of {games}"))
+            .collect();
+        println!("{name}: {}", sides.join(", "));
+    }
     let playout = knob("PLAYOUT", 50) as u32;
     let (rate, played) = simulations(&middle::<R>(&options), playout);
     println!(
