@@ -76,9 +76,8 @@ pub fn journal_new<R: WireRules>(
                 bot: slot
                     .bot()
                     .map(|bot| bot.name())
-                    .or(slot.remote())
-                    .unwrap_or_default()
-                    .to_owned(),
+                    .or_else(|| slot.remote().map(str::to_owned))
+                    .unwrap_or_default(),
                 token_hash: slot
                     .token_hash()
                     .map(|hash| hash.to_bytes().to_vec())

@@ -7,9 +7,12 @@ use tokio::{sync::watch, time::Instant};
 use tokio_stream::{Stream, StreamExt, wrappers::BroadcastStream};
 
 pub use super::render::UpdateShape;
-use super::{WireRules, render};
+use super::{WireRules, render, simulate};
 use crate::{
-    matches::{ClockOptions, Match, MatchError, OnExpiry, ReplayCursor, Replayed, Turn, Update},
+    matches::{
+        ClockOptions, Match, MatchError, OnExpiry, ReplayCursor, Replayed, Turn, Update,
+        search::Decision,
+    },
     pb,
     rules::core::{Seat, Viewer},
 };
@@ -39,6 +42,12 @@ pub trait PastUpdates: Send {
 
 /// A viewer's catch-up, see [`PastUpdates`].
 pub type CatchUp = Box<dyn PastUpdates>;
+
+/// A search bot's thinking, to run off the game's lock.
+pub type Thinking = Box<dyn FnOnce() -> Decision + Send>;
+
+/// A checked `Simulate` call on a copy of the game, to run off its lock.
+pub type Simulation = Box<dyn FnOnce() -> Result<pb::SimulateResponse, MatchError> + Send>;
 
 struct Catching<R: WireRules> {
     cursor: ReplayCursor<R>,
@@ -206,6 +215,23 @@ pub trait HostedGame: Send + 'static {
         version: u64,
         action: Option<&pb::Action>,
     ) -> Result<bool, MatchError>;
+
+    /// The search a search bot to act is to run off the game's lock (see
+    /// [`Match::search_job`]); `None` when no search bot is to act.
+    fn search_job(&self) -> Option<Thinking>;
+    /// Plays a search bot's decision if the game has not moved since its
+    /// job was taken, then the other bots' next slice; says whether a bot
+    /// still has a move to make.
+    fn apply_decision(&mut self, decision: Decision) -> bool;
+    /// Checks a `Simulate` call for `seat` (its observer token, its
+    /// actions, its bounds) and returns the simulation to run off the
+    /// game's lock, on a copy of the state.
+    fn simulation(
+        &self,
+        seat: u32,
+        token: Option<&str>,
+        request: &pb::SimulateRequest,
+    ) -> Result<Simulation, MatchError>;
     /// The full record for a replay.
     fn replay(&self) -> pb::Replay;
     /// One page of the replay: the actions after version `after`, at most
@@ -288,9 +314,8 @@ impl<R: WireRules> HostedGame for Hosted<R> {
                 bot: slot
                     .bot()
                     .map(|bot| bot.name())
-                    .or(slot.remote())
-                    .unwrap_or_default()
-                    .to_owned(),
+                    .or_else(|| slot.remote().map(str::to_owned))
+                    .unwrap_or_default(),
                 token: String::new(),
             })
             .collect()
@@ -415,6 +440,38 @@ impl<R: WireRules> HostedGame for Hosted<R> {
         // A malformed answer is handled like an illegal one (MC-BOT-02).
         let action = action.and_then(|action| R::action_from_pb(action).ok());
         Ok(self.game.answer(seat, version, action)?.is_some())
+    }
+
+    fn search_job(&self) -> Option<Thinking> {
+        let job = self.game.search_job()?;
+        Some(Box::new(move || job.think()))
+    }
+
+    fn apply_decision(&mut self, decision: Decision) -> bool {
+        self.game.apply_decision(decision)
+    }
+
+    fn simulation(
+        &self,
+        seat: u32,
+        token: Option<&str>,
+        request: &pb::SimulateRequest,
+    ) -> Result<Simulation, MatchError> {
+        let seat = self.game.authorize_observer(seat, token)?;
+        let plan = simulate::Plan::<R>::check(request)?;
+        let state = self.game.state().clone();
+        let game_id = self.game_id.clone();
+        let version = self.version();
+        let chosen = self.seed_chosen_by_creator;
+        Ok(Box::new(move || {
+            let samples = plan.run(&state, seat, |sample, steps| {
+                marked(
+                    render::view(&game_id, sample, version + steps, Viewer::Seat(seat)),
+                    chosen,
+                )
+            })?;
+            Ok(pb::SimulateResponse { version, samples })
+        }))
     }
 
     fn replay(&self) -> pb::Replay {

@@ -11,13 +11,15 @@ mod fields;
 mod hosted;
 mod imperium;
 mod render;
+pub mod simulate;
 mod status;
 mod wire;
 
 pub use catalog::{Catalog, CreateSpec, Created, is_endpoint};
 pub use durable::Restored;
 pub use hosted::{
-    CatchUp, CaughtUp, HostedGame, LiveUpdates, PastUpdates, RemoteTurn, UpdateShape, clock_options,
+    CatchUp, CaughtUp, HostedGame, LiveUpdates, PastUpdates, RemoteTurn, Simulation, Thinking,
+    UpdateShape, clock_options,
 };
 pub use status::{MAX_STATUS_MESSAGE_BYTES, VERSION_METADATA, capped, into_status};
 pub use wire::WireRules;

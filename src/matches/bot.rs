@@ -1,6 +1,9 @@
 use rand::Rng;
 
-use super::MatchError;
+use super::{
+    MatchError,
+    search::{DEFAULT_ITERATIONS, MAX_ITERATIONS, Mcts},
+};
 use crate::rules::core::GameRng;
 
 /// A built-in bot that plays a seat on the server.
@@ -8,35 +11,102 @@ use crate::rules::core::GameRng;
 pub enum BotKind {
     /// Chooses uniformly among the legal actions.
     Random,
+    /// Determinized Monte Carlo tree search ("mcts", "mcts:N"): thinks off
+    /// the game's lock, on a copy of the state (see
+    /// [`super::Match::search_job`]).
+    Mcts(Mcts),
 }
 
 impl BotKind {
-    /// Every bot name a client may ask for.
-    pub const NAMES: &'static [&'static str] = &["random"];
+    /// Every bot name a client may ask for ("mcts:N" with N iterations from
+    /// 1 to 100000).
+    pub const NAMES: &'static [&'static str] = &["random", "mcts", "mcts:N"];
 
     /// The bot for a name from `SeatConfig.bot`.
     pub fn parse(name: &str) -> Result<Self, MatchError> {
         match name {
             "random" => Ok(BotKind::Random),
-            other => Err(MatchError::InvalidArgument(format!(
-                "unknown bot {}; known bots: {}",
-                super::echo(other),
-                Self::NAMES.join(", ")
-            ))),
+            "mcts" => Ok(BotKind::Mcts(Mcts {
+                iterations: DEFAULT_ITERATIONS,
+            })),
+            other => match other.strip_prefix("mcts:") {
+                Some(count) => count
+                    .parse::<u32>()
+                    .ok()
+                    .filter(|iterations| (1..=MAX_ITERATIONS).contains(iterations))
+                    .map(|iterations| BotKind::Mcts(Mcts { iterations }))
+                    .ok_or_else(|| {
+                        MatchError::InvalidArgument(format!(
+                            "bot {}: mcts:N takes a whole number of iterations N \
+                             from 1 to {MAX_ITERATIONS}",
+                            super::echo(other)
+                        ))
+                    }),
+                None => Err(MatchError::InvalidArgument(format!(
+                    "unknown bot {}; known bots: {}",
+                    super::echo(other),
+                    Self::NAMES.join(", ")
+                ))),
+            },
         }
     }
 
-    /// The name clients use for this bot.
-    pub fn name(self) -> &'static str {
+    /// The name clients use for this bot ([`BotKind::parse`] reads it back).
+    pub fn name(self) -> String {
         match self {
-            BotKind::Random => "random",
+            BotKind::Random => "random".to_owned(),
+            BotKind::Mcts(Mcts { iterations }) if iterations == DEFAULT_ITERATIONS => {
+                "mcts".to_owned()
+            }
+            BotKind::Mcts(Mcts { iterations }) => format!("mcts:{iterations}"),
         }
     }
 
-    /// Picks the index of one of `count` legal actions.
+    /// The search this bot thinks with, if it searches: its moves are
+    /// chosen off the game's lock rather than by [`BotKind::choose`].
+    pub fn search(self) -> Option<Mcts> {
+        match self {
+            BotKind::Random => None,
+            BotKind::Mcts(search) => Some(search),
+        }
+    }
+
+    /// Picks the index of one of `count` legal actions, for a bot that
+    /// does not search (a search bot picks the first).
     pub fn choose(self, count: usize, rng: &mut GameRng) -> usize {
         match self {
             BotKind::Random => rng.random_range(0..count),
+            BotKind::Mcts(_) => 0,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_parse_and_read_back() {
+        for name in ["random", "mcts", "mcts:1", "mcts:250", "mcts:100000"] {
+            assert_eq!(BotKind::parse(name).unwrap().name(), name);
+        }
+        assert_eq!(BotKind::parse("mcts:500").unwrap().name(), "mcts");
+    }
+
+    #[test]
+    fn iterations_out_of_range_are_refused() {
+        for name in [
+            "mcts:0",
+            "mcts:100001",
+            "mcts:",
+            "mcts:-3",
+            "mcts:ten",
+            "mcts:1.5",
+        ] {
+            let Err(MatchError::InvalidArgument(message)) = BotKind::parse(name) else {
+                panic!("{name} accepted");
+            };
+            assert!(message.contains("from 1 to 100000"), "{message}");
         }
     }
 }

@@ -1,5 +1,6 @@
 use std::sync::Arc;
 
+use rand::RngCore;
 use tokio::{
     sync::{broadcast, watch},
     time::Instant,
@@ -9,6 +10,7 @@ use super::{
     BotKind, Clock, ClockOptions, History, MatchError, OnExpiry, SeatTime, SeatToken, TokenHash,
     Turn, Update,
     journal::{Batch, HASH_EVERY, JournalSink, state_hash},
+    search::{Decision, SearchJob},
 };
 use crate::rules::core::{GameRng, Resignation, RngStream, Ruleset, Seat, Viewer};
 
@@ -302,13 +304,23 @@ impl<R: Ruleset> Match<R> {
                     .get_mut(seat.index())
                     .and_then(|slot| slot.bot.as_mut())
             {
-                legal.clear();
-                self.state.legal_actions(seat, &mut legal);
-                let chosen = (!legal.is_empty()).then(|| kind.choose(legal.len(), rng));
-                if problem.is_none() && chosen.and_then(|pick| legal.get(pick)) != Some(&action) {
-                    problem = Some(format!(
-                        "the built-in bot's move at version {version} is not the one the journal kept"
-                    ));
+                if kind.search().is_some() {
+                    // A search's move is not searched again (a restart
+                    // would take as long as the game's thinking): only
+                    // its generator moves on, as the search's seed drew
+                    // from it, so later moves are the ones it would make.
+                    rng.next_u64();
+                    // The rules still check the move below.
+                } else {
+                    legal.clear();
+                    self.state.legal_actions(seat, &mut legal);
+                    let chosen = (!legal.is_empty()).then(|| kind.choose(legal.len(), rng));
+                    if problem.is_none() && chosen.and_then(|pick| legal.get(pick)) != Some(&action)
+                    {
+                        problem = Some(format!(
+                            "the built-in bot's move at version {version} is not the one the journal kept"
+                        ));
+                    }
                 }
             }
             if let Err(error) = self.step(seat, action, &mut Vec::new()) {
@@ -547,7 +559,7 @@ impl<R: Ruleset> Match<R> {
             ))),
             None => Err(MatchError::PermissionDenied(format!(
                 "seat {seat} is played by the built-in {} bot",
-                slot.bot().map_or("", BotKind::name)
+                slot.bot().map(BotKind::name).unwrap_or_default()
             ))),
         }
     }
@@ -985,6 +997,10 @@ impl<R: Ruleset> Match<R> {
             else {
                 return;
             };
+            if kind.search().is_some() {
+                // Thought off the lock: see `search_job`.
+                return;
+            }
             let mut legal = std::mem::take(&mut self.scratch);
             legal.clear();
             self.state.legal_actions(seat, &mut legal);
@@ -1005,6 +1021,81 @@ impl<R: Ruleset> Match<R> {
             self.bot_streak += 1;
             if self.bot_streak == MAX_BOT_STREAK {
                 tracing::error!("bots played {MAX_BOT_STREAK} moves in a row; pausing them");
+            }
+        }
+    }
+
+    /// The search a search bot to act is to run, on a copy of the state,
+    /// off the game's lock (the server's blocking pool); `None` when no
+    /// search bot is to act. Taking a job changes nothing: the bot's
+    /// generator moves on only when [`Match::apply_decision`] takes the
+    /// decision.
+    pub fn search_job(&self) -> Option<SearchJob<R>> {
+        let seat = self.bot_to_act()?;
+        let (kind, rng) = self.seats.get(seat.index())?.bot.as_ref()?;
+        let search = kind.search()?;
+        let seed = rng.clone().next_u64();
+        Some(SearchJob::new(
+            self.state.clone(),
+            seat,
+            self.version(),
+            search,
+            seed,
+        ))
+    }
+
+    /// Plays a search bot's decision if the game is still at the version
+    /// it thought about (else drops it: a new job will be handed out), then
+    /// lets the bots that do not search play at most [`BOT_SLICE`] moves.
+    /// Says, as [`Match::play_bots`] does, whether a bot still has a move
+    /// to make.
+    pub fn apply_decision(&mut self, decision: Decision) -> bool {
+        if decision.version == self.version() && self.bot_to_act() == Some(decision.seat) {
+            self.play_decision(decision);
+        }
+        self.play_bots(BOT_SLICE)
+    }
+
+    fn play_decision(&mut self, decision: Decision) {
+        let seat = decision.seat;
+        let legal = self.legal_actions(seat);
+        let Some(action) = decision.pick.and_then(|pick| legal.get(pick)).cloned() else {
+            tracing::error!(%seat, "a search found no legal action for the seat to act");
+            self.bot_streak = MAX_BOT_STREAK;
+            return;
+        };
+        if let Some((_, rng)) = self
+            .seats
+            .get_mut(seat.index())
+            .and_then(|slot| slot.bot.as_mut())
+        {
+            // The draw the job's seed was.
+            rng.next_u64();
+        }
+        if let Err(error) = self.guarded_step(seat, action, &mut Vec::new()) {
+            tracing::error!(%seat, %error, "ruleset refused its own legal action");
+            self.bot_streak = MAX_BOT_STREAK;
+            return;
+        }
+        self.bot_streak += 1;
+    }
+
+    /// Plays every bot move, search bots thinking right here, until a
+    /// person is to act or the game ends: for benches and tests, never for
+    /// the server (which thinks off the lock, see [`Match::search_job`]).
+    pub fn play_bots_inline(&mut self) {
+        loop {
+            match self.search_job() {
+                Some(job) => {
+                    if !self.apply_decision(job.think()) {
+                        return;
+                    }
+                }
+                None => {
+                    if !self.play_bots(usize::MAX) {
+                        return;
+                    }
+                }
             }
         }
     }

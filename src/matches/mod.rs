@@ -15,6 +15,7 @@ mod history;
 mod journal;
 mod registry;
 mod replay;
+pub mod search;
 mod token;
 mod turn;
 mod update;

@@ -440,4 +440,20 @@ impl GameService for GameServiceImpl {
         tracing::info!(game_id = %body.game_id, %seat, "a seat conceded");
         Ok(Response::new(response))
     }
+
+    async fn simulate(
+        &self,
+        request: Request<pb::SimulateRequest>,
+    ) -> Result<Response<pb::SimulateResponse>, Status> {
+        let body = request.get_ref();
+        bounded_name("game_id", &body.game_id)?;
+        let entry = self.games.get(&body.game_id)?;
+        // MC-SIM-05: checked and copied under the lock, run off it on the
+        // blocking pool; the game is never changed.
+        let simulation = entry
+            .lock()
+            .simulation(body.seat, bearer(&request)?, body)?;
+        let response = self.bots.simulate(simulation).await??;
+        Ok(Response::new(response))
+    }
 }

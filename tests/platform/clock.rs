@@ -11,9 +11,11 @@ use tokio_stream::StreamExt;
 use tonic::Code;
 
 use super::{
-    durability::{TempDir, admin_replay},
+    durability::TempDir,
     harness::{FORFEITED, HARNESS_KIND},
-    support::{Client, TestServer, harness_request, play_first_legal, public_view, take},
+    support::{
+        Client, TestServer, admin_replay, harness_request, play_first_legal, public_view, take,
+    },
 };
 
 fn clock(

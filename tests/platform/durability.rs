@@ -21,8 +21,8 @@ use tokio_stream::StreamExt;
 use tonic::Code;
 
 use super::support::{
-    Client, TestServer, authed, full_replay, harness_request, play_first_legal, play_to_end,
-    public_view, take,
+    Client, TestServer, admin_replay, authed, full_replay, harness_request, play_first_legal,
+    play_to_end, public_view, take,
 };
 
 /// A fresh directory under the system's temporary directory, removed when
@@ -63,18 +63,6 @@ fn on_disk(dir: &TempDir) -> ServerConfig {
         fsync: FsyncPolicy::Always,
         ..ServerConfig::default()
     }
-}
-
-pub async fn admin_replay(client: &mut Client, game_id: &str) -> pb::Replay {
-    let request = pb::GetReplayRequest {
-        game_id: game_id.to_owned(),
-        ..Default::default()
-    };
-    client
-        .get_replay(authed(request, "admin-secret"))
-        .await
-        .unwrap()
-        .into_inner()
 }
 
 /// Plays `moves` moves of the human seats (first legal action each).

@@ -21,6 +21,8 @@ mod play;
 mod reflection;
 mod remote_bot;
 mod replays;
+mod search_bots;
+mod simulate;
 mod smugglers;
 mod statuses;
 mod streaming;

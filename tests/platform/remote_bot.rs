@@ -21,11 +21,11 @@ use tokio::sync::Semaphore;
 use tonic::{Code, Request, Response, Status};
 
 use super::{
-    durability::{TempDir, admin_replay},
+    durability::TempDir,
     harness::FORFEITED,
     support::{
-        Client, TestServer, authed, full_replay, harness_request, play_first_legal, public_view,
-        take, wait_for_end,
+        Client, TestServer, admin_replay, authed, full_replay, harness_request, play_first_legal,
+        public_view, take, wait_for_end,
     },
 };
 

@@ -201,6 +201,19 @@ pub async fn full_replay(client: &mut Client, game_id: &str) -> pb::Replay {
         .into_inner()
 }
 
+/// A game's journal, running or not, with the test server's admin token.
+pub async fn admin_replay(client: &mut Client, game_id: &str) -> pb::Replay {
+    let request = pb::GetReplayRequest {
+        game_id: game_id.to_owned(),
+        ..Default::default()
+    };
+    client
+        .get_replay(authed(request, "admin-secret"))
+        .await
+        .unwrap()
+        .into_inner()
+}
+
 /// The spectator's view of a game.
 pub async fn public_view(client: &mut Client, game_id: &str) -> pb::View {
     let request = pb::GetViewRequest {

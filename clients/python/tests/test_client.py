@@ -212,3 +212,23 @@ def test_a_server_shutdown_ends_the_stream_with_unavailable_and_the_client_retri
     finally:
         stop_server(process)
         log.unlink(missing_ok=True)
+
+
+def test_simulate_plays_ahead_on_samples_and_never_changes_the_game(client):
+    game = client.create_game("imperium", seed=42, options=imperium_options(2))
+    seat = game.seat(game.view.to_act[0])
+    view = seat.view()
+    first = view.legal_actions[0]
+    simulated = seat.simulate([first], seed=7, samples=3, playout_steps=5)
+    assert simulated.version == view.version and len(simulated.samples) == 3
+    for sample in simulated.samples:
+        assert sample.applied == 1 and sample.refusal == ""
+        assert sample.view.seat == seat.seat
+        assert sample.view.version == view.version + 1 + sample.played
+    # Same seed, same samples; the game is where it was.
+    assert seat.simulate([first], seed=7, samples=3, playout_steps=5) == simulated
+    assert seat.view() == view
+    with pytest.raises(grpc.RpcError) as too_many:
+        seat.simulate(samples=65)
+    assert too_many.value.code() == grpc.StatusCode.INVALID_ARGUMENT
+    assert "MC-SIM-05" in too_many.value.details()

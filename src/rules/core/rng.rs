@@ -18,6 +18,10 @@ pub enum RngStream {
     Bot(u8),
     /// Choices the rules leave to chance for automated rivals.
     Rival,
+    /// One sample of a `Simulate` call (MC-SIM-01): sample `i` of a
+    /// sampling seed draws from `Sample(i)` of that seed, so samples are
+    /// independent and each is the same whatever the others.
+    Sample(u8),
 }
 
 impl RngStream {
@@ -26,6 +30,7 @@ impl RngStream {
             RngStream::Game => 0,
             RngStream::Rival => 1,
             RngStream::Bot(seat) => 0x100 + u64::from(seat),
+            RngStream::Sample(index) => 0x200 + u64::from(index),
         }
     }
 
@@ -53,5 +58,10 @@ mod tests {
         assert_ne!(draws(RngStream::Game, 7), draws(RngStream::Bot(0), 7));
         assert_ne!(draws(RngStream::Bot(0), 7), draws(RngStream::Bot(1), 7));
         assert_ne!(draws(RngStream::Game, 7), draws(RngStream::Game, 8));
+        assert_ne!(draws(RngStream::Sample(0), 7), draws(RngStream::Bot(0), 7));
+        assert_ne!(
+            draws(RngStream::Sample(0), 7),
+            draws(RngStream::Sample(1), 7)
+        );
     }
 }

@@ -284,6 +284,33 @@ class Seat:
         self._saw(response.version)
         return response
 
+    def simulate(
+        self,
+        actions: Sequence[ActionLike] = (),
+        *,
+        seed: int = 0,
+        samples: int = 1,
+        playout_steps: int = 0,
+    ) -> pb.SimulateResponse:
+        """The forward model: `samples` states drawn from what this seat
+        sees (the rest sampled from `seed`), each with `actions` played in
+        order by whoever is to act, then up to `playout_steps` random moves;
+        returns this seat's view of each (rules MC-SIM-01, MC-SIM-04 and MC-SIM-05). The
+        game itself never changes. An action a sample refuses is reported in
+        that sample's `refusal`, not raised; bounds (at most 64 samples and
+        200,000 steps a call) raise grpc.RpcError."""
+        if self.seat is None:
+            raise ValueError("a spectator cannot simulate")
+        request = pb.SimulateRequest(
+            game_id=self.game_id,
+            seat=self.seat,
+            actions=[a.action if isinstance(a, pb.LegalAction) else a for a in actions],
+            sampling_seed=seed,
+            samples=samples,
+            playout_steps=playout_steps,
+        )
+        return self.client.stub.Simulate(request, timeout=self.client.timeout, metadata=self._metadata)
+
     def stream(
         self,
         from_version: Optional[int] = None,

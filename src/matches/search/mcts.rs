@@ -1,0 +1,215 @@
+//! Determinized Monte Carlo tree search (single-observer information set
+//! MCTS): one tree over the actions of every seat, grown by iterations
+//! that each play on a fresh sample of what the searching seat cannot see.
+//!
+//! Each iteration draws `state.determinize(seat, rng)` (MC-SIM-01,
+//! MC-SIM-06), so the search never reads a fact hidden from its seat: it only ever plays on
+//! samples consistent with the seat's view. In the sample it descends the
+//! tree by UCB1 among the children whose actions are legal there (counting
+//! how often each was available, as information set MCTS does, so moves
+//! legal only in some samples are not overrated), adds one child, plays
+//! uniformly at random to the end or [`PLAYOUT_DEPTH`] moves, scores the
+//! outcome by each seat's place ([`super::rank_rewards`]: the result, or
+//! the standing of an unfinished game, MC-STAND) and credits every node
+//! on the path with the reward of the seat that made its move.
+use rand::Rng;
+
+use super::{
+    playout::{Scratch, random_playout},
+    score::rank_rewards,
+};
+use crate::rules::core::{GameRng, Ruleset, Seat};
+
+/// The iterations of the "mcts" bot.
+pub const DEFAULT_ITERATIONS: u32 = 500;
+/// The most iterations a search may be asked for ("mcts:N").
+pub const MAX_ITERATIONS: u32 = 100_000;
+/// The most nodes one search keeps: beyond it, iterations go on without
+/// growing the tree. A node is its action plus about 40 bytes, so a search
+/// holds a few MiB at most, whatever its iterations.
+pub const MAX_NODES: usize = 20_000;
+/// The most random moves of one playout; a playout cut short is scored by
+/// the standing (MC-STAND).
+pub const PLAYOUT_DEPTH: usize = 200;
+/// UCB1's exploration constant for rewards in 0..=1.
+const EXPLORATION: f64 = 0.7;
+
+/// One search's settings: how many iterations it runs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Mcts {
+    /// Iterations per decision, 1 to [`MAX_ITERATIONS`].
+    pub iterations: u32,
+}
+
+#[derive(Debug)]
+struct Node<A> {
+    /// The move that led here (`None` at the root).
+    action: Option<A>,
+    /// The seat that made it.
+    mover: Seat,
+    children: Vec<usize>,
+    visits: u32,
+    /// How many times this node's move was legal when its parent was
+    /// reached.
+    available: u32,
+    /// The sum of the mover's rewards over the visits.
+    reward: f64,
+}
+
+impl<A> Node<A> {
+    fn new(action: Option<A>, mover: Seat) -> Self {
+        Node {
+            action,
+            mover,
+            children: Vec::new(),
+            visits: 0,
+            available: 0,
+            reward: 0.0,
+        }
+    }
+
+    fn ucb(&self) -> f64 {
+        if self.visits == 0 {
+            return f64::INFINITY;
+        }
+        let visits = f64::from(self.visits);
+        self.reward / visits + EXPLORATION * (f64::from(self.available.max(1)).ln() / visits).sqrt()
+    }
+}
+
+impl Mcts {
+    /// The index, in `state.legal_actions(seat)`, of the action the search
+    /// chooses for `seat`; `None` when the seat has no legal action. The
+    /// same state, seat and generator give the same choice. A seat with a
+    /// single legal action gets it without a search.
+    pub fn decide<R: Ruleset>(&self, state: &R, seat: Seat, rng: &mut GameRng) -> Option<usize> {
+        let mut legal = Vec::new();
+        state.legal_actions(seat, &mut legal);
+        match legal.len() {
+            0 => return None,
+            1 => return Some(0),
+            _ => {}
+        }
+        let mut tree = vec![Node::new(None, seat)];
+        let mut scratch = Scratch::<R>::default();
+        let mut path = Vec::new();
+        let mut choices = Vec::new();
+        for _ in 0..self.iterations {
+            // MC-SIM-06: play ahead only on a sample of what the seat sees.
+            let mut sample = state.determinize(seat, rng);
+            path.clear();
+            path.push(0);
+            descend(
+                &mut tree,
+                &mut sample,
+                &mut path,
+                &mut choices,
+                &mut scratch,
+                rng,
+            );
+            random_playout(&mut sample, PLAYOUT_DEPTH, rng, &mut scratch);
+            let outcome = sample.result().unwrap_or_else(|| sample.standing());
+            let rewards = rank_rewards(&outcome, sample.seat_count());
+            for &index in &path[1..] {
+                let node = &mut tree[index];
+                node.visits += 1;
+                node.reward += rewards.get(node.mover.index()).copied().unwrap_or(0.0);
+            }
+            tree[0].visits += 1;
+        }
+        // The most visited move of the root that is legal in the real state.
+        let best = tree[0]
+            .children
+            .iter()
+            .map(|&child| &tree[child])
+            .filter_map(|node| {
+                let action = node.action.as_ref()?;
+                let index = legal.iter().position(|legal| legal == action)?;
+                Some((node.visits, index))
+            })
+            .fold(
+                None,
+                |best: Option<(u32, usize)>, (visits, index)| match best {
+                    Some((most, _)) if most >= visits => best,
+                    _ => Some((visits, index)),
+                },
+            );
+        Some(best.map_or_else(|| rng.random_range(0..legal.len()), |(_, index)| index))
+    }
+}
+
+/// Walks down the tree in `sample` from the root (already on `path`),
+/// applying each chosen move, until it adds a child or cannot go on.
+fn descend<R: Ruleset>(
+    tree: &mut Vec<Node<R::Action>>,
+    sample: &mut R,
+    path: &mut Vec<usize>,
+    choices: &mut Vec<usize>,
+    scratch: &mut Scratch<R>,
+    rng: &mut GameRng,
+) {
+    let mut at = 0;
+    while let Some(actor) = sample.to_act() {
+        scratch.legal.clear();
+        sample.legal_actions(actor, &mut scratch.legal);
+        // The children legal here, counted as available, and the legal
+        // moves no child has tried yet.
+        choices.clear();
+        let mut untried: Vec<usize> = (0..scratch.legal.len()).collect();
+        for &child in &tree[at].children {
+            let node = &tree[child];
+            if node.mover != actor {
+                continue;
+            }
+            let Some(position) = node
+                .action
+                .as_ref()
+                .and_then(|action| scratch.legal.iter().position(|legal| legal == action))
+            else {
+                continue;
+            };
+            untried.retain(|&index| index != position);
+            choices.push(child);
+        }
+        for &child in choices.iter() {
+            tree[child].available += 1;
+        }
+        let next = if !untried.is_empty() && tree.len() < MAX_NODES {
+            let pick = untried[rng.random_range(0..untried.len())];
+            let action = scratch.legal.swap_remove(pick);
+            let mut node = Node::new(Some(action), actor);
+            node.available = 1;
+            tree.push(node);
+            let child = tree.len() - 1;
+            tree[at].children.push(child);
+            Some((child, true))
+        } else {
+            choices
+                .iter()
+                .copied()
+                .fold(None, |best: Option<(usize, f64)>, child| {
+                    let score = tree[child].ucb();
+                    match best {
+                        Some((_, top)) if top >= score => best,
+                        _ => Some((child, score)),
+                    }
+                })
+                .map(|(child, _)| (child, false))
+        };
+        let Some((child, added)) = next else {
+            return;
+        };
+        let Some(action) = tree[child].action.clone() else {
+            return;
+        };
+        scratch.events.clear();
+        if sample.apply(actor, &action, &mut scratch.events).is_err() {
+            return;
+        }
+        path.push(child);
+        at = child;
+        if added {
+            return;
+        }
+    }
+}

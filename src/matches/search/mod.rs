@@ -1,0 +1,14 @@
+//! Search bots: a determinized Monte Carlo tree search over any
+//! [`crate::rules::core::Ruleset`], and the random playouts it (and
+//! `Simulate`) plays on. Nothing here knows a game: the search sees the
+//! rules only through the trait, and hidden information only through
+//! [`crate::rules::core::Ruleset::determinize`].
+mod job;
+mod mcts;
+mod playout;
+mod score;
+
+pub use job::{Decision, SearchJob};
+pub use mcts::{DEFAULT_ITERATIONS, MAX_ITERATIONS, MAX_NODES, Mcts, PLAYOUT_DEPTH};
+pub use playout::{Scratch, random_playout};
+pub use score::rank_rewards;
