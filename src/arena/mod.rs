@@ -113,7 +113,7 @@ pub async fn run(config: ArenaConfig, on_progress: OnProgress) -> Result<ArenaRe
     let config = Arc::new(config);
     let n = config.entrants.len();
     let mut records: Vec<GameRecord> = Vec::new();
-    let mut byes: Vec<(usize, f64)> = Vec::new();
+    let mut byes: Vec<standings::Bye> = Vec::new();
     let rounds = match config.format {
         Format::RoundRobin => 1,
         Format::Swiss { rounds } => rounds,
@@ -134,14 +134,18 @@ pub async fn run(config: ArenaConfig, on_progress: OnProgress) -> Result<ArenaRe
                     }
                 }
                 let mut bye_counts = vec![0; n];
-                for &(entrant, _) in &byes {
-                    bye_counts[entrant] += 1;
+                for bye in &byes {
+                    bye_counts[bye.entrant] += 1;
                 }
                 let (tables, sitting_out) =
                     schedule::swiss_tables(&points, &met, &bye_counts, config.seats);
                 // A bye is worth half the points of the round's games.
-                let bye_points = 0.5 * games_per_table as f64;
-                byes.extend(sitting_out.into_iter().map(|e| (e, bye_points)));
+                let games = u32::try_from(games_per_table).unwrap_or(u32::MAX);
+                byes.extend(
+                    sitting_out
+                        .into_iter()
+                        .map(|entrant| standings::Bye { entrant, games }),
+                );
                 tables
             }
         };

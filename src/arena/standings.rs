@@ -32,9 +32,29 @@ pub fn points(places: &[usize], seat: usize) -> f64 {
     score / others as f64
 }
 
+/// A round an entrant sat out (Swiss, when the entrants do not fill the
+/// tables). It stands for the games the entrant would have played that
+/// round and is worth half their points, so that sitting out neither
+/// helps nor hurts on average, and the score (points per game) stays
+/// within 0-100%.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Bye {
+    /// Who sat out.
+    pub entrant: usize,
+    /// How many games the round gave each seated entrant.
+    pub games: u32,
+}
+
+impl Bye {
+    /// Half the points of the games it stands for.
+    pub fn points(self) -> f64 {
+        0.5 * f64::from(self.games)
+    }
+}
+
 /// Each entrant's points so far (games in `records` and byes), for Swiss
 /// pairings.
-pub fn entrant_points(entrants: usize, records: &[GameRecord], byes: &[(usize, f64)]) -> Vec<f64> {
+pub fn entrant_points(entrants: usize, records: &[GameRecord], byes: &[Bye]) -> Vec<f64> {
     let mut total = vec![0.0; entrants];
     for record in records {
         if let Ok(finished) = &record.outcome {
@@ -43,8 +63,8 @@ pub fn entrant_points(entrants: usize, records: &[GameRecord], byes: &[(usize, f
             }
         }
     }
-    for &(entrant, bye_points) in byes {
-        total[entrant] += bye_points;
+    for bye in byes {
+        total[bye.entrant] += bye.points();
     }
     total
 }
@@ -67,6 +87,9 @@ pub struct Line {
     /// Rounds sat out (Swiss with a count of entrants that does not fill
     /// the tables), each worth half the points of the round's games.
     pub byes: u32,
+    /// The games those byes stand for (the score's denominator counts
+    /// them with the games played).
+    pub bye_games: u32,
     /// Elo (two-seat games only).
     pub elo: Option<f64>,
     /// Weng-Lin mean.
@@ -99,7 +122,7 @@ pub fn standings(
     seats: usize,
     entrants: &[Entrant],
     records: &[GameRecord],
-    byes: &[(usize, f64)],
+    byes: &[Bye],
 ) -> Standings {
     let mut ratings = Ratings::new(entrants.len());
     let mut lines: Vec<Line> = entrants
@@ -112,6 +135,7 @@ pub fn standings(
             wins: 0,
             points: 0.0,
             byes: 0,
+            bye_games: 0,
             elo: None,
             weng_lin: 0.0,
             weng_lin_uncertainty: 0.0,
@@ -131,9 +155,11 @@ pub fn standings(
             line.points += points(&finished.places, seat);
         }
     }
-    for &(entrant, bye_points) in byes {
-        lines[entrant].byes += 1;
-        lines[entrant].points += bye_points;
+    for bye in byes {
+        let line = &mut lines[bye.entrant];
+        line.byes += 1;
+        line.bye_games += bye.games;
+        line.points += bye.points();
     }
     let two_seats = seats == 2;
     for (entrant, line) in lines.iter_mut().enumerate() {
@@ -193,7 +219,7 @@ impl Standings {
             "| --- | --- | --- | --- | --- | --- | --- | --- | --- |"
         );
         for line in &self.lines {
-            let played = f64::from(line.games) + f64::from(line.byes);
+            let played = f64::from(line.games) + f64::from(line.bye_games);
             let score = if played > 0.0 {
                 100.0 * line.points / played
             } else {
@@ -216,7 +242,7 @@ impl Standings {
         let _ = writeln!(
             out,
             "\nPoints: 1 for each other seat finished ahead of, 0.5 for each tied with, \
-             divided by the other seats (a two-player win is 1). Score: points per game. \
+             divided by the other seats (a two-player win is 1). Score: points per game (a bye counts as the games it stands for). \
              Weng-Lin: the conservative rating, mean minus 3 uncertainties."
         );
         out

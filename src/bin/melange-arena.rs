@@ -46,6 +46,25 @@ struct Flags {
     /// (GameOptions.max_rounds); 0: play to the rules' end.
     #[arg(long, default_value_t = 0)]
     max_rounds: u32,
+    /// Clocks for remote bots (GameOptions.clock, rules MC-CLOCK-01..04):
+    /// the time of each decision in milliseconds; 0 with a 0 bank: no clock.
+    /// Built-in bots are never clocked.
+    #[arg(long, default_value_t = 0)]
+    clock_decision_ms: u64,
+    /// Each seat's time bank at the start, in milliseconds (MC-CLOCK-02).
+    #[arg(long, default_value_t = 0)]
+    clock_bank_ms: u64,
+    /// Added to a seat's bank after each of its decisions (MC-CLOCK-02).
+    #[arg(long, default_value_t = 0)]
+    clock_increment_ms: u64,
+    /// The limit of each seat's first decision (MC-CLOCK-03); 0: the
+    /// per-decision limit.
+    #[arg(long, default_value_t = 0)]
+    clock_first_decision_ms: u64,
+    /// On expiry, forfeit at once instead of playing the decision's default
+    /// action (MC-CLOCK-04).
+    #[arg(long)]
+    clock_forfeit: bool,
     /// round-robin or swiss.
     #[arg(long, default_value = "round-robin")]
     format: String,
@@ -79,11 +98,31 @@ fn game_kind(name: &str) -> Result<i32, String> {
     }
 }
 
+/// The clock options of the flags; `None` when no time is given.
+fn clock(flags: &Flags) -> Option<pb::ClockOptions> {
+    if flags.clock_decision_ms == 0 && flags.clock_bank_ms == 0 {
+        return None;
+    }
+    let on_expiry = if flags.clock_forfeit {
+        pb::ClockExpiry::Forfeit
+    } else {
+        pb::ClockExpiry::DefaultThenForfeit
+    };
+    Some(pb::ClockOptions {
+        per_decision_ms: flags.clock_decision_ms,
+        bank_ms: flags.clock_bank_ms,
+        increment_ms: flags.clock_increment_ms,
+        first_decision_ms: flags.clock_first_decision_ms,
+        on_expiry: on_expiry as i32,
+    })
+}
+
 /// The options, the seats a game and the title's words.
 fn options(flags: &Flags, kind: i32) -> Result<(pb::GameOptions, usize, String), String> {
     let mut options = pb::GameOptions {
         preset: flags.preset.clone(),
         max_rounds: (flags.max_rounds > 0).then_some(flags.max_rounds),
+        clock: clock(flags),
         ..Default::default()
     };
     let (seats, mut title) = if kind == pb::GameKind::Imperium as i32 {

@@ -138,8 +138,14 @@ async fn a_swiss_tournament_seats_everyone_each_round_and_gives_byes_in_turn() {
         })),
         ..Default::default()
     };
-    config.entrants =
-        Entrant::parse_all(&["a=random".into(), "b=random".into(), "c=random".into()]).unwrap();
+    // A search bot among random ones: the standings must rank it first,
+    // and stay the same bytes (the search is deterministic given its seed).
+    config.entrants = Entrant::parse_all(&[
+        "a=random".into(),
+        "b=random".into(),
+        "search=mcts:50".into(),
+    ])
+    .unwrap();
     config.title = "The test harness, 2 seats; Swiss test tournament".into();
     let report = arena::run(config, Arc::new(|_, _| {})).await.unwrap();
     // 3 rounds, each one table of 2 (2 seeds x 2 rotations) and one bye.
@@ -147,6 +153,16 @@ async fn a_swiss_tournament_seats_everyone_each_round_and_gives_byes_in_turn() {
     let byes: Vec<u32> = report.standings.lines.iter().map(|l| l.byes).collect();
     assert_eq!(byes.iter().sum::<u32>(), 3);
     assert!(byes.iter().all(|&b| b == 1), "{byes:?}");
+    // A bye stands for the round's 4 games at half their points, so no
+    // score (points per game) passes 100%.
+    for line in &report.standings.lines {
+        assert_eq!(line.bye_games, 4);
+        assert!(line.points <= f64::from(line.games + line.bye_games));
+    }
+    assert_eq!(
+        report.standings.lines[0].bot, "search",
+        "the search bot ranks first"
+    );
     check_fixture("swiss-standings.md", &read(&dir, "standings.md"));
     let _ = std::fs::remove_dir_all(&dir);
 }
