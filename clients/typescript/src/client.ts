@@ -13,6 +13,8 @@ import {
   type Action,
   type ApplyActionResponse,
   ApplyActionRequestSchema,
+  type ConcedeResponse,
+  ConcedeRequestSchema,
   CreateGameRequestSchema,
   type CreateGameResponse,
   type GameOptions,
@@ -257,6 +259,19 @@ export class Seat {
       }
       throw connectError;
     }
+  }
+
+  /** Resigns this seat (rule MC-RESIGN-01), whoever is to act: the game ends
+   * at once with this seat ranked last (MC-RESIGN-02). A finished game throws
+   * the ConnectError FAILED_PRECONDITION. */
+  async concede(): Promise<ConcedeResponse> {
+    if (this.seat === undefined) throw new Error("a spectator cannot concede");
+    const response = await this.client.service.concede(
+      create(ConcedeRequestSchema, { gameId: this.gameId, seat: this.seat }),
+      { headers: this.headers, timeoutMs: this.client.timeoutMs },
+    );
+    this.saw(response.version);
+    return response;
   }
 
   /** Every update after `fromVersion` (default: the last version this seat

@@ -136,6 +136,20 @@ describe("the client", () => {
     assert.equal((await acting.apply(legal)).version, 1n);
   });
 
+  test("a seat concedes whoever is to act, once (MC-RESIGN-01, MC-RESIGN-02)", async () => {
+    const game = await client.createGame("imperium", { seed: 42, options: imperiumOptions(2) });
+    const acting = game.view?.toAct[0] ?? 0;
+    const waiting = game.seat(game.humanSeats().find((seat) => seat !== acting) ?? 1);
+    const response = await waiting.concede();
+    assert.equal(response.view?.status, GameStatus.FINISHED);
+    const ranking = response.view?.result?.ranking ?? [];
+    assert.equal(ranking[ranking.length - 1], waiting.seat);
+    assert.equal(waiting.version, response.version);
+    const again = await refusal(waiting.concede());
+    assert.equal(again.code, Code.FailedPrecondition);
+    assert.match(again.rawMessage, /MC-RESIGN-01/);
+  });
+
   test("ListGames shows a new game without tokens", async () => {
     const game = await client.createGame("imperium", { seed: 8, options: imperiumOptions(3) });
     const listed = await client.listGames({ kind: GameKind.IMPERIUM, pageSize: 500 });
