@@ -17,34 +17,67 @@
 //! under a semaphore of their own with as many permits: a remote bot's
 //! simulations never wait behind the server's own searches (which may
 //! think for seconds), and neither kind takes every core from people's
-//! calls.
+//! calls. At most [`SIMULATIONS_WAITING_PER_PERMIT`] calls per permit may
+//! wait for one (each holds a copy of its game); more are refused with
+//! `RESOURCE_EXHAUSTED` before anything is copied, so a flood of
+//! `Simulate` calls costs the server bounded memory (MC-SIM-05).
 use std::sync::Arc;
 
-use tokio::sync::Semaphore;
+use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 use tonic::Status;
 
 use super::game_service::GameEntry;
 use crate::matches::BOT_SLICE;
+
+/// How many `Simulate` calls may be admitted (running or waiting) per
+/// permit of the simulations' semaphore.
+pub const SIMULATIONS_WAITING_PER_PERMIT: usize = 8;
 
 /// Shared by every game of a server: how many bot slices may run at once.
 #[derive(Clone, Debug)]
 pub struct BotPool {
     slices: Arc<Semaphore>,
     simulations: Arc<Semaphore>,
+    /// Admission to `Simulate`: taken before the game is copied, so the
+    /// calls waiting for `simulations` are bounded.
+    admitted_simulations: Arc<Semaphore>,
 }
 
 impl Default for BotPool {
     fn default() -> Self {
         let cores = std::thread::available_parallelism().map_or(1, usize::from);
-        let permits = cores.saturating_sub(1).max(1);
-        BotPool {
-            slices: Arc::new(Semaphore::new(permits)),
-            simulations: Arc::new(Semaphore::new(permits)),
-        }
+        BotPool::with_permits(cores.saturating_sub(1).max(1))
     }
 }
 
 impl BotPool {
+    /// A pool where `permits` bot slices and `permits` simulations run at
+    /// once.
+    pub fn with_permits(permits: usize) -> Self {
+        BotPool {
+            slices: Arc::new(Semaphore::new(permits)),
+            simulations: Arc::new(Semaphore::new(permits)),
+            admitted_simulations: Arc::new(Semaphore::new(
+                permits * SIMULATIONS_WAITING_PER_PERMIT,
+            )),
+        }
+    }
+
+    /// Admits one `Simulate` call, or refuses it at once when too many are
+    /// running and waiting already (MC-SIM-05). The call keeps the permit
+    /// until its answer is made.
+    pub fn admit_simulation(&self) -> Result<OwnedSemaphorePermit, Status> {
+        self.admitted_simulations
+            .clone()
+            .try_acquire_owned()
+            .map_err(|_| {
+                Status::resource_exhausted(
+                    "MC-SIM-05: too many simulations are running or waiting on this server; \
+                     try again shortly",
+                )
+            })
+    }
+
     /// Plays the game's bots to the end of their stretch in the background.
     /// The moves are the ones a single call would have played (each bot
     /// has its own generator), so slicing never changes a game.
@@ -104,5 +137,25 @@ impl BotPool {
         })
         .await
         .map_err(|error| Status::internal(format!("the work failed: {error}")))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// MC-SIM-05: past the admitted count, a `Simulate` call is refused at
+    /// once with RESOURCE_EXHAUSTED; a finished call makes room again.
+    #[test]
+    fn simulations_past_the_admitted_count_are_refused_until_one_ends() {
+        let pool = BotPool::with_permits(1);
+        let admitted: Vec<_> = (0..SIMULATIONS_WAITING_PER_PERMIT)
+            .map(|_| pool.admit_simulation().expect("within the bound"))
+            .collect();
+        let refused = pool.admit_simulation().unwrap_err();
+        assert_eq!(refused.code(), tonic::Code::ResourceExhausted);
+        assert!(refused.message().starts_with("MC-SIM-05: "));
+        drop(admitted);
+        assert!(pool.admit_simulation().is_ok());
     }
 }

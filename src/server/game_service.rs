@@ -448,8 +448,10 @@ impl GameService for GameServiceImpl {
         let body = request.get_ref();
         bounded_name("game_id", &body.game_id)?;
         let entry = self.games.get(&body.game_id)?;
-        // MC-SIM-05: checked and copied under the lock, run off it on the
-        // blocking pool; the game is never changed.
+        // MC-SIM-05: admitted before the game is copied (bounded waiting),
+        // checked and copied under the lock, run off it on the blocking
+        // pool; the game is never changed.
+        let _admitted = self.bots.admit_simulation()?;
         let simulation = entry
             .lock()
             .simulation(body.seat, bearer(&request)?, body)?;
