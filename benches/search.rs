@@ -1,9 +1,9 @@
 //! The search bot against the random bot, and the forward model's speed,
 //! for both games (issue 16). For each game: `MCTS_GAMES` seeded games
 //! (default 10) of the "mcts" bot (`MCTS_ITERATIONS` iterations a
-//! decision, default 500) against the random bot, seats alternated, every
-//! game ended after `MAX_ROUNDS` rounds (default 3, rule MC-ROUNDS-01) so
-//! that it finishes: the search's win rate (first among the seats, by the
+//! decision, default 500) against the random bot, seats alternated, played
+//! to the game's own end, cut after `MAX_ROUNDS` rounds (default 20, rule
+//! MC-ROUNDS-01) so that every game finishes: the search's win rate (first among the seats, by the
 //! result or the standing, MC-STAND), its decisions per second, then
 //! `Simulate`-style simulations per second (a sample drawn for a seat,
 //! `PLAYOUT` random moves, default 50, and the seat's view of the result)
@@ -190,7 +190,7 @@ fn bench<R: WireRules>(name: &str, options: pb::GameOptions) {
 }
 
 fn main() {
-    let max_rounds = Some(knob("MAX_ROUNDS", 3) as u32);
+    let max_rounds = Some(knob("MAX_ROUNDS", 20) as u32);
     let games = std::env::var("SEARCH_GAMES").unwrap_or_else(|_| "arrakis,imperium".into());
     if games.contains("arrakis") {
         bench::<Arrakis>(

@@ -288,6 +288,7 @@ impl WireRules for Arrakis {
             Step::Take(k) => Action::Take(unit(k)?),
             Step::TakeToken(_) => Action::TakeToken,
             Step::TakeGeneric(_) => Action::TakeGeneric,
+            Step::TakeAll(_) => Action::TakeAll,
             Step::TakeLeader(l) => Action::TakeLeader(leader(l)?),
             Step::To(a) => Action::To(area(a)?),
             Step::Mentat(m) => Action::Mentat(deck(&m.first)?, deck(&m.second)?),
@@ -372,6 +373,7 @@ impl WireRules for Arrakis {
             Action::Take(k) => Step::Take(k.name().to_owned()),
             Action::TakeToken => Step::TakeToken(w::TakeToken {}),
             Action::TakeGeneric => Step::TakeGeneric(w::TakeGeneric {}),
+            Action::TakeAll => Step::TakeAll(w::TakeAll {}),
             Action::TakeLeader(l) => Step::TakeLeader(leader_name(l)),
             Action::To(a) => Step::To(area_name(a)),
             Action::Mentat(a, b) => Step::Mentat(w::Mentat {

@@ -8,10 +8,13 @@
 //! tree by UCB1 among the children whose actions are legal there (counting
 //! how often each was available, as information set MCTS does, so moves
 //! legal only in some samples are not overrated), adds one child, plays
-//! uniformly at random to the end or [`PLAYOUT_DEPTH`] moves, scores the
-//! outcome by each seat's place ([`super::rank_rewards`]: the result, or
-//! the standing of an unfinished game, MC-STAND) and credits every node
-//! on the path with the reward of the seat that made its move.
+//! uniformly at random until the game ends, the game's own estimate can
+//! read the position (MC-SIM-07: War for Arrakis reads any quiet board, so
+//! its playouts are a few moves at most) or [`PLAYOUT_DEPTH`] moves are
+//! played, and scores where it stopped: a finished game by each seat's
+//! place ([`super::rank_rewards`]), else the estimate, else the standing
+//! (MC-STAND). Every node on the path is credited with the reward of the
+//! seat that made its move.
 use rand::Rng;
 
 use super::{
@@ -107,9 +110,7 @@ impl Mcts {
                 &mut scratch,
                 rng,
             );
-            random_playout(&mut sample, PLAYOUT_DEPTH, rng, &mut scratch);
-            let outcome = sample.result().unwrap_or_else(|| sample.standing());
-            let rewards = rank_rewards(&outcome, sample.seat_count());
+            let rewards = score_after_playout(&mut sample, seat, PLAYOUT_DEPTH, rng, &mut scratch);
             for &index in &path[1..] {
                 let node = &mut tree[index];
                 node.visits += 1;
@@ -135,6 +136,37 @@ impl Mcts {
                 },
             );
         Some(best.map_or_else(|| rng.random_range(0..legal.len()), |(_, index)| index))
+    }
+}
+
+/// Plays uniformly random moves from `sample` until the game ends, the
+/// game's estimate (MC-SIM-07) can read the position, or `depth` moves are
+/// played, and scores where it stopped: the result, the estimate, or the
+/// standing (MC-STAND).
+fn score_after_playout<R: Ruleset>(
+    sample: &mut R,
+    searcher: Seat,
+    depth: usize,
+    rng: &mut GameRng,
+    scratch: &mut Scratch<R>,
+) -> Vec<f64> {
+    let seats = sample.seat_count();
+    for _ in 0..depth {
+        if sample.result().is_some() {
+            break;
+        }
+        if let Some(estimate) = sample.estimate(searcher) {
+            return estimate;
+        }
+        if random_playout(sample, 1, rng, scratch) == 0 {
+            break;
+        }
+    }
+    match sample.result() {
+        Some(result) => rank_rewards(&result, seats),
+        None => sample
+            .estimate(searcher)
+            .unwrap_or_else(|| rank_rewards(&sample.standing(), seats)),
     }
 }
 

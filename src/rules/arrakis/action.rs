@@ -46,6 +46,9 @@ pub enum Action {
     TakeGeneric,
     /// Add a named leader to the moving group.
     TakeLeader(LeaderId),
+    /// Add every figure of the legion still left behind to the moving
+    /// group, as the one-at-a-time takes would (AR-MOVE-01).
+    TakeAll,
     /// Move (or attack) the group into this area.
     To(AreaId),
     /// Mentat: draw from these decks (chosen before drawing, AR-DIE-17).

@@ -48,6 +48,7 @@ impl Arrakis {
             Action::Take(k) => format!("take a {}", words(k)),
             Action::TakeToken => "take a deployment token".into(),
             Action::TakeGeneric => "take a generic leader".into(),
+            Action::TakeAll => "take the whole legion".into(),
             Action::Mentat(a, b) => {
                 format!("Mentat: draw from the {} and {} decks", words(a), words(b))
             }

@@ -40,6 +40,7 @@ mod cards;
 pub mod data;
 mod default_action;
 mod determinize;
+mod estimate;
 mod event;
 pub mod expansions;
 mod flow;
@@ -179,6 +180,11 @@ impl Ruleset for Arrakis {
     fn standing(&self) -> GameResult {
         // MC-STAND-02: see `standing.rs`.
         self.standing_now()
+    }
+
+    fn estimate(&self, searcher: Seat) -> Option<Vec<f64>> {
+        // MC-SIM-07: see `estimate.rs`.
+        self.estimate_now(searcher)
     }
 
     fn determinize(&self, seat: Seat, rng: &mut GameRng) -> Self {

@@ -64,7 +64,7 @@ impl Arrakis {
     }
 
     /// AR-WIN-02: the mean of each marker's share of its score.
-    fn objective_progress(&self, objective: u8) -> Progress {
+    pub(super) fn objective_progress(&self, objective: u8) -> Progress {
         let targets = self.d().tables.secret_objectives[usize::from(objective)].targets();
         let steps = self.prescience.into_array();
         // Each marker's share as `done / part`; a score of 0 is met from

@@ -99,6 +99,18 @@ pub trait Ruleset: Clone + Debug + Send + Sync + 'static {
     /// `winners` holds the seats sharing first place, if any may be named.
     fn standing(&self) -> GameResult;
 
+    /// What an unfinished position is worth to each seat, indexed by seat,
+    /// each from 0 to 1, for a search bot that stops a playout short of the
+    /// end (MC-SIM-07): a game's own reading of who is ahead, which may
+    /// weigh what the standing cannot count yet (a threat, a plan under
+    /// way), as `searcher` would judge it. `None`, the default, leaves the
+    /// search to score the standing. Searches ask it only of their samples,
+    /// so it may read any field.
+    fn estimate(&self, searcher: Seat) -> Option<Vec<f64>> {
+        let _ = searcher;
+        None
+    }
+
     /// A state consistent with everything `seat` sees, with the rest (other
     /// seats' hands, deck orders, face-down tokens, future dice) sampled
     /// from `rng` (MC-SIM-01). The sample depends only on `seat`'s view and

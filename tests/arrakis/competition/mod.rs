@@ -1,8 +1,8 @@
 //! The competition rules (MC-, docs/rules/competition.md) for War for
 //! Arrakis, a file per concept: resigning (`resign`), the standing of an
 //! unfinished game (`standing`), the round limit (`round_limit`), the
-//! default action a clock plays (`default_action`) and the forward
-//! model's sample (`determinize`). `random_game` is the seeded random
+//! default action a clock plays (`default_action`), the forward model's
+//! sample (`determinize`) and the search bot's estimate (`estimate`). `random_game` is the seeded random
 //! player they share.
 use melange::rules::arrakis::{Action, Arrakis, ArrakisOptions, Event};
 use melange::rules::core::{GameRng, RngStream, Ruleset};
@@ -10,6 +10,7 @@ use rand::seq::IndexedRandom;
 
 mod default_action;
 mod determinize;
+mod estimate;
 mod resign;
 mod round_limit;
 mod standing;

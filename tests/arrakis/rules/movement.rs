@@ -63,6 +63,59 @@ fn leaders_never_move_or_stay_alone() {
 }
 
 #[test]
+fn the_whole_legion_is_taken_in_one_step() {
+    // AR-MOVE-01: "take the whole legion" adds every figure not yet taken,
+    // the units, the leaders and what was taken one at a time before it.
+    let mut g = game();
+    g.test_put(A, a("s1_1"), [2, 1, 0], 1);
+    g.test_turn(A, &[DieResult::Strategy], 1);
+    play(
+        &mut g,
+        A,
+        &[
+            Action::SpendDie(DieResult::Strategy),
+            Action::Legion(a("s1_1")),
+        ],
+    );
+    assert!(legal(&g, A).contains(&Action::TakeAll));
+    play(
+        &mut g,
+        A,
+        &[
+            Action::Take(UnitKind::Regular),
+            Action::TakeAll,
+            Action::To(a("s1_2")),
+        ],
+    );
+    assert_eq!(g.areas[a("s1_2").index()].units[A], [2, 1, 0]);
+    assert_eq!(g.areas[a("s1_2").index()].generic[A], 1);
+    assert_eq!(g.areas[a("s1_1").index()].units[A], [0, 0, 0]);
+    assert_eq!(g.areas[a("s1_1").index()].generic[A], 0);
+}
+
+#[test]
+fn the_whole_legion_is_offered_only_for_two_figures_or_more() {
+    // AR-MOVE-01: with one figure left, "take the whole legion" would be
+    // the same as taking it, so only the one take is offered; asking for
+    // the whole legion then is refused.
+    let mut g = game();
+    g.test_put(A, a("s1_1"), [2, 0, 0], 0);
+    g.test_turn(A, &[DieResult::Strategy], 1);
+    play(
+        &mut g,
+        A,
+        &[
+            Action::SpendDie(DieResult::Strategy),
+            Action::Legion(a("s1_1")),
+            Action::Take(UnitKind::Regular),
+        ],
+    );
+    assert!(!legal(&g, A).contains(&Action::TakeAll));
+    let e = assert_refused(&g, seat(A), &Action::TakeAll);
+    assert_eq!(rule_of(e), "AR-MOVE-12");
+}
+
+#[test]
 fn leadership_needs_a_leader_with_the_moving_part() {
     // AR-DIE-06, AR-DIE-10
     let mut g = game();

@@ -154,6 +154,10 @@ pub struct Board {
     pub testing_stations: AreaSet,
     /// The settlement areas.
     pub settlements: AreaSet,
+    /// Per area, the fewest ground moves to every area over passable
+    /// borders ([`u8::MAX`] where none leads): how far a legion is from a
+    /// target, for the search bot's estimate (`estimate.rs`).
+    pub ground_steps: Vec<Vec<u8>>,
     ids: BTreeMap<String, AreaId>,
 }
 
@@ -573,11 +577,15 @@ pub fn parse_board(json: &str) -> Result<Board, BoardError> {
         })
         .collect();
 
+    let ground_steps = (0..areas.len())
+        .map(|from| ground_steps_from(&passable, from))
+        .collect();
     Ok(Board {
         areas,
         sectors,
         air_zones,
         north_pole,
+        ground_steps,
         passable,
         impassable,
         zones_of_area,
@@ -592,7 +600,36 @@ pub fn parse_board(json: &str) -> Result<Board, BoardError> {
     })
 }
 
+/// The fewest ground moves from area `from` to each area, by a breadth-first
+/// walk over `passable`; [`u8::MAX`] where no walk leads.
+fn ground_steps_from(passable: &[AreaSet], from: usize) -> Vec<u8> {
+    let mut steps = vec![u8::MAX; passable.len()];
+    steps[from] = 0;
+    let mut frontier = vec![from];
+    let mut step = 0u8;
+    while !frontier.is_empty() && step < u8::MAX - 1 {
+        step += 1;
+        let mut next = Vec::new();
+        for area in frontier {
+            for neighbour in passable[area].iter() {
+                if steps[neighbour.index()] == u8::MAX {
+                    steps[neighbour.index()] = step;
+                    next.push(neighbour.index());
+                }
+            }
+        }
+        frontier = next;
+    }
+    steps
+}
+
 impl Board {
+    /// The fewest ground moves from `a` to `b` over passable borders
+    /// ([`u8::MAX`] when none leads there).
+    pub fn ground_steps(&self, a: AreaId, b: AreaId) -> u8 {
+        self.ground_steps[a.index()][b.index()]
+    }
+
     /// The area with data id `id`.
     pub fn area_id(&self, id: &str) -> Option<AreaId> {
         self.ids.get(id).copied()

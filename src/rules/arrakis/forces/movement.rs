@@ -20,6 +20,33 @@ impl Arrakis {
             }
     }
 
+    /// The group with every figure `f` could still take from `from` added
+    /// (the takes [`Arrakis::legal_move`] offers one at a time), and how
+    /// many figures that adds.
+    fn group_with_the_rest(&self, f: Faction, from: AreaId, g: &Group) -> (Group, u32) {
+        let d = self.d();
+        let s = &self.areas[from.index()];
+        let mut all = *g;
+        let mut added = 0u32;
+        for k in UnitKind::ALL {
+            added += u32::from(s.units[f][k].saturating_sub(g.units[k]));
+            all.units[k] = all.units[k].max(s.units[f][k]);
+        }
+        if f == Faction::Atreides {
+            let tokens = s.tokens.len() as u8;
+            added += u32::from(tokens.saturating_sub(g.tokens));
+            all.tokens = all.tokens.max(tokens);
+        }
+        let plain = self.plain_generic_at(f, from);
+        let taken = g.generic - g.escorts;
+        added += u32::from(plain.saturating_sub(taken));
+        all.generic = g.escorts + plain.max(taken);
+        let named = named_of(s.named, f, d);
+        added += (named & !g.named).count_ones();
+        all.named |= named;
+        (all, added)
+    }
+
     pub(crate) fn legal_move(&self, m: &Move, out: &mut Vec<Action>) {
         let d = self.d();
         let f = m.faction;
@@ -48,6 +75,11 @@ impl Arrakis {
             }
             Some((from, g)) => {
                 let s = &self.areas[from.index()];
+                // AR-MOVE-01: the whole legion at once, when more than one
+                // figure is left to take.
+                if self.group_with_the_rest(f, from, &g).1 >= 2 {
+                    out.push(Action::TakeAll);
+                }
                 for k in UnitKind::ALL {
                     if g.units[k] < s.units[f][k] {
                         out.push(Action::Take(k));
@@ -203,6 +235,9 @@ impl Arrakis {
             (Some((from, mut g)), Action::TakeLeader(l)) => {
                 g.named |= 1 << l.0;
                 m.picked = Some((from, g));
+            }
+            (Some((from, g)), Action::TakeAll) => {
+                m.picked = Some((from, self.group_with_the_rest(f, from, &g).0));
             }
             (Some((from, g)), Action::To(b)) => {
                 if !self.move_group_to(&mut m, from, g, b, ev) {
@@ -553,6 +588,7 @@ impl Arrakis {
             | X::TakeToken
             | X::TakeGeneric
             | X::TakeLeader(_)
+            | X::TakeAll
             | X::Sandride(_)
             | X::Transport(..) => "AR-MOVE-12",
             X::DesertWar(_) => self.harkonnen_desert_war_refusal(action),
