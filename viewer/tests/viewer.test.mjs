@@ -270,8 +270,10 @@ test("War for Arrakis: a game of two bots, watched to its end", async () => {
   await page.goto(`${serverUrl}/viewer/?game=${game.gameId}`);
   await checkArrakis(page, final);
   assert.match(await page.textContent("#result"), /Over/);
-  // Halfway through the game with the slider.
-  const views = await history(game.gameId, undefined, "");
+  // Halfway through what the viewer keeps (the last HISTORY versions of a
+  // long game, from the version its "from" field shows) with the slider.
+  const from = Number(await page.inputValue("#from-version"));
+  const views = await history(game.gameId, undefined, "", from);
   const versions = [...views.keys()].sort((a, b) => a - b);
   const middle = Math.floor(versions.length / 2);
   await page.$eval("#slider", (slider, value) => {
