@@ -19,7 +19,7 @@
 use crate::rules::core::Seat;
 
 use super::event::seat_of;
-use super::ids::Faction;
+use super::ids::{AreaId, Faction};
 use super::prompt::Prompt;
 use super::standing::Progress;
 use super::state::Arrakis;
@@ -111,7 +111,7 @@ impl Arrakis {
             let threat = legions
                 .iter()
                 .filter_map(|&(at, dice)| {
-                    let steps = board.ground_steps[at][site.index()];
+                    let steps = board.ground_steps(AreaId(at as u8), site);
                     (steps <= THREAT_HORIZON)
                         .then(|| dice / (dice + defence) * STEP_DISCOUNT.powi(i32::from(steps)))
                 })

@@ -1,6 +1,7 @@
 //! MC-SIM-07: the search bot's estimate of an unfinished War for Arrakis
 //! game, and the search that plays on it.
 use melange::matches::search::Mcts;
+use melange::rules::arrakis::data::data;
 use melange::rules::arrakis::ids::{AreaId, DieResult};
 use melange::rules::arrakis::{Action, Arrakis, UnitKind, board};
 use melange::rules::core::{GameRng, RngStream, Ruleset, Seat};
@@ -86,8 +87,9 @@ fn the_harkonnen_estimate_reads_no_secret_objective() {
         random_game(&mut g, &mut rng, 1, |_, _| {});
     }
     let (first, _) = g.test_objectives();
+    let objectives = data().tables.secret_objectives.len() as u8;
     let mut other = g.clone();
-    other.test_set_objectives((first + 1) % 6, None);
+    other.test_set_objectives((first + 1) % objectives, None);
     assert_eq!(g.estimate(seat(H)), other.estimate(seat(H)));
     if g.prescience.into_array() != [0; 3] {
         assert_ne!(g.estimate(seat(A)), other.estimate(seat(A)));

@@ -156,8 +156,9 @@ pub struct Board {
     pub settlements: AreaSet,
     /// Per area, the fewest ground moves to every area over passable
     /// borders ([`u8::MAX`] where none leads): how far a legion is from a
-    /// target, for the search bot's estimate (`estimate.rs`).
-    pub ground_steps: Vec<Vec<u8>>,
+    /// target, for the search bot's estimate (`estimate.rs`); read through
+    /// [`Board::ground_steps`].
+    ground_steps: Vec<Vec<u8>>,
     ids: BTreeMap<String, AreaId>,
 }
 
