@@ -8,7 +8,10 @@ use melange::{
     matches::search::{Scratch, random_playout},
     pb,
     rules::{
-        arrakis::{Arrakis, ArrakisOptions},
+        arrakis::{
+            Action as ArrakisAction, Arrakis, ArrakisOptions, Faction, Prompt,
+            expansions::smugglers::SmPrompt,
+        },
         core::{RngStream, Ruleset, Seat, Viewer},
         imperium::{Imperium, ImperiumOptions},
     },
@@ -394,11 +397,123 @@ fn imperium_games_the_seat_cannot_tell_apart_simulate_alike() {
 #[test]
 fn arrakis_games_the_seat_cannot_tell_apart_simulate_alike() {
     // MC-SIM-01, MC-SIM-04
-    for (seed, moves) in [(1, 30), (2, 200), (3, 600)] {
+    for (seed, moves) in [(1, 30), (2, 200), (4, 600)] {
         let state: Arrakis = midgame(&ArrakisOptions::default(), seed, moves);
         let script = first_legal(&state);
         for seat in 0..2 {
             indistinguishable_states_simulate_alike(&state, Seat(seat), &script);
         }
     }
+}
+
+/// The Atreides seat's rendered view of a sample: what `Simulate` answers
+/// it.
+fn atreides_view(state: &Arrakis, version: u64) -> pb::View {
+    render::<Arrakis>(Seat(1))(state, version)
+}
+
+/// A legal action of the Atreides to act that draws a deployment token.
+fn next_deployment_draw(state: &Arrakis) -> Option<ArrakisAction> {
+    if state.to_act() != Some(Seat(1)) {
+        return None;
+    }
+    let mut legal = Vec::new();
+    state.legal_actions(Seat(1), &mut legal);
+    legal.into_iter().find(|a| {
+        let mut next = state.clone();
+        next.apply(Seat(1), a, &mut Vec::new()).is_ok()
+            && matches!(next.prompt(), Prompt::AtreidesDeploy { placed: None, .. })
+    })
+}
+
+/// P13 finding 1 (MC-SIM-01, MC-SIM-03): `Simulate` by the Atreides of the
+/// action that draws their next deployment token shows them a token drawn
+/// by chance, not the real one: over positions of twelve games, the
+/// samples' views after the draw differ from each other and match the
+/// real game's next view no more often than chance. Before the fix the
+/// Atreides samples kept the pool's real order and every sample showed the
+/// real token.
+#[test]
+fn the_atreides_cannot_simulate_their_next_deployment_token() {
+    let (mut positions, mut varied, mut hits, mut trials) = (0, 0, 0, 0);
+    for seed in 0..60 {
+        let mut state: Arrakis = Ruleset::setup(&ArrakisOptions::default(), seed).unwrap();
+        let mut rng = RngStream::Bot(0).rng(seed);
+        let mut scratch = Scratch::default();
+        for _ in 0..2000 {
+            let Some(draw) = next_deployment_draw(&state) else {
+                if random_playout(&mut state, 1, &mut rng, &mut scratch) == 0 {
+                    break;
+                }
+                continue;
+            };
+            let mut real = state.clone();
+            real.apply(Seat(1), &draw, &mut Vec::new()).unwrap();
+            let truth = atreides_view(&real, 1);
+            let plan = Plan::<Arrakis>::check(&pb::SimulateRequest {
+                actions: vec![Arrakis::action_to_pb(&draw)],
+                sampling_seed: 3,
+                samples: 32,
+                playout_steps: 0,
+                ..Default::default()
+            })
+            .unwrap();
+            let views: Vec<pb::View> = plan
+                .run(&state, Seat(1), atreides_view)
+                .unwrap()
+                .into_iter()
+                .map(|s| s.view.unwrap())
+                .collect();
+            positions += 1;
+            varied += usize::from(views.iter().any(|v| *v != views[0]));
+            hits += views.iter().filter(|v| **v == truth).count();
+            trials += views.len();
+            break;
+        }
+        if positions == 12 {
+            break;
+        }
+    }
+    assert_eq!(positions, 12, "twelve positions before a deployment draw");
+    assert!(varied >= 10, "the samples vary in {varied} of 12 positions");
+    assert!(
+        hits * 10 < trials * 6,
+        "{hits} of {trials} samples showed the real next token"
+    );
+}
+
+/// P13 finding 2 (SM-DIE-15 with MC-SIM-01, MC-SIM-03): after the
+/// Smugglers die's Mentat draw, the Harkonnen cannot learn the two cards
+/// the Atreides drew by simulating "the Atreides discard card c": the
+/// samples redraw the draw with the hand, so discarding a real card is
+/// accepted only in the samples that drew it. Before the fix it was
+/// accepted in every sample, and any other card refused in every sample.
+#[test]
+fn the_harkonnen_cannot_simulate_which_cards_the_mentat_drew() {
+    let options = ArrakisOptions {
+        smugglers: true,
+        ..ArrakisOptions::default()
+    };
+    let mut state: Arrakis = Ruleset::setup(&options, 3).unwrap();
+    let house = &mut state.houses[Faction::Atreides];
+    let drawn = vec![house.decks[0].pop().unwrap(), house.decks[0].pop().unwrap()];
+    house.hand.extend(drawn.iter().copied());
+    state.smugglers.as_deref_mut().unwrap().mentat_drawn = drawn.clone();
+    state.test_set_prompt(Prompt::Smugglers(SmPrompt::MentatKeep));
+    let plan = Plan::<Arrakis>::check(&pb::SimulateRequest {
+        actions: vec![Arrakis::action_to_pb(&ArrakisAction::Discard(drawn[0]))],
+        sampling_seed: 5,
+        samples: 32,
+        playout_steps: 0,
+        ..Default::default()
+    })
+    .unwrap();
+    let samples = plan
+        .run(&state, Seat(0), render::<Arrakis>(Seat(0)))
+        .unwrap();
+    let accepted = samples.iter().filter(|s| s.applied == 1).count();
+    assert!(
+        accepted < 16,
+        "discarding the real card was accepted in {accepted} of 32 samples"
+    );
 }

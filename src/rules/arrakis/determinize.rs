@@ -19,9 +19,17 @@
 //!   board, drawn and not yet placed, and in the pool), the ranks of the
 //!   face-down sietches, the secret objective(s), and with the Desert War
 //!   the markers of the Camps on the board and off it (DW-CAMP-04);
+//! - for the Atreides: the order of their own deployment pool (they know
+//!   what is left in it, not what comes next);
+//! - with the Smugglers, for the Harkonnen: the cards the die's Mentat
+//!   result just drew into the Atreides hand (SM-DIE-15), with that hand;
 //! - for both: the face-down wormsign tokens with the wormsign pool, the
 //!   markers under the untaken testing stations, the prescience deck's
 //!   order, and the game's own generator (future dice and shuffles).
+//!
+//! Every piece is listed, with who cannot see it, in the register beside
+//! this file (`hidden.rs`, MC-SIM-08), which the tests check piece by
+//! piece.
 //!
 //! Not drawn anew: what card effects let a house glimpse (it is not part
 //! of the view); it stays as it is in the copy.
@@ -52,6 +60,10 @@ impl Arrakis {
             g.redraw_sietches(rng);
             g.redraw_objectives(rng);
             g.redraw_camps(rng);
+        } else {
+            // The Atreides know which tokens are left in their pool, never
+            // the order they will be drawn in (AR-DEPLOY-02).
+            sorted_shuffle(&mut g.deploy_pool, rng);
         }
         g.redraw_wormsigns(rng);
         g.redraw_stations(rng);
@@ -63,9 +75,17 @@ impl Arrakis {
 
     /// `f`'s hand redrawn with its decks: per deck, the hand keeps its
     /// number of that deck's cards, drawn from those cards and the deck.
+    /// With the Smugglers, the cards of the Atreides hand that the die's
+    /// Mentat result just drew (SM-DIE-15) are redrawn with it: as many of
+    /// the new hand's cards of the same deck, chosen by chance, since the
+    /// other house sees only how many were drawn from which deck.
     fn redeal_hand(&mut self, f: Faction, rng: &mut GameRng) {
         let d = self.d();
         let decks = Deck::of(f);
+        let mut mentat = match self.smugglers.as_deref_mut() {
+            Some(sm) if f == Faction::Atreides => std::mem::take(&mut sm.mentat_drawn),
+            _ => Vec::new(),
+        };
         let house = &mut self.houses[f];
         let hand = std::mem::take(&mut house.hand);
         // A card of neither deck (none in the core game) stays in hand.
@@ -83,9 +103,17 @@ impl Arrakis {
             pool.append(&mut house.decks[k]);
             sorted_shuffle(&mut pool, rng);
             house.decks[k] = pool.split_off(in_hand);
+            // The dealt cards are in chance order: the first ones stand
+            // for the Mentat draw's cards of this deck.
+            let drawn_here = mentat.iter().filter(|c| d.card(**c).deck == *deck).count();
+            mentat.retain(|c| d.card(*c).deck != *deck);
+            mentat.extend(pool.iter().take(drawn_here).copied());
             kept.append(&mut pool);
         }
         house.hand = kept;
+        if let Some(sm) = self.smugglers.as_deref_mut().filter(|_| !mentat.is_empty()) {
+            sm.mentat_drawn = mentat;
+        }
     }
 
     /// Both decks of `f` in a new order; when `f` is the seat sampled for,

@@ -30,7 +30,8 @@
 //! - competitions (MC-, docs/rules/competition.md): `resign.rs`
 //!   resigning, `round_limit.rs` the `max_rounds` option, `standing.rs`
 //!   the standing of an unfinished game, `default_action.rs` what a clock
-//!   plays, `determinize.rs` the forward model's sample;
+//!   plays, `determinize.rs` the forward model's sample and `hidden.rs`
+//!   the register of every hidden piece it redraws (MC-SIM-08);
 //! - `label.rs` action labels, `refusal.rs` refusal sentences, `event.rs`
 //!   events, `view.rs` what a viewer may see;
 //! - `testkit.rs`: test hooks, only with the `testkit` feature.
@@ -45,6 +46,7 @@ mod event;
 pub mod expansions;
 mod flow;
 mod forces;
+mod hidden;
 pub mod ids;
 mod label;
 mod legal;
@@ -72,6 +74,7 @@ pub use board::{
 pub use cards::play::{CardMove, CardRun, LegionRule, Source};
 pub use cards::{components, effects as card_effects};
 pub use event::{Event, seat_of};
+pub use hidden::HIDDEN;
 pub use ids::{
     AirZoneId, AreaId, AreaSet, CardId, CombatFace, Deck, DieResult, Faction, ImperiumMarker,
     LeaderId, Marker, SectorId, UnitKind, Wormsign,

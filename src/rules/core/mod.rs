@@ -2,6 +2,7 @@
 //! the seeded generator and the error type.
 pub mod conformance;
 mod error;
+pub mod hidden;
 mod rng;
 mod ruleset;
 mod seat;

@@ -152,8 +152,9 @@ fn the_harkonnen_sample_ignores_what_they_cannot_see() {
     assert_ne!(sample(&g, A, 0), sample(&other, A, 0));
 }
 
-/// MC-SIM-01, MC-SIM-03: the Harkonnen hand and every deck order, hidden
-/// from the Atreides, do not change the Atreides' sample.
+/// MC-SIM-01, MC-SIM-03: the Harkonnen hand, every deck order and the
+/// order of the Atreides' own deployment pool, hidden from the Atreides,
+/// do not change the Atreides' sample.
 #[test]
 fn the_atreides_sample_ignores_what_they_cannot_see() {
     let mut g = limited(None, 42);
@@ -162,6 +163,7 @@ fn the_atreides_sample_ignores_what_they_cannot_see() {
     let mut other = g.clone();
     swap_hand_card(&mut other, H);
     other.houses[A].decks[0].reverse();
+    swap_two(other.test_deploy_pool_mut());
     other.test_reseed(5);
     assert_ne!(g, other);
     for n in 0..4 {

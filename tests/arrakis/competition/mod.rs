@@ -2,7 +2,7 @@
 //! Arrakis, a file per concept: resigning (`resign`), the standing of an
 //! unfinished game (`standing`), the round limit (`round_limit`), the
 //! default action a clock plays (`default_action`), the forward model's
-//! sample (`determinize`) and the search bot's estimate (`estimate`). `random_game` is the seeded random
+//! sample (`determinize`), its register of hidden state (`hidden`) and the search bot's estimate (`estimate`). `random_game` is the seeded random
 //! player they share.
 use melange::rules::arrakis::{Action, Arrakis, ArrakisOptions, Event};
 use melange::rules::core::{GameRng, RngStream, Ruleset};
@@ -11,6 +11,7 @@ use rand::seq::IndexedRandom;
 mod default_action;
 mod determinize;
 mod estimate;
+mod hidden;
 mod resign;
 mod round_limit;
 mod standing;

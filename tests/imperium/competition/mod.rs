@@ -2,10 +2,12 @@
 //! plays them, a file per concept: resigning (`resign`, MC-RESIGN-01/02),
 //! the standing (`standing`, MC-STAND-01), the round limit (`round_limit`,
 //! MC-ROUNDS-01), default actions (`default_action`, MC-DEFAULT-01) and the
-//! forward model's sample (`determinize`, MC-SIM-01/02). `cargo test --test
+//! forward model's sample (`determinize`, MC-SIM-01/02) and its register of
+//! hidden state (`hidden`, MC-SIM-08). `cargo test --test
 //! imperium competition` runs them.
 mod default_action;
 mod determinize;
+mod hidden;
 mod resign;
 mod round_limit;
 mod standing;

@@ -1,6 +1,8 @@
 //! Sandworms activated by Desert Power (AR-DP-08, AR-HAZ-37 to AR-HAZ-46),
 //! a Harkonnen legion entering a wormsign (AR-HAZ-47 to AR-HAZ-51), and
 //! Hawat's Scheming (AR-LEADER-20 to AR-LEADER-23).
+use rand::Rng;
+
 use crate::rules::arrakis::action::Action;
 use crate::rules::arrakis::data::Data;
 use crate::rules::arrakis::event::Event;
@@ -503,7 +505,14 @@ impl Arrakis {
         match a {
             Action::WormsignAt(area) => {
                 // AR-DP-06: drawn at random and placed unseen (see docs).
-                let w = self.wormsign_pool.pop().expect("legal");
+                // Drawn from anywhere in the pool, not its top: tokens go
+                // back onto the pool face up as they resolve (AR-HAZ-08),
+                // so its top is often a token everyone just saw, and a
+                // placement that took it would let the Harkonnen know
+                // what lies face down (MC-SIM-08 found it). The game's
+                // own generator, not a loaded die: this is no die roll.
+                let k = self.rng.random_range(0..self.wormsign_pool.len());
+                let w = self.wormsign_pool.swap_remove(k);
                 self.areas[area.index()].wormsign = Some(w);
                 ev.push(Event::WormsignPlaced { area });
                 self.prompt = Prompt::Wormsigns(n - 1);
