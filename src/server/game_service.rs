@@ -51,6 +51,20 @@ pub struct GameServiceImpl {
     store: Option<Arc<Store>>,
 }
 
+/// What `ListGames` and `GetReplay` show of a remote bot to anyone but the
+/// admin: its kind, never its address (P13).
+const REMOTE_BOT: &str = "remote";
+
+/// Hides remote bots' endpoints (`http://HOST:PORT`, an address of the
+/// operator's network) in seat listings meant for anyone.
+fn hide_endpoints(seats: &mut [pb::SeatGrant]) {
+    for seat in seats {
+        if is_endpoint(&seat.bot) {
+            seat.bot = REMOTE_BOT.to_owned();
+        }
+    }
+}
+
 /// Who a seat call speaks for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Access {
@@ -82,6 +96,11 @@ impl GameServiceImpl {
             bots,
             store: None,
         }
+    }
+
+    /// Whether the request carries the admin token.
+    fn is_admin<T>(&self, request: &Request<T>) -> bool {
+        matches!(bearer(request), Ok(Some(token)) if is_admin(self.admin_token.as_deref(), token))
     }
 
     /// Journals every game created from now on to `store`, and lets the
@@ -337,6 +356,7 @@ impl GameService for GameServiceImpl {
         &self,
         request: Request<pb::ListGamesRequest>,
     ) -> Result<Response<pb::ListGamesResponse>, Status> {
+        let admin = self.is_admin(&request);
         let request = request.into_inner();
         bounded_name("page_token", &request.page_token)?;
         let before = match request.page_token.as_str() {
@@ -371,7 +391,13 @@ impl GameService for GameServiceImpl {
             .entries
             .iter()
             .take(limit)
-            .map(|entry| entry.peek().summary())
+            .map(|entry| {
+                let mut summary = entry.peek().summary();
+                if !admin {
+                    hide_endpoints(&mut summary.seats);
+                }
+                summary
+            })
             .collect();
         Ok(Response::new(pb::ListGamesResponse {
             games,
@@ -421,11 +447,12 @@ impl GameService for GameServiceImpl {
             0 => MAX_REPLAY_PAGE_ACTIONS,
             size => size.min(MAX_REPLAY_PAGE_ACTIONS),
         } as usize;
-        Ok(Response::new(game.replay_page(
-            after,
-            size,
-            MAX_REPLAY_PAGE_BYTES,
-        )))
+        let mut replay = game.replay_page(after, size, MAX_REPLAY_PAGE_BYTES);
+        drop(game);
+        if !self.is_admin(&request) {
+            hide_endpoints(&mut replay.seats);
+        }
+        Ok(Response::new(replay))
     }
 
     async fn concede(
