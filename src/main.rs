@@ -89,6 +89,11 @@ struct Flags {
         value_name = "PATH|none"
     )]
     data_dir: String,
+    /// Serve from a --data-dir that other users may read or enter (any
+    /// group or other permission bit). The store holds every game's seed,
+    /// so without this flag such a directory stops the server at start-up.
+    #[arg(long, env = "MELANGE_ALLOW_SHARED_DATA_DIR")]
+    allow_shared_data_dir: bool,
     /// When the journal forces its writes to the disk: `always` (before
     /// every acknowledgment: nothing acknowledged is lost, even in a power
     /// cut), `every-ms=N` (group commit: a power cut loses at most N ms; a
@@ -186,6 +191,7 @@ async fn main() -> Result<(), Box<dyn std::error::Error + Send + Sync>> {
             timeout: Duration::from_millis(flags.remote_bot_timeout_ms),
             max_calls: flags.remote_bot_max_calls,
         },
+        allow_shared_data_dir: flags.allow_shared_data_dir,
     };
     if let Err(message) = config.validate() {
         refuse(message);

@@ -1,5 +1,6 @@
 use std::{
     fmt,
+    net::SocketAddr,
     path::{Path, PathBuf},
     time::Duration,
 };
@@ -47,6 +48,25 @@ pub struct ServerConfig {
     /// Which remote bots games may name, and how they are called
     /// (MC-BOT-01, MC-BOT-02).
     pub remote_bots: RemoteBotConfig,
+    /// Serve from a data directory that other users may read. The store
+    /// holds every game's seed, so by default such a directory stops the
+    /// server at start-up rather than being changed behind the operator's
+    /// back.
+    pub allow_shared_data_dir: bool,
+}
+
+/// The warning a server listening on `addr` should log: plaintext beyond
+/// loopback lets anyone on the path read bearer tokens (and the admin
+/// token). `None` with TLS or on a loopback address.
+pub fn plaintext_warning(addr: SocketAddr, tls: bool) -> Option<String> {
+    if tls || addr.ip().to_canonical().is_loopback() {
+        return None;
+    }
+    Some(format!(
+        "listening on {addr} beyond loopback without TLS: bearer tokens and the admin \
+         token travel in clear; give --tls-cert and --tls-key, or put a proxy that \
+         terminates TLS in front"
+    ))
 }
 
 /// The remote bots a server calls (MC-BOT-01). A seat's `SeatConfig.bot`
@@ -88,6 +108,7 @@ impl Default for ServerConfig {
             fsync: FsyncPolicy::Always,
             retention: Duration::from_secs(60 * 60),
             remote_bots: RemoteBotConfig::default(),
+            allow_shared_data_dir: false,
         }
     }
 }

@@ -13,7 +13,7 @@ mod run;
 mod stream;
 mod web;
 
-pub use config::{RemoteBotConfig, ServerConfig, TlsConfig, admin_token};
+pub use config::{RemoteBotConfig, ServerConfig, TlsConfig, admin_token, plaintext_warning};
 pub use game_service::GameServiceImpl;
 pub use run::{serve, shutdown_signal};
 pub use web::VIEWER_PATH;

@@ -16,6 +16,9 @@ pub async fn serve(
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> Result<(), Box<dyn std::error::Error + Send + Sync>> {
     config.validate()?;
+    if let Some(warning) = super::plaintext_warning(listener.local_addr()?, config.tls.is_some()) {
+        tracing::warn!("{warning}");
+    }
     let games: Arc<Games> = Arc::new(Registry::new(config.limits.clone()));
     let opened = durability::open(&config, &catalog, &games)?;
     let (stopping, stopping_watch) = watch::channel(false);

@@ -283,3 +283,34 @@ fn tls_files_come_as_a_readable_pair() {
     assert!(refused.contains("--tls-client-ca"), "{refused}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// P13 finding 13: a server that listens beyond loopback without TLS says
+/// so at start-up (bearer tokens travel in clear); on loopback or with TLS
+/// it has nothing to warn about.
+#[test]
+fn plaintext_beyond_loopback_is_warned_about() {
+    use melange::server::plaintext_warning;
+    for exposed in [
+        "0.0.0.0:50051",
+        "[::]:50051",
+        "10.1.2.3:50051",
+        "[2001:db8::1]:443",
+    ] {
+        let warning = plaintext_warning(exposed.parse().unwrap(), false)
+            .unwrap_or_else(|| panic!("{exposed}: no warning"));
+        assert!(warning.contains("--tls-cert"), "{warning}");
+        assert!(plaintext_warning(exposed.parse().unwrap(), true).is_none());
+    }
+    for local in [
+        "127.0.0.1:50051",
+        "127.3.4.5:1",
+        "[::1]:50051",
+        "[::ffff:127.0.0.1]:9",
+    ] {
+        assert_eq!(
+            plaintext_warning(local.parse().unwrap(), false),
+            None,
+            "{local}"
+        );
+    }
+}
