@@ -10,6 +10,7 @@ use super::{
     auth::{bearer, is_admin},
     bots::BotPool,
     clock::Referee,
+    peers::{Peers, peer_ip},
     remote_bot::RemoteBots,
     stream,
 };
@@ -49,6 +50,8 @@ pub struct GameServiceImpl {
     /// Drives clocks and remote bots (one task per such game).
     referee: Referee,
     store: Option<Arc<Store>>,
+    /// Connections and streams per client address (P13).
+    peers: Arc<Peers>,
 }
 
 /// What `ListGames` and `GetReplay` show of a remote bot to anyone but the
@@ -95,7 +98,14 @@ impl GameServiceImpl {
             referee: Referee::new(bots.clone(), remote),
             bots,
             store: None,
+            peers: Peers::new(&config.connections),
         }
+    }
+
+    /// The counts of connections and streams per client, shared with the
+    /// accept loop.
+    pub(crate) fn peers(&self) -> Arc<Peers> {
+        self.peers.clone()
     }
 
     /// Whether the request carries the admin token.
@@ -335,7 +345,11 @@ impl GameService for GameServiceImpl {
             Viewer::Seat(seat) => Watcher::Seat(u32::from(seat.0)),
             Viewer::Spectator => Watcher::Spectator,
         };
-        let guard = self.games.watch(&entry, watcher)?;
+        // Per client address: its streams over the server, then its share
+        // of this game's spectator slots (P13).
+        let peer = request.remote_addr();
+        let permit = self.peers.open_stream(peer)?;
+        let guard = self.games.watch_from(&entry, watcher, peer.map(peer_ip))?;
         let shape = if body.events_only {
             UpdateShape::EventsOnly
         } else {
@@ -348,6 +362,7 @@ impl GameService for GameServiceImpl {
             body.from_version,
             shape,
             self.shutdown.clone(),
+            permit,
         );
         Ok(Response::new(ReceiverStream::new(receiver)))
     }

@@ -7,7 +7,7 @@ use std::time::Duration;
 use melange::{
     api::Catalog,
     pb::{self, game_service_client::GameServiceClient},
-    server::{ServerConfig, TlsConfig, serve},
+    server::{ConnectionLimits, ServerConfig, TlsConfig, serve},
 };
 use rcgen::{
     BasicConstraints, CertificateParams, CertifiedIssuer, DnType, ExtendedKeyUsagePurpose, IsCa,
@@ -17,7 +17,7 @@ use tonic::transport::{Certificate, Channel, ClientTlsConfig, Endpoint, Identity
 
 use super::{
     harness::Harness,
-    support::{Client, TestServer, authed, harness_request},
+    support::{Client, TestServer, authed, harness_request, play_first_legal, public_view},
 };
 
 /// A certificate authority made for one test.
@@ -313,4 +313,59 @@ fn plaintext_beyond_loopback_is_warned_about() {
             "{local}"
         );
     }
+}
+
+/// P13 findings 6 and 7 under TLS: the accept loop's connection sits below
+/// TLS, so the client's address is still known (its stream cap applies) and
+/// its requests are seen (a connection carrying a stream outlives both the
+/// header and the idle timeout).
+#[tokio::test]
+async fn under_tls_the_client_address_is_known_and_a_streaming_connection_stays_open() {
+    use tokio_stream::StreamExt;
+    let ca = Authority::new("melange test CA");
+    let server = TestServer::start_with(ServerConfig {
+        connections: ConnectionLimits {
+            max_streams_per_ip: 1,
+            header_timeout: Duration::from_millis(500),
+            idle_timeout: Duration::from_millis(500),
+            ..ConnectionLimits::default()
+        },
+        ..tls_config(&ca.server(), None)
+    })
+    .await;
+    let mut client = tls_client(&server, &ca, None).await.unwrap();
+    let game = client
+        .create_game(harness_request(None, 2, 30, &[]))
+        .await
+        .unwrap()
+        .into_inner();
+    let spectate = || pb::StreamGameRequest {
+        game_id: game.game_id.clone(),
+        seat: None,
+        from_version: 0,
+        ..Default::default()
+    };
+    let mut stream = client.stream_game(spectate()).await.unwrap().into_inner();
+    let refused = client.stream_game(spectate()).await.unwrap_err();
+    assert_eq!(refused.code(), tonic::Code::ResourceExhausted);
+    assert!(
+        refused.message().contains("127.0.0.1"),
+        "{}",
+        refused.message()
+    );
+    tokio::time::sleep(Duration::from_millis(1_500)).await;
+    let seat = public_view_of(&mut client, &game.game_id).await;
+    let played = play_first_legal(&mut client, &game, seat).await.version;
+    let update = tokio::time::timeout(Duration::from_secs(30), stream.next())
+        .await
+        .expect("the stream is still open")
+        .expect("an update")
+        .unwrap();
+    assert_eq!(update.version, played);
+    server.shutdown().await;
+}
+
+/// The seat to act in a game.
+async fn public_view_of(client: &mut Client, game_id: &str) -> u32 {
+    public_view(client, game_id).await.to_act[0]
 }
