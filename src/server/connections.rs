@@ -65,6 +65,7 @@ pub struct Incoming {
 
 impl Incoming {
     pub fn new(listener: TcpListener, peers: Arc<Peers>, limits: &ConnectionLimits) -> Self {
+        warn_about_file_limit(limits.max_connections);
         Incoming {
             listener,
             peers,
@@ -134,6 +135,40 @@ impl Incoming {
 fn out_of_files(error: &io::Error) -> bool {
     // EMFILE is 24 and ENFILE 23 on Linux, the BSDs and macOS alike.
     cfg!(unix) && matches!(error.raw_os_error(), Some(23 | 24))
+}
+
+/// Descriptors the server holds besides its connections: the listener, the
+/// journal store, the runtime's own, remote bots' connections.
+const OTHER_FILES: u64 = 64;
+
+/// Warns at start-up when `--max-connections` cannot be reached: the
+/// process would run out of file descriptors first, and then every new
+/// client waits, whoever holds the open ones.
+fn warn_about_file_limit(max_connections: usize) {
+    let Some(files) = std::fs::read_to_string("/proc/self/limits")
+        .ok()
+        .and_then(|limits| open_file_limit(&limits))
+    else {
+        return;
+    };
+    if max_connections as u64 + OTHER_FILES > files {
+        tracing::warn!(
+            open_file_limit = files,
+            max_connections,
+            "the open-file limit is below --max-connections (plus {OTHER_FILES} for the \
+             server's own files): raise it (ulimit -n) or lower --max-connections, or \
+             clients will wait on descriptors before the cap refuses anyone"
+        );
+    }
+}
+
+/// The soft limit of open files in a Linux `/proc/<pid>/limits` text;
+/// `None` when unlimited or not found.
+fn open_file_limit(limits: &str) -> Option<u64> {
+    let line = limits
+        .lines()
+        .find_map(|line| line.strip_prefix("Max open files"))?;
+    line.split_whitespace().next()?.parse().ok()
 }
 
 impl Stream for Incoming {
@@ -365,5 +400,30 @@ where
             self.peers.request_arrived(peer);
         }
         self.inner.call(request)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_soft_open_file_limit_is_read_from_proc_limits() {
+        let limits = "Limit                     Soft Limit           Hard Limit           Units\n\
+                      Max cpu time              unlimited            unlimited            seconds\n\
+                      Max open files            1024                 1048576              files\n";
+        assert_eq!(open_file_limit(limits), Some(1024));
+        let unlimited =
+            "Max open files            unlimited            unlimited            files\n";
+        assert_eq!(open_file_limit(unlimited), None);
+        assert_eq!(open_file_limit(""), None);
+    }
+
+    #[test]
+    fn emfile_and_enfile_are_out_of_files_and_others_are_not() {
+        assert!(out_of_files(&io::Error::from_raw_os_error(24)));
+        assert!(out_of_files(&io::Error::from_raw_os_error(23)));
+        assert!(!out_of_files(&io::Error::from_raw_os_error(104)));
+        assert!(!out_of_files(&io::Error::other("not an OS error")));
     }
 }
