@@ -421,3 +421,126 @@ async fn one_address_takes_at_most_its_share_of_a_games_spectator_slots() {
         .unwrap();
     server.shutdown().await;
 }
+
+/// Out of file descriptors (P13 finding 6): the binary, started with a
+/// tiny open-file limit, warns at start-up that `--max-connections` cannot
+/// be reached, logs the exhaustion once for the whole burst, does not spin
+/// while it lasts, and serves again once connections close.
+#[cfg(target_os = "linux")]
+#[tokio::test]
+async fn running_out_of_file_descriptors_is_logged_once_and_not_spun_on() {
+    use std::{
+        io::{BufRead, BufReader},
+        process::{Command, Stdio},
+        sync::{Arc, Mutex},
+    };
+    let mut child = Command::new("sh")
+        .args(["-c", "ulimit -n 48 && exec \"$0\" \"$@\""])
+        .arg(env!("CARGO_BIN_EXE_melange"))
+        .args(["--data-dir", "none", "--listen", "127.0.0.1:0"])
+        .args(["--log-format", "json", "--header-timeout-secs", "600"])
+        .env("RUST_LOG", "info")
+        .stdout(Stdio::piped())
+        .stderr(Stdio::inherit())
+        .spawn()
+        .unwrap();
+    /// Kills the server whatever the test's outcome.
+    struct Killed(std::process::Child);
+    impl Drop for Killed {
+        fn drop(&mut self) {
+            let _ = self.0.kill();
+            let _ = self.0.wait();
+        }
+    }
+    let stdout = child.stdout.take().unwrap();
+    let child = Killed(child);
+    let lines = Arc::new(Mutex::new(Vec::<String>::new()));
+    let reader = lines.clone();
+    std::thread::spawn(move || {
+        for line in BufReader::new(stdout).lines() {
+            let Ok(line) = line else { return };
+            reader.lock().unwrap().push(line);
+        }
+    });
+    let logged = |text: &str| {
+        lines
+            .lock()
+            .unwrap()
+            .iter()
+            .filter(|line| line.contains(text))
+            .count()
+    };
+    let wait_for = |text: &'static str| {
+        let logged = &logged;
+        async move {
+            tokio::time::timeout(PATIENCE, async {
+                while logged(text) == 0 {
+                    tokio::time::sleep(Duration::from_millis(20)).await;
+                }
+            })
+            .await
+            .unwrap_or_else(|_| panic!("no log line with {text:?}"));
+        }
+    };
+    wait_for("melange listening").await;
+    let address: SocketAddr = {
+        let lines = lines.lock().unwrap();
+        let line = lines
+            .iter()
+            .find(|line| line.contains("melange listening"))
+            .unwrap();
+        let log: serde_json::Value = serde_json::from_str(line).unwrap();
+        log["fields"]["address"].as_str().unwrap().parse().unwrap()
+    };
+    assert_eq!(logged("the open-file limit is below --max-connections"), 1);
+
+    // Far more silent connections than descriptors: the kernel queues them,
+    // the server accepts until it has no descriptor left.
+    let mut silent = Vec::new();
+    for _ in 0..80 {
+        silent.push(TcpStream::connect(address).await.unwrap());
+    }
+    wait_for("out of file descriptors").await;
+    let cpu = || {
+        let stat = std::fs::read_to_string(format!("/proc/{}/stat", child.0.id())).unwrap();
+        // utime and stime, in clock ticks (100 a second), after the
+        // parenthesized command name.
+        let fields: Vec<&str> = stat
+            .rsplit_once(')')
+            .unwrap()
+            .1
+            .split_whitespace()
+            .collect();
+        fields[11].parse::<u64>().unwrap() + fields[12].parse::<u64>().unwrap()
+    };
+    let before = cpu();
+    tokio::time::sleep(Duration::from_secs(2)).await;
+    let used = cpu() - before;
+    // A loop that spins on the failing accept takes every tick it gets.
+    assert!(
+        used < 50,
+        "{used} ticks of CPU in 2 s while out of descriptors"
+    );
+    assert_eq!(logged("out of file descriptors"), 1, "once per burst");
+
+    drop(silent);
+    let served = tokio::time::timeout(PATIENCE, async {
+        loop {
+            let attempt = async {
+                let mut client = GameServiceClient::connect(format!("http://{address}")).await?;
+                client
+                    .list_games(pb::ListGamesRequest::default())
+                    .await
+                    .map_err(|status| status.into())
+            };
+            let result: Result<_, Box<dyn std::error::Error>> = attempt.await;
+            if result.is_ok() {
+                return;
+            }
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+    })
+    .await;
+    assert!(served.is_ok(), "served again once the connections closed");
+    wait_for("accepting connections again").await;
+}
