@@ -247,6 +247,58 @@ async fn a_spectator_of_a_quiet_game_outlives_the_idle_timeout() {
     server.shutdown().await;
 }
 
+/// The same over gRPC-Web on HTTP/1.1, which has no pings: the open stream
+/// alone keeps the connection.
+#[tokio::test]
+async fn a_grpc_web_spectator_of_a_quiet_game_outlives_the_idle_timeout() {
+    use prost::Message;
+    let server = TestServer::start_with(with_connections(ConnectionLimits {
+        idle_timeout: Duration::from_millis(300),
+        ..ConnectionLimits::default()
+    }))
+    .await;
+    let mut player = server.client().await;
+    let game = new_game(&mut player).await;
+    let payload = spectate(&game.game_id).encode_to_vec();
+    let mut body = vec![0u8];
+    body.extend_from_slice(&(payload.len() as u32).to_be_bytes());
+    body.extend_from_slice(&payload);
+    let mut browser = connect_from("127.0.0.1", server.addr).await;
+    let head = format!(
+        "POST /melange.v1.GameService/StreamGame HTTP/1.1\r\nHost: melange\r\n\
+         Content-Type: application/grpc-web+proto\r\nX-Grpc-Web: 1\r\n\
+         Content-Length: {}\r\n\r\n",
+        body.len()
+    );
+    browser.write_all(head.as_bytes()).await.unwrap();
+    browser.write_all(&body).await.unwrap();
+    let mut answer = [0u8; 12];
+    browser.read_exact(&mut answer).await.unwrap();
+    assert_eq!(&answer, b"HTTP/1.1 200");
+    tokio::time::sleep(Duration::from_secs(2)).await;
+    let mut player = server.client().await;
+    let seat = public_view(&mut player, &game.game_id).await.to_act[0];
+    play_first_legal(&mut player, &game, seat).await;
+    // The update arrives as a gRPC-Web frame on the same connection.
+    let mut received = Vec::new();
+    let mut buffer = [0u8; 4096];
+    let read = tokio::time::timeout(PATIENCE, async {
+        while !received
+            .windows(game.game_id.len())
+            .any(|w| w == game.game_id.as_bytes())
+        {
+            match browser.read(&mut buffer).await {
+                Ok(0) | Err(_) => return false,
+                Ok(n) => received.extend_from_slice(&buffer[..n]),
+            }
+        }
+        true
+    })
+    .await;
+    assert_eq!(read, Ok(true), "the update came on the open connection");
+    server.shutdown().await;
+}
+
 #[tokio::test]
 async fn streams_are_capped_per_address_and_given_back_when_the_client_cancels() {
     let server = TestServer::start_with(ServerConfig {
