@@ -11,8 +11,10 @@ COPY benches ./benches
 RUN cargo build --release --locked --bin melange
 
 FROM debian:bookworm-slim
+# /data holds every game's seed: its owner's alone (the server refuses a
+# data directory other users may read, unless --allow-shared-data-dir).
 RUN useradd --system --uid 10001 melange \
-    && mkdir /data && chown melange /data
+    && install -d -m 0700 -o melange /data
 COPY --from=build /src/target/release/melange /usr/local/bin/melange
 # The game viewer's static files (its committed bundle; no Node needed),
 # served under /viewer/ on the gRPC port.
@@ -20,7 +22,11 @@ COPY viewer/index.html viewer/style.css /usr/share/melange/viewer/
 COPY viewer/dist /usr/share/melange/viewer/dist
 USER melange
 # The journal store (games survive a restart): mount a volume on /data to
-# keep it past the container; MELANGE_DATA_DIR=none keeps games in memory.
+# keep it past the container (a host directory mounted there must be mode
+# 0700, owned by uid 10001); MELANGE_DATA_DIR=none keeps games in memory.
+# It listens on every address: without MELANGE_TLS_CERT and MELANGE_TLS_KEY
+# the server warns at start-up that tokens travel in clear (keep a proxy
+# that terminates TLS in front, or mount a certificate and key).
 VOLUME /data
 ENV MELANGE_LISTEN=0.0.0.0:50051 \
     MELANGE_LOG_FORMAT=json \

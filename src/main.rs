@@ -5,7 +5,10 @@ use clap::{CommandFactory, Parser, ValueEnum, error::ErrorKind};
 use melange::{
     api::Catalog,
     matches::Limits,
-    server::{RemoteBotConfig, ServerConfig, TlsConfig, admin_token, serve, shutdown_signal},
+    server::{
+        ConnectionLimits, RemoteBotConfig, ServerConfig, TlsConfig, admin_token, serve,
+        shutdown_signal,
+    },
     store::FsyncPolicy,
 };
 use tracing_subscriber::EnvFilter;
@@ -33,6 +36,50 @@ struct Flags {
     /// newer stream of the same seat replaces the older one.
     #[arg(long, env = "MELANGE_MAX_WATCHERS", default_value_t = 64)]
     max_watchers: usize,
+    /// Spectator streams of one game from one client IP address at most,
+    /// so that one client cannot take every spectator slot of a game.
+    #[arg(
+        long,
+        env = "MELANGE_MAX_WATCHERS_PER_IP_PER_GAME",
+        default_value_t = 4
+    )]
+    max_watchers_per_ip_per_game: usize,
+    /// Open connections at most, over every client; more are closed at
+    /// once. Keep it under the open-file limit (ulimit -n).
+    #[arg(long, env = "MELANGE_MAX_CONNECTIONS", default_value_t = 10_000)]
+    max_connections: usize,
+    /// Open connections of one client IP address at most; more are closed
+    /// at once.
+    #[arg(long, env = "MELANGE_MAX_CONNECTIONS_PER_IP", default_value_t = 256)]
+    max_connections_per_ip: usize,
+    /// Concurrent requests (HTTP/2 streams) on one connection at most.
+    #[arg(
+        long,
+        env = "MELANGE_MAX_STREAMS_PER_CONNECTION",
+        default_value_t = 100
+    )]
+    max_streams_per_connection: u32,
+    /// Open StreamGame streams of one client IP address at most, over every
+    /// game; more are refused with RESOURCE_EXHAUSTED.
+    #[arg(long, env = "MELANGE_MAX_STREAMS_PER_IP", default_value_t = 1_024)]
+    max_streams_per_ip: usize,
+    /// Seconds a connection may move no byte before it is closed, unless it
+    /// carries an open StreamGame stream (HTTP/2 pings and their answers
+    /// count as bytes).
+    #[arg(long, env = "MELANGE_IDLE_TIMEOUT_SECS", default_value_t = 300)]
+    idle_timeout_secs: u64,
+    /// Seconds a new connection has to deliver its first complete request
+    /// (its HTTP/1.1 head or HTTP/2 HEADERS) before it is closed.
+    #[arg(long, env = "MELANGE_HEADER_TIMEOUT_SECS", default_value_t = 10)]
+    header_timeout_secs: u64,
+    /// Seconds between HTTP/2 keep-alive pings of a connection that sends
+    /// nothing.
+    #[arg(long, env = "MELANGE_KEEPALIVE_SECS", default_value_t = 30)]
+    keepalive_secs: u64,
+    /// Seconds an HTTP/2 keep-alive ping may wait for its answer before the
+    /// connection is closed.
+    #[arg(long, env = "MELANGE_KEEPALIVE_TIMEOUT_SECS", default_value_t = 20)]
+    keepalive_timeout_secs: u64,
     /// Seconds without any call after which a game is removed.
     #[arg(long, env = "MELANGE_IDLE_EXPIRY_SECS", default_value_t = 3600)]
     idle_expiry_secs: u64,
@@ -89,6 +136,11 @@ struct Flags {
         value_name = "PATH|none"
     )]
     data_dir: String,
+    /// Serve from a --data-dir that other users may read or enter (any
+    /// group or other permission bit). The store holds every game's seed,
+    /// so without this flag such a directory stops the server at start-up.
+    #[arg(long, env = "MELANGE_ALLOW_SHARED_DATA_DIR")]
+    allow_shared_data_dir: bool,
     /// When the journal forces its writes to the disk: `always` (before
     /// every acknowledgment: nothing acknowledged is lost, even in a power
     /// cut), `every-ms=N` (group commit: a power cut loses at most N ms; a
@@ -164,6 +216,7 @@ async fn main() -> Result<(), Box<dyn std::error::Error + Send + Sync>> {
         limits: Limits {
             max_games: flags.max_games,
             max_watchers_per_game: flags.max_watchers,
+            max_watchers_per_peer: flags.max_watchers_per_ip_per_game,
             idle_expiry: Duration::from_secs(flags.idle_expiry_secs),
         },
         max_message_bytes: flags.max_message_bytes,
@@ -186,6 +239,17 @@ async fn main() -> Result<(), Box<dyn std::error::Error + Send + Sync>> {
             timeout: Duration::from_millis(flags.remote_bot_timeout_ms),
             max_calls: flags.remote_bot_max_calls,
         },
+        connections: ConnectionLimits {
+            max_connections: flags.max_connections,
+            max_connections_per_ip: flags.max_connections_per_ip,
+            max_streams_per_connection: flags.max_streams_per_connection,
+            max_streams_per_ip: flags.max_streams_per_ip,
+            idle_timeout: Duration::from_secs(flags.idle_timeout_secs),
+            header_timeout: Duration::from_secs(flags.header_timeout_secs),
+            keepalive_interval: Duration::from_secs(flags.keepalive_secs),
+            keepalive_timeout: Duration::from_secs(flags.keepalive_timeout_secs),
+        },
+        allow_shared_data_dir: flags.allow_shared_data_dir,
     };
     if let Err(message) = config.validate() {
         refuse(message);

@@ -67,6 +67,9 @@ struct Flags {
     /// After the measured run, open this many spectator streams of finished
     /// games from version 0 that never read, and run every workload and the
     /// health baseline again beside them: the report compares the p99s.
+    /// They are opened 4 per game and at most 64 per connection, within a
+    /// server's default caps per client; N plus the run's own streams must
+    /// stay within the server's --max-streams-per-ip (1024 by default).
     #[arg(long, default_value_t = 0)]
     unread_streams: usize,
     /// The server's process id (Linux, same machine): the report adds the

@@ -13,9 +13,16 @@ use tonic::{
 use super::LoadConfig;
 use crate::pb::{self, game_service_client::GameServiceClient};
 
-/// Spectator streams opened per game: well under the default limit of
-/// spectator streams a game admits.
-const STREAMS_PER_GAME: usize = 32;
+/// Spectator streams opened per game: the share of one game's spectator
+/// slots a server gives one client address by default
+/// (`--max-watchers-per-ip-per-game`).
+const STREAMS_PER_GAME: usize = 4;
+
+/// Unread streams per connection at most: under the server's default cap
+/// of concurrent requests per connection (`--max-streams-per-connection`,
+/// 100), beyond which a new stream would wait for one to end, and an
+/// unread stream never ends.
+const STREAMS_PER_CONNECTION: usize = 64;
 
 /// The flow-control window of each unread stream: what the server may send
 /// it before the stream is full.
@@ -45,8 +52,12 @@ pub async fn open(config: &LoadConfig, count: usize) -> Result<UnreadStreams, St
         .map_err(|error| Status::invalid_argument(format!("bad endpoint: {error}")))?
         .initial_stream_window_size(STREAM_WINDOW)
         .initial_connection_window_size(CONNECTION_WINDOW);
-    let mut channels = Vec::with_capacity(config.connections.max(1));
-    for _ in 0..config.connections.max(1) {
+    let connections = config
+        .connections
+        .max(count.div_ceil(STREAMS_PER_CONNECTION))
+        .max(1);
+    let mut channels = Vec::with_capacity(connections);
+    for _ in 0..connections {
         channels.push(
             endpoint
                 .connect()

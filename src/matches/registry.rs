@@ -1,5 +1,6 @@
 use std::{
     collections::{BTreeMap, HashMap},
+    net::IpAddr,
     sync::{
         Arc, Mutex, MutexGuard, Weak,
         atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering},
@@ -23,6 +24,9 @@ pub struct Limits {
     /// (a newer one replaces the older), so spectators cannot lock a seat
     /// out of its own game.
     pub max_watchers_per_game: usize,
+    /// Spectator streams of one game from one client address at most, so
+    /// that one client cannot take every spectator slot of a game (P13).
+    pub max_watchers_per_peer: usize,
     /// A game nobody has touched for this long is removed.
     pub idle_expiry: Duration,
 }
@@ -32,6 +36,7 @@ impl Default for Limits {
         Limits {
             max_games: 100_000,
             max_watchers_per_game: 64,
+            max_watchers_per_peer: 4,
             idle_expiry: Duration::from_secs(60 * 60),
         }
     }
@@ -46,6 +51,8 @@ pub struct Entry<T> {
     game: Mutex<T>,
     /// Spectator streams.
     watchers: AtomicUsize,
+    /// Spectator streams by client address (those with a known address).
+    watchers_by_peer: Mutex<HashMap<IpAddr, usize>>,
     /// The one admitted stream of each seat: its ticket and its signal.
     seat_streams: Mutex<HashMap<u32, (u64, Arc<Replaced>)>>,
     tickets: AtomicU64,
@@ -92,6 +99,12 @@ impl<T> Entry<T> {
     /// How many spectators stream this game now.
     pub fn watchers(&self) -> usize {
         self.watchers.load(Ordering::Relaxed)
+    }
+
+    fn watchers_by_peer(&self) -> MutexGuard<'_, HashMap<IpAddr, usize>> {
+        self.watchers_by_peer
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
     }
 
     fn seat_streams(&self) -> MutexGuard<'_, HashMap<u32, (u64, Arc<Replaced>)>> {
@@ -141,7 +154,9 @@ impl Replaced {
 
 #[derive(Debug)]
 enum Slot {
-    Spectator,
+    /// A spectator's slot, and the client address it counts against (once
+    /// counted there).
+    Spectator { peer: Option<IpAddr> },
     Seat {
         seat: u32,
         ticket: u64,
@@ -169,7 +184,7 @@ impl<T> WatcherGuard<T> {
     /// same seat replaces it; `None` for a spectator.
     pub fn replaced(&self) -> Option<Arc<Replaced>> {
         match &self.slot {
-            Slot::Spectator => None,
+            Slot::Spectator { .. } => None,
             Slot::Seat { replaced, .. } => Some(replaced.clone()),
         }
     }
@@ -181,8 +196,17 @@ impl<T> Drop for WatcherGuard<T> {
             return;
         };
         match &self.slot {
-            Slot::Spectator => {
+            Slot::Spectator { peer } => {
                 entry.watchers.fetch_sub(1, Ordering::Relaxed);
+                if let Some(peer) = peer {
+                    let mut by_peer = entry.watchers_by_peer();
+                    if let Some(count) = by_peer.get_mut(peer) {
+                        *count -= 1;
+                        if *count == 0 {
+                            by_peer.remove(peer);
+                        }
+                    }
+                }
             }
             Slot::Seat { seat, ticket, .. } => {
                 let mut streams = entry.seat_streams();
@@ -307,6 +331,7 @@ impl<T> Registry<T> {
             sequence: self.sequence.fetch_add(1, Ordering::Relaxed),
             game: Mutex::new(game),
             watchers: AtomicUsize::new(0),
+            watchers_by_peer: Mutex::new(HashMap::new()),
             seat_streams: Mutex::new(HashMap::new()),
             tickets: AtomicU64::new(0),
             touched: AtomicU64::new(0),
@@ -327,19 +352,32 @@ impl<T> Registry<T> {
             .ok_or_else(|| MatchError::NotFound(super::echo(id)))
     }
 
-    /// Registers a watcher of the game. A spectator is refused when the
-    /// game has its maximum of spectators already; a seat is always
-    /// admitted, and its older stream, if any, is told it was replaced.
+    /// Registers a watcher of the game, from no known address (see
+    /// [`Registry::watch_from`]).
     pub fn watch(
         &self,
         entry: &Arc<Entry<T>>,
         watcher: Watcher,
     ) -> Result<WatcherGuard<T>, MatchError> {
+        self.watch_from(entry, watcher, None)
+    }
+
+    /// Registers a watcher of the game. A spectator is refused when the
+    /// game has its maximum of spectators already, or its client address
+    /// (`peer`, when known) has its maximum of this game's spectator slots;
+    /// a seat is always admitted, and its older stream, if any, is told it
+    /// was replaced.
+    pub fn watch_from(
+        &self,
+        entry: &Arc<Entry<T>>,
+        watcher: Watcher,
+        peer: Option<IpAddr>,
+    ) -> Result<WatcherGuard<T>, MatchError> {
         let Watcher::Seat(seat) = watcher else {
             let before = entry.watchers.fetch_add(1, Ordering::AcqRel);
-            let guard = WatcherGuard {
+            let mut guard = WatcherGuard {
                 entry: Arc::downgrade(entry),
-                slot: Slot::Spectator,
+                slot: Slot::Spectator { peer: None },
             };
             if before >= self.limits.max_watchers_per_game {
                 return Err(MatchError::ResourceExhausted(format!(
@@ -347,6 +385,19 @@ impl<T> Registry<T> {
                      (a seat's own stream is always admitted)",
                     entry.id, self.limits.max_watchers_per_game
                 )));
+            }
+            if let Some(peer) = peer {
+                let mut by_peer = entry.watchers_by_peer();
+                let count = by_peer.entry(peer).or_insert(0);
+                if *count >= self.limits.max_watchers_per_peer {
+                    return Err(MatchError::ResourceExhausted(format!(
+                        "this client address ({peer}) already holds {} of game {}'s \
+                         spectator streams, the most one address may hold",
+                        self.limits.max_watchers_per_peer, entry.id
+                    )));
+                }
+                *count += 1;
+                guard.slot = Slot::Spectator { peer: Some(peer) };
             }
             return Ok(guard);
         };
@@ -506,6 +557,7 @@ mod tests {
         Limits {
             max_games,
             max_watchers_per_game: max_watchers,
+            max_watchers_per_peer: 2,
             idle_expiry: Duration::from_millis(20),
         }
     }
@@ -543,6 +595,37 @@ mod tests {
         drop(guard);
         assert_eq!(entry.watchers(), 0);
         registry.watch(&entry, Watcher::Spectator).unwrap();
+    }
+
+    #[test]
+    fn one_address_holds_only_its_share_of_a_games_spectator_slots() {
+        let registry = Registry::new(limits(4, 10));
+        let entry = registry.insert(new_game_id(), ()).unwrap();
+        let other_game = registry.insert(new_game_id(), ()).unwrap();
+        let near: IpAddr = "10.0.0.1".parse().unwrap();
+        let far: IpAddr = "10.0.0.2".parse().unwrap();
+        let first = registry
+            .watch_from(&entry, Watcher::Spectator, Some(near))
+            .unwrap();
+        let _second = registry
+            .watch_from(&entry, Watcher::Spectator, Some(near))
+            .unwrap();
+        let refused = registry.watch_from(&entry, Watcher::Spectator, Some(near));
+        assert!(matches!(refused, Err(MatchError::ResourceExhausted(_))));
+        assert_eq!(entry.watchers(), 2, "a refused spectator holds no slot");
+        registry
+            .watch_from(&entry, Watcher::Spectator, Some(far))
+            .unwrap();
+        registry
+            .watch_from(&other_game, Watcher::Spectator, Some(near))
+            .unwrap();
+        let _seat = registry
+            .watch_from(&entry, Watcher::Seat(0), Some(near))
+            .unwrap();
+        drop(first);
+        registry
+            .watch_from(&entry, Watcher::Spectator, Some(near))
+            .unwrap();
     }
 
     #[test]

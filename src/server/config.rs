@@ -1,5 +1,6 @@
 use std::{
     fmt,
+    net::SocketAddr,
     path::{Path, PathBuf},
     time::Duration,
 };
@@ -47,6 +48,97 @@ pub struct ServerConfig {
     /// Which remote bots games may name, and how they are called
     /// (MC-BOT-01, MC-BOT-02).
     pub remote_bots: RemoteBotConfig,
+    /// Caps and timeouts of connections and streams per client (P13).
+    pub connections: ConnectionLimits,
+    /// Serve from a data directory that other users may read. The store
+    /// holds every game's seed, so by default such a directory stops the
+    /// server at start-up rather than being changed behind the operator's
+    /// back.
+    pub allow_shared_data_dir: bool,
+}
+
+/// What one client may hold of the server's connections and streams, and
+/// how long a connection may stay silent (P13). Every cap is per peer IP
+/// address (an IPv4-mapped IPv6 address counts as its IPv4 one), so one
+/// client cannot lock the others out by opening sockets or streams.
+#[derive(Clone, Debug)]
+pub struct ConnectionLimits {
+    /// Open connections at most, over every client; more are closed at
+    /// once (keep it under the process's open-file limit).
+    pub max_connections: usize,
+    /// Open connections of one peer address at most.
+    pub max_connections_per_ip: usize,
+    /// Concurrent requests (HTTP/2 streams) on one connection at most.
+    pub max_streams_per_connection: u32,
+    /// Open `StreamGame` streams of one peer address at most, over every
+    /// game; more are `RESOURCE_EXHAUSTED`.
+    pub max_streams_per_ip: usize,
+    /// A connection that moves no byte for this long, and carries no open
+    /// `StreamGame` stream, is closed.
+    pub idle_timeout: Duration,
+    /// A connection whose first complete request (its head, or its HTTP/2
+    /// HEADERS) has not arrived this long after the accept is closed.
+    pub header_timeout: Duration,
+    /// How often an HTTP/2 connection that sends nothing is pinged.
+    pub keepalive_interval: Duration,
+    /// How long an HTTP/2 ping may wait for its answer before the
+    /// connection is closed.
+    pub keepalive_timeout: Duration,
+}
+
+impl Default for ConnectionLimits {
+    fn default() -> Self {
+        ConnectionLimits {
+            max_connections: 10_000,
+            max_connections_per_ip: 256,
+            max_streams_per_connection: 100,
+            max_streams_per_ip: 1_024,
+            idle_timeout: Duration::from_secs(300),
+            header_timeout: Duration::from_secs(10),
+            keepalive_interval: Duration::from_secs(30),
+            keepalive_timeout: Duration::from_secs(20),
+        }
+    }
+}
+
+impl ConnectionLimits {
+    /// Refuses a zero cap or timeout (it would refuse or close every
+    /// connection); the message names the flag.
+    fn validate(&self) -> Result<(), String> {
+        let zero = [
+            (self.max_connections == 0, "--max-connections"),
+            (self.max_connections_per_ip == 0, "--max-connections-per-ip"),
+            (
+                self.max_streams_per_connection == 0,
+                "--max-streams-per-connection",
+            ),
+            (self.max_streams_per_ip == 0, "--max-streams-per-ip"),
+            (self.idle_timeout.is_zero(), "--idle-timeout-secs"),
+            (self.header_timeout.is_zero(), "--header-timeout-secs"),
+            (self.keepalive_interval.is_zero(), "--keepalive-secs"),
+            (self.keepalive_timeout.is_zero(), "--keepalive-timeout-secs"),
+        ];
+        match zero.iter().find(|(is_zero, _)| *is_zero) {
+            Some((_, flag)) => Err(format!(
+                "{flag} is 0, which would refuse or close every connection; give at least 1"
+            )),
+            None => Ok(()),
+        }
+    }
+}
+
+/// The warning a server listening on `addr` should log: plaintext beyond
+/// loopback lets anyone on the path read bearer tokens (and the admin
+/// token). `None` with TLS or on a loopback address.
+pub fn plaintext_warning(addr: SocketAddr, tls: bool) -> Option<String> {
+    if tls || addr.ip().to_canonical().is_loopback() {
+        return None;
+    }
+    Some(format!(
+        "listening on {addr} beyond loopback without TLS: bearer tokens and the admin \
+         token travel in clear; give --tls-cert and --tls-key, or put a proxy that \
+         terminates TLS in front"
+    ))
 }
 
 /// The remote bots a server calls (MC-BOT-01). A seat's `SeatConfig.bot`
@@ -88,6 +180,8 @@ impl Default for ServerConfig {
             fsync: FsyncPolicy::Always,
             retention: Duration::from_secs(60 * 60),
             remote_bots: RemoteBotConfig::default(),
+            connections: ConnectionLimits::default(),
+            allow_shared_data_dir: false,
         }
     }
 }
@@ -104,6 +198,14 @@ impl ServerConfig {
         }
         super::web::cors_layer(&self.cors_origins)?;
         super::remote_bot::check_config(&self.remote_bots)?;
+        self.connections.validate()?;
+        if self.limits.max_watchers_per_peer == 0 {
+            return Err(
+                "--max-watchers-per-ip-per-game is 0, which would refuse every spectator; \
+                 give at least 1"
+                    .to_owned(),
+            );
+        }
         if let Some(dir) = &self.viewer_dir {
             if !dir.join("index.html").is_file() {
                 return Err(format!(

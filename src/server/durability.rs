@@ -41,6 +41,9 @@ pub fn open(
         tracing::info!("no data directory: games are kept in memory only");
         return Ok(None);
     };
+    if !config.allow_shared_data_dir {
+        refuse_shared(dir)?;
+    }
     let started = Instant::now();
     let (store, recovered) = Store::open(dir, config.fsync)?;
     let store = Arc::new(store);
@@ -105,6 +108,36 @@ pub fn open(
         bots_to_resume,
         to_drive,
     }))
+}
+
+/// Refuses an existing data directory that other users may enter or read
+/// (any group or other permission bit): the store holds every game's seed,
+/// which reveals its hidden cards. The server does not change the mode of a
+/// directory it did not create; the operator makes it private or says that
+/// sharing it is meant (`--allow-shared-data-dir`). A directory the server
+/// creates is made private by the store.
+fn refuse_shared(dir: &std::path::Path) -> Result<(), String> {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        let Ok(metadata) = std::fs::metadata(dir) else {
+            // Missing: the store creates it, private.
+            return Ok(());
+        };
+        let mode = metadata.permissions().mode() & 0o777;
+        if mode & 0o077 != 0 {
+            return Err(format!(
+                "the data directory {} (--data-dir) is open to other users (mode {mode:o}) \
+                 and holds every game's seed: make it private (chmod 700 {}) or, if that \
+                 is meant, start with --allow-shared-data-dir (MELANGE_ALLOW_SHARED_DATA_DIR)",
+                dir.display(),
+                dir.display()
+            ));
+        }
+    }
+    #[cfg(not(unix))]
+    let _ = dir;
+    Ok(())
 }
 
 /// How often the size is logged even when nothing was swept.

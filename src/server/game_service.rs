@@ -10,6 +10,7 @@ use super::{
     auth::{bearer, is_admin},
     bots::BotPool,
     clock::Referee,
+    peers::{Peers, peer_ip},
     remote_bot::RemoteBots,
     stream,
 };
@@ -49,6 +50,22 @@ pub struct GameServiceImpl {
     /// Drives clocks and remote bots (one task per such game).
     referee: Referee,
     store: Option<Arc<Store>>,
+    /// Connections and streams per client address (P13).
+    peers: Arc<Peers>,
+}
+
+/// What `ListGames` and `GetReplay` show of a remote bot to anyone but the
+/// admin: its kind, never its address (P13).
+const REMOTE_BOT: &str = "remote";
+
+/// Hides remote bots' endpoints (`http://HOST:PORT`, an address of the
+/// operator's network) in seat listings meant for anyone.
+fn hide_endpoints(seats: &mut [pb::SeatGrant]) {
+    for seat in seats {
+        if is_endpoint(&seat.bot) {
+            seat.bot = REMOTE_BOT.to_owned();
+        }
+    }
 }
 
 /// Who a seat call speaks for.
@@ -81,7 +98,19 @@ impl GameServiceImpl {
             referee: Referee::new(bots.clone(), remote),
             bots,
             store: None,
+            peers: Peers::new(&config.connections),
         }
+    }
+
+    /// The counts of connections and streams per client, shared with the
+    /// accept loop.
+    pub(crate) fn peers(&self) -> Arc<Peers> {
+        self.peers.clone()
+    }
+
+    /// Whether the request carries the admin token.
+    fn is_admin<T>(&self, request: &Request<T>) -> bool {
+        matches!(bearer(request), Ok(Some(token)) if is_admin(self.admin_token.as_deref(), token))
     }
 
     /// Journals every game created from now on to `store`, and lets the
@@ -316,7 +345,11 @@ impl GameService for GameServiceImpl {
             Viewer::Seat(seat) => Watcher::Seat(u32::from(seat.0)),
             Viewer::Spectator => Watcher::Spectator,
         };
-        let guard = self.games.watch(&entry, watcher)?;
+        // Per client address: its streams over the server, then its share
+        // of this game's spectator slots (P13).
+        let peer = request.remote_addr();
+        let permit = self.peers.open_stream(peer)?;
+        let guard = self.games.watch_from(&entry, watcher, peer.map(peer_ip))?;
         let shape = if body.events_only {
             UpdateShape::EventsOnly
         } else {
@@ -329,6 +362,7 @@ impl GameService for GameServiceImpl {
             body.from_version,
             shape,
             self.shutdown.clone(),
+            permit,
         );
         Ok(Response::new(ReceiverStream::new(receiver)))
     }
@@ -337,6 +371,7 @@ impl GameService for GameServiceImpl {
         &self,
         request: Request<pb::ListGamesRequest>,
     ) -> Result<Response<pb::ListGamesResponse>, Status> {
+        let admin = self.is_admin(&request);
         let request = request.into_inner();
         bounded_name("page_token", &request.page_token)?;
         let before = match request.page_token.as_str() {
@@ -371,7 +406,13 @@ impl GameService for GameServiceImpl {
             .entries
             .iter()
             .take(limit)
-            .map(|entry| entry.peek().summary())
+            .map(|entry| {
+                let mut summary = entry.peek().summary();
+                if !admin {
+                    hide_endpoints(&mut summary.seats);
+                }
+                summary
+            })
             .collect();
         Ok(Response::new(pb::ListGamesResponse {
             games,
@@ -421,11 +462,12 @@ impl GameService for GameServiceImpl {
             0 => MAX_REPLAY_PAGE_ACTIONS,
             size => size.min(MAX_REPLAY_PAGE_ACTIONS),
         } as usize;
-        Ok(Response::new(game.replay_page(
-            after,
-            size,
-            MAX_REPLAY_PAGE_BYTES,
-        )))
+        let mut replay = game.replay_page(after, size, MAX_REPLAY_PAGE_BYTES);
+        drop(game);
+        if !self.is_admin(&request) {
+            hide_endpoints(&mut replay.seats);
+        }
+        Ok(Response::new(replay))
     }
 
     async fn concede(

@@ -1,19 +1,24 @@
 //! The network face: thin tonic services over the registry, bearer-token
 //! auth, TLS, gRPC-Web and CORS, the static viewer, message-size limits, per-RPC tracing spans, health,
-//! reflection and graceful shutdown. No game logic lives here.
+//! reflection, graceful shutdown, and the caps and timeouts of connections
+//! and streams per client. No game logic lives here.
 mod auth;
 mod bots;
 mod clock;
 mod config;
+mod connections;
 mod durability;
 mod from_replay;
 mod game_service;
+mod peers;
 mod remote_bot;
 mod run;
 mod stream;
 mod web;
 
-pub use config::{RemoteBotConfig, ServerConfig, TlsConfig, admin_token};
+pub use config::{
+    ConnectionLimits, RemoteBotConfig, ServerConfig, TlsConfig, admin_token, plaintext_warning,
+};
 pub use game_service::GameServiceImpl;
 pub use run::{serve, shutdown_signal};
 pub use web::VIEWER_PATH;

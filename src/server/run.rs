@@ -2,7 +2,12 @@ use std::{future::Future, sync::Arc, time::Duration};
 
 use tokio::{net::TcpListener, sync::watch};
 
-use super::{GameServiceImpl, ServerConfig, durability, game_service::Games};
+use super::{
+    GameServiceImpl, ServerConfig,
+    connections::{Incoming, RequestSeenLayer},
+    durability,
+    game_service::Games,
+};
 use crate::{api::Catalog, matches::Registry, pb, store::Store};
 
 /// Serves the game service, health and reflection on `listener` until
@@ -16,6 +21,9 @@ pub async fn serve(
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> Result<(), Box<dyn std::error::Error + Send + Sync>> {
     config.validate()?;
+    if let Some(warning) = super::plaintext_warning(listener.local_addr()?, config.tls.is_some()) {
+        tracing::warn!("{warning}");
+    }
     let games: Arc<Games> = Arc::new(Registry::new(config.limits.clone()));
     let opened = durability::open(&config, &catalog, &games)?;
     let (stopping, stopping_watch) = watch::channel(false);
@@ -34,6 +42,7 @@ pub async fn serve(
         );
         store = Some(opened.store);
     }
+    let peers = service.peers();
     let service = pb::game_service_server::GameServiceServer::new(service)
         .max_decoding_message_size(config.max_message_bytes)
         .max_encoding_message_size(config.max_message_bytes);
@@ -52,8 +61,10 @@ pub async fn serve(
     let reflection = reflection_builder().build_v1()?;
     let reflection_v1alpha = reflection_builder().build_v1alpha()?;
 
-    // Without TCP_NODELAY small responses wait on delayed ACKs (~40 ms).
-    let incoming = tonic::transport::server::TcpIncoming::from(listener).with_nodelay(Some(true));
+    // The server's own accept loop: caps per client address and in total,
+    // the header and idle timeouts, and no spinning when out of files.
+    let limits = &config.connections;
+    let incoming = Incoming::new(listener, peers.clone(), limits);
     let expiry = tokio::spawn(expire_idle_games(games.clone(), store.clone()));
     let retention = store.clone().map(|store| {
         tokio::spawn(durability::sweep_finished(
@@ -62,7 +73,12 @@ pub async fn serve(
             config.retention,
         ))
     });
-    let mut builder = tonic::transport::Server::builder();
+    // HTTP/2 pings find peers that went away without a word; the stream
+    // cap keeps one connection from opening requests without end.
+    let mut builder = tonic::transport::Server::builder()
+        .http2_keepalive_interval(Some(limits.keepalive_interval))
+        .http2_keepalive_timeout(Some(limits.keepalive_timeout))
+        .max_concurrent_streams(limits.max_streams_per_connection);
     if let Some(tls) = &config.tls {
         // Every connection is then TLS (HTTP/2 by ALPN): a plaintext client
         // fails its handshake and never reaches a service.
@@ -82,6 +98,7 @@ pub async fn serve(
         .into_inner();
     let server = builder
         .accept_http1(true)
+        .layer(RequestSeenLayer::new(peers))
         .layer(web)
         .trace_fn(|request| tracing::info_span!("rpc", method = %request.uri().path()))
         .add_service(service)

@@ -11,7 +11,7 @@ use tokio::sync::{mpsc, watch};
 use tokio_stream::StreamExt;
 use tonic::Status;
 
-use super::game_service::GameEntry;
+use super::{game_service::GameEntry, peers::StreamPermit};
 use crate::{
     api::{CatchUp, CaughtUp, HostedGame, UpdateShape},
     matches::{Replaced, WatcherGuard},
@@ -29,6 +29,9 @@ const CLIENT_BUFFER: usize = 32;
 const REPLACED_GRACE: Duration = Duration::from_secs(5);
 
 /// Starts streaming every update after `from_version` to a new receiver.
+/// The task holds `permit` (the stream's place in its client's count) and
+/// the watcher's slot until it ends, which it does as soon as the client
+/// cancels: its buffers go with it.
 pub fn spawn(
     entry: &GameEntry,
     guard: WatcherGuard<Box<dyn HostedGame>>,
@@ -36,6 +39,7 @@ pub fn spawn(
     from_version: u64,
     shape: UpdateShape,
     mut shutdown: watch::Receiver<bool>,
+    permit: StreamPermit,
 ) -> mpsc::Receiver<Result<pb::GameUpdate, Status>> {
     let (sender, receiver) = mpsc::channel(CLIENT_BUFFER);
     // A seat's stream ends once a newer stream of the same seat replaces it;
@@ -53,6 +57,7 @@ pub fn spawn(
         (version, finished, live, backlog)
     };
     tokio::spawn(async move {
+        let _permit = permit;
         let mut last = from_version;
         let is_replaced = || replaced.as_ref().is_some_and(|signal| signal.is_raised());
         let replaced_status = || {

@@ -3,8 +3,9 @@
 //! operator names the origins), and the static viewer under `/viewer/`.
 use std::{
     future::Future,
-    path::PathBuf,
+    path::{Path, PathBuf},
     pin::Pin,
+    sync::Arc,
     task::{Context, Poll},
 };
 
@@ -92,7 +93,12 @@ impl<S> Layer<S> for ViewerLayer {
 
     fn layer(&self, inner: S) -> Self::Service {
         ViewerService {
-            files: self.dir.as_ref().map(ServeDir::new),
+            files: self.dir.as_ref().map(|dir| {
+                // Links are judged against the directory's own resolved
+                // location (the directory itself may be reached through one).
+                let root = std::fs::canonicalize(dir).unwrap_or_else(|_| dir.clone());
+                (ServeDir::new(&root), Arc::from(root))
+            }),
             inner,
         }
     }
@@ -103,8 +109,10 @@ impl<S> Layer<S> for ViewerLayer {
 pub struct ViewerService<S> {
     /// Only files under the directory: tower-http's `ServeDir` refuses any
     /// path with a `..`, a root or a prefix component (also percent-encoded)
-    /// with 404, and answers a directory with its index.html.
-    files: Option<ServeDir>,
+    /// with 404, and answers a directory with its index.html. Beside it,
+    /// the directory's resolved path: a request whose file resolves outside
+    /// it (through a symbolic link) is a 404 before `ServeDir` opens it.
+    files: Option<(ServeDir, Arc<Path>)>,
     inner: S,
 }
 
@@ -125,7 +133,7 @@ where
     }
 
     fn call(&mut self, request: Request<B>) -> Self::Future {
-        let Some(files) = &self.files else {
+        let Some((files, root)) = &self.files else {
             return Box::pin(self.inner.call(request));
         };
         let path = request.uri().path();
@@ -149,13 +157,88 @@ where
             Err(_) => return Box::pin(async { Ok(status_only(StatusCode::BAD_REQUEST)) }),
         }
         let mut files = files.clone();
+        let root = root.clone();
+        let requested = file_request.uri().path().to_owned();
         Box::pin(async move {
+            if !stays_inside(&root, &requested).await {
+                return Ok(status_only(StatusCode::NOT_FOUND));
+            }
             // The file service's error is `Infallible`: a file that cannot
             // be read is a 500 response, never an error of the connection.
             let Ok(response) = files.call(file_request).await;
             Ok(response.map(Body::new))
         })
     }
+}
+
+/// Whether the file a request path names resolves inside `root` (the
+/// viewer's canonical directory), following every symbolic link on the
+/// way: a link that leads out of the directory (to `/etc/passwd`, to the
+/// data directory) is refused, one that stays inside it is served. A path
+/// that does not exist is left to `ServeDir` (its own 404); a `..` never
+/// gets that far (`ServeDir` refuses it, and so does this check).
+///
+/// The check and `ServeDir`'s open are two steps, so an attacker who can
+/// write links into the viewer's directory between them could still win a
+/// race; the directory is the operator's, so this guards against links
+/// left there by mistake (a checkout, a build step), not against a writer.
+async fn stays_inside(root: &Path, request_path: &str) -> bool {
+    let Some(decoded) = percent_decode(request_path) else {
+        return false;
+    };
+    let mut candidate = root.to_path_buf();
+    for segment in decoded.split(['/', '\\']) {
+        match segment {
+            "" | "." => {}
+            ".." => return false,
+            segment => candidate.push(segment),
+        }
+    }
+    if tokio::fs::metadata(&candidate)
+        .await
+        .is_ok_and(|meta| meta.is_dir())
+    {
+        candidate.push("index.html");
+    }
+    match tokio::fs::canonicalize(&candidate).await {
+        Ok(resolved) => resolved.starts_with(root),
+        // Missing (ServeDir answers 404) or a dangling link: nothing of
+        // outside the directory is read either way.
+        Err(_) => !is_link(&candidate).await,
+    }
+}
+
+/// Whether `path` itself is a symbolic link (dangling or not).
+async fn is_link(path: &Path) -> bool {
+    tokio::fs::symlink_metadata(path)
+        .await
+        .is_ok_and(|meta| meta.file_type().is_symlink())
+}
+
+/// `%XX` escapes decoded as `ServeDir` decodes them; `None` for a path that
+/// is not UTF-8 once decoded (which `ServeDir` refuses too).
+fn percent_decode(path: &str) -> Option<String> {
+    let bytes = path.as_bytes();
+    let mut decoded = Vec::with_capacity(bytes.len());
+    let mut index = 0;
+    while index < bytes.len() {
+        let hex = |at: usize| {
+            bytes
+                .get(at)
+                .and_then(|digit| char::from(*digit).to_digit(16))
+        };
+        match (bytes[index], hex(index + 1), hex(index + 2)) {
+            (b'%', Some(high), Some(low)) => {
+                decoded.push((high * 16 + low) as u8);
+                index += 3;
+            }
+            (byte, _, _) => {
+                decoded.push(byte);
+                index += 1;
+            }
+        }
+    }
+    String::from_utf8(decoded).ok()
 }
 
 /// `/viewer` to `/viewer/`, so that the page's relative links resolve

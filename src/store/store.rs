@@ -168,6 +168,7 @@ impl Store {
             )?;
         }
         let path = dir.join(FILE_NAME);
+        private_file(&path)?;
         let db = Database::create(&path)
             .map_err(|error| format!("cannot open the journal {}: {error}", path.display()))?;
         // Every table exists from the start, so readers never meet a
@@ -298,6 +299,34 @@ fn wait<T>(f: impl FnOnce() -> T) -> T {
         Ok(tokio::runtime::RuntimeFlavor::MultiThread) => tokio::task::block_in_place(f),
         _ => f(),
     }
+}
+
+/// Makes the journal file its owner's alone (mode 0600), creating it so
+/// when it is missing (redb then initializes the empty file): it holds
+/// every game's seed, which reveals its hidden cards. An existing file that
+/// others could read is narrowed too, whatever made it so.
+fn private_file(path: &Path) -> Result<(), String> {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::{OpenOptionsExt, PermissionsExt};
+        let private = |error: std::io::Error| {
+            format!(
+                "cannot make the journal {} private (mode 600): {error}",
+                path.display()
+            )
+        };
+        std::fs::OpenOptions::new()
+            .write(true)
+            .create(true)
+            .truncate(false)
+            .mode(0o600)
+            .open(path)
+            .map_err(private)?;
+        std::fs::set_permissions(path, std::fs::Permissions::from_mode(0o600)).map_err(private)?;
+    }
+    #[cfg(not(unix))]
+    let _ = path;
+    Ok(())
 }
 
 /// A store error as a sentence.

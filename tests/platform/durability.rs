@@ -42,6 +42,12 @@ impl TempDir {
         );
         let path = std::env::temp_dir().join(format!("melange-test-{label}-{name}"));
         std::fs::create_dir_all(&path).unwrap();
+        // Private, as the server wants a data directory it did not create.
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::PermissionsExt;
+            std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o700)).unwrap();
+        }
         TempDir(path)
     }
 
@@ -204,6 +210,59 @@ async fn a_data_directory_the_server_creates_is_private() {
         let mode = std::fs::metadata(&created).unwrap().permissions().mode();
         assert_eq!(mode & 0o777, 0o700);
     }
+}
+
+/// P13 finding 12: the journal file is its owner's alone (0600), even one
+/// left wider by something else; an existing data directory open to other
+/// users stops the server at start-up, with a message naming the flag that
+/// accepts it.
+#[cfg(unix)]
+#[tokio::test]
+async fn the_journal_is_private_and_a_shared_data_directory_is_refused() {
+    use std::os::unix::fs::PermissionsExt;
+
+    use melange::{api::Catalog, server::serve, store::FILE_NAME};
+    let mode = |path: &Path| std::fs::metadata(path).unwrap().permissions().mode() & 0o777;
+    let dir = TempDir::new("shared");
+    let server = TestServer::start_with(on_disk(&dir)).await;
+    server
+        .client()
+        .await
+        .list_games(pb::ListGamesRequest::default())
+        .await
+        .unwrap();
+    server.shutdown().await;
+    let journal = dir.path().join(FILE_NAME);
+    assert_eq!(mode(&journal), 0o600);
+
+    // Widened by hand: narrowed again at the next start.
+    std::fs::set_permissions(&journal, std::fs::Permissions::from_mode(0o644)).unwrap();
+    let server = TestServer::start_with(on_disk(&dir)).await;
+    server
+        .client()
+        .await
+        .list_games(pb::ListGamesRequest::default())
+        .await
+        .unwrap();
+    server.shutdown().await;
+    assert_eq!(mode(&journal), 0o600);
+
+    std::fs::set_permissions(dir.path(), std::fs::Permissions::from_mode(0o755)).unwrap();
+    let start = |config: ServerConfig| async move {
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+        // The shutdown future is ready at once: a server that starts stops.
+        serve(listener, config, Catalog::standard(), async {}).await
+    };
+    let refused = start(on_disk(&dir)).await.unwrap_err().to_string();
+    assert!(refused.contains("--allow-shared-data-dir"), "{refused}");
+    assert!(refused.contains("chmod 700"), "{refused}");
+    assert_eq!(mode(dir.path()), 0o755, "the directory is left as it was");
+    start(ServerConfig {
+        allow_shared_data_dir: true,
+        ..on_disk(&dir)
+    })
+    .await
+    .unwrap();
 }
 
 #[tokio::test]

@@ -1,11 +1,16 @@
 //! ListGames: newest first, paged, filtered by kind and status.
 use std::collections::BTreeSet;
 
-use melange::pb;
+use std::time::Duration;
+
+use melange::{
+    pb,
+    server::{RemoteBotConfig, ServerConfig},
+};
 
 use super::{
     harness::HARNESS_KIND,
-    support::{TestServer, harness_request},
+    support::{TestServer, admin_replay, authed, full_replay, harness_request, wait_for_end},
 };
 
 #[tokio::test]
@@ -128,4 +133,75 @@ async fn a_filter_that_matches_little_ends_its_pages_early_and_the_tokens_find_e
     assert_eq!(found, [finished]);
     // 5,001 games in walks of at most 4,096.
     assert_eq!(pages, 2);
+}
+
+/// P13 finding 14: a remote bot's endpoint is an address of the operator's
+/// network, so listings and replays show anyone its kind ("remote") only;
+/// the admin token holder sees the endpoint.
+#[tokio::test]
+async fn listings_and_replays_show_a_remote_bot_as_remote_and_its_address_to_the_admin_only() {
+    // An allowed endpoint where nothing listens: both seats forfeit at
+    // their first decision and the game is over.
+    let closed = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let allowed = closed.local_addr().unwrap().to_string();
+    drop(closed);
+    let endpoint = format!("http://{allowed}");
+    let server = TestServer::start_with(ServerConfig {
+        admin_token: Some("admin-secret".into()),
+        remote_bots: RemoteBotConfig {
+            allowed: vec![allowed],
+            timeout: Duration::from_millis(500),
+            max_calls: 4,
+        },
+        ..ServerConfig::default()
+    })
+    .await;
+    let mut client = server.client().await;
+    let mut request = harness_request(Some(3), 2, 10, &[]);
+    for seat in &mut request.seats {
+        seat.bot = endpoint.clone();
+    }
+    let game_id = client
+        .create_game(request)
+        .await
+        .unwrap()
+        .into_inner()
+        .game_id;
+    tokio::time::timeout(Duration::from_secs(60), wait_for_end(&mut client, &game_id))
+        .await
+        .expect("both remote seats forfeit");
+
+    let listed = client
+        .list_games(pb::ListGamesRequest::default())
+        .await
+        .unwrap()
+        .into_inner();
+    let bots: Vec<_> = listed.games[0]
+        .seats
+        .iter()
+        .map(|s| s.bot.clone())
+        .collect();
+    assert_eq!(bots, ["remote", "remote"]);
+    let replay = full_replay(&mut client, &game_id).await;
+    assert!(
+        replay.seats.iter().all(|seat| seat.bot == "remote"),
+        "{replay:?}"
+    );
+    // A wrong token is anyone.
+    let wrong = client
+        .list_games(authed(pb::ListGamesRequest::default(), "not-the-admin"))
+        .await
+        .unwrap()
+        .into_inner();
+    assert!(wrong.games[0].seats.iter().all(|seat| seat.bot == "remote"));
+
+    let admin = client
+        .list_games(authed(pb::ListGamesRequest::default(), "admin-secret"))
+        .await
+        .unwrap()
+        .into_inner();
+    assert!(admin.games[0].seats.iter().all(|seat| seat.bot == endpoint));
+    let replay = admin_replay(&mut client, &game_id).await;
+    assert!(replay.seats.iter().all(|seat| seat.bot == endpoint));
+    server.shutdown().await;
 }

@@ -7,6 +7,7 @@ mod bots;
 mod clock;
 mod concede;
 mod conformance;
+mod connections;
 mod desert_war;
 mod durability;
 mod echoes;

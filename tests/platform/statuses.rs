@@ -372,6 +372,7 @@ async fn limits_are_resource_exhausted_not_crashes() {
         limits: Limits {
             max_games: 2,
             max_watchers_per_game: 1,
+            max_watchers_per_peer: 1,
             idle_expiry: Duration::from_secs(3600),
         },
         ..ServerConfig::default()
@@ -455,6 +456,7 @@ async fn idle_games_expire_and_their_streams_end() {
         limits: Limits {
             max_games: 10,
             max_watchers_per_game: 4,
+            max_watchers_per_peer: 4,
             idle_expiry: Duration::from_millis(300),
         },
         ..ServerConfig::default()

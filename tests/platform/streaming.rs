@@ -240,8 +240,15 @@ fn threads() -> usize {
 async fn unread_catch_up_streams_cost_no_threads() {
     const STREAMS: usize = 200;
     let server = TestServer::start_with(melange::server::ServerConfig {
+        // Every stream from one address, on one connection: the caps per
+        // client (P13) are raised to let them all in.
         limits: melange::matches::Limits {
             max_watchers_per_game: STREAMS + 8,
+            max_watchers_per_peer: STREAMS + 8,
+            ..Default::default()
+        },
+        connections: melange::server::ConnectionLimits {
+            max_streams_per_connection: STREAMS as u32 + 8,
             ..Default::default()
         },
         ..Default::default()

@@ -7,7 +7,7 @@ use std::time::Duration;
 use melange::{
     api::Catalog,
     pb::{self, game_service_client::GameServiceClient},
-    server::{ServerConfig, TlsConfig, serve},
+    server::{ConnectionLimits, ServerConfig, TlsConfig, serve},
 };
 use rcgen::{
     BasicConstraints, CertificateParams, CertifiedIssuer, DnType, ExtendedKeyUsagePurpose, IsCa,
@@ -17,7 +17,7 @@ use tonic::transport::{Certificate, Channel, ClientTlsConfig, Endpoint, Identity
 
 use super::{
     harness::Harness,
-    support::{Client, TestServer, authed, harness_request},
+    support::{Client, TestServer, authed, harness_request, play_first_legal, public_view},
 };
 
 /// A certificate authority made for one test.
@@ -282,4 +282,90 @@ fn tls_files_come_as_a_readable_pair() {
     let refused = TlsConfig::from_files(Some(&cert), Some(&key), Some(&missing)).unwrap_err();
     assert!(refused.contains("--tls-client-ca"), "{refused}");
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// P13 finding 13: a server that listens beyond loopback without TLS says
+/// so at start-up (bearer tokens travel in clear); on loopback or with TLS
+/// it has nothing to warn about.
+#[test]
+fn plaintext_beyond_loopback_is_warned_about() {
+    use melange::server::plaintext_warning;
+    for exposed in [
+        "0.0.0.0:50051",
+        "[::]:50051",
+        "10.1.2.3:50051",
+        "[2001:db8::1]:443",
+    ] {
+        let warning = plaintext_warning(exposed.parse().unwrap(), false)
+            .unwrap_or_else(|| panic!("{exposed}: no warning"));
+        assert!(warning.contains("--tls-cert"), "{warning}");
+        assert!(plaintext_warning(exposed.parse().unwrap(), true).is_none());
+    }
+    for local in [
+        "127.0.0.1:50051",
+        "127.3.4.5:1",
+        "[::1]:50051",
+        "[::ffff:127.0.0.1]:9",
+    ] {
+        assert_eq!(
+            plaintext_warning(local.parse().unwrap(), false),
+            None,
+            "{local}"
+        );
+    }
+}
+
+/// P13 findings 6 and 7 under TLS: the accept loop's connection sits below
+/// TLS, so the client's address is still known (its stream cap applies) and
+/// its requests are seen (a connection carrying a stream outlives both the
+/// header and the idle timeout).
+#[tokio::test]
+async fn under_tls_the_client_address_is_known_and_a_streaming_connection_stays_open() {
+    use tokio_stream::StreamExt;
+    let ca = Authority::new("melange test CA");
+    let server = TestServer::start_with(ServerConfig {
+        connections: ConnectionLimits {
+            max_streams_per_ip: 1,
+            header_timeout: Duration::from_millis(500),
+            idle_timeout: Duration::from_millis(500),
+            ..ConnectionLimits::default()
+        },
+        ..tls_config(&ca.server(), None)
+    })
+    .await;
+    let mut client = tls_client(&server, &ca, None).await.unwrap();
+    let game = client
+        .create_game(harness_request(None, 2, 30, &[]))
+        .await
+        .unwrap()
+        .into_inner();
+    let spectate = || pb::StreamGameRequest {
+        game_id: game.game_id.clone(),
+        seat: None,
+        from_version: 0,
+        ..Default::default()
+    };
+    let mut stream = client.stream_game(spectate()).await.unwrap().into_inner();
+    let refused = client.stream_game(spectate()).await.unwrap_err();
+    assert_eq!(refused.code(), tonic::Code::ResourceExhausted);
+    assert!(
+        refused.message().contains("127.0.0.1"),
+        "{}",
+        refused.message()
+    );
+    tokio::time::sleep(Duration::from_millis(1_500)).await;
+    let seat = public_view_of(&mut client, &game.game_id).await;
+    let played = play_first_legal(&mut client, &game, seat).await.version;
+    let update = tokio::time::timeout(Duration::from_secs(30), stream.next())
+        .await
+        .expect("the stream is still open")
+        .expect("an update")
+        .unwrap();
+    assert_eq!(update.version, played);
+    server.shutdown().await;
+}
+
+/// The seat to act in a game.
+async fn public_view_of(client: &mut Client, game_id: &str) -> u32 {
+    public_view(client, game_id).await.to_act[0]
 }

@@ -381,3 +381,60 @@ fn a_viewer_dir_without_index_html_or_a_bad_origin_is_refused_at_start() {
     let refused = config.validate().unwrap_err();
     assert!(refused.contains("--cors-origin"), "{refused}");
 }
+
+/// P13 finding 15: a symbolic link in the viewer's directory that leads out
+/// of it (to a file, or to a directory) is a 404, like any path outside; a
+/// link that stays inside is served.
+#[cfg(unix)]
+#[tokio::test]
+async fn the_viewer_follows_no_symbolic_link_out_of_its_directory() {
+    use std::os::unix::fs::symlink;
+
+    use super::durability::TempDir;
+    let outside = TempDir::new("viewer-outside");
+    std::fs::write(outside.path().join("secret.txt"), "the seed of every game").unwrap();
+    let viewer = TempDir::new("viewer-links");
+    std::fs::write(viewer.path().join("index.html"), "<html>viewer</html>").unwrap();
+    std::fs::write(viewer.path().join("inside.txt"), "inside").unwrap();
+    symlink(
+        outside.path().join("secret.txt"),
+        viewer.path().join("secret.txt"),
+    )
+    .unwrap();
+    symlink(outside.path(), viewer.path().join("outside")).unwrap();
+    symlink(
+        viewer.path().join("inside.txt"),
+        viewer.path().join("alias.txt"),
+    )
+    .unwrap();
+    symlink(
+        outside.path().join("gone.txt"),
+        viewer.path().join("dangling.txt"),
+    )
+    .unwrap();
+    let server = TestServer::start_with(ServerConfig {
+        viewer_dir: Some(viewer.path().to_owned()),
+        ..ServerConfig::default()
+    })
+    .await;
+    for path in [
+        "/viewer/secret.txt",
+        "/viewer/%73ecret.txt",
+        "/viewer/outside/secret.txt",
+        "/viewer/outside/",
+        "/viewer/dangling.txt",
+    ] {
+        let response = http1(server.addr, &format!("GET {path} HTTP/1.1"), b"").await;
+        assert_eq!(response.status, 404, "{path}");
+        assert!(
+            !String::from_utf8_lossy(&response.body).contains("seed"),
+            "{path}"
+        );
+    }
+    let alias = http1(server.addr, "GET /viewer/alias.txt HTTP/1.1", b"").await;
+    assert_eq!(alias.status, 200);
+    assert_eq!(alias.body, b"inside");
+    let page = http1(server.addr, "GET /viewer/ HTTP/1.1", b"").await;
+    assert_eq!(page.status, 200);
+    server.shutdown().await;
+}
