@@ -119,6 +119,20 @@ struct Flags {
     /// Decide calls to remote bots in flight at most, over every game.
     #[arg(long, env = "MELANGE_REMOTE_BOT_MAX_CALLS", default_value_t = 64)]
     remote_bot_max_calls: usize,
+    /// Decide calls in flight at most to one remote bot endpoint: a call
+    /// waits for its endpoint's slot before it takes one of the server's,
+    /// so an endpoint that never answers delays only its own seats.
+    #[arg(
+        long,
+        env = "MELANGE_REMOTE_BOT_MAX_CALLS_PER_ENDPOINT",
+        default_value_t = 8
+    )]
+    remote_bot_max_calls_per_endpoint: usize,
+    /// The most iterations a search bot ("mcts:N") may think per decision;
+    /// a game asking for more is refused with INVALID_ARGUMENT. Every
+    /// game's built-in bots share the bot cores.
+    #[arg(long, env = "MELANGE_MAX_SEARCH_ITERATIONS", default_value_t = 10_000)]
+    max_search_iterations: u32,
 }
 
 /// Stops the binary with `message` as a usage error, before it listens.
@@ -185,7 +199,9 @@ async fn main() -> Result<(), Box<dyn std::error::Error + Send + Sync>> {
             allowed: flags.allow_bot_endpoint,
             timeout: Duration::from_millis(flags.remote_bot_timeout_ms),
             max_calls: flags.remote_bot_max_calls,
+            max_calls_per_endpoint: flags.remote_bot_max_calls_per_endpoint,
         },
+        max_search_iterations: flags.max_search_iterations,
     };
     if let Err(message) = config.validate() {
         refuse(message);

@@ -11,7 +11,9 @@
 //! whose bot to act searches takes the search job (a copy of the state)
 //! under the lock, thinks without it, and plays the decision under the lock
 //! again only if the game has not moved meanwhile. Views, streams and
-//! listings are served while it thinks.
+//! listings are served while it thinks. A search thinks in slices of
+//! [`SEARCH_SLICE`], queueing again between them, so games share the bot
+//! cores round robin (issue P13).
 //!
 //! `Simulate` calls run on the blocking pool too ([`BotPool::simulate`]),
 //! under a semaphore of their own with as many permits: a remote bot's
@@ -21,13 +23,29 @@
 //! wait for one (each holds a copy of its game); more are refused with
 //! `RESOURCE_EXHAUSTED` before anything is copied, so a flood of
 //! `Simulate` calls costs the server bounded memory (MC-SIM-05).
-use std::sync::Arc;
+use std::{
+    sync::Arc,
+    time::{Duration, Instant},
+};
 
 use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 use tonic::Status;
 
 use super::game_service::GameEntry;
-use crate::matches::BOT_SLICE;
+use crate::{api::Thinking, matches::BOT_SLICE};
+
+/// The longest a search thinks in one slice before it lets the bots of
+/// other games have the core (it goes on in a later slice).
+pub const SEARCH_SLICE: Duration = Duration::from_millis(20);
+
+/// What one bot slice did.
+enum Slice {
+    /// Moves were played (or a decision was taken); whether bots still
+    /// have moves to make.
+    Played(bool),
+    /// A search is not done yet: it goes on in the next slice.
+    Thinking(Thinking),
+}
 
 /// How many `Simulate` calls may be admitted (running or waiting) per
 /// permit of the simulations' semaphore.
@@ -81,32 +99,51 @@ impl BotPool {
     /// Plays the game's bots to the end of their stretch in the background.
     /// The moves are the ones a single call would have played (each bot
     /// has its own generator), so slicing never changes a game.
+    ///
+    /// A search thinks for [`SEARCH_SLICE`] at most per slice, then gives
+    /// its permit back and queues again behind the games that waited
+    /// meanwhile (the semaphore serves waiters in order): the games whose
+    /// bots wait share the bot cores round robin, and a cheap bot's move
+    /// waits a few slices, not another game's whole search.
     pub fn play_on(&self, entry: &GameEntry) {
         let entry = entry.clone();
         let slices = self.slices.clone();
         tokio::spawn(async move {
+            let mut thinking: Option<Thinking> = None;
             loop {
                 let Ok(permit) = slices.clone().acquire_owned().await else {
                     return;
                 };
                 let game = entry.clone();
+                let carried = thinking.take();
                 let slice = tokio::task::spawn_blocking(move || {
-                    // The guard of this statement is dropped at its end:
-                    // the search below runs without the lock.
-                    let job = game.lock().search_job();
-                    let more = match job {
-                        Some(think) => {
-                            let decision = think();
-                            game.lock().apply_decision(decision)
-                        }
-                        None => game.lock().play_bots(BOT_SLICE),
+                    let deadline = Instant::now() + SEARCH_SLICE;
+                    // A search of a version the game has left (a clock, a
+                    // concession) is dropped; the guards of these
+                    // statements are dropped at their ends: the search
+                    // below runs without the lock.
+                    let carried = carried.filter(|job| job.version() == game.peek().version());
+                    let job = match carried {
+                        Some(job) => Some(job),
+                        None => game.lock().search_job(),
+                    };
+                    let step = match job {
+                        Some(mut think) => match think.think_until(Some(deadline)) {
+                            Some(decision) => Slice::Played(game.lock().apply_decision(decision)),
+                            None => Slice::Thinking(think),
+                        },
+                        None => Slice::Played(game.lock().play_bots(BOT_SLICE)),
                     };
                     drop(permit);
-                    more
+                    step
                 });
                 match slice.await {
-                    Ok(true) => tokio::task::yield_now().await,
-                    Ok(false) => return,
+                    Ok(Slice::Played(true)) => tokio::task::yield_now().await,
+                    Ok(Slice::Played(false)) => return,
+                    Ok(Slice::Thinking(think)) => {
+                        thinking = Some(think);
+                        tokio::task::yield_now().await;
+                    }
                     Err(error) => {
                         // The game is unchanged: a search plays on a copy.
                         tracing::error!(%error, "a bot slice failed; the game's bots stop");

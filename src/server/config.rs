@@ -6,7 +6,14 @@ use std::{
 
 use tonic::transport::{Certificate, Identity, ServerTlsConfig};
 
-use crate::{matches::Limits, store::FsyncPolicy};
+use crate::{
+    matches::{Limits, search::MAX_ITERATIONS},
+    store::FsyncPolicy,
+};
+
+/// The default of [`ServerConfig::max_search_iterations`]: 20 times the
+/// "mcts" bot's 500, a fraction of a second per decision in most games.
+pub const DEFAULT_MAX_SEARCH_ITERATIONS: u32 = 10_000;
 
 /// What an operator can tune; the binary fills it from flags and
 /// environment variables.
@@ -47,6 +54,10 @@ pub struct ServerConfig {
     /// Which remote bots games may name, and how they are called
     /// (MC-BOT-01, MC-BOT-02).
     pub remote_bots: RemoteBotConfig,
+    /// The most iterations a search bot ("mcts:N") may think per decision
+    /// on this server; a game asking for more is refused. All built-in bots
+    /// share the bot cores, so this bounds what one decision costs them.
+    pub max_search_iterations: u32,
 }
 
 /// The remote bots a server calls (MC-BOT-01). A seat's `SeatConfig.bot`
@@ -62,6 +73,10 @@ pub struct RemoteBotConfig {
     pub timeout: Duration,
     /// How many `Decide` calls may be in flight at once, over every game.
     pub max_calls: usize,
+    /// How many `Decide` calls may be in flight at once to one endpoint: an
+    /// endpoint that never answers holds this many of `max_calls` at most,
+    /// so the bots of other endpoints are still called.
+    pub max_calls_per_endpoint: usize,
 }
 
 impl Default for RemoteBotConfig {
@@ -70,6 +85,7 @@ impl Default for RemoteBotConfig {
             allowed: Vec::new(),
             timeout: Duration::from_secs(10),
             max_calls: 64,
+            max_calls_per_endpoint: 8,
         }
     }
 }
@@ -88,6 +104,7 @@ impl Default for ServerConfig {
             fsync: FsyncPolicy::Always,
             retention: Duration::from_secs(60 * 60),
             remote_bots: RemoteBotConfig::default(),
+            max_search_iterations: DEFAULT_MAX_SEARCH_ITERATIONS,
         }
     }
 }
@@ -104,6 +121,12 @@ impl ServerConfig {
         }
         super::web::cors_layer(&self.cors_origins)?;
         super::remote_bot::check_config(&self.remote_bots)?;
+        if !(1..=MAX_ITERATIONS).contains(&self.max_search_iterations) {
+            return Err(format!(
+                "--max-search-iterations is {}; give 1 to {MAX_ITERATIONS}",
+                self.max_search_iterations
+            ));
+        }
         if let Some(dir) = &self.viewer_dir {
             if !dir.join("index.html").is_file() {
                 return Err(format!(

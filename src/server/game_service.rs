@@ -49,6 +49,8 @@ pub struct GameServiceImpl {
     /// Drives clocks and remote bots (one task per such game).
     referee: Referee,
     store: Option<Arc<Store>>,
+    /// The most iterations a search bot may think per decision.
+    max_search_iterations: u32,
 }
 
 /// Who a seat call speaks for.
@@ -81,6 +83,7 @@ impl GameServiceImpl {
             referee: Referee::new(bots.clone(), remote),
             bots,
             store: None,
+            max_search_iterations: config.max_search_iterations,
         }
     }
 
@@ -144,7 +147,11 @@ impl GameServiceImpl {
 /// against the server's allow list) and what each seat asked to play.
 type SeatPlans = (Vec<SeatPlan>, Vec<Option<String>>, Vec<String>);
 
-fn seat_plans(seats: &[pb::SeatConfig], remote: &RemoteBots) -> Result<SeatPlans, MatchError> {
+fn seat_plans(
+    seats: &[pb::SeatConfig],
+    remote: &RemoteBots,
+    max_search_iterations: u32,
+) -> Result<SeatPlans, MatchError> {
     let mut plans = Vec::with_capacity(seats.len());
     let mut remotes = Vec::with_capacity(seats.len());
     for seat in seats {
@@ -154,13 +161,32 @@ fn seat_plans(seats: &[pb::SeatConfig], remote: &RemoteBots) -> Result<SeatPlans
                 remote.check(endpoint)?;
                 (None, Some(endpoint.to_owned()))
             }
-            name => (Some(BotKind::parse(name)?), None),
+            name => (
+                Some(search_within(BotKind::parse(name)?, max_search_iterations)?),
+                None,
+            ),
         };
         plans.push(SeatPlan { bot });
         remotes.push(endpoint);
     }
     let plays = seats.iter().map(|seat| seat.plays.clone()).collect();
     Ok((plans, remotes, plays))
+}
+
+/// Refuses a search bot that would think more than this server allows per
+/// decision: every game's built-in bots share the bot cores.
+fn search_within(bot: BotKind, max_search_iterations: u32) -> Result<BotKind, MatchError> {
+    match bot.search() {
+        Some(search) if search.iterations > max_search_iterations => {
+            Err(MatchError::InvalidArgument(format!(
+                "bot {}: this server's search bots think at most {max_search_iterations} \
+                 iterations a decision (--max-search-iterations); ask for mcts:N with N \
+                 up to {max_search_iterations}",
+                bot.name()
+            )))
+        }
+        _ => Ok(bot),
+    }
 }
 
 /// Refuses a `CreateGame` whose names are longer than the contract allows
@@ -208,7 +234,11 @@ impl GameService for GameServiceImpl {
         let (request, given) = super::from_replay::resolve(request.into_inner())?;
         check_names(&request)?;
         self.games.check_capacity()?;
-        let (plans, remotes, plays) = seat_plans(&request.seats, self.referee.remote())?;
+        let (plans, remotes, plays) = seat_plans(
+            &request.seats,
+            self.referee.remote(),
+            self.max_search_iterations,
+        )?;
         let seed_chosen_by_creator = request.seed.is_some();
         let seed = match request.seed {
             Some(seed) => seed,

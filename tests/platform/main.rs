@@ -10,6 +10,7 @@ mod conformance;
 mod desert_war;
 mod durability;
 mod echoes;
+mod fairness;
 mod from_replay;
 mod harness;
 mod imperium;
