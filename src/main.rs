@@ -5,7 +5,10 @@ use clap::{CommandFactory, Parser, ValueEnum, error::ErrorKind};
 use melange::{
     api::Catalog,
     matches::Limits,
-    server::{RemoteBotConfig, ServerConfig, TlsConfig, admin_token, serve, shutdown_signal},
+    server::{
+        ApiKey, QuotaConfig, RemoteBotConfig, ServerConfig, TlsConfig, admin_token, serve,
+        shutdown_signal,
+    },
     store::FsyncPolicy,
 };
 use tracing_subscriber::EnvFilter;
@@ -133,6 +136,26 @@ struct Flags {
     /// game's built-in bots share the bot cores.
     #[arg(long, env = "MELANGE_MAX_SEARCH_ITERATIONS", default_value_t = 10_000)]
     max_search_iterations: u32,
+    /// Live (unfinished) games one client may have at once; more are
+    /// refused with RESOURCE_EXHAUSTED. A client is its API key's holder,
+    /// else its IP address (an IPv6 one by its /64).
+    #[arg(long, env = "MELANGE_MAX_GAMES_PER_CLIENT", default_value_t = 1_000)]
+    max_games_per_client: usize,
+    /// Games one client may create per minute (a bucket of this many,
+    /// refilled evenly); a game from a replay counts one more per 10,000
+    /// replay actions.
+    #[arg(
+        long,
+        env = "MELANGE_CREATES_PER_MINUTE_PER_CLIENT",
+        default_value_t = 600
+    )]
+    creates_per_minute_per_client: u32,
+    /// A file of API keys, one a line: `name sha256hex max_live_games
+    /// creates_per_minute` (the SHA-256 of the key in hex; `#` starts a
+    /// comment line). A client sending one as `x-api-key` metadata has that
+    /// key's quotas instead of its address's; an unknown key is refused.
+    #[arg(long, env = "MELANGE_API_KEYS", value_name = "FILE")]
+    api_keys: Option<PathBuf>,
 }
 
 /// Stops the binary with `message` as a usage error, before it listens.
@@ -202,6 +225,17 @@ async fn main() -> Result<(), Box<dyn std::error::Error + Send + Sync>> {
             max_calls_per_endpoint: flags.remote_bot_max_calls_per_endpoint,
         },
         max_search_iterations: flags.max_search_iterations,
+        quotas: QuotaConfig {
+            max_games_per_client: flags.max_games_per_client,
+            creates_per_minute_per_client: flags.creates_per_minute_per_client,
+            api_keys: match &flags.api_keys {
+                None => Vec::new(),
+                Some(path) => std::fs::read_to_string(path)
+                    .map_err(|error| format!("--api-keys: cannot read {}: {error}", path.display()))
+                    .and_then(|text| ApiKey::parse_file(&text))
+                    .unwrap_or_else(|message| refuse(message)),
+            },
+        },
     };
     if let Err(message) = config.validate() {
         refuse(message);

@@ -54,6 +54,7 @@ pub const SIMULATIONS_WAITING_PER_PERMIT: usize = 8;
 /// Shared by every game of a server: how many bot slices may run at once.
 #[derive(Clone, Debug)]
 pub struct BotPool {
+    permits: usize,
     slices: Arc<Semaphore>,
     simulations: Arc<Semaphore>,
     /// Admission to `Simulate`: taken before the game is copied, so the
@@ -73,12 +74,19 @@ impl BotPool {
     /// once.
     pub fn with_permits(permits: usize) -> Self {
         BotPool {
+            permits,
             slices: Arc::new(Semaphore::new(permits)),
             simulations: Arc::new(Semaphore::new(permits)),
             admitted_simulations: Arc::new(Semaphore::new(
                 permits * SIMULATIONS_WAITING_PER_PERMIT,
             )),
         }
+    }
+
+    /// How many bot slices (and simulations) run at once: one per core but
+    /// one.
+    pub fn permits(&self) -> usize {
+        self.permits
     }
 
     /// Admits one `Simulate` call, or refuses it at once when too many are

@@ -6,6 +6,8 @@ use std::{
 
 use tonic::transport::{Certificate, Identity, ServerTlsConfig};
 
+use super::quotas::QuotaConfig;
+
 use crate::{
     matches::{Limits, search::MAX_ITERATIONS},
     store::FsyncPolicy,
@@ -58,6 +60,9 @@ pub struct ServerConfig {
     /// on this server; a game asking for more is refused. All built-in bots
     /// share the bot cores, so this bounds what one decision costs them.
     pub max_search_iterations: u32,
+    /// Per-client quotas on creating games, and the API keys that name
+    /// clients (issue P13).
+    pub quotas: QuotaConfig,
 }
 
 /// The remote bots a server calls (MC-BOT-01). A seat's `SeatConfig.bot`
@@ -105,6 +110,7 @@ impl Default for ServerConfig {
             retention: Duration::from_secs(60 * 60),
             remote_bots: RemoteBotConfig::default(),
             max_search_iterations: DEFAULT_MAX_SEARCH_ITERATIONS,
+            quotas: QuotaConfig::default(),
         }
     }
 }
@@ -121,6 +127,9 @@ impl ServerConfig {
         }
         super::web::cors_layer(&self.cors_origins)?;
         super::remote_bot::check_config(&self.remote_bots)?;
+        if self.quotas.creates_per_minute_per_client == 0 {
+            return Err("--creates-per-minute-per-client must be at least 1".to_owned());
+        }
         if !(1..=MAX_ITERATIONS).contains(&self.max_search_iterations) {
             return Err(format!(
                 "--max-search-iterations is {}; give 1 to {MAX_ITERATIONS}",

@@ -9,7 +9,10 @@ use super::{
     ServerConfig,
     auth::{bearer, is_admin},
     bots::BotPool,
+    client::client_of,
     clock::Referee,
+    from_replay::{ReplayRuns, creation_cost},
+    quotas::Quotas,
     remote_bot::RemoteBots,
     stream,
 };
@@ -42,7 +45,7 @@ const MAX_REPLAY_PAGE_BYTES: usize = 2 << 20;
 /// The `GameService` implementation: validate, call the domain, convert.
 pub struct GameServiceImpl {
     games: Arc<Games>,
-    catalog: Catalog,
+    catalog: Arc<Catalog>,
     admin_token: Option<String>,
     shutdown: watch::Receiver<bool>,
     bots: BotPool,
@@ -51,6 +54,10 @@ pub struct GameServiceImpl {
     store: Option<Arc<Store>>,
     /// The most iterations a search bot may think per decision.
     max_search_iterations: u32,
+    /// Each client's live games and creations (issue P13).
+    quotas: Quotas,
+    /// Where games from replays are played (off the async workers).
+    replays: ReplayRuns,
 }
 
 /// Who a seat call speaks for.
@@ -74,16 +81,19 @@ impl GameServiceImpl {
         shutdown: watch::Receiver<bool>,
     ) -> Self {
         let bots = BotPool::default();
+        let replays = ReplayRuns::new(bots.permits());
         let remote = Arc::new(RemoteBots::new(config.remote_bots.clone()));
         GameServiceImpl {
             games,
-            catalog,
+            catalog: Arc::new(catalog),
             admin_token: config.admin_token.clone(),
             shutdown,
             referee: Referee::new(bots.clone(), remote),
             bots,
             store: None,
             max_search_iterations: config.max_search_iterations,
+            quotas: Quotas::new(config.quotas.clone()),
+            replays,
         }
     }
 
@@ -231,6 +241,7 @@ impl GameService for GameServiceImpl {
         &self,
         request: Request<pb::CreateGameRequest>,
     ) -> Result<Response<pb::CreateGameResponse>, Status> {
+        let client = client_of(&request, self.quotas.api_keys())?;
         let (request, given) = super::from_replay::resolve(request.into_inner())?;
         check_names(&request)?;
         self.games.check_capacity()?;
@@ -239,6 +250,11 @@ impl GameService for GameServiceImpl {
             self.referee.remote(),
             self.max_search_iterations,
         )?;
+        // Checked once the request is known to be valid, before any work:
+        // a game from a long replay counts as more than one creation.
+        let admission = self
+            .quotas
+            .admit(&client, creation_cost(given.len()), &self.games)?;
         let seed_chosen_by_creator = request.seed.is_some();
         let seed = match request.seed {
             Some(seed) => seed,
@@ -256,7 +272,16 @@ impl GameService for GameServiceImpl {
             given,
             store: self.store.clone(),
         };
-        let mut created = self.catalog.create(request.kind, spec)?;
+        let kind = request.kind;
+        let mut created = if spec.given.is_empty() {
+            self.catalog.create(kind, spec)?
+        } else {
+            // Up to MAX_REPLAY_ACTIONS rules steps: never on an async worker.
+            let catalog = self.catalog.clone();
+            self.replays
+                .run(move || catalog.create(kind, spec))
+                .await??
+        };
         let view = created.game.view(Viewer::Spectator);
         let bots_play_on = created.game.play_bots(0);
         let entry = match self.games.insert(game_id.clone(), created.game) {
@@ -269,6 +294,7 @@ impl GameService for GameServiceImpl {
                 return Err(error.into());
             }
         };
+        admission.created(&game_id);
         if bots_play_on {
             self.bots.play_on(&entry);
         }
@@ -300,7 +326,11 @@ impl GameService for GameServiceImpl {
             request.get_ref().seat,
             Access::Read,
         )?;
-        let view = entry.lock().view(viewer);
+        // Only a seat's reads renew the game's expiry, never a spectator's.
+        let view = match viewer {
+            Viewer::Spectator => entry.peek().view(viewer),
+            Viewer::Seat(_) => entry.lock().view(viewer),
+        };
         Ok(Response::new(view))
     }
 
@@ -482,9 +512,12 @@ impl GameService for GameServiceImpl {
         // checked and copied under the lock, run off it on the blocking
         // pool; the game is never changed.
         let _admitted = self.bots.admit_simulation()?;
+        // Checked before the game counts as active: a caller without the
+        // seat's token does not renew its expiry.
         let simulation = entry
-            .lock()
+            .peek()
             .simulation(body.seat, bearer(&request)?, body)?;
+        entry.touch();
         let response = self.bots.simulate(simulation).await??;
         Ok(Response::new(response))
     }

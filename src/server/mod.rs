@@ -3,17 +3,21 @@
 //! reflection and graceful shutdown. No game logic lives here.
 mod auth;
 mod bots;
+mod client;
 mod clock;
 mod config;
 mod durability;
 mod from_replay;
 mod game_service;
+mod quotas;
 mod remote_bot;
 mod run;
 mod stream;
 mod web;
 
+pub use client::{API_KEY_METADATA, ApiKey};
 pub use config::{RemoteBotConfig, ServerConfig, TlsConfig, admin_token};
 pub use game_service::GameServiceImpl;
+pub use quotas::QuotaConfig;
 pub use run::{serve, shutdown_signal};
 pub use web::VIEWER_PATH;
