@@ -6,8 +6,8 @@ use melange::{
     api::Catalog,
     matches::Limits,
     server::{
-        ApiKey, QuotaConfig, RemoteBotConfig, ServerConfig, TlsConfig, admin_token, serve,
-        shutdown_signal,
+        ApiKey, QuotaConfig, RemoteBotConfig, ServerConfig, SimulationShares, TlsConfig,
+        admin_token, serve, shutdown_signal,
     },
     store::FsyncPolicy,
 };
@@ -156,6 +156,15 @@ struct Flags {
     /// key's quotas instead of its address's; an unknown key is refused.
     #[arg(long, env = "MELANGE_API_KEYS", value_name = "FILE")]
     api_keys: Option<PathBuf>,
+    /// Simulate calls one seat of a game may have running or waiting at
+    /// once; more are refused with RESOURCE_EXHAUSTED (MC-SIM-05).
+    #[arg(long, env = "MELANGE_MAX_SIMULATIONS_PER_SEAT", default_value_t = 2)]
+    max_simulations_per_seat: usize,
+    /// Simulate calls one client (API key or address) may have running or
+    /// waiting at once, over all its seats; more are refused with
+    /// RESOURCE_EXHAUSTED (MC-SIM-05).
+    #[arg(long, env = "MELANGE_MAX_SIMULATIONS_PER_CLIENT", default_value_t = 2)]
+    max_simulations_per_client: usize,
 }
 
 /// Stops the binary with `message` as a usage error, before it listens.
@@ -225,6 +234,10 @@ async fn main() -> Result<(), Box<dyn std::error::Error + Send + Sync>> {
             max_calls_per_endpoint: flags.remote_bot_max_calls_per_endpoint,
         },
         max_search_iterations: flags.max_search_iterations,
+        simulation_shares: SimulationShares {
+            per_seat: flags.max_simulations_per_seat,
+            per_client: flags.max_simulations_per_client,
+        },
         quotas: QuotaConfig {
             max_games_per_client: flags.max_games_per_client,
             creates_per_minute_per_client: flags.creates_per_minute_per_client,

@@ -22,7 +22,11 @@
 //! calls. At most [`SIMULATIONS_WAITING_PER_PERMIT`] calls per permit may
 //! wait for one (each holds a copy of its game); more are refused with
 //! `RESOURCE_EXHAUSTED` before anything is copied, so a flood of
-//! `Simulate` calls costs the server bounded memory (MC-SIM-05).
+//! `Simulate` calls costs the server bounded memory (MC-SIM-05). Before
+//! that admission, each seat of a game and each client may hold only a few
+//! admitted calls ([`SimulationShares`]), so that one client flooding
+//! `Simulate` cannot take every admission and lock the other seats out
+//! (issue P13).
 use std::{
     sync::Arc,
     time::{Duration, Instant},
@@ -31,7 +35,11 @@ use std::{
 use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 use tonic::Status;
 
-use super::game_service::GameEntry;
+use super::{
+    client::ClientId,
+    game_service::GameEntry,
+    shares::{Share, Shares},
+};
 use crate::{api::Thinking, matches::BOT_SLICE};
 
 /// The longest a search thinks in one slice before it lets the bots of
@@ -51,6 +59,34 @@ enum Slice {
 /// permit of the simulations' semaphore.
 pub const SIMULATIONS_WAITING_PER_PERMIT: usize = 8;
 
+/// How many `Simulate` calls one seat of a game, and one client, may have
+/// admitted (running or waiting) at once.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SimulationShares {
+    /// Per seat of a game.
+    pub per_seat: usize,
+    /// Per client (API key or peer address).
+    pub per_client: usize,
+}
+
+impl Default for SimulationShares {
+    fn default() -> Self {
+        SimulationShares {
+            per_seat: 2,
+            per_client: 2,
+        }
+    }
+}
+
+/// A `Simulate` call's admission: its seat's share, its client's share and
+/// one of the server's admitted calls, all given back when it is dropped.
+#[derive(Debug)]
+pub struct SimulationAdmission {
+    _seat: Share<(String, u32)>,
+    _client: Share<ClientId>,
+    _admitted: OwnedSemaphorePermit,
+}
+
 /// Shared by every game of a server: how many bot slices may run at once.
 #[derive(Clone, Debug)]
 pub struct BotPool {
@@ -60,6 +96,10 @@ pub struct BotPool {
     /// Admission to `Simulate`: taken before the game is copied, so the
     /// calls waiting for `simulations` are bounded.
     admitted_simulations: Arc<Semaphore>,
+    /// Admitted `Simulate` calls per seat of a game.
+    seat_simulations: Arc<Shares<(String, u32)>>,
+    /// Admitted `Simulate` calls per client.
+    client_simulations: Arc<Shares<ClientId>>,
 }
 
 impl Default for BotPool {
@@ -80,7 +120,17 @@ impl BotPool {
             admitted_simulations: Arc::new(Semaphore::new(
                 permits * SIMULATIONS_WAITING_PER_PERMIT,
             )),
+            seat_simulations: Shares::new(SimulationShares::default().per_seat),
+            client_simulations: Shares::new(SimulationShares::default().per_client),
         }
+    }
+
+    /// This pool with `shares` of the admitted `Simulate` calls per seat
+    /// and per client.
+    pub fn with_shares(mut self, shares: SimulationShares) -> Self {
+        self.seat_simulations = Shares::new(shares.per_seat);
+        self.client_simulations = Shares::new(shares.per_client);
+        self
     }
 
     /// How many bot slices (and simulations) run at once: one per core but
@@ -89,11 +139,37 @@ impl BotPool {
         self.permits
     }
 
-    /// Admits one `Simulate` call, or refuses it at once when too many are
-    /// running and waiting already (MC-SIM-05). The call keeps the permit
-    /// until its answer is made.
-    pub fn admit_simulation(&self) -> Result<OwnedSemaphorePermit, Status> {
-        self.admitted_simulations
+    /// Admits one `Simulate` call of `seat` of `game_id` from `client`, or
+    /// refuses it at once when that seat or that client has its share of
+    /// calls running or waiting already, or the server too many
+    /// (MC-SIM-05). The shares are taken before the server's admission, so
+    /// the calls one client makes beyond its share never hold the server's.
+    /// The call keeps its admission until its answer is made.
+    pub fn admit_simulation(
+        &self,
+        game_id: &str,
+        seat: u32,
+        client: ClientId,
+    ) -> Result<SimulationAdmission, Status> {
+        let seat_share = self
+            .seat_simulations
+            .take((game_id.to_owned(), seat))
+            .ok_or_else(|| {
+                Status::resource_exhausted(format!(
+                    "MC-SIM-05: seat {seat} of this game has its share of {} simulations \
+                     running or waiting; wait for one to end",
+                    self.seat_simulations.limit()
+                ))
+            })?;
+        let client_share = self.client_simulations.take(client).ok_or_else(|| {
+            Status::resource_exhausted(format!(
+                "MC-SIM-05: this client has its share of {} simulations running or waiting \
+                 on this server; wait for one to end",
+                self.client_simulations.limit()
+            ))
+        })?;
+        let admitted = self
+            .admitted_simulations
             .clone()
             .try_acquire_owned()
             .map_err(|_| {
@@ -101,7 +177,12 @@ impl BotPool {
                     "MC-SIM-05: too many simulations are running or waiting on this server; \
                      try again shortly",
                 )
-            })
+            })?;
+        Ok(SimulationAdmission {
+            _seat: seat_share,
+            _client: client_share,
+            _admitted: admitted,
+        })
     }
 
     /// Plays the game's bots to the end of their stretch in the background.
@@ -193,14 +274,41 @@ mod tests {
     /// once with RESOURCE_EXHAUSTED; a finished call makes room again.
     #[test]
     fn simulations_past_the_admitted_count_are_refused_until_one_ends() {
-        let pool = BotPool::with_permits(1);
+        let pool = BotPool::with_permits(1).with_shares(SimulationShares {
+            per_seat: usize::MAX,
+            per_client: usize::MAX,
+        });
+        let admit = || pool.admit_simulation("g", 0, ClientId::Unknown);
         let admitted: Vec<_> = (0..SIMULATIONS_WAITING_PER_PERMIT)
-            .map(|_| pool.admit_simulation().expect("within the bound"))
+            .map(|_| admit().expect("within the bound"))
             .collect();
-        let refused = pool.admit_simulation().unwrap_err();
+        let refused = admit().unwrap_err();
         assert_eq!(refused.code(), tonic::Code::ResourceExhausted);
         assert!(refused.message().starts_with("MC-SIM-05: "));
         drop(admitted);
-        assert!(pool.admit_simulation().is_ok());
+        assert!(admit().is_ok());
+    }
+
+    /// MC-SIM-05 and issue P13: a seat and a client hold their share of
+    /// admitted calls at most, before the server's admission, so the
+    /// others' calls are still admitted.
+    #[test]
+    fn a_seat_and_a_client_hold_their_share_of_simulations_at_most() {
+        let pool = BotPool::with_permits(1).with_shares(SimulationShares {
+            per_seat: 2,
+            per_client: 3,
+        });
+        let flooder = ClientId::Unknown;
+        let _held = [
+            pool.admit_simulation("g", 0, flooder.clone()).unwrap(),
+            pool.admit_simulation("g", 0, flooder.clone()).unwrap(),
+        ];
+        let seat = pool.admit_simulation("g", 0, flooder.clone()).unwrap_err();
+        assert!(seat.message().contains("seat 0"), "{}", seat.message());
+        let _third = pool.admit_simulation("g", 1, flooder.clone()).unwrap();
+        let client = pool.admit_simulation("h", 0, flooder).unwrap_err();
+        assert!(client.message().contains("client"), "{}", client.message());
+        let other = ClientId::Key(0);
+        assert!(pool.admit_simulation("h", 0, other).is_ok());
     }
 }

@@ -6,7 +6,7 @@ use std::{
 
 use tonic::transport::{Certificate, Identity, ServerTlsConfig};
 
-use super::quotas::QuotaConfig;
+use super::{bots::SimulationShares, quotas::QuotaConfig};
 
 use crate::{
     matches::{Limits, search::MAX_ITERATIONS},
@@ -63,6 +63,9 @@ pub struct ServerConfig {
     /// Per-client quotas on creating games, and the API keys that name
     /// clients (issue P13).
     pub quotas: QuotaConfig,
+    /// How many `Simulate` calls one seat of a game, and one client, may
+    /// have running or waiting at once (MC-SIM-05, issue P13).
+    pub simulation_shares: SimulationShares,
 }
 
 /// The remote bots a server calls (MC-BOT-01). A seat's `SeatConfig.bot`
@@ -111,6 +114,7 @@ impl Default for ServerConfig {
             remote_bots: RemoteBotConfig::default(),
             max_search_iterations: DEFAULT_MAX_SEARCH_ITERATIONS,
             quotas: QuotaConfig::default(),
+            simulation_shares: SimulationShares::default(),
         }
     }
 }
@@ -127,6 +131,12 @@ impl ServerConfig {
         }
         super::web::cors_layer(&self.cors_origins)?;
         super::remote_bot::check_config(&self.remote_bots)?;
+        if self.simulation_shares.per_seat == 0 || self.simulation_shares.per_client == 0 {
+            return Err(
+                "--max-simulations-per-seat and --max-simulations-per-client must be at least 1"
+                    .to_owned(),
+            );
+        }
         if self.quotas.creates_per_minute_per_client == 0 {
             return Err("--creates-per-minute-per-client must be at least 1".to_owned());
         }

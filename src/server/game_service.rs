@@ -80,7 +80,7 @@ impl GameServiceImpl {
         config: &ServerConfig,
         shutdown: watch::Receiver<bool>,
     ) -> Self {
-        let bots = BotPool::default();
+        let bots = BotPool::default().with_shares(config.simulation_shares);
         let replays = ReplayRuns::new(bots.permits());
         let remote = Arc::new(RemoteBots::new(config.remote_bots.clone()));
         GameServiceImpl {
@@ -508,10 +508,12 @@ impl GameService for GameServiceImpl {
         let body = request.get_ref();
         bounded_name("game_id", &body.game_id)?;
         let entry = self.games.get(&body.game_id)?;
-        // MC-SIM-05: admitted before the game is copied (bounded waiting),
-        // checked and copied under the lock, run off it on the blocking
-        // pool; the game is never changed.
-        let _admitted = self.bots.admit_simulation()?;
+        // MC-SIM-05: admitted before the game is copied (bounded waiting,
+        // a share per seat and per client first), checked and copied under
+        // the lock, run off it on the blocking pool; the game is never
+        // changed.
+        let client = client_of(&request, self.quotas.api_keys())?;
+        let _admitted = self.bots.admit_simulation(entry.id(), body.seat, client)?;
         // Checked before the game counts as active: a caller without the
         // seat's token does not renew its expiry.
         let simulation = entry

@@ -12,9 +12,11 @@ mod game_service;
 mod quotas;
 mod remote_bot;
 mod run;
+mod shares;
 mod stream;
 mod web;
 
+pub use bots::SimulationShares;
 pub use client::{API_KEY_METADATA, ApiKey};
 pub use config::{RemoteBotConfig, ServerConfig, TlsConfig, admin_token};
 pub use game_service::GameServiceImpl;

@@ -404,3 +404,84 @@ async fn games_from_long_replays_are_played_off_the_async_worker() {
         "views waited {median:?} (median) while a replay takes {one:?}"
     );
 }
+
+/// A `Simulate` call of `seat` of `game`: `samples` samples of
+/// `playout_steps` random moves.
+fn simulation(
+    game: &pb::CreateGameResponse,
+    seat: u32,
+    samples: u32,
+    playout_steps: u32,
+) -> pb::SimulateRequest {
+    pb::SimulateRequest {
+        game_id: game.game_id.clone(),
+        seat,
+        actions: Vec::new(),
+        sampling_seed: 1,
+        samples,
+        playout_steps,
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn one_client_flooding_simulate_leaves_other_seats_their_share() {
+    // P13-9: 24 calls of the largest size (64 samples of 3,125 moves, in a
+    // game of a million counters so that no playout ends early) in flight
+    // at once from one client, again and again; another client's seat is
+    // still admitted and answered every time.
+    let server = TestServer::start_with(quotas(100, 1_000)).await;
+    let mut client = server.client().await;
+    let flooded = create(
+        &mut client,
+        Request::new(harness_request(None, 2, 1_000_000, &[])),
+    )
+    .await
+    .unwrap();
+    let other = create(
+        &mut client,
+        keyed(harness_request(None, 2, 21, &[]), "other-key"),
+    )
+    .await
+    .unwrap();
+    let stop = Arc::new(AtomicBool::new(false));
+    let mut flooders = Vec::new();
+    for _ in 0..24 {
+        let mut flooder = server.client().await;
+        let (stop, token) = (stop.clone(), flooded.seats[0].token.clone());
+        let request = simulation(&flooded, 0, 64, 3_125);
+        flooders.push(tokio::spawn(async move {
+            while !stop.load(Ordering::Relaxed) {
+                let call = flooder.simulate(authed(request.clone(), &token)).await;
+                if call.is_err() {
+                    tokio::time::sleep(Duration::from_millis(2)).await;
+                }
+            }
+        }));
+    }
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    let mut refused = 0;
+    for _ in 0..5 {
+        let mut request = keyed(simulation(&other, 0, 4, 3), "other-key");
+        request.metadata_mut().insert(
+            "authorization",
+            format!("Bearer {}", other.seats[0].token).parse().unwrap(),
+        );
+        match tokio::time::timeout(Duration::from_secs(10), client.simulate(request)).await {
+            Ok(Ok(answer)) => assert_eq!(answer.into_inner().samples.len(), 4),
+            Ok(Err(status)) => {
+                assert_eq!(status.code(), Code::ResourceExhausted, "{status:?}");
+                refused += 1;
+            }
+            Err(_) => panic!("the other seat's call was not answered"),
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    stop.store(true, Ordering::Relaxed);
+    for flooder in flooders {
+        flooder.await.unwrap();
+    }
+    assert_eq!(
+        refused, 0,
+        "the other seat was refused {refused} of 5 times"
+    );
+}
