@@ -133,3 +133,36 @@ fn harness_load(server: &TestServer) -> LoadConfig {
         ack_log: None,
     }
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_load_generators_attacks_run_in_the_background_and_stop() {
+    // P13: each attack makes its calls until stopped; the server's shares
+    // refuse what is beyond them.
+    use melange::load::attack::{Attack, AttackConfig, start};
+    let server = TestServer::start().await;
+    let options = super::support::harness_request(None, 2, 1_000_000, &[])
+        .options
+        .unwrap();
+    for attack in [
+        Attack::IdleConnections,
+        Attack::GameFlood,
+        Attack::SimulateFlood,
+    ] {
+        let running = start(AttackConfig {
+            attack,
+            endpoint: format!("http://{}", server.addr),
+            kind: HARNESS_KIND,
+            options: options.clone(),
+            size: 4,
+            bot_listen: "127.0.0.1:0".into(),
+        })
+        .await
+        .unwrap();
+        tokio::time::sleep(Duration::from_millis(300)).await;
+        let report = running.stop().await.to_string();
+        assert!(!report.contains(" 0 calls"), "{report}");
+        if attack == Attack::SimulateFlood {
+            assert!(!report.contains(" 0 refused"), "{report}");
+        }
+    }
+}
