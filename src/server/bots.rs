@@ -12,8 +12,9 @@
 //! under the lock, thinks without it, and plays the decision under the lock
 //! again only if the game has not moved meanwhile. Views, streams and
 //! listings are served while it thinks. A search thinks in slices of
-//! [`SEARCH_SLICE`], queueing again between them, so games share the bot
-//! cores round robin (issue P13).
+//! [`SEARCH_SLICE`], queueing again between them, and the slices go round
+//! robin between the clients whose games wait ([`FairQueue`]), so one
+//! client's many searching games cannot starve another's bot (issue P13).
 //!
 //! `Simulate` calls run on the blocking pool too ([`BotPool::simulate`]),
 //! under a semaphore of their own with as many permits: a remote bot's
@@ -37,6 +38,7 @@ use tonic::Status;
 
 use super::{
     client::ClientId,
+    fair_queue::FairQueue,
     game_service::GameEntry,
     shares::{Share, Shares},
 };
@@ -91,7 +93,9 @@ pub struct SimulationAdmission {
 #[derive(Clone, Debug)]
 pub struct BotPool {
     permits: usize,
-    slices: Arc<Semaphore>,
+    /// The bot slices, served round robin between the clients whose games
+    /// wait (see [`BotPool::play_on`]).
+    slices: Arc<FairQueue<String>>,
     simulations: Arc<Semaphore>,
     /// Admission to `Simulate`: taken before the game is copied, so the
     /// calls waiting for `simulations` are bounded.
@@ -115,7 +119,7 @@ impl BotPool {
     pub fn with_permits(permits: usize) -> Self {
         BotPool {
             permits,
-            slices: Arc::new(Semaphore::new(permits)),
+            slices: FairQueue::new(permits),
             simulations: Arc::new(Semaphore::new(permits)),
             admitted_simulations: Arc::new(Semaphore::new(
                 permits * SIMULATIONS_WAITING_PER_PERMIT,
@@ -190,17 +194,19 @@ impl BotPool {
     /// has its own generator), so slicing never changes a game.
     ///
     /// A search thinks for [`SEARCH_SLICE`] at most per slice, then gives
-    /// its permit back and queues again behind the games that waited
-    /// meanwhile (the semaphore serves waiters in order): the games whose
-    /// bots wait share the bot cores round robin, and a cheap bot's move
-    /// waits a few slices, not another game's whole search.
-    pub fn play_on(&self, entry: &GameEntry) {
+    /// its permit back and queues again. The slices are served round robin
+    /// between the keys that wait (`turn`: the client whose call set the
+    /// bots going, or the game when the server did), and in order within
+    /// a key: a client with a thousand games of search bots takes one slice
+    /// in each round, like a client with one game, so a cheap bot's move
+    /// waits a few slices, not other games' whole searches.
+    pub fn play_on(&self, entry: &GameEntry, turn: String) {
         let entry = entry.clone();
         let slices = self.slices.clone();
         tokio::spawn(async move {
             let mut thinking: Option<Thinking> = None;
             loop {
-                let Ok(permit) = slices.clone().acquire_owned().await else {
+                let Some(permit) = slices.acquire(turn.clone()).await else {
                     return;
                 };
                 let game = entry.clone();

@@ -108,7 +108,7 @@ impl GameServiceImpl {
     ) -> Self {
         self.store = Some(store);
         for entry in resumed {
-            self.bots.play_on(entry);
+            self.bots.play_on(entry, format!("game {}", entry.id()));
         }
         for entry in driven {
             self.referee.drive(entry);
@@ -296,7 +296,9 @@ impl GameService for GameServiceImpl {
         };
         admission.created(&game_id);
         if bots_play_on {
-            self.bots.play_on(&entry);
+            // The creator's turn of the bot cores, shared with its other
+            // games.
+            self.bots.play_on(&entry, client.to_string());
         }
         self.referee.drive(&entry);
         // Whoever knows the seed knows every hidden card, so it is never
@@ -340,6 +342,7 @@ impl GameService for GameServiceImpl {
     ) -> Result<Response<pb::ApplyActionResponse>, Status> {
         let body = request.get_ref();
         let (entry, seat) = self.acting_seat(&request, &body.game_id, body.seat)?;
+        let client = client_of(&request, self.quotas.api_keys())?;
         let action = body
             .action
             .as_ref()
@@ -350,7 +353,7 @@ impl GameService for GameServiceImpl {
             (response, game.play_bots(0))
         };
         if bots_play_on {
-            self.bots.play_on(&entry);
+            self.bots.play_on(&entry, client.to_string());
         }
         Ok(Response::new(response))
     }

@@ -7,6 +7,7 @@ mod client;
 mod clock;
 mod config;
 mod durability;
+mod fair_queue;
 mod from_replay;
 mod game_service;
 mod quotas;

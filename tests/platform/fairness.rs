@@ -485,3 +485,54 @@ async fn one_client_flooding_simulate_leaves_other_seats_their_share() {
         "the other seat was refused {refused} of 5 times"
     );
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_client_with_a_hundred_searching_games_takes_one_turn_of_the_bot_cores() {
+    // P13-5: one client (by address) starts 100 games of two searches of
+    // 10,000 iterations; another client's bot of one iteration moves
+    // within a bound far below the 100 slices of 20 ms that a queue by game
+    // would put ahead of it, because the bot cores go round robin between
+    // clients.
+    let server = TestServer::start_with(quotas(1_000, 1_000)).await;
+    let mut client = server.client().await;
+    for seed in 0..100 {
+        let mut heavy = harness_request(Some(seed), 2, 300, &[]);
+        for seat in &mut heavy.seats {
+            seat.bot = "mcts:10000".into();
+        }
+        create(&mut client, Request::new(heavy)).await.unwrap();
+    }
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    let mut cheap = harness_request(Some(9), 2, 21, &[]);
+    cheap.seats[1].bot = "mcts:1".into();
+    let game = create(&mut client, keyed(cheap, "other-key"))
+        .await
+        .unwrap();
+    let view = seat_view(&mut client, &game, 0).await;
+    let mut act = keyed(
+        pb::ApplyActionRequest {
+            game_id: game.game_id.clone(),
+            seat: 0,
+            expected_version: view.version,
+            action: Some(take(1)),
+            ..Default::default()
+        },
+        "other-key",
+    );
+    act.metadata_mut().insert(
+        "authorization",
+        format!("Bearer {}", game.seats[0].token).parse().unwrap(),
+    );
+    let started = Instant::now();
+    client.apply_action(act).await.unwrap();
+    let moved = tokio::time::timeout(
+        Duration::from_secs(1),
+        wait_for_version(&mut client, &game.game_id, 2),
+    )
+    .await;
+    assert!(
+        moved.is_ok(),
+        "the other client's bot had not moved after {:?}",
+        started.elapsed()
+    );
+}

@@ -143,10 +143,12 @@ async fn the_load_generators_attacks_run_in_the_background_and_stop() {
     let options = super::support::harness_request(None, 2, 1_000_000, &[])
         .options
         .unwrap();
+    // The game flood last: it spends the client's creations, and the
+    // Simulate flood creates its game first.
     for attack in [
+        Attack::SimulateFlood,
         Attack::IdleConnections,
         Attack::GameFlood,
-        Attack::SimulateFlood,
     ] {
         let running = start(AttackConfig {
             attack,
