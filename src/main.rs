@@ -6,8 +6,8 @@ use melange::{
     api::Catalog,
     matches::Limits,
     server::{
-        ConnectionLimits, RemoteBotConfig, ServerConfig, TlsConfig, admin_token, serve,
-        shutdown_signal,
+        ApiKey, ConnectionLimits, QuotaConfig, RemoteBotConfig, ServerConfig, SimulationShares,
+        TlsConfig, admin_token, serve, shutdown_signal,
     },
     store::FsyncPolicy,
 };
@@ -171,6 +171,49 @@ struct Flags {
     /// Decide calls to remote bots in flight at most, over every game.
     #[arg(long, env = "MELANGE_REMOTE_BOT_MAX_CALLS", default_value_t = 64)]
     remote_bot_max_calls: usize,
+    /// Decide calls in flight at most to one remote bot endpoint: a call
+    /// waits for its endpoint's slot before it takes one of the server's,
+    /// so an endpoint that never answers delays only its own seats.
+    #[arg(
+        long,
+        env = "MELANGE_REMOTE_BOT_MAX_CALLS_PER_ENDPOINT",
+        default_value_t = 8
+    )]
+    remote_bot_max_calls_per_endpoint: usize,
+    /// The most iterations a search bot ("mcts:N") may think per decision;
+    /// a game asking for more is refused with INVALID_ARGUMENT. Every
+    /// game's built-in bots share the bot cores.
+    #[arg(long, env = "MELANGE_MAX_SEARCH_ITERATIONS", default_value_t = 10_000)]
+    max_search_iterations: u32,
+    /// Live (unfinished) games one client may have at once; more are
+    /// refused with RESOURCE_EXHAUSTED. A client is its API key's holder,
+    /// else its IP address (an IPv6 one by its /64).
+    #[arg(long, env = "MELANGE_MAX_GAMES_PER_CLIENT", default_value_t = 1_000)]
+    max_games_per_client: usize,
+    /// Games one client may create per minute (a bucket of this many,
+    /// refilled evenly); a game from a replay counts one more per 10,000
+    /// replay actions.
+    #[arg(
+        long,
+        env = "MELANGE_CREATES_PER_MINUTE_PER_CLIENT",
+        default_value_t = 600
+    )]
+    creates_per_minute_per_client: u32,
+    /// A file of API keys, one a line: `name sha256hex max_live_games
+    /// creates_per_minute` (the SHA-256 of the key in hex; `#` starts a
+    /// comment line). A client sending one as `x-api-key` metadata has that
+    /// key's quotas instead of its address's; an unknown key is refused.
+    #[arg(long, env = "MELANGE_API_KEYS", value_name = "FILE")]
+    api_keys: Option<PathBuf>,
+    /// Simulate calls one seat of a game may have running or waiting at
+    /// once; more are refused with RESOURCE_EXHAUSTED (MC-SIM-05).
+    #[arg(long, env = "MELANGE_MAX_SIMULATIONS_PER_SEAT", default_value_t = 2)]
+    max_simulations_per_seat: usize,
+    /// Simulate calls one client (API key or address) may have running or
+    /// waiting at once, over all its seats; more are refused with
+    /// RESOURCE_EXHAUSTED (MC-SIM-05).
+    #[arg(long, env = "MELANGE_MAX_SIMULATIONS_PER_CLIENT", default_value_t = 2)]
+    max_simulations_per_client: usize,
 }
 
 /// Stops the binary with `message` as a usage error, before it listens.
@@ -238,6 +281,23 @@ async fn main() -> Result<(), Box<dyn std::error::Error + Send + Sync>> {
             allowed: flags.allow_bot_endpoint,
             timeout: Duration::from_millis(flags.remote_bot_timeout_ms),
             max_calls: flags.remote_bot_max_calls,
+            max_calls_per_endpoint: flags.remote_bot_max_calls_per_endpoint,
+        },
+        max_search_iterations: flags.max_search_iterations,
+        simulation_shares: SimulationShares {
+            per_seat: flags.max_simulations_per_seat,
+            per_client: flags.max_simulations_per_client,
+        },
+        quotas: QuotaConfig {
+            max_games_per_client: flags.max_games_per_client,
+            creates_per_minute_per_client: flags.creates_per_minute_per_client,
+            api_keys: match &flags.api_keys {
+                None => Vec::new(),
+                Some(path) => std::fs::read_to_string(path)
+                    .map_err(|error| format!("--api-keys: cannot read {}: {error}", path.display()))
+                    .and_then(|text| ApiKey::parse_file(&text))
+                    .unwrap_or_else(|message| refuse(message)),
+            },
         },
         connections: ConnectionLimits {
             max_connections: flags.max_connections,

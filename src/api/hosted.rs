@@ -11,7 +11,7 @@ use super::{WireRules, render, simulate};
 use crate::{
     matches::{
         ClockOptions, Match, MatchError, OnExpiry, ReplayCursor, Replayed, Turn, Update,
-        search::Decision,
+        search::{Decision, Think},
     },
     pb,
     rules::core::{Seat, Viewer},
@@ -43,8 +43,8 @@ pub trait PastUpdates: Send {
 /// A viewer's catch-up, see [`PastUpdates`].
 pub type CatchUp = Box<dyn PastUpdates>;
 
-/// A search bot's thinking, to run off the game's lock.
-pub type Thinking = Box<dyn FnOnce() -> Decision + Send>;
+/// A search bot's thinking, to run off the game's lock, in slices.
+pub type Thinking = Box<dyn Think>;
 
 /// A checked `Simulate` call on a copy of the game, to run off its lock.
 pub type Simulation = Box<dyn FnOnce() -> Result<pb::SimulateResponse, MatchError> + Send>;
@@ -443,8 +443,7 @@ impl<R: WireRules> HostedGame for Hosted<R> {
     }
 
     fn search_job(&self) -> Option<Thinking> {
-        let job = self.game.search_job()?;
-        Some(Box::new(move || job.think()))
+        Some(Box::new(self.game.search_job()?))
     }
 
     fn apply_decision(&mut self, decision: Decision) -> bool {

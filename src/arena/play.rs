@@ -6,6 +6,10 @@ use prost::Message;
 use tonic::{Code, transport::Channel};
 
 use super::{ScheduledGame, entrant::Entrant};
+
+/// How long a creation the server's quotas refused waits before it asks
+/// again.
+const QUOTA_RETRY: Duration = Duration::from_millis(500);
 use crate::pb::{self, game_service_client::GameServiceClient};
 
 /// How a game ended.
@@ -98,11 +102,21 @@ pub async fn play(
             .collect(),
         ..Default::default()
     };
-    let created = client
-        .create_game(request)
-        .await
-        .map_err(|status| failed("CreateGame", &status))?
-        .into_inner();
+    // The server's per-client quotas (live games, creations a minute) may
+    // refuse a creation for a while: wait for room, up to the game's
+    // timeout, as a client that respects them should.
+    let asked = std::time::Instant::now();
+    let created = loop {
+        match client.create_game(request.clone()).await {
+            Ok(created) => break created.into_inner(),
+            Err(status)
+                if status.code() == Code::ResourceExhausted && asked.elapsed() < table.timeout =>
+            {
+                tokio::time::sleep(QUOTA_RETRY).await;
+            }
+            Err(status) => return Err(failed("CreateGame", &status)),
+        }
+    };
     let game_id = created.game_id;
     let view = wait_for_end(&mut client, &game_id, table.timeout).await?;
     let result = view.result.unwrap_or_default();

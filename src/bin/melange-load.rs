@@ -97,6 +97,24 @@ struct Flags {
     /// restarted server against it.
     #[arg(long, value_name = "FILE")]
     ack_log: Option<std::path::PathBuf>,
+    /// An abuse to run in the background while the workloads run (issue
+    /// P13): idle-connections, game-flood, hanging-bot (the server must
+    /// allow --attack-bot-listen with --allow-bot-endpoint) or
+    /// simulate-flood.
+    #[arg(long, value_enum)]
+    attack: Option<load::attack::Attack>,
+    /// The attack's size: connections (idle-connections), games
+    /// (hanging-bot) or concurrent callers (simulate-flood).
+    #[arg(long, default_value_t = 100)]
+    attack_size: usize,
+    /// Where the hanging-bot attack's silent bot listens.
+    #[arg(long, default_value = "127.0.0.1:50099")]
+    attack_bot_listen: String,
+    /// The local address the attack connects from: another loopback
+    /// address by default, so that the server counts the attacker as a
+    /// client of its own, apart from the workload's clients.
+    #[arg(long, default_value = "127.0.0.2")]
+    attack_from: std::net::IpAddr,
 }
 
 fn parse_kind(kind: &str) -> Result<i32, String> {
@@ -163,11 +181,29 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
         }
         return Ok(());
     }
+    let attack = match flags.attack {
+        Some(attack) => Some(
+            load::attack::start(load::attack::AttackConfig {
+                attack,
+                endpoint: config.endpoint.clone(),
+                kind: config.kind,
+                options: config.options.clone(),
+                size: flags.attack_size,
+                bot_listen: flags.attack_bot_listen,
+                from: Some(flags.attack_from),
+            })
+            .await?,
+        ),
+        None => None,
+    };
     let ticker = tokio::spawn(print_progress(progress.clone(), flags.games));
     let report = load::run(config, progress).await?;
     ticker.abort();
     eprintln!();
     println!("{report}");
+    if let Some(attack) = attack {
+        println!("{}", attack.stop().await);
+    }
     if report.errors.total() > 0 {
         std::process::exit(1);
     }

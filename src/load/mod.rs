@@ -5,6 +5,7 @@
 //! bare transport (the health `Check` RPC) in the same run; and a fill mode
 //! that leaves many live games on the server to measure its memory.
 mod ack_log;
+pub mod attack;
 mod cpu;
 mod fill;
 mod light;

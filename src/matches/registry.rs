@@ -91,7 +91,10 @@ impl<T> Entry<T> {
             .unwrap_or_else(|poisoned| poisoned.into_inner())
     }
 
-    fn touch(&self) {
+    /// Marks the game active now: only its seats' calls, their streams and
+    /// its bots' moves do, never a spectator's, so that nobody outside a
+    /// game can keep it from expiring.
+    pub fn touch(&self) {
         let now = self.epoch.elapsed().as_millis() as u64;
         self.touched.store(now, Ordering::Relaxed);
     }

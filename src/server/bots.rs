@@ -11,7 +11,10 @@
 //! whose bot to act searches takes the search job (a copy of the state)
 //! under the lock, thinks without it, and plays the decision under the lock
 //! again only if the game has not moved meanwhile. Views, streams and
-//! listings are served while it thinks.
+//! listings are served while it thinks. A search thinks in slices of
+//! [`SEARCH_SLICE`], queueing again between them, and the slices go round
+//! robin between the clients whose games wait ([`FairQueue`]), so one
+//! client's many searching games cannot starve another's bot (issue P13).
 //!
 //! `Simulate` calls run on the blocking pool too ([`BotPool::simulate`]),
 //! under a semaphore of their own with as many permits: a remote bot's
@@ -20,27 +23,87 @@
 //! calls. At most [`SIMULATIONS_WAITING_PER_PERMIT`] calls per permit may
 //! wait for one (each holds a copy of its game); more are refused with
 //! `RESOURCE_EXHAUSTED` before anything is copied, so a flood of
-//! `Simulate` calls costs the server bounded memory (MC-SIM-05).
-use std::sync::Arc;
+//! `Simulate` calls costs the server bounded memory (MC-SIM-05). Before
+//! that admission, each seat of a game and each client may hold only a few
+//! admitted calls ([`SimulationShares`]), so that one client flooding
+//! `Simulate` cannot take every admission and lock the other seats out
+//! (issue P13).
+use std::{
+    sync::Arc,
+    time::{Duration, Instant},
+};
 
 use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 use tonic::Status;
 
-use super::game_service::GameEntry;
-use crate::matches::BOT_SLICE;
+use super::{
+    client::ClientId,
+    fair_queue::FairQueue,
+    game_service::GameEntry,
+    shares::{Share, Shares},
+};
+use crate::{api::Thinking, matches::BOT_SLICE};
+
+/// The longest a search thinks in one slice before it lets the bots of
+/// other games have the core (it goes on in a later slice).
+pub const SEARCH_SLICE: Duration = Duration::from_millis(20);
+
+/// What one bot slice did.
+enum Slice {
+    /// Moves were played (or a decision was taken); whether bots still
+    /// have moves to make.
+    Played(bool),
+    /// A search is not done yet: it goes on in the next slice.
+    Thinking(Thinking),
+}
 
 /// How many `Simulate` calls may be admitted (running or waiting) per
 /// permit of the simulations' semaphore.
 pub const SIMULATIONS_WAITING_PER_PERMIT: usize = 8;
 
+/// How many `Simulate` calls one seat of a game, and one client, may have
+/// admitted (running or waiting) at once.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SimulationShares {
+    /// Per seat of a game.
+    pub per_seat: usize,
+    /// Per client (API key or peer address).
+    pub per_client: usize,
+}
+
+impl Default for SimulationShares {
+    fn default() -> Self {
+        SimulationShares {
+            per_seat: 2,
+            per_client: 2,
+        }
+    }
+}
+
+/// A `Simulate` call's admission: its seat's share, its client's share and
+/// one of the server's admitted calls, all given back when it is dropped.
+#[derive(Debug)]
+pub struct SimulationAdmission {
+    _seat: Share<(String, u32)>,
+    _client: Share<ClientId>,
+    _admitted: OwnedSemaphorePermit,
+}
+
 /// Shared by every game of a server: how many bot slices may run at once.
 #[derive(Clone, Debug)]
 pub struct BotPool {
-    slices: Arc<Semaphore>,
+    permits: usize,
+    /// The bot slices, served round robin between the clients whose games
+    /// wait (see [`BotPool::play_on`]).
+    slices: Arc<FairQueue<String>>,
     simulations: Arc<Semaphore>,
     /// Admission to `Simulate`: taken before the game is copied, so the
     /// calls waiting for `simulations` are bounded.
     admitted_simulations: Arc<Semaphore>,
+    /// Admitted `Simulate` calls per seat of a game.
+    seat_simulations: Arc<Shares<(String, u32)>>,
+    /// Admitted `Simulate` calls per client.
+    client_simulations: Arc<Shares<ClientId>>,
 }
 
 impl Default for BotPool {
@@ -55,19 +118,62 @@ impl BotPool {
     /// once.
     pub fn with_permits(permits: usize) -> Self {
         BotPool {
-            slices: Arc::new(Semaphore::new(permits)),
+            permits,
+            slices: FairQueue::new(permits),
             simulations: Arc::new(Semaphore::new(permits)),
             admitted_simulations: Arc::new(Semaphore::new(
                 permits * SIMULATIONS_WAITING_PER_PERMIT,
             )),
+            seat_simulations: Shares::new(SimulationShares::default().per_seat),
+            client_simulations: Shares::new(SimulationShares::default().per_client),
         }
     }
 
-    /// Admits one `Simulate` call, or refuses it at once when too many are
-    /// running and waiting already (MC-SIM-05). The call keeps the permit
-    /// until its answer is made.
-    pub fn admit_simulation(&self) -> Result<OwnedSemaphorePermit, Status> {
-        self.admitted_simulations
+    /// This pool with `shares` of the admitted `Simulate` calls per seat
+    /// and per client.
+    pub fn with_shares(mut self, shares: SimulationShares) -> Self {
+        self.seat_simulations = Shares::new(shares.per_seat);
+        self.client_simulations = Shares::new(shares.per_client);
+        self
+    }
+
+    /// How many bot slices (and simulations) run at once: one per core but
+    /// one.
+    pub fn permits(&self) -> usize {
+        self.permits
+    }
+
+    /// Admits one `Simulate` call of `seat` of `game_id` from `client`, or
+    /// refuses it at once when that seat or that client has its share of
+    /// calls running or waiting already, or the server too many
+    /// (MC-SIM-05). The shares are taken before the server's admission, so
+    /// the calls one client makes beyond its share never hold the server's.
+    /// The call keeps its admission until its answer is made.
+    pub fn admit_simulation(
+        &self,
+        game_id: &str,
+        seat: u32,
+        client: ClientId,
+    ) -> Result<SimulationAdmission, Status> {
+        let seat_share = self
+            .seat_simulations
+            .take((game_id.to_owned(), seat))
+            .ok_or_else(|| {
+                Status::resource_exhausted(format!(
+                    "MC-SIM-05: seat {seat} of this game has its share of {} simulations \
+                     running or waiting; wait for one to end",
+                    self.seat_simulations.limit()
+                ))
+            })?;
+        let client_share = self.client_simulations.take(client).ok_or_else(|| {
+            Status::resource_exhausted(format!(
+                "MC-SIM-05: this client has its share of {} simulations running or waiting \
+                 on this server; wait for one to end",
+                self.client_simulations.limit()
+            ))
+        })?;
+        let admitted = self
+            .admitted_simulations
             .clone()
             .try_acquire_owned()
             .map_err(|_| {
@@ -75,38 +181,64 @@ impl BotPool {
                     "MC-SIM-05: too many simulations are running or waiting on this server; \
                      try again shortly",
                 )
-            })
+            })?;
+        Ok(SimulationAdmission {
+            _seat: seat_share,
+            _client: client_share,
+            _admitted: admitted,
+        })
     }
 
     /// Plays the game's bots to the end of their stretch in the background.
     /// The moves are the ones a single call would have played (each bot
     /// has its own generator), so slicing never changes a game.
-    pub fn play_on(&self, entry: &GameEntry) {
+    ///
+    /// A search thinks for [`SEARCH_SLICE`] at most per slice, then gives
+    /// its permit back and queues again. The slices are served round robin
+    /// between the keys that wait (`turn`: the client whose call set the
+    /// bots going, or the game when the server did), and in order within
+    /// a key: a client with a thousand games of search bots takes one slice
+    /// in each round, like a client with one game, so a cheap bot's move
+    /// waits a few slices, not other games' whole searches.
+    pub fn play_on(&self, entry: &GameEntry, turn: String) {
         let entry = entry.clone();
         let slices = self.slices.clone();
         tokio::spawn(async move {
+            let mut thinking: Option<Thinking> = None;
             loop {
-                let Ok(permit) = slices.clone().acquire_owned().await else {
+                let Some(permit) = slices.acquire(turn.clone()).await else {
                     return;
                 };
                 let game = entry.clone();
+                let carried = thinking.take();
                 let slice = tokio::task::spawn_blocking(move || {
-                    // The guard of this statement is dropped at its end:
-                    // the search below runs without the lock.
-                    let job = game.lock().search_job();
-                    let more = match job {
-                        Some(think) => {
-                            let decision = think();
-                            game.lock().apply_decision(decision)
-                        }
-                        None => game.lock().play_bots(BOT_SLICE),
+                    let deadline = Instant::now() + SEARCH_SLICE;
+                    // A search of a version the game has left (a clock, a
+                    // concession) is dropped; the guards of these
+                    // statements are dropped at their ends: the search
+                    // below runs without the lock.
+                    let carried = carried.filter(|job| job.version() == game.peek().version());
+                    let job = match carried {
+                        Some(job) => Some(job),
+                        None => game.lock().search_job(),
+                    };
+                    let step = match job {
+                        Some(mut think) => match think.think_until(Some(deadline)) {
+                            Some(decision) => Slice::Played(game.lock().apply_decision(decision)),
+                            None => Slice::Thinking(think),
+                        },
+                        None => Slice::Played(game.lock().play_bots(BOT_SLICE)),
                     };
                     drop(permit);
-                    more
+                    step
                 });
                 match slice.await {
-                    Ok(true) => tokio::task::yield_now().await,
-                    Ok(false) => return,
+                    Ok(Slice::Played(true)) => tokio::task::yield_now().await,
+                    Ok(Slice::Played(false)) => return,
+                    Ok(Slice::Thinking(think)) => {
+                        thinking = Some(think);
+                        tokio::task::yield_now().await;
+                    }
                     Err(error) => {
                         // The game is unchanged: a search plays on a copy.
                         tracing::error!(%error, "a bot slice failed; the game's bots stop");
@@ -148,14 +280,41 @@ mod tests {
     /// once with RESOURCE_EXHAUSTED; a finished call makes room again.
     #[test]
     fn simulations_past_the_admitted_count_are_refused_until_one_ends() {
-        let pool = BotPool::with_permits(1);
+        let pool = BotPool::with_permits(1).with_shares(SimulationShares {
+            per_seat: usize::MAX,
+            per_client: usize::MAX,
+        });
+        let admit = || pool.admit_simulation("g", 0, ClientId::Unknown);
         let admitted: Vec<_> = (0..SIMULATIONS_WAITING_PER_PERMIT)
-            .map(|_| pool.admit_simulation().expect("within the bound"))
+            .map(|_| admit().expect("within the bound"))
             .collect();
-        let refused = pool.admit_simulation().unwrap_err();
+        let refused = admit().unwrap_err();
         assert_eq!(refused.code(), tonic::Code::ResourceExhausted);
         assert!(refused.message().starts_with("MC-SIM-05: "));
         drop(admitted);
-        assert!(pool.admit_simulation().is_ok());
+        assert!(admit().is_ok());
+    }
+
+    /// MC-SIM-05 and issue P13: a seat and a client hold their share of
+    /// admitted calls at most, before the server's admission, so the
+    /// others' calls are still admitted.
+    #[test]
+    fn a_seat_and_a_client_hold_their_share_of_simulations_at_most() {
+        let pool = BotPool::with_permits(1).with_shares(SimulationShares {
+            per_seat: 2,
+            per_client: 3,
+        });
+        let flooder = ClientId::Unknown;
+        let _held = [
+            pool.admit_simulation("g", 0, flooder.clone()).unwrap(),
+            pool.admit_simulation("g", 0, flooder.clone()).unwrap(),
+        ];
+        let seat = pool.admit_simulation("g", 0, flooder.clone()).unwrap_err();
+        assert!(seat.message().contains("seat 0"), "{}", seat.message());
+        let _third = pool.admit_simulation("g", 1, flooder.clone()).unwrap();
+        let client = pool.admit_simulation("h", 0, flooder).unwrap_err();
+        assert!(client.message().contains("client"), "{}", client.message());
+        let other = ClientId::Key(0);
+        assert!(pool.admit_simulation("h", 0, other).is_ok());
     }
 }

@@ -117,7 +117,7 @@ impl Referee {
     /// Lets built-in bots play on after a move made here.
     fn bots_play_on(&self, entry: &GameEntry) {
         if entry.lock().play_bots(0) {
-            self.bots.play_on(entry);
+            self.bots.play_on(entry, format!("game {}", entry.id()));
         }
     }
 }

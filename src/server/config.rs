@@ -7,7 +7,16 @@ use std::{
 
 use tonic::transport::{Certificate, Identity, ServerTlsConfig};
 
-use crate::{matches::Limits, store::FsyncPolicy};
+use super::{bots::SimulationShares, quotas::QuotaConfig};
+
+use crate::{
+    matches::{Limits, search::MAX_ITERATIONS},
+    store::FsyncPolicy,
+};
+
+/// The default of [`ServerConfig::max_search_iterations`]: 20 times the
+/// "mcts" bot's 500, a fraction of a second per decision in most games.
+pub const DEFAULT_MAX_SEARCH_ITERATIONS: u32 = 10_000;
 
 /// What an operator can tune; the binary fills it from flags and
 /// environment variables.
@@ -55,6 +64,16 @@ pub struct ServerConfig {
     /// server at start-up rather than being changed behind the operator's
     /// back.
     pub allow_shared_data_dir: bool,
+    /// The most iterations a search bot ("mcts:N") may think per decision
+    /// on this server; a game asking for more is refused. All built-in bots
+    /// share the bot cores, so this bounds what one decision costs them.
+    pub max_search_iterations: u32,
+    /// Per-client quotas on creating games, and the API keys that name
+    /// clients (issue P13).
+    pub quotas: QuotaConfig,
+    /// How many `Simulate` calls one seat of a game, and one client, may
+    /// have running or waiting at once (MC-SIM-05, issue P13).
+    pub simulation_shares: SimulationShares,
 }
 
 /// What one client may hold of the server's connections and streams, and
@@ -154,6 +173,10 @@ pub struct RemoteBotConfig {
     pub timeout: Duration,
     /// How many `Decide` calls may be in flight at once, over every game.
     pub max_calls: usize,
+    /// How many `Decide` calls may be in flight at once to one endpoint: an
+    /// endpoint that never answers holds this many of `max_calls` at most,
+    /// so the bots of other endpoints are still called.
+    pub max_calls_per_endpoint: usize,
 }
 
 impl Default for RemoteBotConfig {
@@ -162,6 +185,7 @@ impl Default for RemoteBotConfig {
             allowed: Vec::new(),
             timeout: Duration::from_secs(10),
             max_calls: 64,
+            max_calls_per_endpoint: 8,
         }
     }
 }
@@ -182,6 +206,9 @@ impl Default for ServerConfig {
             remote_bots: RemoteBotConfig::default(),
             connections: ConnectionLimits::default(),
             allow_shared_data_dir: false,
+            max_search_iterations: DEFAULT_MAX_SEARCH_ITERATIONS,
+            quotas: QuotaConfig::default(),
+            simulation_shares: SimulationShares::default(),
         }
     }
 }
@@ -205,6 +232,21 @@ impl ServerConfig {
                  give at least 1"
                     .to_owned(),
             );
+        }
+        if self.simulation_shares.per_seat == 0 || self.simulation_shares.per_client == 0 {
+            return Err(
+                "--max-simulations-per-seat and --max-simulations-per-client must be at least 1"
+                    .to_owned(),
+            );
+        }
+        if self.quotas.creates_per_minute_per_client == 0 {
+            return Err("--creates-per-minute-per-client must be at least 1".to_owned());
+        }
+        if !(1..=MAX_ITERATIONS).contains(&self.max_search_iterations) {
+            return Err(format!(
+                "--max-search-iterations is {}; give 1 to {MAX_ITERATIONS}",
+                self.max_search_iterations
+            ));
         }
         if let Some(dir) = &self.viewer_dir {
             if !dir.join("index.html").is_file() {

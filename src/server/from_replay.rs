@@ -2,12 +2,18 @@
 //! first actions leave it. The request is resolved into an ordinary one
 //! (the replay's kind, options and seed) plus the actions to play first;
 //! the rules check each action when its turn comes.
+use std::sync::Arc;
+
+use tokio::sync::Semaphore;
+use tonic::Status;
+
 use crate::{matches::MatchError, pb};
 
 /// The most replay actions a `CreateGame` plays before it answers: one
-/// full GetReplay page. They are played inside the call, so without a
-/// bound a single request (a 4 MiB replay holds hundreds of thousands of
-/// actions) could hold an async worker for about a second.
+/// full GetReplay page. They are played on the blocking pool
+/// ([`ReplayRuns`]), but without a bound a single request (a 4 MiB replay
+/// holds hundreds of thousands of actions) could hold a core for about a
+/// second.
 pub const MAX_REPLAY_ACTIONS: usize = 50_000;
 
 /// The request with the replay's kind, options and seed filled in, and the
@@ -79,4 +85,67 @@ pub fn resolve(
     request.seed = Some(replay.seed);
     request.options = replay.options;
     Ok((request, actions))
+}
+
+/// How many replay creations may wait per running one; more are refused
+/// at once, so waiting requests (each holding its replay) stay bounded.
+const REPLAYS_WAITING_PER_PERMIT: usize = 4;
+
+/// The replay actions one creation counts as, against its client's rate
+/// of creations (issue P13): a game from a long replay costs more, up to
+/// 1 + [`MAX_REPLAY_ACTIONS`] / this.
+pub const REPLAY_ACTIONS_PER_CREATION: usize = 10_000;
+
+/// What creating a game from `actions` replay actions costs of its
+/// client's rate of creations.
+pub fn creation_cost(actions: usize) -> u32 {
+    1 + u32::try_from(actions / REPLAY_ACTIONS_PER_CREATION).unwrap_or(u32::MAX)
+}
+
+/// Runs the replays of `CreateGame.from_replay` on the blocking pool, a few
+/// at once (issue P13): up to [`MAX_REPLAY_ACTIONS`] rules steps must never
+/// hold an async worker, where every other caller's calls wait behind them.
+#[derive(Clone, Debug)]
+pub struct ReplayRuns {
+    running: Arc<Semaphore>,
+    admitted: Arc<Semaphore>,
+}
+
+impl ReplayRuns {
+    /// At most `permits` replays run at once.
+    pub fn new(permits: usize) -> Self {
+        let permits = permits.max(1);
+        ReplayRuns {
+            running: Arc::new(Semaphore::new(permits)),
+            admitted: Arc::new(Semaphore::new(permits * REPLAYS_WAITING_PER_PERMIT)),
+        }
+    }
+
+    /// Runs `work` (the creation that plays the replay) on the blocking
+    /// pool once a permit frees; `RESOURCE_EXHAUSTED` at once when too many
+    /// replays run and wait already.
+    pub async fn run<T: Send + 'static>(
+        &self,
+        work: impl FnOnce() -> T + Send + 'static,
+    ) -> Result<T, Status> {
+        let _admitted = self.admitted.clone().try_acquire_owned().map_err(|_| {
+            Status::resource_exhausted(
+                "too many games are being created from replays on this server; \
+                 try again shortly",
+            )
+        })?;
+        let permit = self
+            .running
+            .clone()
+            .acquire_owned()
+            .await
+            .map_err(|_| Status::unavailable("the server is shutting down"))?;
+        tokio::task::spawn_blocking(move || {
+            let done = work();
+            drop(permit);
+            done
+        })
+        .await
+        .map_err(|error| Status::internal(format!("the replay failed: {error}")))
+    }
 }

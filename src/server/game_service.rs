@@ -9,8 +9,11 @@ use super::{
     ServerConfig,
     auth::{bearer, is_admin},
     bots::BotPool,
+    client::client_of,
     clock::Referee,
+    from_replay::{ReplayRuns, creation_cost},
     peers::{Peers, peer_ip},
+    quotas::Quotas,
     remote_bot::RemoteBots,
     stream,
 };
@@ -43,7 +46,7 @@ const MAX_REPLAY_PAGE_BYTES: usize = 2 << 20;
 /// The `GameService` implementation: validate, call the domain, convert.
 pub struct GameServiceImpl {
     games: Arc<Games>,
-    catalog: Catalog,
+    catalog: Arc<Catalog>,
     admin_token: Option<String>,
     shutdown: watch::Receiver<bool>,
     bots: BotPool,
@@ -52,6 +55,12 @@ pub struct GameServiceImpl {
     store: Option<Arc<Store>>,
     /// Connections and streams per client address (P13).
     peers: Arc<Peers>,
+    /// The most iterations a search bot may think per decision.
+    max_search_iterations: u32,
+    /// Each client's live games and creations (issue P13).
+    quotas: Quotas,
+    /// Where games from replays are played (off the async workers).
+    replays: ReplayRuns,
 }
 
 /// What `ListGames` and `GetReplay` show of a remote bot to anyone but the
@@ -88,17 +97,21 @@ impl GameServiceImpl {
         config: &ServerConfig,
         shutdown: watch::Receiver<bool>,
     ) -> Self {
-        let bots = BotPool::default();
+        let bots = BotPool::default().with_shares(config.simulation_shares);
+        let replays = ReplayRuns::new(bots.permits());
         let remote = Arc::new(RemoteBots::new(config.remote_bots.clone()));
         GameServiceImpl {
             games,
-            catalog,
+            catalog: Arc::new(catalog),
             admin_token: config.admin_token.clone(),
             shutdown,
             referee: Referee::new(bots.clone(), remote),
             bots,
             store: None,
             peers: Peers::new(&config.connections),
+            max_search_iterations: config.max_search_iterations,
+            quotas: Quotas::new(config.quotas.clone()),
+            replays,
         }
     }
 
@@ -124,7 +137,7 @@ impl GameServiceImpl {
     ) -> Self {
         self.store = Some(store);
         for entry in resumed {
-            self.bots.play_on(entry);
+            self.bots.play_on(entry, format!("game {}", entry.id()));
         }
         for entry in driven {
             self.referee.drive(entry);
@@ -173,7 +186,11 @@ impl GameServiceImpl {
 /// against the server's allow list) and what each seat asked to play.
 type SeatPlans = (Vec<SeatPlan>, Vec<Option<String>>, Vec<String>);
 
-fn seat_plans(seats: &[pb::SeatConfig], remote: &RemoteBots) -> Result<SeatPlans, MatchError> {
+fn seat_plans(
+    seats: &[pb::SeatConfig],
+    remote: &RemoteBots,
+    max_search_iterations: u32,
+) -> Result<SeatPlans, MatchError> {
     let mut plans = Vec::with_capacity(seats.len());
     let mut remotes = Vec::with_capacity(seats.len());
     for seat in seats {
@@ -183,13 +200,32 @@ fn seat_plans(seats: &[pb::SeatConfig], remote: &RemoteBots) -> Result<SeatPlans
                 remote.check(endpoint)?;
                 (None, Some(endpoint.to_owned()))
             }
-            name => (Some(BotKind::parse(name)?), None),
+            name => (
+                Some(search_within(BotKind::parse(name)?, max_search_iterations)?),
+                None,
+            ),
         };
         plans.push(SeatPlan { bot });
         remotes.push(endpoint);
     }
     let plays = seats.iter().map(|seat| seat.plays.clone()).collect();
     Ok((plans, remotes, plays))
+}
+
+/// Refuses a search bot that would think more than this server allows per
+/// decision: every game's built-in bots share the bot cores.
+fn search_within(bot: BotKind, max_search_iterations: u32) -> Result<BotKind, MatchError> {
+    match bot.search() {
+        Some(search) if search.iterations > max_search_iterations => {
+            Err(MatchError::InvalidArgument(format!(
+                "bot {}: this server's search bots think at most {max_search_iterations} \
+                 iterations a decision (--max-search-iterations); ask for mcts:N with N \
+                 up to {max_search_iterations}",
+                bot.name()
+            )))
+        }
+        _ => Ok(bot),
+    }
 }
 
 /// Refuses a `CreateGame` whose names are longer than the contract allows
@@ -234,10 +270,20 @@ impl GameService for GameServiceImpl {
         &self,
         request: Request<pb::CreateGameRequest>,
     ) -> Result<Response<pb::CreateGameResponse>, Status> {
+        let client = client_of(&request, self.quotas.api_keys())?;
         let (request, given) = super::from_replay::resolve(request.into_inner())?;
         check_names(&request)?;
         self.games.check_capacity()?;
-        let (plans, remotes, plays) = seat_plans(&request.seats, self.referee.remote())?;
+        let (plans, remotes, plays) = seat_plans(
+            &request.seats,
+            self.referee.remote(),
+            self.max_search_iterations,
+        )?;
+        // Checked once the request is known to be valid, before any work:
+        // a game from a long replay counts as more than one creation.
+        let admission = self
+            .quotas
+            .admit(&client, creation_cost(given.len()), &self.games)?;
         let seed_chosen_by_creator = request.seed.is_some();
         let seed = match request.seed {
             Some(seed) => seed,
@@ -255,7 +301,16 @@ impl GameService for GameServiceImpl {
             given,
             store: self.store.clone(),
         };
-        let mut created = self.catalog.create(request.kind, spec)?;
+        let kind = request.kind;
+        let mut created = if spec.given.is_empty() {
+            self.catalog.create(kind, spec)?
+        } else {
+            // Up to MAX_REPLAY_ACTIONS rules steps: never on an async worker.
+            let catalog = self.catalog.clone();
+            self.replays
+                .run(move || catalog.create(kind, spec))
+                .await??
+        };
         let view = created.game.view(Viewer::Spectator);
         let bots_play_on = created.game.play_bots(0);
         let entry = match self.games.insert(game_id.clone(), created.game) {
@@ -268,8 +323,11 @@ impl GameService for GameServiceImpl {
                 return Err(error.into());
             }
         };
+        admission.created(&game_id);
         if bots_play_on {
-            self.bots.play_on(&entry);
+            // The creator's turn of the bot cores, shared with its other
+            // games.
+            self.bots.play_on(&entry, client.to_string());
         }
         self.referee.drive(&entry);
         // Whoever knows the seed knows every hidden card, so it is never
@@ -299,7 +357,11 @@ impl GameService for GameServiceImpl {
             request.get_ref().seat,
             Access::Read,
         )?;
-        let view = entry.lock().view(viewer);
+        // Only a seat's reads renew the game's expiry, never a spectator's.
+        let view = match viewer {
+            Viewer::Spectator => entry.peek().view(viewer),
+            Viewer::Seat(_) => entry.lock().view(viewer),
+        };
         Ok(Response::new(view))
     }
 
@@ -309,6 +371,7 @@ impl GameService for GameServiceImpl {
     ) -> Result<Response<pb::ApplyActionResponse>, Status> {
         let body = request.get_ref();
         let (entry, seat) = self.acting_seat(&request, &body.game_id, body.seat)?;
+        let client = client_of(&request, self.quotas.api_keys())?;
         let action = body
             .action
             .as_ref()
@@ -319,7 +382,7 @@ impl GameService for GameServiceImpl {
             (response, game.play_bots(0))
         };
         if bots_play_on {
-            self.bots.play_on(&entry);
+            self.bots.play_on(&entry, client.to_string());
         }
         Ok(Response::new(response))
     }
@@ -490,13 +553,18 @@ impl GameService for GameServiceImpl {
         let body = request.get_ref();
         bounded_name("game_id", &body.game_id)?;
         let entry = self.games.get(&body.game_id)?;
-        // MC-SIM-05: admitted before the game is copied (bounded waiting),
-        // checked and copied under the lock, run off it on the blocking
-        // pool; the game is never changed.
-        let _admitted = self.bots.admit_simulation()?;
+        // MC-SIM-05: admitted before the game is copied (bounded waiting,
+        // a share per seat and per client first), checked and copied under
+        // the lock, run off it on the blocking pool; the game is never
+        // changed.
+        let client = client_of(&request, self.quotas.api_keys())?;
+        let _admitted = self.bots.admit_simulation(entry.id(), body.seat, client)?;
+        // Checked before the game counts as active: a caller without the
+        // seat's token does not renew its expiry.
         let simulation = entry
-            .lock()
+            .peek()
             .simulation(body.seat, bearer(&request)?, body)?;
+        entry.touch();
         let response = self.bots.simulate(simulation).await??;
         Ok(Response::new(response))
     }

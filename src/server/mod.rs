@@ -4,21 +4,28 @@
 //! and streams per client. No game logic lives here.
 mod auth;
 mod bots;
+mod client;
 mod clock;
 mod config;
 mod connections;
 mod durability;
+mod fair_queue;
 mod from_replay;
 mod game_service;
 mod peers;
+mod quotas;
 mod remote_bot;
 mod run;
+mod shares;
 mod stream;
 mod web;
 
+pub use bots::SimulationShares;
+pub use client::{API_KEY_METADATA, ApiKey};
 pub use config::{
     ConnectionLimits, RemoteBotConfig, ServerConfig, TlsConfig, admin_token, plaintext_warning,
 };
 pub use game_service::GameServiceImpl;
+pub use quotas::QuotaConfig;
 pub use run::{serve, shutdown_signal};
 pub use web::VIEWER_PATH;

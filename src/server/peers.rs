@@ -16,10 +16,14 @@ use tonic::Status;
 
 use super::ConnectionLimits;
 
-/// The address a peer is counted under: an IPv4 address that arrives
-/// IPv4-mapped on an IPv6 socket is the same client as over IPv4.
+/// The address a peer is counted under, the same for every per-client
+/// limit (connections, streams, spectator slots, quotas): an IPv4 address
+/// that arrives IPv4-mapped on an IPv6 socket is the same client as over
+/// IPv4, and an IPv6 peer counts by its /64 prefix, since one host
+/// usually holds a whole /64 and could otherwise open each connection from
+/// another address ([`super::client::counted_address`]).
 pub fn peer_ip(addr: SocketAddr) -> IpAddr {
-    addr.ip().to_canonical()
+    super::client::counted_address(addr.ip())
 }
 
 /// What one open connection shares with the requests it carries.

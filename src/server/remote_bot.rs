@@ -4,6 +4,14 @@
 //! with the seat's view and nothing else; whatever goes wrong (no
 //! connection, an error status, no answer in time) is an absent answer,
 //! which the match handles as the clock options say (MC-BOT-02).
+//!
+//! Calls in flight are bounded per endpoint before they are bounded over
+//! the server: a call first waits for a slot of its own endpoint, and only
+//! then for one of the server's, so an endpoint that never answers holds
+//! at most its own slots and its waiting calls hold none of the server's;
+//! the bots of other endpoints are still called at once. A game never has
+//! more than one call in flight (its task asks for one decision at a time),
+//! so a game cannot take more than one of its endpoint's slots.
 use std::{
     collections::HashMap,
     sync::{Arc, Mutex},
@@ -36,6 +44,9 @@ pub fn check_config(config: &RemoteBotConfig) -> Result<(), String> {
     if config.max_calls == 0 {
         return Err("--remote-bot-max-calls must be at least 1".to_owned());
     }
+    if config.max_calls_per_endpoint == 0 {
+        return Err("--remote-bot-max-calls-per-endpoint must be at least 1".to_owned());
+    }
     if config.timeout.is_zero() {
         return Err("--remote-bot-timeout-ms must be at least 1".to_owned());
     }
@@ -53,14 +64,22 @@ fn host_port(value: &str) -> Result<(), &'static str> {
         .map_err(|_| "not HOST:PORT (the port is not a number up to 65535)")
 }
 
+/// One allowed endpoint: its shared connection and its slots for calls.
+#[derive(Clone, Debug)]
+struct Line {
+    channel: Channel,
+    calls: Arc<Semaphore>,
+}
+
 /// The remote bots of a server: which endpoints are allowed, one shared
-/// connection per endpoint, and the cap on calls in flight.
+/// connection per endpoint, and the caps on calls in flight (per endpoint,
+/// and over the server).
 #[derive(Debug)]
 pub struct RemoteBots {
     config: RemoteBotConfig,
     calls: Arc<Semaphore>,
     /// At most one per allowed endpoint, so bounded by the configuration.
-    channels: Mutex<HashMap<String, Channel>>,
+    lines: Mutex<HashMap<String, Line>>,
 }
 
 impl RemoteBots {
@@ -69,7 +88,7 @@ impl RemoteBots {
         RemoteBots {
             calls: Arc::new(Semaphore::new(config.max_calls.max(1))),
             config,
-            channels: Mutex::new(HashMap::new()),
+            lines: Mutex::new(HashMap::new()),
         }
     }
 
@@ -117,22 +136,27 @@ impl RemoteBots {
         Ok(())
     }
 
-    /// The shared connection to an allowed endpoint, made on first use.
-    fn channel(&self, endpoint: &str) -> Result<Channel, String> {
-        let mut channels = self
-            .channels
+    /// The shared connection to an allowed endpoint and its slots, made on
+    /// first use.
+    fn line(&self, endpoint: &str) -> Result<Line, String> {
+        let mut lines = self
+            .lines
             .lock()
             .unwrap_or_else(|poisoned| poisoned.into_inner());
-        if let Some(channel) = channels.get(endpoint) {
-            return Ok(channel.clone());
+        if let Some(line) = lines.get(endpoint) {
+            return Ok(line.clone());
         }
         let channel = Endpoint::from_shared(endpoint.to_owned())
             .map_err(|error| error.to_string())?
             .connect_timeout(self.config.timeout)
             .tcp_nodelay(true)
             .connect_lazy();
-        channels.insert(endpoint.to_owned(), channel.clone());
-        Ok(channel)
+        let line = Line {
+            channel,
+            calls: Arc::new(Semaphore::new(self.config.max_calls_per_endpoint.max(1))),
+        };
+        lines.insert(endpoint.to_owned(), line.clone());
+        Ok(line)
     }
 
     /// How long the server waits for an answer on `turn`: the server's
@@ -152,7 +176,14 @@ impl RemoteBots {
             // another allow list refuses it now.
             self.check(&turn.endpoint)
                 .map_err(|error| error.to_string())?;
-            let channel = self.channel(&turn.endpoint)?;
+            let line = self.line(&turn.endpoint)?;
+            // The endpoint's slot first: while it waits for one, a call
+            // holds none of the server's.
+            let _endpoint_permit = line
+                .calls
+                .acquire()
+                .await
+                .map_err(|error| error.to_string())?;
             let _permit = self
                 .calls
                 .acquire()
@@ -165,7 +196,7 @@ impl RemoteBots {
                 time_left_ms: u64::try_from(wait.as_millis()).unwrap_or(u64::MAX),
                 observer_token: turn.observer_token.clone(),
             };
-            BotServiceClient::new(channel)
+            BotServiceClient::new(line.channel)
                 .decide(request)
                 .await
                 .map(|response| response.into_inner().action)
@@ -217,6 +248,9 @@ mod tests {
         let mut none = allowing(&[]);
         none.max_calls = 0;
         assert!(check_config(&none).is_err());
+        let mut none_per_endpoint = allowing(&[]);
+        none_per_endpoint.max_calls_per_endpoint = 0;
+        assert!(check_config(&none_per_endpoint).is_err());
         let mut instant = allowing(&[]);
         instant.timeout = Duration::ZERO;
         assert!(check_config(&instant).is_err());

@@ -50,7 +50,11 @@ pub fn spawn(
         Viewer::Spectator => 0,
     };
     let (version, finished, mut live, backlog) = {
-        let mut game = entry.lock();
+        // A spectator's stream never renews the game's expiry.
+        let mut game = match viewer {
+            Viewer::Spectator => entry.peek(),
+            Viewer::Seat(_) => entry.lock(),
+        };
         let (version, live) = game.subscribe(viewer, shape);
         let finished = game.status() == pb::GameStatus::Finished;
         let backlog = (from_version < version).then(|| game.catch_up(viewer, from_version, shape));
@@ -114,7 +118,10 @@ pub fn spawn(
                     // up from the journal, again one update per free slot,
                     // so a client that stops reading costs nothing more.
                     let Some(entry) = guard.entry() else { return };
-                    let backlog = entry.lock().catch_up(viewer, last, shape);
+                    let backlog = match viewer {
+                        Viewer::Spectator => entry.peek().catch_up(viewer, last, shape),
+                        Viewer::Seat(_) => entry.lock().catch_up(viewer, last, shape),
+                    };
                     drop(entry);
                     match replay(backlog, last, &sender, replaced.as_deref(), &mut shutdown).await {
                         Some(reached) => last = reached,

@@ -94,8 +94,17 @@ async fn a_filter_that_matches_little_ends_its_pages_early_and_the_tokens_find_e
     // Issue 13, finding 7: no ListGames call walks every live game. One
     // finished game under 5,000 running ones: a page looks at a bounded
     // number of games, answers with what it found (maybe nothing) and a
-    // token, and following the tokens finds the finished game once.
-    let server = TestServer::start().await;
+    // token, and following the tokens finds the finished game once. The
+    // one client that creates them all may (P13's per-client quotas).
+    let server = TestServer::start_with(melange::server::ServerConfig {
+        quotas: melange::server::QuotaConfig {
+            max_games_per_client: 10_000,
+            creates_per_minute_per_client: 100_000,
+            ..Default::default()
+        },
+        ..Default::default()
+    })
+    .await;
     let mut client = server.client().await;
     let finished = client
         .create_game(harness_request(Some(0), 2, 10, &[0, 1]))
@@ -152,6 +161,7 @@ async fn listings_and_replays_show_a_remote_bot_as_remote_and_its_address_to_the
             allowed: vec![allowed],
             timeout: Duration::from_millis(500),
             max_calls: 4,
+            ..RemoteBotConfig::default()
         },
         ..ServerConfig::default()
     })

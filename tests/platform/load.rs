@@ -133,3 +133,79 @@ fn harness_load(server: &TestServer) -> LoadConfig {
         ack_log: None,
     }
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_load_generators_attacks_run_in_the_background_and_stop() {
+    // P13: each attack makes its calls until stopped; the server's shares
+    // refuse what is beyond them.
+    use melange::load::attack::{Attack, AttackConfig, start};
+    let server = TestServer::start().await;
+    let options = super::support::harness_request(None, 2, 1_000_000, &[])
+        .options
+        .unwrap();
+    // The game flood last: it spends the client's creations, and the
+    // Simulate flood creates its game first.
+    for attack in [
+        Attack::SimulateFlood,
+        Attack::IdleConnections,
+        Attack::GameFlood,
+    ] {
+        let running = start(AttackConfig {
+            attack,
+            endpoint: format!("http://{}", server.addr),
+            kind: HARNESS_KIND,
+            options: options.clone(),
+            size: 4,
+            bot_listen: "127.0.0.1:0".into(),
+            from: Some("127.0.0.2".parse().unwrap()),
+        })
+        .await
+        .unwrap();
+        tokio::time::sleep(Duration::from_millis(300)).await;
+        let report = running.stop().await.to_string();
+        assert!(!report.contains(" 0 calls"), "{report}");
+        if attack == Attack::SimulateFlood {
+            assert!(!report.contains(" 0 refused"), "{report}");
+        }
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_hanging_bot_attack_creates_games_whose_bot_never_answers() {
+    // P13: the server allows the attack's silent bot; its games wait on it.
+    use melange::{
+        load::attack::{Attack, AttackConfig, start},
+        server::{RemoteBotConfig, ServerConfig},
+    };
+    let free = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let bot = free.local_addr().unwrap().to_string();
+    drop(free);
+    let server = TestServer::start_with(ServerConfig {
+        remote_bots: RemoteBotConfig {
+            allowed: vec![bot.clone()],
+            ..RemoteBotConfig::default()
+        },
+        ..ServerConfig::default()
+    })
+    .await;
+    let options = super::support::harness_request(None, 2, 21, &[])
+        .options
+        .unwrap();
+    let running = start(AttackConfig {
+        attack: Attack::HangingBot,
+        endpoint: format!("http://{}", server.addr),
+        kind: HARNESS_KIND,
+        options,
+        size: 3,
+        bot_listen: bot,
+        from: Some("127.0.0.2".parse().unwrap()),
+    })
+    .await
+    .unwrap();
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    let report = running.stop().await.to_string();
+    assert!(
+        report.contains("3 calls, 0 refused (RESOURCE_EXHAUSTED), 0 failed"),
+        "{report}"
+    );
+}

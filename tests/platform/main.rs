@@ -11,6 +11,7 @@ mod connections;
 mod desert_war;
 mod durability;
 mod echoes;
+mod fairness;
 mod from_replay;
 mod harness;
 mod imperium;

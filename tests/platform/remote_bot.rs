@@ -31,7 +31,7 @@ use super::{
 
 /// How the test bot answers.
 #[derive(Clone, Copy, Debug)]
-enum Answer {
+pub(super) enum Answer {
     /// The first legal action of its view.
     FirstLegal,
     /// Taking 7 counters, which the harness never allows.
@@ -44,7 +44,7 @@ enum Answer {
 
 /// What the bot was asked.
 #[derive(Clone, Debug)]
-struct Asked {
+pub(super) struct Asked {
     request: pb::DecideRequest,
 }
 
@@ -82,14 +82,14 @@ impl BotService for TestBot {
 }
 
 /// A test bot listening on a loopback port.
-struct BotServer {
-    addr: SocketAddr,
+pub(super) struct BotServer {
+    pub(super) addr: SocketAddr,
     asked: Arc<Mutex<Vec<Asked>>>,
     gate: Arc<Semaphore>,
 }
 
 impl BotServer {
-    async fn start(answer: Answer) -> Self {
+    pub(super) async fn start(answer: Answer) -> Self {
         Self::start_gated(answer, Semaphore::MAX_PERMITS).await
     }
 
@@ -110,11 +110,11 @@ impl BotServer {
         BotServer { addr, asked, gate }
     }
 
-    fn endpoint(&self) -> String {
+    pub(super) fn endpoint(&self) -> String {
         format!("http://{}", self.addr)
     }
 
-    fn asked(&self) -> Vec<Asked> {
+    pub(super) fn asked(&self) -> Vec<Asked> {
         self.asked.lock().unwrap().clone()
     }
 }
@@ -126,13 +126,14 @@ fn allowing(bots: &[&BotServer], timeout_ms: u64) -> ServerConfig {
             allowed: bots.iter().map(|bot| bot.addr.to_string()).collect(),
             timeout: Duration::from_millis(timeout_ms),
             max_calls: 4,
+            ..RemoteBotConfig::default()
         },
         ..ServerConfig::default()
     }
 }
 
 /// A two-seat harness game whose listed seats name `endpoint`.
-fn with_remote(
+pub(super) fn with_remote(
     counters: u32,
     endpoint: &str,
     remote: &[usize],
@@ -150,7 +151,7 @@ fn with_remote(
 
 /// The spectator's view once the game reached `version` (a remote bot or
 /// the clock task plays in the background).
-async fn wait_for_version(client: &mut Client, game_id: &str, version: u64) -> pb::View {
+pub(super) async fn wait_for_version(client: &mut Client, game_id: &str, version: u64) -> pb::View {
     loop {
         let view = public_view(client, game_id).await;
         if view.version >= version {

@@ -94,7 +94,11 @@ async fn an_mcts_seat_plays_harness_games_to_the_end_and_beats_the_random_bot() 
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_search_never_thinks_inside_create_game_and_views_are_served_while_it_thinks() {
-    let server = TestServer::start().await;
+    let server = TestServer::start_with(melange::server::ServerConfig {
+        max_search_iterations: 20_000,
+        ..melange::server::ServerConfig::default()
+    })
+    .await;
     let mut client = server.client().await;
     let started = Instant::now();
     let game = client

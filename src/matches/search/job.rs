@@ -2,9 +2,16 @@
 //! out a [`SearchJob`] (a copy of the state, the seat, the version and the
 //! search's seed), the server runs it on its blocking pool, and the match
 //! takes the [`Decision`] back only if the game has not moved meanwhile.
+//!
+//! The server thinks in slices ([`Think::think_until`]): a search that is
+//! not done by its slice's deadline keeps its tree and generator in the
+//! job and goes on in a later slice, so one game's long search never holds
+//! a bot core for long while other games' bots wait (issue P13).
+use std::time::Instant;
+
 use rand::SeedableRng;
 
-use super::Mcts;
+use super::{Mcts, mcts::Searched};
 use crate::rules::core::{GameRng, Ruleset, Seat};
 
 /// What a search bot is to think about.
@@ -14,7 +21,9 @@ pub struct SearchJob<R: Ruleset> {
     seat: Seat,
     version: u64,
     search: Mcts,
-    seed: u64,
+    rng: GameRng,
+    /// The search so far (`None` before its first slice).
+    progress: Option<Searched<R>>,
 }
 
 /// A search bot's choice for one version of a game.
@@ -30,6 +39,17 @@ pub struct Decision {
     pub pick: Option<usize>,
 }
 
+/// A search that can be run in slices, whatever its game.
+pub trait Think: Send {
+    /// Thinks until the decision is made, or until `deadline` has passed
+    /// (after at least one iteration): `None` then, and the next call goes
+    /// on from there. The decision is the same however it was sliced.
+    fn think_until(&mut self, deadline: Option<Instant>) -> Option<Decision>;
+
+    /// The version of the game the search thinks about.
+    fn version(&self) -> u64;
+}
+
 impl<R: Ruleset> SearchJob<R> {
     /// A search for `seat` on a copy of the state at `version`, drawing
     /// from a generator seeded with `seed` (one draw of the bot's own
@@ -40,18 +60,57 @@ impl<R: Ruleset> SearchJob<R> {
             seat,
             version,
             search,
-            seed,
+            rng: GameRng::seed_from_u64(seed),
+            progress: None,
         }
     }
 
-    /// Runs the search: as long as its iterations take, so never under a
-    /// lock or on an async worker.
-    pub fn think(self) -> Decision {
-        let mut rng = GameRng::seed_from_u64(self.seed);
-        Decision {
-            version: self.version,
-            seat: self.seat,
-            pick: self.search.decide(&self.state, self.seat, &mut rng),
+    /// Runs the whole search: as long as its iterations take, so never
+    /// under a lock or on an async worker.
+    pub fn think(mut self) -> Decision {
+        loop {
+            if let Some(decision) = self.step(None) {
+                return decision;
+            }
         }
+    }
+
+    fn step(&mut self, deadline: Option<Instant>) -> Option<Decision> {
+        let searched = match self.progress.take() {
+            None => self.search.start(&self.state, self.seat),
+            Some(Searched::Paused(progress)) => {
+                self.search
+                    .resume(*progress, &self.state, self.seat, &mut self.rng, deadline)
+            }
+            Some(chose @ Searched::Chose(_)) => chose,
+        };
+        match searched {
+            Searched::Chose(pick) => Some(Decision {
+                version: self.version,
+                seat: self.seat,
+                pick,
+            }),
+            paused @ Searched::Paused(_) => {
+                self.progress = Some(paused);
+                None
+            }
+        }
+    }
+}
+
+impl<R: Ruleset> Think for SearchJob<R> {
+    fn think_until(&mut self, deadline: Option<Instant>) -> Option<Decision> {
+        loop {
+            if let Some(decision) = self.step(deadline) {
+                return Some(decision);
+            }
+            if deadline.is_some_and(|deadline| Instant::now() >= deadline) {
+                return None;
+            }
+        }
+    }
+
+    fn version(&self) -> u64 {
+        self.version
     }
 }

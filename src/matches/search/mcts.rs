@@ -15,6 +15,8 @@
 //! place ([`super::rank_rewards`]), else the estimate, else the standing
 //! (MC-STAND). Every node on the path is credited with the reward of the
 //! seat that made its move.
+use std::time::Instant;
+
 use rand::Rng;
 
 use super::{
@@ -80,43 +82,107 @@ impl<A> Node<A> {
     }
 }
 
+/// A search under way: its tree and buffers, kept between the slices a
+/// server runs it in ([`Mcts::resume`]), so that a long search can yield
+/// its core to other games and go on later exactly where it stopped.
+#[derive(Debug)]
+pub struct Progress<R: Ruleset> {
+    legal: Vec<R::Action>,
+    tree: Vec<Node<R::Action>>,
+    scratch: Scratch<R>,
+    path: Vec<usize>,
+    choices: Vec<usize>,
+    done: u32,
+}
+
+/// Where a search stands after [`Mcts::start`] or [`Mcts::resume`].
+#[derive(Debug)]
+pub enum Searched<R: Ruleset> {
+    /// The choice: the index, in the seat's legal actions, of the action
+    /// chosen (`None` when the seat has none).
+    Chose(Option<usize>),
+    /// Iterations remain: resume it later.
+    Paused(Box<Progress<R>>),
+}
+
 impl Mcts {
     /// The index, in `state.legal_actions(seat)`, of the action the search
     /// chooses for `seat`; `None` when the seat has no legal action. The
     /// same state, seat and generator give the same choice. A seat with a
     /// single legal action gets it without a search.
     pub fn decide<R: Ruleset>(&self, state: &R, seat: Seat, rng: &mut GameRng) -> Option<usize> {
+        let mut searched = self.start(state, seat);
+        loop {
+            match searched {
+                Searched::Chose(pick) => return pick,
+                Searched::Paused(progress) => {
+                    searched = self.resume(*progress, state, seat, rng, None);
+                }
+            }
+        }
+    }
+
+    /// Starts the search for `seat`: at once a choice when the seat has
+    /// fewer than two legal actions, else a search with no iteration run
+    /// yet.
+    pub fn start<R: Ruleset>(&self, state: &R, seat: Seat) -> Searched<R> {
         let mut legal = Vec::new();
         state.legal_actions(seat, &mut legal);
         match legal.len() {
-            0 => return None,
-            1 => return Some(0),
+            0 => return Searched::Chose(None),
+            1 => return Searched::Chose(Some(0)),
             _ => {}
         }
-        let mut tree = vec![Node::new(None, seat)];
-        let mut scratch = Scratch::<R>::default();
-        let mut path = Vec::new();
-        let mut choices = Vec::new();
-        for _ in 0..self.iterations {
+        Searched::Paused(Box::new(Progress {
+            legal,
+            tree: vec![Node::new(None, seat)],
+            scratch: Scratch::default(),
+            path: Vec::new(),
+            choices: Vec::new(),
+            done: 0,
+        }))
+    }
+
+    /// Runs the search's remaining iterations, or as many as fit before
+    /// `deadline` (at least one): the choice once every iteration ran,
+    /// else the search to resume. Slicing never changes the choice: the
+    /// iterations are the same, drawn from the same generator, in the same
+    /// order, whatever the deadlines.
+    pub fn resume<R: Ruleset>(
+        &self,
+        mut progress: Progress<R>,
+        state: &R,
+        seat: Seat,
+        rng: &mut GameRng,
+        deadline: Option<Instant>,
+    ) -> Searched<R> {
+        let Progress {
+            legal,
+            tree,
+            scratch,
+            path,
+            choices,
+            done,
+        } = &mut progress;
+        while *done < self.iterations {
             // MC-SIM-06: play ahead only on a sample of what the seat sees.
             let mut sample = state.determinize(seat, rng);
             path.clear();
             path.push(0);
-            descend(
-                &mut tree,
-                &mut sample,
-                &mut path,
-                &mut choices,
-                &mut scratch,
-                rng,
-            );
-            let rewards = score_after_playout(&mut sample, seat, PLAYOUT_DEPTH, rng, &mut scratch);
+            descend(tree, &mut sample, path, choices, scratch, rng);
+            let rewards = score_after_playout(&mut sample, seat, PLAYOUT_DEPTH, rng, scratch);
             for &index in &path[1..] {
                 let node = &mut tree[index];
                 node.visits += 1;
                 node.reward += rewards.get(node.mover.index()).copied().unwrap_or(0.0);
             }
             tree[0].visits += 1;
+            *done += 1;
+            if *done < self.iterations
+                && deadline.is_some_and(|deadline| Instant::now() >= deadline)
+            {
+                return Searched::Paused(Box::new(progress));
+            }
         }
         // The most visited move of the root that is legal in the real state.
         let best = tree[0]
@@ -135,7 +201,9 @@ impl Mcts {
                     _ => Some((visits, index)),
                 },
             );
-        Some(best.map_or_else(|| rng.random_range(0..legal.len()), |(_, index)| index))
+        Searched::Chose(Some(
+            best.map_or_else(|| rng.random_range(0..legal.len()), |(_, index)| index),
+        ))
     }
 }
 

@@ -8,7 +8,9 @@ mod mcts;
 mod playout;
 mod score;
 
-pub use job::{Decision, SearchJob};
-pub use mcts::{DEFAULT_ITERATIONS, MAX_ITERATIONS, MAX_NODES, Mcts, PLAYOUT_DEPTH};
+pub use job::{Decision, SearchJob, Think};
+pub use mcts::{
+    DEFAULT_ITERATIONS, MAX_ITERATIONS, MAX_NODES, Mcts, PLAYOUT_DEPTH, Progress, Searched,
+};
 pub use playout::{Scratch, random_playout};
 pub use score::rank_rewards;
