@@ -214,6 +214,15 @@ struct Flags {
     /// RESOURCE_EXHAUSTED (MC-SIM-05).
     #[arg(long, env = "MELANGE_MAX_SIMULATIONS_PER_CLIENT", default_value_t = 2)]
     max_simulations_per_client: usize,
+    /// Rules steps a second one client may simulate over all its Simulate
+    /// calls (a call costs samples times actions plus playout steps); more
+    /// are refused with RESOURCE_EXHAUSTED (MC-SIM-05).
+    #[arg(
+        long,
+        env = "MELANGE_SIMULATION_STEPS_PER_SECOND_PER_CLIENT",
+        default_value_t = melange::server::DEFAULT_STEPS_PER_SECOND_PER_CLIENT
+    )]
+    simulation_steps_per_second_per_client: u64,
 }
 
 /// Stops the binary with `message` as a usage error, before it listens.
@@ -287,6 +296,7 @@ async fn main() -> Result<(), Box<dyn std::error::Error + Send + Sync>> {
         simulation_shares: SimulationShares {
             per_seat: flags.max_simulations_per_seat,
             per_client: flags.max_simulations_per_client,
+            steps_per_second_per_client: flags.simulation_steps_per_second_per_client,
         },
         quotas: QuotaConfig {
             max_games_per_client: flags.max_games_per_client,

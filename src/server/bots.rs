@@ -41,6 +41,7 @@ use super::{
     fair_queue::FairQueue,
     game_service::GameEntry,
     shares::{Share, Shares},
+    step_budget::StepBudget,
 };
 use crate::{api::Thinking, matches::BOT_SLICE};
 
@@ -61,6 +62,12 @@ enum Slice {
 /// permit of the simulations' semaphore.
 pub const SIMULATIONS_WAITING_PER_PERMIT: usize = 8;
 
+/// Rules steps a second one client may simulate by default: one call of
+/// the largest size (MC-SIM-05), about a tenth of a second of one core for
+/// War for Arrakis, so one client's simulations take a tenth of a bot core
+/// over time whatever it sends.
+pub const DEFAULT_STEPS_PER_SECOND_PER_CLIENT: u64 = crate::api::simulate::MAX_STEPS;
+
 /// How many `Simulate` calls one seat of a game, and one client, may have
 /// admitted (running or waiting) at once.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -69,6 +76,11 @@ pub struct SimulationShares {
     pub per_seat: usize,
     /// Per client (API key or peer address).
     pub per_client: usize,
+    /// Rules steps a second each client may simulate, over all its calls
+    /// (a call of `samples` samples of `actions` plus `playout_steps`
+    /// costs their product); the largest call is always possible once the
+    /// client's budget is full.
+    pub steps_per_second_per_client: u64,
 }
 
 impl Default for SimulationShares {
@@ -76,6 +88,7 @@ impl Default for SimulationShares {
         SimulationShares {
             per_seat: 2,
             per_client: 2,
+            steps_per_second_per_client: DEFAULT_STEPS_PER_SECOND_PER_CLIENT,
         }
     }
 }
@@ -104,6 +117,8 @@ pub struct BotPool {
     seat_simulations: Arc<Shares<(String, u32)>>,
     /// Admitted `Simulate` calls per client.
     client_simulations: Arc<Shares<ClientId>>,
+    /// Simulated steps per client over time.
+    client_steps: Arc<StepBudget<ClientId>>,
 }
 
 impl Default for BotPool {
@@ -126,6 +141,10 @@ impl BotPool {
             )),
             seat_simulations: Shares::new(SimulationShares::default().per_seat),
             client_simulations: Shares::new(SimulationShares::default().per_client),
+            client_steps: Arc::new(StepBudget::new(
+                DEFAULT_STEPS_PER_SECOND_PER_CLIENT,
+                crate::api::simulate::MAX_STEPS,
+            )),
         }
     }
 
@@ -134,6 +153,10 @@ impl BotPool {
     pub fn with_shares(mut self, shares: SimulationShares) -> Self {
         self.seat_simulations = Shares::new(shares.per_seat);
         self.client_simulations = Shares::new(shares.per_client);
+        self.client_steps = Arc::new(StepBudget::new(
+            shares.steps_per_second_per_client,
+            crate::api::simulate::MAX_STEPS,
+        ));
         self
     }
 
@@ -148,12 +171,14 @@ impl BotPool {
     /// calls running or waiting already, or the server too many
     /// (MC-SIM-05). The shares are taken before the server's admission, so
     /// the calls one client makes beyond its share never hold the server's.
-    /// The call keeps its admission until its answer is made.
+    /// Then the call's `steps` are charged to the client's budget of steps
+    /// a second. The call keeps its admission until its answer is made.
     pub fn admit_simulation(
         &self,
         game_id: &str,
         seat: u32,
         client: ClientId,
+        steps: u64,
     ) -> Result<SimulationAdmission, Status> {
         let seat_share = self
             .seat_simulations
@@ -165,13 +190,27 @@ impl BotPool {
                     self.seat_simulations.limit()
                 ))
             })?;
-        let client_share = self.client_simulations.take(client).ok_or_else(|| {
-            Status::resource_exhausted(format!(
-                "MC-SIM-05: this client has its share of {} simulations running or waiting \
+        let client_share = self
+            .client_simulations
+            .take(client.clone())
+            .ok_or_else(|| {
+                Status::resource_exhausted(format!(
+                    "MC-SIM-05: this client has its share of {} simulations running or waiting \
                  on this server; wait for one to end",
-                self.client_simulations.limit()
-            ))
-        })?;
+                    self.client_simulations.limit()
+                ))
+            })?;
+        if let Err(wait) = self
+            .client_steps
+            .charge(&client, steps, std::time::Instant::now())
+        {
+            return Err(Status::resource_exhausted(format!(
+                "MC-SIM-05: this client simulates at most {} steps a second on this server \
+                 and has used them; try again in {} ms",
+                self.client_steps.rate(),
+                wait.as_millis().max(1)
+            )));
+        }
         let admitted = self
             .admitted_simulations
             .clone()
@@ -283,8 +322,9 @@ mod tests {
         let pool = BotPool::with_permits(1).with_shares(SimulationShares {
             per_seat: usize::MAX,
             per_client: usize::MAX,
+            ..SimulationShares::default()
         });
-        let admit = || pool.admit_simulation("g", 0, ClientId::Unknown);
+        let admit = || pool.admit_simulation("g", 0, ClientId::Unknown, 1);
         let admitted: Vec<_> = (0..SIMULATIONS_WAITING_PER_PERMIT)
             .map(|_| admit().expect("within the bound"))
             .collect();
@@ -303,18 +343,49 @@ mod tests {
         let pool = BotPool::with_permits(1).with_shares(SimulationShares {
             per_seat: 2,
             per_client: 3,
+            ..SimulationShares::default()
         });
         let flooder = ClientId::Unknown;
         let _held = [
-            pool.admit_simulation("g", 0, flooder.clone()).unwrap(),
-            pool.admit_simulation("g", 0, flooder.clone()).unwrap(),
+            pool.admit_simulation("g", 0, flooder.clone(), 1).unwrap(),
+            pool.admit_simulation("g", 0, flooder.clone(), 1).unwrap(),
         ];
-        let seat = pool.admit_simulation("g", 0, flooder.clone()).unwrap_err();
+        let seat = pool
+            .admit_simulation("g", 0, flooder.clone(), 1)
+            .unwrap_err();
         assert!(seat.message().contains("seat 0"), "{}", seat.message());
-        let _third = pool.admit_simulation("g", 1, flooder.clone()).unwrap();
-        let client = pool.admit_simulation("h", 0, flooder).unwrap_err();
+        let _third = pool.admit_simulation("g", 1, flooder.clone(), 1).unwrap();
+        let client = pool.admit_simulation("h", 0, flooder, 1).unwrap_err();
         assert!(client.message().contains("client"), "{}", client.message());
         let other = ClientId::Key(0);
-        assert!(pool.admit_simulation("h", 0, other).is_ok());
+        assert!(pool.admit_simulation("h", 0, other, 1).is_ok());
+    }
+
+    /// MC-SIM-05 and issue P13: a client that has simulated its steps of
+    /// the second is refused, with the wait in the message; another client
+    /// is not.
+    #[test]
+    fn a_client_past_its_steps_a_second_is_refused_and_others_are_not() {
+        let pool = BotPool::with_permits(1).with_shares(SimulationShares {
+            steps_per_second_per_client: 1_000,
+            ..SimulationShares::default()
+        });
+        let flooder = ClientId::Key(1);
+        let largest = crate::api::simulate::MAX_STEPS;
+        drop(
+            pool.admit_simulation("g", 0, flooder.clone(), largest)
+                .unwrap(),
+        );
+        let refused = pool.admit_simulation("g", 0, flooder, 1_000).unwrap_err();
+        assert_eq!(refused.code(), tonic::Code::ResourceExhausted);
+        assert!(
+            refused.message().contains("1000 steps a second"),
+            "{}",
+            refused.message()
+        );
+        assert!(
+            pool.admit_simulation("g", 1, ClientId::Key(2), largest)
+                .is_ok()
+        );
     }
 }

@@ -233,6 +233,9 @@ impl ServerConfig {
                     .to_owned(),
             );
         }
+        if self.simulation_shares.steps_per_second_per_client == 0 {
+            return Err("--simulation-steps-per-second-per-client must be at least 1".to_owned());
+        }
         if self.simulation_shares.per_seat == 0 || self.simulation_shares.per_client == 0 {
             return Err(
                 "--max-simulations-per-seat and --max-simulations-per-client must be at least 1"

@@ -558,7 +558,17 @@ impl GameService for GameServiceImpl {
         // the lock, run off it on the blocking pool; the game is never
         // changed.
         let client = client_of(&request, self.quotas.api_keys())?;
-        let _admitted = self.bots.admit_simulation(entry.id(), body.seat, client)?;
+        // The steps the call asks for, as Plan::check counts them; a call
+        // beyond the bounds costs nothing, as Plan::check refuses it before
+        // anything runs.
+        let steps = u64::from(body.samples.max(1))
+            .saturating_mul(body.actions.len() as u64 + u64::from(body.playout_steps));
+        let within = body.samples <= crate::api::simulate::MAX_SAMPLES
+            && steps <= crate::api::simulate::MAX_STEPS;
+        let steps = if within { steps } else { 0 };
+        let _admitted = self
+            .bots
+            .admit_simulation(entry.id(), body.seat, client, steps)?;
         // Checked before the game counts as active: a caller without the
         // seat's token does not renew its expiry.
         let simulation = entry

@@ -17,10 +17,11 @@ mod quotas;
 mod remote_bot;
 mod run;
 mod shares;
+mod step_budget;
 mod stream;
 mod web;
 
-pub use bots::SimulationShares;
+pub use bots::{DEFAULT_STEPS_PER_SECOND_PER_CLIENT, SimulationShares};
 pub use client::{API_KEY_METADATA, ApiKey};
 pub use config::{
     ConnectionLimits, RemoteBotConfig, ServerConfig, TlsConfig, admin_token, plaintext_warning,

@@ -13,7 +13,7 @@ use std::{
 use melange::{
     matches::{Limits, TokenHash},
     pb,
-    server::{ApiKey, QuotaConfig, RemoteBotConfig, ServerConfig},
+    server::{ApiKey, QuotaConfig, RemoteBotConfig, ServerConfig, SimulationShares},
 };
 use tonic::{Code, Request};
 
@@ -423,6 +423,28 @@ fn simulation(
     }
 }
 
+/// A game of a million counters (no playout ends early) created by the
+/// client's address, and a game of `other_counters` created with the API
+/// key "other-key", another client.
+async fn game_and_keyed_game(
+    client: &mut Client,
+    other_counters: u32,
+) -> (pb::CreateGameResponse, pb::CreateGameResponse) {
+    let game = create(
+        client,
+        Request::new(harness_request(None, 2, 1_000_000, &[])),
+    )
+    .await
+    .unwrap();
+    let other = create(
+        client,
+        keyed(harness_request(None, 2, other_counters, &[]), "other-key"),
+    )
+    .await
+    .unwrap();
+    (game, other)
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn one_client_flooding_simulate_leaves_other_seats_their_share() {
     // P13-9: 24 calls of the largest size (64 samples of 3,125 moves, in a
@@ -431,18 +453,7 @@ async fn one_client_flooding_simulate_leaves_other_seats_their_share() {
     // still admitted and answered every time.
     let server = TestServer::start_with(quotas(100, 1_000)).await;
     let mut client = server.client().await;
-    let flooded = create(
-        &mut client,
-        Request::new(harness_request(None, 2, 1_000_000, &[])),
-    )
-    .await
-    .unwrap();
-    let other = create(
-        &mut client,
-        keyed(harness_request(None, 2, 21, &[]), "other-key"),
-    )
-    .await
-    .unwrap();
+    let (flooded, other) = game_and_keyed_game(&mut client, 21).await;
     let stop = Arc::new(AtomicBool::new(false));
     let mut flooders = Vec::new();
     for _ in 0..24 {
@@ -534,5 +545,58 @@ async fn a_client_with_a_hundred_searching_games_takes_one_turn_of_the_bot_cores
         moved.is_ok(),
         "the other client's bot had not moved after {:?}",
         started.elapsed()
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_client_simulates_its_steps_a_second_and_no_more() {
+    // P13-9, MC-SIM-05: one call of the largest size spends a client's
+    // full budget (a budget always holds one largest call); with a budget
+    // of 10 steps a second (so that how long the call took refills nothing
+    // to speak of) its next call is refused with the wait in the message,
+    // while another client (here another API key) is still answered.
+    // Before the budget a client could keep a bot core busy by sending the
+    // largest calls one after another.
+    let server = TestServer::start_with(ServerConfig {
+        simulation_shares: SimulationShares {
+            steps_per_second_per_client: 10,
+            ..SimulationShares::default()
+        },
+        ..quotas(100, 1_000)
+    })
+    .await;
+    let mut client = server.client().await;
+    let (game, other) = game_and_keyed_game(&mut client, 1_000_000).await;
+    let token = &game.seats[0].token;
+    let largest = simulation(&game, 0, 64, 3_125);
+    let answer = client
+        .simulate(authed(largest.clone(), token))
+        .await
+        .unwrap();
+    assert_eq!(answer.into_inner().samples.len(), 64);
+    let refused = client
+        .simulate(authed(simulation(&game, 0, 8, 100), token))
+        .await
+        .unwrap_err();
+    assert_eq!(refused.code(), Code::ResourceExhausted);
+    assert!(
+        refused.message().contains("10 steps a second"),
+        "{}",
+        refused.message()
+    );
+    let mut request = keyed(simulation(&other, 0, 64, 3_125), "other-key");
+    request.metadata_mut().insert(
+        "authorization",
+        format!("Bearer {}", other.seats[0].token).parse().unwrap(),
+    );
+    assert_eq!(
+        client
+            .simulate(request)
+            .await
+            .unwrap()
+            .into_inner()
+            .samples
+            .len(),
+        64
     );
 }
