@@ -11,6 +11,7 @@ import ctypes
 import os
 import pathlib
 import random
+import shutil
 import signal
 import socket
 import subprocess
@@ -39,18 +40,32 @@ def _die_with_parent() -> None:
         ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGTERM)  # PR_SET_PDEATHSIG
 
 
+def _spawn_dying_with_parent(command: list[str]) -> tuple[list[str], dict]:
+    """The command and Popen arguments that start `command` so that it dies
+    with the test process. util-linux's setpriv sets the signal without
+    running Python in the child: a `preexec_fn` forks the whole interpreter,
+    and a fork while gRPC's threads run (a remote bot's server in the same
+    test) can abort the child in gRPC's fork handlers before it ever execs
+    the server."""
+    setpriv = shutil.which("setpriv")
+    if sys.platform.startswith("linux") and setpriv:
+        return [setpriv, "--pdeathsig", "TERM", *command], {}
+    return command, {"preexec_fn": _die_with_parent}
+
+
 def start_server(*extra: str) -> tuple[subprocess.Popen, str, pathlib.Path]:
     binary = pathlib.Path(os.environ.get("MELANGE_BIN", REPO / "target" / "release" / "melange"))
     if not binary.is_file():
         pytest.fail(f"no server binary at {binary}: run `cargo build --release --bin melange` or set MELANGE_BIN")
     address = f"127.0.0.1:{free_port()}"
     log = pathlib.Path(tempfile.mkstemp(prefix="melange-server-", suffix=".log")[1])
+    command, spawn = _spawn_dying_with_parent([str(binary), "--listen", address, "--data-dir", "none", *extra])
     process = subprocess.Popen(
-        [str(binary), "--listen", address, "--data-dir", "none", *extra],
+        command,
         stdout=log.open("wb"),
         stderr=subprocess.STDOUT,
         env={**os.environ, "RUST_LOG": os.environ.get("RUST_LOG", "warn")},
-        preexec_fn=_die_with_parent,
+        **spawn,
     )
     deadline = time.monotonic() + 30
     with Client(address) as probe:
