@@ -79,8 +79,16 @@ impl Arrakis {
     /// Whether action `u` may be taken now (beyond the result).
     fn die_use_possible(&self, u: DieUse) -> bool {
         match u {
-            // SM-DIE-13: the Base's area takes them.
-            DieUse::Deployment => self.smugglers.as_deref().is_some_and(|s| s.base.is_some()),
+            // SM-DIE-13: the Base's area takes them, unless Harkonnen
+            // figures stand there (a Base the Harkonnen hold after a
+            // battle): a deployment starts no battle, and units of both
+            // houses never share an area outside one (AR-COMBAT-03;
+            // docs/rules-decisions.md, Smugglers).
+            DieUse::Deployment => self
+                .smugglers
+                .as_deref()
+                .and_then(|s| s.base)
+                .is_some_and(|b| !self.areas[b.index()].has_legion(Faction::Harkonnen, self.d())),
             // SM-DIE-14: a card the Atreides could play.
             DieUse::MentatPlay => self.house(A).hand.iter().any(|&c| self.playable(c)),
             // SQ15: a leader's special only under the enhanced option.
