@@ -170,10 +170,14 @@ fn smugglers_and_desert_war_games_play_to_a_winner() {
 /// SM-DIE-13 with AR-COMBAT-03: the release soak's game of seed 9000903
 /// (both expansions) used the Smugglers die's Deployment while Harkonnen
 /// units held the Base's area, putting both houses' units there outside a
-/// battle at step 595; the result is no longer offered there.
+/// battle at step 595; the result now deploys none there. Seed 8000592
+/// (the Smugglers alone) is the game where refusing the result instead
+/// left the Atreides no legal action.
 #[test]
 fn smugglers_deployment_never_lands_beside_harkonnen_units() {
     let w = many(&options(Preset::Default, true), 9_000_903..9_000_904, 0);
+    assert_eq!(w[0] + w[1], 1);
+    let w = many(&options(Preset::Default, false), 8_000_592..8_000_593, 0);
     assert_eq!(w[0] + w[1], 1);
 }
 

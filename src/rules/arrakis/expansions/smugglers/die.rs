@@ -79,16 +79,8 @@ impl Arrakis {
     /// Whether action `u` may be taken now (beyond the result).
     fn die_use_possible(&self, u: DieUse) -> bool {
         match u {
-            // SM-DIE-13: the Base's area takes them, unless Harkonnen
-            // figures stand there (a Base the Harkonnen hold after a
-            // battle): a deployment starts no battle, and units of both
-            // houses never share an area outside one (AR-COMBAT-03;
-            // docs/rules-decisions.md, Smugglers).
-            DieUse::Deployment => self
-                .smugglers
-                .as_deref()
-                .and_then(|s| s.base)
-                .is_some_and(|b| !self.areas[b.index()].has_legion(Faction::Harkonnen, self.d())),
+            // SM-DIE-13: the Base's area takes them.
+            DieUse::Deployment => self.smugglers.as_deref().is_some_and(|s| s.base.is_some()),
             // SM-DIE-14: a card the Atreides could play.
             DieUse::MentatPlay => self.house(A).hand.iter().any(|&c| self.playable(c)),
             // SQ15: a leader's special only under the enhanced option.
@@ -194,7 +186,16 @@ impl Arrakis {
     fn smugglers_deploy(&mut self, ev: &mut Vec<Event>) {
         let base = self.smugglers.as_deref().and_then(|s| s.base);
         if let Some(area) = base {
-            let want = super::data::smugglers().die.deployment_units;
+            // None while Harkonnen figures hold the Base's area (a Base
+            // they took in a battle): a deployment starts no battle, and
+            // both houses' units share an area only in one (AR-COMBAT-03;
+            // docs/rules-decisions.md, Smugglers, SQ5). The die is spent.
+            let held = self.areas[area.index()].has_legion(Faction::Harkonnen, self.d());
+            let want = if held {
+                0
+            } else {
+                super::data::smugglers().die.deployment_units
+            };
             let supply = &mut self.houses[A].supply.smuggler;
             let count = want.min(*supply);
             *supply -= count;
