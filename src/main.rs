@@ -9,7 +9,7 @@ use melange::{
         ApiKey, ConnectionLimits, QuotaConfig, RemoteBotConfig, ServerConfig, SimulationShares,
         TlsConfig, admin_token, serve, shutdown_signal,
     },
-    store::FsyncPolicy,
+    store::{FleetConfig, FsyncPolicy},
 };
 use tracing_subscriber::EnvFilter;
 
@@ -148,6 +148,29 @@ struct Flags {
     /// system decides: a crash of the server alone loses nothing).
     #[arg(long, env = "MELANGE_FSYNC", default_value = "always", value_parser = str::parse::<FsyncPolicy>)]
     fsync: FsyncPolicy,
+    /// The fleet's shared journal: `postgres://user:password@host:port/db`.
+    /// Every server of the fleet names the same database, keeps its games
+    /// there instead of in --data-dir, and serves any game a call names
+    /// (taking its lease); see docs/scaling.md.
+    #[arg(
+        long,
+        env = "MELANGE_JOURNAL",
+        hide_env_values = true,
+        value_name = "URL"
+    )]
+    journal: Option<String>,
+    /// This server's name in the fleet's leases (unique in the fleet).
+    /// Default: the host name and the listen address.
+    #[arg(long, env = "MELANGE_NODE_ID")]
+    node_id: Option<String>,
+    /// Milliseconds after which a fleet server that has not renewed its
+    /// heartbeat is presumed dead and its games that move by themselves
+    /// (bots, clocks) are adopted by the others. Renewed every third of it.
+    #[arg(long, env = "MELANGE_LEASE_TTL_MS", default_value_t = 3_000)]
+    lease_ttl_ms: u64,
+    /// Connections to the fleet's shared journal.
+    #[arg(long, env = "MELANGE_JOURNAL_POOL_SIZE", default_value_t = 8)]
+    journal_pool_size: usize,
     /// Seconds a finished game stays readable (views, replay) before it is
     /// dropped from memory and from the journal store.
     #[arg(long, env = "MELANGE_RETENTION_SECS", default_value_t = 60 * 60)]
@@ -285,6 +308,15 @@ async fn main() -> Result<(), Box<dyn std::error::Error + Send + Sync>> {
             dir => Some(PathBuf::from(dir)),
         },
         fsync: flags.fsync,
+        fleet: flags.journal.map(|url| FleetConfig {
+            url,
+            node_id: flags
+                .node_id
+                .clone()
+                .unwrap_or_else(|| default_node_id(flags.listen)),
+            lease_ttl: Duration::from_millis(flags.lease_ttl_ms.max(300)),
+            pool_size: flags.journal_pool_size.max(2),
+        }),
         retention: Duration::from_secs(flags.retention_secs),
         remote_bots: RemoteBotConfig {
             allowed: flags.allow_bot_endpoint,
@@ -339,4 +371,16 @@ async fn main() -> Result<(), Box<dyn std::error::Error + Send + Sync>> {
     serve(listener, config, Catalog::standard(), stop).await?;
     tracing::info!("melange stopped");
     Ok(())
+}
+
+/// A fleet server's default name: the host name and the listen address,
+/// unique as long as no two servers share both.
+fn default_node_id(listen: std::net::SocketAddr) -> String {
+    let host = std::fs::read_to_string("/proc/sys/kernel/hostname")
+        .map(|name| name.trim().to_owned())
+        .ok()
+        .filter(|name| !name.is_empty())
+        .or_else(|| std::env::var("HOSTNAME").ok())
+        .unwrap_or_else(|| "melange".to_owned());
+    format!("{host}/{listen}")
 }

@@ -7,10 +7,13 @@ use super::{HostedGame, WireRules, hosted::Hosted};
 use crate::{
     matches::{
         Batch, BotKind, JournalSink, KeptHistory, Match, MatchError, RestoredSeat, TokenHash,
+        Unkept,
     },
     pb,
     rules::core::Seat,
-    store::{ActionRecord, FORMAT, GameRecord, SeatRecord, Store, StoredGame, unix_now},
+    store::{
+        ActionRecord, FORMAT, GameRecord, JournalError, SeatRecord, Store, StoredGame, unix_now,
+    },
 };
 
 /// A match's journal: its batches go to the store under its id.
@@ -44,10 +47,14 @@ fn records<R: WireRules>(
 }
 
 impl<R: WireRules> JournalSink<R> for StoreSink {
-    fn append(&self, batch: Batch<'_, R>) -> Result<(), String> {
+    fn append(&self, batch: Batch<'_, R>) -> Result<(), Unkept> {
         let actions = records::<R>(batch.first_version, batch.actions, batch.hashes);
         self.store
             .append(&self.game_id, batch.first_version, &actions, batch.finished)
+            .map_err(|error| match error {
+                JournalError::Moved(_) => Unkept::Moved(error.to_string()),
+                JournalError::Failed(reason) => Unkept::Failed(reason),
+            })
     }
 }
 
@@ -91,8 +98,15 @@ pub fn journal_new<R: WireRules>(
     let played: Vec<_> = game.journal().iter().cloned().collect();
     let actions = records::<R>(1, &played, game.unkept_hashes());
     let finished = game.state().to_act().is_none();
+    // A game that moves with no call (bots, a clock) is adopted by the
+    // fleet when its server dies; others wait for a call to name them.
+    let self_driving = game.clock().is_some()
+        || game
+            .seats()
+            .iter()
+            .any(|slot| slot.bot().is_some() || slot.remote().is_some());
     store
-        .create_game(game_id, &record, &actions, finished)
+        .create_game(game_id, &record, &actions, finished, self_driving)
         .map_err(|error| {
             MatchError::Internal(format!(
                 "the game could not be saved ({error}); it was not created"

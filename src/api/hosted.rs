@@ -202,6 +202,10 @@ pub trait HostedGame: Send + 'static {
     /// What the game waits on, followed, for a game with a clock or a
     /// remote seat; `None` for any other.
     fn turns(&mut self) -> Option<watch::Receiver<Turn>>;
+    /// Another server of the fleet took the game (why, a sentence): every
+    /// change is refused from now on with `Unavailable`, and its bots and
+    /// clock stop here.
+    fn mark_moved(&mut self, reason: String);
     /// Plays for the seat whose time ran out (MC-CLOCK-04) if the game is
     /// still at `version`; says whether it did.
     fn expire(&mut self, version: u64) -> Result<bool, MatchError>;
@@ -404,6 +408,10 @@ impl<R: WireRules> HostedGame for Hosted<R> {
 
     fn turns(&mut self) -> Option<watch::Receiver<Turn>> {
         self.game.turns()
+    }
+
+    fn mark_moved(&mut self, reason: String) {
+        self.game.mark_moved(reason);
     }
 
     fn expire(&mut self, version: u64) -> Result<bool, MatchError> {

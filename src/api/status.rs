@@ -53,6 +53,7 @@ pub fn into_status(error: MatchError) -> Status {
         MatchError::ResourceExhausted(_) => Status::resource_exhausted(message),
         MatchError::Unimplemented(_) => Status::unimplemented(message),
         MatchError::Internal(_) => Status::internal(message),
+        MatchError::Unavailable(_) => Status::unavailable(message),
     }
 }
 

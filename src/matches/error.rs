@@ -40,4 +40,9 @@ pub enum MatchError {
     /// The server does not host this game kind (yet).
     #[error("{0}")]
     Unimplemented(String),
+    /// This server cannot serve the game now (another server of the fleet
+    /// took it, or the server is stopping): the same call, retried, finds
+    /// it where it is.
+    #[error("{0}")]
+    Unavailable(String),
 }

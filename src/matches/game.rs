@@ -9,7 +9,7 @@ use tokio::{
 use super::{
     BotKind, Clock, ClockOptions, History, MatchError, OnExpiry, SeatTime, SeatToken, TokenHash,
     Turn, Update,
-    journal::{Batch, HASH_EVERY, JournalSink, state_hash},
+    journal::{Batch, HASH_EVERY, JournalSink, Unkept, state_hash},
     search::{Decision, SearchJob},
 };
 use crate::rules::core::{GameRng, Resignation, RngStream, Ruleset, Seat, Viewer};
@@ -162,6 +162,9 @@ pub struct Match<R: Ruleset> {
     given: u64,
     /// Why the game may only be read, if it may (a failed recovery check).
     read_only: Option<String>,
+    /// Another server of the fleet took the game (why, a sentence): every
+    /// change is refused with `Unavailable`, so clients retry where it is.
+    moved: Option<String>,
     /// Whether to compute the state hashes a journal keeps.
     hashing: bool,
     /// The clocks, when the game has time controls (MC-CLOCK-01..04).
@@ -418,13 +421,26 @@ impl<R: Ruleset> Match<R> {
                 }
                 Ok(())
             }
-            Err(error) => {
+            Err(Unkept::Failed(error)) => {
                 let kept = self.kept;
                 tracing::error!(%error, kept, version, "the journal failed; taking the unkept actions back");
                 self.roll_back(kept);
                 Err(MatchError::Internal(format!(
                     "the action could not be saved ({error}); the game is unchanged at version {kept}"
                 )))
+            }
+            Err(Unkept::Moved(reason)) => {
+                // Another server holds the game now: nothing here may
+                // change it again, nor show what was not kept.
+                let kept = self.kept;
+                tracing::info!(
+                    kept,
+                    version,
+                    "the game moved to another server of the fleet"
+                );
+                self.roll_back(kept);
+                self.mark_moved(reason.clone());
+                Err(MatchError::Unavailable(reason))
             }
         }
     }
@@ -501,6 +517,7 @@ impl<R: Ruleset> Match<R> {
             hashes: Vec::new(),
             given,
             read_only: None,
+            moved: None,
             hashing,
             clock: None,
             turns: None,
@@ -671,8 +688,20 @@ impl<R: Ruleset> Match<R> {
         self.after_move(events)
     }
 
+    /// Another server of the fleet took the game (why, a sentence): every
+    /// change is refused from now on with `Unavailable`, and its bots and
+    /// clock task stop here.
+    pub fn mark_moved(&mut self, reason: String) {
+        self.read_only = Some(reason.clone());
+        self.moved = Some(reason);
+        self.signal();
+    }
+
     /// Refuses any change to a read-only game.
     fn writable(&self) -> Result<(), MatchError> {
+        if let Some(reason) = &self.moved {
+            return Err(MatchError::Unavailable(reason.clone()));
+        }
         match &self.read_only {
             Some(reason) => Err(MatchError::FailedPrecondition(format!(
                 "this game is read-only since the server restarted: {reason}; \
@@ -1222,9 +1251,9 @@ mod tests {
     }
 
     impl JournalSink<Arrakis> for Flaky {
-        fn append(&self, batch: Batch<'_, Arrakis>) -> Result<(), String> {
+        fn append(&self, batch: Batch<'_, Arrakis>) -> Result<(), Unkept> {
             if self.failing.load(std::sync::atomic::Ordering::Relaxed) {
-                return Err("the disk is full".to_owned());
+                return Err(Unkept::Failed("the disk is full".to_owned()));
             }
             let mut kept = self.kept.lock().unwrap();
             assert_eq!(batch.first_version, kept.len() as u64 + 1);
@@ -1283,6 +1312,43 @@ mod tests {
         let played: Vec<_> = game.journal().iter().cloned().collect();
         assert_eq!(played, expected);
         assert_eq!(*sink.kept.lock().unwrap(), expected);
+    }
+
+    /// A journal whose game another server of the fleet took.
+    #[derive(Debug)]
+    struct TakenElsewhere;
+
+    impl JournalSink<Arrakis> for TakenElsewhere {
+        fn append(&self, _: Batch<'_, Arrakis>) -> Result<(), Unkept> {
+            Err(Unkept::Moved(
+                "game g is now served by another server".to_owned(),
+            ))
+        }
+    }
+
+    #[test]
+    fn a_game_another_server_took_refuses_every_change_and_shows_nothing() {
+        let options = <Arrakis as Ruleset>::Options::default();
+        let plans = [SeatPlan::default(), SeatPlan::default()];
+        let (mut game, _) = Match::<Arrakis>::create_from(options, 5, &plans, &[], true).unwrap();
+        game.attach_journal(Arc::new(TakenElsewhere));
+        let (_, mut watcher) = game.subscribe();
+        while watcher.try_recv().is_ok() {}
+        let seat = game.state().to_act().unwrap();
+        let action = game.legal_actions(seat)[0];
+        let refused = game.apply(seat, 0, &action).unwrap_err();
+        assert!(
+            matches!(&refused, MatchError::Unavailable(message) if message.contains("another server")),
+            "{refused:?}"
+        );
+        assert_eq!(game.version(), 0);
+        assert!(watcher.try_recv().is_err(), "no watcher saw the batch");
+        // Read-only from now on: the same action is refused before the
+        // journal is asked again.
+        assert!(matches!(
+            game.apply(seat, 0, &action),
+            Err(MatchError::Unavailable(_))
+        ));
     }
 
     #[test]

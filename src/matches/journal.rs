@@ -40,7 +40,18 @@ pub struct Batch<'a, R: Ruleset> {
 /// match take the batch back, so that nothing unkept is ever shown.
 pub trait JournalSink<R: Ruleset>: Debug + Send + Sync {
     /// Keeps a batch of newly applied actions.
-    fn append(&self, batch: Batch<'_, R>) -> Result<(), String>;
+    fn append(&self, batch: Batch<'_, R>) -> Result<(), Unkept>;
+}
+
+/// Why a sink did not keep a batch.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Unkept {
+    /// The journal failed (a sentence); the match takes the batch back
+    /// and may go on.
+    Failed(String),
+    /// Another server of the fleet holds the game now (a sentence): this
+    /// match must not change again; the server drops it.
+    Moved(String),
 }
 
 /// A stable 64-bit hash of a rules state: the first eight bytes (big

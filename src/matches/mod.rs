@@ -30,7 +30,7 @@ pub use game::{
     Stamped,
 };
 pub use history::History;
-pub use journal::{Batch, HASH_EVERY, JournalSink, state_hash};
+pub use journal::{Batch, HASH_EVERY, JournalSink, Unkept, state_hash};
 pub use registry::{
     Entry, Limits, MAX_LISTING_WALK, Page, Registry, Replaced, Watcher, WatcherGuard, new_game_id,
 };

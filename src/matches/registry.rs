@@ -59,9 +59,19 @@ pub struct Entry<T> {
     /// Milliseconds since the registry's epoch of the last touch.
     touched: AtomicU64,
     epoch: Instant,
+    /// Raised when the game left this server for another of its fleet, so
+    /// that its streams end with UNAVAILABLE (resume there), not as if the
+    /// game had expired.
+    moved: Arc<AtomicBool>,
 }
 
 impl<T> Entry<T> {
+    /// The flag raised when the game moves to another server of the fleet
+    /// (see [`Registry::remove_moved`]); a stream keeps it past the entry.
+    pub fn moved_flag(&self) -> Arc<AtomicBool> {
+        self.moved.clone()
+    }
+
     /// The game id.
     pub fn id(&self) -> &str {
         &self.id
@@ -339,6 +349,7 @@ impl<T> Registry<T> {
             tickets: AtomicU64::new(0),
             touched: AtomicU64::new(0),
             epoch: self.epoch,
+            moved: Arc::new(AtomicBool::new(false)),
         });
         entry.touch();
         self.shard(&entry.id)
@@ -492,6 +503,23 @@ impl<T> Registry<T> {
     /// returns how many went. Watchers of a removed game see their stream end.
     pub fn expire_idle(&self) -> usize {
         self.expire_idle_with(|_| false, |_| {})
+    }
+
+    /// Removes a game that another server of the fleet took: its streams
+    /// end with UNAVAILABLE rather than as if it had expired.
+    pub fn remove_moved(&self, id: &str) -> bool {
+        if let Ok(entry) = self.get(id) {
+            entry.moved.store(true, Ordering::Release);
+        }
+        self.remove(id)
+    }
+
+    /// The ids of every live game (a server handing its games over).
+    pub fn ids(&self) -> Vec<String> {
+        self.by_sequence()
+            .values()
+            .map(|entry| entry.id().to_owned())
+            .collect()
     }
 
     /// Removes a game now (a finished game whose retention has passed);

@@ -11,7 +11,7 @@ use super::{bots::SimulationShares, quotas::QuotaConfig};
 
 use crate::{
     matches::{Limits, search::MAX_ITERATIONS},
-    store::FsyncPolicy,
+    store::{FleetConfig, FsyncPolicy},
 };
 
 /// The default of [`ServerConfig::max_search_iterations`]: 20 times the
@@ -51,6 +51,9 @@ pub struct ServerConfig {
     pub data_dir: Option<PathBuf>,
     /// When the journal forces its writes to the disk.
     pub fsync: FsyncPolicy,
+    /// The fleet's shared journal (PostgreSQL), when this server is one of
+    /// a fleet: it replaces `data_dir`.
+    pub fleet: Option<FleetConfig>,
     /// How long a finished game stays readable (views, replay) before it is
     /// dropped from memory and from the store.
     pub retention: Duration,
@@ -202,6 +205,7 @@ impl Default for ServerConfig {
             viewer_dir: None,
             data_dir: None,
             fsync: FsyncPolicy::Always,
+            fleet: None,
             retention: Duration::from_secs(60 * 60),
             remote_bots: RemoteBotConfig::default(),
             connections: ConnectionLimits::default(),

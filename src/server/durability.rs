@@ -8,6 +8,7 @@ use std::{
 
 use super::{
     ServerConfig,
+    fleet::Journaling,
     game_service::{GameEntry, Games},
 };
 use crate::{
@@ -98,8 +99,7 @@ pub fn open(
         actions,
         read_ms = read.as_millis() as u64,
         total_ms = started.elapsed().as_millis() as u64,
-        path = %store.path().display(),
-        fsync = %store.policy(),
+        store = %store.describe(),
         "recovered the games of the journal store"
     );
     retention::report(&store, games.len());
@@ -146,12 +146,16 @@ const REPORT_EVERY: Duration = Duration::from_secs(60 * 60);
 /// Drops finished games whose retention has passed, from the store and
 /// from memory, every so often for as long as the server runs, and logs
 /// the store's size after each sweep that dropped something (and hourly).
-pub async fn sweep_finished(store: Arc<Store>, games: Arc<Games>, keep_for: Duration) {
+pub async fn sweep_finished(journaling: Journaling, games: Arc<Games>, keep_for: Duration) {
     let period = (keep_for / 4).clamp(Duration::from_millis(100), Duration::from_secs(60));
     let mut tick = tokio::time::interval(period);
     let mut reported = Instant::now();
     loop {
         tick.tick().await;
+        // A fleet's journal may not be reached yet.
+        let Ok(Some(store)) = journaling.store() else {
+            continue;
+        };
         let swept = {
             let store = store.clone();
             tokio::task::spawn_blocking(move || retention::sweep(&store, keep_for)).await

@@ -11,6 +11,7 @@ use super::{
     bots::BotPool,
     client::client_of,
     clock::Referee,
+    fleet::{Hosting, Journaling},
     from_replay::{ReplayRuns, creation_cost},
     peers::{Peers, peer_ip},
     quotas::Quotas,
@@ -52,7 +53,8 @@ pub struct GameServiceImpl {
     bots: BotPool,
     /// Drives clocks and remote bots (one task per such game).
     referee: Referee,
-    store: Option<Arc<Store>>,
+    /// The journal, and what loads and adopts games in a fleet.
+    hosting: Hosting,
     /// Connections and streams per client address (P13).
     peers: Arc<Peers>,
     /// The most iterations a search bot may think per decision.
@@ -100,14 +102,24 @@ impl GameServiceImpl {
         let bots = BotPool::default().with_shares(config.simulation_shares);
         let replays = ReplayRuns::new(bots.permits());
         let remote = Arc::new(RemoteBots::new(config.remote_bots.clone()));
+        let catalog = Arc::new(catalog);
+        let referee = Referee::new(bots.clone(), remote);
+        let hosting = Hosting::new(
+            games.clone(),
+            catalog.clone(),
+            bots.clone(),
+            referee.clone(),
+            Journaling::default(),
+            shutdown.clone(),
+        );
         GameServiceImpl {
             games,
-            catalog: Arc::new(catalog),
+            catalog,
             admin_token: config.admin_token.clone(),
             shutdown,
-            referee: Referee::new(bots.clone(), remote),
+            referee,
             bots,
-            store: None,
+            hosting,
             peers: Peers::new(&config.connections),
             max_search_iterations: config.max_search_iterations,
             quotas: Quotas::new(config.quotas.clone()),
@@ -135,7 +147,7 @@ impl GameServiceImpl {
         resumed: &[GameEntry],
         driven: &[GameEntry],
     ) -> Self {
-        self.store = Some(store);
+        self.hosting.journaling = Journaling::ready(store);
         for entry in resumed {
             self.bots.play_on(entry, format!("game {}", entry.id()));
         }
@@ -143,6 +155,18 @@ impl GameServiceImpl {
             self.referee.drive(entry);
         }
         self
+    }
+
+    /// Journals to a fleet's shared journal once [`super::fleet::join`]
+    /// reaches it; until then calls answer UNAVAILABLE.
+    pub fn with_fleet(mut self) -> Self {
+        self.hosting.journaling = Journaling::pending_fleet();
+        self
+    }
+
+    /// What loads and adopts games, shared with the fleet's tasks.
+    pub(crate) fn hosting(&self) -> Hosting {
+        self.hosting.clone()
     }
 
     /// The game and the viewer a request speaks for: a seat whose bearer
@@ -271,6 +295,7 @@ impl GameService for GameServiceImpl {
         request: Request<pb::CreateGameRequest>,
     ) -> Result<Response<pb::CreateGameResponse>, Status> {
         let client = client_of(&request, self.quotas.api_keys())?;
+        self.hosting.check_not_stopping()?;
         let (request, given) = super::from_replay::resolve(request.into_inner())?;
         check_names(&request)?;
         self.games.check_capacity()?;
@@ -299,7 +324,7 @@ impl GameService for GameServiceImpl {
             remotes,
             plays,
             given,
-            store: self.store.clone(),
+            store: self.hosting.journaling.store()?,
         };
         let kind = request.kind;
         let mut created = if spec.given.is_empty() {
@@ -317,7 +342,7 @@ impl GameService for GameServiceImpl {
             Ok(entry) => entry,
             Err(error) => {
                 // Journaled but refused: it must not come back at a restart.
-                if let Some(store) = &self.store {
+                if let Ok(Some(store)) = self.hosting.journaling.store() {
                     let _ = store.delete(&game_id);
                 }
                 return Err(error.into());
@@ -351,6 +376,7 @@ impl GameService for GameServiceImpl {
         &self,
         request: Request<pb::GetViewRequest>,
     ) -> Result<Response<pb::View>, Status> {
+        self.hosting.ensure_here(&request.get_ref().game_id).await?;
         let (entry, viewer) = self.viewer(
             &request,
             &request.get_ref().game_id,
@@ -370,6 +396,7 @@ impl GameService for GameServiceImpl {
         request: Request<pb::ApplyActionRequest>,
     ) -> Result<Response<pb::ApplyActionResponse>, Status> {
         let body = request.get_ref();
+        self.hosting.ensure_here(&body.game_id).await?;
         let (entry, seat) = self.acting_seat(&request, &body.game_id, body.seat)?;
         let client = client_of(&request, self.quotas.api_keys())?;
         let action = body
@@ -394,6 +421,7 @@ impl GameService for GameServiceImpl {
         request: Request<pb::StreamGameRequest>,
     ) -> Result<Response<Self::StreamGameStream>, Status> {
         let body = request.get_ref();
+        self.hosting.ensure_here(&body.game_id).await?;
         let (entry, viewer) = self.viewer(&request, &body.game_id, body.seat, Access::Read)?;
         // Versions only grow, so a check before subscribing is enough.
         let current = entry.peek().version();
@@ -489,6 +517,7 @@ impl GameService for GameServiceImpl {
     ) -> Result<Response<pb::Replay>, Status> {
         bounded_name("game_id", &request.get_ref().game_id)?;
         bounded_name("page_token", &request.get_ref().page_token)?;
+        self.hosting.ensure_here(&request.get_ref().game_id).await?;
         let entry = self.games.get(&request.get_ref().game_id)?;
         let token = bearer(&request)?;
         let game = entry.peek();
@@ -538,6 +567,7 @@ impl GameService for GameServiceImpl {
         request: Request<pb::ConcedeRequest>,
     ) -> Result<Response<pb::ConcedeResponse>, Status> {
         let body = request.get_ref();
+        self.hosting.ensure_here(&body.game_id).await?;
         let (entry, seat) = self.acting_seat(&request, &body.game_id, body.seat)?;
         // MC-RESIGN-01: whoever is to act; journaled, streamed, and the
         // game's clock task hears that the game is over.
@@ -552,6 +582,7 @@ impl GameService for GameServiceImpl {
     ) -> Result<Response<pb::SimulateResponse>, Status> {
         let body = request.get_ref();
         bounded_name("game_id", &body.game_id)?;
+        self.hosting.ensure_here(&body.game_id).await?;
         let entry = self.games.get(&body.game_id)?;
         // MC-SIM-05: admitted before the game is copied (bounded waiting,
         // a share per seat and per client first), checked and copied under

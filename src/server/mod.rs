@@ -10,6 +10,7 @@ mod config;
 mod connections;
 mod durability;
 mod fair_queue;
+mod fleet;
 mod from_replay;
 mod game_service;
 mod peers;

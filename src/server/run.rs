@@ -5,10 +5,11 @@ use tokio::{net::TcpListener, sync::watch};
 use super::{
     GameServiceImpl, ServerConfig,
     connections::{Incoming, RequestSeenLayer},
-    durability,
+    durability, fleet,
+    fleet::Journaling,
     game_service::Games,
 };
-use crate::{api::Catalog, matches::Registry, pb, store::Store};
+use crate::{api::Catalog, matches::Registry, pb};
 
 /// Serves the game service, health and reflection on `listener` until
 /// `shutdown` resolves, then drains in-flight calls and returns. A
@@ -25,7 +26,12 @@ pub async fn serve(
         tracing::warn!("{warning}");
     }
     let games: Arc<Games> = Arc::new(Registry::new(config.limits.clone()));
-    let opened = durability::open(&config, &catalog, &games)?;
+    // A fleet server reads no game at start: it loads each one a call
+    // names, and adopts those whose server died.
+    let opened = match config.fleet {
+        Some(_) => None,
+        None => durability::open(&config, &catalog, &games)?,
+    };
     let (stopping, stopping_watch) = watch::channel(false);
     let shutdown = async move {
         shutdown.await;
@@ -42,15 +48,32 @@ pub async fn serve(
         );
         store = Some(opened.store);
     }
+    if config.fleet.is_some() {
+        service = service.with_fleet();
+    }
+    let hosting = service.hosting();
+    let journaling = hosting.journaling.clone();
     let peers = service.peers();
     let service = pb::game_service_server::GameServiceServer::new(service)
         .max_decoding_message_size(config.max_message_bytes)
         .max_encoding_message_size(config.max_message_bytes);
 
     let (health, health_service) = tonic_health::server::health_reporter();
-    health
-        .set_serving::<pb::game_service_server::GameServiceServer<GameServiceImpl>>()
-        .await;
+    // A fleet server is SERVING only while it reaches the shared journal.
+    let fleet_task = match config.fleet.clone() {
+        Some(fleet_config) => Some(tokio::spawn(fleet::join(
+            fleet_config,
+            hosting,
+            health.clone(),
+            stopping_watch.clone(),
+        ))),
+        None => {
+            health
+                .set_serving::<pb::game_service_server::GameServiceServer<GameServiceImpl>>()
+                .await;
+            None
+        }
+    };
     // Reflection in both protocol versions: v1, and v1alpha for the clients
     // and grpcurl builds that still only speak it.
     let reflection_builder = || {
@@ -65,10 +88,10 @@ pub async fn serve(
     // the header and idle timeouts, and no spinning when out of files.
     let limits = &config.connections;
     let incoming = Incoming::new(listener, peers.clone(), limits);
-    let expiry = tokio::spawn(expire_idle_games(games.clone(), store.clone()));
-    let retention = store.clone().map(|store| {
+    let expiry = tokio::spawn(expire_idle_games(games.clone(), journaling.clone()));
+    let retention = (store.is_some() || config.fleet.is_some()).then(|| {
         tokio::spawn(durability::sweep_finished(
-            store,
+            journaling.clone(),
             games.clone(),
             config.retention,
         ))
@@ -123,6 +146,16 @@ pub async fn serve(
     if let Some(retention) = retention {
         retention.abort();
     }
+    if let Some(fleet_task) = fleet_task {
+        // The leases are handed back as soon as the stop begins; this waits
+        // for that to be done (or to give up), never for long.
+        if tokio::time::timeout(Duration::from_secs(5), fleet_task)
+            .await
+            .is_err()
+        {
+            tracing::warn!("handing the leases back took too long; they expire instead");
+        }
+    }
     if let Some(store) = store {
         // Flushes and closes the database, so the directory can be opened
         // again at once (a restart in the same process, tests).
@@ -134,15 +167,15 @@ pub async fn serve(
 }
 
 /// Removes idle games every so often, for as long as the server runs.
-async fn expire_idle_games(games: Arc<Games>, store: Option<Arc<Store>>) {
+async fn expire_idle_games(games: Arc<Games>, journaling: Journaling) {
     let period =
         (games.limits().idle_expiry / 4).clamp(Duration::from_millis(100), Duration::from_secs(60));
     let mut tick = tokio::time::interval(period);
     loop {
         tick.tick().await;
-        let removed = match &store {
-            Some(store) => durability::expire_idle(&games, store),
-            None => games.expire_idle(),
+        let removed = match journaling.store() {
+            Ok(Some(store)) => durability::expire_idle(&games, &store),
+            _ => games.expire_idle(),
         };
         if removed > 0 {
             tracing::info!(removed, live = games.len(), "expired idle games");

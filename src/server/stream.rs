@@ -42,6 +42,8 @@ pub fn spawn(
     permit: StreamPermit,
 ) -> mpsc::Receiver<Result<pb::GameUpdate, Status>> {
     let (sender, receiver) = mpsc::channel(CLIENT_BUFFER);
+    // Raised if the game moves to another server of the fleet.
+    let moved = entry.moved_flag();
     // A seat's stream ends once a newer stream of the same seat replaces it;
     // a spectator's never is.
     let replaced = guard.replaced();
@@ -95,6 +97,16 @@ pub fn spawn(
                 item = live.next() => item,
             };
             match item {
+                // The game moved to another server of the fleet: the client
+                // resumes there.
+                None if moved.load(std::sync::atomic::Ordering::Acquire) => {
+                    let status = Status::unavailable(format!(
+                        "this game moved to another server of the fleet; \
+                         resume from version {last}"
+                    ));
+                    let _ = tokio::time::timeout(REPLACED_GRACE, sender.send(Err(status))).await;
+                    return;
+                }
                 // The game was removed (expired): the stream ends.
                 None => return,
                 Some(Ok(update)) => {

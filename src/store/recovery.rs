@@ -6,8 +6,8 @@
 use redb::{Database, ReadableTable};
 
 use super::{
+    embedded::{ACTIONS, FINISHED, GAMES, store_error},
     record::{self, ActionRecord, FORMAT, GameRecord},
-    store::{ACTIONS, FINISHED, GAMES, store_error},
 };
 
 /// One game as the store kept it.
@@ -34,7 +34,7 @@ pub struct Recovered {
     pub unreadable: Vec<(String, String)>,
 }
 
-/// Reads every game in the store.
+/// Reads every game in the embedded store.
 pub(super) fn read_all(db: &Database) -> Result<Recovered, String> {
     let txn = db.begin_read().map_err(store_error)?;
     let games = txn.open_table(GAMES).map_err(store_error)?;
@@ -44,57 +44,70 @@ pub(super) fn read_all(db: &Database) -> Result<Recovered, String> {
     for entry in games.iter().map_err(store_error)? {
         let (id, bytes) = entry.map_err(store_error)?;
         let id = id.value().to_owned();
-        let game = match record::open::<GameRecord>(bytes.value()) {
-            Ok(game) if game.format <= FORMAT => game,
-            Ok(game) => {
-                let reason = format!(
-                    "its record has format {}, newer than this build's {FORMAT}",
-                    game.format
-                );
-                recovered.unreadable.push((id, reason));
-                continue;
-            }
-            Err(reason) => {
-                recovered.unreadable.push((id, reason));
-                continue;
-            }
-        };
-        let mut kept = Vec::new();
-        let mut damaged = None;
-        let range = actions
-            .range((id.as_str(), 0)..=(id.as_str(), u64::MAX))
-            .map_err(store_error)?;
-        for entry in range {
-            let (key, bytes) = entry.map_err(store_error)?;
-            let version = key.value().1;
-            let expected = kept.len() as u64 + 1;
-            if version != expected {
-                damaged = Some(format!(
-                    "version {expected} is missing from the journal (the next kept is {version})"
-                ));
-                break;
-            }
-            match record::open::<ActionRecord>(bytes.value()) {
-                Ok(action) => kept.push(action),
-                Err(reason) => {
-                    damaged = Some(format!(
-                        "the record of version {version} is damaged: {reason}"
-                    ));
-                    break;
-                }
-            }
-        }
         let finished_unix = finished
             .get(id.as_str())
             .map_err(store_error)?
             .map(|at| at.value());
-        recovered.games.push(StoredGame {
-            id,
-            record: game,
-            actions: kept,
-            damaged,
-            finished_unix,
-        });
+        let mut kept = Vec::new();
+        for entry in actions
+            .range((id.as_str(), 0)..=(id.as_str(), u64::MAX))
+            .map_err(store_error)?
+        {
+            let (key, bytes) = entry.map_err(store_error)?;
+            kept.push((key.value().1, bytes.value().to_vec()));
+        }
+        match read_game(id.clone(), bytes.value(), kept, finished_unix) {
+            Ok(game) => recovered.games.push(game),
+            Err(reason) => recovered.unreadable.push((id, reason)),
+        }
     }
     Ok(recovered)
+}
+
+/// One game from its stored bytes, whatever the store: its record, then
+/// its actions in version order up to the first missing, damaged or out of
+/// order one. An unreadable record is an error (the reason).
+pub(super) fn read_game(
+    id: String,
+    record_bytes: &[u8],
+    actions: impl IntoIterator<Item = (u64, Vec<u8>)>,
+    finished_unix: Option<u64>,
+) -> Result<StoredGame, String> {
+    let game = match record::open::<GameRecord>(record_bytes) {
+        Ok(game) if game.format <= FORMAT => game,
+        Ok(game) => {
+            return Err(format!(
+                "its record has format {}, newer than this build's {FORMAT}",
+                game.format
+            ));
+        }
+        Err(reason) => return Err(reason),
+    };
+    let mut kept = Vec::new();
+    let mut damaged = None;
+    for (version, bytes) in actions {
+        let expected = kept.len() as u64 + 1;
+        if version != expected {
+            damaged = Some(format!(
+                "version {expected} is missing from the journal (the next kept is {version})"
+            ));
+            break;
+        }
+        match record::open::<ActionRecord>(&bytes) {
+            Ok(action) => kept.push(action),
+            Err(reason) => {
+                damaged = Some(format!(
+                    "the record of version {version} is damaged: {reason}"
+                ));
+                break;
+            }
+        }
+    }
+    Ok(StoredGame {
+        id,
+        record: game,
+        actions: kept,
+        damaged,
+        finished_unix,
+    })
 }

@@ -17,10 +17,9 @@ pub fn sweep(store: &Store, keep_for: Duration) -> Result<Vec<String>, String> {
 /// Logs the store's size and what it holds.
 pub fn report(store: &Store, live_games: usize) {
     tracing::info!(
-        path = %store.path().display(),
+        store = %store.describe(),
         bytes = store.size_bytes(),
         live_games,
-        fsync = %store.policy(),
         "journal store size"
     );
 }

@@ -15,7 +15,11 @@ use std::{
 
 use redb::{Database, Durability, ReadableTable, TableDefinition};
 
-use super::{Recovered, recovery, unix_now};
+use super::{
+    Recovered,
+    journal::{Journal, JournalError, Op},
+    recovery, unix_now,
+};
 
 /// Game id -> sealed [`super::GameRecord`].
 pub(super) const GAMES: TableDefinition<&str, &[u8]> = TableDefinition::new("games");
@@ -78,35 +82,6 @@ impl FromStr for FsyncPolicy {
     }
 }
 
-/// One write the journal thread makes.
-#[derive(Debug)]
-pub(super) enum Op {
-    /// A new game's record and the actions it started with.
-    Create {
-        id: String,
-        game: Vec<u8>,
-        actions: Vec<(u64, Vec<u8>)>,
-        finished: Option<u64>,
-    },
-    /// More actions of a game; `finished` marks it over now.
-    Append {
-        id: String,
-        actions: Vec<(u64, Vec<u8>)>,
-        finished: Option<u64>,
-    },
-    /// Everything about a game, gone.
-    Delete { id: String },
-    /// Every action of a game after `version`, gone (a damaged tail).
-    Truncate { id: String, version: u64 },
-    /// Raw bytes under an action key, for tests that damage a record.
-    #[cfg(feature = "testkit")]
-    Raw {
-        id: String,
-        version: u64,
-        bytes: Vec<u8>,
-    },
-}
-
 enum Job {
     /// Writes, and who waits for them.
     Write {
@@ -122,30 +97,30 @@ enum Job {
     Stop,
 }
 
-/// The store: the journal thread, sole owner of the database, and the
-/// channel to it. Writes wait for the thread's commit; the database is
-/// read once, when the store opens (see [`super::recover`]).
-pub struct Store {
+/// The embedded store: the journal thread, sole owner of the database, and
+/// the channel to it. Writes wait for the thread's commit; the database is
+/// read once, when the store opens.
+pub struct Embedded {
     jobs: Sender<Job>,
     thread: Mutex<Option<JoinHandle<()>>>,
     path: PathBuf,
     policy: FsyncPolicy,
 }
 
-impl fmt::Debug for Store {
+impl fmt::Debug for Embedded {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("Store")
+        f.debug_struct("Embedded")
             .field("path", &self.path)
             .field("policy", &self.policy)
             .finish_non_exhaustive()
     }
 }
 
-impl Store {
+impl Embedded {
     /// Opens (creating it and the directory if needed) the store in `dir`
-    /// and reads back every game it holds (see [`super::recover`]). The
-    /// message of an error names the directory and what failed.
-    pub fn open(dir: &Path, policy: FsyncPolicy) -> Result<(Store, Recovered), String> {
+    /// and reads back every game it holds. The message of an error names
+    /// the directory and what failed.
+    pub fn open(dir: &Path, policy: FsyncPolicy) -> Result<(Embedded, Recovered), String> {
         let created = !dir.exists();
         std::fs::create_dir_all(dir).map_err(|error| {
             format!(
@@ -185,7 +160,7 @@ impl Store {
             .name("melange-journal".to_owned())
             .spawn(move || journal_thread(&db, &queue, policy))
             .map_err(|error| format!("cannot start the journal thread: {error}"))?;
-        let store = Store {
+        let store = Embedded {
             jobs,
             thread: Mutex::new(Some(thread)),
             path,
@@ -203,7 +178,7 @@ impl Store {
             })
             .collect();
         if !cuts.is_empty() {
-            store.write(cuts)?;
+            store.write_ops(cuts)?;
         }
         Ok((store, recovered))
     }
@@ -222,7 +197,7 @@ impl Store {
     /// durable as the policy asks. On a multi-threaded runtime the wait
     /// lets the worker's other tasks move to another thread, so a slow
     /// disk never holds up unrelated calls.
-    pub(super) fn write(&self, ops: Vec<Op>) -> Result<(), String> {
+    fn write_ops(&self, ops: Vec<Op>) -> Result<(), String> {
         let (done, finished) = mpsc::sync_channel(1);
         self.send(Job::Write { ops, done })?;
         wait(move || finished.recv().unwrap_or_else(|_| Err(stopped())))
@@ -231,34 +206,44 @@ impl Store {
     fn send(&self, job: Job) -> Result<(), String> {
         self.jobs.send(job).map_err(|_| stopped())
     }
+}
 
-    /// Deletes every game that finished before `before_unix` (seconds since
-    /// the Unix epoch) and returns their ids.
-    pub fn sweep_finished(&self, before_unix: u64) -> Result<Vec<String>, String> {
+impl Journal for Embedded {
+    fn write(&self, ops: Vec<Op>) -> Result<(), JournalError> {
+        Ok(self.write_ops(ops)?)
+    }
+
+    fn sweep_finished(&self, before_unix: u64) -> Result<Vec<String>, String> {
         let (done, finished) = mpsc::sync_channel(1);
         self.send(Job::Sweep { before_unix, done })?;
         wait(move || finished.recv().unwrap_or_else(|_| Err(stopped())))
     }
 
-    /// Deletes a game (an idle one the server let go).
-    pub fn delete(&self, id: &str) -> Result<(), String> {
-        self.write(vec![Op::Delete { id: id.to_owned() }])
+    fn size_bytes(&self) -> Option<u64> {
+        std::fs::metadata(&self.path).ok().map(|meta| meta.len())
     }
 
-    /// The database file's size in bytes (0 when it cannot be read).
-    pub fn size_bytes(&self) -> u64 {
-        std::fs::metadata(&self.path).map_or(0, |meta| meta.len())
+    #[cfg(feature = "testkit")]
+    fn overwrite_action(&self, id: &str, version: u64, bytes: Vec<u8>) -> Result<(), String> {
+        self.write_ops(vec![Op::Raw {
+            id: id.to_owned(),
+            version,
+            bytes,
+        }])
     }
 
-    /// Forces everything written so far to the disk, whatever the policy.
-    pub fn sync(&self) -> Result<(), String> {
-        self.write(Vec::new())
+    fn describe(&self) -> String {
+        format!(
+            "the embedded store {} (fsync {})",
+            self.path.display(),
+            self.policy
+        )
     }
 
     /// Flushes, stops the journal thread and closes the database, so that
     /// the same directory can be opened again; later writes fail with a
     /// sentence (and their games take them back).
-    pub fn close(&self) {
+    fn close(&self) {
         let _ = self.send(Job::Stop);
         let thread = self
             .thread
@@ -269,20 +254,9 @@ impl Store {
             let _ = wait(move || thread.join());
         }
     }
-
-    /// Overwrites the stored bytes of one action record (tests damage the
-    /// journal with it).
-    #[cfg(feature = "testkit")]
-    pub fn overwrite_action(&self, id: &str, version: u64, bytes: Vec<u8>) -> Result<(), String> {
-        self.write(vec![Op::Raw {
-            id: id.to_owned(),
-            version,
-            bytes,
-        }])
-    }
 }
 
-impl Drop for Store {
+impl Drop for Embedded {
     fn drop(&mut self) {
         self.close();
     }
@@ -294,7 +268,7 @@ fn stopped() -> String {
 
 /// Runs a blocking wait; on a multi-threaded runtime's worker, the worker's
 /// other tasks move to another thread meanwhile.
-fn wait<T>(f: impl FnOnce() -> T) -> T {
+pub(super) fn wait<T>(f: impl FnOnce() -> T) -> T {
     match tokio::runtime::Handle::try_current().map(|handle| handle.runtime_flavor()) {
         Ok(tokio::runtime::RuntimeFlavor::MultiThread) => tokio::task::block_in_place(f),
         _ => f(),
@@ -454,6 +428,7 @@ fn commit(db: &Database, group: &mut [Waiting], immediate: bool) -> Result<(), S
                         game,
                         actions: first,
                         finished: at,
+                        self_driving: _,
                     } => {
                         if let Some(at) = at {
                             finished.insert(id.as_str(), at).map_err(store_error)?;

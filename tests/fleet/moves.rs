@@ -1,0 +1,234 @@
+//! Games move to the server a call reaches; the server that lost one can
+//! never write it again, whether it learns at its next append or stood
+//! frozen while the game moved (fencing); a game that moves by itself is
+//! adopted when its server dies.
+use std::time::{Duration, Instant};
+
+use melange::pb;
+use tokio_stream::StreamExt;
+
+use super::{
+    cluster::{LEASE_TTL_MS, Server, call, fleet_of, fresh_database, play_one, to_act, two_humans},
+    history::assert_one_history,
+};
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "needs PostgreSQL: .ci/fleet runs it"]
+async fn a_game_moves_to_the_server_a_call_reaches_and_the_old_one_can_no_longer_write() {
+    let journal = fresh_database("fleet_moves").await;
+    let [a, b]: [Server; 2] = fleet_of(&journal, &["a", "b"]).try_into().ok().unwrap();
+    let (mut on_a, mut on_b) = (a.client().await, b.client().await);
+    let game = on_a.create_game(two_humans(11)).await.unwrap().into_inner();
+    let id = game.game_id.clone();
+    for _ in 0..3 {
+        play_one(&mut on_a, &game).await.unwrap();
+    }
+    let spectator = |id: &str| {
+        call(
+            pb::StreamGameRequest {
+                game_id: id.to_owned(),
+                seat: None,
+                from_version: 3,
+                events_only: false,
+            },
+            id,
+            None,
+        )
+    };
+    let mut stream_on_a = on_a.stream_game(spectator(&id)).await.unwrap().into_inner();
+
+    // A call reaches b: b takes the game (its lease, then its journal) and
+    // answers from the same history.
+    let taken = Instant::now();
+    let view = on_b
+        .get_view(call(
+            pb::GetViewRequest {
+                game_id: id.clone(),
+                seat: None,
+            },
+            &id,
+            None,
+        ))
+        .await
+        .unwrap()
+        .into_inner();
+    eprintln!("moved a game of 3 actions in {:?}", taken.elapsed());
+    assert_eq!(view.version, 3);
+
+    // a learns at its next append: refused, UNAVAILABLE, nothing shown.
+    let refused = play_one(&mut on_a, &game).await.unwrap_err();
+    assert_eq!(refused.code(), tonic::Code::Unavailable, "{refused:?}");
+    assert!(refused.message().contains("another server"), "{refused:?}");
+    // Its stream of the game ends with UNAVAILABLE (the client resumes on
+    // b from its last version).
+    let ended = tokio::time::timeout(Duration::from_secs(10), async {
+        loop {
+            match stream_on_a.next().await {
+                Some(Ok(_)) => continue,
+                Some(Err(status)) => return Some(status),
+                None => return None,
+            }
+        }
+    })
+    .await
+    .expect("the stream on a ends");
+    assert_eq!(
+        ended.map(|status| status.code()),
+        Some(tonic::Code::Unavailable)
+    );
+
+    // The game goes on at b.
+    let applied = play_one(&mut on_b, &game).await.unwrap();
+    assert_eq!(applied.version, 4);
+    assert_one_history(&journal, &id, &[("a", 1), ("b", 2)]).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "needs PostgreSQL: .ci/fleet runs it"]
+async fn a_server_frozen_past_its_lease_cannot_write_the_game_that_moved_meanwhile() {
+    let journal = fresh_database("fleet_frozen").await;
+    let [a, b]: [Server; 2] = fleet_of(&journal, &["a", "b"]).try_into().ok().unwrap();
+    let (mut on_a, mut on_b) = (a.client().await, b.client().await);
+    let game = on_a.create_game(two_humans(12)).await.unwrap().into_inner();
+    let id = game.game_id.clone();
+    play_one(&mut on_a, &game).await.unwrap();
+    // The move a will try once it wakes, prepared while it holds the game.
+    let spectator = on_a
+        .get_view(call(
+            pb::GetViewRequest {
+                game_id: id.clone(),
+                seat: None,
+            },
+            &id,
+            None,
+        ))
+        .await
+        .unwrap()
+        .into_inner();
+    let (seat, token) = to_act(&game, &spectator);
+    let mine = on_a
+        .get_view(call(
+            pb::GetViewRequest {
+                game_id: id.clone(),
+                seat: Some(seat),
+            },
+            &id,
+            Some(token),
+        ))
+        .await
+        .unwrap()
+        .into_inner();
+    let stale_move = pb::ApplyActionRequest {
+        game_id: id.clone(),
+        seat,
+        expected_version: mine.version,
+        action: mine.legal_actions[0].action.clone(),
+        ..Default::default()
+    };
+
+    // A network partition, as far as the database can tell: a stops (its
+    // heartbeat with it) for longer than its lease, and the game moves.
+    a.signal("STOP");
+    tokio::time::sleep(Duration::from_millis(LEASE_TTL_MS * 2)).await;
+    for _ in 0..2 {
+        play_one(&mut on_b, &game).await.unwrap();
+    }
+    a.signal("CONT");
+
+    // a wakes believing it holds the game. Its move is refused: by the
+    // database (UNAVAILABLE, its epoch is stale) or, if a's look at the
+    // leases came first and it dropped the game, by the game it takes
+    // anew from the journal (ABORTED, the game is at version 3). Either
+    // way a never writes version 2 again.
+    let refused = on_a
+        .apply_action(call(stale_move, &id, Some(token)))
+        .await
+        .unwrap_err();
+    assert!(
+        matches!(
+            refused.code(),
+            tonic::Code::Unavailable | tonic::Code::Aborted
+        ),
+        "{refused:?}"
+    );
+    // One history, and it goes on (at b, taking the game back if a took it
+    // anew).
+    assert_eq!(play_one(&mut on_b, &game).await.unwrap().version, 4);
+    assert_one_history(&journal, &id, &[]).await;
+    let first_two = first_leases(&journal, &id).await;
+    assert_eq!(first_two, [("a".to_owned(), 1), ("b".to_owned(), 2)]);
+}
+
+/// The first two leases taken of a game.
+async fn first_leases(journal: &str, id: &str) -> Vec<(String, i64)> {
+    super::cluster::database(journal)
+        .await
+        .query(
+            "SELECT owner, epoch FROM melange_epochs WHERE game_id = $1 ORDER BY epoch LIMIT 2",
+            &[&id],
+        )
+        .await
+        .unwrap()
+        .iter()
+        .map(|row| (row.get(0), row.get(1)))
+        .collect()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "needs PostgreSQL: .ci/fleet runs it"]
+async fn a_game_that_moves_by_itself_is_adopted_when_its_server_dies() {
+    let journal = fresh_database("fleet_adopt").await;
+    let [a, b]: [Server; 2] = fleet_of(&journal, &["a", "b"]).try_into().ok().unwrap();
+    let mut on_a = a.client().await;
+    // Two search bots: the game moves with no call, a decision every
+    // tenth of a second or so, the kind of game the fleet must adopt.
+    let bot = pb::SeatConfig {
+        bot: "mcts:1000".to_owned(),
+        plays: String::new(),
+    };
+    let mut request = two_humans(13);
+    request.seats = vec![bot.clone(), bot];
+    let game = on_a.create_game(request).await.unwrap().into_inner();
+    let id = game.game_id.clone();
+    let db = super::cluster::database(&journal).await;
+    let started = Instant::now();
+    while last_version(&db, &id).await < 2 {
+        assert!(
+            started.elapsed() < Duration::from_secs(20),
+            "the clock plays on a"
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    drop(a);
+    let died = Instant::now();
+    let at_death = last_version(&db, &id).await;
+    while last_version(&db, &id).await <= at_death {
+        assert!(
+            died.elapsed() < Duration::from_secs(20),
+            "b adopts the game and its clock plays on"
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    eprintln!(
+        "a game that moves by itself went on {:?} after its server died (lease {LEASE_TTL_MS} ms)",
+        died.elapsed()
+    );
+    let owner: String = db
+        .query_one("SELECT owner FROM melange_games WHERE game_id = $1", &[&id])
+        .await
+        .unwrap()
+        .get(0);
+    assert_eq!(owner, b.node);
+    drop(b);
+}
+
+/// The last version the journal holds of a game.
+async fn last_version(db: &tokio_postgres::Client, id: &str) -> i64 {
+    db.query_one(
+        "SELECT coalesce(max(version), 0) FROM melange_actions WHERE game_id = $1",
+        &[&id],
+    )
+    .await
+    .unwrap()
+    .get(0)
+}
