@@ -23,14 +23,17 @@ use tower_http::{
 pub const VIEWER_PATH: &str = "/viewer";
 
 /// The request headers a gRPC-Web client sends: its framing and agent
-/// headers, the deadline, and the seat's bearer token.
-const ALLOWED_HEADERS: [&str; 6] = [
+/// headers, the deadline, the seat's bearer token, and the game a call names
+/// (`x-melange-game`, which a proxy in front of a fleet routes by; the viewer
+/// sends it on every call that names a game).
+const ALLOWED_HEADERS: [&str; 7] = [
     "content-type",
     "x-grpc-web",
     "x-user-agent",
     "grpc-timeout",
     "authorization",
     "connect-protocol-version",
+    "x-melange-game",
 ];
 
 /// The response headers a browser script may read: the gRPC status (they

@@ -8,6 +8,7 @@ mod clock;
 mod concede;
 mod conformance;
 mod connections;
+mod deploy;
 mod desert_war;
 mod durability;
 mod echoes;

@@ -14,10 +14,10 @@ use super::support::{TestServer, harness_request, play_to_end};
 
 /// One HTTP/1.1 response: status code, headers (names lower-case) and the
 /// body with any chunked transfer coding removed.
-struct HttpResponse {
-    status: u16,
+pub(crate) struct HttpResponse {
+    pub(crate) status: u16,
     headers: Vec<(String, String)>,
-    body: Vec<u8>,
+    pub(crate) body: Vec<u8>,
 }
 
 impl HttpResponse {
@@ -36,8 +36,8 @@ impl HttpResponse {
 }
 
 /// Sends one request (`head` without the Host and Connection lines) and
-/// reads the whole response.
-async fn http1(addr: SocketAddr, head: &str, body: &[u8]) -> HttpResponse {
+/// reads the whole response (also HAProxy's health check, tests/platform/deploy.rs).
+pub(crate) async fn http1(addr: SocketAddr, head: &str, body: &[u8]) -> HttpResponse {
     let mut stream = tokio::net::TcpStream::connect(addr).await.unwrap();
     let mut request = format!(
         "{head}\r\nHost: {addr}\r\nConnection: close\r\nContent-Length: {}\r\n\r\n",
@@ -266,7 +266,12 @@ async fn cors_answers_the_listed_origins_only() {
         .header("access-control-allow-headers")
         .unwrap()
         .to_ascii_lowercase();
-    for header in ["content-type", "x-grpc-web", "authorization"] {
+    for header in [
+        "content-type",
+        "x-grpc-web",
+        "authorization",
+        "x-melange-game",
+    ] {
         assert!(allowed.contains(header), "{header} in {allowed}");
     }
     // A page opened from disk sends the origin "null".

@@ -371,3 +371,44 @@ test("a wrong token is refused and shown, and the game list lists the games", as
   assert.match(await page.textContent("#message"), /PermissionDenied|Unauthenticated/);
   await page.close();
 });
+
+test("every call that names a game carries it in x-melange-game, served and from disk", async () => {
+  // A fleet of servers behind a proxy routes each call by this header
+  // (deploy/README.md); a page opened from disk sends it cross-origin, so
+  // the server's CORS answer must allow it.
+  const game = await client.createGame({
+    kind: api.GameKind.IMPERIUM,
+    seed: 13n,
+    options: { game: { case: "imperium", value: { playerCount: 2 } } },
+    seats: [{ bot: "" }, { bot: "random" }],
+  });
+  const token = game.seats[0].token;
+  const view = await client.getView({ gameId: game.gameId, seat: 0 }, api.auth(token));
+  const page = await browser.newPage();
+  const errors = [];
+  page.on("pageerror", (error) => errors.push(String(error)));
+  const calls = [];
+  page.on("request", (request) => {
+    const path = new URL(request.url()).pathname;
+    if (request.method() === "POST" && path.startsWith("/melange.v1.GameService/")) {
+      calls.push([path.split("/").pop(), request.headers()["x-melange-game"] ?? ""]);
+    }
+  });
+  for (const fromDisk of [false, true]) {
+    calls.length = 0;
+    await openViewer(page, { fromDisk, gameId: game.gameId, seat: 0, token });
+    await checkImperium(page, view);
+    const named = calls.filter(([method]) => method !== "ListGames");
+    assert.deepEqual(
+      [...new Set(named.map(([method]) => method))].sort(),
+      ["GetView", "StreamGame"],
+      `${fromDisk ? "from disk" : "served"}: ${JSON.stringify(calls)}`,
+    );
+    for (const [method, header] of named) assert.equal(header, game.gameId, `${method} names its game`);
+    for (const [method, header] of calls.filter(([method]) => method === "ListGames")) {
+      assert.equal(header, "", `${method} names no game`);
+    }
+  }
+  assert.deepEqual(errors, []);
+  await page.close();
+});

@@ -5,9 +5,11 @@
 // that keeps the seats' secret tokens; `game.seat(n)` (or `client.seat` with a
 // token you were given) returns a `Seat`, which sends the bearer token on
 // every call, remembers the last version it saw and sends it as
-// `expected_version`, and streams the game with automatic resume.
+// `expected_version`, and streams the game with automatic resume. Every call
+// that names a game carries it in the `x-melange-game` header, which a proxy
+// in front of a fleet of servers routes by.
 import { create, type MessageInitShape } from "@bufbuild/protobuf";
-import { Code, ConnectError, createClient, type Client } from "@connectrpc/connect";
+import { Code, ConnectError, createClient, type Client, type Interceptor } from "@connectrpc/connect";
 import { createGrpcTransport, Http2SessionManager } from "@connectrpc/connect-node";
 import {
   type Action,
@@ -87,6 +89,43 @@ function isLegalAction(action: Action | LegalAction): action is LegalAction {
   return action.$typeName === LegalActionSchema.typeName;
 }
 
+/** The header naming the game of a call: a proxy in front of a fleet of
+ * servers hashes it, so that every call of one game reaches the server that
+ * holds it (deploy/README.md). */
+export const GAME_HEADER = "x-melange-game";
+// The calls whose request names a game.
+const GAME_CALLS = new Set(["GetView", "ApplyAction", "StreamGame", "GetReplay", "Concede", "Simulate"]);
+
+/** Adds `x-melange-game: <game id>` to every call that names a game, whoever
+ * makes it (the kit's classes or `client.service` directly); a caller's own
+ * value is replaced by the request's game. */
+export const gameHeader: Interceptor = (next) => async (request) => {
+  if (request.service.typeName !== GameService.typeName || !GAME_CALLS.has(request.method.name)) {
+    return next(request);
+  }
+  if (!request.stream) {
+    nameGame(request.header, request.message);
+    return next(request);
+  }
+  // StreamGame's one request message comes behind an iterable: read it
+  // before the call starts, then hand it on.
+  const messages = request.message[Symbol.asyncIterator]();
+  const first = await messages.next();
+  if (!first.done) nameGame(request.header, first.value);
+  return next({ ...request, message: prepend(first, messages) });
+};
+
+function nameGame(header: Headers, message: unknown): void {
+  const gameId = (message as { gameId?: unknown }).gameId;
+  if (typeof gameId === "string" && gameId !== "") header.set(GAME_HEADER, gameId);
+}
+
+async function* prepend<T>(first: IteratorResult<T>, rest: AsyncIterator<T>): AsyncGenerator<T> {
+  if (first.done) return;
+  yield first.value;
+  for (let next = await rest.next(); !next.done; next = await rest.next()) yield next.value;
+}
+
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export interface ClientOptions {
@@ -102,7 +141,7 @@ export class MelangeClient {
 
   constructor(baseUrl = "http://127.0.0.1:50051", options: ClientOptions = {}) {
     this.sessions = new Http2SessionManager(baseUrl);
-    const transport = createGrpcTransport({ baseUrl, sessionManager: this.sessions });
+    const transport = createGrpcTransport({ baseUrl, sessionManager: this.sessions, interceptors: [gameHeader] });
     this.service = createClient(GameService, transport);
     this.timeoutMs = options.timeoutMs ?? 30_000;
   }

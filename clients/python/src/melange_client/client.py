@@ -4,10 +4,13 @@
 keeps the seats' secret tokens; `Game.seat(n)` (or `Client.seat` with a token
 you were given) returns a `Seat`, which sends the bearer token on every call,
 remembers the last version it saw and uses it as `expected_version`, and
-streams the game with automatic resume.
+streams the game with automatic resume. Every call that names a game carries
+it in the `x-melange-game` metadata, which a proxy in front of a fleet of
+servers routes by.
 """
 from __future__ import annotations
 
+import collections
 import dataclasses
 import threading
 import time
@@ -27,6 +30,15 @@ _KINDS = {
     "war-for-arrakis": pb.GAME_KIND_WAR_FOR_ARRAKIS,
     "arrakis": pb.GAME_KIND_WAR_FOR_ARRAKIS,
 }
+
+# The metadata naming the game of a call: a proxy in front of a fleet of
+# servers hashes it, so that every call of one game reaches the server that
+# holds it (deploy/README.md). The calls whose request names a game:
+GAME_HEADER = "x-melange-game"
+_GAME_CALLS = frozenset(
+    f"/melange.v1.GameService/{name}"
+    for name in ("GetView", "ApplyAction", "StreamGame", "GetReplay", "Concede", "Simulate")
+)
 
 ActionLike = Union[pb.Action, pb.LegalAction]
 Chooser = Callable[[pb.View], ActionLike]
@@ -82,6 +94,42 @@ def _trailer_version(error: grpc.RpcError) -> Optional[int]:
     return None
 
 
+class _CallDetails(
+    collections.namedtuple(
+        "_CallDetails", ("method", "timeout", "metadata", "credentials", "wait_for_ready", "compression")
+    ),
+    grpc.ClientCallDetails,
+):
+    pass
+
+
+class _GameHeader(grpc.UnaryUnaryClientInterceptor, grpc.UnaryStreamClientInterceptor):
+    """Adds `x-melange-game: <game_id>` to every call that names a game,
+    whoever makes it (the kit's classes or `Client.stub` directly)."""
+
+    @staticmethod
+    def _details(details: grpc.ClientCallDetails, request) -> grpc.ClientCallDetails:
+        game_id = getattr(request, "game_id", "") if details.method in _GAME_CALLS else ""
+        if not game_id:
+            return details
+        metadata = [(key, value) for key, value in (details.metadata or ()) if key != GAME_HEADER]
+        metadata.append((GAME_HEADER, game_id))
+        return _CallDetails(
+            details.method,
+            details.timeout,
+            metadata,
+            details.credentials,
+            getattr(details, "wait_for_ready", None),
+            getattr(details, "compression", None),
+        )
+
+    def intercept_unary_unary(self, continuation, client_call_details, request):
+        return continuation(self._details(client_call_details, request), request)
+
+    def intercept_unary_stream(self, continuation, client_call_details, request):
+        return continuation(self._details(client_call_details, request), request)
+
+
 class Client:
     """One connection to a melange server.
 
@@ -102,7 +150,9 @@ class Client:
             self.channel = grpc.insecure_channel(target, options=options)
         else:
             self.channel = grpc.secure_channel(target, credentials, options=options)
-        self.stub = game_service_pb2_grpc.GameServiceStub(self.channel)
+        self.stub = game_service_pb2_grpc.GameServiceStub(
+            grpc.intercept_channel(self.channel, _GameHeader())
+        )
         self.timeout = timeout
 
     def close(self) -> None:
