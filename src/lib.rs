@@ -30,9 +30,10 @@
 //!   shared [`rules::core`] (the [`rules::core::Ruleset`] trait, seats, the
 //!   seeded generator, the rules error and the conformance playouts). Its
 //!   module documentation gives the one layout both games follow.
-//! - [`store`]: the journal on disk (an embedded redb store): `store.rs`
-//!   is the database, the fsync policies and the journal thread (group
-//!   commit); `record.rs` the record format; `recovery.rs` reads every game
+//! - [`store`]: the journal on disk (an append-only log for one server,
+//!   PostgreSQL for a fleet): `embedded/` is the log and the journal
+//!   thread (group commit, compaction), `fsync.rs` the fsync policies;
+//!   `record.rs` the record format; `recovery.rs` reads every game
 //!   back at start; `retention.rs` drops finished games after their
 //!   retention. The api layer's `durable.rs` turns matches into records and
 //!   back, through the matches layer's `JournalSink`.

@@ -1,9 +1,9 @@
 //! The journal interface: what every store of games does, whichever engine
 //! keeps the bytes. Two implementations: the embedded store of one server
-//! (`embedded.rs`, redb in the data directory) and the shared store of a
-//! fleet (`postgres/`, PostgreSQL). Both take every waiting write in one
-//! group (one transaction), so a burst of actions of many games costs one
-//! flush or one round trip, not one each.
+//! (`embedded/`, an append-only log in the data directory) and the shared
+//! store of a fleet (`postgres/`, PostgreSQL). Both take every waiting
+//! write in one group (one append, one transaction), so a burst of actions
+//! of many games costs one flush or one round trip, not one each.
 use std::fmt;
 
 /// One write of the journal, in the record format of `record.rs` (sealed
@@ -116,5 +116,14 @@ pub trait Journal: Send + Sync + fmt::Debug {
     fn overwrite_action(&self, id: &str, version: u64, bytes: Vec<u8>) -> Result<(), String> {
         let _ = (id, version, bytes);
         Err("this journal cannot damage a record".to_owned())
+    }
+}
+
+/// Runs a blocking wait; on a multi-threaded runtime's worker, the worker's
+/// other tasks move to another thread meanwhile.
+pub(super) fn wait<T>(f: impl FnOnce() -> T) -> T {
+    match tokio::runtime::Handle::try_current().map(|handle| handle.runtime_flavor()) {
+        Ok(tokio::runtime::RuntimeFlavor::MultiThread) => tokio::task::block_in_place(f),
+        _ => f(),
     }
 }

@@ -1,7 +1,7 @@
 //! Games that survive a crash: the journal of every game's creation and
-//! accepted actions, in an embedded store (redb) for one server or in
-//! PostgreSQL for a fleet, and what a server needs to rebuild games from
-//! it.
+//! accepted actions, in an embedded store (an append-only log file) for one
+//! server or in PostgreSQL for a fleet, and what a server needs to rebuild
+//! games from it.
 //!
 //! This layer stores bytes and contract messages; it knows no game's
 //! rules. The api layer turns a match's batches into [`ActionRecord`]s
@@ -10,9 +10,11 @@
 //! finished games out once their retention has passed.
 //!
 //! - `journal.rs`: the interface every store implements.
-//! - `embedded.rs`: one server's store (redb in the data directory), the
-//!   fsync policies and the journal thread that commits every waiting
-//!   write in one transaction (group commit).
+//! - `embedded/`: one server's store (a log file in the data directory)
+//!   and the journal thread that appends every waiting write at once
+//!   (group commit), compacts the file, and moves an earlier build's redb
+//!   store into it.
+//! - `fsync.rs`: the fsync policies.
 //! - `postgres/`: a fleet's shared store (PostgreSQL), with the leases and
 //!   epochs that let exactly one server write a game at a time.
 //! - `record.rs`: the record format (protobuf messages with a checksum).
@@ -20,6 +22,7 @@
 //! - `retention.rs`: deleting finished games after their retention, and
 //!   reporting the store's size.
 mod embedded;
+mod fsync;
 mod journal;
 pub mod postgres;
 mod record;
@@ -28,7 +31,8 @@ pub mod retention;
 
 use std::{path::Path, sync::Arc};
 
-pub use embedded::{Embedded, FILE_NAME, FsyncPolicy};
+pub use embedded::{Embedded, FILE_NAME};
+pub use fsync::FsyncPolicy;
 pub use journal::{Journal, JournalError, Op};
 pub use postgres::{Fleet, FleetConfig};
 pub use record::{ActionRecord, FORMAT, GameRecord, SeatRecord, open, seal};

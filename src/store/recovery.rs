@@ -1,14 +1,9 @@
 //! Recovery: reading back every game the store holds when the server
-//! starts. Each game's actions are read in version order and stop at the
-//! first record that is missing, damaged (its checksum does not match,
-//! a torn write) or out of order: the game is then rebuilt up to the last
-//! good action, and the store cuts the bad tail off.
-use redb::{Database, ReadableTable};
-
-use super::{
-    embedded::{ACTIONS, FINISHED, GAMES, store_error},
-    record::{self, ActionRecord, FORMAT, GameRecord},
-};
+//! starts, whichever store kept it. Each game's actions are read in version
+//! order and stop at the first record that is missing, damaged (its
+//! checksum does not match, a torn write) or out of order: the game is then
+//! rebuilt up to the last good action, and the store cuts the bad tail off.
+use super::record::{self, ActionRecord, FORMAT, GameRecord};
 
 /// One game as the store kept it.
 #[derive(Debug)]
@@ -32,36 +27,6 @@ pub struct Recovered {
     pub games: Vec<StoredGame>,
     /// Games whose creation record cannot be read: id and reason.
     pub unreadable: Vec<(String, String)>,
-}
-
-/// Reads every game in the embedded store.
-pub(super) fn read_all(db: &Database) -> Result<Recovered, String> {
-    let txn = db.begin_read().map_err(store_error)?;
-    let games = txn.open_table(GAMES).map_err(store_error)?;
-    let actions = txn.open_table(ACTIONS).map_err(store_error)?;
-    let finished = txn.open_table(FINISHED).map_err(store_error)?;
-    let mut recovered = Recovered::default();
-    for entry in games.iter().map_err(store_error)? {
-        let (id, bytes) = entry.map_err(store_error)?;
-        let id = id.value().to_owned();
-        let finished_unix = finished
-            .get(id.as_str())
-            .map_err(store_error)?
-            .map(|at| at.value());
-        let mut kept = Vec::new();
-        for entry in actions
-            .range((id.as_str(), 0)..=(id.as_str(), u64::MAX))
-            .map_err(store_error)?
-        {
-            let (key, bytes) = entry.map_err(store_error)?;
-            kept.push((key.value().1, bytes.value().to_vec()));
-        }
-        match read_game(id.clone(), bytes.value(), kept, finished_unix) {
-            Ok(game) => recovered.games.push(game),
-            Err(reason) => recovered.unreadable.push((id, reason)),
-        }
-    }
-    Ok(recovered)
 }
 
 /// One game from its stored bytes, whatever the store: its record, then

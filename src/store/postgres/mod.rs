@@ -33,8 +33,7 @@ pub use leases::Adopted;
 
 use super::{
     StoredGame,
-    embedded::wait,
-    journal::{Journal, JournalError, Op},
+    journal::{Journal, JournalError, Op, wait},
     record::{self, GameRecord},
 };
 

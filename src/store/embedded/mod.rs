@@ -1,0 +1,227 @@
+//! The embedded store: one server's games in an append-only log file in the
+//! data directory, written by one journal thread that appends everything
+//! waiting in one write (group commit), so that many games' actions share
+//! one system call and one disk flush.
+//!
+//! Why a log: a journal is written far more than it is read (once, at
+//! start), and its writes are small appends. An embedded B-tree database
+//! (redb, which this store used before) copies and rewrites pages on every
+//! commit; on a two-core machine that CPU cost the durable server about
+//! half of its memory-only throughput whatever the fsync policy
+//! (`docs/scaling.md`, "The embedded journal's cost"). Appending framed
+//! records costs a copy and a `write` per group.
+//!
+//! - `frame.rs`: the file's header and the frames (length, checksum,
+//!   payload) that make a torn write visible.
+//! - `entry.rs`: what a frame says (one journal op, in protobuf around the
+//!   record format's sealed bytes) and the replay of entries into games.
+//! - `read.rs`: reading the log back at start, cutting a torn tail.
+//! - `writer.rs`: the journal thread (group commit, fsync policies,
+//!   tombstones for deletes and sweeps).
+//! - `index.rs`: the live games' bytes and finishing times, which say when
+//!   to compact and what a sweep deletes.
+//! - `compact.rs`: rewriting the live games into a new file.
+//! - `migrate.rs`: moving the games of an earlier build's redb store into
+//!   the log, once.
+//! - `files.rs`: the private data directory and files, directory flushes.
+mod compact;
+mod entry;
+mod files;
+mod frame;
+mod index;
+mod migrate;
+mod read;
+#[cfg(test)]
+mod tests;
+mod writer;
+
+use std::{
+    fmt,
+    path::{Path, PathBuf},
+    sync::{Mutex, mpsc, mpsc::Sender},
+    thread::JoinHandle,
+};
+
+use self::{
+    index::Index,
+    writer::{Job, Tuning, Writer},
+};
+use super::{
+    FsyncPolicy, Recovered,
+    journal::{Journal, JournalError, Op, wait},
+    recovery,
+};
+
+/// The journal file's name inside the data directory.
+pub const FILE_NAME: &str = "melange.journal";
+
+/// The embedded store: the journal thread, sole owner of the file, and the
+/// channel to it. Writes wait for the thread's append (and flush); the file
+/// is read once, when the store opens.
+pub struct Embedded {
+    jobs: Sender<Job>,
+    thread: Mutex<Option<JoinHandle<()>>>,
+    path: PathBuf,
+    policy: FsyncPolicy,
+}
+
+impl fmt::Debug for Embedded {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Embedded")
+            .field("path", &self.path)
+            .field("policy", &self.policy)
+            .finish_non_exhaustive()
+    }
+}
+
+impl Embedded {
+    /// Opens (creating it and the directory if needed) the store in `dir`
+    /// and reads back every game it holds. The message of an error names
+    /// the directory and what failed.
+    pub fn open(dir: &Path, policy: FsyncPolicy) -> Result<(Embedded, Recovered), String> {
+        Embedded::open_tuned(dir, policy, Tuning::default())
+    }
+
+    fn open_tuned(
+        dir: &Path,
+        policy: FsyncPolicy,
+        tuning: Tuning,
+    ) -> Result<(Embedded, Recovered), String> {
+        files::data_dir(dir)?;
+        let path = dir.join(FILE_NAME);
+        migrate::from_redb(dir, &path)?;
+        // A compaction a crash interrupted: the journal is whole without it.
+        let _ = std::fs::remove_file(compact::temp_path(dir));
+        let log = read::open(&path)?;
+        let mut games: Vec<_> = log.replay.games.into_iter().collect();
+        games.sort_unstable_by(|a, b| a.0.cmp(&b.0));
+        let mut index = Index::default();
+        let mut recovered = Recovered::default();
+        for (id, game) in games {
+            index.insert(id.clone(), game.bytes, game.finished);
+            match recovery::read_game(id.clone(), &game.record, game.actions, game.finished) {
+                Ok(game) => recovered.games.push(game),
+                Err(reason) => recovered.unreadable.push((id, reason)),
+            }
+        }
+        let (jobs, queue) = mpsc::channel();
+        let writer = Writer::new(
+            log.file,
+            path.clone(),
+            log.end,
+            index,
+            policy,
+            tuning,
+            jobs.clone(),
+        );
+        let thread = std::thread::Builder::new()
+            .name("melange-journal".to_owned())
+            .spawn(move || writer.run(&queue))
+            .map_err(|error| format!("cannot start the journal thread: {error}"))?;
+        let store = Embedded {
+            jobs,
+            thread: Mutex::new(Some(thread)),
+            path,
+            policy,
+        };
+        // A damaged tail is cut off, so that the next actions of the game
+        // are not followed by stale ones.
+        let cuts: Vec<Op> = recovered
+            .games
+            .iter()
+            .filter(|game| game.damaged.is_some())
+            .map(|game| Op::Truncate {
+                id: game.id.clone(),
+                version: game.actions.len() as u64,
+            })
+            .collect();
+        if !cuts.is_empty() {
+            store.write_ops(cuts)?;
+        }
+        Ok((store, recovered))
+    }
+
+    /// The journal file.
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
+    /// The fsync policy.
+    pub fn policy(&self) -> FsyncPolicy {
+        self.policy
+    }
+
+    /// Hands writes to the journal thread and waits until they are as
+    /// durable as the policy asks. On a multi-threaded runtime the wait
+    /// lets the worker's other tasks move to another thread, so a slow
+    /// disk never holds up unrelated calls.
+    fn write_ops(&self, ops: Vec<Op>) -> Result<(), String> {
+        let (done, finished) = mpsc::sync_channel(1);
+        self.send(Job::Write { ops, done })?;
+        wait(move || finished.recv().unwrap_or_else(|_| Err(stopped())))
+    }
+
+    fn send(&self, job: Job) -> Result<(), String> {
+        self.jobs.send(job).map_err(|_| stopped())
+    }
+}
+
+impl Journal for Embedded {
+    fn write(&self, ops: Vec<Op>) -> Result<(), JournalError> {
+        Ok(self.write_ops(ops)?)
+    }
+
+    fn sweep_finished(&self, before_unix: u64) -> Result<Vec<String>, String> {
+        let (done, finished) = mpsc::sync_channel(1);
+        self.send(Job::Sweep { before_unix, done })?;
+        wait(move || finished.recv().unwrap_or_else(|_| Err(stopped())))
+    }
+
+    fn size_bytes(&self) -> Option<u64> {
+        std::fs::metadata(&self.path).ok().map(|meta| meta.len())
+    }
+
+    /// Appends a frame that replaces the record of `version` with `bytes`:
+    /// recovery then meets them where that record was.
+    #[cfg(feature = "testkit")]
+    fn overwrite_action(&self, id: &str, version: u64, bytes: Vec<u8>) -> Result<(), String> {
+        self.write_ops(vec![Op::Raw {
+            id: id.to_owned(),
+            version,
+            bytes,
+        }])
+    }
+
+    fn describe(&self) -> String {
+        format!(
+            "the embedded store {} (fsync {})",
+            self.path.display(),
+            self.policy
+        )
+    }
+
+    /// Flushes, stops the journal thread and closes the file, so that the
+    /// same directory can be opened again; later writes fail with a
+    /// sentence (and their games take them back).
+    fn close(&self) {
+        let _ = self.send(Job::Stop);
+        let thread = self
+            .thread
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
+            .take();
+        if let Some(thread) = thread {
+            let _ = wait(move || thread.join());
+        }
+    }
+}
+
+impl Drop for Embedded {
+    fn drop(&mut self) {
+        self.close();
+    }
+}
+
+fn stopped() -> String {
+    "the journal is closed (the server is stopping)".to_owned()
+}
