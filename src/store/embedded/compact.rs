@@ -28,7 +28,7 @@ use super::{
     entry::Head,
     files,
     frame::{self, FRAME_HEAD, Frames, HEADER_LEN, Next},
-    writer::Job,
+    thread::Job,
 };
 
 /// Where a compaction writes its file before it replaces the journal (a

@@ -142,3 +142,20 @@ pub(super) fn copy_range(
     }
     Ok(())
 }
+
+/// The end of the last byte of `from..to` in the file that is not zero
+/// (`from` when all are), read backwards a megabyte at a time.
+pub(super) fn last_nonzero_end(file: &File, from: u64, to: u64) -> io::Result<u64> {
+    let mut buf = vec![0u8; (to.saturating_sub(from)).min(1 << 20) as usize];
+    let mut upto = to;
+    while upto > from {
+        let chunk = (upto - from).min(buf.len() as u64) as usize;
+        let start = upto - chunk as u64;
+        read_at(file, &mut buf[..chunk], start)?;
+        if let Some(last) = buf[..chunk].iter().rposition(|byte| *byte != 0) {
+            return Ok(start + last as u64 + 1);
+        }
+        upto = start;
+    }
+    Ok(from)
+}

@@ -6,6 +6,12 @@
 //! leaves a frame that runs past the end of the file or whose checksum does
 //! not match, and reading stops there (the store cuts the file at the last
 //! whole frame). The payload is an [`super::entry::Entry`].
+//!
+//! The file may go on past its last frame with zeros: space written ahead
+//! (`writer.rs`), so that appending overwrites blocks the file already has
+//! and a flush need not write the file's size too. A zero head is never a
+//! frame's (the checksum of an empty payload is not zero), so it marks the
+//! end of the frames.
 use std::io::{self, Read};
 
 use sha2::{Digest, Sha256};
@@ -127,19 +133,25 @@ impl<R: Read> Frames<R> {
         (&self.head, &self.payload)
     }
 
-    /// The next frame, or the end, or why the frame there is not whole.
+    /// The next frame, or the end (of the file, or of the frames before
+    /// zeros written ahead), or why the frame there is not whole.
     pub(super) fn next(&mut self) -> io::Result<Next<'_>> {
         let left = self.end.saturating_sub(self.offset);
         if left == 0 {
             return Ok(Next::End);
         }
-        if left < FRAME_HEAD as u64 {
+        let head = (left as usize).min(FRAME_HEAD);
+        self.head = [0; FRAME_HEAD];
+        self.reader.read_exact(&mut self.head[..head])?;
+        if self.head == [0; FRAME_HEAD] {
+            return Ok(Next::End);
+        }
+        if head < FRAME_HEAD {
             return Ok(Next::Bad(format!(
                 "a frame at byte {} is torn: {left} bytes of its head are written",
                 self.offset
             )));
         }
-        self.reader.read_exact(&mut self.head)?;
         let length = [self.head[0], self.head[1], self.head[2], self.head[3]];
         let payload = u32::from_le_bytes(length) as usize;
         let room = left - FRAME_HEAD as u64;
@@ -214,6 +226,22 @@ mod tests {
             assert!(bad.is_some(), "byte {index}");
             assert_eq!(end, (FRAME_HEAD + 3) as u64);
         }
+    }
+
+    #[test]
+    fn zeros_after_the_last_frame_are_its_end() {
+        let mut bytes = frames(&[b"one", b"two"]);
+        let whole = bytes.len() as u64;
+        for zeros in [1, 5, FRAME_HEAD, 4096] {
+            bytes.resize(whole as usize + zeros, 0);
+            let (read, bad, end) = read_all(&bytes);
+            assert_eq!((read.len(), bad, end), (2, None, whole), "{zeros} zeros");
+        }
+        // A head torn short of its length, then zeros: torn, not the end.
+        bytes[whole as usize] = 7;
+        let (read, bad, end) = read_all(&bytes);
+        assert_eq!((read.len(), end), (2, whole));
+        assert!(bad.is_some());
     }
 
     #[test]

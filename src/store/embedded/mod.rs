@@ -1,7 +1,7 @@
 //! The embedded store: one server's games in an append-only log file in the
-//! data directory, written by one journal thread that appends everything
-//! waiting in one write (group commit), so that many games' actions share
-//! one system call and one disk flush.
+//! data directory. A writer appends its own ops under one lock (one
+//! `write`), and writers waiting for a flush share it (group commit), so
+//! that many games' actions share one disk flush.
 //!
 //! Why a log: a journal is written far more than it is read (once, at
 //! start), and its writes are small appends. An embedded B-tree database
@@ -16,8 +16,11 @@
 //! - `entry.rs`: what a frame says (one journal op, in protobuf around the
 //!   record format's sealed bytes) and the replay of entries into games.
 //! - `read.rs`: reading the log back at start, cutting a torn tail.
-//! - `writer.rs`: the journal thread (group commit, fsync policies,
-//!   tombstones for deletes and sweeps).
+//! - `writer.rs`: the log's end: appending, flushing, tombstones for
+//!   deletes and sweeps.
+//! - `group.rs`: group commit by leaders and followers under `always`.
+//! - `thread.rs`: the journal thread, for what no writer does itself (the
+//!   `every-ms` timer, sweeps, putting compactions in place, closing).
 //! - `index.rs`: the live games' bytes and finishing times, which say when
 //!   to compact and what a sweep deletes.
 //! - `compact.rs`: rewriting the live games into a new file.
@@ -28,23 +31,27 @@ mod compact;
 mod entry;
 mod files;
 mod frame;
+mod group;
 mod index;
 mod migrate;
 mod read;
 #[cfg(test)]
 mod tests;
+mod thread;
 mod writer;
 
 use std::{
     fmt,
     path::{Path, PathBuf},
-    sync::{Mutex, mpsc, mpsc::Sender},
+    sync::{Arc, Condvar, Mutex, mpsc, mpsc::Sender},
     thread::JoinHandle,
 };
 
 use self::{
+    group::Shared,
     index::Index,
-    writer::{Job, Tuning, Writer},
+    thread::Job,
+    writer::{Tuning, Writer},
 };
 use super::{
     FsyncPolicy, Recovered,
@@ -55,10 +62,12 @@ use super::{
 /// The journal file's name inside the data directory.
 pub const FILE_NAME: &str = "melange.journal";
 
-/// The embedded store: the journal thread, sole owner of the file, and the
-/// channel to it. Writes wait for the thread's append (and flush); the file
-/// is read once, when the store opens.
+/// The embedded store: the log's end, shared by the writers, and the
+/// journal thread with its channel. The file is read once, when the store
+/// opens.
 pub struct Embedded {
+    /// The log's end, which writers append to themselves.
+    shared: Arc<Shared>,
     jobs: Sender<Job>,
     thread: Mutex<Option<JoinHandle<()>>>,
     path: PathBuf,
@@ -108,17 +117,24 @@ impl Embedded {
         let writer = Writer::new(
             log.file,
             path.clone(),
-            log.end,
+            (log.end, log.len),
             index,
-            policy,
-            tuning,
+            (tuning, policy == FsyncPolicy::Always),
             jobs.clone(),
         );
-        let thread = std::thread::Builder::new()
-            .name("melange-journal".to_owned())
-            .spawn(move || writer.run(&queue))
-            .map_err(|error| format!("cannot start the journal thread: {error}"))?;
+        let shared = Arc::new(Shared {
+            writer: Mutex::new(writer),
+            flushed: Condvar::new(),
+        });
+        let thread = {
+            let shared = shared.clone();
+            std::thread::Builder::new()
+                .name("melange-journal".to_owned())
+                .spawn(move || thread::run(shared, &queue, policy))
+                .map_err(|error| format!("cannot start the journal thread: {error}"))?
+        };
         let store = Embedded {
+            shared,
             jobs,
             thread: Mutex::new(Some(thread)),
             path,
@@ -151,14 +167,32 @@ impl Embedded {
         self.policy
     }
 
-    /// Hands writes to the journal thread and waits until they are as
-    /// durable as the policy asks. On a multi-threaded runtime the wait
-    /// lets the worker's other tasks move to another thread, so a slow
-    /// disk never holds up unrelated calls.
+    /// Makes writes as durable as the policy asks: the caller appends
+    /// them itself (one `write`), then, under `always` (or for a forced
+    /// flush: no op), waits until a flush covers them, sharing it with
+    /// every writer waiting (`group.rs`). On a multi-threaded runtime the
+    /// wait lets the worker's other tasks move to another thread, so a
+    /// slow disk never holds up unrelated calls. Under `every-ms` and
+    /// `never` nothing waits: the journal thread flushes on the timer.
     fn write_ops(&self, ops: Vec<Op>) -> Result<(), String> {
-        let (done, finished) = mpsc::sync_channel(1);
-        self.send(Job::Write { ops, done })?;
-        wait(move || finished.recv().unwrap_or_else(|_| Err(stopped())))
+        let forced = ops.is_empty();
+        let (appended, first_unflushed) = {
+            let mut writer = self.shared.lock();
+            let was_flushed = !writer.unflushed();
+            let appended = writer.append(ops.into_iter())?;
+            (appended, was_flushed && writer.unflushed())
+        };
+        match self.policy {
+            FsyncPolicy::Always => {}
+            _ if forced => {}
+            FsyncPolicy::EveryMs(_) if first_unflushed => {
+                // The timer runs from here.
+                let _ = self.send(Job::Appended);
+                return Ok(());
+            }
+            _ => return Ok(()),
+        }
+        wait(|| self.shared.flush_upto(appended))
     }
 
     fn send(&self, job: Job) -> Result<(), String> {
@@ -174,7 +208,7 @@ impl Journal for Embedded {
     fn sweep_finished(&self, before_unix: u64) -> Result<Vec<String>, String> {
         let (done, finished) = mpsc::sync_channel(1);
         self.send(Job::Sweep { before_unix, done })?;
-        wait(move || finished.recv().unwrap_or_else(|_| Err(stopped())))
+        answer(&finished)
     }
 
     fn size_bytes(&self) -> Option<u64> {
@@ -220,6 +254,11 @@ impl Drop for Embedded {
     fn drop(&mut self) {
         self.close();
     }
+}
+
+/// Waits for the journal thread's answer.
+fn answer<T>(finished: &mpsc::Receiver<Result<T, String>>) -> Result<T, String> {
+    wait(|| finished.recv().unwrap_or_else(|_| Err(stopped())))
 }
 
 fn stopped() -> String {

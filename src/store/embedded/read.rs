@@ -24,6 +24,8 @@ pub(super) struct Log {
     pub file: File,
     /// The length of the whole frames.
     pub end: u64,
+    /// The file's length: zeros from `end` on.
+    pub len: u64,
     /// Every game's bytes.
     pub replay: Replay,
 }
@@ -57,6 +59,7 @@ pub(super) fn open(path: &Path) -> Result<Log, String> {
         return Ok(Log {
             file,
             end: HEADER_LEN,
+            len: HEADER_LEN,
             replay: Replay::default(),
         });
     }
@@ -89,10 +92,30 @@ pub(super) fn open(path: &Path) -> Result<Log, String> {
         }
     };
     let end = frames.offset();
-    if let Some(why) = bad {
-        cut(&file, dir, end, len, &why).map_err(failed)?;
-    }
-    Ok(Log { file, end, replay })
+    // Zeros written ahead may follow the frames; anything else is cut, so
+    // that no stale frame can ever follow the ones appended from here.
+    let bad = match bad {
+        None if end < len && files::last_nonzero_end(&file, end, len).map_err(failed)? > end => {
+            Some(format!(
+                "the frames end at byte {end} (a zero head), and bytes that are \
+                 not zeros follow"
+            ))
+        }
+        bad => bad,
+    };
+    let len = match bad {
+        Some(why) => {
+            cut(&file, dir, end, len, &why).map_err(failed)?;
+            end
+        }
+        None => len,
+    };
+    Ok(Log {
+        file,
+        end,
+        len,
+        replay,
+    })
 }
 
 fn write_header(file: &File) -> std::io::Result<()> {
@@ -101,11 +124,13 @@ fn write_header(file: &File) -> std::io::Result<()> {
     file.sync_all()
 }
 
-/// Cuts the log at `end`, after keeping the bytes cut off.
+/// Cuts the log at `end`, after keeping the bytes cut off (but the zeros
+/// written ahead at their end).
 fn cut(file: &File, dir: &Path, end: u64, len: u64, why: &str) -> std::io::Result<()> {
     let kept = cut_path(dir);
     let aside = files::create_private(&kept)?;
-    files::copy_range(file, end, len, &aside, 0)?;
+    let written = files::last_nonzero_end(file, end, len)?;
+    files::copy_range(file, end, written, &aside, 0)?;
     aside.sync_all()?;
     file.set_len(end)?;
     file.sync_all()?;
@@ -113,7 +138,7 @@ fn cut(file: &File, dir: &Path, end: u64, len: u64, why: &str) -> std::io::Resul
     tracing::warn!(
         reason = why,
         at = end,
-        bytes = len - end,
+        bytes = written - end,
         kept = %kept.display(),
         "the journal ends in a torn or damaged frame; it is cut there \
          (the writes of a crash that were not acknowledged, or damage)"

@@ -9,7 +9,11 @@ use std::{
 };
 
 use super::{
-    Embedded, FILE_NAME, compact, frame::HEADER_LEN, migrate, read::cut_path, writer::Tuning,
+    Embedded, FILE_NAME, compact,
+    frame::{Frames, HEADER_LEN, Next},
+    migrate,
+    read::cut_path,
+    writer::Tuning,
 };
 use crate::store::{ActionRecord, FORMAT, FsyncPolicy, GameRecord, Journal, Op, Recovered, seal};
 
@@ -125,6 +129,29 @@ fn len(path: &Path) -> u64 {
     std::fs::metadata(path).unwrap().len()
 }
 
+/// Where each whole frame of the journal at `path` ends, the header first.
+fn frame_ends(path: &Path) -> Vec<u64> {
+    let bytes = std::fs::read(path).unwrap();
+    let mut frames = Frames::new(
+        &bytes[HEADER_LEN as usize..],
+        HEADER_LEN,
+        bytes.len() as u64,
+    );
+    let mut ends = vec![HEADER_LEN];
+    while let Next::Frame(_) = frames.next().unwrap() {
+        ends.push(frames.offset());
+    }
+    ends
+}
+
+fn trim_zeros(bytes: &[u8]) -> &[u8] {
+    let end = bytes
+        .iter()
+        .rposition(|byte| *byte != 0)
+        .map_or(0, |last| last + 1);
+    &bytes[..end]
+}
+
 #[test]
 fn games_come_back_after_a_reopen_and_go_on() {
     let dir = Dir::new("reopen");
@@ -179,6 +206,11 @@ fn every_policy_keeps_what_was_written_across_a_reopen() {
         append(&store, "a", 3, 2, None);
         store.write(Vec::new()).unwrap();
         append(&store, "a", 5, 1, None);
+        if policy == FsyncPolicy::Never {
+            store.close();
+            let late = store.write(vec![Op::Delete { id: "a".into() }]);
+            assert!(late.unwrap_err().to_string().contains("closed"));
+        }
         // Dropped without a close: the drop closes.
         drop(store);
         let (_store, recovered) = open(&dir);
@@ -187,49 +219,104 @@ fn every_policy_keeps_what_was_written_across_a_reopen() {
 }
 
 #[test]
+fn zeros_are_written_ahead_and_read_as_the_end_of_the_frames() {
+    let dir = Dir::new("ahead");
+    let (store, _) = open(&dir);
+    create(&store, "a", 2, None);
+    append(&store, "a", 3, 1, None);
+    store.close();
+    let ahead = Tuning::default().write_ahead_bytes;
+    assert_eq!(len(&dir.journal()), ahead, "one block of zeros ahead");
+    let ends = frame_ends(&dir.journal());
+    assert_eq!(ends.len(), 3, "the header and two frames");
+    let (store, recovered) = open(&dir);
+    assert_eq!(summary(&recovered), [game("a", 3, None, false)]);
+    assert!(!cut_path(dir.path()).exists(), "nothing was cut");
+    // Appends overwrite the zeros, then write more ahead.
+    let record = actions(4, 1)[0].1.len() as u64;
+    append(&store, "a", 4, ahead / record, None);
+    store.close();
+    assert_eq!(len(&dir.journal()) % ahead, 0);
+    assert!(len(&dir.journal()) > ahead);
+    let (_store, recovered) = open(&dir);
+    assert_eq!(summary(&recovered)[0].1, 3 + ahead / record);
+}
+
+#[test]
 fn a_torn_tail_is_cut_and_kept_aside_and_the_games_go_on() {
     let dir = Dir::new("torn");
     let (store, _) = open(&dir);
     create(&store, "a", 2, None);
-    let whole = len(&dir.journal());
     append(&store, "a", 3, 5, None);
     store.close();
-    let full = len(&dir.journal());
-    // A crash in the middle of the last write: anywhere in its frame.
+    let ends = frame_ends(&dir.journal());
+    let (whole, full) = (ends[1], ends[2]);
+    // A crash in the middle of the last write: anywhere in its frame, and
+    // the rest of it missing (at the end of the file) or zeros (in space
+    // written ahead).
     for keep in [whole + 1, whole + 11, (whole + full) / 2, full - 1] {
-        let torn = Dir::new("torn-copy");
-        std::fs::create_dir_all(torn.path()).unwrap();
-        let bytes = std::fs::read(dir.journal()).unwrap();
-        std::fs::write(torn.journal(), &bytes[..keep as usize]).unwrap();
-        let (store, recovered) = open(&torn);
-        assert_eq!(
-            summary(&recovered),
-            [game("a", 2, None, false)],
-            "cut at {keep}"
-        );
-        assert_eq!(len(&torn.journal()), whole);
-        assert_eq!(
-            std::fs::read(cut_path(torn.path())).unwrap(),
-            bytes[whole as usize..keep as usize]
-        );
-        // What follows is written after whole frames and read back.
-        append(&store, "a", 3, 1, None);
-        store.close();
-        let (_store, recovered) = open(&torn);
-        assert_eq!(summary(&recovered), [game("a", 3, None, false)]);
+        for ahead in [false, true] {
+            let torn = Dir::new("torn-copy");
+            std::fs::create_dir_all(torn.path()).unwrap();
+            let mut bytes = std::fs::read(dir.journal()).unwrap();
+            if ahead {
+                bytes[keep as usize..full as usize].fill(0);
+            } else {
+                bytes.truncate(keep as usize);
+            }
+            std::fs::write(torn.journal(), &bytes).unwrap();
+            let (store, recovered) = open(&torn);
+            assert_eq!(
+                summary(&recovered),
+                [game("a", 2, None, false)],
+                "cut at {keep}"
+            );
+            assert_eq!(len(&torn.journal()), whole);
+            assert_eq!(
+                std::fs::read(cut_path(torn.path())).unwrap(),
+                trim_zeros(&bytes[whole as usize..keep as usize])
+            );
+            // What follows is written after whole frames and read back.
+            append(&store, "a", 3, 1, None);
+            store.close();
+            let (_store, recovered) = open(&torn);
+            assert_eq!(summary(&recovered), [game("a", 3, None, false)]);
+        }
     }
 }
 
+#[test]
+fn bytes_after_a_zero_head_are_cut() {
+    // A frame whose first bytes the disk lost (zeros) and whole frames
+    // after it: nothing after may ever follow new frames, so all is cut.
+    let dir = Dir::new("zero-head");
+    let (store, _) = open(&dir);
+    create(&store, "a", 2, None);
+    append(&store, "a", 3, 1, None);
+    append(&store, "a", 4, 1, None);
+    store.close();
+    let ends = frame_ends(&dir.journal());
+    let mut bytes = std::fs::read(dir.journal()).unwrap();
+    bytes[ends[1] as usize..ends[1] as usize + 12].fill(0);
+    std::fs::write(dir.journal(), &bytes).unwrap();
+    let (store, recovered) = open(&dir);
+    assert_eq!(summary(&recovered), [game("a", 2, None, false)]);
+    assert_eq!(len(&dir.journal()), ends[1]);
+    append(&store, "a", 3, 1, None);
+    store.close();
+    let (_store, recovered) = open(&dir);
+    assert_eq!(summary(&recovered), [game("a", 3, None, false)]);
+}
 #[test]
 fn a_damaged_frame_ends_the_reading_there() {
     let dir = Dir::new("damaged-frame");
     let (store, _) = open(&dir);
     create(&store, "a", 2, None);
     create(&store, "b", 1, None);
-    let before = len(&dir.journal());
     append(&store, "a", 3, 1, None);
     append(&store, "b", 2, 1, None);
     store.close();
+    let before = frame_ends(&dir.journal())[2];
     let mut bytes = std::fs::read(dir.journal()).unwrap();
     bytes[before as usize + 20] ^= 0x01;
     std::fs::write(dir.journal(), &bytes).unwrap();
@@ -304,6 +391,8 @@ fn compaction_keeps_the_live_games_and_drops_the_dead_ones() {
     let tuning = Tuning {
         compact_min_bytes: 16 << 10,
         compact_dead_percent: 50,
+        write_ahead_bytes: 0,
+        ..Tuning::default()
     };
     let (store, _) = Embedded::open_tuned(dir.path(), FsyncPolicy::Never, tuning).unwrap();
     create(&store, "keep", 10, None);
@@ -390,4 +479,79 @@ fn an_earlier_builds_redb_store_is_moved_into_the_log() {
     store.close();
     let (_store, recovered) = open(&dir);
     assert_eq!(summary(&recovered)[0], game("a", 4, None, false));
+}
+
+/// The process's CPU time (user and system), from /proc (Linux).
+fn process_cpu() -> Duration {
+    let stat = std::fs::read_to_string("/proc/self/stat").unwrap();
+    let fields: Vec<&str> = stat.rsplit(')').next().unwrap().split_whitespace().collect();
+    let ticks: u64 = fields[11].parse::<u64>().unwrap() + fields[12].parse::<u64>().unwrap();
+    Duration::from_millis(ticks * 10)
+}
+
+/// The journal's cost per append, measured rather than checked: 32 tasks
+/// on two workers each spin `WORK_US` (default 60) microseconds, as a call
+/// would, then append one action, without and with the journal
+/// (`FSYNC`, default always). `cargo test --release --lib journal_cost --
+/// --ignored --nocapture`.
+#[test]
+#[ignore = "a measurement"]
+fn journal_cost() {
+    let policy: FsyncPolicy = std::env::var("FSYNC").map_or(FsyncPolicy::Always, |text| text.parse().unwrap());
+    let work = Duration::from_micros(std::env::var("WORK_US").map_or(60, |us| us.parse().unwrap()));
+    let per_task: u64 = 1500;
+    for journaled in [false, true, false, true] {
+        let dir = Dir::new("cost");
+        let runtime = tokio::runtime::Builder::new_multi_thread()
+            .worker_threads(std::env::var("WORKERS").map_or(2, |n| n.parse().unwrap()))
+            .enable_all()
+            .build()
+            .unwrap();
+        let store = journaled.then(|| std::sync::Arc::new(crate::store::Store::open(dir.path(), policy).unwrap().0));
+        let (cpu, started) = (process_cpu(), Instant::now());
+        runtime.block_on(async {
+            let mut tasks = Vec::new();
+            for task in 0..32 {
+                let store = store.clone();
+                tasks.push(tokio::spawn(async move {
+                    let id = format!("game-{task}");
+                    let record = GameRecord { format: FORMAT, ..GameRecord::default() };
+                    if let Some(store) = &store {
+                        store.create_game(&id, &record, &[], false, false).unwrap();
+                    }
+                    for version in 1..=per_task {
+                        let spin = Instant::now();
+                        while spin.elapsed() < work {}
+                        if let Some(store) = &store {
+                            match std::env::var("MODE").as_deref() {
+                                Ok("bip") => tokio::task::block_in_place(|| ()),
+                                Ok("bipsleep") => tokio::task::block_in_place(|| {
+                                    std::thread::sleep(Duration::from_micros(70))
+                                }),
+                                Ok("bipchan") => {
+                                    let (done, wait) = std::sync::mpsc::sync_channel::<()>(1);
+                                    std::thread::spawn(move || done.send(()));
+                                    tokio::task::block_in_place(|| wait.recv().unwrap())
+                                }
+                                _ => store.append(&id, version, &[action(version)], false).unwrap(),
+                            }
+                        }
+                        tokio::task::yield_now().await;
+                    }
+                }));
+            }
+            for task in tasks {
+                task.await.unwrap();
+            }
+        });
+        let ops = 32 * per_task;
+        let (cpu, wall) = (process_cpu() - cpu, started.elapsed());
+        eprintln!(
+            "{}: {:.0} appends/s, {:.1} µs CPU per append",
+            if journaled { format!("journal ({policy})") } else { "no journal".to_owned() },
+            ops as f64 / wall.as_secs_f64(),
+            cpu.as_secs_f64() * 1e6 / ops as f64
+        );
+        drop(store);
+    }
 }

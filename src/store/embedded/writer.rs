@@ -1,52 +1,38 @@
-//! The journal thread: the log file's only writer. It takes every write
-//! waiting (group commit), frames each op, appends the whole group with one
-//! `write` at the end of the file and, under `--fsync always`, flushes it
-//! with one `fdatasync` before any of its writers is answered. A write
-//! answered has reached the operating system, so a crash of the server
-//! loses nothing whatever the policy; the policy says when it reaches the
-//! disk. Appending costs a copy and a system call per group, where a
-//! B-tree store (redb, before) rewrote pages for every group: the journal
-//! thread's CPU is what the server and its clients compete with on a small
-//! machine.
+//! The end of the log, where every write goes: frames each op and appends
+//! them with one `write` at the end of the file, keeps the index of live
+//! games, and knows what is flushed. It is shared behind a lock by the
+//! writers themselves (`Embedded::write`; under `--fsync always` they then
+//! wait for a flush, `group.rs`) and by the journal thread (timed flushes,
+//! sweeps, compactions: `thread.rs`). Appending costs a copy and a system
+//! call, where a B-tree store (redb, before) rewrote pages for every
+//! commit.
+//!
+//! Zeros are written ahead of the frames a megabyte at a time, in the same
+//! `write` as the frames that need them: an append then overwrites blocks
+//! the file already has, so a flush writes the data alone, not the file's
+//! size and new blocks as well (`frame.rs` reads the zeros as the end).
 //!
 //! Deletes and retention sweeps append tombstones; when the bytes of dead
 //! games are most of the file, a compaction (`compact.rs`) rewrites it.
 use std::{
     fs::File,
     path::PathBuf,
-    sync::mpsc::{Receiver, RecvTimeoutError, Sender, SyncSender},
+    sync::{Arc, mpsc::Sender},
     time::{Duration, Instant},
 };
 
 use prost::Message;
 
 use super::{
-    super::{FsyncPolicy, journal::Op},
+    super::journal::Op,
     compact::{self, Copied, Running},
     entry::{Entry, Kind},
     files, frame,
     index::Index,
+    thread::Job,
 };
 
-/// What the journal thread is asked.
-pub(super) enum Job {
-    /// Writes, and who waits for them. No op: a flush, whatever the policy.
-    Write {
-        ops: Vec<Op>,
-        done: SyncSender<Result<(), String>>,
-    },
-    /// Deletes every game finished before this time; answers their ids.
-    Sweep {
-        before_unix: u64,
-        done: SyncSender<Result<Vec<String>, String>>,
-    },
-    /// A compaction's copy of the live frames is ready (or failed).
-    Compacted(Result<Copied, String>),
-    /// Flushes and ends the thread.
-    Stop,
-}
-
-/// When the journal is compacted.
+/// When the journal writes ahead, groups and compacts.
 #[derive(Clone, Copy, Debug)]
 pub(super) struct Tuning {
     /// No compaction below this file length.
@@ -54,22 +40,35 @@ pub(super) struct Tuning {
     /// A compaction starts when dead bytes are at least this share of the
     /// file, in percent.
     pub compact_dead_percent: u64,
+    /// Zeros are written ahead of the frames this many bytes at a time (0:
+    /// none).
+    pub write_ahead_bytes: u64,
 }
 
 impl Default for Tuning {
     /// Compacts a file of 64 MiB or more once half of it is dead: every
     /// byte is then copied at most about once more on average, and the
-    /// file stays within about twice the live games' size.
+    /// file stays within about twice the live games' size. Writes a
+    /// megabyte of zeros ahead (one extra flush of the file's size per
+    /// megabyte of frames).
     fn default() -> Self {
         Tuning {
             compact_min_bytes: 64 << 20,
             compact_dead_percent: 50,
+            write_ahead_bytes: 1 << 20,
         }
     }
 }
 
-/// The most jobs one group takes.
-const MAX_GROUP: usize = 4096;
+/// Counts of the writer's work, logged when the store closes.
+#[derive(Debug, Default)]
+pub(super) struct Stats {
+    /// Writes appended.
+    pub writes: u64,
+    pub flushes: u64,
+    pub flushing: Duration,
+    pub bytes: u64,
+}
 
 /// What a framed op does to the index once its group is written.
 struct Effect {
@@ -79,22 +78,47 @@ struct Effect {
     finished: Option<u64>,
 }
 
-/// The journal thread's state.
+/// What a flush works on, taken under the lock and used outside it.
+pub(super) struct ToFlush {
+    /// Another handle on the journal file.
+    pub file: Arc<File>,
+    /// The appends it covers.
+    pub appended: u64,
+    /// Where the frames it covers end.
+    end: u64,
+    /// The file it flushes (a compaction replaces the file).
+    generation: u64,
+}
+
+/// The log's end and what is known of the file.
 pub(super) struct Writer {
-    pub file: File,
-    pub path: PathBuf,
+    file: Arc<File>,
+    /// Which file: one more after each compaction.
+    generation: u64,
+    path: PathBuf,
     /// Where the next frame goes: the length of the whole frames.
-    pub end: u64,
-    pub index: Index,
-    pub policy: FsyncPolicy,
-    pub tuning: Tuning,
-    /// The journal's own queue, for a compaction to report to.
-    pub jobs: Sender<Job>,
+    end: u64,
+    /// The file's length: zeros from `end` on.
+    allocated: u64,
+    index: Index,
+    tuning: Tuning,
+    /// The journal thread's queue, for a compaction to report to.
+    jobs: Sender<Job>,
     buf: Vec<u8>,
     effects: Vec<Effect>,
-    /// Written since the last flush.
-    unsynced: bool,
-    last_sync: Instant,
+    /// Appends so far.
+    appended: u64,
+    /// The value of `appended` that the last flush covered.
+    flushed: u64,
+    /// Where the frames that the last flush covered end.
+    flushed_end: u64,
+    /// A writer is flushing, outside the lock (`group.rs`).
+    pub flushing: bool,
+    /// Under `always` nothing appended is answered before it is flushed,
+    /// so a failed flush may cut off everything after the last good one.
+    cut_on_failure: bool,
+    pub last_flush: Instant,
+    pub stats: Stats,
     /// Why the journal takes no more writes (a flush failed: what reached
     /// the disk is unknown, so nothing more is promised).
     broken: Option<String>,
@@ -108,99 +132,67 @@ impl Writer {
     pub(super) fn new(
         file: File,
         path: PathBuf,
-        end: u64,
+        (end, allocated): (u64, u64),
         index: Index,
-        policy: FsyncPolicy,
-        tuning: Tuning,
+        (tuning, cut_on_failure): (Tuning, bool),
         jobs: Sender<Job>,
     ) -> Writer {
         Writer {
-            file,
+            file: Arc::new(file),
+            generation: 0,
             path,
             end,
+            allocated,
             index,
-            policy,
             tuning,
             jobs,
             buf: Vec::with_capacity(1 << 16),
             effects: Vec::new(),
-            unsynced: false,
-            last_sync: Instant::now(),
+            appended: 0,
+            flushed: 0,
+            flushed_end: end,
+            flushing: false,
+            cut_on_failure,
+            last_flush: Instant::now(),
+            stats: Stats::default(),
             broken: None,
             compaction: None,
             compact_after: 0,
         }
     }
 
-    /// Takes jobs until told to stop: every write waiting is appended as
-    /// one group, flushed as the policy says, then every waiter is told.
-    pub(super) fn run(mut self, queue: &Receiver<Job>) {
-        let mut stop = false;
-        while !stop {
-            let first = match self.policy {
-                FsyncPolicy::EveryMs(ms) if self.unsynced => {
-                    let left = Duration::from_millis(ms).saturating_sub(self.last_sync.elapsed());
-                    match queue.recv_timeout(left) {
-                        Ok(job) => Some(job),
-                        Err(RecvTimeoutError::Timeout) => None,
-                        Err(RecvTimeoutError::Disconnected) => break,
-                    }
-                }
-                _ => match queue.recv() {
-                    Ok(job) => Some(job),
-                    Err(_) => break,
-                },
-            };
-            let mut writes = Vec::new();
-            let mut sweeps = Vec::new();
-            let mut next = first;
-            while let Some(job) = next {
-                match job {
-                    Job::Write { ops, done } => writes.push((ops, done)),
-                    Job::Sweep { before_unix, done } => sweeps.push((before_unix, done)),
-                    Job::Compacted(copied) => self.finish_compaction(copied),
-                    Job::Stop => stop = true,
-                }
-                next = if writes.len() < MAX_GROUP && !stop {
-                    queue.try_recv().ok()
-                } else {
-                    None
-                };
-            }
-            let forced = writes.iter().any(|(ops, _)| ops.is_empty());
-            if !writes.is_empty() {
-                let ops = writes.iter_mut().flat_map(|(ops, _)| ops.drain(..));
-                let result = self.commit(ops, forced);
-                for (_, done) in writes {
-                    let _ = done.send(result.clone());
-                }
-            } else if self.due() {
-                // The timer of `every-ms`.
-                let _ = self.sync();
-            }
-            for (before_unix, done) in sweeps {
-                let _ = done.send(self.sweep(before_unix));
-            }
-            self.maybe_compact();
+    /// Takes no more writes: the store is closing.
+    pub(super) fn close(&mut self) {
+        self.abort_compaction();
+        self.broken = Some("the journal is closed (the server is stopping)".to_owned());
+    }
+
+    /// Whether something appended is not flushed yet.
+    pub(super) fn unflushed(&self) -> bool {
+        self.appended > self.flushed
+    }
+
+    /// Appends so far.
+    pub(super) fn appended(&self) -> u64 {
+        self.appended
+    }
+
+    /// Whether the appends up to `appended` are flushed, or why they never
+    /// will be.
+    pub(super) fn is_flushed(&self, appended: u64) -> Result<bool, String> {
+        if self.flushed >= appended {
+            return Ok(true);
         }
-        if let Some(running) = self.compaction.take() {
-            running.abort();
-        }
-        if self.unsynced {
-            let _ = self.sync();
+        match &self.broken {
+            Some(why) => Err(why.clone()),
+            None => Ok(false),
         }
     }
 
-    /// Whether `every-ms`'s flush is due.
-    fn due(&self) -> bool {
-        matches!(self.policy, FsyncPolicy::EveryMs(ms)
-            if self.unsynced && self.last_sync.elapsed() >= Duration::from_millis(ms))
-    }
-
-    /// Appends `ops` in one write and flushes as the policy says (or at
-    /// once when `forced`). Either every op is kept or, as far as this
-    /// process can tell, none.
-    fn commit(&mut self, ops: impl Iterator<Item = Op>, forced: bool) -> Result<(), String> {
+    /// Appends `ops` in one write and answers its number (to wait for its
+    /// flush with). Either every op is appended or, as far as this process
+    /// can tell, none.
+    pub(super) fn append(&mut self, ops: impl Iterator<Item = Op>) -> Result<u64, String> {
         if let Some(why) = &self.broken {
             return Err(why.clone());
         }
@@ -222,9 +214,21 @@ impl Writer {
         }
         let start = self.end;
         if !self.buf.is_empty() {
-            if let Err(error) = files::write_at(&self.file, &self.buf, start) {
+            let frames = self.buf.len() as u64;
+            let need = start + frames;
+            let ahead = self.tuning.write_ahead_bytes;
+            let mut allocated = self.allocated.max(need);
+            if ahead > 0 && need > self.allocated {
+                // Zeros ahead, in the same write.
+                allocated = need.div_ceil(ahead) * ahead;
+                self.buf.resize((allocated - start) as usize, 0);
+            }
+            let written = files::write_at(&self.file, &self.buf, start);
+            self.buf.truncate(frames as usize);
+            if let Err(error) = written {
                 // Whatever part of the group reached the file goes, so
                 // that the next group follows whole frames.
+                self.allocated = start;
                 if let Err(cut) = self.file.set_len(start) {
                     self.broken = Some(format!(
                         "the journal {} could not be cut back after a failed write ({cut}); \
@@ -237,36 +241,58 @@ impl Writer {
                     self.path.display()
                 ));
             }
-            self.end += self.buf.len() as u64;
-            self.unsynced = true;
-        }
-        let flush = forced || self.due() || self.policy == FsyncPolicy::Always;
-        if flush && self.unsynced {
-            if let Err(error) = self.sync() {
-                // Not acknowledged: taken out of the file as far as can be.
-                let _ = self.file.set_len(start);
-                self.end = start;
-                return Err(error);
-            }
+            self.end = need;
+            self.allocated = allocated;
+            self.appended += 1;
+            self.stats.writes += 1;
+            self.stats.bytes += frames;
         }
         for effect in self.effects.drain(..) {
             self.index
                 .apply(effect.kind, effect.id, effect.bytes, effect.finished);
         }
-        Ok(())
+        self.maybe_compact();
+        Ok(self.appended)
     }
 
-    /// Flushes the file's data to the disk. A failure is final: the
-    /// operating system may have dropped the pages it could not write, so
-    /// nothing later could be promised either.
-    fn sync(&mut self) -> Result<(), String> {
-        if let Some(why) = &self.broken {
-            return Err(why.clone());
+    /// Flushes every append so far, holding the lock (the journal thread,
+    /// for a sweep or at close).
+    pub(super) fn flush(&mut self) -> Result<(), String> {
+        let to_flush = self.to_flush();
+        let started = Instant::now();
+        let outcome = to_flush.file.sync_data();
+        self.flushed(&to_flush, outcome, started.elapsed())
+    }
+
+    /// What a flush of every append so far works on.
+    pub(super) fn to_flush(&self) -> ToFlush {
+        ToFlush {
+            file: self.file.clone(),
+            appended: self.appended,
+            end: self.end,
+            generation: self.generation,
         }
-        match self.file.sync_data() {
+    }
+
+    /// Records the outcome of a flush. A failure is final: the operating
+    /// system may have dropped the pages it could not write, so nothing
+    /// later could be promised either. Under `always` nothing after the
+    /// last good flush was answered, so it is cut off as far as can be.
+    pub(super) fn flushed(
+        &mut self,
+        flush: &ToFlush,
+        outcome: std::io::Result<()>,
+        took: Duration,
+    ) -> Result<(), String> {
+        match outcome {
             Ok(()) => {
-                self.unsynced = false;
-                self.last_sync = Instant::now();
+                self.flushed = self.flushed.max(flush.appended);
+                if flush.generation == self.generation {
+                    self.flushed_end = self.flushed_end.max(flush.end);
+                }
+                self.last_flush = Instant::now();
+                self.stats.flushes += 1;
+                self.stats.flushing += took;
                 Ok(())
             }
             Err(error) => {
@@ -277,18 +303,25 @@ impl Writer {
                 );
                 tracing::error!(reason = %why, "the journal failed");
                 self.broken = Some(why.clone());
+                if self.cut_on_failure && self.file.set_len(self.flushed_end).is_ok() {
+                    self.end = self.flushed_end;
+                    self.allocated = self.flushed_end;
+                }
                 Err(why)
             }
         }
     }
 
     /// Deletes the games finished before `before_unix` (tombstones, in one
-    /// write) and answers their ids.
-    fn sweep(&mut self, before_unix: u64) -> Result<Vec<String>, String> {
+    /// write, flushed under `always`) and answers their ids.
+    pub(super) fn sweep(&mut self, before_unix: u64) -> Result<Vec<String>, String> {
         let gone = self.index.finished_before(before_unix);
         if !gone.is_empty() {
             let ops = gone.iter().map(|id| Op::Delete { id: id.clone() });
-            self.commit(ops, false)?;
+            self.append(ops)?;
+            if self.cut_on_failure {
+                self.flush()?;
+            }
         }
         Ok(gone)
     }
@@ -317,7 +350,7 @@ impl Writer {
     /// since it began are copied after the live ones, the copy is flushed
     /// and renamed over the journal (an atomic swap: a crash leaves one
     /// file or the other, both whole), and the directory is flushed.
-    fn finish_compaction(&mut self, copied: Result<Copied, String>) {
+    pub(super) fn finish_compaction(&mut self, copied: Result<Copied, String>) {
         let Some(running) = self.compaction.take() else {
             return;
         };
@@ -330,10 +363,12 @@ impl Writer {
                 .and_then(|()| std::fs::rename(&copied.path, &self.path));
             moved
                 .map_err(|error| format!("the compacted journal could not replace it: {error}"))?;
-            self.file = copied.file;
+            self.file = Arc::new(copied.file);
+            self.generation += 1;
             self.end = copied.len + tail;
-            self.unsynced = false;
-            self.last_sync = Instant::now();
+            self.allocated = self.end;
+            self.flushed = self.appended;
+            self.flushed_end = self.end;
             files::sync_dir(running.dir()).map_err(|error| {
                 let why = format!(
                     "the journal's directory could not be flushed after a compaction \
@@ -356,6 +391,13 @@ impl Writer {
                 tracing::error!(%error, "the journal's compaction failed; it goes on uncompacted");
                 self.compact_after = self.end + self.tuning.compact_min_bytes.max(1 << 20);
             }
+        }
+    }
+
+    /// Stops a compaction under way (the store is closing).
+    fn abort_compaction(&mut self) {
+        if let Some(running) = self.compaction.take() {
+            running.abort();
         }
     }
 }
