@@ -30,7 +30,7 @@ use std::{path::Path, sync::Arc};
 
 pub use embedded::{Embedded, FILE_NAME, FsyncPolicy};
 pub use journal::{Journal, JournalError, Op};
-pub use postgres::{Fleet, FleetConfig};
+pub use postgres::{Fleet, FleetConfig, Listed};
 pub use record::{ActionRecord, FORMAT, GameRecord, SeatRecord, open, seal};
 pub use recovery::{Recovered, StoredGame};
 

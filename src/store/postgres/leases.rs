@@ -228,3 +228,66 @@ pub(super) async fn sweep(
         .map_err(database_error)?;
     Ok(rows.into_iter().map(|row| row.get(0)).collect())
 }
+
+/// A game as the shared journal lists it, without replaying it.
+#[derive(Debug)]
+pub struct Listed {
+    /// Its id.
+    pub id: String,
+    /// Its creation record.
+    pub record: crate::store::GameRecord,
+    /// Whether it is over.
+    pub finished: bool,
+    /// Its last version.
+    pub version: u64,
+    /// When it was created (seconds since the Unix epoch), for the page
+    /// token.
+    pub created_unix: i64,
+}
+
+impl Inner {
+    /// The fleet's games, newest first, created before `before` (seconds,
+    /// then id, for paging), of `kind` (0: any), finished or not
+    /// (`None`: both); at most `limit`.
+    pub async fn list(
+        &self,
+        kind: i32,
+        finished: Option<bool>,
+        before: (i64, String),
+        limit: i64,
+    ) -> Result<Vec<Listed>, String> {
+        let client = self.pool.get().await.map_err(database_error)?;
+        let rows = client
+            .query(
+                "SELECT g.game_id, g.record, g.finished_unix IS NOT NULL, g.created_unix,
+                    coalesce((SELECT max(a.version) FROM melange_actions a
+                              WHERE a.game_id = g.game_id), 0)
+                 FROM melange_games g
+                 WHERE ($1 = 0 OR g.kind = $1)
+                   AND ($2::boolean IS NULL OR $2 = (g.finished_unix IS NOT NULL))
+                   AND (g.created_unix, g.game_id) < ($3, $4)
+                 ORDER BY g.created_unix DESC, g.game_id DESC
+                 LIMIT $5",
+                &[&kind, &finished, &before.0, &before.1, &limit],
+            )
+            .await
+            .map_err(database_error)?;
+        let mut listed = Vec::with_capacity(rows.len());
+        for row in rows {
+            let id: String = row.get(0);
+            let bytes: Vec<u8> = row.get(1);
+            // A record this build cannot read is left out of the listing.
+            let Ok(record) = crate::store::open::<crate::store::GameRecord>(&bytes) else {
+                continue;
+            };
+            listed.push(Listed {
+                id,
+                record,
+                finished: row.get(2),
+                created_unix: row.get(3),
+                version: row.get::<_, i64>(4) as u64,
+            });
+        }
+        Ok(listed)
+    }
+}
