@@ -27,6 +27,9 @@ pub(super) const GAMES: TableDefinition<&str, &[u8]> = TableDefinition::new("gam
 pub(super) const ACTIONS: TableDefinition<(&str, u64), &[u8]> = TableDefinition::new("actions");
 /// Game id -> when it finished, in seconds since the Unix epoch.
 pub(super) const FINISHED: TableDefinition<&str, u64> = TableDefinition::new("finished");
+/// Game id -> sealed [`super::ClockRecord`]: its clocks after its last
+/// batch.
+pub(super) const CLOCKS: TableDefinition<&str, &[u8]> = TableDefinition::new("clocks");
 /// Bookkeeping (the time of the last forced flush).
 const META: TableDefinition<&str, u64> = TableDefinition::new("meta");
 
@@ -152,6 +155,7 @@ impl Embedded {
         txn.open_table(GAMES).map_err(store_error)?;
         txn.open_table(ACTIONS).map_err(store_error)?;
         txn.open_table(FINISHED).map_err(store_error)?;
+        txn.open_table(CLOCKS).map_err(store_error)?;
         txn.open_table(META).map_err(store_error)?;
         txn.commit().map_err(store_error)?;
         let recovered = recovery::read_all(&db)?;
@@ -389,7 +393,9 @@ fn sweep(db: &Database, before_unix: u64) -> Result<Vec<String>, String> {
         }
         let mut games = txn.open_table(GAMES).map_err(store_error)?;
         let mut actions = txn.open_table(ACTIONS).map_err(store_error)?;
+        let mut clocks = txn.open_table(CLOCKS).map_err(store_error)?;
         for id in &gone {
+            clocks.remove(id.as_str()).map_err(store_error)?;
             finished.remove(id.as_str()).map_err(store_error)?;
             games.remove(id.as_str()).map_err(store_error)?;
             actions
@@ -415,6 +421,7 @@ fn commit(db: &Database, group: &mut [Waiting], immediate: bool) -> Result<(), S
         let mut actions = txn.open_table(ACTIONS).map_err(store_error)?;
         let mut finished = txn.open_table(FINISHED).map_err(store_error)?;
         let mut meta = txn.open_table(META).map_err(store_error)?;
+        let mut clocks = txn.open_table(CLOCKS).map_err(store_error)?;
         if group.is_empty() || immediate {
             // A change, so that even an otherwise empty commit is written.
             meta.insert("last_flush_unix", unix_now())
@@ -456,7 +463,13 @@ fn commit(db: &Database, group: &mut [Waiting], immediate: bool) -> Result<(), S
                             finished.insert(id.as_str(), at).map_err(store_error)?;
                         }
                     }
+                    Op::Clock { id, record } => {
+                        clocks
+                            .insert(id.as_str(), record.as_slice())
+                            .map_err(store_error)?;
+                    }
                     Op::Delete { id } => {
+                        clocks.remove(id.as_str()).map_err(store_error)?;
                         games.remove(id.as_str()).map_err(store_error)?;
                         finished.remove(id.as_str()).map_err(store_error)?;
                         actions

@@ -6,8 +6,8 @@
 use redb::{Database, ReadableTable};
 
 use super::{
-    embedded::{ACTIONS, FINISHED, GAMES, store_error},
-    record::{self, ActionRecord, FORMAT, GameRecord},
+    embedded::{ACTIONS, CLOCKS, FINISHED, GAMES, store_error},
+    record::{self, ActionRecord, ClockRecord, FORMAT, GameRecord},
 };
 
 /// One game as the store kept it.
@@ -23,6 +23,9 @@ pub struct StoredGame {
     pub damaged: Option<String>,
     /// When it finished (seconds since the Unix epoch), if it has.
     pub finished_unix: Option<u64>,
+    /// Its clocks after its last batch, when it has time controls and the
+    /// journal kept them.
+    pub clock: Option<ClockRecord>,
 }
 
 /// Everything the store held at start.
@@ -40,6 +43,7 @@ pub(super) fn read_all(db: &Database) -> Result<Recovered, String> {
     let games = txn.open_table(GAMES).map_err(store_error)?;
     let actions = txn.open_table(ACTIONS).map_err(store_error)?;
     let finished = txn.open_table(FINISHED).map_err(store_error)?;
+    let clocks = txn.open_table(CLOCKS).map_err(store_error)?;
     let mut recovered = Recovered::default();
     for entry in games.iter().map_err(store_error)? {
         let (id, bytes) = entry.map_err(store_error)?;
@@ -56,7 +60,17 @@ pub(super) fn read_all(db: &Database) -> Result<Recovered, String> {
             let (key, bytes) = entry.map_err(store_error)?;
             kept.push((key.value().1, bytes.value().to_vec()));
         }
-        match read_game(id.clone(), bytes.value(), kept, finished_unix) {
+        let clock = clocks
+            .get(id.as_str())
+            .map_err(store_error)?
+            .map(|bytes| bytes.value().to_vec());
+        match read_game(
+            id.clone(),
+            bytes.value(),
+            kept,
+            finished_unix,
+            clock.as_deref(),
+        ) {
             Ok(game) => recovered.games.push(game),
             Err(reason) => recovered.unreadable.push((id, reason)),
         }
@@ -72,6 +86,7 @@ pub(super) fn read_game(
     record_bytes: &[u8],
     actions: impl IntoIterator<Item = (u64, Vec<u8>)>,
     finished_unix: Option<u64>,
+    clock: Option<&[u8]>,
 ) -> Result<StoredGame, String> {
     let game = match record::open::<GameRecord>(record_bytes) {
         Ok(game) if game.format <= FORMAT => game,
@@ -109,5 +124,7 @@ pub(super) fn read_game(
         actions: kept,
         damaged,
         finished_unix,
+        // A damaged clock record only costs the clocks: full banks.
+        clock: clock.and_then(|bytes| record::open::<ClockRecord>(bytes).ok()),
     })
 }

@@ -232,3 +232,65 @@ async fn last_version(db: &tokio_postgres::Client, id: &str) -> i64 {
     .unwrap()
     .get(0)
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "needs PostgreSQL: .ci/fleet runs it"]
+async fn a_game_that_moves_keeps_its_clocks() {
+    // MC-CLOCK-02: the banks travel with the game; a move neither gives
+    // nor takes time.
+    let journal = fresh_database("fleet_clocks").await;
+    let [a, b]: [Server; 2] = fleet_of(&journal, &["a", "b"]).try_into().ok().unwrap();
+    let (mut on_a, mut on_b) = (a.client().await, b.client().await);
+    let mut request = two_humans(14);
+    request.options = Some(pb::GameOptions {
+        clock: Some(pb::ClockOptions {
+            per_decision_ms: 0,
+            bank_ms: 60_000,
+            ..Default::default()
+        }),
+        ..Default::default()
+    });
+    let game = on_a.create_game(request).await.unwrap().into_inner();
+    let id = game.game_id.clone();
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    let played = play_one(&mut on_a, &game).await.unwrap();
+    let mover = game.view.as_ref().unwrap().to_act[0];
+    let bank_of = |view: &pb::View, seat: u32| {
+        view.clocks
+            .iter()
+            .find(|clock| clock.seat == seat)
+            .map(|clock| clock.bank_ms)
+            .unwrap()
+    };
+    let view = |id: &str| {
+        call(
+            pb::GetViewRequest {
+                game_id: id.to_owned(),
+                seat: None,
+            },
+            id,
+            None,
+        )
+    };
+    let on_a_view = on_a.get_view(view(&id)).await.unwrap().into_inner();
+    assert_eq!(on_a_view.version, played.version);
+    let spent = bank_of(&on_a_view, mover);
+    assert!(spent <= 59_700, "the mover paid for its 300 ms: {spent}");
+    let on_b_view = on_b.get_view(view(&id)).await.unwrap().into_inner();
+    assert_eq!(
+        bank_of(&on_b_view, mover),
+        spent,
+        "the bank moved with the game"
+    );
+    let waiting = on_b_view.to_act[0];
+    let left = on_b_view
+        .clocks
+        .iter()
+        .find(|clock| clock.seat == waiting)
+        .and_then(|clock| clock.deadline_ms)
+        .unwrap();
+    assert!(
+        (55_000..60_000).contains(&left),
+        "the running decision kept running across the move: {left}"
+    );
+}

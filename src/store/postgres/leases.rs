@@ -25,12 +25,12 @@ impl Inner {
                 "WITH taken AS (
                     UPDATE melange_games SET owner = $2, epoch = epoch + 1, taken_at = now()
                     WHERE game_id = $1
-                    RETURNING game_id, epoch, record, finished_unix
+                    RETURNING game_id, epoch, record, finished_unix, clock
                 ), audit AS (
                     INSERT INTO melange_epochs (game_id, epoch, owner)
                     SELECT game_id, epoch, $2 FROM taken
                 )
-                SELECT epoch, record, finished_unix FROM taken",
+                SELECT epoch, record, finished_unix, clock FROM taken",
                 &[&id, &self.config.node_id],
             )
             .await
@@ -41,8 +41,9 @@ impl Inner {
         let epoch: i64 = row.get(0);
         let record: Vec<u8> = row.get(1);
         let finished: Option<i64> = row.get(2);
+        let clock: Option<Vec<u8>> = row.get(3);
         self.held.take(id, epoch);
-        let game = read_actions(&client, id.to_owned(), &record, finished).await?;
+        let game = read_actions(&client, id.to_owned(), &record, finished, clock).await?;
         game.map(Some).map_err(|reason| {
             format!("game {id} is in the shared journal but its record cannot be read: {reason}")
         })
@@ -111,12 +112,12 @@ impl Inner {
                 ), taken AS (
                     UPDATE melange_games g SET owner = $1, epoch = g.epoch + 1, taken_at = now()
                     FROM orphans o WHERE g.game_id = o.game_id
-                    RETURNING g.game_id, g.epoch, g.record, g.finished_unix
+                    RETURNING g.game_id, g.epoch, g.record, g.finished_unix, g.clock
                 ), audit AS (
                     INSERT INTO melange_epochs (game_id, epoch, owner)
                     SELECT game_id, epoch, $1 FROM taken
                 )
-                SELECT game_id, epoch, record, finished_unix FROM taken",
+                SELECT game_id, epoch, record, finished_unix, clock FROM taken",
                 &[&self.config.node_id, &limit],
             )
             .await
@@ -127,9 +128,10 @@ impl Inner {
             let epoch: i64 = row.get(1);
             let record: Vec<u8> = row.get(2);
             let finished: Option<i64> = row.get(3);
+            let clock: Option<Vec<u8>> = row.get(4);
             self.held.take(&id, epoch);
             adopted.push(
-                read_actions(&client, id.clone(), &record, finished)
+                read_actions(&client, id.clone(), &record, finished, clock)
                     .await?
                     .map_err(|reason| (id, reason)),
             );
@@ -178,6 +180,7 @@ async fn read_actions(
     id: String,
     record: &[u8],
     finished: Option<i64>,
+    clock: Option<Vec<u8>>,
 ) -> Result<Result<StoredGame, String>, String> {
     let rows = client
         .query(
@@ -196,6 +199,7 @@ async fn read_actions(
         record,
         actions,
         finished.map(|at| at as u64),
+        clock.as_deref(),
     ))
 }
 

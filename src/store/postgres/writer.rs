@@ -66,6 +66,8 @@ struct Appends {
     records: Vec<Vec<u8>>,
     /// Per game: (its epoch, actions expected, when it finished).
     games: HashMap<String, (i64, i64, Option<u64>)>,
+    /// Clocks to keep: (game, epoch, sealed record).
+    clocks: Vec<(String, i64, Vec<u8>)>,
 }
 
 /// A new game of the group.
@@ -132,6 +134,11 @@ async fn commit_group(pool: &Pool, held: &Held, group: Vec<WriteJob>) {
                         finished,
                         self_driving,
                     });
+                }
+                Op::Clock { id, record } => {
+                    if let Some(epoch) = held.epoch(&id) {
+                        appends.clocks.push((id, epoch, record));
+                    }
                 }
                 Op::Delete { id } => deletes.push(id),
                 // A fleet's store never cuts a tail: a damaged record is
@@ -288,6 +295,27 @@ async fn transaction(
             .await
             .map_err(database_error)?;
         }
+    }
+    let clocks: Vec<_> = appends
+        .clocks
+        .iter()
+        .filter(|(id, ..)| !moved.contains(id))
+        .collect();
+    if !clocks.is_empty() {
+        let ids: Vec<&str> = clocks.iter().map(|(id, ..)| id.as_str()).collect();
+        let epochs: Vec<i64> = clocks.iter().map(|(_, epoch, _)| *epoch).collect();
+        let records: Vec<&[u8]> = clocks
+            .iter()
+            .map(|(.., record)| record.as_slice())
+            .collect();
+        txn.execute(
+            "UPDATE melange_games g SET clock = c.record
+             FROM unnest($1::text[], $2::bigint[], $3::bytea[]) AS c(game_id, epoch, record)
+             WHERE g.game_id = c.game_id AND g.epoch = c.epoch",
+            &[&ids, &epochs, &records],
+        )
+        .await
+        .map_err(database_error)?;
     }
     if !deletes.is_empty() {
         // Only a game this server holds, and none another server took.
