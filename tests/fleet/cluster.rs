@@ -263,6 +263,9 @@ pub async fn play_one(
         ))
         .await?
         .into_inner();
+    if spectator.to_act.is_empty() {
+        return Err(tonic::Status::failed_precondition("the game is over"));
+    }
     let (seat, token) = to_act(game, &spectator);
     let mine = client
         .get_view(call(

@@ -294,3 +294,48 @@ async fn a_game_that_moves_keeps_its_clocks() {
         "the running decision kept running across the move: {left}"
     );
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "a measurement: .ci/fleet runs it and docs/scaling.md keeps its numbers"]
+async fn time_to_move_a_game_by_its_length() {
+    let journal = fresh_database("fleet_move_time").await;
+    let servers = fleet_of(&journal, &["a", "b"]);
+    let mut clients = [servers[0].client().await, servers[1].client().await];
+    let game = clients[0]
+        .create_game(two_humans(15))
+        .await
+        .unwrap()
+        .into_inner();
+    let id = game.game_id.clone();
+    let mut played = 0u64;
+    let mut here = 0;
+    for length in [10u64, 100, 300] {
+        while played < length {
+            match play_one(&mut clients[here], &game).await {
+                Ok(applied) => played = applied.version,
+                Err(status) if status.code() == tonic::Code::FailedPrecondition => break,
+                Err(status) => panic!("{status:?}"),
+            }
+        }
+        // The call that reaches the other server moves the game there.
+        here = 1 - here;
+        let started = Instant::now();
+        let view = clients[here]
+            .get_view(call(
+                pb::GetViewRequest {
+                    game_id: id.clone(),
+                    seat: None,
+                },
+                &id,
+                None,
+            ))
+            .await
+            .unwrap()
+            .into_inner();
+        assert_eq!(view.version, played);
+        eprintln!(
+            "moved a game of {played} actions (lease, read, replay with its hash checks, first answer) in {:?}",
+            started.elapsed()
+        );
+    }
+}
