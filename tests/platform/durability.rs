@@ -830,6 +830,8 @@ async fn melange_load_against_a_server_killed_mid_run_finds_every_acknowledged_a
             "6",
         ])
         .args(["--health-calls", "0", "--max-seconds", "60"])
+        // The server stays dead: the load's calls fail, and it stops.
+        .args(["--retry-unavailable", "false"])
         .arg("--ack-log")
         .arg(&log)
         .stdout(std::process::Stdio::null())

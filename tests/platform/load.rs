@@ -131,6 +131,7 @@ fn harness_load(server: &TestServer) -> LoadConfig {
         server_pid: None,
         unread_streams: 0,
         ack_log: None,
+        retry_unavailable: true,
     }
 }
 
