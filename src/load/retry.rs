@@ -11,9 +11,11 @@
 //! was lost may have been applied. Re-deciding from the re-read view plays
 //! each turn once; the same request again would be refused as stale. A
 //! stale-version refusal (`ABORTED` with the `x-melange-version` trailer)
-//! soon after a retry is expected for the same reason (a view read from a
-//! server that had not caught up with the journal yet), and is retried
-//! too; without a retry before it, it is a failure, as it always was.
+//! between a retry and the client's next acknowledged action is expected
+//! for the same reason (a view read from a server that had not caught up
+//! with the journal yet, or a stream re-opened from such a view replaying
+//! the seat's past turns), and is retried too; without a retry before it,
+//! it is a failure, as it always was.
 use std::{error::Error, sync::atomic::Ordering, time::Duration};
 
 use tokio::time::Instant;
@@ -53,14 +55,17 @@ fn is_stale_version(status: &Status) -> bool {
     status.code() == Code::Aborted && status.metadata().get(VERSION_METADATA).is_some()
 }
 
-/// One client's retries: the backoff, and how long it has failed without
-/// getting on.
+/// One client's retries: the backoff, how long it has failed without
+/// getting on, and whether it retried since its last acknowledged action.
 pub(crate) struct Recovery<'a> {
     shared: &'a Shared,
     /// When the failures since the client last got on began.
     failing_since: Option<Instant>,
     /// The next wait.
     backoff: Duration,
+    /// A failure was retried since the client's last acknowledged action:
+    /// a stale-version refusal is expected.
+    retried: bool,
 }
 
 impl<'a> Recovery<'a> {
@@ -70,14 +75,21 @@ impl<'a> Recovery<'a> {
             shared,
             failing_since: None,
             backoff: FIRST_BACKOFF,
+            retried: false,
         }
     }
 
-    /// The client got on (an acknowledged action, a stream update): a later
-    /// failure starts afresh.
+    /// The server answered (a stream update): a later failure starts a new
+    /// budget and backoff.
     pub fn got_on(&mut self) {
         self.failing_since = None;
         self.backoff = FIRST_BACKOFF;
+    }
+
+    /// An action of the client was acknowledged: it is past its retries.
+    pub fn acknowledged(&mut self) {
+        self.got_on();
+        self.retried = false;
     }
 
     /// After a call failed with `status`: `Ok` once the backoff has passed
@@ -87,8 +99,7 @@ impl<'a> Recovery<'a> {
     /// run out of time gives up for the whole run: the servers are taken
     /// to be gone, and every later transient failure is final at once.
     pub async fn after(&mut self, status: Status) -> Result<(), Status> {
-        let retrying = self.failing_since.is_some();
-        let retriable = is_transient(&status) || (retrying && is_stale_version(&status));
+        let retriable = is_transient(&status) || (self.retried && is_stale_version(&status));
         if !retriable || !self.shared.retry_unavailable || self.shared.gave_up() {
             return Err(status);
         }
@@ -98,6 +109,7 @@ impl<'a> Recovery<'a> {
             return Err(status);
         }
         self.shared.record_retried(&status);
+        self.retried = true;
         tokio::time::sleep(self.backoff).await;
         self.backoff = (self.backoff * 2).min(LONGEST_BACKOFF);
         Ok(())
@@ -140,7 +152,7 @@ mod tests {
     }
 
     #[tokio::test(start_paused = true)]
-    async fn a_stale_version_is_retried_only_after_a_transient_failure() {
+    async fn a_stale_version_is_retried_between_a_retry_and_the_next_acknowledged_action() {
         let shared = shared(true);
         let mut recovery = Recovery::new(&shared);
         assert_eq!(
@@ -149,10 +161,13 @@ mod tests {
         );
         recovery.after(Status::unavailable("gone")).await.unwrap();
         recovery.after(stale()).await.unwrap();
+        // A stream re-opened from a stale view replays past turns.
         recovery.got_on();
+        recovery.after(stale()).await.unwrap();
+        recovery.acknowledged();
         assert!(recovery.after(stale()).await.is_err());
         let errors = shared.errors.lock().unwrap().clone();
-        assert_eq!(errors.retried_total(), 2);
+        assert_eq!(errors.retried_total(), 3);
         assert_eq!(errors.total(), 0, "the caller records the final failures");
     }
 

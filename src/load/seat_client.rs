@@ -130,9 +130,14 @@ pub async fn play_game(
             result.is_ok()
         });
     }
+    // A seat that failed ends the game for the others: they would wait
+    // for its turns for ever.
     let mut ok = true;
     while let Some(result) = seats.join_next().await {
-        ok &= result.unwrap_or(false);
+        if ok && !matches!(result, Ok(true)) {
+            ok = false;
+            seats.abort_all();
+        }
     }
     ok
 }
@@ -231,7 +236,8 @@ struct SeatClient<'a> {
 
 impl SeatClient<'_> {
     /// Reads the seat's view, streams the game from that version and plays
-    /// until the game ends; `recovery` learns each time the client gets on.
+    /// until the game ends; `recovery` learns of each update and
+    /// acknowledged action.
     async fn follow(&mut self, recovery: &mut Recovery<'_>) -> Result<(), Status> {
         let seat = Some(self.grant.seat);
         let read = pb::GetViewRequest {
@@ -270,7 +276,7 @@ impl SeatClient<'_> {
                 )?;
                 let response =
                     apply(&mut self.client, self.shared, &self.grant.token, request).await?;
-                recovery.got_on();
+                recovery.acknowledged();
                 match response.view {
                     Some(next) => {
                         view = next;
@@ -376,7 +382,7 @@ impl Driver<'_> {
             let request =
                 random_action(&mut view, &mut rngs[index], self.game_id, grant.seat, false)?;
             let response = apply(&mut self.client, self.shared, &grant.token, request).await?;
-            recovery.got_on();
+            recovery.acknowledged();
             *played += 1;
             view = response
                 .view
