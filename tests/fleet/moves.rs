@@ -317,7 +317,11 @@ async fn time_to_move_a_game_by_its_length() {
                 Err(status) => panic!("{status:?}"),
             }
         }
-        // The call that reaches the other server moves the game there.
+        // The call that reaches the other server moves the game there. The
+        // server it left drops it within a third of the lease (its look at
+        // the leases); until then it could still answer reads from the
+        // game as it had it, so the game goes back only after that.
+        tokio::time::sleep(Duration::from_millis(LEASE_TTL_MS)).await;
         here = 1 - here;
         let started = Instant::now();
         let view = clients[here]
