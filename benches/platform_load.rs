@@ -57,6 +57,7 @@ fn main() {
             server_pid: None,
             unread_streams: 0,
             ack_log: None,
+            retry_unavailable: true,
         };
         let report = run(config, Arc::new(Progress::default()))
             .await

@@ -18,7 +18,9 @@
 //!   game; `hosted.rs` is the object-safe face of a running game;
 //!   `render.rs` renders states and events for one viewer; `status.rs` maps
 //!   every domain error to one gRPC status; `fields.rs` parses shared
-//!   fields (seats, presets, named options).
+//!   fields (seats, presets, named options); `routing.rs` names the
+//!   `x-melange-game` header that routes a call to its game's server in a
+//!   fleet ([`api::GAME_HEADER`]).
 //! - [`matches`](mod@crate::matches): the game-agnostic match. `game.rs` is a ruleset state with
 //!   its seed, version, journal, seat tokens and built-in bots;
 //!   `registry.rs` is the sharded, capped table of live games; `replay.rs`

@@ -141,12 +141,13 @@ struct Flags {
     /// so without this flag such a directory stops the server at start-up.
     #[arg(long, env = "MELANGE_ALLOW_SHARED_DATA_DIR")]
     allow_shared_data_dir: bool,
-    /// When the journal forces its writes to the disk: `always` (before
-    /// every acknowledgment: nothing acknowledged is lost, even in a power
-    /// cut), `every-ms=N` (group commit: a power cut loses at most N ms; a
-    /// crash of the server alone loses nothing) or `never` (the operating
-    /// system decides: a crash of the server alone loses nothing).
-    #[arg(long, env = "MELANGE_FSYNC", default_value = "always", value_parser = str::parse::<FsyncPolicy>)]
+    /// When the journal forces its writes to the disk: `every-ms=N` (a
+    /// flush every N ms: a crash of the server alone loses nothing, a power
+    /// cut at most the last N ms), `always` (before every acknowledgment:
+    /// nothing acknowledged is lost, even in a power cut, at about half the
+    /// rate) or `never` (the operating system decides: a crash of the
+    /// server alone loses nothing).
+    #[arg(long, env = "MELANGE_FSYNC", default_value_t = FsyncPolicy::default(), value_parser = str::parse::<FsyncPolicy>)]
     fsync: FsyncPolicy,
     /// The fleet's shared journal: `postgres://user:password@host:port/db`.
     /// Every server of the fleet names the same database, keeps its games

@@ -6,13 +6,14 @@ use std::sync::Arc;
 use super::{HostedGame, WireRules, hosted::Hosted};
 use crate::{
     matches::{
-        Batch, BotKind, JournalSink, KeptHistory, Match, MatchError, RestoredSeat, TokenHash,
-        Unkept,
+        Batch, BotKind, JournalSink, KeptClock, KeptHistory, Match, MatchError, RestoredSeat,
+        TokenHash, Unkept,
     },
     pb,
     rules::core::Seat,
     store::{
-        ActionRecord, FORMAT, GameRecord, JournalError, SeatRecord, Store, StoredGame, unix_now,
+        ActionRecord, ClockRecord, FORMAT, GameRecord, JournalError, SeatRecord, Store, StoredGame,
+        unix_now,
     },
 };
 
@@ -50,11 +51,43 @@ impl<R: WireRules> JournalSink<R> for StoreSink {
     fn append(&self, batch: Batch<'_, R>) -> Result<(), Unkept> {
         let actions = records::<R>(batch.first_version, batch.actions, batch.hashes);
         self.store
-            .append(&self.game_id, batch.first_version, &actions, batch.finished)
+            .append(
+                &self.game_id,
+                batch.first_version,
+                &actions,
+                batch.finished,
+                batch.clock.as_ref().map(clock_record).as_ref(),
+            )
             .map_err(|error| match error {
                 JournalError::Moved(_) => Unkept::Moved(error.to_string()),
                 JournalError::Failed(reason) => Unkept::Failed(reason),
             })
+    }
+}
+
+/// A kept clock as the journal's record.
+fn clock_record(kept: &KeptClock) -> ClockRecord {
+    ClockRecord {
+        banks_ms: kept
+            .banks_ms
+            .iter()
+            .map(|bank| bank.map_or(-1, |bank| bank as i64))
+            .collect(),
+        decided: kept.decided.clone(),
+        running_since_unix_ms: kept.running_since_unix_ms,
+    }
+}
+
+/// A journal's clock record as a kept clock.
+fn kept_clock(record: &ClockRecord) -> KeptClock {
+    KeptClock {
+        banks_ms: record
+            .banks_ms
+            .iter()
+            .map(|bank| u64::try_from(*bank).ok())
+            .collect(),
+        decided: record.decided.clone(),
+        running_since_unix_ms: record.running_since_unix_ms,
     }
 }
 
@@ -106,7 +139,14 @@ pub fn journal_new<R: WireRules>(
             .iter()
             .any(|slot| slot.bot().is_some() || slot.remote().is_some());
     store
-        .create_game(game_id, &record, &actions, finished, self_driving)
+        .create_game(
+            game_id,
+            &record,
+            &actions,
+            finished,
+            self_driving,
+            game.kept_clock().as_ref().map(clock_record).as_ref(),
+        )
         .map_err(|error| {
             MatchError::Internal(format!(
                 "the game could not be saved ({error}); it was not created"
@@ -197,11 +237,17 @@ pub fn restore<R: WireRules>(
     };
     let clock = super::clock_options(&options_pb)?;
     let (mut game, problem) = Match::<R>::restore(options, record.seed, &seats, history)?;
-    // Remote seats get new read-only tokens, and clocks full banks: neither
-    // is journaled (MC-BOT-03, MC-CLOCK-02).
+    // Remote seats get new read-only tokens: they are not journaled
+    // (MC-BOT-03).
     let observers = super::catalog::make_remote(&mut game, &remotes)?;
     if let Some(clock) = clock {
         game.set_clock(clock);
+        // The banks as kept, the running decision still running from when
+        // it began (MC-CLOCK-02); a journal that kept none (an older one)
+        // leaves full banks.
+        if let Some(kept) = &stored.clock {
+            game.resume_clock(&kept_clock(kept));
+        }
     }
     let read_only = problem.or(undecodable);
     if let Some(reason) = &read_only {

@@ -3,7 +3,9 @@
 //!
 //! [`WireRules`] is what a game adds to its [`crate::rules::core::Ruleset`]
 //! to be hosted; [`HostedGame`] is the object-safe face of any hosted match
-//! that the server works with; [`Catalog`] maps game kinds to rulesets.
+//! that the server works with; [`Catalog`] maps game kinds to rulesets;
+//! [`GAME_HEADER`] is the header that routes a call to its game's server in
+//! a fleet, for the server and its clients alike.
 mod arrakis;
 mod catalog;
 mod durable;
@@ -11,6 +13,7 @@ mod fields;
 mod hosted;
 mod imperium;
 mod render;
+mod routing;
 pub mod simulate;
 mod status;
 mod wire;
@@ -21,5 +24,6 @@ pub use hosted::{
     CatchUp, CaughtUp, HostedGame, LiveUpdates, PastUpdates, RemoteTurn, Simulation, Thinking,
     UpdateShape, clock_options,
 };
+pub use routing::{GAME_HEADER, NamesGame, game_request};
 pub use status::{MAX_STATUS_MESSAGE_BYTES, VERSION_METADATA, capped, into_status};
 pub use wire::WireRules;

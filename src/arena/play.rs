@@ -1,5 +1,8 @@
 //! Plays one scheduled game on the server: creates it with every seat
 //! played by its entrant's bot, waits for the end, and keeps its replay.
+//! Each call about the game carries its id in the game header
+//! ([`crate::api::GAME_HEADER`]), so that a fleet's proxy sends it to the
+//! game's server.
 use std::{path::Path, time::Duration};
 
 use prost::Message;
@@ -10,7 +13,10 @@ use super::{ScheduledGame, entrant::Entrant};
 /// How long a creation the server's quotas refused waits before it asks
 /// again.
 const QUOTA_RETRY: Duration = Duration::from_millis(500);
-use crate::pb::{self, game_service_client::GameServiceClient};
+use crate::{
+    api::game_request,
+    pb::{self, game_service_client::GameServiceClient},
+};
 
 /// How a game ended.
 #[derive(Clone, Debug, PartialEq)]
@@ -145,11 +151,13 @@ async fn wait_for_end(
     let started = tokio::time::Instant::now();
     let mut pause = Duration::from_millis(5);
     loop {
+        let request = game_request(pb::GetViewRequest {
+            game_id: game_id.to_owned(),
+            seat: None,
+        })
+        .map_err(|status| failed("GetView", &status))?;
         let view = client
-            .get_view(pb::GetViewRequest {
-                game_id: game_id.to_owned(),
-                seat: None,
-            })
+            .get_view(request)
             .await
             .map_err(|status| failed("GetView", &status))?
             .into_inner();
@@ -179,12 +187,14 @@ async fn whole_replay(
     let mut whole: Option<pb::Replay> = None;
     let mut page_token = String::new();
     loop {
+        let request = game_request(pb::GetReplayRequest {
+            game_id: game_id.to_owned(),
+            page_size: 0,
+            page_token: page_token.clone(),
+        })
+        .map_err(|status| failed("GetReplay", &status))?;
         let page = client
-            .get_replay(pb::GetReplayRequest {
-                game_id: game_id.to_owned(),
-                page_size: 0,
-                page_token: page_token.clone(),
-            })
+            .get_replay(request)
             .await
             .map_err(|status| failed("GetReplay", &status))?
             .into_inner();

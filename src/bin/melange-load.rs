@@ -97,6 +97,23 @@ struct Flags {
     /// restarted server against it.
     #[arg(long, value_name = "FILE")]
     ack_log: Option<std::path::PathBuf>,
+    /// Ride out a server's death or a game's move in a fleet (issue P14):
+    /// a client whose call fails with UNAVAILABLE, a transport error or a
+    /// broken stream waits (50 ms doubling to 1 s), re-reads its view and
+    /// goes on, for up to 60 s without getting on; a stale-version refusal
+    /// just after such a retry is retried too. The report counts these
+    /// apart ("retried"), and a run with only retried failures succeeds.
+    /// On by default: a healthy server never gives a transient failure, so
+    /// the numbers are the same, and a client that does not retry is not
+    /// what a fleet must serve. `--retry-unavailable false` fails a game at
+    /// its first failure, as before.
+    #[arg(
+        long,
+        default_value_t = true,
+        action = clap::ArgAction::Set,
+        value_name = "BOOL"
+    )]
+    retry_unavailable: bool,
     /// An abuse to run in the background while the workloads run (issue
     /// P13): idle-connections, game-flood, hanging-bot (the server must
     /// allow --attack-bot-listen with --allow-bot-endpoint) or
@@ -160,6 +177,7 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
         server_pid: flags.server_pid,
         unread_streams: flags.unread_streams,
         ack_log: ack_log.clone(),
+        retry_unavailable: flags.retry_unavailable,
     };
     let progress = Arc::new(Progress::default());
     if let Some(games) = flags.fill {
@@ -219,13 +237,14 @@ async fn print_progress(progress: Arc<Progress>, games: usize) {
         let seconds = started.elapsed().as_secs_f64().max(1e-9);
         let actions = progress.actions.load(Ordering::Relaxed);
         eprint!(
-            "\r{:>6.1}s  games {}/{}  actions {} ({:.0}/s)  errors {}   ",
+            "\r{:>6.1}s  games {}/{}  actions {} ({:.0}/s)  errors {}  retried {}   ",
             seconds,
             progress.games.load(Ordering::Relaxed),
             games,
             actions,
             actions as f64 / seconds,
             progress.errors.load(Ordering::Relaxed),
+            progress.retried.load(Ordering::Relaxed),
         );
     }
 }

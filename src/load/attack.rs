@@ -12,8 +12,9 @@ use std::{
 };
 
 use tokio::{net::TcpStream, task::JoinSet};
-use tonic::{Code, Request, transport::Endpoint};
+use tonic::{Code, transport::Endpoint};
 
+use super::seat_client::seat_request;
 use crate::pb::{self, game_service_client::GameServiceClient};
 
 /// Which abuse runs beside the workload.
@@ -247,18 +248,18 @@ pub async fn start(config: AttackConfig) -> Result<Running, String> {
                 let (game_id, seat) = (game.game_id.clone(), seat.clone());
                 tasks.spawn(async move {
                     while !stop.load(Ordering::Relaxed) {
-                        let mut request = Request::new(pb::SimulateRequest {
+                        let message = pb::SimulateRequest {
                             game_id: game_id.clone(),
                             seat: seat.seat,
                             actions: Vec::new(),
                             sampling_seed: 1,
                             samples: 64,
                             playout_steps: 3_125,
-                        });
-                        if let Ok(value) = format!("Bearer {}", seat.token).parse() {
-                            request.metadata_mut().insert("authorization", value);
-                        }
-                        let simulated = client.simulate(request).await;
+                        };
+                        let simulated = match seat_request(message, &seat.token) {
+                            Ok(request) => client.simulate(request).await,
+                            Err(status) => Err(status),
+                        };
                         counts.record(&simulated);
                         if simulated.is_err() {
                             tokio::time::sleep(BACKOFF).await;

@@ -3,7 +3,7 @@
 use std::{
     fmt,
     sync::{
-        Arc, Mutex,
+        Arc,
         atomic::{AtomicUsize, Ordering},
     },
     time::{Duration, Instant},
@@ -12,7 +12,7 @@ use std::{
 use tokio::task::JoinSet;
 
 use super::{
-    Errors, LoadConfig, Progress, Shared, connect, histogram,
+    Errors, LoadConfig, Progress, Shared, connect,
     light::LightClient,
     seat_client::{Driver, create},
 };
@@ -78,7 +78,7 @@ impl fmt::Display for FillReport {
                 per_game * 100_000.0 / (1024.0 * 1024.0 * 1024.0)
             )?;
         }
-        write!(f, "errors       {}", self.errors.total())
+        write!(f, "{}", self.errors)
     }
 }
 
@@ -98,12 +98,11 @@ pub async fn fill(
 ) -> Result<FillReport, tonic::transport::Error> {
     let channels = connect(&config.load).await?;
     let before = config.load.server_pid.and_then(resident_bytes);
-    let shared = Arc::new(Shared {
-        progress: progress.clone(),
-        latency: Mutex::new(histogram()),
-        errors: Mutex::new(Errors::default()),
-        ack_log: config.load.ack_log.clone(),
-    });
+    let shared = Arc::new(Shared::new(
+        progress.clone(),
+        config.load.ack_log.clone(),
+        config.load.retry_unavailable,
+    ));
     let started = Instant::now();
     let next_game = Arc::new(AtomicUsize::new(0));
     let mid_game = Arc::new(AtomicUsize::new(0));
@@ -121,11 +120,11 @@ pub async fn fill(
         workers.spawn(async move {
             loop {
                 let index = next_game.fetch_add(1, Ordering::Relaxed);
-                if index >= config.load.games {
+                if index >= config.load.games || shared.gave_up() {
                     return;
                 }
                 let seed = config.load.seed.wrapping_add(index as u64);
-                let game = match create(&mut client, &config.load, seed).await {
+                let game = match create(&mut client, &config.load, seed, &shared).await {
                     Ok(game) => game,
                     Err(status) => {
                         shared.record_error(&status);

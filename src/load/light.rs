@@ -53,6 +53,12 @@ pub struct LightApplyRequest {
     pub omit_view: bool,
 }
 
+impl crate::api::NamesGame for LightApplyRequest {
+    fn game_id(&self) -> &str {
+        &self.game_id
+    }
+}
+
 /// `ApplyActionResponse` without its events.
 #[derive(Clone, PartialEq, prost::Message)]
 pub struct LightApplyResponse {

@@ -4,19 +4,25 @@
 //! nothing), each answering with random legal actions, measured against the
 //! bare transport (the health `Check` RPC) in the same run; and a fill mode
 //! that leaves many live games on the server to measure its memory.
+//!
+//! Every call that names a game carries it in the `x-melange-game` header
+//! ([`crate::api::GAME_HEADER`]), so that a proxy in front of a fleet of
+//! servers sends it to the game's server; with `retry_unavailable` the
+//! clients ride out a server's death or a game's move (see `retry.rs`).
 mod ack_log;
 pub mod attack;
 mod cpu;
 mod fill;
 mod light;
 mod report;
+mod retry;
 mod seat_client;
 mod unread;
 
 use std::{
     sync::{
         Arc, Mutex,
-        atomic::{AtomicU64, AtomicUsize, Ordering},
+        atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering},
     },
     time::{Duration, Instant},
 };
@@ -94,6 +100,10 @@ pub struct LoadConfig {
     /// Where every created game and acknowledged ApplyAction is logged
     /// (`--ack-log`), if anywhere.
     pub ack_log: Option<Arc<AckLog>>,
+    /// Whether a client that meets `UNAVAILABLE`, a transport error or a
+    /// broken stream backs off, re-reads its view and goes on (issue P14;
+    /// `retry.rs`), rather than failing its game at once.
+    pub retry_unavailable: bool,
 }
 
 /// Live counters for the progress line.
@@ -107,6 +117,8 @@ pub struct Progress {
     pub views: AtomicU64,
     /// Failed calls.
     pub errors: AtomicU64,
+    /// Failed calls that were retried (`retry_unavailable`).
+    pub retried: AtomicU64,
 }
 
 /// Shared by every client of a run.
@@ -115,15 +127,48 @@ pub(crate) struct Shared {
     pub latency: Mutex<Histogram<u64>>,
     pub errors: Mutex<Errors>,
     pub ack_log: Option<Arc<AckLog>>,
+    /// [`LoadConfig::retry_unavailable`].
+    pub retry_unavailable: bool,
+    /// A client retried for the whole budget without getting on: the
+    /// servers are taken to be gone, so transient failures are final from
+    /// then on and no new game starts.
+    pub given_up: AtomicBool,
 }
 
 impl Shared {
+    pub fn new(
+        progress: Arc<Progress>,
+        ack_log: Option<Arc<AckLog>>,
+        retry_unavailable: bool,
+    ) -> Self {
+        Shared {
+            progress,
+            latency: Mutex::new(histogram()),
+            errors: Mutex::new(Errors::default()),
+            ack_log,
+            retry_unavailable,
+            given_up: AtomicBool::new(false),
+        }
+    }
+
+    pub fn gave_up(&self) -> bool {
+        self.given_up.load(Ordering::Relaxed)
+    }
+
     pub fn record_error(&self, status: &tonic::Status) {
         self.progress.errors.fetch_add(1, Ordering::Relaxed);
         self.errors
             .lock()
             .unwrap_or_else(|poisoned| poisoned.into_inner())
             .record(status);
+    }
+
+    pub fn record_retried(&self, status: &tonic::Status) {
+        self.progress.retried.fetch_add(1, Ordering::Relaxed);
+        self.errors
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
+            .record_retried(status);
     }
 
     pub fn record_latency(&self, elapsed: Duration) {
@@ -208,16 +253,20 @@ async fn run_workload(
     channels: &[Channel],
     progress: &Arc<Progress>,
 ) -> WorkloadReport {
-    for counter in [&progress.actions, &progress.views, &progress.errors] {
+    for counter in [
+        &progress.actions,
+        &progress.views,
+        &progress.errors,
+        &progress.retried,
+    ] {
         counter.store(0, Ordering::Relaxed);
     }
     progress.games.store(0, Ordering::Relaxed);
-    let shared = Arc::new(Shared {
-        progress: progress.clone(),
-        latency: Mutex::new(histogram()),
-        errors: Mutex::new(Errors::default()),
-        ack_log: config.ack_log.clone(),
-    });
+    let shared = Arc::new(Shared::new(
+        progress.clone(),
+        config.ack_log.clone(),
+        config.retry_unavailable,
+    ));
     let started = Instant::now();
     let cpu = CpuMark::now(config.server_pid);
     let next_game = Arc::new(AtomicUsize::new(0));
@@ -230,7 +279,10 @@ async fn run_workload(
         workers.spawn(async move {
             loop {
                 let index = next_game.fetch_add(1, Ordering::Relaxed);
-                if index >= config.games || started.elapsed() >= config.max_duration {
+                if index >= config.games
+                    || started.elapsed() >= config.max_duration
+                    || shared.gave_up()
+                {
                     return;
                 }
                 let seed = config.seed.wrapping_add(index as u64);

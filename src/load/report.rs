@@ -2,31 +2,70 @@ use std::{collections::BTreeMap, fmt, time::Duration};
 
 use hdrhistogram::Histogram;
 
-/// Failed calls by status code.
+/// Failed calls by status code: the failures, which cost a game or a
+/// call for good, and apart from them the failures a client retried and
+/// got past (`--retry-unavailable`, issue P14), which cost nothing but time.
 #[derive(Clone, Debug, Default)]
 pub struct Errors {
     by_code: BTreeMap<String, u64>,
+    retried_by_code: BTreeMap<String, u64>,
+}
+
+/// Counts one status under its code.
+fn count(by_code: &mut BTreeMap<String, u64>, status: &tonic::Status) {
+    *by_code.entry(format!("{:?}", status.code())).or_default() += 1;
+}
+
+/// Adds the counts of `from` to `to`.
+fn add(to: &mut BTreeMap<String, u64>, from: &BTreeMap<String, u64>) {
+    for (code, count) in from {
+        *to.entry(code.clone()).or_default() += count;
+    }
 }
 
 impl Errors {
     /// Counts one failure.
     pub fn record(&mut self, status: &tonic::Status) {
-        *self
-            .by_code
-            .entry(format!("{:?}", status.code()))
-            .or_default() += 1;
+        count(&mut self.by_code, status);
     }
 
-    /// All failures.
+    /// Counts one failure that was retried.
+    pub fn record_retried(&mut self, status: &tonic::Status) {
+        count(&mut self.retried_by_code, status);
+    }
+
+    /// All failures, the retried ones left out: a run with none succeeded.
     pub fn total(&self) -> u64 {
         self.by_code.values().sum()
     }
 
+    /// All failures that were retried.
+    pub fn retried_total(&self) -> u64 {
+        self.retried_by_code.values().sum()
+    }
+
     /// Adds `other`'s failures to these.
     pub fn merge(&mut self, other: &Errors) {
-        for (code, count) in &other.by_code {
-            *self.by_code.entry(code.clone()).or_default() += count;
+        add(&mut self.by_code, &other.by_code);
+        add(&mut self.retried_by_code, &other.retried_by_code);
+    }
+}
+
+/// `errors       N  Code: n ...`, then, when any failure was retried, a
+/// line `retried      M  Code: m ...`.
+impl fmt::Display for Errors {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "errors       {}", self.total())?;
+        for (code, count) in &self.by_code {
+            write!(f, "  {code}: {count}")?;
         }
+        if self.retried_total() > 0 {
+            write!(f, "\nretried      {}", self.retried_total())?;
+            for (code, count) in &self.retried_by_code {
+                write!(f, "  {code}: {count}")?;
+            }
+        }
+        Ok(())
     }
 }
 
@@ -199,10 +238,28 @@ impl fmt::Display for LoadReport {
                 )?;
             }
         }
-        write!(f, "errors       {}", self.errors.total())?;
-        for (code, count) in &self.errors.by_code {
-            write!(f, "  {code}: {count}")?;
-        }
-        Ok(())
+        write!(f, "{}", self.errors)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn retried_failures_are_counted_and_printed_apart_from_failures() {
+        let mut errors = Errors::default();
+        errors.record_retried(&tonic::Status::unavailable("gone"));
+        let mut other = Errors::default();
+        other.record_retried(&tonic::Status::unavailable("gone"));
+        other.record(&tonic::Status::internal("broken"));
+        errors.merge(&other);
+        assert_eq!((errors.total(), errors.retried_total()), (1, 2));
+        assert_eq!(
+            errors.to_string(),
+            "errors       1  Internal: 1\nretried      2  Unavailable: 2"
+        );
+        // A run without retries prints what it always did.
+        assert_eq!(Errors::default().to_string(), "errors       0");
     }
 }

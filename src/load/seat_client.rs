@@ -2,40 +2,68 @@
 //! one client per seat that streams the game as that seat and plays a random
 //! legal action on its turn, or one driver that holds every seat's token and
 //! watches nothing.
+//!
+//! Every call that names the game goes through [`seat_request`], which
+//! routes it by the game header. With `retry_unavailable`, a seat client or
+//! driver whose call fails transiently (a server died, the game moved)
+//! backs off and starts again from a re-read view: its stream re-opened
+//! from that view's version, its action decided anew ([`Recovery`]).
 use std::{sync::Arc, sync::atomic::Ordering, time::Instant};
 
 use rand::Rng;
 use tokio::task::JoinSet;
 use tokio_stream::StreamExt;
-use tonic::{Request, transport::Channel};
+use tonic::{Request, Status, transport::Channel};
 
 use super::{
     LoadConfig, Shared, Workload,
     light::{LightApplyRequest, LightApplyResponse, LightClient, LightView},
+    retry::Recovery,
 };
 use crate::{
+    api::{NamesGame, game_request},
     pb::{self, game_service_client::GameServiceClient},
     rules::core::{GameRng, RngStream},
 };
 
 type Client = GameServiceClient<Channel>;
 
-/// `message` with the seat's bearer token.
-pub(crate) fn authed<T>(message: T, token: &str) -> Result<Request<T>, tonic::Status> {
-    let mut request = Request::new(message);
+/// `message` as a seat's call: routed to its game's server by the game
+/// header, with the seat's bearer token.
+pub(crate) fn seat_request<T: NamesGame>(message: T, token: &str) -> Result<Request<T>, Status> {
+    let mut request = game_request(message)?;
     let value = format!("Bearer {token}")
         .parse()
-        .map_err(|_| tonic::Status::internal("the server issued a token that is not ASCII"))?;
+        .map_err(|_| Status::internal("the server issued a token that is not ASCII"))?;
     request.metadata_mut().insert("authorization", value);
     Ok(request)
 }
 
-/// Creates one game of the run with seed `seed`.
+/// Creates one game of the run with seed `seed`, retrying transient
+/// failures as the run allows. A creation whose answer was lost may leave
+/// a game on the server that no client plays (until the server expires it
+/// as idle); another is created in its place.
 pub(crate) async fn create(
     client: &mut Client,
     config: &LoadConfig,
     seed: u64,
-) -> Result<pb::CreateGameResponse, tonic::Status> {
+    shared: &Shared,
+) -> Result<pb::CreateGameResponse, Status> {
+    let mut recovery = Recovery::new(shared);
+    loop {
+        match create_once(client, config, seed).await {
+            Ok(game) => return Ok(game),
+            Err(status) => recovery.after(status).await?,
+        }
+    }
+}
+
+/// One CreateGame call: no game header, any server answers it.
+async fn create_once(
+    client: &mut Client,
+    config: &LoadConfig,
+    seed: u64,
+) -> Result<pb::CreateGameResponse, Status> {
     let request = pb::CreateGameRequest {
         kind: config.kind,
         seed: Some(seed),
@@ -66,7 +94,7 @@ pub async fn play_game(
     seed: u64,
     shared: &Arc<Shared>,
 ) -> bool {
-    let game = match create(&mut client, config, seed).await {
+    let game = match create(&mut client, config, seed, shared).await {
         Ok(game) => game,
         Err(status) => {
             shared.record_error(&status);
@@ -102,9 +130,14 @@ pub async fn play_game(
             result.is_ok()
         });
     }
+    // A seat that failed ends the game for the others: they would wait
+    // for its turns for ever.
     let mut ok = true;
     while let Some(result) = seats.join_next().await {
-        ok &= result.unwrap_or(false);
+        if ok && !matches!(result, Ok(true)) {
+            ok = false;
+            seats.abort_all();
+        }
     }
     ok
 }
@@ -115,7 +148,7 @@ async fn apply(
     shared: &Shared,
     token: &str,
     request: LightApplyRequest,
-) -> Result<LightApplyResponse, tonic::Status> {
+) -> Result<LightApplyResponse, Status> {
     let sent = Instant::now();
     let acked = shared.ack_log.as_ref().map(|log| {
         let request = (
@@ -127,7 +160,7 @@ async fn apply(
         (log, request)
     });
     let response = client
-        .apply_action(authed(request, token)?)
+        .apply_action(seat_request(request, token)?)
         .await?
         .into_inner();
     shared.record_latency(sent.elapsed());
@@ -145,9 +178,9 @@ fn random_action(
     game_id: &str,
     seat: u32,
     omit_view: bool,
-) -> Result<LightApplyRequest, tonic::Status> {
+) -> Result<LightApplyRequest, Status> {
     if view.legal_actions.is_empty() {
-        return Err(tonic::Status::internal(
+        return Err(Status::internal(
             "this seat is to act but has no legal action",
         ));
     }
@@ -164,78 +197,118 @@ fn random_action(
 /// One seat's client: streams the game as its seat and acts on its turn.
 /// With [`Workload::Events`] the stream carries the view only when the seat
 /// must act and ApplyAction leaves it out; with [`Workload::Views`] every
-/// update and response carries it.
+/// update and response carries it. After a transient failure (with
+/// retries) it starts again from a re-read view.
 async fn play_seat(
-    mut client: LightClient,
+    client: LightClient,
     game_id: &str,
     grant: pb::SeatGrant,
     workload: Workload,
     seed: u64,
     shared: &Shared,
-) -> Result<(), tonic::Status> {
-    let events_only = workload == Workload::Events;
-    let mut rng = seat_rng(grant.seat, seed);
-    let seat = Some(grant.seat);
-    let mut view = client
-        .get_view(authed(
-            pb::GetViewRequest {
-                game_id: game_id.to_owned(),
-                seat,
-            },
-            &grant.token,
-        )?)
-        .await?
-        .into_inner();
-    let watch = pb::StreamGameRequest {
-        game_id: game_id.to_owned(),
-        seat,
-        from_version: view.version,
-        events_only,
+) -> Result<(), Status> {
+    let mut seat = SeatClient {
+        client,
+        game_id,
+        rng: seat_rng(grant.seat, seed),
+        grant,
+        events_only: workload == Workload::Events,
+        shared,
     };
-    let mut updates = client
-        .stream_game(authed(watch, &grant.token)?)
-        .await?
-        .into_inner();
-    // The version whose update tells this seat what to do next.
-    let mut awaited = view.version + 1;
+    let mut recovery = Recovery::new(shared);
     loop {
-        if view.status == pb::GameStatus::Finished as i32 {
-            return Ok(());
+        match seat.follow(&mut recovery).await {
+            Ok(()) => return Ok(()),
+            Err(status) => recovery.after(status).await?,
         }
-        if view.version + 1 == awaited && view.to_act.contains(&grant.seat) {
-            let request = random_action(&mut view, &mut rng, game_id, grant.seat, events_only)?;
-            let response = apply(&mut client, shared, &grant.token, request).await?;
-            match response.view {
-                Some(next) => {
-                    view = next;
-                    awaited = view.version + 1;
-                    continue;
-                }
-                // The stream brings the update of this version.
-                None => awaited = response.version,
-            }
-        }
-        // Wait for the update of a newer version that carries the view (in
-        // an events-only stream: this seat's turn, or the game's end).
+    }
+}
+
+/// What a seat's client keeps from one attempt to the next.
+struct SeatClient<'a> {
+    client: LightClient,
+    game_id: &'a str,
+    grant: pb::SeatGrant,
+    events_only: bool,
+    rng: GameRng,
+    shared: &'a Shared,
+}
+
+impl SeatClient<'_> {
+    /// Reads the seat's view, streams the game from that version and plays
+    /// until the game ends; `recovery` learns of each update and
+    /// acknowledged action.
+    async fn follow(&mut self, recovery: &mut Recovery<'_>) -> Result<(), Status> {
+        let seat = Some(self.grant.seat);
+        let read = pb::GetViewRequest {
+            game_id: self.game_id.to_owned(),
+            seat,
+        };
+        let mut view = self
+            .client
+            .get_view(seat_request(read, &self.grant.token)?)
+            .await?
+            .into_inner();
+        let watch = pb::StreamGameRequest {
+            game_id: self.game_id.to_owned(),
+            seat,
+            from_version: view.version,
+            events_only: self.events_only,
+        };
+        let mut updates = self
+            .client
+            .stream_game(seat_request(watch, &self.grant.token)?)
+            .await?
+            .into_inner();
+        // The version whose update tells this seat what to do next.
+        let mut awaited = view.version + 1;
         loop {
-            let Some(update) = updates.next().await else {
-                return Err(tonic::Status::unavailable(
-                    "the stream ended before the game did",
-                ));
-            };
-            let update = update?;
-            if update.version < awaited {
-                continue;
-            }
-            if update.status == pb::GameStatus::Finished as i32 {
+            if view.status == pb::GameStatus::Finished as i32 {
                 return Ok(());
             }
-            if let Some(next) = update.view {
-                view = next;
-                awaited = view.version + 1;
-                break;
+            if view.version + 1 == awaited && view.to_act.contains(&self.grant.seat) {
+                let request = random_action(
+                    &mut view,
+                    &mut self.rng,
+                    self.game_id,
+                    self.grant.seat,
+                    self.events_only,
+                )?;
+                let response =
+                    apply(&mut self.client, self.shared, &self.grant.token, request).await?;
+                recovery.acknowledged();
+                match response.view {
+                    Some(next) => {
+                        view = next;
+                        awaited = view.version + 1;
+                        continue;
+                    }
+                    // The stream brings the update of this version.
+                    None => awaited = response.version,
+                }
             }
-            awaited = update.version + 1;
+            // Wait for the update of a newer version that carries the view
+            // (in an events-only stream: this seat's turn, or the game's
+            // end).
+            loop {
+                let Some(update) = updates.next().await else {
+                    return Err(Status::unavailable("the stream ended before the game did"));
+                };
+                let update = update?;
+                recovery.got_on();
+                if update.version < awaited {
+                    continue;
+                }
+                if update.status == pb::GameStatus::Finished as i32 {
+                    return Ok(());
+                }
+                if let Some(next) = update.view {
+                    view = next;
+                    awaited = view.version + 1;
+                    break;
+                }
+                awaited = update.version + 1;
+            }
         }
     }
 }
@@ -252,21 +325,44 @@ pub(crate) struct Driver<'a> {
 
 impl Driver<'_> {
     /// Plays until the game ends, or until `limit` actions when given.
+    /// After a transient failure (with retries) it goes on from a re-read
+    /// view.
     pub async fn play(
         &mut self,
         grants: &[pb::SeatGrant],
         limit: Option<u64>,
-    ) -> Result<(), tonic::Status> {
+    ) -> Result<(), Status> {
         let mut rngs: Vec<GameRng> = grants
             .iter()
             .map(|grant| seat_rng(grant.seat, self.seed))
             .collect();
+        let mut played = 0;
+        let mut recovery = Recovery::new(self.shared);
+        loop {
+            let playing = self.play_on(grants, &mut rngs, &mut played, limit, &mut recovery);
+            match playing.await {
+                Ok(()) => return Ok(()),
+                Err(status) => recovery.after(status).await?,
+            }
+        }
+    }
+
+    /// Reads the first seat's view and plays from there until the game
+    /// ends or `played` reaches `limit`; `recovery` learns of each
+    /// acknowledged action.
+    async fn play_on(
+        &mut self,
+        grants: &[pb::SeatGrant],
+        rngs: &mut [GameRng],
+        played: &mut u64,
+        limit: Option<u64>,
+        recovery: &mut Recovery<'_>,
+    ) -> Result<(), Status> {
         let Some(first) = grants.first() else {
             return Ok(());
         };
         let mut view = self.view_of(first).await?;
-        let mut played = 0;
-        while limit.is_none_or(|limit| played < limit) {
+        while limit.is_none_or(|limit| *played < limit) {
             if view.status == pb::GameStatus::Finished as i32 {
                 return Ok(());
             }
@@ -274,7 +370,7 @@ impl Driver<'_> {
                 return Ok(());
             };
             let Some(index) = grants.iter().position(|grant| grant.seat == to_act) else {
-                return Err(tonic::Status::internal(
+                return Err(Status::internal(
                     "the game waits on a seat this driver does not hold",
                 ));
             };
@@ -286,23 +382,24 @@ impl Driver<'_> {
             let request =
                 random_action(&mut view, &mut rngs[index], self.game_id, grant.seat, false)?;
             let response = apply(&mut self.client, self.shared, &grant.token, request).await?;
-            played += 1;
+            recovery.acknowledged();
+            *played += 1;
             view = response
                 .view
-                .ok_or_else(|| tonic::Status::internal("a response without a view"))?;
+                .ok_or_else(|| Status::internal("a response without a view"))?;
         }
         Ok(())
     }
 
     /// `grant`'s seat's current view.
-    async fn view_of(&mut self, grant: &pb::SeatGrant) -> Result<LightView, tonic::Status> {
+    async fn view_of(&mut self, grant: &pb::SeatGrant) -> Result<LightView, Status> {
         let request = pb::GetViewRequest {
             game_id: self.game_id.to_owned(),
             seat: Some(grant.seat),
         };
         let view = self
             .client
-            .get_view(authed(request, &grant.token)?)
+            .get_view(seat_request(request, &grant.token)?)
             .await?
             .into_inner();
         self.shared.progress.views.fetch_add(1, Ordering::Relaxed);

@@ -11,7 +11,10 @@ use tonic::{
 };
 
 use super::LoadConfig;
-use crate::pb::{self, game_service_client::GameServiceClient};
+use crate::{
+    api::game_request,
+    pb::{self, game_service_client::GameServiceClient},
+};
 
 /// Spectator streams opened per game: the share of one game's spectator
 /// slots a server gives one client address by default
@@ -80,7 +83,7 @@ pub async fn open(config: &LoadConfig, count: usize) -> Result<UnreadStreams, St
             };
             let channel = channels[streams.len() % channels.len()].clone();
             let mut stream = GameServiceClient::new(channel)
-                .stream_game(request)
+                .stream_game(game_request(request)?)
                 .await?
                 .into_inner();
             stream.next().await.transpose()?;
@@ -126,10 +129,10 @@ async fn finished_bot_game(
     let game = created?.into_inner();
     loop {
         let view = client
-            .get_view(pb::GetViewRequest {
+            .get_view(game_request(pb::GetViewRequest {
                 game_id: game.game_id.clone(),
                 seat: None,
-            })
+            })?)
             .await?
             .into_inner();
         if view.status == pb::GameStatus::Finished as i32 {

@@ -98,6 +98,18 @@ pub struct SeatTime {
     pub left: Option<Duration>,
 }
 
+/// What a journal keeps of a clock (see [`Clock::kept`]).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct KeptClock {
+    /// Per seat: its bank in milliseconds, `None` for a seat not clocked.
+    pub banks_ms: Vec<Option<u64>>,
+    /// Per seat: whether it has made a decision (MC-CLOCK-03).
+    pub decided: Vec<bool>,
+    /// When the running decision began, in milliseconds since the Unix
+    /// epoch; `None` when none runs.
+    pub running_since_unix_ms: Option<u64>,
+}
+
 /// The decision the clock runs now.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct Running {
@@ -220,6 +232,56 @@ impl Clock {
             .map(|(_, _, deadline)| deadline.saturating_duration_since(now))
     }
 
+    /// What a journal keeps of the clock at `now`, when the wall clock
+    /// reads `now_unix_ms`: every bank, who has decided, and when the
+    /// running decision began on the wall clock. A game rebuilt from it
+    /// (a restart, a move to another server) takes up the same time: the
+    /// decision that runs keeps running from when it began.
+    pub fn kept(&self, now: Instant, now_unix_ms: u64) -> KeptClock {
+        KeptClock {
+            banks_ms: self
+                .banks
+                .iter()
+                .map(|bank| bank.map(|bank| bank.as_millis() as u64))
+                .collect(),
+            decided: self.decided.clone(),
+            running_since_unix_ms: self.running.map(|running| {
+                let taken = now.saturating_duration_since(running.started);
+                now_unix_ms.saturating_sub(taken.as_millis() as u64)
+            }),
+        }
+    }
+
+    /// Takes up a kept clock (see [`Clock::kept`]) at `now`, when the wall
+    /// clock reads `now_unix_ms`, for a game at `version` waiting on
+    /// `to_act`: the banks and decisions as kept, and the running decision
+    /// started when it began, so that a move or a restart neither gives
+    /// nor takes time (the time the game stood still counts as thinking
+    /// time, as on a clock nobody stopped).
+    pub fn resume(
+        &mut self,
+        kept: &KeptClock,
+        version: u64,
+        to_act: Option<Seat>,
+        now: Instant,
+        now_unix_ms: u64,
+    ) {
+        for (bank, kept) in self.banks.iter_mut().zip(&kept.banks_ms) {
+            if let (Some(bank), Some(kept)) = (bank.as_mut(), kept) {
+                *bank = Duration::from_millis(*kept);
+            }
+        }
+        for (decided, kept) in self.decided.iter_mut().zip(&kept.decided) {
+            *decided = *kept;
+        }
+        self.running = None;
+        let since = kept.running_since_unix_ms.map_or(now, |since| {
+            now.checked_sub(Duration::from_millis(now_unix_ms.saturating_sub(since)))
+                .unwrap_or(now)
+        });
+        self.advance(version, to_act, since);
+    }
+
     /// Every clocked seat's clock at `now`, in seat order.
     pub fn seats(&self, now: Instant) -> Vec<SeatTime> {
         self.banks
@@ -247,6 +309,29 @@ mod tests {
 
     fn options(per: u64, bank: u64, increment: u64, first: u64) -> ClockOptions {
         ClockOptions::from_ms(per, bank, increment, first, OnExpiry::default()).unwrap()
+    }
+
+    #[test]
+    fn a_kept_clock_resumes_with_the_same_banks_and_the_running_decision_still_running() {
+        // MC-CLOCK-02: a move or a restart neither gives nor takes time.
+        let start = Instant::now();
+        let mut clock = Clock::new(options(100, 1_000, 0, 0), &[true, true]);
+        clock.advance(0, Some(Seat(0)), start);
+        clock.advance(1, Some(Seat(1)), start + ms(400));
+        let kept = clock.kept(start + ms(450), 10_000);
+        assert_eq!(kept.banks_ms, [Some(700), Some(1_000)]);
+        assert_eq!(kept.decided, [true, false]);
+        assert_eq!(kept.running_since_unix_ms, Some(9_950));
+        // Rebuilt 200 ms of wall time later, elsewhere.
+        let elsewhere = start + ms(5_000);
+        let mut rebuilt = Clock::new(options(100, 1_000, 0, 0), &[true, true]);
+        rebuilt.resume(&kept, 1, Some(Seat(1)), elsewhere, 10_200);
+        let (seat, version, deadline) = rebuilt.deadline().unwrap();
+        assert_eq!((seat, version), (Seat(1), 1));
+        // Seat 1 began 250 ms ago: 100 ms limit plus 1,000 ms of bank left
+        // from then.
+        assert_eq!(deadline, elsewhere - ms(250) + ms(1_100));
+        assert_eq!(rebuilt.seats(elsewhere)[0].bank, ms(700));
     }
 
     #[test]

@@ -7,8 +7,8 @@ use tokio::{
 };
 
 use super::{
-    BotKind, Clock, ClockOptions, History, MatchError, OnExpiry, SeatTime, SeatToken, TokenHash,
-    Turn, Update,
+    BotKind, Clock, ClockOptions, History, KeptClock, MatchError, OnExpiry, SeatTime, SeatToken,
+    TokenHash, Turn, Update,
     journal::{Batch, HASH_EVERY, JournalSink, Unkept, state_hash},
     search::{Decision, SearchJob},
 };
@@ -402,11 +402,16 @@ impl<R: Ruleset> Match<R> {
             .iter_from(self.kept as usize)
             .cloned()
             .collect();
+        let clock = self
+            .clock
+            .as_ref()
+            .map(|clock| clock.kept(Instant::now(), unix_ms()));
         let batch = Batch {
             first_version: self.kept + 1,
             actions: &actions,
             hashes: &self.hashes,
             finished: self.state.to_act().is_none(),
+            clock,
         };
         match sink.append(batch) {
             Ok(()) => {
@@ -713,13 +718,31 @@ impl<R: Ruleset> Match<R> {
 
     /// Gives the game time controls (MC-CLOCK-01..04) from now on: every
     /// seat not played by a built-in bot is clocked with a full bank, and
-    /// the seat to act starts its decision now. Also what a restart does:
-    /// banks are not journaled.
+    /// the seat to act starts its decision now. A restored game then takes
+    /// up its journaled banks ([`Match::resume_clock`]).
     pub fn set_clock(&mut self, options: ClockOptions) {
         let clocked: Vec<bool> = self.seats.iter().map(|slot| slot.bot.is_none()).collect();
         self.clock = Some(Clock::new(options, &clocked));
         self.tick(Instant::now());
         self.signal();
+    }
+
+    /// Takes up the clocks a journal kept (after [`Match::set_clock`] of a
+    /// restored game): the same banks, and the decision that ran still
+    /// running from when it began (MC-CLOCK-02).
+    pub fn resume_clock(&mut self, kept: &KeptClock) {
+        let (version, to_act) = (self.journal.len() as u64, self.state.to_act());
+        if let Some(clock) = &mut self.clock {
+            clock.resume(kept, version, to_act, Instant::now(), unix_ms());
+        }
+        self.signal();
+    }
+
+    /// What the journal keeps of the clocks now (see [`Clock::kept`]).
+    pub fn kept_clock(&self) -> Option<KeptClock> {
+        self.clock
+            .as_ref()
+            .map(|clock| clock.kept(Instant::now(), unix_ms()))
     }
 
     /// The game's clocks, if it has time controls.
@@ -1174,6 +1197,14 @@ impl<R: Ruleset> Match<R> {
         super::ReplayCursor::new(self.options.clone(), self.seed, self.journal.share(), after)
             .starting_at(start)
     }
+}
+
+/// Milliseconds since the Unix epoch (0 before it): the wall clock a kept
+/// clock is dated by, the same on every server of a fleet.
+fn unix_ms() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |elapsed| elapsed.as_millis() as u64)
 }
 
 #[cfg(test)]

@@ -33,6 +33,9 @@ pub struct Batch<'a, R: Ruleset> {
     pub hashes: &'a [(u64, u64)],
     /// Whether the game is over after the batch.
     pub finished: bool,
+    /// The clocks after the batch, for a game with time controls: kept so
+    /// that a restart or a move neither gives nor takes time.
+    pub clock: Option<super::KeptClock>,
 }
 
 /// Where a match's history is kept. `append` returns once the batch is as

@@ -204,7 +204,7 @@ impl Default for ServerConfig {
             cors_origins: Vec::new(),
             viewer_dir: None,
             data_dir: None,
-            fsync: FsyncPolicy::Always,
+            fsync: FsyncPolicy::default(),
             fleet: None,
             retention: Duration::from_secs(60 * 60),
             remote_bots: RemoteBotConfig::default(),

@@ -183,6 +183,66 @@ impl Hosting {
         result
     }
 
+    /// ListGames for the whole fleet, from the shared journal: newest first;
+    /// a game this server holds is summed up live, any other from its
+    /// record (its `to_act` left empty: only its holder knows it without a
+    /// replay). `None` when this server is not one of a fleet.
+    pub async fn list_games(
+        &self,
+        request: &pb::ListGamesRequest,
+        limit: usize,
+    ) -> Result<Option<pb::ListGamesResponse>, Status> {
+        let Some(store) = self.journaling.store()? else {
+            return Ok(None);
+        };
+        let Some(fleet) = store.fleet() else {
+            return Ok(None);
+        };
+        let before = match request.page_token.split_once('.') {
+            None if request.page_token.is_empty() => (i64::MAX, String::new()),
+            Some((created, id)) if created.parse::<i64>().is_ok() => {
+                (created.parse::<i64>().unwrap_or(i64::MAX), id.to_owned())
+            }
+            _ => {
+                return Err(Status::invalid_argument(format!(
+                    "page_token {} was not issued by this fleet",
+                    crate::matches::echo(&request.page_token)
+                )));
+            }
+        };
+        let finished = match pb::GameStatus::try_from(request.status) {
+            Ok(pb::GameStatus::Finished) => Some(true),
+            Ok(pb::GameStatus::InProgress) => Some(false),
+            _ => None,
+        };
+        let mut listed = fleet
+            .list(request.kind, finished, before, limit as i64 + 1)
+            .await
+            .map_err(|error| {
+                tracing::error!(%error, "the fleet's games could not be listed");
+                Status::unavailable("the fleet's shared journal did not answer; retry shortly")
+            })?;
+        let next_page_token = match listed.get(limit) {
+            Some(_) => {
+                let last = &listed[limit - 1];
+                format!("{}.{}", last.created_unix, last.id)
+            }
+            None => String::new(),
+        };
+        listed.truncate(limit);
+        let games = listed
+            .into_iter()
+            .map(|game| match self.games.get(&game.id) {
+                Ok(entry) => entry.peek().summary(),
+                Err(_) => summary_from_record(game),
+            })
+            .collect();
+        Ok(Some(pb::ListGamesResponse {
+            games,
+            next_page_token,
+        }))
+    }
+
     /// Rebuilds a stored game, registers it and lets its bots, clock and
     /// remote bots go on here.
     fn install(
@@ -228,6 +288,36 @@ impl Hosting {
             self.games.remove_moved(game_id);
             tracing::info!(%game_id, "game taken by another server of the fleet; dropped here");
         }
+    }
+}
+
+/// A game's summary from what its record says (a game another server
+/// holds).
+fn summary_from_record(game: crate::store::Listed) -> pb::GameSummary {
+    let plays = &game.record.plays;
+    pb::GameSummary {
+        game_id: game.id,
+        kind: game.record.kind,
+        status: if game.finished {
+            pb::GameStatus::Finished
+        } else {
+            pb::GameStatus::InProgress
+        } as i32,
+        version: game.version,
+        seats: game
+            .record
+            .seats
+            .iter()
+            .enumerate()
+            .map(|(index, seat)| pb::SeatGrant {
+                seat: index as u32,
+                plays: plays.get(index).cloned().unwrap_or_default(),
+                bot: seat.bot.clone(),
+                token: String::new(),
+            })
+            .collect(),
+        to_act: Vec::new(),
+        seed_chosen_by_creator: game.record.seed_chosen_by_creator,
     }
 }
 

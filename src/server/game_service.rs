@@ -465,6 +465,19 @@ impl GameService for GameServiceImpl {
         let admin = self.is_admin(&request);
         let request = request.into_inner();
         bounded_name("page_token", &request.page_token)?;
+        let limit = match request.page_size {
+            0 => DEFAULT_PAGE_SIZE,
+            size => size.min(MAX_PAGE_SIZE),
+        } as usize;
+        // A fleet lists every server's games, from the shared journal.
+        if let Some(mut listing) = self.hosting.list_games(&request, limit).await? {
+            if !admin {
+                for summary in &mut listing.games {
+                    hide_endpoints(&mut summary.seats);
+                }
+            }
+            return Ok(Response::new(listing));
+        }
         let before = match request.page_token.as_str() {
             "" => u64::MAX,
             token => token.parse::<u64>().map_err(|_| {
@@ -474,10 +487,6 @@ impl GameService for GameServiceImpl {
                 ))
             })?,
         };
-        let limit = match request.page_size {
-            0 => DEFAULT_PAGE_SIZE,
-            size => size.min(MAX_PAGE_SIZE),
-        } as usize;
         // A filter that matches few games ends its page after looking at
         // MAX_LISTING_WALK of them: the page then holds fewer games than
         // asked (maybe none) and a token to go on from.

@@ -33,6 +33,14 @@ pub enum Op {
         /// When it finished, if these actions ended it.
         finished: Option<u64>,
     },
+    /// A game's clocks now (its sealed [`super::ClockRecord`]), replacing
+    /// the ones kept before; written with the actions they follow.
+    Clock {
+        /// The game's id.
+        id: String,
+        /// The sealed record.
+        record: Vec<u8>,
+    },
     /// Everything about a game, gone.
     Delete {
         /// The game's id.

@@ -34,8 +34,8 @@ use std::{path::Path, sync::Arc};
 pub use embedded::{Embedded, FILE_NAME};
 pub use fsync::FsyncPolicy;
 pub use journal::{Journal, JournalError, Op};
-pub use postgres::{Fleet, FleetConfig};
-pub use record::{ActionRecord, FORMAT, GameRecord, SeatRecord, open, seal};
+pub use postgres::{Fleet, FleetConfig, Listed};
+pub use record::{ActionRecord, ClockRecord, FORMAT, GameRecord, SeatRecord, open, seal};
 pub use recovery::{Recovered, StoredGame};
 
 /// Seconds since the Unix epoch (0 if the clock is before it).
@@ -95,7 +95,8 @@ impl Store {
 
     /// Journals a new game: its record and the actions it was created
     /// with (`finished`: they ended it), in one transaction.
-    /// `self_driving`: it moves without calls (bots or a clock).
+    /// `self_driving`: it moves without calls (bots or a clock); `clock`:
+    /// its clocks now.
     pub fn create_game(
         &self,
         id: &str,
@@ -103,30 +104,47 @@ impl Store {
         actions: &[ActionRecord],
         finished: bool,
         self_driving: bool,
+        clock: Option<&ClockRecord>,
     ) -> Result<(), JournalError> {
-        self.journal.write(vec![Op::Create {
+        let mut ops = vec![Op::Create {
             id: id.to_owned(),
             game: seal(game),
             actions: numbered(1, actions),
             finished: finished.then(unix_now),
             self_driving,
-        }])
+        }];
+        if let Some(clock) = clock {
+            ops.push(Op::Clock {
+                id: id.to_owned(),
+                record: seal(clock),
+            });
+        }
+        self.journal.write(ops)
     }
 
     /// Journals more actions of a game, the first of them making version
-    /// `first_version`; `finished` marks the game over.
+    /// `first_version`; `finished` marks the game over; `clock`, its clocks
+    /// after them.
     pub fn append(
         &self,
         id: &str,
         first_version: u64,
         actions: &[ActionRecord],
         finished: bool,
+        clock: Option<&ClockRecord>,
     ) -> Result<(), JournalError> {
-        self.journal.write(vec![Op::Append {
+        let mut ops = vec![Op::Append {
             id: id.to_owned(),
             actions: numbered(first_version, actions),
             finished: finished.then(unix_now),
-        }])
+        }];
+        if let Some(clock) = clock {
+            ops.push(Op::Clock {
+                id: id.to_owned(),
+                record: seal(clock),
+            });
+        }
+        self.journal.write(ops)
     }
 
     /// Deletes a game (an idle one the server let go).

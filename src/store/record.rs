@@ -75,6 +75,23 @@ pub struct ActionRecord {
     pub state_hash: Option<u64>,
 }
 
+/// A game's clocks as the journal keeps them beside its actions (the
+/// latest only, replaced with each batch), so that a restart or a move
+/// neither gives nor takes time (MC-CLOCK-02).
+#[derive(Clone, PartialEq, prost::Message)]
+pub struct ClockRecord {
+    /// Per seat: its bank in milliseconds; -1 for a seat not clocked.
+    #[prost(sint64, repeated, tag = "1")]
+    pub banks_ms: Vec<i64>,
+    /// Per seat: whether it has made a decision (MC-CLOCK-03).
+    #[prost(bool, repeated, tag = "2")]
+    pub decided: Vec<bool>,
+    /// When the running decision began, in milliseconds since the Unix
+    /// epoch.
+    #[prost(uint64, optional, tag = "3")]
+    pub running_since_unix_ms: Option<u64>,
+}
+
 /// Bytes of the checksum after each record.
 const CHECKSUM_BYTES: usize = 8;
 

@@ -3,7 +3,7 @@
 //! order and stop at the first record that is missing, damaged (its
 //! checksum does not match, a torn write) or out of order: the game is then
 //! rebuilt up to the last good action, and the store cuts the bad tail off.
-use super::record::{self, ActionRecord, FORMAT, GameRecord};
+use super::record::{self, ActionRecord, ClockRecord, FORMAT, GameRecord};
 
 /// One game as the store kept it.
 #[derive(Debug)]
@@ -18,6 +18,9 @@ pub struct StoredGame {
     pub damaged: Option<String>,
     /// When it finished (seconds since the Unix epoch), if it has.
     pub finished_unix: Option<u64>,
+    /// Its clocks after its last batch, when it has time controls and the
+    /// journal kept them.
+    pub clock: Option<ClockRecord>,
 }
 
 /// Everything the store held at start.
@@ -37,6 +40,7 @@ pub(super) fn read_game(
     record_bytes: &[u8],
     actions: impl IntoIterator<Item = (u64, Vec<u8>)>,
     finished_unix: Option<u64>,
+    clock: Option<&[u8]>,
 ) -> Result<StoredGame, String> {
     let game = match record::open::<GameRecord>(record_bytes) {
         Ok(game) if game.format <= FORMAT => game,
@@ -74,5 +78,7 @@ pub(super) fn read_game(
         actions: kept,
         damaged,
         finished_unix,
+        // A damaged clock record only costs the clocks: full banks.
+        clock: clock.and_then(|bytes| record::open::<ClockRecord>(bytes).ok()),
     })
 }

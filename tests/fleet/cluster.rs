@@ -180,6 +180,7 @@ impl Proxy {
     /// loopback ports, routing to `servers` (host:port).
     pub fn start(servers: &[&str]) -> Proxy {
         let grpc = free_port();
+        let stats = free_port();
         let config = concat!(env!("CARGO_MANIFEST_DIR"), "/deploy/haproxy.cfg");
         let mut command =
             Command::new(std::env::var("HAPROXY").unwrap_or_else(|_| "haproxy".to_owned()));
@@ -187,7 +188,7 @@ impl Proxy {
             .args(["-db", "-f", config])
             .env("PROXY_GRPC_BIND", format!("127.0.0.1:{grpc}"))
             .env("PROXY_WEB_BIND", format!("127.0.0.1:{}", free_port()))
-            .env("PROXY_STATS_BIND", format!("127.0.0.1:{}", free_port()))
+            .env("PROXY_STATS_BIND", format!("127.0.0.1:{stats}"))
             .stdout(Stdio::null())
             .stderr(Stdio::null());
         for (index, server) in servers.iter().enumerate() {
@@ -196,9 +197,38 @@ impl Proxy {
         let process = command
             .spawn()
             .expect("HAProxy runs (.ci/fleet installs it)");
-        Proxy {
+        let proxy = Proxy {
             process,
             address: format!("127.0.0.1:{grpc}"),
+        };
+        proxy.wait_all_up(stats, servers.len());
+        proxy
+    }
+
+    /// Waits until HAProxy's statistics say every server is UP (its health
+    /// checks passed), so that the first calls find a server.
+    fn wait_all_up(&self, stats: u16, servers: usize) {
+        use std::io::{Read, Write};
+        let started = std::time::Instant::now();
+        loop {
+            let mut page = String::new();
+            if let Ok(mut stream) = std::net::TcpStream::connect(("127.0.0.1", stats)) {
+                let _ = stream.write_all(b"GET /stats;csv HTTP/1.0\r\n\r\n");
+                let _ = stream.read_to_string(&mut page);
+            }
+            let up = page
+                .lines()
+                .filter(|line| line.starts_with("melange,melange-"))
+                .filter(|line| line.split(',').nth(17) == Some("UP"))
+                .count();
+            if up == servers {
+                return;
+            }
+            assert!(
+                started.elapsed() < Duration::from_secs(20),
+                "HAProxy sees {up} of {servers} servers UP"
+            );
+            std::thread::sleep(Duration::from_millis(50));
         }
     }
 }
@@ -263,6 +293,9 @@ pub async fn play_one(
         ))
         .await?
         .into_inner();
+    if spectator.to_act.is_empty() {
+        return Err(tonic::Status::failed_precondition("the game is over"));
+    }
     let (seat, token) = to_act(game, &spectator);
     let mine = client
         .get_view(call(

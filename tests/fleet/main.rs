@@ -13,4 +13,5 @@
 mod cluster;
 mod history;
 mod moves;
+mod one_view;
 mod under_load;

@@ -232,3 +232,114 @@ async fn last_version(db: &tokio_postgres::Client, id: &str) -> i64 {
     .unwrap()
     .get(0)
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "needs PostgreSQL: .ci/fleet runs it"]
+async fn a_game_that_moves_keeps_its_clocks() {
+    // MC-CLOCK-02: the banks travel with the game; a move neither gives
+    // nor takes time.
+    let journal = fresh_database("fleet_clocks").await;
+    let [a, b]: [Server; 2] = fleet_of(&journal, &["a", "b"]).try_into().ok().unwrap();
+    let (mut on_a, mut on_b) = (a.client().await, b.client().await);
+    let mut request = two_humans(14);
+    request.options = Some(pb::GameOptions {
+        clock: Some(pb::ClockOptions {
+            per_decision_ms: 0,
+            bank_ms: 60_000,
+            ..Default::default()
+        }),
+        ..Default::default()
+    });
+    let game = on_a.create_game(request).await.unwrap().into_inner();
+    let id = game.game_id.clone();
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    let played = play_one(&mut on_a, &game).await.unwrap();
+    let mover = game.view.as_ref().unwrap().to_act[0];
+    let bank_of = |view: &pb::View, seat: u32| {
+        view.clocks
+            .iter()
+            .find(|clock| clock.seat == seat)
+            .map(|clock| clock.bank_ms)
+            .unwrap()
+    };
+    let view = |id: &str| {
+        call(
+            pb::GetViewRequest {
+                game_id: id.to_owned(),
+                seat: None,
+            },
+            id,
+            None,
+        )
+    };
+    let on_a_view = on_a.get_view(view(&id)).await.unwrap().into_inner();
+    assert_eq!(on_a_view.version, played.version);
+    let spent = bank_of(&on_a_view, mover);
+    assert!(spent <= 59_700, "the mover paid for its 300 ms: {spent}");
+    let on_b_view = on_b.get_view(view(&id)).await.unwrap().into_inner();
+    assert_eq!(
+        bank_of(&on_b_view, mover),
+        spent,
+        "the bank moved with the game"
+    );
+    let waiting = on_b_view.to_act[0];
+    let left = on_b_view
+        .clocks
+        .iter()
+        .find(|clock| clock.seat == waiting)
+        .and_then(|clock| clock.deadline_ms)
+        .unwrap();
+    assert!(
+        (55_000..60_000).contains(&left),
+        "the running decision kept running across the move: {left}"
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "a measurement: .ci/fleet runs it and docs/scaling.md keeps its numbers"]
+async fn time_to_move_a_game_by_its_length() {
+    let journal = fresh_database("fleet_move_time").await;
+    let servers = fleet_of(&journal, &["a", "b"]);
+    let mut clients = [servers[0].client().await, servers[1].client().await];
+    let game = clients[0]
+        .create_game(two_humans(15))
+        .await
+        .unwrap()
+        .into_inner();
+    let id = game.game_id.clone();
+    let mut played = 0u64;
+    let mut here = 0;
+    for length in [10u64, 100, 300] {
+        while played < length {
+            match play_one(&mut clients[here], &game).await {
+                Ok(applied) => played = applied.version,
+                Err(status) if status.code() == tonic::Code::FailedPrecondition => break,
+                Err(status) => panic!("{status:?}"),
+            }
+        }
+        // The call that reaches the other server moves the game there. The
+        // server it left drops it within a third of the lease (its look at
+        // the leases); until then it could still answer reads from the
+        // game as it had it, so the game goes back only after that.
+        tokio::time::sleep(Duration::from_millis(LEASE_TTL_MS)).await;
+        here = 1 - here;
+        let started = Instant::now();
+        let view = clients[here]
+            .get_view(call(
+                pb::GetViewRequest {
+                    game_id: id.clone(),
+                    seat: None,
+                },
+                &id,
+                None,
+            ))
+            .await
+            .unwrap()
+            .into_inner();
+        assert_eq!(view.version, played);
+        eprintln!(
+            "moved a game of {played} actions (lease, read, replay with its hash checks, first answer) in {:?}",
+            started.elapsed()
+        );
+    }
+}

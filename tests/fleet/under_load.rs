@@ -25,7 +25,8 @@ fn start_load(proxy: &Proxy, log: &Path, games: u32) -> std::process::Child {
         .args(["--workloads", "events,unwatched,views"])
         .args(["--games", &games.to_string(), "--concurrency", "8"])
         .args(["--health-calls", "0", "--max-seconds", "240"])
-        .arg("--retry-unavailable")
+        // --retry-unavailable is on by default: a client whose server died
+        // backs off, re-reads its view and goes on where the game is now.
         .arg("--ack-log")
         .arg(log)
         .stdout(Stdio::inherit())

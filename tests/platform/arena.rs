@@ -9,7 +9,11 @@ use melange::{
 };
 use prost::Message;
 
-use super::{harness::HARNESS_KIND, support::TestServer};
+use super::{
+    harness::HARNESS_KIND,
+    routing_proxy::{Faults, RoutingProxy},
+    support::TestServer,
+};
 
 /// The checked standings; regenerate with `ARENA_UPDATE=1 cargo test --test
 /// platform arena` after a change that is meant to alter them, and say why
@@ -179,6 +183,29 @@ async fn an_unknown_bot_stops_the_tournament_with_the_servers_reason() {
 }
 
 /// A fresh folder under the target directory's tmp.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn every_arena_call_naming_a_game_carries_its_id_in_the_game_header() {
+    // P14: a fleet's proxy routes GetView and GetReplay to the game's
+    // server by the x-melange-game header; CreateGame goes anywhere.
+    let server = TestServer::start().await;
+    let proxy = RoutingProxy::start(server.addr, Faults::default()).await;
+    let dir = tempfile_dir("routed");
+    let config = ArenaConfig {
+        endpoint: proxy.endpoint(),
+        seeds_per_table: 1,
+        ..config(&server, &dir, Format::RoundRobin, 2)
+    };
+    let report = arena::run(config, Arc::new(|_, _| {})).await.unwrap();
+    assert_eq!(report.standings.failed, 0);
+    let seen = proxy.seen();
+    assert!(seen.misrouted.is_empty(), "{:?}", seen.misrouted);
+    assert!(seen.needless.is_empty(), "{:?}", seen.needless);
+    for method in ["GetView", "GetReplay"] {
+        assert!(seen.routed.get(method) > Some(&0), "{method}: {seen:?}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 fn tempfile_dir(name: &str) -> std::path::PathBuf {
     let dir =
         Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("arena-{name}-{}", std::process::id()));

@@ -435,15 +435,25 @@ struct Child {
     recovered: std::sync::mpsc::Receiver<serde_json::Value>,
 }
 
-fn spawn_binary(dir: &TempDir, fsync: &str) -> Child {
+/// The server binary on `dir`, with `--fsync` if given (else the default).
+fn spawn_binary(dir: &TempDir, fsync: Option<&str>) -> Child {
     spawn_binary_at(env!("CARGO_BIN_EXE_melange"), dir, fsync)
 }
 
-fn spawn_binary_at(binary: &str, dir: &TempDir, fsync: &str) -> Child {
+fn spawn_binary_at(binary: &str, dir: &TempDir, fsync: Option<&str>) -> Child {
+    spawn_binary_listening(binary, dir, fsync, "127.0.0.1:0")
+}
+
+/// The server binary listening on `listen` (`HOST:PORT`; port 0: any).
+fn spawn_binary_listening(binary: &str, dir: &TempDir, fsync: Option<&str>, listen: &str) -> Child {
     use std::io::{BufRead, BufReader};
-    let mut process = std::process::Command::new(binary)
-        .args(["--listen", "127.0.0.1:0", "--log-format", "json"])
-        .args(["--admin-token", "admin-secret", "--fsync", fsync])
+    let mut command = std::process::Command::new(binary);
+    if let Some(fsync) = fsync {
+        command.args(["--fsync", fsync]);
+    }
+    let mut process = command
+        .args(["--listen", listen, "--log-format", "json"])
+        .args(["--admin-token", "admin-secret"])
         .arg("--data-dir")
         .arg(dir.path())
         .env("RUST_LOG", "info")
@@ -590,7 +600,7 @@ async fn a_server_killed_mid_game_loses_no_acknowledged_action() {
 
     let dir = TempDir::new("sigkill");
     let started = std::time::Instant::now();
-    let mut server = spawn_binary(&dir, "always");
+    let mut server = spawn_binary(&dir, Some("always"));
     let url = format!("http://{}", server.address);
     let acknowledged = Arc::new(Mutex::new(Vec::<Acknowledged>::new()));
     let mut clients = Vec::new();
@@ -631,7 +641,7 @@ async fn a_server_killed_mid_game_loses_no_acknowledged_action() {
 
     eprintln!("killed after {:?}", started.elapsed());
     // Playing the games to their end afterwards need not wait for the disk.
-    let server = spawn_binary(&dir, "never");
+    let server = spawn_binary(&dir, Some("never"));
     let mut client = Client::connect(format!("http://{}", server.address))
         .await
         .unwrap();
@@ -701,7 +711,7 @@ async fn recovery_time() {
         std::env::var("MELANGE_BIN").unwrap_or_else(|_| env!("CARGO_BIN_EXE_melange").to_owned());
     let games: u64 = std::env::var("GAMES").map_or(10_000, |games| games.parse().unwrap());
     let dir = TempDir::new("recovery-time");
-    let mut server = spawn_binary_at(&binary, &dir, "never");
+    let mut server = spawn_binary_at(&binary, &dir, Some("never"));
     let url = format!("http://{}", server.address);
     let started = std::time::Instant::now();
     let mut creators = Vec::new();
@@ -757,7 +767,7 @@ async fn recovery_time() {
         .unwrap()
         .map(|entry| entry.unwrap().metadata().unwrap().len())
         .sum();
-    let server = spawn_binary_at(&binary, &dir, "never");
+    let server = spawn_binary_at(&binary, &dir, Some("never"));
     let report = server
         .recovered
         .recv_timeout(Duration::from_secs(600))
@@ -773,6 +783,80 @@ fn ack_lines(path: &Path) -> Vec<serde_json::Value> {
         .lines()
         .filter_map(|line| serde_json::from_str(line).ok())
         .collect()
+}
+
+/// How many acknowledged actions an ack log's lines hold.
+fn acknowledged(lines: &[serde_json::Value]) -> usize {
+    lines
+        .iter()
+        .filter(|line| line.get("version").is_some())
+        .count()
+}
+
+/// Waits until the ack log at `path` holds `count` acknowledged actions.
+async fn wait_for_acknowledged(path: &Path, count: usize) {
+    let started = std::time::Instant::now();
+    while acknowledged(&ack_lines(path)) < count {
+        assert!(
+            started.elapsed() < Duration::from_secs(120),
+            "the load made no progress"
+        );
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
+}
+
+/// The games of an ack log, each with its human seats' tokens.
+fn logged_games(lines: &[serde_json::Value]) -> Vec<(String, Vec<(u32, String)>)> {
+    let mut games = Vec::new();
+    for line in lines.iter().filter(|line| line.get("seats").is_some()) {
+        let tokens = line["seats"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|seat| {
+                let number = u32::try_from(seat["seat"].as_u64().unwrap()).unwrap();
+                (number, seat["token"].as_str().unwrap().to_owned())
+            })
+            .collect();
+        games.push((line["game"].as_str().unwrap().to_owned(), tokens));
+    }
+    games
+}
+
+/// Checks that the server kept every acknowledged action of the ack log's
+/// `lines`, at its version, seat and bytes; returns how many it checked.
+async fn check_acknowledged(
+    client: &mut Client,
+    games: &[(String, Vec<(u32, String)>)],
+    lines: &[serde_json::Value],
+) -> usize {
+    let mut checked = 0;
+    for (game_id, _) in games {
+        let actions = every_action(client, game_id).await;
+        for ack in lines
+            .iter()
+            .filter(|line| line["game"] == game_id.as_str() && line.get("version").is_some())
+        {
+            let version = ack["version"].as_u64().unwrap();
+            let kept = &actions[(version - 1) as usize];
+            let bytes: String = prost::Message::encode_to_vec(kept.action.as_ref().unwrap())
+                .iter()
+                .map(|byte| format!("{byte:02x}"))
+                .collect();
+            assert_eq!(
+                (kept.version, u64::from(kept.seat), bytes.as_str()),
+                (
+                    version,
+                    ack["seat"].as_u64().unwrap(),
+                    ack["action"].as_str().unwrap()
+                ),
+                "game {game_id}"
+            );
+            assert!(actions.len() as u64 >= ack["answered"].as_u64().unwrap());
+            checked += 1;
+        }
+    }
+    checked
 }
 
 /// Plays every human seat of a game with the tokens given, each move a
@@ -818,7 +902,9 @@ async fn play_all_seats(client: &mut Client, game_id: &str, tokens: &[(u32, Stri
 async fn melange_load_against_a_server_killed_mid_run_finds_every_acknowledged_action() {
     let dir = TempDir::new("load-sigkill");
     let log = dir.path().join("acks.jsonl");
-    let mut server = spawn_binary(&dir, "always");
+    // The default policy: a SIGKILL loses nothing acknowledged under it
+    // (every write reaches the operating system before its answer).
+    let mut server = spawn_binary(&dir, None);
     let mut load = std::process::Command::new(env!("CARGO_BIN_EXE_melange-load"))
         .args(["--endpoint", &format!("http://{}", server.address)])
         .args([
@@ -830,26 +916,15 @@ async fn melange_load_against_a_server_killed_mid_run_finds_every_acknowledged_a
             "6",
         ])
         .args(["--health-calls", "0", "--max-seconds", "60"])
+        // The server stays dead: the load's calls fail, and it stops.
+        .args(["--retry-unavailable", "false"])
         .arg("--ack-log")
         .arg(&log)
         .stdout(std::process::Stdio::null())
         .stderr(std::process::Stdio::null())
         .spawn()
         .unwrap();
-    let acknowledged = |lines: &[serde_json::Value]| {
-        lines
-            .iter()
-            .filter(|line| line.get("version").is_some())
-            .count()
-    };
-    let started = std::time::Instant::now();
-    while acknowledged(&ack_lines(&log)) < 400 {
-        assert!(
-            started.elapsed() < Duration::from_secs(120),
-            "the load made no progress"
-        );
-        tokio::time::sleep(Duration::from_millis(10)).await;
-    }
+    wait_for_acknowledged(&log, 400).await;
     // SIGKILL, mid-run: the load's calls in flight fail.
     server.process.kill().unwrap();
     server.process.wait().unwrap();
@@ -857,49 +932,12 @@ async fn melange_load_against_a_server_killed_mid_run_finds_every_acknowledged_a
     load.wait().unwrap();
     let lines = ack_lines(&log);
 
-    let server = spawn_binary(&dir, "never");
+    let server = spawn_binary(&dir, Some("never"));
     let mut client = Client::connect(format!("http://{}", server.address))
         .await
         .unwrap();
-    let mut games: Vec<(String, Vec<(u32, String)>)> = Vec::new();
-    for line in lines.iter().filter(|line| line.get("seats").is_some()) {
-        let tokens = line["seats"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|seat| {
-                let number = u32::try_from(seat["seat"].as_u64().unwrap()).unwrap();
-                (number, seat["token"].as_str().unwrap().to_owned())
-            })
-            .collect();
-        games.push((line["game"].as_str().unwrap().to_owned(), tokens));
-    }
-    let mut checked = 0;
-    for (game_id, _) in &games {
-        let actions = every_action(&mut client, game_id).await;
-        for ack in lines
-            .iter()
-            .filter(|line| line["game"] == game_id.as_str() && line.get("version").is_some())
-        {
-            let version = ack["version"].as_u64().unwrap();
-            let kept = &actions[(version - 1) as usize];
-            let bytes: String = prost::Message::encode_to_vec(kept.action.as_ref().unwrap())
-                .iter()
-                .map(|byte| format!("{byte:02x}"))
-                .collect();
-            assert_eq!(
-                (kept.version, u64::from(kept.seat), bytes.as_str()),
-                (
-                    version,
-                    ack["seat"].as_u64().unwrap(),
-                    ack["action"].as_str().unwrap()
-                ),
-                "game {game_id}"
-            );
-            assert!(actions.len() as u64 >= ack["answered"].as_u64().unwrap());
-            checked += 1;
-        }
-    }
+    let games = logged_games(&lines);
+    let checked = check_acknowledged(&mut client, &games, &lines).await;
     assert_eq!(checked, acknowledged(&lines));
     assert!(checked >= 400);
     // Every game the load created plays on to its end.
@@ -913,5 +951,54 @@ async fn melange_load_against_a_server_killed_mid_run_finds_every_acknowledged_a
     }
     for player in players {
         player.await.unwrap();
+    }
+}
+
+#[cfg(unix)]
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn melange_load_rides_out_a_server_killed_and_restarted_on_its_address() {
+    // P14: a server dies and another takes its games over from the
+    // journal, here a new server on the same directory and address. The
+    // load's clients retry (`--retry-unavailable`, on by default), re-read
+    // their views and play every game to its end; the run succeeds.
+    let dir = TempDir::new("load-restart");
+    let log = dir.path().join("acks.jsonl");
+    let mut server = spawn_binary(&dir, None);
+    let address = server.address.clone();
+    let load = std::process::Command::new(env!("CARGO_BIN_EXE_melange-load"))
+        .args(["--endpoint", &format!("http://{address}")])
+        .args(["--workloads", "events,unwatched", "--games", "6"])
+        .args(["--concurrency", "6", "--health-calls", "0"])
+        .args(["--max-seconds", "300"])
+        .arg("--ack-log")
+        .arg(&log)
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    wait_for_acknowledged(&log, 200).await;
+    server.process.kill().unwrap();
+    server.process.wait().unwrap();
+    drop(server);
+    let server = spawn_binary_listening(env!("CARGO_BIN_EXE_melange"), &dir, None, &address);
+    let output = tokio::task::spawn_blocking(move || load.wait_with_output().unwrap())
+        .await
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    eprintln!("{stdout}");
+    assert!(output.status.success(), "{stdout}");
+    assert!(stdout.contains("errors       0\nretried      "), "{stdout}");
+
+    let lines = ack_lines(&log);
+    let games = logged_games(&lines);
+    assert_eq!(games.len(), 2 * 6, "{stdout}");
+    let mut client = Client::connect(format!("http://{}", server.address))
+        .await
+        .unwrap();
+    let checked = check_acknowledged(&mut client, &games, &lines).await;
+    assert!(checked > 200);
+    for (game_id, _) in &games {
+        let view = public_view(&mut client, game_id).await;
+        assert_eq!(view.status, pb::GameStatus::Finished as i32, "{game_id}");
     }
 }

@@ -1,12 +1,20 @@
-//! The load generator against a real server: every game ends, nothing fails.
-use std::{sync::Arc, time::Duration};
+//! The load generator against a real server: every game ends, nothing fails;
+//! through a stand-in for a fleet's proxy (issue P14), every call naming a
+//! game carries the game header, and the clients ride out the failures of
+//! a fleet change.
+use std::{collections::BTreeMap, sync::Arc, time::Duration};
 
 use melange::{
-    load::{FillConfig, LoadConfig, Progress, Workload, fill, run},
+    load::{AckLog, FillConfig, LoadConfig, Progress, Workload, fill, run},
     pb,
 };
 
-use super::{harness::HARNESS_KIND, support::TestServer};
+use super::{
+    durability::TempDir,
+    harness::HARNESS_KIND,
+    routing_proxy::{Faults, RoutingProxy},
+    support::{TestServer, full_replay},
+};
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_load_generator_plays_every_game_without_error() {
@@ -131,6 +139,7 @@ fn harness_load(server: &TestServer) -> LoadConfig {
         server_pid: None,
         unread_streams: 0,
         ack_log: None,
+        retry_unavailable: true,
     }
 }
 
@@ -208,4 +217,175 @@ async fn the_hanging_bot_attack_creates_games_whose_bot_never_answers() {
         report.contains("3 calls, 0 refused (RESOURCE_EXHAUSTED), 0 failed"),
         "{report}"
     );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn every_call_naming_a_game_carries_its_id_in_the_game_header() {
+    // P14: a fleet's proxy sends each call to its game's server by the
+    // x-melange-game header; CreateGame and ListGames go anywhere.
+    use melange::load::attack::{Attack, AttackConfig, start};
+    let server = TestServer::start().await;
+    let proxy = RoutingProxy::start(server.addr, Faults::default()).await;
+    let config = LoadConfig {
+        endpoint: proxy.endpoint(),
+        games: 6,
+        health_calls: 0,
+        unread_streams: 4,
+        ..harness_load(&server)
+    };
+    let report = run(config.clone(), Arc::new(Progress::default()))
+        .await
+        .unwrap();
+    assert_eq!(report.errors.total(), 0, "{report}");
+    assert_eq!(report.errors.retried_total(), 0, "{report}");
+    let filled = fill(
+        FillConfig {
+            load: LoadConfig { games: 4, ..config },
+            mid_game_every: 2,
+            mid_game_actions: 3,
+        },
+        Arc::new(Progress::default()),
+    )
+    .await
+    .unwrap();
+    assert_eq!(filled.errors.total(), 0, "{filled}");
+    let options = super::support::harness_request(None, 2, 1_000_000, &[])
+        .options
+        .unwrap();
+    let simulating = start(AttackConfig {
+        attack: Attack::SimulateFlood,
+        endpoint: proxy.endpoint(),
+        kind: HARNESS_KIND,
+        options,
+        size: 1,
+        bot_listen: "127.0.0.1:0".into(),
+        from: None,
+    })
+    .await
+    .unwrap();
+    tokio::time::sleep(Duration::from_millis(200)).await;
+    simulating.stop().await;
+    let seen = proxy.seen();
+    assert!(seen.misrouted.is_empty(), "{:?}", seen.misrouted);
+    assert!(seen.needless.is_empty(), "{:?}", seen.needless);
+    for method in ["GetView", "ApplyAction", "StreamGame", "Simulate"] {
+        assert!(seen.routed.get(method) > Some(&0), "{method}: {seen:?}");
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_clients_ride_out_lost_answers_broken_streams_and_stale_views() {
+    // P14: a server dies or a game moves; its state lives on in the
+    // journal. Every client backs off, re-reads its view and goes on;
+    // only acknowledged actions reach the ack log.
+    let server = TestServer::start().await;
+    let every_fault = Faults {
+        refuse_first_create: true,
+        lose_first_answer: true,
+        stale_view_after_loss: true,
+        break_first_stream: true,
+    };
+    let proxy = RoutingProxy::start(server.addr, every_fault).await;
+    let dir = TempDir::new("load-retry");
+    let log = dir.path().join("acks.jsonl");
+    let config = LoadConfig {
+        endpoint: proxy.endpoint(),
+        games: 8,
+        health_calls: 0,
+        ack_log: Some(Arc::new(AckLog::create(&log).unwrap())),
+        ..harness_load(&server)
+    };
+    let report = run(config.clone(), Arc::new(Progress::default()))
+        .await
+        .unwrap();
+    assert_eq!(report.errors.total(), 0, "{report}");
+    for workload in &report.workloads {
+        assert_eq!(workload.games, 8, "{report}");
+    }
+    let seen = proxy.seen();
+    assert_eq!(seen.injected["CreateGame refused"], 1, "{seen:?}");
+    assert_eq!(seen.injected["ApplyAction answer lost"], 3 * 8, "{seen:?}");
+    assert_eq!(seen.injected["StreamGame broken"], 2 * 8 * 3, "{seen:?}");
+    assert!(seen.injected["stale GetView"] >= 8, "{seen:?}");
+    let printed = report.to_string();
+    assert!(printed.contains("\nretried      "), "{printed}");
+    // The driver re-reads a stale view, acts on it and is refused as
+    // stale: retried too, since it follows a retry.
+    for code in ["Unavailable", "Aborted"] {
+        assert!(printed.contains(&format!("  {code}: ")), "{printed}");
+    }
+
+    // The ack log holds every acknowledged action and nothing else: each
+    // game's versions from 2 on, the first action's answer having been
+    // lost.
+    let text = std::fs::read_to_string(&log).unwrap();
+    let lines: Vec<serde_json::Value> = text
+        .lines()
+        .map(|line| serde_json::from_str(line).unwrap())
+        .collect();
+    let mut acked: BTreeMap<String, Vec<u64>> = BTreeMap::new();
+    for line in &lines {
+        let game = line["game"].as_str().unwrap().to_owned();
+        let versions = acked.entry(game).or_default();
+        if let Some(version) = line["version"].as_u64() {
+            versions.push(version);
+        }
+    }
+    assert_eq!(acked.len(), 3 * 8);
+    let mut client = server.client().await;
+    for (game_id, versions) in &mut acked {
+        // Seats' answers may arrive out of turn.
+        versions.sort_unstable();
+        let actions = full_replay(&mut client, game_id).await.actions.len() as u64;
+        assert_eq!(*versions, (2..=actions).collect::<Vec<_>>(), "{game_id}");
+    }
+
+    // Without retries, the same failures fail the games at once.
+    let proxy = RoutingProxy::start(server.addr, every_fault).await;
+    let config = LoadConfig {
+        endpoint: proxy.endpoint(),
+        workloads: vec![Workload::Unwatched],
+        games: 3,
+        ack_log: None,
+        retry_unavailable: false,
+        ..config
+    };
+    let report = run(config, Arc::new(Progress::default())).await.unwrap();
+    assert_eq!(report.workloads[0].games, 0, "{report}");
+    assert_eq!(report.errors.total(), 3, "{report}");
+    assert_eq!(report.errors.retried_total(), 0, "{report}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn melange_load_exits_0_when_it_retried_its_way_through_every_game() {
+    let server = TestServer::start().await;
+    let proxy = RoutingProxy::start(
+        server.addr,
+        Faults {
+            lose_first_answer: true,
+            break_first_stream: true,
+            ..Faults::default()
+        },
+    )
+    .await;
+    let endpoint = proxy.endpoint();
+    let output = tokio::task::spawn_blocking(move || {
+        std::process::Command::new(env!("CARGO_BIN_EXE_melange-load"))
+            .args(["--endpoint", &endpoint, "--kind", &HARNESS_KIND.to_string()])
+            .args(["--games", "6", "--concurrency", "3"])
+            .args(["--workloads", "events,unwatched"])
+            .args(["--health-calls", "0", "--max-seconds", "60"])
+            .output()
+            .unwrap()
+    })
+    .await
+    .unwrap();
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert!(
+        output.status.success(),
+        "{stdout}\n{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    assert!(stdout.contains("errors       0\nretried      "), "{stdout}");
+    assert_eq!(proxy.seen().injected["ApplyAction answer lost"], 2 * 6);
 }

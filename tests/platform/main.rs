@@ -24,6 +24,7 @@ mod play;
 mod reflection;
 mod remote_bot;
 mod replays;
+mod routing_proxy;
 mod search_bots;
 mod simulate;
 mod smugglers;

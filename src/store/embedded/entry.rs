@@ -23,6 +23,8 @@ pub(super) enum Kind {
     /// `actions[0]` replaces the record of version `version` (tests damage
     /// the journal with it).
     Raw = 5,
+    /// `clock` replaces the game's clocks kept before (MC-CLOCK-02).
+    Clock = 6,
 }
 
 /// One journal write, in a frame.
@@ -51,6 +53,10 @@ pub(super) struct Entry {
     /// Create: whether the game moves without calls.
     #[prost(bool, tag = "7")]
     pub self_driving: bool,
+    /// Clock: the sealed `ClockRecord`; Create (moved from an earlier
+    /// build's store): the clocks it kept, if any.
+    #[prost(bytes = "vec", tag = "8")]
+    pub clock: Vec<u8>,
 }
 
 /// The first fields of an [`Entry`], which decode without copying its
@@ -96,6 +102,7 @@ impl From<Op> for Entry {
                     actions,
                     finished,
                     self_driving,
+                    clock: Vec::new(),
                 }
             }
             Op::Append {
@@ -113,6 +120,12 @@ impl From<Op> for Entry {
                     ..Entry::default()
                 }
             }
+            Op::Clock { id, record } => Entry {
+                kind: Kind::Clock as i32,
+                id,
+                clock: record,
+                ..Entry::default()
+            },
             Op::Delete { id } => Entry {
                 kind: Kind::Delete as i32,
                 id,
@@ -145,6 +158,8 @@ pub(super) struct GameBytes {
     pub actions: BTreeMap<u64, Vec<u8>>,
     /// When it finished, if it has.
     pub finished: Option<u64>,
+    /// Its sealed `ClockRecord`, the last one written.
+    pub clock: Option<Vec<u8>>,
     /// The bytes of the frames that hold it (tombstones aside).
     pub bytes: u64,
 }
@@ -170,12 +185,19 @@ impl Replay {
                         record: entry.game,
                         actions,
                         finished: entry.finished,
+                        clock: (!entry.clock.is_empty()).then_some(entry.clock),
                         bytes: frame_bytes,
                     },
                 );
             }
             Kind::Delete => {
                 self.games.remove(&entry.id);
+            }
+            Kind::Clock => {
+                if let Some(game) = self.games.get_mut(&entry.id) {
+                    game.bytes += frame_bytes;
+                    game.clock = Some(entry.clock);
+                }
             }
             Kind::Append | Kind::Truncate | Kind::Raw => {
                 // Writes to a game that is gone are dead from the start.

@@ -40,7 +40,7 @@ impl Index {
                     self.live_bytes -= old.bytes;
                 }
             }
-            Kind::Append | Kind::Truncate | Kind::Raw => {
+            Kind::Append | Kind::Truncate | Kind::Raw | Kind::Clock => {
                 if let Some(game) = self.games.get_mut(&id) {
                     game.bytes += bytes;
                     self.live_bytes += bytes;

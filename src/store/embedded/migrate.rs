@@ -27,6 +27,8 @@ pub(super) const GAMES: TableDefinition<&str, &[u8]> = TableDefinition::new("gam
 pub(super) const ACTIONS: TableDefinition<(&str, u64), &[u8]> = TableDefinition::new("actions");
 /// Game id -> when it finished, in seconds since the Unix epoch.
 pub(super) const FINISHED: TableDefinition<&str, u64> = TableDefinition::new("finished");
+/// Game id -> sealed `ClockRecord` (the last builds with redb only).
+pub(super) const CLOCKS: TableDefinition<&str, &[u8]> = TableDefinition::new("clocks");
 
 /// Moves the games of a `melange.redb` in `dir`, if there is one, into a
 /// new journal at `log` (unless that exists already: then the move was
@@ -78,6 +80,11 @@ fn copy(old: &Path, temp: &Path) -> Result<u64, String> {
             let finished = txn
                 .open_table(FINISHED)
                 .map_err(|error| error.to_string())?;
+            let clocks = match txn.open_table(CLOCKS) {
+                Ok(clocks) => Some(clocks),
+                Err(error) if missing(&error) => None,
+                Err(error) => return Err(error.to_string()),
+            };
             let mut buf = Vec::new();
             for entry in games.iter().map_err(|error| error.to_string())? {
                 let (id, record) = entry.map_err(|error| error.to_string())?;
@@ -103,6 +110,14 @@ fn copy(old: &Path, temp: &Path) -> Result<u64, String> {
                         .map_err(|error| error.to_string())?
                         .map(|at| at.value()),
                     self_driving: false,
+                    clock: match &clocks {
+                        Some(clocks) => clocks
+                            .get(id.as_str())
+                            .map_err(|error| error.to_string())?
+                            .map(|bytes| bytes.value().to_vec())
+                            .unwrap_or_default(),
+                        None => Vec::new(),
+                    },
                     id,
                 };
                 buf.clear();

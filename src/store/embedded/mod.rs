@@ -108,7 +108,13 @@ impl Embedded {
         let mut recovered = Recovered::default();
         for (id, game) in games {
             index.insert(id.clone(), game.bytes, game.finished);
-            match recovery::read_game(id.clone(), &game.record, game.actions, game.finished) {
+            match recovery::read_game(
+                id.clone(),
+                &game.record,
+                game.actions,
+                game.finished,
+                game.clock.as_deref(),
+            ) {
                 Ok(game) => recovered.games.push(game),
                 Err(reason) => recovered.unreadable.push((id, reason)),
             }

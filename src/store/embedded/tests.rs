@@ -15,7 +15,9 @@ use super::{
     read::cut_path,
     writer::Tuning,
 };
-use crate::store::{ActionRecord, FORMAT, FsyncPolicy, GameRecord, Journal, Op, Recovered, seal};
+use crate::store::{
+    ActionRecord, ClockRecord, FORMAT, FsyncPolicy, GameRecord, Journal, Op, Recovered, seal,
+};
 
 /// A fresh directory, removed when dropped.
 struct Dir(PathBuf);
@@ -95,6 +97,24 @@ fn append(store: &Embedded, id: &str, first: u64, count: u64, finished: Option<u
             finished,
         }])
         .unwrap();
+}
+
+/// A game's clocks with `bank_ms` on seat 0.
+fn clock(store: &Embedded, id: &str, bank_ms: i64) {
+    store
+        .write(vec![Op::Clock {
+            id: id.to_owned(),
+            record: seal(&clock_record(bank_ms)),
+        }])
+        .unwrap();
+}
+
+fn clock_record(bank_ms: i64) -> ClockRecord {
+    ClockRecord {
+        banks_ms: vec![bank_ms, -1],
+        decided: vec![true, false],
+        running_since_unix_ms: Some(1_000),
+    }
 }
 
 /// Each recovered game: id, actions kept, finishing time, damaged.
@@ -399,7 +419,9 @@ fn compaction_keeps_the_live_games_and_drops_the_dead_ones() {
     for round in 0..40 {
         let id = format!("gone-{round:02}");
         create(&store, &id, 100, Some(round));
+        clock(&store, &id, 5);
         append(&store, "keep", 11 + round, 1, None);
+        clock(&store, "keep", round as i64);
     }
     // Most of the file dead: the sweep's tombstones start a compaction,
     // and writes go on while it copies.
@@ -426,6 +448,32 @@ fn compaction_keeps_the_live_games_and_drops_the_dead_ones() {
             game("new", 3, None, false)
         ]
     );
+    assert_eq!(recovered.games[0].clock, Some(clock_record(39)));
+    assert_eq!(recovered.games[1].clock, None);
+}
+
+/// MC-CLOCK-02: a game's clocks come back as the last batch left them,
+/// and go with the game when it is deleted.
+#[test]
+fn the_last_clocks_written_come_back_after_a_reopen() {
+    let dir = Dir::new("clocks");
+    let (store, _) = open(&dir);
+    create(&store, "a", 1, None);
+    create(&store, "b", 1, None);
+    clock(&store, "a", 30_000);
+    append(&store, "a", 2, 1, None);
+    clock(&store, "a", 29_500);
+    clock(&store, "b", 7);
+    store.write(vec![Op::Delete { id: "b".into() }]).unwrap();
+    create(&store, "b", 2, None);
+    store.close();
+    let (_store, recovered) = open(&dir);
+    assert_eq!(
+        summary(&recovered),
+        [game("a", 2, None, false), game("b", 2, None, false)]
+    );
+    assert_eq!(recovered.games[0].clock, Some(clock_record(29_500)));
+    assert_eq!(recovered.games[1].clock, None, "a new game named b");
 }
 
 #[test]
@@ -484,7 +532,12 @@ fn an_earlier_builds_redb_store_is_moved_into_the_log() {
 /// The process's CPU time (user and system), from /proc (Linux).
 fn process_cpu() -> Duration {
     let stat = std::fs::read_to_string("/proc/self/stat").unwrap();
-    let fields: Vec<&str> = stat.rsplit(')').next().unwrap().split_whitespace().collect();
+    let fields: Vec<&str> = stat
+        .rsplit(')')
+        .next()
+        .unwrap()
+        .split_whitespace()
+        .collect();
     let ticks: u64 = fields[11].parse::<u64>().unwrap() + fields[12].parse::<u64>().unwrap();
     Duration::from_millis(ticks * 10)
 }
@@ -497,7 +550,8 @@ fn process_cpu() -> Duration {
 #[test]
 #[ignore = "a measurement"]
 fn journal_cost() {
-    let policy: FsyncPolicy = std::env::var("FSYNC").map_or(FsyncPolicy::Always, |text| text.parse().unwrap());
+    let policy: FsyncPolicy =
+        std::env::var("FSYNC").map_or(FsyncPolicy::Always, |text| text.parse().unwrap());
     let work = Duration::from_micros(std::env::var("WORK_US").map_or(60, |us| us.parse().unwrap()));
     let per_task: u64 = 1500;
     for journaled in [false, true, false, true] {
@@ -507,7 +561,8 @@ fn journal_cost() {
             .enable_all()
             .build()
             .unwrap();
-        let store = journaled.then(|| std::sync::Arc::new(crate::store::Store::open(dir.path(), policy).unwrap().0));
+        let store = journaled
+            .then(|| std::sync::Arc::new(crate::store::Store::open(dir.path(), policy).unwrap().0));
         let (cpu, started) = (process_cpu(), Instant::now());
         runtime.block_on(async {
             let mut tasks = Vec::new();
@@ -515,9 +570,14 @@ fn journal_cost() {
                 let store = store.clone();
                 tasks.push(tokio::spawn(async move {
                     let id = format!("game-{task}");
-                    let record = GameRecord { format: FORMAT, ..GameRecord::default() };
+                    let record = GameRecord {
+                        format: FORMAT,
+                        ..GameRecord::default()
+                    };
                     if let Some(store) = &store {
-                        store.create_game(&id, &record, &[], false, false).unwrap();
+                        store
+                            .create_game(&id, &record, &[], false, false, None)
+                            .unwrap();
                     }
                     for version in 1..=per_task {
                         let spin = Instant::now();
@@ -533,7 +593,9 @@ fn journal_cost() {
                                     std::thread::spawn(move || done.send(()));
                                     tokio::task::block_in_place(|| wait.recv().unwrap())
                                 }
-                                _ => store.append(&id, version, &[action(version)], false).unwrap(),
+                                _ => store
+                                    .append(&id, version, &[action(version)], false, None)
+                                    .unwrap(),
                             }
                         }
                         tokio::task::yield_now().await;
@@ -548,7 +610,11 @@ fn journal_cost() {
         let (cpu, wall) = (process_cpu() - cpu, started.elapsed());
         eprintln!(
             "{}: {:.0} appends/s, {:.1} µs CPU per append",
-            if journaled { format!("journal ({policy})") } else { "no journal".to_owned() },
+            if journaled {
+                format!("journal ({policy})")
+            } else {
+                "no journal".to_owned()
+            },
             ops as f64 / wall.as_secs_f64(),
             cpu.as_secs_f64() * 1e6 / ops as f64
         );

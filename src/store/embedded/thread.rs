@@ -35,9 +35,9 @@ pub(super) fn run(shared: Arc<Shared>, queue: &Receiver<Job>, policy: FsyncPolic
         let timer = match policy {
             FsyncPolicy::EveryMs(ms) => {
                 let writer = shared.lock();
-                writer.unflushed().then(|| {
-                    Duration::from_millis(ms).saturating_sub(writer.last_flush.elapsed())
-                })
+                writer
+                    .unflushed()
+                    .then(|| Duration::from_millis(ms).saturating_sub(writer.last_flush.elapsed()))
             }
             _ => None,
         };

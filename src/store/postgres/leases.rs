@@ -25,12 +25,12 @@ impl Inner {
                 "WITH taken AS (
                     UPDATE melange_games SET owner = $2, epoch = epoch + 1, taken_at = now()
                     WHERE game_id = $1
-                    RETURNING game_id, epoch, record, finished_unix
+                    RETURNING game_id, epoch, record, finished_unix, clock
                 ), audit AS (
                     INSERT INTO melange_epochs (game_id, epoch, owner)
                     SELECT game_id, epoch, $2 FROM taken
                 )
-                SELECT epoch, record, finished_unix FROM taken",
+                SELECT epoch, record, finished_unix, clock FROM taken",
                 &[&id, &self.config.node_id],
             )
             .await
@@ -41,8 +41,9 @@ impl Inner {
         let epoch: i64 = row.get(0);
         let record: Vec<u8> = row.get(1);
         let finished: Option<i64> = row.get(2);
+        let clock: Option<Vec<u8>> = row.get(3);
         self.held.take(id, epoch);
-        let game = read_actions(&client, id.to_owned(), &record, finished).await?;
+        let game = read_actions(&client, id.to_owned(), &record, finished, clock).await?;
         game.map(Some).map_err(|reason| {
             format!("game {id} is in the shared journal but its record cannot be read: {reason}")
         })
@@ -111,12 +112,12 @@ impl Inner {
                 ), taken AS (
                     UPDATE melange_games g SET owner = $1, epoch = g.epoch + 1, taken_at = now()
                     FROM orphans o WHERE g.game_id = o.game_id
-                    RETURNING g.game_id, g.epoch, g.record, g.finished_unix
+                    RETURNING g.game_id, g.epoch, g.record, g.finished_unix, g.clock
                 ), audit AS (
                     INSERT INTO melange_epochs (game_id, epoch, owner)
                     SELECT game_id, epoch, $1 FROM taken
                 )
-                SELECT game_id, epoch, record, finished_unix FROM taken",
+                SELECT game_id, epoch, record, finished_unix, clock FROM taken",
                 &[&self.config.node_id, &limit],
             )
             .await
@@ -127,9 +128,10 @@ impl Inner {
             let epoch: i64 = row.get(1);
             let record: Vec<u8> = row.get(2);
             let finished: Option<i64> = row.get(3);
+            let clock: Option<Vec<u8>> = row.get(4);
             self.held.take(&id, epoch);
             adopted.push(
-                read_actions(&client, id.clone(), &record, finished)
+                read_actions(&client, id.clone(), &record, finished, clock)
                     .await?
                     .map_err(|reason| (id, reason)),
             );
@@ -178,6 +180,7 @@ async fn read_actions(
     id: String,
     record: &[u8],
     finished: Option<i64>,
+    clock: Option<Vec<u8>>,
 ) -> Result<Result<StoredGame, String>, String> {
     let rows = client
         .query(
@@ -196,6 +199,7 @@ async fn read_actions(
         record,
         actions,
         finished.map(|at| at as u64),
+        clock.as_deref(),
     ))
 }
 
@@ -227,4 +231,67 @@ pub(super) async fn sweep(
         .await
         .map_err(database_error)?;
     Ok(rows.into_iter().map(|row| row.get(0)).collect())
+}
+
+/// A game as the shared journal lists it, without replaying it.
+#[derive(Debug)]
+pub struct Listed {
+    /// Its id.
+    pub id: String,
+    /// Its creation record.
+    pub record: crate::store::GameRecord,
+    /// Whether it is over.
+    pub finished: bool,
+    /// Its last version.
+    pub version: u64,
+    /// When it was created (seconds since the Unix epoch), for the page
+    /// token.
+    pub created_unix: i64,
+}
+
+impl Inner {
+    /// The fleet's games, newest first, created before `before` (seconds,
+    /// then id, for paging), of `kind` (0: any), finished or not
+    /// (`None`: both); at most `limit`.
+    pub async fn list(
+        &self,
+        kind: i32,
+        finished: Option<bool>,
+        before: (i64, String),
+        limit: i64,
+    ) -> Result<Vec<Listed>, String> {
+        let client = self.pool.get().await.map_err(database_error)?;
+        let rows = client
+            .query(
+                "SELECT g.game_id, g.record, g.finished_unix IS NOT NULL, g.created_unix,
+                    coalesce((SELECT max(a.version) FROM melange_actions a
+                              WHERE a.game_id = g.game_id), 0)
+                 FROM melange_games g
+                 WHERE ($1 = 0 OR g.kind = $1)
+                   AND ($2::boolean IS NULL OR $2 = (g.finished_unix IS NOT NULL))
+                   AND (g.created_unix, g.game_id) < ($3, $4)
+                 ORDER BY g.created_unix DESC, g.game_id DESC
+                 LIMIT $5",
+                &[&kind, &finished, &before.0, &before.1, &limit],
+            )
+            .await
+            .map_err(database_error)?;
+        let mut listed = Vec::with_capacity(rows.len());
+        for row in rows {
+            let id: String = row.get(0);
+            let bytes: Vec<u8> = row.get(1);
+            // A record this build cannot read is left out of the listing.
+            let Ok(record) = crate::store::open::<crate::store::GameRecord>(&bytes) else {
+                continue;
+            };
+            listed.push(Listed {
+                id,
+                record,
+                finished: row.get(2),
+                created_unix: row.get(3),
+                version: row.get::<_, i64>(4) as u64,
+            });
+        }
+        Ok(listed)
+    }
 }

@@ -29,7 +29,7 @@ use deadpool_postgres::{Manager, ManagerConfig, Pool, RecyclingMethod, Runtime};
 use tokio::sync::mpsc;
 use tokio_postgres::NoTls;
 
-pub use leases::Adopted;
+pub use leases::{Adopted, Listed};
 
 use super::{
     StoredGame,
@@ -301,6 +301,21 @@ impl Fleet {
             &self.runtime,
             async move { inner.adopt_orphans(limit).await },
         )
+        .await
+    }
+
+    /// The fleet's games, newest first (see `leases.rs`).
+    pub async fn list(
+        &self,
+        kind: i32,
+        finished: Option<bool>,
+        before: (i64, String),
+        limit: i64,
+    ) -> Result<Vec<Listed>, String> {
+        let inner = self.inner.clone();
+        on_journal(&self.runtime, async move {
+            inner.list(kind, finished, before, limit).await
+        })
         .await
     }
 

@@ -27,8 +27,12 @@ pub const STATEMENTS: &[&str] = &[
         self_driving boolean NOT NULL,
         owner text,
         epoch bigint NOT NULL,
-        taken_at timestamptz NOT NULL DEFAULT now()
+        taken_at timestamptz NOT NULL DEFAULT now(),
+        clock bytea
     )",
+    // Added after the first tables: a fleet's database made before keeps
+    // working.
+    "ALTER TABLE melange_games ADD COLUMN IF NOT EXISTS clock bytea",
     "CREATE INDEX IF NOT EXISTS melange_games_taken ON melange_games (taken_at)",
     "CREATE INDEX IF NOT EXISTS melange_games_created ON melange_games (created_unix, game_id)",
     "CREATE INDEX IF NOT EXISTS melange_games_unfinished_owner ON melange_games (owner)

@@ -14,7 +14,7 @@
 //! it in the same statement, and the old holder learns it lost the game.
 use std::{collections::HashMap, sync::Arc};
 
-use deadpool_postgres::Pool;
+use deadpool_postgres::{GenericClient, Pool};
 use tokio::sync::{Semaphore, mpsc};
 
 use super::{Held, database_error};
@@ -66,6 +66,8 @@ struct Appends {
     records: Vec<Vec<u8>>,
     /// Per game: (its epoch, actions expected, when it finished).
     games: HashMap<String, (i64, i64, Option<u64>)>,
+    /// Clocks to keep: (game, epoch, sealed record).
+    clocks: Vec<(String, i64, Vec<u8>)>,
 }
 
 /// A new game of the group.
@@ -133,6 +135,11 @@ async fn commit_group(pool: &Pool, held: &Held, group: Vec<WriteJob>) {
                         self_driving,
                     });
                 }
+                Op::Clock { id, record } => {
+                    if let Some(epoch) = held.epoch(&id) {
+                        appends.clocks.push((id, epoch, record));
+                    }
+                }
                 Op::Delete { id } => deletes.push(id),
                 // A fleet's store never cuts a tail: a damaged record is
                 // the embedded store's matter.
@@ -190,6 +197,19 @@ async fn transaction(
     deletes: &[String],
 ) -> Result<Vec<String>, String> {
     let mut client = pool.get().await.map_err(database_error)?;
+    // The common group, actions of running games and nothing else: one
+    // statement, atomic by itself, so one round trip (its plan prepared
+    // once per connection) and no transaction around it.
+    let only_actions = creates.is_empty()
+        && deletes.is_empty()
+        && appends.clocks.is_empty()
+        && appends
+            .games
+            .values()
+            .all(|(.., finished)| finished.is_none());
+    if only_actions {
+        return insert_actions(&client, appends).await;
+    }
     let txn = client.transaction().await.map_err(database_error)?;
     for Create {
         id,
@@ -235,44 +255,12 @@ async fn transaction(
     }
     let mut moved = Vec::new();
     if !appends.ids.is_empty() {
-        let rows = txn
-            .query(
-                "WITH batch AS (
-                    SELECT * FROM unnest($1::text[], $2::bigint[], $3::bigint[], $4::bytea[])
-                        AS b(game_id, epoch, version, record)
-                ), lease AS (
-                    SELECT g.game_id, g.epoch FROM melange_games g
-                    JOIN (SELECT DISTINCT game_id, epoch FROM batch) k
-                        ON g.game_id = k.game_id AND g.epoch = k.epoch
-                    FOR SHARE OF g
-                ), kept AS (
-                    INSERT INTO melange_actions (game_id, version, epoch, record)
-                    SELECT b.game_id, b.version, b.epoch, b.record
-                    FROM batch b JOIN lease l ON l.game_id = b.game_id
-                    ON CONFLICT DO NOTHING
-                    RETURNING game_id
-                )
-                SELECT game_id, count(*) FROM kept GROUP BY game_id",
-                &[
-                    &appends.ids,
-                    &appends.epochs,
-                    &appends.versions,
-                    &appends.records,
-                ],
-            )
-            .await
-            .map_err(database_error)?;
-        let mut kept: HashMap<String, i64> = HashMap::with_capacity(rows.len());
-        for row in rows {
-            kept.insert(row.get(0), row.get(1));
-        }
+        moved = insert_actions(&txn, appends).await?;
         let mut finished_ids = Vec::new();
         let mut finished_epochs = Vec::new();
         let mut finished_at = Vec::new();
-        for (id, (epoch, expected, finished)) in &appends.games {
-            if kept.get(id).copied().unwrap_or(0) != *expected {
-                moved.push(id.clone());
-            } else if let Some(at) = finished {
+        for (id, (epoch, _, finished)) in &appends.games {
+            if let (Some(at), false) = (finished, moved.contains(id)) {
                 finished_ids.push(id.as_str());
                 finished_epochs.push(*epoch);
                 finished_at.push(*at as i64);
@@ -288,6 +276,27 @@ async fn transaction(
             .await
             .map_err(database_error)?;
         }
+    }
+    let clocks: Vec<_> = appends
+        .clocks
+        .iter()
+        .filter(|(id, ..)| !moved.contains(id))
+        .collect();
+    if !clocks.is_empty() {
+        let ids: Vec<&str> = clocks.iter().map(|(id, ..)| id.as_str()).collect();
+        let epochs: Vec<i64> = clocks.iter().map(|(_, epoch, _)| *epoch).collect();
+        let records: Vec<&[u8]> = clocks
+            .iter()
+            .map(|(.., record)| record.as_slice())
+            .collect();
+        txn.execute(
+            "UPDATE melange_games g SET clock = c.record
+             FROM unnest($1::text[], $2::bigint[], $3::bytea[]) AS c(game_id, epoch, record)
+             WHERE g.game_id = c.game_id AND g.epoch = c.epoch",
+            &[&ids, &epochs, &records],
+        )
+        .await
+        .map_err(database_error)?;
     }
     if !deletes.is_empty() {
         // Only a game this server holds, and none another server took.
@@ -319,4 +328,56 @@ async fn transaction(
         held.release(id);
     }
     Ok(moved)
+}
+
+/// Inserts a group's actions in one statement, each game's only at the
+/// epoch this server holds it (fencing); returns the games whose actions
+/// the database refused (another server took them).
+async fn insert_actions(
+    client: &impl GenericClient,
+    appends: &Appends,
+) -> Result<Vec<String>, String> {
+    let statement = client
+        .prepare_cached(
+            "WITH batch AS (
+                SELECT * FROM unnest($1::text[], $2::bigint[], $3::bigint[], $4::bytea[])
+                    AS b(game_id, epoch, version, record)
+            ), lease AS (
+                SELECT g.game_id, g.epoch FROM melange_games g
+                JOIN (SELECT DISTINCT game_id, epoch FROM batch) k
+                    ON g.game_id = k.game_id AND g.epoch = k.epoch
+                FOR SHARE OF g
+            ), kept AS (
+                INSERT INTO melange_actions (game_id, version, epoch, record)
+                SELECT b.game_id, b.version, b.epoch, b.record
+                FROM batch b JOIN lease l ON l.game_id = b.game_id
+                ON CONFLICT DO NOTHING
+                RETURNING game_id
+            )
+            SELECT game_id, count(*) FROM kept GROUP BY game_id",
+        )
+        .await
+        .map_err(database_error)?;
+    let rows = client
+        .query(
+            &statement,
+            &[
+                &appends.ids,
+                &appends.epochs,
+                &appends.versions,
+                &appends.records,
+            ],
+        )
+        .await
+        .map_err(database_error)?;
+    let mut kept: HashMap<String, i64> = HashMap::with_capacity(rows.len());
+    for row in rows {
+        kept.insert(row.get(0), row.get(1));
+    }
+    Ok(appends
+        .games
+        .iter()
+        .filter(|(id, (_, expected, _))| kept.get(*id).copied().unwrap_or(0) != *expected)
+        .map(|(id, _)| id.clone())
+        .collect())
 }
