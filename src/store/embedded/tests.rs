@@ -412,7 +412,6 @@ fn compaction_keeps_the_live_games_and_drops_the_dead_ones() {
         compact_min_bytes: 16 << 10,
         compact_dead_percent: 50,
         write_ahead_bytes: 0,
-        ..Tuning::default()
     };
     let (store, _) = Embedded::open_tuned(dir.path(), FsyncPolicy::Never, tuning).unwrap();
     create(&store, "keep", 10, None);
