@@ -165,7 +165,8 @@ fn flags(binary: &str) -> BTreeMap<String, Flag> {
         };
         for (key, value) in bracketed(line) {
             match key {
-                "env" => flag.env = Some(value.trim_end_matches('=').to_owned()),
+                // clap prints `[env: NAME=]`, or `NAME=value` when set.
+                "env" => flag.env = value.split('=').next().map(str::to_owned),
                 "default" => flag.default = Some(value.to_owned()),
                 _ => {}
             }
@@ -181,7 +182,7 @@ fn bracketed(line: &str) -> Vec<(&str, &str)> {
         .filter_map(|part| {
             let inside = part.split(']').next()?;
             let (key, value) = inside.split_once(": ")?;
-            Some((key, value.split('=').next().unwrap_or(value)))
+            Some((key, value))
         })
         .map(|(key, value)| (key, value.trim()))
         .collect()
