@@ -279,15 +279,17 @@ impl Hosting {
     /// Drops a game another server took: it refuses every change from now
     /// on, and its streams end with UNAVAILABLE (their clients resume
     /// where it is now).
-    fn drop_moved(&self, game_id: &str) {
-        if let Ok(entry) = self.games.get(game_id) {
-            entry.lock().mark_moved(format!(
-                "game {game_id} is now served by another server of the fleet; \
-                 retry the call, the proxy routes it there"
-            ));
-            self.games.remove_moved(game_id);
-            tracing::info!(%game_id, "game taken by another server of the fleet; dropped here");
-        }
+    /// Answers whether this server held it.
+    fn drop_moved(&self, game_id: &str) -> bool {
+        let Ok(entry) = self.games.get(game_id) else {
+            return false;
+        };
+        entry.lock().mark_moved(format!(
+            "game {game_id} is now served by another server of the fleet; \
+             retry the call, the proxy routes it there"
+        ));
+        self.games.remove_moved(game_id);
+        true
     }
 }
 
@@ -373,7 +375,9 @@ pub async fn join(
         let hosting = hosting.clone();
         tokio::spawn(async move {
             while let Some(game_id) = lost.recv().await {
-                hosting.drop_moved(&game_id);
+                if hosting.drop_moved(&game_id) {
+                    tracing::info!(%game_id, "game taken by another server of the fleet; dropped here");
+                }
             }
         });
     }
@@ -440,7 +444,11 @@ pub async fn join(
     if let Err(error) = fleet.release_all().await {
         tracing::error!(%error, "could not hand the leases back; they expire instead");
     }
-    for game_id in hosting.games.ids() {
-        hosting.drop_moved(&game_id);
-    }
+    let handed_back = hosting
+        .games
+        .ids()
+        .iter()
+        .filter(|game_id| hosting.drop_moved(game_id))
+        .count();
+    tracing::info!(games = handed_back, "games handed back to the fleet");
 }
