@@ -7,6 +7,7 @@
 //! - [`entrant`]: the bots and their labels;
 //! - [`schedule`]: tables, rotations, seeds, Swiss pairings;
 //! - [`play`]: one game on the server, to its end, and its replay;
+//! - [`progress`]: the run's progress in its folder, for `--resume`;
 //! - [`rating`]: Elo and Weng-Lin;
 //! - [`standings`]: points, standings and the files.
 //!
@@ -17,6 +18,7 @@
 //! whatever the concurrency.
 pub mod entrant;
 pub mod play;
+pub mod progress;
 pub mod rating;
 pub mod schedule;
 pub mod standings;
@@ -51,8 +53,14 @@ pub struct ArenaConfig {
     pub format: Format,
     /// Seeds each table plays (each in every rotation of its seats).
     pub seeds_per_table: u32,
-    /// The tournament's seed: every match seed follows from it.
-    pub seed: u64,
+    /// The tournament's seed: every match seed follows from it (one way:
+    /// a game's seed does not give it back). `None`: drawn from the
+    /// operating system, so that no one can know it before the run is
+    /// over (`run.json` has it then).
+    pub seed: Option<u64>,
+    /// Goes on with the unfinished run in `out` (its seed, its finished
+    /// games, its games in flight) instead of starting one.
+    pub resume: bool,
     /// Games in flight at once.
     pub concurrency: usize,
     /// A game not over after this long is given up and reported.
@@ -75,6 +83,8 @@ pub struct GameRecord {
 /// What a run produced.
 #[derive(Clone, Debug)]
 pub struct ArenaReport {
+    /// The tournament seed (published in `run.json`).
+    pub seed: u64,
     /// Every game in schedule order.
     pub records: Vec<GameRecord>,
     /// The standings written to `standings.md` / `standings.json`.
@@ -89,6 +99,9 @@ pub type OnProgress = Arc<dyn Fn(usize, usize) + Send + Sync>;
 #[derive(Serialize)]
 struct RunInfo<'a> {
     endpoint: &'a str,
+    /// Written only now that the run is over: it gives every game's
+    /// hidden cards.
+    seed: u64,
     seconds: f64,
     concurrency: usize,
     game_ids: Vec<Option<&'a str>>,
@@ -104,6 +117,22 @@ pub async fn run(config: ArenaConfig, on_progress: OnProgress) -> Result<ArenaRe
     let replays = config.out.join("replays");
     std::fs::create_dir_all(&replays)
         .map_err(|error| format!("cannot make {}: {error}", replays.display()))?;
+    let settings = settings(&config);
+    let progress = if config.resume {
+        let progress = progress::Progress::resume(&config.out, &settings)?;
+        if config.seed.is_some_and(|seed| seed != progress.seed) {
+            return Err("--resume: the run was started with another --seed".to_owned());
+        }
+        progress
+    } else {
+        let seed = match config.seed {
+            Some(seed) => seed,
+            None => secret_seed()?,
+        };
+        progress::Progress::start(&config.out, seed, &settings)?
+    };
+    let seed = progress.seed;
+    let progress = Arc::new(progress);
     let channel = Endpoint::from_shared(config.endpoint.clone())
         .map_err(|error| format!("bad endpoint {:?}: {error}", config.endpoint))?
         .connect()
@@ -149,20 +178,15 @@ pub async fn run(config: ArenaConfig, on_progress: OnProgress) -> Result<ArenaRe
                 tables
             }
         };
-        let games = schedule::round_games(
-            &tables,
-            round,
-            config.seeds_per_table,
-            config.seed,
-            records.len(),
-        );
+        let games =
+            schedule::round_games(&tables, round, config.seeds_per_table, seed, records.len());
         scheduled += games.len();
         let played = play_round(
             &config,
             &client,
+            &progress,
             games,
-            records.len(),
-            scheduled,
+            (records.len(), scheduled),
             &on_progress,
         )
         .await;
@@ -181,8 +205,38 @@ pub async fn run(config: ArenaConfig, on_progress: OnProgress) -> Result<ArenaRe
         &records,
         &byes,
     );
-    write_files(&config, &records, &standings, started.elapsed())?;
-    Ok(ArenaReport { records, standings })
+    write_files(&config, seed, &records, &standings, started.elapsed())?;
+    progress.complete()?;
+    Ok(ArenaReport {
+        seed,
+        records,
+        standings,
+    })
+}
+
+/// What must not change between a run and its resumption: the game, its
+/// options, the bots and the format (the concurrency, the timeout and the
+/// endpoint may).
+fn settings(config: &ArenaConfig) -> String {
+    use prost::Message;
+    use sha2::{Digest, Sha256};
+    let digest = Sha256::new()
+        .chain_update(config.kind.to_le_bytes())
+        .chain_update(config.options.encode_to_vec())
+        .chain_update(config.seats.to_le_bytes())
+        .chain_update(format!("{:?}", config.entrants))
+        .chain_update(format!("{:?}", config.format))
+        .chain_update(config.seeds_per_table.to_le_bytes())
+        .finalize();
+    digest.iter().map(|byte| format!("{byte:02x}")).collect()
+}
+
+/// A tournament seed no one can know in advance.
+fn secret_seed() -> Result<u64, String> {
+    use rand::TryRngCore;
+    rand::rngs::OsRng.try_next_u64().map_err(|error| {
+        format!("cannot draw a tournament seed from the operating system: {error}")
+    })
 }
 
 fn check(config: &ArenaConfig) -> Result<(), String> {
@@ -207,20 +261,41 @@ fn check(config: &ArenaConfig) -> Result<(), String> {
 
 /// Plays one round's games, at most `concurrency` at once, and returns
 /// them in schedule order.
+/// Games that ended in an earlier sitting (`--resume`) are taken as they
+/// were, if their replay is there; games created then are followed again.
 async fn play_round(
     config: &Arc<ArenaConfig>,
     client: &GameServiceClient<Channel>,
+    progress: &Arc<progress::Progress>,
     games: Vec<ScheduledGame>,
-    done_before: usize,
-    scheduled: usize,
+    (done_before, scheduled): (usize, usize),
     on_progress: &OnProgress,
 ) -> Vec<GameRecord> {
     let permits = Arc::new(Semaphore::new(config.concurrency));
     let mut tasks = JoinSet::new();
     let count = games.len();
+    let mut played: Vec<GameRecord> = Vec::with_capacity(count);
     for game in games {
+        let replay_kept = config
+            .out
+            .join("replays")
+            .join(play::replay_file(game.index))
+            .exists();
+        if let Some(finished) = progress.finished.get(&game.index).filter(|_| replay_kept) {
+            played.push(GameRecord {
+                game,
+                outcome: Ok(finished.clone()),
+            });
+            continue;
+        }
+        let attach = progress
+            .created
+            .get(&game.index)
+            .or_else(|| progress.finished.get(&game.index).map(|f| &f.game_id))
+            .cloned();
         let config = Arc::clone(config);
         let client = client.clone();
+        let progress = Arc::clone(progress);
         let permits = Arc::clone(&permits);
         tasks.spawn(async move {
             let _permit = permits.acquire_owned().await;
@@ -231,12 +306,13 @@ async fn play_round(
                 entrants: &config.entrants,
                 replays: &replays,
                 timeout: config.game_timeout,
+                progress: &progress,
             };
-            let outcome = play::play(client, &table, &game).await;
+            let outcome = play::play(client, &table, &game, attach).await;
             GameRecord { game, outcome }
         });
     }
-    let mut played: Vec<GameRecord> = Vec::with_capacity(count);
+    on_progress(done_before + played.len(), scheduled);
     while let Some(joined) = tasks.join_next().await {
         match joined {
             Ok(record) => played.push(record),
@@ -250,6 +326,7 @@ async fn play_round(
 
 fn write_files(
     config: &ArenaConfig,
+    seed: u64,
     records: &[GameRecord],
     standings: &Standings,
     elapsed: Duration,
@@ -265,6 +342,7 @@ fn write_files(
     write("games.csv", standings::games_csv(&config.entrants, records))?;
     let run = RunInfo {
         endpoint: &config.endpoint,
+        seed,
         seconds: elapsed.as_secs_f64(),
         concurrency: config.concurrency,
         game_ids: records

@@ -8,11 +8,17 @@ use std::{path::Path, time::Duration};
 use prost::Message;
 use tonic::{Code, transport::Channel};
 
-use super::{ScheduledGame, entrant::Entrant};
+use super::{ScheduledGame, entrant::Entrant, progress::Progress};
 
 /// How long a creation the server's quotas refused waits before it asks
 /// again.
 const QUOTA_RETRY: Duration = Duration::from_millis(500);
+/// The longest wait between two tries of a call the server could not
+/// answer (it is restarting, or the network is down).
+const MOST_BACKOFF: Duration = Duration::from_secs(1);
+/// How many times a game the server lost (a restart without a journal) is
+/// played again from its seed before the runner gives up on it.
+const MOST_REPLAYS: u32 = 3;
 use crate::{
     api::game_request,
     pb::{self, game_service_client::GameServiceClient},
@@ -54,6 +60,8 @@ pub struct Table<'a> {
     pub replays: &'a Path,
     /// A game not over after this long is given up.
     pub timeout: Duration,
+    /// Where each game's creation and end are kept, for `--resume`.
+    pub progress: &'a Progress,
 }
 
 /// The places of the seats from a result: winners share first place;
@@ -88,12 +96,129 @@ fn failed(call: &str, status: &tonic::Status) -> Failure {
     }
 }
 
-/// Plays one game to its end and writes its replay.
+/// Whether a call that failed may work when asked again: the server could
+/// not be reached, was stopping or restarting, or (in a fleet) was handing
+/// the game to another server.
+fn transient(status: &tonic::Status) -> bool {
+    matches!(
+        status.code(),
+        Code::Unavailable | Code::Unknown | Code::Cancelled | Code::DeadlineExceeded
+    )
+}
+
+/// Retries of one game's calls, up to the game's deadline, waiting longer
+/// each time (from 50 ms to a second).
+struct Retry {
+    deadline: tokio::time::Instant,
+    pause: Duration,
+}
+
+impl Retry {
+    fn new(timeout: Duration) -> Retry {
+        Retry {
+            deadline: tokio::time::Instant::now() + timeout,
+            pause: Duration::from_millis(50),
+        }
+    }
+
+    /// After a failed call: waits and answers true when it is worth
+    /// asking again.
+    async fn again(&mut self, status: &tonic::Status) -> bool {
+        if !transient(status) || tokio::time::Instant::now() + self.pause > self.deadline {
+            return false;
+        }
+        tokio::time::sleep(self.pause).await;
+        self.pause = (self.pause * 2).min(MOST_BACKOFF);
+        true
+    }
+
+    /// A call answered: the next failure starts waiting short again.
+    fn answered(&mut self) {
+        self.pause = Duration::from_millis(50);
+    }
+}
+
+/// Plays one game to its end and writes its replay. With `attach`, the
+/// game was created in an earlier sitting (`--resume`) and is followed by
+/// that id. Calls the server cannot answer for a while (a restart, a
+/// network fault) are asked again until the game's timeout; a game the
+/// server no longer knows (it restarted without its journal) is played
+/// again from its seed, which gives the same game with deterministic bots.
 pub async fn play(
     mut client: GameServiceClient<Channel>,
     table: &Table<'_>,
     game: &ScheduledGame,
+    attach: Option<String>,
 ) -> Result<Finished, Failure> {
+    let mut retry = Retry::new(table.timeout);
+    let mut attached = attach;
+    let mut replays = 0;
+    loop {
+        let game_id = match attached.take() {
+            Some(game_id) => game_id,
+            None => {
+                let game_id = create(&mut client, table, game, &mut retry).await?;
+                table
+                    .progress
+                    .created(game.index, &game_id)
+                    .map_err(|message| Failure {
+                        message,
+                        fatal: true,
+                    })?;
+                game_id
+            }
+        };
+        let view = match wait_for_end(&mut client, &game_id, table.timeout, &mut retry).await {
+            Ok(view) => view,
+            Err(Waited::Lost) if replays < MOST_REPLAYS => {
+                replays += 1;
+                tracing::warn!(%game_id, index = game.index,
+                    "the server no longer knows this game (a restart without its journal?); \
+                     playing it again from its seed");
+                continue;
+            }
+            Err(Waited::Lost) => {
+                return Err(Failure {
+                    message: format!(
+                        "game {game_id} was lost by the server {} times; given up",
+                        replays + 1
+                    ),
+                    fatal: false,
+                });
+            }
+            Err(Waited::Failed(failure)) => return Err(failure),
+        };
+        let result = view.result.unwrap_or_default();
+        let replay = whole_replay(&mut client, &game_id, &mut retry).await?;
+        let path = table.replays.join(replay_file(game.index));
+        std::fs::write(&path, replay.encode_to_vec()).map_err(|error| Failure {
+            message: format!("writing {}: {error}", path.display()),
+            fatal: true,
+        })?;
+        let finished = Finished {
+            game_id,
+            places: places(&result, game.seats.len()),
+            reason: result.reason,
+            version: view.version,
+        };
+        table
+            .progress
+            .finished(game.index, &finished)
+            .map_err(|message| Failure {
+                message,
+                fatal: true,
+            })?;
+        return Ok(finished);
+    }
+}
+
+/// Creates the game with every seat played by its entrant's bot.
+async fn create(
+    client: &mut GameServiceClient<Channel>,
+    table: &Table<'_>,
+    game: &ScheduledGame,
+    retry: &mut Retry,
+) -> Result<String, Failure> {
     let request = pb::CreateGameRequest {
         kind: table.kind,
         seed: Some(game.seed),
@@ -110,34 +235,30 @@ pub async fn play(
     };
     // The server's per-client quotas (live games, creations a minute) may
     // refuse a creation for a while: wait for room, up to the game's
-    // timeout, as a client that respects them should.
+    // timeout, as a client that respects them should. A creation whose
+    // answer was lost is asked again; the game it made, if any, plays on
+    // the server unwatched.
     let asked = std::time::Instant::now();
-    let created = loop {
+    loop {
         match client.create_game(request.clone()).await {
-            Ok(created) => break created.into_inner(),
+            Ok(created) => return Ok(created.into_inner().game_id),
             Err(status)
                 if status.code() == Code::ResourceExhausted && asked.elapsed() < table.timeout =>
             {
                 tokio::time::sleep(QUOTA_RETRY).await;
             }
+            Err(status) if retry.again(&status).await => {}
             Err(status) => return Err(failed("CreateGame", &status)),
         }
-    };
-    let game_id = created.game_id;
-    let view = wait_for_end(&mut client, &game_id, table.timeout).await?;
-    let result = view.result.unwrap_or_default();
-    let replay = whole_replay(&mut client, &game_id).await?;
-    let path = table.replays.join(replay_file(game.index));
-    std::fs::write(&path, replay.encode_to_vec()).map_err(|error| Failure {
-        message: format!("writing {}: {error}", path.display()),
-        fatal: true,
-    })?;
-    Ok(Finished {
-        game_id,
-        places: places(&result, game.seats.len()),
-        reason: result.reason,
-        version: view.version,
-    })
+    }
+}
+
+/// Why a wait for a game's end stopped short.
+enum Waited {
+    /// The server does not know the game.
+    Lost,
+    /// The game timed out, or a call failed for good.
+    Failed(Failure),
 }
 
 /// Polls the spectator view until the game is over: its bots play on the
@@ -147,32 +268,36 @@ async fn wait_for_end(
     client: &mut GameServiceClient<Channel>,
     game_id: &str,
     timeout: Duration,
-) -> Result<pb::View, Failure> {
-    let started = tokio::time::Instant::now();
+    retry: &mut Retry,
+) -> Result<pb::View, Waited> {
     let mut pause = Duration::from_millis(5);
     loop {
         let request = game_request(pb::GetViewRequest {
             game_id: game_id.to_owned(),
             seat: None,
         })
-        .map_err(|status| failed("GetView", &status))?;
-        let view = client
-            .get_view(request)
-            .await
-            .map_err(|status| failed("GetView", &status))?
-            .into_inner();
+        .map_err(|status| Waited::Failed(failed("GetView", &status)))?;
+        let view = match client.get_view(request).await {
+            Ok(view) => {
+                retry.answered();
+                view.into_inner()
+            }
+            Err(status) if status.code() == Code::NotFound => return Err(Waited::Lost),
+            Err(status) if retry.again(&status).await => continue,
+            Err(status) => return Err(Waited::Failed(failed("GetView", &status))),
+        };
         if view.status == pb::GameStatus::Finished as i32 {
             return Ok(view);
         }
-        if started.elapsed() > timeout {
-            return Err(Failure {
+        if tokio::time::Instant::now() > retry.deadline {
+            return Err(Waited::Failed(Failure {
                 message: format!(
                     "game {game_id} was not over after {} s (version {}); given up",
                     timeout.as_secs(),
                     view.version
                 ),
                 fatal: false,
-            });
+            }));
         }
         tokio::time::sleep(pause).await;
         pause = (pause * 2).min(Duration::from_millis(200));
@@ -183,6 +308,7 @@ async fn wait_for_end(
 async fn whole_replay(
     client: &mut GameServiceClient<Channel>,
     game_id: &str,
+    retry: &mut Retry,
 ) -> Result<pb::Replay, Failure> {
     let mut whole: Option<pb::Replay> = None;
     let mut page_token = String::new();
@@ -193,11 +319,11 @@ async fn whole_replay(
             page_token: page_token.clone(),
         })
         .map_err(|status| failed("GetReplay", &status))?;
-        let page = client
-            .get_replay(request)
-            .await
-            .map_err(|status| failed("GetReplay", &status))?
-            .into_inner();
+        let page = match client.get_replay(request).await {
+            Ok(page) => page.into_inner(),
+            Err(status) if retry.again(&status).await => continue,
+            Err(status) => return Err(failed("GetReplay", &status)),
+        };
         page_token = page.next_page_token.clone();
         match &mut whole {
             None => whole = Some(page),

@@ -36,19 +36,24 @@ pub struct ScheduledGame {
     pub seats: Vec<usize>,
 }
 
-/// splitmix64: a well-mixed 64-bit value from a counter, so the seeds of a
-/// tournament follow from its seed alone.
-fn mix(mut x: u64) -> u64 {
-    x = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    x = (x ^ (x >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    x = (x ^ (x >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    x ^ (x >> 31)
-}
-
 /// The `k`-th match seed of `round` of a tournament seeded with `seed`.
 /// Every table of a round plays the same seeds (duplicate style).
+///
+/// One-way (the first 8 bytes of a SHA-256 of the three numbers): a match
+/// seed becomes public with its game's replay, and an invertible mix (as
+/// this was once) would give the tournament seed back from it, and with it
+/// the hidden cards of every game still to come.
 pub fn match_seed(seed: u64, round: u32, k: u32) -> u64 {
-    mix(mix(seed ^ mix(u64::from(round))) ^ u64::from(k))
+    use sha2::{Digest, Sha256};
+    let digest = Sha256::new()
+        .chain_update(b"melange-arena match seed\0")
+        .chain_update(seed.to_le_bytes())
+        .chain_update(round.to_le_bytes())
+        .chain_update(k.to_le_bytes())
+        .finalize();
+    let mut first = [0u8; 8];
+    first.copy_from_slice(&digest[..8]);
+    u64::from_le_bytes(first)
 }
 
 /// Every combination of `size` entrants out of `count`, in lexicographic
@@ -200,6 +205,10 @@ mod tests {
         }
         assert_eq!(match_seed(42, 1, 0), games[0].seed);
         assert_ne!(match_seed(42, 2, 0), match_seed(42, 1, 0));
+        assert_ne!(match_seed(43, 1, 0), match_seed(42, 1, 0));
+        assert_ne!(match_seed(42, 1, 1), match_seed(42, 1, 0));
+        // Pinned: a change here changes every tournament's games.
+        assert_eq!(match_seed(1, 1, 0), 13386250900820994086);
     }
 
     #[test]

@@ -74,9 +74,17 @@ struct Flags {
     /// Seeds each table plays, each once per rotation of its seats.
     #[arg(long, default_value_t = 2)]
     seeds: u32,
-    /// The tournament seed: every match seed follows from it.
-    #[arg(long, default_value_t = 1)]
-    seed: u64,
+    /// The tournament seed: every match seed follows from it. Unset: drawn
+    /// from the operating system and written to run.json only when the
+    /// run is over. A seed anyone knows gives them every game's hidden
+    /// cards: give one only to repeat a run.
+    #[arg(long)]
+    seed: Option<u64>,
+    /// Go on with the unfinished run in --out (its seed, its finished
+    /// games, its games in flight on the server), with the same bots,
+    /// game, options and format.
+    #[arg(long)]
+    resume: bool,
     /// Games in flight at once.
     #[arg(long, default_value_t = 8)]
     concurrency: usize,
@@ -182,15 +190,17 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
         other => return Err(format!("unknown format {other:?}; use round-robin or swiss").into()),
     };
     title.push_str(&match format {
-        Format::RoundRobin => format!(
-            "; round robin, {} seed(s) a table, tournament seed {}",
-            flags.seeds, flags.seed
-        ),
-        Format::Swiss { rounds } => format!(
-            "; Swiss, {rounds} rounds, {} seed(s) a table, tournament seed {}",
-            flags.seeds, flags.seed
-        ),
+        Format::RoundRobin => format!("; round robin, {} seed(s) a table", flags.seeds),
+        Format::Swiss { rounds } => {
+            format!("; Swiss, {rounds} rounds, {} seed(s) a table", flags.seeds)
+        }
     });
+    if flags.seed.is_some() && !flags.resume {
+        eprintln!(
+            "warning: --seed was given: whoever knows it can rebuild every game's hidden \
+             cards (the match seeds follow from it); leave it unset for a competition"
+        );
+    }
     let config = ArenaConfig {
         endpoint: flags.endpoint,
         kind,
@@ -200,6 +210,7 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
         format,
         seeds_per_table: flags.seeds,
         seed: flags.seed,
+        resume: flags.resume,
         concurrency: flags.concurrency,
         game_timeout: Duration::from_secs(flags.game_timeout_secs),
         out: flags.out.clone(),
@@ -222,7 +233,11 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
     .await?;
     bar.finish_and_clear();
     print!("{}", report.standings.markdown());
-    println!("\nWritten to {}", flags.out.display());
+    println!(
+        "\nWritten to {} (tournament seed {}, in run.json)",
+        flags.out.display(),
+        report.seed
+    );
     if report.standings.failed > 0 {
         return Err(format!(
             "{} game(s) could not be played to the end; see games.csv",

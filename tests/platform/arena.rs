@@ -40,7 +40,8 @@ fn config(server: &TestServer, out: &Path, format: Format, concurrency: usize) -
         .unwrap(),
         format,
         seeds_per_table: 2,
-        seed: 16,
+        seed: Some(16),
+        resume: false,
         concurrency,
         game_timeout: Duration::from_secs(120),
         out: out.to_owned(),
@@ -203,6 +204,162 @@ async fn every_arena_call_naming_a_game_carries_its_id_in_the_game_header() {
     for method in ["GetView", "GetReplay"] {
         assert!(seen.routed.get(method) > Some(&0), "{method}: {seen:?}");
     }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The standings files of a run, which an undisturbed run must equal.
+fn standings_files(dir: &Path) -> Vec<(&'static str, String)> {
+    ["standings.md", "standings.json", "games.csv"]
+        .into_iter()
+        .map(|name| (name, read(dir, name)))
+        .collect()
+}
+
+/// The server binary on `address` with its journal in `data`; answers
+/// once it accepts connections.
+async fn spawn_server(address: &str, data: &Path) -> std::process::Child {
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_melange"))
+        .args(["--listen", address, "--log-format", "json"])
+        .arg("--data-dir")
+        .arg(data)
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    for _ in 0..200 {
+        if tokio::net::TcpStream::connect(address).await.is_ok() {
+            return child;
+        }
+        tokio::time::sleep(Duration::from_millis(25)).await;
+    }
+    let _ = child.kill();
+    let _ = child.wait();
+    panic!("the server on {address} did not start");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_server_killed_and_restarted_mid_tournament_leaves_the_standings_as_they_would_be() {
+    // P15: the arena retries the calls the dead server could not answer,
+    // re-attaches to the games the restarted server recovered from its
+    // journal, and the standings equal an undisturbed run's.
+    let dir = tempfile_dir("restart");
+    let data = dir.join("data");
+    std::fs::create_dir_all(&data).unwrap();
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        std::fs::set_permissions(&data, std::fs::Permissions::from_mode(0o700)).unwrap();
+    }
+    let address = {
+        let free = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+        free.local_addr().unwrap().to_string()
+    };
+    let mut server = spawn_server(&address, &data).await;
+    let reference = TestServer::start().await;
+    let settings = |server: &TestServer, out: &Path| ArenaConfig {
+        endpoint: format!("http://{address}"),
+        seeds_per_table: 4,
+        ..config(server, out, Format::RoundRobin, 1)
+    };
+    let (killed, mut kill) = tokio::sync::mpsc::unbounded_channel::<usize>();
+    let disturbed = dir.join("disturbed");
+    let run = tokio::spawn(arena::run(
+        settings(&reference, &disturbed),
+        Arc::new(move |done, _| {
+            if done == 4 {
+                let _ = killed.send(done);
+            }
+        }),
+    ));
+    let done = kill.recv().await.unwrap();
+    server.kill().unwrap();
+    server.wait().unwrap();
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    let mut server = spawn_server(&address, &data).await;
+    let report = run.await.unwrap().unwrap();
+    assert_eq!(report.standings.failed, 0);
+    assert_eq!(report.records.len(), 24);
+    assert!(done < 24, "the kill came mid-tournament");
+    let undisturbed = dir.join("undisturbed");
+    arena::run(
+        ArenaConfig {
+            endpoint: format!("http://{}", reference.addr),
+            ..settings(&reference, &undisturbed)
+        },
+        Arc::new(|_, _| {}),
+    )
+    .await
+    .unwrap();
+    assert_eq!(standings_files(&disturbed), standings_files(&undisturbed));
+    server.kill().unwrap();
+    server.wait().unwrap();
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_run_stopped_half_way_goes_on_with_resume_and_ends_as_an_undisturbed_one() {
+    let server = TestServer::start().await;
+    let dir = tempfile_dir("resume");
+    let settings = |out: &Path, resume: bool| ArenaConfig {
+        seeds_per_table: 3,
+        resume,
+        ..config(&server, out, Format::Swiss { rounds: 2 }, 2)
+    };
+    let stopped = dir.join("stopped");
+    let (halfway, mut reached) = tokio::sync::mpsc::unbounded_channel::<()>();
+    let run = tokio::spawn(arena::run(
+        settings(&stopped, false),
+        Arc::new(move |done, _| {
+            if done >= 5 {
+                let _ = halfway.send(());
+            }
+        }),
+    ));
+    reached.recv().await.unwrap();
+    run.abort();
+    assert!(run.await.unwrap_err().is_cancelled(), "stopped half way");
+    assert!(stopped.join(arena::progress::FILE_NAME).exists());
+    assert!(!stopped.join("run.json").exists());
+    // A new run in that folder is refused: it holds an unfinished one.
+    let refused = arena::run(settings(&stopped, false), Arc::new(|_, _| {}))
+        .await
+        .unwrap_err();
+    assert!(refused.contains("--resume"), "{refused}");
+    let resumed = arena::run(settings(&stopped, true), Arc::new(|_, _| {}))
+        .await
+        .unwrap();
+    assert_eq!(resumed.standings.failed, 0);
+    assert_eq!(resumed.seed, 16);
+    assert!(!stopped.join(arena::progress::FILE_NAME).exists());
+    let run: serde_json::Value = serde_json::from_str(&read(&stopped, "run.json")).unwrap();
+    assert_eq!(run["seed"], 16);
+    let undisturbed = dir.join("undisturbed");
+    arena::run(settings(&undisturbed, false), Arc::new(|_, _| {}))
+        .await
+        .unwrap();
+    assert_eq!(standings_files(&stopped), standings_files(&undisturbed));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_unset_seed_is_drawn_for_each_run_and_published_when_it_is_over() {
+    let server = TestServer::start().await;
+    let dir = tempfile_dir("secret-seed");
+    let settings = |out: &Path| ArenaConfig {
+        seed: None,
+        seeds_per_table: 1,
+        ..config(&server, out, Format::RoundRobin, 2)
+    };
+    let first = arena::run(settings(&dir.join("a")), Arc::new(|_, _| {}))
+        .await
+        .unwrap();
+    let second = arena::run(settings(&dir.join("b")), Arc::new(|_, _| {}))
+        .await
+        .unwrap();
+    assert_ne!(first.seed, second.seed);
+    let run: serde_json::Value = serde_json::from_str(&read(&dir.join("a"), "run.json")).unwrap();
+    assert_eq!(run["seed"], first.seed);
+    assert_ne!(first.records[0].game.seed, second.records[0].game.seed);
     let _ = std::fs::remove_dir_all(&dir);
 }
 
