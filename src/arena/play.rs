@@ -48,6 +48,17 @@ pub struct Failure {
     pub fatal: bool,
 }
 
+impl Failure {
+    /// A failure that stops the run (the output folder cannot be
+    /// written).
+    fn fatal(message: String) -> Failure {
+        Failure {
+            message,
+            fatal: true,
+        }
+    }
+}
+
 /// What the runner needs to play a game.
 pub struct Table<'a> {
     /// The game kind number.
@@ -161,10 +172,7 @@ pub async fn play(
                 table
                     .progress
                     .created(game.index, &game_id)
-                    .map_err(|message| Failure {
-                        message,
-                        fatal: true,
-                    })?;
+                    .map_err(Failure::fatal)?;
                 game_id
             }
         };
@@ -204,10 +212,7 @@ pub async fn play(
         table
             .progress
             .finished(game.index, &finished)
-            .map_err(|message| Failure {
-                message,
-                fatal: true,
-            })?;
+            .map_err(Failure::fatal)?;
         return Ok(finished);
     }
 }
