@@ -3,9 +3,11 @@
 // same seed and a bot seeded from the view (README "A deterministic bot")
 // give the same game twice; a bot that throws loses its seat by forfeit
 // (MC-BOT-02) and goes on serving. Then the bot server's own limits, with a
-// gRPC client of the test in the melange server's place.
+// gRPC client of the test in the melange server's place (and raw sockets
+// sending garbage).
 import assert from "node:assert/strict";
 import { createHash } from "node:crypto";
+import { createConnection } from "node:net";
 import { after, before, describe, test } from "node:test";
 import { create, toBinary } from "@bufbuild/protobuf";
 import { Code, ConnectError, createClient } from "@connectrpc/connect";
@@ -242,6 +244,30 @@ describe("the bot server's own limits", () => {
       assert.equal(errors.length, 3);
       // And it still answers.
       assert.ok((await bot.service.decide(request(["after"]))).action !== undefined);
+    } finally {
+      bot.close();
+    }
+  });
+
+  test("garbage on its port ends that connection only", async () => {
+    const garbage = [
+      Buffer.from("GET / HTTP/1.1\r\nHost: x\r\n\r\n"),
+      Buffer.from("PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n\x00\x00\xff\x07\x00\x00\x00\x00\x00junk"),
+      // Noise, the same on every run.
+      Buffer.from(Array.from({ length: 4096 }, (_, i) => (i * 131 + 7) % 256)),
+    ];
+    for (const bytes of garbage) {
+      await new Promise<void>((done) => {
+        const socket = createConnection(server.port, server.host, () => socket.end(bytes));
+        socket.on("error", () => done());
+        socket.on("close", () => done());
+        socket.resume();
+        setTimeout(() => socket.destroy(), 2_000);
+      });
+    }
+    const bot = botClient(server);
+    try {
+      assert.ok((await bot.service.decide(request(["still here"]))).action !== undefined);
     } finally {
       bot.close();
     }
