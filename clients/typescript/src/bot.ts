@@ -75,7 +75,8 @@ export interface BotServer {
   readonly host: string;
   readonly port: number;
   /** `http://HOST:PORT`: the `SeatConfig.bot` that names this bot (the
-   * melange server's operator allows `HOST:PORT`). */
+   * melange server's operator allows `HOST:PORT`). HOST is `host` as given:
+   * behind a wildcard such as `0.0.0.0`, name the machine's address instead. */
   readonly endpoint: string;
   /** Stops the server: no new connection or call is taken, calls in flight
    * get `graceMs` (default 0) to answer, then are cancelled (their
