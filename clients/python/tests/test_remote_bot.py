@@ -1,9 +1,12 @@
 """A remote bot written in Python (issue 16, MC-BOT-01..03) plays a whole
 game through the protocol against the release server, started with
---allow-bot-endpoint for the bot's port; and `Seat.concede` (MC-RESIGN-01).
+--allow-bot-endpoint for the bot's port; a bot seeded from its view (README
+"A deterministic bot") plays the same seed into the same game twice; and
+`Seat.concede` (MC-RESIGN-01).
 """
 from __future__ import annotations
 
+import random
 import threading
 import time
 
@@ -74,6 +77,45 @@ def test_a_python_remote_bot_plays_a_whole_game(bot_server):
             assert refused.value.code() == grpc.StatusCode.INVALID_ARGUMENT
     finally:
         stop_server(process)
+        log.unlink(missing_ok=True)
+
+
+BOT_SEED = "test-remote-bot-v1"
+
+
+def decision_random(view) -> random.Random:
+    """The README's deterministic bot: seeded by the decision, never by the
+    game id, the clocks or the time."""
+    labels = "\n".join(legal.label for legal in view.legal_actions)
+    return random.Random(f"{BOT_SEED}|{view.seat}|{view.version}|{labels}")
+
+
+def test_a_bot_seeded_from_its_view_replays_the_same_game():
+    port = free_port()
+    server = bot.serve(lambda request: decision_random(request.view).choice(request.view.legal_actions), port)
+    process, address, log = start_server("--allow-bot-endpoint", f"127.0.0.1:{port}")
+    try:
+        with Client(address) as client:
+            replays = []
+            for _ in range(2):
+                game = client.create_game(
+                    "imperium", seed=11, options=imperium_options(2),
+                    seats=["random", f"http://127.0.0.1:{port}"],
+                )
+                spectator = client.spectator(game.id)
+                deadline = time.monotonic() + 240
+                while spectator.view().status != FINISHED:
+                    assert time.monotonic() < deadline, "the game did not finish"
+                    time.sleep(0.05)
+                replays.append(client.replay(game.id))
+            assert replays[0].game_id != replays[1].game_id, "each game has its own id"
+            assert any(action.seat == 1 for action in replays[0].actions)
+            assert [a.SerializeToString() for a in replays[0].actions] == [
+                a.SerializeToString() for a in replays[1].actions
+            ]
+    finally:
+        stop_server(process)
+        server.stop(0)
         log.unlink(missing_ok=True)
 
 

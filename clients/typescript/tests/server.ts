@@ -30,13 +30,15 @@ function freePort(): Promise<number> {
   });
 }
 
-export async function startServer(): Promise<RunningServer> {
+/** Starts the server; `extraArgs` are added to its command line (say
+ * `--allow-bot-endpoint 127.0.0.1:PORT` for a remote bot of the test). */
+export async function startServer(...extraArgs: string[]): Promise<RunningServer> {
   const binary = process.env.MELANGE_BIN ?? resolve(repo, "target/release/melange");
   if (!existsSync(binary)) {
     throw new Error(`no server binary at ${binary}: run \`cargo build --release --bin melange\` or set MELANGE_BIN`);
   }
   const address = `127.0.0.1:${await freePort()}`;
-  const child: ChildProcess = spawn(binary, ["--listen", address, "--data-dir", "none"], {
+  const child: ChildProcess = spawn(binary, ["--listen", address, "--data-dir", "none", ...extraArgs], {
     env: { ...process.env, RUST_LOG: process.env.RUST_LOG ?? "warn" },
     stdio: ["ignore", "pipe", "pipe"],
   });
