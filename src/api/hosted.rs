@@ -161,7 +161,8 @@ pub fn clock_options(options: &pb::GameOptions) -> Result<Option<ClockOptions>, 
         clock.increment_ms,
         clock.first_decision_ms,
         on_expiry,
-    )
+    )?
+    .with_max_bank_ms(clock.max_bank_ms)
     .map(Some)
 }
 

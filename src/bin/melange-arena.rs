@@ -57,6 +57,11 @@ struct Flags {
     /// Added to a seat's bank after each of its decisions (MC-CLOCK-02).
     #[arg(long, default_value_t = 0)]
     clock_increment_ms: u64,
+    /// The most a seat's bank may hold (MC-CLOCK-05). Unset: the starting
+    /// bank when there is an increment (the increment gives back time used,
+    /// never more), else no cap; 0: no cap.
+    #[arg(long)]
+    clock_max_bank_ms: Option<u64>,
     /// The limit of each seat's first decision (MC-CLOCK-03); 0: the
     /// per-decision limit.
     #[arg(long, default_value_t = 0)]
@@ -122,6 +127,13 @@ fn clock(flags: &Flags) -> Option<pb::ClockOptions> {
         increment_ms: flags.clock_increment_ms,
         first_decision_ms: flags.clock_first_decision_ms,
         on_expiry: on_expiry as i32,
+        max_bank_ms: flags
+            .clock_max_bank_ms
+            .unwrap_or(if flags.clock_increment_ms > 0 {
+                flags.clock_bank_ms
+            } else {
+                0
+            }),
     })
 }
 

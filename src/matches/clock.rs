@@ -39,6 +39,9 @@ pub struct ClockOptions {
     pub first_decision: Duration,
     /// MC-CLOCK-04: what an expiry plays.
     pub on_expiry: OnExpiry,
+    /// MC-CLOCK-05: the most a bank may hold (`None`: no cap), so that a
+    /// seat cannot hoard increments into hours of thinking time.
+    pub max_bank: Option<Duration>,
 }
 
 impl ClockOptions {
@@ -83,7 +86,33 @@ impl ClockOptions {
             increment: Duration::from_millis(increment_ms),
             first_decision: Duration::from_millis(first),
             on_expiry,
+            max_bank: None,
         })
+    }
+
+    /// MC-CLOCK-05: caps the bank at `max_bank_ms` (0: no cap). A cap above
+    /// a day or below the starting bank is refused.
+    pub fn with_max_bank_ms(mut self, max_bank_ms: u64) -> Result<Self, MatchError> {
+        if max_bank_ms == 0 {
+            self.max_bank = None;
+            return Ok(self);
+        }
+        if max_bank_ms > MAX_CLOCK_MS {
+            return Err(MatchError::InvalidArgument(format!(
+                "options.clock.max_bank_ms is {max_bank_ms}; at most {MAX_CLOCK_MS} (a day) \
+                 is accepted (MC-CLOCK-05)"
+            )));
+        }
+        let max_bank = Duration::from_millis(max_bank_ms);
+        if max_bank < self.bank {
+            return Err(MatchError::InvalidArgument(format!(
+                "options.clock.max_bank_ms is {max_bank_ms}, below bank_ms {}: the cap \
+                 holds at least the starting bank (MC-CLOCK-05)",
+                self.bank.as_millis()
+            )));
+        }
+        self.max_bank = Some(max_bank);
+        Ok(self)
     }
 }
 
@@ -176,10 +205,14 @@ impl Clock {
             let index = running.seat.index();
             if let Some(Some(bank)) = self.banks.get_mut(index) {
                 let beyond = taken.saturating_sub(running.limit);
-                // MC-CLOCK-02: the bank pays, then gains the increment.
+                // MC-CLOCK-02: the bank pays, then gains the increment,
+                // MC-CLOCK-05: up to its cap.
                 *bank = bank
                     .saturating_sub(beyond)
                     .saturating_add(self.options.increment);
+                if let Some(cap) = self.options.max_bank {
+                    *bank = (*bank).min(cap);
+                }
             }
             if let Some(decided) = self.decided.get_mut(index) {
                 *decided = true;
@@ -342,6 +375,36 @@ mod tests {
         assert!(ClockOptions::from_ms(1, 0, 0, MAX_CLOCK_MS + 1, OnExpiry::Forfeit).is_err());
         assert!(ClockOptions::from_ms(0, MAX_CLOCK_MS, MAX_CLOCK_MS, 0, OnExpiry::Forfeit).is_ok());
         assert_eq!(options(100, 0, 0, 0).first_decision, ms(100));
+    }
+
+    #[test]
+    fn the_increment_fills_the_bank_up_to_its_cap_and_no_further() {
+        // MC-CLOCK-05
+        let start = Instant::now();
+        let capped = options(1_000, 5_000, 300, 0)
+            .with_max_bank_ms(5_200)
+            .unwrap();
+        let mut clock = Clock::new(capped, &[true, true]);
+        clock.advance(0, Some(Seat(0)), start);
+        // Quick decisions: 300 ms more each time, but never beyond 5.2 s.
+        clock.advance(1, Some(Seat(1)), start + ms(10));
+        assert_eq!(clock.seats(start + ms(10))[0].bank, ms(5_200));
+        clock.advance(2, Some(Seat(0)), start + ms(20));
+        clock.advance(3, Some(Seat(1)), start + ms(30));
+        assert_eq!(clock.seats(start + ms(30))[0].bank, ms(5_200));
+        // Without a cap the same decisions hoard it.
+        let mut uncapped = Clock::new(options(1_000, 5_000, 300, 0), &[true, true]);
+        uncapped.advance(0, Some(Seat(0)), start);
+        uncapped.advance(1, Some(Seat(1)), start + ms(10));
+        uncapped.advance(2, Some(Seat(0)), start + ms(20));
+        uncapped.advance(3, Some(Seat(1)), start + ms(30));
+        assert_eq!(uncapped.seats(start + ms(30))[0].bank, ms(5_600));
+        // A cap below the starting bank, or beyond a day, is refused; 0 is
+        // no cap.
+        let base = options(1_000, 5_000, 300, 0);
+        assert!(base.with_max_bank_ms(4_999).is_err());
+        assert!(base.with_max_bank_ms(MAX_CLOCK_MS + 1).is_err());
+        assert_eq!(base.with_max_bank_ms(0).unwrap().max_bank, None);
     }
 
     #[test]

@@ -30,6 +30,7 @@ fn clock(
         increment_ms,
         first_decision_ms,
         on_expiry: pb::ClockExpiry::DefaultThenForfeit as i32,
+        max_bank_ms: 0,
     }
 }
 
@@ -135,6 +136,24 @@ async fn time_beyond_the_limit_is_paid_from_the_bank_and_the_increment_added() {
 }
 
 #[tokio::test(start_paused = true)]
+async fn the_increment_fills_the_bank_up_to_its_cap() {
+    // MC-CLOCK-05
+    let server = TestServer::start().await;
+    let mut client = server.client().await;
+    let capped = pb::ClockOptions {
+        max_bank_ms: 5_500,
+        ..clock(1_000, 5_000, 2_000, 0)
+    };
+    let game = create(&mut client, clocked(21, &[], capped)).await;
+    sleep(ms(500)).await;
+    let response = play_first_legal(&mut client, &game, 0).await;
+    // Within its limit: 2 s of increment, but the bank holds 5.5 s at most.
+    assert_eq!(seat_clock(&response.view.unwrap(), 0).bank_ms, 5_500);
+    let response = play_first_legal(&mut client, &game, 1).await;
+    assert_eq!(seat_clock(&response.view.unwrap(), 1).bank_ms, 5_500);
+}
+
+#[tokio::test(start_paused = true)]
 async fn the_first_decision_has_its_own_allowance() {
     // MC-CLOCK-03
     let server = TestServer::start().await;
@@ -197,6 +216,15 @@ async fn clock_options_out_of_range_are_refused() {
     let mut client = server.client().await;
     let mut bad_expiry = clock(1_000, 0, 0, 0);
     bad_expiry.on_expiry = 7;
+    // MC-CLOCK-05: a cap below the starting bank, or beyond a day.
+    let cap_below_bank = pb::ClockOptions {
+        max_bank_ms: 4_999,
+        ..clock(1_000, 5_000, 100, 0)
+    };
+    let cap_beyond_a_day = pb::ClockOptions {
+        max_bank_ms: 86_400_001,
+        ..clock(1_000, 5_000, 100, 0)
+    };
     for bad in [
         clock(0, 0, 0, 0),
         clock(0, 0, 1_000, 1_000),
@@ -205,11 +233,13 @@ async fn clock_options_out_of_range_are_refused() {
         clock(1_000, 0, 86_400_001, 0),
         clock(1_000, 0, 0, 86_400_001),
         bad_expiry,
+        cap_below_bank,
+        cap_beyond_a_day,
     ] {
         let status = client.create_game(clocked(21, &[], bad)).await.unwrap_err();
         assert_eq!(status.code(), Code::InvalidArgument, "{bad:?}");
         assert!(
-            ["MC-CLOCK-01", "MC-CLOCK-02", "MC-CLOCK-04"]
+            ["MC-CLOCK-01", "MC-CLOCK-02", "MC-CLOCK-04", "MC-CLOCK-05"]
                 .iter()
                 .any(|rule| status.message().contains(rule)),
             "{}",
