@@ -7,7 +7,7 @@ use super::{HostedGame, WireRules, hosted::Hosted};
 use crate::{
     matches::{
         Batch, BotKind, JournalSink, KeptClock, KeptHistory, Match, MatchError, RestoredSeat,
-        TokenHash, Unkept,
+        StandIn, TokenHash, Unkept,
     },
     pb,
     rules::core::Seat,
@@ -28,8 +28,10 @@ fn records<R: WireRules>(
     first_version: u64,
     actions: &[(Seat, R::Action)],
     hashes: &[(u64, u64)],
+    stand_ins: &[(u64, StandIn)],
 ) -> Vec<ActionRecord> {
     let mut hashes = hashes.iter().peekable();
+    let mut stand_ins = stand_ins.iter().peekable();
     actions
         .iter()
         .enumerate()
@@ -38,10 +40,14 @@ fn records<R: WireRules>(
             let state_hash = hashes
                 .next_if(|(at, _)| *at == version)
                 .map(|(_, hash)| *hash);
+            let stand_in = stand_ins
+                .next_if(|(at, _)| *at == version)
+                .map(|(_, why)| super::stand_in_to_pb(why));
             ActionRecord {
                 seat: u32::from(seat.0),
                 action: Some(R::action_to_pb(action)),
                 state_hash,
+                stand_in,
             }
         })
         .collect()
@@ -49,7 +55,12 @@ fn records<R: WireRules>(
 
 impl<R: WireRules> JournalSink<R> for StoreSink {
     fn append(&self, batch: Batch<'_, R>) -> Result<(), Unkept> {
-        let actions = records::<R>(batch.first_version, batch.actions, batch.hashes);
+        let actions = records::<R>(
+            batch.first_version,
+            batch.actions,
+            batch.hashes,
+            batch.stand_ins,
+        );
         self.store
             .append(
                 &self.game_id,
@@ -129,7 +140,7 @@ pub fn journal_new<R: WireRules>(
         plays: plays.to_vec(),
     };
     let played: Vec<_> = game.journal().iter().cloned().collect();
-    let actions = records::<R>(1, &played, game.unkept_hashes());
+    let actions = records::<R>(1, &played, game.unkept_hashes(), game.stand_ins());
     let finished = game.state().to_act().is_none();
     // A game that moves with no call (bots, a clock) is adopted by the
     // fleet when its server dies; others wait for a call to name them.
@@ -208,6 +219,7 @@ pub fn restore<R: WireRules>(
         .collect::<Result<Vec<_>, MatchError>>()?;
     let mut actions = Vec::with_capacity(stored.actions.len());
     let mut hashes = Vec::new();
+    let mut stand_ins = Vec::new();
     let mut undecodable = None;
     for (index, kept) in stored.actions.iter().enumerate() {
         let version = index as u64 + 1;
@@ -229,11 +241,15 @@ pub fn restore<R: WireRules>(
         if let Some(hash) = kept.state_hash {
             hashes.push((version, hash));
         }
+        if let Some(why) = &kept.stand_in {
+            stand_ins.push((version, super::stand_in_from_pb(why)));
+        }
     }
     let history = KeptHistory {
         actions,
         hashes,
         given: record.given,
+        stand_ins,
     };
     let clock = super::clock_options(&options_pb)?;
     let (mut game, problem) = Match::<R>::restore(options, record.seed, &seats, history)?;

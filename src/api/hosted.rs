@@ -10,7 +10,7 @@ pub use super::render::UpdateShape;
 use super::{WireRules, render, simulate};
 use crate::{
     matches::{
-        ClockOptions, Match, MatchError, OnExpiry, ReplayCursor, Replayed, Turn, Update,
+        ClockOptions, Match, MatchError, OnExpiry, ReplayCursor, Replayed, StandIn, Turn, Update,
         search::{Decision, Think},
     },
     pb,
@@ -212,13 +212,14 @@ pub trait HostedGame: Send + 'static {
     fn expire(&mut self, version: u64) -> Result<bool, MatchError>;
     /// The remote bot's turn the game waits on, if it does.
     fn remote_turn(&self) -> Option<RemoteTurn>;
-    /// Plays a remote bot's answer (`None`: it gave none) for `seat` at
-    /// `version` (MC-BOT-02); says whether anything was played.
+    /// Plays a remote bot's answer (or why it gave none, MC-STANDIN-01)
+    /// for `seat` at `version` (MC-BOT-02); says whether anything was
+    /// played.
     fn answer(
         &mut self,
         seat: Seat,
         version: u64,
-        action: Option<&pb::Action>,
+        answer: Result<&pb::Action, StandIn>,
     ) -> Result<bool, MatchError>;
 
     /// The search a search bot to act is to run off the game's lock (see
@@ -444,11 +445,12 @@ impl<R: WireRules> HostedGame for Hosted<R> {
         &mut self,
         seat: Seat,
         version: u64,
-        action: Option<&pb::Action>,
+        answer: Result<&pb::Action, StandIn>,
     ) -> Result<bool, MatchError> {
         // A malformed answer is handled like an illegal one (MC-BOT-02).
-        let action = action.and_then(|action| R::action_from_pb(action).ok());
-        Ok(self.game.answer(seat, version, action)?.is_some())
+        let answer = answer
+            .and_then(|action| R::action_from_pb(action).map_err(|_| StandIn::BotMalformedAnswer));
+        Ok(self.game.answer(seat, version, answer)?.is_some())
     }
 
     fn search_job(&self) -> Option<Thinking> {
@@ -490,16 +492,24 @@ impl<R: WireRules> HostedGame for Hosted<R> {
         use prost::Message;
         let journal = self.game.journal();
         let first = usize::try_from(after).map_or(journal.len(), |a| a.min(journal.len()));
+        let stand_ins = self.game.stand_ins();
+        let mut stand_ins = stand_ins[stand_ins.partition_point(|(at, _)| *at <= first as u64)..]
+            .iter()
+            .peekable();
         let mut actions = Vec::new();
         let mut bytes = 0usize;
         for (index, (seat, action)) in (first..).zip(journal.iter_from(first)) {
             if actions.len() >= max_actions {
                 break;
             }
+            let version = index as u64 + 1;
             let recorded = pb::RecordedAction {
-                version: index as u64 + 1,
+                version,
                 seat: u32::from(seat.0),
                 action: Some(R::action_to_pb(action)),
+                stand_in: stand_ins
+                    .next_if(|(at, _)| *at == version)
+                    .map(|(_, why)| super::stand_in_to_pb(why)),
             };
             // The field's tag and length prefix included.
             let size = recorded.encoded_len() + 8;

@@ -15,6 +15,7 @@ mod imperium;
 mod render;
 mod routing;
 pub mod simulate;
+mod stand_in;
 mod status;
 mod wire;
 
@@ -25,5 +26,6 @@ pub use hosted::{
     UpdateShape, clock_options,
 };
 pub use routing::{GAME_HEADER, NamesGame, game_request};
+pub use stand_in::{stand_in_from_pb, stand_in_to_pb};
 pub use status::{MAX_STATUS_MESSAGE_BYTES, VERSION_METADATA, capped, into_status};
 pub use wire::WireRules;

@@ -24,6 +24,46 @@ use crate::{
     pb::{self, game_service_client::GameServiceClient},
 };
 
+/// An action the server played for a seat, and why (MC-STANDIN-01), as
+/// the game's replay keeps it.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct StoodIn {
+    /// The version the action made.
+    pub version: u64,
+    /// The seat it was played for.
+    pub seat: usize,
+    /// Why, as a word: `clock_expired`, `bot_unreachable`, `bot_late`,
+    /// `bot_error`, `bot_illegal_action` (with `:RULE-ID` when the refusal
+    /// cited one) or `bot_malformed_answer`.
+    pub reason: String,
+}
+
+impl StoodIn {
+    /// The stand-ins of a replay, in version order.
+    pub fn from_replay(replay: &pb::Replay) -> Vec<StoodIn> {
+        replay
+            .actions
+            .iter()
+            .filter_map(|recorded| {
+                let why = recorded.stand_in.as_ref()?;
+                let name = pb::StandInReason::try_from(why.reason)
+                    .map_or("unknown", |reason| reason.as_str_name());
+                let mut reason = name
+                    .trim_start_matches("STAND_IN_REASON_")
+                    .to_ascii_lowercase();
+                if !why.rule.is_empty() {
+                    reason = format!("{reason}:{}", why.rule);
+                }
+                Some(StoodIn {
+                    version: recorded.version,
+                    seat: recorded.seat as usize,
+                    reason,
+                })
+            })
+            .collect()
+    }
+}
+
 /// How a game ended.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Finished {
@@ -36,6 +76,9 @@ pub struct Finished {
     pub reason: String,
     /// How many actions the game took.
     pub version: u64,
+    /// The actions the server played for a seat (its clock ran out, its
+    /// bot failed), in version order.
+    pub stand_ins: Vec<StoodIn>,
 }
 
 /// A game that could not be played to its end, and why.
@@ -208,6 +251,7 @@ pub async fn play(
             places: places(&result, game.seats.len()),
             reason: result.reason,
             version: view.version,
+            stand_ins: StoodIn::from_replay(&replay),
         };
         table
             .progress

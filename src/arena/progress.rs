@@ -20,7 +20,7 @@ use std::{
 
 use serde::{Deserialize, Serialize};
 
-use super::play::Finished;
+use super::play::{Finished, StoodIn};
 
 /// The progress file's name in the output folder.
 pub const FILE_NAME: &str = "progress.jsonl";
@@ -40,6 +40,8 @@ enum Line {
         places: Vec<usize>,
         reason: String,
         version: u64,
+        #[serde(default)]
+        stand_ins: Vec<StoodIn>,
     },
 }
 
@@ -142,6 +144,7 @@ impl Progress {
                     places,
                     reason,
                     version,
+                    stand_ins,
                 } => {
                     created.remove(&index);
                     finished.insert(
@@ -151,6 +154,7 @@ impl Progress {
                             places,
                             reason,
                             version,
+                            stand_ins,
                         },
                     );
                 }
@@ -184,6 +188,7 @@ impl Progress {
             places: finished.places.clone(),
             reason: finished.reason.clone(),
             version: finished.version,
+            stand_ins: finished.stand_ins.clone(),
         })
     }
 
@@ -240,6 +245,11 @@ mod tests {
             places: vec![2, 1],
             reason: "the end".to_owned(),
             version: 7,
+            stand_ins: vec![StoodIn {
+                version: 3,
+                seat: 1,
+                reason: "bot_late".to_owned(),
+            }],
         }
     }
 

@@ -96,6 +96,9 @@ pub struct Line {
     pub weng_lin: f64,
     /// Weng-Lin uncertainty.
     pub weng_lin_uncertainty: f64,
+    /// Decisions the server made for this bot because its clock ran out or
+    /// it failed (MC-STANDIN-01): a default move or a forfeit each.
+    pub stand_ins: u32,
 }
 
 /// The standings and what produced them.
@@ -139,6 +142,7 @@ pub fn standings(
             elo: None,
             weng_lin: 0.0,
             weng_lin_uncertainty: 0.0,
+            stand_ins: 0,
         })
         .collect();
     let mut failed = 0;
@@ -153,6 +157,11 @@ pub fn standings(
             line.games += 1;
             line.wins += u32::from(finished.places[seat] == 1);
             line.points += points(&finished.places, seat);
+        }
+        for stood_in in &finished.stand_ins {
+            if let Some(&entrant) = record.game.seats.get(stood_in.seat) {
+                lines[entrant].stand_ins += 1;
+            }
         }
     }
     for bye in byes {
@@ -212,11 +221,11 @@ impl Standings {
         };
         let _ = writeln!(
             out,
-            "| # | bot | plays | games | wins | points | score | {rating_header} |"
+            "| # | bot | plays | games | wins | points | score | {rating_header} | stand-ins |"
         );
         let _ = writeln!(
             out,
-            "| --- | --- | --- | --- | --- | --- | --- | --- | --- |"
+            "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |"
         );
         for line in &self.lines {
             let played = f64::from(line.games) + f64::from(line.bye_games);
@@ -235,15 +244,17 @@ impl Standings {
             };
             let _ = writeln!(
                 out,
-                "| {} | {} | `{}` | {} | {} | {:.2} | {score:.1}% | {ratings} |",
-                line.rank, line.bot, line.plays, line.games, line.wins, line.points
+                "| {} | {} | `{}` | {} | {} | {:.2} | {score:.1}% | {ratings} | {} |",
+                line.rank, line.bot, line.plays, line.games, line.wins, line.points, line.stand_ins
             );
         }
         let _ = writeln!(
             out,
             "\nPoints: 1 for each other seat finished ahead of, 0.5 for each tied with, \
              divided by the other seats (a two-player win is 1). Score: points per game (a bye counts as the games it stands for). \
-             Weng-Lin: the conservative rating, mean minus 3 uncertainties."
+             Weng-Lin: the conservative rating, mean minus 3 uncertainties. \
+             Stand-ins: decisions the server made for the bot because its clock ran out or it \
+             failed (a default move or a forfeit each; games.csv says which and why)."
         );
         out
     }
@@ -259,7 +270,7 @@ pub fn games_csv(entrants: &[Entrant], records: &[GameRecord]) -> String {
     for seat in 0..seats {
         let _ = write!(out, ",place{seat}");
     }
-    out.push_str(",actions,result,replay\n");
+    out.push_str(",actions,result,stand_ins,replay\n");
     for record in records {
         let game = &record.game;
         let _ = write!(
@@ -275,11 +286,17 @@ pub fn games_csv(entrants: &[Entrant], records: &[GameRecord]) -> String {
                 for place in &finished.places {
                     let _ = write!(out, ",{place}");
                 }
+                let stand_ins: Vec<String> = finished
+                    .stand_ins
+                    .iter()
+                    .map(|s| format!("v{} seat{} {}", s.version, s.seat, s.reason))
+                    .collect();
                 let _ = writeln!(
                     out,
-                    ",{},{},replays/{}",
+                    ",{},{},{},replays/{}",
                     finished.version,
                     csv_field(&finished.reason),
+                    csv_field(&stand_ins.join("; ")),
                     super::play::replay_file(game.index)
                 );
             }
@@ -289,7 +306,7 @@ pub fn games_csv(entrants: &[Entrant], records: &[GameRecord]) -> String {
                 }
                 let _ = writeln!(
                     out,
-                    ",,{},",
+                    ",,{},,",
                     csv_field(&format!("failed: {}", failure.message))
                 );
             }

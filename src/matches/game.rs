@@ -8,11 +8,11 @@ use tokio::{
 
 use super::{
     BotKind, Clock, ClockOptions, History, KeptClock, MatchError, OnExpiry, SeatTime, SeatToken,
-    TokenHash, Turn, Update,
+    StandIn, TokenHash, Turn, Update,
     journal::{Batch, HASH_EVERY, JournalSink, Unkept, state_hash},
     search::{Decision, SearchJob},
 };
-use crate::rules::core::{GameRng, Resignation, RngStream, Ruleset, Seat, Viewer};
+use crate::rules::core::{GameRng, Resignation, RngStream, RuleError, Ruleset, Seat, Viewer};
 
 /// How many updates a watcher may fall behind before it catches up from the
 /// journal instead.
@@ -127,6 +127,9 @@ pub struct KeptHistory<A> {
     /// built-in bots (a game started from a replay); the bots' generators
     /// only advance for the moves after them.
     pub given: u64,
+    /// `(version, why)` of each action the server played for its seat
+    /// (MC-STANDIN-01).
+    pub stand_ins: Vec<(u64, StandIn)>,
 }
 
 /// One live game: the ruleset state plus everything the platform adds.
@@ -136,6 +139,9 @@ pub struct Match<R: Ruleset> {
     options: R::Options,
     state: R,
     journal: History<(Seat, R::Action)>,
+    /// `(version, why)` of each action the server played for its seat, in
+    /// version order (MC-STANDIN-01): few, so a list.
+    stand_ins: Vec<(u64, StandIn)>,
     /// The state at versions `SNAPSHOT_EVERY`, `2 * SNAPSHOT_EVERY`, ...
     snapshots: Vec<Arc<R>>,
     seats: Vec<SeatSlot>,
@@ -296,6 +302,11 @@ impl<R: Ruleset> Match<R> {
     /// Plays a kept history onto a freshly set-up match; the first problem
     /// found, as a sentence.
     fn replay_history(&mut self, history: KeptHistory<R::Action>) -> Option<String> {
+        let replayed = history.actions.len() as u64;
+        self.stand_ins = history.stand_ins;
+        // Only the versions replayed (a refused action stops the replay;
+        // `roll_back` trims again below).
+        self.stand_ins.retain(|(at, _)| *at <= replayed);
         let mut hashes = history.hashes.into_iter().peekable();
         let mut problem = None;
         let mut legal = Vec::new();
@@ -406,9 +417,14 @@ impl<R: Ruleset> Match<R> {
             .clock
             .as_ref()
             .map(|clock| clock.kept(Instant::now(), unix_ms()));
+        let first_version = self.kept + 1;
+        let unkept_stand_ins = self
+            .stand_ins
+            .partition_point(|(at, _)| *at < first_version);
         let batch = Batch {
-            first_version: self.kept + 1,
+            first_version,
             actions: &actions,
+            stand_ins: &self.stand_ins[unkept_stand_ins..],
             hashes: &self.hashes,
             finished: self.state.to_act().is_none(),
             clock,
@@ -478,10 +494,13 @@ impl<R: Ruleset> Match<R> {
         let sink = self.sink.take();
         let updates = self.updates.take();
         let clock = self.clock.take();
+        let mut stand_ins = std::mem::take(&mut self.stand_ins);
+        stand_ins.retain(|(at, _)| *at <= version);
         let problem = self.replay_history(KeptHistory {
             actions: journal,
             hashes: Vec::new(),
             given: self.given,
+            stand_ins,
         });
         if let Some(problem) = problem {
             self.read_only = Some(problem);
@@ -510,6 +529,7 @@ impl<R: Ruleset> Match<R> {
             options,
             state,
             journal: History::default(),
+            stand_ins: Vec::new(),
             snapshots: Vec::new(),
             seats,
             updates: None,
@@ -844,7 +864,7 @@ impl<R: Ruleset> Match<R> {
         let expired = self.clock.as_ref().and_then(|clock| clock.expired(now));
         match expired {
             Some((seat, at)) if at == version && self.version() == version => {
-                self.stand_in(seat).map(Some)
+                self.stand_in(seat, StandIn::ClockExpired).map(Some)
             }
             _ => Ok(None),
         }
@@ -852,13 +872,14 @@ impl<R: Ruleset> Match<R> {
 
     /// Plays a remote bot's answer for `seat` at `version` (MC-BOT-02): the
     /// action if the rules accept it, else (no answer, an illegal one) what
-    /// the clock options say for an expiry, or a forfeit without a clock.
-    /// `Ok(None)` when the game is no longer waiting on that decision.
+    /// the clock options say for an expiry, or a forfeit without a clock,
+    /// kept with why (MC-STANDIN-01). `Ok(None)` when the game is no longer
+    /// waiting on that decision.
     pub fn answer(
         &mut self,
         seat: Seat,
         version: u64,
-        action: Option<R::Action>,
+        answer: Result<R::Action, StandIn>,
     ) -> Result<Option<Applied<R::Event>>, MatchError> {
         let waiting = self.version() == version
             && self.state.to_act() == Some(seat)
@@ -870,22 +891,45 @@ impl<R: Ruleset> Match<R> {
         if !waiting {
             return Ok(None);
         }
-        if let Some(action) = action.filter(|action| !Self::is_forfeit(action)) {
-            let mut events = Vec::new();
-            match self.guarded_step(seat, action, &mut events) {
-                Ok(()) => return self.after_move(events).map(Some),
-                Err(error) => {
-                    tracing::info!(%seat, %error, "a remote bot answered an illegal action");
+        let why = match answer {
+            // A bot does not forfeit by answering: only its failures do.
+            Ok(action) if Self::is_forfeit(&action) => StandIn::BotIllegalAction {
+                rule: "MC-BOT-02".to_owned(),
+            },
+            Ok(action) => {
+                let mut events = Vec::new();
+                match self.guarded_step(seat, action, &mut events) {
+                    Ok(()) => return self.after_move(events).map(Some),
+                    // The refusal's rule ID, never its words (they may
+                    // echo the bot's input).
+                    Err(MatchError::Rule(RuleError::Illegal { rule, .. })) => {
+                        StandIn::BotIllegalAction {
+                            rule: rule.to_owned(),
+                        }
+                    }
+                    Err(MatchError::Rule(RuleError::Malformed(_))) => StandIn::BotMalformedAnswer,
+                    Err(_) => StandIn::BotIllegalAction {
+                        rule: String::new(),
+                    },
                 }
             }
-        }
-        self.stand_in(seat).map(Some)
+            Err(why) => why,
+        };
+        self.stand_in(seat, why).map(Some)
+    }
+
+    /// `(version, why)` of each action the server played for its seat, in
+    /// version order (MC-STANDIN-01).
+    pub fn stand_ins(&self) -> &[(u64, StandIn)] {
+        &self.stand_ins
     }
 
     /// Acts for a seat that did not (MC-CLOCK-04): the decision's default
     /// action where the clock options allow it and the rules have one, else
     /// the seat forfeits (MC-RESIGN-02).
-    fn stand_in(&mut self, seat: Seat) -> Result<Applied<R::Event>, MatchError> {
+    /// The action is kept with `why` (MC-STANDIN-01), and logged once (the
+    /// caller's span names the game).
+    fn stand_in(&mut self, seat: Seat, why: StandIn) -> Result<Applied<R::Event>, MatchError> {
         self.writable()?;
         let on_expiry = self
             .clock
@@ -902,6 +946,10 @@ impl<R: Ruleset> Match<R> {
             events.clear();
             self.guarded_step(seat, R::resignation(Resignation::Forfeited), &mut events)?;
         }
+        let version = self.version();
+        tracing::warn!(%seat, version, forfeit = !played, reason = %why.sentence(),
+            "the server acted for a seat (MC-STANDIN-01)");
+        self.stand_ins.push((version, why));
         self.after_move(events)
     }
 

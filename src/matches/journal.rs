@@ -28,6 +28,9 @@ pub struct Batch<'a, R: Ruleset> {
     pub first_version: u64,
     /// The actions in order, with their seats.
     pub actions: &'a [(Seat, R::Action)],
+    /// `(version, why)` of the batch's actions the server played for their
+    /// seats (MC-STANDIN-01).
+    pub stand_ins: &'a [(u64, super::StandIn)],
     /// `(version, state hash)` for every version of the batch that is a
     /// multiple of [`HASH_EVERY`].
     pub hashes: &'a [(u64, u64)],

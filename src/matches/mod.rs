@@ -16,6 +16,7 @@ mod journal;
 mod registry;
 mod replay;
 pub mod search;
+mod stand_in;
 mod token;
 mod turn;
 mod update;
@@ -35,6 +36,7 @@ pub use registry::{
     Entry, Limits, MAX_LISTING_WALK, Page, Registry, Replaced, Watcher, WatcherGuard, new_game_id,
 };
 pub use replay::Replayer;
+pub use stand_in::StandIn;
 pub use token::{SeatToken, TokenHash};
 pub use turn::Turn;
 pub use update::{Rendered, Update};

@@ -92,13 +92,18 @@ impl Referee {
                 },
                 () = expiry => {
                     let Some(entry) = game.upgrade() else { return };
-                    let played = entry.lock().expire(turn.version);
+                    // Logs inside name the game (a stand-in's, MC-STANDIN-01).
+                    let span = tracing::info_span!("game", game_id = %entry.id());
+                    let played = span.in_scope(|| entry.lock().expire(turn.version));
                     self.bots_play_on(&entry);
                     played
                 }
-                (remote, action) = decide => {
+                (remote, answer) = decide => {
                     let Some(entry) = game.upgrade() else { return };
-                    let played = entry.lock().answer(remote.seat, remote.version, action.as_ref());
+                    let span = tracing::info_span!("game", game_id = %entry.id());
+                    let played = span.in_scope(|| {
+                        entry.lock().answer(remote.seat, remote.version, answer.as_ref().map_err(Clone::clone))
+                    });
                     self.bots_play_on(&entry);
                     played
                 }

@@ -19,12 +19,15 @@ use std::{
 };
 
 use tokio::sync::Semaphore;
-use tonic::transport::{Channel, Endpoint};
+use tonic::{
+    Code,
+    transport::{Channel, Endpoint},
+};
 
 use super::config::RemoteBotConfig;
 use crate::{
     api::RemoteTurn,
-    matches::{MatchError, echo},
+    matches::{MatchError, StandIn, echo},
     pb::{self, bot_service_client::BotServiceClient},
 };
 
@@ -169,26 +172,28 @@ impl RemoteBots {
     /// Asks the bot of `turn` for its action (MC-BOT-01): the seat's view
     /// only, its read-only token, the time it has. `None` for anything but
     /// an answer in time (MC-BOT-02); the reason is logged.
-    pub async fn decide(&self, game_id: &str, turn: &RemoteTurn) -> Option<pb::Action> {
+    pub async fn decide(&self, game_id: &str, turn: &RemoteTurn) -> Result<pb::Action, StandIn> {
         let wait = self.wait_for(turn);
         let call = async {
             // The endpoint was allowed at creation; a restarted server with
             // another allow list refuses it now.
             self.check(&turn.endpoint)
-                .map_err(|error| error.to_string())?;
-            let line = self.line(&turn.endpoint)?;
+                .map_err(|error| (StandIn::BotUnreachable, error.to_string()))?;
+            let line = self
+                .line(&turn.endpoint)
+                .map_err(|error| (StandIn::BotUnreachable, error))?;
             // The endpoint's slot first: while it waits for one, a call
             // holds none of the server's.
             let _endpoint_permit = line
                 .calls
                 .acquire()
                 .await
-                .map_err(|error| error.to_string())?;
+                .map_err(|error| (StandIn::BotUnreachable, error.to_string()))?;
             let _permit = self
                 .calls
                 .acquire()
                 .await
-                .map_err(|error| error.to_string())?;
+                .map_err(|error| (StandIn::BotUnreachable, error.to_string()))?;
             let request = pb::DecideRequest {
                 game_id: game_id.to_owned(),
                 seat: u32::from(turn.seat.0),
@@ -200,22 +205,30 @@ impl RemoteBots {
                 .decide(request)
                 .await
                 .map(|response| response.into_inner().action)
-                .map_err(|status| format!("{:?}: {}", status.code(), echo(status.message())))
+                .map_err(|status| {
+                    // The transport's own failures come as UNAVAILABLE (or
+                    // UNKNOWN from a connection cut mid-call); any other
+                    // status is the bot's answer.
+                    let why = match status.code() {
+                        Code::Unavailable | Code::Unknown => StandIn::BotUnreachable,
+                        _ => StandIn::BotError,
+                    };
+                    (
+                        why,
+                        format!("{:?}: {}", status.code(), echo(status.message())),
+                    )
+                })
         };
+        // The detail goes to the debug log; the stand-in itself is logged
+        // once, where the game plays it (MC-STANDIN-01).
         match tokio::time::timeout(wait, call).await {
-            Ok(Ok(Some(action))) => Some(action),
-            Ok(Ok(None)) => {
-                tracing::info!(%game_id, seat = %turn.seat, "a remote bot answered no action");
-                None
+            Ok(Ok(Some(action))) => Ok(action),
+            Ok(Ok(None)) => Err(StandIn::BotMalformedAnswer),
+            Ok(Err((why, error))) => {
+                tracing::debug!(%game_id, seat = %turn.seat, %error, "a remote bot's call failed");
+                Err(why)
             }
-            Ok(Err(error)) => {
-                tracing::info!(%game_id, seat = %turn.seat, %error, "a remote bot's call failed");
-                None
-            }
-            Err(_) => {
-                tracing::info!(%game_id, seat = %turn.seat, ?wait, "a remote bot did not answer in time");
-                None
-            }
+            Err(_) => Err(StandIn::BotLate),
         }
     }
 }

@@ -73,6 +73,10 @@ pub struct ActionRecord {
     /// multiple of the journal's hash spacing.
     #[prost(fixed64, optional, tag = "3")]
     pub state_hash: Option<u64>,
+    /// Why the server played this action for its seat (MC-STANDIN-01);
+    /// unset when the seat chose it.
+    #[prost(message, optional, tag = "4")]
+    pub stand_in: Option<pb::StandIn>,
 }
 
 /// A game's clocks as the journal keeps them beside its actions (the
@@ -138,6 +142,7 @@ mod tests {
             seat: 1,
             action: None,
             state_hash: Some(7),
+            stand_in: None,
         };
         let bytes = seal(&record);
         assert_eq!(open::<ActionRecord>(&bytes), Ok(record));

@@ -11,6 +11,7 @@ use prost::Message;
 
 use super::{
     harness::HARNESS_KIND,
+    remote_bot::{Answer, BotServer},
     routing_proxy::{Faults, RoutingProxy},
     support::TestServer,
 };
@@ -360,6 +361,53 @@ async fn an_unset_seed_is_drawn_for_each_run_and_published_when_it_is_over() {
     let run: serde_json::Value = serde_json::from_str(&read(&dir.join("a"), "run.json")).unwrap();
     assert_eq!(run["seed"], first.seed);
     assert_ne!(first.records[0].game.seed, second.records[0].game.seed);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_failing_bot_is_on_the_record_in_the_standings_and_games_csv() {
+    // MC-STANDIN-01: every forfeit says why, per game and per bot.
+    let broken = BotServer::start(Answer::Fail).await;
+    let server = TestServer::start_with(melange::server::ServerConfig {
+        remote_bots: melange::server::RemoteBotConfig {
+            allowed: vec![broken.addr.to_string()],
+            ..Default::default()
+        },
+        ..Default::default()
+    })
+    .await;
+    let dir = tempfile_dir("stand-ins");
+    let report = arena::run(
+        ArenaConfig {
+            entrants: Entrant::parse_all(&[
+                "steady=random".into(),
+                format!("broken={}", broken.endpoint()),
+            ])
+            .unwrap(),
+            seeds_per_table: 1,
+            ..config(&server, &dir, Format::RoundRobin, 2)
+        },
+        Arc::new(|_, _| {}),
+    )
+    .await
+    .unwrap();
+    assert_eq!(report.standings.failed, 0);
+    let line = |bot: &str| {
+        report
+            .standings
+            .lines
+            .iter()
+            .find(|line| line.bot == bot)
+            .unwrap()
+            .clone()
+    };
+    // Two games, each forfeited at the broken bot's first decision.
+    assert_eq!(line("broken").stand_ins, 2);
+    assert_eq!(line("steady").stand_ins, 0);
+    assert_eq!(line("steady").wins, 2);
+    let csv = read(&dir, "games.csv");
+    assert_eq!(csv.matches("bot_error").count(), 2, "{csv}");
+    assert!(read(&dir, "standings.md").contains("stand-ins"));
     let _ = std::fs::remove_dir_all(&dir);
 }
 

@@ -84,6 +84,11 @@ async fn expiry_plays_the_default_action_and_the_journal_keeps_it() {
     assert_eq!(replay.actions.len(), 1);
     assert_eq!(replay.actions[0].seat, 0);
     assert_eq!(replay.actions[0].action, Some(take(1)));
+    assert_eq!(
+        replay.actions[0].stand_in.as_ref().map(|why| why.reason),
+        Some(pb::StandInReason::ClockExpired as i32),
+        "MC-STANDIN-01: a default move is marked as the server's"
+    );
 }
 
 #[tokio::test(start_paused = true)]
@@ -293,6 +298,19 @@ async fn after_a_restart_the_journaled_banks_and_the_running_decision_go_on() {
         "seat 1's time ran out after the restart"
     );
     assert_eq!(replay.actions[1].seat, 1);
+    // MC-STANDIN-01: the default move is the server's, and why; the
+    // journal keeps that across a restart.
+    let expired = Some(pb::StandIn {
+        reason: pb::StandInReason::ClockExpired as i32,
+        rule: String::new(),
+    });
+    assert_eq!(replay.actions[0].stand_in, None, "seat 0 chose its move");
+    assert_eq!(replay.actions[1].stand_in, expired);
+    server.shutdown().await;
+    let server = TestServer::start_with(config()).await;
+    let mut client = server.client().await;
+    let replay = admin_replay(&mut client, &game.game_id).await;
+    assert_eq!(replay.actions[1].stand_in, expired);
 }
 
 #[tokio::test(start_paused = true)]

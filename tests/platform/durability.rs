@@ -286,6 +286,7 @@ async fn a_damaged_last_record_costs_that_action_only() {
         seat: 1,
         action: Some(take(1)),
         state_hash: None,
+        stand_in: None,
     };
     let sealed = seal(&record);
     store
@@ -338,6 +339,7 @@ async fn a_game_whose_replay_misses_its_state_hash_is_served_read_only() {
         seat: recorded.seat,
         action: recorded.action.clone(),
         state_hash: Some(12345),
+        stand_in: None,
     };
     store
         .overwrite_action(&game.game_id, 64, seal(&record))

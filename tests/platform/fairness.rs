@@ -331,6 +331,7 @@ fn long_replay(actions: u64) -> pb::Replay {
                 version,
                 seat: ((version - 1) % 2) as u32,
                 action: Some(take(1)),
+                stand_in: None,
             })
             .collect(),
         ..Default::default()

@@ -130,6 +130,7 @@ async fn an_illegal_or_missing_replay_action_is_refused_naming_its_version() {
             version,
             seat: 0,
             action: Some(take(1)),
+            stand_in: None,
         })
         .collect();
     let refused = client.create_game(from(&long, None)).await.unwrap_err();

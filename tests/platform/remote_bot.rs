@@ -286,14 +286,26 @@ async fn illegal_failed_and_late_answers_are_handled_as_the_clock_says() {
     let silent = BotServer::start(Answer::Never).await;
     let server = TestServer::start_with(allowing(&[&illegal, &failing, &silent], 300)).await;
     let mut client = server.client().await;
-    // Without a clock: a forfeit.
-    for bot in [&illegal, &failing, &silent] {
+    // Without a clock: a forfeit, kept with why (MC-STANDIN-01).
+    let stand_in = |reason: pb::StandInReason, rule: &str| pb::StandIn {
+        reason: reason as i32,
+        rule: rule.to_owned(),
+    };
+    for (bot, why) in [
+        (
+            &illegal,
+            stand_in(pb::StandInReason::BotIllegalAction, "HARNESS-TAKE"),
+        ),
+        (&failing, stand_in(pb::StandInReason::BotError, "")),
+        (&silent, stand_in(pb::StandInReason::BotLate, "")),
+    ] {
         let game = create(&mut client, with_remote(21, &bot.endpoint(), &[0], None)).await;
         let end = wait_for_end(&mut client, &game.game_id).await;
         assert_eq!(end.result.unwrap().ranking, vec![1, 0]);
         let replay = full_replay(&mut client, &game.game_id).await;
         assert_eq!(replay.actions.len(), 1);
         assert_eq!(replay.actions[0].action, Some(take(FORFEITED)));
+        assert_eq!(replay.actions[0].stand_in, Some(why));
     }
     // With a clock that plays the default action: take 1 (21 is odd).
     let clock = pb::ClockOptions {
@@ -310,7 +322,39 @@ async fn illegal_failed_and_late_answers_are_handled_as_the_clock_says() {
         assert_eq!(view.status, pb::GameStatus::InProgress as i32);
         let replay = admin_replay(&mut client, &game.game_id).await;
         assert_eq!(replay.actions[0].action, Some(take(1)));
+        // A default move is marked as the server's, never the seat's own.
+        assert!(replay.actions[0].stand_in.is_some());
     }
+}
+
+#[tokio::test]
+async fn a_bot_that_cannot_be_reached_is_on_the_record_as_unreachable() {
+    // MC-STANDIN-01: an allowed endpoint where nothing listens.
+    let closed = std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap();
+    let endpoint = format!("http://{closed}");
+    let server = TestServer::start_with(ServerConfig {
+        remote_bots: RemoteBotConfig {
+            allowed: vec![closed.to_string()],
+            timeout: Duration::from_millis(2_000),
+            ..RemoteBotConfig::default()
+        },
+        ..ServerConfig::default()
+    })
+    .await;
+    let mut client = server.client().await;
+    let game = create(&mut client, with_remote(21, &endpoint, &[0], None)).await;
+    wait_for_end(&mut client, &game.game_id).await;
+    let replay = full_replay(&mut client, &game.game_id).await;
+    assert_eq!(
+        replay.actions[0].stand_in,
+        Some(pb::StandIn {
+            reason: pb::StandInReason::BotUnreachable as i32,
+            rule: String::new(),
+        })
+    );
 }
 
 #[tokio::test]

@@ -210,6 +210,7 @@ fn search_games_are_the_same_for_the_same_seed_and_survive_a_restart() {
             actions: journal[..half].to_vec(),
             hashes: Vec::new(),
             given: 0,
+            stand_ins: Vec::new(),
         },
     )
     .unwrap();

@@ -68,6 +68,7 @@ fn action(version: u64) -> ActionRecord {
         seat: (version % 4) as u32,
         action: None,
         state_hash: Some(version * 31),
+        stand_in: None,
     }
 }
 
