@@ -25,7 +25,7 @@ pub use hosted::{
     CatchUp, CaughtUp, HostedGame, LiveUpdates, PastUpdates, RemoteTurn, Simulation, Thinking,
     UpdateShape, clock_options,
 };
-pub use routing::{GAME_HEADER, NamesGame, game_request};
+pub use routing::{GAME_HEADER, NamesGame, game_request, seat_request};
 pub use stand_in::{stand_in_from_pb, stand_in_to_pb};
 pub use status::{MAX_STATUS_MESSAGE_BYTES, VERSION_METADATA, capped, into_status};
 pub use wire::WireRules;

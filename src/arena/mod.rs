@@ -5,6 +5,7 @@
 //! and every replay into an output folder.
 //!
 //! - [`entrant`]: the bots and their labels;
+//! - [`check`]: one trial decision of every remote bot before the start;
 //! - [`schedule`]: tables, rotations, seeds, Swiss pairings;
 //! - [`play`]: one game on the server, to its end, and its replay;
 //! - [`progress`]: the run's progress in its folder, for `--resume`;
@@ -16,6 +17,7 @@
 //! so with deterministic bots (every built-in bot is: it draws from the
 //! match seed) the standings files are the same bytes on every run,
 //! whatever the concurrency.
+pub mod check;
 pub mod entrant;
 pub mod play;
 pub mod progress;
@@ -65,6 +67,9 @@ pub struct ArenaConfig {
     pub concurrency: usize,
     /// A game not over after this long is given up and reported.
     pub game_timeout: Duration,
+    /// How long a remote bot has for its trial decision before the first
+    /// round ([`check`]).
+    pub check_timeout: Duration,
     /// The output folder (made if missing).
     pub out: PathBuf,
     /// Words for the standings' title: the game and its options.
@@ -117,6 +122,15 @@ pub async fn run(config: ArenaConfig, on_progress: OnProgress) -> Result<ArenaRe
     let replays = config.out.join("replays");
     std::fs::create_dir_all(&replays)
         .map_err(|error| format!("cannot make {}: {error}", replays.display()))?;
+    let channel = Endpoint::from_shared(config.endpoint.clone())
+        .map_err(|error| format!("bad endpoint {:?}: {error}", config.endpoint))?
+        .connect()
+        .await
+        .map_err(|error| format!("cannot reach {}: {error}", config.endpoint))?;
+    let client = GameServiceClient::new(channel).max_decoding_message_size(16 << 20);
+    if !config.resume {
+        check::check_entrants(&config, &client, config.check_timeout).await?;
+    }
     let settings = settings(&config);
     let progress = if config.resume {
         let progress = progress::Progress::resume(&config.out, &settings)?;
@@ -133,12 +147,6 @@ pub async fn run(config: ArenaConfig, on_progress: OnProgress) -> Result<ArenaRe
     };
     let seed = progress.seed;
     let progress = Arc::new(progress);
-    let channel = Endpoint::from_shared(config.endpoint.clone())
-        .map_err(|error| format!("bad endpoint {:?}: {error}", config.endpoint))?
-        .connect()
-        .await
-        .map_err(|error| format!("cannot reach {}: {error}", config.endpoint))?;
-    let client = GameServiceClient::new(channel).max_decoding_message_size(16 << 20);
     let config = Arc::new(config);
     let n = config.entrants.len();
     let mut records: Vec<GameRecord> = Vec::new();

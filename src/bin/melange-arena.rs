@@ -96,6 +96,10 @@ struct Flags {
     /// A game not over after this many seconds is given up.
     #[arg(long, default_value_t = 600)]
     game_timeout_secs: u64,
+    /// Before the first round each remote bot is asked one trial decision
+    /// and has this many seconds for it; a bot that fails stops the run.
+    #[arg(long, default_value_t = 10)]
+    check_timeout_secs: u64,
     /// The output folder.
     #[arg(long, default_value = "arena-out")]
     out: PathBuf,
@@ -225,6 +229,7 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
         resume: flags.resume,
         concurrency: flags.concurrency,
         game_timeout: Duration::from_secs(flags.game_timeout_secs),
+        check_timeout: Duration::from_secs(flags.check_timeout_secs),
         out: flags.out.clone(),
         title,
     };

@@ -14,7 +14,7 @@ use std::{
 use tokio::{net::TcpStream, task::JoinSet};
 use tonic::{Code, transport::Endpoint};
 
-use super::seat_client::seat_request;
+use crate::api::seat_request;
 use crate::pb::{self, game_service_client::GameServiceClient};
 
 /// Which abuse runs beside the workload.

@@ -13,7 +13,7 @@ use std::{sync::Arc, sync::atomic::Ordering, time::Instant};
 use rand::Rng;
 use tokio::task::JoinSet;
 use tokio_stream::StreamExt;
-use tonic::{Request, Status, transport::Channel};
+use tonic::{Status, transport::Channel};
 
 use super::{
     LoadConfig, Shared, Workload,
@@ -21,23 +21,12 @@ use super::{
     retry::Recovery,
 };
 use crate::{
-    api::{NamesGame, game_request},
+    api::seat_request,
     pb::{self, game_service_client::GameServiceClient},
     rules::core::{GameRng, RngStream},
 };
 
 type Client = GameServiceClient<Channel>;
-
-/// `message` as a seat's call: routed to its game's server by the game
-/// header, with the seat's bearer token.
-pub(crate) fn seat_request<T: NamesGame>(message: T, token: &str) -> Result<Request<T>, Status> {
-    let mut request = game_request(message)?;
-    let value = format!("Bearer {token}")
-        .parse()
-        .map_err(|_| Status::internal("the server issued a token that is not ASCII"))?;
-    request.metadata_mut().insert("authorization", value);
-    Ok(request)
-}
 
 /// Creates one game of the run with seed `seed`, retrying transient
 /// failures as the run allows. A creation whose answer was lost may leave

@@ -45,6 +45,7 @@ fn config(server: &TestServer, out: &Path, format: Format, concurrency: usize) -
         resume: false,
         concurrency,
         game_timeout: Duration::from_secs(120),
+        check_timeout: Duration::from_secs(5),
         out: out.to_owned(),
         title: "Dune: Imperium, 2 players; test tournament".into(),
     }
@@ -367,7 +368,7 @@ async fn an_unset_seed_is_drawn_for_each_run_and_published_when_it_is_over() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_failing_bot_is_on_the_record_in_the_standings_and_games_csv() {
     // MC-STANDIN-01: every forfeit says why, per game and per bot.
-    let broken = BotServer::start(Answer::Fail).await;
+    let broken = BotServer::start(Answer::PassesTrialThenFails).await;
     let server = TestServer::start_with(melange::server::ServerConfig {
         remote_bots: melange::server::RemoteBotConfig {
             allowed: vec![broken.addr.to_string()],
@@ -408,6 +409,38 @@ async fn a_failing_bot_is_on_the_record_in_the_standings_and_games_csv() {
     let csv = read(&dir, "games.csv");
     assert_eq!(csv.matches("bot_error").count(), 2, "{csv}");
     assert!(read(&dir, "standings.md").contains("stand-ins"));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_remote_bot_that_fails_its_trial_decision_stops_the_run_before_it_starts() {
+    // P15: every remote entrant is asked one real decision first.
+    let broken = BotServer::start(Answer::Fail).await;
+    let fine = BotServer::start(Answer::FirstLegal).await;
+    let server = TestServer::start().await;
+    let dir = tempfile_dir("trial");
+    let error = arena::run(
+        ArenaConfig {
+            entrants: Entrant::parse_all(&[
+                format!("fine={}", fine.endpoint()),
+                "steady=random".into(),
+                format!("broken={}", broken.endpoint()),
+            ])
+            .unwrap(),
+            ..config(&server, &dir, Format::RoundRobin, 2)
+        },
+        Arc::new(|_, _| {}),
+    )
+    .await
+    .unwrap_err();
+    assert!(error.contains("\"broken\""), "{error}");
+    assert!(error.contains("trial decision"), "{error}");
+    assert!(!error.contains("\"fine\""), "{error}");
+    assert_eq!(fine.asked().len(), 1, "the good bot was asked once");
+    assert!(
+        !dir.join(arena::progress::FILE_NAME).exists(),
+        "no run began"
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }
 

@@ -40,6 +40,10 @@ pub(super) enum Answer {
     Never,
     /// An error status.
     Fail,
+    /// The first legal action to melange-arena's trial decision (which
+    /// carries no observer token), then an error to every call of the
+    /// server: a bot that breaks mid-tournament.
+    PassesTrialThenFails,
 }
 
 /// What the bot was asked.
@@ -76,6 +80,11 @@ impl BotService for TestBot {
             Answer::Illegal => Some(take(7)),
             Answer::Never => std::future::pending().await,
             Answer::Fail => return Err(Status::internal("the bot broke")),
+            Answer::PassesTrialThenFails if request.observer_token.is_empty() => request
+                .view
+                .and_then(|view| view.legal_actions.into_iter().next())
+                .and_then(|legal| legal.action),
+            Answer::PassesTrialThenFails => return Err(Status::internal("the bot broke")),
         };
         Ok(Response::new(pb::DecideResponse { action }))
     }
