@@ -1,5 +1,5 @@
 //! The tournament runner behind `melange-arena`: plays a field of bots
-//! (built-in names or remote bot endpoints) against each other on a melange
+//! (built-in names, remote bot endpoints or hosted programs) against each other on a melange
 //! server, as a round robin or a Swiss tournament, every table on mirrored
 //! seeds with its seats rotated, and writes standings, per-game results
 //! and every replay into an output folder.
@@ -7,6 +7,7 @@
 //! - [`entrant`]: the bots and their labels;
 //! - [`schedule`]: tables, rotations, seeds, Swiss pairings;
 //! - [`play`]: one game on the server, to its end, and its replay;
+//! - [`program`]: entrants that are programs the arena runs in a sandbox;
 //! - [`rating`]: Elo and Weng-Lin;
 //! - [`standings`]: points, standings and the files.
 //!
@@ -17,6 +18,7 @@
 //! whatever the concurrency.
 pub mod entrant;
 pub mod play;
+pub mod program;
 pub mod rating;
 pub mod schedule;
 pub mod standings;
@@ -30,6 +32,7 @@ use tonic::transport::{Channel, Endpoint};
 use crate::pb::{self, game_service_client::GameServiceClient};
 pub use entrant::Entrant;
 pub use play::{Failure, Finished};
+pub use program::{Fault, ProgramConfig};
 pub use schedule::{Format, ScheduledGame};
 pub use standings::Standings;
 
@@ -61,6 +64,8 @@ pub struct ArenaConfig {
     pub out: PathBuf,
     /// Words for the standings' title: the game and its options.
     pub title: String,
+    /// How hosted programs (`cmd:` bots) run.
+    pub programs: ProgramConfig,
 }
 
 /// One scheduled game and how it went.
@@ -79,6 +84,8 @@ pub struct ArenaReport {
     pub records: Vec<GameRecord>,
     /// The standings written to `standings.md` / `standings.json`.
     pub standings: Standings,
+    /// What hosted programs did wrong, in the order it happened.
+    pub faults: Vec<Fault>,
 }
 
 /// Told about each game as it ends: `(games done, games scheduled so
@@ -93,6 +100,16 @@ struct RunInfo<'a> {
     concurrency: usize,
     game_ids: Vec<Option<&'a str>>,
     failures: Vec<(usize, &'a str)>,
+    program_faults: Vec<FaultInfo<'a>>,
+}
+
+/// One hosted program's fault in `run.json`.
+#[derive(Serialize)]
+struct FaultInfo<'a> {
+    entrant: &'a str,
+    game_id: &'a str,
+    seat: u32,
+    message: &'a str,
 }
 
 /// Plays the tournament and writes its files. An error is a reason the
@@ -110,6 +127,16 @@ pub async fn run(config: ArenaConfig, on_progress: OnProgress) -> Result<ArenaRe
         .await
         .map_err(|error| format!("cannot reach {}: {error}", config.endpoint))?;
     let client = GameServiceClient::new(channel).max_decoding_message_size(16 << 20);
+    // Hosted programs' endpoints stay up until the run ends (dropped with
+    // `hosted`), which ends their programs too.
+    let (hosted, bots) = program::Hosted::start(
+        &config.entrants,
+        &config.programs,
+        &config.out.join("programs"),
+    )
+    .await?;
+    let hosted = Arc::new(hosted);
+    let bots: Arc<[String]> = bots.into();
     let config = Arc::new(config);
     let n = config.entrants.len();
     let mut records: Vec<GameRecord> = Vec::new();
@@ -159,6 +186,7 @@ pub async fn run(config: ArenaConfig, on_progress: OnProgress) -> Result<ArenaRe
         scheduled += games.len();
         let played = play_round(
             &config,
+            (&bots, &hosted),
             &client,
             games,
             records.len(),
@@ -181,8 +209,13 @@ pub async fn run(config: ArenaConfig, on_progress: OnProgress) -> Result<ArenaRe
         &records,
         &byes,
     );
-    write_files(&config, &records, &standings, started.elapsed())?;
-    Ok(ArenaReport { records, standings })
+    let faults = hosted.faults();
+    write_files(&config, &records, &standings, &faults, started.elapsed())?;
+    Ok(ArenaReport {
+        records,
+        standings,
+        faults,
+    })
 }
 
 fn check(config: &ArenaConfig) -> Result<(), String> {
@@ -209,6 +242,7 @@ fn check(config: &ArenaConfig) -> Result<(), String> {
 /// them in schedule order.
 async fn play_round(
     config: &Arc<ArenaConfig>,
+    (bots, hosted): (&Arc<[String]>, &Arc<program::Hosted>),
     client: &GameServiceClient<Channel>,
     games: Vec<ScheduledGame>,
     done_before: usize,
@@ -222,13 +256,15 @@ async fn play_round(
         let config = Arc::clone(config);
         let client = client.clone();
         let permits = Arc::clone(&permits);
+        let (bots, hosted) = (Arc::clone(bots), Arc::clone(hosted));
         tasks.spawn(async move {
             let _permit = permits.acquire_owned().await;
             let replays = config.out.join("replays");
             let table = play::Table {
                 kind: config.kind,
                 options: &config.options,
-                entrants: &config.entrants,
+                bots: &bots,
+                hosted: &hosted,
                 replays: &replays,
                 timeout: config.game_timeout,
             };
@@ -252,6 +288,7 @@ fn write_files(
     config: &ArenaConfig,
     records: &[GameRecord],
     standings: &Standings,
+    faults: &[Fault],
     elapsed: Duration,
 ) -> Result<(), String> {
     let write = |name: &str, text: String| {
@@ -278,6 +315,15 @@ fn write_files(
                     .as_ref()
                     .err()
                     .map(|f| (r.game.index, f.message.as_str()))
+            })
+            .collect(),
+        program_faults: faults
+            .iter()
+            .map(|fault| FaultInfo {
+                entrant: &fault.entrant,
+                game_id: &fault.game_id,
+                seat: fault.seat,
+                message: &fault.message,
             })
             .collect(),
     };

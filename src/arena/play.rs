@@ -8,7 +8,7 @@ use std::{path::Path, time::Duration};
 use prost::Message;
 use tonic::{Code, transport::Channel};
 
-use super::{ScheduledGame, entrant::Entrant};
+use super::{ScheduledGame, program::Hosted};
 
 /// How long a creation the server's quotas refused waits before it asks
 /// again.
@@ -48,8 +48,11 @@ pub struct Table<'a> {
     pub kind: i32,
     /// Every game's options.
     pub options: &'a pb::GameOptions,
-    /// The tournament's bots.
-    pub entrants: &'a [Entrant],
+    /// What the server is told plays each entrant (`SeatConfig.bot`): its
+    /// bot, or for a hosted program the arena's endpoint for it.
+    pub bots: &'a [String],
+    /// The hosted programs, told when a game is over.
+    pub hosted: &'a Hosted,
     /// Where replay files go.
     pub replays: &'a Path,
     /// A game not over after this long is given up.
@@ -102,7 +105,7 @@ pub async fn play(
             .seats
             .iter()
             .map(|&entrant| pb::SeatConfig {
-                bot: table.entrants[entrant].bot.clone(),
+                bot: table.bots[entrant].clone(),
                 ..Default::default()
             })
             .collect(),
@@ -124,6 +127,19 @@ pub async fn play(
         }
     };
     let game_id = created.game_id;
+    let ended = finish(&mut client, table, game, game_id.clone()).await;
+    table.hosted.end_game(&game_id);
+    ended
+}
+
+/// Waits for the end of a created game and writes its replay.
+async fn finish(
+    client: &mut GameServiceClient<Channel>,
+    table: &Table<'_>,
+    game: &ScheduledGame,
+    game_id: String,
+) -> Result<Finished, Failure> {
+    let mut client = client.clone();
     let view = wait_for_end(&mut client, &game_id, table.timeout).await?;
     let result = view.result.unwrap_or_default();
     let replay = whole_replay(&mut client, &game_id).await?;

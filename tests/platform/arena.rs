@@ -45,6 +45,7 @@ fn config(server: &TestServer, out: &Path, format: Format, concurrency: usize) -
         game_timeout: Duration::from_secs(120),
         out: out.to_owned(),
         title: "Dune: Imperium, 2 players; test tournament".into(),
+        programs: Default::default(),
     }
 }
 
