@@ -1,6 +1,6 @@
 //! Hosted programs (`cmd:` bots) in their sandbox, against a real server:
 //! a tournament of a well-behaved Python program, a compiled one, a
-//! built-in bot and five hostile programs (tests/programs/*.py) finishes,
+//! built-in bot and seven hostile programs (tests/programs/*.py) finishes,
 //! every hostile program losing its games with its faults recorded, and the
 //! arena (this test's own process) unharmed.
 //!
@@ -73,7 +73,8 @@ async fn server(first_port: u16, count: u16) -> SocketAddr {
             allowed: (first_port..first_port + count)
                 .map(|port| format!("127.0.0.1:{port}"))
                 .collect(),
-            timeout: Duration::from_secs(5),
+            // The silent program costs this much a game.
+            timeout: Duration::from_secs(1),
             ..RemoteBotConfig::default()
         },
         ..ServerConfig::default()
@@ -124,8 +125,8 @@ fn config(server: SocketAddr, out: &Path, bots: &[String], first_port: u16) -> A
 async fn hostile_programs_lose_their_games_and_the_tournament_goes_on() {
     let out = scratch("hostile");
     let dir = programs_dir();
-    let first_port = free_ports(7);
-    let server = server(first_port, 7).await;
+    let first_port = free_ports(9);
+    let server = server(first_port, 9).await;
     let program = |label: &str, file: &str| format!("{label}=cmd:{}", dir.join(file).display());
     let bots = vec![
         program("python", "random_bot.py"),
@@ -140,12 +141,14 @@ async fn hostile_programs_lose_their_games_and_the_tournament_goes_on() {
         program("fork-bomb", "fork_bomb.py"),
         program("allocates", "allocates.py"),
         program("chatty", "chatty.py"),
+        program("sleeps", "sleeps.py"),
+        program("floods", "floods.py"),
     ];
     let report = arena::run(config(server, &out, &bots, first_port), Arc::new(|_, _| {}))
         .await
         .unwrap();
-    // 8 entrants: 28 tables x 1 seed x 2 rotations, every game to its end.
-    assert_eq!(report.records.len(), 56);
+    // 10 entrants: 45 tables x 1 seed x 2 rotations, every game to its end.
+    assert_eq!(report.records.len(), 90);
     assert_eq!(report.standings.failed, 0, "{:?}", report.records);
     let hostile = [
         "reads-etc",
@@ -153,6 +156,8 @@ async fn hostile_programs_lose_their_games_and_the_tournament_goes_on() {
         "fork-bomb",
         "allocates",
         "chatty",
+        "sleeps",
+        "floods",
     ];
     // What each hostile program dies of (its standard error's last line,
     // quoted in the fault), in the order of `hostile`.
@@ -165,6 +170,8 @@ async fn hostile_programs_lose_their_games_and_the_tournament_goes_on() {
         // Its extra line is seen before the next request, or taken as the
         // next answer if it comes later: either is a fault.
         "out of turn|not one JSON object",
+        "did not answer within",
+        "longer than 1048576 bytes",
     ];
     let labels: Vec<&str> = report
         .records
@@ -213,7 +220,7 @@ async fn hostile_programs_lose_their_games_and_the_tournament_goes_on() {
             }
         }
     }
-    assert_eq!(decided, 3 * 5 * 2);
+    assert_eq!(decided, 3 * hostile.len() * 2);
     let run: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(out.join("run.json")).unwrap()).unwrap();
     assert!(
