@@ -101,6 +101,15 @@ struct RunInfo<'a> {
     game_ids: Vec<Option<&'a str>>,
     failures: Vec<(usize, &'a str)>,
     program_faults: Vec<FaultInfo<'a>>,
+    program_exchanges: Vec<ExchangeInfo>,
+}
+
+/// One hosted entrant's exchanges in `run.json`.
+#[derive(Serialize)]
+struct ExchangeInfo {
+    entrant: String,
+    answers: u64,
+    mean_ms: f64,
 }
 
 /// One hosted program's fault in `run.json`.
@@ -210,7 +219,22 @@ pub async fn run(config: ArenaConfig, on_progress: OnProgress) -> Result<ArenaRe
         &byes,
     );
     let faults = hosted.faults();
-    write_files(&config, &records, &standings, &faults, started.elapsed())?;
+    let exchanges = hosted
+        .exchanges()
+        .into_iter()
+        .map(|(entrant, answers, mean_ms)| ExchangeInfo {
+            entrant,
+            answers,
+            mean_ms,
+        })
+        .collect();
+    write_files(
+        &config,
+        &records,
+        &standings,
+        (&faults, exchanges),
+        started.elapsed(),
+    )?;
     Ok(ArenaReport {
         records,
         standings,
@@ -288,7 +312,7 @@ fn write_files(
     config: &ArenaConfig,
     records: &[GameRecord],
     standings: &Standings,
-    faults: &[Fault],
+    (faults, program_exchanges): (&[Fault], Vec<ExchangeInfo>),
     elapsed: Duration,
 ) -> Result<(), String> {
     let write = |name: &str, text: String| {
@@ -326,6 +350,7 @@ fn write_files(
                 message: &fault.message,
             })
             .collect(),
+        program_exchanges,
     };
     let json = serde_json::to_string_pretty(&run).map_err(|e| e.to_string())?;
     write("run.json", json + "\n")

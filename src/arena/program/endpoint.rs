@@ -58,8 +58,10 @@ impl Endpoint {
         tokio::spawn(
             tonic::transport::Server::builder()
                 .add_service(BotServiceServer::new(Forward { host }))
+                // No Nagle delay: each answer is a few small writes the
+                // server waits for.
                 .serve_with_incoming_shutdown(
-                    tokio_stream::wrappers::TcpListenerStream::new(listener),
+                    tonic::transport::server::TcpIncoming::from(listener).with_nodelay(Some(true)),
                     async {
                         let _ = stopped.await;
                     },

@@ -19,7 +19,7 @@ use std::{
     path::PathBuf,
     sync::{
         Arc, Mutex,
-        atomic::{AtomicU32, Ordering},
+        atomic::{AtomicU32, AtomicU64, Ordering},
     },
     time::Duration,
 };
@@ -73,6 +73,11 @@ pub struct Host {
     logs: PathBuf,
     max_starts: u32,
     starts: AtomicU32,
+    /// Exchanges answered in time, and their total time in microseconds
+    /// (request written to answer read, JSON included): the line
+    /// protocol's cost, reported in `run.json`.
+    exchanges: AtomicU64,
+    exchange_micros: AtomicU64,
     seats: Mutex<HashMap<(String, u32), SharedSeat>>,
     faults: Arc<Mutex<Vec<Fault>>>,
 }
@@ -106,6 +111,8 @@ impl Host {
             logs,
             max_starts,
             starts: AtomicU32::new(0),
+            exchanges: AtomicU64::new(0),
+            exchange_micros: AtomicU64::new(0),
             seats: Mutex::new(HashMap::new()),
             faults,
         }
@@ -130,6 +137,20 @@ impl Host {
             .lock()
             .unwrap_or_else(|poisoned| poisoned.into_inner());
         Arc::clone(seats.entry((game_id.to_owned(), seat)).or_default())
+    }
+
+    /// Answers in time so far and their mean time in milliseconds, from
+    /// the request's conversion to the answer's (a program's start
+    /// included, in its first exchange).
+    pub fn exchanges(&self) -> (u64, f64) {
+        let count = self.exchanges.load(Ordering::Relaxed);
+        let micros = self.exchange_micros.load(Ordering::Relaxed);
+        let mean = if count == 0 {
+            0.0
+        } else {
+            micros as f64 / count as f64 / 1000.0
+        };
+        (count, mean)
     }
 
     /// Ends the programs of a game that is over.
@@ -182,6 +203,7 @@ impl Host {
         let time_left = Duration::from_millis(request.time_left_ms);
         let wait = time_left.saturating_sub(margin(time_left));
         request.time_left_ms = u64::try_from(wait.as_millis()).unwrap_or(u64::MAX);
+        let began = std::time::Instant::now();
         let line = match protocol::request_line(&request) {
             Ok(line) => line,
             Err(error) => {
@@ -224,7 +246,12 @@ impl Host {
         *seat = Seat::Running(Box::new(running));
         let view = request.view.unwrap_or_default();
         match parse_answer(&answer).and_then(|answer| chosen(answer, &view)) {
-            Ok(action) => Some(action),
+            Ok(action) => {
+                let micros = u64::try_from(began.elapsed().as_micros()).unwrap_or(u64::MAX);
+                self.exchanges.fetch_add(1, Ordering::Relaxed);
+                self.exchange_micros.fetch_add(micros, Ordering::Relaxed);
+                Some(action)
+            }
             Err(error) => {
                 self.fault(&game_id, seat_number, error);
                 None

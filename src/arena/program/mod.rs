@@ -180,6 +180,18 @@ impl Hosted {
         }
     }
 
+    /// Each hosted entrant's label, answers in time and their mean time in
+    /// milliseconds (see [`host::Host::exchanges`]).
+    pub fn exchanges(&self) -> Vec<(String, u64, f64)> {
+        self.hosts
+            .iter()
+            .map(|host| {
+                let (count, mean) = host.exchanges();
+                (host.label.clone(), count, mean)
+            })
+            .collect()
+    }
+
     /// Every fault so far, in the order they happened.
     pub fn faults(&self) -> Vec<Fault> {
         self.faults
