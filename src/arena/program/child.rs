@@ -140,3 +140,64 @@ async fn read_lines(stdout: ChildStdout, lines: mpsc::Sender<Line>) {
     }
     let _ = lines.send(Line::End).await;
 }
+
+#[cfg(test)]
+mod tests {
+    //! The program's faults as seen on its pipes, with `sh` standing in for
+    //! a program (no sandbox: these run in plain `cargo test`).
+    use std::process::Stdio;
+
+    use super::*;
+
+    fn start(script: &str) -> Running {
+        let child = tokio::process::Command::new("sh")
+            .args(["-c", script])
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .kill_on_drop(true)
+            .spawn()
+            .unwrap();
+        Running::new(child).unwrap()
+    }
+
+    const WAIT: Duration = Duration::from_secs(5);
+
+    #[tokio::test]
+    async fn a_program_in_step_answers_each_request() {
+        let mut program = start(r#"while read line; do echo "{\"index\":0}"; done"#);
+        for _ in 0..3 {
+            assert_eq!(program.ask("{}", WAIT).await.unwrap(), r#"{"index":0}"#);
+        }
+        program.kill();
+    }
+
+    #[tokio::test]
+    async fn output_before_a_request_is_out_of_turn() {
+        let mut program = start("echo early; while read line; do echo ok; done");
+        tokio::time::sleep(Duration::from_millis(300)).await;
+        let error = program.ask("{}", WAIT).await.unwrap_err();
+        assert!(error.contains("out of turn"), "{error}");
+    }
+
+    #[tokio::test]
+    async fn a_line_past_the_bound_is_refused_unread() {
+        let mut program = start("read line; head -c 3000000 /dev/zero | tr '\\0' x; sleep 5");
+        let error = program.ask("{}", WAIT).await.unwrap_err();
+        assert!(error.contains("longer than 1048576 bytes"), "{error}");
+    }
+
+    #[tokio::test]
+    async fn a_late_or_ended_program_is_a_sentence() {
+        let mut late = start("read line; sleep 5");
+        let error = late
+            .ask("{}", Duration::from_millis(100))
+            .await
+            .unwrap_err();
+        assert_eq!(error, "the program did not answer within 100 ms");
+        late.kill();
+        let mut ended = start("exit 3");
+        let error = ended.ask("{}", WAIT).await.unwrap_err();
+        assert!(error.contains("exit status: 3"), "{error}");
+    }
+}
