@@ -164,7 +164,9 @@ impl Host {
     }
 
     fn log_path(&self, game_id: &str, seat: u32) -> PathBuf {
-        self.logs.join(format!("{game_id}.seat{seat}.stderr"))
+        // The game id comes from the server: kept to a plain file name.
+        let game = super::safe_name(game_id);
+        self.logs.join(format!("{game}.seat{seat}.stderr"))
     }
 
     fn start(&self, game_id: &str, seat: u32) -> Result<Running, String> {

@@ -203,7 +203,7 @@ impl Hosted {
 
 /// A label as a file name: letters, digits, `-`, `_` and `.` kept, the rest
 /// `_`.
-fn safe_name(label: &str) -> String {
+pub(super) fn safe_name(label: &str) -> String {
     label
         .chars()
         .map(|c| {
