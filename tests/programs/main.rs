@@ -17,7 +17,7 @@ use std::{
 
 use melange::{
     api::Catalog,
-    arena::{self, ArenaConfig, Entrant, Format, ProgramConfig},
+    arena::{self, ArenaConfig, Entrant, Format, ProgramConfig, program::Limits},
     pb,
     server::{RemoteBotConfig, ServerConfig, serve},
 };
@@ -73,8 +73,9 @@ async fn server(first_port: u16, count: u16) -> SocketAddr {
             allowed: (first_port..first_port + count)
                 .map(|port| format!("127.0.0.1:{port}"))
                 .collect(),
-            // The silent program costs this much a game.
-            timeout: Duration::from_secs(1),
+            // The silent program costs this much a game; the others must
+            // fail well within it on a loaded machine.
+            timeout: Duration::from_secs(2),
             ..RemoteBotConfig::default()
         },
         ..ServerConfig::default()
@@ -115,6 +116,12 @@ fn config(server: SocketAddr, out: &Path, bots: &[String], first_port: u16) -> A
         title: "hosted programs".into(),
         programs: ProgramConfig {
             listen: SocketAddr::from(([127, 0, 0, 1], first_port)),
+            // Low enough that the endless allocation hits it in a fraction
+            // of the timeout, with room for Python.
+            limits: Limits {
+                memory_mb: 256,
+                ..Limits::default()
+            },
             ..ProgramConfig::default()
         },
     }
