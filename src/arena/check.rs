@@ -18,15 +18,21 @@ use crate::{
     pb::{self, bot_service_client::BotServiceClient, game_service_client::GameServiceClient},
 };
 
-/// Asks every remote entrant for one trial decision; the first that fails
-/// is the error, a sentence naming the entrant and what went wrong.
+/// Asks every remote entrant (hosted programs included: `bots` holds what
+/// the server is told plays each entrant, the arena's own endpoint for a
+/// program) for one trial decision; the first that fails is the error, a
+/// sentence naming the entrant and what went wrong.
 pub async fn check_entrants(
     config: &ArenaConfig,
+    bots: &[String],
     client: &GameServiceClient<Channel>,
     timeout: Duration,
 ) -> Result<(), String> {
-    for entrant in config.entrants.iter().filter(|e| is_endpoint(&e.bot)) {
-        trial_decision(config, client.clone(), &entrant.bot, timeout)
+    for (entrant, bot) in config.entrants.iter().zip(bots) {
+        if !is_endpoint(bot) {
+            continue;
+        }
+        trial_decision(config, client.clone(), bot, timeout)
             .await
             .map_err(|why| {
                 format!(

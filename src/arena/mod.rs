@@ -1,5 +1,5 @@
 //! The tournament runner behind `melange-arena`: plays a field of bots
-//! (built-in names or remote bot endpoints) against each other on a melange
+//! (built-in names, remote bot endpoints or hosted programs) against each other on a melange
 //! server, as a round robin or a Swiss tournament, every table on mirrored
 //! seeds with its seats rotated, and writes standings, per-game results
 //! and every replay into an output folder.
@@ -9,6 +9,7 @@
 //! - [`schedule`]: tables, rotations, seeds, Swiss pairings;
 //! - [`play`]: one game on the server, to its end, and its replay;
 //! - [`progress`]: the run's progress in its folder, for `--resume`;
+//! - [`program`]: entrants that are programs the arena runs in a sandbox;
 //! - [`rating`]: Elo and Weng-Lin;
 //! - [`standings`]: points, standings and the files.
 //!
@@ -20,6 +21,7 @@
 pub mod check;
 pub mod entrant;
 pub mod play;
+pub mod program;
 pub mod progress;
 pub mod rating;
 pub mod schedule;
@@ -34,6 +36,7 @@ use tonic::transport::{Channel, Endpoint};
 use crate::pb::{self, game_service_client::GameServiceClient};
 pub use entrant::Entrant;
 pub use play::{Failure, Finished};
+pub use program::{Fault, ProgramConfig};
 pub use schedule::{Format, ScheduledGame};
 pub use standings::Standings;
 
@@ -68,12 +71,14 @@ pub struct ArenaConfig {
     /// A game not over after this long is given up and reported.
     pub game_timeout: Duration,
     /// How long a remote bot has for its trial decision before the first
-    /// round ([`check`]).
-    pub check_timeout: Duration,
+    /// round ([`check`]); `None`: no trial decisions.
+    pub check_timeout: Option<Duration>,
     /// The output folder (made if missing).
     pub out: PathBuf,
     /// Words for the standings' title: the game and its options.
     pub title: String,
+    /// How hosted programs (`cmd:` bots) run.
+    pub programs: ProgramConfig,
 }
 
 /// One scheduled game and how it went.
@@ -94,6 +99,8 @@ pub struct ArenaReport {
     pub records: Vec<GameRecord>,
     /// The standings written to `standings.md` / `standings.json`.
     pub standings: Standings,
+    /// What hosted programs did wrong, in the order it happened.
+    pub faults: Vec<Fault>,
 }
 
 /// Told about each game as it ends: `(games done, games scheduled so
@@ -111,6 +118,25 @@ struct RunInfo<'a> {
     concurrency: usize,
     game_ids: Vec<Option<&'a str>>,
     failures: Vec<(usize, &'a str)>,
+    program_faults: Vec<FaultInfo<'a>>,
+    program_exchanges: Vec<ExchangeInfo>,
+}
+
+/// One hosted entrant's exchanges in `run.json`.
+#[derive(Serialize)]
+struct ExchangeInfo {
+    entrant: String,
+    answers: u64,
+    mean_ms: f64,
+}
+
+/// One hosted program's fault in `run.json`.
+#[derive(Serialize)]
+struct FaultInfo<'a> {
+    entrant: &'a str,
+    game_id: &'a str,
+    seat: u32,
+    message: &'a str,
 }
 
 /// Plays the tournament and writes its files. An error is a reason the
@@ -128,8 +154,18 @@ pub async fn run(config: ArenaConfig, on_progress: OnProgress) -> Result<ArenaRe
         .await
         .map_err(|error| format!("cannot reach {}: {error}", config.endpoint))?;
     let client = GameServiceClient::new(channel).max_decoding_message_size(16 << 20);
-    if !config.resume {
-        check::check_entrants(&config, &client, config.check_timeout).await?;
+    // Hosted programs' endpoints stay up until the run ends (dropped with
+    // `hosted`), which ends their programs too.
+    let (hosted, bots) = program::Hosted::start(
+        &config.entrants,
+        &config.programs,
+        &config.out.join("programs"),
+    )
+    .await?;
+    let hosted = Arc::new(hosted);
+    let bots: Arc<[String]> = bots.into();
+    if let Some(timeout) = config.check_timeout.filter(|_| !config.resume) {
+        check::check_entrants(&config, &bots, &client, timeout).await?;
     }
     let settings = settings(&config);
     let progress = if config.resume {
@@ -191,6 +227,7 @@ pub async fn run(config: ArenaConfig, on_progress: OnProgress) -> Result<ArenaRe
         scheduled += games.len();
         let played = play_round(
             &config,
+            (&bots, &hosted),
             &client,
             &progress,
             games,
@@ -213,12 +250,30 @@ pub async fn run(config: ArenaConfig, on_progress: OnProgress) -> Result<ArenaRe
         &records,
         &byes,
     );
-    write_files(&config, seed, &records, &standings, started.elapsed())?;
+    let faults = hosted.faults();
+    let exchanges = hosted
+        .exchanges()
+        .into_iter()
+        .map(|(entrant, answers, mean_ms)| ExchangeInfo {
+            entrant,
+            answers,
+            mean_ms,
+        })
+        .collect();
+    write_files(
+        &config,
+        seed,
+        &records,
+        &standings,
+        (&faults, exchanges),
+        started.elapsed(),
+    )?;
     progress.complete()?;
     Ok(ArenaReport {
         seed,
         records,
         standings,
+        faults,
     })
 }
 
@@ -273,6 +328,7 @@ fn check(config: &ArenaConfig) -> Result<(), String> {
 /// were, if their replay is there; games created then are followed again.
 async fn play_round(
     config: &Arc<ArenaConfig>,
+    (bots, hosted): (&Arc<[String]>, &Arc<program::Hosted>),
     client: &GameServiceClient<Channel>,
     progress: &Arc<progress::Progress>,
     games: Vec<ScheduledGame>,
@@ -305,13 +361,15 @@ async fn play_round(
         let client = client.clone();
         let progress = Arc::clone(progress);
         let permits = Arc::clone(&permits);
+        let (bots, hosted) = (Arc::clone(bots), Arc::clone(hosted));
         tasks.spawn(async move {
             let _permit = permits.acquire_owned().await;
             let replays = config.out.join("replays");
             let table = play::Table {
                 kind: config.kind,
                 options: &config.options,
-                entrants: &config.entrants,
+                bots: &bots,
+                hosted: &hosted,
                 replays: &replays,
                 timeout: config.game_timeout,
                 progress: &progress,
@@ -337,6 +395,7 @@ fn write_files(
     seed: u64,
     records: &[GameRecord],
     standings: &Standings,
+    (faults, program_exchanges): (&[Fault], Vec<ExchangeInfo>),
     elapsed: Duration,
 ) -> Result<(), String> {
     let write = |name: &str, text: String| {
@@ -366,6 +425,16 @@ fn write_files(
                     .map(|f| (r.game.index, f.message.as_str()))
             })
             .collect(),
+        program_faults: faults
+            .iter()
+            .map(|fault| FaultInfo {
+                entrant: &fault.entrant,
+                game_id: &fault.game_id,
+                seat: fault.seat,
+                message: &fault.message,
+            })
+            .collect(),
+        program_exchanges,
     };
     let json = serde_json::to_string_pretty(&run).map_err(|e| e.to_string())?;
     write("run.json", json + "\n")

@@ -8,7 +8,7 @@ use std::{path::Path, time::Duration};
 use prost::Message;
 use tonic::{Code, transport::Channel};
 
-use super::{ScheduledGame, entrant::Entrant, progress::Progress};
+use super::{ScheduledGame, program::Hosted, progress::Progress};
 
 /// How long a creation the server's quotas refused waits before it asks
 /// again.
@@ -108,8 +108,11 @@ pub struct Table<'a> {
     pub kind: i32,
     /// Every game's options.
     pub options: &'a pb::GameOptions,
-    /// The tournament's bots.
-    pub entrants: &'a [Entrant],
+    /// What the server is told plays each entrant (`SeatConfig.bot`): its
+    /// bot, or for a hosted program the arena's endpoint for it.
+    pub bots: &'a [String],
+    /// The hosted programs, told when a game is over.
+    pub hosted: &'a Hosted,
     /// Where replay files go.
     pub replays: &'a Path,
     /// A game not over after this long is given up.
@@ -219,7 +222,10 @@ pub async fn play(
                 game_id
             }
         };
-        let view = match wait_for_end(&mut client, &game_id, table.timeout, &mut retry).await {
+        let waited = wait_for_end(&mut client, &game_id, table.timeout, &mut retry).await;
+        // Over, lost or given up: the game's hosted programs end.
+        table.hosted.end_game(&game_id);
+        let view = match waited {
             Ok(view) => view,
             Err(Waited::Lost) if replays < MOST_REPLAYS => {
                 replays += 1;
@@ -276,7 +282,7 @@ async fn create(
             .seats
             .iter()
             .map(|&entrant| pb::SeatConfig {
-                bot: table.entrants[entrant].bot.clone(),
+                bot: table.bots[entrant].clone(),
                 ..Default::default()
             })
             .collect(),

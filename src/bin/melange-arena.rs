@@ -1,11 +1,14 @@
 //! `melange-arena`: runs a tournament of bots on a melange server and writes
 //! its standings, per-game results and replays into a folder.
-use std::{path::PathBuf, sync::Arc, time::Duration};
+use std::{net::SocketAddr, path::PathBuf, sync::Arc, time::Duration};
 
 use clap::Parser;
 use indicatif::{ProgressBar, ProgressStyle};
 use melange::{
-    arena::{self, ArenaConfig, Entrant, Format},
+    arena::{
+        self, ArenaConfig, Entrant, Format, ProgramConfig,
+        program::{Limits, PREFIX},
+    },
     pb,
 };
 
@@ -25,9 +28,10 @@ struct Flags {
     )]
     endpoint: String,
     /// The bots, comma-separated: built-in names (`random`, `mcts`,
-    /// `mcts:400`) or remote bot endpoints (`http://host:port`, which the
-    /// server must allow with --allow-bot-endpoint), each optionally
-    /// labelled as `label=bot`.
+    /// `mcts:400`), remote bot endpoints (`http://host:port`, which the
+    /// server must allow with --allow-bot-endpoint) or programs the arena
+    /// hosts in a sandbox (`cmd:./my_bot.py ARGS`, docs/arena-programs.md),
+    /// each optionally labelled as `label=bot`.
     #[arg(long, value_delimiter = ',', required = true)]
     bots: Vec<String>,
     /// The game: "imperium" or "war-for-arrakis" (or a GameKind number).
@@ -96,13 +100,76 @@ struct Flags {
     /// A game not over after this many seconds is given up.
     #[arg(long, default_value_t = 600)]
     game_timeout_secs: u64,
-    /// Before the first round each remote bot is asked one trial decision
-    /// and has this many seconds for it; a bot that fails stops the run.
+    /// Before the first round each remote bot (hosted programs included)
+    /// is asked one trial decision and has this many seconds for it; a bot
+    /// that fails stops the run. 0: no trial decisions.
     #[arg(long, default_value_t = 10)]
     check_timeout_secs: u64,
     /// The output folder.
     #[arg(long, default_value = "arena-out")]
     out: PathBuf,
+    /// Where the endpoint of the first hosted program (`cmd:` bot) listens;
+    /// the next ones take the following ports. The server calls them as
+    /// remote bots, so it must allow each: --allow-bot-endpoint
+    /// 127.0.0.1:50070,127.0.0.1:50071,...
+    #[arg(long, default_value = "127.0.0.1:50070")]
+    program_listen: SocketAddr,
+    /// CPU seconds of each hosted program process (one a seat of a game).
+    #[arg(long, default_value_t = Limits::default().cpu_secs)]
+    program_cpu_secs: u64,
+    /// Address space of each hosted program process, in MiB.
+    #[arg(long, default_value_t = Limits::default().memory_mb)]
+    program_memory_mb: u64,
+    /// Processes and threads of one hosted entrant, all its games together.
+    #[arg(long, default_value_t = Limits::default().processes)]
+    program_processes: u64,
+    /// Largest file a hosted program may write (its stderr log included),
+    /// in MiB.
+    #[arg(long, default_value_t = Limits::default().file_mb)]
+    program_file_mb: u64,
+    /// Open files of each hosted program process.
+    #[arg(long, default_value_t = Limits::default().open_files)]
+    program_open_files: u64,
+    /// Size of each hosted program's private /tmp, in MiB.
+    #[arg(long, default_value_t = Limits::default().scratch_mb)]
+    program_scratch_mb: u64,
+    /// A folder hosted programs may read besides /usr and their own
+    /// (an interpreter elsewhere, a model); repeat or comma-separate.
+    #[arg(long, value_delimiter = ',')]
+    program_bind: Vec<PathBuf>,
+    /// The bubblewrap executable.
+    #[arg(long, default_value = "bwrap")]
+    program_bwrap: PathBuf,
+    /// Starts of one hosted entrant's program in the run at most; past
+    /// them its seats play on unanswered.
+    #[arg(long, default_value_t = ProgramConfig::default().max_starts)]
+    program_max_starts: u32,
+}
+
+/// The hosted programs' configuration from the flags.
+fn programs(flags: &Flags) -> Result<ProgramConfig, String> {
+    for folder in &flags.program_bind {
+        if !folder.is_absolute() || !folder.is_dir() {
+            return Err(format!(
+                "--program-bind {}: not the absolute path of a folder",
+                folder.display()
+            ));
+        }
+    }
+    Ok(ProgramConfig {
+        limits: Limits {
+            cpu_secs: flags.program_cpu_secs,
+            memory_mb: flags.program_memory_mb,
+            processes: flags.program_processes,
+            file_mb: flags.program_file_mb,
+            open_files: flags.program_open_files,
+            scratch_mb: flags.program_scratch_mb,
+            binds: flags.program_bind.clone(),
+            bwrap: flags.program_bwrap.clone(),
+        },
+        listen: flags.program_listen,
+        max_starts: flags.program_max_starts,
+    })
 }
 
 fn game_kind(name: &str) -> Result<i32, String> {
@@ -196,6 +263,17 @@ fn options(flags: &Flags, kind: i32) -> Result<(pb::GameOptions, usize, String),
 #[tokio::main]
 async fn main() -> Result<(), Box<dyn std::error::Error>> {
     let flags = Flags::parse();
+    // Hosted programs' faults are logged (warnings by default; RUST_LOG
+    // says otherwise).
+    tracing_subscriber::fmt()
+        .with_writer(std::io::stderr)
+        .with_env_filter(
+            tracing_subscriber::EnvFilter::try_from_default_env()
+                .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("warn")),
+        )
+        .init();
+    let programs = programs(&flags)?;
+    let hosting = flags.bots.iter().any(|bot| bot.contains(PREFIX));
     let kind = game_kind(&flags.game)?;
     let (options, seats, mut title) = options(&flags, kind)?;
     let format = match flags.format.as_str() {
@@ -229,9 +307,11 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
         resume: flags.resume,
         concurrency: flags.concurrency,
         game_timeout: Duration::from_secs(flags.game_timeout_secs),
-        check_timeout: Duration::from_secs(flags.check_timeout_secs),
+        check_timeout: (flags.check_timeout_secs > 0)
+            .then(|| Duration::from_secs(flags.check_timeout_secs)),
         out: flags.out.clone(),
         title,
+        programs,
     };
     let bar = ProgressBar::new(0);
     bar.set_style(
@@ -250,6 +330,14 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
     .await?;
     bar.finish_and_clear();
     print!("{}", report.standings.markdown());
+    if hosting {
+        println!(
+            "\n{} fault(s) of hosted programs (run.json lists them; their standard error \
+             is under {})",
+            report.faults.len(),
+            flags.out.join("programs").display()
+        );
+    }
     println!(
         "\nWritten to {} (tournament seed {}, in run.json)",
         flags.out.display(),

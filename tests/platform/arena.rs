@@ -45,9 +45,10 @@ fn config(server: &TestServer, out: &Path, format: Format, concurrency: usize) -
         resume: false,
         concurrency,
         game_timeout: Duration::from_secs(120),
-        check_timeout: Duration::from_secs(5),
+        check_timeout: Some(Duration::from_secs(5)),
         out: out.to_owned(),
         title: "Dune: Imperium, 2 players; test tournament".into(),
+        programs: Default::default(),
     }
 }
 
