@@ -12,7 +12,7 @@ use std::time::Duration;
 
 use tonic::transport::{Channel, Endpoint};
 
-use super::ArenaConfig;
+use super::{ArenaConfig, program::Hosted};
 use crate::{
     api::{game_request, is_endpoint, seat_request},
     pb::{self, bot_service_client::BotServiceClient, game_service_client::GameServiceClient},
@@ -24,7 +24,7 @@ use crate::{
 /// sentence naming the entrant and what went wrong.
 pub async fn check_entrants(
     config: &ArenaConfig,
-    bots: &[String],
+    (bots, hosted): (&[String], &Hosted),
     client: &GameServiceClient<Channel>,
     timeout: Duration,
 ) -> Result<(), String> {
@@ -32,7 +32,7 @@ pub async fn check_entrants(
         if !is_endpoint(bot) {
             continue;
         }
-        trial_decision(config, client.clone(), bot, timeout)
+        trial_decision(config, client.clone(), bot, timeout, hosted)
             .await
             .map_err(|why| {
                 format!(
@@ -50,6 +50,7 @@ async fn trial_decision(
     mut client: GameServiceClient<Channel>,
     endpoint: &str,
     timeout: Duration,
+    hosted: &Hosted,
 ) -> Result<(), String> {
     let created = client
         .create_game(pb::CreateGameRequest {
@@ -79,6 +80,8 @@ async fn trial_decision(
     {
         let _ = client.concede(request).await;
     }
+    // A hosted program started for the trial ends with it.
+    hosted.end_game(&created.game_id);
     asked
 }
 

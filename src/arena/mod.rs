@@ -165,7 +165,7 @@ pub async fn run(config: ArenaConfig, on_progress: OnProgress) -> Result<ArenaRe
     let hosted = Arc::new(hosted);
     let bots: Arc<[String]> = bots.into();
     if let Some(timeout) = config.check_timeout.filter(|_| !config.resume) {
-        check::check_entrants(&config, &bots, &client, timeout).await?;
+        check::check_entrants(&config, (&bots, &hosted), &client, timeout).await?;
     }
     let settings = settings(&config);
     let progress = if config.resume {

@@ -207,10 +207,13 @@ impl RemoteBots {
                 .map(|response| response.into_inner().action)
                 .map_err(|status| {
                     // The transport's own failures come as UNAVAILABLE (or
-                    // UNKNOWN from a connection cut mid-call); any other
-                    // status is the bot's answer.
+                    // UNKNOWN from a connection cut mid-call); a bot (or
+                    // the arena's endpoint for a hosted program) that says
+                    // it ran out of time is late; any other status is the
+                    // bot's error.
                     let why = match status.code() {
                         Code::Unavailable | Code::Unknown => StandIn::BotUnreachable,
+                        Code::DeadlineExceeded => StandIn::BotLate,
                         _ => StandIn::BotError,
                     };
                     (

@@ -208,6 +208,26 @@ async fn hostile_programs_lose_their_games_and_the_tournament_goes_on() {
                 "{label}: {:?}",
                 report.faults
             );
+            // The server's record says why it played for the program
+            // (MC-STANDIN-01): a late program is late, not unreachable.
+            let line = report
+                .standings
+                .lines
+                .iter()
+                .find(|line| line.bot == *label)
+                .unwrap();
+            assert!(line.stand_ins > 0, "{label}: no stand-in on the record");
+            let reasons: Vec<&str> = report
+                .records
+                .iter()
+                .filter_map(|record| record.outcome.as_ref().ok())
+                .flat_map(|finished| finished.stand_ins.iter())
+                .map(|stood_in| stood_in.reason.as_str())
+                .collect();
+            assert!(!reasons.contains(&"bot_unreachable"), "{reasons:?}");
+            if *label == "sleeps" {
+                assert!(reasons.contains(&"bot_late"), "{reasons:?}");
+            }
         } else {
             assert_eq!(faults, 0, "{label}: {:?}", report.faults);
         }

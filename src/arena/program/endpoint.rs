@@ -31,10 +31,8 @@ impl BotService for Forward {
         // of one.
         let decided = tokio::spawn(async move { host.decide(request.into_inner()).await }).await;
         match decided {
-            Ok(Some(action)) => Ok(Response::new(pb::DecideResponse {
-                action: Some(action),
-            })),
-            _ => Err(Status::unavailable(
+            Ok(answer) => answer.map(|action| Response::new(pb::DecideResponse { action })),
+            Err(_) => Err(Status::internal(
                 "the hosted program gave no answer; the arena's log says why",
             )),
         }

@@ -12,7 +12,7 @@
 //! hundreds of decisions.
 //!
 //! Each fault is logged once, with the entrant, the game and the seat, and
-//! kept for `faults.csv`; after `max_starts` starts the entrant's program
+//! kept for `run.json` (`program_faults`); after `max_starts` starts the entrant's program
 //! is not started again and its seats play on unanswered.
 use std::{
     collections::HashMap,
@@ -195,9 +195,16 @@ impl Host {
         Running::new(child)
     }
 
-    /// The program's action for `request`; `None` (the server's "no
-    /// answer") after a fault, which is logged and kept.
-    pub async fn decide(&self, mut request: pb::DecideRequest) -> Option<pb::Action> {
+    /// The program's action for `request`. After a fault (logged and kept)
+    /// the server is told what kind it was, so that its record of the
+    /// stand-in (MC-STANDIN-01) says why: `Ok(None)` for an answer that
+    /// names no legal action (a malformed answer), `DEADLINE_EXCEEDED` for
+    /// a late one, `INTERNAL` for a program that crashed, misbehaved or
+    /// could not start (a bot error).
+    pub async fn decide(
+        &self,
+        mut request: pb::DecideRequest,
+    ) -> Result<Option<pb::Action>, tonic::Status> {
         let game_id = request.game_id.clone();
         let seat_number = request.seat;
         let seat = self.seat(&game_id, seat_number);
@@ -210,13 +217,15 @@ impl Host {
             Ok(line) => line,
             Err(error) => {
                 self.fault(&game_id, seat_number, error);
-                return None;
+                return Err(tonic::Status::internal("the request could not be written"));
             }
         };
         let mut running = match std::mem::take(&mut *seat) {
             Seat::Broken => {
                 *seat = Seat::Broken;
-                return None;
+                return Err(tonic::Status::internal(
+                    "this seat's program was ended after a fault",
+                ));
             }
             Seat::Running(running) => *running,
             Seat::New => match self.start(&game_id, seat_number) {
@@ -224,7 +233,7 @@ impl Host {
                 Err(error) => {
                     *seat = Seat::Broken;
                     self.fault(&game_id, seat_number, error);
-                    return None;
+                    return Err(tonic::Status::internal("the program could not start"));
                 }
             },
         };
@@ -241,7 +250,11 @@ impl Host {
                     seat_number,
                     format!("{error}{said}; it is ended, and this game goes on without it"),
                 );
-                return None;
+                return Err(if began.elapsed() >= wait {
+                    tonic::Status::deadline_exceeded("the program did not answer in time")
+                } else {
+                    tonic::Status::internal("the program failed; the arena's log says how")
+                });
             }
         };
         // A malformed answer leaves the program in step: it keeps the seat.
@@ -252,11 +265,11 @@ impl Host {
                 let micros = u64::try_from(began.elapsed().as_micros()).unwrap_or(u64::MAX);
                 self.exchanges.fetch_add(1, Ordering::Relaxed);
                 self.exchange_micros.fetch_add(micros, Ordering::Relaxed);
-                Some(action)
+                Ok(Some(action))
             }
             Err(error) => {
                 self.fault(&game_id, seat_number, error);
-                None
+                Ok(None)
             }
         }
     }
