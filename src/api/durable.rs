@@ -7,7 +7,7 @@ use super::{HostedGame, WireRules, hosted::Hosted};
 use crate::{
     matches::{
         Batch, BotKind, JournalSink, KeptClock, KeptHistory, Match, MatchError, RestoredSeat,
-        StandIn, TokenHash, Unkept,
+        StandIn, TokenHash, Unkept, VersionNote,
     },
     pb,
     rules::core::Seat,
@@ -28,10 +28,11 @@ fn records<R: WireRules>(
     first_version: u64,
     actions: &[(Seat, R::Action)],
     hashes: &[(u64, u64)],
-    stand_ins: &[(u64, StandIn)],
+    (stand_ins, notes): (&[(u64, StandIn)], &[VersionNote]),
 ) -> Vec<ActionRecord> {
     let mut hashes = hashes.iter().peekable();
     let mut stand_ins = stand_ins.iter().peekable();
+    let mut notes = notes.iter().peekable();
     actions
         .iter()
         .enumerate()
@@ -48,6 +49,10 @@ fn records<R: WireRules>(
                 action: Some(R::action_to_pb(action)),
                 state_hash,
                 stand_in,
+                note: notes
+                    .next_if(|(at, _)| *at == version)
+                    .map(|(_, note)| note.to_string())
+                    .unwrap_or_default(),
             }
         })
         .collect()
@@ -59,7 +64,7 @@ impl<R: WireRules> JournalSink<R> for StoreSink {
             batch.first_version,
             batch.actions,
             batch.hashes,
-            batch.stand_ins,
+            (batch.stand_ins, batch.notes),
         );
         self.store
             .append(
@@ -86,6 +91,8 @@ fn clock_record(kept: &KeptClock) -> ClockRecord {
             .collect(),
         decided: kept.decided.clone(),
         running_since_unix_ms: kept.running_since_unix_ms,
+        thought_ms: kept.thought_ms.clone(),
+        began_unix_ms: kept.began_unix_ms,
     }
 }
 
@@ -99,6 +106,8 @@ fn kept_clock(record: &ClockRecord) -> KeptClock {
             .collect(),
         decided: record.decided.clone(),
         running_since_unix_ms: record.running_since_unix_ms,
+        thought_ms: record.thought_ms.clone(),
+        began_unix_ms: record.began_unix_ms,
     }
 }
 
@@ -140,7 +149,12 @@ pub fn journal_new<R: WireRules>(
         plays: plays.to_vec(),
     };
     let played: Vec<_> = game.journal().iter().cloned().collect();
-    let actions = records::<R>(1, &played, game.unkept_hashes(), game.stand_ins());
+    let actions = records::<R>(
+        1,
+        &played,
+        game.unkept_hashes(),
+        (game.stand_ins(), game.notes()),
+    );
     let finished = game.state().to_act().is_none();
     // A game that moves with no call (bots, a clock) is adopted by the
     // fleet when its server dies; others wait for a call to name them.
@@ -220,6 +234,7 @@ pub fn restore<R: WireRules>(
     let mut actions = Vec::with_capacity(stored.actions.len());
     let mut hashes = Vec::new();
     let mut stand_ins = Vec::new();
+    let mut notes = Vec::new();
     let mut undecodable = None;
     for (index, kept) in stored.actions.iter().enumerate() {
         let version = index as u64 + 1;
@@ -244,12 +259,16 @@ pub fn restore<R: WireRules>(
         if let Some(why) = &kept.stand_in {
             stand_ins.push((version, super::stand_in_from_pb(why)));
         }
+        if !kept.note.is_empty() {
+            notes.push((version, kept.note.as_str().into()));
+        }
     }
     let history = KeptHistory {
         actions,
         hashes,
         given: record.given,
         stand_ins,
+        notes,
     };
     let clock = super::clock_options(&options_pb)?;
     let (mut game, problem) = Match::<R>::restore(options, record.seed, &seats, history)?;

@@ -53,6 +53,24 @@ pub fn resignation_name(why: Resignation) -> &'static str {
     match why {
         Resignation::Conceded => "conceded",
         Resignation::Forfeited => "forfeited",
+        Resignation::OutOfTime => "out_of_time",
+        Resignation::TimeLimit => "time_limit",
+    }
+}
+
+/// A resignation's event in words, `who` being the seat or house it names.
+pub fn resignation_text(who: &str, why: Resignation) -> String {
+    match why {
+        Resignation::Conceded | Resignation::Forfeited => {
+            format!("{who} {} the game (MC-RESIGN-02)", resignation_name(why))
+        }
+        Resignation::OutOfTime => format!(
+            "the game's time is up and {who} used more than its share of it: it loses on time \
+             (MC-CLOCK-07)"
+        ),
+        Resignation::TimeLimit => "the game's time is up with every seat within its share of it: \
+             the standing decides (MC-CLOCK-07)"
+            .to_owned(),
     }
 }
 
@@ -61,6 +79,8 @@ pub fn resignation(name: &str) -> Result<Resignation, MatchError> {
     match name {
         "conceded" => Ok(Resignation::Conceded),
         "forfeited" => Ok(Resignation::Forfeited),
+        "out_of_time" => Ok(Resignation::OutOfTime),
+        "time_limit" => Ok(Resignation::TimeLimit),
         other => Err(invalid(format!(
             "unknown resignation {}; use conceded or forfeited (MC-RESIGN-01)",
             echo(other)

@@ -11,6 +11,7 @@ use super::{WireRules, render, simulate};
 use crate::{
     matches::{
         ClockOptions, Match, MatchError, OnExpiry, ReplayCursor, Replayed, StandIn, Turn, Update,
+        checked_note,
         search::{Decision, Think},
     },
     pb,
@@ -155,6 +156,10 @@ pub fn clock_options(options: &pb::GameOptions) -> Result<Option<ClockOptions>, 
             )));
         }
     };
+    if clock.per_decision_ms == 0 && clock.bank_ms == 0 && clock.game_ms > 0 {
+        // MC-CLOCK-06 alone: the game is limited, no decision is.
+        return ClockOptions::game_limit_only(clock.game_ms).map(Some);
+    }
     ClockOptions::from_ms(
         clock.per_decision_ms,
         clock.bank_ms,
@@ -162,7 +167,8 @@ pub fn clock_options(options: &pb::GameOptions) -> Result<Option<ClockOptions>, 
         clock.first_decision_ms,
         on_expiry,
     )?
-    .with_max_bank_ms(clock.max_bank_ms)
+    .with_max_bank_ms(clock.max_bank_ms)?
+    .with_game_ms(clock.game_ms)
     .map(Some)
 }
 
@@ -183,13 +189,15 @@ pub trait HostedGame: Send + 'static {
     fn authorize(&self, seat: u32, token: Option<&str>) -> Result<Viewer, MatchError>;
     /// The current view for `viewer`.
     fn view(&self, viewer: Viewer) -> pb::View;
-    /// Applies an authorized seat's action; on error nothing changes. The
-    /// response carries the seat's view unless `omit_view`.
+    /// Applies an authorized seat's action, with its bot's note
+    /// (MC-NOTE-01; empty: none); on error nothing changes. The response
+    /// carries the seat's view unless `omit_view`.
     fn apply(
         &mut self,
         seat: Seat,
         expected_version: u64,
         action: &pb::Action,
+        note: &str,
         omit_view: bool,
     ) -> Result<pb::ApplyActionResponse, MatchError>;
     /// Lets the built-in bots play at most `budget` moves; says whether a bot
@@ -219,7 +227,7 @@ pub trait HostedGame: Send + 'static {
         &mut self,
         seat: Seat,
         version: u64,
-        answer: Result<&pb::Action, StandIn>,
+        answer: Result<&pb::DecideResponse, StandIn>,
     ) -> Result<bool, MatchError>;
 
     /// The search a search bot to act is to run off the game's lock (see
@@ -378,10 +386,14 @@ impl<R: WireRules> HostedGame for Hosted<R> {
         seat: Seat,
         expected_version: u64,
         action: &pb::Action,
+        note: &str,
         omit_view: bool,
     ) -> Result<pb::ApplyActionResponse, MatchError> {
+        let note = checked_note(note)?;
         let action = R::action_from_pb(action)?;
-        let applied = self.game.apply(seat, expected_version, &action)?;
+        let applied = self
+            .game
+            .apply_noted(seat, expected_version, &action, note)?;
         let viewer = Viewer::Seat(seat);
         Ok(pb::ApplyActionResponse {
             version: applied.version,
@@ -445,12 +457,27 @@ impl<R: WireRules> HostedGame for Hosted<R> {
         &mut self,
         seat: Seat,
         version: u64,
-        answer: Result<&pb::Action, StandIn>,
+        answer: Result<&pb::DecideResponse, StandIn>,
     ) -> Result<bool, MatchError> {
-        // A malformed answer is handled like an illegal one (MC-BOT-02).
-        let answer = answer
-            .and_then(|action| R::action_from_pb(action).map_err(|_| StandIn::BotMalformedAnswer));
-        Ok(self.game.answer(seat, version, answer)?.is_some())
+        // A malformed answer (no action, one that does not read, a note
+        // too long, MC-NOTE-01) is handled like an illegal one (MC-BOT-02).
+        let note = answer
+            .as_ref()
+            .ok()
+            .map(|answer| checked_note(&answer.note));
+        let note = match note {
+            Some(Err(_)) => {
+                let why = Err(StandIn::BotMalformedAnswer);
+                return Ok(self.game.answer(seat, version, why, None)?.is_some());
+            }
+            Some(Ok(note)) => note,
+            None => None,
+        };
+        let answer = answer.and_then(|answer| {
+            let action = answer.action.as_ref().ok_or(StandIn::BotMalformedAnswer)?;
+            R::action_from_pb(action).map_err(|_| StandIn::BotMalformedAnswer)
+        });
+        Ok(self.game.answer(seat, version, answer, note)?.is_some())
     }
 
     fn search_job(&self) -> Option<Thinking> {
@@ -496,6 +523,10 @@ impl<R: WireRules> HostedGame for Hosted<R> {
         let mut stand_ins = stand_ins[stand_ins.partition_point(|(at, _)| *at <= first as u64)..]
             .iter()
             .peekable();
+        let notes = self.game.notes();
+        let mut notes = notes[notes.partition_point(|(at, _)| *at <= first as u64)..]
+            .iter()
+            .peekable();
         let mut actions = Vec::new();
         let mut bytes = 0usize;
         for (index, (seat, action)) in (first..).zip(journal.iter_from(first)) {
@@ -510,6 +541,10 @@ impl<R: WireRules> HostedGame for Hosted<R> {
                 stand_in: stand_ins
                     .next_if(|(at, _)| *at == version)
                     .map(|(_, why)| super::stand_in_to_pb(why)),
+                note: notes
+                    .next_if(|(at, _)| *at == version)
+                    .map(|(_, note)| note.to_string())
+                    .unwrap_or_default(),
             };
             // The field's tag and length prefix included.
             let size = recorded.encoded_len() + 8;

@@ -4,8 +4,8 @@
 use super::{
     WireRules,
     fields::{
-        invalid, max_rounds, published_preset, resignation, resignation_name, rule_overrides, seat,
-        small,
+        invalid, max_rounds, published_preset, resignation, resignation_name, resignation_text,
+        rule_overrides, seat, small,
     },
 };
 use crate::{
@@ -860,13 +860,7 @@ fn event_text(game: &Imperium, event: &Event) -> String {
         }
         Event::Recall => "the Agents are recalled".to_owned(),
         Event::EndgameTriggered => "the endgame is triggered".to_owned(),
-        Event::Resigned { seat: s, why } => {
-            format!(
-                "{} {} the game (MC-RESIGN-02)",
-                who(s),
-                resignation_name(*why)
-            )
-        }
+        Event::Resigned { seat: s, why } => resignation_text(&who(s), *why),
         Event::RoundLimit { round } => {
             format!("round {round} was the last one allowed: the game stops (MC-ROUNDS-01)")
         }
@@ -999,7 +993,7 @@ mod tests {
         assert_eq!(opts(&with(Some(3))), Some(3));
         assert_eq!(opts(&with(Some(0))), None);
         assert_eq!(opts(&with(None)), None);
-        for why in [Resignation::Conceded, Resignation::Forfeited] {
+        for why in Resignation::ALL {
             let action = Action::Resign(why);
             let back = Imperium::action_from_pb(&Imperium::action_to_pb(&action)).unwrap();
             assert_eq!(back, action);

@@ -10,6 +10,8 @@ pub fn stand_in_to_pb(why: &StandIn) -> pb::StandIn {
         StandIn::BotError => (pb::StandInReason::BotError, ""),
         StandIn::BotIllegalAction { rule } => (pb::StandInReason::BotIllegalAction, rule.as_str()),
         StandIn::BotMalformedAnswer => (pb::StandInReason::BotMalformedAnswer, ""),
+        StandIn::OutOfTime => (pb::StandInReason::OutOfTime, ""),
+        StandIn::TimeLimit => (pb::StandInReason::TimeLimit, ""),
     };
     pb::StandIn {
         reason: reason as i32,
@@ -28,6 +30,8 @@ pub fn stand_in_from_pb(kept: &pb::StandIn) -> StandIn {
             rule: kept.rule.clone(),
         },
         Ok(pb::StandInReason::BotMalformedAnswer) => StandIn::BotMalformedAnswer,
+        Ok(pb::StandInReason::OutOfTime) => StandIn::OutOfTime,
+        Ok(pb::StandInReason::TimeLimit) => StandIn::TimeLimit,
         _ => StandIn::ClockExpired,
     }
 }
@@ -47,6 +51,8 @@ mod tests {
                 rule: "AR-MOVE-03".into(),
             },
             StandIn::BotMalformedAnswer,
+            StandIn::OutOfTime,
+            StandIn::TimeLimit,
         ] {
             assert_eq!(stand_in_from_pb(&stand_in_to_pb(&why)), why);
         }

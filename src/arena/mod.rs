@@ -68,7 +68,11 @@ pub struct ArenaConfig {
     pub resume: bool,
     /// Games in flight at once.
     pub concurrency: usize,
-    /// A game not over after this long is given up and reported.
+    /// Each game's time limit (at most a day), sent as the games'
+    /// `clock.game_ms` unless the options set one (MC-CLOCK-06): the server
+    /// adjudicates a game that reaches it (MC-CLOCK-07), so a slow loser
+    /// cannot void it. The arena waits [`play::GRACE`] more for the verdict
+    /// before it gives the game up and reports it.
     pub game_timeout: Duration,
     /// How long a remote bot has for its trial decision before the first
     /// round ([`check`]); `None`: no trial decisions.
@@ -142,8 +146,9 @@ struct FaultInfo<'a> {
 /// Plays the tournament and writes its files. An error is a reason the
 /// tournament could not run (no server, an unknown bot, an output folder
 /// that cannot be written); a game that fails is in the report instead.
-pub async fn run(config: ArenaConfig, on_progress: OnProgress) -> Result<ArenaReport, String> {
+pub async fn run(mut config: ArenaConfig, on_progress: OnProgress) -> Result<ArenaReport, String> {
     check(&config)?;
+    limit_game_time(&mut config.options, config.game_timeout);
     let started = std::time::Instant::now();
     let replays = config.out.join("replays");
     std::fs::create_dir_all(&replays)
@@ -294,6 +299,16 @@ fn settings(config: &ArenaConfig) -> String {
     digest.iter().map(|byte| format!("{byte:02x}")).collect()
 }
 
+/// MC-CLOCK-06: every game's time limit is the arena's, unless the options
+/// already set one, so that the server, not the arena, ends a game that
+/// reaches it (MC-CLOCK-07) and it counts for someone.
+pub fn limit_game_time(options: &mut pb::GameOptions, limit: Duration) {
+    let clock = options.clock.get_or_insert_with(Default::default);
+    if clock.game_ms == 0 {
+        clock.game_ms = u64::try_from(limit.as_millis()).unwrap_or(u64::MAX);
+    }
+}
+
 /// A tournament seed no one can know in advance.
 fn secret_seed() -> Result<u64, String> {
     use rand::TryRngCore;
@@ -318,6 +333,9 @@ fn check(config: &ArenaConfig) -> Result<(), String> {
     }
     if config.concurrency == 0 {
         return Err("the concurrency must be at least 1".into());
+    }
+    if config.game_timeout.is_zero() || config.game_timeout.as_millis() > 86_400_000 {
+        return Err("each game's time limit must be from 1 ms to a day (MC-CLOCK-06)".into());
     }
     Ok(())
 }

@@ -16,6 +16,10 @@ const QUOTA_RETRY: Duration = Duration::from_millis(500);
 /// The longest wait between two tries of a call the server could not
 /// answer (it is restarting, or the network is down).
 const MOST_BACKOFF: Duration = Duration::from_secs(1);
+/// How long past a game's time limit (MC-CLOCK-06) the runner waits for
+/// the server's verdict (MC-CLOCK-07) before it gives the game up: room
+/// for a server restart.
+pub const GRACE: Duration = Duration::from_secs(60);
 /// How many times a game the server lost (a restart without a journal) is
 /// played again from its seed before the runner gives up on it.
 const MOST_REPLAYS: u32 = 3;
@@ -115,7 +119,8 @@ pub struct Table<'a> {
     pub hosted: &'a Hosted,
     /// Where replay files go.
     pub replays: &'a Path,
-    /// A game not over after this long is given up.
+    /// The game's time limit (MC-CLOCK-06): the server adjudicates it; the
+    /// runner gives the game up [`GRACE`] later.
     pub timeout: Duration,
     /// Where each game's creation and end are kept, for `--resume`.
     pub progress: &'a Progress,
@@ -207,7 +212,8 @@ pub async fn play(
     game: &ScheduledGame,
     attach: Option<String>,
 ) -> Result<Finished, Failure> {
-    let mut retry = Retry::new(table.timeout);
+    let patience = table.timeout.saturating_add(GRACE);
+    let mut retry = Retry::new(patience);
     let mut attached = attach;
     let mut replays = 0;
     loop {
@@ -222,7 +228,7 @@ pub async fn play(
                 game_id
             }
         };
-        let waited = wait_for_end(&mut client, &game_id, table.timeout, &mut retry).await;
+        let waited = wait_for_end(&mut client, &game_id, patience, &mut retry).await;
         // Over, lost or given up: the game's hosted programs end.
         table.hosted.end_game(&game_id);
         let view = match waited {
@@ -232,6 +238,8 @@ pub async fn play(
                 tracing::warn!(%game_id, index = game.index,
                     "the server no longer knows this game (a restart without its journal?); \
                      playing it again from its seed");
+                // The new game has its own time limit.
+                retry = Retry::new(patience);
                 continue;
             }
             Err(Waited::Lost) => {

@@ -97,7 +97,11 @@ struct Flags {
     /// Games in flight at once.
     #[arg(long, default_value_t = 8)]
     concurrency: usize,
-    /// A game not over after this many seconds is given up.
+    /// Each game's time limit in seconds (at most a day), kept by the
+    /// server (MC-CLOCK-06): a game that reaches it is adjudicated, never
+    /// dropped. A seat that used more than its share of the time (the
+    /// limit over the seats) and a fifth loses on time; with every seat
+    /// within that the standing decides (MC-CLOCK-07).
     #[arg(long, default_value_t = 600)]
     game_timeout_secs: u64,
     /// Before the first round each remote bot (hosted programs included)
@@ -198,6 +202,8 @@ fn clock(flags: &Flags) -> Option<pb::ClockOptions> {
         increment_ms: flags.clock_increment_ms,
         first_decision_ms: flags.clock_first_decision_ms,
         on_expiry: on_expiry as i32,
+        // The game's time limit is the arena's (`--game-timeout-secs`).
+        game_ms: 0,
         max_bank_ms: flags
             .clock_max_bank_ms
             .unwrap_or(if flags.clock_increment_ms > 0 {

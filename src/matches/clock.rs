@@ -16,6 +16,15 @@ use crate::rules::core::Seat;
 /// needs, and could overflow an `Instant` far in the future.
 pub const MAX_CLOCK_MS: u64 = 86_400_000;
 
+/// MC-CLOCK-07: how far beyond its share of a game's time (the limit over
+/// the seats) a seat may go before it loses on time, as a fraction of the
+/// share. The game always waits on someone, so at the limit the seats'
+/// times add up to it and someone is at or beyond an exact share: without
+/// a tolerance two equally quick bots would lose on noise. With a fifth,
+/// of two seats one loses only when it took more than 60% of the time
+/// (half again as long as the other); between those the standing decides.
+pub const SHARE_TOLERANCE: f64 = 0.2;
+
 /// What the server does for a seat whose time ran out (MC-CLOCK-04).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum OnExpiry {
@@ -42,6 +51,10 @@ pub struct ClockOptions {
     /// MC-CLOCK-05: the most a bank may hold (`None`: no cap), so that a
     /// seat cannot hoard increments into hours of thinking time.
     pub max_bank: Option<Duration>,
+    /// MC-CLOCK-06: the most wall time the whole game may take (`None`: no
+    /// limit); MC-CLOCK-07 says who wins when it is reached, so that a
+    /// game can never outlast a competition's schedule unrecorded.
+    pub game_limit: Option<Duration>,
 }
 
 impl ClockOptions {
@@ -87,7 +100,43 @@ impl ClockOptions {
             first_decision: Duration::from_millis(first),
             on_expiry,
             max_bank: None,
+            game_limit: None,
         })
+    }
+
+    /// MC-CLOCK-06: only a limit on the whole game's time, no limit on
+    /// each decision (seats are not clocked, their thinking time is only
+    /// counted for MC-CLOCK-07).
+    pub fn game_limit_only(game_ms: u64) -> Result<Self, MatchError> {
+        ClockOptions {
+            per_decision: Duration::ZERO,
+            bank: Duration::ZERO,
+            increment: Duration::ZERO,
+            first_decision: Duration::ZERO,
+            on_expiry: OnExpiry::default(),
+            max_bank: None,
+            game_limit: None,
+        }
+        .with_game_ms(game_ms)
+    }
+
+    /// MC-CLOCK-06: limits the whole game to `game_ms` of wall time (0: no
+    /// limit); more than a day is refused.
+    pub fn with_game_ms(mut self, game_ms: u64) -> Result<Self, MatchError> {
+        if game_ms > MAX_CLOCK_MS {
+            return Err(MatchError::InvalidArgument(format!(
+                "options.clock.game_ms is {game_ms}; at most {MAX_CLOCK_MS} (a day) is \
+                 accepted (MC-CLOCK-06)"
+            )));
+        }
+        self.game_limit = (game_ms > 0).then(|| Duration::from_millis(game_ms));
+        Ok(self)
+    }
+
+    /// Whether each decision is timed (MC-CLOCK-01, MC-CLOCK-02): false
+    /// for a clock that only limits the whole game (MC-CLOCK-06).
+    pub fn times_decisions(&self) -> bool {
+        !self.per_decision.is_zero() || !self.bank.is_zero()
     }
 
     /// MC-CLOCK-05: caps the bank at `max_bank_ms` (0: no cap). A cap above
@@ -134,9 +183,41 @@ pub struct KeptClock {
     pub banks_ms: Vec<Option<u64>>,
     /// Per seat: whether it has made a decision (MC-CLOCK-03).
     pub decided: Vec<bool>,
-    /// When the running decision began, in milliseconds since the Unix
-    /// epoch; `None` when none runs.
+    /// When the game began waiting on the seat to act, in milliseconds
+    /// since the Unix epoch; `None` when it waits on nobody.
     pub running_since_unix_ms: Option<u64>,
+    /// Per seat: the thinking time it has used, in milliseconds, not
+    /// counting the running decision (MC-CLOCK-07).
+    pub thought_ms: Vec<u64>,
+    /// When the game's time began, in milliseconds since the Unix epoch
+    /// (MC-CLOCK-06); `None` before it began.
+    pub began_unix_ms: Option<u64>,
+}
+
+/// Who the game's time limit rules against (MC-CLOCK-07).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    /// This seat used more than its share of the game's time, furthest
+    /// beyond it of all: it loses on time.
+    OutOfTime(Seat),
+    /// Every seat stayed within its share: the standing decides.
+    Standing,
+}
+
+/// The decision the game waits on, clocked or not: its seat's thinking
+/// time counts from `since` (MC-CLOCK-07).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Waiting {
+    seat: Seat,
+    version: u64,
+    since: Instant,
+}
+
+/// The wall-clock time (milliseconds since the Unix epoch) of `instant`,
+/// an instant before `now`, when the wall clock reads `now_unix_ms`.
+fn unix_ms_of(instant: Instant, now: Instant, now_unix_ms: u64) -> u64 {
+    let ago = now.saturating_duration_since(instant);
+    now_unix_ms.saturating_sub(ago.as_millis() as u64)
 }
 
 /// The decision the clock runs now.
@@ -160,19 +241,29 @@ pub struct Clock {
     /// Per seat: whether it has made a decision yet (MC-CLOCK-03).
     decided: Vec<bool>,
     running: Option<Running>,
+    /// Per seat: the thinking time used, not counting `waiting`'s.
+    thought: Vec<Duration>,
+    /// The decision the game waits on now, whoever's.
+    waiting: Option<Waiting>,
+    /// When the game's time began (its first [`Clock::advance`]).
+    began: Option<Instant>,
 }
 
 impl Clock {
     /// Full banks for the `clocked` seats, nothing running yet.
     pub fn new(options: ClockOptions, clocked: &[bool]) -> Self {
+        let timed = options.times_decisions();
         Clock {
             options,
             banks: clocked
                 .iter()
-                .map(|clocked| clocked.then_some(options.bank))
+                .map(|clocked| (*clocked && timed).then_some(options.bank))
                 .collect(),
             decided: vec![false; clocked.len()],
             running: None,
+            thought: vec![Duration::ZERO; clocked.len()],
+            waiting: None,
+            began: None,
         }
     }
 
@@ -196,6 +287,8 @@ impl Clock {
     /// beyond its limit, MC-CLOCK-02, then gains the increment), and a
     /// clocked seat to act starts a decision.
     pub fn advance(&mut self, version: u64, to_act: Option<Seat>, now: Instant) {
+        self.began.get_or_insert(now);
+        self.count_thinking(version, to_act, now);
         if let Some(running) = self.running {
             if running.version == version && Some(running.seat) == to_act {
                 return;
@@ -238,6 +331,68 @@ impl Clock {
         });
     }
 
+    /// MC-CLOCK-07: every seat's thinking time is the time the game waited
+    /// on it, clocked or not (a built-in bot's too); a decision of an
+    /// earlier version ends here and the seat to act starts one.
+    fn count_thinking(&mut self, version: u64, to_act: Option<Seat>, now: Instant) {
+        if let Some(waiting) = self.waiting {
+            if waiting.version == version && Some(waiting.seat) == to_act {
+                return;
+            }
+            self.waiting = None;
+            if let Some(thought) = self.thought.get_mut(waiting.seat.index()) {
+                *thought = thought.saturating_add(now.saturating_duration_since(waiting.since));
+            }
+        }
+        self.waiting = to_act.map(|seat| Waiting {
+            seat,
+            version,
+            since: now,
+        });
+    }
+
+    /// MC-CLOCK-06: when the game's time runs out, if it has a limit.
+    pub fn game_deadline(&self) -> Option<Instant> {
+        Some(self.began? + self.options.game_limit?)
+    }
+
+    /// MC-CLOCK-07: at `now`, once the game's time has run out, who it
+    /// rules against. Each seat's share is the limit over the number of
+    /// seats, with [`SHARE_TOLERANCE`] more; the seat furthest beyond it
+    /// (the lowest seat of those equally far) loses on time, and with
+    /// every seat within it the standing decides. `None` before the limit,
+    /// or without one.
+    pub fn verdict(&self, now: Instant) -> Option<Verdict> {
+        let limit = self.options.game_limit?;
+        if now < self.game_deadline()? {
+            return None;
+        }
+        let seats = u32::try_from(self.thought.len()).ok().filter(|n| *n > 0)?;
+        let share = limit / seats;
+        let share = share + share.mul_f64(SHARE_TOLERANCE);
+        let mut furthest: Option<(Duration, Seat)> = None;
+        for (index, _) in self.thought.iter().enumerate() {
+            let seat = Seat(index as u8);
+            let beyond = self.thought_of(seat, now).saturating_sub(share);
+            if !beyond.is_zero() && furthest.is_none_or(|(most, _)| beyond > most) {
+                furthest = Some((beyond, seat));
+            }
+        }
+        Some(furthest.map_or(Verdict::Standing, |(_, seat)| Verdict::OutOfTime(seat)))
+    }
+
+    /// The thinking time `seat` has used by `now`, its running decision
+    /// included (MC-CLOCK-07).
+    pub fn thought_of(&self, seat: Seat, now: Instant) -> Duration {
+        let before = self.thought.get(seat.index()).copied().unwrap_or_default();
+        match self.waiting {
+            Some(waiting) if waiting.seat == seat => {
+                before.saturating_add(now.saturating_duration_since(waiting.since))
+            }
+            _ => before,
+        }
+    }
+
     /// The seat whose decision runs, the version it runs at and the instant
     /// its time runs out (its limit, then its bank).
     pub fn deadline(&self) -> Option<(Seat, u64, Instant)> {
@@ -278,10 +433,15 @@ impl Clock {
                 .map(|bank| bank.map(|bank| bank.as_millis() as u64))
                 .collect(),
             decided: self.decided.clone(),
-            running_since_unix_ms: self.running.map(|running| {
-                let taken = now.saturating_duration_since(running.started);
-                now_unix_ms.saturating_sub(taken.as_millis() as u64)
-            }),
+            running_since_unix_ms: self
+                .waiting
+                .map(|waiting| unix_ms_of(waiting.since, now, now_unix_ms)),
+            thought_ms: self
+                .thought
+                .iter()
+                .map(|thought| thought.as_millis() as u64)
+                .collect(),
+            began_unix_ms: self.began.map(|began| unix_ms_of(began, now, now_unix_ms)),
         }
     }
 
@@ -307,11 +467,19 @@ impl Clock {
         for (decided, kept) in self.decided.iter_mut().zip(&kept.decided) {
             *decided = *kept;
         }
+        for (thought, kept) in self.thought.iter_mut().zip(&kept.thought_ms) {
+            *thought = Duration::from_millis(*kept);
+        }
         self.running = None;
-        let since = kept.running_since_unix_ms.map_or(now, |since| {
-            now.checked_sub(Duration::from_millis(now_unix_ms.saturating_sub(since)))
+        self.waiting = None;
+        let instant_of = |unix_ms: u64| {
+            now.checked_sub(Duration::from_millis(now_unix_ms.saturating_sub(unix_ms)))
                 .unwrap_or(now)
-        });
+        };
+        // A journal from before MC-CLOCK-06 has no start: the game's time
+        // starts now.
+        self.began = Some(kept.began_unix_ms.map_or(now, instant_of));
+        let since = kept.running_since_unix_ms.map_or(now, instant_of);
         self.advance(version, to_act, since);
     }
 
@@ -441,6 +609,80 @@ mod tests {
             clock.time_left(Seat(1), start + ms(9_000)),
             Some(ms(10_000))
         );
+    }
+
+    #[test]
+    fn at_the_game_limit_the_seat_furthest_beyond_its_share_loses_on_time() {
+        // MC-CLOCK-06, MC-CLOCK-07: a 1 s game of two seats; a share is
+        // 500 ms, 600 ms with the tolerance. Neither seat is clocked.
+        let start = Instant::now();
+        let limit = ClockOptions::game_limit_only(1_000).unwrap();
+        assert!(!limit.times_decisions());
+        let mut clock = Clock::new(limit, &[true, true]);
+        clock.advance(0, Some(Seat(0)), start);
+        assert_eq!(clock.deadline(), None, "no decision is timed");
+        assert_eq!(clock.game_deadline(), Some(start + ms(1_000)));
+        clock.advance(1, Some(Seat(1)), start + ms(100));
+        assert_eq!(clock.verdict(start + ms(999)), None, "not yet");
+        // Seat 1 has waited 900 ms: beyond its share and the tolerance.
+        assert_eq!(
+            clock.verdict(start + ms(1_000)),
+            Some(Verdict::OutOfTime(Seat(1)))
+        );
+        assert_eq!(clock.thought_of(Seat(0), start + ms(1_000)), ms(100));
+        assert_eq!(clock.thought_of(Seat(1), start + ms(1_000)), ms(900));
+    }
+
+    #[test]
+    fn at_the_game_limit_with_every_seat_within_its_share_the_standing_decides() {
+        // MC-CLOCK-07: 450 ms and 550 ms of a 1 s game: both within 600 ms.
+        let start = Instant::now();
+        let mut clock = Clock::new(
+            ClockOptions::game_limit_only(1_000).unwrap(),
+            &[true, false],
+        );
+        clock.advance(0, Some(Seat(0)), start);
+        clock.advance(1, Some(Seat(1)), start + ms(450));
+        assert_eq!(clock.verdict(start + ms(1_000)), Some(Verdict::Standing));
+        // A built-in bot's seat (not clocked) counts its time too: 601 ms
+        // of it is beyond.
+        assert_eq!(
+            clock.verdict(start + ms(1_051)),
+            Some(Verdict::OutOfTime(Seat(1)))
+        );
+        // No limit, no verdict; more than a day is refused.
+        let unlimited = Clock::new(options(100, 0, 0, 0), &[true, true]);
+        assert_eq!(unlimited.verdict(start + ms(1_000_000)), None);
+        assert!(
+            options(100, 0, 0, 0)
+                .with_game_ms(MAX_CLOCK_MS + 1)
+                .is_err()
+        );
+        assert_eq!(
+            options(100, 0, 0, 0).with_game_ms(0).unwrap().game_limit,
+            None
+        );
+    }
+
+    #[test]
+    fn a_kept_clock_keeps_the_game_start_and_each_seat_thinking_time() {
+        // MC-CLOCK-06, MC-CLOCK-07 across a restart: the limit still
+        // counts from the game's creation.
+        let start = Instant::now();
+        let limit = ClockOptions::game_limit_only(1_000).unwrap();
+        let mut clock = Clock::new(limit, &[true, true]);
+        clock.advance(0, Some(Seat(0)), start);
+        clock.advance(1, Some(Seat(1)), start + ms(300));
+        let kept = clock.kept(start + ms(400), 10_000);
+        assert_eq!(kept.thought_ms, [300, 0]);
+        assert_eq!(kept.began_unix_ms, Some(9_600));
+        assert_eq!(kept.running_since_unix_ms, Some(9_900));
+        let elsewhere = start + ms(50_000);
+        let mut rebuilt = Clock::new(limit, &[true, true]);
+        rebuilt.resume(&kept, 1, Some(Seat(1)), elsewhere, 10_000);
+        assert_eq!(rebuilt.game_deadline(), Some(elsewhere + ms(600)));
+        assert_eq!(rebuilt.thought_of(Seat(0), elsewhere), ms(300));
+        assert_eq!(rebuilt.thought_of(Seat(1), elsewhere), ms(100));
     }
 
     #[test]

@@ -7,8 +7,8 @@ use tokio::{
 };
 
 use super::{
-    BotKind, Clock, ClockOptions, History, KeptClock, MatchError, OnExpiry, SeatTime, SeatToken,
-    StandIn, TokenHash, Turn, Update,
+    BotKind, Clock, ClockOptions, History, KeptClock, MatchError, Notes, OnExpiry, SeatTime,
+    SeatToken, StandIn, TokenHash, Turn, Update, Verdict,
     journal::{Batch, HASH_EVERY, JournalSink, Unkept, state_hash},
     search::{Decision, SearchJob},
 };
@@ -130,6 +130,9 @@ pub struct KeptHistory<A> {
     /// `(version, why)` of each action the server played for its seat
     /// (MC-STANDIN-01).
     pub stand_ins: Vec<(u64, StandIn)>,
+    /// `(version, note)` of each action its bot attached a note to
+    /// (MC-NOTE-01).
+    pub notes: Vec<(u64, Box<str>)>,
 }
 
 /// One live game: the ruleset state plus everything the platform adds.
@@ -142,6 +145,8 @@ pub struct Match<R: Ruleset> {
     /// `(version, why)` of each action the server played for its seat, in
     /// version order (MC-STANDIN-01): few, so a list.
     stand_ins: Vec<(u64, StandIn)>,
+    /// The bots' notes on their decisions (MC-NOTE-01), bounded.
+    notes: Notes,
     /// The state at versions `SNAPSHOT_EVERY`, `2 * SNAPSHOT_EVERY`, ...
     snapshots: Vec<Arc<R>>,
     seats: Vec<SeatSlot>,
@@ -307,6 +312,8 @@ impl<R: Ruleset> Match<R> {
         // Only the versions replayed (a refused action stops the replay;
         // `roll_back` trims again below).
         self.stand_ins.retain(|(at, _)| *at <= replayed);
+        self.notes = Notes::from_kept(history.notes);
+        self.notes.truncate_after(replayed);
         let mut hashes = history.hashes.into_iter().peekable();
         let mut problem = None;
         let mut legal = Vec::new();
@@ -425,6 +432,7 @@ impl<R: Ruleset> Match<R> {
             first_version,
             actions: &actions,
             stand_ins: &self.stand_ins[unkept_stand_ins..],
+            notes: self.notes.from_version(first_version),
             hashes: &self.hashes,
             finished: self.state.to_act().is_none(),
             clock,
@@ -496,11 +504,14 @@ impl<R: Ruleset> Match<R> {
         let clock = self.clock.take();
         let mut stand_ins = std::mem::take(&mut self.stand_ins);
         stand_ins.retain(|(at, _)| *at <= version);
+        let mut notes = std::mem::take(&mut self.notes);
+        notes.truncate_after(version);
         let problem = self.replay_history(KeptHistory {
             actions: journal,
             hashes: Vec::new(),
             given: self.given,
             stand_ins,
+            notes: notes.all().to_vec(),
         });
         if let Some(problem) = problem {
             self.read_only = Some(problem);
@@ -530,6 +541,7 @@ impl<R: Ruleset> Match<R> {
             state,
             journal: History::default(),
             stand_ins: Vec::new(),
+            notes: Notes::default(),
             snapshots: Vec::new(),
             seats,
             updates: None,
@@ -653,6 +665,18 @@ impl<R: Ruleset> Match<R> {
         expected_version: u64,
         action: &R::Action,
     ) -> Result<Applied<R::Event>, MatchError> {
+        self.apply_noted(seat, expected_version, action, None)
+    }
+
+    /// [`Match::apply`], keeping the seat's bot's `note` on the decision
+    /// with the action (MC-NOTE-01) while the game's notes have room.
+    pub fn apply_noted(
+        &mut self,
+        seat: Seat,
+        expected_version: u64,
+        action: &R::Action,
+        note: Option<Box<str>>,
+    ) -> Result<Applied<R::Event>, MatchError> {
         self.writable()?;
         let current = self.version();
         if expected_version != current {
@@ -670,14 +694,38 @@ impl<R: Ruleset> Match<R> {
         }
         let mut events = Vec::new();
         self.guarded_step(seat, action.clone(), &mut events)?;
+        self.keep_note(note);
         self.after_move(events)
+    }
+
+    /// Keeps a note on the action just applied (MC-NOTE-01), if the
+    /// game's notes have room; past it the note is dropped, the action
+    /// stands.
+    fn keep_note(&mut self, note: Option<Box<str>>) {
+        if let Some(note) = note {
+            let version = self.version();
+            if !self.notes.keep(version, note) {
+                tracing::debug!(
+                    version,
+                    "a note past the game's room for notes was dropped (MC-NOTE-01)"
+                );
+            }
+        }
+    }
+
+    /// The bots' notes, `(version, note)` in version order (MC-NOTE-01).
+    pub fn notes(&self) -> &[(u64, Box<str>)] {
+        self.notes.all()
     }
 
     /// Whether `action` is the rules' forfeit (MC-RESIGN-01), which only
     /// the server plays (MC-CLOCK-04, MC-BOT-02): a seat's own resignation
     /// is a concession, so that a replay tells the two apart.
     fn is_forfeit(action: &R::Action) -> bool {
-        *action == R::resignation(Resignation::Forfeited)
+        Resignation::ALL
+            .into_iter()
+            .filter(|why| why.by_the_server())
+            .any(|why| *action == R::resignation(why))
     }
 
     /// After a move of a seat that is not a built-in bot: bots answer (at
@@ -808,11 +856,15 @@ impl<R: Ruleset> Match<R> {
         Turn {
             version: self.version(),
             to_act,
-            deadline: self
-                .clock
-                .as_ref()
-                .and_then(Clock::deadline)
-                .map(|(_, _, deadline)| deadline),
+            // The seat's time (MC-CLOCK-04) or the game's (MC-CLOCK-06),
+            // whichever runs out first.
+            deadline: self.clock.as_ref().and_then(|clock| {
+                let seat = clock.deadline().map(|(_, _, deadline)| deadline);
+                match (seat, clock.game_deadline()) {
+                    (Some(seat), Some(game)) => Some(seat.min(game)),
+                    (seat, game) => seat.or(game),
+                }
+            }),
             remote: to_act
                 .and_then(|seat| self.seats.get(seat.index()))
                 .is_some_and(|slot| slot.remote.is_some()),
@@ -861,6 +913,10 @@ impl<R: Ruleset> Match<R> {
         version: u64,
         now: Instant,
     ) -> Result<Option<Applied<R::Event>>, MatchError> {
+        let verdict = self.clock.as_ref().and_then(|clock| clock.verdict(now));
+        if let Some(verdict) = verdict.filter(|_| self.state.to_act().is_some()) {
+            return self.adjudicate(verdict).map(Some);
+        }
         let expired = self.clock.as_ref().and_then(|clock| clock.expired(now));
         match expired {
             Some((seat, at)) if at == version && self.version() == version => {
@@ -880,6 +936,7 @@ impl<R: Ruleset> Match<R> {
         seat: Seat,
         version: u64,
         answer: Result<R::Action, StandIn>,
+        note: Option<Box<str>>,
     ) -> Result<Option<Applied<R::Event>>, MatchError> {
         let waiting = self.version() == version
             && self.state.to_act() == Some(seat)
@@ -899,7 +956,10 @@ impl<R: Ruleset> Match<R> {
             Ok(action) => {
                 let mut events = Vec::new();
                 match self.guarded_step(seat, action, &mut events) {
-                    Ok(()) => return self.after_move(events).map(Some),
+                    Ok(()) => {
+                        self.keep_note(note);
+                        return self.after_move(events).map(Some);
+                    }
                     // The refusal's rule ID, never its words (they may
                     // echo the bot's input).
                     Err(MatchError::Rule(RuleError::Illegal { rule, .. })) => {
@@ -916,6 +976,31 @@ impl<R: Ruleset> Match<R> {
             Err(why) => why,
         };
         self.stand_in(seat, why).map(Some)
+    }
+
+    /// Ends a game that reached its time limit (MC-CLOCK-06) as `verdict`
+    /// says (MC-CLOCK-07): the seat furthest beyond its share of the time
+    /// loses on time, or with none the standing decides. Journaled as a
+    /// resignation the server plays, kept with why (MC-STANDIN-01), so a
+    /// replay ends the same way without reading a clock.
+    fn adjudicate(&mut self, verdict: Verdict) -> Result<Applied<R::Event>, MatchError> {
+        self.writable()?;
+        let Some(to_act) = self.state.to_act() else {
+            return Err(MatchError::FailedPrecondition(
+                "MC-CLOCK-07: the game is already over".to_owned(),
+            ));
+        };
+        let (seat, why, stand_in) = match verdict {
+            Verdict::OutOfTime(seat) => (seat, Resignation::OutOfTime, StandIn::OutOfTime),
+            Verdict::Standing => (to_act, Resignation::TimeLimit, StandIn::TimeLimit),
+        };
+        let mut events = Vec::new();
+        self.guarded_step(seat, R::resignation(why), &mut events)?;
+        let version = self.version();
+        tracing::warn!(%seat, version, reason = %stand_in.sentence(),
+            "the game's time limit ended it (MC-CLOCK-07)");
+        self.stand_ins.push((version, stand_in));
+        self.after_move(events)
     }
 
     /// `(version, why)` of each action the server played for its seat, in

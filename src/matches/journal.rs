@@ -31,6 +31,9 @@ pub struct Batch<'a, R: Ruleset> {
     /// `(version, why)` of the batch's actions the server played for their
     /// seats (MC-STANDIN-01).
     pub stand_ins: &'a [(u64, super::StandIn)],
+    /// `(version, note)` of the batch's actions whose bots attached a note
+    /// (MC-NOTE-01).
+    pub notes: &'a [(u64, Box<str>)],
     /// `(version, state hash)` for every version of the batch that is a
     /// multiple of [`HASH_EVERY`].
     pub hashes: &'a [(u64, u64)],

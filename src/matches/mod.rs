@@ -13,6 +13,7 @@ mod error;
 mod game;
 mod history;
 mod journal;
+mod note;
 mod registry;
 mod replay;
 pub mod search;
@@ -22,7 +23,7 @@ mod turn;
 mod update;
 
 pub use bot::BotKind;
-pub use clock::{Clock, ClockOptions, KeptClock, MAX_CLOCK_MS, OnExpiry, SeatTime};
+pub use clock::{Clock, ClockOptions, KeptClock, MAX_CLOCK_MS, OnExpiry, SeatTime, Verdict};
 pub use cursor::{ReplayCursor, Replayed};
 pub use echo::{ECHO_CHARS, MAX_NAME_BYTES, MAX_RULE_OPTIONS, bounded_name, echo};
 pub use error::MatchError;
@@ -32,6 +33,7 @@ pub use game::{
 };
 pub use history::History;
 pub use journal::{Batch, HASH_EVERY, JournalSink, Unkept, state_hash};
+pub use note::{MAX_GAME_NOTE_BYTES, MAX_NOTE_BYTES, Notes, VersionNote, checked_note};
 pub use registry::{
     Entry, Limits, MAX_LISTING_WALK, Page, Registry, Replaced, Watcher, WatcherGuard, new_game_id,
 };

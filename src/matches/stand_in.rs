@@ -22,6 +22,13 @@ pub enum StandIn {
     BotIllegalAction { rule: String },
     /// The remote bot answered no action, or one that could not be read.
     BotMalformedAnswer,
+    /// The game reached its time limit (MC-CLOCK-06) and this seat had
+    /// used more than its share of the thinking time: it lost on time
+    /// (MC-CLOCK-07).
+    OutOfTime,
+    /// The game reached its time limit with every seat within its share:
+    /// the server ended it with the standing as result (MC-CLOCK-07).
+    TimeLimit,
 }
 
 impl StandIn {
@@ -40,6 +47,13 @@ impl StandIn {
             }
             StandIn::BotMalformedAnswer => {
                 "its remote bot answered no action, or one that could not be read".to_owned()
+            }
+            StandIn::OutOfTime => {
+                "the game's time ran out with this seat beyond its share of it".to_owned()
+            }
+            StandIn::TimeLimit => {
+                "the game's time ran out with every seat within its share: the standing decides"
+                    .to_owned()
             }
         }
     }

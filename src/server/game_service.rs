@@ -405,7 +405,13 @@ impl GameService for GameServiceImpl {
             .ok_or_else(|| Status::invalid_argument("action is required"))?;
         let (response, bots_play_on) = {
             let mut game = entry.lock();
-            let response = game.apply(seat, body.expected_version, action, body.omit_view)?;
+            let response = game.apply(
+                seat,
+                body.expected_version,
+                action,
+                &body.note,
+                body.omit_view,
+            )?;
             (response, game.play_bots(0))
         };
         if bots_play_on {

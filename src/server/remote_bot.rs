@@ -170,9 +170,14 @@ impl RemoteBots {
     }
 
     /// Asks the bot of `turn` for its action (MC-BOT-01): the seat's view
-    /// only, its read-only token, the time it has. `None` for anything but
-    /// an answer in time (MC-BOT-02); the reason is logged.
-    pub async fn decide(&self, game_id: &str, turn: &RemoteTurn) -> Result<pb::Action, StandIn> {
+    /// only, its read-only token, the time it has. Its answer (an action,
+    /// and its note, MC-NOTE-01) or why there is none (MC-BOT-02,
+    /// MC-STANDIN-01); the detail is logged.
+    pub async fn decide(
+        &self,
+        game_id: &str,
+        turn: &RemoteTurn,
+    ) -> Result<pb::DecideResponse, StandIn> {
         let wait = self.wait_for(turn);
         let call = async {
             // The endpoint was allowed at creation; a restarted server with
@@ -204,7 +209,7 @@ impl RemoteBots {
             BotServiceClient::new(line.channel)
                 .decide(request)
                 .await
-                .map(|response| response.into_inner().action)
+                .map(|response| response.into_inner())
                 .map_err(|status| {
                     // The transport's own failures come as UNAVAILABLE (or
                     // UNKNOWN from a connection cut mid-call); a bot (or
@@ -225,8 +230,8 @@ impl RemoteBots {
         // The detail goes to the debug log; the stand-in itself is logged
         // once, where the game plays it (MC-STANDIN-01).
         match tokio::time::timeout(wait, call).await {
-            Ok(Ok(Some(action))) => Ok(action),
-            Ok(Ok(None)) => Err(StandIn::BotMalformedAnswer),
+            Ok(Ok(answer)) if answer.action.is_some() => Ok(answer),
+            Ok(Ok(_)) => Err(StandIn::BotMalformedAnswer),
             Ok(Err((why, error))) => {
                 tracing::debug!(%game_id, seat = %turn.seat, %error, "a remote bot's call failed");
                 Err(why)

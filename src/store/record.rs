@@ -77,6 +77,10 @@ pub struct ActionRecord {
     /// unset when the seat chose it.
     #[prost(message, optional, tag = "4")]
     pub stand_in: Option<pb::StandIn>,
+    /// The note the seat's bot attached to this decision (MC-NOTE-01);
+    /// empty without one.
+    #[prost(string, tag = "5")]
+    pub note: String,
 }
 
 /// A game's clocks as the journal keeps them beside its actions (the
@@ -94,6 +98,14 @@ pub struct ClockRecord {
     /// epoch.
     #[prost(uint64, optional, tag = "3")]
     pub running_since_unix_ms: Option<u64>,
+    /// Per seat: the thinking time it has used, in milliseconds
+    /// (MC-CLOCK-07).
+    #[prost(uint64, repeated, tag = "4")]
+    pub thought_ms: Vec<u64>,
+    /// When the game's time began, in milliseconds since the Unix epoch
+    /// (MC-CLOCK-06).
+    #[prost(uint64, optional, tag = "5")]
+    pub began_unix_ms: Option<u64>,
 }
 
 /// Bytes of the checksum after each record.
@@ -139,6 +151,7 @@ mod tests {
     #[test]
     fn a_sealed_record_opens_and_any_damage_is_seen() {
         let record = ActionRecord {
+            note: String::new(),
             seat: 1,
             action: None,
             state_hash: Some(7),

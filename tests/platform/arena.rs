@@ -310,14 +310,23 @@ async fn a_run_stopped_half_way_goes_on_with_resume_and_ends_as_an_undisturbed_o
     };
     let stopped = dir.join("stopped");
     let (halfway, mut reached) = tokio::sync::mpsc::unbounded_channel::<()>();
+    // The run stops itself at its next await once half way: on a busy
+    // machine the test's own task may be scheduled only after the run has
+    // played every game.
+    let stopper = Arc::new(std::sync::OnceLock::<tokio::task::AbortHandle>::new());
+    let stop = Arc::clone(&stopper);
     let run = tokio::spawn(arena::run(
         settings(&stopped, false),
         Arc::new(move |done, _| {
             if done >= 5 {
+                if let Some(stop) = stop.get() {
+                    stop.abort();
+                }
                 let _ = halfway.send(());
             }
         }),
     ));
+    let _ = stopper.set(run.abort_handle());
     reached.recv().await.unwrap();
     run.abort();
     assert!(run.await.unwrap_err().is_cancelled(), "stopped half way");
@@ -370,14 +379,7 @@ async fn an_unset_seed_is_drawn_for_each_run_and_published_when_it_is_over() {
 async fn a_failing_bot_is_on_the_record_in_the_standings_and_games_csv() {
     // MC-STANDIN-01: every forfeit says why, per game and per bot.
     let broken = BotServer::start(Answer::PassesTrialThenFails).await;
-    let server = TestServer::start_with(melange::server::ServerConfig {
-        remote_bots: melange::server::RemoteBotConfig {
-            allowed: vec![broken.addr.to_string()],
-            ..Default::default()
-        },
-        ..Default::default()
-    })
-    .await;
+    let server = allowing(&broken).await;
     let dir = tempfile_dir("stand-ins");
     let report = arena::run(
         ArenaConfig {
@@ -394,15 +396,7 @@ async fn a_failing_bot_is_on_the_record_in_the_standings_and_games_csv() {
     .await
     .unwrap();
     assert_eq!(report.standings.failed, 0);
-    let line = |bot: &str| {
-        report
-            .standings
-            .lines
-            .iter()
-            .find(|line| line.bot == bot)
-            .unwrap()
-            .clone()
-    };
+    let line = |bot: &str| line_of(&report, bot);
     // Two games, each forfeited at the broken bot's first decision.
     assert_eq!(line("broken").stand_ins, 2);
     assert_eq!(line("steady").stand_ins, 0);
@@ -410,6 +404,38 @@ async fn a_failing_bot_is_on_the_record_in_the_standings_and_games_csv() {
     let csv = read(&dir, "games.csv");
     assert_eq!(csv.matches("bot_error").count(), 2, "{csv}");
     assert!(read(&dir, "standings.md").contains("stand-ins"));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_slow_loser_cannot_void_a_game_the_time_limit_adjudicates_it() {
+    // MC-CLOCK-06, MC-CLOCK-07: a bot that plays within every clock but
+    // slowly pushes each game to the arena's time limit; the server ends
+    // the game there, the slow bot losing on time, and it counts.
+    let slow = BotServer::start(Answer::Slow(Duration::from_millis(40))).await;
+    let server = allowing(&slow).await;
+    let dir = tempfile_dir("time-limit");
+    let report = arena::run(
+        ArenaConfig {
+            entrants: Entrant::parse_all(&[
+                "steady=random".into(),
+                format!("slow={}", slow.endpoint()),
+            ])
+            .unwrap(),
+            seeds_per_table: 1,
+            game_timeout: Duration::from_millis(1_500),
+            ..config(&server, &dir, Format::RoundRobin, 2)
+        },
+        Arc::new(|_, _| {}),
+    )
+    .await
+    .unwrap();
+    assert_eq!(report.standings.failed, 0, "no game was given up");
+    let line = |bot: &str| line_of(&report, bot);
+    assert_eq!(line("steady").wins, 2);
+    assert_eq!(line("slow").stand_ins, 2);
+    let csv = read(&dir, "games.csv");
+    assert_eq!(csv.matches("out_of_time").count(), 2, "{csv}");
     let _ = std::fs::remove_dir_all(&dir);
 }
 
@@ -443,6 +469,29 @@ async fn a_remote_bot_that_fails_its_trial_decision_stops_the_run_before_it_star
         "no run began"
     );
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A test server that allows `bot` as a remote bot.
+async fn allowing(bot: &BotServer) -> TestServer {
+    TestServer::start_with(melange::server::ServerConfig {
+        remote_bots: melange::server::RemoteBotConfig {
+            allowed: vec![bot.addr.to_string()],
+            ..Default::default()
+        },
+        ..Default::default()
+    })
+    .await
+}
+
+/// `bot`'s line of the standings.
+fn line_of(report: &arena::ArenaReport, bot: &str) -> arena::standings::Line {
+    report
+        .standings
+        .lines
+        .iter()
+        .find(|line| line.bot == bot)
+        .unwrap()
+        .clone()
 }
 
 fn tempfile_dir(name: &str) -> std::path::PathBuf {

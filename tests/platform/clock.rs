@@ -12,7 +12,7 @@ use tonic::Code;
 
 use super::{
     durability::TempDir,
-    harness::{FORFEITED, HARNESS_KIND},
+    harness::{FORFEITED, HARNESS_KIND, OUT_OF_TIME, TIME_LIMIT},
     support::{
         Client, TestServer, admin_replay, harness_request, play_first_legal, public_view, take,
     },
@@ -31,6 +31,15 @@ fn clock(
         first_decision_ms,
         on_expiry: pb::ClockExpiry::DefaultThenForfeit as i32,
         max_bank_ms: 0,
+        game_ms: 0,
+    }
+}
+
+/// Only a limit on the whole game (MC-CLOCK-06).
+fn game_limit(game_ms: u64) -> pb::ClockOptions {
+    pb::ClockOptions {
+        game_ms,
+        ..Default::default()
     }
 }
 
@@ -46,6 +55,14 @@ fn clocked(counters: u32, bots: &[usize], clock: pb::ClockOptions) -> pb::Create
 
 async fn create(client: &mut Client, request: pb::CreateGameRequest) -> pb::CreateGameResponse {
     client.create_game(request).await.unwrap().into_inner()
+}
+
+/// A game of each kind, every seat human.
+fn either_game() -> [pb::CreateGameRequest; 2] {
+    [
+        super::imperium::imperium(12, 2, 0),
+        super::arrakis::arrakis(12, pb::ArrakisOptions::default(), ["", ""]),
+    ]
 }
 
 fn ms(ms: u64) -> Duration {
@@ -319,11 +336,7 @@ async fn a_seat_of_either_game_out_of_time_is_played_for_as_a_journaled_action()
     // (MC-DEFAULT-01, MC-DEFAULT-02) where it has one, else a forfeit.
     let server = TestServer::start().await;
     let mut client = server.client().await;
-    let games = [
-        super::imperium::imperium(12, 2, 0),
-        super::arrakis::arrakis(12, pb::ArrakisOptions::default(), ["", ""]),
-    ];
-    for mut request in games {
+    for mut request in either_game() {
         if let Some(options) = request.options.as_mut() {
             options.clock = Some(clock(1_000, 0, 0, 0));
         }
@@ -340,4 +353,113 @@ async fn a_seat_of_either_game_out_of_time_is_played_for_as_a_journaled_action()
             assert_eq!(view.result.unwrap().ranking.last(), Some(&to_act));
         }
     }
+}
+
+#[tokio::test(start_paused = true)]
+async fn at_the_game_limit_the_seat_beyond_its_share_loses_on_time() {
+    // MC-CLOCK-06, MC-CLOCK-07, MC-STANDIN-01: a 1 s game; seat 0 plays at
+    // once, seat 1 never: at the limit it has used all of it.
+    let server = TestServer::start().await;
+    let mut client = server.client().await;
+    let game = create(&mut client, clocked(21, &[], game_limit(1_000))).await;
+    assert!(
+        game.view.as_ref().unwrap().clocks.is_empty(),
+        "no decision is timed"
+    );
+    play_first_legal(&mut client, &game, 0).await;
+    sleep(ms(999)).await;
+    let view = public_view(&mut client, &game.game_id).await;
+    assert_eq!(view.status, pb::GameStatus::InProgress as i32);
+    sleep(ms(2)).await;
+    let view = public_view(&mut client, &game.game_id).await;
+    assert_eq!(view.status, pb::GameStatus::Finished as i32);
+    let result = view.result.unwrap();
+    assert_eq!(result.ranking, vec![0, 1], "seat 1 lost on time");
+    assert!(result.reason.contains("MC-CLOCK-07"), "{}", result.reason);
+    let replay = admin_replay(&mut client, &game.game_id).await;
+    let last = replay.actions.last().unwrap();
+    assert_eq!(
+        (last.seat, last.action.clone()),
+        (1, Some(take(OUT_OF_TIME)))
+    );
+    assert_eq!(
+        last.stand_in,
+        Some(pb::StandIn {
+            reason: pb::StandInReason::OutOfTime as i32,
+            rule: String::new(),
+        })
+    );
+}
+
+#[tokio::test(start_paused = true)]
+async fn at_the_game_limit_with_every_seat_within_its_share_the_standing_decides() {
+    // MC-CLOCK-07: 450 ms and 550 ms of a 1 s game, both within a share
+    // and a fifth (600 ms): the harness's standing (seat order) decides.
+    let server = TestServer::start().await;
+    let mut client = server.client().await;
+    let game = create(&mut client, clocked(21, &[], game_limit(1_000))).await;
+    sleep(ms(450)).await;
+    play_first_legal(&mut client, &game, 0).await;
+    sleep(ms(551)).await;
+    let view = public_view(&mut client, &game.game_id).await;
+    assert_eq!(view.status, pb::GameStatus::Finished as i32);
+    assert_eq!(view.result.unwrap().ranking, vec![0, 1]);
+    let replay = admin_replay(&mut client, &game.game_id).await;
+    let last = replay.actions.last().unwrap();
+    // Played for the seat the game waited on, which does not lose by it.
+    assert_eq!(
+        (last.seat, last.action.clone()),
+        (1, Some(take(TIME_LIMIT)))
+    );
+    assert_eq!(
+        last.stand_in.as_ref().map(|why| why.reason),
+        Some(pb::StandInReason::TimeLimit as i32)
+    );
+    // Only the server ends a game at its limit (MC-RESIGN-01).
+    let other = create(&mut client, clocked(21, &[], game_limit(1_000))).await;
+    for server_only in [OUT_OF_TIME, TIME_LIMIT] {
+        let request = pb::ApplyActionRequest {
+            note: String::new(),
+            game_id: other.game_id.clone(),
+            seat: 0,
+            expected_version: 0,
+            action: Some(take(server_only)),
+            omit_view: true,
+        };
+        let refused = client
+            .apply_action(super::support::authed(request, &other.seats[0].token))
+            .await
+            .unwrap_err();
+        assert_eq!(refused.code(), Code::FailedPrecondition);
+        assert!(refused.message().contains("MC-RESIGN-01"));
+    }
+}
+
+#[tokio::test(start_paused = true)]
+async fn either_real_game_ends_at_its_limit_and_a_limit_over_a_day_is_refused() {
+    // MC-CLOCK-06, MC-CLOCK-07 in both games, the seat to act waiting past
+    // its share; and a limit over a day is refused.
+    let server = TestServer::start().await;
+    let mut client = server.client().await;
+    for mut request in either_game() {
+        if let Some(options) = request.options.as_mut() {
+            options.clock = Some(game_limit(1_000));
+        }
+        let game = create(&mut client, request).await;
+        let to_act = game.view.as_ref().unwrap().to_act[0];
+        sleep(ms(1_001)).await;
+        let view = public_view(&mut client, &game.game_id).await;
+        assert_eq!(view.status, pb::GameStatus::Finished as i32);
+        let result = view.result.unwrap();
+        assert_eq!(result.ranking.last(), Some(&to_act));
+        assert!(result.reason.contains("MC-CLOCK-07"), "{}", result.reason);
+    }
+    let mut too_long = clocked(21, &[], game_limit(86_400_001));
+    let refused = client.create_game(too_long.clone()).await.unwrap_err();
+    assert_eq!(refused.code(), Code::InvalidArgument);
+    assert!(refused.message().contains("MC-CLOCK-06"));
+    // With a limit, no per-decision time is needed; without one it is.
+    too_long.options.as_mut().unwrap().clock = Some(game_limit(0));
+    let refused = client.create_game(too_long).await.unwrap_err();
+    assert_eq!(refused.code(), Code::InvalidArgument);
 }

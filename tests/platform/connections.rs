@@ -544,6 +544,8 @@ async fn running_out_of_file_descriptors_is_logged_once_and_not_spun_on() {
         let log: serde_json::Value = serde_json::from_str(line).unwrap();
         log["fields"]["address"].as_str().unwrap().parse().unwrap()
     };
+    // The warning may reach the log just after the listening line.
+    wait_for("the open-file limit is below --max-connections").await;
     assert_eq!(logged("the open-file limit is below --max-connections"), 1);
 
     // Far more silent connections than descriptors: the kernel queues them,

@@ -283,6 +283,7 @@ async fn a_damaged_last_record_costs_that_action_only() {
     // A torn write: the last record holds half its bytes.
     let (store, _) = Store::open(dir.path(), FsyncPolicy::Always).unwrap();
     let record = ActionRecord {
+        note: String::new(),
         seat: 1,
         action: Some(take(1)),
         state_hash: None,
@@ -336,6 +337,7 @@ async fn a_game_whose_replay_misses_its_state_hash_is_served_read_only() {
     let recorded = &kept.actions[63];
     let (store, _) = Store::open(dir.path(), FsyncPolicy::Always).unwrap();
     let record = ActionRecord {
+        note: String::new(),
         seat: recorded.seat,
         action: recorded.action.clone(),
         state_hash: Some(12345),

@@ -328,6 +328,7 @@ fn long_replay(actions: u64) -> pb::Replay {
         options: harness_request(None, 2, 1_000_000, &[]).options,
         actions: (1..=actions)
             .map(|version| pb::RecordedAction {
+                note: String::new(),
                 version,
                 seat: ((version - 1) % 2) as u32,
                 action: Some(take(1)),

@@ -127,6 +127,7 @@ async fn an_illegal_or_missing_replay_action_is_refused_naming_its_version() {
     let mut long = replay.clone();
     long.actions = (1..=50_001)
         .map(|version| pb::RecordedAction {
+            note: String::new(),
             version,
             seat: 0,
             action: Some(take(1)),

@@ -18,6 +18,11 @@ pub const HARNESS_KIND: i32 = 100;
 pub const CONCEDED: u32 = 1_000;
 /// See [`CONCEDED`].
 pub const FORFEITED: u32 = 1_001;
+/// See [`CONCEDED`]: lost on time at the game's time limit (MC-CLOCK-07).
+pub const OUT_OF_TIME: u32 = 1_002;
+/// See [`CONCEDED`]: the game's time limit with every seat within its
+/// share; the harness's standing (seat order) decides (MC-CLOCK-07).
+pub const TIME_LIMIT: u32 = 1_003;
 
 #[derive(Clone, Debug, PartialEq)]
 pub struct HarnessOptions {
@@ -113,7 +118,19 @@ impl Ruleset for Harness {
         let Some(waiting_on) = self.to_act() else {
             return Err(RuleError::GameOver);
         };
-        if matches!(*take, CONCEDED | FORFEITED) {
+        if *take == TIME_LIMIT {
+            // MC-CLOCK-07: the standing, seat order, decides.
+            self.resigned = Some((seat, *take));
+            self.winner = Some(Seat(0));
+            events.push(HarnessEvent {
+                seat,
+                took: *take,
+                roll: 0,
+                secret: None,
+            });
+            return Ok(());
+        }
+        if matches!(*take, CONCEDED | FORFEITED | OUT_OF_TIME) {
             // MC-RESIGN-01: whoever is to act; MC-RESIGN-02: the others
             // keep their order and the first of them wins.
             if seat.index() >= usize::from(self.seats) {
@@ -188,16 +205,23 @@ impl Ruleset for Harness {
 
     fn result(&self) -> Option<GameResult> {
         let winner = self.winner?;
+        if let Some((_, TIME_LIMIT)) = self.resigned {
+            return Some(GameResult {
+                winners: vec![winner],
+                ranking: (0..self.seats).map(Seat).collect(),
+                reason: "the game's time is up: the standing decides (MC-CLOCK-07)".into(),
+            });
+        }
         if let Some((resigned, how)) = self.resigned {
             let mut ranking: Vec<Seat> = (0..self.seats)
                 .map(Seat)
                 .filter(|s| *s != resigned)
                 .collect();
             ranking.push(resigned);
-            let how = if how == CONCEDED {
-                "conceded"
-            } else {
-                "forfeited"
+            let how = match how {
+                CONCEDED => "conceded",
+                OUT_OF_TIME => "lost on time (MC-CLOCK-07)",
+                _ => "forfeited",
             };
             return Some(GameResult {
                 winners: vec![ranking[0]],
@@ -219,6 +243,8 @@ impl Ruleset for Harness {
         match why {
             Resignation::Conceded => CONCEDED,
             Resignation::Forfeited => FORFEITED,
+            Resignation::OutOfTime => OUT_OF_TIME,
+            Resignation::TimeLimit => TIME_LIMIT,
         }
     }
 
@@ -302,6 +328,8 @@ impl WireRules for Harness {
             match event.took {
                 CONCEDED => format!("{} conceded", event.seat),
                 FORFEITED => format!("{} forfeited", event.seat),
+                OUT_OF_TIME => format!("{} lost on time", event.seat),
+                TIME_LIMIT => "the game's time is up".to_owned(),
                 took => format!("{} took {took} and rolled {}", event.seat, event.roll),
             },
             Some(pb::event::Game::Harness(pb::HarnessEvent {

@@ -143,6 +143,7 @@ async fn apply_action_with_omit_view_answers_without_a_view_and_applies_it() {
     let seat = game.view.as_ref().unwrap().to_act[0];
     let mut view = seat_view(&mut client, &game, seat).await;
     let request = pb::ApplyActionRequest {
+        note: String::new(),
         game_id: game.game_id.clone(),
         seat,
         expected_version: view.version,
@@ -191,6 +192,7 @@ async fn a_response_view_shared_with_the_seats_stream_is_the_same_view() {
         .into_inner();
     let mut view = seat_view(&mut client, &game, seat).await;
     let request = pb::ApplyActionRequest {
+        note: String::new(),
         game_id: game.game_id.clone(),
         seat,
         expected_version: view.version,

@@ -20,6 +20,7 @@ mod imperium_rivals;
 mod light_streams;
 mod listing;
 mod load;
+mod notes;
 mod play;
 mod reflection;
 mod remote_bot;

@@ -44,6 +44,11 @@ pub(super) enum Answer {
     /// carries no observer token), then an error to every call of the
     /// server: a bot that breaks mid-tournament.
     PassesTrialThenFails,
+    /// The first legal action, after thinking this long: a bot that plays
+    /// within its clock but slowly.
+    Slow(std::time::Duration),
+    /// The first legal action, with this note (MC-NOTE-01).
+    Noted(&'static str),
 }
 
 /// What the bot was asked.
@@ -85,8 +90,23 @@ impl BotService for TestBot {
                 .and_then(|view| view.legal_actions.into_iter().next())
                 .and_then(|legal| legal.action),
             Answer::PassesTrialThenFails => return Err(Status::internal("the bot broke")),
+            Answer::Noted(_) => request
+                .view
+                .and_then(|view| view.legal_actions.into_iter().next())
+                .and_then(|legal| legal.action),
+            Answer::Slow(thinking) => {
+                tokio::time::sleep(thinking).await;
+                request
+                    .view
+                    .and_then(|view| view.legal_actions.into_iter().next())
+                    .and_then(|legal| legal.action)
+            }
         };
-        Ok(Response::new(pb::DecideResponse { action }))
+        let note = match self.answer {
+            Answer::Noted(note) => note.to_owned(),
+            _ => String::new(),
+        };
+        Ok(Response::new(pb::DecideResponse { action, note }))
     }
 }
 
@@ -128,7 +148,7 @@ impl BotServer {
     }
 }
 
-fn allowing(bots: &[&BotServer], timeout_ms: u64) -> ServerConfig {
+pub(super) fn allowing(bots: &[&BotServer], timeout_ms: u64) -> ServerConfig {
     ServerConfig {
         admin_token: Some("admin-secret".into()),
         remote_bots: RemoteBotConfig {

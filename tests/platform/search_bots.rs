@@ -211,6 +211,7 @@ fn search_games_are_the_same_for_the_same_seed_and_survive_a_restart() {
             hashes: Vec::new(),
             given: 0,
             stand_ins: Vec::new(),
+            notes: Vec::new(),
         },
     )
     .unwrap();

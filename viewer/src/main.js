@@ -41,7 +41,25 @@ const state = {
   start: 0,
   // Counts the games opened: an answer for an earlier one is dropped.
   session: 0,
+  // version -> { seat, standIn, note } from the replay of a finished game:
+  // the actions the server played for a seat, and why (MC-STANDIN-01), and
+  // the bots' own notes (MC-NOTE-01), which no seat sees before the end.
+  record: new Map(),
 };
+
+// Why the server played for a seat (StandInReason), in words.
+const STAND_IN_REASONS = {
+  1: "its time ran out",
+  2: "its remote bot could not be reached",
+  3: "its remote bot did not answer in time",
+  4: "its remote bot answered an error",
+  5: "its remote bot answered an illegal action",
+  6: "its remote bot answered nothing readable",
+  7: "it lost on time at the game's time limit",
+  8: "the game's time limit: the standing decided",
+};
+// The most replay pages the record reads (each up to 50,000 actions).
+const MAX_RECORD_PAGES = 20;
 
 const $ = (id) => document.getElementById(id);
 
@@ -132,6 +150,7 @@ async function watch(gameId, seat, token, from) {
     events: [],
     selected: null,
     follow: true,
+    record: new Map(),
   });
   $("game-id").value = gameId;
   $("seat").value = seat === undefined ? "" : String(seat);
@@ -171,7 +190,10 @@ async function follow(gameId, from) {
       last = update.version;
       scheduleRender();
     }
-    if (state.stream === controller) say(`${gameId}: the stream ended (the game is over).`);
+    if (state.stream === controller) {
+      say(`${gameId}: the stream ended (the game is over).`);
+      loadRecord(gameId, state.session);
+    }
   } catch (error) {
     if (controller.signal.aborted || state.stream !== controller) return;
     if (error instanceof ConnectError && error.code === Code.Aborted) {
@@ -182,6 +204,33 @@ async function follow(gameId, from) {
     say(`${describe(error)}${retry ? "; resuming…" : ""}`, true);
     if (retry) setTimeout(() => state.stream === controller && follow(gameId, last), RETRY_MS);
   }
+}
+
+/**
+ * Reads a finished game's replay for what the stream does not carry: each
+ * stand-in with its reason, and each note a bot attached to its decision.
+ */
+async function loadRecord(gameId, session) {
+  const record = new Map();
+  let pageToken = "";
+  try {
+    for (let page = 0; page < MAX_RECORD_PAGES; page++) {
+      const replay = await client().getReplay({ gameId, pageToken });
+      if (session !== state.session) return;
+      for (const action of replay.actions) {
+        if (action.standIn || action.note) {
+          record.set(Number(action.version), { seat: action.seat, standIn: action.standIn, note: action.note });
+        }
+      }
+      pageToken = replay.nextPageToken;
+      if (!pageToken) break;
+    }
+  } catch (error) {
+    if (session === state.session) say(`the game's record: ${describe(error)}`, true);
+    return;
+  }
+  state.record = record;
+  scheduleRender();
 }
 
 function keep(update) {
@@ -291,14 +340,30 @@ function renderSummary(view) {
 function renderLog(view) {
   const shown = state.selected;
   const upTo = state.events.filter((event) => Number(event.version) <= shown).slice(-400);
-  const items = upTo.map((event) =>
+  const line = (version, classes, ...text) =>
     h(
       "li",
-      { class: Number(event.version) === shown ? "current" : "", "data-version": String(event.version) },
-      h("span", { class: "v" }, `v${event.version}`),
-      event.text,
-    ),
-  );
+      { class: [version === shown ? "current" : "", ...classes].join(" ").trim(), "data-version": String(version) },
+      h("span", { class: "v" }, `v${version}`),
+      ...text,
+    );
+  const items = upTo.map((event) => line(Number(event.version), [], event.text));
+  // After the game: who the server played for and why, and the bots'
+  // notes, each after its version's events.
+  const first = upTo.length ? Number(upTo[0].version) : 0;
+  for (const [version, { seat, standIn, note }] of [...state.record].sort((a, b) => a[0] - b[0])) {
+    if (version > shown || version < first) continue;
+    const lines = [];
+    if (standIn) {
+      const why = STAND_IN_REASONS[standIn.reason] ?? "no reason given";
+      const rule = standIn.rule ? ` (${standIn.rule})` : "";
+      lines.push(line(version, ["stand-in"], `The server played for ${seatText(view, seat)}: ${why}${rule}.`));
+    }
+    if (note) lines.push(line(version, ["bot-note"], `${seatText(view, seat)}'s note: `, h("q", {}, note)));
+    let at = items.findIndex((item) => Number(item.dataset.version) > version);
+    if (at < 0) at = items.length;
+    items.splice(at, 0, ...lines);
+  }
   if (state.start > 0) {
     items.unshift(h("li", { class: "note" }, `Events up to version ${state.start} not loaded (see “from version”).`));
   }

@@ -124,6 +124,18 @@ async function history(gameId, seat, token, from = 0) {
   return views;
 }
 
+/** The spectator's view once the game is over, polled every 0.1 s up to `polls` times. */
+async function finished(gameId, polls) {
+  let final;
+  for (let wait = 0; wait < polls; wait++) {
+    final = await client.getView({ gameId });
+    if (final.status === api.GameStatus.FINISHED) break;
+    await new Promise((wake) => setTimeout(wake, 100));
+  }
+  assert.equal(final.status, api.GameStatus.FINISHED);
+  return final;
+}
+
 async function openViewer(page, { fromDisk, gameId, seat, token }) {
   const url = fromDisk
     ? `${pathToFileURL(join(viewerDir, "index.html")).href}?server=${encodeURIComponent(serverUrl)}`
@@ -259,13 +271,7 @@ test("War for Arrakis: a game of two bots, watched to its end", async () => {
     seed: 7n,
     seats: [{ bot: "random" }, { bot: "random" }],
   });
-  let final;
-  for (let wait = 0; wait < 600; wait++) {
-    final = await client.getView({ gameId: game.gameId });
-    if (final.status === api.GameStatus.FINISHED) break;
-    await new Promise((wake) => setTimeout(wake, 100));
-  }
-  assert.equal(final.status, api.GameStatus.FINISHED);
+  const final = await finished(game.gameId, 600);
   const page = await browser.newPage();
   await page.goto(`${serverUrl}/viewer/?game=${game.gameId}`);
   await checkArrakis(page, final);
@@ -292,13 +298,7 @@ test("War for Arrakis with the Desert War and the Smugglers: the expansions' pie
     options: { game: { case: "arrakis", value: { desertWar: true, smugglers: true } } },
     seats: [{ bot: "random" }, { bot: "random" }],
   });
-  let final;
-  for (let wait = 0; wait < 600; wait++) {
-    final = await client.getView({ gameId: game.gameId });
-    if (final.status === api.GameStatus.FINISHED) break;
-    await new Promise((wake) => setTimeout(wake, 100));
-  }
-  assert.equal(final.status, api.GameStatus.FINISHED);
+  const final = await finished(game.gameId, 600);
   // A random game of both expansions runs long: the viewer opens it with
   // its last versions only (viewer HISTORY).
   const from = Math.max(0, Number(final.version) - globalThis.melangeViewer.HISTORY);
@@ -356,6 +356,32 @@ test("Imperium: spaces, resources, hands and versions match the API", async () =
   assert.ok(now.version > BigInt(latest), "the game went on");
   await checkImperium(page, now);
   assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test("after the game, the log shows who the server played for and why, and the bots' notes", async () => {
+  // MC-STANDIN-01, MC-NOTE-01, MC-CLOCK-07: a game limited to 1.5 s; the
+  // seat to act plays once with a note, then nobody plays: at the limit
+  // the other seat has used more than its share and loses on time.
+  const game = await client.createGame({
+    kind: api.GameKind.WAR_FOR_ARRAKIS,
+    seed: 11n,
+    options: { clock: { gameMs: 1500n } },
+  });
+  const first = game.view.toAct[0];
+  const view = await client.getView({ gameId: game.gameId, seat: first }, api.auth(game.seats[first].token));
+  await client.applyAction(
+    { gameId: game.gameId, seat: first, expectedVersion: view.version, action: view.legalActions[0].action, note: "opening book, line 3" },
+    api.auth(game.seats[first].token),
+  );
+  await finished(game.gameId, 100);
+  const page = await browser.newPage();
+  await page.goto(`${serverUrl}/viewer/?game=${game.gameId}`);
+  await page.waitForSelector("#log li.bot-note", { timeout: 15000 });
+  assert.match(await page.textContent("#log li.bot-note"), /opening book, line 3/);
+  await page.waitForSelector("#log li.stand-in");
+  assert.match(await page.textContent("#log li.stand-in"), /lost on time/);
+  await page.screenshot({ path: join(shots, "record-after-the-game.png"), fullPage: true });
   await page.close();
 });
 

@@ -4,8 +4,8 @@
 use super::{
     WireRules,
     fields::{
-        invalid, max_rounds, published_preset, resignation, resignation_name, rule_overrides, seat,
-        small,
+        invalid, max_rounds, published_preset, resignation, resignation_name, resignation_text,
+        rule_overrides, seat, small,
     },
 };
 use crate::rules::arrakis::expansions::desert_war::{
@@ -1402,11 +1402,7 @@ fn event_text(event: &Event) -> String {
             data().leader(*l).name
         ),
         Event::GameOver { winner } => format!("game over: {} wins", faction_display(*winner)),
-        Event::Resigned { faction, why } => format!(
-            "{} {} the game",
-            faction_display(*faction),
-            resignation_name(*why)
-        ),
+        Event::Resigned { faction, why } => resignation_text(faction_display(*faction), *why),
         Event::RoundLimit { rounds } => format!(
             "the round limit ({rounds} rounds) is reached: the house nearer its victory condition wins"
         ),
@@ -2037,7 +2033,7 @@ mod tests {
     /// words, and `GameOptions.max_rounds` reaches the game (0: no limit).
     #[test]
     fn resignations_and_the_round_limit_on_the_wire() {
-        for why in [Resignation::Conceded, Resignation::Forfeited] {
+        for why in Resignation::ALL {
             let action = Action::Resign(why);
             let wire = Arrakis::action_to_pb(&action);
             assert_eq!(Arrakis::action_from_pb(&wire).unwrap(), action);

@@ -31,7 +31,7 @@ impl BotService for Forward {
         // of one.
         let decided = tokio::spawn(async move { host.decide(request.into_inner()).await }).await;
         match decided {
-            Ok(answer) => answer.map(|action| Response::new(pb::DecideResponse { action })),
+            Ok(answer) => answer.map(Response::new),
             Err(_) => Err(Status::internal(
                 "the hosted program gave no answer; the arena's log says why",
             )),

@@ -195,16 +195,17 @@ impl Host {
         Running::new(child)
     }
 
-    /// The program's action for `request`. After a fault (logged and kept)
-    /// the server is told what kind it was, so that its record of the
-    /// stand-in (MC-STANDIN-01) says why: `Ok(None)` for an answer that
+    /// The program's action for `request`, with its note (MC-NOTE-01).
+    /// After a fault (logged and kept) the server is told what kind it
+    /// was, so that its record of the stand-in (MC-STANDIN-01) says why:
+    /// an answer without an action for one that
     /// names no legal action (a malformed answer), `DEADLINE_EXCEEDED` for
     /// a late one, `INTERNAL` for a program that crashed, misbehaved or
     /// could not start (a bot error).
     pub async fn decide(
         &self,
         mut request: pb::DecideRequest,
-    ) -> Result<Option<pb::Action>, tonic::Status> {
+    ) -> Result<pb::DecideResponse, tonic::Status> {
         let game_id = request.game_id.clone();
         let seat_number = request.seat;
         let seat = self.seat(&game_id, seat_number);
@@ -260,16 +261,21 @@ impl Host {
         // A malformed answer leaves the program in step: it keeps the seat.
         *seat = Seat::Running(Box::new(running));
         let view = request.view.unwrap_or_default();
-        match parse_answer(&answer).and_then(|answer| chosen(answer, &view)) {
-            Ok(action) => {
+        let parsed = parse_answer(&answer)
+            .and_then(|(answer, note)| chosen(answer, &view).map(|action| (action, note)));
+        match parsed {
+            Ok((action, note)) => {
                 let micros = u64::try_from(began.elapsed().as_micros()).unwrap_or(u64::MAX);
                 self.exchanges.fetch_add(1, Ordering::Relaxed);
                 self.exchange_micros.fetch_add(micros, Ordering::Relaxed);
-                Ok(Some(action))
+                Ok(pb::DecideResponse {
+                    action: Some(action),
+                    note,
+                })
             }
             Err(error) => {
                 self.fault(&game_id, seat_number, error);
-                Ok(None)
+                Ok(pb::DecideResponse::default())
             }
         }
     }

@@ -64,21 +64,37 @@ pub fn request_line(request: &pb::DecideRequest) -> Result<String, String> {
         .map_err(|error| format!("a request does not convert to JSON: {error}"))
 }
 
-/// Reads one answer line (without its `\n`). The error says, for the log,
-/// what is wrong with it.
-pub fn parse_answer(line: &str) -> Result<Answer, String> {
+/// Reads one answer line (without its `\n`): the choice, and the note the
+/// program attached to it (`"note"`, MC-NOTE-01; empty without one). The
+/// error says, for the log, what is wrong with it.
+pub fn parse_answer(line: &str) -> Result<(Answer, String), String> {
     let value: serde_json::Value = serde_json::from_str(line)
         .map_err(|error| format!("the answer is not one JSON object: {error}"))?;
     let serde_json::Value::Object(fields) = value else {
         return Err("the answer is not a JSON object".to_owned());
     };
-    if let Some(unknown) = fields.keys().find(|k| *k != "index" && *k != "action") {
+    if let Some(unknown) = fields
+        .keys()
+        .find(|k| !matches!(k.as_str(), "index" | "action" | "note"))
+    {
         return Err(format!(
-            "the answer has a field {}; it has \"index\" or \"action\" only",
+            "the answer has a field {}; it has \"index\" or \"action\", and \"note\", only",
             crate::matches::echo(unknown)
         ));
     }
-    match (fields.get("index"), fields.get("action")) {
+    let note = match fields.get("note") {
+        None => String::new(),
+        Some(serde_json::Value::String(note)) if note.len() <= crate::matches::MAX_NOTE_BYTES => {
+            note.clone()
+        }
+        Some(_) => {
+            return Err(format!(
+                "the answer's \"note\" is not a string of at most {} bytes (MC-NOTE-01)",
+                crate::matches::MAX_NOTE_BYTES
+            ));
+        }
+    };
+    let answer = match (fields.get("index"), fields.get("action")) {
         (Some(index), None) => index
             .as_u64()
             .and_then(|index| usize::try_from(index).ok())
@@ -98,7 +114,8 @@ pub fn parse_answer(line: &str) -> Result<Answer, String> {
         }
         (Some(_), Some(_)) => Err("the answer has both \"index\" and \"action\"".to_owned()),
         (None, None) => Err("the answer has neither \"index\" nor \"action\"".to_owned()),
-    }
+    }?;
+    Ok((answer, note))
 }
 
 /// The action an answer chose for `view`; an index past its legal actions
@@ -177,12 +194,16 @@ mod tests {
     #[test]
     fn an_answer_names_a_legal_action_by_index_or_whole() {
         let view = request().view.unwrap();
-        let by_index = parse_answer(r#"{"index": 1}"#).unwrap();
+        let by_index = parse_answer(r#"{"index": 1}"#).unwrap().0;
         assert_eq!(chosen(by_index, &view).unwrap(), take(2));
-        let whole = parse_answer(r#"{"action": {"harness": {"take": 1}}}"#).unwrap();
+        let whole = parse_answer(r#"{"action": {"harness": {"take": 1}}}"#)
+            .unwrap()
+            .0;
         assert_eq!(chosen(whole, &view).unwrap(), take(1));
         // The server, not the arena, judges a whole action's legality.
-        let other = parse_answer(r#"{"action": {"harness": {"take": 9}}}"#).unwrap();
+        let other = parse_answer(r#"{"action": {"harness": {"take": 9}}}"#)
+            .unwrap()
+            .0;
         assert_eq!(chosen(other, &view).unwrap(), take(9));
     }
 
@@ -205,7 +226,7 @@ mod tests {
             let error = parse_answer(line).unwrap_err();
             assert!(error.contains(why), "{line}: {error}");
         }
-        let past = parse_answer(r#"{"index": 2}"#).unwrap();
+        let past = parse_answer(r#"{"index": 2}"#).unwrap().0;
         assert!(chosen(past, &view).unwrap_err().contains("2 legal actions"));
         // Nesting past serde_json's recursion limit is an error, not a
         // stack overflow.

@@ -22,6 +22,8 @@ impl Arrakis {
             Action::Done => "stop here".into(),
             Action::Resign(Resignation::Conceded) => "concede the game".into(),
             Action::Resign(Resignation::Forfeited) => "forfeit the game".into(),
+            Action::Resign(Resignation::OutOfTime) => "lose on time".into(),
+            Action::Resign(Resignation::TimeLimit) => "end the game at its time limit".into(),
             Action::Legion(a) => format!("move the legion in {}", ar(a)),
             Action::To(a) => format!("to {}", ar(a)),
             Action::Sandride(a) => format!("sandride to {}", ar(a)),

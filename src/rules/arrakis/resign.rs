@@ -32,12 +32,26 @@ impl Arrakis {
             )));
         };
         ev.push(Event::Resigned { faction: f, why });
+        if why == Resignation::TimeLimit {
+            // MC-CLOCK-07: both houses within their share of the time: the
+            // standing decides, as at a round limit (MC-STAND-02).
+            let first = self.standing_leader();
+            self.win(first, TIME_LIMIT, ev);
+            return Ok(());
+        }
         // MC-RESIGN-02: the other house wins; with two seats the resigning
         // one is last.
         self.win(f.other(), reason(f, why), ev);
         Ok(())
     }
 }
+
+/// The result's reason when the game's time limit ends it with both houses
+/// within their share of the thinking time; the result adds each house's
+/// way to its victory condition (`standing.rs`).
+pub(super) const TIME_LIMIT: &str = "the game's time limit was reached with both houses within \
+     their share of the thinking time: the house nearer its victory condition wins \
+     (MC-CLOCK-07, MC-STAND-02)";
 
 /// The result's reason for a resignation, in words.
 fn reason(f: Faction, why: Resignation) -> &'static str {
@@ -46,5 +60,15 @@ fn reason(f: Faction, why: Resignation) -> &'static str {
         (Faction::Harkonnen, Resignation::Forfeited) => "House Harkonnen forfeited (MC-RESIGN-02)",
         (Faction::Atreides, Resignation::Conceded) => "House Atreides conceded (MC-RESIGN-02)",
         (Faction::Atreides, Resignation::Forfeited) => "House Atreides forfeited (MC-RESIGN-02)",
+        (Faction::Harkonnen, Resignation::OutOfTime) => {
+            "House Harkonnen lost on time: it used more than its share of the game's time \
+             (MC-CLOCK-07)"
+        }
+        (Faction::Atreides, Resignation::OutOfTime) => {
+            "House Atreides lost on time: it used more than its share of the game's time \
+             (MC-CLOCK-07)"
+        }
+        // Never reached: a time limit without a loser ends by the standing.
+        (_, Resignation::TimeLimit) => TIME_LIMIT,
     }
 }

@@ -15,6 +15,7 @@ use crate::rules::core::GameResult;
 
 use super::event::seat_of;
 use super::ids::Faction;
+use super::resign::TIME_LIMIT;
 use super::round_limit::ROUND_LIMIT;
 use super::state::Arrakis;
 
@@ -123,7 +124,7 @@ impl Arrakis {
         Some(GameResult {
             winners: vec![seat_of(w)],
             ranking: vec![seat_of(w), seat_of(w.other())],
-            reason: if why == ROUND_LIMIT {
+            reason: if why == ROUND_LIMIT || why == TIME_LIMIT {
                 format!("{why}: {}", self.ways())
             } else {
                 why.to_string()

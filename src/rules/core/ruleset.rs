@@ -21,6 +21,31 @@ pub enum Resignation {
     /// The seat's clock ran out where the game's clock options forfeit it
     /// (or its decision had no default action), or its remote bot failed.
     Forfeited,
+    /// The game reached its time limit (MC-CLOCK-06) and this seat had
+    /// used more than its share of the thinking time: it loses on time
+    /// (MC-CLOCK-07), ranked last like any resigning seat.
+    OutOfTime,
+    /// The game reached its time limit with every seat within its share of
+    /// the thinking time (MC-CLOCK-07): nobody resigns, the game ends with
+    /// the standing (MC-STAND) as its result. Played for whichever seat
+    /// the game waited on; the seat does not change the result.
+    TimeLimit,
+}
+
+impl Resignation {
+    /// Every way out, for those who list them.
+    pub const ALL: [Resignation; 4] = [
+        Resignation::Conceded,
+        Resignation::Forfeited,
+        Resignation::OutOfTime,
+        Resignation::TimeLimit,
+    ];
+
+    /// Whether only the server may play it (MC-RESIGN-01): every way out
+    /// but a seat's own concession.
+    pub fn by_the_server(self) -> bool {
+        self != Resignation::Conceded
+    }
 }
 
 /// The rules of one game: a deterministic state machine that waits on one

@@ -95,6 +95,8 @@ impl Imperium {
             Action::Resign(why) => match why {
                 Resignation::Conceded => "Concede the game".into(),
                 Resignation::Forfeited => "Forfeit the game".into(),
+                Resignation::OutOfTime => "Lose on time".into(),
+                Resignation::TimeLimit => "End the game at its time limit".into(),
             },
             Action::Card(c) => match self.pending {
                 Some(Pending::Acquire(_)) => format!("Resolve {}'s Reveal box", card(c)),

@@ -48,6 +48,19 @@ impl Imperium {
     /// tied with it after every tie-breaker). A solo player who resigns
     /// leaves only the Rivals: no seat wins.
     pub(crate) fn resigned_result(&self, seat: u8, why: Resignation) -> GameResult {
+        if why == Resignation::TimeLimit {
+            // MC-CLOCK-07: every seat within its share of the time: the
+            // standing decides, as at a round limit.
+            let standing = self.standing_now(true);
+            return GameResult {
+                reason: format!(
+                    "the game's time limit was reached with every seat within its share of \
+                     the thinking time (MC-CLOCK-07); the standing (MC-STAND-01): {}",
+                    standing.reason
+                ),
+                ..standing
+            };
+        }
         let (_, order) = self.result_order();
         let mut ranking: Vec<u8> = order.into_iter().filter(|s| *s != seat).collect();
         let winners: Vec<Seat> = ranking
@@ -64,6 +77,8 @@ impl Imperium {
         let verb = match why {
             Resignation::Conceded => "conceded",
             Resignation::Forfeited => "forfeited",
+            Resignation::OutOfTime => "lost on time (MC-CLOCK-07)",
+            Resignation::TimeLimit => "reached the time limit",
         };
         let reason = if ranking.is_empty() {
             format!("{} {verb}: the rivals win (MC-RESIGN-02)", Seat(seat))

@@ -97,7 +97,7 @@ impl Imperium {
     }
 
     /// MC-STAND-01: the ranking the end of the game would give now.
-    fn standing_now(&self, over: bool) -> GameResult {
+    pub(crate) fn standing_now(&self, over: bool) -> GameResult {
         let (winners, ranking) = self.result_order();
         let reason = self.order_reason(&winners, &ranking, over);
         GameResult {

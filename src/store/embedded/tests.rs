@@ -65,6 +65,7 @@ fn record(seed: u64) -> Vec<u8> {
 
 fn action(version: u64) -> ActionRecord {
     ActionRecord {
+        note: String::new(),
         seat: (version % 4) as u32,
         action: None,
         state_hash: Some(version * 31),
@@ -115,6 +116,8 @@ fn clock_record(bank_ms: i64) -> ClockRecord {
         banks_ms: vec![bank_ms, -1],
         decided: vec![true, false],
         running_since_unix_ms: Some(1_000),
+        thought_ms: vec![250, 0],
+        began_unix_ms: Some(500),
     }
 }
 

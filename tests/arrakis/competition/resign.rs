@@ -109,3 +109,41 @@ fn resigning_is_never_a_legal_action() {
         Action::Resign(Resignation::Forfeited)
     );
 }
+
+/// MC-CLOCK-07: at a game's time limit, the house beyond its share of the
+/// time loses on time, whoever is to act; with both within their share the
+/// house nearer its victory condition wins (MC-STAND-02), whichever seat
+/// the server played the ending for.
+#[test]
+fn at_the_time_limit_a_house_loses_on_time_or_the_standing_decides() {
+    for s in 0..6 {
+        let mut g = limited(None, 20 + s);
+        random_game(&mut g, &mut chooser(20 + s), 40 * s as usize, |_, _| {});
+        if g.to_act().is_none() {
+            continue;
+        }
+        for f in [H, A] {
+            let mut late = g.clone();
+            resign(&mut late, f, Resignation::OutOfTime).expect("MC-CLOCK-07");
+            let r = late.result().unwrap();
+            assert_eq!(r.ranking, vec![seat(f.other()), seat(f)]);
+            assert!(r.reason.contains("lost on time"), "{}", r.reason);
+        }
+        let standing = g.standing();
+        let acting = g.to_act().unwrap();
+        let mut ev = Vec::new();
+        g.apply(
+            acting,
+            &Arrakis::resignation(Resignation::TimeLimit),
+            &mut ev,
+        )
+        .expect("MC-CLOCK-07");
+        let r = g.result().unwrap();
+        assert_eq!(
+            r.ranking, standing.ranking,
+            "MC-CLOCK-07: the standing decides"
+        );
+        assert!(r.reason.contains("MC-CLOCK-07"), "{}", r.reason);
+        assert!(r.reason.contains("of the way to victory"), "{}", r.reason);
+    }
+}

@@ -36,6 +36,8 @@ fn resign_and_check(g: &mut Imperium, seat: Seat, why: Resignation) -> Vec<Event
     let word = match why {
         Resignation::Conceded => "conceded",
         Resignation::Forfeited => "forfeited",
+        Resignation::OutOfTime => "lost on time",
+        Resignation::TimeLimit => panic!("MC-CLOCK-07: a time limit ranks nobody last"),
     };
     assert!(
         r.reason.contains(word) && r.reason.contains("MC-RESIGN-02"),
@@ -193,5 +195,31 @@ fn a_resignation_is_never_a_legal_action() {
             steps += 1;
         }
         assert!(g.result().is_some());
+    }
+}
+
+// MC-CLOCK-07: at a game's time limit, the seat beyond its share loses on
+// time like a resigning seat (last, the others in their standing order);
+// with every seat within its share, the standing itself is the result,
+// whichever seat the server played it for.
+#[test]
+fn at_the_time_limit_a_seat_loses_on_time_or_the_standing_decides() {
+    for (_, _, mut g) in running_games(30, 9) {
+        let acting = g.to_act().expect("running");
+        let mut late = g.clone();
+        resign_and_check(&mut late, acting, Resignation::OutOfTime);
+        let standing = g.standing();
+        let mut events = Vec::new();
+        g.apply(
+            acting,
+            &Imperium::resignation(Resignation::TimeLimit),
+            &mut events,
+        )
+        .expect("MC-CLOCK-07: accepted from the seat to act");
+        assert_eq!(g.to_act(), None, "MC-CLOCK-07: the game ends at once");
+        let r = g.result().unwrap();
+        assert_eq!(r.ranking, standing.ranking, "MC-CLOCK-07: the standing");
+        assert_eq!(r.winners, standing.winners);
+        assert!(r.reason.contains("MC-CLOCK-07"), "{}", r.reason);
     }
 }
