@@ -49,9 +49,7 @@ fn play(options: &ArrakisOptions, seed: u64) -> (Outcome, Arrakis) {
         events.clear();
         game.apply(seat, &legal[pick], &mut events)
             .expect("a legal action");
-        by_limit |= events
-            .iter()
-            .any(|e| matches!(e, Event::RoundLimit { .. }));
+        by_limit |= events.iter().any(|e| matches!(e, Event::RoundLimit { .. }));
     }
     let result = game.result().expect("over");
     let won = |f: Faction| result.winners.contains(&seat_of(f));
@@ -100,6 +98,14 @@ impl Tally {
         Some((100.0 * p, 100.0 * (centre - half), 100.0 * (centre + half)))
     }
 
+    /// The bound: the Harkonnen's share from 45% to 55%, counted exactly
+    /// (twice the wins plus the shared results, against twice the games).
+    fn within(&self) -> bool {
+        let points = 2 * u64::from(self.harkonnen) + u64::from(self.shared);
+        let n = u64::from(self.games());
+        (90 * n..=110 * n).contains(&(100 * points))
+    }
+
     fn cells(&self) -> String {
         match self.share() {
             None => "0 | | | |".into(),
@@ -109,11 +115,7 @@ impl Tally {
                 self.harkonnen,
                 self.atreides,
                 self.shared,
-                if (45.0..=55.0).contains(&p) {
-                    "yes"
-                } else {
-                    "no"
-                }
+                if self.within() { "yes" } else { "no" }
             ),
         }
     }
@@ -190,10 +192,72 @@ fn main() {
 }
 
 /// Prints, for each configuration and limit, the progress each house had
-/// made (MC-STAND-02) in the games the limit ended, from `seeds`: the
-/// reference distributions of the par standing (MC-ROUNDS-02), as the
-/// JSON of `data/arrakis/round_limit.json`.
+/// made (MC-STAND-02, in whole percent) in the games the limit ended, from
+/// `seeds`: the reference distributions of the par (MC-ROUNDS-02), as the
+/// JSON of `data/arrakis/round_limit.json`. The games are decided by the
+/// fraction rule, so the measure does not read the pars it makes (the
+/// progress at the limit is the same under either rule).
 fn calibrate(configs: &str, limits: &[u32], seeds: std::ops::Range<u64>) {
-    let _ = (configs, limits, seeds);
-    unimplemented!("calibration comes with MC-ROUNDS-02")
+    let mut blocks = Vec::new();
+    for config in configs.split(',') {
+        let mut rounds = Vec::new();
+        for &limit in limits.iter().filter(|l| **l > 0) {
+            let started = Instant::now();
+            let mut harkonnen = [0u32; 101];
+            let mut atreides = [0u32; 101];
+            let mut games = 0;
+            for seed in seeds.clone() {
+                let (o, game) = play(&options(config, limit, Some("progress")), seed);
+                if o.by_limit {
+                    games += 1;
+                    harkonnen[game.progress(Faction::Harkonnen).percent() as usize] += 1;
+                    atreides[game.progress(Faction::Atreides).percent() as usize] += 1;
+                }
+            }
+            let pairs = |h: &[u32; 101]| {
+                let cells: Vec<String> = (0..=100)
+                    .filter(|p| h[*p] > 0)
+                    .map(|p| format!("[{p}, {}]", h[p]))
+                    .collect();
+                cells.join(", ")
+            };
+            rounds.push(format!(
+                "        {{\n          \"round\": {limit},\n          \"games\": {games},\n          \
+                 \"harkonnen\": [{}],\n          \"atreides\": [{}]\n        }}",
+                pairs(&harkonnen),
+                pairs(&atreides)
+            ));
+            eprintln!(
+                "{config} limit {limit}: {games} games, {:.1} s",
+                started.elapsed().as_secs_f64()
+            );
+        }
+        let o = options(config, 0, None);
+        blocks.push(format!(
+            "    {{\n      \"desert_war\": {},\n      \"smugglers\": {},\n      \"rounds\": [\n{}\n      ]\n    }}",
+            o.desert_war,
+            o.smugglers,
+            rounds.join(",\n")
+        ));
+    }
+    println!(
+        "{{\n  \"format\": \"melange-arrakis-round-limit-1\",\n  \"about\": \"MC-ROUNDS-02: the par of each \
+         house at a round limit. For each set of expansions and each limit of N rounds, the reference \
+         games the limit ended, and how many of them left each house at each whole percent of the way \
+         to its victory condition (MC-STAND-02). A limit past the last round uses the last round.\",\n  \
+         \"reference\": \"random against random (the server's random bot in both seats), seeds {}..{}, \
+         the core rules' default preset; made by CALIBRATE={}..{} LIMITS={} CONFIGS={} cargo run \
+         --release --example round_limit_bias\",\n  \"configurations\": [\n{}\n  ]\n}}",
+        seeds.start,
+        seeds.end,
+        seeds.start,
+        seeds.end,
+        limits
+            .iter()
+            .map(u32::to_string)
+            .collect::<Vec<_>>()
+            .join(","),
+        configs,
+        blocks.join(",\n")
+    );
 }
