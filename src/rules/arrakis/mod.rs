@@ -28,7 +28,8 @@
 //!   vocabulary, playing a card and its steps;
 //! - `expansions/`: room for Desert War and Smugglers;
 //! - competitions (MC-, docs/rules/competition.md): `resign.rs`
-//!   resigning, `round_limit.rs` the `max_rounds` option, `standing.rs`
+//!   resigning, `round_limit.rs` the `max_rounds` option and its par
+//!   (MC-ROUNDS-02, `data/arrakis/round_limit.json`), `standing.rs`
 //!   the standing of an unfinished game, `default_action.rs` what a clock
 //!   plays, `determinize.rs` the forward model's sample and `hidden.rs`
 //!   the register of every hidden piece it redraws (MC-SIM-08);
@@ -81,6 +82,7 @@ pub use ids::{
 };
 pub use options::{ArrakisOptions, OPTION_NAMES, Preset, Rules, StormExposure};
 pub use prompt::{AfterExcess, AfterHits, Battle, BattleStep, Group, Move, Prompt};
+pub use round_limit::{ParConfiguration, ParFile, ParRound, parse_pars};
 pub use standing::Progress;
 pub use state::{AreaState, Arrakis, Die, House, LeaderAt, Phase, Sietch, Vehicle, Worm};
 pub use view::{AreaView, ArrakisView, HouseView};

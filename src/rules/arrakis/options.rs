@@ -74,6 +74,10 @@ pub struct Rules {
     /// ornithopters (`ornithopters_printed`, the third row's 3) instead of
     /// the wiki's worked example (2).
     pub printed_ornithopters: bool,
+    /// MC-ROUNDS-02 `round_limit_standing`: `progress` decides a game the
+    /// round limit ends by the plain fraction of the way (MC-STAND-02)
+    /// instead of each house's par.
+    pub round_limit_progress: bool,
     /// The Desert War expansion's switches, present when it is on.
     pub desert_war: Option<DesertWarRules>,
     /// The Smugglers expansion's switches, present when it is on.
@@ -97,8 +101,10 @@ pub enum StormExposure {
 }
 
 /// Every option name with its values, the English text's first; the
-/// `published` preset's value is given by [`Rules::of`].
-pub const OPTION_NAMES: [(&str, &[&str]); 14] = [
+/// `published` preset's value is given by [`Rules::of`]. The last,
+/// `round_limit_standing`, is a competition rule (MC-ROUNDS-02), `par` in
+/// both presets.
+pub const OPTION_NAMES: [(&str, &[&str]); 15] = [
     ("advance_after_win", &["may", "must"]),
     ("bene_gesserit_use", &["temporary_die", "reorder"]),
     ("desert_power_sandworms", &["one_attacks", "two_activate"]),
@@ -122,6 +128,7 @@ pub const OPTION_NAMES: [(&str, &[&str]); 14] = [
     ("harkonnen_dashboard_slots", &["text", "printed"]),
     ("gurney_combat_strip", &["none", "printed"]),
     ("spice_must_flow_ornithopters", &["wiki", "printed"]),
+    ("round_limit_standing", &["par", "progress"]),
 ];
 
 /// An old option name, its new name, and each old value's new value.
@@ -216,6 +223,7 @@ impl Rules {
             "wild_maker_from_wormsign" => &mut self.wild_maker_cards_only,
             "harkonnen_dashboard_slots" => &mut self.printed_dashboard,
             "spice_must_flow_ornithopters" => &mut self.printed_ornithopters,
+            "round_limit_standing" => &mut self.round_limit_progress,
             _ => &mut self.gurney_strip,
         };
         *slot = on;

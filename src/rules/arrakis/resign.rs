@@ -34,8 +34,9 @@ impl Arrakis {
         ev.push(Event::Resigned { faction: f, why });
         if why == Resignation::TimeLimit {
             // MC-CLOCK-07: both houses within their share of the time: the
-            // standing decides, as at a round limit (MC-STAND-02).
-            let first = self.standing_leader();
+            // house further ahead of its par decides, as at a round limit
+            // (MC-ROUNDS-02).
+            let first = self.time_limit_leader();
             self.win(first, TIME_LIMIT, ev);
             return Ok(());
         }
@@ -50,8 +51,8 @@ impl Arrakis {
 /// within their share of the thinking time; the result adds each house's
 /// way to its victory condition (`standing.rs`).
 pub(super) const TIME_LIMIT: &str = "the game's time limit was reached with both houses within \
-     their share of the thinking time: the house nearer its victory condition wins \
-     (MC-CLOCK-07, MC-STAND-02)";
+     their share of the thinking time: the house further ahead of its par at this round wins \
+     (MC-CLOCK-07, MC-ROUNDS-02)";
 
 /// The result's reason for a resignation, in words.
 fn reason(f: Faction, why: Resignation) -> &'static str {

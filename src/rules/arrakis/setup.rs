@@ -44,6 +44,8 @@ impl Arrakis {
         ev: &mut Vec<Event>,
     ) -> Result<Arrakis, RuleError> {
         let rules = options.rules()?;
+        // MC-ROUNDS-02: no par measured, no fair tie-break.
+        Arrakis::check_round_limit(&rules, options.max_rounds)?;
         let d = if rules.smugglers.is_some() {
             smugglers_data()
         } else {

@@ -16,7 +16,7 @@ use crate::rules::core::GameResult;
 use super::event::seat_of;
 use super::ids::Faction;
 use super::resign::TIME_LIMIT;
-use super::round_limit::ROUND_LIMIT;
+use super::round_limit::{ROUND_LIMIT, ROUND_LIMIT_PAR};
 use super::state::Arrakis;
 
 /// A fraction `num / den` with `den > 0`, compared exactly.
@@ -30,12 +30,13 @@ pub struct Progress {
 
 impl Progress {
     /// `self > other`, by cross-multiplying (no rounding).
-    fn beats(self, other: Progress) -> bool {
+    pub(super) fn beats(self, other: Progress) -> bool {
         u128::from(self.num) * u128::from(other.den) > u128::from(other.num) * u128::from(self.den)
     }
 
-    /// In percent, rounded down, for the result's words.
-    fn percent(self) -> u64 {
+    /// In percent, rounded down: the result's words, and the measure
+    /// the par reads (MC-ROUNDS-02).
+    pub fn percent(self) -> u64 {
         self.num * 100 / self.den
     }
 }
@@ -126,6 +127,8 @@ impl Arrakis {
             ranking: vec![seat_of(w), seat_of(w.other())],
             reason: if why == ROUND_LIMIT || why == TIME_LIMIT {
                 format!("{why}: {}", self.ways())
+            } else if why == ROUND_LIMIT_PAR {
+                format!("{why}: {}; {}", self.ways(), self.pars())
             } else {
                 why.to_string()
             },

@@ -112,10 +112,10 @@ fn resigning_is_never_a_legal_action() {
 
 /// MC-CLOCK-07: at a game's time limit, the house beyond its share of the
 /// time loses on time, whoever is to act; with both within their share the
-/// house nearer its victory condition wins (MC-STAND-02), whichever seat
-/// the server played the ending for.
+/// house further ahead of its par at the round in progress wins
+/// (MC-ROUNDS-02), whichever seat the server played the ending for.
 #[test]
-fn at_the_time_limit_a_house_loses_on_time_or_the_standing_decides() {
+fn at_the_time_limit_a_house_loses_on_time_or_its_par_decides() {
     for s in 0..6 {
         let mut g = limited(None, 20 + s);
         random_game(&mut g, &mut chooser(20 + s), 40 * s as usize, |_, _| {});
@@ -129,7 +129,7 @@ fn at_the_time_limit_a_house_loses_on_time_or_the_standing_decides() {
             assert_eq!(r.ranking, vec![seat(f.other()), seat(f)]);
             assert!(r.reason.contains("lost on time"), "{}", r.reason);
         }
-        let standing = g.standing();
+        let leader = g.time_limit_leader();
         let acting = g.to_act().unwrap();
         let mut ev = Vec::new();
         g.apply(
@@ -140,8 +140,9 @@ fn at_the_time_limit_a_house_loses_on_time_or_the_standing_decides() {
         .expect("MC-CLOCK-07");
         let r = g.result().unwrap();
         assert_eq!(
-            r.ranking, standing.ranking,
-            "MC-CLOCK-07: the standing decides"
+            r.ranking,
+            vec![seat(leader), seat(leader.other())],
+            "MC-CLOCK-07: the par decides (MC-ROUNDS-02)"
         );
         assert!(r.reason.contains("MC-CLOCK-07"), "{}", r.reason);
         assert!(r.reason.contains("of the way to victory"), "{}", r.reason);
