@@ -50,13 +50,8 @@ enum Command {
 /// A tournament's flags (no subcommand).
 #[derive(Debug, Args)]
 struct TournamentFlags {
-    /// The melange server.
-    #[arg(
-        long,
-        env = "MELANGE_ENDPOINT",
-        default_value = "http://127.0.0.1:50051"
-    )]
-    endpoint: String,
+    #[command(flatten)]
+    server: ServerFlags,
     /// The bots, comma-separated: built-in names (`random`, `mcts`,
     /// `mcts:400`), remote bot endpoints (`http://host:port`, which the
     /// server must allow with --allow-bot-endpoint) or programs the arena
@@ -110,13 +105,8 @@ struct TournamentFlags {
 /// `melange-arena ladder`'s flags.
 #[derive(Debug, Args)]
 struct LadderFlags {
-    /// The melange server.
-    #[arg(
-        long,
-        env = "MELANGE_ENDPOINT",
-        default_value = "http://127.0.0.1:50051"
-    )]
-    endpoint: String,
+    #[command(flatten)]
+    server: ServerFlags,
     /// Bots to register, as for a tournament (`label=bot`, comma-separated);
     /// they are added to OUT/bots.txt, which may list more and is read again
     /// before each game.
@@ -159,6 +149,18 @@ struct LadderFlags {
     out: PathBuf,
     #[command(flatten)]
     programs: ProgramFlags,
+}
+
+/// The server (the same for a tournament and a ladder).
+#[derive(Debug, Args)]
+struct ServerFlags {
+    /// The melange server.
+    #[arg(
+        long,
+        env = "MELANGE_ENDPOINT",
+        default_value = "http://127.0.0.1:50051"
+    )]
+    endpoint: String,
 }
 
 /// The options of each game (the same for a tournament and a ladder).
@@ -400,7 +402,7 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
         );
     }
     let config = ArenaConfig {
-        endpoint: flags.endpoint,
+        endpoint: flags.server.endpoint,
         kind,
         options,
         seats,
@@ -491,7 +493,7 @@ fn ladder_games(flags: &LadderFlags) -> Result<Vec<GameSpec>, String> {
 async fn ladder(flags: LadderFlags) -> Result<(), Box<dyn std::error::Error>> {
     let continuing = arena::ladder::has_ladder(&flags.out);
     let config = LadderConfig {
-        endpoint: flags.endpoint.clone(),
+        endpoint: flags.server.endpoint.clone(),
         games: ladder_games(&flags)?,
         bots: Entrant::parse_all(&flags.bots)?,
         concurrency: flags.concurrency,

@@ -74,6 +74,22 @@ fn running() -> (watch::Sender<Stop>, watch::Receiver<Stop>) {
     watch::channel(Stop::Run)
 }
 
+/// A ladder of three random bots, to `max_games` games.
+async fn first_sitting(server: &TestServer, dir: &Path, max_games: u64) -> ladder::LadderReport {
+    let (_stop, stopped) = running();
+    ladder::run(
+        config(
+            server,
+            dir,
+            &["ann=random", "bob=random", "cy=random"],
+            max_games,
+        ),
+        stopped,
+    )
+    .await
+    .unwrap()
+}
+
 fn folder(name: &str) -> std::path::PathBuf {
     let dir = Path::new(env!("CARGO_TARGET_TMPDIR"))
         .join(format!("ladder-{name}-{}", std::process::id()));
@@ -153,13 +169,7 @@ fn line<'a>(board: &'a serde_json::Value, kind: &str, bot: &str) -> &'a serde_js
 async fn a_ladder_plays_rates_and_goes_on_after_its_restart_with_a_new_bot() {
     let server = TestServer::start().await;
     let dir = folder("restart");
-    let (_stop, stopped) = running();
-    let report = ladder::run(
-        config(&server, &dir, &["ann=random", "bob=random", "cy=random"], 8),
-        stopped,
-    )
-    .await
-    .unwrap();
+    let report = first_sitting(&server, &dir, 8).await;
     assert_eq!(report.played, 8);
     assert_eq!(report.next_game, 8);
     assert_eq!(report.left_in_flight, 0);
@@ -240,13 +250,7 @@ async fn a_ladder_plays_rates_and_goes_on_after_its_restart_with_a_new_bot() {
 async fn a_ladder_follows_the_games_an_earlier_sitting_left_in_flight() {
     let server = TestServer::start().await;
     let dir = folder("in-flight");
-    let (_stop, stopped) = running();
-    ladder::run(
-        config(&server, &dir, &["ann=random", "bob=random", "cy=random"], 2),
-        stopped,
-    )
-    .await
-    .unwrap();
+    first_sitting(&server, &dir, 2).await;
     // As a ladder killed after making game 2 on the server and entering
     // game 3 in its state, before creating it.
     let mut state = State::load_or_start(&dir).unwrap();

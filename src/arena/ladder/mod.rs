@@ -578,3 +578,12 @@ impl Ladder {
 pub fn has_ladder(out: &Path) -> bool {
     out.join(state::FILE_NAME).exists()
 }
+
+/// An empty folder of the unit tests' own.
+#[cfg(test)]
+fn test_folder(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("melange-ladder-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}

@@ -101,9 +101,7 @@ mod tests {
 
     #[test]
     fn the_log_reads_back_and_loses_only_a_torn_last_line() {
-        let dir = std::env::temp_dir().join(format!("melange-ladder-log-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).unwrap();
+        let dir = super::super::test_folder("log");
         assert!(read(&dir).unwrap().is_empty());
         let game = GameLine {
             game: 3,

@@ -104,9 +104,7 @@ mod tests {
 
     #[test]
     fn flags_are_added_to_the_file_and_a_conflicting_label_is_refused() {
-        let dir = std::env::temp_dir().join(format!("melange-registry-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).unwrap();
+        let dir = super::super::test_folder("registry");
         let given = Entrant::parse_all(&["a=random".into(), "b=mcts:5".into()]).unwrap();
         assert_eq!(register(&dir, &given).unwrap(), given);
         let text = std::fs::read_to_string(dir.join(FILE_NAME)).unwrap();
