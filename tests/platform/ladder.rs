@@ -19,7 +19,10 @@ use melange::{
 };
 use tokio::sync::watch;
 
-use super::support::TestServer;
+use super::{
+    remote_bot::{Answer, BotServer},
+    support::TestServer,
+};
 
 fn games() -> Vec<GameSpec> {
     vec![
@@ -364,5 +367,32 @@ async fn a_ladder_stopped_at_once_leaves_nothing_counted_twice_or_lost() {
     );
     assert_eq!(log.len() as u64, first.played + second.played);
     check_consistent(&dir, &log);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_remote_bot_failing_its_trial_decision_is_refused_and_the_ladder_goes_on() {
+    let broken = BotServer::start(Answer::Fail).await;
+    let server = TestServer::start().await;
+    let dir = folder("refused");
+    let (_stop, stopped) = running();
+    let broken_spec = format!("broken={}", broken.endpoint());
+    let report = ladder::run(
+        config(
+            &server,
+            &dir,
+            &["ann=random", "bob=random", "cy=random", &broken_spec],
+            4,
+        ),
+        stopped,
+    )
+    .await
+    .unwrap();
+    assert_eq!(report.played, 4);
+    let why = &report.leaderboard.refused["broken"];
+    assert!(why.contains("trial decision"), "{why}");
+    assert_eq!(broken.asked().len(), 1, "asked once, in the first kind");
+    let log = logged(&dir);
+    assert!(log.iter().all(|g| !g.seats.iter().any(|s| s == "broken")));
     let _ = std::fs::remove_dir_all(&dir);
 }
