@@ -41,11 +41,12 @@
 //!   back, through the matches layer's `JournalSink`.
 //! - [`load`]: the load generator behind the `melange-load` binary.
 //! - [`arena`]: the tournament runner behind the `melange-arena` binary, a
-//!   client of a server like `load`.
+//!   client of a server like `load`; `arena/ladder/` is its long-running
+//!   ladder (`melange-arena ladder`).
 //! - [`pb`]: the generated contract (`proto/melange/v1/*.proto`).
 //!
 //! The binaries are `src/main.rs` (the server), `src/bin/melange-load.rs`
-//! (the load generator), `src/bin/melange-arena.rs` (the tournament runner)
+//! (the load generator), `src/bin/melange-arena.rs` (the tournament runner and ladder)
 //! and `src/bin/melange-quickstart.rs` (the smallest complete client).
 pub mod api;
 pub mod arena;

@@ -142,11 +142,15 @@ struct Flag {
     default: Option<String>,
 }
 
-/// Runs a binary with `--help` and reads its long flags, their environment
-/// variables and their defaults.
-fn flags(binary: &str) -> BTreeMap<String, Flag> {
-    let output = Command::new(binary).arg("--help").output().unwrap();
-    assert!(output.status.success(), "{binary} --help");
+/// Runs a binary (or one of its subcommands) with `--help` and reads its
+/// long flags, their environment variables and their defaults.
+fn flags(binary: &str, subcommand: &[&str]) -> BTreeMap<String, Flag> {
+    let output = Command::new(binary)
+        .args(subcommand)
+        .arg("--help")
+        .output()
+        .unwrap();
+    assert!(output.status.success(), "{binary} {subcommand:?} --help");
     let help = String::from_utf8(output.stdout).unwrap();
     let mut flags = BTreeMap::new();
     let mut current: Option<String> = None;
@@ -262,7 +266,13 @@ fn cargo_commands_name_targets_and_flags_that_exist() {
             }
             continue;
         }
-        let known = flags(binary_path(&bin));
+        // `melange-arena ladder --games ...`: the subcommand's flags.
+        let subcommand: Vec<&str> = program_args
+            .iter()
+            .take_while(|arg| !arg.starts_with('-'))
+            .copied()
+            .collect();
+        let known = flags(binary_path(&bin), &subcommand);
         for arg in program_args.iter().filter(|arg| arg.starts_with("--")) {
             let name = arg.split('=').next().unwrap();
             assert!(
@@ -293,7 +303,7 @@ fn grpcurl_commands_call_rpcs_that_exist() {
 
 #[test]
 fn configuration_table_is_the_servers_flags() {
-    let mut server = flags(env!("CARGO_BIN_EXE_melange"));
+    let mut server = flags(env!("CARGO_BIN_EXE_melange"), &[]);
     server.remove("--help");
     server.remove("--version");
     let table: BTreeMap<String, Flag> = table("Configuration")

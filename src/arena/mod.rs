@@ -2,7 +2,8 @@
 //! (built-in names, remote bot endpoints or hosted programs) against each other on a melange
 //! server, as a round robin or a Swiss tournament, every table on mirrored
 //! seeds with its seats rotated, and writes standings, per-game results
-//! and every replay into an output folder.
+//! and every replay into an output folder; or, as `melange-arena ladder`,
+//! a long-running ladder that keeps pairing registered bots by rating.
 //!
 //! - [`entrant`]: the bots and their labels;
 //! - [`check`]: one trial decision of every remote bot before the start;
@@ -11,7 +12,10 @@
 //! - [`progress`]: the run's progress in its folder, for `--resume`;
 //! - [`program`]: entrants that are programs the arena runs in a sandbox;
 //! - [`rating`]: Elo and Weng-Lin;
-//! - [`standings`]: points, standings and the files.
+//! - [`standings`]: points, standings and the files;
+//! - [`ladder`]: the long-running ladder (registration file, pairing by
+//!   rating, per-kind ratings, leaderboard, state for its own restart),
+//!   which plays each game with [`play`].
 //!
 //! Determinism: the schedule and the seeds follow from the tournament seed,
 //! results are kept in schedule order and ratings are updated in that order,
@@ -20,6 +24,7 @@
 //! whatever the concurrency.
 pub mod check;
 pub mod entrant;
+pub mod ladder;
 pub mod play;
 pub mod program;
 pub mod progress;

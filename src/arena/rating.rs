@@ -34,6 +34,14 @@ impl Ratings {
         }
     }
 
+    /// One more entrant, at the starting ratings; returns its number. A
+    /// ladder's field grows while it runs.
+    pub fn add_entrant(&mut self) -> usize {
+        self.elo.push(EloRating::new());
+        self.weng_lin.push(WengLinRating::new());
+        self.elo.len() - 1
+    }
+
     /// Records one game: the entrant of each seat and the place each seat
     /// finished in (1 is first; seats that share a place have the same).
     pub fn record(&mut self, seats: &[usize], places: &[usize]) {

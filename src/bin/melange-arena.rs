@@ -1,12 +1,14 @@
 //! `melange-arena`: runs a tournament of bots on a melange server and writes
-//! its standings, per-game results and replays into a folder.
+//! its standings, per-game results and replays into a folder; or, as
+//! `melange-arena ladder`, a long-running ladder of bots paired by rating.
 use std::{net::SocketAddr, path::PathBuf, sync::Arc, time::Duration};
 
-use clap::Parser;
+use clap::{Args, Parser, Subcommand};
 use indicatif::{ProgressBar, ProgressStyle};
 use melange::{
     arena::{
         self, ArenaConfig, Entrant, Format, ProgramConfig,
+        ladder::{GameSpec, LadderConfig, Stop},
         program::{Limits, PREFIX},
     },
     pb,
@@ -17,16 +19,39 @@ use melange::{
 /// concurrently on the server; then writes standings.md, standings.json,
 /// games.csv, run.json and replays/ into --out. With the same seed and
 /// deterministic bots, the standings files come out the same.
+/// `melange-arena ladder` runs a long-running ladder instead.
 #[derive(Debug, Parser)]
-#[command(version, about)]
+#[command(
+    version,
+    about,
+    args_conflicts_with_subcommands = true,
+    subcommand_negates_reqs = true
+)]
 struct Flags {
-    /// The melange server.
-    #[arg(
-        long,
-        env = "MELANGE_ENDPOINT",
-        default_value = "http://127.0.0.1:50051"
-    )]
-    endpoint: String,
+    #[command(subcommand)]
+    command: Option<Command>,
+    #[command(flatten)]
+    tournament: TournamentFlags,
+}
+
+#[derive(Debug, Subcommand)]
+enum Command {
+    /// A long-running ladder: keeps pairing the bots registered in
+    /// OUT/bots.txt (and --bots) by rating, in the kinds of --games, updates
+    /// their ratings after each game and writes leaderboard.md,
+    /// leaderboard.json, games.jsonl and replays/ into --out as it goes.
+    /// Started again on its folder, it goes on where it stopped
+    /// (docs/arena-ladder.md). SIGINT or SIGTERM stops it: no new game,
+    /// --stop-grace-secs for those in flight, the rest followed at the next
+    /// start (a second signal leaves at once).
+    Ladder(LadderFlags),
+}
+
+/// A tournament's flags (no subcommand).
+#[derive(Debug, Args)]
+struct TournamentFlags {
+    #[command(flatten)]
+    server: ServerFlags,
     /// The bots, comma-separated: built-in names (`random`, `mcts`,
     /// `mcts:400`), remote bot endpoints (`http://host:port`, which the
     /// server must allow with --allow-bot-endpoint) or programs the arena
@@ -37,43 +62,8 @@ struct Flags {
     /// The game: "imperium" or "war-for-arrakis" (or a GameKind number).
     #[arg(long, default_value = "imperium")]
     game: String,
-    /// Players per Imperium game (2-4; 2 brings the House Hagal rival).
-    #[arg(long, default_value_t = 4)]
-    players: u32,
-    /// War for Arrakis expansions, comma-separated: desert-war, smugglers.
-    #[arg(long, value_delimiter = ',')]
-    expansions: Vec<String>,
-    /// Rules preset: default or published.
-    #[arg(long, default_value = "")]
-    preset: String,
-    /// End each game after this many rounds with the standing as result
-    /// (GameOptions.max_rounds); 0: play to the rules' end.
-    #[arg(long, default_value_t = 0)]
-    max_rounds: u32,
-    /// Clocks for remote bots (GameOptions.clock, rules MC-CLOCK-01..04):
-    /// the time of each decision in milliseconds; 0 with a 0 bank: no clock.
-    /// Built-in bots are never clocked.
-    #[arg(long, default_value_t = 0)]
-    clock_decision_ms: u64,
-    /// Each seat's time bank at the start, in milliseconds (MC-CLOCK-02).
-    #[arg(long, default_value_t = 0)]
-    clock_bank_ms: u64,
-    /// Added to a seat's bank after each of its decisions (MC-CLOCK-02).
-    #[arg(long, default_value_t = 0)]
-    clock_increment_ms: u64,
-    /// The most a seat's bank may hold (MC-CLOCK-05). Unset: the starting
-    /// bank when there is an increment (the increment gives back time used,
-    /// never more), else no cap; 0: no cap.
-    #[arg(long)]
-    clock_max_bank_ms: Option<u64>,
-    /// The limit of each seat's first decision (MC-CLOCK-03); 0: the
-    /// per-decision limit.
-    #[arg(long, default_value_t = 0)]
-    clock_first_decision_ms: u64,
-    /// On expiry, forfeit at once instead of playing the decision's default
-    /// action (MC-CLOCK-04).
-    #[arg(long)]
-    clock_forfeit: bool,
+    #[command(flatten)]
+    options: OptionFlags,
     /// round-robin or swiss.
     #[arg(long, default_value = "round-robin")]
     format: String,
@@ -112,6 +102,118 @@ struct Flags {
     /// The output folder.
     #[arg(long, default_value = "arena-out")]
     out: PathBuf,
+    #[command(flatten)]
+    programs: ProgramFlags,
+}
+
+/// `melange-arena ladder`'s flags.
+#[derive(Debug, Args)]
+struct LadderFlags {
+    #[command(flatten)]
+    server: ServerFlags,
+    /// Bots to register, as for a tournament (`label=bot`, comma-separated);
+    /// they are added to OUT/bots.txt, which may list more and is read again
+    /// before each game.
+    #[arg(long, value_delimiter = ',')]
+    bots: Vec<String>,
+    /// The kinds of game, comma-separated, each optionally with its share
+    /// of the games: `war-for-arrakis,imperium` alternates them,
+    /// `war-for-arrakis:2,imperium:1` plays two of the first for one of the
+    /// second. Ratings are kept per kind.
+    #[arg(long, value_delimiter = ',', default_value = "war-for-arrakis")]
+    games: Vec<String>,
+    #[command(flatten)]
+    options: OptionFlags,
+    /// Games in flight at once.
+    #[arg(long, default_value_t = 4)]
+    concurrency: usize,
+    /// Stop once this many games have ended in this sitting.
+    #[arg(long)]
+    max_games: Option<u64>,
+    /// Each game's time limit in seconds (at most a day), kept by the
+    /// server and adjudicated there (MC-CLOCK-06, MC-CLOCK-07), as in a
+    /// tournament; a game the server has not ended a minute later is given
+    /// up (logged as failed, not rated).
+    #[arg(long, default_value_t = 600)]
+    game_timeout_secs: u64,
+    /// Each remote bot (hosted programs included) is asked one trial
+    /// decision in each kind when it is registered, and has this many
+    /// seconds for it; a bot that fails is refused until its line in
+    /// bots.txt changes. 0: no trial decisions.
+    #[arg(long, default_value_t = 10)]
+    check_timeout_secs: u64,
+    /// Every this many games ignores ratings and seats bots that have met
+    /// least; 0: only newcomers do.
+    #[arg(long, default_value_t = 5)]
+    explore_every: u64,
+    /// After SIGINT or SIGTERM, how long games in flight have to end before
+    /// the ladder leaves them to its next start.
+    #[arg(long, default_value_t = 30)]
+    stop_grace_secs: u64,
+    /// The ladder's folder: made if missing, continued if it holds one.
+    #[arg(long, default_value = "ladder-out")]
+    out: PathBuf,
+    #[command(flatten)]
+    programs: ProgramFlags,
+}
+
+/// The server (the same for a tournament and a ladder).
+#[derive(Debug, Args)]
+struct ServerFlags {
+    /// The melange server.
+    #[arg(
+        long,
+        env = "MELANGE_ENDPOINT",
+        default_value = "http://127.0.0.1:50051"
+    )]
+    endpoint: String,
+}
+
+/// The options of each game (the same for a tournament and a ladder).
+#[derive(Debug, Args)]
+struct OptionFlags {
+    /// Players per Imperium game (2-4; 2 brings the House Hagal rival).
+    #[arg(long, default_value_t = 4)]
+    players: u32,
+    /// War for Arrakis expansions, comma-separated: desert-war, smugglers.
+    #[arg(long, value_delimiter = ',')]
+    expansions: Vec<String>,
+    /// Rules preset: default or published.
+    #[arg(long, default_value = "")]
+    preset: String,
+    /// End each game after this many rounds with the standing as result
+    /// (GameOptions.max_rounds); 0: play to the rules' end.
+    #[arg(long, default_value_t = 0)]
+    max_rounds: u32,
+    /// Clocks for remote bots (GameOptions.clock, rules MC-CLOCK-01..04):
+    /// the time of each decision in milliseconds; 0 with a 0 bank: no clock.
+    /// Built-in bots are never clocked.
+    #[arg(long, default_value_t = 0)]
+    clock_decision_ms: u64,
+    /// Each seat's time bank at the start, in milliseconds (MC-CLOCK-02).
+    #[arg(long, default_value_t = 0)]
+    clock_bank_ms: u64,
+    /// Added to a seat's bank after each of its decisions (MC-CLOCK-02).
+    #[arg(long, default_value_t = 0)]
+    clock_increment_ms: u64,
+    /// The most a seat's bank may hold (MC-CLOCK-05). Unset: the starting
+    /// bank when there is an increment (the increment gives back time used,
+    /// never more), else no cap; 0: no cap.
+    #[arg(long)]
+    clock_max_bank_ms: Option<u64>,
+    /// The limit of each seat's first decision (MC-CLOCK-03); 0: the
+    /// per-decision limit.
+    #[arg(long, default_value_t = 0)]
+    clock_first_decision_ms: u64,
+    /// On expiry, forfeit at once instead of playing the decision's default
+    /// action (MC-CLOCK-04).
+    #[arg(long)]
+    clock_forfeit: bool,
+}
+
+/// How hosted programs run.
+#[derive(Debug, Args)]
+struct ProgramFlags {
     /// Where the endpoint of the first hosted program (`cmd:` bot) listens;
     /// the next ones take the following ports. The server calls them as
     /// remote bots, so it must allow each: --allow-bot-endpoint
@@ -151,7 +253,7 @@ struct Flags {
 }
 
 /// The hosted programs' configuration from the flags.
-fn programs(flags: &Flags) -> Result<ProgramConfig, String> {
+fn programs(flags: &ProgramFlags) -> Result<ProgramConfig, String> {
     for folder in &flags.program_bind {
         if !folder.is_absolute() || !folder.is_dir() {
             return Err(format!(
@@ -187,7 +289,7 @@ fn game_kind(name: &str) -> Result<i32, String> {
 }
 
 /// The clock options of the flags; `None` when no time is given.
-fn clock(flags: &Flags) -> Option<pb::ClockOptions> {
+fn clock(flags: &OptionFlags) -> Option<pb::ClockOptions> {
     if flags.clock_decision_ms == 0 && flags.clock_bank_ms == 0 {
         return None;
     }
@@ -215,7 +317,7 @@ fn clock(flags: &Flags) -> Option<pb::ClockOptions> {
 }
 
 /// The options, the seats a game and the title's words.
-fn options(flags: &Flags, kind: i32) -> Result<(pb::GameOptions, usize, String), String> {
+fn options(flags: &OptionFlags, kind: i32) -> Result<(pb::GameOptions, usize, String), String> {
     let mut options = pb::GameOptions {
         preset: flags.preset.clone(),
         max_rounds: (flags.max_rounds > 0).then_some(flags.max_rounds),
@@ -268,7 +370,10 @@ fn options(flags: &Flags, kind: i32) -> Result<(pb::GameOptions, usize, String),
 
 #[tokio::main]
 async fn main() -> Result<(), Box<dyn std::error::Error>> {
-    let flags = Flags::parse();
+    let Flags {
+        command,
+        tournament: flags,
+    } = Flags::parse();
     // Hosted programs' faults are logged (warnings by default; RUST_LOG
     // says otherwise).
     tracing_subscriber::fmt()
@@ -278,10 +383,13 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
                 .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("warn")),
         )
         .init();
-    let programs = programs(&flags)?;
+    if let Some(Command::Ladder(flags)) = command {
+        return ladder(flags).await;
+    }
+    let programs = programs(&flags.programs)?;
     let hosting = flags.bots.iter().any(|bot| bot.contains(PREFIX));
     let kind = game_kind(&flags.game)?;
-    let (options, seats, mut title) = options(&flags, kind)?;
+    let (options, seats, mut title) = options(&flags.options, kind)?;
     let format = match flags.format.as_str() {
         "round-robin" => Format::RoundRobin,
         "swiss" => Format::Swiss {
@@ -302,7 +410,7 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
         );
     }
     let config = ArenaConfig {
-        endpoint: flags.endpoint,
+        endpoint: flags.server.endpoint,
         kind,
         options,
         seats,
@@ -357,4 +465,105 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
         .into());
     }
     Ok(())
+}
+
+/// The ladder's kinds of game from `--games`: `name` or `name:weight`.
+fn ladder_games(flags: &LadderFlags) -> Result<Vec<GameSpec>, String> {
+    let mut games: Vec<GameSpec> = Vec::new();
+    for word in &flags.games {
+        let (name, weight) = match word.split_once(':') {
+            Some((name, weight)) => (
+                name,
+                weight
+                    .parse()
+                    .map_err(|_| format!("--games {word}: the share is a whole number"))?,
+            ),
+            None => (word.as_str(), 1),
+        };
+        let kind = game_kind(name)?;
+        if games.iter().any(|game| game.kind == kind) {
+            return Err(format!("--games names {name} twice"));
+        }
+        let (options, seats, title) = options(&flags.options, kind)?;
+        games.push(GameSpec {
+            name: name.to_owned(),
+            kind,
+            options,
+            seats,
+            weight,
+            title,
+        });
+    }
+    Ok(games)
+}
+
+/// `melange-arena ladder`.
+async fn ladder(flags: LadderFlags) -> Result<(), Box<dyn std::error::Error>> {
+    let continuing = arena::ladder::has_ladder(&flags.out);
+    let config = LadderConfig {
+        endpoint: flags.server.endpoint.clone(),
+        games: ladder_games(&flags)?,
+        bots: Entrant::parse_all(&flags.bots)?,
+        concurrency: flags.concurrency,
+        max_games: flags.max_games,
+        game_timeout: Duration::from_secs(flags.game_timeout_secs),
+        check_timeout: (flags.check_timeout_secs > 0)
+            .then(|| Duration::from_secs(flags.check_timeout_secs)),
+        explore_every: flags.explore_every,
+        out: flags.out.clone(),
+        programs: programs(&flags.programs)?,
+        idle_poll: Duration::from_secs(1),
+        stop_grace: Duration::from_secs(flags.stop_grace_secs),
+    };
+    eprintln!(
+        "{} the ladder in {} (leaderboard.md is rewritten after each game; Ctrl-C stops)",
+        if continuing { "Continuing" } else { "Starting" },
+        flags.out.display()
+    );
+    let (stop, stopped) = tokio::sync::watch::channel(Stop::Run);
+    tokio::spawn(async move {
+        // The first signal drains, the second leaves at once.
+        for next in [Stop::Drain, Stop::Now] {
+            if signal().await.is_err() {
+                return;
+            }
+            eprintln!(
+                "{}",
+                if next == Stop::Drain {
+                    "Stopping: no new game; waiting for those in flight (signal again to leave now)"
+                } else {
+                    "Leaving now; the next start follows the games in flight"
+                }
+            );
+            let _ = stop.send(next);
+        }
+    });
+    let report = arena::ladder::run(config, stopped).await?;
+    print!("{}", report.leaderboard.markdown());
+    println!(
+        "\n{} game(s) logged in this sitting; the next game is number {}; {} left in flight \
+         for the next start. Written to {}",
+        report.played,
+        report.next_game,
+        report.left_in_flight,
+        flags.out.display()
+    );
+    Ok(())
+}
+
+/// SIGINT or SIGTERM.
+async fn signal() -> std::io::Result<()> {
+    #[cfg(unix)]
+    {
+        let mut terminate =
+            tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate())?;
+        tokio::select! {
+            interrupted = tokio::signal::ctrl_c() => interrupted,
+            _ = terminate.recv() => Ok(()),
+        }
+    }
+    #[cfg(not(unix))]
+    {
+        tokio::signal::ctrl_c().await
+    }
 }

@@ -17,6 +17,7 @@ mod from_replay;
 mod harness;
 mod imperium;
 mod imperium_rivals;
+mod ladder;
 mod light_streams;
 mod listing;
 mod load;

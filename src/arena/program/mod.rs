@@ -109,6 +109,7 @@ pub fn command(bot: &str) -> Option<Result<Command, String>> {
 }
 
 /// The hosted entrants of a run, their endpoints and their faults.
+#[derive(Default)]
 pub struct Hosted {
     hosts: Vec<Arc<host::Host>>,
     _endpoints: Vec<endpoint::Endpoint>,
@@ -124,53 +125,90 @@ impl Hosted {
         config: &ProgramConfig,
         logs: &Path,
     ) -> Result<(Hosted, Vec<String>), String> {
-        let mut hosted = Hosted {
-            hosts: Vec::new(),
-            _endpoints: Vec::new(),
-            faults: Arc::default(),
-        };
+        let mut hosted = Hosted::default();
         let mut bots = Vec::with_capacity(entrants.len());
         for (index, entrant) in entrants.iter().enumerate() {
-            let Some(command) = command(&entrant.bot) else {
-                bots.push(entrant.bot.clone());
-                continue;
-            };
-            let command = command.map_err(|error| format!("bot {}: {error}", entrant.label))?;
-            if hosted.hosts.is_empty() {
-                check_bwrap(&config.limits.bwrap)?;
-            }
-            let mut limits = config.limits.clone();
-            limits.binds.extend(command.folders);
-            let host = Arc::new(host::Host::new(
-                entrant.label.clone(),
-                index,
-                command.program,
-                command.args,
-                limits,
-                logs.join(safe_name(&entrant.label)),
-                config.max_starts,
-                Arc::clone(&hosted.faults),
-            ));
-            let mut listen = config.listen;
-            if listen.port() != 0 {
-                let port = u16::try_from(usize::from(listen.port()) + hosted.hosts.len())
-                    .map_err(|_| "the programs' ports run past 65535".to_owned())?;
-                listen.set_port(port);
-            }
-            let listener = tokio::net::TcpListener::bind(listen)
-                .await
-                .map_err(|error| {
-                    format!(
-                        "bot {}: cannot listen on {listen} for its program: {error}",
-                        entrant.label
-                    )
-                })?;
-            let served = endpoint::Endpoint::serve(listener, Arc::clone(&host))?;
-            bots.push(format!("http://{}", served.addr));
-            hosted.hosts.push(host);
-            hosted._endpoints.push(served);
+            let slot = hosted.hosts.len();
+            bots.push(hosted.host(entrant, (index, slot), config, logs).await?);
         }
         Ok((hosted, bots))
+    }
+
+    /// Starts the endpoint of one entrant in slot `slot` (its port is the
+    /// slot's after `config.listen`, its programs' user id the slot's), or
+    /// returns its own bot when it is not a hosted program. A ladder, whose
+    /// bots come and go, hosts each in a slot of its own that it keeps
+    /// across restarts, so that the ports the server allows stay the same.
+    pub async fn start_slot(
+        entrant: &Entrant,
+        slot: usize,
+        config: &ProgramConfig,
+        logs: &Path,
+    ) -> Result<(Hosted, String), String> {
+        let mut hosted = Hosted::default();
+        let bot = hosted.host(entrant, (slot, slot), config, logs).await?;
+        Ok((hosted, bot))
+    }
+
+    /// The hosted entrants of several parts together, to tell them all
+    /// when a game is over; the endpoints stay with the parts, which must
+    /// outlive the games.
+    pub fn joined<'a>(parts: impl IntoIterator<Item = &'a Hosted>) -> Hosted {
+        let mut joined = Hosted::default();
+        for part in parts {
+            joined.hosts.extend(part.hosts.iter().cloned());
+        }
+        joined
+    }
+
+    /// Serves `entrant`'s endpoint if it is a hosted program (uid of
+    /// `index`, port `slot` after `config.listen`) and returns what the
+    /// server is told plays it.
+    async fn host(
+        &mut self,
+        entrant: &Entrant,
+        (index, slot): (usize, usize),
+        config: &ProgramConfig,
+        logs: &Path,
+    ) -> Result<String, String> {
+        let Some(command) = command(&entrant.bot) else {
+            return Ok(entrant.bot.clone());
+        };
+        let command = command.map_err(|error| format!("bot {}: {error}", entrant.label))?;
+        if self.hosts.is_empty() {
+            check_bwrap(&config.limits.bwrap)?;
+        }
+        let mut limits = config.limits.clone();
+        limits.binds.extend(command.folders);
+        let host = Arc::new(host::Host::new(
+            entrant.label.clone(),
+            index,
+            command.program,
+            command.args,
+            limits,
+            logs.join(safe_name(&entrant.label)),
+            config.max_starts,
+            Arc::clone(&self.faults),
+        ));
+        let mut listen = config.listen;
+        if listen.port() != 0 {
+            let port = u16::try_from(usize::from(listen.port()) + slot)
+                .map_err(|_| "the programs' ports run past 65535".to_owned())?;
+            listen.set_port(port);
+        }
+        let listener = tokio::net::TcpListener::bind(listen)
+            .await
+            .map_err(|error| {
+                format!(
+                    "bot {}: cannot listen on {listen} for its program: {error}",
+                    entrant.label
+                )
+            })?;
+        let served = endpoint::Endpoint::serve(listener, Arc::clone(&host))?;
+        let bot = format!("http://{}", served.addr);
+        self.hosts.push(host);
+        self._endpoints.push(served);
+        Ok(bot)
     }
 
     /// Ends the programs of a game that is over.
