@@ -220,6 +220,11 @@ pub trait HostedGame: Send + 'static {
     fn expire(&mut self, version: u64) -> Result<bool, MatchError>;
     /// The remote bot's turn the game waits on, if it does.
     fn remote_turn(&self) -> Option<RemoteTurn>;
+    /// Every seat a remote bot plays, with its endpoint (MC-BOT-04).
+    fn remote_seats(&self) -> Vec<(Seat, Arc<str>)>;
+    /// The result of a finished game that is this server's to run (not
+    /// read-only, not moved); `None` otherwise.
+    fn result(&self) -> Option<pb::GameResult>;
     /// Plays a remote bot's answer (or why it gave none, MC-STANDIN-01)
     /// for `seat` at `version` (MC-BOT-02); says whether anything was
     /// played.
@@ -430,6 +435,22 @@ impl<R: WireRules> HostedGame for Hosted<R> {
 
     fn expire(&mut self, version: u64) -> Result<bool, MatchError> {
         Ok(self.game.expire(version, Instant::now())?.is_some())
+    }
+
+    fn remote_seats(&self) -> Vec<(Seat, Arc<str>)> {
+        self.game
+            .seats()
+            .iter()
+            .enumerate()
+            .filter_map(|(index, slot)| Some((Seat(index as u8), Arc::from(slot.remote()?))))
+            .collect()
+    }
+
+    fn result(&self) -> Option<pb::GameResult> {
+        if self.game.read_only().is_some() {
+            return None;
+        }
+        self.game.state().result().map(render::result_to_pb)
     }
 
     fn remote_turn(&self) -> Option<RemoteTurn> {

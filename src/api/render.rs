@@ -14,7 +14,8 @@ pub fn status_of<R: WireRules>(state: &R) -> pb::GameStatus {
     }
 }
 
-fn result_to_pb(result: GameResult) -> pb::GameResult {
+/// A result on the wire.
+pub fn result_to_pb(result: GameResult) -> pb::GameResult {
     pb::GameResult {
         winners: result.winners.iter().map(|s| u32::from(s.0)).collect(),
         ranking: result.ranking.iter().map(|s| u32::from(s.0)).collect(),

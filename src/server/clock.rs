@@ -20,6 +20,7 @@ use super::{bots::BotPool, game_service::GameEntry, remote_bot::RemoteBots};
 use crate::{
     api::HostedGame,
     matches::{Entry, MatchError, Turn},
+    pb,
 };
 
 /// How long the task waits before looking again when what it did changed
@@ -47,19 +48,51 @@ impl Referee {
     }
 
     /// Starts the game's task, if the game has a clock or a remote seat.
-    pub fn drive(&self, entry: &GameEntry) {
+    /// A `new` game's remote bots are told it started (MC-BOT-04); a game
+    /// recovered or taken over was announced by the server that created
+    /// it.
+    pub fn drive(&self, entry: &GameEntry, new: bool) {
         let Some(turns) = entry.lock().turns() else {
             return;
         };
         let referee = self.clone();
         let game = Arc::downgrade(entry);
+        if new {
+            referee.notify(entry, pb::NoticeKind::Started);
+        }
         tokio::spawn(async move { referee.run(game, turns).await });
+    }
+
+    /// Tells every remote bot of the game that it started or ended
+    /// (MC-BOT-04). An end is told only by the server that ran the game to
+    /// it (not by one where it is read-only or moved away).
+    fn notify(&self, entry: &GameEntry, notice: pb::NoticeKind) {
+        let (seats, kind, result) = {
+            let game = entry.peek();
+            (game.remote_seats(), game.kind(), game.result())
+        };
+        if notice == pb::NoticeKind::Ended && result.is_none() {
+            return;
+        }
+        for (seat, endpoint) in seats {
+            let request = pb::NoticeRequest {
+                game_id: entry.id().to_owned(),
+                seat: u32::from(seat.0),
+                notice: notice as i32,
+                kind,
+                result: result.clone(),
+            };
+            self.remote.notify(&endpoint, request);
+        }
     }
 
     async fn run(self, game: Weak<Entry<Box<dyn HostedGame>>>, mut turns: watch::Receiver<Turn>) {
         loop {
             let turn = *turns.borrow_and_update();
             if turn.over {
+                if let Some(entry) = game.upgrade() {
+                    self.notify(&entry, pb::NoticeKind::Ended);
+                }
                 return;
             }
             let remote = match turn.remote {

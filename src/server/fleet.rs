@@ -268,7 +268,7 @@ impl Hosting {
         let bots_play_on = writable && game.play_bots(0);
         let entry = self.games.insert(id.clone(), game)?;
         if writable {
-            self.referee.drive(&entry);
+            self.referee.drive(&entry, false);
         }
         if bots_play_on {
             self.bots.play_on(&entry, format!("game {id} ({how})"));

@@ -152,7 +152,7 @@ impl GameServiceImpl {
             self.bots.play_on(entry, format!("game {}", entry.id()));
         }
         for entry in driven {
-            self.referee.drive(entry);
+            self.referee.drive(entry, false);
         }
         self
     }
@@ -354,7 +354,7 @@ impl GameService for GameServiceImpl {
             // games.
             self.bots.play_on(&entry, client.to_string());
         }
-        self.referee.drive(&entry);
+        self.referee.drive(&entry, true);
         // Whoever knows the seed knows every hidden card, so it is never
         // logged; the kind is logged by name.
         let kind = pb::GameKind::try_from(request.kind)

@@ -38,6 +38,10 @@ const SCHEME: &str = "http://";
 /// The longest an endpoint is (the bound of every name of the contract).
 const MAX_ENDPOINT_BYTES: usize = crate::matches::MAX_NAME_BYTES;
 
+/// How long a notice (MC-BOT-04) may take: nothing waits on it, but it
+/// holds a slot of the endpoint.
+const NOTICE_TIMEOUT: Duration = Duration::from_secs(2);
+
 /// Refuses a configuration whose allowed endpoints are not `HOST:PORT`.
 pub fn check_config(config: &RemoteBotConfig) -> Result<(), String> {
     for allowed in &config.allowed {
@@ -160,6 +164,42 @@ impl RemoteBots {
         };
         lines.insert(endpoint.to_owned(), line.clone());
         Ok(line)
+    }
+
+    /// Tells the bot at `endpoint` that a game started or ended
+    /// (MC-BOT-04), in the background. A notice holds a slot of the
+    /// endpoint and of the server for at most [`NOTICE_TIMEOUT`], and is
+    /// not sent when none is free: it never delays a decision, and a bot
+    /// cannot make notices pile up. Its answer, or its failure (a bot
+    /// without `Notice` answers UNIMPLEMENTED), changes nothing.
+    pub fn notify(&self, endpoint: &str, notice: pb::NoticeRequest) {
+        if self.check(endpoint).is_err() {
+            return;
+        }
+        let Ok(line) = self.line(endpoint) else {
+            return;
+        };
+        let (Ok(endpoint_permit), Ok(permit)) = (
+            Arc::clone(&line.calls).try_acquire_owned(),
+            Arc::clone(&self.calls).try_acquire_owned(),
+        ) else {
+            tracing::debug!(game_id = %notice.game_id, seat = notice.seat,
+                "a remote bot's notice was not sent: its endpoint is busy (MC-BOT-04)");
+            return;
+        };
+        tokio::spawn(async move {
+            let _permits = (endpoint_permit, permit);
+            let mut client = BotServiceClient::new(line.channel);
+            let call = client.notice(notice.clone());
+            match tokio::time::timeout(NOTICE_TIMEOUT, call).await {
+                Ok(Ok(_)) => {}
+                Ok(Err(status)) if status.code() == Code::Unimplemented => {}
+                Ok(Err(status)) => tracing::debug!(game_id = %notice.game_id,
+                    seat = notice.seat, code = ?status.code(), "a remote bot refused a notice"),
+                Err(_) => tracing::debug!(game_id = %notice.game_id, seat = notice.seat,
+                    "a remote bot did not answer a notice in time"),
+            }
+        });
     }
 
     /// How long the server waits for an answer on `turn`: the server's

@@ -22,7 +22,7 @@ use tonic::{Code, Request, Response, Status};
 
 use super::{
     durability::TempDir,
-    harness::FORFEITED,
+    harness::{FORFEITED, HARNESS_KIND},
     support::{
         Client, TestServer, admin_replay, authed, full_replay, harness_request, play_first_legal,
         public_view, take, wait_for_end,
@@ -61,6 +61,8 @@ pub(super) struct Asked {
 struct TestBot {
     answer: Answer,
     asked: Arc<Mutex<Vec<Asked>>>,
+    /// The notices it was sent (MC-BOT-04).
+    noticed: Arc<Mutex<Vec<pb::NoticeRequest>>>,
     /// Each answer waits for a permit (the restart test holds them back).
     gate: Arc<Semaphore>,
 }
@@ -108,12 +110,21 @@ impl BotService for TestBot {
         };
         Ok(Response::new(pb::DecideResponse { action, note }))
     }
+
+    async fn notice(
+        &self,
+        request: Request<pb::NoticeRequest>,
+    ) -> Result<Response<pb::NoticeResponse>, Status> {
+        self.noticed.lock().unwrap().push(request.into_inner());
+        Ok(Response::new(pb::NoticeResponse {}))
+    }
 }
 
 /// A test bot listening on a loopback port.
 pub(super) struct BotServer {
     pub(super) addr: SocketAddr,
     asked: Arc<Mutex<Vec<Asked>>>,
+    noticed: Arc<Mutex<Vec<pb::NoticeRequest>>>,
     gate: Arc<Semaphore>,
 }
 
@@ -128,15 +139,21 @@ impl BotServer {
         let bot = TestBot {
             answer,
             asked: Arc::default(),
+            noticed: Arc::default(),
             gate: Arc::new(Semaphore::new(permits)),
         };
-        let (asked, gate) = (bot.asked.clone(), bot.gate.clone());
+        let (asked, gate, noticed) = (bot.asked.clone(), bot.gate.clone(), bot.noticed.clone());
         tokio::spawn(
             tonic::transport::Server::builder()
                 .add_service(BotServiceServer::new(bot))
                 .serve_with_incoming(tokio_stream::wrappers::TcpListenerStream::new(listener)),
         );
-        BotServer { addr, asked, gate }
+        BotServer {
+            addr,
+            asked,
+            gate,
+            noticed,
+        }
     }
 
     pub(super) fn endpoint(&self) -> String {
@@ -145,6 +162,11 @@ impl BotServer {
 
     pub(super) fn asked(&self) -> Vec<Asked> {
         self.asked.lock().unwrap().clone()
+    }
+
+    /// The notices sent so far (MC-BOT-04).
+    pub(super) fn noticed(&self) -> Vec<pb::NoticeRequest> {
+        self.noticed.lock().unwrap().clone()
     }
 }
 
@@ -460,4 +482,35 @@ async fn remote_seats_are_driven_again_after_a_restart() {
     let view = wait_for_version(&mut client, &game.game_id, 2).await;
     assert_eq!(view.version, 2);
     assert_eq!(view.to_act, vec![0]);
+}
+
+#[tokio::test]
+async fn remote_bots_are_told_when_each_of_their_games_starts_and_ends() {
+    // MC-BOT-04: once per seat, started then ended with the result.
+    let bot = BotServer::start(Answer::FirstLegal).await;
+    let server = TestServer::start_with(allowing(&[&bot], 5_000)).await;
+    let mut client = server.client().await;
+    let game = create(&mut client, with_remote(21, &bot.endpoint(), &[0, 1], None)).await;
+    let end = wait_for_end(&mut client, &game.game_id).await;
+    let mut noticed = Vec::new();
+    for _ in 0..200 {
+        noticed = bot.noticed();
+        if noticed.len() == 4 {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
+    assert_eq!(noticed.len(), 4, "{noticed:?}");
+    for seat in [0, 1] {
+        let told: Vec<&pb::NoticeRequest> = noticed.iter().filter(|n| n.seat == seat).collect();
+        assert_eq!(told.len(), 2);
+        assert_eq!(told[0].notice, pb::NoticeKind::Started as i32);
+        assert_eq!(told[0].result, None);
+        assert_eq!(told[1].notice, pb::NoticeKind::Ended as i32);
+        assert_eq!(told[1].result, end.result);
+        assert!(
+            told.iter()
+                .all(|n| n.game_id == game.game_id && n.kind == HARNESS_KIND)
+        );
+    }
 }

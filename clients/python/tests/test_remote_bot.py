@@ -40,9 +40,13 @@ def bot_server():
         except Exception as error:  # reported by the test, not lost in gRPC
             state.setdefault("errors", []).append(repr(error))
             raise
-        return request.view.legal_actions[0]
+        return request.view.legal_actions[0], f"move {len(asked)}"
 
-    server = bot.serve(decide, port)
+    def on_notice(notice):
+        with lock:
+            state.setdefault("notices", []).append(notice)
+
+    server = bot.serve(decide, port, on_notice=on_notice)
     yield port, asked, state
     server.stop(0)
 
@@ -71,6 +75,15 @@ def test_a_python_remote_bot_plays_a_whole_game(bot_server):
             bot_moves = [action for action in replay.actions if action.seat == 0]
             assert len(bot_moves) == len(asked) > 0, "one Decide per move of the bot's seat"
             assert all(request.seat == 0 and request.game_id == game.id for request in asked)
+            # MC-NOTE-01: its notes are in the replay; MC-BOT-04: it was
+            # told of the game's start and end.
+            assert [action.note for action in bot_moves] == [f"move {n}" for n in range(1, len(bot_moves) + 1)]
+            deadline = time.monotonic() + 5
+            while len(state.get("notices", [])) < 2 and time.monotonic() < deadline:
+                time.sleep(0.02)
+            notices = state.get("notices", [])
+            assert [n.notice for n in notices] == [bot.pb.NOTICE_KIND_STARTED, bot.pb.NOTICE_KIND_ENDED]
+            assert notices[1].result.ranking == view.result.ranking
             # Not allowed: any other endpoint is refused.
             with pytest.raises(grpc.RpcError) as refused:
                 client.create_game("imperium", options=imperium_options(2), seats=["http://127.0.0.1:1", "random"])

@@ -37,6 +37,16 @@ impl BotService for Forward {
             )),
         }
     }
+
+    /// MC-BOT-04: nothing to do. A hosted program's processes start with
+    /// its seat's first decision and end when the arena sees the game
+    /// over, so the line protocol carries no notices.
+    async fn notice(
+        &self,
+        _request: Request<pb::NoticeRequest>,
+    ) -> Result<Response<pb::NoticeResponse>, Status> {
+        Ok(Response::new(pb::NoticeResponse {}))
+    }
 }
 
 /// A running endpoint; it stops when dropped.
