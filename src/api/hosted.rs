@@ -52,6 +52,9 @@ pub type Simulation = Box<dyn FnOnce() -> Result<pb::SimulateResponse, MatchErro
 
 struct Catching<R: WireRules> {
     cursor: ReplayCursor<R>,
+    /// The game's stand-ins when the catch-up began, `(version, why)` in
+    /// version order (MC-STANDIN-01).
+    stand_ins: Vec<(u64, StandIn)>,
     game_id: Arc<str>,
     chosen: bool,
     viewer: Viewer,
@@ -63,7 +66,7 @@ impl<R: WireRules> PastUpdates for Catching<R> {
         let viewer = self.viewer;
         Ok(match self.cursor.step(budget)? {
             Replayed::Update(version, events, state) => CaughtUp::Update(Box::new(render::update(
-                version,
+                (version, stand_in_at(&self.stand_ins, version)),
                 state,
                 viewer,
                 self.shape,
@@ -79,6 +82,14 @@ impl<R: WireRules> PastUpdates for Catching<R> {
             Replayed::Done => CaughtUp::Done,
         })
     }
+}
+
+/// The stand-in of `version`, if the server played it (MC-STANDIN-01).
+fn stand_in_at(stand_ins: &[(u64, StandIn)], version: u64) -> Option<&StandIn> {
+    stand_ins
+        .binary_search_by_key(&version, |(at, _)| *at)
+        .ok()
+        .map(|index| &stand_ins[index].1)
 }
 
 /// What one viewer's streams of one update share, each part rendered by
@@ -106,14 +117,21 @@ fn shared_update<R: WireRules>(
     };
     match shared_for(update, viewer) {
         Some(shared) => render::update(
-            update.version,
+            (update.version, update.stand_in.as_ref()),
             state,
             viewer,
             shape,
             || shared.events.get_or_init(events).clone(),
             || shared.view.get_or_init(view).clone(),
         ),
-        None => render::update(update.version, state, viewer, shape, events, view),
+        None => render::update(
+            (update.version, update.stand_in.as_ref()),
+            state,
+            viewer,
+            shape,
+            events,
+            view,
+        ),
     }
 }
 
@@ -610,6 +628,7 @@ impl<R: WireRules> HostedGame for Hosted<R> {
     fn catch_up(&self, viewer: Viewer, after: u64, shape: UpdateShape) -> CatchUp {
         Box::new(Catching {
             cursor: self.game.cursor(after),
+            stand_ins: self.game.stand_ins().to_vec(),
             game_id: self.game_id.clone(),
             chosen: self.seed_chosen_by_creator,
             viewer,

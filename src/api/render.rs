@@ -1,7 +1,7 @@
 //! Rendering a rules state and its events for one viewer.
 use super::WireRules;
 use crate::{
-    matches::{SeatTime, Stamped},
+    matches::{SeatTime, Stamped, StandIn},
     pb,
     rules::core::{GameResult, Viewer},
 };
@@ -110,7 +110,7 @@ impl UpdateShape {
 /// are called only for what the shape carries, so a caller may hand in
 /// parts it rendered once for many streams.
 pub fn update<R: WireRules>(
-    version: u64,
+    (version, stand_in): (u64, Option<&StandIn>),
     state: &R,
     viewer: Viewer,
     shape: UpdateShape,
@@ -123,6 +123,17 @@ pub fn update<R: WireRules>(
         view: shape.carries_view(state, viewer).then(view),
         status: status_of(state) as i32,
         to_act: state.to_act().iter().map(|s| u32::from(s.0)).collect(),
+        stand_in: stand_in.map(streamed_stand_in),
+    }
+}
+
+/// A stand-in as a stream shows it (MC-STANDIN-01): its reason without an
+/// illegal action's rule, which could hint at what the bot holds; the
+/// replay keeps the rule.
+fn streamed_stand_in(why: &StandIn) -> pb::StandIn {
+    pb::StandIn {
+        rule: String::new(),
+        ..super::stand_in_to_pb(why)
     }
 }
 
@@ -139,4 +150,22 @@ pub fn clocks(clocks: &[SeatTime]) -> Vec<pb::SeatClock> {
             deadline_ms: clock.left.map(ms),
         })
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_streamed_stand_in_keeps_its_reason_and_drops_an_illegal_actions_rule() {
+        // MC-STANDIN-01: the rule a bot's refused action broke could hint at
+        // its hand; the replay keeps it, streams do not.
+        let why = StandIn::BotIllegalAction {
+            rule: "the refusal's rule".into(),
+        };
+        let streamed = streamed_stand_in(&why);
+        assert_eq!(streamed.reason, pb::StandInReason::BotIllegalAction as i32);
+        assert_eq!(streamed.rule, "");
+        assert_eq!(super::super::stand_in_to_pb(&why).rule, "the refusal's rule");
+    }
 }

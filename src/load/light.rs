@@ -184,6 +184,7 @@ mod tests {
             to_act: vec![],
             view: None,
             events: vec![pb::Event::default()],
+            stand_in: None,
         };
         let light = LightUpdate::decode(update.encode_to_vec().as_slice()).unwrap();
         assert_eq!((light.version, light.status), (8, update.status));

@@ -147,6 +147,10 @@ pub struct Match<R: Ruleset> {
     stand_ins: Vec<(u64, StandIn)>,
     /// The bots' notes on their decisions (MC-NOTE-01), bounded.
     notes: Notes,
+    /// Why the server is playing the action being applied for its seat,
+    /// for watchers' update of it (MC-STANDIN-01); taken by the first
+    /// action that applies.
+    standing_in: Option<StandIn>,
     /// The state at versions `SNAPSHOT_EVERY`, `2 * SNAPSHOT_EVERY`, ...
     snapshots: Vec<Arc<R>>,
     seats: Vec<SeatSlot>,
@@ -542,6 +546,7 @@ impl<R: Ruleset> Match<R> {
             journal: History::default(),
             stand_ins: Vec::new(),
             notes: Notes::default(),
+            standing_in: None,
             snapshots: Vec::new(),
             seats,
             updates: None,
@@ -995,7 +1000,10 @@ impl<R: Ruleset> Match<R> {
             Verdict::Standing => (to_act, Resignation::TimeLimit, StandIn::TimeLimit),
         };
         let mut events = Vec::new();
-        self.guarded_step(seat, R::resignation(why), &mut events)?;
+        self.standing_in = Some(stand_in.clone());
+        let ended = self.guarded_step(seat, R::resignation(why), &mut events);
+        self.standing_in = None;
+        ended?;
         let version = self.version();
         tracing::warn!(%seat, version, reason = %stand_in.sentence(),
             "the game's time limit ended it (MC-CLOCK-07)");
@@ -1025,11 +1033,15 @@ impl<R: Ruleset> Match<R> {
             OnExpiry::Forfeit => None,
         };
         let mut events = Vec::new();
+        self.standing_in = Some(why.clone());
         let played =
             default.is_some_and(|action| self.guarded_step(seat, action, &mut events).is_ok());
         if !played {
             events.clear();
-            self.guarded_step(seat, R::resignation(Resignation::Forfeited), &mut events)?;
+            let forfeited =
+                self.guarded_step(seat, R::resignation(Resignation::Forfeited), &mut events);
+            self.standing_in = None;
+            forfeited?;
         }
         let version = self.version();
         tracing::warn!(%seat, version, forfeit = !played, reason = %why.sentence(),
@@ -1119,6 +1131,7 @@ impl<R: Ruleset> Match<R> {
             .as_ref()
             .filter(|updates| updates.receiver_count() > 0);
         let journaled = self.sink.is_some();
+        let standing_in = self.standing_in.take();
         let held = &mut self.held;
         let clock = self.clock.as_ref();
         self.last_update = watched.map(|updates| {
@@ -1127,7 +1140,9 @@ impl<R: Ruleset> Match<R> {
                 .map(|(clock, now)| clock.seats(now))
                 .unwrap_or_default();
             let update = Arc::new(
-                Update::new(version, out[first..].to_vec(), self.state.clone()).with_clocks(clocks),
+                Update::new(version, out[first..].to_vec(), self.state.clone())
+                    .with_clocks(clocks)
+                    .with_stand_in(standing_in),
             );
             if journaled {
                 // Shown once the journal has kept it (see `flush`).

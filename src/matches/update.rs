@@ -3,7 +3,7 @@ use std::{
     sync::{Arc, OnceLock},
 };
 
-use super::{SeatTime, Stamped};
+use super::{SeatTime, Stamped, StandIn};
 use crate::rules::core::{Ruleset, Viewer};
 
 /// Whatever the platform renders for one viewer of one update, stored once
@@ -29,6 +29,9 @@ pub struct Update<R: Ruleset> {
     /// The clocked seats' clocks when it was made (MC-CLOCK-01..04); empty
     /// without a clock.
     pub clocks: Vec<SeatTime>,
+    /// Why the server played this action for its seat, if it did
+    /// (MC-STANDIN-01).
+    pub stand_in: Option<StandIn>,
     /// Seat `i`'s rendering at index `i`, the spectator's last.
     rendered: Box<[OnceLock<Rendered>]>,
 }
@@ -42,8 +45,15 @@ impl<R: Ruleset> Update<R> {
             events,
             state,
             clocks: Vec::new(),
+            stand_in: None,
             rendered: (0..slots).map(|_| OnceLock::new()).collect(),
         }
+    }
+
+    /// The update of an action the server played for its seat, and why.
+    pub fn with_stand_in(mut self, stand_in: Option<StandIn>) -> Self {
+        self.stand_in = stand_in;
+        self
     }
 
     /// The update with the clocks as they were when it was made.

@@ -463,3 +463,31 @@ async fn either_real_game_ends_at_its_limit_and_a_limit_over_a_day_is_refused() 
     let refused = client.create_game(too_long).await.unwrap_err();
     assert_eq!(refused.code(), Code::InvalidArgument);
 }
+
+#[tokio::test(start_paused = true)]
+async fn live_and_caught_up_stream_updates_mark_the_servers_moves() {
+    // MC-STANDIN-01 on streams: the update of a move the server played for
+    // a seat says so and why; the seat's own move does not.
+    let server = TestServer::start().await;
+    let mut client = server.client().await;
+    let game = create(&mut client, clocked(21, &[], clock(1_000, 0, 0, 0))).await;
+    let stream = |from_version: u64| pb::StreamGameRequest {
+        game_id: game.game_id.clone(),
+        from_version,
+        ..Default::default()
+    };
+    let mut live = client.stream_game(stream(0)).await.unwrap().into_inner();
+    sleep(ms(1_001)).await;
+    let expired = Some(pb::StandInReason::ClockExpired as i32);
+    let update = live.next().await.unwrap().unwrap();
+    assert_eq!(update.version, 1);
+    assert_eq!(update.stand_in.map(|why| why.reason), expired);
+    play_first_legal(&mut client, &game, 1).await;
+    let own = live.next().await.unwrap().unwrap();
+    assert_eq!((own.version, own.stand_in), (2, None));
+    let mut caught_up = client.stream_game(stream(0)).await.unwrap().into_inner();
+    let first = caught_up.next().await.unwrap().unwrap();
+    assert_eq!(first.stand_in.map(|why| why.reason), expired);
+    let second = caught_up.next().await.unwrap().unwrap();
+    assert_eq!(second.stand_in, None);
+}

@@ -239,6 +239,11 @@ function keep(update) {
     state.versions.push(version);
     state.versions.sort((a, b) => a - b);
   }
+  // A move the server played for a seat is marked on the stream too
+  // (without an illegal action's rule, which the replay adds at the end).
+  if (update.standIn && update.events.length && !state.record.has(version)) {
+    state.record.set(version, { seat: update.events[0].actor, standIn: update.standIn });
+  }
   const known = state.updates.get(version);
   state.updates.set(version, { view: update.view ?? known?.view, events: update.events.length ? update.events : known?.events ?? [] });
   if (update.events.length) {

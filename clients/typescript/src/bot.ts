@@ -19,7 +19,14 @@ import type { AddressInfo } from "node:net";
 import { create } from "@bufbuild/protobuf";
 import { Code, ConnectError, type ConnectRouter } from "@connectrpc/connect";
 import { connectNodeAdapter } from "@connectrpc/connect-node";
-import { BotService, type DecideRequest, type DecideResponse, DecideResponseSchema } from "./gen/melange/v1/bot_pb.js";
+import {
+  BotService,
+  type DecideRequest,
+  type DecideResponse,
+  DecideResponseSchema,
+  type NoticeRequest,
+  NoticeResponseSchema,
+} from "./gen/melange/v1/bot_pb.js";
 import { type Action, ActionSchema, type LegalAction, LegalActionSchema } from "./gen/melange/v1/game_service_pb.js";
 
 /** What `decide` gets besides the request. `signal` aborts once the call is
@@ -68,6 +75,10 @@ export interface ServeOptions {
    * unless `decide` threw a `ConnectError`, which is sent as it is. Default:
    * `console.error`, so that a failing bot is never silent. */
   onError?: (error: unknown, request: DecideRequest) => void;
+  /** Hears when each game the bot plays starts and when it ends, with the
+   * result (rule MC-BOT-04), to set up or free what the bot keeps per game.
+   * Without it the notices are acknowledged and dropped. */
+  onNotice?: (notice: NoticeRequest) => void;
 }
 
 /** A running bot server. */
@@ -119,7 +130,13 @@ export async function serve(decide: Decide, options: ServeOptions = {}): Promise
   };
 
   const routes = (router: ConnectRouter) => {
-    router.service(BotService, { decide: (request, context) => answer(request, context.signal) });
+    router.service(BotService, {
+      decide: (request, context) => answer(request, context.signal),
+      notice: (notice) => {
+        options.onNotice?.(notice);
+        return create(NoticeResponseSchema, {});
+      },
+    });
   };
   const handler = connectNodeAdapter({
     routes,

@@ -20,6 +20,8 @@ import {
   GameStatus,
   type LegalAction,
   MelangeClient,
+  NoticeKind,
+  type NoticeRequest,
   RecordedActionSchema,
   type Replay,
   type View,
@@ -69,6 +71,7 @@ describe("a TypeScript remote bot on the release server", () => {
   const asked: DecideRequest[] = [];
   const problems: string[] = [];
   const failures: unknown[] = [];
+  const notices: NoticeRequest[] = [];
   let failingCalls = 0;
 
   before(async () => {
@@ -88,7 +91,7 @@ describe("a TypeScript remote bot on the release server", () => {
         }
       }
       return chooseSeeded(view!);
-    });
+    }, { onNotice: (notice) => notices.push(notice) });
     failing = await serve(
       () => {
         failingCalls += 1;
@@ -132,6 +135,13 @@ describe("a TypeScript remote bot on the release server", () => {
       botMoves.map((recorded) => recorded.version),
       asked.map((request) => request.view!.version + 1n),
     );
+    // It was told of the game's start and end (MC-BOT-04).
+    for (let wait = 0; wait < 100 && notices.filter((n) => n.gameId === game.id).length < 2; wait++) {
+      await new Promise((wake) => setTimeout(wake, 50));
+    }
+    const told = notices.filter((notice) => notice.gameId === game.id);
+    assert.deepEqual(told.map((notice) => notice.notice), [NoticeKind.STARTED, NoticeKind.ENDED]);
+    assert.deepEqual(told[1].result?.ranking, final.result?.ranking);
     // Any other endpoint is refused.
     const refused = await client
       .createGame("imperium", { options: imperiumOptions(2), seats: ["http://127.0.0.1:1", "random"] })
