@@ -166,6 +166,9 @@ mod tests {
         let streamed = streamed_stand_in(&why);
         assert_eq!(streamed.reason, pb::StandInReason::BotIllegalAction as i32);
         assert_eq!(streamed.rule, "");
-        assert_eq!(super::super::stand_in_to_pb(&why).rule, "the refusal's rule");
+        assert_eq!(
+            super::super::stand_in_to_pb(&why).rule,
+            "the refusal's rule"
+        );
     }
 }
