@@ -11,41 +11,58 @@
 //!   implementation; `auth.rs` reads bearer tokens; `stream.rs` runs one
 //!   task per watcher; `clock.rs` runs one task per game with a clock or a
 //!   remote bot seat; `remote_bot.rs` calls remote bots (`BotService`);
-//!   `config.rs` holds what an operator can tune.
+//!   `bots.rs` runs built-in bots off the async workers; `config.rs` holds
+//!   what an operator can tune. Against abuse: `connections.rs` is the
+//!   accept loop with its per-peer limits, `client.rs` names who a call
+//!   comes from, `peers.rs` counts its connections and streams,
+//!   `shares.rs` and `fair_queue.rs` share bounded slots per client,
+//!   `quotas.rs` caps its game creations and `step_budget.rs` its forward
+//!   model steps. `durability.rs` opens the journal and rebuilds games at
+//!   start, `fleet.rs` makes the server one of a fleet over a shared
+//!   journal, `from_replay.rs` starts a game from a replay, and `web.rs`
+//!   serves gRPC-Web and the viewer.
 //! - [`api`]: protobuf <-> domain. `wire.rs` is the [`api::WireRules`] trait
-//!   a game implements to be hosted; `arrakis.rs` and `imperium.rs` are the
+//!   a game implements to be hosted; `arrakis/` and `imperium.rs` are the
 //!   two games' mappings; `catalog.rs` turns `CreateGame` into a hosted
 //!   game; `hosted.rs` is the object-safe face of a running game;
 //!   `render.rs` renders states and events for one viewer; `status.rs` maps
 //!   every domain error to one gRPC status; `fields.rs` parses shared
-//!   fields (seats, presets, named options); `routing.rs` names the
-//!   `x-melange-game` header that routes a call to its game's server in a
-//!   fleet ([`api::GAME_HEADER`]).
+//!   fields (seats, presets, named options); `simulate.rs` is the forward
+//!   model's call; `stand_in.rs` puts why the server acted for a seat on
+//!   the wire; `durable.rs` turns matches into journal records and back;
+//!   `routing.rs` names the `x-melange-game` header that routes a call to
+//!   its game's server in a fleet ([`api::GAME_HEADER`]).
 //! - [`matches`](mod@crate::matches): the game-agnostic match. `game.rs` is a ruleset state with
 //!   its seed, version, journal, seat tokens and built-in bots;
-//!   `registry.rs` is the sharded, capped table of live games; `replay.rs`
-//!   rebuilds past versions; `token.rs` hashes seat tokens; `bot.rs` holds
-//!   the built-in bots; `clock.rs` is the clocks' accounting (time passed
-//!   in) and `turn.rs` what a game waits on; `error.rs` is
-//!   [`matches::MatchError`].
+//!   `registry.rs` is the sharded, capped table of live games; `history.rs`
+//!   holds its actions, `replay.rs` and `cursor.rs` rebuild past versions
+//!   and `update.rs` is what watchers receive; `journal.rs` is the hook to
+//!   durable storage; `token.rs` hashes seat tokens; `bot.rs` holds the
+//!   built-in bots and `search/` the search bots; `clock.rs` is the
+//!   clocks' accounting (time passed in) and `turn.rs` what a game waits
+//!   on; `stand_in.rs` says why the server acted for a seat and `note.rs`
+//!   keeps bots' own notes; `echo.rs` bounds names and what errors quote;
+//!   `error.rs` is [`matches::MatchError`].
 //! - [`rules`]: pure, deterministic game logic, one module per game on the
 //!   shared [`rules::core`] (the [`rules::core::Ruleset`] trait, seats, the
 //!   seeded generator, the rules error and the conformance playouts). Its
 //!   module documentation gives the one layout both games follow.
 //! - [`store`]: the journal on disk (an append-only log for one server,
-//!   PostgreSQL for a fleet): `embedded/` is the log and the journal
-//!   thread (group commit, compaction), `fsync.rs` the fsync policies;
-//!   `record.rs` the record format; `recovery.rs` reads every game
-//!   back at start; `retention.rs` drops finished games after their
-//!   retention. The api layer's `durable.rs` turns matches into records and
-//!   back, through the matches layer's `JournalSink`.
+//!   PostgreSQL for a fleet): `journal.rs` is what every store does,
+//!   `embedded/` is the log and the journal thread (group commit,
+//!   compaction), `postgres/` a fleet's shared journal, `fsync.rs` the
+//!   fsync policies; `record.rs` the record format; `recovery.rs` reads
+//!   every game back at start; `retention.rs` drops finished games after
+//!   their retention. The api layer's `durable.rs` turns matches into
+//!   records and back, through the matches layer's `JournalSink`.
 //! - [`load`]: the load generator behind the `melange-load` binary.
 //! - [`arena`]: the tournament runner behind the `melange-arena` binary, a
-//!   client of a server like `load`; `arena/ladder/` is its long-running
-//!   ladder (`melange-arena ladder`).
+//!   client of a server like `load`; `arena/program/` hosts contestants'
+//!   programs in a sandbox and `arena/ladder/` is its long-running ladder
+//!   (`melange-arena ladder`).
 //! - [`pb`]: the generated contract (`proto/melange/v1/*.proto`).
 //!
-//! The binaries are `src/main.rs` (the server), `src/bin/melange-load.rs`
+//! The binaries (`bin/`) are `src/main.rs` (the server), `src/bin/melange-load.rs`
 //! (the load generator), `src/bin/melange-arena.rs` (the tournament runner and ladder)
 //! and `src/bin/melange-quickstart.rs` (the smallest complete client).
 pub mod api;

@@ -23,7 +23,9 @@ mod turn;
 mod update;
 
 pub use bot::BotKind;
-pub use clock::{Clock, ClockOptions, KeptClock, MAX_CLOCK_MS, OnExpiry, SeatTime, Verdict};
+pub use clock::{
+    Clock, ClockOptions, KeptClock, MAX_CLOCK_MS, OnExpiry, SHARE_TOLERANCE, SeatTime, Verdict,
+};
 pub use cursor::{ReplayCursor, Replayed};
 pub use echo::{ECHO_CHARS, MAX_NAME_BYTES, MAX_RULE_OPTIONS, bounded_name, echo};
 pub use error::MatchError;

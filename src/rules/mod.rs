@@ -1,4 +1,6 @@
-//! Pure game logic: one module per game on top of the shared [`core`].
+//! Pure game logic: one module per game on top of the shared [`core`]:
+//! [`arrakis`] (Dune: War for Arrakis and its expansions) and [`imperium`]
+//! (Dune: Imperium with the House Hagal rivals).
 //!
 //! Nothing here is async, does I/O, knows protobuf or reads a clock: a rules
 //! state plus a seed plus a list of actions always gives the same game.
