@@ -169,8 +169,10 @@ impl RemoteBots {
     /// Tells the bot at `endpoint` that a game started or ended
     /// (MC-BOT-04), in the background. A notice holds a slot of the
     /// endpoint and of the server for at most [`NOTICE_TIMEOUT`], and is
-    /// not sent when none is free: it never delays a decision, and a bot
-    /// cannot make notices pile up. Its answer, or its failure (a bot
+    /// not sent when none is free: it never queues behind decisions (a
+    /// decision that comes while it runs waits for it at most that long,
+    /// as behind any other call to the endpoint), and a bot cannot make
+    /// notices pile up. Its answer, or its failure (a bot
     /// without `Notice` answers UNIMPLEMENTED), changes nothing.
     pub fn notify(&self, endpoint: &str, notice: pb::NoticeRequest) {
         if self.check(endpoint).is_err() {

@@ -118,30 +118,24 @@ impl Ruleset for Harness {
         let Some(waiting_on) = self.to_act() else {
             return Err(RuleError::GameOver);
         };
-        if *take == TIME_LIMIT {
-            // MC-CLOCK-07: the standing, seat order, decides.
-            self.resigned = Some((seat, *take));
-            self.winner = Some(Seat(0));
-            events.push(HarnessEvent {
-                seat,
-                took: *take,
-                roll: 0,
-                secret: None,
-            });
-            return Ok(());
-        }
-        if matches!(*take, CONCEDED | FORFEITED | OUT_OF_TIME) {
+        if matches!(*take, CONCEDED | FORFEITED | OUT_OF_TIME | TIME_LIMIT) {
             // MC-RESIGN-01: whoever is to act; MC-RESIGN-02: the others
-            // keep their order and the first of them wins.
+            // keep their order and the first of them wins; MC-CLOCK-07: at
+            // the time limit the standing (seat order) decides.
             if seat.index() >= usize::from(self.seats) {
                 return Err(RuleError::illegal("MC-RESIGN-01", "no such seat"));
             }
             self.resigned = Some((seat, *take));
-            self.winner = (0..self.seats).map(Seat).find(|other| *other != seat);
-            if self.winner.is_none() {
-                // Alone at the table: the game still ends.
-                self.winner = Some(seat);
-            }
+            self.winner = if *take == TIME_LIMIT {
+                Some(Seat(0))
+            } else {
+                // Alone at the table, the resigning seat: the game still
+                // ends.
+                (0..self.seats)
+                    .map(Seat)
+                    .find(|other| *other != seat)
+                    .or(Some(seat))
+            };
             events.push(HarnessEvent {
                 seat,
                 took: *take,
