@@ -497,3 +497,31 @@ fn the_sandriders_special_brings_a_desert_war_action_after_it() {
     play(&mut g, A, &[Action::Done]);
     assert_eq!(g.prompt(), Prompt::Turn(H));
 }
+
+#[test]
+fn the_wild_makers_sandrider_goes_with_its_special_move_and_its_attack() {
+    // DW-SANDRIDER-12, DW-SANDRIDER-13 with AR-LEADER-28: the Wild Maker's
+    // own special action moves it like any sandworm, so a Sandrider riding
+    // it goes along, and goes with the attack that follows.
+    let (x, y, z) = row();
+    let wm = leader("wild_maker");
+    let mut g = dw_game(&[]);
+    g.test_set_leader(wm, LeaderAt::SetAside);
+    g.areas[x.index()].worm = Some(Worm::WildMaker);
+    g.test_put_sandriders(x, 1);
+    g.test_put(H, y, Units::from([6, 0, 0]), 0);
+    g.test_turn(A, &[DieResult::Strategy], 2);
+    play(&mut g, A, &[Action::Special(wm)]);
+    assert!(legal(&g, A).contains(&Action::WormMove(x, z)));
+    play(&mut g, A, &[Action::WormMove(x, z)]);
+    assert_eq!(g.areas[z.index()].worm, Some(Worm::WildMaker));
+    assert_eq!(g.areas[z.index()].desert.sandriders, 1, "it rides along");
+    assert_eq!(g.areas[x.index()].desert.sandriders, 0, "none left behind");
+    // The attack from its new area takes the Sandrider with it.
+    let before = supply(&g);
+    g.test_load_dice(&[0; 6]);
+    let ev = play(&mut g, A, &[Action::WormAttack(z, y)]);
+    assert_eq!(g.areas[z.index()].desert.sandriders, 0);
+    assert_eq!(supply(&g), before + 1);
+    assert!(ev.contains(&Event::DesertWar(DwEvent::SandriderRemoved { area: z })));
+}

@@ -193,9 +193,9 @@ impl Arrakis {
                 }
             }
             Action::WormMove(from, to) => {
-                let w = self.areas[from.index()].worm.take();
-                self.areas[to.index()].worm = w;
-                self.on_sandworm_arrival(to, ev); // DW-TROOPER-15
+                // AR-LEADER-28: it moves as any activated sandworm, its
+                // Sandrider with it (DW-SANDRIDER-12).
+                self.move_worm(from, to, ev);
                 run.stage = 1;
                 self.effect = Some(run);
             }

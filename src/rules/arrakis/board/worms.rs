@@ -110,10 +110,7 @@ impl Arrakis {
                 }
             }
             Action::WormMove(from, to) => {
-                let w = self.areas[from.index()].worm.take();
-                self.areas[to.index()].worm = w;
-                self.riders_follow(from, to); // DW-SANDRIDER-12
-                self.on_sandworm_arrival(to, ev); // DW-TROOPER-15
+                self.move_worm(from, to, ev);
                 used.insert(to);
             }
             _ => {
@@ -122,6 +119,18 @@ impl Arrakis {
             }
         }
         self.after_activation(left, used, ev);
+    }
+
+    /// A sandworm activated to move (AR-HAZ-40, under AR-OPT-03 or by the
+    /// Wild Maker's special action, AR-LEADER-28) goes from `from` to `to`:
+    /// its Sandriders ride along (DW-SANDRIDER-12) and Desert Troopers
+    /// where it arrives answer it (DW-TROOPER-15). Every activated move
+    /// goes through here, so no kind of sandworm leaves its rider behind.
+    pub(crate) fn move_worm(&mut self, from: AreaId, to: AreaId, ev: &mut Vec<Event>) {
+        let w = self.areas[from.index()].worm.take();
+        self.areas[to.index()].worm = w;
+        self.riders_follow(from, to); // DW-SANDRIDER-12
+        self.on_sandworm_arrival(to, ev); // DW-TROOPER-15
     }
 
     /// After one activation: the next, or the turn ends when none is left.
