@@ -54,7 +54,7 @@ impl Arrakis {
             Prompt::HarkonnenDeploy { .. } | Prompt::AtreidesDeploy { .. } => {
                 self.deploy_refusal(action)
             }
-            Prompt::Wormsigns(_) => self.wormsigns_refusal(action),
+            Prompt::Wormsigns(_) | Prompt::Sandworms(..) => self.wormsigns_refusal(action),
             Prompt::Battle(b) => self.battle_refusal(&b, action),
             Prompt::Spice { .. } => self.spice_refusal(action),
             Prompt::RelocateWorm(_) => self.worm_move_refusal(true, action),
@@ -78,7 +78,6 @@ impl Arrakis {
             | Prompt::HarkonnenHouse
             | Prompt::Mentat(_)
             | Prompt::Upgrade(_)
-            | Prompt::Sandworms(..)
             | Prompt::EndClaims
             | Prompt::Foresee(..)
             | Prompt::Swap(_)
@@ -304,6 +303,11 @@ fn reason(rule: &str) -> &'static str {
             "a move takes at least one unit, from a legion of yours that may still move"
         }
         "AR-MOVE-13" => "a leader can never be left in an area without a unit of its side",
+        "AR-HAZ-40" => "a sandworm moves up to 2 areas, through and into the desert only",
+        "AR-HAZ-41" => {
+            "a sandworm cannot stop in an area holding a figure, a token, a sietch, a \
+             settlement or the Smugglers Base"
+        }
         "AR-HAZ-38" => "no legion moves or attacks into an area holding a sandworm",
         "AR-VEH-07" => {
             "a harvester goes in a free desert area: no sietch, no harvester, no Atreides unit \

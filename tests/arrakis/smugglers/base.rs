@@ -93,3 +93,44 @@ fn no_harkonnen_harvester_on_the_base() {
     assert!(!offered.contains(&Action::PlaceHarvester(a("s2_1"))));
     assert!(offered.contains(&Action::PlaceHarvester(a("s2_3"))));
 }
+
+#[test]
+fn no_sandworm_stops_on_the_base() {
+    // AR-HAZ-41 with SM-ALLY-06, SM-BASE-02: the Base is a figure, so a
+    // sandworm moved by Desert Power (AR-OPT-03) never ends on it, even
+    // with no Atreides unit there; otherwise the Base could never be
+    // attacked again (no legion enters a sandworm's area).
+    use melange::rules::arrakis::board;
+    let mut g = game_with(ArrakisOptions {
+        smugglers: true,
+        overrides: vec![("desert_power_sandworms".into(), "two_activate".into())],
+        ..ArrakisOptions::default()
+    });
+    g.test_clear_board();
+    let base = a("s2_1");
+    g.test_ally_at(base);
+    g.areas[base.index()].units[A][UnitKind::Smuggler] = 0;
+    g.areas[base.index()].named = 0;
+    let b = board();
+    let w = (0..b.areas.len() as u8)
+        .map(melange::rules::arrakis::AreaId)
+        .find(|x| b.desert.contains(*x) && b.passable_between(*x, base))
+        .expect("a desert area beside the Base");
+    g.test_put_worm(w);
+    g.test_turn(A, &[], 2);
+    play(&mut g, A, &[Action::DesertPower]);
+    let offered = crate::common::legal(&g, A);
+    assert!(
+        offered
+            .iter()
+            .any(|x| matches!(x, Action::WormMove(f, _) if *f == w)),
+        "the sandworm may move elsewhere"
+    );
+    assert!(!offered.contains(&Action::WormMove(w, base)));
+    let e = melange::rules::core::conformance::assert_refused(
+        &g,
+        crate::common::seat(A),
+        &Action::WormMove(w, base),
+    );
+    assert_eq!(crate::common::rule_of(e), "AR-HAZ-41");
+}

@@ -90,6 +90,24 @@ impl Arrakis {
             && s.sietch.is_none()
             && !s.settlement
             && s.desert.camp.is_none()
+            && !s.smugglers.base // AR-HAZ-41, SM-BASE-02: the Base is a figure
+    }
+
+    /// The rule a refused sandworm activation move breaks: AR-HAZ-41 when
+    /// the sandworm could reach `to` but may not stop there, AR-HAZ-40
+    /// when `to` is out of its reach through the desert.
+    pub(crate) fn activated_move_refusal(&self, from: AreaId, to: AreaId) -> &'static str {
+        let known = |x: AreaId| x.index() < self.areas.len();
+        if known(from)
+            && known(to)
+            && self.areas[from.index()].worm.is_some()
+            && self.is_desert(to)
+            && !self.worm_may_end_in(to, self.d())
+        {
+            "AR-HAZ-41"
+        } else {
+            "AR-HAZ-40"
+        }
     }
 
     /// One activation under Desert Power; the turn ends when none is left
@@ -541,6 +559,7 @@ impl Arrakis {
             Action::WormsignAt(a) if self.suspensors_block_wormsign(*a) => "DW-SUSPENSOR-02",
             Action::WormsignAt(a) if self.smugglers_bar_wormsign(*a) => "SM-ROUND-08",
             Action::WormsignAt(_) => "AR-DP-07",
+            Action::WormMove(from, to) => self.activated_move_refusal(*from, *to),
             Action::DesertWar(x) => self.wormsigns_atreides_desert_war_refusal(action, *x),
             _ => "AR-ACT-17",
         }
