@@ -146,3 +146,26 @@ fn smuggler_pieces_fill_an_area_for_the_desert_war() {
     g.test_put_regulars(x, 1);
     assert!(!g.is_empty_for_desert_war(x));
 }
+
+#[test]
+fn a_smuggler_harvester_lets_a_wormsign_in_beside_suspensor_troopers() {
+    // DW-SUSPENSOR-02, DW-SUSPENSOR-03: Suspensor Troopers keep wormsigns
+    // out of their area unless a Harkonnen legion or a harvester is there;
+    // the text says "harvester", so a Smuggler harvester counts too.
+    let x = crossroads();
+    let mut g = both(&[]);
+    g.test_put_suspensors(x, 1);
+    atreides_turn(&mut g);
+    play(&mut g, A, &[Action::DesertPower]);
+    assert!(!legal(&g, A).contains(&Action::WormsignAt(x)), "kept out");
+    let e = melange::rules::core::conformance::assert_refused(
+        &g,
+        crate::common::seat(A),
+        &Action::WormsignAt(x),
+    );
+    assert_eq!(crate::common::rule_of(e), "DW-SUSPENSOR-02");
+    g.test_put_smuggler_harvester(x);
+    assert!(legal(&g, A).contains(&Action::WormsignAt(x)), "let in");
+    play(&mut g, A, &[Action::WormsignAt(x)]);
+    assert!(g.areas[x.index()].wormsign.is_some());
+}

@@ -168,6 +168,7 @@ impl Arrakis {
         let Some(s) = self.areas.get(a.index()) else {
             return false;
         };
-        s.desert.suspensors > 0 && !s.harvester && !s.has_legion(H, self.d())
+        // DW-SUSPENSOR-03 says "harvester": a Smuggler one counts too.
+        s.desert.suspensors > 0 && !s.any_harvester() && !s.has_legion(H, self.d())
     }
 }
