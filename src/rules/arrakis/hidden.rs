@@ -349,6 +349,7 @@ mod tests {
             die: _,
             die_ready: _,
             battles_this_placement: _,
+            thopters_forgone: _,
             base_pending: _,
             staban_returning: _,
             resume: _,

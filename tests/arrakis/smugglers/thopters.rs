@@ -248,3 +248,81 @@ fn smuggler_ornithopters_go_back_to_their_board_at_the_end_of_the_round() {
     assert_eq!(g.test_sm().thopters, 2);
     assert_eq!(g.test_sm().thopters_in_game, in_game);
 }
+
+#[test]
+fn the_forgone_ornithopter_stays_out_for_the_rest_of_the_round() {
+    // SM-THOPTER-09: the ornithopter forgone in a thopter battle is out
+    // for the round, not only for that placement: a later placement (a
+    // House result) cannot put it on the board. The End of the Round
+    // gives it back.
+    let own = d().tables.figures.harkonnen.ornithopter;
+    let mut g = placed_two();
+    // Every Harkonnen ornithopter but one is already in the air.
+    let free: Vec<AirZoneId> = (0..g.zones.len())
+        .map(|z| AirZoneId(z as u8))
+        .filter(|z| g.zones[z.index()].is_none())
+        .collect();
+    assert!(free.len() >= usize::from(own), "room for all of them");
+    for z in &free[..usize::from(own - 1)] {
+        g.zones[z.index()] = Some(Vehicle::Ornithopter);
+    }
+    let placing = Action::PlaceVehicle(Vehicle::Ornithopter, free[usize::from(own - 1)]);
+    assert!(legal(&g, H).contains(&placing), "the last one may fly");
+    // The battle forgoes it: not in this placement ...
+    play(&mut g, H, &[battle(zone("az1"))]);
+    assert!(ornithopters_left(&g) > 0);
+    assert!(!legal(&g, H).contains(&placing));
+    play(&mut g, H, &[Action::Done]);
+    // ... nor in a House die's placement later in the round.
+    g.test_turn(H, &[DieResult::House, DieResult::Strategy], 2);
+    play(
+        &mut g,
+        H,
+        &[Action::SpendDie(DieResult::House), Action::HouseVehicles],
+    );
+    let free = (0..g.zones.len())
+        .map(|z| AirZoneId(z as u8))
+        .find(|z| g.zones[z.index()].is_none())
+        .expect("a free zone");
+    let offered = legal(&g, H);
+    assert!(
+        !offered
+            .iter()
+            .any(|a| matches!(a, Action::PlaceVehicle(Vehicle::Ornithopter, _))),
+        "{offered:?}"
+    );
+    let e = assert_refused(
+        &g,
+        seat(H),
+        &Action::PlaceVehicle(Vehicle::Ornithopter, free),
+    );
+    assert_eq!(rule_of(e), "SM-THOPTER-09");
+    // The End of the Round (its claims step, then on) gives it back.
+    g.phase = melange::rules::arrakis::Phase::EndOfRound;
+    g.houses[H].dice = Vec::new();
+    g.houses[A].dice = Vec::new();
+    g.test_set_prompt(Prompt::EndClaims);
+    play(&mut g, A, &[Action::Done]);
+    assert_eq!(g.test_sm().thopters_forgone, 0);
+}
+
+#[test]
+fn an_escort_over_a_smuggler_ornithopter_is_refused_by_the_smugglers_rule() {
+    // SM-THOPTER-07 with both expansions: no vehicle joins a Smuggler
+    // ornithopter's zone, an Escort Ornithopter (DW-ESCORT-02) included;
+    // the refusal names that rule, not the Escort's own limit.
+    let mut g = game_with(ArrakisOptions {
+        smugglers: true,
+        desert_war: true,
+        ..ArrakisOptions::default()
+    });
+    g.test_clear_board();
+    g.test_set_standing(Standing::Allied);
+    g.test_sm().thopters = 1;
+    g.test_vehicle_placement();
+    play(&mut g, A, &[place(zone("az1"))]);
+    let escort = Action::PlaceVehicle(Vehicle::EscortOrnithopter, zone("az1"));
+    assert!(!legal(&g, H).contains(&escort));
+    let e = assert_refused(&g, seat(H), &escort);
+    assert_eq!(rule_of(e), "SM-THOPTER-07");
+}

@@ -194,7 +194,12 @@ impl Arrakis {
                 t.carryall,
             ),
         ] {
-            if left > 0 && self.vehicles_on_board(v) < total {
+            // SM-THOPTER-09: ornithopters forgone this round are held out.
+            let in_supply = match v {
+                Vehicle::Ornithopter => self.ornithopter_in_supply(),
+                _ => self.vehicles_on_board(v) < total,
+            };
+            if left > 0 && in_supply {
                 for z in 0..self.zones.len() {
                     // AR-VEH-10, AR-VEH-11: 1 per zone, replacing.
                     if self.zones[z] != Some(v) {
@@ -231,12 +236,19 @@ impl Arrakis {
                 "AR-VEH-08"
             }
             Action::PlaceHarvester(_) => "AR-VEH-07",
+            // SM-THOPTER-07: before the Escort's own limit, so an Escort
+            // over a Smuggler ornithopter names the rule that bars it.
+            Action::PlaceVehicle(_, z) if self.smuggler_thopter_in(*z) => "SM-THOPTER-07",
             // DW-ESCORT-02, DW-ESCORT-03
             Action::PlaceVehicle(Vehicle::EscortOrnithopter, _) if self.desert_war.is_some() => {
                 "DW-ESCORT-03"
             }
-            // SM-THOPTER-07
-            Action::PlaceVehicle(_, z) if self.smuggler_thopter_in(*z) => "SM-THOPTER-07",
+            // SM-THOPTER-09: the ornithopters forgone this round.
+            Action::PlaceVehicle(Vehicle::Ornithopter, _)
+                if self.ornithopters_forgone() > 0 && !self.ornithopter_in_supply() =>
+            {
+                "SM-THOPTER-09"
+            }
             Action::PlaceVehicle(..) => "AR-VEH-09",
             Action::Smugglers(_) if self.smugglers.is_some() => "SM-THOPTER-08",
             _ => "AR-ACT-17",

@@ -163,6 +163,9 @@ pub(crate) fn smugglers_reason(rule: &str) -> Option<&'static str> {
             "a Smuggler ornithopter goes into an empty Air zone, one vehicle per zone"
         }
         "SM-THOPTER-07" => "no other vehicle joins an Air zone holding a Smuggler ornithopter",
+        "SM-THOPTER-09" => {
+            "an ornithopter forgone in a thopter battle stays out until the End of the Round"
+        }
         "SM-THOPTER-08" => {
             "a thopter battle removes a Smuggler ornithopter on the board by forgoing an ornithopter this placement could still place, once per placement"
         }

@@ -14,9 +14,12 @@ impl Arrakis {
     /// The Smugglers' clean-up of the End of the Round; nothing without
     /// the expansion.
     pub(crate) fn smugglers_round_end(&mut self, ev: &mut Vec<Event>) {
-        if self.smugglers.is_none() {
+        let Some(sm) = self.smugglers.as_deref_mut() else {
             return;
-        }
+        };
+        // SM-THOPTER-09: the forgone ornithopters are back for the next
+        // round.
+        sm.thopters_forgone = 0;
         // SM-ROUND-13: Smuggler harvesters, back to the Harkonnen's
         // Smuggler vehicles (still in the game).
         let mut harvesters = 0;

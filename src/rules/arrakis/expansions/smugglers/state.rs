@@ -85,6 +85,9 @@ pub struct SmugglersState {
     /// Thopter battles fought in the placement of ornithopters going on
     /// (SM-THOPTER-08).
     pub battles_this_placement: u8,
+    /// Harkonnen ornithopters forgone in thopter battles this round: out
+    /// of every placement until the End of the Round (SM-THOPTER-09).
+    pub thopters_forgone: u8,
     // The alliance part (SM-ALLY, SM-STABAN, SM-DEFEAT).
     /// The alliance fired and the Atreides have still to place the Base
     /// (SM-ALLY-06): the game asks them before anything else.
@@ -124,6 +127,7 @@ impl SmugglersState {
             die: None,
             die_ready: false,
             battles_this_placement: 0,
+            thopters_forgone: 0,
             base_pending: false,
             staban_returning: false,
             resume: None,

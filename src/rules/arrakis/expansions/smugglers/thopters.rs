@@ -101,8 +101,7 @@ impl Arrakis {
         };
         let limit = super::data::smugglers().ornithopters.battles_per_placement;
         let unlimited = self.rules.smugglers.is_some_and(|r| r.battles_unlimited);
-        let own = self.d().tables.figures.harkonnen.ornithopter;
-        let may_place = ornithopters > 0 && self.vehicles_on_board(Vehicle::Ornithopter) < own;
+        let may_place = ornithopters > 0 && self.ornithopter_in_supply();
         if !may_place || (!unlimited && sm.battles_this_placement >= limit) {
             return;
         }
@@ -126,6 +125,7 @@ impl Arrakis {
         self.smuggler_thopter_home();
         if let Some(sm) = self.smugglers.as_deref_mut() {
             sm.battles_this_placement += 1;
+            sm.thopters_forgone += 1; // SM-THOPTER-09
         }
         ev.push(Event::Smugglers(SmEvent::ThopterBattle { zone: z }));
         1
@@ -168,5 +168,22 @@ impl Arrakis {
         if let Some(sm) = self.smugglers.as_deref_mut() {
             sm.thopters += back;
         }
+    }
+}
+
+impl Arrakis {
+    /// SM-THOPTER-09: Harkonnen ornithopters forgone in thopter battles
+    /// this round, out of every placement until the End of the Round (0
+    /// without the expansion).
+    pub(crate) fn ornithopters_forgone(&self) -> u8 {
+        self.smugglers.as_deref().map_or(0, |s| s.thopters_forgone)
+    }
+
+    /// Whether a Harkonnen ornithopter is left to place: fewer on the board
+    /// than the house owns, those forgone this round held out
+    /// (AR-VEH-09, SM-THOPTER-09).
+    pub(crate) fn ornithopter_in_supply(&self) -> bool {
+        let own = self.d().tables.figures.harkonnen.ornithopter;
+        self.vehicles_on_board(Vehicle::Ornithopter) + self.ornithopters_forgone() < own
     }
 }
