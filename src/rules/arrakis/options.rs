@@ -22,8 +22,8 @@ pub enum Preset {
 pub struct ArrakisOptions {
     /// The Desert War expansion (rule IDs `DW-...`, docs/rules/desert-war.md).
     pub desert_war: bool,
-    /// The Smugglers expansion (rule IDs `SM-...`, docs/rules/smugglers.md);
-    /// not offered by the server until it is complete.
+    /// The Smugglers expansion (rule IDs `SM-...`, docs/rules/smugglers.md),
+    /// alone or with the Desert War.
     pub smugglers: bool,
     /// The preset.
     pub preset: Preset,

@@ -525,3 +525,26 @@ fn the_wild_makers_sandrider_goes_with_its_special_move_and_its_attack() {
     assert_eq!(supply(&g), before + 1);
     assert!(ev.contains(&Event::DesertWar(DwEvent::SandriderRemoved { area: z })));
 }
+
+#[test]
+fn a_ridden_wild_maker_rolls_6_dice_or_7_with_plus_one() {
+    // DW-SANDRIDER-15 (DQ10): the Sandrider's 5 dice leave the Wild
+    // Maker's 6 alone; `sandrider_dice=plus_one` gives it 1 more, 7 (no
+    // battle, so no cap of AR-COMBAT-08). 7 regulars, 7 loaded Hits.
+    let (w, t) = three_away();
+    for (overrides, left) in [(&[][..], 1), (&[("sandrider_dice", "plus_one")][..], 0)] {
+        let mut g = dw_game(overrides);
+        g.areas[w.index()].worm = Some(Worm::WildMaker);
+        g.test_put_sandriders(w, 1);
+        g.test_put(H, t, Units::from([7, 0, 0]), 0);
+        atreides_turn(&mut g);
+        play(&mut g, A, &[Action::DesertPower]);
+        g.test_load_dice(&[0; 7]);
+        play(&mut g, A, &[Action::WormAttack(w, t)]);
+        assert_eq!(
+            g.areas[t.index()].units[H][UnitKind::Regular],
+            left,
+            "{overrides:?}"
+        );
+    }
+}

@@ -65,7 +65,8 @@ impl Arrakis {
     pub(crate) fn desert_power(&mut self) {
         // DW-ATREIDES-01: a Desert Power brings an Atreides Desert War action.
         self.desert_power_opens();
-        // AR-DP-06 (the sandworm attack option is not offered yet).
+        // AR-DP-06: its first step offers the sandworm attack too (AR-DP-08,
+        // AR-DP-09; see `legal_wormsigns`).
         self.prompt = Prompt::Wormsigns(2);
     }
 

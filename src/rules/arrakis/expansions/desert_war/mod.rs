@@ -1,11 +1,11 @@
 //! The Desert War expansion (rule IDs `DW-...`, docs/rules/desert-war.md;
 //! decisions in docs/rules-decisions.md, "War for Arrakis: the Desert War
-//! expansion"). Not offered yet: today this module holds the expansion's
-//! checked data ([`data`]: `data/arrakis/desert_war.json`, read with
-//! [`data::desert_war`]) and the plan below. Every number named here is a
-//! field of that file; never write one in code.
+//! expansion"), offered with `ArrakisOptions.desert_war`, alone or with
+//! the Smugglers. Its checked data is [`data`] (`data/arrakis/desert_war.json`,
+//! read with [`data::desert_war`]). Every number named here is a field of
+//! that file; never write one in code.
 //!
-//! # Implementation plan
+//! # How it is built
 //!
 //! The expansion lives here and is called from the core round at the hook
 //! points below, each a single call guarded by `rules.desert_war` so the
@@ -15,7 +15,7 @@
 //!
 //! ## Options and setup (DW-SETUP, DW-COMPAT)
 //!
-//! - Accept `ArrakisOptions.desert_war` (refused today) and resolve the
+//! - `ArrakisOptions.desert_war` turns it on; its options resolve the
 //!   ten options of [`data::OPTION_NAMES`] into `Rules` (a `DesertWarRules`
 //!   struct, `false`/first value = default); the `published` preset sets
 //!   none. Refuse `desert_war` with a Mahdi solo mode if one ever exists

@@ -374,8 +374,9 @@ impl Arrakis {
 
     /// DW-SANDRIDER-13, DW-SANDRIDER-15: a sandworm in `from` attacks with
     /// `dice`: with a Sandrider it rolls 5 (the Wild Maker keeps its own
-    /// when higher; `sandrider_dice=plus_one`: 1 more, capped), and its
-    /// Sandriders are removed.
+    /// when higher; `sandrider_dice=plus_one`: 1 more, so 7 for the Wild
+    /// Maker: the cap of AR-COMBAT-08 is a battle's, and a sandworm's
+    /// attack is no battle), and its Sandriders are removed.
     pub(crate) fn riders_attack(&mut self, from: AreaId, dice: u8, ev: &mut Vec<Event>) -> u8 {
         let n = std::mem::take(&mut self.areas[from.index()].desert.sandriders);
         if n == 0 {
@@ -386,7 +387,7 @@ impl Arrakis {
         }
         ev.push(Event::DesertWar(DwEvent::SandriderRemoved { area: from }));
         if self.rules.desert_war.is_some_and(|r| r.sandrider_adds_die) {
-            (dice + 1).min(self.d().tables.combat.max_dice)
+            dice + 1
         } else {
             dice.max(desert_war().sandriders.ridden_dice)
         }
