@@ -25,6 +25,7 @@ pub(super) fn sm_action_from_pb(x: &pb::arrakis_action::Smugglers) -> Result<SmA
         Choice::PlaceBase(a) => Ok(SmAction::PlaceBase(super::area(a)?)),
         Choice::StabanJoins(a) => Ok(SmAction::StabanJoins(super::area(a)?)),
         Choice::UseDie(_)
+        | Choice::ClaimPrescience(_)
         | Choice::PlaceThopter(_)
         | Choice::ThopterBattle(_)
         | Choice::ThopterTransport(_) => die_thopters_action_from_pb(choice),
@@ -44,6 +45,9 @@ fn die_thopters_action_from_pb(
                 crate::matches::echo(u)
             ))
         })?),
+        Choice::ClaimPrescience(slot) => {
+            SmAction::ClaimPrescience(crate::api::fields::small(*slot, "claim slot")?)
+        }
         Choice::PlaceThopter(z) => SmAction::PlaceThopter(super::zone(z)?),
         Choice::ThopterBattle(z) => SmAction::ThopterBattle(super::zone(z)?),
         Choice::ThopterTransport(t) => {
@@ -63,6 +67,7 @@ fn die_thopters_action_from_pb(
 fn die_thopters_action_to_pb(a: SmAction) -> Choice {
     match a {
         SmAction::UseDie(u) => Choice::UseDie(u.name().to_owned()),
+        SmAction::ClaimPrescience(slot) => Choice::ClaimPrescience(slot.into()),
         SmAction::PlaceThopter(z) => Choice::PlaceThopter(zone_name(z)),
         SmAction::ThopterBattle(z) => Choice::ThopterBattle(zone_name(z)),
         SmAction::ThopterTransport(z, x) => {
@@ -86,6 +91,7 @@ pub(super) fn sm_action_to_pb(a: SmAction) -> Step {
         SmAction::PlaceBase(x) => Choice::PlaceBase(area_name(x)),
         SmAction::StabanJoins(x) => Choice::StabanJoins(area_name(x)),
         SmAction::UseDie(_)
+        | SmAction::ClaimPrescience(_)
         | SmAction::PlaceThopter(_)
         | SmAction::ThopterBattle(_)
         | SmAction::ThopterTransport(..) => die_thopters_action_to_pb(a),
@@ -156,6 +162,7 @@ pub(super) fn sm_event_to_pb(e: &SmEvent, wire: &mut pb::ArrakisEvent) -> &'stat
         }
         SmEvent::DieRolled { .. }
         | SmEvent::DieUsed { .. }
+        | SmEvent::DieClaimed { .. }
         | SmEvent::RegularsDeployed { .. }
         | SmEvent::ThopterBattle { .. }
         | SmEvent::ThopterTransport { .. } => die_thopters_event_to_pb(e, wire),
@@ -226,6 +233,7 @@ pub(super) fn sm_event_text(e: &SmEvent) -> String {
         ),
         SmEvent::DieRolled { .. }
         | SmEvent::DieUsed { .. }
+        | SmEvent::DieClaimed { .. }
         | SmEvent::RegularsDeployed { .. }
         | SmEvent::ThopterBattle { .. }
         | SmEvent::ThopterTransport { .. } => die_thopters_event_text(e),
@@ -248,6 +256,11 @@ fn die_thopters_event_to_pb(e: &SmEvent, wire: &mut pb::ArrakisEvent) -> &'stati
         SmEvent::DieUsed { result, action } => {
             wire.dice = vec![result.name().to_owned()];
             wire.reason = action.name().to_owned();
+            "smugglers_die_used"
+        }
+        SmEvent::DieClaimed { result } => {
+            wire.dice = vec![result.name().to_owned()];
+            wire.reason = "claim_prescience".to_owned();
             "smugglers_die_used"
         }
         SmEvent::RegularsDeployed { area, count } => {
@@ -279,6 +292,10 @@ fn die_thopters_event_text(e: &SmEvent) -> String {
             "The Atreides spent the Smugglers die ({}) to {}",
             result.name(),
             action.name().replace('_', " ")
+        ),
+        SmEvent::DieClaimed { result } => format!(
+            "The Atreides spent the Smugglers die ({}) to claim a prescience card",
+            result.name()
         ),
         SmEvent::RegularsDeployed { area, count } => format!(
             "{count} Smuggler units deployed in the Base's area, {}",
@@ -487,6 +504,7 @@ mod die_thopters_tests {
             SmAction::PlaceThopter(z),
             SmAction::ThopterBattle(z),
             SmAction::ThopterTransport(z, a),
+            SmAction::ClaimPrescience(2),
         ]);
         for x in actions {
             let action = Action::Smugglers(x);
@@ -500,6 +518,9 @@ mod die_thopters_tests {
             SmEvent::DieUsed {
                 result: DieResult::Strategy,
                 action: DieUse::StrategyPair,
+            },
+            SmEvent::DieClaimed {
+                result: DieResult::Mentat,
             },
             SmEvent::RegularsDeployed { area: a, count: 2 },
             SmEvent::ThopterBattle { zone: z },

@@ -537,3 +537,52 @@ fn random_allied_games_reach_a_winner() {
     }
     assert!(played.iter().all(|n| *n > 0), "{played:?}");
 }
+
+/// A prescience card's slot in the data by its id.
+fn prescience_card(id: &str) -> u8 {
+    d().tables
+        .prescience_cards
+        .iter()
+        .position(|c| c.id == id)
+        .unwrap_or_else(|| panic!("no prescience card {id}")) as u8
+}
+
+#[test]
+fn the_smugglers_die_pays_for_a_spend_die_prescience_card() {
+    // SM-DIE-03 with AR-PRESC-08: the Smugglers die is spent in place of
+    // an Atreides die, and a "spend 1 action die" prescience card takes
+    // any unused die; the only card the die may not pay for is a planning
+    // card outside its Mentat result (SM-DIE-04).
+    let claim = Action::Smugglers(SmAction::ClaimPrescience(0));
+    let mut g = die_turn(DieResult::Leadership);
+    g.revealed = vec![prescience_card("water_of_life")];
+    g.claimed_this_round = 0;
+    assert!(legal(&g, A).contains(&claim));
+    let ev = play(&mut g, A, &[claim]);
+    assert!(ev.contains(&Event::Smugglers(SmEvent::DieClaimed {
+        result: DieResult::Leadership
+    })));
+    assert!(g.revealed.is_empty(), "the card is claimed");
+    assert_eq!(g.test_sm().die, None, "the Smugglers die is spent");
+    atreides_die_unspent(&g);
+    assert_eq!(g.prompt(), Prompt::Turn(H), "it was the turn's action");
+    // Spent: refused from then on.
+    g.test_set_prompt(Prompt::Turn(A));
+    g.revealed = vec![prescience_card("water_of_life")];
+    g.claimed_this_round = 0;
+    g.claimed_this_turn = false;
+    let e = assert_refused(&g, seat(A), &claim);
+    assert_eq!(rule_of(e), "SM-DIE-03");
+    // A card that costs no die is claimed without one (AR-PRESC-08).
+    let mut g = die_turn(DieResult::Leadership);
+    let free = d()
+        .tables
+        .prescience_cards
+        .iter()
+        .position(|c| !c.spend_die)
+        .expect("a card that costs no die") as u8;
+    g.revealed = vec![free];
+    g.claimed_this_round = 0;
+    assert!(!legal(&g, A).contains(&claim));
+    assert_refused(&g, seat(A), &claim);
+}

@@ -290,6 +290,10 @@ impl Arrakis {
                         out.push(Action::ClaimSpending(i as u8, r));
                     }
                 }
+                // SM-DIE-03: the Smugglers die in place of an Atreides die.
+                if self.smugglers.is_some() {
+                    self.legal_claim_with_smugglers_die(i as u8, out);
+                }
             }
         }
     }

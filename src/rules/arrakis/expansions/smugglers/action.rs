@@ -16,6 +16,10 @@ pub enum SmAction {
     /// The Atreides spend the Smugglers die, in place of one of theirs, for
     /// one of its actions (SM-DIE-03, SM-DIE-06 to SM-DIE-16).
     UseDie(DieUse),
+    /// The Atreides spend the Smugglers die, in place of one of theirs, to
+    /// claim the "spend 1 action die" prescience card in this slot of the
+    /// row, as the turn's action (SM-DIE-03 with AR-PRESC-08).
+    ClaimPrescience(u8),
     /// Vehicle Placement: a Smuggler ornithopter into this empty Air zone
     /// (SM-ROUND-04, SM-THOPTER-04 to SM-THOPTER-06).
     PlaceThopter(AirZoneId),
@@ -114,7 +118,8 @@ impl SmAction {
         let z = |x: AirZoneId| x.index() < zones;
         match self {
             SmAction::PlaceBase(x) | SmAction::StabanJoins(x) => a(x),
-            SmAction::UseDie(_) => true,
+            // The slot is checked by the claim's own rules (AR-PRESC-02).
+            SmAction::UseDie(_) | SmAction::ClaimPrescience(_) => true,
             SmAction::PlaceThopter(x) | SmAction::ThopterBattle(x) => z(x),
             SmAction::ThopterTransport(x, y) => z(x) && a(y),
             SmAction::PlaceHarvester(x) => a(x),

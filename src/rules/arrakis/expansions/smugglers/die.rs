@@ -100,8 +100,26 @@ impl Arrakis {
         }
     }
 
+    /// SM-DIE-03 with AR-PRESC-08: the Smugglers die, unspent, may pay for
+    /// the "spend 1 action die" prescience card in slot `slot`, which the
+    /// core offers at an Atreides turn (any result: the card takes any
+    /// die; SM-DIE-04 bars only planning cards).
+    pub(crate) fn legal_claim_with_smugglers_die(&self, slot: u8, out: &mut Vec<Action>) {
+        if self.smugglers_die().is_some() {
+            out.push(Action::Smugglers(SmAction::ClaimPrescience(slot)));
+        }
+    }
+
     /// The rule a refused Smugglers action at a turn breaks.
     pub(crate) fn turn_smugglers_refusal(&self, action: &Action) -> &'static str {
+        if let Action::Smugglers(SmAction::ClaimPrescience(slot)) = *action {
+            if self.smugglers_die().is_none() {
+                return "SM-DIE-03";
+            }
+            // The claim's own rules, as for any die (AR-PRESC-02 to
+            // AR-PRESC-08).
+            return self.claim_refusal(&Action::Claim(slot));
+        }
         let Action::Smugglers(SmAction::UseDie(u)) = *action else {
             return "AR-ACT-11";
         };
@@ -121,6 +139,9 @@ impl Arrakis {
 
     /// The Atreides spend the Smugglers die for `u` (SM-DIE-03).
     pub(crate) fn step_turn_smugglers(&mut self, x: SmAction, ev: &mut Vec<Event>) {
+        if let SmAction::ClaimPrescience(slot) = x {
+            return self.claim_with_smugglers_die(slot, ev);
+        }
         let SmAction::UseDie(u) = x else {
             return;
         };
@@ -452,5 +473,23 @@ pub(crate) fn die_use_words(u: DieUse) -> &'static str {
         DieUse::MentatPlay => "play a planning card",
         DieUse::MentatDraw => "draw 2 House Atreides cards, keep 1",
         DieUse::LeaderSpecial => "a leader's special action",
+    }
+}
+
+impl Arrakis {
+    /// SM-DIE-03 with AR-PRESC-08: the Smugglers die pays for the prescience
+    /// card in `slot`, as the turn's action; the die is spent as any action
+    /// die (the regeneration tank moves, AR-LEADER-11).
+    fn claim_with_smugglers_die(&mut self, slot: u8, ev: &mut Vec<Event>) {
+        let Some(result) = self.smugglers_die() else {
+            return;
+        };
+        if let Some(sm) = self.smugglers.as_deref_mut() {
+            sm.die = None;
+        }
+        ev.push(Event::Smugglers(SmEvent::DieClaimed { result }));
+        self.tank_moves[A] += 1;
+        self.claim(slot, ev);
+        self.end_turn(A, ev);
     }
 }

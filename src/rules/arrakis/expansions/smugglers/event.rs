@@ -73,6 +73,13 @@ pub enum SmEvent {
         /// The action taken.
         action: DieUse,
     },
+    /// The Atreides spent the Smugglers die showing `result` to claim a
+    /// "spend 1 action die" prescience card (SM-DIE-03, AR-PRESC-08); the
+    /// claim's own events follow.
+    DieClaimed {
+        /// The die's result.
+        result: DieResult,
+    },
     /// The Smugglers die's Deployment put `count` Smuggler units into the
     /// Base's `area` (SM-DIE-13).
     RegularsDeployed {

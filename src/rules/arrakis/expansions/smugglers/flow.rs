@@ -88,6 +88,11 @@ impl Arrakis {
             SmAction::UseDie(u) => {
                 format!("Smugglers die: {}", super::die::die_use_words(u))
             }
+            SmAction::ClaimPrescience(n) => format!(
+                "Smugglers die: claim prescience card {}{}",
+                u32::from(n) + 1,
+                self.prescience_name(n)
+            ),
             SmAction::PlaceThopter(z) => format!("Smuggler ornithopter to {}", zone(z)),
             SmAction::ThopterBattle(z) => {
                 format!(
