@@ -15,7 +15,7 @@ use tracing_subscriber::EnvFilter;
 
 /// mimalloc rather than the system allocator: a call allocates and frees
 /// many small strings and vectors, which mimalloc serves at a fraction of
-/// glibc's cost (see the README's load numbers).
+/// glibc's cost (see the load numbers in docs/performance.md).
 #[global_allocator]
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 

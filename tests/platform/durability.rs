@@ -704,7 +704,8 @@ async fn a_server_killed_mid_game_loses_no_acknowledged_action() {
 /// Recovery time, measured rather than checked: `GAMES` (default 10,000)
 /// all-bot Imperium games, played to their end by the server's bots, are
 /// recovered by a restart of the binary `MELANGE_BIN` (default: this
-/// build's), which logs how long it took. For the README's numbers:
+/// build's), which logs how long it took. For the numbers in
+/// docs/performance.md:
 /// `cargo build --release --bin melange`, then
 /// `MELANGE_BIN=target/release/melange cargo test --test platform recovery_time -- --ignored --nocapture`.
 #[cfg(unix)]

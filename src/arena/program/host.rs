@@ -7,9 +7,9 @@
 //! games apart, and a program that crashes, hangs or misbehaves loses that
 //! game only (the rest of it plays on without answers, as the clock
 //! options say) and starts afresh for the next. The price is one start a
-//! game (bwrap and, for Python, the interpreter: tens of milliseconds,
-//! README "Hosted programs" has the measure), small beside a game of
-//! hundreds of decisions.
+//! game (bwrap and, for Python, the interpreter: tens of milliseconds;
+//! docs/performance.md, "Hosted programs", has the measure), small beside
+//! a game of hundreds of decisions.
 //!
 //! Each fault is logged once, with the entrant, the game and the seat, and
 //! kept for `run.json` (`program_faults`); after `max_starts` starts the entrant's program

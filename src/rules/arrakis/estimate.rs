@@ -27,7 +27,8 @@ use super::state::Arrakis;
 /// How much each ground move between a legion and a sietch discounts the
 /// threat: halving per move ranks a legion next door far above one three
 /// areas away, so the search marches on the nearest sietch rather than
-/// spreading its legions (measured: 0.4 to 0.8 tried, 0.5 best, README).
+/// spreading its legions (measured: 0.4 to 0.8 tried, 0.5 best;
+/// docs/performance.md, "Search").
 const STEP_DISCOUNT: f64 = 0.5;
 /// How far a threat is looked for, in ground moves: beyond it a legion
 /// threatens nothing worth counting (0.5 to the 6th is under 2%).
