@@ -548,3 +548,90 @@ fn a_ridden_wild_maker_rolls_6_dice_or_7_with_plus_one() {
         );
     }
 }
+
+#[test]
+fn each_of_the_two_areas_on_the_way_of_a_three_area_attack_must_be_desert() {
+    // DW-SANDRIDER-16: the first and the second area on the way must both
+    // be desert. For each of the two, a target 3 areas away whose every
+    // route has a non-desert area in that place (and only there, on some
+    // route) is out of reach, even ridden.
+    let b = board();
+    let n = b.areas.len() as u8;
+    let near = |p: AreaId| -> Vec<AreaId> {
+        (0..n)
+            .map(AreaId)
+            .filter(|q| *q != p && b.touches(p, *q))
+            .collect()
+    };
+    let distances = |w: AreaId| -> Vec<u8> {
+        let mut d = vec![u8::MAX; usize::from(n)];
+        d[w.index()] = 0;
+        let mut frontier = vec![w];
+        for step in 1..=3 {
+            let mut next = Vec::new();
+            for m in &frontier {
+                for q in near(*m) {
+                    if d[q.index()] == u8::MAX {
+                        d[q.index()] = step;
+                        next.push(q);
+                    }
+                }
+            }
+            frontier = next;
+        }
+        d
+    };
+    let mountain = |x: AreaId| {
+        matches!(
+            b.area(x).terrain,
+            melange::rules::arrakis::Terrain::Mountain
+        )
+    };
+    // The routes w, m1, m2, t of a target t exactly 3 areas away.
+    let routes = |w: AreaId, t: AreaId, d: &[u8]| -> Vec<(AreaId, AreaId)> {
+        let mut out = Vec::new();
+        for m1 in near(w).into_iter().filter(|m| d[m.index()] == 1) {
+            for m2 in near(m1).into_iter().filter(|m| d[m.index()] == 2) {
+                if near(m2).contains(&t) {
+                    out.push((m1, m2));
+                }
+            }
+        }
+        out
+    };
+    for blocked_first in [true, false] {
+        let (w, t) = (0..n)
+            .map(AreaId)
+            .filter(|w| is_desert(*w))
+            .find_map(|w| {
+                let d = distances(w);
+                (0..n)
+                    .map(AreaId)
+                    .filter(|t| d[t.index()] == 3 && !mountain(*t))
+                    .find(|t| {
+                        let r = routes(w, *t, &d);
+                        let open = r.iter().any(|(m1, m2)| is_desert(*m1) && is_desert(*m2));
+                        let this_one = r.iter().any(|(m1, m2)| {
+                            if blocked_first {
+                                !is_desert(*m1) && is_desert(*m2)
+                            } else {
+                                is_desert(*m1) && !is_desert(*m2)
+                            }
+                        });
+                        !open && this_one
+                    })
+                    .map(|t| (w, t))
+            })
+            .expect("such a pair on the board");
+        let mut g = dw_game(&[]);
+        g.test_put_worm(w);
+        g.test_put_sandriders(w, 1);
+        g.test_put(H, t, Units::from([1, 0, 0]), 0);
+        atreides_turn(&mut g);
+        play(&mut g, A, &[Action::DesertPower]);
+        assert!(
+            !legal(&g, A).contains(&Action::WormAttack(w, t)),
+            "blocked_first {blocked_first}: {w:?} to {t:?}"
+        );
+    }
+}

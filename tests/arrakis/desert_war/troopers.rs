@@ -244,7 +244,11 @@ fn a_battle_leaves_the_defenders_troopers_out() {
     g.test_put(A, a("s1_2"), [1, 0, 0], 0);
     g.test_put_troopers(a("s1_2"), rockets(2));
     g.test_turn(H, &[DieResult::Strategy, DieResult::Strategy], 1);
-    play(
+    // No planning card to discard for a die: the rolls are the units'.
+    g.houses[H].hand.clear();
+    g.houses[A].hand.clear();
+    g.test_load_dice(&[HIT; 12]);
+    let mut events = play(
         &mut g,
         H,
         &[
@@ -277,15 +281,30 @@ fn a_battle_leaves_the_defenders_troopers_out() {
                     .find(|x| **x != Action::Done)
                     .unwrap_or(&acts[0]),
             );
-        play(&mut g, f, &[pick]);
+        events.extend(play(&mut g, f, &[pick]));
     }
+    // DW-TROOPER-08: the launchers add no die: the Atreides roll for their
+    // one unit only, the Harkonnen for their three.
+    let rolls: Vec<(melange::rules::arrakis::Faction, u8)> = events
+        .iter()
+        .filter_map(|e| match e {
+            Event::CombatRoll { faction, dice, .. } => Some((*faction, *dice)),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(rolls, vec![(H, 3), (A, 1)]);
+    // Three Hits against one unit: the Harkonnen win at once, advance, and
+    // their arrival removes the launchers (DW-TROOPER-13), back to the
+    // supply; they took no hit of the battle.
     let s = &g.areas[a("s1_2").index()];
-    if s.unit_count(H) > 0 {
-        assert_eq!(s.desert.rockets, 0);
-        assert_eq!(g.desert_war.as_ref().unwrap().rockets, 6);
-    } else {
-        assert_eq!(s.desert.rockets, 2);
-    }
+    assert_eq!(
+        s.unit_count(H),
+        2,
+        "one Harkonnen regular fell to the one Hit"
+    );
+    assert_eq!(s.unit_count(A), 0);
+    assert_eq!(s.desert.rockets, 0);
+    assert_eq!(g.desert_war.as_ref().unwrap().rockets, 6);
 }
 
 #[test]

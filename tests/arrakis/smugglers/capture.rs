@@ -67,7 +67,7 @@ fn an_atreides_legion_ending_its_move_captures_a_smuggler_harvester() {
     // Not a Harkonnen harvester: the Jihad count is unchanged.
     assert_eq!(g.harvesters_destroyed, jihad);
     // SM-LEGION-04: the captured one is not placed again.
-    g.test_smugglers_round_end();
+    end_of_the_round(&mut g);
     g.test_start_round();
     let due = legal(&g, H)
         .iter()

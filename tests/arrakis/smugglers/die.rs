@@ -586,3 +586,36 @@ fn the_smugglers_die_pays_for_a_spend_die_prescience_card() {
     assert!(!legal(&g, A).contains(&claim));
     assert_refused(&g, seat(A), &claim);
 }
+
+#[test]
+fn a_leadership_attack_takes_a_smuggler_unit_along() {
+    // SM-DIE-09: the attacking group itself must hold a Smuggler unit; a
+    // legion holding one may not attack with its other units only, leaving
+    // its Smuggler units behind.
+    let mut g = die_turn(DieResult::Leadership);
+    g.test_put_regulars(a("s1_1"), 1);
+    g.test_put(A, a("s1_1"), [1, 0, 0], 0);
+    g.test_put(H, a("s1_3"), [1, 0, 0], 0);
+    play(
+        &mut g,
+        A,
+        &[
+            use_die(DieUse::LeadershipAttack),
+            Action::Legion(a("s1_1")),
+            Action::Take(UnitKind::Regular),
+        ],
+    );
+    assert!(!legal(&g, A).contains(&Action::To(a("s1_3"))));
+    let e = assert_refused(&g, seat(A), &Action::To(a("s1_3")));
+    assert_eq!(rule_of(e), "SM-DIE-09");
+    // With its Smuggler unit the attack goes.
+    let ev = play(
+        &mut g,
+        A,
+        &[Action::Take(UnitKind::Smuggler), Action::To(a("s1_3"))],
+    );
+    assert!(ev.contains(&Event::BattleStarted {
+        attacker: A,
+        area: a("s1_3")
+    }));
+}

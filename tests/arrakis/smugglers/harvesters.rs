@@ -177,7 +177,7 @@ fn a_smuggler_harvester_lost_comes_back_next_round() {
     // Vehicle Placement (SM-ROUND-13 clears the board first).
     let (mut g, _) = sandworm_on_smuggler_harvester(None, true);
     assert!(g.areas.iter().all(|s| !s.smugglers.harvester));
-    g.test_smugglers_round_end();
+    end_of_the_round(&mut g);
     g.test_start_round();
     assert!(matches!(g.prompt(), Prompt::Vehicles { house: false, .. }));
     let offered = legal(&g, H)
@@ -189,7 +189,8 @@ fn a_smuggler_harvester_lost_comes_back_next_round() {
 
 #[test]
 fn each_smuggler_harvester_gives_the_harkonnen_one_spice() {
-    // SM-ROUND-11, SM-HARVESTER-04: 1 spice each, deep desert or not;
+    // SM-HARVESTER-01: neutral Smuggler harvesters earn the Harkonnen
+    // extra spice; SM-ROUND-11, SM-HARVESTER-04: 1 each, deep desert or not;
     // SM-HARVESTER-08: added to the Harkonnen spice and spent as usual.
     let b = board();
     let deep = a("s1_1");
@@ -246,7 +247,7 @@ fn every_smuggler_vehicle_leaves_the_board_at_the_end_of_the_round() {
     g.test_put_smuggler_harvester(a("s1_1"));
     g.test_put_smuggler_harvester(a("s1_3"));
     g.zones[zone("az1").index()] = Some(CARRYALL);
-    let ev = g.test_smugglers_round_end();
+    let ev = end_of_the_round(&mut g);
     assert_eq!(
         sm_events(&ev),
         vec![SmEvent::VehiclesRemoved {
@@ -259,7 +260,7 @@ fn every_smuggler_vehicle_leaves_the_board_at_the_end_of_the_round() {
     let sm = g.smugglers.as_ref().unwrap();
     assert_eq!((sm.harvesters_in_game, sm.carryall_in_game), (3, true));
     // Nothing on the board: no event.
-    assert!(g.test_smugglers_round_end().is_empty());
+    assert!(sm_events(&end_of_the_round(&mut g)).is_empty());
 }
 
 #[test]

@@ -72,3 +72,24 @@ fn refused(g: &mut Arrakis, f: Faction, x: Action) -> &'static str {
 fn drone() -> melange::rules::arrakis::CardId {
     d().card_id("drone_ornithopters").expect("drone card")
 }
+
+/// Plays the real End of the Round from its claims step (AR-END-01): the
+/// Atreides claim nothing, and the clean-up runs as in a game (the
+/// Desert War's, then the Smugglers', SM-ROUND-13); returns its events.
+fn end_of_the_round(g: &mut Arrakis) -> Vec<melange::rules::arrakis::Event> {
+    use melange::rules::arrakis::{Phase, Prompt};
+    g.phase = Phase::EndOfRound;
+    g.houses[Faction::Harkonnen].dice = Vec::new();
+    g.houses[Faction::Atreides].dice = Vec::new();
+    g.test_set_prompt(Prompt::EndClaims);
+    let ev = crate::common::play(g, Faction::Atreides, &[Action::Done]);
+    assert!(
+        matches!(
+            g.prompt(),
+            Prompt::Swap(_) | Prompt::HandLimit(_) | Prompt::Unclaimed
+        ),
+        "past the clean-up: {:?}",
+        g.prompt()
+    );
+    ev
+}

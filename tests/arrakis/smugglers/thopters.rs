@@ -297,12 +297,8 @@ fn the_forgone_ornithopter_stays_out_for_the_rest_of_the_round() {
         &Action::PlaceVehicle(Vehicle::Ornithopter, free),
     );
     assert_eq!(rule_of(e), "SM-THOPTER-09");
-    // The End of the Round (its claims step, then on) gives it back.
-    g.phase = melange::rules::arrakis::Phase::EndOfRound;
-    g.houses[H].dice = Vec::new();
-    g.houses[A].dice = Vec::new();
-    g.test_set_prompt(Prompt::EndClaims);
-    play(&mut g, A, &[Action::Done]);
+    // The End of the Round gives it back.
+    end_of_the_round(&mut g);
     assert_eq!(g.test_sm().thopters_forgone, 0);
 }
 

@@ -19,8 +19,10 @@ fn build(core: &Data, sm: &Smugglers) -> Data {
     let st = &sm.staban_tuek;
     let mut leaders = core.leaders.clone();
     for l in &mut leaders {
-        if sm.setup.leaders_on_board.contains(&l.id) {
-            // SM-GURNEY-02: on the Smugglers board until the alliance.
+        if sm.setup.set_aside_leader_cards.contains(&l.id) {
+            // SM-SETUP-11, SM-GURNEY-02: the card waits beside the Atreides,
+            // out of play, until the alliance (the figure on the Smugglers
+            // board, `leaders_on_board`).
             l.enters = Entry::SmugglersAlliance;
         }
     }
@@ -126,5 +128,26 @@ mod tests {
         }
         let drone = sm.cards.last().unwrap();
         assert_eq!((drone.id.as_str(), drone.copies), ("drone_ornithopters", 3));
+    }
+
+    /// SM-SETUP-11: the leader cards set aside beside the Atreides are the
+    /// ones that wait for the alliance; a core leader not named there
+    /// enters as in the core game.
+    #[test]
+    fn the_set_aside_cards_decide_who_waits_for_the_alliance() {
+        let mut sm = smugglers().clone();
+        sm.setup.set_aside_leader_cards = vec![sm.staban_tuek.id.clone()];
+        sm.setup.leaders_on_board.clear();
+        let built = build(data(), &sm);
+        let core = data();
+        let gurney = built.leader_id("gurney_halleck").unwrap();
+        assert_eq!(
+            built.leaders[usize::from(gurney.0)].enters,
+            core.leaders[usize::from(gurney.0)].enters
+        );
+        assert_ne!(
+            built.leaders[usize::from(gurney.0)].enters,
+            Entry::SmugglersAlliance
+        );
     }
 }

@@ -370,6 +370,20 @@ impl Smugglers {
                 return Err(format!("{what} is 0"));
             }
         }
+        // SM-SETUP-05: one Smugglers board, one Base and one action die; the
+        // engine models exactly one of each (`SmugglersState.base`, `.die`),
+        // so a file naming more would be silently wrong.
+        for (n, what) in [
+            (c.boards, "components.boards"),
+            (c.bases, "components.bases"),
+            (c.dice, "components.dice"),
+        ] {
+            if n != 1 {
+                return Err(format!(
+                    "{what} is {n}: the game has one Smugglers board, Base and action die (SM-SETUP-05)"
+                ));
+            }
+        }
         if c.leader_cards != [self.staban_tuek.id.clone()] {
             return Err(format!(
                 "components.leader_cards must name the one Staban Tuek card {:?} (SM-SETUP-01)",
@@ -431,6 +445,15 @@ impl Smugglers {
                     "setup.leaders_on_board names {id:?}, not a named Atreides leader (SM-GURNEY-01)"
                 ));
             }
+        }
+        if let Some(id) = s
+            .leaders_on_board
+            .iter()
+            .find(|id| !s.set_aside_leader_cards.contains(id))
+        {
+            return Err(format!(
+                "setup.leaders_on_board names {id:?}, whose card is not in setup.set_aside_leader_cards (SM-SETUP-11)"
+            ));
         }
         for id in &s.set_aside_leader_cards {
             if *id != self.staban_tuek.id && !s.leaders_on_board.contains(id) {
@@ -619,6 +642,9 @@ mod tests {
         assert_eq!(c.ornithopters + c.harvesters + c.carryalls, 7);
         assert_eq!((c.boards, c.bases, c.dice), (1, 1, 1));
         refused(|v| v["components"]["smuggler_regulars"] = json!(0), "is 0");
+        for field in ["boards", "bases", "dice"] {
+            refused(|v| v["components"][field] = json!(2), "SM-SETUP-05");
+        }
         refused(
             |v| v["components"]["leader_cards"] = json!(["gurney_halleck"]),
             "SM-SETUP-01",
@@ -637,6 +663,10 @@ mod tests {
         assert_eq!(s.ornithopters_on_board, 0);
         assert!(s.starts_neutral);
         refused(|v| v["setup"]["staban_step"] = json!(11), "SM-SETUP-07");
+        refused(
+            |v| v["setup"]["set_aside_leader_cards"] = json!(["staban_tuek"]),
+            "SM-SETUP-11",
+        );
         refused(|v| v["setup"]["staban_step"] = json!(0), "SM-SETUP-07");
         refused(
             |v| v["setup"]["regulars_on_board"] = json!(7),

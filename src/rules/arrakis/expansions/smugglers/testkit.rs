@@ -98,13 +98,6 @@ impl Arrakis {
         ev
     }
 
-    /// Runs the End of the Round's Smugglers clean-up alone.
-    pub fn test_smugglers_round_end(&mut self) -> Vec<Event> {
-        let mut ev = Vec::new();
-        self.smugglers_round_end(&mut ev);
-        ev
-    }
-
     /// Sets the wormsign pool (drawn at random; one kind makes it sure).
     pub fn test_set_wormsign_pool(&mut self, pool: &[Wormsign]) {
         self.wormsign_pool = pool.to_vec();
