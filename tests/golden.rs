@@ -2,21 +2,25 @@
 //!
 //! For 200 seeds of every configuration (Imperium with 1 to 4 players and
 //! War for Arrakis, each with the default rules and the `published`
-//! preset, and War for Arrakis with the Desert War expansion),
-//! `tests/fixtures/<config>.playouts` holds one line per game: the
-//! seed, the number of decisions, the winners, a digest of the game every
-//! 100 decisions and at the end, and the result's reason. The games are
-//! played by a fixed seeded policy that prefers acting over stopping, so
-//! they end.
+//! preset, and War for Arrakis with each set of expansions),
+//! `tests/fixtures/<config>.playouts` holds one block per game: a header
+//! (the seed, the number of decisions, the winners and the result's
+//! reason), then a line every 100 decisions and one at the end. Each line
+//! holds two digests and a short readable record of the public state
+//! (round, phase, scores, cards in hand, units on the board), so a diff of
+//! a fixture says what a change did to the games. The games are played by a
+//! fixed seeded policy that prefers acting over stopping, so they end.
 //!
-//! The digest hashes what the contract shows, not the engine's internal
-//! types: every seat's and the spectator's encoded view, and the set of
-//! legal actions (encoded, with their labels) of the seat to act. The
-//! policy also picks from the legal actions sorted by their encoding. So a
-//! change that only reshapes code (renames a field, splits a file, reorders
-//! how legal actions are listed) leaves every fixture byte-identical, and a
-//! change that alters any game names the seeds, and the 100-decision
-//! window, where it first differs.
+//! The digests hash what the contract shows, not the engine's internal
+//! types: `state=` every seat's and the spectator's encoded view (and the
+//! seat to act), `legal=` the legal actions (encoded, with their labels)
+//! of the seat to act, kept apart so that a new convenience action reads
+//! as one, not as a rule change. The policy also picks from the legal
+//! actions sorted by their encoding. So a change that only reshapes code
+//! (renames a field, splits a file, reorders how legal actions are listed)
+//! leaves every fixture byte-identical, and a change that alters any game
+//! names the seeds and the first checkpoint where each differs, with its
+//! readable record before and after.
 //!
 //! Regenerate after a deliberate rules change, and say in the commit which
 //! rule changed which games:
@@ -153,7 +157,8 @@ fn arrakis_done(action: &arrakis::Action) -> bool {
     *action == arrakis::Action::Done
 }
 
-/// Plays one game with the fixed policy and returns its fixture line.
+/// Plays one game with the fixed policy and returns its fixture block:
+/// a header line, then one line per checkpoint and one for the end.
 fn play_line<R: WireRules>(
     options: &R::Options,
     seed: u64,
@@ -194,7 +199,7 @@ fn play_line<R: WireRules>(
             .unwrap_or_else(|e| panic!("seed {seed}: a legal action was refused: {e}"));
         decisions += 1;
         if decisions % CHECKPOINT_EVERY == 0 {
-            checkpoints.push(digest(&game));
+            checkpoints.push(checkpoint(&decisions.to_string(), &game));
         }
     }
     let (winners, reason) = match game.result() {
@@ -214,15 +219,33 @@ fn play_line<R: WireRules>(
     } else {
         winners
     };
+    let mut block =
+        format!("seed {seed}: decisions={decisions} winners={winners} reason={reason}\n");
+    for line in checkpoints {
+        block.push_str(&line);
+    }
+    block.push_str(&checkpoint("end", &game));
+    block
+}
+
+/// One checkpoint line: where (`at`: a decision count or `end`), the two
+/// digests, and a short readable record of the public state.
+fn checkpoint<R: WireRules>(at: &str, game: &R) -> String {
+    let spectator = pb::View {
+        game: game.view_to_pb(game.view(Viewer::Spectator)),
+        ..Default::default()
+    };
     format!(
-        "{seed} decisions={decisions} winners={winners} end={} every100={} reason={reason}",
-        digest(&game),
-        checkpoints.join(",")
+        "  {at} state={} legal={} | {}\n",
+        state_digest(game),
+        legal_digest(game),
+        record(&spectator)
     )
 }
 
-/// A digest of everything the contract shows of `game` at this point.
-fn digest<R: WireRules>(game: &R) -> String {
+/// A digest of every view the contract shows of `game` at this point (every
+/// seat's and the spectator's), the seat to act and the result's reason.
+fn state_digest<R: WireRules>(game: &R) -> String {
     let mut hasher = Sha256::new();
     let viewers = std::iter::once(Viewer::Spectator)
         .chain((0..game.seat_count()).map(|n| Viewer::Seat(Seat(n as u8))));
@@ -237,33 +260,112 @@ fn digest<R: WireRules>(game: &R) -> String {
     }
     if let Some(seat) = game.to_act() {
         hasher.update([seat.0]);
-        let mut legal = Vec::new();
-        game.legal_actions(seat, &mut legal);
-        let mut shown: Vec<Vec<u8>> = legal
-            .iter()
-            .map(|action| {
-                pb::LegalAction {
-                    action: Some(R::action_to_pb(action)),
-                    label: game.label(action),
-                }
-                .encode_to_vec()
-            })
-            .collect();
-        shown.sort();
-        for bytes in shown {
-            hasher.update((bytes.len() as u64).to_le_bytes());
-            hasher.update(&bytes);
-        }
     }
     if let Some(result) = game.result() {
         hasher.update(result.reason.as_bytes());
     }
-    hasher.finalize()[..6]
+    hex(&hasher.finalize()[..6])
+}
+
+/// A digest of the legal actions (encoded, with their labels, sorted) of
+/// the seat to act, apart from the state's: a new convenience action shows
+/// here first, while the state is still the same. `-` when no seat acts.
+fn legal_digest<R: WireRules>(game: &R) -> String {
+    let Some(seat) = game.to_act() else {
+        return "-".to_owned();
+    };
+    let mut legal = Vec::new();
+    game.legal_actions(seat, &mut legal);
+    let mut shown: Vec<Vec<u8>> = legal
         .iter()
-        .fold(String::new(), |mut hex, byte| {
-            let _ = write!(hex, "{byte:02x}");
-            hex
+        .map(|action| {
+            pb::LegalAction {
+                action: Some(R::action_to_pb(action)),
+                label: game.label(action),
+            }
+            .encode_to_vec()
         })
+        .collect();
+    shown.sort();
+    let mut hasher = Sha256::new();
+    hasher.update([seat.0]);
+    for bytes in shown {
+        hasher.update((bytes.len() as u64).to_le_bytes());
+        hasher.update(&bytes);
+    }
+    hex(&hasher.finalize()[..4])
+}
+
+fn hex(bytes: &[u8]) -> String {
+    bytes.iter().fold(String::new(), |mut hex, byte| {
+        let _ = write!(hex, "{byte:02x}");
+        hex
+    })
+}
+
+/// A short readable record of the spectator's view, so a fixture diff says
+/// what a change did to the games: the round and phase, the scores, the
+/// cards in hand and the units on the board.
+fn record(view: &pb::View) -> String {
+    match &view.game {
+        Some(pb::view::Game::Arrakis(v)) => {
+            let units = |faction: &str| -> u32 {
+                v.areas
+                    .iter()
+                    .flat_map(|a| &a.forces)
+                    .filter(|f| f.faction == faction)
+                    .map(|f| f.regular + f.elite + f.special + f.smuggler)
+                    .sum()
+            };
+            let tokens: u32 = v.areas.iter().map(|a| a.tokens).sum();
+            let leaders = |faction: &str| -> u32 {
+                v.areas
+                    .iter()
+                    .flat_map(|a| &a.forces)
+                    .filter(|f| f.faction == faction)
+                    .map(|f| f.generic_leaders + f.leaders.len() as u32)
+                    .sum()
+            };
+            let hands: Vec<String> = v.houses.iter().map(|h| h.hand_size.to_string()).collect();
+            let prescience: Vec<String> = v.prescience.iter().map(|p| p.step.to_string()).collect();
+            format!(
+                "round {} {} supremacy {} prescience {} hands {} units H {}+{}L A {}+{}t+{}L",
+                v.round,
+                v.phase,
+                v.supremacy,
+                prescience.join("/"),
+                hands.join("/"),
+                units("harkonnen"),
+                leaders("harkonnen"),
+                units("atreides"),
+                tokens,
+                leaders("atreides"),
+            )
+        }
+        Some(pb::view::Game::Imperium(v)) => {
+            let vp: Vec<String> = v
+                .players
+                .iter()
+                .map(|p| p.vp.to_string())
+                .chain(v.rivals.iter().map(|r| format!("r{}", r.vp)))
+                .collect();
+            let hands: Vec<String> = v.players.iter().map(|p| p.hand_count.to_string()).collect();
+            let troops: Vec<String> = v
+                .players
+                .iter()
+                .map(|p| format!("{}/{}", p.garrison, p.conflict))
+                .collect();
+            format!(
+                "round {} {} vp {} hands {} troops {}",
+                v.round,
+                v.phase,
+                vp.join(" "),
+                hands.join(" "),
+                troops.join(" ")
+            )
+        }
+        _ => String::new(),
+    }
 }
 
 fn fixture_path(name: &str) -> PathBuf {
@@ -272,36 +374,64 @@ fn fixture_path(name: &str) -> PathBuf {
         .join(format!("{name}.playouts"))
 }
 
-/// Where two fixture lines first differ, in words.
+/// Where two games' blocks first differ, in words: the first checkpoint
+/// line that differs, old and new, and whether only the legal actions
+/// changed there (the state still the same).
 fn difference(expected: &str, actual: &str) -> String {
+    let (old, new): (Vec<&str>, Vec<&str>) = (expected.lines().collect(), actual.lines().collect());
+    if old.first() != new.first() {
+        return format!(
+            "the result differs\n  expected: {}\n  actual:   {}",
+            old.first().unwrap_or(&"(missing)"),
+            new.first().unwrap_or(&"(missing)")
+        );
+    }
+    let at = old
+        .iter()
+        .zip(&new)
+        .skip(1)
+        .position(|(a, b)| a != b)
+        .map(|n| n + 1)
+        .unwrap_or(old.len().min(new.len()));
+    let (a, b) = (
+        old.get(at).copied().unwrap_or("(missing)"),
+        new.get(at).copied().unwrap_or("(missing)"),
+    );
     let field = |line: &str, key: &str| {
         line.split(' ')
             .find_map(|f| f.strip_prefix(key))
             .unwrap_or("")
             .to_owned()
     };
-    let (old, new) = (field(expected, "every100="), field(actual, "every100="));
-    let window = old
-        .split(',')
-        .zip(new.split(','))
-        .position(|(a, b)| a != b)
-        .map(|n| {
-            format!(
-                "first differs at or before decision {}",
-                (n + 1) * CHECKPOINT_EVERY
-            )
-        })
-        .unwrap_or_else(|| "differs after the last checkpoint".to_owned());
-    format!("{window}\n  expected: {expected}\n  actual:   {actual}")
+    let what = if field(a, "state=") == field(b, "state=") {
+        "only the legal actions differ (the state is the same)"
+    } else {
+        "the state differs"
+    };
+    format!(
+        "first at checkpoint `{}`: {what}\n  expected: {a}\n  actual:   {b}",
+        a.trim().split(' ').next().unwrap_or("")
+    )
+}
+
+/// A fixture's text cut into one block per game (its header and its
+/// checkpoint lines).
+fn blocks(text: &str) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    for line in text.lines() {
+        if line.starts_with("seed ") || out.is_empty() {
+            out.push(String::new());
+        }
+        let block = out.last_mut().expect("a block");
+        block.push_str(line);
+        block.push('\n');
+    }
+    out
 }
 
 fn check_config(config: &Config) -> Result<(), String> {
-    let lines: Vec<String> = (0..SEEDS).map(config.play).collect();
-    let mut text = String::new();
-    for line in &lines {
-        text.push_str(line);
-        text.push('\n');
-    }
+    let games: Vec<String> = (0..SEEDS).map(config.play).collect();
+    let text: String = games.concat();
     let path = fixture_path(config.name);
     if std::env::var_os("GOLDEN_UPDATE").is_some() {
         std::fs::create_dir_all(path.parent().expect("a fixtures folder"))
@@ -315,19 +445,19 @@ fn check_config(config: &Config) -> Result<(), String> {
             path.display()
         )
     })?;
-    let expected: Vec<&str> = expected.lines().collect();
+    let expected = blocks(&expected);
     let mut changed = Vec::new();
-    for (n, line) in lines.iter().enumerate() {
-        let old = expected.get(n).copied().unwrap_or("(missing)");
-        if old != line {
-            changed.push(format!("seed {}: {}", n, difference(old, line)));
+    for (n, game) in games.iter().enumerate() {
+        let old = expected.get(n).map(String::as_str).unwrap_or("(missing)\n");
+        if old != game {
+            changed.push(format!("seed {}: {}", n, difference(old, game)));
         }
     }
-    if expected.len() != lines.len() {
+    if expected.len() != games.len() {
         changed.push(format!(
-            "{} lines expected, {} played",
+            "{} games expected, {} played",
             expected.len(),
-            lines.len()
+            games.len()
         ));
     }
     if changed.is_empty() {
