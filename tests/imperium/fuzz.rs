@@ -105,7 +105,7 @@ fn debug_text(message: &str) -> Option<&'static str> {
         "[",
         "]",
         "::",
-        "Pending",
+        "Prompt",
         "Turn(",
         "Choose(",
         "Troops(",

@@ -12,7 +12,7 @@ use super::effect::{Bespoke, Effect};
 use super::event::Event;
 use super::ids::{CardId, FACTION_ICONS, Icon, SpaceId};
 use super::intrigue::Window;
-use super::prompt::Pending;
+use super::prompt::Prompt;
 use super::state::{Ctx, Imperium, PART_AGENT_BOX, PART_INFLUENCE, PART_SPACE, Task};
 
 impl Imperium {
@@ -314,7 +314,7 @@ impl Imperium {
         }
         if kwisatz {
             self.stack
-                .push(Task::Ask(Pending::KwisatzFrom { seat, from_leader }));
+                .push(Task::Ask(Prompt::KwisatzFrom { seat, from_leader }));
         }
     }
 
@@ -355,7 +355,7 @@ impl Imperium {
         let max_g = self.d().setup.max_garrison_deploy;
         let max = (self.turn.recruited + max_g).min(self.p(seat).garrison);
         if max > 0 {
-            self.pending = Some(Pending::Deploy { seat, max });
+            self.prompt = Some(Prompt::Deploy { seat, max });
         }
     }
 
@@ -364,7 +364,7 @@ impl Imperium {
         let seat = self.turn.seat;
         self.stack.push(Task::NextTurn);
         if self.masterstroke_ready(seat) {
-            self.pending = Some(Pending::Masterstroke(seat));
+            self.prompt = Some(Prompt::Masterstroke(seat));
         }
     }
 }

@@ -6,7 +6,7 @@
 use super::action::Action;
 use super::effect::{Bespoke, Effect};
 use super::event::Event;
-use super::prompt::Pending;
+use super::prompt::Prompt;
 use super::state::{Ctx, Imperium, PART_AGENT_BOX, PART_INFLUENCE, PART_SPACE, Task};
 
 /// IM-AGENT-09: the fixed order used when the order cannot matter (and
@@ -179,7 +179,7 @@ impl Imperium {
             return;
         }
         if self.order_matters(ctx, left) {
-            self.pending = Some(Pending::AgentOrder { ctx, left });
+            self.prompt = Some(Prompt::AgentOrder { ctx, left });
             return;
         }
         let k = PART_ORDER

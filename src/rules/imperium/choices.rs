@@ -12,7 +12,7 @@ use super::deck::{push_distinct, remove_one};
 use super::effect::{Bespoke, Effect};
 use super::event::{Event, Resource};
 use super::ids::{CardId, Faction, SpaceId};
-use super::prompt::Pending;
+use super::prompt::Prompt;
 use super::state::{Ctx, Imperium, Task};
 
 /// The Factions of `mask` (IM-FACTION-02: Influence with one of them).
@@ -72,7 +72,7 @@ impl Imperium {
         ev: &mut Vec<Event>,
     ) {
         if left > 1 {
-            self.stack.push(Task::Ask(Pending::Influence {
+            self.stack.push(Task::Ask(Prompt::Influence {
                 ctx,
                 mask: mask & !(1 << f.index()),
                 n,
@@ -104,7 +104,7 @@ impl Imperium {
     pub(crate) fn choose_secret_faction(&mut self, seat: u8, f: Faction) {
         self.pm(seat).secret_factions |= 1 << f.index();
         if self.p(seat).secret_factions.count_ones() < 2 {
-            self.stack.push(Task::Ask(Pending::SecretFaction(seat)));
+            self.stack.push(Task::Ask(Prompt::SecretFaction(seat)));
         }
     }
 
@@ -151,7 +151,7 @@ impl Imperium {
             card,
         });
         if left > 1 && !self.p(seat).hand.is_empty() {
-            self.stack.push(Task::Ask(Pending::Discard {
+            self.stack.push(Task::Ask(Prompt::Discard {
                 seat,
                 left: left - 1,
             }));
@@ -345,7 +345,7 @@ impl Imperium {
             .enumerate()
             .any(|(i, o)| taken & (1 << i) == 0 && self.list_payable(ctx, o));
         if left > 0 && any {
-            self.pending = Some(Pending::Choice {
+            self.prompt = Some(Prompt::Choice {
                 ctx,
                 options,
                 left,

@@ -5,7 +5,7 @@
 use crate::rules::core::Seat;
 
 use super::event::Event;
-use super::prompt::Pending;
+use super::prompt::Prompt;
 use super::state::{Ctx, Imperium, Task};
 
 impl Imperium {
@@ -45,7 +45,7 @@ impl Imperium {
             let s = (self.combat_seat + k) % self.n();
             if !self.is_rival(s) && self.p(s).conflict > 0 {
                 self.combat_seat = s;
-                self.pending = Some(Pending::CombatIntrigue(s));
+                self.prompt = Some(Prompt::CombatIntrigue(s));
                 return;
             }
         }

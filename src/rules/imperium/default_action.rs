@@ -8,7 +8,7 @@
 use crate::rules::core::Seat;
 
 use super::action::Action;
-use super::prompt::Pending;
+use super::prompt::Prompt;
 use super::state::Imperium;
 
 impl Imperium {
@@ -16,12 +16,12 @@ impl Imperium {
     /// of its legal actions; `None` when `seat` is not to act or the
     /// decision has none.
     pub(crate) fn default_for(&self, seat: Seat) -> Option<Action> {
-        let pending = self.pending.as_ref().filter(|p| p.seat() == seat.0)?;
+        let pending = self.prompt.as_ref().filter(|p| p.seat() == seat.0)?;
         let decline = match pending {
-            Pending::Deploy { .. } | Pending::Retreat { .. } => Action::Troops(0),
+            Prompt::Deploy { .. } | Prompt::Retreat { .. } => Action::Troops(0),
             // `Pass` here moves an Agent from the Leader: a choice, not a
             // decline.
-            Pending::KwisatzFrom { .. } => return None,
+            Prompt::KwisatzFrom { .. } => return None,
             _ => Action::Pass,
         };
         let mut legal = Vec::new();

@@ -24,7 +24,7 @@ use crate::rules::core::{GameRng, Seat};
 
 use super::effect::Bespoke;
 use super::ids::{ConflictId, Faction};
-use super::prompt::Pending;
+use super::prompt::Prompt;
 use super::state::Imperium;
 
 impl Imperium {
@@ -55,7 +55,7 @@ impl Imperium {
             return;
         }
         let sees_top = self.leader_ability(me) == Some(Bespoke::Prescience)
-            || matches!(self.pending, Some(Pending::PoisonSnooper { seat, .. }) if seat == me);
+            || matches!(self.prompt, Some(Prompt::PoisonSnooper { seat, .. }) if seat == me);
         let deck = &mut self.pm(me).deck;
         let top = if sees_top { deck.pop() } else { None };
         deck.sort_unstable();
@@ -74,7 +74,7 @@ impl Imperium {
             p.deck = pool.split_off(in_hand);
             p.hand = pool;
             // A card another seat is looking at is its new top card.
-            if let Some(Pending::PoisonSnooper { seat, card }) = &mut self.pending
+            if let Some(Prompt::PoisonSnooper { seat, card }) = &mut self.prompt
                 && *seat == s
                 && let Some(top) = self.players[usize::from(s)].deck.last()
             {

@@ -7,7 +7,7 @@ use crate::rules::core::{RuleError, Seat};
 
 use super::action::Action;
 use super::event::Event;
-use super::prompt::Pending;
+use super::prompt::Prompt;
 use super::state::{Ctx, Imperium, Task};
 
 impl Imperium {
@@ -22,7 +22,7 @@ impl Imperium {
             // MC-RESIGN-01: from any seat, whoever is to act.
             return self.resign(seat, why, ev);
         }
-        let Some(pending) = &self.pending else {
+        let Some(pending) = &self.prompt else {
             return Err(RuleError::GameOver);
         };
         let waiting = pending.seat();
@@ -37,7 +37,7 @@ impl Imperium {
         if !legal.contains(action) {
             return Err(self.refusal(action));
         }
-        let pending = self.pending.take().expect("pending");
+        let pending = self.prompt.take().expect("pending");
         self.decide(pending, *action, ev);
         self.run(ev);
         Ok(())
@@ -45,18 +45,18 @@ impl Imperium {
 
     /// Applies a legal action to the decision it answers: one arm per
     /// decision and action, handing over to the decision's file.
-    pub(crate) fn decide(&mut self, pending: Pending, action: Action, ev: &mut Vec<Event>) {
+    pub(crate) fn decide(&mut self, pending: Prompt, action: Action, ev: &mut Vec<Event>) {
         match (pending, action) {
             (p, Action::Intrigue(c)) => self.intrigue_chosen(p, c, ev),
-            (Pending::Turn(seat), Action::SendAgent { card, space }) => {
+            (Prompt::Turn(seat), Action::SendAgent { card, space }) => {
                 self.send_agent(seat, card, space, ev)
             }
-            (Pending::Turn(seat), Action::Reveal) => self.reveal(seat, ev),
-            (Pending::Turn(seat), Action::Pass) => self.pass_turn(seat, ev),
-            (Pending::Deploy { seat, .. }, Action::Troops(n)) => self.deploy(seat, n, ev),
-            (Pending::Retreat { seat, .. }, Action::Troops(n)) => self.retreat(seat, n, ev),
+            (Prompt::Turn(seat), Action::Reveal) => self.reveal(seat, ev),
+            (Prompt::Turn(seat), Action::Pass) => self.pass_turn(seat, ev),
+            (Prompt::Deploy { seat, .. }, Action::Troops(n)) => self.deploy(seat, n, ev),
+            (Prompt::Retreat { seat, .. }, Action::Troops(n)) => self.retreat(seat, n, ev),
             (
-                Pending::Choice {
+                Prompt::Choice {
                     ctx,
                     options,
                     left,
@@ -64,55 +64,55 @@ impl Imperium {
                 },
                 Action::Choose(i),
             ) => self.choose_option(ctx, options, left, taken, i),
-            (Pending::Optional { ctx, steps }, Action::Accept) => self.stack.push(Task::Run {
+            (Prompt::Optional { ctx, steps }, Action::Accept) => self.stack.push(Task::Run {
                 list: steps,
                 pos: 0,
                 ctx,
             }),
-            (Pending::Masterstroke(seat), Action::Accept) => self.masterstroke(seat, ev),
-            (Pending::Influence { ctx, mask, n, left }, Action::Faction(f)) => {
+            (Prompt::Masterstroke(seat), Action::Accept) => self.masterstroke(seat, ev),
+            (Prompt::Influence { ctx, mask, n, left }, Action::Faction(f)) => {
                 self.choose_influence(ctx, mask, n, left, f, ev)
             }
-            (Pending::LoseInfluence { ctx, n }, Action::Faction(f)) => {
+            (Prompt::LoseInfluence { ctx, n }, Action::Faction(f)) => {
                 self.change_influence(ctx.seat, f, -(n as i8), ev)
             }
-            (Pending::SecretFaction(seat), Action::Faction(f)) => {
+            (Prompt::SecretFaction(seat), Action::Faction(f)) => {
                 self.choose_secret_faction(seat, f)
             }
-            (Pending::Trash(ctx), Action::Trash(card, zone)) => {
+            (Prompt::Trash(ctx), Action::Trash(card, zone)) => {
                 self.trash_card(ctx.seat, card, zone, ev);
             }
-            (Pending::Discard { seat, left }, Action::Discard(card)) => {
+            (Prompt::Discard { seat, left }, Action::Discard(card)) => {
                 self.discard(seat, left, card, ev)
             }
-            (Pending::Opponent { steps, .. }, Action::Opponent(o)) => self.stack.push(Task::Run {
+            (Prompt::Opponent { steps, .. }, Action::Opponent(o)) => self.stack.push(Task::Run {
                 list: steps,
                 pos: 0,
                 ctx: Ctx::seat(o.0),
             }),
-            (Pending::Acquire(seat), Action::Acquire { card, top }) => {
+            (Prompt::Acquire(seat), Action::Acquire { card, top }) => {
                 self.acquire(seat, card, top, ev)
             }
-            (Pending::Acquire(seat), Action::Card(card)) => self.reveal_box(seat, card),
-            (Pending::Acquire(_), Action::Pass) => self.finish_acquiring(),
-            (Pending::AgentOrder { ctx, left }, Action::Choose(k)) => {
+            (Prompt::Acquire(seat), Action::Card(card)) => self.reveal_box(seat, card),
+            (Prompt::Acquire(_), Action::Pass) => self.finish_acquiring(),
+            (Prompt::AgentOrder { ctx, left }, Action::Choose(k)) => {
                 self.agent_part(ctx, k, left, ev)
             }
-            (Pending::DefensiveBonus(seat), Action::Accept) => self.defensive_troop(seat, ev),
-            (Pending::FreeAcquire { ctx, .. }, Action::Acquire { card, top }) => {
+            (Prompt::DefensiveBonus(seat), Action::Accept) => self.defensive_troop(seat, ev),
+            (Prompt::FreeAcquire { ctx, .. }, Action::Acquire { card, top }) => {
                 self.gain_card(ctx, card, top, ev)
             }
-            (Pending::SellMelange(ctx), Action::Choose(i)) => self.sell_melange(ctx.seat, i, ev),
-            (Pending::CombatIntrigue(seat), Action::Pass) => self.combat_intrigue_pass(seat, ev),
-            (Pending::PoisonSnooper { seat, card }, Action::Choose(i)) => {
+            (Prompt::SellMelange(ctx), Action::Choose(i)) => self.sell_melange(ctx.seat, i, ev),
+            (Prompt::CombatIntrigue(seat), Action::Pass) => self.combat_intrigue_pass(seat, ev),
+            (Prompt::PoisonSnooper { seat, card }, Action::Choose(i)) => {
                 self.poison_snooper(seat, card, i, ev)
             }
-            (Pending::Retrieve(seat), Action::Card(card)) => self.retrieve(seat, card, ev),
-            (Pending::Voice(seat), Action::Space(s)) => self.voice(seat, s, ev),
-            (Pending::Recall(seat), Action::Space(s)) => self.recall(seat, s, ev),
-            (Pending::Manipulate(seat), Action::Card(card)) => self.manipulate(seat, card, ev),
-            (Pending::KwisatzFrom { seat, .. }, Action::Space(s)) => self.kwisatz_from(seat, s, ev),
-            (Pending::AllianceHandover { faction, .. }, Action::Opponent(o)) => {
+            (Prompt::Retrieve(seat), Action::Card(card)) => self.retrieve(seat, card, ev),
+            (Prompt::Voice(seat), Action::Space(s)) => self.voice(seat, s, ev),
+            (Prompt::Recall(seat), Action::Space(s)) => self.recall(seat, s, ev),
+            (Prompt::Manipulate(seat), Action::Card(card)) => self.manipulate(seat, card, ev),
+            (Prompt::KwisatzFrom { seat, .. }, Action::Space(s)) => self.kwisatz_from(seat, s, ev),
+            (Prompt::AllianceHandover { faction, .. }, Action::Opponent(o)) => {
                 // docs/rules-decisions.md, A10a: the holder's pick among the tied.
                 self.move_alliance(faction, Some(o.0), ev);
             }
@@ -127,7 +127,7 @@ impl Imperium {
     /// that only human seats are ever waited on (`hagal.rs`).
     pub(crate) fn run(&mut self, ev: &mut Vec<Event>) {
         loop {
-            if let Some(p) = &self.pending {
+            if let Some(p) = &self.prompt {
                 if self.is_rival(p.seat()) {
                     self.rival_decide(ev);
                     continue;
@@ -164,11 +164,11 @@ impl Imperium {
                 left,
                 taken,
             } => self.choice_rest(ctx, options, left, taken),
-            Task::ResumeTurn => self.pending = Some(Pending::Turn(self.turn.seat)),
+            Task::ResumeTurn => self.prompt = Some(Prompt::Turn(self.turn.seat)),
             Task::AgentDeploy => self.agent_deploy(),
             Task::AgentPlot => self.ask_agent_plot(),
             Task::EndAgentTurn => self.end_agent_turn(),
-            Task::AcquireLoop => self.pending = Some(Pending::Acquire(self.turn.seat)),
+            Task::AcquireLoop => self.prompt = Some(Prompt::Acquire(self.turn.seat)),
             Task::EndReveal => self.end_reveal(ev),
             Task::NextTurn => self.next_turn(ev),
             Task::CombatAsk => self.combat_ask(),
@@ -180,8 +180,8 @@ impl Imperium {
             Task::AgentParts { ctx, left } => self.agent_parts(ctx, left, ev),
             Task::EndgameAsk(k) => self.endgame_ask(k),
             Task::Finish => self.finish(ev),
-            Task::BaronSecret(seat) => self.pending = Some(Pending::SecretFaction(seat)),
-            Task::Ask(p) => self.pending = Some(p),
+            Task::BaronSecret(seat) => self.prompt = Some(Prompt::SecretFaction(seat)),
+            Task::Ask(p) => self.prompt = Some(p),
         }
     }
 }

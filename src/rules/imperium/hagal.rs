@@ -21,7 +21,7 @@ use super::data::data;
 use super::event::{Event, Resource};
 use super::ids::{Faction, LeaderId, SpaceId};
 use super::options::ImperiumOptions;
-use super::prompt::Pending;
+use super::prompt::Prompt;
 use super::state::{Ctx, Imperium, Task, Turn};
 
 /// One House Hagal card kind (index into the loaded list).
@@ -641,7 +641,7 @@ impl Imperium {
     pub(crate) fn rival_decide(&mut self, ev: &mut Vec<Event>) {
         let mut legal = Vec::new();
         self.legal(&mut legal);
-        let Some(pending) = self.pending.take() else {
+        let Some(pending) = self.prompt.take() else {
             return;
         };
         if legal.is_empty() {
@@ -653,7 +653,7 @@ impl Imperium {
             options[r.rng.random_range(0..options.len())]
         };
         let action = match &pending {
-            Pending::Influence { .. } => {
+            Prompt::Influence { .. } => {
                 let infl = |a: &Action| match a {
                     Action::Faction(f) => self.p(seat).influence[f.index()],
                     _ => u8::MAX,
@@ -663,18 +663,18 @@ impl Imperium {
                     legal.iter().copied().filter(|a| infl(a) == least).collect();
                 pick(self, &ties)
             }
-            Pending::Deploy { .. } => *legal
+            Prompt::Deploy { .. } => *legal
                 .iter()
                 .max_by_key(|a| match a {
                     Action::Troops(n) => *n,
                     _ => 0,
                 })
                 .expect("non-empty"),
-            Pending::Optional { .. } if legal.contains(&Action::Accept) => Action::Accept,
+            Prompt::Optional { .. } if legal.contains(&Action::Accept) => Action::Accept,
             // A solo Rival controlling the space takes its defensive troop
             // (docs/rules-decisions.md, A11b).
-            Pending::DefensiveBonus(_) => Action::Accept,
-            Pending::CombatIntrigue(_) | Pending::AfterWin(_) | Pending::Endgame(_)
+            Prompt::DefensiveBonus(_) => Action::Accept,
+            Prompt::CombatIntrigue(_) | Prompt::AfterWin(_) | Prompt::Endgame(_)
                 if legal.contains(&Action::Pass) =>
             {
                 Action::Pass

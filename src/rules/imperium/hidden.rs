@@ -15,7 +15,7 @@ use crate::rules::core::Seat;
 use crate::rules::core::hidden::{HiddenPiece, Reading};
 
 use super::effect::Bespoke;
-use super::prompt::Pending;
+use super::prompt::Prompt;
 use super::state::Imperium;
 
 /// Every hidden piece of Dune: Imperium with House Hagal.
@@ -102,7 +102,7 @@ const fn deck<const P: u8>(name: &'static str) -> HiddenPiece<Imperium> {
             let sees_top = s.0 == P
                 && P < g.humans()
                 && (g.leader_ability(P) == Some(Bespoke::Prescience)
-                    || matches!(g.pending, Some(Pending::PoisonSnooper { seat, .. }) if seat == P));
+                    || matches!(g.prompt, Some(Prompt::PoisonSnooper { seat, .. }) if seat == P));
             !sees_top
         },
         read: |g| {
@@ -189,8 +189,8 @@ mod tests {
             reveal_counter: _,
             reveal_boxes: _,
             stack: _,
-            pending: _, // public; a Poison Snooper's card is deck_N's top
-            rivals: _,  // below
+            prompt: _, // public; a Poison Snooper's card is deck_N's top
+            rivals: _, // below
             max_rounds: _,
             conflicts_seen: _,
             early_end: _,

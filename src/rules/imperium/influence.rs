@@ -111,7 +111,7 @@ impl Imperium {
                 self.move_alliance(f, None, ev);
                 let candidates = tied.iter().fold(0u8, |m, &o| m | (1 << o));
                 self.stack
-                    .push(Task::Ask(super::prompt::Pending::AllianceHandover {
+                    .push(Task::Ask(super::prompt::Prompt::AllianceHandover {
                         seat,
                         faction: f,
                         candidates,

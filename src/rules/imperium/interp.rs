@@ -7,7 +7,7 @@ use crate::rules::core::Seat;
 use super::effect::{Amounts, Bespoke, Cond, Effect, InfluenceSpec};
 use super::event::{Event, Resource};
 use super::ids::{CardId, Faction};
-use super::prompt::Pending;
+use super::prompt::Prompt;
 use super::state::{Ctx, Imperium, Task};
 
 impl Imperium {
@@ -163,8 +163,8 @@ impl Imperium {
         });
     }
 
-    fn ask(&mut self, p: Pending) {
-        self.pending = Some(p);
+    fn ask(&mut self, p: Prompt) {
+        self.prompt = Some(p);
     }
 
     /// Runs one step.
@@ -175,7 +175,7 @@ impl Imperium {
             Effect::Pay(a) => self.pay(seat, a, ev),
             Effect::Influence(spec) => match *spec {
                 InfluenceSpec::Faction(f, n) => self.change_influence(seat, f, n as i8, ev),
-                InfluenceSpec::OneOf(mask, n) => self.ask(Pending::Influence {
+                InfluenceSpec::OneOf(mask, n) => self.ask(Prompt::Influence {
                     ctx,
                     mask,
                     n,
@@ -188,7 +188,7 @@ impl Imperium {
                         }
                     }
                 }
-                InfluenceSpec::Distinct(k, n) => self.ask(Pending::Influence {
+                InfluenceSpec::Distinct(k, n) => self.ask(Prompt::Influence {
                     ctx,
                     mask: 0b1111,
                     n,
@@ -202,7 +202,7 @@ impl Imperium {
             },
             Effect::LoseInfluence(n) => {
                 if self.p(seat).influence.iter().any(|v| v >= n) {
-                    self.ask(Pending::LoseInfluence { ctx, n: *n });
+                    self.ask(Prompt::LoseInfluence { ctx, n: *n });
                 }
             }
             Effect::Trash => {
@@ -212,7 +212,7 @@ impl Imperium {
                     && p.played.is_empty()
                     && p.revealed.is_empty())
                 {
-                    self.ask(Pending::Trash(ctx));
+                    self.ask(Prompt::Trash(ctx));
                 }
             }
             Effect::TrashThis => {
@@ -230,7 +230,7 @@ impl Imperium {
             }
             Effect::Optional(steps) => {
                 if self.list_payable(ctx, steps) {
-                    self.ask(Pending::Optional { ctx, steps });
+                    self.ask(Prompt::Optional { ctx, steps });
                 }
             }
             Effect::If { cond, then, els } => {
@@ -268,7 +268,7 @@ impl Imperium {
                     );
                 }
             }
-            Effect::ChosenOpponent(steps) => self.ask(Pending::Opponent { ctx, steps }),
+            Effect::ChosenOpponent(steps) => self.ask(Prompt::Opponent { ctx, steps }),
             Effect::Mentat => {
                 // A Conflict reward keeps the Mentat for the next round
                 // (IM-RECALL-02, docs/rules-decisions.md, A12); otherwise it is
@@ -292,7 +292,7 @@ impl Imperium {
             Effect::DeployFromGarrison(n) => {
                 let max = (*n).min(self.p(seat).garrison);
                 if max > 0 {
-                    self.ask(Pending::Deploy { seat, max });
+                    self.ask(Prompt::Deploy { seat, max });
                 }
             }
             Effect::StealIntrigue => {
@@ -319,18 +319,18 @@ impl Imperium {
             Effect::Retreat(n) => {
                 let max = (*n).min(self.p(seat).conflict);
                 if max > 0 {
-                    self.ask(Pending::Retreat { seat, max });
+                    self.ask(Prompt::Retreat { seat, max });
                 }
             }
             Effect::DeployRecruited => {
                 let max = self.turn.last_recruit.min(self.p(seat).garrison);
                 if max > 0 && self.turn.seat == seat {
-                    self.ask(Pending::Deploy { seat, max });
+                    self.ask(Prompt::Deploy { seat, max });
                 }
             }
             Effect::Discard(n) => {
                 if !self.p(seat).hand.is_empty() {
-                    self.ask(Pending::Discard { seat, left: *n });
+                    self.ask(Prompt::Discard { seat, left: *n });
                 }
             }
             Effect::LoseTroops { conflict, n } => self.lose_troops(seat, *conflict, *n, ev),
@@ -341,7 +341,7 @@ impl Imperium {
                     .iter()
                     .any(|c| d.card(*c).cost.unwrap_or(0) <= *max_cost)
                 {
-                    self.ask(Pending::FreeAcquire {
+                    self.ask(Prompt::FreeAcquire {
                         ctx,
                         max_cost: *max_cost,
                         top: *top,
@@ -365,7 +365,7 @@ impl Imperium {
                     self.pm(seat).high_council = true;
                     ev.push(Event::HighCouncil { seat: Seat(seat) });
                     if self.leader_ability(seat) == Some(Bespoke::Connections) {
-                        self.ask(Pending::Influence {
+                        self.ask(Prompt::Influence {
                             ctx,
                             mask: 0b1111,
                             n: 1,
@@ -399,7 +399,7 @@ impl Imperium {
             Effect::SellMelange => {
                 let min = self.melange_table()[0].0;
                 if self.p(seat).spice >= min {
-                    self.ask(Pending::SellMelange(ctx));
+                    self.ask(Prompt::SellMelange(ctx));
                 }
             }
             Effect::Other(b) => self.bespoke(*b, ctx, ev),
@@ -446,10 +446,10 @@ impl Imperium {
                     .iter()
                     .any(|c| d.card(*c).factions & (1 << Faction::BeneGesserit.index()) != 0)
                 {
-                    self.ask(Pending::Retrieve(seat));
+                    self.ask(Prompt::Retrieve(seat));
                 }
             }
-            Bespoke::TheVoice => self.ask(Pending::Voice(seat)),
+            Bespoke::TheVoice => self.ask(Prompt::Voice(seat)),
             Bespoke::BinduPass => self.turn.may_pass = true,
             Bespoke::DispatchEnvoy => self.turn.envoy = true,
             Bespoke::Infiltrate => self.turn.infiltrate = true,
@@ -461,7 +461,7 @@ impl Imperium {
                         seat: Seat(seat),
                         card: Some(card),
                     });
-                    self.ask(Pending::PoisonSnooper { seat, card });
+                    self.ask(Prompt::PoisonSnooper { seat, card });
                 }
             }
             Bespoke::RecruitmentMission => self.turn.to_top = true,
@@ -474,12 +474,12 @@ impl Imperium {
             }
             Bespoke::UrgentMission => {
                 if self.occupant.contains(&Some(seat)) {
-                    self.ask(Pending::Recall(seat));
+                    self.ask(Prompt::Recall(seat));
                 }
             }
             Bespoke::Manipulate => {
                 if !self.row.is_empty() && self.p(seat).set_aside.is_none() {
-                    self.ask(Pending::Manipulate(seat));
+                    self.ask(Prompt::Manipulate(seat));
                 }
             }
             // Passive leader abilities are applied where they act.

@@ -11,7 +11,7 @@ use super::deck::push_distinct;
 use super::effect::{Bespoke, Effect};
 use super::event::Event;
 use super::ids::IntrigueId;
-use super::prompt::Pending;
+use super::prompt::Prompt;
 use super::state::{Ctx, Imperium, Task};
 
 /// When an Intrigue may be played.
@@ -145,32 +145,32 @@ impl Imperium {
     /// An Intrigue card played at a decision that offers them: the card's
     /// effects, then the same decision again (the Agent turn, the Plot
     /// step, the acquire step, the Combat round, after the win, the end).
-    pub(crate) fn intrigue_chosen(&mut self, pending: Pending, c: IntrigueId, ev: &mut Vec<Event>) {
+    pub(crate) fn intrigue_chosen(&mut self, pending: Prompt, c: IntrigueId, ev: &mut Vec<Event>) {
         match pending {
-            Pending::Turn(seat) => {
+            Prompt::Turn(seat) => {
                 self.stack.push(Task::ResumeTurn);
                 self.play_intrigue(seat, c, false, false, ev);
             }
-            Pending::AgentPlot(seat) => {
+            Prompt::AgentPlot(seat) => {
                 self.stack.push(Task::AgentPlot);
                 self.play_intrigue(seat, c, false, false, ev);
             }
-            Pending::Acquire(seat) => {
+            Prompt::Acquire(seat) => {
                 self.stack.push(Task::AcquireLoop);
                 self.play_intrigue(seat, c, true, false, ev);
             }
-            Pending::CombatIntrigue(seat) => {
+            Prompt::CombatIntrigue(seat) => {
                 // IM-COMBAT-09: a play restarts the run of passes.
                 self.combat_passes = 0;
                 self.stack.push(Task::CombatAsk);
                 self.play_intrigue(seat, c, false, false, ev);
             }
-            Pending::AfterWin(seat) => {
+            Prompt::AfterWin(seat) => {
                 self.stack.push(Task::AfterWin(seat));
                 self.play_intrigue(seat, c, false, false, ev);
             }
-            Pending::Endgame(seat) => {
-                self.stack.push(Task::Ask(Pending::Endgame(seat)));
+            Prompt::Endgame(seat) => {
+                self.stack.push(Task::Ask(Prompt::Endgame(seat)));
                 self.play_intrigue(seat, c, false, true, ev);
             }
             p => unreachable!(
@@ -190,7 +190,7 @@ impl Imperium {
     /// names the timing rule broken: IM-INTRIGUE-06 a Combat card outside
     /// Combat, IM-INTRIGUE-07 an Endgame card before the end,
     /// IM-INTRIGUE-04 a Plot outside its owner's turns.
-    pub(crate) fn intrigue_refusal(&self, pending: &Pending, seat: u8, c: IntrigueId) -> RuleError {
+    pub(crate) fn intrigue_refusal(&self, pending: &Prompt, seat: u8, c: IntrigueId) -> RuleError {
         let name = self.intrigue_name(c);
         let Some(i) = self.d().intrigues.get(usize::from(c.0)) else {
             return RuleError::Malformed("unknown Intrigue card".into());
@@ -204,20 +204,20 @@ impl Imperium {
             return RuleError::illegal(kind_rule, format!("you hold no {name}"));
         }
         let window = match pending {
-            Pending::Turn(_) => Window::Plot {
+            Prompt::Turn(_) => Window::Plot {
                 reveal: false,
                 placed: false,
             },
-            Pending::AgentPlot(_) => Window::Plot {
+            Prompt::AgentPlot(_) => Window::Plot {
                 reveal: false,
                 placed: true,
             },
-            Pending::Acquire(_) => Window::Plot {
+            Prompt::Acquire(_) => Window::Plot {
                 reveal: true,
                 placed: false,
             },
-            Pending::CombatIntrigue(_) => Window::Combat,
-            Pending::AfterWin(_) => Window::AfterWin,
+            Prompt::CombatIntrigue(_) => Window::Combat,
+            Prompt::AfterWin(_) => Window::AfterWin,
             _ => Window::Endgame,
         };
         let (rule, why) = match (window, i.kind) {
@@ -287,7 +287,7 @@ impl Imperium {
         // anyone which cards the seat holds.
         let seat = self.turn.seat;
         if !self.p(seat).intrigue.is_empty() {
-            self.pending = Some(Pending::AgentPlot(seat));
+            self.prompt = Some(Prompt::AgentPlot(seat));
         }
     }
 
@@ -295,7 +295,7 @@ impl Imperium {
     /// an Intrigue card.
     pub(crate) fn ask_after_win(&mut self, seat: u8) {
         if !self.p(seat).intrigue.is_empty() {
-            self.pending = Some(Pending::AfterWin(seat));
+            self.prompt = Some(Prompt::AfterWin(seat));
         }
     }
 

@@ -2,7 +2,7 @@
 use crate::rules::core::Resignation;
 
 use super::action::{Action, Zone};
-use super::prompt::Pending;
+use super::prompt::Prompt;
 use super::state::Imperium;
 
 impl Imperium {
@@ -30,21 +30,21 @@ impl Imperium {
                     .get(usize::from(i.0))
                     .map_or("?", |i| i.name.as_str())
             ),
-            Action::Pass => match self.pending {
-                Some(Pending::Acquire(_)) => "Done acquiring".into(),
-                Some(Pending::AgentPlot(_)) => "No more Plot Intrigue this turn".into(),
-                Some(Pending::Trash(_)) => "Trash nothing".into(),
-                Some(Pending::Optional { .. } | Pending::Masterstroke(_)) => "Decline".into(),
-                Some(Pending::KwisatzFrom { .. }) => "An Agent from your Leader".into(),
-                Some(Pending::DefensiveBonus(_)) => "No defensive troop".into(),
+            Action::Pass => match self.prompt {
+                Some(Prompt::Acquire(_)) => "Done acquiring".into(),
+                Some(Prompt::AgentPlot(_)) => "No more Plot Intrigue this turn".into(),
+                Some(Prompt::Trash(_)) => "Trash nothing".into(),
+                Some(Prompt::Optional { .. } | Prompt::Masterstroke(_)) => "Decline".into(),
+                Some(Prompt::KwisatzFrom { .. }) => "An Agent from your Leader".into(),
+                Some(Prompt::DefensiveBonus(_)) => "No defensive troop".into(),
                 _ => "Pass".into(),
             },
-            Action::Accept => match self.pending {
-                Some(Pending::DefensiveBonus(_)) => "Deploy the defensive troop".into(),
+            Action::Accept => match self.prompt {
+                Some(Prompt::DefensiveBonus(_)) => "Deploy the defensive troop".into(),
                 _ => "Accept".into(),
             },
-            Action::Choose(i) => match &self.pending {
-                Some(Pending::SellMelange(_)) => {
+            Action::Choose(i) => match &self.prompt {
+                Some(Prompt::SellMelange(_)) => {
                     let (sp, so) = self
                         .melange_table()
                         .get(usize::from(i))
@@ -52,13 +52,13 @@ impl Imperium {
                         .unwrap_or((0, 0));
                     format!("Sell {sp} spice for {so} Solari")
                 }
-                Some(Pending::AgentOrder { .. }) => match i {
+                Some(Prompt::AgentOrder { .. }) => match i {
                     super::state::PART_SPACE => "Resolve the space's effects next",
                     super::state::PART_AGENT_BOX => "Resolve the card's Agent box next",
                     _ => "Take the Faction Influence next",
                 }
                 .into(),
-                Some(Pending::PoisonSnooper { .. }) => {
+                Some(Prompt::PoisonSnooper { .. }) => {
                     if i == 0 { "Draw it" } else { "Trash it" }.into()
                 }
                 _ => format!("Option {}", i + 1),
@@ -82,12 +82,12 @@ impl Imperium {
                     if top { " onto your deck" } else { "" }
                 )
             }
-            Action::Space(s) => match self.pending {
-                Some(Pending::KwisatzFrom { .. }) => format!("Move the Agent from {}", space(s)),
+            Action::Space(s) => match self.prompt {
+                Some(Prompt::KwisatzFrom { .. }) => format!("Move the Agent from {}", space(s)),
                 _ => space(s).to_string(),
             },
-            Action::Opponent(s) => match self.pending {
-                Some(Pending::AllianceHandover { faction, .. }) => {
+            Action::Opponent(s) => match self.prompt {
+                Some(Prompt::AllianceHandover { faction, .. }) => {
                     format!("Give the {} Alliance to {s}", faction.name())
                 }
                 _ => format!("Opponent {s}"),
@@ -98,8 +98,8 @@ impl Imperium {
                 Resignation::OutOfTime => "Lose on time".into(),
                 Resignation::TimeLimit => "End the game at its time limit".into(),
             },
-            Action::Card(c) => match self.pending {
-                Some(Pending::Acquire(_)) => format!("Resolve {}'s Reveal box", card(c)),
+            Action::Card(c) => match self.prompt {
+                Some(Prompt::Acquire(_)) => format!("Resolve {}'s Reveal box", card(c)),
                 _ => card(c).to_string(),
             },
         }

@@ -102,7 +102,7 @@ impl Ruleset for Imperium {
     }
 
     fn to_act(&self) -> Option<Seat> {
-        self.pending.as_ref().map(|p| Seat(p.seat()))
+        self.prompt.as_ref().map(|p| Seat(p.seat()))
     }
 
     fn legal_actions(&self, seat: Seat, out: &mut Vec<Action>) {
@@ -138,7 +138,7 @@ impl Ruleset for Imperium {
     }
 
     fn result(&self) -> Option<GameResult> {
-        if self.pending.is_some() || self.phase != state::Phase::Over {
+        if self.prompt.is_some() || self.phase != state::Phase::Over {
             return None;
         }
         Some(self.final_result())

@@ -1,4 +1,4 @@
-//! Where the game waits: [`Pending`], the one decision a seat is asked at
+//! Where the game waits: [`Prompt`], the one decision a seat is asked at
 //! a time, with what it needs to offer its legal actions (`legal.rs`) and
 //! apply the answer (`flow.rs`). A rival's decisions are made by the engine
 //! (`hagal.rs`); a human seat's are asked over the API (`view.rs` names
@@ -9,7 +9,7 @@ use super::state::Ctx;
 
 /// The decision the game waits on.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Pending {
+pub enum Prompt {
     /// Agent or Reveal turn (plus Plot Intrigue).
     Turn(u8),
     /// Deploy 0..=max troops.
@@ -151,38 +151,38 @@ pub enum Pending {
     },
 }
 
-impl Pending {
+impl Prompt {
     /// The seat that decides.
     pub fn seat(&self) -> u8 {
         match *self {
-            Pending::Turn(s)
-            | Pending::Deploy { seat: s, .. }
-            | Pending::Retreat { seat: s, .. }
-            | Pending::Discard { seat: s, .. }
-            | Pending::Acquire(s)
-            | Pending::AgentPlot(s)
-            | Pending::CombatIntrigue(s)
-            | Pending::AfterWin(s)
-            | Pending::Endgame(s)
-            | Pending::PoisonSnooper { seat: s, .. }
-            | Pending::Retrieve(s)
-            | Pending::Voice(s)
-            | Pending::Recall(s)
-            | Pending::Manipulate(s)
-            | Pending::SecretFaction(s)
-            | Pending::Masterstroke(s)
-            | Pending::KwisatzFrom { seat: s, .. }
-            | Pending::AllianceHandover { seat: s, .. }
-            | Pending::DefensiveBonus(s) => s,
-            Pending::Choice { ctx, .. }
-            | Pending::AgentOrder { ctx, .. }
-            | Pending::Optional { ctx, .. }
-            | Pending::Influence { ctx, .. }
-            | Pending::LoseInfluence { ctx, .. }
-            | Pending::Trash(ctx)
-            | Pending::Opponent { ctx, .. }
-            | Pending::FreeAcquire { ctx, .. }
-            | Pending::SellMelange(ctx) => ctx.seat,
+            Prompt::Turn(s)
+            | Prompt::Deploy { seat: s, .. }
+            | Prompt::Retreat { seat: s, .. }
+            | Prompt::Discard { seat: s, .. }
+            | Prompt::Acquire(s)
+            | Prompt::AgentPlot(s)
+            | Prompt::CombatIntrigue(s)
+            | Prompt::AfterWin(s)
+            | Prompt::Endgame(s)
+            | Prompt::PoisonSnooper { seat: s, .. }
+            | Prompt::Retrieve(s)
+            | Prompt::Voice(s)
+            | Prompt::Recall(s)
+            | Prompt::Manipulate(s)
+            | Prompt::SecretFaction(s)
+            | Prompt::Masterstroke(s)
+            | Prompt::KwisatzFrom { seat: s, .. }
+            | Prompt::AllianceHandover { seat: s, .. }
+            | Prompt::DefensiveBonus(s) => s,
+            Prompt::Choice { ctx, .. }
+            | Prompt::AgentOrder { ctx, .. }
+            | Prompt::Optional { ctx, .. }
+            | Prompt::Influence { ctx, .. }
+            | Prompt::LoseInfluence { ctx, .. }
+            | Prompt::Trash(ctx)
+            | Prompt::Opponent { ctx, .. }
+            | Prompt::FreeAcquire { ctx, .. }
+            | Prompt::SellMelange(ctx) => ctx.seat,
         }
     }
 }

@@ -19,7 +19,7 @@ impl Imperium {
         why: Resignation,
         ev: &mut Vec<Event>,
     ) -> Result<(), RuleError> {
-        if self.pending.is_none() || self.phase == Phase::Over {
+        if self.prompt.is_none() || self.phase == Phase::Over {
             return Err(RuleError::illegal(
                 "MC-RESIGN-01",
                 "the game is over: there is nothing left to resign",
@@ -32,7 +32,7 @@ impl Imperium {
             )));
         }
         // Whatever was in progress stops: nobody is asked anything more.
-        self.pending = None;
+        self.prompt = None;
         self.stack.clear();
         self.phase = Phase::Over;
         self.early_end = Some(EarlyEnd::Resigned { seat: seat.0, why });

@@ -9,7 +9,7 @@ use super::deck::{push_distinct, remove_one};
 use super::event::{Event, Resource};
 use super::ids::CardId;
 use super::intrigue::Window;
-use super::prompt::Pending;
+use super::prompt::Prompt;
 use super::state::{Ctx, Imperium, Task};
 
 impl Imperium {
@@ -247,7 +247,7 @@ impl Imperium {
         }
         self.stack.push(Task::NextTurn);
         if self.masterstroke_ready(seat) {
-            self.pending = Some(Pending::Masterstroke(seat));
+            self.prompt = Some(Prompt::Masterstroke(seat));
         }
     }
 }

@@ -5,7 +5,7 @@
 use crate::rules::core::Seat;
 
 use super::event::{Event, Resource};
-use super::prompt::Pending;
+use super::prompt::Prompt;
 use super::state::{Ctx, Imperium, Phase, SPACES, Task, Turn};
 
 impl Imperium {
@@ -43,7 +43,7 @@ impl Imperium {
             && self.p(owner).supply > 0
         {
             if self.rules.defensive_bonus_optional {
-                self.pending = Some(Pending::DefensiveBonus(owner));
+                self.prompt = Some(Prompt::DefensiveBonus(owner));
             } else {
                 self.defensive_troop(owner, ev);
             }
@@ -80,7 +80,7 @@ impl Imperium {
             seat,
             ..Turn::default()
         };
-        self.pending = Some(Pending::Turn(seat));
+        self.prompt = Some(Prompt::Turn(seat));
     }
 
     /// Clockwise to the next seat that has not revealed; Combat once all
@@ -201,7 +201,7 @@ impl Imperium {
         let seat = (self.first + k) % self.n();
         self.stack.push(Task::EndgameAsk(k + 1));
         if !self.is_rival(seat) && !self.p(seat).intrigue.is_empty() {
-            self.pending = Some(Pending::Endgame(seat));
+            self.prompt = Some(Prompt::Endgame(seat));
         }
     }
 

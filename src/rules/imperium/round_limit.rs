@@ -19,7 +19,7 @@ impl Imperium {
     /// MC-ROUNDS-01: the game is over, with the standing as its result.
     pub(crate) fn stop_at_round_limit(&mut self, ev: &mut Vec<Event>) {
         self.phase = Phase::Over;
-        self.pending = None;
+        self.prompt = None;
         self.stack.clear();
         self.early_end = Some(EarlyEnd::RoundLimit { round: self.round });
         ev.push(Event::RoundLimit { round: self.round });

@@ -165,7 +165,7 @@ impl Imperium {
             reveal_counter: 0,
             reveal_boxes: Vec::new(),
             stack: Vec::new(),
-            pending: None,
+            prompt: None,
             rivals: None,
             max_rounds: options.max_rounds,
             conflicts_seen: Vec::new(),

@@ -129,7 +129,7 @@ impl Imperium {
     /// MC-STAND-01: the result of a finished game, else the ranking the
     /// end of the game would give now.
     pub(crate) fn standing_result(&self) -> GameResult {
-        if self.phase == Phase::Over && self.pending.is_none() {
+        if self.phase == Phase::Over && self.prompt.is_none() {
             return self.final_result();
         }
         let standing = self.standing_now(false);

@@ -6,7 +6,7 @@ use super::effect::Effect;
 use super::event::{Event, Resource};
 use super::ids::{CardId, ConflictId, IntrigueId, LeaderId, SpaceId};
 use super::options::Rules;
-use super::prompt::Pending;
+use super::prompt::Prompt;
 
 /// Number of board spaces (validated against the data at load).
 pub const SPACES: usize = 22;
@@ -169,7 +169,7 @@ pub enum Task {
     /// Baron chooses secret factions.
     BaronSecret(u8),
     /// Ask this decision.
-    Ask(Pending),
+    Ask(Prompt),
 }
 
 /// Flags of the turn in progress.
@@ -246,7 +246,7 @@ pub struct Imperium {
     /// `reveal_order = published` rule (IM-REVEAL-02, IM-REVEAL-05).
     pub(crate) reveal_boxes: Vec<CardId>,
     pub(crate) stack: Vec<Task>,
-    pub(crate) pending: Option<Pending>,
+    pub(crate) prompt: Option<Prompt>,
     /// House Hagal rivals (1-2 players), see `hagal.rs`.
     pub(crate) rivals: Option<Box<super::hagal::Rivals>>,
     /// MC-ROUNDS-01: the game stops when this round ends (`round_limit.rs`).

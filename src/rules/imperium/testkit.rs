@@ -7,7 +7,7 @@
 use super::event::Event;
 use super::hagal::{HagalId, hagal_data};
 use super::ids::{CardId, IntrigueId, SpaceId};
-use super::prompt::Pending;
+use super::prompt::Prompt;
 use super::state::{Ctx, Imperium, Player};
 
 impl Imperium {
@@ -98,8 +98,8 @@ impl Imperium {
 
     /// The decision awaited (debug form).
     #[doc(hidden)]
-    pub fn test_pending(&self) -> Option<&Pending> {
-        self.pending.as_ref()
+    pub fn test_pending(&self) -> Option<&Prompt> {
+        self.prompt.as_ref()
     }
 
     /// The First Player.
@@ -172,7 +172,7 @@ impl Imperium {
             seat,
             ..Default::default()
         };
-        self.pending = Some(Pending::Turn(seat));
+        self.prompt = Some(Prompt::Turn(seat));
     }
 
     /// Runs the Combat phase now: every seat is marked as revealed and the
@@ -183,7 +183,7 @@ impl Imperium {
             p.has_revealed = true;
         }
         self.stack.clear();
-        self.pending = None;
+        self.prompt = None;
         self.stack.push(super::state::Task::NextTurn);
         let mut ev = Vec::new();
         self.run(&mut ev);
@@ -204,7 +204,7 @@ impl Imperium {
     pub fn test_round_start(&mut self, round_before: u8) -> Vec<super::event::Event> {
         self.round = round_before;
         self.stack.clear();
-        self.pending = None;
+        self.prompt = None;
         self.stack.push(super::state::Task::RoundStart);
         let mut ev = Vec::new();
         self.run(&mut ev);
@@ -273,11 +273,11 @@ impl Imperium {
     pub fn test_rival_turn(&mut self, seat: u8) -> Vec<Event> {
         let mut ev = Vec::new();
         let saved = std::mem::take(&mut self.stack);
-        let pending = self.pending.take();
+        let pending = self.prompt.take();
         self.rival_turn(seat, &mut ev);
         self.run(&mut ev);
         self.stack = saved;
-        self.pending = pending;
+        self.prompt = pending;
         ev
     }
 
@@ -303,8 +303,8 @@ impl Imperium {
     pub fn test_rival_influence_choice(&mut self, seat: u8, mask: u8) -> Vec<Event> {
         let mut ev = Vec::new();
         let saved = std::mem::take(&mut self.stack);
-        let was = self.pending.take();
-        self.pending = Some(Pending::Influence {
+        let was = self.prompt.take();
+        self.prompt = Some(Prompt::Influence {
             ctx: Ctx::seat(seat),
             mask,
             n: 1,
@@ -312,7 +312,7 @@ impl Imperium {
         });
         self.run(&mut ev);
         self.stack = saved;
-        self.pending = was;
+        self.prompt = was;
         ev
     }
 }

@@ -4,7 +4,7 @@ use crate::rules::core::{Resignation, Seat, Viewer};
 
 use super::hagal::HagalId;
 use super::ids::{CardId, ConflictId, Faction, IntrigueId, LeaderId, SpaceId};
-use super::prompt::Pending;
+use super::prompt::Prompt;
 use super::standing::EarlyEnd;
 use super::state::{Imperium, Phase};
 
@@ -176,36 +176,36 @@ pub struct ImperiumView {
     pub resigned: Option<(Seat, Resignation)>,
 }
 
-fn kind(p: &Pending) -> &'static str {
+fn kind(p: &Prompt) -> &'static str {
     match p {
-        Pending::Turn(_) => "turn",
-        Pending::Deploy { .. } => "deploy",
-        Pending::Retreat { .. } => "retreat",
-        Pending::Choice { .. } => "choice",
-        Pending::Optional { .. } => "optional",
-        Pending::Influence { .. } => "influence",
-        Pending::LoseInfluence { .. } => "lose_influence",
-        Pending::Trash(_) => "trash",
-        Pending::Discard { .. } => "discard",
-        Pending::Opponent { .. } => "opponent",
-        Pending::Acquire(_) => "acquire",
-        Pending::AgentPlot(_) => "agent_plot",
-        Pending::FreeAcquire { .. } => "free_acquire",
-        Pending::SellMelange(_) => "sell_melange",
-        Pending::CombatIntrigue(_) => "combat_intrigue",
-        Pending::AfterWin(_) => "after_win_intrigue",
-        Pending::Endgame(_) => "endgame_intrigue",
-        Pending::PoisonSnooper { .. } => "poison_snooper",
-        Pending::Retrieve(_) => "retrieve",
-        Pending::Voice(_) => "voice",
-        Pending::Recall(_) => "urgent_mission",
-        Pending::Manipulate(_) => "manipulate",
-        Pending::SecretFaction(_) => "secret_faction",
-        Pending::Masterstroke(_) => "masterstroke",
-        Pending::KwisatzFrom { .. } => "kwisatz_haderach",
-        Pending::AllianceHandover { .. } => "alliance_handover",
-        Pending::AgentOrder { .. } => "agent_order",
-        Pending::DefensiveBonus(_) => "defensive_bonus",
+        Prompt::Turn(_) => "turn",
+        Prompt::Deploy { .. } => "deploy",
+        Prompt::Retreat { .. } => "retreat",
+        Prompt::Choice { .. } => "choice",
+        Prompt::Optional { .. } => "optional",
+        Prompt::Influence { .. } => "influence",
+        Prompt::LoseInfluence { .. } => "lose_influence",
+        Prompt::Trash(_) => "trash",
+        Prompt::Discard { .. } => "discard",
+        Prompt::Opponent { .. } => "opponent",
+        Prompt::Acquire(_) => "acquire",
+        Prompt::AgentPlot(_) => "agent_plot",
+        Prompt::FreeAcquire { .. } => "free_acquire",
+        Prompt::SellMelange(_) => "sell_melange",
+        Prompt::CombatIntrigue(_) => "combat_intrigue",
+        Prompt::AfterWin(_) => "after_win_intrigue",
+        Prompt::Endgame(_) => "endgame_intrigue",
+        Prompt::PoisonSnooper { .. } => "poison_snooper",
+        Prompt::Retrieve(_) => "retrieve",
+        Prompt::Voice(_) => "voice",
+        Prompt::Recall(_) => "urgent_mission",
+        Prompt::Manipulate(_) => "manipulate",
+        Prompt::SecretFaction(_) => "secret_faction",
+        Prompt::Masterstroke(_) => "masterstroke",
+        Prompt::KwisatzFrom { .. } => "kwisatz_haderach",
+        Prompt::AllianceHandover { .. } => "alliance_handover",
+        Prompt::AgentOrder { .. } => "agent_order",
+        Prompt::DefensiveBonus(_) => "defensive_bonus",
     }
 }
 
@@ -261,13 +261,13 @@ impl Imperium {
                 }
             })
             .collect();
-        let prompt = self.pending.as_ref().map(|p| {
+        let prompt = self.prompt.as_ref().map(|p| {
             let seat = Seat(p.seat());
             PromptView {
                 seat,
                 kind: kind(p),
                 card: match p {
-                    Pending::PoisonSnooper { card, .. } if viewer.sees_private_of(seat) => {
+                    Prompt::PoisonSnooper { card, .. } if viewer.sees_private_of(seat) => {
                         Some(*card)
                     }
                     _ => None,
