@@ -157,7 +157,7 @@ impl GameServiceImpl {
         self
     }
 
-    /// Journals to a fleet's shared journal once [`super::fleet::join`]
+    /// Journals to a fleet's shared journal once `super::fleet::join`
     /// reaches it; until then calls answer UNAVAILABLE.
     pub fn with_fleet(mut self) -> Self {
         self.hosting.journaling = Journaling::pending_fleet();

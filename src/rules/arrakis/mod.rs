@@ -1,6 +1,6 @@
 //! Dune: War for Arrakis, the 2-player core game, as a pure rules module.
 //!
-//! Facts come from `data/arrakis/*.json`: the board ([`board`]), the numeric
+//! Facts come from `data/arrakis/*.json`: the board ([`board()`]), the numeric
 //! tables and the decisions the rules texts leave open ([`tables`]), the
 //! leaders and the planning cards ([`components`]), joined and cross-checked
 //! in [`data`]. The round is a state machine that waits on one seat at a

@@ -255,7 +255,7 @@ pub struct Arrakis {
     pub areas: Vec<AreaState>,
     /// Per Air zone.
     pub zones: Vec<Option<Vehicle>>,
-    /// Harkonnen [0], Atreides [1].
+    /// Harkonnen `[0]`, Atreides `[1]`.
     pub houses: ByFaction<House>,
     /// Per named leader (generic entries unused).
     pub leaders: Vec<LeaderAt>,

@@ -72,7 +72,7 @@ pub struct ArrakisView {
     pub areas: Vec<AreaView>,
     /// Vehicles per Air zone.
     pub zones: Vec<Option<Vehicle>>,
-    /// Harkonnen [0], Atreides [1].
+    /// Harkonnen `[0]`, Atreides `[1]`.
     pub houses: ByFaction<HouseView>,
     /// Imperium marker rows.
     pub imperium: ByImperiumMarker<u8>,
