@@ -335,6 +335,43 @@ mod tests {
         assert!(admit().is_ok());
     }
 
+    /// MC-SIM-05, pinned: the server admits exactly 8 `Simulate` calls per
+    /// simulation permit, running or waiting (8 with one permit, 16 with
+    /// two), with the default shares and each call from its own client and
+    /// seat, so that only the server's bound is reached; the next call is
+    /// refused with RESOURCE_EXHAUSTED and a message naming the rule, and
+    /// one ended call lets exactly one more in.
+    #[test]
+    fn the_server_admits_eight_simulations_per_permit_exactly() {
+        for (permits, bound) in [(1, 8), (2, 16)] {
+            let pool = BotPool::with_permits(permits);
+            let admit = |caller: usize| {
+                pool.admit_simulation(&format!("g{caller}"), 0, ClientId::Key(caller), 1)
+            };
+            let mut admitted: Vec<_> = (0..bound)
+                .map(|caller| {
+                    admit(caller).unwrap_or_else(|refused| {
+                        panic!("call {} of {bound} refused: {refused:?}", caller + 1)
+                    })
+                })
+                .collect();
+            let refused = admit(bound).unwrap_err();
+            assert_eq!(refused.code(), tonic::Code::ResourceExhausted);
+            assert_eq!(
+                refused.message(),
+                "MC-SIM-05: too many simulations are running or waiting on this server; \
+                 try again shortly"
+            );
+            admitted.pop();
+            let again = admit(bound).expect("an ended call makes room for one");
+            assert_eq!(
+                admit(bound + 1).unwrap_err().code(),
+                tonic::Code::ResourceExhausted
+            );
+            drop(again);
+        }
+    }
+
     /// MC-SIM-05 and issue P13: a seat and a client hold their share of
     /// admitted calls at most, before the server's admission, so the
     /// others' calls are still admitted.

@@ -5,6 +5,7 @@ use tokio_stream::StreamExt;
 
 use super::support::{
     TestServer, authed, collect, harness_request, play_first_legal, play_to_end, public_view,
+    seat_view, take,
 };
 
 fn versions(updates: &[pb::GameUpdate]) -> Vec<u64> {
@@ -315,4 +316,138 @@ async fn unread_catch_up_streams_cost_no_threads() {
         .await
         .expect("the stream, read at last, delivered its updates");
     assert_eq!(seen, (1..=last).collect::<Vec<_>>());
+}
+
+/// The harness's secret in `view`.
+fn harness_secret(view: &pb::View) -> Option<u32> {
+    let Some(pb::view::Game::Harness(harness)) = &view.game else {
+        panic!("harness view expected")
+    };
+    harness.secret
+}
+
+/// The next update of a live stream, within a few seconds.
+async fn next_update(stream: &mut tonic::Streaming<pb::GameUpdate>) -> pb::GameUpdate {
+    tokio::time::timeout(std::time::Duration::from_secs(10), stream.next())
+        .await
+        .expect("the live update came")
+        .expect("the stream is open")
+        .expect("an update, not an error")
+}
+
+// Issue 31, item 18 (no rule ID: the server's redaction of what each
+// viewer sees): while a game is watched, each update is rendered once per
+// viewer and the rendering kept for that viewer's streams and calls
+// (`Update::rendered_for`, `shared_for` in src/api/hosted.rs). A seat's
+// rendering, cached first by its own `ApplyAction` response or `GetView`,
+// must never be what the spectator's or the other seat's live stream
+// gets: each live update equals the one rendered afresh from the journal
+// for that viewer, and the spectator's carries no secret.
+// Current-thread runtime: an `ApplyAction` renders its seat's view before
+// any stream task runs, so the seat's rendering is always cached first.
+#[tokio::test]
+async fn a_seats_cached_view_never_reaches_another_viewers_live_stream() {
+    let server = TestServer::start().await;
+    let mut client = server.client().await;
+    let game = client
+        .create_game(harness_request(Some(16), 2, 12, &[]))
+        .await
+        .unwrap()
+        .into_inner();
+    let watch = |seat: Option<u32>| pb::StreamGameRequest {
+        game_id: game.game_id.clone(),
+        seat,
+        from_version: 0,
+        ..Default::default()
+    };
+    let mut spectator = client
+        .stream_game(tonic::Request::new(watch(None)))
+        .await
+        .unwrap()
+        .into_inner();
+    let mut seat1 = client
+        .stream_game(authed(watch(Some(1)), &game.seats[1].token))
+        .await
+        .unwrap()
+        .into_inner();
+    // Per version: the acting seat's `ApplyAction` view, seat 0's and
+    // seat 1's `GetView`, and the two live updates.
+    let mut answered = Vec::new();
+    let mut asked = Vec::new();
+    let (mut live_spectator, mut live_seat1) = (Vec::new(), Vec::new());
+    let mut version = 0;
+    let mut to_act = 0;
+    loop {
+        let request = pb::ApplyActionRequest {
+            game_id: game.game_id.clone(),
+            seat: to_act,
+            expected_version: version,
+            action: Some(take(1)),
+            ..Default::default()
+        };
+        let response = client
+            .apply_action(authed(request, &game.seats[to_act as usize].token))
+            .await
+            .unwrap()
+            .into_inner();
+        version = response.version;
+        let view = response.view.expect("the seat's view");
+        answered.push((to_act, view));
+        asked.push([
+            seat_view(&mut client, &game, 0).await,
+            seat_view(&mut client, &game, 1).await,
+        ]);
+        live_spectator.push(next_update(&mut spectator).await);
+        live_seat1.push(next_update(&mut seat1).await);
+        let last = &live_spectator[live_spectator.len() - 1];
+        assert_eq!(last.version, version);
+        if last.status == pb::GameStatus::Finished as i32 {
+            break;
+        }
+        to_act = last.to_act[0];
+    }
+    assert_eq!(version, 12, "12 counters taken one at a time");
+
+    // The same updates rendered afresh from the journal, never cached.
+    let fresh = |seat: Option<u32>| {
+        let token = seat.map(|seat| game.seats[seat as usize].token.clone());
+        let request = watch(seat);
+        let mut client = client.clone();
+        async move {
+            let request = match token {
+                Some(token) => authed(request, &token),
+                None => tonic::Request::new(request),
+            };
+            collect(&mut client, request).await
+        }
+    };
+    let fresh_spectator = fresh(None).await;
+    let fresh_seats = [fresh(Some(0)).await, fresh(Some(1)).await];
+    assert_eq!(fresh_spectator.len(), 12);
+    assert_eq!(live_spectator, fresh_spectator);
+    assert_eq!(live_seat1, fresh_seats[1]);
+    for (index, (seat, view)) in answered.iter().enumerate() {
+        let fresh_view = |seat: usize| fresh_seats[seat][index].view.as_ref().unwrap();
+        assert_eq!(view, fresh_view(*seat as usize), "version {}", index + 1);
+        for (seat, view) in asked[index].iter().enumerate() {
+            assert_eq!(view, fresh_view(seat), "version {}", index + 1);
+            assert!(harness_secret(view).is_some());
+        }
+    }
+    // And the spectator's stream carries no secret at all.
+    for update in &live_spectator {
+        assert_eq!(harness_secret(update.view.as_ref().unwrap()), None);
+        for event in &update.events {
+            let Some(pb::event::Game::Harness(event)) = &event.game else {
+                panic!("harness events expected")
+            };
+            assert_eq!(event.secret, None);
+        }
+    }
+    // Seat 1's stream shows seat 1's secret, which differs from seat 0's.
+    for (update, [zero, one]) in live_seat1.iter().zip(&asked) {
+        let secret = harness_secret(update.view.as_ref().unwrap());
+        assert_eq!(secret, harness_secret(one));
+        assert_ne!(secret, harness_secret(zero));
+    }
 }

@@ -38,7 +38,16 @@ impl Arrakis {
     /// Each seat's worth of the position, from 0 to 1, summing to 1 (seat
     /// 0 Harkonnen, seat 1 Atreides), as `searcher` judges it: a half plus
     /// half the difference of the two houses' estimated progress towards
-    /// victory (MC-SIM-07). `None` while the board is not quiet.
+    /// victory (MC-SIM-07), kept within 0 to 1. In words: the Harkonnen
+    /// progress is their supremacy points plus, for each standing sietch,
+    /// its rank times its best threat (over the Harkonnen legions at most
+    /// six ground moves away: the legion's dice over its dice plus the
+    /// defence, the defence being the Atreides units and leaders there
+    /// plus the rank, halved per move), all over the supremacy that wins,
+    /// at most 1; the Atreides progress is the mean of each prescience
+    /// marker's share of its target in their objective (as they judge) or
+    /// that averaged over every objective (as the Harkonnen judge).
+    /// `None` while the board is not quiet.
     pub(super) fn estimate_now(&self, searcher: Seat) -> Option<Vec<f64>> {
         if !self.quiet() {
             return None;

@@ -140,3 +140,124 @@ fn the_search_takes_a_sietch_in_reach() {
         assert!(g.supremacy > 0, "seed {seed}: the sietch still stands");
     }
 }
+
+/// `f64`s equal but for rounding: the estimate sums and divides floats.
+fn assert_worth(got: Option<Vec<f64>>, harkonnen: f64) {
+    let got = got.expect("a quiet board");
+    assert_eq!(got.len(), 2);
+    assert!(
+        (got[0] - harkonnen).abs() < 1e-12 && (got[1] - (1.0 - harkonnen)).abs() < 1e-12,
+        "worth {got:?}, expected [{harkonnen}, {}]",
+        1.0 - harkonnen
+    );
+}
+
+/// A cleared board whose only sietch is Windgap's, of `rank`, with the
+/// Harkonnen holding `supremacy` points, the prescience markers at
+/// `prescience` and the Atreides objective 3/5/7 (index 5: Kwisatz
+/// Haderach 3, Sand Dwellers 5, Jihad 7).
+fn one_sietch(rank: u8, supremacy: u8, prescience: [u8; 3]) -> Arrakis {
+    let mut g = limited(None, 1);
+    g.test_clear_board();
+    g.test_hand(H, &[]);
+    let windgap = a("windgap");
+    for site in board().sietch_sites.iter() {
+        if site != windgap {
+            g.areas[site.index()].sietch = None;
+        }
+    }
+    g.areas[windgap.index()]
+        .sietch
+        .as_mut()
+        .expect("Windgap's sietch")
+        .rank = rank;
+    g.supremacy = supremacy;
+    g.prescience = prescience.into();
+    g.test_set_objectives(5, None);
+    assert_eq!(data().tables.secret_objectives[5].targets(), [3, 5, 7]);
+    assert_eq!(data().tables.tracks.supremacy_win, 10);
+    g
+}
+
+/// `id`, checked to lie `steps` ground moves from Windgap.
+fn at_steps(id: &str, steps: u8) -> AreaId {
+    let area = a(id);
+    assert_eq!(board().ground_steps(area, a("windgap")), steps, "{id}");
+    area
+}
+
+#[test]
+fn the_estimate_is_the_documented_formula_exactly() {
+    // MC-SIM-07, pinned by hand: worth(H) = 1/2 + (h - at)/2, where
+    // h = (supremacy + sum over standing sietches of rank * best threat)
+    // / 10 (the supremacy that wins), at most 1, and a threat is
+    // dice / (dice + defence) * (1/2)^moves, defence = the Atreides units
+    // and leaders there + the rank; `at` is the Atreides progress, the
+    // mean of each marker's share of its target (their own objective when
+    // they judge, the mean over the six objectives when the Harkonnen do).
+    //
+    // Windgap rank 2 held by 1 Fremen and 1 Naib (defence 1 + 1 + 2 = 4);
+    // a legion of 4 regulars and a leader (5 dice) next to it; supremacy 3;
+    // Kwisatz Haderach at 3.
+    let mut g = one_sietch(2, 3, [3, 0, 0]);
+    g.test_put(A, a("windgap"), [1, 0, 0], 1);
+    g.test_put(H, at_steps("s7_2", 1), [4, 0, 0], 1);
+    // h = (3 + 2 * 5/9 * 1/2) / 10 = 16/45.
+    // Judged by the Atreides: at = (3/3 + 0/5 + 0/7) / 3 = 1/3, so
+    // worth(H) = 1/2 + (16/45 - 15/45) / 2 = 23/45.
+    assert_worth(g.estimate(seat(A)), 23.0 / 45.0);
+    // Judged by the Harkonnen: Kwisatz Haderach 3 of 7, 7, 5, 5, 3, 3
+    // over the six objectives, the other markers at 0:
+    // at = (3/7 + 3/7 + 3/5 + 3/5 + 1 + 1) / 6 / 3 = 71/315, so
+    // worth(H) = 1/2 + (112/315 - 71/315) / 2 = 178/315.
+    assert_worth(g.estimate(seat(H)), 178.0 / 315.0);
+}
+
+#[test]
+fn a_sietch_counts_its_best_threat_only_within_six_moves() {
+    // MC-SIM-07: the best threat on a sietch, not the sum of them; none
+    // beyond six ground moves. Windgap rank 3, undefended (defence 3), no
+    // prescience (at = 0 either way).
+    let mut g = one_sietch(3, 0, [0, 0, 0]);
+    // 1 regular next door: 1/4 * 1/2 = 1/8; 3 regulars, 2 elites and a
+    // leader two moves away: 6/9 * 1/4 = 1/6, the best.
+    g.test_put(H, at_steps("s7_2", 1), [1, 0, 0], 0);
+    g.test_put(H, at_steps("s7_1", 2), [3, 2, 0], 1);
+    // h = 3 * 1/6 / 10 = 1/20; worth(H) = 1/2 + 1/40.
+    assert_worth(g.estimate(seat(H)), 0.525);
+    assert_worth(g.estimate(seat(A)), 0.525);
+
+    // 2 regulars six moves away still count: 2/5 * 1/64; with 4
+    // supremacy, h = (4 + 3 * 2/5 / 64) / 10 = (4 + 0.01875) / 10 = 0.401875.
+    let mut g = one_sietch(3, 4, [0, 0, 0]);
+    g.test_put(H, at_steps("s2_1", 6), [2, 0, 0], 0);
+    assert_worth(g.estimate(seat(H)), 0.5 + 0.401875 / 2.0);
+    // Seven moves away they threaten nothing: h = 4 / 10.
+    let mut g = one_sietch(3, 4, [0, 0, 0]);
+    g.test_put(H, at_steps("s1_5", 7), [2, 0, 0], 0);
+    assert_worth(g.estimate(seat(H)), 0.7);
+}
+
+#[test]
+fn the_harkonnen_prospects_count_at_most_a_win() {
+    // MC-SIM-07: the Harkonnen progress is at most 1 however much the
+    // sietches promise. Supremacy 9; Windgap rank 3 undefended with a
+    // 5-dice legion next door (3 * 5/8 * 1/2 = 15/16) and Habbanya Ridge
+    // rank 2 undefended with 2 regulars next door (at least
+    // 2 * 2/4 * 1/2 = 1/2): 10 7/16 points or more, so h = 1.
+    let mut g = one_sietch(3, 9, [3, 5, 0]);
+    let habbanya = a("habbanya_ridge");
+    g.areas[habbanya.index()].sietch = g.areas[a("windgap").index()].sietch;
+    g.areas[habbanya.index()].sietch.as_mut().unwrap().rank = 2;
+    g.test_put(H, at_steps("s7_2", 1), [4, 0, 0], 1);
+    assert_eq!(board().ground_steps(a("s3_1"), habbanya), 1);
+    g.test_put(H, a("s3_1"), [2, 0, 0], 0);
+    // Judged by the Atreides: at = (3/3 + 5/5 + 0/7) / 3 = 2/3, so
+    // worth(H) = 1/2 + (1 - 2/3) / 2 = 2/3.
+    assert_worth(g.estimate(seat(A)), 2.0 / 3.0);
+    // Judged by the Harkonnen: the shares summed over the six objectives
+    // are (3/7 + 1) + (3/7 + 1) + (3/5 + 5/7) + (3/5 + 1) + (1 + 5/7)
+    // + (1 + 1) = 332/35, so at = 332/35 / 6 / 3 = 166/315 and
+    // worth(H) = 1/2 + (1 - 166/315) / 2 = 464/630.
+    assert_worth(g.estimate(seat(H)), 464.0 / 630.0);
+}

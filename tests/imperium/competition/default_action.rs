@@ -5,7 +5,7 @@ use melange::rules::core::{RngStream, Ruleset, Seat};
 use melange::rules::imperium::{Action, Imperium, ImperiumOptions, Preset};
 use rand::Rng;
 
-use crate::common::{game, kind, legal, send, settle};
+use crate::common::{game, kind, legal, send, settle, space};
 
 // MC-DEFAULT-01: along random games, the default is legal or absent, and
 // other seats never have one.
@@ -84,4 +84,33 @@ fn deploying_defaults_to_no_troops() {
     }
     assert_eq!(kind(&g), "deploy");
     assert_eq!(g.default_action(Seat(0)), Some(Action::Troops(0)));
+}
+
+// MC-DEFAULT-01: the Kwisatz Haderach's question (which Agent it sends)
+// has no default even where "Pass" is legal: there "Pass" sends the Agent
+// left on the Leader, a choice rather than a decline, so the seat's clock
+// forfeits it (MC-CLOCK-04) instead of playing it.
+#[test]
+fn the_kwisatz_haderach_question_has_no_default_though_pass_is_legal() {
+    let mut g = game(&["kwisatz_haderach"]);
+    // One Agent already on a board space, one still on the Leader.
+    g.test_set_occupant(space("wealth"), Some(0));
+    g.test_player(0).agents_out = 1;
+    send(&mut g, "kwisatz_haderach", "secure_contract");
+    assert_eq!(kind(&g), "kwisatz_haderach");
+    assert_eq!(
+        legal(&g),
+        vec![Action::Space(space("wealth")), Action::Pass]
+    );
+    assert_eq!(g.default_action(Seat(0)), None);
+    // With no Agent on the Leader, only the placed Agents may go: no
+    // default either.
+    let mut g = game(&["kwisatz_haderach"]);
+    g.test_set_occupant(space("wealth"), Some(0));
+    g.test_set_occupant(space("carthag"), Some(0));
+    g.test_player(0).agents_out = 2;
+    send(&mut g, "kwisatz_haderach", "secure_contract");
+    assert_eq!(kind(&g), "kwisatz_haderach");
+    assert!(!legal(&g).contains(&Action::Pass));
+    assert_eq!(g.default_action(Seat(0)), None);
 }
