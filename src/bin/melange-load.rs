@@ -17,24 +17,29 @@ use melange::{
 #[global_allocator]
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
+/// melange-load: plays many concurrent games against a running melange
+/// server and reports throughput, latency and errors.
+///
 /// Plays N games at once over real gRPC connections with each workload in
 /// turn (clients choosing random legal actions), then measures the health
 /// Check RPC with the same clients as the transport's baseline. With
 /// --fill, leaves N live games on the server instead and reports the
 /// server's memory per game.
 #[derive(Debug, Parser)]
-#[command(version, about)]
+#[command(version)]
 struct Flags {
-    /// The server to load.
+    /// The server to load: host:port or http://host:port.
     #[arg(
         long,
         env = "MELANGE_ENDPOINT",
-        default_value = "http://127.0.0.1:50051"
+        default_value = "http://127.0.0.1:50051",
+        value_parser = melange::api::endpoint_url
     )]
     endpoint: String,
-    /// Game kind: "imperium", "war-for-arrakis" or a GameKind number.
-    #[arg(long, default_value = "imperium")]
-    kind: String,
+    /// Game kind: "imperium", "war-for-arrakis" or a GameKind number
+    /// ("war_for_arrakis" is accepted too).
+    #[arg(long, default_value = "imperium", value_parser = melange::api::game_kind)]
+    kind: i32,
     /// Players per Imperium game (1-4; 1 and 2 bring House Hagal rivals).
     #[arg(long, default_value_t = 4)]
     players: u32,
@@ -134,20 +139,10 @@ struct Flags {
     attack_from: std::net::IpAddr,
 }
 
-fn parse_kind(kind: &str) -> Result<i32, String> {
-    match kind {
-        "imperium" => Ok(pb::GameKind::Imperium as i32),
-        "war-for-arrakis" | "arrakis" => Ok(pb::GameKind::WarForArrakis as i32),
-        other => other.parse().map_err(|_| {
-            format!("unknown game kind {other:?}; use imperium, war-for-arrakis or a number")
-        }),
-    }
-}
-
 #[tokio::main]
 async fn main() -> Result<(), Box<dyn std::error::Error>> {
     let flags = Flags::parse();
-    let kind = parse_kind(&flags.kind)?;
+    let kind = flags.kind;
     let game = (kind == pb::GameKind::Imperium as i32).then(|| {
         pb::game_options::Game::Imperium(pb::ImperiumOptions {
             player_count: flags.players,
