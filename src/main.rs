@@ -375,16 +375,8 @@ async fn main() -> Result<(), Box<dyn std::error::Error + Send + Sync>> {
     }
     let stop = shutdown_signal()?;
     let listener = tokio::net::TcpListener::bind(flags.listen).await?;
-    let tls = config.tls.is_some();
-    tracing::info!(address = %listener.local_addr()?, tls, "melange listening");
-    if config.viewer_dir.is_some() {
-        let scheme = if tls { "https" } else { "http" };
-        tracing::info!(
-            "viewer at {scheme}://{}{}/",
-            listener.local_addr()?,
-            melange::server::VIEWER_PATH
-        );
-    }
+    // `serve` logs "melange listening" once it has taken the stored games
+    // back and serves them.
     serve(listener, config, Catalog::standard(), stop).await?;
     tracing::info!("melange stopped");
     Ok(())

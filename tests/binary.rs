@@ -532,3 +532,50 @@ fn the_server_allows_a_bot_endpoint_with_or_without_http() {
         .unwrap();
     assert_eq!(output.status.code(), Some(2), "{output:?}");
 }
+
+/// Issue 31, item 16: the server says it listens only once it has taken
+/// the games of its data directory back, so a script that waits for the
+/// line finds them (the line used to come first, before the recovery).
+#[cfg(unix)]
+#[test]
+fn the_server_says_it_listens_once_its_games_are_back() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = std::env::temp_dir().join(format!("melange-binary-listening-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::set_permissions(&dir, std::fs::Permissions::from_mode(0o700)).unwrap();
+    for data_dir in [dir.to_str().unwrap(), "none"] {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_melange"))
+            .args(["--data-dir", data_dir])
+            .args(["--listen", "127.0.0.1:0", "--log-format", "json"])
+            .env("RUST_LOG", "info")
+            .stdout(Stdio::piped())
+            .stderr(Stdio::inherit())
+            .spawn()
+            .unwrap();
+        let mut before = Vec::new();
+        for line in BufReader::new(child.stdout.take().unwrap()).lines() {
+            let line = line.unwrap();
+            let log: serde_json::Value = serde_json::from_str(&line).expect("json log lines");
+            let message = log["fields"]["message"]
+                .as_str()
+                .unwrap_or_default()
+                .to_owned();
+            if message == "melange listening" {
+                break;
+            }
+            before.push(message);
+        }
+        let _ = child.kill();
+        let _ = child.wait();
+        let recovery = if data_dir == "none" {
+            "no data directory: games are kept in memory only"
+        } else {
+            "recovered the games of the journal store"
+        };
+        assert!(
+            before.iter().any(|message| message == recovery),
+            "{data_dir}: {recovery:?} comes before the listening line: {before:?}"
+        );
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
