@@ -1,6 +1,7 @@
 //! `melange-load`: drives many concurrent games against a running melange
 //! server and reports throughput, latency and errors.
 use std::{
+    io::IsTerminal,
     sync::{Arc, atomic::Ordering},
     time::{Duration, Instant},
 };
@@ -176,7 +177,7 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
     };
     let progress = Arc::new(Progress::default());
     if let Some(games) = flags.fill {
-        let ticker = tokio::spawn(print_progress(progress.clone(), games));
+        let ticker = Ticker::start(progress.clone(), games);
         let report = load::fill(
             FillConfig {
                 load: config,
@@ -186,8 +187,7 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
             progress,
         )
         .await?;
-        ticker.abort();
-        eprintln!();
+        ticker.finish();
         println!("{report}");
         if report.errors.total() > 0 {
             std::process::exit(1);
@@ -209,10 +209,9 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
         ),
         None => None,
     };
-    let ticker = tokio::spawn(print_progress(progress.clone(), flags.games));
+    let ticker = Ticker::start(progress.clone(), flags.games);
     let report = load::run(config, progress).await?;
-    ticker.abort();
-    eprintln!();
+    ticker.finish();
     println!("{report}");
     if let Some(attack) = attack {
         println!("{}", attack.stop().await);
@@ -223,23 +222,78 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
     Ok(())
 }
 
-/// Rewrites one status line on stderr twice a second.
-async fn print_progress(progress: Arc<Progress>, games: usize) {
-    let started = Instant::now();
-    let mut tick = tokio::time::interval(Duration::from_millis(500));
-    loop {
-        tick.tick().await;
-        let seconds = started.elapsed().as_secs_f64().max(1e-9);
-        let actions = progress.actions.load(Ordering::Relaxed);
-        eprint!(
-            "\r{:>6.1}s  games {}/{}  actions {} ({:.0}/s)  errors {}  retried {}   ",
-            seconds,
-            progress.games.load(Ordering::Relaxed),
+/// How often the progress line is written when stderr is not a terminal
+/// (a log file, a pipe): a line each time, never a redraw.
+const LOGGED_PROGRESS_EVERY: Duration = Duration::from_secs(10);
+
+/// The progress on stderr: on a terminal one status line rewritten twice
+/// a second; otherwise (a log file, a pipe) a plain line every
+/// [`LOGGED_PROGRESS_EVERY`], so that a log is not flooded with redraws.
+/// [`Ticker::finish`] ends it with the last count.
+struct Ticker {
+    progress: Arc<Progress>,
+    games: usize,
+    started: Instant,
+    terminal: bool,
+    task: tokio::task::JoinHandle<()>,
+}
+
+impl Ticker {
+    fn start(progress: Arc<Progress>, games: usize) -> Ticker {
+        let started = Instant::now();
+        let terminal = std::io::stderr().is_terminal();
+        let task = tokio::spawn({
+            let progress = progress.clone();
+            async move {
+                let every = if terminal {
+                    Duration::from_millis(500)
+                } else {
+                    LOGGED_PROGRESS_EVERY
+                };
+                let mut tick = tokio::time::interval_at((started + every).into(), every);
+                loop {
+                    tick.tick().await;
+                    let line = progress_line(&progress, games, started);
+                    if terminal {
+                        eprint!("\r{line}   ");
+                    } else {
+                        eprintln!("{line}");
+                    }
+                }
+            }
+        });
+        Ticker {
+            progress,
             games,
-            actions,
-            actions as f64 / seconds,
-            progress.errors.load(Ordering::Relaxed),
-            progress.retried.load(Ordering::Relaxed),
-        );
+            started,
+            terminal,
+            task,
+        }
     }
+
+    /// Stops the line and writes the last count.
+    fn finish(self) {
+        self.task.abort();
+        let line = progress_line(&self.progress, self.games, self.started);
+        if self.terminal {
+            eprintln!("\r{line}   ");
+        } else {
+            eprintln!("{line}");
+        }
+    }
+}
+
+fn progress_line(progress: &Progress, games: usize, started: Instant) -> String {
+    let seconds = started.elapsed().as_secs_f64().max(1e-9);
+    let actions = progress.actions.load(Ordering::Relaxed);
+    format!(
+        "{:>6.1}s  games {}/{}  actions {} ({:.0}/s)  errors {}  retried {}",
+        seconds,
+        progress.games.load(Ordering::Relaxed),
+        games,
+        actions,
+        actions as f64 / seconds,
+        progress.errors.load(Ordering::Relaxed),
+        progress.retried.load(Ordering::Relaxed),
+    )
 }
