@@ -31,7 +31,9 @@
 //!   model's call; `stand_in.rs` puts why the server acted for a seat on
 //!   the wire; `durable.rs` turns matches into journal records and back;
 //!   `routing.rs` names the `x-melange-game` header that routes a call to
-//!   its game's server in a fleet ([`api::GAME_HEADER`]).
+//!   its game's server in a fleet ([`api::GAME_HEADER`]); `names.rs` reads
+//!   the names a person types for a game kind (`war-for-arrakis`) and a
+//!   server's address (`host:port`), in every spelling in use.
 //! - [`matches`](mod@crate::matches): the game-agnostic match. `game.rs` is a ruleset state with
 //!   its seed, version, journal, seat tokens and built-in bots;
 //!   `registry.rs` is the sharded, capped table of live games; `history.rs`

@@ -176,15 +176,17 @@ struct Flags {
     /// dropped from memory and from the journal store.
     #[arg(long, env = "MELANGE_RETENTION_SECS", default_value_t = 60 * 60)]
     retention_secs: u64,
-    /// A remote bot endpoint (HOST:PORT) that games may name as
-    /// `SeatConfig.bot = "http://HOST:PORT"`; repeat the flag or separate
-    /// endpoints by commas. Unset: remote bots are refused, so that whoever
-    /// creates a game cannot make the server call into its network.
+    /// A remote bot endpoint (HOST:PORT, or http://HOST:PORT alike) that
+    /// games may name as `SeatConfig.bot = "http://HOST:PORT"`; repeat the
+    /// flag or separate endpoints by commas. Unset: remote bots are
+    /// refused, so that whoever creates a game cannot make the server call
+    /// into its network.
     #[arg(
         long = "allow-bot-endpoint",
         env = "MELANGE_ALLOW_BOT_ENDPOINT",
         value_name = "HOST:PORT",
-        value_delimiter = ','
+        value_delimiter = ',',
+        value_parser = bot_endpoint
     )]
     allow_bot_endpoint: Vec<String>,
     /// Milliseconds a remote bot's Decide call may take at most (a seat's
@@ -247,6 +249,20 @@ struct Flags {
         default_value_t = melange::server::DEFAULT_STEPS_PER_SECOND_PER_CLIENT
     )]
     simulation_steps_per_second_per_client: u64,
+}
+
+/// An allowed remote bot endpoint as the server compares it: `HOST:PORT`,
+/// with the `http://` a seat's `SeatConfig.bot` carries taken off when
+/// given (issue 31: an address with or without it means the same).
+fn bot_endpoint(value: &str) -> Result<String, String> {
+    let value = value.trim();
+    Ok(match value.split_once("://") {
+        Some((scheme, rest)) if scheme.eq_ignore_ascii_case("http") => {
+            rest.trim_end_matches('/').to_owned()
+        }
+        // Anything else is checked, and refused, as HOST:PORT.
+        _ => value.to_owned(),
+    })
 }
 
 /// Stops the binary with `message` as a usage error, before it listens.
@@ -359,16 +375,8 @@ async fn main() -> Result<(), Box<dyn std::error::Error + Send + Sync>> {
     }
     let stop = shutdown_signal()?;
     let listener = tokio::net::TcpListener::bind(flags.listen).await?;
-    let tls = config.tls.is_some();
-    tracing::info!(address = %listener.local_addr()?, tls, "melange listening");
-    if config.viewer_dir.is_some() {
-        let scheme = if tls { "https" } else { "http" };
-        tracing::info!(
-            "viewer at {scheme}://{}{}/",
-            listener.local_addr()?,
-            melange::server::VIEWER_PATH
-        );
-    }
+    // `serve` logs "melange listening" once it has taken the stored games
+    // back and serves them.
     serve(listener, config, Catalog::standard(), stop).await?;
     tracing::info!("melange stopped");
     Ok(())

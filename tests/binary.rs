@@ -1,5 +1,6 @@
 //! The `melange` binary itself: flags, the listening log line, serving, and
-//! a clean exit on SIGTERM, even with an unresponsive client connected.
+//! a clean exit on SIGTERM, even with an unresponsive client connected; and
+//! the client binaries' help and the spellings they accept (issue 31).
 use std::{
     io::{BufRead, BufReader},
     process::{Command, Stdio},
@@ -307,5 +308,274 @@ async fn the_binary_serves_tls_from_pem_files() {
         tokio::time::sleep(Duration::from_millis(20)).await;
     };
     assert!(exit.success(), "{exit:?}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// The server binary with games in memory on a free port, and its address
+/// (`HOST:PORT`) once it says it listens; killed when dropped.
+struct Running(std::process::Child, String);
+
+impl Running {
+    fn start() -> Running {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_melange"))
+            .args(["--data-dir", "none"])
+            .args(["--listen", "127.0.0.1:0", "--log-format", "json"])
+            .env("RUST_LOG", "info")
+            .stdout(Stdio::piped())
+            .stderr(Stdio::inherit())
+            .spawn()
+            .unwrap();
+        let mut lines = BufReader::new(child.stdout.take().unwrap()).lines();
+        let address = loop {
+            let line = lines.next().expect("a log line before exit").unwrap();
+            let log: serde_json::Value = serde_json::from_str(&line).expect("json log lines");
+            if log["fields"]["message"] == "melange listening" {
+                break log["fields"]["address"].as_str().unwrap().to_owned();
+            }
+        };
+        // The rest of the log is drained so that the pipe never fills.
+        std::thread::spawn(move || lines.map_while(Result::ok).for_each(drop));
+        Running(child, address)
+    }
+}
+
+impl Drop for Running {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+/// Issue 31, item 16: each client binary opens its help with what it does,
+/// not with the server's description (Cargo.toml's), and
+/// `melange-quickstart --help` prints its usage and connects to nothing.
+#[test]
+fn each_client_binary_has_its_own_help() {
+    let description = include_str!("../Cargo.toml")
+        .lines()
+        .find_map(|line| line.strip_prefix("description = "))
+        .unwrap()
+        .trim_matches('"');
+    for (binary, name) in [
+        (env!("CARGO_BIN_EXE_melange-load"), "melange-load"),
+        (env!("CARGO_BIN_EXE_melange-arena"), "melange-arena"),
+        (
+            env!("CARGO_BIN_EXE_melange-quickstart"),
+            "melange-quickstart",
+        ),
+    ] {
+        for flag in ["-h", "--help"] {
+            let started = Instant::now();
+            let output = Command::new(binary).arg(flag).output().unwrap();
+            let stdout = String::from_utf8_lossy(&output.stdout);
+            assert!(output.status.success(), "{name} {flag}: {output:?}");
+            assert!(
+                stdout.starts_with(&format!("{name}: ")),
+                "{name} {flag} opens with what it does: {stdout}"
+            );
+            assert!(!stdout.contains(description), "{name} {flag}: {stdout}");
+            assert!(stdout.contains(&format!("Usage: {name}")), "{stdout}");
+            assert!(started.elapsed() < Duration::from_secs(10));
+        }
+    }
+    // With a server to reach it would have played a move: nothing listens
+    // there, and help still answers at once.
+    let output = Command::new(env!("CARGO_BIN_EXE_melange-quickstart"))
+        .args(["127.0.0.1:1", "--help"])
+        .output()
+        .unwrap();
+    assert!(output.status.success(), "{output:?}");
+    assert!(
+        String::from_utf8_lossy(&output.stderr).is_empty(),
+        "{output:?}"
+    );
+}
+
+/// Issue 31, item 15: a server's address with or without `http://`, and a
+/// game kind as the binaries spell it (`war-for-arrakis`) or as the kits
+/// used to (`war_for_arrakis`), all mean the same to the quickstart client.
+#[test]
+fn the_quickstart_takes_either_address_form_and_either_kind_spelling() {
+    let server = Running::start();
+    for (address, kind) in [
+        (server.1.clone(), "war-for-arrakis"),
+        (format!("http://{}", server.1), "war_for_arrakis"),
+        (server.1.clone(), "imperium"),
+    ] {
+        let output = Command::new(env!("CARGO_BIN_EXE_melange-quickstart"))
+            .args([&address, kind])
+            .output()
+            .unwrap();
+        let stdout = String::from_utf8_lossy(&output.stdout);
+        assert!(output.status.success(), "{address} {kind}: {output:?}");
+        assert!(stdout.contains("created game"), "{stdout}");
+        assert!(stdout.contains("playing: "), "{stdout}");
+    }
+    // War for Arrakis has two seats, Imperium four: the kind was honoured.
+    let arrakis = Command::new(env!("CARGO_BIN_EXE_melange-quickstart"))
+        .args([&server.1, "war_for_arrakis"])
+        .output()
+        .unwrap();
+    assert_eq!(
+        String::from_utf8_lossy(&arrakis.stdout)
+            .lines()
+            .filter(|line| line.trim_start().starts_with("seat ") && line.contains(" plays "))
+            .count(),
+        2,
+        "{arrakis:?}"
+    );
+    let refused = Command::new(env!("CARGO_BIN_EXE_melange-quickstart"))
+        .args([&server.1, "chess"])
+        .output()
+        .unwrap();
+    assert_eq!(refused.status.code(), Some(2), "a usage error: {refused:?}");
+    let stderr = String::from_utf8_lossy(&refused.stderr);
+    assert!(stderr.contains("war-for-arrakis, imperium"), "{stderr}");
+}
+
+/// Issue 31, item 15: melange-load and melange-arena read `--endpoint` and
+/// the game kind the same way: both spellings, both address forms, and a
+/// usage error (status 2) that names the canonical forms otherwise.
+#[test]
+fn load_and_arena_read_addresses_and_kinds_alike() {
+    let load = env!("CARGO_BIN_EXE_melange-load");
+    let arena = env!("CARGO_BIN_EXE_melange-arena");
+    let usage_error = |binary: &str, args: &[&str]| {
+        let output = Command::new(binary)
+            .args(args)
+            .env_remove("MELANGE_ENDPOINT")
+            .output()
+            .unwrap();
+        (
+            output.status.code() == Some(2),
+            String::from_utf8_lossy(&output.stderr).into_owned(),
+        )
+    };
+    let out = std::env::temp_dir().join(format!("melange-binary-arena-{}", std::process::id()));
+    let out = out.to_str().unwrap();
+    for (binary, kind_flag, extra) in [
+        (load, "--kind", &["--games", "0", "--health-calls", "0"][..]),
+        (
+            arena,
+            "--game",
+            &[
+                "--bots",
+                "a=random,b=random",
+                "--players",
+                "2",
+                "--out",
+                out,
+            ][..],
+        ),
+    ] {
+        for kind in ["war-for-arrakis", "war_for_arrakis", "imperium", "1"] {
+            // Nothing listens on port 1: the run fails, but not on its
+            // flags; it got as far as trying to connect to that server.
+            for endpoint in ["127.0.0.1:1", "http://127.0.0.1:1"] {
+                let (usage, stderr) = usage_error(
+                    binary,
+                    &[&["--endpoint", endpoint, kind_flag, kind], extra].concat(),
+                );
+                assert!(!usage, "{binary} {endpoint} {kind}: {stderr}");
+                assert!(
+                    stderr.contains("Connection refused")
+                        || stderr.contains("cannot reach http://127.0.0.1:1"),
+                    "{binary} {endpoint} {kind}: {stderr}"
+                );
+            }
+        }
+        let (usage, stderr) = usage_error(binary, &[kind_flag, "chess"]);
+        assert!(
+            usage && stderr.contains("war-for-arrakis, imperium"),
+            "{stderr}"
+        );
+        let (usage, stderr) = usage_error(binary, &["--endpoint", "https://127.0.0.1:1"]);
+        assert!(usage && stderr.contains("no TLS"), "{stderr}");
+    }
+    let _ = std::fs::remove_dir_all(out);
+}
+
+/// Issue 31, item 15: the server takes an allowed remote bot endpoint as
+/// `HOST:PORT` or as `http://HOST:PORT`, the form a seat names it in; an
+/// https endpoint is still refused before it listens.
+#[test]
+fn the_server_allows_a_bot_endpoint_with_or_without_http() {
+    for allowed in [
+        "127.0.0.1:50070",
+        "http://127.0.0.1:50070",
+        "http://127.0.0.1:50070/",
+    ] {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_melange"))
+            .args(["--data-dir", "none", "--listen", "127.0.0.1:0"])
+            .args(["--allow-bot-endpoint", allowed])
+            .env("RUST_LOG", "info")
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let listened = BufReader::new(child.stdout.take().unwrap())
+            .lines()
+            .map_while(Result::ok)
+            .any(|line| line.contains("melange listening"));
+        let _ = child.kill();
+        let output = child.wait_with_output().unwrap();
+        assert!(
+            listened,
+            "{allowed}: {}",
+            String::from_utf8_lossy(&output.stderr)
+        );
+    }
+    let output = Command::new(env!("CARGO_BIN_EXE_melange"))
+        .args(["--data-dir", "none", "--listen", "127.0.0.1:0"])
+        .args(["--allow-bot-endpoint", "https://127.0.0.1:50070"])
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(2), "{output:?}");
+}
+
+/// Issue 31, item 16: the server says it listens only once it has taken
+/// the games of its data directory back, so a script that waits for the
+/// line finds them (the line used to come first, before the recovery).
+#[cfg(unix)]
+#[test]
+fn the_server_says_it_listens_once_its_games_are_back() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = std::env::temp_dir().join(format!("melange-binary-listening-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::set_permissions(&dir, std::fs::Permissions::from_mode(0o700)).unwrap();
+    for data_dir in [dir.to_str().unwrap(), "none"] {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_melange"))
+            .args(["--data-dir", data_dir])
+            .args(["--listen", "127.0.0.1:0", "--log-format", "json"])
+            .env("RUST_LOG", "info")
+            .stdout(Stdio::piped())
+            .stderr(Stdio::inherit())
+            .spawn()
+            .unwrap();
+        let mut before = Vec::new();
+        for line in BufReader::new(child.stdout.take().unwrap()).lines() {
+            let line = line.unwrap();
+            let log: serde_json::Value = serde_json::from_str(&line).expect("json log lines");
+            let message = log["fields"]["message"]
+                .as_str()
+                .unwrap_or_default()
+                .to_owned();
+            if message == "melange listening" {
+                break;
+            }
+            before.push(message);
+        }
+        let _ = child.kill();
+        let _ = child.wait();
+        let recovery = if data_dir == "none" {
+            "no data directory: games are kept in memory only"
+        } else {
+            "recovered the games of the journal store"
+        };
+        assert!(
+            before.iter().any(|message| message == recovery),
+            "{data_dir}: {recovery:?} comes before the listening line: {before:?}"
+        );
+    }
     std::fs::remove_dir_all(&dir).unwrap();
 }

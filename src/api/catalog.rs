@@ -166,6 +166,9 @@ fn create<R: WireRules>(spec: CreateSpec) -> Result<Created, MatchError> {
     if let Some(clock) = clock {
         game.set_clock(clock);
     }
+    // The same time in the journal and in the listing, before a restart
+    // and after it.
+    let created_unix = crate::store::unix_now();
     if let Some(store) = &spec.store {
         durable::journal_new(
             store,
@@ -174,6 +177,7 @@ fn create<R: WireRules>(spec: CreateSpec) -> Result<Created, MatchError> {
             &spec.options,
             spec.seed_chosen_by_creator,
             &spec.plays,
+            created_unix,
             &mut game,
         )?;
     }
@@ -183,6 +187,7 @@ fn create<R: WireRules>(spec: CreateSpec) -> Result<Created, MatchError> {
         spec.seed_chosen_by_creator,
         game,
     )
+    .created_at(created_unix)
     .with_observers(observers);
     let mut seats = hosted.seats();
     for ((grant, secret), remote) in seats

@@ -13,7 +13,6 @@ use crate::{
     rules::core::Seat,
     store::{
         ActionRecord, ClockRecord, FORMAT, GameRecord, JournalError, SeatRecord, Store, StoredGame,
-        unix_now,
     },
 };
 
@@ -111,8 +110,10 @@ fn kept_clock(record: &ClockRecord) -> KeptClock {
     }
 }
 
-/// Journals a new game (its record and the actions played at creation) and
-/// attaches its journal, so every later action is kept before it is shown.
+/// Journals a new game (its record, created at `created_unix`, and the
+/// actions played at creation) and attaches its journal, so every later
+/// action is kept before it is shown.
+#[allow(clippy::too_many_arguments)]
 pub fn journal_new<R: WireRules>(
     store: &Arc<Store>,
     game_id: &str,
@@ -120,6 +121,7 @@ pub fn journal_new<R: WireRules>(
     options: &pb::GameOptions,
     seed_chosen_by_creator: bool,
     plays: &[String],
+    created_unix: u64,
     game: &mut Match<R>,
 ) -> Result<(), MatchError> {
     let record = GameRecord {
@@ -145,7 +147,7 @@ pub fn journal_new<R: WireRules>(
             })
             .collect(),
         given: game.given(),
-        created_unix: unix_now(),
+        created_unix,
         plays: plays.to_vec(),
     };
     let played: Vec<_> = game.journal().iter().cloned().collect();
@@ -299,6 +301,7 @@ pub fn restore<R: WireRules>(
     Ok(Restored {
         game: Box::new(
             Hosted::new(&stored.id, options_pb, record.seed_chosen_by_creator, game)
+                .created_at(record.created_unix)
                 .with_observers(observers),
         ),
         read_only,

@@ -288,6 +288,8 @@ pub struct Hosted<R: WireRules> {
     options: pb::GameOptions,
     /// The creator chose the seed: shown in every view, summary and replay.
     seed_chosen_by_creator: bool,
+    /// When it was created (seconds since the Unix epoch), for listings.
+    created_unix: u64,
     game: Match<R>,
     /// The remote bots' read-only tokens (MC-BOT-03), by seat: the server
     /// hands each to its bot with every `Decide`. Memory only.
@@ -302,7 +304,14 @@ impl<R: WireRules> Hosted<R> {
         self
     }
 
-    /// Wraps a new match.
+    /// The hosted game, created at `created_unix` (seconds since the Unix
+    /// epoch) rather than now: a game taken back from the journal.
+    pub fn created_at(mut self, created_unix: u64) -> Self {
+        self.created_unix = created_unix;
+        self
+    }
+
+    /// Wraps a new match, created now.
     pub fn new(
         game_id: &str,
         options: pb::GameOptions,
@@ -313,6 +322,7 @@ impl<R: WireRules> Hosted<R> {
             game_id: game_id.into(),
             options,
             seed_chosen_by_creator,
+            created_unix: crate::store::unix_now(),
             game,
             observers: Vec::new(),
         }
@@ -373,6 +383,9 @@ impl<R: WireRules> HostedGame for Hosted<R> {
                 .map(|s| u32::from(s.0))
                 .collect(),
             seed_chosen_by_creator: self.seed_chosen_by_creator,
+            options: Some(self.options.clone()),
+            result: self.result(),
+            created_unix: self.created_unix,
         }
     }
 

@@ -14,6 +14,10 @@ use melange::{
     pb,
 };
 
+/// melange-arena: plays a tournament of bots on a running melange server
+/// and writes its standings, or, as `melange-arena ladder`, a long-running
+/// ladder.
+///
 /// Plays every bot against every other (round robin) or in Swiss rounds,
 /// each table on mirrored seeds with its seats rotated, all games
 /// concurrently on the server; then writes standings.md, standings.json,
@@ -23,7 +27,6 @@ use melange::{
 #[derive(Debug, Parser)]
 #[command(
     version,
-    about,
     args_conflicts_with_subcommands = true,
     subcommand_negates_reqs = true
 )]
@@ -59,9 +62,10 @@ struct TournamentFlags {
     /// each optionally labelled as `label=bot`.
     #[arg(long, value_delimiter = ',', required = true)]
     bots: Vec<String>,
-    /// The game: "imperium" or "war-for-arrakis" (or a GameKind number).
-    #[arg(long, default_value = "imperium")]
-    game: String,
+    /// The game: "imperium" or "war-for-arrakis" (or a GameKind number;
+    /// "war_for_arrakis" is accepted too).
+    #[arg(long, default_value = "imperium", value_parser = melange::api::game_kind)]
+    game: i32,
     #[command(flatten)]
     options: OptionFlags,
     /// round-robin or swiss.
@@ -119,7 +123,8 @@ struct LadderFlags {
     /// The kinds of game, comma-separated, each optionally with its share
     /// of the games: `war-for-arrakis,imperium` alternates them,
     /// `war-for-arrakis:2,imperium:1` plays two of the first for one of the
-    /// second. Ratings are kept per kind.
+    /// second. Ratings are kept per kind (`war_for_arrakis` is accepted
+    /// and is the same kind as `war-for-arrakis`).
     #[arg(long, value_delimiter = ',', default_value = "war-for-arrakis")]
     games: Vec<String>,
     #[command(flatten)]
@@ -160,11 +165,12 @@ struct LadderFlags {
 /// The server (the same for a tournament and a ladder).
 #[derive(Debug, Args)]
 struct ServerFlags {
-    /// The melange server.
+    /// The melange server: host:port or http://host:port.
     #[arg(
         long,
         env = "MELANGE_ENDPOINT",
-        default_value = "http://127.0.0.1:50051"
+        default_value = "http://127.0.0.1:50051",
+        value_parser = melange::api::endpoint_url
     )]
     endpoint: String,
 }
@@ -175,7 +181,8 @@ struct OptionFlags {
     /// Players per Imperium game (2-4; 2 brings the House Hagal rival).
     #[arg(long, default_value_t = 4)]
     players: u32,
-    /// War for Arrakis expansions, comma-separated: desert-war, smugglers.
+    /// War for Arrakis expansions, comma-separated: desert-war, smugglers
+    /// (desert_war is accepted too).
     #[arg(long, value_delimiter = ',')]
     expansions: Vec<String>,
     /// Rules preset: default or published.
@@ -278,16 +285,6 @@ fn programs(flags: &ProgramFlags) -> Result<ProgramConfig, String> {
     })
 }
 
-fn game_kind(name: &str) -> Result<i32, String> {
-    match name {
-        "imperium" => Ok(pb::GameKind::Imperium as i32),
-        "war-for-arrakis" | "arrakis" => Ok(pb::GameKind::WarForArrakis as i32),
-        other => other.parse().map_err(|_| {
-            format!("unknown game {other:?}; use imperium, war-for-arrakis or a number")
-        }),
-    }
-}
-
 /// The clock options of the flags; `None` when no time is given.
 fn clock(flags: &OptionFlags) -> Option<pb::ClockOptions> {
     if flags.clock_decision_ms == 0 && flags.clock_bank_ms == 0 {
@@ -336,7 +333,7 @@ fn options(flags: &OptionFlags, kind: i32) -> Result<(pb::GameOptions, usize, St
     } else if kind == pb::GameKind::WarForArrakis as i32 {
         let mut arrakis = pb::ArrakisOptions::default();
         for expansion in &flags.expansions {
-            match expansion.as_str() {
+            match expansion.replace('_', "-").as_str() {
                 "desert-war" => arrakis.desert_war = true,
                 "smugglers" => arrakis.smugglers = true,
                 other => {
@@ -388,7 +385,7 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
     }
     let programs = programs(&flags.programs)?;
     let hosting = flags.bots.iter().any(|bot| bot.contains(PREFIX));
-    let kind = game_kind(&flags.game)?;
+    let kind = flags.game;
     let (options, seats, mut title) = options(&flags.options, kind)?;
     let format = match flags.format.as_str() {
         "round-robin" => Format::RoundRobin,
@@ -480,13 +477,13 @@ fn ladder_games(flags: &LadderFlags) -> Result<Vec<GameSpec>, String> {
             ),
             None => (word.as_str(), 1),
         };
-        let kind = game_kind(name)?;
+        let kind = melange::api::game_kind(name)?;
         if games.iter().any(|game| game.kind == kind) {
             return Err(format!("--games names {name} twice"));
         }
         let (options, seats, title) = options(&flags.options, kind)?;
         games.push(GameSpec {
-            name: name.to_owned(),
+            name: arena::ladder::games::canonical_name(name),
             kind,
             options,
             seats,

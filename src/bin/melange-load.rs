@@ -1,6 +1,7 @@
 //! `melange-load`: drives many concurrent games against a running melange
 //! server and reports throughput, latency and errors.
 use std::{
+    io::IsTerminal,
     sync::{Arc, atomic::Ordering},
     time::{Duration, Instant},
 };
@@ -17,24 +18,29 @@ use melange::{
 #[global_allocator]
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
+/// melange-load: plays many concurrent games against a running melange
+/// server and reports throughput, latency and errors.
+///
 /// Plays N games at once over real gRPC connections with each workload in
 /// turn (clients choosing random legal actions), then measures the health
 /// Check RPC with the same clients as the transport's baseline. With
 /// --fill, leaves N live games on the server instead and reports the
 /// server's memory per game.
 #[derive(Debug, Parser)]
-#[command(version, about)]
+#[command(version)]
 struct Flags {
-    /// The server to load.
+    /// The server to load: host:port or http://host:port.
     #[arg(
         long,
         env = "MELANGE_ENDPOINT",
-        default_value = "http://127.0.0.1:50051"
+        default_value = "http://127.0.0.1:50051",
+        value_parser = melange::api::endpoint_url
     )]
     endpoint: String,
-    /// Game kind: "imperium", "war-for-arrakis" or a GameKind number.
-    #[arg(long, default_value = "imperium")]
-    kind: String,
+    /// Game kind: "imperium", "war-for-arrakis" or a GameKind number
+    /// ("war_for_arrakis" is accepted too).
+    #[arg(long, default_value = "imperium", value_parser = melange::api::game_kind)]
+    kind: i32,
     /// Players per Imperium game (1-4; 1 and 2 bring House Hagal rivals).
     #[arg(long, default_value_t = 4)]
     players: u32,
@@ -134,20 +140,10 @@ struct Flags {
     attack_from: std::net::IpAddr,
 }
 
-fn parse_kind(kind: &str) -> Result<i32, String> {
-    match kind {
-        "imperium" => Ok(pb::GameKind::Imperium as i32),
-        "war-for-arrakis" | "arrakis" => Ok(pb::GameKind::WarForArrakis as i32),
-        other => other.parse().map_err(|_| {
-            format!("unknown game kind {other:?}; use imperium, war-for-arrakis or a number")
-        }),
-    }
-}
-
 #[tokio::main]
 async fn main() -> Result<(), Box<dyn std::error::Error>> {
     let flags = Flags::parse();
-    let kind = parse_kind(&flags.kind)?;
+    let kind = flags.kind;
     let game = (kind == pb::GameKind::Imperium as i32).then(|| {
         pb::game_options::Game::Imperium(pb::ImperiumOptions {
             player_count: flags.players,
@@ -181,7 +177,7 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
     };
     let progress = Arc::new(Progress::default());
     if let Some(games) = flags.fill {
-        let ticker = tokio::spawn(print_progress(progress.clone(), games));
+        let ticker = Ticker::start(progress.clone(), games);
         let report = load::fill(
             FillConfig {
                 load: config,
@@ -191,8 +187,7 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
             progress,
         )
         .await?;
-        ticker.abort();
-        eprintln!();
+        ticker.finish();
         println!("{report}");
         if report.errors.total() > 0 {
             std::process::exit(1);
@@ -214,10 +209,9 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
         ),
         None => None,
     };
-    let ticker = tokio::spawn(print_progress(progress.clone(), flags.games));
+    let ticker = Ticker::start(progress.clone(), flags.games);
     let report = load::run(config, progress).await?;
-    ticker.abort();
-    eprintln!();
+    ticker.finish();
     println!("{report}");
     if let Some(attack) = attack {
         println!("{}", attack.stop().await);
@@ -228,23 +222,78 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
     Ok(())
 }
 
-/// Rewrites one status line on stderr twice a second.
-async fn print_progress(progress: Arc<Progress>, games: usize) {
-    let started = Instant::now();
-    let mut tick = tokio::time::interval(Duration::from_millis(500));
-    loop {
-        tick.tick().await;
-        let seconds = started.elapsed().as_secs_f64().max(1e-9);
-        let actions = progress.actions.load(Ordering::Relaxed);
-        eprint!(
-            "\r{:>6.1}s  games {}/{}  actions {} ({:.0}/s)  errors {}  retried {}   ",
-            seconds,
-            progress.games.load(Ordering::Relaxed),
+/// How often the progress line is written when stderr is not a terminal
+/// (a log file, a pipe): a line each time, never a redraw.
+const LOGGED_PROGRESS_EVERY: Duration = Duration::from_secs(10);
+
+/// The progress on stderr: on a terminal one status line rewritten twice
+/// a second; otherwise (a log file, a pipe) a plain line every
+/// [`LOGGED_PROGRESS_EVERY`], so that a log is not flooded with redraws.
+/// [`Ticker::finish`] ends it with the last count.
+struct Ticker {
+    progress: Arc<Progress>,
+    games: usize,
+    started: Instant,
+    terminal: bool,
+    task: tokio::task::JoinHandle<()>,
+}
+
+impl Ticker {
+    fn start(progress: Arc<Progress>, games: usize) -> Ticker {
+        let started = Instant::now();
+        let terminal = std::io::stderr().is_terminal();
+        let task = tokio::spawn({
+            let progress = progress.clone();
+            async move {
+                let every = if terminal {
+                    Duration::from_millis(500)
+                } else {
+                    LOGGED_PROGRESS_EVERY
+                };
+                let mut tick = tokio::time::interval_at((started + every).into(), every);
+                loop {
+                    tick.tick().await;
+                    let line = progress_line(&progress, games, started);
+                    if terminal {
+                        eprint!("\r{line}   ");
+                    } else {
+                        eprintln!("{line}");
+                    }
+                }
+            }
+        });
+        Ticker {
+            progress,
             games,
-            actions,
-            actions as f64 / seconds,
-            progress.errors.load(Ordering::Relaxed),
-            progress.retried.load(Ordering::Relaxed),
-        );
+            started,
+            terminal,
+            task,
+        }
     }
+
+    /// Stops the line and writes the last count.
+    fn finish(self) {
+        self.task.abort();
+        let line = progress_line(&self.progress, self.games, self.started);
+        if self.terminal {
+            eprintln!("\r{line}   ");
+        } else {
+            eprintln!("{line}");
+        }
+    }
+}
+
+fn progress_line(progress: &Progress, games: usize, started: Instant) -> String {
+    let seconds = started.elapsed().as_secs_f64().max(1e-9);
+    let actions = progress.actions.load(Ordering::Relaxed);
+    format!(
+        "{:>6.1}s  games {}/{}  actions {} ({:.0}/s)  errors {}  retried {}",
+        seconds,
+        progress.games.load(Ordering::Relaxed),
+        games,
+        actions,
+        actions as f64 / seconds,
+        progress.errors.load(Ordering::Relaxed),
+        progress.retried.load(Ordering::Relaxed),
+    )
 }

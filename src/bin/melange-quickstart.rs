@@ -5,8 +5,23 @@
 //! with the server started by `cargo run --release` in another terminal
 //! (the same profile, so it reuses the server's build of the crate and
 //! every dependency).
+use clap::Parser;
 use melange::pb::{self, game_service_client::GameServiceClient};
 use tonic::Request;
+
+/// melange-quickstart: creates a game on a running melange server, plays
+/// one move for the seat to act and prints what happened.
+#[derive(Parser)]
+#[command(version)]
+struct Args {
+    /// The server: host:port or http://host:port.
+    #[arg(default_value = "http://127.0.0.1:50051", value_parser = melange::api::endpoint_url)]
+    endpoint: String,
+    /// The game: "imperium" or "war-for-arrakis" ("war_for_arrakis" is
+    /// accepted too).
+    #[arg(default_value = "imperium", value_parser = melange::api::game_kind)]
+    kind: i32,
+}
 
 fn bearer<T>(message: T, token: &str) -> Result<Request<T>, Box<dyn std::error::Error>> {
     let mut request = Request::new(message);
@@ -18,20 +33,13 @@ fn bearer<T>(message: T, token: &str) -> Result<Request<T>, Box<dyn std::error::
 
 #[tokio::main]
 async fn main() -> Result<(), Box<dyn std::error::Error>> {
-    let mut args = std::env::args().skip(1);
-    let endpoint = args
-        .next()
-        .unwrap_or_else(|| "http://127.0.0.1:50051".into());
-    let kind = match args.next().as_deref() {
-        None | Some("imperium") => pb::GameKind::Imperium,
-        Some("war-for-arrakis") => pb::GameKind::WarForArrakis,
-        Some(other) => return Err(format!("unknown kind {other:?}").into()),
-    };
+    // `--help` prints the usage and leaves before any connection.
+    let Args { endpoint, kind } = Args::parse();
     let mut client = GameServiceClient::connect(endpoint).await?;
 
     let game = client
         .create_game(pb::CreateGameRequest {
-            kind: kind as i32,
+            kind,
             seed: Some(42),
             ..Default::default()
         })

@@ -205,10 +205,10 @@ pub async fn start(config: AttackConfig) -> Result<Running, String> {
                 while !stop_listening.load(Ordering::Relaxed) {
                     let accepted =
                         tokio::time::timeout(Duration::from_millis(50), listener.accept()).await;
-                    if let Ok(Ok((stream, _))) = accepted {
-                        if held.len() < 64 {
-                            held.push(stream);
-                        }
+                    if let Ok(Ok((stream, _))) = accepted
+                        && held.len() < 64
+                    {
+                        held.push(stream);
                     }
                 }
             });

@@ -1108,10 +1108,10 @@ impl<R: Ruleset> Match<R> {
         self.state.apply(seat, &action, &mut raw)?;
         self.journal.push((seat, action));
         let version = self.version();
-        if version % SNAPSHOT_EVERY == 0 {
+        if version.is_multiple_of(SNAPSHOT_EVERY) {
             self.snapshots.push(Arc::new(self.state.clone()));
         }
-        if self.hashing && version % HASH_EVERY == 0 {
+        if self.hashing && version.is_multiple_of(HASH_EVERY) {
             self.hashes.push((version, state_hash(&self.state)));
         }
         // Only a clocked game reads the time.

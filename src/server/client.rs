@@ -116,25 +116,25 @@ impl fmt::Display for ClientId {
 /// Who `request` comes from. An `x-api-key` that is none of `keys` is
 /// `UNAUTHENTICATED`; without configured keys the metadata is ignored.
 pub fn client_of<T>(request: &Request<T>, keys: &[ApiKey]) -> Result<ClientId, Status> {
-    if !keys.is_empty() {
-        if let Some(value) = request.metadata().get(API_KEY_METADATA) {
-            let presented = value.to_str().map_err(|_| {
-                Status::invalid_argument("the x-api-key metadata is not ASCII text")
-            })?;
-            // Every key is compared, in constant time, whichever matches.
-            let found = keys.iter().enumerate().fold(None, |found, (index, key)| {
-                match key.hash.matches(presented.trim()) {
-                    true => Some(index),
-                    false => found,
-                }
-            });
-            return found.map(ClientId::Key).ok_or_else(|| {
-                Status::unauthenticated(
-                    "the x-api-key metadata is not one of this server's API keys; \
+    if !keys.is_empty()
+        && let Some(value) = request.metadata().get(API_KEY_METADATA)
+    {
+        let presented = value
+            .to_str()
+            .map_err(|_| Status::invalid_argument("the x-api-key metadata is not ASCII text"))?;
+        // Every key is compared, in constant time, whichever matches.
+        let found = keys.iter().enumerate().fold(None, |found, (index, key)| {
+            match key.hash.matches(presented.trim()) {
+                true => Some(index),
+                false => found,
+            }
+        });
+        return found.map(ClientId::Key).ok_or_else(|| {
+            Status::unauthenticated(
+                "the x-api-key metadata is not one of this server's API keys; \
                      send a key the operator gave you, or none",
-                )
-            });
-        }
+            )
+        });
     }
     Ok(match request.remote_addr() {
         None => ClientId::Unknown,

@@ -255,13 +255,13 @@ impl ServerConfig {
                 self.max_search_iterations
             ));
         }
-        if let Some(dir) = &self.viewer_dir {
-            if !dir.join("index.html").is_file() {
-                return Err(format!(
-                    "--viewer-dir {}: no index.html there; give the repository's viewer/ directory",
-                    dir.display()
-                ));
-            }
+        if let Some(dir) = &self.viewer_dir
+            && !dir.join("index.html").is_file()
+        {
+            return Err(format!(
+                "--viewer-dir {}: no index.html there; give the repository's viewer/ directory",
+                dir.display()
+            ));
         }
         Ok(())
     }

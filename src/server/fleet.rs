@@ -320,6 +320,10 @@ fn summary_from_record(game: crate::store::Listed) -> pb::GameSummary {
             .collect(),
         to_act: Vec::new(),
         seed_chosen_by_creator: game.record.seed_chosen_by_creator,
+        options: game.record.options,
+        // Only the server that holds a game knows its result.
+        result: None,
+        created_unix: u64::try_from(game.created_unix).unwrap_or(0),
     }
 }
 

@@ -22,7 +22,8 @@ pub async fn serve(
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> Result<(), Box<dyn std::error::Error + Send + Sync>> {
     config.validate()?;
-    if let Some(warning) = super::plaintext_warning(listener.local_addr()?, config.tls.is_some()) {
+    let address = listener.local_addr()?;
+    if let Some(warning) = super::plaintext_warning(address, config.tls.is_some()) {
         tracing::warn!("{warning}");
     }
     let games: Arc<Games> = Arc::new(Registry::new(config.limits.clone()));
@@ -129,6 +130,15 @@ pub async fn serve(
         .add_service(reflection)
         .add_service(reflection_v1alpha)
         .serve_with_incoming_shutdown(incoming, shutdown);
+    // Only now, with every stored game back in the registry (a fleet
+    // server loads its games on demand): a client that waits for this line
+    // finds the games it left.
+    let tls = config.tls.is_some();
+    tracing::info!(%address, tls, "melange listening");
+    if config.viewer_dir.is_some() {
+        let scheme = if tls { "https" } else { "http" };
+        tracing::info!("viewer at {scheme}://{address}{}/", super::VIEWER_PATH);
+    }
     let mut stopping = stopping_watch;
     let grace = config.shutdown_grace;
     let overdue = async move {

@@ -26,7 +26,8 @@ pub struct StoredGame {
 /// Everything the store held at start.
 #[derive(Debug, Default)]
 pub struct Recovered {
-    /// The games that can be rebuilt.
+    /// The games that can be rebuilt, oldest first (in the order they were
+    /// created).
     pub games: Vec<StoredGame>,
     /// Games whose creation record cannot be read: id and reason.
     pub unreadable: Vec<(String, String)>,

@@ -353,3 +353,96 @@ async fn the_round_limit_and_a_resignation_through_the_api() {
     assert_eq!(result.ranking, vec![0, 1]);
     assert!(result.reason.contains("conceded"), "{}", result.reason);
 }
+
+/// Issue 31, item 15: an area id is `s1_4` in every view and offered
+/// action, `s1-4` in the labels (kept: the golden fixtures hash them) and
+/// `1-4` for short; an action naming its area in any of these spellings is
+/// the offered one, and the game keeps it in the canonical spelling.
+#[tokio::test]
+async fn an_action_may_name_its_area_in_any_spelling_in_use() {
+    use pb::arrakis_action::Step;
+    let server = TestServer::start().await;
+    let mut client = server.client().await;
+    let game = client
+        .create_game(arrakis(5, pb::ArrakisOptions::default(), ["", ""]))
+        .await
+        .unwrap()
+        .into_inner();
+    let mut spellings: Vec<fn(&str) -> String> = vec![
+        |id: &str| id.replace('_', "-"),
+        |id: &str| id.trim_start_matches('s').replace('_', "-"),
+        |id: &str| id.to_uppercase(),
+    ];
+    let mut checked = Vec::new();
+    for _ in 0..400 {
+        let Some(spell) = spellings.last().copied() else {
+            break;
+        };
+        let seat = public_view(&mut client, &game.game_id).await.to_act[0];
+        let view = seat_view(&mut client, &game, seat).await;
+        // An offered action that names an unnamed desert area.
+        let offered = view.legal_actions.iter().find_map(|legal| {
+            let id = match step(legal.action.as_ref().unwrap()) {
+                Step::PlaceHarvester(id) | Step::Legion(id) | Step::To(id) | Step::DeployAt(id) => {
+                    id
+                }
+                _ => return None,
+            };
+            let unnamed = id.starts_with('s') && id[1..].starts_with(|c: char| c.is_ascii_digit());
+            unnamed.then(|| (legal.clone(), id.clone()))
+        });
+        let (action, sent_id) = match offered {
+            Some((legal, id)) => {
+                let spelled = spell(&id);
+                assert_ne!(spelled, id);
+                let mut action = legal.action.clone().unwrap();
+                let Some(pb::action::Game::Arrakis(pb::ArrakisAction { step: Some(step) })) =
+                    &mut action.game
+                else {
+                    unreachable!()
+                };
+                match step {
+                    Step::PlaceHarvester(area)
+                    | Step::Legion(area)
+                    | Step::To(area)
+                    | Step::DeployAt(area) => *area = spelled.clone(),
+                    _ => unreachable!(),
+                }
+                spellings.pop();
+                checked.push((spelled, id.clone()));
+                (action, Some(id))
+            }
+            None => (view.legal_actions[0].action.clone().unwrap(), None),
+        };
+        let applied = client
+            .apply_action(authed(
+                pb::ApplyActionRequest {
+                    game_id: game.game_id.clone(),
+                    seat,
+                    expected_version: view.version,
+                    action: Some(action),
+                    ..Default::default()
+                },
+                &game.seats[seat as usize].token,
+            ))
+            .await
+            .unwrap_or_else(|status| panic!("{checked:?}: {status:?}"))
+            .into_inner();
+        if let Some(id) = sent_id {
+            // The replay keeps the action as the game read it: the data id.
+            let replay = super::support::admin_replay(&mut client, &game.game_id).await;
+            let kept = replay
+                .actions
+                .iter()
+                .find(|recorded| recorded.version == view.version + 1)
+                .unwrap();
+            assert!(
+                format!("{:?}", kept.action).contains(&format!("{id:?}")),
+                "{kept:?} keeps {id}"
+            );
+            assert!(applied.version > view.version);
+        }
+    }
+    assert_eq!(checked.len(), 3, "{checked:?}");
+    server.shutdown().await;
+}

@@ -692,3 +692,113 @@ async fn haproxys_health_check_gets_the_answer_it_expects_from_a_serving_server(
     assert!(!text.starts_with(expect), "{text:?}");
     server.shutdown().await;
 }
+
+/// Whether `.dockerignore`'s `patterns` leave `path` (relative to the
+/// repository, `/`-separated) out of the build context: a pattern excludes
+/// the path or any folder above it. A pattern's components match one
+/// component each (`*` any run of characters within it), `**` any number
+/// of components, as Docker reads them.
+fn docker_ignores(patterns: &[&str], path: &str) -> bool {
+    fn glob(pattern: &str, name: &str) -> bool {
+        match pattern.split_once('*') {
+            None => pattern == name,
+            Some((head, tail)) => {
+                name.starts_with(head)
+                    && (0..=name.len() - head.len())
+                        .any(|skip| glob(tail, &name[head.len() + skip..]))
+            }
+        }
+    }
+    fn components(pattern: &[&str], path: &[&str]) -> bool {
+        match (pattern.first(), path.first()) {
+            (None, _) => path.is_empty(),
+            (Some(&"**"), _) => {
+                (0..=path.len()).any(|skip| components(&pattern[1..], &path[skip..]))
+            }
+            (Some(_), None) => false,
+            (Some(part), Some(name)) => glob(part, name) && components(&pattern[1..], &path[1..]),
+        }
+    }
+    let path: Vec<&str> = path.split('/').collect();
+    patterns.iter().any(|pattern| {
+        let pattern: Vec<&str> = pattern.trim_end_matches('/').split('/').collect();
+        (1..=path.len()).any(|end| components(&pattern, &path[..end]))
+    })
+}
+
+/// Every file under `path` (itself when a file), relative to the
+/// repository.
+fn files_under(path: &str, out: &mut Vec<String>) {
+    let full = root().join(path);
+    if full.is_dir() {
+        for entry in fs::read_dir(&full).unwrap() {
+            let name = entry.unwrap().file_name().to_string_lossy().into_owned();
+            files_under(&format!("{path}/{name}"), out);
+        }
+    } else {
+        out.push(path.to_owned());
+    }
+}
+
+/// Issue 31, item 16: without a .dockerignore a `docker build .` sends the
+/// target folder (gigabytes), node_modules and the game store (every
+/// game's seed) to the engine. What the Dockerfile copies must still be in
+/// the context; what the build does not need, and the stores above all,
+/// must not.
+#[test]
+fn the_docker_build_context_holds_what_the_dockerfile_copies_and_no_store() {
+    let text = fs::read_to_string(root().join(".dockerignore")).expect("a .dockerignore");
+    let patterns: Vec<&str> = text
+        .lines()
+        .map(str::trim)
+        .filter(|line| !line.is_empty() && !line.starts_with('#'))
+        .collect();
+    assert!(
+        patterns.iter().all(|pattern| !pattern.starts_with('!')),
+        "no exceptions: the test reads none"
+    );
+    // The matcher itself.
+    assert!(docker_ignores(&["**/node_modules/"], "node_modules/x"));
+    assert!(docker_ignores(
+        &["**/node_modules/"],
+        "viewer/tests/node_modules/a/b"
+    ));
+    assert!(docker_ignores(&["*.swp"], "a.swp"));
+    assert!(!docker_ignores(&["*.swp"], "src/a.swp"));
+    assert!(!docker_ignores(&["target/"], "src/target.rs"));
+
+    let mut copied = Vec::new();
+    for line in code_lines(DOCKERFILE).filter(|line| line.starts_with("COPY ")) {
+        let words: Vec<&str> = line.split_whitespace().skip(1).collect();
+        if words.iter().any(|word| word.starts_with("--from")) {
+            continue;
+        }
+        for source in &words[..words.len() - 1] {
+            let source = source.trim_end_matches('/').trim_start_matches("./");
+            files_under(source, &mut copied);
+        }
+    }
+    assert!(copied.len() > 100, "{} files copied", copied.len());
+    for file in &copied {
+        assert!(
+            !docker_ignores(&patterns, file),
+            "the Dockerfile copies {file}, which .dockerignore leaves out"
+        );
+    }
+    for left_out in [
+        "target/release/melange",
+        "melange-data/journal.log",
+        "viewer/node_modules/esbuild/package.json",
+        "viewer/tests/node_modules/playwright-core/package.json",
+        "clients/typescript/node_modules/x/package.json",
+        "clients/python/build/lib/x.py",
+        "arena-out/run.json",
+        "ladder-out/games.jsonl",
+        ".git/HEAD",
+    ] {
+        assert!(
+            docker_ignores(&patterns, left_out),
+            "{left_out} would enter the build context"
+        );
+    }
+}

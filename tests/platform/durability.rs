@@ -187,6 +187,56 @@ async fn every_fsync_policy_keeps_the_games_across_a_clean_restart() {
     }
 }
 
+/// Issue 31, item 16: ListGames lists newest first after a restart as
+/// before it (the recovered games were put back in the order of their ids,
+/// so a listing, and the viewer's game list, came back shuffled), and each
+/// summary is the same, its creation time included.
+#[tokio::test]
+async fn a_restart_keeps_the_listing_newest_first() {
+    let dir = TempDir::new("listing-order");
+    let server = TestServer::start_with(on_disk(&dir)).await;
+    let mut client = server.client().await;
+    let mut created = Vec::new();
+    for seed in 0..12 {
+        let game = client
+            .create_game(harness_request(Some(seed), 2, 30, &[1]))
+            .await
+            .unwrap()
+            .into_inner();
+        created.push(game.game_id);
+    }
+    let listed = |client: &mut Client| {
+        let mut client = client.clone();
+        async move {
+            let request = pb::ListGamesRequest {
+                page_size: 100,
+                ..Default::default()
+            };
+            client.list_games(request).await.unwrap().into_inner().games
+        }
+    };
+    let newest_first: Vec<String> = created.iter().rev().cloned().collect();
+    let summaries = listed(&mut client).await;
+    let ids = |summaries: &[pb::GameSummary]| {
+        summaries
+            .iter()
+            .map(|game| game.game_id.clone())
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(ids(&summaries), newest_first);
+    let mut by_id = created.clone();
+    by_id.sort();
+    assert_ne!(by_id, created, "ids in creation order would prove nothing");
+    server.shutdown().await;
+
+    for _ in 0..2 {
+        let server = TestServer::start_with(on_disk(&dir)).await;
+        let mut client = server.client().await;
+        assert_eq!(listed(&mut client).await, summaries);
+        server.shutdown().await;
+    }
+}
+
 #[tokio::test]
 async fn a_data_directory_the_server_creates_is_private() {
     // A directory the server creates is its owner's alone: it holds seeds.

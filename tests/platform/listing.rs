@@ -215,3 +215,65 @@ async fn listings_and_replays_show_a_remote_bot_as_remote_and_its_address_to_the
     assert!(replay.seats.iter().all(|seat| seat.bot == endpoint));
     server.shutdown().await;
 }
+
+/// Issue 31, item 16: a listing says what the viewer's game list shows:
+/// each game's options (its expansions), its result once it is over, and
+/// when it was created.
+#[tokio::test]
+async fn a_summary_has_the_options_the_result_and_the_creation_time() {
+    let server = TestServer::start().await;
+    let mut client = server.client().await;
+    let before = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap()
+        .as_secs();
+    let options = pb::GameOptions {
+        game: Some(pb::game_options::Game::Arrakis(pb::ArrakisOptions {
+            desert_war: true,
+            smugglers: false,
+        })),
+        max_rounds: Some(3),
+        ..Default::default()
+    };
+    let arrakis = client
+        .create_game(pb::CreateGameRequest {
+            kind: pb::GameKind::WarForArrakis as i32,
+            options: Some(options.clone()),
+            ..Default::default()
+        })
+        .await
+        .unwrap()
+        .into_inner();
+    // All-bot: its bots play it to the end.
+    let over = client
+        .create_game(harness_request(Some(4), 2, 10, &[0, 1]))
+        .await
+        .unwrap()
+        .into_inner();
+    let view = wait_for_end(&mut client, &over.game_id).await;
+    let after = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap()
+        .as_secs();
+    let listed = client
+        .list_games(pb::ListGamesRequest::default())
+        .await
+        .unwrap()
+        .into_inner()
+        .games;
+    let summary = |id: &str| listed.iter().find(|g| g.game_id == id).unwrap().clone();
+
+    let running = summary(&arrakis.game_id);
+    assert_eq!(running.options, Some(options));
+    assert_eq!(running.result, None);
+    assert!(
+        (before..=after).contains(&running.created_unix),
+        "{running:?}"
+    );
+
+    let finished = summary(&over.game_id);
+    assert!(view.result.is_some());
+    assert_eq!(finished.result, view.result);
+    assert!((before..=after).contains(&finished.created_unix));
+    server.shutdown().await;
+}

@@ -389,3 +389,39 @@ async fn melange_load_exits_0_when_it_retried_its_way_through_every_game() {
     assert!(stdout.contains("errors       0\nretried      "), "{stdout}");
     assert_eq!(proxy.seen().injected["ApplyAction answer lost"], 2 * 6);
 }
+
+/// Issue 31, item 16: with stderr a file or a pipe, melange-load writes its
+/// progress as plain lines, a few at most, instead of redrawing one line
+/// (a carriage return twice a second) that floods a log file; the last
+/// line has the final count.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn melange_loads_progress_in_a_log_file_is_a_few_plain_lines() {
+    let server = TestServer::start().await;
+    let endpoint = server.addr.to_string(); // host:port, without http://
+    let started = std::time::Instant::now();
+    let output = tokio::task::spawn_blocking(move || {
+        std::process::Command::new(env!("CARGO_BIN_EXE_melange-load"))
+            .args(["--endpoint", &endpoint, "--kind", &HARNESS_KIND.to_string()])
+            .args(["--games", "4", "--concurrency", "2"])
+            .args(["--workloads", "unwatched"])
+            .args(["--health-calls", "0", "--max-seconds", "60"])
+            .output()
+            .unwrap()
+    })
+    .await
+    .unwrap();
+    let took = started.elapsed();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(output.status.success(), "{stderr}");
+    assert!(!stderr.contains('\r'), "no redraws in a log: {stderr:?}");
+    let lines: Vec<&str> = stderr
+        .lines()
+        .filter(|line| line.contains("games "))
+        .collect();
+    assert!(
+        !lines.is_empty() && lines.len() as u64 <= 2 + took.as_secs() / 10,
+        "{took:?}: {lines:?}"
+    );
+    assert!(lines.last().unwrap().contains("games 4/4"), "{lines:?}");
+    server.shutdown().await;
+}

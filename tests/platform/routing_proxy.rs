@@ -199,12 +199,13 @@ impl GameService for Proxy {
         let fresh = self.upstream.clone().get_view(request).await?.into_inner();
         let mut state = self.state.lock().unwrap();
         let earlier = state.last_views.insert(key.clone(), fresh.clone());
-        if self.faults.stale_view_after_loss && state.stale_pending.contains(&key.0) {
-            if let Some(earlier) = earlier.filter(|earlier| earlier.version < fresh.version) {
-                state.stale_pending.remove(&key.0);
-                let _ = state.inject("stale GetView");
-                return Ok(Response::new(earlier));
-            }
+        if self.faults.stale_view_after_loss
+            && state.stale_pending.contains(&key.0)
+            && let Some(earlier) = earlier.filter(|earlier| earlier.version < fresh.version)
+        {
+            state.stale_pending.remove(&key.0);
+            let _ = state.inject("stale GetView");
+            return Ok(Response::new(earlier));
         }
         Ok(Response::new(fresh))
     }

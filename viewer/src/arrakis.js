@@ -60,6 +60,8 @@ const LAYOUT = (() => {
         cells[id] = {
           path: cellPath(r0, r0 + band - 2, a0 + 0.4, a0 + width - 0.4),
           center: polar(r0 + band / 2, a0 + width / 2),
+          // The arc through the centre: what a line of text may span.
+          width: ((r0 + band / 2) * (width - 0.8) * Math.PI) / 180,
         };
       });
     });
@@ -151,9 +153,39 @@ function areaDetails(info, area) {
   return lines.join("\n");
 }
 
+// The board's text, in the board's units (its viewBox is 1060 wide): the
+// area's name and the lines under it. A line too wide for its cell is
+// drawn smaller, down to MIN_TEXT_SIZE, then squeezed to the cell's width.
+const TEXT_SIZE = { label: 13, harkonnen: 12.5, atreides: 12.5, hazard: 12 };
+const MIN_TEXT_SIZE = 10;
+const LINE_HEIGHT = 13.5;
+// An average glyph's width, in ems, of the board's bold sans-serif text.
+const GLYPH_WIDTH = 0.6;
+
+// An unnamed area is shown by its id (s1_4), the spelling every view and
+// action carries; a named one by its name, shortened.
 function shortName(info) {
   if (info.name) return info.name.length > 13 ? `${info.name.slice(0, 12)}.` : info.name;
-  return info.id.replace(/^s/, "").replace("_", "·");
+  return info.id;
+}
+
+/** One line of an area's text, made to fit `room`. */
+function areaText(x, y, text, kind, room) {
+  const natural = text.length * TEXT_SIZE[kind] * GLYPH_WIDTH;
+  const size = natural > room ? Math.max(MIN_TEXT_SIZE, (TEXT_SIZE[kind] * room) / natural) : TEXT_SIZE[kind];
+  const wide = text.length * size * GLYPH_WIDTH > room;
+  return s(
+    "text",
+    {
+      x: x.toFixed(1),
+      y: y.toFixed(1),
+      class: `t-${kind}`,
+      style: `font-size:${size.toFixed(1)}px`,
+      textLength: wide ? room.toFixed(1) : undefined,
+      lengthAdjust: wide ? "spacingAndGlyphs" : undefined,
+    },
+    text,
+  );
 }
 
 function drawArea(info, area, cell, atomics) {
@@ -193,7 +225,8 @@ function drawArea(info, area, cell, atomics) {
     [atreidesLine, "atreides"],
     [hazards.join(" "), "hazard"],
   ].filter(([text]) => text);
-  const top = y - (lines.length - 1) * 5.5;
+  const top = y - ((lines.length - 1) * LINE_HEIGHT) / 2;
+  const room = Math.max(20, cell.width - 4);
   return s(
     "g",
     {
@@ -205,9 +238,7 @@ function drawArea(info, area, cell, atomics) {
     },
     s("title", {}, areaDetails(info, area)),
     s("path", { d: cell.path, fill, class: area.worm ? "cell worm" : "cell" }),
-    lines.map(([text, kind], index) =>
-      s("text", { x: x.toFixed(1), y: (top + index * 11).toFixed(1), class: `t-${kind}` }, text),
-    ),
+    lines.map(([text, kind], index) => areaText(x, top + index * LINE_HEIGHT, text, kind, room)),
   );
 }
 
@@ -228,6 +259,7 @@ function board(view) {
       const cell = {
         path: `M${CENTER - POLE_RADIUS},${CENTER} a${POLE_RADIUS},${POLE_RADIUS} 0 1 0 ${2 * POLE_RADIUS},0 a${POLE_RADIUS},${POLE_RADIUS} 0 1 0 ${-2 * POLE_RADIUS},0 Z`,
         center: [CENTER, CENTER],
+        width: 1.6 * POLE_RADIUS,
       };
       svg.append(drawArea(info, area, cell, atomics));
       continue;

@@ -81,12 +81,18 @@ function describe(error) {
 }
 
 function client() {
-  const url = $("server").value.trim() || defaultServer();
+  const url = serverUrl($("server").value.trim() || defaultServer());
   if (!state.client || state.serverUrl !== url) {
     state.client = api.connect(url);
     state.serverUrl = url;
   }
   return state.client;
+}
+
+/** A server's address as a URL: `host:port` means `http://host:port`, as
+ * the client kits and the binaries take it. */
+function serverUrl(address) {
+  return /^[a-z][a-z0-9+.-]*:\/\//i.test(address) ? address : `http://${address}`;
 }
 
 function defaultServer() {
@@ -109,19 +115,34 @@ async function listGames(more = false) {
     const table = $("games-table");
     if (!more) {
       table.replaceChildren(
-        h("tr", {}, ["Game", "Kind", "Status", "Version", "Seats", "To act", ""].map((c) => h("th", {}, c))),
+        h(
+          "tr",
+          {},
+          ["Game", "Kind", "Expansions", "Created", "Status", "Winner", "Version", "Seats", "To act", ""].map((c) => h("th", {}, c)),
+        ),
       );
     }
     for (const game of response.games) {
+      const seatText = (seat) => `${seat}: ${game.seats[seat]?.plays || "?"}`;
+      const created = createdAt(game.createdUnix);
+      const winner = winnerText(game, seatText);
       table.append(
         h(
           "tr",
-          { "data-game": game.gameId },
+          {
+            "data-game": game.gameId,
+            "data-expansions": expansions(game.options),
+            "data-created": String(game.createdUnix),
+            "data-winners": game.result ? game.result.winners.join(",") : "",
+          },
           h("td", {}, h("code", {}, game.gameId)),
           h("td", {}, KIND_NAMES[game.kind] ?? game.kind),
+          h("td", { class: "expansions" }, expansions(game.options) || (game.kind === api.GameKind.WAR_FOR_ARRAKIS ? "none" : "—")),
+          h("td", { class: "created", title: created.title }, created.text),
           h("td", {}, STATUS_NAMES[game.status] ?? game.status),
+          h("td", { class: "winner", title: game.result?.reason ?? "" }, winner),
           h("td", {}, String(game.version)),
-          h("td", {}, game.seats.map((seat) => `${seat.seat}: ${seat.plays || "?"}${seat.bot ? ` (${seat.bot} bot)` : ""}`).join(", ")),
+          h("td", {}, game.seats.map((seat) => `${seatText(seat.seat)}${seat.bot ? ` (${seat.bot} bot)` : ""}`).join(", ")),
           h("td", {}, game.toAct.join(", ")),
           h("td", {}, h("button", { onclick: () => watch(game.gameId, undefined, "") }, "Watch")),
         ),
@@ -133,6 +154,33 @@ async function listGames(more = false) {
   } catch (error) {
     say(describe(error), true);
   }
+}
+
+/** A game's expansions in words ("Desert War, Smugglers"); "" for none. */
+function expansions(options) {
+  const game = options?.game;
+  if (game?.case !== "arrakis") return "";
+  return [game.value.desertWar ? "Desert War" : "", game.value.smugglers ? "Smugglers" : ""].filter(Boolean).join(", ");
+}
+
+/** When a game was created: local date and time to the minute, and the
+ * exact UTC time as the cell's title. */
+function createdAt(unix) {
+  if (!unix) return { text: "—", title: "" };
+  const date = new Date(Number(unix) * 1000);
+  const two = (n) => String(n).padStart(2, "0");
+  return {
+    text: `${date.getFullYear()}-${two(date.getMonth() + 1)}-${two(date.getDate())} ${two(date.getHours())}:${two(date.getMinutes())}`,
+    title: date.toISOString(),
+  };
+}
+
+/** Who won a finished game ("" while it runs); the reason is the cell's title. */
+function winnerText(game, seatText) {
+  if (!game.result) return game.status === api.GameStatus.FINISHED ? "—" : "";
+  const winners = game.result.winners.map(seatText);
+  // No winning seat: an automated rival won (an Imperium solo rival).
+  return winners.length ? winners.join(", ") : "no seat (a rival)";
 }
 
 // ---- watching ----

@@ -387,11 +387,42 @@ test("after the game, the log shows who the server played for and why, and the b
 
 test("a wrong token is refused and shown, and the game list lists the games", async () => {
   const page = await browser.newPage();
-  await page.goto(`${serverUrl}/viewer/`);
+  // The server's address without http:// (as the Python kit takes it).
+  await page.goto(`${serverUrl}/viewer/?server=${encodeURIComponent(serverUrl.replace("http://", ""))}`);
   await page.waitForSelector("#games-table tr[data-game]");
-  const listed = await page.$$eval("#games-table tr[data-game]", (rows) => rows.length);
+  const rows = await page.$$eval("#games-table tr[data-game]", (nodes) =>
+    nodes.map((row) => ({
+      game: row.dataset.game,
+      expansions: row.dataset.expansions,
+      created: row.dataset.created,
+      winners: row.dataset.winners,
+      cells: [...row.cells].map((cell) => cell.textContent),
+    })),
+  );
   const { games } = await client.listGames({ pageSize: 50 });
-  assert.equal(listed, games.length);
+  assert.equal(rows.length, games.length);
+  // Each game's expansions, creation time and winner, as ListGames says.
+  const header = await page.$$eval("#games-table tr:first-child th", (cells) => cells.map((cell) => cell.textContent));
+  for (const column of ["Expansions", "Created", "Winner"]) assert.ok(header.includes(column), `${header}`);
+  const cell = (row, column) => row.cells[header.indexOf(column)];
+  games.forEach((game, index) => {
+    const row = rows[index];
+    assert.equal(row.game, game.gameId, "newest first, as listed");
+    assert.equal(row.created, String(game.createdUnix));
+    assert.ok(game.createdUnix > 0n);
+    assert.match(cell(row, "Created"), /^\d{4}-\d\d-\d\d \d\d:\d\d$/);
+    const arrakis = game.options?.game.case === "arrakis" ? game.options.game.value : undefined;
+    const named = [arrakis?.desertWar ? "Desert War" : "", arrakis?.smugglers ? "Smugglers" : ""].filter(Boolean).join(", ");
+    assert.equal(row.expansions, named);
+    assert.equal(row.winners, game.result ? game.result.winners.join(",") : "");
+    if (game.result?.winners.length) {
+      const first = game.result.winners[0];
+      assert.ok(cell(row, "Winner").includes(`${first}: ${game.seats[first].plays}`), `${cell(row, "Winner")}`);
+    }
+  });
+  assert.ok(rows.some((row) => row.expansions === "Desert War, Smugglers"), "the game of both expansions");
+  assert.ok(rows.some((row) => row.winners !== ""), "a finished game with its winner");
+  await page.screenshot({ path: join(shots, "game-list.png"), fullPage: true });
   await openViewer(page, { fromDisk: false, gameId: games[0].gameId, seat: 0, token: "not-the-token" });
   await page.waitForSelector("#message.error");
   assert.match(await page.textContent("#message"), /PermissionDenied|Unauthenticated/);

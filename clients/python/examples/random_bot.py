@@ -8,8 +8,8 @@ import random
 from melange_client import Client, arrakis_options, imperium_options
 
 parser = argparse.ArgumentParser(description=__doc__)
-parser.add_argument("--server", default="127.0.0.1:50051")
-parser.add_argument("--kind", default="imperium", choices=["imperium", "war_for_arrakis"])
+parser.add_argument("--server", default="http://127.0.0.1:50051", help="host:port or http://host:port")
+parser.add_argument("--kind", default="imperium", help="imperium or war-for-arrakis")
 parser.add_argument("--game"), parser.add_argument("--token")
 parser.add_argument("--seat", type=int, default=0)
 args = parser.parse_args()

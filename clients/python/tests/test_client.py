@@ -20,6 +20,7 @@ from melange_client import (
     imperium_pb2,
     pb,
 )
+from melange_client.client import _target
 
 
 def test_apply_guards_with_the_last_version_seen(client):
@@ -60,7 +61,7 @@ def test_tokens_are_required_and_checked(client):
 
 
 def test_bot_seats_have_no_token(client):
-    game = client.create_game("war_for_arrakis", seed=1, options=arrakis_options(), seats=["random"])
+    game = client.create_game("war-for-arrakis", seed=1, options=arrakis_options(), seats=["random"])
     assert game.human_seats() == [1]
     with pytest.raises(ValueError):
         game.seat(0)
@@ -84,8 +85,26 @@ def test_an_illegal_action_names_the_rule(client):
 
 
 def test_unknown_kind_is_refused_before_any_call(client):
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="war-for-arrakis, imperium"):
         client.create_game("chess")
+
+
+def test_every_spelling_of_a_kind_and_an_address_means_the_same(server):
+    # Issue 31: "war-for-arrakis" as the binaries spell it, the kit's older
+    # "war_for_arrakis", and a server's address with or without http://.
+    for address in (server, f"http://{server}", f"HTTP://{server}/"):
+        with Client(address) as client:
+            for kind in ("war-for-arrakis", "war_for_arrakis", "War_For_Arrakis", "arrakis"):
+                game = client.create_game(kind, seed=1, options=arrakis_options(), seats=["random"])
+                assert game.view.kind == pb.GAME_KIND_WAR_FOR_ARRAKIS
+    # https:// is TLS with the system's roots; another scheme is refused,
+    # as is http:// with credentials.
+    target, credentials = _target(f"https://{server}", None)
+    assert target == server and credentials is not None
+    with pytest.raises(ValueError, match="unknown scheme"):
+        Client(f"grpc://{server}")
+    with pytest.raises(ValueError, match="without TLS"):
+        Client(f"http://{server}", credentials=grpc.ssl_channel_credentials())
 
 
 class CuttingProxy:
@@ -149,7 +168,7 @@ def test_a_broken_stream_resumes_from_the_last_version(server, client):
     from_version = the last version it yielded, so the versions it yields are
     exactly 1..N, each once."""
     game = client.create_game(
-        "war_for_arrakis", seed=2, options=arrakis_options(), seats=["random", "random"]
+        "war-for-arrakis", seed=2, options=arrakis_options(), seats=["random", "random"]
     )
     proxy = CuttingProxy(server)
     reconnects = []

@@ -18,8 +18,8 @@ def run_bot(*args: str) -> str:
 
 
 def test_random_bot_creates_and_plays_a_game(server):
-    out = run_bot("--server", server, "--kind", "war_for_arrakis", "--seat", "1")
-    assert "created war_for_arrakis game" in out and "over at version" in out
+    out = run_bot("--server", f"http://{server}", "--kind", "war-for-arrakis", "--seat", "1")
+    assert "created war-for-arrakis game" in out and "over at version" in out
 
 
 def test_random_bot_joins_a_seat(server, client):

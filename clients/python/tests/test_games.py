@@ -124,7 +124,7 @@ def test_war_for_arrakis_both_seats_through_the_client(client, expansions):
     flags = EXPANSIONS[expansions]
 
     def make(seed: int) -> Game:
-        game = client.create_game("war_for_arrakis", seed=seed, options=arrakis_options(**flags))
+        game = client.create_game("war-for-arrakis", seed=seed, options=arrakis_options(**flags))
         assert [grant.plays for grant in game.response.seats] == ["harkonnen", "atreides"]
         start = game.view.arrakis
         assert start.HasField("desert_war") == flags.get("desert_war", False)
@@ -143,7 +143,7 @@ def test_war_for_arrakis_against_the_built_in_bot(client):
     game, final, played, streamed = play_whole(
         client,
         [8, *ARRAKIS_SEEDS[1:]],
-        lambda seed: client.create_game("war_for_arrakis", seed=seed, options=arrakis_options(), seats=["random"]),
+        lambda seed: client.create_game("war-for-arrakis", seed=seed, options=arrakis_options(), seats=["random"]),
     )
     assert game.human_seats() == [1]
     check_finished(client, game, final, played, streamed, 2)
@@ -152,7 +152,7 @@ def test_war_for_arrakis_against_the_built_in_bot(client):
 
 def test_a_game_past_the_cap_is_given_up_with_every_stream_stopped(client):
     # Seed 1 of the Desert War runs about 50,000 decisions with these choices.
-    game = client.create_game("war_for_arrakis", seed=1, options=arrakis_options(desert_war=True))
+    game = client.create_game("war-for-arrakis", seed=1, options=arrakis_options(desert_war=True))
     assert play_out(client, game, seed=1, cap=300) is None
     view = client.spectator(game.id).view()
     assert view.status == pb.GAME_STATUS_IN_PROGRESS

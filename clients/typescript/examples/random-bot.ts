@@ -20,7 +20,7 @@ if (!seat) {
   const bots: Array<string | null> = Array(imperium ? 4 : 2).fill("random");
   bots[seatNumber] = null;
   const options = imperium ? imperiumOptions(4) : arrakisOptions();
-  const game = await client.createGame(imperium ? "imperium" : "war_for_arrakis", { options, seats: bots });
+  const game = await client.createGame(imperium ? "imperium" : "war-for-arrakis", { options, seats: bots });
   console.log(`created ${args.kind} game ${game.id}; playing seat ${seatNumber}`);
   seat = game.seat(seatNumber);
 }

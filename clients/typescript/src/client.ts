@@ -38,7 +38,9 @@ import {
   type View,
 } from "./gen/melange/v1/game_service_pb.js";
 
-export type KindName = "imperium" | "war_for_arrakis";
+/** A game kind by name: "war-for-arrakis" as the binaries spell it; the
+ * kit's older "war_for_arrakis" means the same. */
+export type KindName = "imperium" | "war-for-arrakis" | "war_for_arrakis";
 export type Chooser = (view: View) => Action | LegalAction;
 
 /** ApplyAction was refused with ABORTED: the game is no longer at the
@@ -73,10 +75,23 @@ export function arrakisOptions(expansions: { desertWar?: boolean; smugglers?: bo
 }
 
 function kindOf(kind: KindName | GameKind): GameKind {
-  if (kind === "imperium") return GameKind.IMPERIUM;
-  if (kind === "war_for_arrakis") return GameKind.WAR_FOR_ARRAKIS;
   if (typeof kind === "number") return kind;
-  throw new Error(`unknown game kind ${JSON.stringify(kind)}; one of imperium, war_for_arrakis`);
+  // Any case, "_" read as "-": every spelling in use means the same kind.
+  const name = String(kind).trim().toLowerCase().replaceAll("_", "-");
+  if (name === "imperium") return GameKind.IMPERIUM;
+  if (name === "war-for-arrakis" || name === "arrakis") return GameKind.WAR_FOR_ARRAKIS;
+  throw new Error(`unknown game kind ${JSON.stringify(kind)}; one of war-for-arrakis, imperium`);
+}
+
+/** A server's address as the URL Connect dials: `host:port` is
+ * `http://host:port` (as the Python kit and the binaries take it);
+ * `http://` and `https://` (TLS) addresses are kept as they are. */
+export function serverUrl(address: string): string {
+  const trimmed = address.trim();
+  const scheme = /^([a-z][a-z0-9+.-]*):\/\//i.exec(trimmed)?.[1]?.toLowerCase();
+  if (scheme === undefined) return `http://${trimmed}`;
+  if (scheme === "http" || scheme === "https") return trimmed;
+  throw new Error(`${JSON.stringify(address)}: unknown scheme ${scheme}; give host:port, http://host:port or https://host:port`);
 }
 
 function seatConfig(seat: string | null | undefined | SeatConfig): SeatConfig {
@@ -133,13 +148,15 @@ export interface ClientOptions {
   timeoutMs?: number;
 }
 
-/** One connection to a melange server, e.g. `new MelangeClient("http://127.0.0.1:50051")`. */
+/** One connection to a melange server, e.g. `new MelangeClient("http://127.0.0.1:50051")`;
+ * the address may also be `host:port`, or `https://host:port` for TLS. */
 export class MelangeClient {
   readonly service: Client<typeof GameService>;
   readonly timeoutMs: number;
   private readonly sessions: Http2SessionManager;
 
-  constructor(baseUrl = "http://127.0.0.1:50051", options: ClientOptions = {}) {
+  constructor(address = "http://127.0.0.1:50051", options: ClientOptions = {}) {
+    const baseUrl = serverUrl(address);
     this.sessions = new Http2SessionManager(baseUrl);
     const transport = createGrpcTransport({ baseUrl, sessionManager: this.sessions, interceptors: [gameHeader] });
     this.service = createClient(GameService, transport);

@@ -19,6 +19,7 @@ import {
   StaleVersionError,
   arrakisOptions,
   imperiumOptions,
+  serverUrl,
 } from "../src/index.js";
 import { startServer, type RunningServer } from "./server.js";
 
@@ -110,8 +111,29 @@ describe("the client", () => {
     assert.equal((await game.seat(0).view()).seat, 0);
   });
 
+  test("every spelling of a kind and an address means the same", async () => {
+    // Issue 31: "war-for-arrakis" as the binaries spell it, the kit's older
+    // "war_for_arrakis", and a server's address with or without http://.
+    const hostPort = server.url.replace(/^http:\/\//, "");
+    assert.equal(serverUrl(hostPort), server.url);
+    assert.equal(serverUrl("https://melange.example:443"), "https://melange.example:443");
+    assert.throws(() => serverUrl("grpc://127.0.0.1:1"), /unknown scheme/);
+    for (const address of [hostPort, server.url]) {
+      const other = new MelangeClient(address);
+      try {
+        for (const kind of ["war-for-arrakis", "war_for_arrakis"] as const) {
+          const game = await other.createGame(kind, { seed: 1, options: arrakisOptions(), seats: ["random"] });
+          assert.equal(game.view?.kind, GameKind.WAR_FOR_ARRAKIS);
+        }
+      } finally {
+        other.close();
+      }
+    }
+    await assert.rejects(client.createGame("chess" as "imperium"), /one of war-for-arrakis, imperium/);
+  });
+
   test("bot seats have no token", async () => {
-    const game = await client.createGame("war_for_arrakis", { seed: 1, options: arrakisOptions(), seats: ["random"] });
+    const game = await client.createGame("war-for-arrakis", { seed: 1, options: arrakisOptions(), seats: ["random"] });
     assert.deepEqual(game.humanSeats(), [1]);
     assert.throws(() => game.seat(0));
   });

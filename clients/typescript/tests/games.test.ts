@@ -135,7 +135,7 @@ describe("whole games", () => {
   for (const [name, seed, flags] of expansions) {
     test(`War for Arrakis ${name}, both seats through the client`, async () => {
       const { game, final } = await playWhole(client, [seed, ...fallbacks], async (seed) => {
-        const game = await client.createGame("war_for_arrakis", { seed, options: arrakisOptions(flags) });
+        const game = await client.createGame("war-for-arrakis", { seed, options: arrakisOptions(flags) });
         assert.deepEqual(game.response.seats.map((grant) => grant.plays), ["harkonnen", "atreides"]);
         const start = game.view?.game;
         assert.equal(start?.case, "arrakis");
@@ -154,7 +154,7 @@ describe("whole games", () => {
 
   test("War for Arrakis against the server's bot", async () => {
     const { game, final, played } = await playWhole(client, [12, ...fallbacks], (seed) =>
-      client.createGame("war_for_arrakis", { seed, options: arrakisOptions(), seats: ["random"] }),
+      client.createGame("war-for-arrakis", { seed, options: arrakisOptions(), seats: ["random"] }),
     );
     assert.deepEqual(game.humanSeats(), [1]);
     assert.ok((played.get(1) ?? 0) > 0 && (played.get(1) ?? 0) < Number(final.version));
@@ -162,7 +162,7 @@ describe("whole games", () => {
 
   test("a game past the cap is given up, every seat's play and the spectator stopped", async () => {
     // Seed 2 of the core game runs about 61,000 decisions with this chooser.
-    const game = await client.createGame("war_for_arrakis", { seed: 2, options: arrakisOptions() });
+    const game = await client.createGame("war-for-arrakis", { seed: 2, options: arrakisOptions() });
     assert.equal(await playOut(client, game, 300), undefined);
     const view = await client.spectator(game.id).view();
     assert.equal(view.status, GameStatus.IN_PROGRESS);

@@ -122,10 +122,38 @@ fn phase_name(phase: Phase) -> &'static str {
     }
 }
 
+/// An area by its id. The canonical id is the data's (`s1_4`,
+/// `gara_kulon`), which every view and offered action carries; the other
+/// spellings in use are accepted with the same meaning (issue 31): the
+/// labels' `s1-4`, the viewer's short `1-4` (or `1·4`), any case, and a
+/// named area's words (`gara-kulon`, `Gara Kulon`).
 fn area(id: &str) -> Result<AreaId, MatchError> {
     board()
         .area_id(id)
-        .ok_or_else(|| invalid(format!("unknown War for Arrakis area {}", echo(id))))
+        .or_else(|| board().area_id(&canonical_id(id)))
+        .ok_or_else(|| {
+            invalid(format!(
+                "unknown War for Arrakis area {} (an area id is like s1_4 or gara_kulon)",
+                echo(id)
+            ))
+        })
+}
+
+/// A board id in its data spelling: lower case, `_` between words, and a
+/// desert area's sector named (`1-4`, `S1-4`, `1·4` -> `s1_4`).
+fn canonical_id(id: &str) -> String {
+    let mut id: String = id
+        .trim()
+        .chars()
+        .map(|c| match c {
+            '-' | ' ' | '·' => '_',
+            c => c.to_ascii_lowercase(),
+        })
+        .collect();
+    if id.starts_with(|c: char| c.is_ascii_digit()) {
+        id.insert(0, 's');
+    }
+    id
 }
 
 fn area_name(a: AreaId) -> String {
@@ -140,6 +168,7 @@ fn area_display(a: AreaId) -> String {
 fn zone(id: &str) -> Result<AirZoneId, MatchError> {
     board()
         .air_zone_id(id)
+        .or_else(|| board().air_zone_id(&id.trim().to_ascii_lowercase()))
         .ok_or_else(|| invalid(format!("unknown Air zone {}", echo(id))))
 }
 
@@ -151,7 +180,7 @@ fn sector(id: &str) -> Result<SectorId, MatchError> {
     board()
         .sectors
         .iter()
-        .position(|s| s.id == id)
+        .position(|s| s.id == id || s.id == canonical_id(id))
         .map(|i| SectorId(i as u8))
         .ok_or_else(|| invalid(format!("unknown sector {}", echo(id))))
 }
@@ -1284,6 +1313,31 @@ mod tests {
         } else {
             *busy[rng.random_range(0..busy.len())]
         }
+    }
+
+    /// Issue 31, item 15: an area, a sector or an Air zone named in any
+    /// spelling in use (the labels' `s1-4`, the viewer's `1-4`, upper case,
+    /// a named area's words) is the one its data id names.
+    #[test]
+    fn every_spelling_of_a_board_id_names_the_same_place() {
+        let s1_4 = area("s1_4").unwrap();
+        for spelled in ["s1-4", "S1_4", "1-4", "1_4", "1·4", " s1-4 "] {
+            assert_eq!(area(spelled).unwrap(), s1_4, "{spelled}");
+        }
+        let gara = area("gara_kulon").unwrap();
+        for spelled in ["gara-kulon", "Gara Kulon", "GARA_KULON"] {
+            assert_eq!(area(spelled).unwrap(), gara, "{spelled}");
+        }
+        assert_eq!(area("16").ok(), None);
+        for unknown in ["s9_1", "1-99", "", "kulon"] {
+            let error = area(unknown).unwrap_err().to_string();
+            assert!(error.contains("like s1_4"), "{unknown}: {error}");
+        }
+        assert_eq!(sector("S1").unwrap(), sector("s1").unwrap());
+        assert_eq!(sector("1").unwrap(), sector("s1").unwrap());
+        assert_eq!(zone("AZ1").unwrap(), zone("az1").unwrap());
+        // What goes out is always the data id.
+        assert_eq!(area_name(area("1-4").unwrap()), "s1_4");
     }
 
     /// The second secret objective (Tested with the Gom Jabbar) reaches the

@@ -4,8 +4,9 @@ use crate::pb;
 /// One kind of game of the ladder, with its options.
 #[derive(Clone, Debug, PartialEq)]
 pub struct GameSpec {
-    /// Its name in the files (`war-for-arrakis`, `imperium`): ratings,
-    /// the games log and the leaderboard are kept under it.
+    /// Its name in the files (`war-for-arrakis`, `imperium`; see
+    /// [`canonical_name`]): ratings, the games log and the leaderboard are
+    /// kept under it.
     pub name: String,
     /// The `GameKind` number.
     pub kind: i32,
@@ -19,6 +20,16 @@ pub struct GameSpec {
     pub weight: u32,
     /// Words for the leaderboard's heading.
     pub title: String,
+}
+
+/// The name a ladder keeps a kind under: the canonical name of a kind a
+/// person may name in any spelling (`war_for_arrakis` and `arrakis` are
+/// `war-for-arrakis`), else the name as given (a `GameKind` number).
+pub fn canonical_name(name: &str) -> String {
+    match crate::api::game_kind(name) {
+        Ok(kind) if name.parse::<i32>().is_err() => crate::api::game_kind_name(kind),
+        _ => name.to_owned(),
+    }
 }
 
 /// The kinds in the order game number `game` tries them: first the kind
@@ -73,5 +84,21 @@ mod tests {
         let firsts: Vec<usize> = (0..4).map(|g| turn_order(&specs, g)[0]).collect();
         assert_eq!(firsts, vec![0, 1, 0, 1]);
         assert!(turn_order(&[spec("a", 0)], 3).is_empty());
+    }
+
+    #[test]
+    fn every_spelling_of_a_kind_is_kept_under_one_name() {
+        for name in [
+            "war-for-arrakis",
+            "war_for_arrakis",
+            "arrakis",
+            "War_For_Arrakis",
+        ] {
+            assert_eq!(canonical_name(name), "war-for-arrakis", "{name}");
+        }
+        assert_eq!(canonical_name("imperium"), "imperium");
+        // A number is kept as given: it was never spelled otherwise.
+        assert_eq!(canonical_name("1"), "1");
+        assert_eq!(canonical_name("chess"), "chess");
     }
 }

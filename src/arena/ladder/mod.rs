@@ -228,12 +228,14 @@ impl Ladder {
     }
 
     /// The book of kind `name`, made if the log names a kind no longer
-    /// configured.
+    /// configured. A kind logged under another spelling of its name
+    /// (`war_for_arrakis`, `arrakis`) is the canonical name's book.
     fn book(&mut self, name: &str, seats: usize) -> &mut Book {
+        let name = games::canonical_name(name);
         let index = match self.books.iter().position(|book| book.name == name) {
             Some(index) => index,
             None => {
-                self.books.push(Book::new(name, name, seats));
+                self.books.push(Book::new(&name, &name, seats));
                 self.books.len() - 1
             }
         };
@@ -351,7 +353,7 @@ impl Ladder {
             .config
             .games
             .iter()
-            .find(|game| game.name == flight.kind)
+            .find(|game| game.name == games::canonical_name(&flight.kind))
             .cloned()
         else {
             let failure = Failure {

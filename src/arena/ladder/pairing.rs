@@ -78,7 +78,7 @@ pub fn pick_table(
         let c = &candidates[i];
         (c.busy, c.games, turn(i))
     })?;
-    let exploring = (explore_every > 0 && game % explore_every == 0)
+    let exploring = (explore_every > 0 && game.is_multiple_of(explore_every))
         || (candidates[anchor].games as usize) < count - 1;
     // The fewest meetings each candidate has had with any other, and the
     // anchor's last game.

@@ -86,10 +86,10 @@ pub fn command(bot: &str) -> Option<Result<Command, String>> {
         let whole = path
             .canonicalize()
             .map_err(|error| format!("cannot resolve {word:?}: {error}"))?;
-        if let Some(folder) = whole.parent() {
-            if !folders.iter().any(|f: &PathBuf| f == folder) {
-                folders.push(folder.to_owned());
-            }
+        if let Some(folder) = whole.parent()
+            && !folders.iter().any(|f: &PathBuf| f == folder)
+        {
+            folders.push(folder.to_owned());
         }
         Ok(whole.to_string_lossy().into_owned())
     };

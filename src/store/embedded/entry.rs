@@ -162,12 +162,17 @@ pub(super) struct GameBytes {
     pub clock: Option<Vec<u8>>,
     /// The bytes of the frames that hold it (tombstones aside).
     pub bytes: u64,
+    /// Where its creation comes among the file's creations: the order the
+    /// games were created in (compaction copies frames in their order).
+    pub created: u64,
 }
 
 /// Every game's bytes, built by applying the file's entries in order.
 #[derive(Debug, Default)]
 pub(super) struct Replay {
     pub games: HashMap<String, GameBytes>,
+    /// The creations applied so far.
+    creations: u64,
 }
 
 impl Replay {
@@ -179,6 +184,7 @@ impl Replay {
         match kind {
             Kind::Create => {
                 let actions = (entry.version..).zip(entry.actions).collect();
+                self.creations += 1;
                 self.games.insert(
                     entry.id,
                     GameBytes {
@@ -187,6 +193,7 @@ impl Replay {
                         finished: entry.finished,
                         clock: (!entry.clock.is_empty()).then_some(entry.clock),
                         bytes: frame_bytes,
+                        created: self.creations,
                     },
                 );
             }

@@ -102,8 +102,10 @@ impl Embedded {
         // A compaction a crash interrupted: the journal is whole without it.
         let _ = std::fs::remove_file(compact::temp_path(dir));
         let log = read::open(&path)?;
+        // Oldest first, as they were created: the server lists games in
+        // the order it takes them back, newest first.
         let mut games: Vec<_> = log.replay.games.into_iter().collect();
-        games.sort_unstable_by(|a, b| a.0.cmp(&b.0));
+        games.sort_unstable_by_key(|(_, game)| game.created);
         let mut index = Index::default();
         let mut recovered = Recovered::default();
         for (id, game) in games {

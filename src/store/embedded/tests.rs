@@ -220,6 +220,29 @@ fn games_come_back_after_a_reopen_and_go_on() {
     assert_eq!(summary(&recovered)[0], game("a", 7, Some(9), false));
 }
 
+/// Issue 31, item 16: games come back in the order they were created
+/// (the server lists them newest first from it), not in the order of their
+/// ids.
+#[test]
+fn games_come_back_in_the_order_they_were_created() {
+    let dir = Dir::new("order");
+    let (store, _) = open(&dir);
+    let ids = ["m", "z", "a", "q", "b"];
+    for id in ids {
+        create(&store, id, 1, None);
+    }
+    store.write(vec![Op::Delete { id: "q".into() }]).unwrap();
+    store.close();
+    let (store, recovered) = open(&dir);
+    let order: Vec<&str> = recovered.games.iter().map(|g| g.id.as_str()).collect();
+    assert_eq!(order, ["m", "z", "a", "b"]);
+    create(&store, "c", 1, None);
+    store.close();
+    let (_store, recovered) = open(&dir);
+    let order: Vec<&str> = recovered.games.iter().map(|g| g.id.as_str()).collect();
+    assert_eq!(order, ["m", "z", "a", "b", "c"]);
+}
+
 #[test]
 fn every_policy_keeps_what_was_written_across_a_reopen() {
     for policy in [FsyncPolicy::EveryMs(5), FsyncPolicy::Never] {
@@ -438,7 +461,8 @@ fn compaction_keeps_the_live_games_and_drops_the_dead_ones() {
         version += 1;
         std::thread::sleep(Duration::from_millis(1));
     }
-    create(&store, "new", 3, None);
+    // Named to sort before "keep": they come back in creation order.
+    create(&store, "after", 3, None);
     assert!(!compact::temp_path(dir.path()).exists());
     store.close();
     let compacted = len(&dir.journal());
@@ -448,7 +472,7 @@ fn compaction_keeps_the_live_games_and_drops_the_dead_ones() {
         summary(&recovered),
         [
             game("keep", version - 1, None, false),
-            game("new", 3, None, false)
+            game("after", 3, None, false)
         ]
     );
     assert_eq!(recovered.games[0].clock, Some(clock_record(39)));

@@ -41,7 +41,7 @@ fn positions(desert_war: bool, smugglers: bool, games: u64) -> Vec<Arrakis> {
             if (drawn || mentat) && rare < 4 {
                 rare += 1;
                 out.push(g.clone());
-            } else if step % 37 == 0 {
+            } else if step.is_multiple_of(37) {
                 out.push(g.clone());
             }
         });

@@ -24,9 +24,11 @@ from .pb import arrakis_pb2, game_service_pb2 as pb, game_service_pb2_grpc, impe
 IN_PROGRESS = pb.GAME_STATUS_IN_PROGRESS
 FINISHED = pb.GAME_STATUS_FINISHED
 
+# Game kinds by name: "war-for-arrakis" as the binaries spell it; the
+# kit's older "war_for_arrakis" (any "_" reads as "-") and "arrakis" mean
+# the same.
 _KINDS = {
     "imperium": pb.GAME_KIND_IMPERIUM,
-    "war_for_arrakis": pb.GAME_KIND_WAR_FOR_ARRAKIS,
     "war-for-arrakis": pb.GAME_KIND_WAR_FOR_ARRAKIS,
     "arrakis": pb.GAME_KIND_WAR_FOR_ARRAKIS,
 }
@@ -69,9 +71,9 @@ def arrakis_options(desert_war: bool = False, smugglers: bool = False) -> pb.Gam
 def _kind(kind: Union[str, int]) -> int:
     if isinstance(kind, str):
         try:
-            return _KINDS[kind.lower()]
+            return _KINDS[kind.strip().lower().replace("_", "-")]
         except KeyError:
-            raise ValueError(f"unknown game kind {kind!r}; one of {sorted(_KINDS)}") from None
+            raise ValueError(f"unknown game kind {kind!r}; one of war-for-arrakis, imperium") from None
     return int(kind)
 
 
@@ -130,22 +132,43 @@ class _GameHeader(grpc.UnaryUnaryClientInterceptor, grpc.UnaryStreamClientInterc
         return continuation(self._details(client_call_details, request), request)
 
 
+def _target(address: str, credentials: Optional[grpc.ChannelCredentials]):
+    """`host:port` and the credentials for a server's address, which may be
+    `host:port`, `http://host:port` or `https://host:port` (TLS, checked
+    against the system's root certificates unless `credentials` say
+    otherwise), as the other kits and the binaries take it."""
+    scheme, found, rest = address.strip().partition("://")
+    if not found:
+        return address.strip(), credentials
+    rest = rest.rstrip("/")
+    if scheme.lower() == "http":
+        if credentials is not None:
+            raise ValueError(f"{address}: http:// is without TLS, but credentials were given; use https://")
+        return rest, None
+    if scheme.lower() == "https":
+        return rest, credentials if credentials is not None else grpc.ssl_channel_credentials()
+    raise ValueError(f"{address}: unknown scheme {scheme!r}; give host:port, http://host:port or https://host:port")
+
+
 class Client:
     """One connection to a melange server.
 
-    `target` is `host:port`. Pass `credentials` (from
-    `grpc.ssl_channel_credentials`) for a server that serves TLS.
+    `target` is the server's address: `host:port` or `http://host:port`
+    (plaintext), or `https://host:port` (TLS, with the system's root
+    certificates). Pass `credentials` (from `grpc.ssl_channel_credentials`)
+    for a server whose certificate those roots do not check.
     """
 
     def __init__(
         self,
-        target: str = "127.0.0.1:50051",
+        target: str = "http://127.0.0.1:50051",
         *,
         credentials: Optional[grpc.ChannelCredentials] = None,
         timeout: float = 30.0,
         options: Sequence[tuple] = (),
     ):
         options = [("grpc.max_receive_message_length", 16 * 1024 * 1024), *options]
+        target, credentials = _target(target, credentials)
         if credentials is None:
             self.channel = grpc.insecure_channel(target, options=options)
         else:
@@ -176,10 +199,11 @@ class Client:
         options: Optional[pb.GameOptions] = None,
         seats: Sequence[Union[None, str, pb.SeatConfig]] = (),
     ) -> "Game":
-        """Creates a game. `kind` is "imperium" or "war_for_arrakis" (or a
-        GameKind value). `seats` lists the seats in order: None for a seat
-        you play (it gets a token), a bot name such as "random" for a seat the
-        server plays, or a SeatConfig; seats not listed are yours."""
+        """Creates a game. `kind` is "imperium" or "war-for-arrakis" (or a
+        GameKind value; "war_for_arrakis" is accepted too). `seats` lists the
+        seats in order: None for a seat you play (it gets a token), a bot name
+        such as "random" for a seat the server plays, or a SeatConfig; seats
+        not listed are yours."""
         request = pb.CreateGameRequest(
             kind=_kind(kind), options=options, seats=[_seat_config(s) for s in seats]
         )

@@ -133,7 +133,7 @@ impl Arrakis {
         if counts && self.phase == Phase::ActionResolution {
             self.harvesters_destroyed += 1;
             let per = self.d().tables.tracks.jihad_per_harvesters_destroyed;
-            if per > 0 && self.harvesters_destroyed % per == 0 {
+            if per > 0 && self.harvesters_destroyed.is_multiple_of(per) {
                 self.advance_prescience(Marker::Jihad, 1, ev);
             }
         }

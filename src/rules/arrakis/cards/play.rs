@@ -615,10 +615,10 @@ impl Arrakis {
             }
             (_, Action::PlayFree(c)) => {
                 // The follow-up card starts once this one is done.
-                if let Some(done) = self.effect.take() {
-                    if let Source::Card(c) = done.card {
-                        self.house_mut(f).discard.push(c);
-                    }
+                if let Some(done) = self.effect.take()
+                    && let Source::Card(c) = done.card
+                {
+                    self.house_mut(f).discard.push(c);
                 }
                 self.play_card(f, c, ev);
             }
