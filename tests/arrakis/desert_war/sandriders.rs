@@ -417,12 +417,6 @@ fn a_three_area_attack_needs_desert_on_the_way() {
     // non-desert area is out of reach, even ridden.
     let b = board();
     let n = b.areas.len() as u8;
-    let near = |p: AreaId| -> Vec<AreaId> {
-        (0..n)
-            .map(AreaId)
-            .filter(|q| *q != p && b.touches(p, *q))
-            .collect()
-    };
     let within = |w: AreaId, steps: usize, desert_only: bool| -> Vec<AreaId> {
         let mut all = vec![w];
         let mut frontier = vec![w];
@@ -430,7 +424,7 @@ fn a_three_area_attack_needs_desert_on_the_way() {
             let mut next = Vec::new();
             for m in &frontier {
                 if step == 0 || !desert_only || is_desert(*m) {
-                    for q in near(*m) {
+                    for q in touching(*m) {
                         if !all.contains(&q) {
                             all.push(q);
                             next.push(q);
@@ -557,12 +551,6 @@ fn each_of_the_two_areas_on_the_way_of_a_three_area_attack_must_be_desert() {
     // route) is out of reach, even ridden.
     let b = board();
     let n = b.areas.len() as u8;
-    let near = |p: AreaId| -> Vec<AreaId> {
-        (0..n)
-            .map(AreaId)
-            .filter(|q| *q != p && b.touches(p, *q))
-            .collect()
-    };
     let distances = |w: AreaId| -> Vec<u8> {
         let mut d = vec![u8::MAX; usize::from(n)];
         d[w.index()] = 0;
@@ -570,7 +558,7 @@ fn each_of_the_two_areas_on_the_way_of_a_three_area_attack_must_be_desert() {
         for step in 1..=3 {
             let mut next = Vec::new();
             for m in &frontier {
-                for q in near(*m) {
+                for q in touching(*m) {
                     if d[q.index()] == u8::MAX {
                         d[q.index()] = step;
                         next.push(q);
@@ -590,9 +578,9 @@ fn each_of_the_two_areas_on_the_way_of_a_three_area_attack_must_be_desert() {
     // The routes w, m1, m2, t of a target t exactly 3 areas away.
     let routes = |w: AreaId, t: AreaId, d: &[u8]| -> Vec<(AreaId, AreaId)> {
         let mut out = Vec::new();
-        for m1 in near(w).into_iter().filter(|m| d[m.index()] == 1) {
-            for m2 in near(m1).into_iter().filter(|m| d[m.index()] == 2) {
-                if near(m2).contains(&t) {
+        for m1 in touching(w).into_iter().filter(|m| d[m.index()] == 1) {
+            for m2 in touching(m1).into_iter().filter(|m| d[m.index()] == 2) {
+                if touching(m2).contains(&t) {
                     out.push((m1, m2));
                 }
             }
