@@ -552,7 +552,7 @@ fn the_two_commands_are_the_server_and_the_test_suite_ci_runs() {
     let block = blocks(&README[start..]).unwrap().remove(0);
     assert_eq!(block.lang, "sh");
     let two = commands(&format!("```sh\n{}\n```\n", block.lines.join("\n")));
-    assert_eq!(two, ["cargo run --release", "cargo test"]);
+    assert_eq!(two, ["cargo run --release", "cargo test --release"]);
     // CI runs the same test command, with the locked versions.
     let locked = format!("run {} --locked", two[1]);
     assert!(

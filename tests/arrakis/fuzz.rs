@@ -14,7 +14,10 @@ use melange::rules::arrakis::{
 use melange::rules::core::{GameRng, RuleError, Ruleset, conformance::fuzz_playout};
 use rand::Rng;
 
-const GAMES: u64 = if cfg!(debug_assertions) { 60 } else { 600 };
+/// Games fuzzed: more in the release soak.
+fn games() -> u64 {
+    melange::rules::core::conformance::playout_games(60, 600)
+}
 const PROBES_PER_STEP: usize = 3;
 
 pub(crate) fn arbitrary(rng: &mut GameRng) -> Action {
@@ -129,7 +132,7 @@ fn smugglers_action(rng: &mut GameRng, area: AreaId, zone: AirZoneId) -> SmActio
 
 #[test]
 fn arbitrary_actions_are_accepted_exactly_when_legal() {
-    for seed in 0..GAMES {
+    for seed in 0..games() {
         let mut options = ArrakisOptions::default();
         if seed % 2 == 1 {
             options.preset = melange::rules::arrakis::Preset::Published;

@@ -10,13 +10,13 @@ use melange::rules::core::{Ruleset, Seat, Viewer};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-/// Games per test: `ARRAKIS_GAMES` when set, else fewer in debug builds
-/// (e.g. `ARRAKIS_GAMES=2000 cargo test --test arrakis playout::`).
+/// Games per test: `ARRAKIS_GAMES` when set, else the quick or the soak
+/// count of `playout_games` (e.g. `ARRAKIS_GAMES=2000 cargo test --test arrakis playout::`).
 pub(crate) fn games() -> u64 {
     std::env::var("ARRAKIS_GAMES")
         .ok()
         .and_then(|v| v.parse().ok())
-        .unwrap_or(if cfg!(debug_assertions) { 1000 } else { 5000 })
+        .unwrap_or_else(|| melange::rules::core::conformance::playout_games(1000, 5000))
 }
 
 /// Figure counts conserved, stacking held, leaders never alone, hidden

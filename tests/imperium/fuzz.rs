@@ -9,7 +9,11 @@ use melange::rules::imperium::{
 };
 use rand::Rng;
 
-const GAMES: u64 = if cfg!(debug_assertions) { 100 } else { 1_000 };
+/// Games fuzzed: more in the release soak.
+fn games() -> u64 {
+    melange::rules::core::conformance::playout_games(100, 1_000)
+}
+
 const PROBES_PER_STEP: usize = 16;
 
 fn arbitrary(rng: &mut melange::rules::core::GameRng) -> Action {
@@ -46,7 +50,7 @@ fn arbitrary(rng: &mut melange::rules::core::GameRng) -> Action {
 /// own tests).
 #[test]
 fn arbitrary_actions_are_accepted_exactly_when_legal() {
-    for seed in 0..GAMES {
+    for seed in 0..games() {
         let players = 1 + (seed % 4) as u8;
         // Every other block of four seeds plays the `published` preset, so
         // its decision steps (IM-AGENT-09 order, IM-START-05 optional

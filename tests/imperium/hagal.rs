@@ -54,11 +54,14 @@ fn invariant(g: &Imperium) -> Result<(), String> {
     Ok(())
 }
 
-const GAMES: u64 = if cfg!(debug_assertions) { 500 } else { 5_000 };
+/// Games per player count: more in the release soak.
+fn games() -> u64 {
+    melange::rules::core::conformance::playout_games(500, 5_000)
+}
 
 fn playouts(players: u8) {
     let mut steps = 0;
-    for seed in 0..GAMES {
+    for seed in 0..games() {
         let checks = Checks {
             max_steps: 20_000,
             all_legal_every: if seed < 10 { 1 } else { 0 },

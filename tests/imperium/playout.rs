@@ -5,21 +5,26 @@ use melange::rules::imperium::{Action, CardId, Imperium, ImperiumOptions, Preset
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-/// Games played to the end on every `cargo test`.
-const GAMES: u64 = if cfg!(debug_assertions) {
-    2_000
-} else {
-    10_000
-};
+/// Games played to the end on every `cargo test` (more in the release
+/// soak, `playout_games`).
+fn games() -> u64 {
+    melange::rules::core::conformance::playout_games(2_000, 10_000)
+}
 /// Games with the `published` preset (IM-AGENT-09 order prompts, the
 /// optional defensive troop IM-START-05, interleaved Reveal boxes
 /// IM-REVEAL-02).
-const PUBLISHED_GAMES: u64 = if cfg!(debug_assertions) { 500 } else { 2_500 };
+fn published_games() -> u64 {
+    melange::rules::core::conformance::playout_games(500, 2_500)
+}
 /// Games in which every step also probes refused actions (each probe clones
 /// and compares the whole state, so not every game pays for it).
-const PROBED_GAMES: u64 = if cfg!(debug_assertions) { 300 } else { 3_000 };
+fn probed_games() -> u64 {
+    melange::rules::core::conformance::playout_games(300, 3_000)
+}
 /// Games in which every legal action is also applied on a clone.
-const FULL_CHECK_GAMES: u64 = if cfg!(debug_assertions) { 20 } else { 200 };
+fn full_check_games() -> u64 {
+    melange::rules::core::conformance::playout_games(20, 200)
+}
 const STEP_CAP: usize = 20_000;
 
 fn play(seed: u64, players: u8, full: bool, probe: bool) -> (Imperium, Vec<Action>) {
@@ -129,9 +134,14 @@ fn play_with(opts: ImperiumOptions, seed: u64, full: bool, probe: bool) -> (Impe
 #[test]
 fn random_games_play_to_the_end_with_invariants() {
     let mut steps = 0;
-    for seed in 0..GAMES {
+    for seed in 0..games() {
         let players = if seed % 3 == 0 { 3 } else { 4 };
-        let (g, h) = play(seed, players, seed < FULL_CHECK_GAMES, seed < PROBED_GAMES);
+        let (g, h) = play(
+            seed,
+            players,
+            seed < full_check_games(),
+            seed < probed_games(),
+        );
         steps += h.len();
         let _ = g.view(Viewer::Spectator);
     }
@@ -144,13 +154,13 @@ fn random_games_play_to_the_end_with_invariants() {
 #[test]
 fn random_published_games_play_to_the_end_with_invariants() {
     let mut kinds = std::collections::BTreeSet::new();
-    for seed in 0..PUBLISHED_GAMES {
+    for seed in 0..published_games() {
         let players = if seed % 2 == 0 { 3 } else { 4 };
         let opts = ImperiumOptions {
             preset: Preset::Published,
             ..ImperiumOptions::players(players)
         };
-        let (g, h) = play_with(opts.clone(), seed, seed < FULL_CHECK_GAMES, seed < 50);
+        let (g, h) = play_with(opts.clone(), seed, seed < full_check_games(), seed < 50);
         let _ = g.view(Viewer::Spectator);
         // Replay to see which prompts the game went through.
         let mut r = Imperium::setup(&opts, seed).unwrap();

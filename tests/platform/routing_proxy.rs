@@ -51,6 +51,10 @@ pub struct Seen {
     pub needless: Vec<&'static str>,
     /// Failures made, by kind.
     pub injected: BTreeMap<&'static str, u64>,
+    /// By game, the version whose ApplyAction answer was lost: the first
+    /// answer to reach the proxy, which is not always the first action's
+    /// when two seats act at once.
+    pub lost_answers: BTreeMap<String, u64>,
 }
 
 #[derive(Default)]
@@ -220,6 +224,8 @@ impl GameService for Proxy {
         if self.faults.lose_first_answer {
             let mut state = self.state.lock().unwrap();
             if state.answers_lost.insert(game_id.clone()) {
+                let version = response.get_ref().version;
+                state.seen.lost_answers.insert(game_id.clone(), version);
                 state.stale_pending.insert(game_id);
                 return Err(state.inject("ApplyAction answer lost"));
             }

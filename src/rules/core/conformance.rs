@@ -37,6 +37,21 @@ impl Default for Checks {
     }
 }
 
+/// How many seeded games a playout or fuzz test plays: `quick` in the
+/// README's test command, `soak` in the release soak, which sets
+/// `MELANGE_SOAK=1` (`.ci/soak`).
+///
+/// The soak is told by a variable and not by the build profile, so that
+/// the README's `cargo test --release` can share the server's release build
+/// (issue 31, item 13) and still play the quick counts.
+pub fn playout_games(quick: u64, soak: u64) -> u64 {
+    if std::env::var_os("MELANGE_SOAK").is_some_and(|v| v == "1") {
+        soak
+    } else {
+        quick
+    }
+}
+
 /// Plays one game from `seed` choosing uniformly among the legal actions
 /// (the choice stream is separate from the game's), checking the contract
 /// after every step, and `invariant` on every state reached.

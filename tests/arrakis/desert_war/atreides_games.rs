@@ -9,7 +9,10 @@ use melange::rules::arrakis::{
 use melange::rules::core::{GameRng, RuleError, Ruleset, conformance::fuzz_playout};
 use rand::Rng;
 
-const GAMES: u64 = if cfg!(debug_assertions) { 30 } else { 300 };
+/// Games played: more in the release soak.
+fn games() -> u64 {
+    melange::rules::core::conformance::playout_games(30, 300)
+}
 
 fn arbitrary(rng: &mut GameRng) -> Action {
     let area = AreaId(rng.random_range(0..board().areas.len()) as u8);
@@ -50,7 +53,7 @@ fn pick(legal: &[Action], rng: &mut GameRng) -> Action {
 
 #[test]
 fn arbitrary_atreides_desert_war_actions_are_accepted_exactly_when_legal() {
-    for seed in 0..GAMES {
+    for seed in 0..games() {
         let options = ArrakisOptions {
             desert_war: true,
             ..Default::default()
@@ -63,7 +66,7 @@ fn arbitrary_atreides_desert_war_actions_are_accepted_exactly_when_legal() {
 #[test]
 fn atreides_figures_are_conserved_and_refusals_name_a_rule() {
     let d = melange::rules::arrakis::expansions::desert_war::data::desert_war();
-    for seed in 0..GAMES {
+    for seed in 0..games() {
         let options = ArrakisOptions {
             desert_war: true,
             ..Default::default()

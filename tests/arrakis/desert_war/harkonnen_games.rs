@@ -145,7 +145,7 @@ fn game(seed: u64) -> usize {
 
 #[test]
 fn random_games_with_the_harkonnen_desert_war_side() {
-    let n = if cfg!(debug_assertions) { 300 } else { 2000 };
+    let n = melange::rules::core::conformance::playout_games(300, 2000);
     let played: usize = (0..n).map(|s| game(7_000_000 + s)).sum();
     assert!(played > 0, "no Desert War action was played");
     eprintln!("{n} games, {played} Harkonnen Desert War actions");

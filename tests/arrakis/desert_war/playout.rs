@@ -254,7 +254,7 @@ fn desert_war_arbitrary_actions_are_accepted_exactly_when_legal() {
     // "Legal means accepted" with the expansion: arbitrary actions thrown
     // at states along random games are accepted exactly when legal and
     // refused with the game unchanged.
-    let games = if cfg!(debug_assertions) { 30 } else { 300 };
+    let games = melange::rules::core::conformance::playout_games(30, 300);
     for seed in 0..games {
         let preset = if seed % 2 == 1 {
             Preset::Published
@@ -320,7 +320,7 @@ fn camp_markers_never_reach_the_harkonnen_in_random_games() {
     // markers exchanged shows the Harkonnen and a spectator the same view
     // and the same choices, and the Harkonnen's action gives both of them
     // the same events.
-    let n = if cfg!(debug_assertions) { 20 } else { 200 };
+    let n = melange::rules::core::conformance::playout_games(20, 200);
     let mut compared = 0;
     for seed in 6_000_000..6_000_000 + n {
         let mut g = Arrakis::setup(&options(Preset::Default), seed).unwrap();

@@ -204,7 +204,7 @@ fn smugglers_arbitrary_actions_are_accepted_exactly_when_legal() {
     // "Legal means accepted" with the expansion, alone and with the Desert
     // War: arbitrary actions thrown at states along random games are
     // accepted exactly when legal and refused with the game unchanged.
-    let games = if cfg!(debug_assertions) { 20 } else { 200 };
+    let games = melange::rules::core::conformance::playout_games(20, 200);
     for seed in 0..games {
         let pick = |legal: &[Action], rng: &mut GameRng| {
             legal
