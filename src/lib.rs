@@ -11,7 +11,8 @@
 //!   implementation; `auth.rs` reads bearer tokens; `stream.rs` runs one
 //!   task per watcher; `clock.rs` runs one task per game with a clock or a
 //!   remote bot seat; `remote_bot.rs` calls remote bots (`BotService`);
-//!   `bots.rs` runs built-in bots off the async workers; `config.rs` holds
+//!   `bots.rs` runs built-in bots off the async workers, `blocking.rs` the
+//!   simulations and replays on the blocking pool; `config.rs` holds
 //!   what an operator can tune. Against abuse: `connections.rs` is the
 //!   accept loop with its per-peer limits, `client.rs` names who a call
 //!   comes from, `peers.rs` counts its connections and streams,

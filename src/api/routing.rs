@@ -7,6 +7,8 @@
 //! id travels twice.
 use tonic::{Request, Status, metadata::MetadataValue};
 
+use crate::matches::MatchError;
+
 use crate::pb;
 
 /// The request header that names the game a call is about; the proxy in
@@ -45,10 +47,10 @@ names_game!(
 /// server's ids always are).
 pub fn game_request<T: NamesGame>(message: T) -> Result<Request<T>, Status> {
     let value = MetadataValue::try_from(message.game_id()).map_err(|_| {
-        Status::invalid_argument(format!(
+        Status::from(MatchError::InvalidArgument(format!(
             "the game id {} cannot travel in the {GAME_HEADER} header",
             crate::matches::echo(message.game_id())
-        ))
+        )))
     })?;
     let mut request = Request::new(message);
     request.metadata_mut().insert(GAME_HEADER, value);
@@ -59,9 +61,11 @@ pub fn game_request<T: NamesGame>(message: T) -> Result<Request<T>, Status> {
 /// header, with the seat's bearer token.
 pub fn seat_request<T: NamesGame>(message: T, token: &str) -> Result<Request<T>, Status> {
     let mut request = game_request(message)?;
-    let value = format!("Bearer {token}")
-        .parse()
-        .map_err(|_| Status::internal("the server issued a token that is not ASCII"))?;
+    let value = format!("Bearer {token}").parse().map_err(|_| {
+        Status::from(MatchError::Internal(
+            "the server issued a token that is not ASCII".to_owned(),
+        ))
+    })?;
     request.metadata_mut().insert("authorization", value);
     Ok(request)
 }

@@ -26,12 +26,18 @@ pub fn capped(mut message: String) -> String {
     message
 }
 
-/// The one mapping from domain errors to gRPC statuses.
+/// The one mapping from errors to gRPC statuses: the rules', the matches'
+/// and the server's own (its limits, credentials, streams and fleet
+/// routing), so that one code means one thing across every call.
+/// `tests/crate_map.rs` fails when `src/server/` or `src/api/` builds a
+/// status any other way.
 pub fn into_status(error: MatchError) -> Status {
     let message = capped(error.to_string());
     match error {
         MatchError::NotFound(_) => Status::not_found(message),
-        MatchError::Unauthenticated(_) => Status::unauthenticated(message),
+        MatchError::SeatTokenMissing(_) | MatchError::Unauthenticated(_) => {
+            Status::unauthenticated(message)
+        }
         MatchError::PermissionDenied(_) => Status::permission_denied(message),
         MatchError::StaleVersion { current, .. } => {
             let details = ErrorDetails::with_error_info(
@@ -50,6 +56,8 @@ pub fn into_status(error: MatchError) -> Status {
         MatchError::Rule(_) | MatchError::FailedPrecondition(_) => {
             Status::failed_precondition(message)
         }
+        MatchError::OutOfRange(_) => Status::out_of_range(message),
+        MatchError::Aborted(_) => Status::aborted(message),
         MatchError::ResourceExhausted(_) => Status::resource_exhausted(message),
         MatchError::Unimplemented(_) => Status::unimplemented(message),
         MatchError::Internal(_) => Status::internal(message),

@@ -10,7 +10,11 @@ pub enum MatchError {
     NotFound(String),
     /// A seat call came without a bearer token.
     #[error("seat {0} needs its bearer token in the authorization metadata")]
-    Unauthenticated(u32),
+    SeatTokenMissing(u32),
+    /// The caller's credentials are missing or not the server's: an empty
+    /// bearer token, an unknown API key.
+    #[error("{0}")]
+    Unauthenticated(String),
     /// The token does not belong to this seat (or the seat is a bot's).
     #[error("{0}")]
     PermissionDenied(String),
@@ -31,6 +35,14 @@ pub enum MatchError {
     /// The request is valid but the game is not in a state to answer it.
     #[error("{0}")]
     FailedPrecondition(String),
+    /// A position the request names lies past the game's end (a stream's
+    /// `from_version` beyond the current version).
+    #[error("{0}")]
+    OutOfRange(String),
+    /// The call was cut short by a newer one that takes its place (a seat's
+    /// second stream replaces its first).
+    #[error("{0}")]
+    Aborted(String),
     /// A configured limit is reached.
     #[error("{0}")]
     ResourceExhausted(String),

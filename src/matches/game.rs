@@ -600,7 +600,7 @@ impl<R: Ruleset> Match<R> {
     pub fn authorize(&self, seat: u32, token: Option<&str>) -> Result<Seat, MatchError> {
         let slot = self.seat_slot(seat)?;
         let Some(token) = token else {
-            return Err(MatchError::Unauthenticated(seat));
+            return Err(MatchError::SeatTokenMissing(seat));
         };
         match &slot.token {
             Some(hash) if hash.matches(token) => Ok(Seat(seat as u8)),

@@ -1,5 +1,7 @@
 use tonic::{Request, Status};
 
+use crate::matches::MatchError;
+
 use crate::matches::TokenHash;
 
 /// The bearer token of a request's `authorization` metadata, if any.
@@ -11,23 +13,27 @@ pub fn bearer<T>(request: &Request<T>) -> Result<Option<&str>, Status> {
     let Some(value) = request.metadata().get("authorization") else {
         return Ok(None);
     };
-    let value = value
-        .to_str()
-        .map_err(|_| Status::invalid_argument("the authorization metadata is not ASCII text"))?;
+    let value = value.to_str().map_err(|_| {
+        Status::from(MatchError::InvalidArgument(
+            "the authorization metadata is not ASCII text".to_owned(),
+        ))
+    })?;
     let token = match value.trim() {
         "Bearer" | "bearer" => "",
         _ => value
             .strip_prefix("Bearer ")
             .or_else(|| value.strip_prefix("bearer "))
             .ok_or_else(|| {
-                Status::invalid_argument("the authorization metadata must read `Bearer <token>`")
+                Status::from(MatchError::InvalidArgument(
+                    "the authorization metadata must read `Bearer <token>`".to_owned(),
+                ))
             })?
             .trim(),
     };
     if token.is_empty() {
-        return Err(Status::unauthenticated(
-            "the bearer token in the authorization metadata is empty",
-        ));
+        return Err(Status::from(MatchError::Unauthenticated(
+            "the bearer token in the authorization metadata is empty".to_owned(),
+        )));
     }
     Ok(Some(token))
 }

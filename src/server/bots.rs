@@ -36,6 +36,8 @@ use std::{
 use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 use tonic::Status;
 
+use crate::matches::MatchError;
+
 use super::{
     client::ClientId,
     fair_queue::FairQueue,
@@ -184,42 +186,43 @@ impl BotPool {
             .seat_simulations
             .take((game_id.to_owned(), seat))
             .ok_or_else(|| {
-                Status::resource_exhausted(format!(
+                Status::from(MatchError::ResourceExhausted(format!(
                     "MC-SIM-05: seat {seat} of this game has its share of {} simulations \
                      running or waiting; wait for one to end",
                     self.seat_simulations.limit()
-                ))
+                )))
             })?;
         let client_share = self
             .client_simulations
             .take(client.clone())
             .ok_or_else(|| {
-                Status::resource_exhausted(format!(
+                Status::from(MatchError::ResourceExhausted(format!(
                     "MC-SIM-05: this client has its share of {} simulations running or waiting \
                  on this server; wait for one to end",
                     self.client_simulations.limit()
-                ))
+                )))
             })?;
         if let Err(wait) = self
             .client_steps
             .charge(&client, steps, std::time::Instant::now())
         {
-            return Err(Status::resource_exhausted(format!(
+            return Err(Status::from(MatchError::ResourceExhausted(format!(
                 "MC-SIM-05: this client simulates at most {} steps a second on this server \
                  and has used them; try again in {} ms",
                 self.client_steps.rate(),
                 wait.as_millis().max(1)
-            )));
+            ))));
         }
         let admitted = self
             .admitted_simulations
             .clone()
             .try_acquire_owned()
             .map_err(|_| {
-                Status::resource_exhausted(
+                Status::from(MatchError::ResourceExhausted(
                     "MC-SIM-05: too many simulations are running or waiting on this server; \
-                     try again shortly",
-                )
+                     try again shortly"
+                        .to_owned(),
+                ))
             })?;
         Ok(SimulationAdmission {
             _seat: seat_share,
@@ -295,19 +298,7 @@ impl BotPool {
         &self,
         work: impl FnOnce() -> T + Send + 'static,
     ) -> Result<T, Status> {
-        let permit = self
-            .simulations
-            .clone()
-            .acquire_owned()
-            .await
-            .map_err(|_| Status::unavailable("the server is shutting down"))?;
-        tokio::task::spawn_blocking(move || {
-            let done = work();
-            drop(permit);
-            done
-        })
-        .await
-        .map_err(|error| Status::internal(format!("the work failed: {error}")))
+        Ok(super::blocking::run_blocking(&self.simulations, "a simulation", work).await?)
     }
 }
 

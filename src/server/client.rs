@@ -11,6 +11,8 @@ use std::{
 
 use tonic::{Request, Status};
 
+use crate::matches::MatchError;
+
 use crate::matches::TokenHash;
 
 /// The metadata key an API key travels in.
@@ -119,9 +121,11 @@ pub fn client_of<T>(request: &Request<T>, keys: &[ApiKey]) -> Result<ClientId, S
     if !keys.is_empty()
         && let Some(value) = request.metadata().get(API_KEY_METADATA)
     {
-        let presented = value
-            .to_str()
-            .map_err(|_| Status::invalid_argument("the x-api-key metadata is not ASCII text"))?;
+        let presented = value.to_str().map_err(|_| {
+            Status::from(MatchError::InvalidArgument(
+                "the x-api-key metadata is not ASCII text".to_owned(),
+            ))
+        })?;
         // Every key is compared, in constant time, whichever matches.
         let found = keys.iter().enumerate().fold(None, |found, (index, key)| {
             match key.hash.matches(presented.trim()) {
@@ -130,10 +134,11 @@ pub fn client_of<T>(request: &Request<T>, keys: &[ApiKey]) -> Result<ClientId, S
             }
         });
         return found.map(ClientId::Key).ok_or_else(|| {
-            Status::unauthenticated(
+            Status::from(MatchError::Unauthenticated(
                 "the x-api-key metadata is not one of this server's API keys; \
-                     send a key the operator gave you, or none",
-            )
+                     send a key the operator gave you, or none"
+                    .to_owned(),
+            ))
         });
     }
     Ok(match request.remote_addr() {

@@ -61,9 +61,10 @@ impl Journaling {
         match (self.store.get(), self.fleet) {
             (Some(store), _) => Ok(Some(store.clone())),
             (None, false) => Ok(None),
-            (None, true) => Err(Status::unavailable(
-                "this server has not reached the fleet's shared journal yet; retry shortly",
-            )),
+            (None, true) => Err(Status::from(MatchError::Unavailable(
+                "this server has not reached the fleet's shared journal yet; retry shortly"
+                    .to_owned(),
+            ))),
         }
     }
 
@@ -113,9 +114,10 @@ impl Hosting {
     /// Refuses work that would take a lease while a fleet server stops.
     pub fn check_not_stopping(&self) -> Result<(), Status> {
         if self.journaling.is_fleet() && *self.stopping.borrow() {
-            return Err(Status::unavailable(
-                "this server of the fleet is stopping; retry, the proxy routes the call to another",
-            ));
+            return Err(Status::from(MatchError::Unavailable(
+                "this server of the fleet is stopping; retry, the proxy routes the call to another"
+                    .to_owned(),
+            )));
         }
         Ok(())
     }
@@ -155,9 +157,9 @@ impl Hosting {
             let started = Instant::now();
             let stored = fleet.take_over(game_id).await.map_err(|error| {
                 tracing::error!(%game_id, %error, "a game could not be taken from the shared journal");
-                Status::unavailable(
-                    "the fleet's shared journal did not answer; retry shortly",
-                )
+                Status::from(MatchError::Unavailable(
+                    "the fleet's shared journal did not answer; retry shortly".to_owned(),
+                ))
             })?;
             let Some(stored) = stored else {
                 return Ok(());
@@ -204,10 +206,10 @@ impl Hosting {
                 (created.parse::<i64>().unwrap_or(i64::MAX), id.to_owned())
             }
             _ => {
-                return Err(Status::invalid_argument(format!(
+                return Err(Status::from(MatchError::InvalidArgument(format!(
                     "page_token {} was not issued by this fleet",
                     crate::matches::echo(&request.page_token)
-                )));
+                ))));
             }
         };
         let finished = match pb::GameStatus::try_from(request.status) {
@@ -220,7 +222,9 @@ impl Hosting {
             .await
             .map_err(|error| {
                 tracing::error!(%error, "the fleet's games could not be listed");
-                Status::unavailable("the fleet's shared journal did not answer; retry shortly")
+                Status::from(MatchError::Unavailable(
+                    "the fleet's shared journal did not answer; retry shortly".to_owned(),
+                ))
             })?;
         let next_page_token = match listed.get(limit) {
             Some(_) => {

@@ -129,23 +129,12 @@ impl ReplayRuns {
         work: impl FnOnce() -> T + Send + 'static,
     ) -> Result<T, Status> {
         let _admitted = self.admitted.clone().try_acquire_owned().map_err(|_| {
-            Status::resource_exhausted(
+            Status::from(MatchError::ResourceExhausted(
                 "too many games are being created from replays on this server; \
-                 try again shortly",
-            )
+                 try again shortly"
+                    .to_owned(),
+            ))
         })?;
-        let permit = self
-            .running
-            .clone()
-            .acquire_owned()
-            .await
-            .map_err(|_| Status::unavailable("the server is shutting down"))?;
-        tokio::task::spawn_blocking(move || {
-            let done = work();
-            drop(permit);
-            done
-        })
-        .await
-        .map_err(|error| Status::internal(format!("the replay failed: {error}")))
+        Ok(super::blocking::run_blocking(&self.running, "a replay", work).await?)
     }
 }

@@ -199,9 +199,9 @@ impl GameServiceImpl {
     ) -> Result<(GameEntry, Seat), Status> {
         match self.viewer(request, game_id, Some(seat), Access::Act)? {
             (entry, Viewer::Seat(seat)) => Ok((entry, seat)),
-            (_, Viewer::Spectator) => {
-                Err(Status::internal("a seat call resolved to the spectator"))
-            }
+            (_, Viewer::Spectator) => Err(Status::from(MatchError::Internal(
+                "a seat call resolved to the spectator".to_owned(),
+            ))),
         }
     }
 }
@@ -283,9 +283,12 @@ fn check_names(request: &pb::CreateGameRequest) -> Result<(), MatchError> {
 }
 
 fn os_seed() -> Result<u64, Status> {
-    OsRng
-        .try_next_u64()
-        .map_err(|error| Status::internal(format!("no seed from the OS generator: {error}")))
+    OsRng.try_next_u64().map_err(|error| {
+        tracing::error!(%error, "no seed from the OS generator");
+        Status::from(MatchError::Internal(
+            "the server could not draw a seed; try again, or give one".to_owned(),
+        ))
+    })
 }
 
 #[tonic::async_trait]
@@ -399,10 +402,9 @@ impl GameService for GameServiceImpl {
         self.hosting.ensure_here(&body.game_id).await?;
         let (entry, seat) = self.acting_seat(&request, &body.game_id, body.seat)?;
         let client = client_of(&request, self.quotas.api_keys())?;
-        let action = body
-            .action
-            .as_ref()
-            .ok_or_else(|| Status::invalid_argument("action is required"))?;
+        let action = body.action.as_ref().ok_or_else(|| {
+            Status::from(MatchError::InvalidArgument("action is required".to_owned()))
+        })?;
         let (response, bots_play_on) = {
             let mut game = entry.lock();
             let response = game.apply(
@@ -432,11 +434,11 @@ impl GameService for GameServiceImpl {
         // Versions only grow, so a check before subscribing is enough.
         let current = entry.peek().version();
         if body.from_version > current {
-            return Err(Status::out_of_range(format!(
+            return Err(Status::from(MatchError::OutOfRange(format!(
                 "from_version {} is beyond the game's current version {current}; \
                  stream from {current} or earlier",
                 body.from_version
-            )));
+            ))));
         }
         let watcher = match viewer {
             Viewer::Seat(seat) => Watcher::Seat(u32::from(seat.0)),
@@ -487,10 +489,10 @@ impl GameService for GameServiceImpl {
         let before = match request.page_token.as_str() {
             "" => u64::MAX,
             token => token.parse::<u64>().map_err(|_| {
-                Status::invalid_argument(format!(
+                Status::from(MatchError::InvalidArgument(format!(
                     "page_token {} was not issued by this server",
                     echo(token)
-                ))
+                )))
             })?,
         };
         // A filter that matches few games ends its page after looking at
@@ -540,14 +542,16 @@ impl GameService for GameServiceImpl {
             match (&self.admin_token, token) {
                 (admin, Some(token)) if is_admin(admin.as_deref(), token) => {}
                 (_, Some(_)) => {
-                    return Err(Status::permission_denied(
-                        "the token is not the admin token; replays of running games need it",
-                    ));
+                    return Err(Status::from(MatchError::PermissionDenied(
+                        "the token is not the admin token; replays of running games need it"
+                            .to_owned(),
+                    )));
                 }
                 (_, None) => {
-                    return Err(Status::failed_precondition(
-                        "the game is still running; its replay is available once it is over",
-                    ));
+                    return Err(Status::from(MatchError::FailedPrecondition(
+                        "the game is still running; its replay is available once it is over"
+                            .to_owned(),
+                    )));
                 }
             }
         }
@@ -559,10 +563,10 @@ impl GameService for GameServiceImpl {
                 .ok()
                 .filter(|after| *after <= version)
                 .ok_or_else(|| {
-                    Status::invalid_argument(format!(
+                    Status::from(MatchError::InvalidArgument(format!(
                         "page_token {} was not issued by this server for this game",
                         echo(token)
-                    ))
+                    )))
                 })?,
         };
         let size = match request.get_ref().page_size {

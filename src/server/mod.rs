@@ -3,6 +3,7 @@
 //! reflection, graceful shutdown, and the caps and timeouts of connections
 //! and streams per client. No game logic lives here.
 mod auth;
+mod blocking;
 mod bots;
 mod client;
 mod clock;

@@ -14,6 +14,8 @@ use std::{
 
 use tonic::Status;
 
+use crate::matches::MatchError;
+
 use super::ConnectionLimits;
 
 /// The address a peer is counted under, the same for every per-client
@@ -155,10 +157,10 @@ impl Peers {
                 if count.connections == 0 {
                     counts.by_ip.remove(&ip);
                 }
-                return Err(Status::resource_exhausted(format!(
+                return Err(Status::from(MatchError::ResourceExhausted(format!(
                     "this client address ({ip}) already has its maximum of {max} open \
                      StreamGame streams on this server; end one before opening another"
-                )));
+                ))));
             }
             count.streams += 1;
             counts.connections.get(&peer).cloned()

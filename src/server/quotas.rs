@@ -16,6 +16,8 @@ use std::{
 
 use tonic::Status;
 
+use crate::matches::MatchError;
+
 use super::{
     client::{ApiKey, ClientId},
     game_service::Games,
@@ -163,21 +165,21 @@ impl Quotas {
         state.refilled = now;
         let cost = f64::from(cost).min(capacity);
         if state.tokens < cost {
-            return Err(Status::resource_exhausted(format!(
+            return Err(Status::from(MatchError::ResourceExhausted(format!(
                 "{} may create {per_minute} games a minute (a game from a long replay \
                  counts as more than one); try again in a few seconds",
                 self.who(id)
-            )));
+            ))));
         }
         state.tokens -= cost;
         if state.games.len() + state.pending >= max_live {
             state.games.retain(|game| live(games, game));
         }
         if state.games.len() + state.pending >= max_live {
-            return Err(Status::resource_exhausted(format!(
+            return Err(Status::from(MatchError::ResourceExhausted(format!(
                 "{} has its maximum of {max_live} live games; finish or concede one first",
                 self.who(id)
-            )));
+            ))));
         }
         state.pending += 1;
         drop(state);

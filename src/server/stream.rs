@@ -11,6 +11,8 @@ use tokio::sync::{mpsc, watch};
 use tokio_stream::StreamExt;
 use tonic::Status;
 
+use crate::matches::MatchError;
+
 use super::{game_service::GameEntry, peers::StreamPermit};
 use crate::{
     api::{CatchUp, CaughtUp, HostedGame, UpdateShape},
@@ -67,9 +69,9 @@ pub fn spawn(
         let mut last = from_version;
         let is_replaced = || replaced.as_ref().is_some_and(|signal| signal.is_raised());
         let replaced_status = || {
-            Status::aborted(format!(
+            Status::from(MatchError::Aborted(format!(
                 "a newer StreamGame of seat {seat} replaced this stream; each seat has one"
-            ))
+            )))
         };
         if let Some(backlog) = backlog {
             match replay(backlog, last, &sender, replaced.as_deref(), &mut shutdown).await {
@@ -100,10 +102,10 @@ pub fn spawn(
                 // The game moved to another server of the fleet: the client
                 // resumes there.
                 None if moved.load(std::sync::atomic::Ordering::Acquire) => {
-                    let status = Status::unavailable(format!(
+                    let status = Status::from(MatchError::Unavailable(format!(
                         "this game moved to another server of the fleet; \
                          resume from version {last}"
-                    ));
+                    )));
                     let _ = tokio::time::timeout(REPLACED_GRACE, sender.send(Err(status))).await;
                     return;
                 }
@@ -201,7 +203,7 @@ async fn replay(
 
 /// The status that ends a stream at shutdown.
 fn stopping(last: u64) -> Status {
-    Status::unavailable(format!(
+    Status::from(MatchError::Unavailable(format!(
         "the server is shutting down; resume from version {last} on another"
-    ))
+    )))
 }
