@@ -311,143 +311,54 @@ impl Arrakis {
         }
     }
 
-    /// Applies a choice of a step of this file (never "Done").
+    /// Applies a choice of a step of this file (never "Done"): each step's
+    /// choice has its own method below, so a step reads on its own.
     pub(crate) fn step_card_ext(
         &mut self,
-        mut run: CardRun,
+        run: CardRun,
         step: &Step,
         a: Action,
         ev: &mut Vec<Event>,
     ) {
         match (step, a) {
             (Step::Wormsigns { .. }, Action::WormsignAt(area)) => {
-                // AR-DP-06: drawn at random and placed unseen.
-                if let Some(w) = self.wormsign_pool.pop() {
-                    self.areas[area.index()].wormsign = Some(w);
-                    ev.push(Event::WormsignPlaced { area });
-                }
-                run.left = run.left.saturating_sub(1);
-                self.effect = Some(run);
-                self.after_card_choice(ev);
+                self.card_places_wormsign(run, area, ev);
             }
-            (Step::ImperiumDown, Action::PickImperium(m)) => {
-                // Down one row; the ban is left as it is.
-                self.imperium[m] += 1;
-                ev.push(Event::ImperiumMarkerMoved {
-                    marker: m,
-                    row: self.imperium[m],
-                });
-                self.advance_card(ev);
-            }
+            (Step::ImperiumDown, Action::PickImperium(m)) => self.card_moves_imperium_down(m, ev),
             (Step::SietchGainsToken { .. }, Action::PickArea(area)) => {
-                if let Some(kind) = self.deploy_pool.pop() {
-                    self.areas[area.index()].tokens.push(kind);
-                    ev.push(Event::TokenDeployed { area, kind });
-                    self.on_legion_arrival(A, area, ev); // DW-TROOPER-13
-                    // AR-MOVE-08: over the stacking limit, the Atreides
-                    // pick the excess; the card goes on after.
-                    run.left = 0;
-                    self.effect = Some(run);
-                    if self.enforce_stacking(A, AfterExcess::Card) {
-                        return;
-                    }
-                }
-                self.advance_card(ev);
+                self.card_adds_sietch_token(run, area, ev);
             }
-            (Step::SwapSietchTokens, Action::PickArea(area)) => match (run.stage, run.area) {
-                (1, Some(first)) => {
-                    let t1 = std::mem::take(&mut self.areas[first.index()].tokens);
-                    let t2 = std::mem::replace(&mut self.areas[area.index()].tokens, t1);
-                    self.areas[first.index()].tokens = t2;
-                    ev.push(Event::TokensSwapped {
-                        first,
-                        second: area,
-                    });
-                    self.on_legion_arrival(A, first, ev); // DW-TROOPER-13
-                    self.on_legion_arrival(A, area, ev); // DW-TROOPER-13
-                    run.left = 0;
-                    self.effect = Some(run);
-                    if !self.enforce_stacking(A, AfterExcess::Card) {
-                        self.advance_card(ev);
-                    }
+            (Step::SwapSietchTokens, Action::PickArea(area)) => {
+                if let Some((first, second)) = self.second_area(run, area) {
+                    self.card_swaps_sietch_tokens(run, first, second, ev);
                 }
-                _ => {
-                    run.stage = 1;
-                    run.area = Some(area);
-                    self.effect = Some(run);
-                }
-            },
-            (Step::RelocateSietch, Action::PickArea(area)) => match (run.stage, run.area) {
-                (1, Some(from)) => {
-                    self.relocate_sietch(from, area);
+            }
+            (Step::RelocateSietch, Action::PickArea(area)) => {
+                if let Some((from, to)) = self.second_area(run, area) {
+                    self.relocate_sietch(from, to);
                     for f in Faction::ALL {
-                        self.on_legion_arrival(f, area, ev); // DW-TROOPER-13
+                        self.on_legion_arrival(f, to, ev); // DW-TROOPER-13
                     }
-                    ev.push(Event::Relocated { from, to: area });
+                    ev.push(Event::Relocated { from, to });
                     self.advance_card(ev);
                 }
-                _ => {
-                    run.stage = 1;
-                    run.area = Some(area);
-                    self.effect = Some(run);
-                }
-            },
-            (Step::PushEnemy, Action::PickArea(area)) => match (run.stage, run.area) {
-                (1, Some(from)) => {
+            }
+            (Step::PushEnemy, Action::PickArea(area)) => {
+                if let Some((from, to)) = self.second_area(run, area) {
                     let f = run.faction.other();
-                    self.move_legion(f, from, area);
-                    self.on_legion_arrival(f, area, ev); // DW-TROOPER-13
-                    ev.push(Event::Relocated { from, to: area });
+                    self.move_legion(f, from, to);
+                    self.on_legion_arrival(f, to, ev); // DW-TROOPER-13
+                    ev.push(Event::Relocated { from, to });
                     self.advance_card(ev);
                 }
-                _ => {
-                    run.stage = 1;
-                    run.area = Some(area);
-                    self.effect = Some(run);
-                }
-            },
-            (Step::ShiftPrescience, Action::PickMarker(m)) => {
-                let i = Marker::ALL.iter().position(|x| *x == m).unwrap_or(0) as u8;
-                run.stage = if run.stage == 0 {
-                    1 + i
-                } else {
-                    4 + (run.stage - 1) * 3 + i
-                };
-                self.effect = Some(run);
             }
-            (Step::ShiftPrescience, Action::PickSlot(n)) => {
-                let (down, up) = shift_pair(run.stage);
-                let p = &mut self.prescience[down];
-                *p = p.saturating_sub(n);
-                let step = *p;
-                ev.push(Event::Prescience { marker: down, step });
-                self.advance_prescience(up, n, ev);
-                self.advance_card(ev);
-            }
+            (Step::ShiftPrescience, Action::PickMarker(m)) => self.card_picks_shift_marker(run, m),
+            (Step::ShiftPrescience, Action::PickSlot(n)) => self.card_shifts_prescience(run, n, ev),
             (Step::ReplacePrescience, Action::PickSlot(i)) => {
-                let i = usize::from(i);
-                if let (Some(next), true) = (self.prescience_deck.pop(), i < self.revealed.len()) {
-                    let old = std::mem::replace(&mut self.revealed[i], next);
-                    ev.push(Event::PrescienceRemoved { card: old });
-                    ev.push(Event::PrescienceRevealed { cards: vec![next] });
-                }
-                // Any number of cards: the step goes on until "Done".
-                self.effect = Some(run);
+                self.card_replaces_prescience(run, i, ev);
             }
             (Step::AttachPrescience { kind }, Action::PickSlot(i)) => {
-                let Some(&c) = self.revealed.get(usize::from(i)) else {
-                    return self.advance_card(ev);
-                };
-                match kind {
-                    Attachment::Ibad => {
-                        self.ibad = Some(c);
-                        self.advance_card(ev);
-                    }
-                    Attachment::Fear => {
-                        run.stage = 1 + i;
-                        self.effect = Some(run);
-                    }
-                }
+                self.card_attaches_prescience(run, *kind, i, ev);
             }
             (Step::AttachPrescience { .. }, Action::PickMarker(m)) => {
                 let slot = usize::from(run.stage.saturating_sub(1));
@@ -465,33 +376,172 @@ impl Arrakis {
                 self.detonate(t, ev);
                 self.advance_card(ev);
             }
-            (Step::SecondObjective, Action::Resolve) => {
-                let n = self.d().tables.secret_objectives.len() as u8;
-                // Any objective but the first, at random.
-                let k = self.rng.random_range(0..n - 1);
-                let o = if k >= self.objective { k + 1 } else { k };
-                self.objective2 = Some(o);
-                ev.push(Event::ObjectiveDealt { objective: o });
-                self.advance_card(ev);
-            }
+            (Step::SecondObjective, Action::Resolve) => self.card_deals_second_objective(ev),
             (Step::RemoveVehicles { .. }, Action::PickArea(area)) => {
                 self.areas[area.index()].harvester = false;
                 ev.push(Event::HarvesterDestroyed { area });
-                run.left = run.left.saturating_sub(1);
-                self.effect = Some(run);
-                self.after_card_choice(ev);
+                self.card_target_done(run, ev);
             }
             (Step::RemoveVehicles { .. }, Action::PickZone(z)) => {
                 if let Some(vehicle) = self.zones[z.index()].take() {
                     self.vehicle_left_zone(vehicle);
                     ev.push(Event::VehicleRemoved { vehicle, zone: z });
                 }
-                run.left = run.left.saturating_sub(1);
-                self.effect = Some(run);
-                self.after_card_choice(ev);
+                self.card_target_done(run, ev);
             }
             _ => self.advance_card(ev),
         }
+    }
+
+    /// A step that picks two areas in turn (a sietch's tokens swapped with
+    /// another's, a sietch or an enemy legion moved): the first pick is
+    /// kept in the run and `None` returned; the second returns both.
+    fn second_area(&mut self, mut run: CardRun, area: AreaId) -> Option<(AreaId, AreaId)> {
+        match (run.stage, run.area) {
+            (1, Some(first)) => Some((first, area)),
+            _ => {
+                run.stage = 1;
+                run.area = Some(area);
+                self.effect = Some(run);
+                None
+            }
+        }
+    }
+
+    /// One target of a step with several (wormsigns placed, vehicles
+    /// removed) is done: the step goes on while targets are left.
+    fn card_target_done(&mut self, mut run: CardRun, ev: &mut Vec<Event>) {
+        run.left = run.left.saturating_sub(1);
+        self.effect = Some(run);
+        self.after_card_choice(ev);
+    }
+
+    /// A wormsign drawn at random and placed unseen (AR-DP-06).
+    fn card_places_wormsign(&mut self, run: CardRun, area: AreaId, ev: &mut Vec<Event>) {
+        if let Some(w) = self.wormsign_pool.pop() {
+            self.areas[area.index()].wormsign = Some(w);
+            ev.push(Event::WormsignPlaced { area });
+        }
+        self.card_target_done(run, ev);
+    }
+
+    /// An Imperium marker down one row (Bill of Particulars); the ban is
+    /// left as it is.
+    fn card_moves_imperium_down(&mut self, m: ImperiumMarker, ev: &mut Vec<Event>) {
+        self.imperium[m] += 1;
+        ev.push(Event::ImperiumMarkerMoved {
+            marker: m,
+            row: self.imperium[m],
+        });
+        self.advance_card(ev);
+    }
+
+    /// A deployment token added to a sietch (Stillsuits).
+    fn card_adds_sietch_token(&mut self, mut run: CardRun, area: AreaId, ev: &mut Vec<Event>) {
+        if let Some(kind) = self.deploy_pool.pop() {
+            self.areas[area.index()].tokens.push(kind);
+            ev.push(Event::TokenDeployed { area, kind });
+            self.on_legion_arrival(A, area, ev); // DW-TROOPER-13
+            // AR-MOVE-08: over the stacking limit, the Atreides pick the
+            // excess; the card goes on after.
+            run.left = 0;
+            self.effect = Some(run);
+            if self.enforce_stacking(A, AfterExcess::Card) {
+                return;
+            }
+        }
+        self.advance_card(ev);
+    }
+
+    /// Two sietches' tokens exchanged (Cielago's Piping Message).
+    fn card_swaps_sietch_tokens(
+        &mut self,
+        mut run: CardRun,
+        first: AreaId,
+        second: AreaId,
+        ev: &mut Vec<Event>,
+    ) {
+        let t1 = std::mem::take(&mut self.areas[first.index()].tokens);
+        let t2 = std::mem::replace(&mut self.areas[second.index()].tokens, t1);
+        self.areas[first.index()].tokens = t2;
+        ev.push(Event::TokensSwapped { first, second });
+        self.on_legion_arrival(A, first, ev); // DW-TROOPER-13
+        self.on_legion_arrival(A, second, ev); // DW-TROOPER-13
+        run.left = 0;
+        self.effect = Some(run);
+        if !self.enforce_stacking(A, AfterExcess::Card) {
+            self.advance_card(ev);
+        }
+    }
+
+    /// The marker picked to move down (first pick) or up (second pick) of
+    /// a prescience shift; `stage` encodes the pair for `shift_pair`.
+    fn card_picks_shift_marker(&mut self, mut run: CardRun, m: Marker) {
+        let i = Marker::ALL.iter().position(|x| *x == m).unwrap_or(0) as u8;
+        run.stage = if run.stage == 0 {
+            1 + i
+        } else {
+            4 + (run.stage - 1) * 3 + i
+        };
+        self.effect = Some(run);
+    }
+
+    /// `n` steps moved from one prescience marker to another.
+    fn card_shifts_prescience(&mut self, run: CardRun, n: u8, ev: &mut Vec<Event>) {
+        let (down, up) = shift_pair(run.stage);
+        let p = &mut self.prescience[down];
+        *p = p.saturating_sub(n);
+        let step = *p;
+        ev.push(Event::Prescience { marker: down, step });
+        self.advance_prescience(up, n, ev);
+        self.advance_card(ev);
+    }
+
+    /// A revealed prescience card replaced by the deck's next; any number
+    /// of cards, so the step goes on until "Done".
+    fn card_replaces_prescience(&mut self, run: CardRun, slot: u8, ev: &mut Vec<Event>) {
+        let i = usize::from(slot);
+        if let (Some(next), true) = (self.prescience_deck.pop(), i < self.revealed.len()) {
+            let old = std::mem::replace(&mut self.revealed[i], next);
+            ev.push(Event::PrescienceRemoved { card: old });
+            ev.push(Event::PrescienceRevealed { cards: vec![next] });
+        }
+        self.effect = Some(run);
+    }
+
+    /// A revealed prescience card attached: Ibad at once, Fear once its
+    /// marker is picked.
+    fn card_attaches_prescience(
+        &mut self,
+        mut run: CardRun,
+        kind: Attachment,
+        slot: u8,
+        ev: &mut Vec<Event>,
+    ) {
+        let Some(&c) = self.revealed.get(usize::from(slot)) else {
+            return self.advance_card(ev);
+        };
+        match kind {
+            Attachment::Ibad => {
+                self.ibad = Some(c);
+                self.advance_card(ev);
+            }
+            Attachment::Fear => {
+                run.stage = 1 + slot;
+                self.effect = Some(run);
+            }
+        }
+    }
+
+    /// A second secret objective (Tested with the Gom Jabbar): any but the
+    /// first, at random.
+    fn card_deals_second_objective(&mut self, ev: &mut Vec<Event>) {
+        let n = self.d().tables.secret_objectives.len() as u8;
+        let k = self.rng.random_range(0..n - 1);
+        let o = if k >= self.objective { k + 1 } else { k };
+        self.objective2 = Some(o);
+        ev.push(Event::ObjectiveDealt { objective: o });
+        self.advance_card(ev);
     }
 
     /// Moves a sietch with every figure and token in its area (Kitab
