@@ -10,9 +10,13 @@ use super::{
 };
 use crate::{
     matches::{MatchError, echo},
-    pb::{self, imperium_action::Step},
+    pb::{
+        self,
+        imperium_action::Step,
+        imperium_event::{self as ev, Kind},
+    },
     rules::{
-        core::Seat,
+        core::{Resignation, Seat},
         imperium::{
             Action, CardId, Event, Faction, HagalId, Imperium, ImperiumOptions, ImperiumView,
             Preset, Resource, Zone, data::data, hagal_data,
@@ -395,253 +399,198 @@ fn hagal_name(card: HagalId) -> String {
 fn event_to_pb(event: &Event) -> pb::ImperiumEvent {
     let d = data();
     let space_id =
-        |space: crate::rules::imperium::SpaceId| d.spaces[usize::from(space.0)].id.clone();
+        |space: &crate::rules::imperium::SpaceId| d.spaces[usize::from(space.0)].id.clone();
     let intrigue_id =
-        |card: crate::rules::imperium::IntrigueId| d.intrigues[usize::from(card.0)].id.clone();
-    let mut wire = pb::ImperiumEvent::default();
+        |card: &crate::rules::imperium::IntrigueId| d.intrigues[usize::from(card.0)].id.clone();
+    let conflict_id =
+        |c: &crate::rules::imperium::ConflictId| d.conflicts[usize::from(c.0)].id.clone();
+    let leader_id = |l: &crate::rules::imperium::LeaderId| d.leaders[usize::from(l.0)].id.clone();
+    let s = |x: &Seat| seat(*x);
+    let card = |c: &CardId| card_name(*c);
     let kind = match event {
-        Event::LeaderAssigned { seat: s, leader } => {
-            wire.seat = Some(seat(*s));
-            wire.card = d.leaders[usize::from(leader.0)].id.clone();
-            "leader_assigned"
-        }
-        Event::FirstPlayer { seat: s } => {
-            wire.seat = Some(seat(*s));
-            "first_player"
-        }
-        Event::RoundStarted { round, conflict } => {
-            wire.amount = (*round).into();
-            wire.card = d.conflicts[usize::from(conflict.0)].id.clone();
-            "round_started"
-        }
-        Event::Drew { seat: s, card } => {
-            wire.seat = Some(seat(*s));
-            wire.card = card.map(card_name).unwrap_or_default();
-            "drew"
-        }
-        Event::Shuffled { seat: s } => {
-            wire.seat = Some(seat(*s));
-            "shuffled"
-        }
+        Event::LeaderAssigned { seat: x, leader } => Kind::LeaderAssigned(ev::LeaderAssigned {
+            seat: s(x),
+            leader: leader_id(leader),
+        }),
+        Event::FirstPlayer { seat: x } => Kind::FirstPlayer(ev::FirstPlayer { seat: s(x) }),
+        Event::RoundStarted { round, conflict } => Kind::RoundStarted(ev::RoundStarted {
+            round: (*round).into(),
+            conflict: conflict_id(conflict),
+        }),
+        Event::Drew { seat: x, card: c } => Kind::Drew(ev::Drew {
+            seat: s(x),
+            card: c.as_ref().map(card),
+        }),
+        Event::Shuffled { seat: x } => Kind::Shuffled(ev::Shuffled { seat: s(x) }),
         Event::AgentSent {
-            seat: s,
-            card,
+            seat: x,
+            card: c,
             space,
-        } => {
-            wire.seat = Some(seat(*s));
-            wire.card = card_name(*card);
-            wire.space = space_id(*space);
-            "agent_sent"
-        }
+        } => Kind::AgentSent(ev::AgentSent {
+            seat: s(x),
+            card: card(c),
+            space: space_id(space),
+        }),
         Event::Revealed {
-            seat: s,
+            seat: x,
             cards: list,
-        } => {
-            wire.seat = Some(seat(*s));
-            wire.cards = cards(list);
-            "revealed"
-        }
+        } => Kind::Revealed(ev::Revealed {
+            seat: s(x),
+            cards: cards(list),
+        }),
         Event::Resource {
-            seat: s,
+            seat: x,
             resource,
             delta,
-        } => {
-            wire.seat = Some(seat(*s));
-            wire.resource = resource_name(*resource).to_owned();
-            wire.delta = (*delta).into();
-            "resource"
-        }
+        } => Kind::Resource(ev::Resource {
+            seat: s(x),
+            resource: resource_name(*resource).to_owned(),
+            delta: (*delta).into(),
+        }),
         Event::Influence {
-            seat: s,
-            faction: f,
+            seat: x,
+            faction,
             delta,
             now,
-        } => {
-            wire.seat = Some(seat(*s));
-            wire.faction = f.id().to_owned();
-            wire.delta = (*delta).into();
-            wire.amount = (*now).into();
-            "influence"
-        }
-        Event::Alliance {
-            faction: f,
-            from,
-            to,
-        } => {
-            wire.faction = f.id().to_owned();
-            wire.seat = to.map(seat);
-            wire.other_seat = from.map(seat);
-            "alliance"
-        }
-        Event::IntrigueDrawn { seat: s, card } => {
-            wire.seat = Some(seat(*s));
-            wire.card = card.map(intrigue_id).unwrap_or_default();
-            "intrigue_drawn"
-        }
-        Event::IntrigueStolen { from, to, card } => {
-            wire.seat = Some(seat(*to));
-            wire.other_seat = Some(seat(*from));
-            wire.card = card.map(intrigue_id).unwrap_or_default();
-            "intrigue_stolen"
-        }
-        Event::IntriguePlayed { seat: s, card } => {
-            wire.seat = Some(seat(*s));
-            wire.card = intrigue_id(*card);
-            "intrigue_played"
-        }
-        Event::Deployed { seat: s, troops } => {
-            wire.seat = Some(seat(*s));
-            wire.amount = (*troops).into();
-            "deployed"
-        }
-        Event::Retreated { seat: s, troops } => {
-            wire.seat = Some(seat(*s));
-            wire.amount = (*troops).into();
-            "retreated"
-        }
+        } => Kind::Influence(ev::Influence {
+            seat: s(x),
+            faction: faction.id().to_owned(),
+            delta: (*delta).into(),
+            influence: (*now).into(),
+        }),
+        Event::Alliance { faction, from, to } => Kind::Alliance(ev::Alliance {
+            faction: faction.id().to_owned(),
+            to_seat: to.as_ref().map(s),
+            from_seat: from.as_ref().map(s),
+        }),
+        Event::IntrigueDrawn { seat: x, card: c } => Kind::IntrigueDrawn(ev::IntrigueDrawn {
+            seat: s(x),
+            card: c.as_ref().map(intrigue_id),
+        }),
+        Event::IntrigueStolen { from, to, card: c } => Kind::IntrigueStolen(ev::IntrigueStolen {
+            seat: s(to),
+            from_seat: s(from),
+            card: c.as_ref().map(intrigue_id),
+        }),
+        Event::IntriguePlayed { seat: x, card: c } => Kind::IntriguePlayed(ev::IntriguePlayed {
+            seat: s(x),
+            card: intrigue_id(c),
+        }),
+        Event::Deployed { seat: x, troops } => Kind::Deployed(ev::Deployed {
+            seat: s(x),
+            troops: (*troops).into(),
+        }),
+        Event::Retreated { seat: x, troops } => Kind::Retreated(ev::Retreated {
+            seat: s(x),
+            troops: (*troops).into(),
+        }),
         Event::TroopsLost {
-            seat: s,
+            seat: x,
             troops,
             from_conflict,
-        } => {
-            wire.seat = Some(seat(*s));
-            wire.amount = (*troops).into();
-            wire.space = if *from_conflict {
-                "conflict"
-            } else {
-                "garrison"
-            }
-            .to_owned();
-            "troops_lost"
-        }
-        Event::Acquired { seat: s, card } => {
-            wire.seat = Some(seat(*s));
-            wire.card = card_name(*card);
-            "acquired"
-        }
-        Event::RowRefilled { card } => {
-            wire.card = card_name(*card);
-            "row_refilled"
-        }
-        Event::Trashed { seat: s, card } => {
-            wire.seat = Some(seat(*s));
-            wire.card = card_name(*card);
-            "trashed"
-        }
-        Event::Discarded { seat: s, card } => {
-            wire.seat = Some(seat(*s));
-            wire.card = card_name(*card);
-            "discarded"
-        }
-        Event::Retrieved { seat: s, card } => {
-            wire.seat = Some(seat(*s));
-            wire.card = card_name(*card);
-            "retrieved"
-        }
-        Event::LookedAtTop { seat: s, card } => {
-            wire.seat = Some(seat(*s));
-            wire.card = card.map(card_name).unwrap_or_default();
-            "looked_at_top"
-        }
-        Event::Control { space, seat: s } => {
-            wire.seat = Some(seat(*s));
-            wire.space = space_id(*space);
-            "control"
-        }
-        Event::MentatTaken { seat: s } => {
-            wire.seat = Some(seat(*s));
-            "mentat_taken"
-        }
-        Event::HighCouncil { seat: s } => {
-            wire.seat = Some(seat(*s));
-            "high_council"
-        }
-        Event::Swordmaster { seat: s } => {
-            wire.seat = Some(seat(*s));
-            "swordmaster"
-        }
-        Event::Voice { seat: s, space } => {
-            wire.seat = Some(seat(*s));
-            wire.space = space_id(*space);
-            "voice"
-        }
-        Event::AgentRecalled { seat: s, space } => {
-            wire.seat = Some(seat(*s));
-            wire.space = space_id(*space);
-            "agent_recalled"
-        }
-        Event::Passed { seat: s } => {
-            wire.seat = Some(seat(*s));
-            "passed"
-        }
+        } => Kind::TroopsLost(ev::TroopsLost {
+            seat: s(x),
+            troops: (*troops).into(),
+            from_conflict: *from_conflict,
+        }),
+        Event::Acquired { seat: x, card: c } => Kind::Acquired(ev::Acquired {
+            seat: s(x),
+            card: card(c),
+        }),
+        Event::RowRefilled { card: c } => Kind::RowRefilled(ev::RowRefilled { card: card(c) }),
+        Event::Trashed { seat: x, card: c } => Kind::Trashed(ev::Trashed {
+            seat: s(x),
+            card: card(c),
+        }),
+        Event::Discarded { seat: x, card: c } => Kind::Discarded(ev::Discarded {
+            seat: s(x),
+            card: card(c),
+        }),
+        Event::Retrieved { seat: x, card: c } => Kind::Retrieved(ev::Retrieved {
+            seat: s(x),
+            card: card(c),
+        }),
+        Event::LookedAtTop { seat: x, card: c } => Kind::LookedAtTop(ev::LookedAtTop {
+            seat: s(x),
+            card: c.as_ref().map(card),
+        }),
+        Event::Control { space, seat: x } => Kind::Control(ev::Control {
+            seat: s(x),
+            space: space_id(space),
+        }),
+        Event::MentatTaken { seat: x } => Kind::MentatTaken(ev::MentatTaken { seat: s(x) }),
+        Event::HighCouncil { seat: x } => Kind::HighCouncil(ev::HighCouncil { seat: s(x) }),
+        Event::Swordmaster { seat: x } => Kind::Swordmaster(ev::Swordmaster { seat: s(x) }),
+        Event::Voice { seat: x, space } => Kind::Voice(ev::Voice {
+            seat: s(x),
+            space: space_id(space),
+        }),
+        Event::AgentRecalled { seat: x, space } => Kind::AgentRecalled(ev::AgentRecalled {
+            seat: s(x),
+            space: space_id(space),
+        }),
+        Event::Passed { seat: x } => Kind::Passed(ev::Passed { seat: s(x) }),
         Event::ConflictResolved {
             conflict,
             strengths,
-        } => {
-            wire.card = d.conflicts[usize::from(conflict.0)].id.clone();
-            wire.values = strengths.iter().map(|s| u32::from(*s)).collect();
-            "conflict_resolved"
+        } => Kind::ConflictResolved(ev::ConflictResolved {
+            conflict: conflict_id(conflict),
+            strengths: strengths.iter().map(|x| u32::from(*x)).collect(),
+        }),
+        Event::Reward { seat: x, place } => Kind::Reward(ev::Reward {
+            seat: s(x),
+            place: (*place).into(),
+        }),
+        Event::BonusSpice { space, now } => Kind::BonusSpice(ev::BonusSpice {
+            space: space_id(space),
+            spice: (*now).into(),
+        }),
+        Event::Recall => Kind::Recall(ev::Recall {}),
+        Event::EndgameTriggered => Kind::EndgameTriggered(ev::EndgameTriggered {}),
+        Event::GameOver { winners } => Kind::GameOver(ev::GameOver {
+            winners: winners.iter().map(s).collect(),
+        }),
+        Event::Resigned { seat: x, why } => {
+            let resigned = ev::Resigned { seat: s(x) };
+            match why {
+                Resignation::Conceded => Kind::Conceded(resigned),
+                Resignation::Forfeited => Kind::Forfeited(resigned),
+                Resignation::OutOfTime => Kind::OutOfTime(resigned),
+                Resignation::TimeLimit => Kind::TimeLimit(resigned),
+            }
         }
-        Event::Reward { seat: s, place } => {
-            wire.seat = Some(seat(*s));
-            wire.amount = (*place).into();
-            "reward"
-        }
-        Event::BonusSpice { space, now } => {
-            wire.space = space_id(*space);
-            wire.amount = (*now).into();
-            "bonus_spice"
-        }
-        Event::Recall => "recall",
-        Event::EndgameTriggered => "endgame_triggered",
-        Event::GameOver { winners } => {
-            wire.values = winners.iter().map(|s| seat(*s)).collect();
-            "game_over"
-        }
-        Event::Resigned { seat: s, why } => {
-            wire.seat = Some(seat(*s));
-            resignation_name(*why)
-        }
-        Event::RoundLimit { round } => {
-            wire.amount = (*round).into();
-            "round_limit"
-        }
-        Event::RivalJoined { seat: s, leader } => {
-            wire.seat = Some(seat(*s));
-            wire.card = leader
-                .map(|l| d.leaders[usize::from(l.0)].id.clone())
-                .unwrap_or_default();
-            "rival_joined"
-        }
+        Event::RoundLimit { round } => Kind::RoundLimit(ev::RoundLimit {
+            round: (*round).into(),
+        }),
+        Event::RivalJoined { seat: x, leader } => Kind::RivalJoined(ev::RivalJoined {
+            seat: s(x),
+            leader: leader.as_ref().map(leader_id),
+        }),
         Event::HagalRevealed {
-            seat: s,
-            card,
+            seat: x,
+            card: c,
             combat,
-        } => {
-            wire.seat = Some(seat(*s));
-            wire.card = hagal_name(*card);
-            wire.amount = u32::from(*combat);
-            "hagal_revealed"
-        }
-        Event::HagalReshuffled => "hagal_reshuffled",
+        } => Kind::HagalRevealed(ev::HagalRevealed {
+            seat: s(x),
+            card: hagal_name(*c),
+            combat: *combat,
+        }),
+        Event::HagalReshuffled => Kind::HagalReshuffled(ev::HagalReshuffled {}),
         Event::RivalAgentSent {
-            seat: s,
-            card,
+            seat: x,
+            card: c,
             space,
-        } => {
-            wire.seat = Some(seat(*s));
-            wire.card = hagal_name(*card);
-            wire.space = space_id(*space);
-            "rival_agent_sent"
-        }
-        Event::ControlRemoved { space, seat: s } => {
-            wire.seat = Some(seat(*s));
-            wire.space = space_id(*space);
-            "control_removed"
-        }
+        } => Kind::RivalAgentSent(ev::RivalAgentSent {
+            seat: s(x),
+            card: hagal_name(*c),
+            space: space_id(space),
+        }),
+        Event::ControlRemoved { space, seat: x } => Kind::ControlRemoved(ev::ControlRemoved {
+            seat: s(x),
+            space: space_id(space),
+        }),
     };
-    wire.kind = kind.to_owned();
-    wire
+    pb::ImperiumEvent { kind: Some(kind) }
 }
 
 /// "a, b and c".
@@ -1021,13 +970,20 @@ mod tests {
         let Some(pb::event::Game::Imperium(wire)) = wire else {
             panic!("an Imperium event")
         };
-        assert_eq!((wire.kind.as_str(), wire.seat), ("forfeited", Some(2)));
+        assert_eq!(
+            wire.kind,
+            Some(Kind::Forfeited(ev::Resigned { seat: 2 })),
+            "forfeited, seat 2"
+        );
         assert!(text.contains("forfeited"), "{text}");
         let (text, wire) = game.event_to_pb(&Event::RoundLimit { round: 4 });
         let Some(pb::event::Game::Imperium(wire)) = wire else {
             panic!("an Imperium event")
         };
-        assert_eq!((wire.kind.as_str(), wire.amount), ("round_limit", 4));
+        assert_eq!(
+            wire.kind,
+            Some(Kind::RoundLimit(ev::RoundLimit { round: 4 }))
+        );
         assert!(text.contains("round 4"), "{text}");
     }
 }

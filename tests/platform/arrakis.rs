@@ -3,6 +3,7 @@
 use std::time::Instant;
 
 use melange::pb;
+use pb::arrakis_event::Kind;
 use rand::Rng;
 use tonic::Code;
 
@@ -163,8 +164,8 @@ async fn a_game_plays_through_the_api_with_secrets_kept() {
         assert!(applied.events.iter().all(|e| !e.text.is_empty()));
         for e in &applied.events {
             if let Some(pb::event::Game::Arrakis(a)) = &e.game {
-                cards_played += usize::from(a.kind == "card_played");
-                specials_used += usize::from(a.kind == "special_action");
+                cards_played += usize::from(matches!(a.kind, Some(Kind::CardPlayed(_))));
+                specials_used += usize::from(matches!(a.kind, Some(Kind::SpecialAction(_))));
             }
         }
         moves += 1;

@@ -4,6 +4,7 @@
 use std::time::Instant;
 
 use melange::pb;
+use pb::arrakis_event::Kind;
 
 use super::arrakis::{arrakis, arrakis_view, assert_public, play_biased_move, step};
 use super::support::{TestServer, public_view, seat_view};
@@ -30,8 +31,10 @@ fn assert_desert_war(view: &pb::ArrakisView, atreides: bool) {
     }
 }
 
-/// Event kinds of the Desert War on the wire.
-const DESERT_WAR_EVENTS: [&str; 2] = ["troopers_removed", "desert_war_cleared"];
+/// Whether an event is one of the Desert War's on the wire.
+fn desert_war_event(kind: &Kind) -> bool {
+    matches!(kind, Kind::TroopersRemoved(_) | Kind::DesertWarCleared(_))
+}
 
 #[tokio::test]
 async fn a_desert_war_game_plays_through_the_api_with_camps_kept_secret() {
@@ -90,12 +93,15 @@ async fn a_desert_war_game_plays_through_the_api_with_camps_kept_secret() {
         }
         assert!(applied.events.iter().all(|e| !e.text.is_empty()));
         for e in &applied.events {
-            if let Some(pb::event::Game::Arrakis(a)) = &e.game
-                && DESERT_WAR_EVENTS.contains(&a.kind.as_str())
-            {
-                desert_war_events += 1;
-                // DW-CAMP-05: an event never names a Camp's marker.
-                assert!(a.marker.is_empty(), "{a:?}");
+            let Some(pb::event::Game::Arrakis(pb::ArrakisEvent { kind: Some(kind) })) = &e.game
+            else {
+                continue;
+            };
+            desert_war_events += usize::from(desert_war_event(kind));
+            // DW-CAMP-05: an event names a Camp's marker to the Atreides
+            // alone.
+            if let Kind::CampPlaced(camp) = kind {
+                assert!(seat == 1 || camp.marker.is_none(), "{camp:?}");
             }
         }
         moves += 1;

@@ -5,6 +5,7 @@
 use std::time::Instant;
 
 use melange::pb;
+use pb::arrakis_event::Kind;
 
 use super::arrakis::{arrakis, arrakis_view, assert_public, play_biased_move, step};
 use super::support::{TestServer, public_view, seat_view};
@@ -73,8 +74,8 @@ async fn whole_game(seed: u64, options: pb::ArrakisOptions) -> (u32, u32, String
         }
         assert!(applied.events.iter().all(|e| !e.text.is_empty()));
         for e in &applied.events {
-            if let Some(pb::event::Game::Arrakis(a)) = &e.game
-                && SMUGGLERS_EVENTS.contains(&a.kind.as_str())
+            if let Some(pb::event::Game::Arrakis(pb::ArrakisEvent { kind: Some(kind) })) = &e.game
+                && smugglers_event(kind)
             {
                 events += 1;
             }
@@ -95,16 +96,19 @@ async fn whole_game(seed: u64, options: pb::ArrakisOptions) -> (u32, u32, String
     (actions, events, standing)
 }
 
-/// Event kinds of the Smugglers on the wire.
-const SMUGGLERS_EVENTS: [&str; 7] = [
-    "staban_moved",
-    "smuggler_regulars_added",
-    "smuggler_harvester_placed",
-    "smuggler_harvester_captured",
-    "smugglers_allied",
-    "smugglers_die_rolled",
-    "thopter_battle",
-];
+/// Whether an event is one of the Smugglers' counted here on the wire.
+fn smugglers_event(kind: &Kind) -> bool {
+    matches!(
+        kind,
+        Kind::StabanMoved(_)
+            | Kind::SmugglerRegularsAdded(_)
+            | Kind::SmugglerHarvesterPlaced(_)
+            | Kind::SmugglerHarvesterCaptured(_)
+            | Kind::SmugglersAllied(_)
+            | Kind::SmugglersDieRolled(_)
+            | Kind::ThopterBattle(_)
+    )
+}
 
 #[tokio::test]
 async fn a_smugglers_game_plays_through_the_api() {

@@ -390,6 +390,15 @@ function renderSummary(view) {
   node.replaceChildren(...parts.filter(Boolean));
 }
 
+// An event's case in its game's `kind` oneof ("roundStarted", "gameOver",
+// ...): the typed form of what `text` says in words.
+function eventCase(event) {
+  return event.game.value?.kind?.case ?? "";
+}
+
+// The events that stand out in the log: a round begins, the game ends.
+const MILESTONES = new Set(["roundStarted", "gameOver"]);
+
 function renderLog(view) {
   const shown = state.selected;
   const upTo = state.events.filter((event) => Number(event.version) <= shown).slice(-400);
@@ -400,7 +409,12 @@ function renderLog(view) {
       h("span", { class: "v" }, `v${version}`),
       ...text,
     );
-  const items = upTo.map((event) => line(Number(event.version), [], event.text));
+  const items = upTo.map((event) => {
+    const kind = eventCase(event);
+    const item = line(Number(event.version), MILESTONES.has(kind) ? ["milestone"] : [], event.text);
+    item.dataset.event = kind;
+    return item;
+  });
   // After the game: who the server played for and why, and the bots'
   // notes, each after its version's events.
   const first = upTo.length ? Number(upTo[0].version) : 0;

@@ -250,6 +250,9 @@ test("War for Arrakis: the board, hands and versions match the API, served and f
   await checkArrakis(page, spectator.get(latest));
   assert.equal(await page.$$eval("[data-hand] li", (items) => items.length), 0, "a spectator sees no hand");
   assert.ok((await page.$$eval("#log li", (items) => items.length)) > 10, "the event log in words");
+  // Each event's line knows the event's case in the typed form.
+  const cases = await page.$$eval("#log li[data-event]", (items) => items.map((item) => item.dataset.event));
+  assert.ok(cases.length > 10 && cases.every((kind) => /^[a-z][A-Za-z]+$/.test(kind)), `typed cases: ${cases}`);
   await page.screenshot({ path: join(shots, "arrakis-spectator.png"), fullPage: true });
   await stepThrough(page, spectator, checkArrakis);
 

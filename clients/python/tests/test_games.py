@@ -1,7 +1,8 @@
 """Whole games of every kind and player count, played through the package
 against the release server: every human seat plays uniformly random legal
 actions in its own thread (Seat.play: apply on its turn, stream otherwise)
-while a spectator streams the game from its first action."""
+while a spectator streams the game from its first action, each event in its
+typed form."""
 from __future__ import annotations
 
 import random
@@ -11,7 +12,7 @@ from typing import Optional
 
 import pytest
 
-from melange_client import FINISHED, Game, arrakis_options, imperium_options, pb
+from melange_client import FINISHED, Game, arrakis_options, event_kind, imperium_options, pb
 
 
 def play_out(
@@ -41,8 +42,18 @@ def play_out(
 
         return seats[seat_number].play(choose)
 
+    kinds: set[str] = set()
+
     def watch() -> list[int]:
-        return [update.version for update in spectator.stream(from_version=0)]
+        versions = []
+        for update in spectator.stream(from_version=0):
+            versions.append(update.version)
+            for event in update.events:
+                # Every event has its case, and its message the fields.
+                kind = event_kind(event)
+                assert kind and getattr(event, event.WhichOneof("game")).HasField(kind), event
+                kinds.add(kind)
+        return versions
 
     with ThreadPoolExecutor(len(humans) + 1) as pool:
         watcher = pool.submit(watch)
@@ -50,6 +61,7 @@ def play_out(
         streamed = watcher.result(timeout=120)
     if spectator.stopped:
         return None
+    assert "game_over" in kinds, kinds
     final = client.spectator(game.id).view()
     for view in finals:
         assert view.status == FINISHED

@@ -19,6 +19,7 @@ import {
   ConcedeRequestSchema,
   CreateGameRequestSchema,
   type CreateGameResponse,
+  type Event,
   type GameOptions,
   GameOptionsSchema,
   GameKind,
@@ -46,6 +47,15 @@ export type Chooser = (view: View) => Action | LegalAction;
 /** ApplyAction was refused with ABORTED: the game is no longer at the
  * version the seat sent. `currentVersion` is the server's version (from the
  * `x-melange-version` trailer), or undefined if the server did not say. */
+/** An event's kind: the case set in its game's `kind` oneof ("roundStarted",
+ * "smugglersDieUsed": protobuf-es spells the proto's cases in camelCase),
+ * whose message, `event.game.value.kind.value`, holds the event's fields; ""
+ * for an event of no game the kit knows. `event.text` says it in words. */
+export function eventKind(event: Event): string {
+  const game = event.game;
+  return game.case === "arrakis" || game.case === "imperium" ? (game.value.kind.case ?? "") : "";
+}
+
 export class StaleVersionError extends Error {
   constructor(
     message: string,

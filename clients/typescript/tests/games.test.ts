@@ -1,6 +1,7 @@
 // Whole games played through the package against the release server: every
 // human seat plays random legal actions (Seat.play: apply on its turn, stream
-// otherwise) while a spectator streams the game from its first action.
+// otherwise) while a spectator streams the game from its first action, each
+// event in its typed form.
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import {
@@ -10,6 +11,7 @@ import {
   MelangeClient,
   type View,
   arrakisOptions,
+  eventKind,
   imperiumOptions,
 } from "../src/index.js";
 import { startServer, type RunningServer } from "./server.js";
@@ -30,10 +32,17 @@ async function playOut(client: MelangeClient, game: Game, cap = Infinity) {
   const humans = game.humanSeats();
   const played = new Map<number, number>(humans.map((seat) => [seat, 0]));
   const stop = new AbortController();
+  const kinds = new Set<string>();
   const watch = (async () => {
     const versions: bigint[] = [];
     for await (const update of client.spectator(game.id).stream(0n, { signal: stop.signal })) {
       versions.push(update.version);
+      for (const event of update.events) {
+        // Every event has its case, whose message holds the fields.
+        const kind = eventKind(event);
+        assert.ok(kind, `an event with no case: ${event.text}`);
+        kinds.add(kind);
+      }
     }
     return versions;
   })();
@@ -52,6 +61,7 @@ async function playOut(client: MelangeClient, game: Game, cap = Infinity) {
   );
   const streamed = await watch;
   if (stop.signal.aborted) return undefined;
+  assert.ok(kinds.has("gameOver"), `the game's end in its typed form: ${[...kinds]}`);
   const final = await client.spectator(game.id).view();
   for (const view of finals) {
     assert.equal(view.status, GameStatus.FINISHED);

@@ -1,7 +1,7 @@
 //! The Desert War expansion on the wire (rule IDs `DW-...`): its actions
 //! (`ArrakisAction.harkonnen_desert_war` and `.atreides_desert_war`),
-//! prompts and events (fields 100 to 139 of `ArrakisPrompt` and
-//! `ArrakisEvent`) and its part of the view (`ArrakisDesertWar`,
+//! prompts (fields 100 to 139 of `ArrakisPrompt`), events (cases 200 to
+//! 239 of `ArrakisEvent.kind`) and its part of the view (`ArrakisDesertWar`,
 //! `ArrakisDesertArea`), laid out as the Smugglers' [`super::smugglers`].
 //! A Camp's marker is the Atreides' secret: the rules' view leaves it out
 //! for anyone else, so this file only copies what the view holds.
@@ -56,29 +56,27 @@ fn figures(t: &Troopers, escorts: u8, camps: u8) -> pb::ArrakisDesertFigures {
     }
 }
 
-/// A Desert War event on the wire: its kind, fields set on `wire`.
-pub(super) fn dw_event_to_pb(e: &DwEvent, wire: &mut pb::ArrakisEvent) -> &'static str {
+/// A Desert War event on the wire: its case of `ArrakisEvent.kind`.
+pub(super) fn dw_event_to_pb(e: &DwEvent) -> Option<Kind> {
     match e {
         DwEvent::TroopersRemoved {
             area,
             troopers,
             why,
-        } => {
-            wire.area = area_name(*area);
-            wire.figures = Some(figures(troopers, 0, 0));
-            wire.reason = why.name().to_owned();
-            "troopers_removed"
-        }
+        } => Some(Kind::TroopersRemoved(ev::TroopersRemoved {
+            area: area_name(*area),
+            figures: Some(figures(troopers, 0, 0)),
+            reason: why.name().to_owned(),
+        })),
         DwEvent::RoundCleared {
             escorts,
             camps,
             troopers,
             tokens,
-        } => {
-            wire.figures = Some(figures(troopers, *escorts, *camps));
-            wire.amount = (*tokens).into();
-            "desert_war_cleared"
-        }
+        } => Some(Kind::DesertWarCleared(ev::DesertWarCleared {
+            figures: Some(figures(troopers, *escorts, *camps)),
+            tokens: (*tokens).into(),
+        })),
         DwEvent::TokensPlaced { .. }
         | DwEvent::TokenDiscarded { .. }
         | DwEvent::SuspensorDeployed { .. }
@@ -86,7 +84,7 @@ pub(super) fn dw_event_to_pb(e: &DwEvent, wire: &mut pb::ArrakisEvent) -> &'stat
         | DwEvent::SuspensorScouted { .. }
         | DwEvent::TrooperSwap { .. }
         | DwEvent::WormsignDiscarded { .. }
-        | DwEvent::EscortJoined { .. } => harkonnen_dw_event_to_pb(e, wire),
+        | DwEvent::EscortJoined { .. } => harkonnen_dw_event_to_pb(e),
         DwEvent::CampPlaced { .. }
         | DwEvent::CampRemoved { .. }
         | DwEvent::CampTraded { .. }
@@ -96,7 +94,7 @@ pub(super) fn dw_event_to_pb(e: &DwEvent, wire: &mut pb::ArrakisEvent) -> &'stat
         | DwEvent::RocketsLost { .. }
         | DwEvent::SandriderPlaced { .. }
         | DwEvent::SandriderRemoved { .. }
-        | DwEvent::SandridersSpecial { .. } => desert_war_event_to_pb(e, wire),
+        | DwEvent::SandridersSpecial { .. } => desert_war_event_to_pb(e),
     }
 }
 
@@ -377,47 +375,41 @@ fn desert_war_prompt_to_pb(p: DwPrompt, wire: &mut pb::ArrakisPrompt) -> &'stati
     }
 }
 
-fn harkonnen_dw_event_to_pb(e: &DwEvent, wire: &mut pb::ArrakisEvent) -> &'static str {
-    match *e {
-        DwEvent::TokensPlaced { count } => {
-            wire.amount = count.into();
-            "desert_war_tokens_placed"
-        }
+fn harkonnen_dw_event_to_pb(e: &DwEvent) -> Option<Kind> {
+    Some(match *e {
+        DwEvent::TokensPlaced { count } => Kind::DesertWarTokensPlaced(ev::DesertWarTokensPlaced {
+            tokens: count.into(),
+        }),
         DwEvent::TokenDiscarded { left } => {
-            wire.amount = left.into();
-            "desert_war_token_discarded"
+            Kind::DesertWarTokenDiscarded(ev::DesertWarTokenDiscarded {
+                tokens_left: left.into(),
+            })
         }
-        DwEvent::SuspensorDeployed { area } => {
-            wire.area = area_name(area);
-            "suspensor_deployed"
-        }
-        DwEvent::SuspensorMoved { from, to } => {
-            wire.from_area = area_name(from);
-            wire.area = area_name(to);
-            "suspensor_moved"
-        }
-        DwEvent::SuspensorScouted { from, area } => {
-            wire.from_area = area_name(from);
-            wire.area = area_name(area);
-            "suspensor_scouted"
-        }
-        DwEvent::TrooperSwap { area, removed } => {
-            wire.area = area_name(area);
-            wire.desert_trooper = removed.name().to_owned();
-            "trooper_swap"
-        }
-        DwEvent::WormsignDiscarded { area } => {
-            wire.area = area_name(area);
-            "wormsign_discarded"
-        }
-        DwEvent::EscortJoined { zone, area } => {
-            wire.zone = zone_name(zone);
-            wire.area = area_name(area);
-            "escort_joined"
-        }
+        DwEvent::SuspensorDeployed { area } => Kind::SuspensorDeployed(ev::SuspensorDeployed {
+            area: area_name(area),
+        }),
+        DwEvent::SuspensorMoved { from, to } => Kind::SuspensorMoved(ev::SuspensorMoved {
+            from_area: area_name(from),
+            to_area: area_name(to),
+        }),
+        DwEvent::SuspensorScouted { from, area } => Kind::SuspensorScouted(ev::SuspensorScouted {
+            from_area: area_name(from),
+            area: area_name(area),
+        }),
+        DwEvent::TrooperSwap { area, removed } => Kind::TrooperSwap(ev::TrooperSwap {
+            area: area_name(area),
+            desert_trooper: removed.name().to_owned(),
+        }),
+        DwEvent::WormsignDiscarded { area } => Kind::WormsignDiscarded(ev::WormsignDiscarded {
+            area: area_name(area),
+        }),
+        DwEvent::EscortJoined { zone, area } => Kind::EscortJoined(ev::EscortJoined {
+            zone: zone_name(zone),
+            area: area_name(area),
+        }),
         // Mapped elsewhere: `dw_event_to_pb` hands over only the above.
-        _ => "desert_war",
-    }
+        _ => return None,
+    })
 }
 
 fn harkonnen_dw_event_text(e: &DwEvent) -> String {
@@ -467,57 +459,48 @@ fn harkonnen_dw_event_text(e: &DwEvent) -> String {
     }
 }
 
-fn desert_war_event_to_pb(e: &DwEvent, wire: &mut pb::ArrakisEvent) -> &'static str {
-    match e {
-        DwEvent::CampPlaced { area, marker } => {
-            wire.area = area_name(*area);
-            wire.marker = marker.map(|m| m.name().to_owned()).unwrap_or_default();
-            "camp_placed"
-        }
-        DwEvent::CampRemoved { area } => {
-            wire.area = area_name(*area);
-            "camp_removed"
-        }
-        DwEvent::CampTraded { area, marker } => {
-            wire.area = area_name(*area);
-            wire.marker = marker.name().to_owned();
-            "camp_traded"
-        }
-        DwEvent::RocketsDeployed { area, count } => {
-            wire.area = area_name(*area);
-            wire.amount = (*count).into();
-            "rockets_deployed"
-        }
-        DwEvent::RocketAttack { sector, dice } => {
-            wire.sector = sector_name(*sector);
-            wire.dice = dice.iter().map(|f| f.name().to_owned()).collect();
-            "rocket_attack"
-        }
-        DwEvent::VehicleShotDown { zone, vehicle } => {
-            wire.zone = zone_name(*zone);
-            wire.vehicle = vehicle.name().to_owned();
-            "vehicle_shot_down"
-        }
-        DwEvent::RocketsLost { area, count } => {
-            wire.area = area_name(*area);
-            wire.amount = (*count).into();
-            "rockets_lost"
-        }
-        DwEvent::SandriderPlaced { area } => {
-            wire.area = area_name(*area);
-            "sandrider_placed"
-        }
-        DwEvent::SandriderRemoved { area } => {
-            wire.area = area_name(*area);
-            "sandrider_removed"
-        }
-        DwEvent::SandridersSpecial { area } => {
-            wire.area = area_name(*area);
-            "sandriders_special"
-        }
+fn desert_war_event_to_pb(e: &DwEvent) -> Option<Kind> {
+    Some(match e {
+        DwEvent::CampPlaced { area, marker } => Kind::CampPlaced(ev::CampPlaced {
+            area: area_name(*area),
+            // DW-CAMP-05: absent unless the rules' redaction left it in.
+            marker: marker.map(|m| m.name().to_owned()),
+        }),
+        DwEvent::CampRemoved { area } => Kind::CampRemoved(ev::CampRemoved {
+            area: area_name(*area),
+        }),
+        DwEvent::CampTraded { area, marker } => Kind::CampTraded(ev::CampTraded {
+            area: area_name(*area),
+            marker: marker.name().to_owned(),
+        }),
+        DwEvent::RocketsDeployed { area, count } => Kind::RocketsDeployed(ev::RocketsDeployed {
+            area: area_name(*area),
+            count: (*count).into(),
+        }),
+        DwEvent::RocketAttack { sector, dice } => Kind::RocketAttack(ev::RocketAttack {
+            sector: sector_name(*sector),
+            dice: dice.iter().map(|f| f.name().to_owned()).collect(),
+        }),
+        DwEvent::VehicleShotDown { zone, vehicle } => Kind::VehicleShotDown(ev::VehicleShotDown {
+            zone: zone_name(*zone),
+            vehicle: vehicle.name().to_owned(),
+        }),
+        DwEvent::RocketsLost { area, count } => Kind::RocketsLost(ev::RocketsLost {
+            area: area_name(*area),
+            count: (*count).into(),
+        }),
+        DwEvent::SandriderPlaced { area } => Kind::SandriderPlaced(ev::SandriderPlaced {
+            area: area_name(*area),
+        }),
+        DwEvent::SandriderRemoved { area } => Kind::SandriderRemoved(ev::SandriderRemoved {
+            area: area_name(*area),
+        }),
+        DwEvent::SandridersSpecial { area } => Kind::SandridersSpecial(ev::SandridersSpecial {
+            area: area_name(*area),
+        }),
         // Mapped elsewhere: `dw_event_to_pb` hands over only the above.
-        _ => "desert_war",
-    }
+        _ => return None,
+    })
 }
 
 fn desert_war_event_text(e: &DwEvent) -> String {
@@ -638,7 +621,7 @@ mod tests {
                 let start = events.len();
                 game.apply(seat, &action, &mut events).unwrap();
                 for e in &events[start..] {
-                    assert!(!event_to_pb(e).kind.is_empty() && !event_text(e).is_empty());
+                    assert!(event_to_pb(e).kind.is_some() && !event_text(e).is_empty());
                 }
             }
             for event in &events {
@@ -648,7 +631,7 @@ mod tests {
                 let Some(pb::event::Game::Arrakis(wire)) = wire else {
                     panic!("an Arrakis event expected");
                 };
-                assert!(!wire.kind.is_empty());
+                assert!(wire.kind.is_some());
             }
         }
         assert!(played > 0, "the expansion's actions were played");

@@ -16,7 +16,11 @@ use super::{
 use crate::rules::arrakis::expansions::smugglers::core_data::smugglers_data as data;
 use crate::{
     matches::{MatchError, echo},
-    pb::{self, arrakis_action::Step},
+    pb::{
+        self,
+        arrakis_action::Step,
+        arrakis_event::{self as ev, Kind},
+    },
     rules::arrakis::{
         Action, AirZoneId, AreaId, Arrakis, ArrakisOptions, ArrakisView, Battle, BattleStep,
         CardId, Deck, DieResult, Event, Faction, Group, ImperiumMarker, LeaderAt, LeaderId, Marker,
@@ -857,240 +861,195 @@ fn view_to_pb(view: ArrakisView) -> pb::ArrakisView {
 }
 
 fn event_to_pb(event: &Event) -> pb::ArrakisEvent {
-    let mut wire = pb::ArrakisEvent::default();
+    let faction = |f: &Faction| f.name().to_owned();
+    let die = |r: &DieResult| r.name().to_owned();
     let kind = match event {
-        Event::DesertWar(e) => desert_war::dw_event_to_pb(e, &mut wire),
-        Event::Smugglers(e) => smugglers::sm_event_to_pb(e, &mut wire),
-        Event::RoundStarted { round } => {
-            wire.amount = (*round).into();
-            "round_started"
+        Event::DesertWar(e) => {
+            return pb::ArrakisEvent {
+                kind: desert_war::dw_event_to_pb(e),
+            };
         }
-        Event::ObjectiveDealt { objective } => {
-            wire.objective = data()
+        Event::Smugglers(e) => {
+            return pb::ArrakisEvent {
+                kind: smugglers::sm_event_to_pb(e),
+            };
+        }
+        Event::RoundStarted { round } => Kind::RoundStarted(ev::RoundStarted {
+            round: (*round).into(),
+        }),
+        Event::ObjectiveDealt { objective } => Kind::ObjectiveDealt(ev::ObjectiveDealt {
+            objective: data()
                 .tables
                 .secret_objectives
                 .get(usize::from(*objective))
-                .map(|o| o.id.clone());
-            "objective_dealt"
-        }
+                .map(|o| o.id.clone()),
+        }),
         Event::CardDrawn {
             faction: f,
-            deck: k,
-            card: c,
-        } => {
-            wire.faction = f.name().to_owned();
-            wire.deck = k.name().to_owned();
-            wire.card = c.map(card_name);
-            "card_drawn"
-        }
-        Event::CardDiscarded {
-            faction: f,
-            card: c,
-        } => {
-            wire.faction = f.name().to_owned();
-            wire.card = Some(card_name(*c));
-            "card_discarded"
-        }
-        Event::CardPlayed {
-            faction: f,
-            card: c,
-        } => {
-            wire.faction = f.name().to_owned();
-            wire.card = Some(card_name(*c));
-            "card_played"
-        }
-        Event::CardDeployed { faction: f, area } => {
-            wire.faction = f.name().to_owned();
-            wire.area = area_name(*area);
-            "card_deployed"
-        }
-        Event::LeaderEntered { leader } => {
-            wire.leader = leader_name(*leader);
-            "leader_entered"
-        }
-        Event::LeaderRemoved { leader } => {
-            wire.leader = leader_name(*leader);
-            "leader_removed"
-        }
-        Event::LeaderTanked { leader } => {
-            wire.leader = leader_name(*leader);
-            "leader_tanked"
-        }
-        Event::SpecialAction { leader } => {
-            wire.leader = leader_name(*leader);
-            "special_action"
-        }
-        Event::PrescienceRevealed { cards: list } => {
-            wire.cards = list.iter().map(|c| prescience_card(*c)).collect();
-            "prescience_revealed"
-        }
-        Event::HarvesterPlaced { area: a } => {
-            wire.area = area_name(*a);
-            "harvester_placed"
-        }
-        Event::VehiclePlaced {
-            vehicle: v,
-            zone: z,
-        } => {
-            wire.vehicle = v.name().to_owned();
-            wire.zone = zone_name(*z);
-            "vehicle_placed"
-        }
+            deck,
+            card,
+        } => Kind::CardDrawn(ev::CardDrawn {
+            faction: faction(f),
+            deck: deck.name().to_owned(),
+            card: card.map(card_name),
+        }),
+        Event::CardDiscarded { faction: f, card } => Kind::CardDiscarded(ev::CardDiscarded {
+            faction: faction(f),
+            card: card_name(*card),
+        }),
+        Event::CardPlayed { faction: f, card } => Kind::CardPlayed(ev::CardPlayed {
+            faction: faction(f),
+            card: card_name(*card),
+        }),
+        Event::CardDeployed { faction: f, area } => Kind::CardDeployed(ev::CardDeployed {
+            faction: faction(f),
+            area: area_name(*area),
+        }),
+        Event::LeaderEntered { leader } => Kind::LeaderEntered(ev::LeaderEntered {
+            leader: leader_name(*leader),
+        }),
+        Event::LeaderRemoved { leader } => Kind::LeaderRemoved(ev::LeaderRemoved {
+            leader: leader_name(*leader),
+        }),
+        Event::LeaderTanked { leader } => Kind::LeaderTanked(ev::LeaderTanked {
+            leader: leader_name(*leader),
+        }),
+        Event::SpecialAction { leader } => Kind::SpecialAction(ev::SpecialAction {
+            leader: leader_name(*leader),
+        }),
+        Event::PrescienceRevealed { cards } => Kind::PrescienceRevealed(ev::PrescienceRevealed {
+            cards: cards.iter().map(|c| prescience_card(*c)).collect(),
+        }),
+        Event::HarvesterPlaced { area } => Kind::HarvesterPlaced(ev::HarvesterPlaced {
+            area: area_name(*area),
+        }),
+        Event::VehiclePlaced { vehicle, zone } => Kind::VehiclePlaced(ev::VehiclePlaced {
+            vehicle: vehicle.name().to_owned(),
+            zone: zone_name(*zone),
+        }),
         Event::DiceRolled {
             faction: f,
             results,
-        } => {
-            wire.faction = f.name().to_owned();
-            wire.dice = results.iter().map(|r| r.name().to_owned()).collect();
-            "dice_rolled"
-        }
-        Event::DieSpent { faction: f, result } => {
-            wire.faction = f.name().to_owned();
-            wire.dice = vec![result.name().to_owned()];
-            "die_spent"
-        }
+        } => Kind::DiceRolled(ev::DiceRolled {
+            faction: faction(f),
+            dice: results.iter().map(die).collect(),
+        }),
+        Event::DieSpent { faction: f, result } => Kind::DieSpent(ev::DieSpent {
+            faction: faction(f),
+            die: die(result),
+        }),
         Event::Moved {
             faction: f,
             from,
             to,
-        } => {
-            wire.faction = f.name().to_owned();
-            wire.from_area = area_name(*from);
-            wire.area = area_name(*to);
-            "moved"
-        }
-        Event::BattleStarted { attacker, area: a } => {
-            wire.faction = attacker.name().to_owned();
-            wire.area = area_name(*a);
-            "battle_started"
-        }
+        } => Kind::Moved(ev::Moved {
+            faction: faction(f),
+            from_area: area_name(*from),
+            to_area: area_name(*to),
+        }),
+        Event::BattleStarted { attacker, area } => Kind::BattleStarted(ev::BattleStarted {
+            attacker: faction(attacker),
+            area: area_name(*area),
+        }),
         Event::CombatRoll {
             faction: f,
             dice,
             hits,
             shields,
-        } => {
-            wire.faction = f.name().to_owned();
-            wire.amount = (*dice).into();
-            wire.hits = (*hits).into();
-            wire.shields = (*shields).into();
-            "combat_roll"
-        }
-        Event::BattleEnded { winner } => {
-            wire.faction = winner.map(Faction::name).unwrap_or_default().to_owned();
-            "battle_ended"
-        }
-        Event::Destroyed { area: a } => {
-            wire.area = area_name(*a);
-            "destroyed"
-        }
-        Event::TokensRevealed { area: a } => {
-            wire.area = area_name(*a);
-            "tokens_revealed"
-        }
-        Event::TokenDeployed { area: a, kind } => {
-            wire.area = area_name(*a);
-            wire.token = (*kind != u8::MAX).then_some(u32::from(*kind));
-            "token_deployed"
-        }
-        Event::SietchRevealed { area: a, rank } => {
-            wire.area = area_name(*a);
-            wire.amount = (*rank).into();
-            "sietch_revealed"
-        }
-        Event::WormsignPlaced { area: a } => {
-            wire.area = area_name(*a);
-            "wormsign_placed"
-        }
-        Event::SandwormPlaced { area: a } => {
-            wire.area = area_name(*a);
-            "sandworm_placed"
-        }
-        Event::HarvesterDestroyed { area: a } => {
-            wire.area = area_name(*a);
-            "harvester_destroyed"
-        }
-        Event::SpiceHarvested { spice } => {
-            wire.amount = (*spice).into();
-            "spice_harvested"
-        }
+        } => Kind::CombatRoll(ev::CombatRoll {
+            faction: faction(f),
+            dice: (*dice).into(),
+            hits: (*hits).into(),
+            shields: (*shields).into(),
+        }),
+        Event::BattleEnded { winner } => Kind::BattleEnded(ev::BattleEnded {
+            winner: winner.as_ref().map(faction).unwrap_or_default(),
+        }),
+        Event::Destroyed { area } => Kind::Destroyed(ev::Destroyed {
+            area: area_name(*area),
+        }),
+        Event::TokensRevealed { area } => Kind::TokensRevealed(ev::TokensRevealed {
+            area: area_name(*area),
+        }),
+        Event::TokenDeployed { area, kind } => Kind::TokenDeployed(ev::TokenDeployed {
+            area: area_name(*area),
+            token: (*kind != u8::MAX).then_some(u32::from(*kind)),
+        }),
+        Event::SietchRevealed { area, rank } => Kind::SietchRevealed(ev::SietchRevealed {
+            area: area_name(*area),
+            rank: (*rank).into(),
+        }),
+        Event::WormsignPlaced { area } => Kind::WormsignPlaced(ev::WormsignPlaced {
+            area: area_name(*area),
+        }),
+        Event::SandwormPlaced { area } => Kind::SandwormPlaced(ev::SandwormPlaced {
+            area: area_name(*area),
+        }),
+        Event::HarvesterDestroyed { area } => Kind::HarvesterDestroyed(ev::HarvesterDestroyed {
+            area: area_name(*area),
+        }),
+        Event::SpiceHarvested { spice } => Kind::SpiceHarvested(ev::SpiceHarvested {
+            spice: (*spice).into(),
+        }),
         Event::ImperiumMarkerMoved { marker, row } => {
-            wire.marker = marker.name().to_owned();
-            wire.amount = (*row).into();
-            "imperium_marker_moved"
+            Kind::ImperiumMarkerMoved(ev::ImperiumMarkerMoved {
+                marker: marker.name().to_owned(),
+                row: (*row).into(),
+            })
         }
-        Event::Supremacy { score } => {
-            wire.amount = (*score).into();
-            "supremacy"
-        }
-        Event::Prescience { marker, step } => {
-            wire.marker = marker.name().to_owned();
-            wire.amount = (*step).into();
-            "prescience"
-        }
-        Event::WormsignRemoved { area: a } => {
-            wire.area = area_name(*a);
-            "wormsign_removed"
-        }
-        Event::VehicleRemoved {
-            vehicle: v,
-            zone: z,
-        } => {
-            wire.vehicle = v.name().to_owned();
-            wire.zone = zone_name(*z);
-            "vehicle_removed"
-        }
-        Event::PrescienceReturned { card: c } => {
-            wire.cards = vec![prescience_card(*c)];
-            "prescience_returned"
-        }
-        Event::DieDiscarded { faction: f, result } => {
-            wire.faction = f.name().to_owned();
-            wire.dice = vec![result.name().to_owned()];
-            "die_discarded"
-        }
+        Event::Supremacy { score } => Kind::Supremacy(ev::Supremacy {
+            score: (*score).into(),
+        }),
+        Event::Prescience { marker, step } => Kind::Prescience(ev::Prescience {
+            marker: marker.name().to_owned(),
+            step: (*step).into(),
+        }),
+        Event::WormsignRemoved { area } => Kind::WormsignRemoved(ev::WormsignRemoved {
+            area: area_name(*area),
+        }),
+        Event::VehicleRemoved { vehicle, zone } => Kind::VehicleRemoved(ev::VehicleRemoved {
+            vehicle: vehicle.name().to_owned(),
+            zone: zone_name(*zone),
+        }),
+        Event::PrescienceReturned { card } => Kind::PrescienceReturned(ev::PrescienceReturned {
+            card: prescience_card(*card),
+        }),
+        Event::DieDiscarded { faction: f, result } => Kind::DieDiscarded(ev::DieDiscarded {
+            faction: faction(f),
+            die: die(result),
+        }),
         Event::BeneGesseritGained { faction: f } => {
-            wire.faction = f.name().to_owned();
-            "bene_gesserit_gained"
+            Kind::BeneGesseritGained(ev::BeneGesseritGained {
+                faction: faction(f),
+            })
         }
-        Event::LeaderPinned { leader: l } => {
-            wire.leader = leader_name(*l);
-            "leader_pinned"
-        }
-        Event::GameOver { winner } => {
-            wire.faction = winner.name().to_owned();
-            "game_over"
-        }
-        Event::Resigned { faction, why } => {
-            wire.faction = faction.name().to_owned();
-            wire.reason = resignation_name(*why).to_owned();
-            "resigned"
-        }
-        Event::RoundLimit { rounds } => {
-            wire.amount = *rounds;
-            "round_limit"
-        }
-        Event::Relocated { from, to } => {
-            wire.from_area = area_name(*from);
-            wire.area = area_name(*to);
-            "relocated"
-        }
-        Event::TokensSwapped { first, second } => {
-            wire.from_area = area_name(*first);
-            wire.area = area_name(*second);
-            "tokens_swapped"
-        }
-        Event::PrescienceRemoved { card } => {
-            wire.cards = vec![prescience_card(*card)];
-            "prescience_removed"
-        }
-        Event::DieForced { die } => {
-            wire.dice = vec![die.name().to_owned()];
-            "die_forced"
-        }
+        Event::LeaderPinned { leader } => Kind::LeaderPinned(ev::LeaderPinned {
+            leader: leader_name(*leader),
+        }),
+        Event::GameOver { winner } => Kind::GameOver(ev::GameOver {
+            winner: faction(winner),
+        }),
+        Event::Resigned { faction: f, why } => Kind::Resigned(ev::Resigned {
+            faction: faction(f),
+            reason: resignation_name(*why).to_owned(),
+        }),
+        Event::RoundLimit { rounds } => Kind::RoundLimit(ev::RoundLimit {
+            max_rounds: *rounds,
+        }),
+        Event::Relocated { from, to } => Kind::Relocated(ev::Relocated {
+            from_area: area_name(*from),
+            to_area: area_name(*to),
+        }),
+        Event::TokensSwapped { first, second } => Kind::TokensSwapped(ev::TokensSwapped {
+            first_area: area_name(*first),
+            second_area: area_name(*second),
+        }),
+        Event::PrescienceRemoved { card } => Kind::PrescienceRemoved(ev::PrescienceRemoved {
+            card: prescience_card(*card),
+        }),
+        Event::DieForced { die: d } => Kind::DieForced(ev::DieForced { die: die(d) }),
     };
-    wire.kind = kind.to_owned();
-    wire
+    pb::ArrakisEvent { kind: Some(kind) }
 }
 
 /// A short English line for an (already redacted) event, with names.
@@ -1421,7 +1380,7 @@ mod tests {
                     let Some(pb::event::Game::Arrakis(wire)) = wire else {
                         panic!("an Arrakis event expected");
                     };
-                    assert!(!wire.kind.is_empty());
+                    assert!(wire.kind.is_some());
                 }
             }
         }
@@ -1476,7 +1435,7 @@ mod tests {
                 let Some(pb::event::Game::Arrakis(wire)) = wire else {
                     panic!("an Arrakis event expected");
                 };
-                assert!(!wire.kind.is_empty());
+                assert!(wire.kind.is_some());
             }
         }
         let bad = pb::Action {

@@ -1,17 +1,22 @@
 //! The Smugglers expansion on the wire (rule IDs `SM-...`): its actions
-//! (`ArrakisAction.smugglers`), prompts and events (fields 140 to 159 of
-//! `ArrakisPrompt` and `ArrakisEvent`) and its part of the view
+//! (`ArrakisAction.smugglers`), prompts (fields 140 to 159 of
+//! `ArrakisPrompt`), events (cases 240 to 279 of `ArrakisEvent.kind`) and
+//! its part of the view
 //! (`ArrakisSmugglers`, `ArrakisSmugglersArea`). Everything of the
 //! expansion is public, so nothing here is redacted.
 use super::{area_display, area_name, leader_name, zone_name};
 use crate::matches::MatchError;
-use crate::pb::{self, arrakis_action::Step};
+use crate::pb::{
+    self,
+    arrakis_action::Step,
+    arrakis_event::{self as ev, Kind},
+};
 use crate::rules::arrakis::expansions::smugglers::core_data::smugglers_data;
 use crate::rules::arrakis::expansions::smugglers::data::smugglers;
 use crate::rules::arrakis::expansions::smugglers::{
     DieUse, SmAction, SmEvent, SmPrompt, SmugglersArea, SmugglersView,
 };
-use crate::rules::arrakis::{AreaId, DieResult, Vehicle, board};
+use crate::rules::arrakis::{AreaId, DieResult, board};
 use pb::arrakis_action::smugglers::Choice;
 
 /// An action from the wire.
@@ -115,64 +120,56 @@ pub(super) fn sm_prompt_to_pb(p: SmPrompt, _wire: &mut pb::ArrakisPrompt) -> &'s
 }
 
 /// An event's kind and fields.
-pub(super) fn sm_event_to_pb(e: &SmEvent, wire: &mut pb::ArrakisEvent) -> &'static str {
-    match e {
-        SmEvent::StabanMoved { step } => {
-            wire.amount = (*step).into();
-            "staban_moved"
-        }
+pub(super) fn sm_event_to_pb(e: &SmEvent) -> Option<Kind> {
+    Some(match e {
+        SmEvent::StabanMoved { step } => Kind::StabanMoved(ev::StabanMoved {
+            step: (*step).into(),
+        }),
         SmEvent::Allied {
             harvesters_removed,
             carryall_removed,
-        } => {
-            wire.amount = (*harvesters_removed).into();
-            if *carryall_removed {
-                wire.vehicle = "smuggler_carryall".into();
-            }
-            "smugglers_allied"
-        }
-        SmEvent::BasePlaced { area } => {
-            wire.area = area_name(*area);
-            "smugglers_base_placed"
-        }
+        } => Kind::SmugglersAllied(ev::SmugglersAllied {
+            harvesters_removed: (*harvesters_removed).into(),
+            carryall_removed: *carryall_removed,
+        }),
+        SmEvent::BasePlaced { area } => Kind::SmugglersBasePlaced(ev::SmugglersBasePlaced {
+            area: area_name(*area),
+        }),
         SmEvent::FiguresJoined {
             area,
             regulars,
             leaders,
-        } => {
-            wire.area = area_name(*area);
-            wire.amount = (*regulars).into();
-            wire.leaders = leaders.iter().map(|l| leader_name(*l)).collect();
-            "smugglers_joined"
-        }
-        SmEvent::StabanReturned { area } => {
-            wire.area = area_name(*area);
-            wire.leader = smugglers().staban_tuek.id.clone();
-            "staban_returned"
-        }
+        } => Kind::SmugglersJoined(ev::SmugglersJoined {
+            area: area_name(*area),
+            regulars: (*regulars).into(),
+            leaders: leaders.iter().map(|l| leader_name(*l)).collect(),
+        }),
+        SmEvent::StabanReturned { area } => Kind::StabanReturned(ev::StabanReturned {
+            area: area_name(*area),
+            leader: smugglers().staban_tuek.id.clone(),
+        }),
         SmEvent::Defeated {
             area,
             regulars_removed,
             thopters_removed,
-        } => {
-            wire.area = area_name(*area);
-            wire.amount = (*regulars_removed).into();
-            wire.thopters_removed = (*thopters_removed).into();
-            "smugglers_defeated"
-        }
+        } => Kind::SmugglersDefeated(ev::SmugglersDefeated {
+            area: area_name(*area),
+            regulars_removed: (*regulars_removed).into(),
+            thopters_removed: (*thopters_removed).into(),
+        }),
         SmEvent::DieRolled { .. }
         | SmEvent::DieUsed { .. }
         | SmEvent::DieClaimed { .. }
         | SmEvent::RegularsDeployed { .. }
         | SmEvent::ThopterBattle { .. }
-        | SmEvent::ThopterTransport { .. } => die_thopters_event_to_pb(e, wire),
+        | SmEvent::ThopterTransport { .. } => return die_thopters_event_to_pb(e),
         SmEvent::RegularsAdded { .. }
         | SmEvent::HarvesterPlaced { .. }
         | SmEvent::HarvesterLost { .. }
         | SmEvent::HarvesterCaptured { .. }
         | SmEvent::SpiceCollected { .. }
-        | SmEvent::VehiclesRemoved { .. } => neutral_event_to_pb(e, wire),
-    }
+        | SmEvent::VehiclesRemoved { .. } => return neutral_event_to_pb(e),
+    })
 }
 
 /// An event in words.
@@ -246,40 +243,36 @@ pub(super) fn sm_event_text(e: &SmEvent) -> String {
     }
 }
 
-/// The die and ornithopter events' kinds and fields.
-fn die_thopters_event_to_pb(e: &SmEvent, wire: &mut pb::ArrakisEvent) -> &'static str {
-    match *e {
-        SmEvent::DieRolled { result } => {
-            wire.dice = vec![result.name().to_owned()];
-            "smugglers_die_rolled"
-        }
-        SmEvent::DieUsed { result, action } => {
-            wire.dice = vec![result.name().to_owned()];
-            wire.reason = action.name().to_owned();
-            "smugglers_die_used"
-        }
-        SmEvent::DieClaimed { result } => {
-            wire.dice = vec![result.name().to_owned()];
-            wire.reason = "claim_prescience".to_owned();
-            "smugglers_die_used"
-        }
+/// The die and ornithopter events on the wire.
+fn die_thopters_event_to_pb(e: &SmEvent) -> Option<Kind> {
+    let die_used = |result: DieResult, action: &str| {
+        Kind::SmugglersDieUsed(ev::SmugglersDieUsed {
+            die: result.name().to_owned(),
+            action: action.to_owned(),
+        })
+    };
+    Some(match *e {
+        SmEvent::DieRolled { result } => Kind::SmugglersDieRolled(ev::SmugglersDieRolled {
+            die: result.name().to_owned(),
+        }),
+        SmEvent::DieUsed { result, action } => die_used(result, action.name()),
+        SmEvent::DieClaimed { result } => die_used(result, "claim_prescience"),
         SmEvent::RegularsDeployed { area, count } => {
-            wire.area = area_name(area);
-            wire.amount = count.into();
-            "smugglers_deployed"
+            Kind::SmugglersDeployed(ev::SmugglersDeployed {
+                area: area_name(area),
+                count: count.into(),
+            })
         }
-        SmEvent::ThopterBattle { zone } => {
-            wire.zone = zone_name(zone);
-            "thopter_battle"
-        }
-        SmEvent::ThopterTransport { zone } => {
-            wire.zone = zone_name(zone);
-            "thopter_transport"
-        }
+        SmEvent::ThopterBattle { zone } => Kind::ThopterBattle(ev::ThopterBattle {
+            zone: zone_name(zone),
+        }),
+        SmEvent::ThopterTransport { zone } => Kind::ThopterTransport(ev::ThopterTransport {
+            zone: zone_name(zone),
+        }),
         // Mapped by `sm_event_to_pb`, which hands only the die and
         // ornithopter events here.
-        _ => "smugglers",
-    }
+        _ => return None,
+    })
 }
 
 /// The die and ornithopter events in words.
@@ -315,45 +308,43 @@ fn die_thopters_event_text(e: &SmEvent) -> String {
     }
 }
 
-/// The neutral part's events: kind and fields.
-fn neutral_event_to_pb(e: &SmEvent, wire: &mut pb::ArrakisEvent) -> &'static str {
-    match *e {
+/// The neutral part's events on the wire.
+fn neutral_event_to_pb(e: &SmEvent) -> Option<Kind> {
+    Some(match *e {
         SmEvent::RegularsAdded { waiting, .. } => {
-            wire.amount = waiting.into();
-            "smuggler_regulars_added"
+            Kind::SmugglerRegularsAdded(ev::SmugglerRegularsAdded {
+                waiting: waiting.into(),
+            })
         }
         SmEvent::HarvesterPlaced { area } => {
-            wire.area = area_name(area);
-            "smuggler_harvester_placed"
+            Kind::SmugglerHarvesterPlaced(ev::SmugglerHarvesterPlaced {
+                area: area_name(area),
+            })
         }
-        SmEvent::HarvesterLost { area } => {
-            wire.area = area_name(area);
-            "smuggler_harvester_lost"
-        }
+        SmEvent::HarvesterLost { area } => Kind::SmugglerHarvesterLost(ev::SmugglerHarvesterLost {
+            area: area_name(area),
+        }),
         SmEvent::HarvesterCaptured { area, in_game } => {
-            wire.area = area_name(area);
-            wire.amount = in_game.into();
-            "smuggler_harvester_captured"
+            Kind::SmugglerHarvesterCaptured(ev::SmugglerHarvesterCaptured {
+                area: area_name(area),
+                in_game: in_game.into(),
+            })
         }
-        SmEvent::SpiceCollected { harvesters, spice } => {
-            wire.amount = spice.into();
-            wire.smuggler_harvesters = harvesters.into();
-            "smuggler_spice"
-        }
+        SmEvent::SpiceCollected { harvesters, spice } => Kind::SmugglerSpice(ev::SmugglerSpice {
+            harvesters: harvesters.into(),
+            spice: spice.into(),
+        }),
         SmEvent::VehiclesRemoved {
             harvesters,
             carryall,
-        } => {
-            wire.smuggler_harvesters = harvesters.into();
-            if carryall {
-                wire.vehicle = Vehicle::SmugglerCarryall.name().to_owned();
-            }
-            "smuggler_vehicles_removed"
-        }
+        } => Kind::SmugglerVehiclesRemoved(ev::SmugglerVehiclesRemoved {
+            harvesters: harvesters.into(),
+            carryall,
+        }),
         // Mapped by `sm_event_to_pb`, which hands only the neutral part's
         // events here.
-        _ => "smugglers",
-    }
+        _ => return None,
+    })
 }
 
 /// The neutral part's events in words.
@@ -422,11 +413,12 @@ pub(super) fn sm_view_to_pb(s: &SmugglersView) -> pb::ArrakisSmugglers {
 mod tests {
     use super::super::{event_text, event_to_pb, prompt_to_pb};
     use crate::api::WireRules;
+    use crate::pb::arrakis_event::{Kind, SmugglersJoined};
     use crate::rules::arrakis::expansions::smugglers::{SmAction, SmEvent, SmPrompt};
     use crate::rules::arrakis::{Action, Arrakis, Event, Prompt, board};
 
     /// The alliance's actions, prompts and events on the wire: actions
-    /// round-trip, prompts have their kind, events a kind and a text in
+    /// round-trip, prompts have their kind, events their case and a text in
     /// words (SM-ALLY-06, SM-ALLY-08, SM-STABAN-05, SM-DEFEAT-01).
     #[test]
     fn the_alliance_on_the_wire() {
@@ -444,37 +436,42 @@ mod tests {
         }
         let d = crate::rules::arrakis::expansions::smugglers::core_data::smugglers_data();
         let staban = d.leader_id("staban_tuek").unwrap();
-        let events = [
+        type IsCase = fn(&Kind) -> bool;
+        let events: [(SmEvent, IsCase); 5] = [
             (
                 SmEvent::Allied {
                     harvesters_removed: 3,
                     carryall_removed: true,
                 },
-                "smugglers_allied",
+                |k| matches!(k, Kind::SmugglersAllied(_)),
             ),
-            (SmEvent::BasePlaced { area: a }, "smugglers_base_placed"),
+            (SmEvent::BasePlaced { area: a }, |k| {
+                matches!(k, Kind::SmugglersBasePlaced(_))
+            }),
             (
                 SmEvent::FiguresJoined {
                     area: a,
                     regulars: 2,
                     leaders: vec![staban],
                 },
-                "smugglers_joined",
+                |k| matches!(k, Kind::SmugglersJoined(_)),
             ),
-            (SmEvent::StabanReturned { area: a }, "staban_returned"),
+            (SmEvent::StabanReturned { area: a }, |k| {
+                matches!(k, Kind::StabanReturned(_))
+            }),
             (
                 SmEvent::Defeated {
                     area: a,
                     regulars_removed: 6,
                     thopters_removed: 3,
                 },
-                "smugglers_defeated",
+                |k| matches!(k, Kind::SmugglersDefeated(_)),
             ),
         ];
-        for (e, kind) in events {
+        for (e, case) in events {
             let e = Event::Smugglers(e);
             let wire = event_to_pb(&e);
-            assert_eq!(wire.kind, kind);
+            assert!(wire.kind.as_ref().is_some_and(case), "{wire:?}");
             let text = event_text(&e);
             assert!(!text.is_empty() && !text.contains('_'), "{text}");
         }
@@ -483,8 +480,16 @@ mod tests {
             regulars: 2,
             leaders: vec![staban],
         }));
-        assert_eq!((wire.area.as_str(), wire.amount), ("s2_1", 2));
-        assert_eq!(wire.leaders, vec!["staban_tuek".to_owned()]);
+        let Some(Kind::SmugglersJoined(SmugglersJoined {
+            area,
+            regulars,
+            leaders,
+        })) = wire.kind
+        else {
+            panic!("smugglers_joined, not {wire:?}");
+        };
+        assert_eq!((area.as_str(), regulars), ("s2_1", 2));
+        assert_eq!(leaders, vec!["staban_tuek".to_owned()]);
     }
 }
 
@@ -527,7 +532,7 @@ mod die_thopters_tests {
             SmEvent::ThopterTransport { zone: z },
         ] {
             let e = Event::Smugglers(e);
-            assert!(!super::super::event_to_pb(&e).kind.is_empty());
+            assert!(super::super::event_to_pb(&e).kind.is_some());
             let text = super::super::event_text(&e);
             assert!(!text.is_empty() && !text.contains('_'), "{text}");
         }
@@ -571,9 +576,7 @@ mod neutral_tests {
                 carryall: true,
             },
         ] {
-            let mut wire = pb::ArrakisEvent::default();
-            let kind = sm_event_to_pb(&e, &mut wire);
-            assert!(!kind.is_empty());
+            assert!(sm_event_to_pb(&e).is_some());
             let text = sm_event_text(&e);
             assert!(!text.is_empty() && !text.contains('_'), "{text}");
         }

@@ -2,6 +2,7 @@
 //! Desert War, "Hidden information"): every figure is public, a Camp's
 //! marker is the Atreides' alone.
 use super::*;
+use melange::pb::arrakis_event::Kind;
 use melange::rules::arrakis::Marker;
 use melange::rules::core::Viewer;
 
@@ -124,17 +125,19 @@ fn the_wire_carries_the_desert_war_and_keeps_the_camp_marker() {
     let core = Arrakis::setup(&ArrakisOptions::default(), 7).unwrap();
     let w = wire(&core, Viewer::Spectator);
     assert!(w.desert_war.is_none() && w.areas.iter().all(|x| x.desert.is_none()));
-    // Events: kind, figures, reason and a line for a person.
+    // Events: their case, figures, reason and a line for a person.
     let e = Event::DesertWar(DwEvent::TroopersRemoved {
         area: a("s1_4"),
         troopers: sus(2),
         why: TrooperRemoval::Legion,
     });
     let (text, game) = g.event_to_pb(&e);
-    let Some(pb::event::Game::Arrakis(x)) = game else {
-        panic!("an Arrakis event")
+    let Some(pb::event::Game::Arrakis(pb::ArrakisEvent {
+        kind: Some(Kind::TroopersRemoved(x)),
+    })) = game
+    else {
+        panic!("troopers_removed, not {game:?}")
     };
-    assert_eq!(x.kind, "troopers_removed");
     assert_eq!(x.area, "s1_4");
     assert_eq!(x.reason, "legion");
     assert_eq!(x.figures.unwrap().suspensors, 2);
@@ -149,11 +152,13 @@ fn the_wire_carries_the_desert_war_and_keeps_the_camp_marker() {
         tokens: 3,
     });
     let (text, game) = g.event_to_pb(&e);
-    let Some(pb::event::Game::Arrakis(x)) = game else {
-        panic!("an Arrakis event")
+    let Some(pb::event::Game::Arrakis(pb::ArrakisEvent {
+        kind: Some(Kind::DesertWarCleared(x)),
+    })) = game
+    else {
+        panic!("desert_war_cleared, not {game:?}")
     };
-    assert_eq!(x.kind, "desert_war_cleared");
-    assert_eq!(x.amount, 3);
+    assert_eq!(x.tokens, 3);
     let f = x.figures.unwrap();
     assert_eq!((f.escorts, f.camps, f.rockets), (1, 2, 1));
     assert!(text.contains("2 Fremen Camp(s)"), "{text}");

@@ -18,6 +18,7 @@ from .client import (
     Seat,
     StaleVersion,
     arrakis_options,
+    event_kind,
     imperium_options,
 )
 from .pb import arrakis_pb2, game_service_pb2 as pb, imperium_pb2
@@ -31,6 +32,7 @@ __all__ = [
     "StaleVersion",
     "arrakis_options",
     "arrakis_pb2",
+    "event_kind",
     "imperium_options",
     "imperium_pb2",
     "pb",

@@ -68,6 +68,17 @@ def arrakis_options(desert_war: bool = False, smugglers: bool = False) -> pb.Gam
     )
 
 
+def event_kind(event: pb.Event) -> str:
+    """An event's kind: the case set in its game's `kind` oneof, as the proto
+    names it ("round_started", "smugglers_die_used"), whose message holds the
+    event's fields: `getattr(event.arrakis, event_kind(event))`. "" for an
+    event of no game the kit knows. `event.text` says it in words."""
+    game = event.WhichOneof("game")
+    if game not in ("arrakis", "imperium"):
+        return ""
+    return getattr(event, game).WhichOneof("kind") or ""
+
+
 def _kind(kind: Union[str, int]) -> int:
     if isinstance(kind, str):
         try:
