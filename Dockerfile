@@ -6,6 +6,7 @@ WORKDIR /src
 COPY Cargo.toml Cargo.lock build.rs ./
 COPY proto ./proto
 COPY src ./src
+COPY melange-rules ./melange-rules
 COPY data ./data
 COPY benches ./benches
 RUN cargo build --release --locked --bin melange

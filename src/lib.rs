@@ -48,8 +48,11 @@
 //!   `error.rs` is [`matches::MatchError`].
 //! - [`rules`]: pure, deterministic game logic, one module per game on the
 //!   shared [`rules::core`] (the [`rules::core::Ruleset`] trait, seats, the
-//!   seeded generator, the rules error and the conformance playouts). Its
-//!   module documentation gives the one layout both games follow.
+//!   seeded generator, the rules error and the conformance playouts). It is
+//!   the crate `melange-rules` (folder `melange-rules/`), re-exported here:
+//!   a crate of its own, so that the compiler keeps it free of tonic, tokio
+//!   and protobuf. Its crate documentation gives the one layout both games
+//!   follow and maps its folders.
 //! - [`store`]: the journal on disk (an append-only log for one server,
 //!   PostgreSQL for a fleet): `journal.rs` is what every store does,
 //!   `embedded/` is the log and the journal thread (group commit,
@@ -72,7 +75,7 @@ pub mod api;
 pub mod arena;
 pub mod load;
 pub mod matches;
-pub mod rules;
+pub use melange_rules as rules;
 pub mod server;
 pub mod store;
 pub mod pb {

@@ -1,8 +1,9 @@
-//! The crate map in `src/lib.rs` tells the truth: every source folder is
-//! named in it (the rules' own folders in the rules module's layout), the
-//! files of the layers it describes file by file are all named, and every
-//! file it names exists. A new folder or file fails here until the map
-//! says where it fits.
+//! The crate maps tell the truth: every source folder of the server crate
+//! (`src/lib.rs`) and of the rules crate (`melange-rules/src/lib.rs`) is
+//! named in its crate's map or its parent module's documentation, the
+//! files of the layers the server's map describes file by file are all
+//! named, and every file it names exists. A new folder or file fails here
+//! until the map says where it fits.
 use std::{
     collections::BTreeSet,
     path::{Path, PathBuf},
@@ -12,9 +13,19 @@ fn src() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("src")
 }
 
-/// The crate map: `src/lib.rs`'s inner doc comment.
+/// The rules crate's sources.
+fn rules_src() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("melange-rules/src")
+}
+
+/// The server crate's map: `src/lib.rs`'s inner doc comment.
 fn crate_map() -> String {
-    std::fs::read_to_string(src().join("lib.rs"))
+    crate_doc(&src())
+}
+
+/// A crate's map: its `lib.rs`'s inner doc comment.
+fn crate_doc(root: &Path) -> String {
+    std::fs::read_to_string(root.join("lib.rs"))
         .unwrap()
         .lines()
         .filter_map(|line| line.strip_prefix("//!"))
@@ -22,25 +33,31 @@ fn crate_map() -> String {
         .join("\n")
 }
 
-/// Every folder under `dir`, relative to `src/`.
-fn folders(dir: &Path, out: &mut Vec<String>) {
+/// Every folder under `dir`, relative to `root`.
+fn folders_of(root: &Path, dir: &Path, out: &mut Vec<String>) {
     for entry in std::fs::read_dir(dir).unwrap() {
         let path = entry.unwrap().path();
         if path.is_dir() {
-            let relative = path.strip_prefix(src()).unwrap();
+            let relative = path.strip_prefix(root).unwrap();
             out.push(relative.to_string_lossy().replace('\\', "/"));
-            folders(&path, out);
+            folders_of(root, &path, out);
         }
     }
 }
 
-/// The inner doc comment of the module a folder belongs to: `lib.rs` for
-/// the crate's own folders, else the parent folder's `mod.rs`.
-fn module_doc(parent: &str) -> String {
+/// Every folder under `dir`, relative to `src/`.
+fn folders(dir: &Path, out: &mut Vec<String>) {
+    folders_of(&src(), dir, out);
+}
+
+/// The inner doc comment of the module a folder of the crate at `root`
+/// belongs to: `lib.rs` for the crate's own folders, else the parent
+/// folder's `mod.rs`.
+fn module_doc(root: &Path, parent: &str) -> String {
     let file = if parent.is_empty() {
-        src().join("lib.rs")
+        root.join("lib.rs")
     } else {
-        src().join(parent).join("mod.rs")
+        root.join(parent).join("mod.rs")
     };
     std::fs::read_to_string(file)
         .unwrap_or_default()
@@ -50,17 +67,16 @@ fn module_doc(parent: &str) -> String {
         .join("\n")
 }
 
-#[test]
-fn every_source_folder_is_on_the_crate_map() {
-    // The crate map names the crate's folders and the layers' own folders;
-    // deeper down, each module's documentation names its folders (the
-    // rules games list their files there).
+/// The folders of the crate at `root` that neither its map nor their
+/// parent module's documentation names.
+fn unnamed_folders(root: &Path) -> Vec<String> {
     let mut all = Vec::new();
-    folders(&src(), &mut all);
+    folders_of(root, root, &mut all);
+    let map = crate_doc(root);
     let mut missing = Vec::new();
     for folder in &all {
         let (parent, name) = folder.rsplit_once('/').unwrap_or(("", folder.as_str()));
-        let docs = [module_doc(parent), crate_map()];
+        let docs = [module_doc(root, parent), map.clone()];
         let named = docs.iter().any(|doc| {
             doc.contains(&format!("`{name}/`"))
                 || doc.contains(&format!("`{folder}/`"))
@@ -71,11 +87,33 @@ fn every_source_folder_is_on_the_crate_map() {
             missing.push(folder.clone());
         }
     }
+    missing
+}
+
+#[test]
+fn every_source_folder_is_on_the_crate_map() {
+    // The crate map names the crate's folders and the layers' own folders;
+    // deeper down, each module's documentation names its folders.
+    let missing = unnamed_folders(&src());
     assert!(
         missing.is_empty(),
         "no module documentation names these source folders (src/lib.rs's crate \
          map, or the parent folder's mod.rs): {missing:?}"
     );
+}
+
+#[test]
+fn every_folder_of_the_rules_crate_is_on_its_map() {
+    // The rules crate's map (`melange-rules/src/lib.rs`) names the games'
+    // folders; each game's module documentation lists its own folders.
+    let missing = unnamed_folders(&rules_src());
+    assert!(
+        missing.is_empty(),
+        "no module documentation names these folders of the rules crate \
+         (melange-rules/src/lib.rs, or the parent folder's mod.rs): {missing:?}"
+    );
+    // The server crate's map says where the rules went.
+    assert!(crate_map().contains("`melange-rules/`"));
 }
 
 #[test]

@@ -223,7 +223,11 @@ fn scan() -> Citations {
             c.all.push((t, path.to_string(), line0 + line));
         }
     };
-    for (path, text) in files_under("src") {
+    // The server crate and the rules engine's crate (`melange-rules/`).
+    let sources = files_under("src")
+        .into_iter()
+        .chain(files_under("melange-rules/src"));
+    for (path, text) in sources {
         let (code, test, lines_before) = split_test_part(&text);
         add(code, &path, 0, false, &mut c);
         add(test, &path, lines_before, true, &mut c);
@@ -442,7 +446,14 @@ fn outside_names(text: &str) -> Vec<String> {
 fn repository_names_no_path_outside_it() {
     let mut files = Vec::new();
     for dir in [
-        "src", "tests", "data", "docs", "proto", "benches", "examples",
+        "src",
+        "melange-rules",
+        "tests",
+        "data",
+        "docs",
+        "proto",
+        "benches",
+        "examples",
     ] {
         files.extend(files_under(dir));
     }

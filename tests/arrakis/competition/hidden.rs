@@ -1,5 +1,5 @@
 //! MC-SIM-08 with MC-SIM-03: every piece of War for Arrakis's register of
-//! hidden state (`src/rules/arrakis/hidden.rs`), checked over random games
+//! hidden state (`melange-rules/src/arrakis/hidden.rs`), checked over random games
 //! of the core game and of each expansion alone and together. Samples
 //! drawn for a seat that cannot see a piece must vary with the sampling
 //! seed and predict the truth no better than chance; every piece of the

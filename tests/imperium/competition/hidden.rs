@@ -1,5 +1,5 @@
 //! MC-SIM-08 with MC-SIM-02: every piece of Dune: Imperium's register of
-//! hidden state (`src/rules/imperium/hidden.rs`), checked over random
+//! hidden state (`melange-rules/src/imperium/hidden.rs`), checked over random
 //! games of 1 to 4 players (House Hagal's rivals in 1- and 2-player
 //! games). Samples drawn for a seat that cannot see a piece must vary with
 //! the sampling seed and predict the truth no better than chance; every

@@ -1,0 +1,130 @@
+//! Applying a chosen action and the automatic progression: `apply_action`
+//! accepts an action only if `legal` lists it (so "legal means accepted"
+//! and a refused action changes nothing by construction), then `step`
+//! hands it to the file of the decision it answers. Where the game waits
+//! is `prompt.rs`; the round's steps and the decisions have files of their
+//! own (`round/`, `forces/`, `board/`, `cards/`).
+use crate::core::RuleError;
+
+use super::action::Action;
+use super::event::Event;
+use super::ids::Faction;
+use super::prompt::Prompt;
+use super::state::Arrakis;
+
+const A: Faction = Faction::Atreides;
+
+impl Arrakis {
+    /// Applies one action of the house to act.
+    pub(super) fn apply_action(
+        &mut self,
+        f: Faction,
+        action: &Action,
+        ev: &mut Vec<Event>,
+    ) -> Result<(), RuleError> {
+        if self.winner.is_some() {
+            return Err(RuleError::GameOver);
+        }
+        let legal = self.legal_list();
+        if !legal.contains(action) {
+            return Err(self.refusal(f, action));
+        }
+        let start = ev.len();
+        self.step(f, *action, ev);
+        // A step whose only choice is "stop here" is no decision: take it;
+        // unless that choice comes from the seat's hidden cards, when the
+        // seat is asked all the same (skipping would tell every watcher
+        // that the hand holds nothing for it).
+        loop {
+            let next = self.legal_list();
+            match (next.as_slice(), self.prompt.faction()) {
+                ([Action::Done], Some(g))
+                    if self.winner.is_none() && !self.reads_hidden_cards() =>
+                {
+                    self.step(g, Action::Done, ev)
+                }
+                _ => break,
+            }
+        }
+        // SM-ALLY-06, SM-STABAN-05: the Smugglers' decisions come first.
+        if self.smugglers.is_some() {
+            self.smugglers_interrupt();
+        }
+        // Sandworms that surfaced this round, counted from the events so the
+        // sandworm code needs no hook (prescience conditions).
+        let placed = ev[start..]
+            .iter()
+            .rev()
+            .take_while(|e| !matches!(e, Event::RoundStarted { .. }))
+            .filter(|e| matches!(e, Event::SandwormPlaced { .. }))
+            .count();
+        self.worms_surfaced = self
+            .worms_surfaced
+            .saturating_add(u8::try_from(placed).unwrap_or(u8::MAX));
+        Ok(())
+    }
+
+    /// Applies a legal action to the decision it answers: one arm per
+    /// decision and action, handing over to the decision's file.
+    fn step(&mut self, f: Faction, action: Action, ev: &mut Vec<Event>) {
+        match (self.prompt, action) {
+            (Prompt::Vehicles { .. }, _) => self.step_vehicles(action, ev),
+            (Prompt::Reassign(f), Action::Reassign(r)) => self.reassign(f, r, ev),
+            (Prompt::BeneGesserit(f), a) => self.step_bene_gesserit(f, a),
+            (Prompt::Turn(f), a) => self.step_turn(f, a, ev),
+            (Prompt::AtreidesHouse, Action::HouseAsDesertPower) => self.desert_power(),
+            (Prompt::AtreidesHouse, Action::HouseAs(r)) => self.begin_die_action(A, r, ev),
+            (Prompt::HarkonnenHouse, Action::HouseUpgrade) => self.prompt = Prompt::Upgrade(2),
+            (Prompt::HarkonnenHouse, _) => self.house_vehicles(),
+            (Prompt::Move(m), a) => self.step_move(m, a, ev),
+            (Prompt::Mentat(f), Action::Mentat(x, y)) => self.mentat(f, x, y, ev),
+            (Prompt::HarkonnenDeploy { .. }, a) => self.step_harkonnen_deploy(a, ev),
+            (Prompt::AtreidesDeploy { .. }, a) => self.step_atreides_deploy(a, ev),
+            (Prompt::Upgrade(n), a) => self.step_upgrade(n, a, ev),
+            (Prompt::Wormsigns(n), a) => self.step_wormsigns(n, a, ev),
+            (Prompt::Sandworms(..), a) => self.step_sandworms(a, ev),
+            (Prompt::Battle(bt), a) => self.step_battle(bt, a, ev),
+            (Prompt::Spice { .. }, a) => self.step_spice(a, ev),
+            (Prompt::EndClaims, a) => self.step_end_claims(a, ev),
+            (Prompt::Foresee(f, k), Action::Order(p)) => self.foresee(f, k, p),
+            (Prompt::RelocateWorm(_), Action::WormMove(from, to)) => {
+                self.answer_relocation(from, to, ev);
+            }
+            (Prompt::CalledWorm(m, _), Action::WormMove(from, to)) => {
+                self.answer_called_worm(m, from, to, ev);
+            }
+            (Prompt::Rescue(area), a) => self.step_rescue(area, a, ev),
+            (Prompt::Swap(f), a) => self.step_swap(f, a, ev),
+            (Prompt::HandLimit(f), Action::Discard(c)) => self.discard_to_limit(f, c, ev),
+            (Prompt::Card(..), a) => self.step_card(a, ev),
+            (Prompt::HazardCasualty(f, area, n, then), Action::LoseUnit(k)) => {
+                self.answer_hazard_casualty(f, area, n, then, k, ev);
+            }
+            (Prompt::Excess(f, area, then), Action::LoseUnit(k)) => {
+                self.answer_excess(f, area, then, k, ev);
+            }
+            (Prompt::Flee(area), Action::Retreat(to)) => self.answer_flee(area, to, ev),
+            (Prompt::Displace(f, area), Action::Displace(to)) => {
+                self.answer_displace(f, area, to, ev);
+            }
+            (Prompt::WormRetreat(m, to, g), Action::Retreat(b)) => {
+                self.answer_worm_retreat(m, to, g, b, ev);
+            }
+            (Prompt::WildMakerOrSandworm(to, m), a) => {
+                self.answer_wild_maker_or_sandworm(to, m, a == Action::WildMaker, ev);
+            }
+            (Prompt::Unclaimed, a) => self.step_unclaimed(a, ev),
+            (Prompt::DesertWar(p), a) => self.step_desert_war(p, a, ev),
+            (Prompt::Smugglers(p), a) => self.step_smugglers(p, a, ev),
+            _ => unreachable!(
+                "{f:?} {action:?} passed the legal check at {:?}",
+                self.prompt
+            ),
+        }
+        // DW-ESCORT-12: Escorts removed as generic leaders go back to
+        // their own supply.
+        if self.desert_war.is_some() {
+            self.settle_escorts();
+        }
+    }
+}

@@ -1,0 +1,257 @@
+//! The start of a round and Step 1, Vehicle Placement (AR-START-03,
+//! AR-START-05, AR-VEH-*): the Harkonnen place the vehicles of the active
+//! Spice Must Flow row, or those of a House die (AR-DIE-21).
+use crate::arrakis::action::Action;
+use crate::arrakis::board::tables::SpiceRow;
+use crate::arrakis::event::Event;
+use crate::arrakis::ids::{AirZoneId, AreaId, Faction};
+use crate::arrakis::prompt::Prompt;
+use crate::arrakis::state::{Arrakis, Phase, Vehicle};
+
+const H: Faction = Faction::Harkonnen;
+const A: Faction = Faction::Atreides;
+
+impl Arrakis {
+    /// Starts a round: draws, prescience, then Vehicle Placement.
+    pub(crate) fn start_round(&mut self, ev: &mut Vec<Event>) {
+        self.round += 1;
+        ev.push(Event::RoundStarted { round: self.round });
+        // SM-ROUND-01, SM-ROUND-02: a Smuggler Regular while neutral.
+        self.smugglers_round_start(ev);
+        // AR-START-03: one card from each of a player's two decks.
+        for f in [H, A] {
+            for k in 0..2 {
+                self.draw(f, k, ev);
+            }
+        }
+        // AR-START-05: 3 prescience cards face up (beyond one held by the
+        // Eyes of Ibad).
+        self.keep_attached_revealed();
+        for _ in 0..3 {
+            if let Some(c) = self.prescience_deck.pop() {
+                self.revealed.push(c);
+            }
+        }
+        ev.push(Event::PrescienceRevealed {
+            cards: self.revealed.clone(),
+        });
+        self.claimed_this_round = 0;
+        self.worms_surfaced = 0;
+        self.bought_supremacy = false;
+        self.phase = Phase::VehiclePlacement;
+        self.smugglers_die_joins(); // SM-ALLY-10
+        self.prompt = self.vehicle_placement_prompt();
+        // SM-ROUND-04, SM-THOPTER-06: the Smuggler ornithopters first.
+        if self.smugglers.is_some() {
+            self.smuggler_thopters_first();
+        }
+    }
+
+    /// The Harkonnen placement of Vehicle Placement: the active row's
+    /// vehicles (AR-VEH-02, AR-VEH-05: the active row is the lowest
+    /// marker's).
+    pub(crate) fn vehicle_placement_prompt(&self) -> Prompt {
+        let row = self.active_row();
+        Prompt::Vehicles {
+            harvesters: row.harvesters,
+            ornithopters: row.ornithopters,
+            carryalls: row.carryalls,
+            any: false,
+            house: false,
+        }
+    }
+
+    /// The active Spice Must Flow row (AR-VEH-02), with the printed
+    /// board's ornithopters under `spice_must_flow_ornithopters = printed`.
+    pub fn active_row(&self) -> SpiceRow {
+        let lowest = *self.imperium.iter().max().expect("3 markers");
+        let mut row = self.d().tables.spice_must_flow.rows[usize::from(lowest - 1)];
+        if self.rules.printed_ornithopters
+            && let Some(n) = row.ornithopters_printed
+        {
+            row.ornithopters = n;
+        }
+        row
+    }
+
+    pub(crate) fn vehicles_on_board(&self, v: Vehicle) -> u8 {
+        self.zones.iter().filter(|z| **z == Some(v)).count() as u8
+    }
+
+    pub(crate) fn harvesters_on_board(&self) -> u8 {
+        self.areas.iter().filter(|a| a.harvester).count() as u8
+    }
+
+    /// A free desert area for a harvester (AR-VEH-07, AR-VEH-08).
+    pub(crate) fn harvester_area_ok(&self, a: AreaId) -> bool {
+        let s = &self.areas[a.index()];
+        self.is_desert(a)
+            && !s.any_harvester() // AR-VEH-08, SM-HARVESTER-03
+            && s.sietch.is_none()
+            && !s.smugglers.base // SM-BASE-02: as a sietch
+            && s.unit_count(A) == 0
+            && s.worm.is_none()
+    }
+
+    pub(crate) fn step_vehicles(&mut self, action: Action, ev: &mut Vec<Event>) {
+        let Prompt::Vehicles {
+            mut harvesters,
+            mut ornithopters,
+            mut carryalls,
+            any,
+            house,
+        } = self.prompt
+        else {
+            unreachable!()
+        };
+        match action {
+            Action::PlaceHarvester(a) => {
+                self.areas[a.index()].harvester = true;
+                if any {
+                    ornithopters -= 1;
+                } else {
+                    harvesters -= 1;
+                }
+                ev.push(Event::HarvesterPlaced { area: a });
+            }
+            Action::PlaceVehicle(v, z) => {
+                // DW-ESCORT-02, DW-ESCORT-03: Escorts' supply and count.
+                if self.rules.desert_war.is_some() {
+                    self.escort_zone_placed(z, v);
+                }
+                self.zones[z.index()] = Some(v);
+                ev.push(Event::VehiclePlaced {
+                    vehicle: v,
+                    zone: z,
+                });
+                match (v, any) {
+                    // SM-ROUND-03: Smuggler vehicles come in addition to
+                    // the house's own.
+                    (Vehicle::SmugglerOrnithopter | Vehicle::SmugglerCarryall, _) => {}
+                    (_, true) | (Vehicle::Ornithopter | Vehicle::EscortOrnithopter, false) => {
+                        ornithopters -= 1;
+                    }
+                    (Vehicle::Carryall, false) => carryalls -= 1,
+                }
+            }
+            // SM-THOPTER-08: a thopter battle forgoes an ornithopter.
+            Action::Smugglers(
+                x @ crate::arrakis::expansions::smugglers::SmAction::ThopterBattle(_),
+            ) => ornithopters -= self.thopter_battle(x, ev),
+            // SM-ROUND-03: a Smuggler harvester.
+            Action::Smugglers(x) => self.step_smugglers_at_vehicles(x, ev),
+            _ => {
+                self.escort_placement_over();
+                // SM-THOPTER-08: the next placement may fight its battle.
+                if self.smugglers.is_some() {
+                    self.thopter_placement_over();
+                }
+                if house {
+                    self.end_turn(H, ev);
+                } else {
+                    // DW-HARKONNEN-01: the Desert War tokens.
+                    self.place_desert_war_tokens(ev);
+                    self.start_action_resolution(ev);
+                }
+                return;
+            }
+        }
+        self.prompt = Prompt::Vehicles {
+            harvesters,
+            ornithopters,
+            carryalls,
+            any,
+            house,
+        };
+    }
+
+    /// The vehicles that may still be placed (AR-VEH-07 to AR-VEH-11).
+    pub(crate) fn legal_vehicles(&self, out: &mut Vec<Action>) {
+        let Prompt::Vehicles {
+            harvesters,
+            ornithopters,
+            carryalls,
+            any,
+            ..
+        } = self.prompt
+        else {
+            unreachable!()
+        };
+        let t = &self.d().tables.figures.harkonnen;
+        let h_left = if any { ornithopters } else { harvesters };
+        if h_left > 0 && self.harvesters_on_board() < t.harvester {
+            for a in self.desert_now().iter() {
+                if self.harvester_area_ok(a) {
+                    out.push(Action::PlaceHarvester(a));
+                }
+            }
+        }
+        for (v, left, total) in [
+            (Vehicle::Ornithopter, ornithopters, t.ornithopter),
+            (
+                Vehicle::Carryall,
+                if any { ornithopters } else { carryalls },
+                t.carryall,
+            ),
+        ] {
+            // SM-THOPTER-09: ornithopters forgone this round are held out.
+            let in_supply = match v {
+                Vehicle::Ornithopter => self.ornithopter_in_supply(),
+                _ => self.vehicles_on_board(v) < total,
+            };
+            if left > 0 && in_supply {
+                for z in 0..self.zones.len() {
+                    // AR-VEH-10, AR-VEH-11: 1 per zone, replacing.
+                    if self.zones[z] != Some(v) {
+                        out.push(Action::PlaceVehicle(v, AirZoneId(z as u8)));
+                    }
+                }
+            }
+        }
+        // DW-ESCORT-02: an Escort instead of an ornithopter.
+        if self.rules.desert_war.is_some() {
+            self.legal_escort_placement(ornithopters, out);
+        }
+        // SM-THOPTER-07, SM-THOPTER-08: Smuggler ornithopters hold their
+        // zones; the thopter battle. SM-ROUND-03: the Smuggler vehicles
+        // while neutral.
+        if self.smugglers.is_some() {
+            self.legal_vehicles_smugglers(ornithopters, out);
+            self.legal_smuggler_vehicles(out);
+        }
+        // SM-HARVESTER-05: no "Done" while a Smuggler vehicle must go.
+        if !self.smuggler_vehicles_pending() {
+            out.push(Action::Done);
+        }
+    }
+
+    /// The rule a refused vehicle placement breaks.
+    pub(crate) fn vehicles_refusal(&self, action: &Action) -> &'static str {
+        // SM-HARVESTER-05, SM-HARVESTER-10: the Smuggler vehicles.
+        if let Some(r) = self.smuggler_vehicles_refusal(action) {
+            return r;
+        }
+        match action {
+            Action::PlaceHarvester(x) if self.areas.get(x.index()).is_some_and(|s| s.harvester) => {
+                "AR-VEH-08"
+            }
+            Action::PlaceHarvester(_) => "AR-VEH-07",
+            // SM-THOPTER-07: before the Escort's own limit, so an Escort
+            // over a Smuggler ornithopter names the rule that bars it.
+            Action::PlaceVehicle(_, z) if self.smuggler_thopter_in(*z) => "SM-THOPTER-07",
+            // DW-ESCORT-02, DW-ESCORT-03
+            Action::PlaceVehicle(Vehicle::EscortOrnithopter, _) if self.desert_war.is_some() => {
+                "DW-ESCORT-03"
+            }
+            // SM-THOPTER-09: the ornithopters forgone this round.
+            Action::PlaceVehicle(Vehicle::Ornithopter, _)
+                if self.ornithopters_forgone() > 0 && !self.ornithopter_in_supply() =>
+            {
+                "SM-THOPTER-09"
+            }
+            Action::PlaceVehicle(..) => "AR-VEH-09",
+            Action::Smugglers(_) if self.smugglers.is_some() => "SM-THOPTER-08",
+            _ => "AR-ACT-17",
+        }
+    }
+}

@@ -1,0 +1,440 @@
+//! The game state and its setup.
+use rand::Rng;
+
+use crate::core::GameRng;
+
+use super::action::Action;
+use super::data::{Data, data};
+use super::event::Event;
+use super::expansions::desert_war::{DesertArea, DesertWarState};
+use super::expansions::smugglers::core_data::smugglers_data;
+use super::expansions::smugglers::{SmugglersArea, SmugglersState};
+use super::ids::{
+    AreaId, CardId, Deck, DieResult, Faction, ImperiumMarker, LeaderId, Marker, UnitKind, Wormsign,
+};
+use super::options::Rules;
+use super::vocab::{ByFaction, ByImperiumMarker, ByMarker, Units};
+
+/// A vehicle in an Air zone.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Vehicle {
+    /// Scouting and troop-transport.
+    Ornithopter,
+    /// Rescues harvesters.
+    Carryall,
+    /// Desert War: an Escort Ornithopter, placed instead of an ornithopter;
+    /// no scouting, no Troop-Transport, but Escort Troops (DW-ESCORT-02 to
+    /// DW-ESCORT-05). Never on the board without the expansion.
+    EscortOrnithopter,
+    /// Smugglers: a Smuggler ornithopter, placed by the Atreides once the
+    /// Smugglers are allied (SM-THOPTER). Never on the board without the
+    /// expansion.
+    SmugglerOrnithopter,
+    /// Smugglers: the Smuggler carryall, placed by the Harkonnen while the
+    /// Smugglers are neutral (SM-HARVESTER). Never on the board without
+    /// the expansion.
+    SmugglerCarryall,
+}
+
+impl Vehicle {
+    /// Every vehicle an Air zone may hold.
+    pub const ALL: [Vehicle; 5] = [
+        Vehicle::Ornithopter,
+        Vehicle::Carryall,
+        Vehicle::EscortOrnithopter,
+        Vehicle::SmugglerOrnithopter,
+        Vehicle::SmugglerCarryall,
+    ];
+
+    /// The name of the vehicle as the contract spells it ("ornithopter", ...).
+    pub fn name(self) -> &'static str {
+        match self {
+            Vehicle::Ornithopter => "ornithopter",
+            Vehicle::Carryall => "carryall",
+            Vehicle::EscortOrnithopter => "escort_ornithopter",
+            Vehicle::SmugglerOrnithopter => "smuggler_ornithopter",
+            Vehicle::SmugglerCarryall => "smuggler_carryall",
+        }
+    }
+}
+
+/// A sietch token on the board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Sietch {
+    /// Rank 1-3.
+    pub rank: u8,
+    /// Face up.
+    pub revealed: bool,
+}
+
+/// A sandworm figure on the board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Worm {
+    /// An ordinary sandworm.
+    Normal,
+    /// The Wild Maker.
+    WildMaker,
+}
+
+/// What is in one area.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub struct AreaState {
+    /// Units per faction per [`UnitKind`].
+    pub units: ByFaction<Units>,
+    /// Generic leaders per faction.
+    pub generic: ByFaction<u8>,
+    /// Named leaders here (bit = [`LeaderId`]).
+    pub named: u64,
+    /// Face-down Atreides deployment tokens (contents by token-kind index).
+    pub tokens: Vec<u8>,
+    /// The sietch token.
+    pub sietch: Option<Sietch>,
+    /// The printed Harkonnen settlement still stands.
+    pub settlement: bool,
+    /// An untaken testing station and the marker on its back.
+    pub station: Option<Marker>,
+    /// A face-down wormsign token.
+    pub wormsign: Option<Wormsign>,
+    /// A sandworm figure.
+    pub worm: Option<Worm>,
+    /// A Harkonnen harvester.
+    pub harvester: bool,
+    /// The Desert War expansion's figures (all zero without it).
+    pub desert: DesertArea,
+    /// The Smugglers expansion's figures (all zero without it).
+    pub smugglers: SmugglersArea,
+}
+
+impl AreaState {
+    /// Units of `f`, a face-down token counting 1 (AR-MOVE-10).
+    pub fn unit_count(&self, f: Faction) -> u8 {
+        let u = self.units[f];
+        let t = if f == Faction::Atreides {
+            self.tokens.len() as u8
+        } else {
+            0
+        };
+        u.total() + t
+    }
+
+    /// Leaders of `f` here.
+    pub fn leader_count(&self, f: Faction, d: &Data) -> u8 {
+        self.generic[f] + named_of(self.named, f, d).count_ones() as u8
+    }
+
+    /// No figure of any kind here: no unit (Smuggler Regulars included),
+    /// leader, harvester (a Smuggler one included), sandworm, Desert War
+    /// figure or Camp, or Smugglers Base.
+    pub fn holds_no_figure(&self) -> bool {
+        self.units.iter().all(|u| u.total() == 0)
+            && self.generic.iter().all(|n| *n == 0)
+            && self.named == 0
+            && self.worm.is_none()
+            && !self.harvester
+            && self.desert.is_clear()
+            && self.smugglers.is_clear()
+    }
+
+    /// Nothing here: no figure and no token (deployment token, sietch,
+    /// standing settlement, testing station, wormsign). The empty area the
+    /// expansions' placements ask for (Desert War DQ4, SM-ALLY-06).
+    pub fn is_empty(&self) -> bool {
+        self.holds_no_figure()
+            && self.tokens.is_empty()
+            && self.sietch.is_none()
+            && !self.settlement
+            && self.station.is_none()
+            && self.wormsign.is_none()
+    }
+
+    /// Whether `f` has a legion (any unit or leader) here.
+    pub fn has_legion(&self, f: Faction, d: &Data) -> bool {
+        self.unit_count(f) > 0 || self.leader_count(f, d) > 0
+    }
+}
+
+/// The named-leader bits of `mask` belonging to `f`.
+pub fn named_of(mask: u64, f: Faction, d: &Data) -> u64 {
+    let mut out = 0;
+    let mut m = mask;
+    while m != 0 {
+        let i = m.trailing_zeros();
+        m &= m - 1;
+        if d.leaders[i as usize].faction == f {
+            out |= 1 << i;
+        }
+    }
+    out
+}
+
+/// Where a named leader is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum LeaderAt {
+    /// Not yet in play.
+    NotInPlay,
+    /// In play, figure set aside (deployable).
+    SetAside,
+    /// On the board.
+    Board(AreaId),
+    /// In the regeneration tank, at this box (0 = leftmost).
+    Tank(u8),
+    /// Removed from the game.
+    Removed,
+}
+
+/// One action die on a dashboard.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Die {
+    /// Its result.
+    pub result: DieResult,
+    /// Spent this round (AR-ACT-14).
+    pub spent: bool,
+    /// A placed Bene Gesserit token (AR-BG-01), not a real die.
+    pub token: bool,
+}
+
+/// One house's private and public holdings.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct House {
+    /// Hand of planning cards.
+    pub hand: Vec<CardId>,
+    /// The two draw piles (house, ally), top last.
+    pub decks: [Vec<CardId>; 2],
+    /// Discarded cards, face up.
+    pub discard: Vec<CardId>,
+    /// Dice on the dashboard this round.
+    pub dice: Vec<Die>,
+    /// Dice rolled in excess, waiting for a new result (AR-ACT-07).
+    pub excess: u8,
+    /// Units in supply per [`UnitKind`].
+    pub supply: Units,
+    /// Generic leaders in supply.
+    pub generic_supply: u8,
+    /// Bene Gesserit tokens held.
+    pub bene_gesserit: u8,
+    /// A token placed this round (AR-BG-03).
+    pub bene_gesserit_placed: bool,
+}
+
+impl House {
+    /// Unused dice (tokens included).
+    pub fn unused(&self) -> u8 {
+        self.dice.iter().filter(|d| !d.spent).count() as u8
+    }
+}
+
+/// The phase of the round (AR-START-01).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Phase {
+    /// Step 1.
+    VehiclePlacement,
+    /// Step 2.
+    ActionResolution,
+    /// Step 3 (resolved by the engine).
+    DesertHazards,
+    /// Step 4.
+    SpiceHarvesting,
+    /// End of the Round.
+    EndOfRound,
+    /// The game is over.
+    Over,
+}
+
+/// The whole game.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Arrakis {
+    pub(super) rules: Rules,
+    pub(super) rng: GameRng,
+    /// Round number, from 1.
+    pub round: u16,
+    /// Current phase.
+    pub phase: Phase,
+    /// The decision the game waits on.
+    pub(super) prompt: super::prompt::Prompt,
+    /// Per area.
+    pub areas: Vec<AreaState>,
+    /// Per Air zone.
+    pub zones: Vec<Option<Vehicle>>,
+    /// Harkonnen `[0]`, Atreides `[1]`.
+    pub houses: ByFaction<House>,
+    /// Per named leader (generic entries unused).
+    pub leaders: Vec<LeaderAt>,
+    /// Spent leader cards this round.
+    pub spent_leaders: u64,
+    /// Imperium markers' rows (1 = top), CHOAM, Spacing Guild, Landsraad.
+    pub imperium: ByImperiumMarker<u8>,
+    /// Active bans.
+    pub bans: ByImperiumMarker<bool>,
+    /// Harkonnen spice saved from the last harvest (AR-SPICE-13).
+    pub spice_saved: u8,
+    /// Harkonnen supremacy points.
+    pub supremacy: u8,
+    /// Prescience markers.
+    pub prescience: ByMarker<u8>,
+    /// The Atreides secret objective (index into the objectives).
+    pub(super) objective: u8,
+    /// Wormsign pool (face down; order is chance).
+    pub(super) wormsign_pool: Vec<Wormsign>,
+    /// Atreides deployment pool (token-kind indexes).
+    pub(super) deploy_pool: Vec<u8>,
+    /// Prescience deck (indexes), top last.
+    pub(super) prescience_deck: Vec<u8>,
+    /// Revealed prescience cards this round.
+    pub revealed: Vec<u8>,
+    /// Prescience cards claimed this round.
+    pub claimed_this_round: u8,
+    /// Prescience card claimed this turn (AR-PRESC-04).
+    pub claimed_this_turn: bool,
+    /// Ordinary sandworm figures off the board.
+    pub worms_off: u8,
+    /// Harvesters destroyed in this Action Resolution (AR-PRESC-13).
+    pub harvesters_destroyed: u8,
+    /// Harkonnen settlements destroyed (for conditions).
+    pub settlements_destroyed: u8,
+    /// Testing stations taken.
+    pub stations_taken: u8,
+    /// The Family Atomics were detonated (AR-ATOM-03).
+    pub atomics_used: bool,
+    /// The mountain they turned into desert (AR-ATOM-04).
+    pub atomics_area: Option<AreaId>,
+    /// Supremacy bought this round (AR-SPICE-11).
+    pub bought_supremacy: bool,
+    /// The winner, once there is one.
+    pub winner: Option<(Faction, &'static str)>,
+    /// MC-ROUNDS-01: the game ends when this round ends (`None`: no limit).
+    pub(super) max_rounds: Option<u32>,
+    /// The Desert War expansion's state, when it is on.
+    pub desert_war: Option<Box<DesertWarState>>,
+    /// The Smugglers expansion's state, when it is on.
+    pub smugglers: Option<Box<SmugglersState>>,
+    /// The planning card being resolved (AR-ACT-13).
+    pub(super) effect: Option<super::cards::play::CardRun>,
+    /// Desert Hazards resolution cursor (kind * 128 + area).
+    pub(super) hazard_cursor: u16,
+    /// Test hook: die faces (indexes) to return before the generator's.
+    pub(super) loaded: Vec<u8>,
+    /// Named leaders a card pins for their house's next action turn (bit =
+    /// [`LeaderId`]); public information.
+    pub(super) pinned: u64,
+    /// Truthtrance: the die the Harkonnen must use on their next turn.
+    pub forced_die: Option<DieResult>,
+    /// Tested with the Gom Jabbar: a second secret objective (hidden like
+    /// the first).
+    pub(super) objective2: Option<u8>,
+    /// Fear Is the Mind-Killer: the prescience card it is attached to and
+    /// the marker that gains 2 more steps when that card is claimed.
+    pub fear: Option<(u8, Marker)>,
+    /// Eyes of Ibad: the prescience card it is attached to.
+    pub ibad: Option<u8>,
+    /// Sandworms placed on the board this round (public; for prescience
+    /// conditions).
+    pub worms_surfaced: u8,
+    /// Dice each house spent this turn: its tank leaders move that many
+    /// boxes at the end of the turn (AR-LEADER-11).
+    pub(super) tank_moves: ByFaction<u8>,
+}
+
+impl Arrakis {
+    /// The shared data: the core tables, or with the Smugglers the tables
+    /// as that expansion changes them (Staban Tuek, the Drone
+    /// Ornithopters; `expansions::smugglers::core_data`).
+    pub(super) fn d(&self) -> &'static Data {
+        if self.rules.smugglers.is_some() {
+            smugglers_data()
+        } else {
+            data()
+        }
+    }
+
+    /// Whether Air zone `z` holds a Harkonnen vehicle, the target of
+    /// Atreides cards and Rocket Launchers and the carrier a Suspensor
+    /// Trooper deployment needs: any vehicle of the core game and the
+    /// Desert War, never a Smuggler ornithopter (the Atreides' allies'), and
+    /// the Smuggler carryall only under the Desert War's
+    /// `smuggler_carryall=harkonnen` (SM-HARVESTER-13; docs/rules-decisions.md,
+    /// Smugglers, SQ10).
+    pub(crate) fn harkonnen_vehicle_in(&self, z: usize) -> bool {
+        match self.zones[z] {
+            None | Some(Vehicle::SmugglerOrnithopter) => false,
+            Some(Vehicle::SmugglerCarryall) => self
+                .rules
+                .desert_war
+                .is_some_and(|dw| dw.smuggler_carryall_harkonnen),
+            Some(_) => true,
+        }
+    }
+
+    /// A house.
+    pub fn house(&self, f: Faction) -> &House {
+        &self.houses[f]
+    }
+
+    pub(super) fn house_mut(&mut self, f: Faction) -> &mut House {
+        &mut self.houses[f]
+    }
+
+    /// The resolved rule switches.
+    pub fn rules(&self) -> Rules {
+        self.rules
+    }
+
+    /// Draws the top card of one of `f`'s decks (AR-START-04: an empty deck
+    /// gives nothing).
+    pub(super) fn draw(&mut self, f: Faction, deck: usize, ev: &mut Vec<Event>) {
+        if let Some(c) = self.houses[f].decks[deck].pop() {
+            self.houses[f].hand.push(c);
+            ev.push(Event::CardDrawn {
+                faction: f,
+                deck: Deck::of(f)[deck],
+                card: Some(c),
+            });
+        }
+    }
+
+    /// Units of `f` on the board, supply and eliminated pool are one pool in
+    /// this game (eliminated units return to supply, AR-COMBAT-25).
+    pub fn units_on_board(&self, f: Faction) -> Units {
+        let mut n = Units::NONE;
+        for a in &self.areas {
+            for k in UnitKind::ALL {
+                n[k] += a.units[f][k];
+            }
+        }
+        n
+    }
+
+    /// The stacking limit for `f` now (AR-MOVE-07, AR-SPICE-19).
+    pub fn stacking_limit(&self, f: Faction) -> u8 {
+        let l = &self.d().tables.limits;
+        if f == Faction::Harkonnen && self.bans[ImperiumMarker::Choam] {
+            l.stacking_choam_ban
+        } else {
+            l.stacking
+        }
+    }
+
+    /// Whether a named leader is in play with its card usable.
+    pub fn leader_in_play(&self, l: LeaderId) -> bool {
+        !matches!(
+            self.leaders[usize::from(l.0)],
+            LeaderAt::NotInPlay | LeaderAt::Removed
+        )
+    }
+
+    /// Rolls one die with the given number of faces.
+    pub(super) fn roll(&mut self, faces: usize) -> usize {
+        if !self.loaded.is_empty() {
+            return usize::from(self.loaded.remove(0)) % faces;
+        }
+        self.rng.random_range(0..faces)
+    }
+
+    /// Legal actions of the seat to act (empty when over).
+    pub(super) fn legal_list(&self) -> Vec<Action> {
+        // Most prompts list fewer than 64 actions: one allocation, no
+        // regrowth (apply builds this list twice per decision).
+        let mut v = Vec::with_capacity(64);
+        self.legal(&mut v);
+        v
+    }
+}

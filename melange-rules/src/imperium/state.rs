@@ -1,0 +1,343 @@
+//! The game state: players, board, decks, and the stack of work in progress.
+use crate::core::{GameRng, Seat};
+
+use super::data::{Data, data};
+use super::effect::Effect;
+use super::event::{Event, Resource};
+use super::ids::{CardId, ConflictId, IntrigueId, LeaderId, SpaceId};
+use super::options::Rules;
+use super::prompt::Prompt;
+
+/// Number of board spaces (validated against the data at load).
+pub const SPACES: usize = 22;
+
+/// One player's pieces, cards and resources.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Player {
+    /// The leader.
+    pub leader: LeaderId,
+    /// Solari.
+    pub solari: u8,
+    /// Spice.
+    pub spice: u8,
+    /// Water.
+    pub water: u8,
+    /// Troops in the supply.
+    pub supply: u8,
+    /// Troops in the garrison.
+    pub garrison: u8,
+    /// Troops in the Conflict.
+    pub conflict: u8,
+    /// Swords this Conflict.
+    pub swords: u8,
+    /// Persuasion this Reveal turn.
+    pub persuasion: u8,
+    /// Victory points.
+    pub vp: u8,
+    /// Influence per faction.
+    pub influence: [u8; 4],
+    /// Factions whose 4-Influence bonus was paid (one-time rule).
+    pub bonus_paid: u8,
+    /// Own Agents (2, or 3 with the Swordmaster).
+    pub agents: u8,
+    /// Agents (and the Mentat) on the board this round.
+    pub agents_out: u8,
+    /// Has the Swordmaster.
+    pub swordmaster: bool,
+    /// Has a High Council seat.
+    pub high_council: bool,
+    /// Draw deck; the top is the last element.
+    pub deck: Vec<CardId>,
+    /// Hand.
+    pub hand: Vec<CardId>,
+    /// Played on Agent turns this round.
+    pub played: Vec<CardId>,
+    /// Revealed on the Reveal turn (IM-REVEAL-04: apart from `played`).
+    pub revealed: Vec<CardId>,
+    /// Discard pile.
+    pub discard: Vec<CardId>,
+    /// Intrigue cards held, apart from every card zone (IM-INTRIGUE-08).
+    pub intrigue: Vec<IntrigueId>,
+    /// Took the Reveal turn this round.
+    pub has_revealed: bool,
+    /// Lost the last troop from the Conflict (IM-COMBAT-04).
+    pub strength_lost: bool,
+    /// When this seat last revealed (final tie-break).
+    pub reveal_seq: u16,
+    /// Baron: the two secret factions (mask).
+    pub secret_factions: u8,
+    /// Baron: Masterstroke used.
+    pub masterstroke_used: bool,
+    /// Helena: the card set aside by Manipulate.
+    pub set_aside: Option<CardId>,
+}
+
+/// Where the effects being resolved come from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Ctx {
+    /// Who resolves them.
+    pub seat: u8,
+    /// The card (for trash_this, bonds).
+    pub card: Option<CardId>,
+    /// The space the Agent visited this turn.
+    pub space: Option<SpaceId>,
+    /// During a Reveal turn.
+    pub reveal: bool,
+}
+
+impl Ctx {
+    /// A bare context for a seat.
+    pub fn seat(seat: u8) -> Ctx {
+        Ctx {
+            seat,
+            card: None,
+            space: None,
+            reveal: false,
+        }
+    }
+}
+
+/// IM-AGENT-09 part: the space's effects (with the controller's bonus).
+pub const PART_SPACE: u8 = 0;
+/// IM-AGENT-09 part: the played card's Agent box.
+pub const PART_AGENT_BOX: u8 = 1;
+/// IM-AGENT-09 part: the space's Faction Influence.
+pub const PART_INFLUENCE: u8 = 2;
+
+/// Work still to do, run from the top of the stack.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Task {
+    /// Run an effect list from `pos`.
+    Run {
+        /// The list.
+        list: &'static [Effect],
+        /// Next step.
+        pos: u8,
+        /// Context.
+        ctx: Ctx,
+    },
+    /// Ask the rest of a multi-pick choice.
+    ChoiceRest {
+        /// Context.
+        ctx: Ctx,
+        /// Branches.
+        options: &'static [Vec<Effect>],
+        /// Picks left.
+        left: u8,
+        /// Branches taken (mask).
+        taken: u8,
+    },
+    /// Ask the acting seat for its turn again (after a Plot Intrigue).
+    ResumeTurn,
+    /// The parts of an Agent turn still to resolve (IM-AGENT-09): a mask
+    /// of [`PART_SPACE`], [`PART_AGENT_BOX`] and [`PART_INFLUENCE`].
+    AgentParts {
+        /// Context (seat, card, space).
+        ctx: Ctx,
+        /// Parts left (mask).
+        left: u8,
+    },
+    /// IM-INTRIGUE-02: Plot Intrigue after the Agent is sent and the
+    /// turn's effects resolved (asked while the seat holds any Intrigue).
+    AgentPlot,
+    /// Deploy decision after an Agent turn at a Combat space.
+    AgentDeploy,
+    /// End of an Agent turn.
+    EndAgentTurn,
+    /// The acquire step of the Reveal turn.
+    AcquireLoop,
+    /// Clean-up of the Reveal turn.
+    EndReveal,
+    /// Next seat's turn, or Combat.
+    NextTurn,
+    /// Combat Intrigue round, asking `seat`.
+    CombatAsk,
+    /// Conflict rewards.
+    Rewards,
+    /// After-win Intrigue for the winner.
+    AfterWin(u8),
+    /// Troops home, markers reset, Makers, Recall.
+    EndCombat,
+    /// A new round.
+    RoundStart,
+    /// The first turn of the round, after the Round Start steps.
+    FirstTurn,
+    /// Endgame Intrigue for a seat, then the next.
+    EndgameAsk(u8),
+    /// The game ends.
+    Finish,
+    /// Baron chooses secret factions.
+    BaronSecret(u8),
+    /// Ask this decision.
+    Ask(Prompt),
+}
+
+/// Flags of the turn in progress.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Turn {
+    /// Whose turn.
+    pub seat: u8,
+    /// The space of this Agent turn.
+    pub space: Option<SpaceId>,
+    /// Troops recruited this turn.
+    pub recruited: u8,
+    /// Troops recruited by the last gain (deploy_recruited).
+    pub last_recruit: u8,
+    /// Troops deployed this turn (Masterstroke).
+    pub deployed: u8,
+    /// Dispatch an Envoy played.
+    pub envoy: bool,
+    /// Infiltrate played.
+    pub infiltrate: bool,
+    /// Guild Bankers revealed.
+    pub bankers: bool,
+    /// Recruitment Mission played.
+    pub to_top: bool,
+    /// Bindu Suspension played: may pass.
+    pub may_pass: bool,
+}
+
+/// The phase, for views.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Phase {
+    /// Before round 1 (secret choices).
+    Setup,
+    /// Agent and Reveal turns.
+    PlayerTurns,
+    /// Combat.
+    Combat,
+    /// Endgame Intrigue.
+    Endgame,
+    /// Over.
+    Over,
+}
+
+/// The state of one Dune: Imperium game.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Imperium {
+    pub(crate) rules: Rules,
+    pub(crate) rng: GameRng,
+    pub(crate) players: Vec<Player>,
+    pub(crate) round: u8,
+    pub(crate) first: u8,
+    pub(crate) phase: Phase,
+    pub(crate) conflict_deck: Vec<ConflictId>,
+    pub(crate) conflict: Option<ConflictId>,
+    pub(crate) imperium_deck: Vec<CardId>,
+    pub(crate) row: Vec<CardId>,
+    pub(crate) reserve: [u8; 3],
+    pub(crate) trash: Vec<CardId>,
+    pub(crate) intrigue_deck: Vec<IntrigueId>,
+    pub(crate) intrigue_discard: Vec<IntrigueId>,
+    pub(crate) occupant: [Option<u8>; SPACES],
+    pub(crate) bonus_spice: [u8; SPACES],
+    pub(crate) control: [Option<u8>; SPACES],
+    pub(crate) voice: Option<(u8, SpaceId)>,
+    pub(crate) alliance: [Option<u8>; 4],
+    /// Who holds the Mentat this round.
+    pub(crate) mentat: Option<u8>,
+    /// Who won the Mentat for next round.
+    pub(crate) mentat_next: Option<u8>,
+    pub(crate) turn: Turn,
+    pub(crate) combat_passes: u8,
+    pub(crate) combat_seat: u8,
+    pub(crate) reveal_counter: u16,
+    /// Revealed cards whose Reveal box is still to resolve, with the
+    /// `reveal_order = published` rule (IM-REVEAL-02, IM-REVEAL-05).
+    pub(crate) reveal_boxes: Vec<CardId>,
+    pub(crate) stack: Vec<Task>,
+    pub(crate) prompt: Option<Prompt>,
+    /// House Hagal rivals (1-2 players), see `hagal.rs`.
+    pub(crate) rivals: Option<Box<super::hagal::Rivals>>,
+    /// MC-ROUNDS-01: the game stops when this round ends (`round_limit.rs`).
+    pub(crate) max_rounds: Option<u32>,
+    /// The Conflict cards revealed so far, oldest first (public): what a
+    /// sample of the Conflict deck must leave out (MC-SIM-02,
+    /// `determinize.rs`).
+    pub(crate) conflicts_seen: Vec<ConflictId>,
+    /// Why the game ended early, if it did (`standing.rs`).
+    pub(crate) early_end: Option<super::standing::EarlyEnd>,
+}
+
+impl Imperium {
+    pub(crate) fn d(&self) -> &'static Data {
+        data()
+    }
+
+    pub(crate) fn n(&self) -> u8 {
+        self.players.len() as u8
+    }
+
+    pub(crate) fn p(&self, seat: u8) -> &Player {
+        &self.players[usize::from(seat)]
+    }
+
+    pub(crate) fn pm(&mut self, seat: u8) -> &mut Player {
+        &mut self.players[usize::from(seat)]
+    }
+
+    pub(crate) fn next_seat(&self, seat: u8) -> u8 {
+        (seat + 1) % self.n()
+    }
+
+    /// Agents still on the Leader (the Mentat included).
+    pub(crate) fn agents_left(&self, seat: u8) -> u8 {
+        let p = self.p(seat);
+        (p.agents + u8::from(self.mentat == Some(seat))).saturating_sub(p.agents_out)
+    }
+
+    /// Current strength: IM-COMBAT-01 2 per troop, IM-COMBAT-02 1 per
+    /// sword, IM-COMBAT-03 0 with no troop, IM-COMBAT-04 0 for good once
+    /// the last troop is lost.
+    pub fn strength(&self, seat: u8) -> u8 {
+        let p = self.p(seat);
+        if p.conflict == 0 || p.strength_lost {
+            0
+        } else {
+            (2 * u16::from(p.conflict) + u16::from(p.swords)).min(255) as u8
+        }
+    }
+
+    pub(crate) fn resource(&mut self, seat: u8, r: Resource, delta: i16, ev: &mut Vec<Event>) {
+        if delta == 0 {
+            return;
+        }
+        // IM-HAGAL-09 / IM-HAGAL-12: House Hagal collects no resources and
+        // scores no VP (troops and swords only).
+        if self.is_hagal(seat) && !matches!(r, Resource::Garrison | Resource::Swords) {
+            return;
+        }
+        let p = self.pm(seat);
+        let slot = match r {
+            Resource::Solari => &mut p.solari,
+            Resource::Spice => &mut p.spice,
+            Resource::Water => &mut p.water,
+            Resource::Garrison => &mut p.garrison,
+            Resource::Persuasion => &mut p.persuasion,
+            Resource::Swords => &mut p.swords,
+            Resource::Vp => &mut p.vp,
+        };
+        let raw = i16::from(*slot) + delta;
+        // Resources never go negative: every cost is checked before it is paid.
+        debug_assert!(raw >= 0, "{r:?} of seat {seat} would go negative");
+        let v = raw.clamp(0, 255);
+        let real = v - i16::from(*slot);
+        *slot = v as u8;
+        if real != 0 {
+            ev.push(Event::Resource {
+                seat: Seat(seat),
+                resource: r,
+                delta: real,
+            });
+        }
+    }
+
+    /// Every card a seat owns, in every zone.
+    pub(crate) fn owned(&self, seat: u8, card: CardId) -> usize {
+        let p = self.p(seat);
+        [&p.deck, &p.hand, &p.played, &p.revealed, &p.discard]
+            .iter()
+            .map(|z| z.iter().filter(|c| **c == card).count())
+            .sum::<usize>()
+    }
+}
