@@ -35,8 +35,11 @@
 //!   its game's server in a fleet ([`api::GAME_HEADER`]); `names.rs` reads
 //!   the names a person types for a game kind (`war-for-arrakis`) and a
 //!   server's address (`host:port`), in every spelling in use.
-//! - [`matches`](mod@crate::matches): the game-agnostic match. `game.rs` is a ruleset state with
-//!   its seed, version, journal, seat tokens and built-in bots;
+//! - [`matches`](mod@crate::matches): the game-agnostic match. `game/` is a ruleset state with
+//!   its seed, version, journal, seat tokens and built-in bots: `mod.rs`
+//!   creates it and applies actions, `journaling.rs` keeps them in the
+//!   journal, `clock_seats.rs` runs its clock and remote seats, `bots.rs`
+//!   its built-in bots and `watching.rs` what watchers and replays read;
 //!   `registry.rs` is the sharded, capped table of live games; `history.rs`
 //!   holds its actions, `replay.rs` and `cursor.rs` rebuild past versions
 //!   and `update.rs` is what watchers receive; `journal.rs` is the hook to
