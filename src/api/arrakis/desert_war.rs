@@ -209,19 +209,12 @@ pub(super) fn dw_action_to_pb(a: DwAction) -> Step {
     }
 }
 
-/// A Desert War decision on the wire, by side.
+/// A Desert War decision on the wire, by side (the prompt knows whose
+/// decision it is: `DwPrompt::faction`).
 pub(super) fn dw_prompt_to_pb(p: DwPrompt, wire: &mut pb::ArrakisPrompt) -> &'static str {
-    match p {
-        DwPrompt::HarkonnenAfter
-        | DwPrompt::DeploySuspensors { .. }
-        | DwPrompt::SwapTrooper { .. } => harkonnen_dw_prompt_to_pb(p, wire),
-        DwPrompt::PlaceCamp
-        | DwPrompt::AtreidesAfter
-        | DwPrompt::AtreidesBefore(_)
-        | DwPrompt::DeployRockets { .. }
-        | DwPrompt::RocketTarget { .. }
-        | DwPrompt::CampTrade { .. }
-        | DwPrompt::SandridersWorm(_) => desert_war_prompt_to_pb(p, wire),
+    match p.faction() {
+        Faction::Harkonnen => harkonnen_dw_prompt_to_pb(p, wire),
+        Faction::Atreides => desert_war_prompt_to_pb(p, wire),
     }
 }
 
