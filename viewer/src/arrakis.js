@@ -51,10 +51,14 @@ const LAYOUT = (() => {
     const [inner, outer] = RINGS[sector.ring];
     const start = QUARTER[sector.position] + GAP;
     const span = 90 - 2 * GAP;
-    const band = (outer - inner) / bands.length;
+    // Bands of equal area rather than equal depth: a band near the pole
+    // has short arcs, so it is made deeper, and its cells (as many as a
+    // band farther out) are not slivers too narrow for their labels.
+    const edge = (row) => Math.sqrt(inner * inner + ((outer * outer - inner * inner) * row) / bands.length);
     bands.forEach((ids, row) => {
       const width = span / ids.length;
-      const r0 = inner + row * band;
+      const r0 = edge(row);
+      const band = edge(row + 1) - r0;
       ids.forEach((id, column) => {
         const a0 = start + column * width;
         cells[id] = {
