@@ -107,13 +107,24 @@ function layout(board) {
         return { id: area.id, radius, offset: (((angle - start) % 360) + 360) % 360 };
       })
       .sort((a, b) => a.radius - b.radius || a.id.localeCompare(b.id));
-    const columns = Math.ceil(placed.length / ROWS);
-    bands[sector.id] = Array.from({ length: ROWS }, (_, row) =>
-      placed
-        .slice(row * columns, (row + 1) * columns)
-        .sort((a, b) => a.offset - b.offset || a.id.localeCompare(b.id))
-        .map((area) => area.id),
-    ).filter((band) => band.length);
+    // The viewer's bands have equal areas (src/arrakis.js), so a band's
+    // arc grows with its radius: each band takes areas in proportion to
+    // its middle radius, and the band nearest the pole the fewest, so its
+    // cells are not slivers. Every band keeps at least one area.
+    const [inner, outer] = RINGS[sector.ring];
+    const edge = (row) => Math.sqrt(inner * inner + ((outer * outer - inner * inner) * row) / ROWS);
+    const middles = Array.from({ length: ROWS }, (_, row) => (edge(row) + edge(row + 1)) / 2);
+    const total = middles.reduce((sum, middle) => sum + middle, 0);
+    const counts = middles.map((middle) => Math.max(1, Math.round((placed.length * middle) / total)));
+    counts[ROWS - 1] = placed.length - counts.slice(0, -1).reduce((sum, count) => sum + count, 0);
+    let from = 0;
+    bands[sector.id] = counts
+      .map((count) => {
+        const band = placed.slice(from, from + count);
+        from += count;
+        return band.sort((a, b) => a.offset - b.offset || a.id.localeCompare(b.id)).map((area) => area.id);
+      })
+      .filter((band) => band.length);
   }
   return bands;
 }
