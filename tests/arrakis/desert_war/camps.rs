@@ -205,3 +205,19 @@ fn games_differing_only_in_camp_markers_look_the_same_to_the_harkonnen() {
     };
     assert_ne!(mine(&ev1), mine(&ev2));
 }
+
+#[test]
+fn a_refusal_at_the_camps_names_whom_the_game_waits_on() {
+    // DW-CAMP-01: the Atreides place their Camps first; an action of
+    // another kind is refused, and the refusal says whom the game waits on
+    // (cargo-mutants: the Desert War's "waiting on" words were unchecked).
+    let mut g = dw_game(&[]);
+    end_vehicle_placement(&mut g);
+    assert_eq!(g.prompt(), Prompt::DesertWar(DwPrompt::PlaceCamp));
+    let e = melange::rules::core::conformance::assert_refused(&g, seat(A), &Action::Done);
+    assert!(
+        e.to_string()
+            .ends_with("The game waits on House Atreides to place its Fremen Camps."),
+        "{e}"
+    );
+}

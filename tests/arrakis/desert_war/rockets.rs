@@ -208,6 +208,18 @@ fn deploy_rockets_into_camp_areas() {
         refused(&mut g, A, Action::DeployAt(a("s3_2"))),
         "DW-ATREIDES-06"
     );
+    // The refusal says why in a sentence, not only by its rule ID
+    // (cargo-mutants: the sentence was unchecked).
+    let e = melange::rules::core::conformance::assert_refused(
+        &g,
+        seat(A),
+        &Action::DeployAt(a("s3_2")),
+    );
+    assert!(
+        e.to_string()
+            .contains("Rocket Launchers are deployed only into areas with a Fremen Camp"),
+        "{e}"
+    );
     // DW-ATREIDES-05: up to 3.
     play(
         &mut g,
