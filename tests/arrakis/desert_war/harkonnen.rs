@@ -133,6 +133,10 @@ fn deploy_before_the_die_then_the_die() {
     ));
     let e = assert_refused(&g, seat(H), &dw(DwAction::DeploySuspensor(a("s5_3"))));
     assert_eq!(rule_of(e), "DW-HARKONNEN-13");
+    // DW-HARKONNEN-12 holds for the later troopers too: not into an area
+    // of the sector that is not empty (s1_4 holds a harvester).
+    let e = assert_refused(&g, seat(H), &dw(DwAction::DeploySuspensor(a("s1_4"))));
+    assert_eq!(rule_of(e), "DW-HARKONNEN-12");
     play(
         &mut g,
         H,

@@ -169,6 +169,14 @@ fn suspensor_troopers_keep_wormsigns_out() {
     let offered = legal(&g, A);
     assert!(!offered.contains(&Action::WormsignAt(a("s1_4"))));
     let e = assert_refused(&g, seat(A), &Action::WormsignAt(a("s1_4")));
+    // The refusal's sentence, not only its rule ID (cargo-mutants).
+    assert!(
+        e.to_string().contains(
+            "no wormsign goes where Suspensor Troopers stand without a Harkonnen legion or \
+             harvester"
+        ),
+        "{e}"
+    );
     assert_eq!(rule_of(e), "DW-SUSPENSOR-02");
     assert!(offered.contains(&Action::WormsignAt(a("s1_5"))));
     assert!(offered.contains(&Action::WormsignAt(a("s1_7"))));
