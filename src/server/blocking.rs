@@ -15,7 +15,8 @@ use crate::matches::MatchError;
 ///
 /// `UNAVAILABLE` when the semaphore is closed (the server is stopping).
 /// A panic in `work` is logged with `what` and answered `INTERNAL` with a
-/// fixed sentence: the panic's own text is for the operator's log, never
+/// fixed sentence (a simulation plays on a copy and a replay creates no
+/// game until it ends, so nothing was changed): the panic's own text is for the operator's log, never
 /// for the caller.
 pub async fn run_blocking<T: Send + 'static>(
     running: &Arc<Semaphore>,
@@ -36,7 +37,7 @@ pub async fn run_blocking<T: Send + 'static>(
     .map_err(|error| {
         tracing::error!(%error, what, "blocking work failed");
         MatchError::Internal(format!(
-            "the server failed while running {what}; the game is unchanged"
+            "the server failed while running {what}; nothing was changed, try again"
         ))
     })
 }
