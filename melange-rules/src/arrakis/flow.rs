@@ -46,10 +46,9 @@ impl Arrakis {
                 _ => break,
             }
         }
-        // SM-ALLY-06, SM-STABAN-05: the Smugglers' decisions come first.
-        if self.smugglers.is_some() {
-            self.smugglers_interrupt();
-        }
+        // An expansion's decisions may come first (SM-ALLY-06,
+        // SM-STABAN-05).
+        self.hook_action_settled();
         // Sandworms that surfaced this round, counted from the events so the
         // sandworm code needs no hook (prescience conditions).
         let placed = ev[start..]
@@ -121,10 +120,7 @@ impl Arrakis {
                 self.prompt
             ),
         }
-        // DW-ESCORT-12: Escorts removed as generic leaders go back to
-        // their own supply.
-        if self.desert_war.is_some() {
-            self.settle_escorts();
-        }
+        // An expansion puts its pieces in order (DW-ESCORT-12).
+        self.hook_step_ran();
     }
 }

@@ -11,6 +11,7 @@
 //! - [`smugglers`]: the Smugglers expansion (rule IDs `SM-...`,
 //!   docs/rules/smugglers.md).
 pub mod desert_war;
+pub(crate) mod hooks;
 pub mod smugglers;
 
 use crate::arrakis::Faction;

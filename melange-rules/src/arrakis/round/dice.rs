@@ -52,8 +52,8 @@ impl Arrakis {
     pub(crate) fn start_action_resolution(&mut self, ev: &mut Vec<Event>) {
         self.phase = Phase::ActionResolution;
         self.harvesters_destroyed = 0;
-        // DW-CAMP-01: the Fremen Camps go down before the dice are rolled.
-        if self.rules.desert_war.is_some() && self.start_camp_placement() {
+        // An expansion may ask something before the roll (DW-CAMP-01).
+        if self.hook_action_resolution_starting() {
             return;
         }
         self.roll_action_dice(ev);
@@ -89,10 +89,7 @@ impl Arrakis {
                 results,
             });
         }
-        // SM-ROUND-06, SM-DIE-01: the Smugglers die with the Atreides dice.
-        if self.smugglers.is_some() {
-            self.roll_smugglers_die(ev);
-        }
+        self.hook_dice_rolled(ev);
         // AR-ACT-08: fewer dice on the dashboard starts; tie Harkonnen.
         let first = if self.house(A).dice.len() < self.house(H).dice.len() {
             A
@@ -131,7 +128,7 @@ impl Arrakis {
         for f in [H, A] {
             self.house_mut(f).dice.clear();
         }
-        self.smugglers_die_discarded(); // SM-DIE-02, AR-ACT-19
+        self.hook_dice_lost();
         self.desert_hazards(ev);
     }
 

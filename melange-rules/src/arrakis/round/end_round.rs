@@ -15,10 +15,7 @@ impl Arrakis {
             self.win(A, "every score of the secret objective is met", ev);
             return;
         }
-        // DW-ROUNDEND-01 to DW-ROUNDEND-04: the Desert War clean-up.
-        self.desert_war_round_end(ev);
-        // SM-ROUND-13: the Smugglers clean-up.
-        self.smugglers_round_end(ev);
+        self.hook_round_ending(ev);
         // AR-END-03 (done at harvesting), AR-END-06: spent cards restored.
         self.spent_leaders = 0;
         // AR-END-04: the leader swap, Harkonnen first.

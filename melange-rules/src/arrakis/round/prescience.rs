@@ -29,10 +29,7 @@ impl Arrakis {
                 self.enter_leader(LeaderId(i as u8));
             }
         }
-        // SM-ALLY-01: a marker reaching Staban Tuek's step.
-        if self.smugglers.is_some() {
-            self.smugglers_ally_if_due(ev);
-        }
+        self.hook_prescience_advanced(ev);
     }
 
     /// Adds supremacy; the Harkonnen win at once on reaching the threshold
@@ -290,10 +287,7 @@ impl Arrakis {
                         out.push(Action::ClaimSpending(i as u8, r));
                     }
                 }
-                // SM-DIE-03: the Smugglers die in place of an Atreides die.
-                if self.smugglers.is_some() {
-                    self.legal_claim_with_smugglers_die(i as u8, out);
-                }
+                self.hook_legal_claim_spending(i as u8, out);
             }
         }
     }

@@ -46,12 +46,10 @@ impl Arrakis {
                 self.prompt = Prompt::Foresee(f, k);
             }
             Action::Atomics(area) => self.detonate(area, ev),
-            // DW-SANDRIDER-05: the Sandriders card's special action.
-            Action::DesertWar(x) if f == A => self.step_turn_atreides_desert_war(x, ev),
-            // DW-HARKONNEN-04, DW-HARKONNEN-07: before the die's action.
-            Action::DesertWar(d) => self.step_harkonnen_desert_war(d, false, ev),
-            // SM-DIE-03: the Smugglers die in place of an Atreides die.
-            Action::Smugglers(x) => self.step_turn_smugglers(x, ev),
+            Action::DesertWar(_) | Action::Smugglers(_) => {
+                let taken = self.hook_turn_action(f, a, ev);
+                debug_assert!(taken, "an expansion's legal turn action");
+            }
             Action::Scout(z, area) => {
                 // AR-SCOUT-01 to AR-SCOUT-05
                 self.zones[z.index()] = None;
@@ -116,12 +114,9 @@ impl Arrakis {
             self.advance_card(ev);
             return;
         }
-        // DW-HARKONNEN-07: the Desert War action after the die's.
-        if self.desert_war.is_some() && self.harkonnen_desert_war_after(f) {
-            return;
-        }
-        // DW-ATREIDES-02: the Desert War action after the Desert Power.
-        if self.rules.desert_war.is_some() && self.atreides_desert_war_after(f) {
+        // An expansion's action after the die's (DW-HARKONNEN-07,
+        // DW-ATREIDES-02).
+        if self.hook_turn_ending(f) {
             return;
         }
         self.turn_ended_pins(f);
@@ -202,20 +197,10 @@ impl Arrakis {
                 }
             }
         }
-        // DW-SANDRIDER-05, DW-LEADERS-02: the Sandriders card.
-        if f == A && self.rules.desert_war.is_some() {
-            self.legal_sandriders_special(out);
-        }
-        // SM-DIE-03: the Smugglers die in place of an Atreides die.
-        if f == A && self.smugglers.is_some() {
-            self.legal_turn_smugglers(out);
-        }
-        // Truthtrance: only the forced die may be used this turn.
+        self.hook_legal_turn(f, out);
+        // Truthtrance: only the forced die may be used this turn (an
+        // expansion's actions spend no die).
         self.truthtrance_filter(f, out);
-        // DW-HARKONNEN-04, DW-HARKONNEN-07: before the die's action.
-        if f == H && self.desert_war.is_some() {
-            self.legal_harkonnen_desert_war_before(out);
-        }
     }
 
     /// Whether an ornithopter in a connected Air zone watches area `a`
@@ -238,14 +223,7 @@ impl Arrakis {
             Action::DesertPower => "AR-DP-04",
             Action::Scout(..) => "AR-SCOUT-06",
             Action::Reveal(_) => "AR-DEPLOY-10",
-            Action::DesertWar(_) if self.prompt == Prompt::Turn(A) => {
-                self.turn_atreides_desert_war_refusal(action)
-            }
-            Action::DesertWar(_) => self.harkonnen_desert_war_refusal(action),
-            // SM-STABAN-01, SM-GURNEY-03: not before the alliance.
-            Action::Special(l) if let Some(r) = self.smugglers_leader_refusal(*l) => r,
-            Action::Smugglers(_) => self.turn_smugglers_refusal(action),
-            _ => "AR-ACT-11",
+            _ => self.hook_turn_refusal(action).unwrap_or("AR-ACT-11"),
         }
     }
 }

@@ -16,8 +16,7 @@ impl Arrakis {
     pub(crate) fn start_round(&mut self, ev: &mut Vec<Event>) {
         self.round += 1;
         ev.push(Event::RoundStarted { round: self.round });
-        // SM-ROUND-01, SM-ROUND-02: a Smuggler Regular while neutral.
-        self.smugglers_round_start(ev);
+        self.hook_round_started(ev);
         // AR-START-03: one card from each of a player's two decks.
         for f in [H, A] {
             for k in 0..2 {
@@ -39,12 +38,9 @@ impl Arrakis {
         self.worms_surfaced = 0;
         self.bought_supremacy = false;
         self.phase = Phase::VehiclePlacement;
-        self.smugglers_die_joins(); // SM-ALLY-10
+        self.hook_vehicle_placement_opening();
         self.prompt = self.vehicle_placement_prompt();
-        // SM-ROUND-04, SM-THOPTER-06: the Smuggler ornithopters first.
-        if self.smugglers.is_some() {
-            self.smuggler_thopters_first();
-        }
+        self.hook_vehicle_placement_opened();
     }
 
     /// The Harkonnen placement of Vehicle Placement: the active row's
@@ -115,10 +111,7 @@ impl Arrakis {
                 ev.push(Event::HarvesterPlaced { area: a });
             }
             Action::PlaceVehicle(v, z) => {
-                // DW-ESCORT-02, DW-ESCORT-03: Escorts' supply and count.
-                if self.rules.desert_war.is_some() {
-                    self.escort_zone_placed(z, v);
-                }
+                self.hook_vehicle_placing(z, v);
                 self.zones[z.index()] = Some(v);
                 ev.push(Event::VehiclePlaced {
                     vehicle: v,
@@ -134,26 +127,20 @@ impl Arrakis {
                     (Vehicle::Carryall, false) => carryalls -= 1,
                 }
             }
-            // SM-THOPTER-08: a thopter battle forgoes an ornithopter.
-            Action::Smugglers(
-                x @ crate::arrakis::expansions::smugglers::SmAction::ThopterBattle(_),
-            ) => ornithopters -= self.thopter_battle(x, ev),
-            // SM-ROUND-03: a Smuggler harvester.
-            Action::Smugglers(x) => self.step_smugglers_at_vehicles(x, ev),
-            _ => {
-                self.escort_placement_over();
-                // SM-THOPTER-08: the next placement may fight its battle.
-                if self.smugglers.is_some() {
-                    self.thopter_placement_over();
-                }
-                if house {
-                    self.end_turn(H, ev);
+            other => {
+                if let Some(used) = self.hook_vehicle_placement_action(other, ev) {
+                    ornithopters -= used;
                 } else {
-                    // DW-HARKONNEN-01: the Desert War tokens.
-                    self.place_desert_war_tokens(ev);
-                    self.start_action_resolution(ev);
+                    // "Done": this placement is over.
+                    self.hook_vehicle_placement_over();
+                    if house {
+                        self.end_turn(H, ev);
+                    } else {
+                        self.hook_vehicle_placement_ended(ev);
+                        self.start_action_resolution(ev);
+                    }
+                    return;
                 }
-                return;
             }
         }
         self.prompt = Prompt::Vehicles {
@@ -208,27 +195,16 @@ impl Arrakis {
                 }
             }
         }
-        // DW-ESCORT-02: an Escort instead of an ornithopter.
-        if self.rules.desert_war.is_some() {
-            self.legal_escort_placement(ornithopters, out);
-        }
-        // SM-THOPTER-07, SM-THOPTER-08: Smuggler ornithopters hold their
-        // zones; the thopter battle. SM-ROUND-03: the Smuggler vehicles
-        // while neutral.
-        if self.smugglers.is_some() {
-            self.legal_vehicles_smugglers(ornithopters, out);
-            self.legal_smuggler_vehicles(out);
-        }
-        // SM-HARVESTER-05: no "Done" while a Smuggler vehicle must go.
-        if !self.smuggler_vehicles_pending() {
+        self.hook_legal_vehicle_placement(ornithopters, out);
+        // No "Done" while an expansion's vehicle must go (SM-HARVESTER-05).
+        if !self.hook_vehicle_placement_compelled() {
             out.push(Action::Done);
         }
     }
 
     /// The rule a refused vehicle placement breaks.
     pub(crate) fn vehicles_refusal(&self, action: &Action) -> &'static str {
-        // SM-HARVESTER-05, SM-HARVESTER-10: the Smuggler vehicles.
-        if let Some(r) = self.smuggler_vehicles_refusal(action) {
+        if let Some(r) = self.hook_vehicle_placement_refusal(action) {
             return r;
         }
         match action {
@@ -236,21 +212,7 @@ impl Arrakis {
                 "AR-VEH-08"
             }
             Action::PlaceHarvester(_) => "AR-VEH-07",
-            // SM-THOPTER-07: before the Escort's own limit, so an Escort
-            // over a Smuggler ornithopter names the rule that bars it.
-            Action::PlaceVehicle(_, z) if self.smuggler_thopter_in(*z) => "SM-THOPTER-07",
-            // DW-ESCORT-02, DW-ESCORT-03
-            Action::PlaceVehicle(Vehicle::EscortOrnithopter, _) if self.desert_war.is_some() => {
-                "DW-ESCORT-03"
-            }
-            // SM-THOPTER-09: the ornithopters forgone this round.
-            Action::PlaceVehicle(Vehicle::Ornithopter, _)
-                if self.ornithopters_forgone() > 0 && !self.ornithopter_in_supply() =>
-            {
-                "SM-THOPTER-09"
-            }
             Action::PlaceVehicle(..) => "AR-VEH-09",
-            Action::Smugglers(_) if self.smugglers.is_some() => "SM-THOPTER-08",
             _ => "AR-ACT-17",
         }
     }

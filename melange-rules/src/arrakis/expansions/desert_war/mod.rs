@@ -229,6 +229,7 @@ mod escorts;
 pub mod event;
 mod flow;
 mod harkonnen_actions;
+pub(crate) mod hooks;
 pub mod options;
 pub mod prompt;
 mod rockets;

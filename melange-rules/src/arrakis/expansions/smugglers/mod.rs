@@ -166,6 +166,7 @@ mod drones;
 pub mod event;
 mod flow;
 mod harvesters;
+pub(crate) mod hooks;
 mod neutral;
 pub mod options;
 pub mod prompt;

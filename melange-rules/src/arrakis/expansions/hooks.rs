@@ -1,0 +1,311 @@
+//! The hook list: the moments of the core game an expansion may act at,
+//! and the one interface ([`Expansion`]) the core reaches an expansion
+//! through.
+//!
+//! The core never asks whether an expansion is on and never calls an
+//! expansion's function: it calls a `hook_...` method of this file at the
+//! moment its rules text names ("a round starts", "a legion arrives in an
+//! area", "the Harkonnen's turn ends", ...), and this file asks every
+//! expansion the game plays with, in the order written beside the hook.
+//! Each expansion implements [`Expansion`] in its own folder
+//! (`desert_war/hooks.rs`, `smugglers/hooks.rs`), answering only the
+//! moments its text names; every other hook keeps the default, which does
+//! nothing. A game without expansions runs no expansion code at all, so
+//! the core game (and its golden fixtures) plays as before.
+//!
+//! Adding a third expansion: its folder with its `Expansion` impl, a line
+//! in the lists below (the order decides which expansion answers first
+//! where two could), and its options in `arrakis/options.rs`.
+use crate::arrakis::action::Action;
+use crate::arrakis::event::Event;
+use crate::arrakis::ids::{AirZoneId, Faction};
+use crate::arrakis::state::{Arrakis, Vehicle};
+
+pub(crate) use super::desert_war::hooks::DesertWar;
+pub(crate) use super::smugglers::hooks::Smugglers;
+
+/// An expansion as the core sees it. The functions take the whole game,
+/// because an expansion's rules read and change the core's board; an
+/// expansion keeps its own pieces in its own state (`Arrakis.desert_war`,
+/// `Arrakis.smugglers`). Every hook but [`Expansion::is_on`] defaults to
+/// doing nothing (or answering "nothing to add"), and a hook is only
+/// called while the expansion is on.
+pub(crate) trait Expansion {
+    /// Whether this game plays with the expansion.
+    fn is_on(g: &Arrakis) -> bool;
+
+    /// A round has started (its number is counted), before the draws.
+    fn round_started(_g: &mut Arrakis, _ev: &mut Vec<Event>) {}
+
+    /// Vehicle Placement is about to ask the Harkonnen (the prompt is not
+    /// set yet).
+    fn vehicle_placement_opening(_g: &mut Arrakis) {}
+
+    /// Vehicle Placement has asked the Harkonnen; an expansion may ask
+    /// something of its own first by replacing the prompt.
+    fn vehicle_placement_opened(_g: &mut Arrakis) {}
+
+    /// Adds the expansion's vehicle placements (`ornithopters`: how many
+    /// ornithopters the placement still has).
+    fn legal_vehicle_placement(_g: &Arrakis, _ornithopters: u8, _out: &mut Vec<Action>) {}
+
+    /// Whether a vehicle the expansion compels is still to place, so the
+    /// placement may not end.
+    fn vehicle_placement_compelled(_g: &Arrakis) -> bool {
+        false
+    }
+
+    /// Takes an expansion's own action at Vehicle Placement; `Some(n)`
+    /// when it was the expansion's, `n` the ornithopters it used up.
+    fn vehicle_placement_action(
+        _g: &mut Arrakis,
+        _action: Action,
+        _ev: &mut Vec<Event>,
+    ) -> Option<u8> {
+        None
+    }
+
+    /// Vehicle `v` is about to go into zone `z` (replacing what is there).
+    fn vehicle_placing(_g: &mut Arrakis, _z: AirZoneId, _v: Vehicle) {}
+
+    /// A placement of vehicles is over (the Harkonnen said "Done").
+    fn vehicle_placement_over(_g: &mut Arrakis) {}
+
+    /// Vehicle Placement, the step of the round, is over: Action
+    /// Resolution comes next.
+    fn vehicle_placement_ended(_g: &mut Arrakis, _ev: &mut Vec<Event>) {}
+
+    /// The rule a refused Vehicle Placement action breaks, where the
+    /// expansion's rules refuse it.
+    fn vehicle_placement_refusal(_g: &Arrakis, _action: &Action) -> Option<&'static str> {
+        None
+    }
+
+    /// Action Resolution starts, before the dice are rolled; `true` when
+    /// the expansion asks something first (it rolls the dice itself
+    /// afterwards).
+    fn action_resolution_starting(_g: &mut Arrakis) -> bool {
+        false
+    }
+
+    /// The action dice are rolled.
+    fn dice_rolled(_g: &mut Arrakis, _ev: &mut Vec<Event>) {}
+
+    /// The unspent dice are lost at the end of Action Resolution.
+    fn dice_lost(_g: &mut Arrakis) {}
+
+    /// Adds the expansion's actions to `f`'s turn.
+    fn legal_turn(_g: &Arrakis, _f: Faction, _out: &mut Vec<Action>) {}
+
+    /// Takes an expansion's own action in `f`'s turn; `false` when the
+    /// action is not the expansion's.
+    fn turn_action(_g: &mut Arrakis, _f: Faction, _action: Action, _ev: &mut Vec<Event>) -> bool {
+        false
+    }
+
+    /// `f`'s turn is about to end; `true` when the expansion asks
+    /// something first (it ends the turn itself afterwards).
+    fn turn_ending(_g: &mut Arrakis, _f: Faction) -> bool {
+        false
+    }
+
+    /// The rule a refused turn action breaks, where the expansion's rules
+    /// refuse it.
+    fn turn_refusal(_g: &Arrakis, _action: &Action) -> Option<&'static str> {
+        None
+    }
+
+    /// A prescience marker has advanced.
+    fn prescience_advanced(_g: &mut Arrakis, _ev: &mut Vec<Event>) {}
+
+    /// Adds other ways to pay for the revealed prescience card in `slot`
+    /// whose cost is an action die.
+    fn legal_claim_spending(_g: &Arrakis, _slot: u8, _out: &mut Vec<Action>) {}
+
+    /// The End of the Round's clean-up, before the leader swap.
+    fn round_ending(_g: &mut Arrakis, _ev: &mut Vec<Event>) {}
+
+    /// An action and the automatic steps after it are done; the
+    /// expansion may ask something before the game goes on.
+    fn action_settled(_g: &mut Arrakis) {}
+
+    /// A step has run (whatever it was): the expansion puts its pieces
+    /// back in order.
+    fn step_ran(_g: &mut Arrakis) {}
+}
+
+/// Calls `$hook` of each listed expansion the game plays with, in order.
+macro_rules! each {
+    ($g:ident, [$($x:ident),+], $hook:ident $args:tt) => {{
+        $(each!(@one $g, $x, $hook $args);)+
+    }};
+    (@one $g:ident, $x:ident, $hook:ident ($($a:expr),*)) => {
+        if $x::is_on($g) {
+            $x::$hook($g, $($a),*);
+        }
+    };
+}
+
+/// The first listed expansion's `Some` answer to `$hook`.
+macro_rules! first {
+    ($g:ident, [$($x:ident),+], $hook:ident $args:tt) => {{
+        let mut answer = None;
+        $(if answer.is_none() {
+            answer = first!(@one $g, $x, $hook $args);
+        })+
+        answer
+    }};
+    (@one $g:ident, $x:ident, $hook:ident ($($a:expr),*)) => {
+        if $x::is_on($g) { $x::$hook($g, $($a),*) } else { None }
+    };
+}
+
+/// Whether a listed expansion answers `true` to `$hook` (asked in order,
+/// stopping at the first).
+macro_rules! any {
+    ($g:ident, [$($x:ident),+], $hook:ident $args:tt) => {{
+        false $(|| any!(@one $g, $x, $hook $args))+
+    }};
+    (@one $g:ident, $x:ident, $hook:ident ($($a:expr),*)) => {
+        ($x::is_on($g) && $x::$hook($g, $($a),*))
+    };
+}
+
+impl Arrakis {
+    /// See [`Expansion::round_started`].
+    pub(crate) fn hook_round_started(&mut self, ev: &mut Vec<Event>) {
+        each!(self, [DesertWar, Smugglers], round_started(ev));
+    }
+
+    /// See [`Expansion::vehicle_placement_opening`].
+    pub(crate) fn hook_vehicle_placement_opening(&mut self) {
+        each!(self, [DesertWar, Smugglers], vehicle_placement_opening());
+    }
+
+    /// See [`Expansion::vehicle_placement_opened`].
+    pub(crate) fn hook_vehicle_placement_opened(&mut self) {
+        each!(self, [DesertWar, Smugglers], vehicle_placement_opened());
+    }
+
+    /// See [`Expansion::legal_vehicle_placement`].
+    pub(crate) fn hook_legal_vehicle_placement(&self, ornithopters: u8, out: &mut Vec<Action>) {
+        each!(
+            self,
+            [DesertWar, Smugglers],
+            legal_vehicle_placement(ornithopters, out)
+        );
+    }
+
+    /// See [`Expansion::vehicle_placement_compelled`].
+    pub(crate) fn hook_vehicle_placement_compelled(&self) -> bool {
+        any!(self, [DesertWar, Smugglers], vehicle_placement_compelled())
+    }
+
+    /// See [`Expansion::vehicle_placement_action`].
+    pub(crate) fn hook_vehicle_placement_action(
+        &mut self,
+        action: Action,
+        ev: &mut Vec<Event>,
+    ) -> Option<u8> {
+        first!(
+            self,
+            [DesertWar, Smugglers],
+            vehicle_placement_action(action, ev)
+        )
+    }
+
+    /// See [`Expansion::vehicle_placing`].
+    pub(crate) fn hook_vehicle_placing(&mut self, z: AirZoneId, v: Vehicle) {
+        each!(self, [DesertWar, Smugglers], vehicle_placing(z, v));
+    }
+
+    /// See [`Expansion::vehicle_placement_over`].
+    pub(crate) fn hook_vehicle_placement_over(&mut self) {
+        each!(self, [DesertWar, Smugglers], vehicle_placement_over());
+    }
+
+    /// See [`Expansion::vehicle_placement_ended`].
+    pub(crate) fn hook_vehicle_placement_ended(&mut self, ev: &mut Vec<Event>) {
+        each!(self, [DesertWar, Smugglers], vehicle_placement_ended(ev));
+    }
+
+    /// See [`Expansion::vehicle_placement_refusal`]. The Smugglers answer
+    /// first: a Smuggler ornithopter holds its zone against every
+    /// vehicle, an Escort included (SM-THOPTER-07 before DW-ESCORT-03).
+    pub(crate) fn hook_vehicle_placement_refusal(&self, action: &Action) -> Option<&'static str> {
+        first!(
+            self,
+            [Smugglers, DesertWar],
+            vehicle_placement_refusal(action)
+        )
+    }
+
+    /// See [`Expansion::action_resolution_starting`].
+    pub(crate) fn hook_action_resolution_starting(&mut self) -> bool {
+        any!(self, [DesertWar, Smugglers], action_resolution_starting())
+    }
+
+    /// See [`Expansion::dice_rolled`].
+    pub(crate) fn hook_dice_rolled(&mut self, ev: &mut Vec<Event>) {
+        each!(self, [DesertWar, Smugglers], dice_rolled(ev));
+    }
+
+    /// See [`Expansion::dice_lost`].
+    pub(crate) fn hook_dice_lost(&mut self) {
+        each!(self, [DesertWar, Smugglers], dice_lost());
+    }
+
+    /// See [`Expansion::legal_turn`].
+    pub(crate) fn hook_legal_turn(&self, f: Faction, out: &mut Vec<Action>) {
+        each!(self, [DesertWar, Smugglers], legal_turn(f, out));
+    }
+
+    /// See [`Expansion::turn_action`].
+    pub(crate) fn hook_turn_action(
+        &mut self,
+        f: Faction,
+        action: Action,
+        ev: &mut Vec<Event>,
+    ) -> bool {
+        any!(self, [DesertWar, Smugglers], turn_action(f, action, ev))
+    }
+
+    /// See [`Expansion::turn_ending`].
+    pub(crate) fn hook_turn_ending(&mut self, f: Faction) -> bool {
+        any!(self, [DesertWar, Smugglers], turn_ending(f))
+    }
+
+    /// See [`Expansion::turn_refusal`].
+    pub(crate) fn hook_turn_refusal(&self, action: &Action) -> Option<&'static str> {
+        first!(self, [DesertWar, Smugglers], turn_refusal(action))
+    }
+
+    /// See [`Expansion::prescience_advanced`].
+    pub(crate) fn hook_prescience_advanced(&mut self, ev: &mut Vec<Event>) {
+        each!(self, [DesertWar, Smugglers], prescience_advanced(ev));
+    }
+
+    /// See [`Expansion::legal_claim_spending`].
+    pub(crate) fn hook_legal_claim_spending(&self, slot: u8, out: &mut Vec<Action>) {
+        each!(
+            self,
+            [DesertWar, Smugglers],
+            legal_claim_spending(slot, out)
+        );
+    }
+
+    /// See [`Expansion::round_ending`].
+    pub(crate) fn hook_round_ending(&mut self, ev: &mut Vec<Event>) {
+        each!(self, [DesertWar, Smugglers], round_ending(ev));
+    }
+
+    /// See [`Expansion::action_settled`].
+    pub(crate) fn hook_action_settled(&mut self) {
+        each!(self, [DesertWar, Smugglers], action_settled());
+    }
+
+    /// See [`Expansion::step_ran`].
+    pub(crate) fn hook_step_ran(&mut self) {
+        each!(self, [DesertWar, Smugglers], step_ran());
+    }
+}

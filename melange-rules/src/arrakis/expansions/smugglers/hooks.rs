@@ -1,0 +1,143 @@
+//! Where the Smugglers act in the core game: their answers to the hook
+//! list (`expansions/hooks.rs`), each naming the rule that puts them
+//! there.
+use super::action::SmAction;
+use crate::arrakis::action::Action;
+use crate::arrakis::event::Event;
+use crate::arrakis::expansions::hooks::Expansion;
+use crate::arrakis::ids::Faction;
+use crate::arrakis::state::{Arrakis, Vehicle};
+
+/// The Smugglers expansion (rule IDs `SM-...`) as the core sees it.
+pub(crate) struct Smugglers;
+
+impl Expansion for Smugglers {
+    fn is_on(g: &Arrakis) -> bool {
+        g.smugglers.is_some()
+    }
+
+    /// SM-ROUND-01, SM-ROUND-02: a Smuggler Regular while neutral.
+    fn round_started(g: &mut Arrakis, ev: &mut Vec<Event>) {
+        g.smugglers_round_start(ev);
+    }
+
+    /// SM-ALLY-10: the allied Smugglers' die joins the round.
+    fn vehicle_placement_opening(g: &mut Arrakis) {
+        g.smugglers_die_joins();
+    }
+
+    /// SM-ROUND-04, SM-THOPTER-06: the Smuggler ornithopters first.
+    fn vehicle_placement_opened(g: &mut Arrakis) {
+        g.smuggler_thopters_first();
+    }
+
+    /// SM-THOPTER-07, SM-THOPTER-08: Smuggler ornithopters hold their
+    /// zones; the thopter battle. SM-ROUND-03: the Smuggler vehicles while
+    /// neutral.
+    fn legal_vehicle_placement(g: &Arrakis, ornithopters: u8, out: &mut Vec<Action>) {
+        g.legal_vehicles_smugglers(ornithopters, out);
+        g.legal_smuggler_vehicles(out);
+    }
+
+    /// SM-HARVESTER-05: no "Done" while a Smuggler vehicle must go.
+    fn vehicle_placement_compelled(g: &Arrakis) -> bool {
+        g.smuggler_vehicles_pending()
+    }
+
+    /// SM-THOPTER-08: a thopter battle forgoes an ornithopter;
+    /// SM-ROUND-03: a Smuggler harvester.
+    fn vehicle_placement_action(
+        g: &mut Arrakis,
+        action: Action,
+        ev: &mut Vec<Event>,
+    ) -> Option<u8> {
+        match action {
+            Action::Smugglers(x @ SmAction::ThopterBattle(_)) => Some(g.thopter_battle(x, ev)),
+            Action::Smugglers(x) => {
+                g.step_smugglers_at_vehicles(x, ev);
+                Some(0)
+            }
+            _ => None,
+        }
+    }
+
+    /// SM-THOPTER-08: the next placement may fight its battle.
+    fn vehicle_placement_over(g: &mut Arrakis) {
+        g.thopter_placement_over();
+    }
+
+    fn vehicle_placement_refusal(g: &Arrakis, action: &Action) -> Option<&'static str> {
+        // SM-HARVESTER-05, SM-HARVESTER-10: the Smugglers' own vehicles.
+        if let Some(r) = g.smuggler_vehicles_refusal(action) {
+            return Some(r);
+        }
+        match action {
+            // SM-THOPTER-07: a Smuggler ornithopter holds its zone against
+            // every vehicle, an Escort included.
+            Action::PlaceVehicle(_, z) if g.smuggler_thopter_in(*z) => Some("SM-THOPTER-07"),
+            // SM-THOPTER-09: the ornithopters forgone this round.
+            Action::PlaceVehicle(Vehicle::Ornithopter, _)
+                if g.ornithopters_forgone() > 0 && !g.ornithopter_in_supply() =>
+            {
+                Some("SM-THOPTER-09")
+            }
+            Action::Smugglers(_) => Some("SM-THOPTER-08"),
+            _ => None,
+        }
+    }
+
+    /// SM-ROUND-06, SM-DIE-01: the Smugglers die with the Atreides dice.
+    fn dice_rolled(g: &mut Arrakis, ev: &mut Vec<Event>) {
+        g.roll_smugglers_die(ev);
+    }
+
+    /// SM-DIE-02, AR-ACT-19: the unspent Smugglers die is lost too.
+    fn dice_lost(g: &mut Arrakis) {
+        g.smugglers_die_discarded();
+    }
+
+    /// SM-DIE-03: the Smugglers die in place of an Atreides die.
+    fn legal_turn(g: &Arrakis, f: Faction, out: &mut Vec<Action>) {
+        if f == Faction::Atreides {
+            g.legal_turn_smugglers(out);
+        }
+    }
+
+    /// SM-DIE-03: the Smugglers die in place of an Atreides die.
+    fn turn_action(g: &mut Arrakis, _f: Faction, action: Action, ev: &mut Vec<Event>) -> bool {
+        let Action::Smugglers(x) = action else {
+            return false;
+        };
+        g.step_turn_smugglers(x, ev);
+        true
+    }
+
+    fn turn_refusal(g: &Arrakis, action: &Action) -> Option<&'static str> {
+        match action {
+            // SM-STABAN-01, SM-GURNEY-03: not before the alliance.
+            Action::Special(l) => g.smugglers_leader_refusal(*l),
+            Action::Smugglers(_) => Some(g.turn_smugglers_refusal(action)),
+            _ => None,
+        }
+    }
+
+    /// SM-ALLY-01: a marker reaching Staban Tuek's step.
+    fn prescience_advanced(g: &mut Arrakis, ev: &mut Vec<Event>) {
+        g.smugglers_ally_if_due(ev);
+    }
+
+    /// SM-DIE-03: the Smugglers die in place of an Atreides die.
+    fn legal_claim_spending(g: &Arrakis, slot: u8, out: &mut Vec<Action>) {
+        g.legal_claim_with_smugglers_die(slot, out);
+    }
+
+    /// SM-ROUND-13: the Smugglers clean-up.
+    fn round_ending(g: &mut Arrakis, ev: &mut Vec<Event>) {
+        g.smugglers_round_end(ev);
+    }
+
+    /// SM-ALLY-06, SM-STABAN-05: the Smugglers' decisions come first.
+    fn action_settled(g: &mut Arrakis) {
+        g.smugglers_interrupt();
+    }
+}
