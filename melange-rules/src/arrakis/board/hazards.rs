@@ -165,13 +165,13 @@ impl Arrakis {
             self.worms_off -= 1;
         } else if let Some(i) = self.areas.iter().position(|s| s.worm == Some(Worm::Normal)) {
             self.areas[i].worm = None;
-            self.riders_follow_outside_hazards(AreaId(i as u8), a); // DW-SANDRIDER-12, -17
+            self.hook_sandworm_figure_moved(AreaId(i as u8), a); // DW-SANDRIDER-12, -17
         } else {
             return false;
         }
         self.areas[a.index()].worm = Some(Worm::Normal);
         ev.push(Event::SandwormPlaced { area: a });
-        self.on_sandworm_arrival(a, ev); // DW-TROOPER-15
+        self.hook_sandworm_arrived(a, ev); // DW-TROOPER-15
         true
     }
 
@@ -200,7 +200,7 @@ impl Arrakis {
                 [] => {}
                 [to] => {
                     self.move_legion(Faction::Harkonnen, a, *to);
-                    self.on_legion_arrival(Faction::Harkonnen, *to, ev); // DW-TROOPER-13
+                    self.hook_legion_arrived(Faction::Harkonnen, *to, ev); // DW-TROOPER-13
                     return self.after_emerging(a, ev);
                 }
                 _ => {
@@ -246,13 +246,13 @@ impl Arrakis {
         let n = self.areas[a.index()].unit_count(h);
         let open = self.retreat_options(h, a, n, true);
         // DW-SANDRIDER-10: never onto a lone Sandrider.
-        open.minus(self.sandworm_retreat_closed())
+        open.minus(self.hook_retreat_closed())
     }
 
     /// The Harkonnen picked where the legion in `a` flees (AR-OPT-08).
     pub(crate) fn answer_flee(&mut self, a: AreaId, to: AreaId, ev: &mut Vec<Event>) {
         self.move_legion(Faction::Harkonnen, a, to);
-        self.on_legion_arrival(Faction::Harkonnen, to, ev); // DW-TROOPER-13
+        self.hook_legion_arrived(Faction::Harkonnen, to, ev); // DW-TROOPER-13
         if !self.after_emerging(a, ev) {
             self.resume_hazards(ev);
         }
@@ -263,7 +263,7 @@ impl Arrakis {
         let w = self.areas[from.index()].worm.take();
         self.areas[to.index()].worm = w;
         ev.push(Event::SandwormPlaced { area: to });
-        self.on_sandworm_arrival(to, ev); // DW-TROOPER-15
+        self.hook_sandworm_arrived(to, ev); // DW-TROOPER-15
         if self.worm_emerges(to, ev) {
             return;
         }
@@ -319,7 +319,7 @@ impl Arrakis {
             if (s.any_harvester() || s.unit_count(Faction::Harkonnen) > 0)
                 && s.wormsign.is_none()
                 && s.worm.is_none()
-                && !self.smugglers_bar_hazard_wormsign(a)
+                && !self.hook_hazard_wormsign_barred(a)
             // SM-ROUND-08
             {
                 let n = self.wormsign_pool.len();
@@ -490,7 +490,7 @@ impl Arrakis {
     /// The rule a refused flight breaks.
     pub(crate) fn flee_refusal(&self, action: &Action) -> &'static str {
         match action {
-            Action::Retreat(b) if self.lone_sandrider(*b) => "DW-SANDRIDER-10",
+            Action::Retreat(b) if let Some(r) = self.hook_retreat_refusal(*b) => r,
             Action::Retreat(_) | Action::Done => "AR-OPT-08",
             _ => "AR-ACT-17",
         }

@@ -27,7 +27,7 @@ impl Arrakis {
                 };
             }
         }
-        spice += self.smuggler_harvest(ev); // SM-ROUND-11
+        spice += self.hook_harvest(ev); // SM-ROUND-11
         ev.push(Event::SpiceHarvested { spice });
         self.prompt = Prompt::Spice {
             spice,
@@ -84,12 +84,10 @@ impl Arrakis {
                 }
                 // AR-SPICE-13
                 self.spice_saved = spice.min(t.carry_over_max);
-                // AR-SPICE-22
-                self.escorts_leave_zones();
-                // SM-ROUND-13, SQ8: Smuggler ornithopters to their board.
-                if self.smugglers.is_some() {
-                    self.smuggler_thopters_leave_zones();
-                }
+                // AR-SPICE-22; an expansion's vehicles go back to their
+                // supplies (SM-ROUND-13; the Escorts by a decision,
+                // docs/rules-decisions.md).
+                self.hook_zones_clearing();
                 for z in &mut self.zones {
                     *z = None;
                 }

@@ -56,7 +56,7 @@ impl Arrakis {
         if wild {
             self.areas[to.index()].worm = Some(Worm::WildMaker);
             ev.push(Event::SandwormPlaced { area: to });
-            self.on_sandworm_arrival(to, ev); // DW-TROOPER-15
+            self.hook_sandworm_arrived(to, ev); // DW-TROOPER-15
             match m {
                 Some(m) => self.called_worm_arrived(m, to, ev),
                 None => {
@@ -183,12 +183,12 @@ impl Arrakis {
                     ev.push(Event::LeaderEntered { leader: l });
                     self.areas[area.index()].worm = Some(Worm::WildMaker);
                     ev.push(Event::SandwormPlaced { area });
-                    self.on_sandworm_arrival(area, ev); // DW-TROOPER-15
+                    self.hook_sandworm_arrived(area, ev); // DW-TROOPER-15
                     self.advance_card(ev);
                 } else {
                     self.areas[area.index()].worm = Some(Worm::WildMaker);
                     ev.push(Event::SandwormPlaced { area });
-                    self.on_sandworm_arrival(area, ev); // DW-TROOPER-15
+                    self.hook_sandworm_arrived(area, ev); // DW-TROOPER-15
                     run.stage = 1;
                     self.effect = Some(run);
                 }

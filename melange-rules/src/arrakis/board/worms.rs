@@ -14,9 +14,9 @@ impl Arrakis {
     /// Areas a sandworm in `from` may target: at most 2 areas away, the
     /// middle one desert, never a mountain (AR-HAZ-42 to AR-HAZ-44).
     pub(crate) fn worm_targets(&self, from: AreaId) -> AreaSet {
-        // DW-SANDRIDER-14, DW-SANDRIDER-16: a ridden sandworm reaches 3.
-        if let Some(r) = self.ridden_reach(from) {
-            return self.ridden_worm_targets(from, r);
+        // An expansion may change the reach (DW-SANDRIDER-14).
+        if let Some(targets) = self.hook_sandworm_targets(from) {
+            return targets;
         }
         let b = self.d().board;
         let near = b.passable[from.index()].union(b.impassable[from.index()]);
@@ -55,9 +55,9 @@ impl Arrakis {
     /// Where a sandworm may move: up to 2 areas through desert, into a
     /// desert area holding no figure or token (AR-HAZ-40, AR-HAZ-41).
     pub(crate) fn worm_moves(&self, from: AreaId) -> AreaSet {
-        // DW-SANDRIDER-14: a ridden sandworm moves 3.
-        if let Some(r) = self.ridden_reach(from) {
-            return self.ridden_worm_moves(from, r);
+        // An expansion may change the reach (DW-SANDRIDER-14).
+        if let Some(moves) = self.hook_sandworm_moves(from) {
+            return moves;
         }
         let b = self.d().board;
         let desert = self.desert_now();
@@ -147,8 +147,8 @@ impl Arrakis {
     pub(crate) fn move_worm(&mut self, from: AreaId, to: AreaId, ev: &mut Vec<Event>) {
         let w = self.areas[from.index()].worm.take();
         self.areas[to.index()].worm = w;
-        self.riders_follow(from, to); // DW-SANDRIDER-12
-        self.on_sandworm_arrival(to, ev); // DW-TROOPER-15
+        self.hook_sandworm_moved(from, to); // DW-SANDRIDER-12
+        self.hook_sandworm_arrived(to, ev); // DW-TROOPER-15
     }
 
     /// After one activation: the next, or the turn ends when none is left.
@@ -180,7 +180,7 @@ impl Arrakis {
             Worm::Normal => t.sandworm_dice,
             Worm::WildMaker => t.wild_maker_dice,
         };
-        let dice = self.riders_attack(from, dice, ev); // DW-SANDRIDER-13, DW-SANDRIDER-15
+        let dice = self.hook_sandworm_attack_dice(from, dice, ev); // DW-SANDRIDER-13
         // AR-HAZ-46: a targeted harvester is destroyed, no rescue; a
         // Smuggler harvester leaves the board (SM-LEGION-06).
         if self.areas[to.index()].any_harvester() {
@@ -250,7 +250,7 @@ impl Arrakis {
                 // Answers Q16: it stays, moved into the area, and the
                 // sandworm attacks it.
                 self.drop_group(h, to, group);
-                self.on_legion_arrival(h, to, ev); // DW-TROOPER-13
+                self.hook_legion_arrived(h, to, ev); // DW-TROOPER-13
                 ev.push(Event::Moved {
                     faction: h,
                     from,
@@ -265,14 +265,14 @@ impl Arrakis {
             }
             [b] => {
                 // DW-TROOPER-13: it entered the wormsign's area first.
-                self.on_legion_passing(h, to, ev);
+                self.hook_legion_passing(h, to, ev);
                 self.drop_group(h, *b, group);
-                self.on_legion_arrival(h, *b, ev); // DW-TROOPER-13
+                self.hook_legion_arrived(h, *b, ev); // DW-TROOPER-13
                 m.moved_into.insert(*b);
             }
             _ => {
                 self.drop_group(h, to, group);
-                self.on_legion_arrival(h, to, ev); // DW-TROOPER-13
+                self.hook_legion_arrived(h, to, ev); // DW-TROOPER-13
                 self.prompt = Prompt::WormRetreat(*m, to, group.0);
                 return;
             }
@@ -285,7 +285,7 @@ impl Arrakis {
     pub(crate) fn worm_retreat_options(&self, to: AreaId, n: u8) -> AreaSet {
         let open = self.retreat_options(Faction::Harkonnen, to, n, true);
         // DW-SANDRIDER-10: never onto a lone Sandrider.
-        open.minus(self.sandworm_retreat_closed())
+        open.minus(self.hook_retreat_closed())
     }
 
     /// A sandworm a Harkonnen legion called comes to `to`: the Atreides
@@ -324,7 +324,7 @@ impl Arrakis {
         let h = Faction::Harkonnen;
         let group = self.lift(h, to, &g);
         self.drop_group(h, b, &group);
-        self.on_legion_arrival(h, b, ev); // DW-TROOPER-13
+        self.hook_legion_arrived(h, b, ev); // DW-TROOPER-13
         m.moved_into.insert(b);
         self.worm_called(m, to, ev);
     }
@@ -360,16 +360,16 @@ impl Arrakis {
     ) {
         let w = self.areas[from.index()].worm.take();
         self.areas[to.index()].worm = w;
-        self.riders_follow_outside_hazards(from, to); // DW-SANDRIDER-12
+        self.hook_sandworm_figure_moved(from, to); // DW-SANDRIDER-12
         ev.push(Event::SandwormPlaced { area: to });
-        self.on_sandworm_arrival(to, ev); // DW-TROOPER-15
+        self.hook_sandworm_arrived(to, ev); // DW-TROOPER-15
         self.called_worm_arrived(m, to, ev);
     }
 
     /// A move paused by a wormsign goes on: the next legion, or the end.
     pub(crate) fn resume_move(&mut self, m: Move, ev: &mut Vec<Event>) {
-        // DW-SANDRIDER-10: a defender's retreat called it: the battle goes on.
-        if self.resume_retreat_battle(ev) {
+        // An expansion may go on with its own first (DW-SANDRIDER-10).
+        if self.hook_move_resuming(ev) {
             return;
         }
         if self.winner.is_some() {
@@ -471,7 +471,7 @@ impl Arrakis {
                 [] => {}
                 [to] => {
                     self.move_legion(f, area, *to);
-                    self.on_legion_arrival(f, *to, ev); // DW-TROOPER-13
+                    self.hook_legion_arrived(f, *to, ev); // DW-TROOPER-13
                 }
                 _ => {
                     self.prompt = Prompt::Displace(f, area);
@@ -492,7 +492,7 @@ impl Arrakis {
         ev: &mut Vec<Event>,
     ) {
         self.move_legion(f, area, to);
-        self.on_legion_arrival(f, to, ev); // DW-TROOPER-13
+        self.hook_legion_arrived(f, to, ev); // DW-TROOPER-13
         self.displace_next(area, ev);
     }
 }
@@ -504,21 +504,17 @@ impl Arrakis {
         if n == 2 {
             self.legal_worm_actions(AreaSet::EMPTY, out);
         }
-        // DW-ATREIDES-02, DW-SANDRIDER-02: the expansion's choices here.
-        if self.rules.desert_war.is_some() {
-            self.legal_wormsigns_atreides_desert_war(n, out);
-        }
+        // An expansion's choices here (DW-ATREIDES-02, DW-SANDRIDER-02).
+        self.hook_legal_desert_power(n, out);
         if n > 0 && !self.wormsign_pool.is_empty() {
             for a in self.desert_now().iter() {
                 let s = &self.areas[a.index()];
-                // AR-DP-07
-                // DW-SUSPENSOR-02: none where Suspensor Troopers stand alone.
+                // AR-DP-07; an expansion may bar the area (DW-SUSPENSOR-02,
+                // SM-ROUND-08).
                 if s.wormsign.is_none()
                     && s.worm.is_none()
                     && s.sietch.is_none()
-                    && !self.suspensors_block_wormsign(a)
-                    && !self.smugglers_bar_wormsign(a)
-                // SM-ROUND-08
+                    && self.hook_wormsign_barred(a).is_none()
                 {
                     out.push(Action::WormsignAt(a));
                 }
@@ -548,7 +544,7 @@ impl Arrakis {
                 self.prompt = Prompt::Sandworms(2, AreaSet::EMPTY);
                 self.step_sandworms(a, ev);
             }
-            Action::DesertWar(x) => self.step_wormsigns_atreides_desert_war(n, x, ev),
+            a if self.hook_desert_power_action(n, a, ev) => {}
             _ => self.end_turn(Faction::Atreides, ev),
         }
     }
@@ -556,12 +552,12 @@ impl Arrakis {
     /// The rule a refused wormsign breaks.
     pub(crate) fn wormsigns_refusal(&self, action: &Action) -> &'static str {
         match action {
-            Action::WormsignAt(a) if self.suspensors_block_wormsign(*a) => "DW-SUSPENSOR-02",
-            Action::WormsignAt(a) if self.smugglers_bar_wormsign(*a) => "SM-ROUND-08",
+            Action::WormsignAt(a) if let Some(r) = self.hook_wormsign_barred(*a) => r,
             Action::WormsignAt(_) => "AR-DP-07",
             Action::WormMove(from, to) => self.activated_move_refusal(*from, *to),
-            Action::DesertWar(x) => self.wormsigns_atreides_desert_war_refusal(action, *x),
-            _ => "AR-ACT-17",
+            _ => self
+                .hook_desert_power_refusal(action)
+                .unwrap_or("AR-ACT-17"),
         }
     }
 
@@ -583,7 +579,7 @@ impl Arrakis {
     /// The rule a refused retreat from a sandworm breaks.
     pub(crate) fn worm_retreat_refusal(&self, action: &Action) -> &'static str {
         match action {
-            Action::Retreat(b) if self.lone_sandrider(*b) => "DW-SANDRIDER-10",
+            Action::Retreat(b) if let Some(r) = self.hook_retreat_refusal(*b) => r,
             Action::Retreat(_) | Action::Done => "AR-HAZ-50",
             _ => "AR-ACT-17",
         }

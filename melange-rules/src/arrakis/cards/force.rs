@@ -432,7 +432,7 @@ impl Arrakis {
             {
                 // The captured ornithopter leaves the board.
                 let vehicle = self.zones[z.index()].take().unwrap_or(Vehicle::Ornithopter);
-                self.vehicle_left_zone(vehicle);
+                self.hook_vehicle_left_zone(vehicle);
                 ev.push(Event::VehicleRemoved { vehicle, zone: z });
                 run.stage = 1;
                 run.used = self.d().board.air_zones[z.index()].areas;
@@ -459,13 +459,13 @@ impl Arrakis {
             (Step::Jump, Action::To(to)) => {
                 if let Some(from) = run.area {
                     self.move_legion(f, from, to);
-                    self.on_legion_arrival(f, to, ev); // DW-TROOPER-13, DW-CAMP-09
+                    self.hook_legion_arrived(f, to, ev); // DW-TROOPER-13, DW-CAMP-09
                     ev.push(Event::Moved {
                         faction: f,
                         from,
                         to,
                     });
-                    self.on_legion_arrival(f, to, ev); // DW-TROOPER-13
+                    self.hook_legion_arrived(f, to, ev); // DW-TROOPER-13
                     self.after_entering(f, to, ev);
                     run.area = Some(to);
                     self.effect = Some(run);
@@ -535,7 +535,7 @@ impl Arrakis {
             }
             (Step::Rockets { .. }, Action::PickZone(z)) => {
                 if let Some(v) = self.zones[z.index()].take() {
-                    self.vehicle_left_zone(v);
+                    self.hook_vehicle_left_zone(v);
                     ev.push(Event::VehicleRemoved {
                         vehicle: v,
                         zone: z,

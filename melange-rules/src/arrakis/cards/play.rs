@@ -218,8 +218,7 @@ impl Arrakis {
         };
         // SM-ALLY-02, SM-THOPTER-01: the Drone Ornithopters' steps need no
         // choice.
-        if Self::is_smugglers_step(step) {
-            self.run_smugglers_step(step, ev);
+        if self.hook_card_step(step, ev) {
             self.advance_card(ev);
             return;
         }
@@ -269,7 +268,7 @@ impl Arrakis {
             // AR-DP-05: a card may grant Desert Power whatever the dice.
             Step::DesertPower => {
                 // DW-ATREIDES-01: a granted Desert Power brings one too.
-                self.atreides_desert_war_opens(false);
+                self.hook_desert_power_taken();
                 Prompt::Wormsigns(2)
             }
             s if Self::is_special_step(s) => self.special_step_prompt(&run, s),
@@ -574,7 +573,7 @@ impl Arrakis {
                     self.areas[area.index()].units[f][k] += n;
                 }
                 ev.push(Event::CardDeployed { faction: f, area });
-                self.on_legion_arrival(f, area, ev); // DW-TROOPER-13
+                self.hook_legion_arrived(f, area, ev); // DW-TROOPER-13
                 run.area = Some(area);
                 run.used.insert(area);
                 // AR-MOVE-13: a leader only joins units.

@@ -129,9 +129,8 @@ impl Arrakis {
             .filter(|a| {
                 let s = &self.areas[a.index()];
                 s.wormsign.is_none() && s.worm.is_none() && s.sietch.is_none()
-                    // DW-SUSPENSOR-02
-                    && !self.suspensors_block_wormsign(*a)
-                    && !self.smugglers_bar_wormsign(*a) // SM-ROUND-08
+                    // DW-SUSPENSOR-02, SM-ROUND-08
+                    && self.hook_wormsign_barred(*a).is_none()
             })
             .collect()
     }
@@ -335,7 +334,7 @@ impl Arrakis {
                 if let Some((from, to)) = self.second_area(run, area) {
                     self.relocate_sietch(from, to);
                     for f in Faction::ALL {
-                        self.on_legion_arrival(f, to, ev); // DW-TROOPER-13
+                        self.hook_legion_arrived(f, to, ev); // DW-TROOPER-13
                     }
                     ev.push(Event::Relocated { from, to });
                     self.advance_card(ev);
@@ -345,7 +344,7 @@ impl Arrakis {
                 if let Some((from, to)) = self.second_area(run, area) {
                     let f = run.faction.other();
                     self.move_legion(f, from, to);
-                    self.on_legion_arrival(f, to, ev); // DW-TROOPER-13
+                    self.hook_legion_arrived(f, to, ev); // DW-TROOPER-13
                     ev.push(Event::Relocated { from, to });
                     self.advance_card(ev);
                 }
@@ -382,7 +381,7 @@ impl Arrakis {
             }
             (Step::RemoveVehicles { .. }, Action::PickZone(z)) => {
                 if let Some(vehicle) = self.zones[z.index()].take() {
-                    self.vehicle_left_zone(vehicle);
+                    self.hook_vehicle_left_zone(vehicle);
                     ev.push(Event::VehicleRemoved { vehicle, zone: z });
                 }
                 self.card_target_done(run, ev);
@@ -439,7 +438,7 @@ impl Arrakis {
         if let Some(kind) = self.deploy_pool.pop() {
             self.areas[area.index()].tokens.push(kind);
             ev.push(Event::TokenDeployed { area, kind });
-            self.on_legion_arrival(A, area, ev); // DW-TROOPER-13
+            self.hook_legion_arrived(A, area, ev); // DW-TROOPER-13
             // AR-MOVE-08: over the stacking limit, the Atreides pick the
             // excess; the card goes on after.
             run.left = 0;
@@ -463,8 +462,8 @@ impl Arrakis {
         let t2 = std::mem::replace(&mut self.areas[second.index()].tokens, t1);
         self.areas[first.index()].tokens = t2;
         ev.push(Event::TokensSwapped { first, second });
-        self.on_legion_arrival(A, first, ev); // DW-TROOPER-13
-        self.on_legion_arrival(A, second, ev); // DW-TROOPER-13
+        self.hook_legion_arrived(A, first, ev); // DW-TROOPER-13
+        self.hook_legion_arrived(A, second, ev); // DW-TROOPER-13
         run.left = 0;
         self.effect = Some(run);
         if !self.enforce_stacking(A, AfterExcess::Card) {

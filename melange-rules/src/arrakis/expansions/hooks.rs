@@ -17,8 +17,9 @@
 //! in the lists below (the order decides which expansion answers first
 //! where two could), and its options in `arrakis/options.rs`.
 use crate::arrakis::action::Action;
+use crate::arrakis::cards::effects::Step;
 use crate::arrakis::event::Event;
-use crate::arrakis::ids::{AirZoneId, Faction};
+use crate::arrakis::ids::{AirZoneId, AreaId, AreaSet, Faction, LeaderId};
 use crate::arrakis::state::{Arrakis, Vehicle};
 
 pub(crate) use super::desert_war::hooks::DesertWar;
@@ -132,6 +133,125 @@ pub(crate) trait Expansion {
     /// A step has run (whatever it was): the expansion puts its pieces
     /// back in order.
     fn step_ran(_g: &mut Arrakis) {}
+
+    /// Where a sandworm in `from` may attack, when the expansion changes
+    /// its reach.
+    fn sandworm_targets(_g: &Arrakis, _from: AreaId) -> Option<AreaSet> {
+        None
+    }
+
+    /// Where a sandworm in `from` may move, when the expansion changes
+    /// its reach.
+    fn sandworm_moves(_g: &Arrakis, _from: AreaId) -> Option<AreaSet> {
+        None
+    }
+
+    /// An activated sandworm moved from `from` to `to`.
+    fn sandworm_moved(_g: &mut Arrakis, _from: AreaId, _to: AreaId) {}
+
+    /// A sandworm figure was taken from `from` to come up in `to` (a
+    /// relocation or a sandworm called by a wormsign, not an activated
+    /// move).
+    fn sandworm_figure_moved(_g: &mut Arrakis, _from: AreaId, _to: AreaId) {}
+
+    /// A sandworm has arrived in `area`, however it came.
+    fn sandworm_arrived(_g: &mut Arrakis, _area: AreaId, _ev: &mut Vec<Event>) {}
+
+    /// The dice a sandworm in `from` attacks with, from the core's `dice`.
+    fn sandworm_attack_dice(_g: &mut Arrakis, _from: AreaId, dice: u8, _ev: &mut Vec<Event>) -> u8 {
+        dice
+    }
+
+    /// A legion of `f` has arrived in `area` (moved, retreated, advanced,
+    /// deployed or placed by a card).
+    fn legion_arrived(_g: &mut Arrakis, _f: Faction, _area: AreaId, _ev: &mut Vec<Event>) {}
+
+    /// A legion of `f` passes through `area` on a move.
+    fn legion_passing(_g: &mut Arrakis, _f: Faction, _area: AreaId, _ev: &mut Vec<Event>) {}
+
+    /// Areas no legion may retreat or flee to: `closed` and the
+    /// expansion's own.
+    fn retreat_closed(_g: &Arrakis, closed: AreaSet) -> AreaSet {
+        closed
+    }
+
+    /// The rule a retreat or a flight to `to` breaks, where the expansion
+    /// closes `to`.
+    fn retreat_refusal(_g: &Arrakis, _to: AreaId) -> Option<&'static str> {
+        None
+    }
+
+    /// A paused move goes on; `true` when the expansion resumes something
+    /// of its own instead.
+    fn move_resuming(_g: &mut Arrakis, _ev: &mut Vec<Event>) -> bool {
+        false
+    }
+
+    /// The rule that bars an Atreides wormsign from `area`, if one does.
+    fn wormsign_barred(_g: &Arrakis, _area: AreaId) -> Option<&'static str> {
+        None
+    }
+
+    /// Whether Desert Hazards may not place a wormsign in `area`.
+    fn hazard_wormsign_barred(_g: &Arrakis, _area: AreaId) -> bool {
+        false
+    }
+
+    /// Adds the expansion's choices to the Atreides Desert Power (`n`
+    /// wormsigns left).
+    fn legal_desert_power(_g: &Arrakis, _n: u8, _out: &mut Vec<Action>) {}
+
+    /// Takes an expansion's own action at the Desert Power; `false` when
+    /// it is not the expansion's.
+    fn desert_power_action(
+        _g: &mut Arrakis,
+        _n: u8,
+        _action: Action,
+        _ev: &mut Vec<Event>,
+    ) -> bool {
+        false
+    }
+
+    /// The rule a refused Desert Power action breaks, where the
+    /// expansion's rules refuse it.
+    fn desert_power_refusal(_g: &Arrakis, _action: &Action) -> Option<&'static str> {
+        None
+    }
+
+    /// Spice Harvesting: the harvest's `spice` with what the expansion
+    /// adds.
+    fn harvest(_g: &mut Arrakis, spice: u8, _ev: &mut Vec<Event>) -> u8 {
+        spice
+    }
+
+    /// The Air zones are about to be cleared (AR-SPICE-22).
+    fn zones_clearing(_g: &mut Arrakis) {}
+
+    /// The Atreides take a Desert Power action other than their turn's
+    /// (granted by a card, or a Desert Power box leader's special).
+    fn desert_power_taken(_g: &mut Arrakis) {}
+
+    /// The special action of leader `l` on the Atreides Desert Power box
+    /// is about to run; `true` when the expansion asks something first
+    /// (it runs the special itself afterwards).
+    fn box_special_starting(_g: &mut Arrakis, _l: LeaderId) -> bool {
+        false
+    }
+
+    /// The Atreides dice counted against the Harkonnen's for Desert Power
+    /// (AR-DP-01): `dice` and the expansion's own.
+    fn desert_power_dice(_g: &Arrakis, dice: u8) -> u8 {
+        dice
+    }
+
+    /// Runs a card step of the expansion's own that needs no choice;
+    /// `false` when `step` is not one.
+    fn card_step(_g: &mut Arrakis, _step: &Step, _ev: &mut Vec<Event>) -> bool {
+        false
+    }
+
+    /// Vehicle `v` left its Air zone (removed, replaced or cleared).
+    fn vehicle_left_zone(_g: &mut Arrakis, _v: Vehicle) {}
 }
 
 /// Calls `$hook` of each listed expansion the game plays with, in order.
@@ -168,6 +288,20 @@ macro_rules! any {
     }};
     (@one $g:ident, $x:ident, $hook:ident ($($a:expr),*)) => {
         ($x::is_on($g) && $x::$hook($g, $($a),*))
+    };
+}
+
+/// Passes `$acc` through `$hook` of each listed expansion the game plays
+/// with, in order.
+macro_rules! fold {
+    ($g:ident, [$($x:ident),+], $acc:ident, $hook:ident $args:tt) => {{
+        $(if $x::is_on($g) {
+            $acc = fold!(@one $g, $x, $hook $args);
+        })+
+        $acc
+    }};
+    (@one $g:ident, $x:ident, $hook:ident ($($a:expr),*)) => {
+        $x::$hook($g, $($a),*)
     };
 }
 
@@ -307,5 +441,147 @@ impl Arrakis {
     /// See [`Expansion::step_ran`].
     pub(crate) fn hook_step_ran(&mut self) {
         each!(self, [DesertWar, Smugglers], step_ran());
+    }
+
+    /// See [`Expansion::sandworm_targets`].
+    pub(crate) fn hook_sandworm_targets(&self, from: AreaId) -> Option<AreaSet> {
+        first!(self, [DesertWar, Smugglers], sandworm_targets(from))
+    }
+
+    /// See [`Expansion::sandworm_moves`].
+    pub(crate) fn hook_sandworm_moves(&self, from: AreaId) -> Option<AreaSet> {
+        first!(self, [DesertWar, Smugglers], sandworm_moves(from))
+    }
+
+    /// See [`Expansion::sandworm_moved`].
+    pub(crate) fn hook_sandworm_moved(&mut self, from: AreaId, to: AreaId) {
+        each!(self, [DesertWar, Smugglers], sandworm_moved(from, to));
+    }
+
+    /// See [`Expansion::sandworm_figure_moved`].
+    pub(crate) fn hook_sandworm_figure_moved(&mut self, from: AreaId, to: AreaId) {
+        each!(
+            self,
+            [DesertWar, Smugglers],
+            sandworm_figure_moved(from, to)
+        );
+    }
+
+    /// See [`Expansion::sandworm_arrived`].
+    pub(crate) fn hook_sandworm_arrived(&mut self, area: AreaId, ev: &mut Vec<Event>) {
+        each!(self, [DesertWar, Smugglers], sandworm_arrived(area, ev));
+    }
+
+    /// See [`Expansion::sandworm_attack_dice`].
+    pub(crate) fn hook_sandworm_attack_dice(
+        &mut self,
+        from: AreaId,
+        dice: u8,
+        ev: &mut Vec<Event>,
+    ) -> u8 {
+        let mut dice = dice;
+        fold!(
+            self,
+            [DesertWar, Smugglers],
+            dice,
+            sandworm_attack_dice(from, dice, ev)
+        )
+    }
+
+    /// See [`Expansion::legion_arrived`].
+    pub(crate) fn hook_legion_arrived(&mut self, f: Faction, area: AreaId, ev: &mut Vec<Event>) {
+        each!(self, [DesertWar, Smugglers], legion_arrived(f, area, ev));
+    }
+
+    /// See [`Expansion::legion_passing`].
+    pub(crate) fn hook_legion_passing(&mut self, f: Faction, area: AreaId, ev: &mut Vec<Event>) {
+        each!(self, [DesertWar, Smugglers], legion_passing(f, area, ev));
+    }
+
+    /// See [`Expansion::retreat_closed`].
+    pub(crate) fn hook_retreat_closed(&self) -> AreaSet {
+        let mut closed = AreaSet::EMPTY;
+        fold!(self, [DesertWar, Smugglers], closed, retreat_closed(closed))
+    }
+
+    /// See [`Expansion::retreat_refusal`].
+    pub(crate) fn hook_retreat_refusal(&self, to: AreaId) -> Option<&'static str> {
+        first!(self, [DesertWar, Smugglers], retreat_refusal(to))
+    }
+
+    /// See [`Expansion::move_resuming`].
+    pub(crate) fn hook_move_resuming(&mut self, ev: &mut Vec<Event>) -> bool {
+        any!(self, [DesertWar, Smugglers], move_resuming(ev))
+    }
+
+    /// See [`Expansion::wormsign_barred`].
+    pub(crate) fn hook_wormsign_barred(&self, area: AreaId) -> Option<&'static str> {
+        first!(self, [DesertWar, Smugglers], wormsign_barred(area))
+    }
+
+    /// See [`Expansion::hazard_wormsign_barred`].
+    pub(crate) fn hook_hazard_wormsign_barred(&self, area: AreaId) -> bool {
+        any!(self, [DesertWar, Smugglers], hazard_wormsign_barred(area))
+    }
+
+    /// See [`Expansion::legal_desert_power`].
+    pub(crate) fn hook_legal_desert_power(&self, n: u8, out: &mut Vec<Action>) {
+        each!(self, [DesertWar, Smugglers], legal_desert_power(n, out));
+    }
+
+    /// See [`Expansion::desert_power_action`].
+    pub(crate) fn hook_desert_power_action(
+        &mut self,
+        n: u8,
+        action: Action,
+        ev: &mut Vec<Event>,
+    ) -> bool {
+        any!(
+            self,
+            [DesertWar, Smugglers],
+            desert_power_action(n, action, ev)
+        )
+    }
+
+    /// See [`Expansion::desert_power_refusal`].
+    pub(crate) fn hook_desert_power_refusal(&self, action: &Action) -> Option<&'static str> {
+        first!(self, [DesertWar, Smugglers], desert_power_refusal(action))
+    }
+
+    /// See [`Expansion::harvest`].
+    pub(crate) fn hook_harvest(&mut self, ev: &mut Vec<Event>) -> u8 {
+        let mut spice = 0;
+        fold!(self, [DesertWar, Smugglers], spice, harvest(spice, ev))
+    }
+
+    /// See [`Expansion::zones_clearing`].
+    pub(crate) fn hook_zones_clearing(&mut self) {
+        each!(self, [DesertWar, Smugglers], zones_clearing());
+    }
+
+    /// See [`Expansion::desert_power_taken`].
+    pub(crate) fn hook_desert_power_taken(&mut self) {
+        each!(self, [DesertWar, Smugglers], desert_power_taken());
+    }
+
+    /// See [`Expansion::box_special_starting`].
+    pub(crate) fn hook_box_special_starting(&mut self, l: LeaderId) -> bool {
+        any!(self, [DesertWar, Smugglers], box_special_starting(l))
+    }
+
+    /// See [`Expansion::desert_power_dice`].
+    pub(crate) fn hook_desert_power_dice(&self, dice: u8) -> u8 {
+        let mut dice = dice;
+        fold!(self, [DesertWar, Smugglers], dice, desert_power_dice(dice))
+    }
+
+    /// See [`Expansion::card_step`].
+    pub(crate) fn hook_card_step(&mut self, step: &Step, ev: &mut Vec<Event>) -> bool {
+        any!(self, [DesertWar, Smugglers], card_step(step, ev))
+    }
+
+    /// See [`Expansion::vehicle_left_zone`].
+    pub(crate) fn hook_vehicle_left_zone(&mut self, v: Vehicle) {
+        each!(self, [DesertWar, Smugglers], vehicle_left_zone(v));
     }
 }

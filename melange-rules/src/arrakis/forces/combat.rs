@@ -177,7 +177,7 @@ impl Arrakis {
                     return;
                 }
                 self.drop_group(def, to, &group);
-                self.on_legion_arrival(def, to, ev); // DW-TROOPER-13
+                self.hook_legion_arrived(def, to, ev); // DW-TROOPER-13
                 self.attacker_wins(bt, ev);
             }
             (BattleStep::Retreat, _) => {
@@ -192,13 +192,13 @@ impl Arrakis {
                     return;
                 }
                 self.drop_group(bt.attacker, bt.at, &group);
-                self.on_legion_arrival(bt.attacker, bt.at, ev); // DW-TROOPER-13, DW-CAMP-09
+                self.hook_legion_arrived(bt.attacker, bt.at, ev); // DW-TROOPER-13, DW-CAMP-09
                 ev.push(Event::Moved {
                     faction: bt.attacker,
                     from: bt.from,
                     to: bt.at,
                 });
-                self.on_legion_arrival(bt.attacker, bt.at, ev); // DW-TROOPER-13
+                self.hook_legion_arrived(bt.attacker, bt.at, ev); // DW-TROOPER-13
                 // AR-HARV: an advancing Atreides legion removes a harvester.
                 self.after_entering(bt.attacker, bt.at, ev);
                 self.finish_battle(bt.attacker, ev);

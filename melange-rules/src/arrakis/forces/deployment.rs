@@ -94,7 +94,7 @@ impl Arrakis {
             Action::DeployAt(area) => {
                 self.house_mut(H).supply.regular -= 1;
                 self.areas[area.index()].units[H].regular += 1;
-                self.on_legion_arrival(H, area, ev); // DW-TROOPER-13
+                self.hook_legion_arrived(H, area, ev); // DW-TROOPER-13
                 self.prompt = Prompt::HarkonnenDeploy {
                     regulars: regulars - 1,
                     leader,
@@ -127,7 +127,7 @@ impl Arrakis {
             Action::DeployAt(area) => {
                 self.areas[area.index()].tokens.push(token);
                 ev.push(Event::TokenDeployed { area, kind: token });
-                self.on_legion_arrival(A, area, ev); // DW-TROOPER-13
+                self.hook_legion_arrived(A, area, ev); // DW-TROOPER-13
                 self.prompt = Prompt::AtreidesDeploy {
                     token,
                     placed: Some(area),

@@ -306,13 +306,13 @@ impl Arrakis {
             return false;
         }
         self.drop_group(f, b, &group);
-        self.on_legion_arrival(f, b, ev); // DW-TROOPER-13, DW-CAMP-09
+        self.hook_legion_arrived(f, b, ev); // DW-TROOPER-13, DW-CAMP-09
         ev.push(Event::Moved {
             faction: f,
             from,
             to: b,
         });
-        self.on_legion_arrival(f, b, ev); // DW-TROOPER-13
+        self.hook_legion_arrived(f, b, ev); // DW-TROOPER-13
         self.after_entering(f, b, ev);
         if self.winner.is_some() {
             return false;

@@ -9,7 +9,6 @@ use crate::arrakis::cards::components::Slot;
 use crate::arrakis::cards::effects::Step;
 use crate::arrakis::cards::play::{CardRun, Source};
 use crate::arrakis::event::Event;
-use crate::arrakis::expansions::desert_war::BoxSpecial;
 use crate::arrakis::ids::{AreaSet, DieResult, Faction, LeaderId};
 use crate::arrakis::prompt::Prompt;
 use crate::arrakis::state::{Arrakis, LeaderAt};
@@ -54,8 +53,8 @@ impl Arrakis {
     /// Whether the Atreides may take Desert Power as their action now
     /// (AR-DP-01, AR-DP-03, AR-DP-04).
     pub(crate) fn desert_power_allowed(&self) -> bool {
-        // SM-DIE-05: the Smugglers die counts among the Atreides dice.
-        self.house(Faction::Atreides).unused() + self.smugglers_die_count()
+        // An expansion may count more Atreides dice (SM-DIE-05).
+        self.hook_desert_power_dice(self.house(Faction::Atreides).unused())
             < self.house(Faction::Harkonnen).unused()
     }
 
@@ -83,14 +82,11 @@ impl Arrakis {
         // Power action, with its Desert War action.
         let desert_power_box = d.leader(l).action_slot == Some(Slot::DesertPower);
         if desert_power_box {
-            self.atreides_desert_war_opens(false);
+            self.hook_desert_power_taken();
         }
         ev.push(Event::SpecialAction { leader: l });
         // DW-ATREIDES-02: its Desert War action may come before it.
-        if desert_power_box
-            && f == Faction::Atreides
-            && self.atreides_before_special(BoxSpecial::Leader(l))
-        {
+        if desert_power_box && f == Faction::Atreides && self.hook_box_special_starting(l) {
             return;
         }
         self.start_run(f, Source::Leader(l), false, ev);
@@ -163,7 +159,7 @@ impl Arrakis {
                         ev.push(Event::TokenDeployed { area, kind: token });
                     }
                 }
-                self.on_legion_arrival(f, area, ev); // DW-TROOPER-13
+                self.hook_legion_arrived(f, area, ev); // DW-TROOPER-13
                 run.area = Some(area);
                 run.stage = 1;
                 self.effect = Some(run);

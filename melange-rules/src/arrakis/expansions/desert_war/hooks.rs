@@ -1,9 +1,10 @@
 //! Where the Desert War acts in the core game: its answers to the hook
 //! list (`expansions/hooks.rs`), each naming the rule that puts it there.
+use super::BoxSpecial;
 use crate::arrakis::action::Action;
 use crate::arrakis::event::Event;
 use crate::arrakis::expansions::hooks::Expansion;
-use crate::arrakis::ids::{AirZoneId, Faction};
+use crate::arrakis::ids::{AirZoneId, AreaId, AreaSet, Faction, LeaderId};
 use crate::arrakis::prompt::Prompt;
 use crate::arrakis::state::{Arrakis, Vehicle};
 
@@ -94,5 +95,113 @@ impl Expansion for DesertWar {
     /// own supply.
     fn step_ran(g: &mut Arrakis) {
         g.settle_escorts();
+    }
+
+    /// DW-SANDRIDER-14, DW-SANDRIDER-16: a ridden sandworm reaches further.
+    fn sandworm_targets(g: &Arrakis, from: AreaId) -> Option<AreaSet> {
+        g.ridden_reach(from).map(|r| g.ridden_worm_targets(from, r))
+    }
+
+    /// DW-SANDRIDER-14: a ridden sandworm moves further.
+    fn sandworm_moves(g: &Arrakis, from: AreaId) -> Option<AreaSet> {
+        g.ridden_reach(from).map(|r| g.ridden_worm_moves(from, r))
+    }
+
+    /// DW-SANDRIDER-12: its Sandriders ride along.
+    fn sandworm_moved(g: &mut Arrakis, from: AreaId, to: AreaId) {
+        g.riders_follow(from, to);
+    }
+
+    /// DW-SANDRIDER-12, DW-SANDRIDER-17: its Sandriders ride along,
+    /// except in Desert Hazards.
+    fn sandworm_figure_moved(g: &mut Arrakis, from: AreaId, to: AreaId) {
+        g.riders_follow_outside_hazards(from, to);
+    }
+
+    /// DW-TROOPER-15: Desert Troopers where it arrives answer it.
+    fn sandworm_arrived(g: &mut Arrakis, area: AreaId, ev: &mut Vec<Event>) {
+        g.on_sandworm_arrival(area, ev);
+    }
+
+    /// DW-SANDRIDER-13, DW-SANDRIDER-15: a Sandrider's sandworm attacks
+    /// harder, and its Sandriders go back to the supply.
+    fn sandworm_attack_dice(g: &mut Arrakis, from: AreaId, dice: u8, ev: &mut Vec<Event>) -> u8 {
+        g.riders_attack(from, dice, ev)
+    }
+
+    /// DW-TROOPER-13, DW-CAMP-09: Desert Troopers and Camps answer a
+    /// legion's arrival.
+    fn legion_arrived(g: &mut Arrakis, f: Faction, area: AreaId, ev: &mut Vec<Event>) {
+        g.on_legion_arrival(f, area, ev);
+    }
+
+    /// DW-TROOPER-13: Desert Troopers answer a legion passing through.
+    fn legion_passing(g: &mut Arrakis, f: Faction, area: AreaId, ev: &mut Vec<Event>) {
+        g.on_legion_passing(f, area, ev);
+    }
+
+    /// DW-SANDRIDER-10: never onto a lone Sandrider.
+    fn retreat_closed(g: &Arrakis, closed: AreaSet) -> AreaSet {
+        closed.union(g.sandworm_retreat_closed())
+    }
+
+    /// DW-SANDRIDER-10
+    fn retreat_refusal(g: &Arrakis, to: AreaId) -> Option<&'static str> {
+        g.lone_sandrider(to).then_some("DW-SANDRIDER-10")
+    }
+
+    /// DW-SANDRIDER-10: a defender's retreat called a sandworm; the battle
+    /// goes on.
+    fn move_resuming(g: &mut Arrakis, ev: &mut Vec<Event>) -> bool {
+        g.resume_retreat_battle(ev)
+    }
+
+    /// DW-SUSPENSOR-02: none where Suspensor Troopers stand alone.
+    fn wormsign_barred(g: &Arrakis, area: AreaId) -> Option<&'static str> {
+        g.suspensors_block_wormsign(area)
+            .then_some("DW-SUSPENSOR-02")
+    }
+
+    /// DW-ATREIDES-02, DW-SANDRIDER-02: the expansion's choices at the
+    /// Desert Power.
+    fn legal_desert_power(g: &Arrakis, n: u8, out: &mut Vec<Action>) {
+        g.legal_wormsigns_atreides_desert_war(n, out);
+    }
+
+    fn desert_power_action(g: &mut Arrakis, n: u8, action: Action, ev: &mut Vec<Event>) -> bool {
+        let Action::DesertWar(x) = action else {
+            return false;
+        };
+        g.step_wormsigns_atreides_desert_war(n, x, ev);
+        true
+    }
+
+    fn desert_power_refusal(g: &Arrakis, action: &Action) -> Option<&'static str> {
+        let Action::DesertWar(x) = action else {
+            return None;
+        };
+        Some(g.wormsigns_atreides_desert_war_refusal(action, *x))
+    }
+
+    /// AR-SPICE-22 for the Escorts (docs/rules-decisions.md, Desert War):
+    /// an Escort leaving its zone goes back to the supply.
+    fn zones_clearing(g: &mut Arrakis) {
+        g.escorts_leave_zones();
+    }
+
+    /// DW-ATREIDES-01: a Desert Power action brings its Desert War action.
+    fn desert_power_taken(g: &mut Arrakis) {
+        g.atreides_desert_war_opens(false);
+    }
+
+    /// DW-ATREIDES-02: the Desert War action may come before the special.
+    fn box_special_starting(g: &mut Arrakis, l: LeaderId) -> bool {
+        g.atreides_before_special(BoxSpecial::Leader(l))
+    }
+
+    /// An Escort leaving its zone goes back to the supply (AR-SPICE-22
+    /// for the Escorts).
+    fn vehicle_left_zone(g: &mut Arrakis, v: Vehicle) {
+        g.vehicle_left_zone(v);
     }
 }

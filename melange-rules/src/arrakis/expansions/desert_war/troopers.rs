@@ -69,7 +69,7 @@ impl Arrakis {
         if self.desert_war.is_none() || !self.areas[area.index()].has_legion(f, self.d()) {
             return;
         }
-        self.on_legion_passing(f, area, ev);
+        self.hook_legion_passing(f, area, ev);
     }
 
     /// DW-TROOPER-13: a legion of `f` entered `area` and left it at once

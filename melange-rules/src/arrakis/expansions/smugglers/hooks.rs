@@ -3,9 +3,10 @@
 //! there.
 use super::action::SmAction;
 use crate::arrakis::action::Action;
+use crate::arrakis::cards::effects::Step;
 use crate::arrakis::event::Event;
 use crate::arrakis::expansions::hooks::Expansion;
-use crate::arrakis::ids::Faction;
+use crate::arrakis::ids::{AreaId, Faction};
 use crate::arrakis::state::{Arrakis, Vehicle};
 
 /// The Smugglers expansion (rule IDs `SM-...`) as the core sees it.
@@ -139,5 +140,41 @@ impl Expansion for Smugglers {
     /// SM-ALLY-06, SM-STABAN-05: the Smugglers' decisions come first.
     fn action_settled(g: &mut Arrakis) {
         g.smugglers_interrupt();
+    }
+
+    /// SM-ROUND-08 (under `no_wormsign_ever`): none where Smuggler units
+    /// stand.
+    fn wormsign_barred(g: &Arrakis, area: AreaId) -> Option<&'static str> {
+        g.smugglers_bar_wormsign(area).then_some("SM-ROUND-08")
+    }
+
+    /// SM-ROUND-08: no Desert Hazards wormsign where Smuggler units stand.
+    fn hazard_wormsign_barred(g: &Arrakis, area: AreaId) -> bool {
+        g.smugglers_bar_hazard_wormsign(area)
+    }
+
+    /// SM-ROUND-11: the neutral Smugglers' harvesters.
+    fn harvest(g: &mut Arrakis, spice: u8, ev: &mut Vec<Event>) -> u8 {
+        spice + g.smuggler_harvest(ev)
+    }
+
+    /// SM-ROUND-13, SQ8: Smuggler ornithopters go back to their board.
+    fn zones_clearing(g: &mut Arrakis) {
+        g.smuggler_thopters_leave_zones();
+    }
+
+    /// SM-DIE-05: the Smugglers die counts among the Atreides dice.
+    fn desert_power_dice(g: &Arrakis, dice: u8) -> u8 {
+        dice + g.smugglers_die_count()
+    }
+
+    /// SM-ALLY-02, SM-THOPTER-01: the Drone Ornithopters' steps need no
+    /// choice.
+    fn card_step(g: &mut Arrakis, step: &Step, ev: &mut Vec<Event>) -> bool {
+        if !Arrakis::is_smugglers_step(step) {
+            return false;
+        }
+        g.run_smugglers_step(step, ev);
+        true
     }
 }
