@@ -20,6 +20,7 @@ use crate::arrakis::action::Action;
 use crate::arrakis::cards::effects::Step;
 use crate::arrakis::event::Event;
 use crate::arrakis::ids::{AirZoneId, AreaId, AreaSet, Faction, LeaderId};
+use crate::arrakis::prompt::{Battle, Group, Move};
 use crate::arrakis::state::{Arrakis, Vehicle};
 
 pub(crate) use super::desert_war::hooks::DesertWar;
@@ -252,6 +253,93 @@ pub(crate) trait Expansion {
 
     /// Vehicle `v` left its Air zone (removed, replaced or cleared).
     fn vehicle_left_zone(_g: &mut Arrakis, _v: Vehicle) {}
+
+    /// Adds the expansion's choices for the group `group` picked from
+    /// `from` in move `m`.
+    fn legal_group_move(
+        _g: &Arrakis,
+        _m: &Move,
+        _from: AreaId,
+        _group: &Group,
+        _out: &mut Vec<Action>,
+    ) {
+    }
+
+    /// Takes an expansion's own action for the group picked from `from`;
+    /// `Some(true)` when the move goes on, `Some(false)` when it handed
+    /// over (an attack, the end), `None` when the action is not the
+    /// expansion's.
+    fn group_move_action(
+        _g: &mut Arrakis,
+        _m: &mut Move,
+        _from: AreaId,
+        _group: Group,
+        _action: Action,
+        _ev: &mut Vec<Event>,
+    ) -> Option<bool> {
+        None
+    }
+
+    /// The lifted `group` of move `m` is about to enter `to` (no battle);
+    /// `true` when the expansion ends the entry itself.
+    fn group_entering(
+        _g: &mut Arrakis,
+        _m: &mut Move,
+        _from: AreaId,
+        _to: AreaId,
+        _group: &(Group, Vec<u8>),
+        _ev: &mut Vec<Event>,
+    ) -> bool {
+        false
+    }
+
+    /// A legion of `f` has entered `area` where it stops: after a
+    /// harvester there is destroyed (AR-HARV-02), before a testing station
+    /// is taken (AR-PRESC-10). The core calls it for the Atreides only.
+    fn legion_entered(_g: &mut Arrakis, _f: Faction, _area: AreaId, _ev: &mut Vec<Event>) {}
+
+    /// The rule a refused move action breaks, where the expansion's rules
+    /// refuse it.
+    fn move_refusal(_g: &Arrakis, _m: &Move, _action: &Action) -> Option<&'static str> {
+        None
+    }
+
+    /// The defender of `bt` retreats with the lifted `group` to `to`;
+    /// `true` when the expansion ends the retreat itself.
+    fn defender_retreating(
+        _g: &mut Arrakis,
+        _bt: &Battle,
+        _to: AreaId,
+        _group: &(Group, Vec<u8>),
+        _ev: &mut Vec<Event>,
+    ) -> bool {
+        false
+    }
+
+    /// The winning attacker of `bt` advances with the lifted `group`;
+    /// `true` when the expansion ends the advance itself.
+    fn attacker_advancing(
+        _g: &mut Arrakis,
+        _bt: &Battle,
+        _group: &(Group, Vec<u8>),
+        _ev: &mut Vec<Event>,
+    ) -> bool {
+        false
+    }
+
+    /// The battle dice of `f` at `at`: `dice` and the expansion's own.
+    fn battle_dice(_g: &Arrakis, _f: Faction, _at: AreaId, dice: u8) -> u8 {
+        dice
+    }
+
+    /// The Harkonnen won a battle at `at` and destroyed what stood there.
+    fn harkonnen_conquered(_g: &mut Arrakis, _at: AreaId, _ev: &mut Vec<Event>) {}
+
+    /// A battle the expansion holds paused while it asks something of its
+    /// own.
+    fn paused_battle(_g: &Arrakis) -> Option<Battle> {
+        None
+    }
 }
 
 /// Calls `$hook` of each listed expansion the game plays with, in order.
@@ -583,5 +671,109 @@ impl Arrakis {
     /// See [`Expansion::vehicle_left_zone`].
     pub(crate) fn hook_vehicle_left_zone(&mut self, v: Vehicle) {
         each!(self, [DesertWar, Smugglers], vehicle_left_zone(v));
+    }
+
+    /// See [`Expansion::legal_group_move`].
+    pub(crate) fn hook_legal_group_move(
+        &self,
+        m: &Move,
+        from: AreaId,
+        group: &Group,
+        out: &mut Vec<Action>,
+    ) {
+        each!(
+            self,
+            [DesertWar, Smugglers],
+            legal_group_move(m, from, group, out)
+        );
+    }
+
+    /// See [`Expansion::group_move_action`].
+    pub(crate) fn hook_group_move_action(
+        &mut self,
+        m: &mut Move,
+        from: AreaId,
+        group: Group,
+        action: Action,
+        ev: &mut Vec<Event>,
+    ) -> Option<bool> {
+        first!(
+            self,
+            [DesertWar, Smugglers],
+            group_move_action(m, from, group, action, ev)
+        )
+    }
+
+    /// See [`Expansion::group_entering`].
+    pub(crate) fn hook_group_entering(
+        &mut self,
+        m: &mut Move,
+        from: AreaId,
+        to: AreaId,
+        group: &(Group, Vec<u8>),
+        ev: &mut Vec<Event>,
+    ) -> bool {
+        any!(
+            self,
+            [DesertWar, Smugglers],
+            group_entering(m, from, to, group, ev)
+        )
+    }
+
+    /// See [`Expansion::legion_entered`].
+    pub(crate) fn hook_legion_entered(&mut self, f: Faction, area: AreaId, ev: &mut Vec<Event>) {
+        each!(self, [DesertWar, Smugglers], legion_entered(f, area, ev));
+    }
+
+    /// See [`Expansion::move_refusal`]. The Smugglers answer first: a
+    /// move of the Smugglers die has its own rules for every action
+    /// (SM-DIE-06 to SM-DIE-12).
+    pub(crate) fn hook_move_refusal(&self, m: &Move, action: &Action) -> Option<&'static str> {
+        first!(self, [Smugglers, DesertWar], move_refusal(m, action))
+    }
+
+    /// See [`Expansion::defender_retreating`].
+    pub(crate) fn hook_defender_retreating(
+        &mut self,
+        bt: &Battle,
+        to: AreaId,
+        group: &(Group, Vec<u8>),
+        ev: &mut Vec<Event>,
+    ) -> bool {
+        any!(
+            self,
+            [DesertWar, Smugglers],
+            defender_retreating(bt, to, group, ev)
+        )
+    }
+
+    /// See [`Expansion::attacker_advancing`].
+    pub(crate) fn hook_attacker_advancing(
+        &mut self,
+        bt: &Battle,
+        group: &(Group, Vec<u8>),
+        ev: &mut Vec<Event>,
+    ) -> bool {
+        any!(
+            self,
+            [DesertWar, Smugglers],
+            attacker_advancing(bt, group, ev)
+        )
+    }
+
+    /// See [`Expansion::battle_dice`].
+    pub(crate) fn hook_battle_dice(&self, f: Faction, at: AreaId, dice: u8) -> u8 {
+        let mut dice = dice;
+        fold!(self, [DesertWar, Smugglers], dice, battle_dice(f, at, dice))
+    }
+
+    /// See [`Expansion::harkonnen_conquered`].
+    pub(crate) fn hook_harkonnen_conquered(&mut self, at: AreaId, ev: &mut Vec<Event>) {
+        each!(self, [DesertWar, Smugglers], harkonnen_conquered(at, ev));
+    }
+
+    /// See [`Expansion::paused_battle`].
+    pub(crate) fn hook_paused_battle(&self) -> Option<Battle> {
+        first!(self, [DesertWar, Smugglers], paused_battle())
     }
 }

@@ -47,7 +47,7 @@ impl Arrakis {
             {
                 n += si.rank;
             }
-            n += self.base_dice(f, bt.at); // SM-BASE-01, SM-BASE-02
+            n = self.hook_battle_dice(f, bt.at, n); // SM-BASE-01, SM-BASE-02
         }
         // Cards' boosts: War Plan +1 die every round, Battle Language caps
         // the defender at 4 dice in the first round.
@@ -172,8 +172,8 @@ impl Arrakis {
                     escorts: self.escorts_at(def, bt.at),
                 };
                 let group = self.lift(def, bt.at, &g);
-                // DW-SANDRIDER-10: retreating onto a lone Sandrider.
-                if self.harkonnen_retreats_on_sandrider(&bt, to, &group, ev) {
+                // An expansion may end the retreat (DW-SANDRIDER-10).
+                if self.hook_defender_retreating(&bt, to, &group, ev) {
                     return;
                 }
                 self.drop_group(def, to, &group);
@@ -187,8 +187,8 @@ impl Arrakis {
             (BattleStep::Continue, _) => self.end_battle(bt, false, ev),
             (BattleStep::Advance, Action::Advance) => {
                 let group = (bt.group, Vec::new());
-                // DW-SANDRIDER-10: advancing onto a lone Sandrider.
-                if self.harkonnen_advances_on_sandrider(&bt, &group, ev) {
+                // An expansion may end the advance (DW-SANDRIDER-10).
+                if self.hook_attacker_advancing(&bt, &group, ev) {
                     return;
                 }
                 self.drop_group(bt.attacker, bt.at, &group);
@@ -672,7 +672,7 @@ impl Arrakis {
                     ev.push(Event::Destroyed { area: at });
                     self.gain_supremacy(si.rank, ev);
                 }
-                self.smugglers_base_falls(at, ev); // SM-DEFEAT-01
+                self.hook_harkonnen_conquered(at, ev); // SM-DEFEAT-01
             }
             Faction::Atreides => {
                 if s.settlement {
@@ -708,18 +708,9 @@ impl Arrakis {
             // Defenders revealed over the limit: the battle waits on the
             // Atreides' pick of the excess, its attackers off the board.
             Prompt::Excess(_, _, AfterExcess::Battle(b)) => Some(b),
-            // DW-SANDRIDER-10: a battle waiting on the sandworm its
-            // retreating defender called; SM-ALLY-06, SM-STABAN-05: a
-            // battle waiting on the Smugglers' Base or Staban Tuek's return.
-            _ => self
-                .desert_war
-                .as_ref()
-                .and_then(|d| d.retreat_battle)
-                .or_else(|| match self.smugglers.as_ref().and_then(|s| s.resume) {
-                    Some(Prompt::Battle(b))
-                    | Some(Prompt::Excess(_, _, AfterExcess::Battle(b))) => Some(b),
-                    _ => None,
-                }),
+            // A battle an expansion holds paused (DW-SANDRIDER-10,
+            // SM-ALLY-06, SM-STABAN-05).
+            _ => self.hook_paused_battle(),
         }
     }
 }

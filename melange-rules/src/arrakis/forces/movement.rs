@@ -126,14 +126,9 @@ impl Arrakis {
                         }
                     }
                 }
-                // DW-ESCORT-06 to DW-ESCORT-09: Escorts in the group, Escort Troops.
-                if self.rules.desert_war.is_some() {
-                    self.legal_escort_move(m, from, &g, out);
-                }
-                // SM-THOPTER-13, SM-THOPTER-14: Smuggler ornithopters.
-                if f == Faction::Atreides && self.smugglers.is_some() {
-                    self.legal_smuggler_transport(m, from, &g, out);
-                }
+                // An expansion's choices for the group (DW-ESCORT-06,
+                // SM-THOPTER-13).
+                self.hook_legal_group_move(m, from, &g, out);
                 out.push(Action::Done);
             }
         }
@@ -249,15 +244,10 @@ impl Arrakis {
                     return;
                 }
             }
-            // DW-ESCORT-06 to DW-ESCORT-09: the Desert War's choices.
-            (Some((from, g)), Action::DesertWar(d)) => {
-                if !self.step_escort_move(&mut m, from, g, d, ev) {
-                    return;
-                }
-            }
-            // SM-THOPTER-13: a Smuggler ornithopter's troop-transport.
-            (Some((from, g)), Action::Smugglers(x)) => {
-                if !self.step_smuggler_transport(&mut m, from, g, x, ev) {
+            // An expansion's choice for the group (DW-ESCORT-06,
+            // SM-THOPTER-13).
+            (Some((from, g)), x @ (Action::DesertWar(_) | Action::Smugglers(_))) => {
+                if self.hook_group_move_action(&mut m, from, g, x, ev) != Some(true) {
                     return;
                 }
             }
@@ -294,8 +284,8 @@ impl Arrakis {
             self.start_battle(f, from, b, group, (surprise, boost), ev);
             return false;
         }
-        // DW-SANDRIDER-10: a lone Sandrider calls a sandworm.
-        if f == Faction::Harkonnen && self.harkonnen_enters_sandrider(m, from, b, &group, ev) {
+        // An expansion may end the entry itself (DW-SANDRIDER-10).
+        if self.hook_group_entering(m, from, b, &group, ev) {
             return false;
         }
         // AR-HAZ-47: a sandworm takes the move over; it goes on after.
@@ -436,7 +426,7 @@ impl Arrakis {
             self.harvester_destroyed(b, true, ev);
         }
         // SM-LEGION-02, SM-LEGION-04: a Smuggler harvester is captured.
-        self.smugglers_capture(b, ev);
+        self.hook_legion_entered(f, b, ev);
         if let Some(mk) = self.areas[b.index()].station.take() {
             self.stations_taken += 1;
             self.advance_prescience(mk, 1, ev);
@@ -573,11 +563,8 @@ impl Arrakis {
     /// The rule a refused move action breaks.
     pub(crate) fn move_step_refusal(&self, m: &Move, action: &Action) -> &'static str {
         use Action as X;
-        // SM-DIE-06 to SM-DIE-12: the Smugglers die's moves.
-        if let Some(c) = m.card
-            && let super::super::cards::play::LegionRule::Smugglers(u) = c.rule
-            && let Some(rule) = self.die_move_refusal(u, m, action)
-        {
+        // An expansion's own rules first (SM-DIE-06 to SM-DIE-12).
+        if let Some(rule) = self.hook_move_refusal(m, action) {
             return rule;
         }
         match action {
@@ -591,8 +578,6 @@ impl Arrakis {
             | X::TakeAll
             | X::Sandride(_)
             | X::Transport(..) => "AR-MOVE-12",
-            X::DesertWar(_) => self.harkonnen_desert_war_refusal(action),
-            X::Smugglers(x) => self.smuggler_transport_refusal(m, *x),
             _ => "AR-ACT-17",
         }
     }

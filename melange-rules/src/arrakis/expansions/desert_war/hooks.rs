@@ -5,7 +5,7 @@ use crate::arrakis::action::Action;
 use crate::arrakis::event::Event;
 use crate::arrakis::expansions::hooks::Expansion;
 use crate::arrakis::ids::{AirZoneId, AreaId, AreaSet, Faction, LeaderId};
-use crate::arrakis::prompt::Prompt;
+use crate::arrakis::prompt::{Battle, Group, Move, Prompt};
 use crate::arrakis::state::{Arrakis, Vehicle};
 
 /// The Desert War expansion (rule IDs `DW-...`) as the core sees it.
@@ -203,5 +203,69 @@ impl Expansion for DesertWar {
     /// for the Escorts).
     fn vehicle_left_zone(g: &mut Arrakis, v: Vehicle) {
         g.vehicle_left_zone(v);
+    }
+
+    /// DW-ESCORT-06 to DW-ESCORT-09: Escorts in the group, Escort Troops.
+    fn legal_group_move(g: &Arrakis, m: &Move, from: AreaId, group: &Group, out: &mut Vec<Action>) {
+        g.legal_escort_move(m, from, group, out);
+    }
+
+    /// DW-ESCORT-06 to DW-ESCORT-09: the Desert War's choices.
+    fn group_move_action(
+        g: &mut Arrakis,
+        m: &mut Move,
+        from: AreaId,
+        group: Group,
+        action: Action,
+        ev: &mut Vec<Event>,
+    ) -> Option<bool> {
+        let Action::DesertWar(d) = action else {
+            return None;
+        };
+        Some(g.step_escort_move(m, from, group, d, ev))
+    }
+
+    /// DW-SANDRIDER-10: a lone Sandrider calls a sandworm on a Harkonnen
+    /// legion.
+    fn group_entering(
+        g: &mut Arrakis,
+        m: &mut Move,
+        from: AreaId,
+        to: AreaId,
+        group: &(Group, Vec<u8>),
+        ev: &mut Vec<Event>,
+    ) -> bool {
+        m.faction == Faction::Harkonnen && g.harkonnen_enters_sandrider(m, from, to, group, ev)
+    }
+
+    fn move_refusal(g: &Arrakis, _m: &Move, action: &Action) -> Option<&'static str> {
+        matches!(action, Action::DesertWar(_)).then(|| g.harkonnen_desert_war_refusal(action))
+    }
+
+    /// DW-SANDRIDER-10: retreating onto a lone Sandrider.
+    fn defender_retreating(
+        g: &mut Arrakis,
+        bt: &Battle,
+        to: AreaId,
+        group: &(Group, Vec<u8>),
+        ev: &mut Vec<Event>,
+    ) -> bool {
+        g.harkonnen_retreats_on_sandrider(bt, to, group, ev)
+    }
+
+    /// DW-SANDRIDER-10: advancing onto a lone Sandrider.
+    fn attacker_advancing(
+        g: &mut Arrakis,
+        bt: &Battle,
+        group: &(Group, Vec<u8>),
+        ev: &mut Vec<Event>,
+    ) -> bool {
+        g.harkonnen_advances_on_sandrider(bt, group, ev)
+    }
+
+    /// DW-SANDRIDER-10: a battle waiting on the sandworm its retreating
+    /// defender called.
+    fn paused_battle(g: &Arrakis) -> Option<Battle> {
+        g.desert_war.as_ref().and_then(|d| d.retreat_battle)
     }
 }

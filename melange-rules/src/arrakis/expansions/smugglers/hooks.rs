@@ -4,9 +4,11 @@
 use super::action::SmAction;
 use crate::arrakis::action::Action;
 use crate::arrakis::cards::effects::Step;
+use crate::arrakis::cards::play::LegionRule;
 use crate::arrakis::event::Event;
 use crate::arrakis::expansions::hooks::Expansion;
 use crate::arrakis::ids::{AreaId, Faction};
+use crate::arrakis::prompt::{AfterExcess, Battle, Group, Move, Prompt};
 use crate::arrakis::state::{Arrakis, Vehicle};
 
 /// The Smugglers expansion (rule IDs `SM-...`) as the core sees it.
@@ -176,5 +178,66 @@ impl Expansion for Smugglers {
         }
         g.run_smugglers_step(step, ev);
         true
+    }
+
+    /// SM-THOPTER-13, SM-THOPTER-14: Smuggler ornithopters.
+    fn legal_group_move(g: &Arrakis, m: &Move, from: AreaId, group: &Group, out: &mut Vec<Action>) {
+        g.legal_smuggler_transport(m, from, group, out);
+    }
+
+    /// SM-THOPTER-13: a Smuggler ornithopter's troop-transport.
+    fn group_move_action(
+        g: &mut Arrakis,
+        m: &mut Move,
+        from: AreaId,
+        group: Group,
+        action: Action,
+        ev: &mut Vec<Event>,
+    ) -> Option<bool> {
+        let Action::Smugglers(x) = action else {
+            return None;
+        };
+        Some(g.step_smuggler_transport(m, from, group, x, ev))
+    }
+
+    /// SM-LEGION-02, SM-LEGION-04: a Smuggler harvester is captured.
+    fn legion_entered(g: &mut Arrakis, f: Faction, area: AreaId, ev: &mut Vec<Event>) {
+        if f == Faction::Atreides {
+            g.smugglers_capture(area, ev);
+        }
+    }
+
+    /// SM-DIE-06 to SM-DIE-12: the Smugglers die's moves; SM-THOPTER-13:
+    /// the transport.
+    fn move_refusal(g: &Arrakis, m: &Move, action: &Action) -> Option<&'static str> {
+        if let Some(c) = m.card
+            && let LegionRule::Smugglers(u) = c.rule
+            && let Some(rule) = g.die_move_refusal(u, m, action)
+        {
+            return Some(rule);
+        }
+        match action {
+            Action::Smugglers(x) => Some(g.smuggler_transport_refusal(m, *x)),
+            _ => None,
+        }
+    }
+
+    /// SM-BASE-01, SM-BASE-02: the Base's rank for the Atreides.
+    fn battle_dice(g: &Arrakis, f: Faction, at: AreaId, dice: u8) -> u8 {
+        dice + g.base_dice(f, at)
+    }
+
+    /// SM-DEFEAT-01: the Smugglers' Base falls.
+    fn harkonnen_conquered(g: &mut Arrakis, at: AreaId, ev: &mut Vec<Event>) {
+        g.smugglers_base_falls(at, ev);
+    }
+
+    /// SM-ALLY-06, SM-STABAN-05: a battle waiting on the Smugglers' Base
+    /// or Staban Tuek's return.
+    fn paused_battle(g: &Arrakis) -> Option<Battle> {
+        match g.smugglers.as_ref().and_then(|s| s.resume) {
+            Some(Prompt::Battle(b)) | Some(Prompt::Excess(_, _, AfterExcess::Battle(b))) => Some(b),
+            _ => None,
+        }
     }
 }
