@@ -113,8 +113,10 @@ impl Arrakis {
                 self.answer_wild_maker_or_sandworm(to, m, a == Action::WildMaker, ev);
             }
             (Prompt::Unclaimed, a) => self.step_unclaimed(a, ev),
-            (Prompt::DesertWar(p), a) => self.step_desert_war(p, a, ev),
-            (Prompt::Smugglers(p), a) => self.step_smugglers(p, a, ev),
+            (Prompt::DesertWar(_) | Prompt::Smugglers(_), a) => {
+                let taken = self.hook_decision_action(a, ev);
+                debug_assert!(taken, "an expansion's own decision");
+            }
             _ => unreachable!(
                 "{f:?} {action:?} passed the legal check at {:?}",
                 self.prompt

@@ -13,8 +13,9 @@ impl Arrakis {
         let leader = |l: &LeaderId| d.leader(*l).name.clone();
         let card = |c: &CardId| d.card(*c).name.clone();
         match action {
-            Action::DesertWar(a) => self.desert_war_label(*a),
-            Action::Smugglers(a) => self.smugglers_label(*a),
+            Action::DesertWar(_) | Action::Smugglers(_) => self
+                .hook_label(action)
+                .unwrap_or_else(|| "an expansion's action".into()),
             // AR-HAZ-18: declining the Wild Maker brings a normal sandworm.
             Action::Done if matches!(self.prompt, Prompt::WildMakerOrSandworm(..)) => {
                 "a normal sandworm".into()

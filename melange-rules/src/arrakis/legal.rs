@@ -11,8 +11,7 @@ impl Arrakis {
     pub(super) fn legal(&self, out: &mut Vec<Action>) {
         match self.prompt {
             Prompt::None => {}
-            Prompt::DesertWar(p) => self.legal_desert_war(p, out),
-            Prompt::Smugglers(p) => self.legal_smugglers(p, out),
+            Prompt::DesertWar(_) | Prompt::Smugglers(_) => self.hook_legal_decision(out),
             Prompt::Vehicles { .. } => self.legal_vehicles(out),
             Prompt::Reassign(f) => self.legal_reassign(f, out),
             Prompt::BeneGesserit(f) => self.legal_bene_gesserit(f, out),

@@ -67,8 +67,9 @@ impl Arrakis {
             // AR-HAZ-18: the Wild Maker or a normal sandworm, nothing else.
             Prompt::WildMakerOrSandworm(..) => "AR-HAZ-18",
             Prompt::HandLimit(_) => self.hand_limit_refusal(action),
-            Prompt::DesertWar(p) => self.desert_war_refusal(p, action),
-            Prompt::Smugglers(p) => self.smugglers_refusal(p, action),
+            Prompt::DesertWar(_) | Prompt::Smugglers(_) => {
+                self.hook_decision_refusal(action).unwrap_or("AR-ACT-17")
+            }
             // SM-HARVESTER-11, SM-HARVESTER-12: the other kind of carryall.
             Prompt::Rescue(a) => self
                 .smuggler_rescue_refusal(a, action)
@@ -143,8 +144,9 @@ impl Arrakis {
         let who = |f: Faction| house(f);
         match self.prompt {
             Prompt::None => "nobody: the game is over".into(),
-            Prompt::DesertWar(p) => self.desert_war_waiting_on(p),
-            Prompt::Smugglers(p) => self.smugglers_waiting_on(p),
+            Prompt::DesertWar(_) | Prompt::Smugglers(_) => self
+                .hook_decision_waiting_on()
+                .unwrap_or_else(|| "an expansion's decision".into()),
             Prompt::Vehicles { house: true, .. } => {
                 "House Harkonnen to place the vehicles of its House die".into()
             }
@@ -279,10 +281,7 @@ fn house(f: Faction) -> &'static str {
 
 /// The rule a refusal names, as a clause for a person.
 fn reason(rule: &str) -> &'static str {
-    if let Some(r) = super::expansions::desert_war::harkonnen_reason(rule) {
-        return r;
-    }
-    if let Some(r) = super::expansions::smugglers::smugglers_reason(rule) {
+    if let Some(r) = super::expansions::hooks::expansion_reason(rule) {
         return r;
     }
     match rule {
@@ -370,6 +369,6 @@ fn reason(rule: &str) -> &'static str {
             "that card is claimed by spending one unused die as the turn's action, or without \
              one, as the card says"
         }
-        r => Arrakis::atreides_desert_war_reason(r).unwrap_or("the rules do not allow it now"),
+        _ => "the rules do not allow it now",
     }
 }

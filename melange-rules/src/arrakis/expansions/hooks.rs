@@ -340,6 +340,42 @@ pub(crate) trait Expansion {
     fn paused_battle(_g: &Arrakis) -> Option<Battle> {
         None
     }
+
+    /// Leader `l` has left the Regeneration Tank (set aside, free to be
+    /// deployed again).
+    fn leader_left_tank(_g: &mut Arrakis, _l: LeaderId) {}
+
+    /// Lists the legal actions of the expansion's own decision, when the
+    /// game waits on one (its own `Prompt` variant).
+    fn legal_decision(_g: &Arrakis, _out: &mut Vec<Action>) {}
+
+    /// Takes `action` at the expansion's own decision; `false` when the
+    /// game does not wait on one.
+    fn decision_action(_g: &mut Arrakis, _action: Action, _ev: &mut Vec<Event>) -> bool {
+        false
+    }
+
+    /// The rule a refused action at the expansion's own decision breaks.
+    fn decision_refusal(_g: &Arrakis, _action: &Action) -> Option<&'static str> {
+        None
+    }
+
+    /// Who decides what at the expansion's own decision, in words.
+    fn decision_waiting_on(_g: &Arrakis) -> Option<String> {
+        None
+    }
+
+    /// The words a person reads for the expansion's own action (asked
+    /// whether or not the game plays the expansion).
+    fn label(_g: &Arrakis, _action: &Action) -> Option<String> {
+        None
+    }
+
+    /// The clause a refusal reads for one of the expansion's rules. Asked
+    /// whether or not the game plays the expansion: a rule ID is text.
+    fn reason(_rule: &str) -> Option<&'static str> {
+        None
+    }
 }
 
 /// Calls `$hook` of each listed expansion the game plays with, in order.
@@ -776,4 +812,41 @@ impl Arrakis {
     pub(crate) fn hook_paused_battle(&self) -> Option<Battle> {
         first!(self, [DesertWar, Smugglers], paused_battle())
     }
+
+    /// See [`Expansion::leader_left_tank`].
+    pub(crate) fn hook_leader_left_tank(&mut self, l: LeaderId) {
+        each!(self, [DesertWar, Smugglers], leader_left_tank(l));
+    }
+
+    /// See [`Expansion::legal_decision`].
+    pub(crate) fn hook_legal_decision(&self, out: &mut Vec<Action>) {
+        each!(self, [DesertWar, Smugglers], legal_decision(out));
+    }
+
+    /// See [`Expansion::decision_action`].
+    pub(crate) fn hook_decision_action(&mut self, action: Action, ev: &mut Vec<Event>) -> bool {
+        any!(self, [DesertWar, Smugglers], decision_action(action, ev))
+    }
+
+    /// See [`Expansion::decision_refusal`].
+    pub(crate) fn hook_decision_refusal(&self, action: &Action) -> Option<&'static str> {
+        first!(self, [DesertWar, Smugglers], decision_refusal(action))
+    }
+
+    /// See [`Expansion::decision_waiting_on`].
+    pub(crate) fn hook_decision_waiting_on(&self) -> Option<String> {
+        first!(self, [DesertWar, Smugglers], decision_waiting_on())
+    }
+
+    /// See [`Expansion::label`]. Asked whether or not the game plays the
+    /// expansion, so a refused action of an expansion the game does not
+    /// play is still named in words.
+    pub(crate) fn hook_label(&self, action: &Action) -> Option<String> {
+        DesertWar::label(self, action).or_else(|| Smugglers::label(self, action))
+    }
+}
+
+/// See [`Expansion::reason`].
+pub(crate) fn expansion_reason(rule: &str) -> Option<&'static str> {
+    DesertWar::reason(rule).or_else(|| Smugglers::reason(rule))
 }

@@ -1,10 +1,18 @@
 //! War for Arrakis expansions, one folder each: Desert War in
 //! `expansions/desert_war/` and Smugglers in `expansions/smugglers/`. An
-//! expansion adds its figures, prompts and rules as files of its own and
-//! hooks into the core round (the dispatchers `arrakis/flow.rs` and
-//! `arrakis/legal.rs`, and the files of the round's steps under
-//! `arrakis/round/`, `arrakis/forces/` and `arrakis/board/`) exactly where
-//! its rules text says, so the core game without it plays as before.
+//! expansion adds its figures, prompts and rules as files of its own. The
+//! core reaches it only through the hook list, `hooks.rs`: the core calls a
+//! `hook_...` method at each moment a rules text names (a round starts, a
+//! legion arrives, a turn ends, ...), and the hook list asks each
+//! expansion the game plays with through the one `Expansion`
+//! interface, which each expansion implements in its own `hooks.rs`. The
+//! core game without expansions runs no expansion code.
+//!
+//! What the core still names: the expansions' actions, decisions, events,
+//! state and view are variants and fields of the core's types
+//! (`Action::DesertWar`, `Prompt::Smugglers`, `Arrakis.desert_war`,
+//! `AreaState.smugglers`, ...), and setup and the options build them.
+//! Moving those behind the hook list is the next step of this reshaping.
 //!
 //! - [`desert_war`]: the Desert War expansion (rule IDs `DW-...`,
 //!   docs/rules/desert-war.md).

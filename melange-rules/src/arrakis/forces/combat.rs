@@ -605,20 +605,22 @@ impl Arrakis {
     pub(crate) fn advance_tank(&mut self, f: Faction) {
         let d = self.d();
         let boxes = d.tables.tracks.regeneration_tank_boxes;
-        let staban_tank = self.smugglers.is_some() && self.staban_in_tank(); // SM-STABAN-05
+        let mut left = Vec::new();
         for i in 0..self.leaders.len() {
             if d.leaders[i].faction == f
                 && let LeaderAt::Tank(b) = self.leaders[i]
             {
                 self.leaders[i] = if b + 1 >= boxes {
+                    left.push(LeaderId(i as u8));
                     LeaderAt::SetAside
                 } else {
                     LeaderAt::Tank(b + 1)
                 };
             }
         }
-        if staban_tank {
-            self.staban_left_tank_if_out();
+        // An expansion's leader may come back its own way (SM-STABAN-05).
+        for l in left {
+            self.hook_leader_left_tank(l);
         }
     }
 

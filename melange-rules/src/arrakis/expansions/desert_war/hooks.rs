@@ -1,6 +1,7 @@
 //! Where the Desert War acts in the core game: its answers to the hook
 //! list (`expansions/hooks.rs`), each naming the rule that puts it there.
 use super::BoxSpecial;
+use super::harkonnen_reason;
 use crate::arrakis::action::Action;
 use crate::arrakis::event::Event;
 use crate::arrakis::expansions::hooks::Expansion;
@@ -267,5 +268,44 @@ impl Expansion for DesertWar {
     /// defender called.
     fn paused_battle(g: &Arrakis) -> Option<Battle> {
         g.desert_war.as_ref().and_then(|d| d.retreat_battle)
+    }
+
+    fn legal_decision(g: &Arrakis, out: &mut Vec<Action>) {
+        if let Prompt::DesertWar(p) = g.prompt {
+            g.legal_desert_war(p, out);
+        }
+    }
+
+    fn decision_action(g: &mut Arrakis, action: Action, ev: &mut Vec<Event>) -> bool {
+        let Prompt::DesertWar(p) = g.prompt else {
+            return false;
+        };
+        g.step_desert_war(p, action, ev);
+        true
+    }
+
+    fn decision_refusal(g: &Arrakis, action: &Action) -> Option<&'static str> {
+        let Prompt::DesertWar(p) = g.prompt else {
+            return None;
+        };
+        Some(g.desert_war_refusal(p, action))
+    }
+
+    fn decision_waiting_on(g: &Arrakis) -> Option<String> {
+        let Prompt::DesertWar(p) = g.prompt else {
+            return None;
+        };
+        Some(g.desert_war_waiting_on(p))
+    }
+
+    fn label(g: &Arrakis, action: &Action) -> Option<String> {
+        let Action::DesertWar(a) = action else {
+            return None;
+        };
+        Some(g.desert_war_label(*a))
+    }
+
+    fn reason(rule: &str) -> Option<&'static str> {
+        harkonnen_reason(rule).or_else(|| Arrakis::atreides_desert_war_reason(rule))
     }
 }

@@ -7,11 +7,13 @@
 //!
 //! # How it is built
 //!
-//! The expansion lives here and is called from the core round at the hook
-//! points below, each a single call guarded by `rules.desert_war` so the
-//! core game (and its golden fixtures) is byte-identical without it. Hook
-//! points are named by concept, with today's core function in brackets
-//! (the core module is being reshaped; find the concept, not the file).
+//! The expansion lives here. The core reaches it only through the hook
+//! list (`expansions/hooks.rs`), which asks it only in a game that plays
+//! it, so the core game (and its golden fixtures) is byte-identical
+//! without it; `hooks.rs` holds its answers, one per moment the text names,
+//! each calling the file of the rule. The sections below say what each
+//! rule does at its moment (the core function named in brackets is the
+//! one that calls the hook).
 //!
 //! ## Options and setup (DW-SETUP, DW-COMPAT)
 //!

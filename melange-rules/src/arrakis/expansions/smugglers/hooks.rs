@@ -2,12 +2,13 @@
 //! list (`expansions/hooks.rs`), each naming the rule that puts them
 //! there.
 use super::action::SmAction;
+use super::smugglers_reason;
 use crate::arrakis::action::Action;
 use crate::arrakis::cards::effects::Step;
 use crate::arrakis::cards::play::LegionRule;
 use crate::arrakis::event::Event;
 use crate::arrakis::expansions::hooks::Expansion;
-use crate::arrakis::ids::{AreaId, Faction};
+use crate::arrakis::ids::{AreaId, Faction, LeaderId};
 use crate::arrakis::prompt::{AfterExcess, Battle, Group, Move, Prompt};
 use crate::arrakis::state::{Arrakis, Vehicle};
 
@@ -239,5 +240,51 @@ impl Expansion for Smugglers {
             Some(Prompt::Battle(b)) | Some(Prompt::Excess(_, _, AfterExcess::Battle(b))) => Some(b),
             _ => None,
         }
+    }
+
+    /// SM-STABAN-05: Staban Tuek out of the tank returns to a legion.
+    fn leader_left_tank(g: &mut Arrakis, l: LeaderId) {
+        if g.staban() == Some(l) {
+            g.staban_returning();
+        }
+    }
+
+    fn legal_decision(g: &Arrakis, out: &mut Vec<Action>) {
+        if let Prompt::Smugglers(p) = g.prompt {
+            g.legal_smugglers(p, out);
+        }
+    }
+
+    fn decision_action(g: &mut Arrakis, action: Action, ev: &mut Vec<Event>) -> bool {
+        let Prompt::Smugglers(p) = g.prompt else {
+            return false;
+        };
+        g.step_smugglers(p, action, ev);
+        true
+    }
+
+    fn decision_refusal(g: &Arrakis, action: &Action) -> Option<&'static str> {
+        let Prompt::Smugglers(p) = g.prompt else {
+            return None;
+        };
+        Some(g.smugglers_refusal(p, action))
+    }
+
+    fn decision_waiting_on(g: &Arrakis) -> Option<String> {
+        let Prompt::Smugglers(p) = g.prompt else {
+            return None;
+        };
+        Some(g.smugglers_waiting_on(p))
+    }
+
+    fn label(g: &Arrakis, action: &Action) -> Option<String> {
+        let Action::Smugglers(a) = action else {
+            return None;
+        };
+        Some(g.smugglers_label(*a))
+    }
+
+    fn reason(rule: &str) -> Option<&'static str> {
+        smugglers_reason(rule)
     }
 }

@@ -8,11 +8,12 @@
 //!
 //! # How it is built
 //!
-//! The expansion lives here and is called from the core round at the hook
-//! points below, each a single call guarded by `rules.smugglers` so the
-//! core game (and its golden fixtures) is byte-identical without it. Hook
-//! points are named by concept, with the core function in brackets where
-//! one exists. It plays with or without the Desert War; where both
+//! The expansion lives here. The core reaches it only through the hook
+//! list (`expansions/hooks.rs`), which asks it only in a game that plays
+//! it, so the core game (and its golden fixtures) is byte-identical
+//! without it; `hooks.rs` holds its answers, one per moment the text names.
+//! The sections below say what each rule does at its moment (the core
+//! function named in brackets is the one that calls the hook). It plays with or without the Desert War; where both
 //! touch one rule (Staban Tuek and the Sandriders card on the Desert Power
 //! box, the Smuggler carryall against Rocket Launchers and Suspensor
 //! deployment) the Desert War's hooks ask this module.

@@ -13,24 +13,14 @@ use crate::arrakis::action::Action;
 use crate::arrakis::components::Entry;
 use crate::arrakis::event::Event;
 use crate::arrakis::ids::{AreaId, AreaSet, Faction, LeaderId};
-use crate::arrakis::state::{Arrakis, LeaderAt};
+use crate::arrakis::state::Arrakis;
 
 impl Arrakis {
-    /// Whether Staban Tuek is in the regeneration tank now (read where the
-    /// tank moves, to see him leave it).
-    pub(crate) fn staban_in_tank(&self) -> bool {
-        self.staban()
-            .is_some_and(|l| matches!(self.leaders[usize::from(l.0)], LeaderAt::Tank(_)))
-    }
-
-    /// SM-STABAN-05: Staban Tuek has just left the tank (he was in it
-    /// before the tank moved and is set aside now): the Atreides will place
-    /// him with one of their legions.
-    pub(crate) fn staban_left_tank_if_out(&mut self) {
-        let out = self
-            .staban()
-            .is_some_and(|l| self.leaders[usize::from(l.0)] == LeaderAt::SetAside);
-        if out && let Some(sm) = self.smugglers.as_mut() {
+    /// SM-STABAN-05: Staban Tuek has just left the tank (the tank moved
+    /// him off its last box): the Atreides will place him with one of
+    /// their legions.
+    pub(crate) fn staban_returning(&mut self) {
+        if let Some(sm) = self.smugglers.as_mut() {
             sm.staban_returning = true;
         }
     }
