@@ -2,6 +2,7 @@
 //! leader, die result or number a client could send) thrown at states along
 //! random games: accepted exactly when legal, refused with the game
 //! unchanged, never a panic. ("Legal means accepted", DESIGN.md.)
+use melange::rules::arrakis::expansions::ExpansionAction;
 use melange::rules::arrakis::expansions::desert_war::{AtreidesTrooper, DwAction};
 use melange::rules::arrakis::expansions::smugglers::{DieUse, SmAction};
 // The Smugglers' tables: the core ones with Staban Tuek and the Drone
@@ -84,8 +85,12 @@ pub(crate) fn arbitrary(rng: &mut GameRng) -> Action {
         37 => Action::Displace(area),
         38 => Action::Retreat(other),
         39 => Action::Upgrade(area),
-        40 => Action::DesertWar(desert_war_action(rng, area, other, zone, sector, marker)),
-        _ => Action::Smugglers(smugglers_action(rng, area, zone)),
+        40 => Action::Expansion(ExpansionAction::DesertWar(desert_war_action(
+            rng, area, other, zone, sector, marker,
+        ))),
+        _ => Action::Expansion(ExpansionAction::Smugglers(smugglers_action(
+            rng, area, zone,
+        ))),
     }
 }
 

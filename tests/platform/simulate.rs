@@ -3,6 +3,7 @@
 //! bounds and tokens are checked, a refused action is reported with its
 //! rule, and two games that differ only in what the seat cannot see give
 //! the same simulations.
+use melange::rules::arrakis::expansions::ExpansionPrompt;
 use melange::{
     api::{WireRules, simulate::Plan},
     matches::search::{Scratch, random_playout},
@@ -499,7 +500,9 @@ fn the_harkonnen_cannot_simulate_which_cards_the_mentat_drew() {
     let drawn = vec![house.decks[0].pop().unwrap(), house.decks[0].pop().unwrap()];
     house.hand.extend(drawn.iter().copied());
     state.smugglers.as_deref_mut().unwrap().mentat_drawn = drawn.clone();
-    state.test_set_prompt(Prompt::Smugglers(SmPrompt::MentatKeep));
+    state.test_set_prompt(Prompt::Expansion(ExpansionPrompt::Smugglers(
+        SmPrompt::MentatKeep,
+    )));
     let plan = Plan::<Arrakis>::check(&pb::SimulateRequest {
         actions: vec![Arrakis::action_to_pb(&ArrakisAction::Discard(drawn[0]))],
         sampling_seed: 5,

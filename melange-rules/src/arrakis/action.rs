@@ -1,6 +1,5 @@
 //! One small decision of one seat; `Copy`, a few bytes.
-use super::expansions::desert_war::DwAction;
-use super::expansions::smugglers::SmAction;
+use super::expansions::ExpansionAction;
 use super::ids::{
     AirZoneId, AreaId, CardId, Deck, DieResult, ImperiumMarker, LeaderId, Marker, SectorId,
     UnitKind,
@@ -154,10 +153,8 @@ pub enum Action {
     /// A wormsign produced a sandworm: put the Wild Maker's figure there
     /// instead of a normal sandworm (AR-HAZ-18).
     WildMaker,
-    /// An action of the Desert War expansion.
-    DesertWar(DwAction),
-    /// A choice of the Smugglers expansion (SM-...).
-    Smugglers(SmAction),
+    /// An action of an expansion (`expansions/`).
+    Expansion(ExpansionAction),
     /// The seat leaves the game, which ends at once (MC-RESIGN-01,
     /// MC-RESIGN-02; `resign.rs`). Accepted from either seat, whoever is to
     /// act, and never among the legal actions.

@@ -1,6 +1,5 @@
 //! What happened, with enough detail to redact per seat.
-use super::expansions::desert_war::DwEvent;
-use super::expansions::smugglers::SmEvent;
+use super::expansions::ExpansionEvent;
 use crate::core::{Resignation, Seat, Viewer};
 
 use super::ids::{
@@ -282,10 +281,8 @@ pub enum Event {
         /// The result.
         die: DieResult,
     },
-    /// An event of the Desert War expansion.
-    DesertWar(DwEvent),
-    /// An event of the Smugglers expansion (SM-...).
-    Smugglers(SmEvent),
+    /// An event of an expansion (`expansions/`).
+    Expansion(ExpansionEvent),
 }
 
 impl Event {
@@ -294,8 +291,7 @@ impl Event {
     pub fn redact(&self, viewer: Viewer) -> Option<Event> {
         let sees = |f: Faction| viewer.sees_private_of(seat_of(f));
         match self {
-            Event::DesertWar(e) => e.redact(viewer).map(Event::DesertWar),
-            Event::Smugglers(e) => e.redact(viewer).map(Event::Smugglers),
+            Event::Expansion(e) => e.redact(viewer).map(Event::Expansion),
             Event::ObjectiveDealt { .. } if !sees(Faction::Atreides) => {
                 Some(Event::ObjectiveDealt { objective: u8::MAX })
             }

@@ -4,6 +4,7 @@
 use super::action::Action;
 use super::prompt::{BattleStep, Prompt};
 use super::state::Arrakis;
+use crate::arrakis::expansions::ExpansionPrompt;
 
 impl Arrakis {
     /// Appends the legal actions of the seat to act: one arm per decision,
@@ -11,7 +12,8 @@ impl Arrakis {
     pub(super) fn legal(&self, out: &mut Vec<Action>) {
         match self.prompt {
             Prompt::None => {}
-            Prompt::DesertWar(_) | Prompt::Smugglers(_) => self.hook_legal_decision(out),
+            Prompt::Expansion(ExpansionPrompt::DesertWar(_))
+            | Prompt::Expansion(ExpansionPrompt::Smugglers(_)) => self.hook_legal_decision(out),
             Prompt::Vehicles { .. } => self.legal_vehicles(out),
             Prompt::Reassign(f) => self.legal_reassign(f, out),
             Prompt::BeneGesserit(f) => self.legal_bene_gesserit(f, out),

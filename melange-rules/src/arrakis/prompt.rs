@@ -3,8 +3,7 @@
 //! hits or a stacking excess). Each variant's legal actions, step and
 //! refusal live in the file of its decision; `legal.rs`, `flow.rs` and
 //! `refusal.rs` dispatch to them.
-use super::expansions::desert_war::DwPrompt;
-use super::expansions::smugglers::SmPrompt;
+use super::expansions::ExpansionPrompt;
 use super::ids::{AreaId, AreaSet, Faction};
 use super::vocab::{ByFaction, ByImperiumMarker, Units};
 
@@ -287,10 +286,8 @@ pub enum Prompt {
     /// Desert Hazards, which then go on; with one, a Harkonnen legion's
     /// move revealed it (AR-HAZ-50), and that move goes on.
     WildMakerOrSandworm(AreaId, Option<Move>),
-    /// A decision of the Desert War expansion.
-    DesertWar(DwPrompt),
-    /// A decision of the Smugglers expansion (SM-...).
-    Smugglers(SmPrompt),
+    /// A decision of an expansion (`expansions/`).
+    Expansion(ExpansionPrompt),
 }
 
 impl Prompt {
@@ -298,8 +295,7 @@ impl Prompt {
     pub fn faction(&self) -> Option<Faction> {
         Some(match *self {
             Prompt::None => return None,
-            Prompt::DesertWar(p) => p.faction(),
-            Prompt::Smugglers(p) => p.faction(),
+            Prompt::Expansion(p) => p.faction(),
             Prompt::Vehicles { .. } | Prompt::HarkonnenHouse | Prompt::Upgrade(_) => {
                 Faction::Harkonnen
             }

@@ -558,6 +558,7 @@ fn desert_war_event_text(e: &DwEvent) -> String {
 mod tests {
     use super::super::tests::pick;
     use super::*;
+    use crate::rules::arrakis::expansions::ExpansionAction;
     use crate::rules::core::{RngStream, Ruleset, Viewer};
     use rand::Rng;
 
@@ -587,7 +588,7 @@ mod tests {
                     assert_eq!(back, *action);
                     let label = game.label(action);
                     assert!(!label.is_empty() && !label.contains('_'), "{label}");
-                    if matches!(action, Action::DesertWar(_)) {
+                    if matches!(action, Action::Expansion(ExpansionAction::DesertWar(_))) {
                         assert!(!label.contains('('), "{label}");
                     }
                 }
@@ -600,7 +601,7 @@ mod tests {
                     .filter(|a| {
                         matches!(
                             a,
-                            Action::DesertWar(_)
+                            Action::Expansion(ExpansionAction::DesertWar(_))
                                 | Action::PlaceVehicle(Vehicle::EscortOrnithopter, _)
                         )
                     })

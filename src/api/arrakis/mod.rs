@@ -10,6 +10,7 @@ use super::{
         rule_overrides, seat, small,
     },
 };
+use crate::rules::arrakis::expansions::{ExpansionAction, ExpansionEvent, ExpansionPrompt};
 // Wire names are read from the Smugglers' tables, a superset of the core
 // game's with the same ids (Staban Tuek and the Drone Ornithopters
 // appended), so one table names the leaders and cards of every game.
@@ -368,11 +369,15 @@ impl WireRules for Arrakis {
             Step::PickMarker(m) => Action::PickMarker(marker(m)?),
             Step::PickDie(r) => Action::PickDie(die(r)?),
             Step::PickImperium(m) => Action::PickImperium(imperium_marker(m)?),
-            Step::HarkonnenDesertWar(h) => Action::DesertWar(desert_war::harkonnen_dw_from_pb(h)?),
-            Step::AtreidesDesertWar(x) => {
-                Action::DesertWar(desert_war::atreides_desert_war_from_pb(x)?)
+            Step::HarkonnenDesertWar(h) => Action::Expansion(ExpansionAction::DesertWar(
+                desert_war::harkonnen_dw_from_pb(h)?,
+            )),
+            Step::AtreidesDesertWar(x) => Action::Expansion(ExpansionAction::DesertWar(
+                desert_war::atreides_desert_war_from_pb(x)?,
+            )),
+            Step::Smugglers(x) => {
+                Action::Expansion(ExpansionAction::Smugglers(smugglers::sm_action_from_pb(x)?))
             }
-            Step::Smugglers(x) => Action::Smugglers(smugglers::sm_action_from_pb(x)?),
             Step::Resign(why) => Action::Resign(resignation(why)?),
         })
     }
@@ -381,8 +386,8 @@ impl WireRules for Arrakis {
         use pb::arrakis_action as w;
         let opt_leader = |l: Option<LeaderId>| l.map(leader_name).unwrap_or_default();
         let step = match *action {
-            Action::DesertWar(a) => desert_war::dw_action_to_pb(a),
-            Action::Smugglers(a) => smugglers::sm_action_to_pb(a),
+            Action::Expansion(ExpansionAction::DesertWar(a)) => desert_war::dw_action_to_pb(a),
+            Action::Expansion(ExpansionAction::Smugglers(a)) => smugglers::sm_action_to_pb(a),
             Action::Done => Step::Done(w::Done {}),
             Action::Resign(why) => Step::Resign(resignation_name(why).to_owned()),
             Action::PlaceHarvester(a) => Step::PlaceHarvester(area_name(a)),
@@ -682,8 +687,12 @@ fn prompt_to_pb(prompt: Prompt) -> pb::ArrakisPrompt {
             wire.area = area_name(a);
             "wild_maker_or_sandworm"
         }
-        Prompt::DesertWar(p) => desert_war::dw_prompt_to_pb(p, &mut wire),
-        Prompt::Smugglers(p) => smugglers::sm_prompt_to_pb(p, &mut wire),
+        Prompt::Expansion(ExpansionPrompt::DesertWar(p)) => {
+            desert_war::dw_prompt_to_pb(p, &mut wire)
+        }
+        Prompt::Expansion(ExpansionPrompt::Smugglers(p)) => {
+            smugglers::sm_prompt_to_pb(p, &mut wire)
+        }
     };
     wire.kind = kind.to_owned();
     wire
@@ -864,12 +873,12 @@ fn event_to_pb(event: &Event) -> pb::ArrakisEvent {
     let faction = |f: &Faction| f.name().to_owned();
     let die = |r: &DieResult| r.name().to_owned();
     let kind = match event {
-        Event::DesertWar(e) => {
+        Event::Expansion(ExpansionEvent::DesertWar(e)) => {
             return pb::ArrakisEvent {
                 kind: desert_war::dw_event_to_pb(e),
             };
         }
-        Event::Smugglers(e) => {
+        Event::Expansion(ExpansionEvent::Smugglers(e)) => {
             return pb::ArrakisEvent {
                 kind: smugglers::sm_event_to_pb(e),
             };
@@ -1057,8 +1066,8 @@ fn event_text(event: &Event) -> String {
     let d = data();
     let card = |c: &CardId| d.card(*c).name.clone();
     match event {
-        Event::DesertWar(e) => desert_war::dw_event_text(e),
-        Event::Smugglers(e) => smugglers::sm_event_text(e),
+        Event::Expansion(ExpansionEvent::DesertWar(e)) => desert_war::dw_event_text(e),
+        Event::Expansion(ExpansionEvent::Smugglers(e)) => smugglers::sm_event_text(e),
         Event::RoundStarted { round } => format!("round {round} begins"),
         Event::ObjectiveDealt { objective } => {
             match d.tables.secret_objectives.get(usize::from(*objective)) {

@@ -415,6 +415,7 @@ mod tests {
     use crate::api::WireRules;
     use crate::pb::arrakis_event::{Kind, SmugglersJoined};
     use crate::rules::arrakis::expansions::smugglers::{SmAction, SmEvent, SmPrompt};
+    use crate::rules::arrakis::expansions::{ExpansionAction, ExpansionEvent, ExpansionPrompt};
     use crate::rules::arrakis::{Action, Arrakis, Event, Prompt, board};
 
     /// The alliance's actions, prompts and events on the wire: actions
@@ -424,7 +425,7 @@ mod tests {
     fn the_alliance_on_the_wire() {
         let a = board().a("s2_1");
         for x in [SmAction::PlaceBase(a), SmAction::StabanJoins(a)] {
-            let action = Action::Smugglers(x);
+            let action = Action::Expansion(ExpansionAction::Smugglers(x));
             let back = Arrakis::action_from_pb(&Arrakis::action_to_pb(&action)).unwrap();
             assert_eq!(back, action);
         }
@@ -432,7 +433,10 @@ mod tests {
             (SmPrompt::PlaceBase, "place_smugglers_base"),
             (SmPrompt::StabanReturns, "staban_returns"),
         ] {
-            assert_eq!(prompt_to_pb(Prompt::Smugglers(p)).kind, kind);
+            assert_eq!(
+                prompt_to_pb(Prompt::Expansion(ExpansionPrompt::Smugglers(p))).kind,
+                kind
+            );
         }
         let d = crate::rules::arrakis::expansions::smugglers::core_data::smugglers_data();
         let staban = d.leader_id("staban_tuek").unwrap();
@@ -469,17 +473,19 @@ mod tests {
             ),
         ];
         for (e, case) in events {
-            let e = Event::Smugglers(e);
+            let e = Event::Expansion(ExpansionEvent::Smugglers(e));
             let wire = event_to_pb(&e);
             assert!(wire.kind.as_ref().is_some_and(case), "{wire:?}");
             let text = event_text(&e);
             assert!(!text.is_empty() && !text.contains('_'), "{text}");
         }
-        let wire = event_to_pb(&Event::Smugglers(SmEvent::FiguresJoined {
-            area: a,
-            regulars: 2,
-            leaders: vec![staban],
-        }));
+        let wire = event_to_pb(&Event::Expansion(ExpansionEvent::Smugglers(
+            SmEvent::FiguresJoined {
+                area: a,
+                regulars: 2,
+                leaders: vec![staban],
+            },
+        )));
         let Some(Kind::SmugglersJoined(SmugglersJoined {
             area,
             regulars,
@@ -497,6 +503,7 @@ mod tests {
 mod die_thopters_tests {
     use crate::api::WireRules;
     use crate::rules::arrakis::expansions::smugglers::{DieUse, SmAction, SmEvent};
+    use crate::rules::arrakis::expansions::{ExpansionAction, ExpansionEvent};
     use crate::rules::arrakis::{Action, AirZoneId, AreaId, Arrakis, DieResult, Event};
 
     /// The die and ornithopter choices round-trip through the wire, and
@@ -512,7 +519,7 @@ mod die_thopters_tests {
             SmAction::ClaimPrescience(2),
         ]);
         for x in actions {
-            let action = Action::Smugglers(x);
+            let action = Action::Expansion(ExpansionAction::Smugglers(x));
             let back = Arrakis::action_from_pb(&Arrakis::action_to_pb(&action)).unwrap();
             assert_eq!(back, action);
         }
@@ -531,7 +538,7 @@ mod die_thopters_tests {
             SmEvent::ThopterBattle { zone: z },
             SmEvent::ThopterTransport { zone: z },
         ] {
-            let e = Event::Smugglers(e);
+            let e = Event::Expansion(ExpansionEvent::Smugglers(e));
             assert!(super::super::event_to_pb(&e).kind.is_some());
             let text = super::super::event_text(&e);
             assert!(!text.is_empty() && !text.contains('_'), "{text}");

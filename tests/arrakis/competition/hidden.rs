@@ -4,6 +4,7 @@
 //! drawn for a seat that cannot see a piece must vary with the sampling
 //! seed and predict the truth no better than chance; every piece of the
 //! register must be seen hidden somewhere, so none goes unchecked.
+use melange::rules::arrakis::expansions::ExpansionPrompt;
 use melange::rules::arrakis::expansions::smugglers::SmPrompt;
 use melange::rules::arrakis::{Action, Arrakis, ArrakisOptions, Deck, Faction, HIDDEN, Prompt};
 use melange::rules::core::hidden::{PieceReport, leak_report};
@@ -61,7 +62,9 @@ fn at_mentat_keep(seed: u64) -> Arrakis {
     ];
     house.hand.extend(drawn.iter().copied());
     g.smugglers.as_deref_mut().expect("smugglers").mentat_drawn = drawn;
-    g.test_set_prompt(Prompt::Smugglers(SmPrompt::MentatKeep));
+    g.test_set_prompt(Prompt::Expansion(ExpansionPrompt::Smugglers(
+        SmPrompt::MentatKeep,
+    )));
     g
 }
 

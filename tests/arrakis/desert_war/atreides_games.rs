@@ -2,6 +2,7 @@
 //! at every step (Camps, Rocket Launchers, Sandriders): accepted exactly
 //! when legal, refused with the game unchanged and the refusal worded with
 //! a rule ID, never a panic; the Atreides figures conserved.
+use melange::rules::arrakis::expansions::ExpansionAction;
 use melange::rules::arrakis::expansions::desert_war::DwAction;
 use melange::rules::arrakis::{
     Action, AirZoneId, AreaId, Arrakis, ArrakisOptions, Marker, SectorId, board,
@@ -20,12 +21,14 @@ fn arbitrary(rng: &mut GameRng) -> Action {
     let sector = SectorId(rng.random_range(0..board().sectors.len()) as u8);
     let marker = Marker::ALL[rng.random_range(0..3)];
     match rng.random_range(0..10) {
-        0 => Action::DesertWar(DwAction::PlaceCamp(marker, area)),
-        1 => Action::DesertWar(DwAction::DeployRockets),
-        2 => Action::DesertWar(DwAction::RocketAttack(sector)),
-        3 => Action::DesertWar(DwAction::TradeCamp),
-        4 => Action::DesertWar(DwAction::PlaceSandrider(area)),
-        5 => Action::DesertWar(DwAction::Sandriders(area)),
+        0 => Action::Expansion(ExpansionAction::DesertWar(DwAction::PlaceCamp(
+            marker, area,
+        ))),
+        1 => Action::Expansion(ExpansionAction::DesertWar(DwAction::DeployRockets)),
+        2 => Action::Expansion(ExpansionAction::DesertWar(DwAction::RocketAttack(sector))),
+        3 => Action::Expansion(ExpansionAction::DesertWar(DwAction::TradeCamp)),
+        4 => Action::Expansion(ExpansionAction::DesertWar(DwAction::PlaceSandrider(area))),
+        5 => Action::Expansion(ExpansionAction::DesertWar(DwAction::Sandriders(area))),
         6 => Action::DeployAt(area),
         7 => Action::PickArea(area),
         8 => Action::PickZone(zone),
@@ -38,7 +41,7 @@ fn pick(legal: &[Action], rng: &mut GameRng) -> Action {
     let dw: Vec<Action> = legal
         .iter()
         .copied()
-        .filter(|a| matches!(a, Action::DesertWar(_)))
+        .filter(|a| matches!(a, Action::Expansion(ExpansionAction::DesertWar(_))))
         .collect();
     if !dw.is_empty() && rng.random_range(0..3) > 0 {
         return dw[rng.random_range(0..dw.len())];
@@ -95,7 +98,10 @@ fn atreides_figures_are_conserved_and_refusals_name_a_rule() {
                 }
             }
             let a = pick(&legal, &mut rng);
-            played += usize::from(matches!(a, Action::DesertWar(_)));
+            played += usize::from(matches!(
+                a,
+                Action::Expansion(ExpansionAction::DesertWar(_))
+            ));
             g.apply(seat, &a, &mut ev).unwrap();
             // Each kind conserved; at most one Camp per sector.
             let dw = g.desert_war.as_ref().unwrap();

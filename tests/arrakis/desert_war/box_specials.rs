@@ -5,11 +5,12 @@
 use super::atreides_kit::*;
 use crate::common::{A, H, a, leader, legal, play, rule_of, seat};
 use melange::rules::arrakis::expansions::desert_war::{BoxSpecial, DwAction, DwEvent, DwPrompt};
+use melange::rules::arrakis::expansions::{ExpansionAction, ExpansionEvent, ExpansionPrompt};
 use melange::rules::arrakis::{Action, Arrakis, Event, Faction, LeaderAt, Marker, Prompt, Worm};
 use melange::rules::core::Ruleset;
 
 fn dw(x: DwAction) -> Action {
-    Action::DesertWar(x)
+    Action::Expansion(ExpansionAction::DesertWar(x))
 }
 
 fn refused(g: &mut Arrakis, f: Faction, x: Action) -> &'static str {
@@ -40,12 +41,14 @@ fn the_sandriders_special_with_its_desert_war_action_before_it() {
     let ev = play(&mut g, A, &[dw(DwAction::Sandriders(a("s1_3")))]);
     // DW-ATREIDES-02: chosen, the special waits on the Desert War action
     // before it; nothing of it is done yet (no sandworm), its card spent.
-    assert!(ev.contains(&Event::DesertWar(DwEvent::SandridersSpecial {
-        area: a("s1_3")
-    })));
+    assert!(ev.contains(&Event::Expansion(ExpansionEvent::DesertWar(
+        DwEvent::SandridersSpecial { area: a("s1_3") }
+    ))));
     assert_eq!(
         g.prompt(),
-        Prompt::DesertWar(DwPrompt::AtreidesBefore(BoxSpecial::Sandriders(a("s1_3"))))
+        Prompt::Expansion(ExpansionPrompt::DesertWar(DwPrompt::AtreidesBefore(
+            BoxSpecial::Sandriders(a("s1_3"))
+        )))
     );
     assert_eq!(g.areas[a("s1_3").index()].worm, None);
     assert!(g.desert_war.as_ref().unwrap().sandriders_card_spent);
@@ -90,7 +93,10 @@ fn the_sandriders_special_with_its_desert_war_action_after_it() {
     assert_eq!(rockets_off(&g), off);
     play(&mut g, A, &[Action::Done]);
     // The Desert War action after it.
-    assert_eq!(g.prompt(), Prompt::DesertWar(DwPrompt::AtreidesAfter));
+    assert_eq!(
+        g.prompt(),
+        Prompt::Expansion(ExpansionPrompt::DesertWar(DwPrompt::AtreidesAfter))
+    );
     play(
         &mut g,
         A,
@@ -144,7 +150,9 @@ fn the_wild_makers_special_with_its_desert_war_action_before_it() {
     // is still off the board.
     assert_eq!(
         g.prompt(),
-        Prompt::DesertWar(DwPrompt::AtreidesBefore(BoxSpecial::Leader(wm)))
+        Prompt::Expansion(ExpansionPrompt::DesertWar(DwPrompt::AtreidesBefore(
+            BoxSpecial::Leader(wm)
+        )))
     );
     assert!(g.areas.iter().all(|s| s.worm != Some(Worm::WildMaker)));
     play(
@@ -180,7 +188,10 @@ fn the_wild_makers_special_with_its_desert_war_action_after_it() {
     assert!(matches!(g.prompt(), Prompt::Card(f, ..) if f == A));
     play(&mut g, A, &[Action::Done]);
     // DW-ATREIDES-02: the action after the special.
-    assert_eq!(g.prompt(), Prompt::DesertWar(DwPrompt::AtreidesAfter));
+    assert_eq!(
+        g.prompt(),
+        Prompt::Expansion(ExpansionPrompt::DesertWar(DwPrompt::AtreidesAfter))
+    );
     play(
         &mut g,
         A,

@@ -2,6 +2,7 @@
 use super::atreides_kit::*;
 use crate::common::{A, H, a, legal, play, rule_of, seat};
 use melange::rules::arrakis::expansions::desert_war::{DwAction, DwEvent, DwPrompt};
+use melange::rules::arrakis::expansions::{ExpansionAction, ExpansionEvent, ExpansionPrompt};
 use melange::rules::arrakis::{Action, Event, Marker, Prompt, UnitKind, Units};
 use melange::rules::core::{Ruleset, Viewer};
 
@@ -10,7 +11,7 @@ const SD: Marker = Marker::SandDwellers;
 const JI: Marker = Marker::Jihad;
 
 fn camp(m: Marker, area: &str) -> Action {
-    Action::DesertWar(DwAction::PlaceCamp(m, a(area)))
+    Action::Expansion(ExpansionAction::DesertWar(DwAction::PlaceCamp(m, a(area))))
 }
 
 #[test]
@@ -18,7 +19,10 @@ fn camps_go_down_before_the_action_dice() {
     let mut g = dw_game(&[]);
     end_vehicle_placement(&mut g);
     // DW-CAMP-01: first thing of Action Resolution, before the roll.
-    assert_eq!(g.prompt(), Prompt::DesertWar(DwPrompt::PlaceCamp));
+    assert_eq!(
+        g.prompt(),
+        Prompt::Expansion(ExpansionPrompt::DesertWar(DwPrompt::PlaceCamp))
+    );
     assert!(g.house(H).dice.is_empty() && g.house(A).dice.is_empty());
     // DW-CAMP-04, DW-CAMP-06 (three tokens, three different markers): the
     // Atreides pick which token goes where;
@@ -29,7 +33,10 @@ fn camps_go_down_before_the_action_dice() {
     }
     assert!(!l.contains(&Action::Done));
     play(&mut g, A, &[camp(KH, "s1_3"), camp(SD, "s3_2")]);
-    assert_eq!(g.prompt(), Prompt::DesertWar(DwPrompt::PlaceCamp));
+    assert_eq!(
+        g.prompt(),
+        Prompt::Expansion(ExpansionPrompt::DesertWar(DwPrompt::PlaceCamp))
+    );
     let ev = play(&mut g, A, &[camp(JI, "s4_4")]);
     // DW-CAMP-01: then the dice are rolled.
     assert!(ev.iter().any(|e| matches!(e, Event::DiceRolled { .. })));
@@ -80,14 +87,19 @@ fn a_camp_token_is_hidden_from_the_harkonnen() {
     let ev = play(&mut g, A, &[camp(JI, "s1_3")]);
     let placed = ev
         .iter()
-        .find(|e| matches!(e, Event::DesertWar(DwEvent::CampPlaced { .. })))
+        .find(|e| {
+            matches!(
+                e,
+                Event::Expansion(ExpansionEvent::DesertWar(DwEvent::CampPlaced { .. }))
+            )
+        })
         .unwrap();
     // DW-CAMP-05: the Atreides see the marker, the Harkonnen and
     // spectators a Camp only.
-    let hidden = Event::DesertWar(DwEvent::CampPlaced {
+    let hidden = Event::Expansion(ExpansionEvent::DesertWar(DwEvent::CampPlaced {
         area: a("s1_3"),
         marker: None,
-    });
+    }));
     assert_eq!(placed.redact(Viewer::Seat(seat(A))), Some(placed.clone()));
     assert_eq!(placed.redact(Viewer::Seat(seat(H))), Some(hidden.clone()));
     assert_eq!(placed.redact(Viewer::Spectator), Some(hidden));
@@ -115,7 +127,9 @@ fn a_harkonnen_legion_entering_removes_the_camp() {
     // DW-CAMP-09: the Camp is removed, its token back to the Atreides face
     // down: the event never names the marker.
     assert_eq!(g.areas[a("s1_3").index()].desert.camp, None);
-    assert!(ev.contains(&Event::DesertWar(DwEvent::CampRemoved { area: a("s1_3") })));
+    assert!(ev.contains(&Event::Expansion(ExpansionEvent::DesertWar(
+        DwEvent::CampRemoved { area: a("s1_3") }
+    ))));
     assert_eq!(g.desert_war.as_ref().unwrap().camp_tokens, vec![KH, SD, JI]);
 }
 
@@ -154,10 +168,13 @@ fn camps_leave_at_the_end_of_the_round() {
     assert_eq!(g.desert_war.as_ref().unwrap().camp_tokens, vec![KH, SD, JI]);
     // One public count of what the End of the Round cleared: 2 Camps,
     // never their markers.
-    assert!(
-        ev.iter()
-            .any(|e| matches!(e, Event::DesertWar(DwEvent::RoundCleared { camps: 2, .. })))
-    );
+    assert!(ev.iter().any(|e| matches!(
+        e,
+        Event::Expansion(ExpansionEvent::DesertWar(DwEvent::RoundCleared {
+            camps: 2,
+            ..
+        }))
+    )));
 }
 
 #[test]
@@ -213,7 +230,10 @@ fn a_refusal_at_the_camps_names_whom_the_game_waits_on() {
     // (cargo-mutants: the Desert War's "waiting on" words were unchecked).
     let mut g = dw_game(&[]);
     end_vehicle_placement(&mut g);
-    assert_eq!(g.prompt(), Prompt::DesertWar(DwPrompt::PlaceCamp));
+    assert_eq!(
+        g.prompt(),
+        Prompt::Expansion(ExpansionPrompt::DesertWar(DwPrompt::PlaceCamp))
+    );
     let e = melange::rules::core::conformance::assert_refused(&g, seat(A), &Action::Done);
     assert!(
         e.to_string()

@@ -6,6 +6,7 @@
 //! "An Escort's 2 hits").
 use super::game;
 use crate::common::*;
+use melange::rules::arrakis::expansions::ExpansionAction;
 use melange::rules::arrakis::{Action, Arrakis, BattleStep, DieResult, Prompt, UnitKind};
 
 /// Combat die faces (data): 0-2 Hit, 3-4 Shield, 5 Special.
@@ -114,9 +115,9 @@ fn an_escort_in_an_attacking_group_absorbs_the_hits_left() {
             Action::SpendDie(DieResult::Strategy),
             Action::Legion(a("s1_1")),
             Action::Take(UnitKind::Regular),
-            Action::DesertWar(
+            Action::Expansion(ExpansionAction::DesertWar(
                 melange::rules::arrakis::expansions::desert_war::DwAction::TakeEscort,
-            ),
+            )),
             Action::To(a("s1_2")),
         ],
     );

@@ -2,6 +2,7 @@
 use super::harkonnen::{dw, dw_game, zone};
 use crate::common::*;
 use melange::rules::arrakis::expansions::desert_war::{DwAction, DwEvent};
+use melange::rules::arrakis::expansions::{ExpansionAction, ExpansionEvent};
 use melange::rules::arrakis::{
     Action, Arrakis, ArrakisOptions, DieResult, Event, Prompt, UnitKind, Vehicle, Worm,
 };
@@ -123,10 +124,12 @@ fn escort_troops_the_worked_example() {
     assert_eq!(g.areas[a("s1_4").index()].units[H].regular, 1);
     assert_eq!(g.house(H).generic_supply, generic);
     assert_eq!(escorts_off(&g), 1);
-    assert!(ev.contains(&Event::DesertWar(DwEvent::EscortJoined {
-        zone: zone("az1"),
-        area: a("s1_7")
-    })));
+    assert!(ev.contains(&Event::Expansion(ExpansionEvent::DesertWar(
+        DwEvent::EscortJoined {
+            zone: zone("az1"),
+            area: a("s1_7")
+        }
+    ))));
     // DW-ESCORT-07: one Escort per legion and action: the legion moved.
     assert!(!legal(&g, H).contains(&Action::Legion(a("s1_7"))));
 }
@@ -249,14 +252,25 @@ fn an_escort_and_an_ornithopter_together_only_under_the_option() {
     let both = |g: &Arrakis| -> Vec<Action> {
         legal(g, H)
             .into_iter()
-            .filter(|x| matches!(x, Action::DesertWar(DwAction::EscortWithTransport(..))))
+            .filter(|x| {
+                matches!(
+                    x,
+                    Action::Expansion(ExpansionAction::DesertWar(DwAction::EscortWithTransport(
+                        ..
+                    )))
+                )
+            })
             .collect()
     };
     let g = setup(false);
     assert!(both(&g).is_empty());
     let mut s = setup(true);
     let offered = both(&s);
-    let Some(&Action::DesertWar(DwAction::EscortWithTransport(ze, zo, to))) = offered.first()
+    let Some(&Action::Expansion(ExpansionAction::DesertWar(DwAction::EscortWithTransport(
+        ze,
+        zo,
+        to,
+    )))) = offered.first()
     else {
         panic!("stacked Escort Troops offered")
     };

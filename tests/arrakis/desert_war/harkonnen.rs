@@ -2,6 +2,7 @@
 //! DW-HARKONNEN-18), on the real board.
 use crate::common::*;
 use melange::rules::arrakis::expansions::desert_war::{DwAction, DwEvent, DwPrompt};
+use melange::rules::arrakis::expansions::{ExpansionAction, ExpansionEvent, ExpansionPrompt};
 use melange::rules::arrakis::{
     AirZoneId, Arrakis, ArrakisOptions, DieResult, Event, Prompt, Vehicle, board,
 };
@@ -24,7 +25,7 @@ pub fn zone(id: &str) -> AirZoneId {
 }
 
 pub fn dw(a: DwAction) -> melange::rules::arrakis::Action {
-    melange::rules::arrakis::Action::DesertWar(a)
+    melange::rules::arrakis::Action::Expansion(ExpansionAction::DesertWar(a))
 }
 
 /// The Atreides spend a Strategy die and move nothing.
@@ -69,12 +70,17 @@ fn tokens_go_on_the_empty_first_column_slots() {
         assert!(matches!(g.prompt(), Prompt::Vehicles { .. }));
         let ev = play(&mut g, H, &[melange::rules::arrakis::Action::Done]);
         assert_eq!(tokens(&g), want, "row {row}");
-        assert!(ev.contains(&Event::DesertWar(DwEvent::TokensPlaced { count: want })));
+        assert!(ev.contains(&Event::Expansion(ExpansionEvent::DesertWar(
+            DwEvent::TokensPlaced { count: want }
+        ))));
     }
     // The core game has none.
     let mut g = Arrakis::setup(&ArrakisOptions::default(), 7).unwrap();
     let ev = play(&mut g, H, &[melange::rules::arrakis::Action::Done]);
-    assert!(!ev.iter().any(|e| matches!(e, Event::DesertWar(_))));
+    assert!(
+        !ev.iter()
+            .any(|e| matches!(e, Event::Expansion(ExpansionEvent::DesertWar(_))))
+    );
 }
 
 #[test]
@@ -86,24 +92,23 @@ fn deploy_before_the_die_then_the_die() {
     g.test_put_suspensors(a("s1_16"), 1);
     let offered = legal(&g, H);
     // DW-HARKONNEN-10: deploy, move or scout, nothing else.
-    assert!(
-        offered
-            .iter()
-            .any(|x| matches!(x, X::DesertWar(DwAction::DeploySuspensor(_))))
-    );
-    assert!(
-        offered
-            .iter()
-            .any(|x| matches!(x, X::DesertWar(DwAction::MoveSuspensor(..))))
-    );
-    assert!(
-        offered
-            .iter()
-            .any(|x| matches!(x, X::DesertWar(DwAction::ScoutSuspensor(..))))
-    );
+    assert!(offered.iter().any(|x| matches!(
+        x,
+        X::Expansion(ExpansionAction::DesertWar(DwAction::DeploySuspensor(_)))
+    )));
+    assert!(offered.iter().any(|x| matches!(
+        x,
+        X::Expansion(ExpansionAction::DesertWar(DwAction::MoveSuspensor(..)))
+    )));
+    assert!(offered.iter().any(|x| matches!(
+        x,
+        X::Expansion(ExpansionAction::DesertWar(DwAction::ScoutSuspensor(..)))
+    )));
     assert!(!offered.iter().any(|x| matches!(
         x,
-        X::DesertWar(DwAction::SwapOut(_) | DwAction::EscortTroops(..) | DwAction::TakeEscort)
+        X::Expansion(ExpansionAction::DesertWar(
+            DwAction::SwapOut(_) | DwAction::EscortTroops(..) | DwAction::TakeEscort
+        ))
     )));
     assert!(offered.contains(&dw(DwAction::DeploySuspensor(a("s1_3")))));
     // DW-HARKONNEN-14: only sectors connected to an Air zone holding a
@@ -122,14 +127,16 @@ fn deploy_before_the_die_then_the_die() {
     // area, all in the first one's sector.
     let ev = play(&mut g, H, &[dw(DwAction::DeploySuspensor(a("s1_3")))]);
     assert_eq!(tokens(&g), 1); // DW-HARKONNEN-09: discarded
-    assert!(ev.contains(&Event::DesertWar(DwEvent::TokenDiscarded { left: 1 })));
+    assert!(ev.contains(&Event::Expansion(ExpansionEvent::DesertWar(
+        DwEvent::TokenDiscarded { left: 1 }
+    ))));
     assert!(matches!(
         g.prompt(),
-        Prompt::DesertWar(DwPrompt::DeploySuspensors {
+        Prompt::Expansion(ExpansionPrompt::DesertWar(DwPrompt::DeploySuspensors {
             left: 2,
             after: false,
             ..
-        })
+        }))
     ));
     let e = assert_refused(&g, seat(H), &dw(DwAction::DeploySuspensor(a("s5_3"))));
     assert_eq!(rule_of(e), "DW-HARKONNEN-13");
@@ -151,7 +158,11 @@ fn deploy_before_the_die_then_the_die() {
     // DW-HARKONNEN-05, DW-HARKONNEN-06: back to the turn, which still
     // spends a die; no second Desert War action for it.
     assert_eq!(g.prompt(), Prompt::Turn(H));
-    assert!(!legal(&g, H).iter().any(|x| matches!(x, X::DesertWar(_))));
+    assert!(
+        !legal(&g, H)
+            .iter()
+            .any(|x| matches!(x, X::Expansion(ExpansionAction::DesertWar(_))))
+    );
     let e = assert_refused(&g, seat(H), &dw(DwAction::DeploySuspensor(a("s1_6"))));
     assert_eq!(rule_of(e), "DW-HARKONNEN-06");
     // The die's action ends the turn: no Desert War action after it.
@@ -174,7 +185,10 @@ fn the_action_may_come_after_the_die() {
     play(&mut g, H, &[X::SpendDie(DieResult::Mentat)]);
     let decks = legal(&g, H)[0];
     play(&mut g, H, &[decks]);
-    assert_eq!(g.prompt(), Prompt::DesertWar(DwPrompt::HarkonnenAfter));
+    assert_eq!(
+        g.prompt(),
+        Prompt::Expansion(ExpansionPrompt::DesertWar(DwPrompt::HarkonnenAfter))
+    );
     let offered = legal(&g, H);
     assert!(offered.contains(&X::Done));
     assert!(offered.contains(&dw(DwAction::MoveSuspensor(a("s1_4"), a("s1_5")))));
@@ -190,7 +204,11 @@ fn the_action_may_come_after_the_die() {
     // after.
     atreides_pass(&mut g);
     assert_eq!(g.prompt(), Prompt::Turn(H));
-    assert!(!legal(&g, H).iter().any(|x| matches!(x, X::DesertWar(_))));
+    assert!(
+        !legal(&g, H)
+            .iter()
+            .any(|x| matches!(x, X::Expansion(ExpansionAction::DesertWar(_))))
+    );
     let e = assert_refused(
         &g,
         seat(H),
@@ -200,7 +218,10 @@ fn the_action_may_come_after_the_die() {
     play(&mut g, H, &[X::SpendDie(DieResult::Mentat)]);
     let decks = legal(&g, H)[0];
     play(&mut g, H, &[decks]);
-    assert_ne!(g.prompt(), Prompt::DesertWar(DwPrompt::HarkonnenAfter));
+    assert_ne!(
+        g.prompt(),
+        Prompt::Expansion(ExpansionPrompt::DesertWar(DwPrompt::HarkonnenAfter))
+    );
 }
 
 #[test]
@@ -211,7 +232,10 @@ fn declining_the_action_after_the_die() {
     play(&mut g, H, &[X::SpendDie(DieResult::Mentat)]);
     let decks = legal(&g, H)[0];
     play(&mut g, H, &[decks]);
-    assert_eq!(g.prompt(), Prompt::DesertWar(DwPrompt::HarkonnenAfter));
+    assert_eq!(
+        g.prompt(),
+        Prompt::Expansion(ExpansionPrompt::DesertWar(DwPrompt::HarkonnenAfter))
+    );
     play(&mut g, H, &[X::Done]);
     assert_eq!(tokens(&g), 2);
     assert_eq!(g.prompt(), Prompt::Turn(A));
@@ -270,12 +294,12 @@ fn the_end_of_the_round_clears_the_harkonnen_side() {
     assert_eq!(g.house(H).generic_supply, generic);
     assert!(ev.iter().any(|e| matches!(
         e,
-        Event::DesertWar(DwEvent::RoundCleared {
+        Event::Expansion(ExpansionEvent::DesertWar(DwEvent::RoundCleared {
             escorts: 1,
             tokens: 3,
             troopers,
             ..
-        }) if troopers.suspensors == 2
+        })) if troopers.suspensors == 2
     )));
 }
 

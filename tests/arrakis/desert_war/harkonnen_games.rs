@@ -7,6 +7,7 @@
 //! giving the same game.
 use crate::common::*;
 use melange::rules::arrakis::data::data;
+use melange::rules::arrakis::expansions::ExpansionAction;
 use melange::rules::arrakis::expansions::desert_war::data::desert_war;
 use melange::rules::arrakis::{Action, Arrakis, ArrakisOptions, Prompt, Vehicle};
 use melange::rules::core::{Ruleset, Seat};
@@ -72,7 +73,8 @@ fn check(g: &Arrakis) -> Result<(), String> {
 fn weight(a: &Action) -> u32 {
     match a {
         Action::Done => 1,
-        Action::DesertWar(_) | Action::PlaceVehicle(Vehicle::EscortOrnithopter, _) => 10,
+        Action::Expansion(ExpansionAction::DesertWar(_))
+        | Action::PlaceVehicle(Vehicle::EscortOrnithopter, _) => 10,
         _ => 4,
     }
 }
@@ -118,7 +120,8 @@ fn game(seed: u64) -> usize {
             .unwrap_or_else(|e| panic!("seed {seed}: {a:?} refused: {e}"));
         if matches!(
             a,
-            Action::DesertWar(_) | Action::PlaceVehicle(Vehicle::EscortOrnithopter, _)
+            Action::Expansion(ExpansionAction::DesertWar(_))
+                | Action::PlaceVehicle(Vehicle::EscortOrnithopter, _)
         ) {
             played += 1;
         }

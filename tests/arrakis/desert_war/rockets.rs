@@ -3,6 +3,7 @@
 use super::atreides_kit::*;
 use crate::common::{A, H, a, legal, play, rule_of, seat};
 use melange::rules::arrakis::expansions::desert_war::{AtreidesThen, DwAction, DwEvent, DwPrompt};
+use melange::rules::arrakis::expansions::{ExpansionAction, ExpansionEvent, ExpansionPrompt};
 use melange::rules::arrakis::{
     Action, AirZoneId, AreaId, Arrakis, DieResult, Event, Marker, Prompt, Vehicle,
 };
@@ -14,7 +15,7 @@ const SHIELD: u8 = 3;
 const SPECIAL: u8 = 5;
 
 fn dw(x: DwAction) -> Action {
-    Action::DesertWar(x)
+    Action::Expansion(ExpansionAction::DesertWar(x))
 }
 
 fn refused(g: &mut Arrakis, f: melange::rules::arrakis::Faction, x: Action) -> &'static str {
@@ -82,19 +83,21 @@ fn worked_example_two_launchers_hit_and_special() {
     let kh = g.prescience[KH];
     let ev = play(&mut g, A, &[attack]);
     // DW-ROCKET-04: one die per launcher.
-    assert!(ev.contains(&Event::DesertWar(DwEvent::RocketAttack {
-        sector: sector_of(s.camp),
-        dice: vec![
-            melange::rules::arrakis::CombatFace::Hit,
-            melange::rules::arrakis::CombatFace::Special
-        ],
-    })));
-    let target = Prompt::DesertWar(DwPrompt::RocketTarget {
+    assert!(ev.contains(&Event::Expansion(ExpansionEvent::DesertWar(
+        DwEvent::RocketAttack {
+            sector: sector_of(s.camp),
+            dice: vec![
+                melange::rules::arrakis::CombatFace::Hit,
+                melange::rules::arrakis::CombatFace::Special
+            ],
+        }
+    ))));
+    let target = Prompt::Expansion(ExpansionPrompt::DesertWar(DwPrompt::RocketTarget {
         from: s.camp,
         left: 2,
         harvester: false,
         then: AtreidesThen::DesertPower,
-    });
+    }));
     assert_eq!(g.prompt(), target);
     // DW-ROCKET-05: the adjacent harvester and the zone's vehicle; DW-ROCKET-06:
     // not the harvester out of reach.
@@ -115,16 +118,18 @@ fn worked_example_two_launchers_hit_and_special() {
     // DW-ROCKET-09: a harvester went: the Camp may be traded.
     assert_eq!(
         g.prompt(),
-        Prompt::DesertWar(DwPrompt::CampTrade {
+        Prompt::Expansion(ExpansionPrompt::DesertWar(DwPrompt::CampTrade {
             area: s.camp,
             then: AtreidesThen::DesertPower
-        })
+        }))
     );
     let ev = play(&mut g, A, &[dw(DwAction::TradeCamp)]);
-    assert!(ev.contains(&Event::DesertWar(DwEvent::CampTraded {
-        area: s.camp,
-        marker: KH
-    })));
+    assert!(ev.contains(&Event::Expansion(ExpansionEvent::DesertWar(
+        DwEvent::CampTraded {
+            area: s.camp,
+            marker: KH
+        }
+    ))));
     assert_eq!(g.prescience[KH], kh + 1);
     // DW-ROCKET-11: the Camp is gone for the game.
     assert_eq!(g.areas[s.camp.index()].desert.camp, None);
@@ -134,7 +139,9 @@ fn worked_example_two_launchers_hit_and_special() {
     assert_eq!(g.prompt(), Prompt::Wormsigns(2));
     assert!(!legal(&g, A).iter().any(|x| matches!(
         x,
-        Action::DesertWar(DwAction::DeployRockets | DwAction::RocketAttack(_))
+        Action::Expansion(ExpansionAction::DesertWar(
+            DwAction::DeployRockets | DwAction::RocketAttack(_)
+        ))
     )));
 }
 
@@ -149,7 +156,10 @@ fn a_miss_costs_no_launcher_and_no_harvester_no_trade() {
     // DW-ROCKET-05: one scoring face, one vehicle.
     assert!(matches!(
         g.prompt(),
-        Prompt::DesertWar(DwPrompt::RocketTarget { left: 1, .. })
+        Prompt::Expansion(ExpansionPrompt::DesertWar(DwPrompt::RocketTarget {
+            left: 1,
+            ..
+        }))
     ));
     play(&mut g, A, &[Action::PickZone(s.zone)]);
     // DW-ROCKET-07, DW-ROCKET-08: one launcher lost for one vehicle, none
@@ -198,10 +208,10 @@ fn deploy_rockets_into_camp_areas() {
     );
     let l = legal(&g, A);
     assert!(l.contains(&dw(DwAction::DeployRockets)));
-    assert!(
-        !l.iter()
-            .any(|x| matches!(x, Action::DesertWar(DwAction::RocketAttack(_))))
-    );
+    assert!(!l.iter().any(|x| matches!(
+        x,
+        Action::Expansion(ExpansionAction::DesertWar(DwAction::RocketAttack(_)))
+    )));
     play(&mut g, A, &[dw(DwAction::DeployRockets)]);
     // DW-ATREIDES-06, DW-CAMP-07: only into a Camp area.
     assert_eq!(
@@ -248,7 +258,10 @@ fn the_desert_war_action_may_come_after_the_desert_power() {
     atreides_turn(&mut g);
     play(&mut g, A, &[Action::DesertPower, Action::Done]);
     // DW-ATREIDES-02: after the Desert Power, before the turn ends.
-    assert_eq!(g.prompt(), Prompt::DesertWar(DwPrompt::AtreidesAfter));
+    assert_eq!(
+        g.prompt(),
+        Prompt::Expansion(ExpansionPrompt::DesertWar(DwPrompt::AtreidesAfter))
+    );
     play(
         &mut g,
         A,
@@ -328,7 +341,7 @@ fn the_camp_may_be_kept_after_a_harvester_falls() {
     );
     assert!(matches!(
         g.prompt(),
-        Prompt::DesertWar(DwPrompt::CampTrade { .. })
+        Prompt::Expansion(ExpansionPrompt::DesertWar(DwPrompt::CampTrade { .. }))
     ));
     assert_eq!(g.prompt().faction(), Some(A));
     let mut ev = Vec::new();

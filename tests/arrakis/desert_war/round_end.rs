@@ -2,6 +2,7 @@
 //! DW-ROUNDEND-04, DW-HARKONNEN-09).
 use super::*;
 use melange::rules::arrakis::Marker;
+use melange::rules::arrakis::expansions::ExpansionEvent;
 
 /// A board with every kind of Desert War figure: Escorts in a legion,
 /// two Camps, troopers of each kind, a Sandrider with a sandworm and one
@@ -63,16 +64,18 @@ fn the_end_of_the_round_clears_the_desert_war() {
     assert_eq!(dw.sandriders, 1);
     // DW-HARKONNEN-09: the Desert War tokens are taken back.
     assert_eq!(dw.tokens_on_board, 0);
-    assert!(ev.contains(&Event::DesertWar(DwEvent::RoundCleared {
-        escorts: 2,
-        camps: 2,
-        troopers: Troopers {
-            suspensors: 4,
-            rockets: 3,
-            sandriders: 1,
-        },
-        tokens: 3,
-    })));
+    assert!(ev.contains(&Event::Expansion(ExpansionEvent::DesertWar(
+        DwEvent::RoundCleared {
+            escorts: 2,
+            camps: 2,
+            troopers: Troopers {
+                suspensors: 4,
+                rockets: 3,
+                sandriders: 1,
+            },
+            tokens: 3,
+        }
+    ))));
     // The round goes on (the leader swap, the hand limit, the unclaimed
     // prescience cards).
     assert!(matches!(

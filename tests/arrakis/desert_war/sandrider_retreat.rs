@@ -4,6 +4,7 @@
 //! AR-OPT-08) never goes onto one.
 use super::atreides_kit::*;
 use crate::common::{A, H, legal, play, rule_of, seat};
+use melange::rules::arrakis::expansions::ExpansionEvent;
 use melange::rules::arrakis::expansions::desert_war::DwEvent;
 use melange::rules::arrakis::{
     Action, AreaId, Arrakis, BattleStep, DieResult, Event, Faction, Prompt, UnitKind, Units, Worm,
@@ -103,7 +104,9 @@ fn a_defender_retreating_onto_a_lone_sandrider_calls_a_sandworm_and_retreats_aga
     // supply, and the sandworm comes with the usual
     // consequences: the harvester there is destroyed (AR-HAZ-51) once the
     // legion has retreated once more (AR-HAZ-50).
-    assert!(ev.contains(&Event::DesertWar(DwEvent::SandriderRemoved { area: z })));
+    assert!(ev.contains(&Event::Expansion(ExpansionEvent::DesertWar(
+        DwEvent::SandriderRemoved { area: z }
+    ))));
     assert_eq!(g.areas[z.index()].desert.sandriders, 0);
     assert_eq!(sandriders_off(&g), off + 1);
     assert!(matches!(g.prompt(), Prompt::WormRetreat(_, at, _) if at == z));
@@ -162,7 +165,9 @@ fn a_defender_with_nowhere_to_go_stays_on_the_sandriders_area_and_is_attacked() 
     let ev = play(&mut g, H, &[Action::Retreat(z)]);
     // DW-SANDRIDER-10: the Sandrider goes, a sandworm comes and attacks
     // the legion, then leaves the board (AR-HAZ-45).
-    assert!(ev.contains(&Event::DesertWar(DwEvent::SandriderRemoved { area: z })));
+    assert!(ev.contains(&Event::Expansion(ExpansionEvent::DesertWar(
+        DwEvent::SandriderRemoved { area: z }
+    ))));
     assert!(ev.contains(&Event::SandwormPlaced { area: z }));
     assert_eq!(sandriders_off(&g), off + 1);
     assert_eq!(g.areas[z.index()].units[H], [1, 0, 0]);
@@ -189,7 +194,9 @@ fn a_defender_retreating_elsewhere_calls_no_sandworm() {
         .expect("another area");
     let ev = play(&mut g, H, &[Action::Retreat(other)]);
     // DW-SANDRIDER-10 only for the Sandrider's area.
-    assert!(!ev.contains(&Event::DesertWar(DwEvent::SandriderRemoved { area: z })));
+    assert!(!ev.contains(&Event::Expansion(ExpansionEvent::DesertWar(
+        DwEvent::SandriderRemoved { area: z }
+    ))));
     assert_eq!(g.areas[z.index()].desert.sandriders, 1);
     assert!(matches!(g.prompt(), Prompt::Battle(b) if b.step == BattleStep::Advance));
 }

@@ -3,6 +3,7 @@
 use super::atreides_kit::*;
 use crate::common::{A, H, a, leader, legal, play, rule_of, seat};
 use melange::rules::arrakis::expansions::desert_war::{DwAction, DwEvent};
+use melange::rules::arrakis::expansions::{ExpansionAction, ExpansionEvent, ExpansionPrompt};
 use melange::rules::arrakis::{
     Action, AreaId, Arrakis, DieResult, Event, Faction, LeaderAt, Prompt, UnitKind, Units, Worm,
     Wormsign, board,
@@ -10,7 +11,7 @@ use melange::rules::arrakis::{
 use melange::rules::core::Ruleset;
 
 fn dw(x: DwAction) -> Action {
-    Action::DesertWar(x)
+    Action::Expansion(ExpansionAction::DesertWar(x))
 }
 
 fn refused(g: &mut Arrakis, f: Faction, x: Action) -> &'static str {
@@ -40,9 +41,9 @@ fn a_sandrider_in_place_of_a_wormsign() {
         "DW-SANDRIDER-04"
     );
     let ev = play(&mut g, A, &[dw(DwAction::PlaceSandrider(a("s1_3")))]);
-    assert!(ev.contains(&Event::DesertWar(DwEvent::SandriderPlaced {
-        area: a("s1_3")
-    })));
+    assert!(ev.contains(&Event::Expansion(ExpansionEvent::DesertWar(
+        DwEvent::SandriderPlaced { area: a("s1_3") }
+    ))));
     assert_eq!(g.areas[a("s1_3").index()].desert.sandriders, 1);
     assert_eq!(supply(&g), 1);
     // It takes the place of one of the two wormsigns.
@@ -70,9 +71,9 @@ fn the_sandriders_special_brings_a_ridden_sandworm_and_a_wormsign() {
         "DW-SANDRIDER-05"
     );
     let ev = play(&mut g, A, &[special]);
-    assert!(ev.contains(&Event::DesertWar(DwEvent::SandridersSpecial {
-        area: a("s1_3")
-    })));
+    assert!(ev.contains(&Event::Expansion(ExpansionEvent::DesertWar(
+        DwEvent::SandridersSpecial { area: a("s1_3") }
+    ))));
     // DW-SANDRIDER-06: a normal sandworm, never the Wild Maker;
     // DW-SANDRIDER-11: the Sandrider stays, riding it.
     let s = &g.areas[a("s1_3").index()];
@@ -84,10 +85,10 @@ fn the_sandriders_special_brings_a_ridden_sandworm_and_a_wormsign() {
     let l = legal(&g, A);
     assert!(l.contains(&Action::WormsignAt(a("s4_4"))));
     assert!(!l.contains(&Action::WormsignAt(a("s1_3"))));
-    assert!(
-        !l.iter()
-            .any(|x| matches!(x, Action::DesertWar(DwAction::PlaceSandrider(_))))
-    );
+    assert!(!l.iter().any(|x| matches!(
+        x,
+        Action::Expansion(ExpansionAction::DesertWar(DwAction::PlaceSandrider(_)))
+    )));
     assert!(g.desert_war.as_ref().unwrap().sandriders_card_spent);
 }
 
@@ -178,7 +179,9 @@ fn a_harkonnen_legion_entering_a_lone_sandrider_calls_a_sandworm() {
     );
     // DW-SANDRIDER-10: the Sandrider is removed and a sandworm appears,
     // as for a revealed sandworm wormsign (the legion retreats from it).
-    assert!(ev.contains(&Event::DesertWar(DwEvent::SandriderRemoved { area: y })));
+    assert!(ev.contains(&Event::Expansion(ExpansionEvent::DesertWar(
+        DwEvent::SandriderRemoved { area: y }
+    ))));
     assert_eq!(g.areas[y.index()].desert.sandriders, 0);
     assert_eq!(supply(&g), 2);
     // The Harkonnen pick where the legion retreats (AR-HAZ-50), then the
@@ -245,7 +248,9 @@ fn worked_example_a_ridden_sandworm_attacks_three_areas_away_with_5_dice() {
     // DW-SANDRIDER-13: the Sandrider goes with the attack.
     assert_eq!(g.areas[w.index()].desert.sandriders, 0);
     assert_eq!(supply(&g), 2);
-    assert!(ev.contains(&Event::DesertWar(DwEvent::SandriderRemoved { area: w })));
+    assert!(ev.contains(&Event::Expansion(ExpansionEvent::DesertWar(
+        DwEvent::SandriderRemoved { area: w }
+    ))));
 }
 
 #[test]
@@ -402,7 +407,9 @@ fn a_harkonnen_legion_advancing_onto_a_lone_sandrider_calls_a_sandworm() {
         play(&mut g, f, &[x]);
     }
     let ev = play(&mut g, H, &[Action::Advance]);
-    assert!(ev.contains(&Event::DesertWar(DwEvent::SandriderRemoved { area: y })));
+    assert!(ev.contains(&Event::Expansion(ExpansionEvent::DesertWar(
+        DwEvent::SandriderRemoved { area: y }
+    ))));
     assert_eq!(supply(&g), 2);
     if let Prompt::WormRetreat(..) = g.prompt() {
         let l = legal(&g, H);
@@ -485,7 +492,9 @@ fn the_sandriders_special_brings_a_desert_war_action_after_it() {
     );
     assert_eq!(
         g.prompt(),
-        Prompt::DesertWar(melange::rules::arrakis::expansions::desert_war::DwPrompt::AtreidesAfter)
+        Prompt::Expansion(ExpansionPrompt::DesertWar(
+            melange::rules::arrakis::expansions::desert_war::DwPrompt::AtreidesAfter
+        ))
     );
     assert!(legal(&g, A).contains(&dw(DwAction::DeployRockets)));
     play(&mut g, A, &[Action::Done]);
@@ -517,7 +526,9 @@ fn the_wild_makers_sandrider_goes_with_its_special_move_and_its_attack() {
     let ev = play(&mut g, A, &[Action::WormAttack(z, y)]);
     assert_eq!(g.areas[z.index()].desert.sandriders, 0);
     assert_eq!(supply(&g), before + 1);
-    assert!(ev.contains(&Event::DesertWar(DwEvent::SandriderRemoved { area: z })));
+    assert!(ev.contains(&Event::Expansion(ExpansionEvent::DesertWar(
+        DwEvent::SandriderRemoved { area: z }
+    ))));
 }
 
 #[test]

@@ -5,6 +5,7 @@ use crate::common::*;
 use melange::rules::arrakis::expansions::desert_war::{
     AtreidesTrooper, DwAction, DwEvent, DwPrompt,
 };
+use melange::rules::arrakis::expansions::{ExpansionEvent, ExpansionPrompt};
 use melange::rules::arrakis::{
     Action, Arrakis, ArrakisOptions, DieResult, Event, Prompt, Vehicle, Wormsign,
 };
@@ -41,10 +42,12 @@ fn moves_two_areas_ignoring_impassable_borders() {
     let mut g = g;
     let ev = play(&mut g, H, &[mv("s1_4", "carthag")]);
     assert_eq!(g.areas[a("carthag").index()].desert.suspensors, 1);
-    assert!(ev.contains(&Event::DesertWar(DwEvent::SuspensorMoved {
-        from: a("s1_4"),
-        to: a("carthag")
-    })));
+    assert!(ev.contains(&Event::Expansion(ExpansionEvent::DesertWar(
+        DwEvent::SuspensorMoved {
+            from: a("s1_4"),
+            to: a("carthag")
+        }
+    ))));
 }
 
 #[test]
@@ -84,9 +87,9 @@ fn a_wormsign_is_discarded_where_the_move_ends() {
     assert!(g.areas[a("s1_7").index()].wormsign.is_none());
     assert_eq!(g.areas[a("s1_5").index()].wormsign, Some(Wormsign::Sand));
     assert_eq!(g.areas[a("s1_7").index()].desert.suspensors, 1);
-    assert!(ev.contains(&Event::DesertWar(DwEvent::WormsignDiscarded {
-        area: a("s1_7")
-    })));
+    assert!(ev.contains(&Event::Expansion(ExpansionEvent::DesertWar(
+        DwEvent::WormsignDiscarded { area: a("s1_7") }
+    ))));
     // No sandworm came: the trooper is not a legion.
     assert!(g.areas[a("s1_7").index()].worm.is_none());
 }
@@ -102,10 +105,12 @@ fn the_swap_with_atreides_troopers() {
     assert_eq!((d.suspensors, d.rockets), (0, 1));
     let dwst = g.desert_war.as_ref().unwrap();
     assert_eq!((dwst.suspensors, dwst.rockets), (6, 5)); // DW-TROOPER-17
-    assert!(ev.contains(&Event::DesertWar(DwEvent::TrooperSwap {
-        area: a("s1_5"),
-        removed: AtreidesTrooper::RocketLauncher
-    })));
+    assert!(ev.contains(&Event::Expansion(ExpansionEvent::DesertWar(
+        DwEvent::TrooperSwap {
+            area: a("s1_5"),
+            removed: AtreidesTrooper::RocketLauncher
+        }
+    ))));
     assert_eq!(g.prompt(), Prompt::Turn(H));
     // Both kinds there: the Harkonnen pick.
     let mut g = with_trooper("s1_4");
@@ -113,7 +118,7 @@ fn the_swap_with_atreides_troopers() {
     play(&mut g, H, &[mv("s1_4", "s1_5")]);
     assert!(matches!(
         g.prompt(),
-        Prompt::DesertWar(DwPrompt::SwapTrooper { .. })
+        Prompt::Expansion(ExpansionPrompt::DesertWar(DwPrompt::SwapTrooper { .. }))
     ));
     let e = assert_refused(&g, seat(H), &Action::Done);
     assert_eq!(rule_of(e), "DW-SUSPENSOR-06");

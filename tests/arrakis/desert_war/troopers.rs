@@ -2,6 +2,7 @@
 //! units, never in a legion, free areas, removal by an opposing legion or
 //! a sandworm, no hits from battles, storms or sandworm attacks.
 use super::*;
+use melange::rules::arrakis::expansions::ExpansionEvent;
 
 #[test]
 fn troopers_are_neither_units_nor_legion_members() {
@@ -97,15 +98,17 @@ fn an_area_with_only_troopers_is_free_and_an_opposing_legion_removes_them() {
     assert_eq!(s.units[H], [1, 0, 0]);
     assert_eq!((s.desert.rockets, s.desert.sandriders), (0, 0));
     assert_eq!(s.desert.suspensors, 1);
-    assert!(ev.contains(&Event::DesertWar(DwEvent::TroopersRemoved {
-        area: a("s1_2"),
-        troopers: Troopers {
-            rockets: 2,
-            sandriders: 0,
-            suspensors: 0,
-        },
-        why: TrooperRemoval::Legion,
-    })));
+    assert!(ev.contains(&Event::Expansion(ExpansionEvent::DesertWar(
+        DwEvent::TroopersRemoved {
+            area: a("s1_2"),
+            troopers: Troopers {
+                rockets: 2,
+                sandriders: 0,
+                suspensors: 0,
+            },
+            why: TrooperRemoval::Legion,
+        }
+    ))));
     // DW-TROOPER-17: back to the supply, ready again.
     let dw = g.desert_war.as_ref().unwrap();
     assert_eq!((dw.rockets, dw.sandriders, dw.suspensors), (6, 2, 5));
@@ -159,7 +162,7 @@ fn troopers_never_block_a_retreat_or_a_harvester() {
     assert_eq!(g.areas[a("s1_4").index()].desert.rockets, 0);
     assert!(ev.iter().any(|e| matches!(
         e,
-        Event::DesertWar(DwEvent::TroopersRemoved { area, .. }) if *area == a("s1_4")
+        Event::Expansion(ExpansionEvent::DesertWar(DwEvent::TroopersRemoved { area, .. })) if *area == a("s1_4")
     )));
 }
 
@@ -219,15 +222,15 @@ fn a_storm_leaves_troopers_alone() {
     );
     // No storm removal: the trooper is still there when the round ends
     // (the End of the Round then takes it, DW-ROUNDEND-03).
-    assert!(
-        !ev.iter()
-            .any(|e| matches!(e, Event::DesertWar(DwEvent::TroopersRemoved { .. })))
-    );
+    assert!(!ev.iter().any(|e| matches!(
+        e,
+        Event::Expansion(ExpansionEvent::DesertWar(DwEvent::TroopersRemoved { .. }))
+    )));
     let on_board = g.areas[a("pasty_mesa").index()].desert.suspensors == 1;
     let cleared = ev.iter().any(|e| {
         matches!(
             e,
-            Event::DesertWar(DwEvent::RoundCleared { troopers, .. }) if troopers.suspensors == 1
+            Event::Expansion(ExpansionEvent::DesertWar(DwEvent::RoundCleared { troopers, .. })) if troopers.suspensors == 1
         )
     });
     assert!(on_board || cleared);
@@ -340,15 +343,17 @@ fn a_sandworm_moving_in_removes_all_troopers_but_sandriders() {
     );
     // DW-TROOPER-16: it is a move: no attack, no roll.
     assert!(!ev.iter().any(|e| matches!(e, Event::CombatRoll { .. })));
-    assert!(ev.contains(&Event::DesertWar(DwEvent::TroopersRemoved {
-        area: a("s1_3"),
-        troopers: Troopers {
-            suspensors: 2,
-            rockets: 1,
-            sandriders: 0,
-        },
-        why: TrooperRemoval::Sandworm,
-    })));
+    assert!(ev.contains(&Event::Expansion(ExpansionEvent::DesertWar(
+        DwEvent::TroopersRemoved {
+            area: a("s1_3"),
+            troopers: Troopers {
+                suspensors: 2,
+                rockets: 1,
+                sandriders: 0,
+            },
+            why: TrooperRemoval::Sandworm,
+        }
+    ))));
     // DW-TROOPER-17
     let dw = g.desert_war.as_ref().unwrap();
     assert_eq!((dw.suspensors, dw.rockets, dw.sandriders), (6, 6, 1));
@@ -514,7 +519,7 @@ fn a_legion_that_reveals_a_sandworm_removes_the_troopers_there() {
     assert_eq!(g.areas[a("s1_4").index()].units[H], [2, 0, 0]);
     assert!(ev.iter().any(|e| matches!(
         e,
-        Event::DesertWar(DwEvent::TroopersRemoved { area, .. }) if *area == a("s1_2")
+        Event::Expansion(ExpansionEvent::DesertWar(DwEvent::TroopersRemoved { area, .. })) if *area == a("s1_2")
     )));
     assert_eq!(g.areas[a("s1_2").index()].desert.rockets, 0);
     assert_eq!(g.desert_war.as_ref().unwrap().rockets, 6);

@@ -4,6 +4,7 @@
 use super::*;
 use melange::pb::arrakis_event::Kind;
 use melange::rules::arrakis::Marker;
+use melange::rules::arrakis::expansions::ExpansionEvent;
 use melange::rules::core::Viewer;
 
 #[test]
@@ -126,11 +127,11 @@ fn the_wire_carries_the_desert_war_and_keeps_the_camp_marker() {
     let w = wire(&core, Viewer::Spectator);
     assert!(w.desert_war.is_none() && w.areas.iter().all(|x| x.desert.is_none()));
     // Events: their case, figures, reason and a line for a person.
-    let e = Event::DesertWar(DwEvent::TroopersRemoved {
+    let e = Event::Expansion(ExpansionEvent::DesertWar(DwEvent::TroopersRemoved {
         area: a("s1_4"),
         troopers: sus(2),
         why: TrooperRemoval::Legion,
-    });
+    }));
     let (text, game) = g.event_to_pb(&e);
     let Some(pb::event::Game::Arrakis(pb::ArrakisEvent {
         kind: Some(Kind::TroopersRemoved(x)),
@@ -145,12 +146,12 @@ fn the_wire_carries_the_desert_war_and_keeps_the_camp_marker() {
         text,
         "2 Suspensor Troopers removed from desert area s1-4 (an opposing legion came in), back to the supply"
     );
-    let e = Event::DesertWar(DwEvent::RoundCleared {
+    let e = Event::Expansion(ExpansionEvent::DesertWar(DwEvent::RoundCleared {
         escorts: 1,
         camps: 2,
         troopers: rockets(1),
         tokens: 3,
-    });
+    }));
     let (text, game) = g.event_to_pb(&e);
     let Some(pb::event::Game::Arrakis(pb::ArrakisEvent {
         kind: Some(Kind::DesertWarCleared(x)),

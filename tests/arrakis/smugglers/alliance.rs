@@ -3,12 +3,13 @@
 use super::*;
 use crate::common::{A, H, a, legal, play};
 use melange::rules::arrakis::expansions::smugglers::{SmAction, SmEvent, SmPrompt, Standing};
+use melange::rules::arrakis::expansions::{ExpansionAction, ExpansionEvent, ExpansionPrompt};
 use melange::rules::arrakis::{
     BattleStep, DieResult, Event, LeaderAt, Marker, Phase, Prompt, UnitKind, Vehicle, board,
 };
 
 fn place(x: &str) -> Action {
-    Action::Smugglers(SmAction::PlaceBase(a(x)))
+    Action::Expansion(ExpansionAction::Smugglers(SmAction::PlaceBase(a(x))))
 }
 
 #[test]
@@ -27,11 +28,15 @@ fn a_drone_ornithopters_play_reaching_the_highest_marker_brings_the_alliance() {
     g.test_hand(A, &[drone()]);
     let ev = play(&mut g, A, &[Action::PlayCard(drone(), DieResult::Strategy)]);
     // SM-ALLY-02, SM-ALLY-01: Staban down to step 0, where the markers are.
-    assert!(ev.contains(&Event::Smugglers(SmEvent::StabanMoved { step: 0 })));
-    assert!(ev.contains(&Event::Smugglers(SmEvent::Allied {
-        harvesters_removed: 3,
-        carryall_removed: true,
-    })));
+    assert!(ev.contains(&Event::Expansion(ExpansionEvent::Smugglers(
+        SmEvent::StabanMoved { step: 0 }
+    ))));
+    assert!(ev.contains(&Event::Expansion(ExpansionEvent::Smugglers(
+        SmEvent::Allied {
+            harvesters_removed: 3,
+            carryall_removed: true,
+        }
+    ))));
     let sm = g.test_sm().clone();
     assert_eq!(sm.standing, Standing::Allied);
     // SM-ALLY-04, SM-ALLY-05: harvesters and carryall out of the game, on
@@ -46,7 +51,10 @@ fn a_drone_ornithopters_play_reaching_the_highest_marker_brings_the_alliance() {
     assert_eq!(g.test_leader(staban), LeaderAt::SetAside);
     assert_eq!(g.test_leader(gurney), LeaderAt::SetAside);
     // SM-ALLY-06: the Atreides place the Base before anything else.
-    assert_eq!(g.prompt(), Prompt::Smugglers(SmPrompt::PlaceBase));
+    assert_eq!(
+        g.prompt(),
+        Prompt::Expansion(ExpansionPrompt::Smugglers(SmPrompt::PlaceBase))
+    );
     let offered = legal(&g, A);
     assert!(offered.contains(&place("s2_1")));
     assert!(offered.contains(&place("s7_1")) || offered.contains(&place("s3_1")));
@@ -62,12 +70,14 @@ fn a_drone_ornithopters_play_reaching_the_highest_marker_brings_the_alliance() {
     assert_eq!(
         ev[..2],
         [
-            Event::Smugglers(SmEvent::BasePlaced { area: a("s2_1") }),
-            Event::Smugglers(SmEvent::FiguresJoined {
+            Event::Expansion(ExpansionEvent::Smugglers(SmEvent::BasePlaced {
+                area: a("s2_1")
+            })),
+            Event::Expansion(ExpansionEvent::Smugglers(SmEvent::FiguresJoined {
                 area: a("s2_1"),
                 regulars: 2,
                 leaders: vec![gurney, staban],
-            }),
+            })),
         ]
     );
     let s = &g.areas[a("s2_1").index()];
@@ -100,11 +110,14 @@ fn a_prescience_marker_reaching_staban_brings_the_alliance_mid_battle() {
             Action::To(a("carthag")),
         ],
     );
-    assert!(
-        ev.iter()
-            .any(|e| matches!(e, Event::Smugglers(SmEvent::Allied { .. })))
+    assert!(ev.iter().any(|e| matches!(
+        e,
+        Event::Expansion(ExpansionEvent::Smugglers(SmEvent::Allied { .. }))
+    )));
+    assert_eq!(
+        g.prompt(),
+        Prompt::Expansion(ExpansionPrompt::Smugglers(SmPrompt::PlaceBase))
     );
-    assert_eq!(g.prompt(), Prompt::Smugglers(SmPrompt::PlaceBase));
     // SM-ALLY-06: the Harkonnen cannot act meanwhile.
     assert!(legal(&g, H).is_empty());
     play(&mut g, A, &[place("s3_1")]);
@@ -117,17 +130,23 @@ fn no_alliance_below_staban_and_none_twice() {
     // SM-ALLY-01: a marker below his step does nothing.
     let mut g = game();
     let ev = g.test_sm_advance_prescience(Marker::Jihad, 6);
-    assert!(!ev.iter().any(|e| matches!(e, Event::Smugglers(_))));
+    assert!(
+        !ev.iter()
+            .any(|e| matches!(e, Event::Expansion(ExpansionEvent::Smugglers(_))))
+    );
     assert_eq!(g.test_sm().standing, Standing::Neutral);
     let ev = g.test_sm_advance_prescience(Marker::Jihad, 1);
-    assert!(
-        ev.iter()
-            .any(|e| matches!(e, Event::Smugglers(SmEvent::Allied { .. })))
-    );
+    assert!(ev.iter().any(|e| matches!(
+        e,
+        Event::Expansion(ExpansionEvent::Smugglers(SmEvent::Allied { .. }))
+    )));
     play(&mut g, A, &[place("s2_1")]);
     // Once allied, nothing fires again.
     let ev = g.test_sm_advance_prescience(Marker::KwisatzHaderach, 9);
-    assert!(!ev.iter().any(|e| matches!(e, Event::Smugglers(_))));
+    assert!(
+        !ev.iter()
+            .any(|e| matches!(e, Event::Expansion(ExpansionEvent::Smugglers(_))))
+    );
 }
 
 #[test]
@@ -234,11 +253,14 @@ fn a_prescience_card_shifting_a_marker_onto_staban_brings_the_alliance() {
         ],
     );
     let ev = play(&mut g, A, &[Action::PickSlot(3)]);
-    assert!(
-        ev.iter()
-            .any(|e| matches!(e, Event::Smugglers(SmEvent::Allied { .. })))
+    assert!(ev.iter().any(|e| matches!(
+        e,
+        Event::Expansion(ExpansionEvent::Smugglers(SmEvent::Allied { .. }))
+    )));
+    assert_eq!(
+        g.prompt(),
+        Prompt::Expansion(ExpansionPrompt::Smugglers(SmPrompt::PlaceBase))
     );
-    assert_eq!(g.prompt(), Prompt::Smugglers(SmPrompt::PlaceBase));
     play(&mut g, A, &[place("s2_1")]);
     // The card's draw comes next.
     assert!(legal(&g, A).contains(&Action::DrawFrom(

@@ -4,6 +4,7 @@
 use super::*;
 use crate::common::*;
 use melange::rules::arrakis::expansions::smugglers::SmEvent;
+use melange::rules::arrakis::expansions::{ExpansionAction, ExpansionEvent};
 use melange::rules::arrakis::{
     Action, AreaId, BattleStep, DieResult, Event, Prompt, UnitKind, Wormsign, board,
 };
@@ -11,7 +12,7 @@ use melange::rules::arrakis::{
 fn sm_events(ev: &[Event]) -> Vec<SmEvent> {
     ev.iter()
         .filter_map(|e| match e {
-            Event::Smugglers(x) => Some(x.clone()),
+            Event::Expansion(ExpansionEvent::Smugglers(x)) => Some(x.clone()),
             _ => None,
         })
         .collect()
@@ -71,13 +72,13 @@ fn an_atreides_legion_ending_its_move_captures_a_smuggler_harvester() {
     g.test_start_round();
     let due = legal(&g, H)
         .iter()
-        .filter(|x| matches!(x, Action::Smugglers(_)))
+        .filter(|x| matches!(x, Action::Expansion(ExpansionAction::Smugglers(_))))
         .count();
     assert!(due > 0);
     let mut placed = 0;
     while let Some(x) = legal(&g, H)
         .into_iter()
-        .find(|x| matches!(x, Action::Smugglers(_)))
+        .find(|x| matches!(x, Action::Expansion(ExpansionAction::Smugglers(_))))
     {
         play(&mut g, H, &[x]);
         placed += 1;

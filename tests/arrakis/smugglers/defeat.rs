@@ -3,6 +3,7 @@
 //! Halleck stays.
 use super::*;
 use crate::common::{A, H, a, play};
+use melange::rules::arrakis::expansions::ExpansionEvent;
 use melange::rules::arrakis::expansions::smugglers::{SmEvent, Standing};
 use melange::rules::arrakis::{DieResult, Event, LeaderAt, UnitKind, Vehicle, board};
 
@@ -42,7 +43,7 @@ fn the_base_falling_defeats_the_smugglers_at_once() {
     let _ = supply_before;
     assert!(ev.iter().any(|e| matches!(
         e,
-        Event::Smugglers(SmEvent::Defeated { area, thopters_removed: 3, .. }) if *area == a("s2_1")
+        Event::Expansion(ExpansionEvent::Smugglers(SmEvent::Defeated { area, thopters_removed: 3, .. })) if *area == a("s2_1")
     )));
     let sm = g.test_sm().clone();
     assert_eq!(sm.standing, Standing::Defeated);

@@ -6,6 +6,7 @@ use crate::common::*;
 use melange::rules::arrakis::expansions::smugglers::{
     DieUse, SmAction, SmEvent, SmPrompt, Standing,
 };
+use melange::rules::arrakis::expansions::{ExpansionAction, ExpansionEvent, ExpansionPrompt};
 use melange::rules::arrakis::{Action, DieResult, Event, Prompt, UnitKind};
 use melange::rules::core::conformance::assert_refused;
 
@@ -20,7 +21,7 @@ pub(super) fn allied() -> Arrakis {
 }
 
 pub(super) fn use_die(u: DieUse) -> Action {
-    Action::Smugglers(SmAction::UseDie(u))
+    Action::Expansion(ExpansionAction::Smugglers(SmAction::UseDie(u)))
 }
 
 /// An Atreides turn with one Atreides Strategy die and the Smugglers die
@@ -53,9 +54,11 @@ fn the_smugglers_die_is_rolled_with_the_atreides_dice() {
     g.test_load_dice(&faces);
     let ev = play(&mut g, H, &[Action::Done]);
     assert_eq!(g.test_sm().die, Some(DieResult::Deployment));
-    assert!(ev.contains(&Event::Smugglers(SmEvent::DieRolled {
-        result: DieResult::Deployment
-    })));
+    assert!(ev.contains(&Event::Expansion(ExpansionEvent::Smugglers(
+        SmEvent::DieRolled {
+            result: DieResult::Deployment
+        }
+    ))));
     // SM-DIE-02: it sits on the Smugglers board, not on the dashboard:
     // the Atreides still hold 4 dice (some maybe excess), none of them
     // the Smugglers die.
@@ -114,10 +117,12 @@ fn the_smugglers_die_replaces_an_atreides_die_and_is_lost_at_the_end() {
             Action::To(a("s1_2")),
         ],
     );
-    assert!(ev.contains(&Event::Smugglers(SmEvent::DieUsed {
-        result: DieResult::Strategy,
-        action: DieUse::StrategyMove
-    })));
+    assert!(ev.contains(&Event::Expansion(ExpansionEvent::Smugglers(
+        SmEvent::DieUsed {
+            result: DieResult::Strategy,
+            action: DieUse::StrategyMove
+        }
+    ))));
     assert_eq!(g.test_sm().die, None);
     atreides_die_unspent(&g);
     assert_eq!(g.prompt(), Prompt::Turn(H));
@@ -163,11 +168,16 @@ fn the_smugglers_die_plays_cards_only_through_mentat() {
     g.test_hand(A, &[war_plan]);
     g.test_put(A, a("s1_1"), [1, 0, 0], 0);
     let ev = play(&mut g, A, &[use_die(DieUse::MentatPlay)]);
-    assert!(ev.contains(&Event::Smugglers(SmEvent::DieUsed {
-        result: DieResult::Mentat,
-        action: DieUse::MentatPlay
-    })));
-    assert_eq!(g.prompt(), Prompt::Smugglers(SmPrompt::MentatPlay));
+    assert!(ev.contains(&Event::Expansion(ExpansionEvent::Smugglers(
+        SmEvent::DieUsed {
+            result: DieResult::Mentat,
+            action: DieUse::MentatPlay
+        }
+    ))));
+    assert_eq!(
+        g.prompt(),
+        Prompt::Expansion(ExpansionPrompt::Smugglers(SmPrompt::MentatPlay))
+    );
     let e = assert_refused(&g, seat(A), &Action::Resolve);
     assert_eq!(rule_of(e), "SM-DIE-14");
     let ev = play(&mut g, A, &[Action::PlayFree(war_plan)]);
@@ -326,10 +336,12 @@ fn deployment_places_smuggler_units_in_the_base_area() {
     let ev = play(&mut g, A, &[use_die(DieUse::Deployment)]);
     assert_eq!(g.areas[a("s1_8").index()].units[A].smuggler, 2);
     assert_eq!(g.house(A).supply.smuggler, supply - 2);
-    assert!(ev.contains(&Event::Smugglers(SmEvent::RegularsDeployed {
-        area: a("s1_8"),
-        count: 2
-    })));
+    assert!(ev.contains(&Event::Expansion(ExpansionEvent::Smugglers(
+        SmEvent::RegularsDeployed {
+            area: a("s1_8"),
+            count: 2
+        }
+    ))));
     assert_eq!(g.prompt(), Prompt::Turn(H));
     atreides_die_unspent(&g);
     // As many as the supply holds (docs/rules-decisions.md, SQ5): one
@@ -365,7 +377,10 @@ fn mentat_draws_two_house_atreides_cards_and_keeps_one() {
     let (second, first) = (deck[deck.len() - 2], deck[deck.len() - 1]);
     let discard_before = g.house(A).discard.len();
     play(&mut g, A, &[use_die(DieUse::MentatDraw)]);
-    assert_eq!(g.prompt(), Prompt::Smugglers(SmPrompt::MentatKeep));
+    assert_eq!(
+        g.prompt(),
+        Prompt::Expansion(ExpansionPrompt::Smugglers(SmPrompt::MentatKeep))
+    );
     assert_eq!(g.house(A).hand.len(), 3);
     // Hidden: the Harkonnen have nothing to choose and see no card.
     assert!(legal(&g, H).is_empty());
@@ -398,7 +413,7 @@ fn house_gives_any_smugglers_action() {
     let offered: Vec<DieUse> = legal(&g, A)
         .into_iter()
         .filter_map(|x| match x {
-            Action::Smugglers(SmAction::UseDie(u)) => Some(u),
+            Action::Expansion(ExpansionAction::Smugglers(SmAction::UseDie(u))) => Some(u),
             _ => None,
         })
         .collect();
@@ -442,11 +457,16 @@ fn leaders_special_actions_only_under_the_enhanced_option() {
     g.test_place_leader(paul, a("s1_1"));
     g.test_put(A, a("s1_1"), [1, 0, 0], 0);
     let ev = play(&mut g, A, &[use_die(DieUse::LeaderSpecial)]);
-    assert!(ev.contains(&Event::Smugglers(SmEvent::DieUsed {
-        result: DieResult::Leadership,
-        action: DieUse::LeaderSpecial
-    })));
-    assert_eq!(g.prompt(), Prompt::Smugglers(SmPrompt::DieSpecial));
+    assert!(ev.contains(&Event::Expansion(ExpansionEvent::Smugglers(
+        SmEvent::DieUsed {
+            result: DieResult::Leadership,
+            action: DieUse::LeaderSpecial
+        }
+    ))));
+    assert_eq!(
+        g.prompt(),
+        Prompt::Expansion(ExpansionPrompt::Smugglers(SmPrompt::DieSpecial))
+    );
     assert_eq!(
         legal(&g, A),
         vec![Action::Special(paul), Action::Done],
@@ -496,7 +516,7 @@ fn random_allied_games_reach_a_winner() {
             let sm: Vec<Action> = legal
                 .iter()
                 .copied()
-                .filter(|x| matches!(x, Action::Smugglers(_)))
+                .filter(|x| matches!(x, Action::Expansion(ExpansionAction::Smugglers(_))))
                 .collect();
             let busy: Vec<Action> = legal
                 .iter()
@@ -512,9 +532,15 @@ fn random_allied_games_reach_a_winner() {
             };
             let x = pool[((rng >> 33) as usize) % pool.len()];
             match x {
-                Action::Smugglers(SmAction::UseDie(_)) => played[0] += 1,
-                Action::Smugglers(SmAction::ThopterBattle(_)) => played[1] += 1,
-                Action::Smugglers(SmAction::ThopterTransport(..)) => played[2] += 1,
+                Action::Expansion(ExpansionAction::Smugglers(SmAction::UseDie(_))) => {
+                    played[0] += 1
+                }
+                Action::Expansion(ExpansionAction::Smugglers(SmAction::ThopterBattle(_))) => {
+                    played[1] += 1
+                }
+                Action::Expansion(ExpansionAction::Smugglers(SmAction::ThopterTransport(..))) => {
+                    played[2] += 1
+                }
                 _ => {}
             }
             let mut ev = Vec::new();
@@ -553,15 +579,17 @@ fn the_smugglers_die_pays_for_a_spend_die_prescience_card() {
     // an Atreides die, and a "spend 1 action die" prescience card takes
     // any unused die; the only card the die may not pay for is a planning
     // card outside its Mentat result (SM-DIE-04).
-    let claim = Action::Smugglers(SmAction::ClaimPrescience(0));
+    let claim = Action::Expansion(ExpansionAction::Smugglers(SmAction::ClaimPrescience(0)));
     let mut g = die_turn(DieResult::Leadership);
     g.revealed = vec![prescience_card("water_of_life")];
     g.claimed_this_round = 0;
     assert!(legal(&g, A).contains(&claim));
     let ev = play(&mut g, A, &[claim]);
-    assert!(ev.contains(&Event::Smugglers(SmEvent::DieClaimed {
-        result: DieResult::Leadership
-    })));
+    assert!(ev.contains(&Event::Expansion(ExpansionEvent::Smugglers(
+        SmEvent::DieClaimed {
+            result: DieResult::Leadership
+        }
+    ))));
     assert!(g.revealed.is_empty(), "the card is claimed");
     assert_eq!(g.test_sm().die, None, "the Smugglers die is spent");
     atreides_die_unspent(&g);

@@ -3,6 +3,7 @@
 //! ornithopter onto the Smugglers board.
 use super::*;
 use crate::common::{A, play};
+use melange::rules::arrakis::expansions::ExpansionEvent;
 use melange::rules::arrakis::expansions::smugglers::SmEvent;
 use melange::rules::arrakis::expansions::smugglers::data::smugglers;
 use melange::rules::arrakis::{Deck, DieResult, Event};
@@ -35,7 +36,9 @@ fn each_play_moves_staban_down_and_adds_an_ornithopter() {
     let mut g = game();
     // SM-ALLY-02: one step down per play, SM-THOPTER-01: one ornithopter.
     let ev = play_drone(&mut g);
-    assert!(ev.contains(&Event::Smugglers(SmEvent::StabanMoved { step: 6 })));
+    assert!(ev.contains(&Event::Expansion(ExpansionEvent::Smugglers(
+        SmEvent::StabanMoved { step: 6 }
+    ))));
     assert_eq!(g.test_sm().staban_step, 6);
     assert_eq!(g.test_sm().thopters, 1);
     // The card is discarded like any played card.
@@ -55,10 +58,10 @@ fn after_the_alliance_the_card_moves_nobody() {
     g.test_ally_at(crate::common::a("s2_1"));
     let step = g.test_sm().staban_step;
     let ev = play_drone(&mut g);
-    assert!(
-        !ev.iter()
-            .any(|e| matches!(e, Event::Smugglers(SmEvent::StabanMoved { .. })))
-    );
+    assert!(!ev.iter().any(|e| matches!(
+        e,
+        Event::Expansion(ExpansionEvent::Smugglers(SmEvent::StabanMoved { .. }))
+    )));
     assert_eq!(g.test_sm().staban_step, step);
     assert_eq!(g.test_sm().thopters, 1);
 }

@@ -6,6 +6,7 @@
 use super::*;
 use crate::common::*;
 use melange::rules::arrakis::expansions::smugglers::{SmEvent, Standing};
+use melange::rules::arrakis::expansions::{ExpansionAction, ExpansionEvent};
 use melange::rules::arrakis::{
     Action, AirZoneId, AreaId, Deck, DieResult, Event, Prompt, Vehicle, Wormsign, board,
 };
@@ -38,7 +39,7 @@ fn to_desert_hazards(g: &mut Arrakis) -> Vec<Event> {
 fn sm_events(ev: &[Event]) -> Vec<SmEvent> {
     ev.iter()
         .filter_map(|e| match e {
-            Event::Smugglers(x) => Some(x.clone()),
+            Event::Expansion(ExpansionEvent::Smugglers(x)) => Some(x.clone()),
             _ => None,
         })
         .collect()
@@ -182,7 +183,7 @@ fn a_smuggler_harvester_lost_comes_back_next_round() {
     assert!(matches!(g.prompt(), Prompt::Vehicles { house: false, .. }));
     let offered = legal(&g, H)
         .iter()
-        .any(|x| matches!(x, Action::Smugglers(_)));
+        .any(|x| matches!(x, Action::Expansion(ExpansionAction::Smugglers(_))));
     assert!(offered);
     assert_eq!(g.smugglers.as_ref().unwrap().harvesters_in_game, 3);
 }

@@ -5,13 +5,14 @@
 use super::*;
 use crate::common::*;
 use melange::rules::arrakis::expansions::smugglers::{SmAction, SmEvent, Standing};
+use melange::rules::arrakis::expansions::{ExpansionAction, ExpansionEvent};
 use melange::rules::arrakis::{Action, AirZoneId, DieResult, Event, Prompt, Vehicle, board};
 use melange::rules::core::conformance::assert_refused;
 
 const CARRYALL: Vehicle = Vehicle::SmugglerCarryall;
 
 fn harvester(id: &str) -> Action {
-    Action::Smugglers(SmAction::PlaceHarvester(a(id)))
+    Action::Expansion(ExpansionAction::Smugglers(SmAction::PlaceHarvester(a(id))))
 }
 
 fn zone(id: &str) -> AirZoneId {
@@ -21,7 +22,13 @@ fn zone(id: &str) -> AirZoneId {
 fn smuggler_actions(g: &Arrakis) -> usize {
     legal(g, H)
         .iter()
-        .filter(|x| matches!(x, Action::Smugglers(_) | Action::PlaceVehicle(CARRYALL, _)))
+        .filter(|x| {
+            matches!(
+                x,
+                Action::Expansion(ExpansionAction::Smugglers(_))
+                    | Action::PlaceVehicle(CARRYALL, _)
+            )
+        })
         .count()
 }
 
@@ -35,23 +42,31 @@ fn a_smuggler_regular_joins_the_board_at_each_round_start_while_neutral() {
     let ev = g.test_start_round();
     assert_eq!(g.test_sm().regulars_waiting, 3);
     assert_eq!(g.house(A).supply.smuggler, 3);
-    assert!(ev.contains(&Event::Smugglers(SmEvent::RegularsAdded {
-        added: 1,
-        waiting: 3
-    })));
+    assert!(ev.contains(&Event::Expansion(ExpansionEvent::Smugglers(
+        SmEvent::RegularsAdded {
+            added: 1,
+            waiting: 3
+        }
+    ))));
     // SM-ROUND-01 (docs/rules-decisions.md, SQ5): only figures off the
     // board: with the supply empty nothing is added.
     g.houses[A].supply.smuggler = 0;
     let ev = g.test_start_round();
     assert_eq!(g.test_sm().regulars_waiting, 3);
-    assert!(!ev.iter().any(|e| matches!(e, Event::Smugglers(_))));
+    assert!(
+        !ev.iter()
+            .any(|e| matches!(e, Event::Expansion(ExpansionEvent::Smugglers(_))))
+    );
     // SM-ROUND-02: allied, no Smuggler Regular is added.
     let mut g = fresh();
     g.test_set_standing(Standing::Allied);
     let ev = g.test_start_round();
     assert_eq!(g.test_sm().regulars_waiting, 2);
     assert_eq!(g.house(A).supply.smuggler, 4);
-    assert!(!ev.iter().any(|e| matches!(e, Event::Smugglers(_))));
+    assert!(
+        !ev.iter()
+            .any(|e| matches!(e, Event::Expansion(ExpansionEvent::Smugglers(_))))
+    );
 }
 
 #[test]
@@ -93,9 +108,9 @@ fn the_harkonnen_must_place_every_smuggler_harvester_and_the_carryall() {
             Action::PlaceVehicle(CARRYALL, zone("az1")),
         ],
     );
-    assert!(ev.contains(&Event::Smugglers(SmEvent::HarvesterPlaced {
-        area: a("s1_1")
-    })));
+    assert!(ev.contains(&Event::Expansion(ExpansionEvent::Smugglers(
+        SmEvent::HarvesterPlaced { area: a("s1_1") }
+    ))));
     assert!(g.areas[a("s1_1").index()].smugglers.harvester);
     assert!(!g.areas[a("s1_1").index()].harvester);
     assert_eq!(g.zones[zone("az1").index()], Some(CARRYALL));
@@ -266,7 +281,14 @@ fn neutral_smugglers_games_play_to_a_winner() {
                 .unwrap_or_else(|e| panic!("seed {seed}: {act:?} refused: {e}"));
             placed += ev
                 .iter()
-                .filter(|e| matches!(e, Event::Smugglers(SmEvent::HarvesterPlaced { .. })))
+                .filter(|e| {
+                    matches!(
+                        e,
+                        Event::Expansion(ExpansionEvent::Smugglers(
+                            SmEvent::HarvesterPlaced { .. }
+                        ))
+                    )
+                })
                 .count();
         }
         assert!(g.result().is_some(), "seed {seed}");

@@ -5,6 +5,7 @@ use crate::common::{A, a, legal, play};
 use melange::rules::arrakis::components::{Entry, LeaderKind, Slot};
 use melange::rules::arrakis::expansions::smugglers::data::smugglers;
 use melange::rules::arrakis::expansions::smugglers::{SmAction, SmEvent, SmPrompt};
+use melange::rules::arrakis::expansions::{ExpansionAction, ExpansionEvent, ExpansionPrompt};
 use melange::rules::arrakis::{DieResult, Event, LeaderAt, Prompt};
 
 #[test]
@@ -73,15 +74,18 @@ fn staban_goes_to_the_tank_and_comes_back_to_a_legion_of_the_atreides_choice() {
     let before = g.prompt();
     // SM-STABAN-05: leaving the tank, he joins a legion the Atreides pick.
     g.test_staban_to_tank(4);
-    assert_eq!(g.prompt(), Prompt::Smugglers(SmPrompt::StabanReturns));
-    let join = |x: &str| Action::Smugglers(SmAction::StabanJoins(a(x)));
+    assert_eq!(
+        g.prompt(),
+        Prompt::Expansion(ExpansionPrompt::Smugglers(SmPrompt::StabanReturns))
+    );
+    let join = |x: &str| Action::Expansion(ExpansionAction::Smugglers(SmAction::StabanJoins(a(x))));
     let offered = legal(&g, A);
     assert!(offered.contains(&join("s1_1")) && offered.contains(&join("s2_1")));
     assert_eq!(refused(&mut g, A, join("s2_3")), "SM-STABAN-05");
     let ev = play(&mut g, A, &[join("s1_1")]);
-    assert!(ev.contains(&Event::Smugglers(SmEvent::StabanReturned {
-        area: a("s1_1")
-    })));
+    assert!(ev.contains(&Event::Expansion(ExpansionEvent::Smugglers(
+        SmEvent::StabanReturned { area: a("s1_1") }
+    ))));
     assert_eq!(g.test_leader(staban), LeaderAt::Board(a("s1_1")));
     assert_eq!(g.prompt(), before);
 }

@@ -5,6 +5,7 @@ use super::die::allied;
 use super::*;
 use crate::common::*;
 use melange::rules::arrakis::expansions::smugglers::{SmAction, SmEvent, SmPrompt, Standing};
+use melange::rules::arrakis::expansions::{ExpansionAction, ExpansionEvent, ExpansionPrompt};
 use melange::rules::arrakis::{Action, AirZoneId, DieResult, Event, Prompt, Vehicle, board};
 use melange::rules::core::conformance::assert_refused;
 
@@ -15,11 +16,11 @@ fn zone(id: &str) -> AirZoneId {
 }
 
 fn place(z: AirZoneId) -> Action {
-    Action::Smugglers(SmAction::PlaceThopter(z))
+    Action::Expansion(ExpansionAction::Smugglers(SmAction::PlaceThopter(z)))
 }
 
 fn battle(z: AirZoneId) -> Action {
-    Action::Smugglers(SmAction::ThopterBattle(z))
+    Action::Expansion(ExpansionAction::Smugglers(SmAction::ThopterBattle(z)))
 }
 
 /// An allied game with `n` Smuggler ornithopters on the Smugglers board.
@@ -53,7 +54,10 @@ fn the_atreides_place_smuggler_ornithopters_first() {
     let mut g = with_thopters(2);
     g.zones[zone("az3").index()] = Some(Vehicle::Carryall);
     g.test_vehicle_placement();
-    assert_eq!(g.prompt(), Prompt::Smugglers(SmPrompt::PlaceThopters));
+    assert_eq!(
+        g.prompt(),
+        Prompt::Expansion(ExpansionPrompt::Smugglers(SmPrompt::PlaceThopters))
+    );
     assert!(legal(&g, H).is_empty());
     // SM-THOPTER-05: empty Air zones only, 1 vehicle per zone.
     let offered = legal(&g, A);
@@ -66,7 +70,10 @@ fn the_atreides_place_smuggler_ornithopters_first() {
         zone: zone("az1")
     }));
     assert_eq!(g.test_sm().thopters, 1);
-    assert_eq!(g.prompt(), Prompt::Smugglers(SmPrompt::PlaceThopters));
+    assert_eq!(
+        g.prompt(),
+        Prompt::Expansion(ExpansionPrompt::Smugglers(SmPrompt::PlaceThopters))
+    );
     let e = assert_refused(&g, seat(A), &place(zone("az1")));
     assert_eq!(rule_of(e), "SM-THOPTER-05");
     play(&mut g, A, &[place(zone("az2"))]);
@@ -140,9 +147,9 @@ fn a_thopter_battle_forgoes_an_ornithopter_to_remove_a_smuggler_one() {
     let e = assert_refused(&g, seat(H), &battle(zone("az3")));
     assert_eq!(rule_of(e), "SM-THOPTER-08");
     let ev = play(&mut g, H, &[battle(zone("az1"))]);
-    assert!(ev.contains(&Event::Smugglers(SmEvent::ThopterBattle {
-        zone: zone("az1")
-    })));
+    assert!(ev.contains(&Event::Expansion(ExpansionEvent::Smugglers(
+        SmEvent::ThopterBattle { zone: zone("az1") }
+    ))));
     // SM-THOPTER-09: one ornithopter forgone for the round.
     assert_eq!(ornithopters_left(&g), before - 1);
     // Back to the Smugglers board (SQ8).

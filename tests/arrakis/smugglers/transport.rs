@@ -5,6 +5,7 @@ use super::die::{allied, use_die};
 use super::*;
 use crate::common::*;
 use melange::rules::arrakis::expansions::smugglers::{DieUse, SmAction, SmEvent, Standing};
+use melange::rules::arrakis::expansions::{ExpansionAction, ExpansionEvent};
 use melange::rules::arrakis::{
     Action, AirZoneId, DieResult, Event, Prompt, UnitKind, Vehicle, board,
 };
@@ -15,7 +16,10 @@ fn zone(id: &str) -> AirZoneId {
 }
 
 fn transport(z: &str, to: &str) -> Action {
-    Action::Smugglers(SmAction::ThopterTransport(zone(z), a(to)))
+    Action::Expansion(ExpansionAction::Smugglers(SmAction::ThopterTransport(
+        zone(z),
+        a(to),
+    )))
 }
 
 /// An allied game: a Smuggler ornithopter in az1 (sectors s1 and s5), an
@@ -66,9 +70,9 @@ fn a_smuggler_ornithopter_carries_an_atreides_legion_two_areas() {
     g.test_put(H, a("s1_1"), [1, 0, 0], 0);
     g.test_put(H, a("s1_4"), [1, 0, 0], 0);
     let ev = play(&mut g, A, &[transport("az1", "s1_2")]);
-    assert!(ev.contains(&Event::Smugglers(SmEvent::ThopterTransport {
-        zone: zone("az1")
-    })));
+    assert!(ev.contains(&Event::Expansion(ExpansionEvent::Smugglers(
+        SmEvent::ThopterTransport { zone: zone("az1") }
+    ))));
     assert_eq!(g.areas[a("s1_2").index()].units[A].regular, 1);
     assert_eq!(g.areas[a("s1_3").index()].units[A].regular, 0);
     // Spent: off the board, back to the Smugglers board (SQ8).
@@ -129,7 +133,7 @@ fn smuggler_ornithopters_carry_only_allied_atreides_legions() {
     assert!(
         !legal(&g, A)
             .iter()
-            .any(|x| matches!(x, Action::Smugglers(_)))
+            .any(|x| matches!(x, Action::Expansion(ExpansionAction::Smugglers(_))))
     );
     let e = assert_refused(&g, seat(A), &transport("az1", "s1_2"));
     assert_eq!(rule_of(e), "SM-THOPTER-03");

@@ -5,6 +5,7 @@ use crate::desert_war::atreides_kit::{
     atreides_turn, is_desert, sector_of, touching, zones_of_sector,
 };
 use melange::rules::arrakis::expansions::desert_war::{DwAction, DwPrompt};
+use melange::rules::arrakis::expansions::{ExpansionAction, ExpansionPrompt};
 use melange::rules::arrakis::{
     Action, AreaId, Arrakis, ArrakisOptions, DieResult, Marker, Prompt, Vehicle, board,
 };
@@ -68,11 +69,13 @@ fn rocket_targets(g: &mut Arrakis) -> (Vec<Action>, [Action; 4]) {
     play(
         g,
         A,
-        &[Action::DesertWar(DwAction::RocketAttack(sector_of(camp)))],
+        &[Action::Expansion(ExpansionAction::DesertWar(
+            DwAction::RocketAttack(sector_of(camp)),
+        ))],
     );
     assert!(matches!(
         g.prompt(),
-        Prompt::DesertWar(DwPrompt::RocketTarget { .. })
+        Prompt::Expansion(ExpansionPrompt::DesertWar(DwPrompt::RocketTarget { .. }))
     ));
     (
         legal(g, A),
@@ -115,7 +118,12 @@ fn smuggler_vehicles_carry_no_suspensor_trooper() {
     let deploys = |g: &Arrakis| {
         legal(g, H)
             .iter()
-            .filter(|x| matches!(x, Action::DesertWar(DwAction::DeploySuspensor(_))))
+            .filter(|x| {
+                matches!(
+                    x,
+                    Action::Expansion(ExpansionAction::DesertWar(DwAction::DeploySuspensor(_)))
+                )
+            })
             .count()
     };
     let mut g = both(&[]);

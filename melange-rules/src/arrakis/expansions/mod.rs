@@ -8,11 +8,15 @@
 //! interface, which each expansion implements in its own `hooks.rs`. The
 //! core game without expansions runs no expansion code.
 //!
-//! What the core still names: the expansions' actions, decisions, events,
-//! state and view are variants and fields of the core's types
-//! (`Action::DesertWar`, `Prompt::Smugglers`, `Arrakis.desert_war`,
-//! `AreaState.smugglers`, ...), and setup and the options build them.
-//! Moving those behind the hook list is the next step of this reshaping.
+//! The expansions' actions, decisions and events reach the core as one
+//! variant each, `Action::Expansion`, `Prompt::Expansion` and
+//! `Event::Expansion`, carrying the enums below; the core never looks
+//! inside. What the core still names: the expansions' state and view are
+//! fields of the core's (`Arrakis.desert_war`, `AreaState.smugglers`,
+//! ...), a few of their pieces are variants of core types (the Escort and
+//! Smuggler vehicles, the Smugglers die's legion rule), and setup builds
+//! them. Moving those behind the hook list goes with giving the state
+//! private fields and a `Setup` type.
 //!
 //! - [`desert_war`]: the Desert War expansion (rule IDs `DW-...`,
 //!   docs/rules/desert-war.md).
@@ -23,6 +27,58 @@ pub(crate) mod hooks;
 pub mod smugglers;
 
 use crate::arrakis::Faction;
+use crate::core::Viewer;
+use desert_war::{DwAction, DwEvent, DwPrompt};
+use smugglers::{SmAction, SmEvent, SmPrompt};
+
+/// An expansion's action: the core's `Action::Expansion` carries one. The
+/// core never looks inside; the hook list hands it to its expansion.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ExpansionAction {
+    /// An action of the Desert War.
+    DesertWar(DwAction),
+    /// A choice of the Smugglers (SM-...).
+    Smugglers(SmAction),
+}
+
+/// An expansion's own decision: the core's `Prompt::Expansion` carries
+/// one.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ExpansionPrompt {
+    /// A decision of the Desert War.
+    DesertWar(DwPrompt),
+    /// A decision of the Smugglers (SM-...).
+    Smugglers(SmPrompt),
+}
+
+impl ExpansionPrompt {
+    /// The house whose decision it is.
+    pub fn faction(&self) -> Faction {
+        match self {
+            ExpansionPrompt::DesertWar(p) => p.faction(),
+            ExpansionPrompt::Smugglers(p) => p.faction(),
+        }
+    }
+}
+
+/// An expansion's event: the core's `Event::Expansion` carries one.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ExpansionEvent {
+    /// An event of the Desert War.
+    DesertWar(DwEvent),
+    /// An event of the Smugglers (SM-...).
+    Smugglers(SmEvent),
+}
+
+impl ExpansionEvent {
+    /// The event as `viewer` may see it, by its expansion's rules.
+    pub fn redact(&self, viewer: Viewer) -> Option<ExpansionEvent> {
+        match self {
+            ExpansionEvent::DesertWar(e) => e.redact(viewer).map(ExpansionEvent::DesertWar),
+            ExpansionEvent::Smugglers(e) => e.redact(viewer).map(ExpansionEvent::Smugglers),
+        }
+    }
+}
 use crate::arrakis::components::{LeaderKind, Slot};
 use crate::arrakis::data::Data;
 

@@ -1,4 +1,4 @@
-//! The Desert War's actions, carried by the core `Action::DesertWar`.
+//! The Desert War's actions, carried by the core `Action::Expansion`.
 //! Each variant names the DW rule that offers it.
 use crate::arrakis::Marker;
 use crate::arrakis::ids::{AirZoneId, AreaId, SectorId};

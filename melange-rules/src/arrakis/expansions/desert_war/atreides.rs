@@ -13,6 +13,7 @@ use super::prompt::{AtreidesThen, BoxSpecial, DwPrompt};
 use crate::arrakis::action::Action;
 use crate::arrakis::cards::play::Source;
 use crate::arrakis::event::Event;
+use crate::arrakis::expansions::{ExpansionAction, ExpansionEvent, ExpansionPrompt};
 use crate::arrakis::ids::{AreaId, Faction, SectorId};
 use crate::arrakis::prompt::Prompt;
 use crate::arrakis::state::Arrakis;
@@ -68,10 +69,14 @@ impl Arrakis {
     fn atreides_actions(&self, out: &mut Vec<Action>) {
         let Some(dw) = &self.desert_war else { return };
         if dw.rockets > 0 && self.rocket_camp_areas().next().is_some() {
-            out.push(Action::DesertWar(DwAction::DeployRockets));
+            out.push(Action::Expansion(ExpansionAction::DesertWar(
+                DwAction::DeployRockets,
+            )));
         }
         for x in self.launcher_sectors() {
-            out.push(Action::DesertWar(DwAction::RocketAttack(x)));
+            out.push(Action::Expansion(ExpansionAction::DesertWar(
+                DwAction::RocketAttack(x),
+            )));
         }
     }
 
@@ -108,7 +113,8 @@ impl Arrakis {
             let mut v = Vec::new();
             self.atreides_actions(&mut v);
             if !v.is_empty() {
-                self.prompt = Prompt::DesertWar(DwPrompt::AtreidesAfter);
+                self.prompt =
+                    Prompt::Expansion(ExpansionPrompt::DesertWar(DwPrompt::AtreidesAfter));
                 return true;
             }
         }
@@ -133,7 +139,7 @@ impl Arrakis {
         if v.is_empty() {
             return false;
         }
-        self.prompt = Prompt::DesertWar(DwPrompt::AtreidesBefore(s));
+        self.prompt = Prompt::Expansion(ExpansionPrompt::DesertWar(DwPrompt::AtreidesBefore(s)));
         true
     }
 
@@ -146,7 +152,9 @@ impl Arrakis {
         ev: &mut Vec<Event>,
     ) {
         match a {
-            Action::DesertWar(x) => self.start_atreides_action(x, AtreidesThen::Special(s), ev),
+            Action::Expansion(ExpansionAction::DesertWar(x)) => {
+                self.start_atreides_action(x, AtreidesThen::Special(s), ev)
+            }
             _ => self.run_box_special(s, ev),
         }
     }
@@ -189,7 +197,9 @@ impl Arrakis {
     /// The after-decision: an action, or "Done" (the turn ends).
     pub(crate) fn step_atreides_after(&mut self, a: Action, ev: &mut Vec<Event>) {
         match a {
-            Action::DesertWar(x) => self.start_atreides_action(x, AtreidesThen::EndTurn, ev),
+            Action::Expansion(ExpansionAction::DesertWar(x)) => {
+                self.start_atreides_action(x, AtreidesThen::EndTurn, ev)
+            }
             _ => self.atreides_action_over(AtreidesThen::EndTurn, ev),
         }
     }
@@ -233,10 +243,9 @@ impl Arrakis {
                     dw.rockets -= 1;
                 }
                 self.areas[area.index()].desert.rockets += 1;
-                ev.push(Event::DesertWar(DwEvent::RocketsDeployed {
-                    area,
-                    count: 1,
-                }));
+                ev.push(Event::Expansion(ExpansionEvent::DesertWar(
+                    DwEvent::RocketsDeployed { area, count: 1 },
+                )));
                 self.next_rocket_deployment(left - 1, then, ev);
             }
             _ => self.atreides_action_over(then, ev),
@@ -249,7 +258,10 @@ impl Arrakis {
         if left == 0 || supply == 0 || self.rocket_camp_areas().next().is_none() {
             self.atreides_action_over(then, ev);
         } else {
-            self.prompt = Prompt::DesertWar(DwPrompt::DeployRockets { left, then });
+            self.prompt = Prompt::Expansion(ExpansionPrompt::DesertWar(DwPrompt::DeployRockets {
+                left,
+                then,
+            }));
         }
     }
 
@@ -266,8 +278,12 @@ impl Arrakis {
     /// The rule a refused Atreides Desert War action breaks.
     pub(crate) fn atreides_action_refusal(&self, a: &Action) -> &'static str {
         match a {
-            Action::DesertWar(DwAction::DeployRockets) => self.window_refusal("DW-ATREIDES-06"),
-            Action::DesertWar(DwAction::RocketAttack(_)) => self.window_refusal("DW-ROCKET-03"),
+            Action::Expansion(ExpansionAction::DesertWar(DwAction::DeployRockets)) => {
+                self.window_refusal("DW-ATREIDES-06")
+            }
+            Action::Expansion(ExpansionAction::DesertWar(DwAction::RocketAttack(_))) => {
+                self.window_refusal("DW-ROCKET-03")
+            }
             Action::DeployAt(_) => "DW-ATREIDES-06",
             _ => "AR-ACT-17",
         }

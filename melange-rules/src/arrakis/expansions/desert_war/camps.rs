@@ -7,6 +7,7 @@ use super::event::DwEvent;
 use super::prompt::DwPrompt;
 use crate::arrakis::action::Action;
 use crate::arrakis::event::Event;
+use crate::arrakis::expansions::{ExpansionAction, ExpansionEvent, ExpansionPrompt};
 use crate::arrakis::ids::{AreaId, AreaSet, Faction, SectorId};
 use crate::arrakis::prompt::Prompt;
 use crate::arrakis::state::Arrakis;
@@ -46,7 +47,7 @@ impl Arrakis {
         if dw.camp_tokens.is_empty() || self.camp_areas().is_empty() {
             return false;
         }
-        self.prompt = Prompt::DesertWar(DwPrompt::PlaceCamp);
+        self.prompt = Prompt::Expansion(ExpansionPrompt::DesertWar(DwPrompt::PlaceCamp));
         true
     }
 
@@ -63,7 +64,9 @@ impl Arrakis {
             }
             seen.push(m);
             for a in areas.iter() {
-                out.push(Action::DesertWar(DwAction::PlaceCamp(m, a)));
+                out.push(Action::Expansion(ExpansionAction::DesertWar(
+                    DwAction::PlaceCamp(m, a),
+                )));
             }
         }
         if self.rules.desert_war.is_some_and(|r| r.camps_optional) || out.is_empty() {
@@ -73,7 +76,7 @@ impl Arrakis {
 
     /// Places one Camp, then the next or the action dice.
     pub(crate) fn step_place_camp(&mut self, a: Action, ev: &mut Vec<Event>) {
-        if let Action::DesertWar(DwAction::PlaceCamp(m, area)) = a {
+        if let Action::Expansion(ExpansionAction::DesertWar(DwAction::PlaceCamp(m, area))) = a {
             let Some(dw) = self.desert_war.as_mut() else {
                 return;
             };
@@ -81,10 +84,12 @@ impl Arrakis {
                 dw.camp_tokens.remove(i);
             }
             self.areas[area.index()].desert.camp = Some(m);
-            ev.push(Event::DesertWar(DwEvent::CampPlaced {
-                area,
-                marker: Some(m),
-            }));
+            ev.push(Event::Expansion(ExpansionEvent::DesertWar(
+                DwEvent::CampPlaced {
+                    area,
+                    marker: Some(m),
+                },
+            )));
             if self.start_camp_placement() {
                 return;
             }
@@ -94,7 +99,7 @@ impl Arrakis {
 
     /// The rule a refused Camp placement breaks.
     pub(crate) fn place_camp_refusal(&self, a: &Action) -> &'static str {
-        let Action::DesertWar(DwAction::PlaceCamp(m, area)) = *a else {
+        let Action::Expansion(ExpansionAction::DesertWar(DwAction::PlaceCamp(m, area))) = *a else {
             // DW-CAMP-01: every available Camp goes down while it can.
             return "DW-CAMP-01";
         };
@@ -132,7 +137,9 @@ impl Arrakis {
             dw.camp_tokens
                 .sort_by_key(|t| order.iter().position(|o| o == t));
         }
-        ev.push(Event::DesertWar(DwEvent::CampRemoved { area }));
+        ev.push(Event::Expansion(ExpansionEvent::DesertWar(
+            DwEvent::CampRemoved { area },
+        )));
     }
 
     /// DW-CAMP-09: a Harkonnen legion came into `area`: a Camp there is

@@ -15,6 +15,7 @@ use super::data::desert_war;
 use super::event::DwEvent;
 use crate::arrakis::action::Action;
 use crate::arrakis::event::Event;
+use crate::arrakis::expansions::{ExpansionAction, ExpansionEvent};
 use crate::arrakis::ids::{AirZoneId, AreaId, AreaSet, Faction};
 use crate::arrakis::prompt::{AfterExcess, Group, Move, Prompt};
 use crate::arrakis::state::{Arrakis, Vehicle};
@@ -119,7 +120,9 @@ impl Arrakis {
             return;
         }
         if g.escorts < self.escorts_at(H, from) {
-            out.push(Action::DesertWar(DwAction::TakeEscort));
+            out.push(Action::Expansion(ExpansionAction::DesertWar(
+                DwAction::TakeEscort,
+            )));
         }
         if !self.group_may_leave(H, m, from, g) {
             return;
@@ -133,7 +136,9 @@ impl Arrakis {
             }
             for b in targets.iter() {
                 if self.destination_ok(H, m, from, g, b) {
-                    out.push(Action::DesertWar(DwAction::EscortTroops(z, b)));
+                    out.push(Action::Expansion(ExpansionAction::DesertWar(
+                        DwAction::EscortTroops(z, b),
+                    )));
                 }
             }
         }
@@ -155,7 +160,9 @@ impl Arrakis {
                     }
                     for b in far.iter() {
                         if self.destination_ok(H, m, from, g, b) {
-                            out.push(Action::DesertWar(DwAction::EscortWithTransport(ze, zo, b)));
+                            out.push(Action::Expansion(ExpansionAction::DesertWar(
+                                DwAction::EscortWithTransport(ze, zo, b),
+                            )));
                         }
                     }
                 }
@@ -214,7 +221,9 @@ impl Arrakis {
                 s.desert.escorts += 1;
                 g.generic += 1;
                 g.escorts += 1;
-                ev.push(Event::DesertWar(DwEvent::EscortJoined { zone: z, area: b }));
+                ev.push(Event::Expansion(ExpansionEvent::DesertWar(
+                    DwEvent::EscortJoined { zone: z, area: b },
+                )));
                 self.move_group_to(m, from, g, b, ev)
             }
             DwAction::EscortWithTransport(ze, zo, b) => {
@@ -226,10 +235,9 @@ impl Arrakis {
                 s.desert.escorts += 1;
                 g.generic += 1;
                 g.escorts += 1;
-                ev.push(Event::DesertWar(DwEvent::EscortJoined {
-                    zone: ze,
-                    area: b,
-                }));
+                ev.push(Event::Expansion(ExpansionEvent::DesertWar(
+                    DwEvent::EscortJoined { zone: ze, area: b },
+                )));
                 self.move_group_to(m, from, g, b, ev)
             }
             _ => unreachable!("not a move choice"),

@@ -1,5 +1,5 @@
 //! What happened in the Desert War, carried by the core
-//! `Event::DesertWar`, with enough detail to redact per viewer (a Camp's
+//! `Event::Expansion`, with enough detail to redact per viewer (a Camp's
 //! marker is the Atreides' secret, DW-CAMP-04).
 use super::action::AtreidesTrooper;
 use super::troopers::{TrooperRemoval, Troopers};

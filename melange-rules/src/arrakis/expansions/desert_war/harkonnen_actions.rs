@@ -12,6 +12,7 @@ use super::event::DwEvent;
 use super::prompt::DwPrompt;
 use crate::arrakis::action::Action;
 use crate::arrakis::event::Event;
+use crate::arrakis::expansions::{ExpansionAction, ExpansionEvent, ExpansionPrompt};
 use crate::arrakis::ids::{AreaId, AreaSet, Faction, ImperiumMarker};
 use crate::arrakis::prompt::{AfterExcess, Prompt};
 use crate::arrakis::state::Arrakis;
@@ -33,7 +34,9 @@ impl Arrakis {
             .tokens_placed(row, d.harkonnen.desert_war_tokens);
         dw.tokens_on_board = n;
         dw.action_taken = false;
-        ev.push(Event::DesertWar(DwEvent::TokensPlaced { count: n }));
+        ev.push(Event::Expansion(ExpansionEvent::DesertWar(
+            DwEvent::TokensPlaced { count: n },
+        )));
     }
 
     /// Whether a Harkonnen Desert War action may come with the die about
@@ -60,7 +63,7 @@ impl Arrakis {
         let Some(dw) = self.desert_war.as_ref() else {
             return;
         };
-        let dw_action = |a| Action::DesertWar(a);
+        let dw_action = |a| Action::Expansion(ExpansionAction::DesertWar(a));
         // DW-HARKONNEN-11 to DW-HARKONNEN-14
         if dw.suspensors > 0 {
             for a in self.suspensor_deploy_areas().iter() {
@@ -131,9 +134,11 @@ impl Arrakis {
         if let Some(dw) = self.desert_war.as_mut() {
             dw.tokens_on_board = dw.tokens_on_board.saturating_sub(1);
             dw.action_taken = true;
-            ev.push(Event::DesertWar(DwEvent::TokenDiscarded {
-                left: dw.tokens_on_board,
-            }));
+            ev.push(Event::Expansion(ExpansionEvent::DesertWar(
+                DwEvent::TokenDiscarded {
+                    left: dw.tokens_on_board,
+                },
+            )));
         }
     }
 
@@ -171,7 +176,9 @@ impl Arrakis {
                 if let Some(dw) = self.desert_war.as_mut() {
                     dw.suspensors += 1;
                 }
-                ev.push(Event::DesertWar(DwEvent::SuspensorScouted { from, area }));
+                ev.push(Event::Expansion(ExpansionEvent::DesertWar(
+                    DwEvent::SuspensorScouted { from, area },
+                )));
                 self.reveal_sietch(area, ev);
                 let then = if after {
                     AfterExcess::EndTurn(H)
@@ -192,7 +199,9 @@ impl Arrakis {
             dw.suspensors -= 1;
         }
         self.areas[area.index()].desert.suspensors += 1;
-        ev.push(Event::DesertWar(DwEvent::SuspensorDeployed { area }));
+        ev.push(Event::Expansion(ExpansionEvent::DesertWar(
+            DwEvent::SuspensorDeployed { area },
+        )));
     }
 
     /// Asks for the next trooper of a Deploy action while one may still
@@ -200,7 +209,12 @@ impl Arrakis {
     fn continue_deploy(&mut self, left: u8, areas: AreaSet, after: bool, ev: &mut Vec<Event>) {
         let supply = self.desert_war.as_ref().map_or(0, |dw| dw.suspensors);
         if left > 0 && supply > 0 && !areas.is_empty() {
-            self.prompt = Prompt::DesertWar(DwPrompt::DeploySuspensors { left, areas, after });
+            self.prompt =
+                Prompt::Expansion(ExpansionPrompt::DesertWar(DwPrompt::DeploySuspensors {
+                    left,
+                    areas,
+                    after,
+                }));
         } else {
             self.finish_harkonnen_desert_war(after, ev);
         }
@@ -243,7 +257,7 @@ impl Arrakis {
         if let Some(dw) = self.desert_war.as_mut() {
             dw.action_taken = true;
         }
-        self.prompt = Prompt::DesertWar(DwPrompt::HarkonnenAfter);
+        self.prompt = Prompt::Expansion(ExpansionPrompt::DesertWar(DwPrompt::HarkonnenAfter));
         true
     }
 
@@ -263,7 +277,9 @@ impl Arrakis {
             DwPrompt::DeploySuspensors { left, areas, .. } => {
                 if left > 0 && self.desert_war.as_ref().is_some_and(|d| d.suspensors > 0) {
                     for a in areas.iter() {
-                        out.push(Action::DesertWar(DwAction::DeploySuspensor(a)));
+                        out.push(Action::Expansion(ExpansionAction::DesertWar(
+                            DwAction::DeploySuspensor(a),
+                        )));
                     }
                 }
                 out.push(Action::Done);
@@ -283,13 +299,13 @@ impl Arrakis {
         ev: &mut Vec<Event>,
     ) {
         match (p, a) {
-            (DwPrompt::HarkonnenAfter, Action::DesertWar(d)) => {
+            (DwPrompt::HarkonnenAfter, Action::Expansion(ExpansionAction::DesertWar(d))) => {
                 self.step_harkonnen_desert_war(d, true, ev);
             }
             (DwPrompt::HarkonnenAfter, _) => self.finish_harkonnen_desert_war(true, ev),
             (
                 DwPrompt::DeploySuspensors { left, areas, after },
-                Action::DesertWar(DwAction::DeploySuspensor(area)),
+                Action::Expansion(ExpansionAction::DesertWar(DwAction::DeploySuspensor(area))),
             ) => {
                 self.deploy_suspensor(area, ev);
                 self.continue_deploy(left - 1, areas, after, ev);
@@ -297,7 +313,10 @@ impl Arrakis {
             (DwPrompt::DeploySuspensors { after, .. }, _) => {
                 self.finish_harkonnen_desert_war(after, ev);
             }
-            (DwPrompt::SwapTrooper { area, after }, Action::DesertWar(DwAction::SwapOut(k))) => {
+            (
+                DwPrompt::SwapTrooper { area, after },
+                Action::Expansion(ExpansionAction::DesertWar(DwAction::SwapOut(k))),
+            ) => {
                 self.swap_out(area, k, ev);
                 self.finish_harkonnen_desert_war(after, ev);
             }
@@ -308,17 +327,25 @@ impl Arrakis {
     /// The rule a refused Harkonnen Desert War action breaks, at the
     /// turn's decision or at the Harkonnen's Desert War decisions.
     pub(crate) fn harkonnen_desert_war_refusal(&self, action: &Action) -> &'static str {
-        if matches!(self.prompt, Prompt::DesertWar(DwPrompt::SwapTrooper { .. })) {
+        if matches!(
+            self.prompt,
+            Prompt::Expansion(ExpansionPrompt::DesertWar(DwPrompt::SwapTrooper { .. }))
+        ) {
             return "DW-SUSPENSOR-06";
         }
-        let Action::DesertWar(a) = *action else {
+        let Action::Expansion(ExpansionAction::DesertWar(a)) = *action else {
             return "AR-ACT-17";
         };
         let Some(dw) = self.desert_war.as_ref() else {
             return "AR-ACT-17";
         };
         let known = |x: AreaId| x.index() < self.areas.len();
-        if let Prompt::DesertWar(DwPrompt::DeploySuspensors { left, areas, .. }) = self.prompt {
+        if let Prompt::Expansion(ExpansionPrompt::DesertWar(DwPrompt::DeploySuspensors {
+            left,
+            areas,
+            ..
+        })) = self.prompt
+        {
             return match a {
                 DwAction::DeploySuspensor(_) if left == 0 || dw.suspensors == 0 => {
                     "DW-HARKONNEN-11"

@@ -5,6 +5,7 @@ use super::harkonnen_reason;
 use crate::arrakis::action::Action;
 use crate::arrakis::event::Event;
 use crate::arrakis::expansions::hooks::Expansion;
+use crate::arrakis::expansions::{ExpansionAction, ExpansionPrompt};
 use crate::arrakis::ids::{AirZoneId, AreaId, AreaSet, Faction, LeaderId};
 use crate::arrakis::prompt::{Battle, Group, Move, Prompt};
 use crate::arrakis::state::{Arrakis, Vehicle};
@@ -61,7 +62,7 @@ impl Expansion for DesertWar {
     /// DW-SANDRIDER-05: the Sandriders card's special action;
     /// DW-HARKONNEN-04, DW-HARKONNEN-07: the Harkonnen's before the die's.
     fn turn_action(g: &mut Arrakis, f: Faction, action: Action, ev: &mut Vec<Event>) -> bool {
-        let Action::DesertWar(x) = action else {
+        let Action::Expansion(ExpansionAction::DesertWar(x)) = action else {
             return false;
         };
         match f {
@@ -79,10 +80,14 @@ impl Expansion for DesertWar {
 
     fn turn_refusal(g: &Arrakis, action: &Action) -> Option<&'static str> {
         match action {
-            Action::DesertWar(_) if g.prompt == Prompt::Turn(Faction::Atreides) => {
+            Action::Expansion(ExpansionAction::DesertWar(_))
+                if g.prompt == Prompt::Turn(Faction::Atreides) =>
+            {
                 Some(g.turn_atreides_desert_war_refusal(action))
             }
-            Action::DesertWar(_) => Some(g.harkonnen_desert_war_refusal(action)),
+            Action::Expansion(ExpansionAction::DesertWar(_)) => {
+                Some(g.harkonnen_desert_war_refusal(action))
+            }
             _ => None,
         }
     }
@@ -170,7 +175,7 @@ impl Expansion for DesertWar {
     }
 
     fn desert_power_action(g: &mut Arrakis, n: u8, action: Action, ev: &mut Vec<Event>) -> bool {
-        let Action::DesertWar(x) = action else {
+        let Action::Expansion(ExpansionAction::DesertWar(x)) = action else {
             return false;
         };
         g.step_wormsigns_atreides_desert_war(n, x, ev);
@@ -178,7 +183,7 @@ impl Expansion for DesertWar {
     }
 
     fn desert_power_refusal(g: &Arrakis, action: &Action) -> Option<&'static str> {
-        let Action::DesertWar(x) = action else {
+        let Action::Expansion(ExpansionAction::DesertWar(x)) = action else {
             return None;
         };
         Some(g.wormsigns_atreides_desert_war_refusal(action, *x))
@@ -220,7 +225,7 @@ impl Expansion for DesertWar {
         action: Action,
         ev: &mut Vec<Event>,
     ) -> Option<bool> {
-        let Action::DesertWar(d) = action else {
+        let Action::Expansion(ExpansionAction::DesertWar(d)) = action else {
             return None;
         };
         Some(g.step_escort_move(m, from, group, d, ev))
@@ -240,7 +245,8 @@ impl Expansion for DesertWar {
     }
 
     fn move_refusal(g: &Arrakis, _m: &Move, action: &Action) -> Option<&'static str> {
-        matches!(action, Action::DesertWar(_)).then(|| g.harkonnen_desert_war_refusal(action))
+        matches!(action, Action::Expansion(ExpansionAction::DesertWar(_)))
+            .then(|| g.harkonnen_desert_war_refusal(action))
     }
 
     /// DW-SANDRIDER-10: retreating onto a lone Sandrider.
@@ -271,13 +277,13 @@ impl Expansion for DesertWar {
     }
 
     fn legal_decision(g: &Arrakis, out: &mut Vec<Action>) {
-        if let Prompt::DesertWar(p) = g.prompt {
+        if let Prompt::Expansion(ExpansionPrompt::DesertWar(p)) = g.prompt {
             g.legal_desert_war(p, out);
         }
     }
 
     fn decision_action(g: &mut Arrakis, action: Action, ev: &mut Vec<Event>) -> bool {
-        let Prompt::DesertWar(p) = g.prompt else {
+        let Prompt::Expansion(ExpansionPrompt::DesertWar(p)) = g.prompt else {
             return false;
         };
         g.step_desert_war(p, action, ev);
@@ -285,21 +291,21 @@ impl Expansion for DesertWar {
     }
 
     fn decision_refusal(g: &Arrakis, action: &Action) -> Option<&'static str> {
-        let Prompt::DesertWar(p) = g.prompt else {
+        let Prompt::Expansion(ExpansionPrompt::DesertWar(p)) = g.prompt else {
             return None;
         };
         Some(g.desert_war_refusal(p, action))
     }
 
     fn decision_waiting_on(g: &Arrakis) -> Option<String> {
-        let Prompt::DesertWar(p) = g.prompt else {
+        let Prompt::Expansion(ExpansionPrompt::DesertWar(p)) = g.prompt else {
             return None;
         };
         Some(g.desert_war_waiting_on(p))
     }
 
     fn label(g: &Arrakis, action: &Action) -> Option<String> {
-        let Action::DesertWar(a) = action else {
+        let Action::Expansion(ExpansionAction::DesertWar(a)) = action else {
             return None;
         };
         Some(g.desert_war_label(*a))

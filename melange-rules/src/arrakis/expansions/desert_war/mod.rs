@@ -78,8 +78,9 @@
 //!
 //! ## Each die spent: Harkonnen Desert War actions (DW-HARKONNEN-04 to -18)
 //!
-//! - Before: at `Prompt::Turn(H)` offer `Action::DesertWar(DwAction)` when
-//!   `tokens_on_board > 0`, an action die is unspent and `!dw_done`; it
+//! - Before: at `Prompt::Turn(H)` offer a `DwAction` (carried by
+//!   `Action::Expansion`) when `tokens_on_board > 0`, an action die is
+//!   unspent and `!dw_done`; it
 //!   discards a token (`tokens_on_board -= 1`, DW-HARKONNEN-09), runs the
 //!   action, sets `dw_done`, and returns to `Prompt::Turn(H)`, where the
 //!   turn must still spend a die (DW-HARKONNEN-05).
@@ -108,7 +109,7 @@
 //!   House die as Desert Power, a Desert Power box special, a card step)
 //!   sets a before/after window like the Harkonnen one
 //!   (`desert_war_with_desert_power` limits it to the turn's own).
-//!   Before: `Action::DesertWar(..)` at the Desert Power's first prompt;
+//!   Before: a `DwAction` at the Desert Power's first prompt;
 //!   after: `Prompt::DesertWarAfter(A)` when the Desert Power ends.
 //! - `DeployRockets`: up to `atreides_actions.deploy_up_to` into Camp
 //!   areas, one at a time.

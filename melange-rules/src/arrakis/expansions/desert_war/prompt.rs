@@ -1,5 +1,5 @@
 //! Where a game with the Desert War waits on an expansion decision,
-//! carried by the core `Prompt::DesertWar`.
+//! carried by the core `Prompt::Expansion`.
 use crate::arrakis::Faction;
 use crate::arrakis::ids::{AreaId, AreaSet, LeaderId};
 

@@ -11,6 +11,7 @@ use super::event::DwEvent;
 use super::prompt::{AtreidesThen, DwPrompt};
 use crate::arrakis::action::Action;
 use crate::arrakis::event::Event;
+use crate::arrakis::expansions::{ExpansionAction, ExpansionEvent, ExpansionPrompt};
 use crate::arrakis::ids::{AirZoneId, AreaId, AreaSet, SectorId};
 use crate::arrakis::prompt::Prompt;
 use crate::arrakis::state::Arrakis;
@@ -85,10 +86,12 @@ impl Arrakis {
             .iter()
             .filter(|f| d.rocket_launchers.scoring_faces.contains(f))
             .count() as u8;
-        ev.push(Event::DesertWar(DwEvent::RocketAttack {
-            sector: x,
-            dice: rolled,
-        }));
+        ev.push(Event::Expansion(ExpansionEvent::DesertWar(
+            DwEvent::RocketAttack {
+                sector: x,
+                dice: rolled,
+            },
+        )));
         let left = scoring * d.rocket_launchers.vehicles_per_result;
         self.next_rocket_target(from, left, false, then, ev);
     }
@@ -107,17 +110,20 @@ impl Arrakis {
         let targets = !self.rocket_harvester_targets(from).is_empty()
             || !self.rocket_zone_targets(from).is_empty();
         if left > 0 && targets && self.areas[from.index()].desert.rockets > 0 {
-            self.prompt = Prompt::DesertWar(DwPrompt::RocketTarget {
+            self.prompt = Prompt::Expansion(ExpansionPrompt::DesertWar(DwPrompt::RocketTarget {
                 from,
                 left,
                 harvester,
                 then,
-            });
+            }));
             return;
         }
         // DW-ROCKET-09, DW-ROCKET-10
         if harvester && self.areas[from.index()].desert.camp.is_some() {
-            self.prompt = Prompt::DesertWar(DwPrompt::CampTrade { area: from, then });
+            self.prompt = Prompt::Expansion(ExpansionPrompt::DesertWar(DwPrompt::CampTrade {
+                area: from,
+                then,
+            }));
             return;
         }
         self.atreides_action_over(then, ev);
@@ -162,10 +168,9 @@ impl Arrakis {
                 if let Some(vehicle) = self.zones[z.index()].take() {
                     // An Escort goes back to its own supply (DW-ESCORT-12).
                     self.vehicle_left_zone(vehicle);
-                    ev.push(Event::DesertWar(DwEvent::VehicleShotDown {
-                        zone: z,
-                        vehicle,
-                    }));
+                    ev.push(Event::Expansion(ExpansionEvent::DesertWar(
+                        DwEvent::VehicleShotDown { zone: z, vehicle },
+                    )));
                 }
             }
             _ => {
@@ -182,10 +187,12 @@ impl Arrakis {
         if let Some(dw) = self.desert_war.as_mut() {
             dw.rockets += lost;
         }
-        ev.push(Event::DesertWar(DwEvent::RocketsLost {
-            area: from,
-            count: lost,
-        }));
+        ev.push(Event::Expansion(ExpansionEvent::DesertWar(
+            DwEvent::RocketsLost {
+                area: from,
+                count: lost,
+            },
+        )));
         if self.winner.is_some() {
             self.prompt = Prompt::None;
             return;
@@ -203,7 +210,9 @@ impl Arrakis {
 
     /// DW-ROCKET-09: trade the Camp, or keep it.
     pub(crate) fn legal_camp_trade(&self, out: &mut Vec<Action>) {
-        out.push(Action::DesertWar(DwAction::TradeCamp));
+        out.push(Action::Expansion(ExpansionAction::DesertWar(
+            DwAction::TradeCamp,
+        )));
         out.push(Action::Done);
     }
 
@@ -216,10 +225,12 @@ impl Arrakis {
         a: Action,
         ev: &mut Vec<Event>,
     ) {
-        if a == Action::DesertWar(DwAction::TradeCamp)
+        if a == Action::Expansion(ExpansionAction::DesertWar(DwAction::TradeCamp))
             && let Some(marker) = self.areas[area.index()].desert.camp.take()
         {
-            ev.push(Event::DesertWar(DwEvent::CampTraded { area, marker }));
+            ev.push(Event::Expansion(ExpansionEvent::DesertWar(
+                DwEvent::CampTraded { area, marker },
+            )));
             self.advance_prescience(marker, desert_war().camps.trade_prescience, ev);
         }
         self.atreides_action_over(then, ev);

@@ -11,6 +11,7 @@
 use super::event::DwEvent;
 use super::troopers::Troopers;
 use crate::arrakis::event::Event;
+use crate::arrakis::expansions::ExpansionEvent;
 use crate::arrakis::ids::Faction;
 use crate::arrakis::state::Arrakis;
 
@@ -70,12 +71,14 @@ impl Arrakis {
         dw.action_taken = false;
         self.desert_war = Some(dw);
         if escorts + camps + gone.total() + tokens > 0 {
-            ev.push(Event::DesertWar(DwEvent::RoundCleared {
-                escorts,
-                camps,
-                troopers: gone,
-                tokens,
-            }));
+            ev.push(Event::Expansion(ExpansionEvent::DesertWar(
+                DwEvent::RoundCleared {
+                    escorts,
+                    camps,
+                    troopers: gone,
+                    tokens,
+                },
+            )));
         }
     }
 }

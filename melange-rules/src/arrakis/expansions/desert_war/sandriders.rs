@@ -14,6 +14,7 @@ use super::event::DwEvent;
 use super::prompt::{AtreidesThen, BoxSpecial, DwPrompt};
 use crate::arrakis::action::Action;
 use crate::arrakis::event::Event;
+use crate::arrakis::expansions::{ExpansionAction, ExpansionEvent, ExpansionPrompt};
 use crate::arrakis::ids::{AreaId, AreaSet, Faction};
 use crate::arrakis::prompt::{Battle, Group, Move, Prompt};
 use crate::arrakis::state::{Arrakis, Phase, Worm};
@@ -31,7 +32,9 @@ impl Arrakis {
             return;
         }
         for a in self.empty_desert_areas().iter() {
-            out.push(Action::DesertWar(DwAction::PlaceSandrider(a)));
+            out.push(Action::Expansion(ExpansionAction::DesertWar(
+                DwAction::PlaceSandrider(a),
+            )));
         }
     }
 
@@ -49,7 +52,9 @@ impl Arrakis {
                     dw.sandrider_placed = true;
                 }
                 self.areas[area.index()].desert.sandriders += 1;
-                ev.push(Event::DesertWar(DwEvent::SandriderPlaced { area }));
+                ev.push(Event::Expansion(ExpansionEvent::DesertWar(
+                    DwEvent::SandriderPlaced { area },
+                )));
                 self.prompt = Prompt::Wormsigns(n - 1);
             }
             _ => self.start_atreides_action(x, AtreidesThen::DesertPower, ev),
@@ -110,7 +115,9 @@ impl Arrakis {
         for i in 0..self.areas.len() {
             let a = AreaId(i as u8);
             if self.only_a_sandrider(a) {
-                out.push(Action::DesertWar(DwAction::Sandriders(a)));
+                out.push(Action::Expansion(ExpansionAction::DesertWar(
+                    DwAction::Sandriders(a),
+                )));
             }
         }
     }
@@ -129,7 +136,9 @@ impl Arrakis {
             // the Desert Power's own two).
             dw.sandrider_placed = true;
         }
-        ev.push(Event::DesertWar(DwEvent::SandridersSpecial { area }));
+        ev.push(Event::Expansion(ExpansionEvent::DesertWar(
+            DwEvent::SandridersSpecial { area },
+        )));
         // DW-ATREIDES-02: its Desert War action may come before it.
         if self.atreides_before_special(BoxSpecial::Sandriders(area)) {
             return;
@@ -143,7 +152,8 @@ impl Arrakis {
         // AR-HAZ-15: with none free and several on the board, the Atreides
         // pick which sandworm comes.
         if self.worm_choice_needed() {
-            self.prompt = Prompt::DesertWar(DwPrompt::SandridersWorm(area));
+            self.prompt =
+                Prompt::Expansion(ExpansionPrompt::DesertWar(DwPrompt::SandridersWorm(area)));
             return;
         }
         // DW-SANDRIDER-05, DW-SANDRIDER-11: the sandworm comes and the
@@ -186,10 +196,12 @@ impl Arrakis {
     /// The rule a refused expansion action at the Atreides turn breaks.
     pub(crate) fn turn_atreides_desert_war_refusal(&self, action: &Action) -> &'static str {
         match action {
-            Action::DesertWar(DwAction::Sandriders(_)) => "DW-SANDRIDER-05",
-            Action::DesertWar(DwAction::DeployRockets | DwAction::RocketAttack(_)) => {
-                "DW-ATREIDES-03"
+            Action::Expansion(ExpansionAction::DesertWar(DwAction::Sandriders(_))) => {
+                "DW-SANDRIDER-05"
             }
+            Action::Expansion(ExpansionAction::DesertWar(
+                DwAction::DeployRockets | DwAction::RocketAttack(_),
+            )) => "DW-ATREIDES-03",
             _ => "AR-ACT-17",
         }
     }
@@ -214,7 +226,9 @@ impl Arrakis {
         if let Some(dw) = self.desert_war.as_mut() {
             dw.sandriders += n;
         }
-        ev.push(Event::DesertWar(DwEvent::SandriderRemoved { area: to }));
+        ev.push(Event::Expansion(ExpansionEvent::DesertWar(
+            DwEvent::SandriderRemoved { area: to },
+        )));
         self.harkonnen_calls_worm(m, from, to, group, ev);
         true
     }
@@ -385,7 +399,9 @@ impl Arrakis {
         if let Some(dw) = self.desert_war.as_mut() {
             dw.sandriders += n;
         }
-        ev.push(Event::DesertWar(DwEvent::SandriderRemoved { area: from }));
+        ev.push(Event::Expansion(ExpansionEvent::DesertWar(
+            DwEvent::SandriderRemoved { area: from },
+        )));
         if self.rules.desert_war.is_some_and(|r| r.sandrider_adds_die) {
             dice + 1
         } else {

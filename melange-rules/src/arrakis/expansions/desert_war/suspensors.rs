@@ -5,6 +5,7 @@
 //! areas, and their removal at the End of the Round. Decisions:
 //! docs/rules-decisions.md, Desert War ("Free areas for a Suspensor
 //! Trooper", `suspensor_swap`).
+use crate::arrakis::expansions::{ExpansionAction, ExpansionEvent, ExpansionPrompt};
 use rand::Rng;
 
 use super::action::{AtreidesTrooper, DwAction};
@@ -93,7 +94,9 @@ impl Arrakis {
         ev: &mut Vec<Event>,
     ) {
         self.areas[from.index()].desert.suspensors -= 1;
-        ev.push(Event::DesertWar(DwEvent::SuspensorMoved { from, to }));
+        ev.push(Event::Expansion(ExpansionEvent::DesertWar(
+            DwEvent::SuspensorMoved { from, to },
+        )));
         let t = self.areas[to.index()].desert;
         if t.atreides_troopers() > 0 {
             // DW-SUSPENSOR-06, DW-SUSPENSOR-07, DW-TROOPER-17: the trooper
@@ -103,7 +106,11 @@ impl Arrakis {
                 dw.suspensors += 1;
             }
             if t.rockets > 0 && t.sandriders > 0 {
-                self.prompt = Prompt::DesertWar(DwPrompt::SwapTrooper { area: to, after });
+                self.prompt =
+                    Prompt::Expansion(ExpansionPrompt::DesertWar(DwPrompt::SwapTrooper {
+                        area: to,
+                        after,
+                    }));
                 return;
             }
             let k = if t.rockets > 0 {
@@ -120,7 +127,9 @@ impl Arrakis {
             if let Some(w) = self.areas[to.index()].wormsign.take() {
                 let k = self.rng.random_range(0..=self.wormsign_pool.len());
                 self.wormsign_pool.insert(k, w);
-                ev.push(Event::DesertWar(DwEvent::WormsignDiscarded { area: to }));
+                ev.push(Event::Expansion(ExpansionEvent::DesertWar(
+                    DwEvent::WormsignDiscarded { area: to },
+                )));
             }
         }
         self.finish_harkonnen_desert_war(after, ev);
@@ -130,13 +139,13 @@ impl Arrakis {
     pub(crate) fn legal_swap_trooper(&self, area: AreaId, out: &mut Vec<Action>) {
         let t = self.areas[area.index()].desert;
         if t.rockets > 0 {
-            out.push(Action::DesertWar(DwAction::SwapOut(
-                AtreidesTrooper::RocketLauncher,
+            out.push(Action::Expansion(ExpansionAction::DesertWar(
+                DwAction::SwapOut(AtreidesTrooper::RocketLauncher),
             )));
         }
         if t.sandriders > 0 {
-            out.push(Action::DesertWar(DwAction::SwapOut(
-                AtreidesTrooper::Sandrider,
+            out.push(Action::Expansion(ExpansionAction::DesertWar(
+                DwAction::SwapOut(AtreidesTrooper::Sandrider),
             )));
         }
     }
@@ -158,7 +167,9 @@ impl Arrakis {
                 AtreidesTrooper::Sandrider => dw.sandriders += gone,
             }
         }
-        ev.push(Event::DesertWar(DwEvent::TrooperSwap { area, removed: k }));
+        ev.push(Event::Expansion(ExpansionEvent::DesertWar(
+            DwEvent::TrooperSwap { area, removed: k },
+        )));
     }
 
     /// DW-SUSPENSOR-02, DW-SUSPENSOR-03: whether Suspensor Troopers keep

@@ -18,6 +18,7 @@
 //! (DW-TROOPER-17).
 use super::event::DwEvent;
 use crate::arrakis::event::Event;
+use crate::arrakis::expansions::ExpansionEvent;
 use crate::arrakis::ids::{AreaId, Faction};
 use crate::arrakis::state::Arrakis;
 
@@ -136,10 +137,12 @@ impl Arrakis {
             dw.rockets += gone.rockets;
             dw.sandriders += gone.sandriders;
         }
-        ev.push(Event::DesertWar(DwEvent::TroopersRemoved {
-            area,
-            troopers: gone,
-            why,
-        }));
+        ev.push(Event::Expansion(ExpansionEvent::DesertWar(
+            DwEvent::TroopersRemoved {
+                area,
+                troopers: gone,
+                why,
+            },
+        )));
     }
 }

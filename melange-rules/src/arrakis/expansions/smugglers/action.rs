@@ -1,5 +1,5 @@
 //! The Smugglers' actions: every choice the expansion adds, wrapped by the
-//! core `Action::Smugglers`. Each variant is routed by `super::flow` to
+//! core `Action::Expansion`. Each variant is routed by `super::flow` to
 //! the file of its decision.
 use crate::arrakis::ids::{AirZoneId, AreaId};
 

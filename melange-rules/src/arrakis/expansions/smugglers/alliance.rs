@@ -10,6 +10,7 @@ use super::event::SmEvent;
 use super::prompt::SmPrompt;
 use crate::arrakis::components::Entry;
 use crate::arrakis::event::Event;
+use crate::arrakis::expansions::{ExpansionEvent, ExpansionPrompt};
 use crate::arrakis::ids::LeaderId;
 use crate::arrakis::prompt::Prompt;
 use crate::arrakis::state::{Arrakis, LeaderAt, Phase, Vehicle};
@@ -27,9 +28,11 @@ impl Arrakis {
             return;
         }
         sm.staban_step = sm.staban_step.saturating_sub(n);
-        ev.push(Event::Smugglers(SmEvent::StabanMoved {
-            step: sm.staban_step,
-        }));
+        ev.push(Event::Expansion(ExpansionEvent::Smugglers(
+            SmEvent::StabanMoved {
+                step: sm.staban_step,
+            },
+        )));
         self.smugglers_ally_if_due(ev);
     }
 
@@ -79,10 +82,12 @@ impl Arrakis {
         sm.die = None;
         sm.die_ready = die_ready;
         sm.base_pending = true;
-        ev.push(Event::Smugglers(SmEvent::Allied {
-            harvesters_removed: harvesters.max(harvesters_on_board),
-            carryall_removed: carryall,
-        }));
+        ev.push(Event::Expansion(ExpansionEvent::Smugglers(
+            SmEvent::Allied {
+                harvesters_removed: harvesters.max(harvesters_on_board),
+                carryall_removed: carryall,
+            },
+        )));
         // SM-STABAN-02, SM-GURNEY-04: Staban Tuek and Gurney Halleck enter
         // play (Staban's card face up on the Desert Power box, usable at
         // once); their figures go to the Base's area once it is placed.
@@ -114,7 +119,12 @@ impl Arrakis {
     /// (SM-ALLY-06) and the legion Staban Tuek rejoins from the tank
     /// (SM-STABAN-05). The interrupted decision is asked again after it.
     pub(crate) fn smugglers_interrupt(&mut self) {
-        if self.winner.is_some() || matches!(self.prompt, Prompt::Smugglers(_)) {
+        if self.winner.is_some()
+            || matches!(
+                self.prompt,
+                Prompt::Expansion(ExpansionPrompt::Smugglers(_))
+            )
+        {
             return;
         }
         let Some(sm) = self.smugglers.as_deref() else {
@@ -145,7 +155,7 @@ impl Arrakis {
         if let Some(sm) = self.smugglers.as_mut() {
             sm.resume = Some(resume);
         }
-        self.prompt = Prompt::Smugglers(next);
+        self.prompt = Prompt::Expansion(ExpansionPrompt::Smugglers(next));
     }
 
     /// The interrupted decision is asked again.

@@ -10,6 +10,7 @@ use super::event::SmEvent;
 use crate::arrakis::action::Action;
 use crate::arrakis::components::Entry;
 use crate::arrakis::event::Event;
+use crate::arrakis::expansions::{ExpansionAction, ExpansionEvent};
 use crate::arrakis::ids::{AreaId, AreaSet, Faction, LeaderId};
 use crate::arrakis::state::{Arrakis, LeaderAt};
 
@@ -45,7 +46,9 @@ impl Arrakis {
     /// SM-ALLY-06: the Base's choices.
     pub(crate) fn legal_place_base(&self, out: &mut Vec<Action>) {
         for a in self.base_areas().iter() {
-            out.push(Action::Smugglers(SmAction::PlaceBase(a)));
+            out.push(Action::Expansion(ExpansionAction::Smugglers(
+                SmAction::PlaceBase(a),
+            )));
         }
     }
 
@@ -60,7 +63,9 @@ impl Arrakis {
         sm.base = Some(area);
         let regulars = std::mem::take(&mut sm.regulars_waiting);
         self.areas[area.index()].smugglers.base = true;
-        ev.push(Event::Smugglers(SmEvent::BasePlaced { area }));
+        ev.push(Event::Expansion(ExpansionEvent::Smugglers(
+            SmEvent::BasePlaced { area },
+        )));
         self.areas[area.index()].units[Faction::Atreides].smuggler += regulars;
         let d = self.d();
         let mut leaders = Vec::new();
@@ -71,11 +76,13 @@ impl Arrakis {
                 leaders.push(l);
             }
         }
-        ev.push(Event::Smugglers(SmEvent::FiguresJoined {
-            area,
-            regulars,
-            leaders,
-        }));
+        ev.push(Event::Expansion(ExpansionEvent::Smugglers(
+            SmEvent::FiguresJoined {
+                area,
+                regulars,
+                leaders,
+            },
+        )));
         self.smugglers_resume();
     }
 

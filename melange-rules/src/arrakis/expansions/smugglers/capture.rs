@@ -9,6 +9,7 @@
 use super::data::smugglers;
 use super::event::SmEvent;
 use crate::arrakis::event::Event;
+use crate::arrakis::expansions::ExpansionEvent;
 use crate::arrakis::ids::AreaId;
 use crate::arrakis::state::Arrakis;
 
@@ -28,10 +29,12 @@ impl Arrakis {
         }
         s.harvester = false;
         sm.harvesters_in_game = sm.harvesters_in_game.saturating_sub(1);
-        ev.push(Event::Smugglers(SmEvent::HarvesterCaptured {
-            area: b,
-            in_game: sm.harvesters_in_game,
-        }));
+        ev.push(Event::Expansion(ExpansionEvent::Smugglers(
+            SmEvent::HarvesterCaptured {
+                area: b,
+                in_game: sm.harvesters_in_game,
+            },
+        )));
         self.staban_down(smugglers().harvesters.capture_steps_down, ev);
     }
 }

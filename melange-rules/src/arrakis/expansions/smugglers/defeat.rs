@@ -8,6 +8,7 @@ use super::data::smugglers;
 use super::event::SmEvent;
 use super::state::Standing;
 use crate::arrakis::event::Event;
+use crate::arrakis::expansions::ExpansionEvent;
 use crate::arrakis::ids::{AreaId, Faction};
 use crate::arrakis::state::{Arrakis, LeaderAt, Vehicle};
 
@@ -72,10 +73,12 @@ impl Arrakis {
         for a in emptied {
             self.remove_lonely_leaders(a);
         }
-        ev.push(Event::Smugglers(SmEvent::Defeated {
-            area: at,
-            regulars_removed: regulars,
-            thopters_removed: thopters,
-        }));
+        ev.push(Event::Expansion(ExpansionEvent::Smugglers(
+            SmEvent::Defeated {
+                area: at,
+                regulars_removed: regulars,
+                thopters_removed: thopters,
+            },
+        )));
     }
 }

@@ -12,6 +12,7 @@ use crate::arrakis::cards::effects::{Boost, MoveMode};
 use crate::arrakis::cards::play::Source;
 use crate::arrakis::cards::play::{CardMove, LegionRule};
 use crate::arrakis::event::Event;
+use crate::arrakis::expansions::{ExpansionAction, ExpansionEvent, ExpansionPrompt};
 use crate::arrakis::forces::specials::slot_result;
 use crate::arrakis::ids::{AreaId, AreaSet, Deck, DieResult, Faction, LeaderId};
 use crate::arrakis::prompt::{AfterExcess, Group, Move, Prompt};
@@ -52,7 +53,9 @@ impl Arrakis {
         if let Some(sm) = self.smugglers.as_deref_mut() {
             sm.die = Some(r);
         }
-        ev.push(Event::Smugglers(SmEvent::DieRolled { result: r }));
+        ev.push(Event::Expansion(ExpansionEvent::Smugglers(
+            SmEvent::DieRolled { result: r },
+        )));
     }
 
     /// AR-ACT-19: an unspent Smugglers die is lost with the Atreides dice
@@ -95,7 +98,9 @@ impl Arrakis {
     pub(crate) fn legal_turn_smugglers(&self, out: &mut Vec<Action>) {
         for u in DieUse::ALL {
             if self.die_gives(u) && self.die_use_possible(u) {
-                out.push(Action::Smugglers(SmAction::UseDie(u)));
+                out.push(Action::Expansion(ExpansionAction::Smugglers(
+                    SmAction::UseDie(u),
+                )));
             }
         }
     }
@@ -106,13 +111,17 @@ impl Arrakis {
     /// die; SM-DIE-04 bars only planning cards).
     pub(crate) fn legal_claim_with_smugglers_die(&self, slot: u8, out: &mut Vec<Action>) {
         if self.smugglers_die().is_some() {
-            out.push(Action::Smugglers(SmAction::ClaimPrescience(slot)));
+            out.push(Action::Expansion(ExpansionAction::Smugglers(
+                SmAction::ClaimPrescience(slot),
+            )));
         }
     }
 
     /// The rule a refused Smugglers action at a turn breaks.
     pub(crate) fn turn_smugglers_refusal(&self, action: &Action) -> &'static str {
-        if let Action::Smugglers(SmAction::ClaimPrescience(slot)) = *action {
+        if let Action::Expansion(ExpansionAction::Smugglers(SmAction::ClaimPrescience(slot))) =
+            *action
+        {
             if self.smugglers_die().is_none() {
                 return "SM-DIE-03";
             }
@@ -120,7 +129,7 @@ impl Arrakis {
             // AR-PRESC-08).
             return self.claim_refusal(&Action::Claim(slot));
         }
-        let Action::Smugglers(SmAction::UseDie(u)) = *action else {
+        let Action::Expansion(ExpansionAction::Smugglers(SmAction::UseDie(u))) = *action else {
             return "AR-ACT-11";
         };
         if self.smugglers_die().is_none() {
@@ -151,7 +160,9 @@ impl Arrakis {
         if let Some(sm) = self.smugglers.as_deref_mut() {
             sm.die = None;
         }
-        ev.push(Event::Smugglers(SmEvent::DieUsed { result, action: u }));
+        ev.push(Event::Expansion(ExpansionEvent::Smugglers(
+            SmEvent::DieUsed { result, action: u },
+        )));
         // AR-LEADER-11: an action die spent moves the regeneration tank at
         // the end of the turn (docs/rules-decisions.md, Smugglers).
         self.tank_moves[A] += 1;
@@ -185,7 +196,9 @@ impl Arrakis {
                 return;
             }
             // SM-DIE-14
-            DieUse::MentatPlay => Prompt::Smugglers(SmPrompt::MentatPlay),
+            DieUse::MentatPlay => {
+                Prompt::Expansion(ExpansionPrompt::Smugglers(SmPrompt::MentatPlay))
+            }
             DieUse::MentatDraw => {
                 self.mentat_draw(ev);
                 return;
@@ -195,7 +208,7 @@ impl Arrakis {
                 if let Some(sm) = self.smugglers.as_deref_mut() {
                     sm.die_special = Some(result);
                 }
-                Prompt::Smugglers(SmPrompt::DieSpecial)
+                Prompt::Expansion(ExpansionPrompt::Smugglers(SmPrompt::DieSpecial))
             }
         };
     }
@@ -221,7 +234,9 @@ impl Arrakis {
             let count = want.min(*supply);
             *supply -= count;
             self.areas[area.index()].units[A].smuggler += count;
-            ev.push(Event::Smugglers(SmEvent::RegularsDeployed { area, count }));
+            ev.push(Event::Expansion(ExpansionEvent::Smugglers(
+                SmEvent::RegularsDeployed { area, count },
+            )));
             if self.enforce_stacking(A, AfterExcess::EndTurn(A)) {
                 return;
             }
@@ -252,7 +267,7 @@ impl Arrakis {
         if let Some(sm) = self.smugglers.as_deref_mut() {
             sm.mentat_drawn = drawn;
         }
-        self.prompt = Prompt::Smugglers(SmPrompt::MentatKeep);
+        self.prompt = Prompt::Expansion(ExpansionPrompt::Smugglers(SmPrompt::MentatKeep));
     }
 
     /// The choices at the die's Mentat prompts.
@@ -364,7 +379,8 @@ impl Arrakis {
             {
                 Some(die_use_rule(u))
             }
-            Action::To(b) | Action::Smugglers(SmAction::ThopterTransport(_, b))
+            Action::To(b)
+            | Action::Expansion(ExpansionAction::Smugglers(SmAction::ThopterTransport(_, b)))
                 if b.index() < self.areas.len() =>
             {
                 let (_, g) = m.picked?;
@@ -487,7 +503,9 @@ impl Arrakis {
         if let Some(sm) = self.smugglers.as_deref_mut() {
             sm.die = None;
         }
-        ev.push(Event::Smugglers(SmEvent::DieClaimed { result }));
+        ev.push(Event::Expansion(ExpansionEvent::Smugglers(
+            SmEvent::DieClaimed { result },
+        )));
         self.tank_moves[A] += 1;
         self.claim(slot, ev);
         self.end_turn(A, ev);

@@ -1,5 +1,5 @@
 //! What the Smugglers expansion tells the players, wrapped by the core
-//! `Event::Smugglers`. Everything of the expansion is public, so no event
+//! `Event::Expansion`. Everything of the expansion is public, so no event
 //! of its own is redacted; a Drone Ornithopters card stays hidden in the
 //! hand like any card until played.
 use super::action::DieUse;

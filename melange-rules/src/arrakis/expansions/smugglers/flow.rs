@@ -5,6 +5,7 @@ use super::action::SmAction;
 use super::prompt::SmPrompt;
 use crate::arrakis::action::Action;
 use crate::arrakis::event::Event;
+use crate::arrakis::expansions::ExpansionAction;
 use crate::arrakis::ids::AirZoneId;
 use crate::arrakis::state::Arrakis;
 
@@ -23,12 +24,14 @@ impl Arrakis {
     /// Applies a legal action at an expansion decision.
     pub(crate) fn step_smugglers(&mut self, prompt: SmPrompt, action: Action, ev: &mut Vec<Event>) {
         match (prompt, action) {
-            (SmPrompt::PlaceBase, Action::Smugglers(SmAction::PlaceBase(a))) => {
-                self.place_base(a, ev)
-            }
-            (SmPrompt::StabanReturns, Action::Smugglers(SmAction::StabanJoins(a))) => {
-                self.staban_joins(a, ev)
-            }
+            (
+                SmPrompt::PlaceBase,
+                Action::Expansion(ExpansionAction::Smugglers(SmAction::PlaceBase(a))),
+            ) => self.place_base(a, ev),
+            (
+                SmPrompt::StabanReturns,
+                Action::Expansion(ExpansionAction::Smugglers(SmAction::StabanJoins(a))),
+            ) => self.staban_joins(a, ev),
             (SmPrompt::PlaceBase | SmPrompt::StabanReturns, _) => {}
             (SmPrompt::PlaceThopters, _) => self.step_place_thopters(action, ev),
             (SmPrompt::MentatPlay | SmPrompt::MentatKeep, _) => {
@@ -42,10 +45,14 @@ impl Arrakis {
     /// decision.
     pub(crate) fn smugglers_refusal(&self, prompt: SmPrompt, action: &Action) -> &'static str {
         match (prompt, action) {
-            (SmPrompt::PlaceBase, Action::Smugglers(SmAction::PlaceBase(_))) => "SM-ALLY-07",
-            (SmPrompt::StabanReturns, Action::Smugglers(SmAction::StabanJoins(_))) => {
-                "SM-STABAN-05"
-            }
+            (
+                SmPrompt::PlaceBase,
+                Action::Expansion(ExpansionAction::Smugglers(SmAction::PlaceBase(_))),
+            ) => "SM-ALLY-07",
+            (
+                SmPrompt::StabanReturns,
+                Action::Expansion(ExpansionAction::Smugglers(SmAction::StabanJoins(_))),
+            ) => "SM-STABAN-05",
             (SmPrompt::PlaceBase | SmPrompt::StabanReturns, _) => "AR-ACT-17",
             (SmPrompt::PlaceThopters, _) => self.place_thopters_refusal(action),
             (SmPrompt::MentatPlay | SmPrompt::MentatKeep | SmPrompt::DieSpecial, _) => {

@@ -9,6 +9,7 @@ use super::data::smugglers;
 use super::event::SmEvent;
 use crate::arrakis::action::Action;
 use crate::arrakis::event::Event;
+use crate::arrakis::expansions::ExpansionEvent;
 use crate::arrakis::ids::AreaId;
 use crate::arrakis::state::{AreaState, Arrakis, Vehicle};
 
@@ -32,7 +33,9 @@ impl Arrakis {
         let s = &mut self.areas[a.index()];
         if s.smugglers.harvester {
             s.smugglers.harvester = false;
-            ev.push(Event::Smugglers(SmEvent::HarvesterLost { area: a }));
+            ev.push(Event::Expansion(ExpansionEvent::Smugglers(
+                SmEvent::HarvesterLost { area: a },
+            )));
             return;
         }
         s.harvester = false;
@@ -90,10 +93,12 @@ impl Arrakis {
             return 0;
         }
         let spice = n.saturating_mul(smugglers().harvesters.spice_yield);
-        ev.push(Event::Smugglers(SmEvent::SpiceCollected {
-            harvesters: n,
-            spice,
-        }));
+        ev.push(Event::Expansion(ExpansionEvent::Smugglers(
+            SmEvent::SpiceCollected {
+                harvesters: n,
+                spice,
+            },
+        )));
         spice
     }
 }

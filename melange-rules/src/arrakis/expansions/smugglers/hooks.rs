@@ -8,6 +8,7 @@ use crate::arrakis::cards::effects::Step;
 use crate::arrakis::cards::play::LegionRule;
 use crate::arrakis::event::Event;
 use crate::arrakis::expansions::hooks::Expansion;
+use crate::arrakis::expansions::{ExpansionAction, ExpansionPrompt};
 use crate::arrakis::ids::{AreaId, Faction, LeaderId};
 use crate::arrakis::prompt::{AfterExcess, Battle, Group, Move, Prompt};
 use crate::arrakis::state::{Arrakis, Vehicle};
@@ -56,8 +57,10 @@ impl Expansion for Smugglers {
         ev: &mut Vec<Event>,
     ) -> Option<u8> {
         match action {
-            Action::Smugglers(x @ SmAction::ThopterBattle(_)) => Some(g.thopter_battle(x, ev)),
-            Action::Smugglers(x) => {
+            Action::Expansion(ExpansionAction::Smugglers(x @ SmAction::ThopterBattle(_))) => {
+                Some(g.thopter_battle(x, ev))
+            }
+            Action::Expansion(ExpansionAction::Smugglers(x)) => {
                 g.step_smugglers_at_vehicles(x, ev);
                 Some(0)
             }
@@ -85,7 +88,7 @@ impl Expansion for Smugglers {
             {
                 Some("SM-THOPTER-09")
             }
-            Action::Smugglers(_) => Some("SM-THOPTER-08"),
+            Action::Expansion(ExpansionAction::Smugglers(_)) => Some("SM-THOPTER-08"),
             _ => None,
         }
     }
@@ -109,7 +112,7 @@ impl Expansion for Smugglers {
 
     /// SM-DIE-03: the Smugglers die in place of an Atreides die.
     fn turn_action(g: &mut Arrakis, _f: Faction, action: Action, ev: &mut Vec<Event>) -> bool {
-        let Action::Smugglers(x) = action else {
+        let Action::Expansion(ExpansionAction::Smugglers(x)) = action else {
             return false;
         };
         g.step_turn_smugglers(x, ev);
@@ -120,7 +123,9 @@ impl Expansion for Smugglers {
         match action {
             // SM-STABAN-01, SM-GURNEY-03: not before the alliance.
             Action::Special(l) => g.smugglers_leader_refusal(*l),
-            Action::Smugglers(_) => Some(g.turn_smugglers_refusal(action)),
+            Action::Expansion(ExpansionAction::Smugglers(_)) => {
+                Some(g.turn_smugglers_refusal(action))
+            }
             _ => None,
         }
     }
@@ -195,7 +200,7 @@ impl Expansion for Smugglers {
         action: Action,
         ev: &mut Vec<Event>,
     ) -> Option<bool> {
-        let Action::Smugglers(x) = action else {
+        let Action::Expansion(ExpansionAction::Smugglers(x)) = action else {
             return None;
         };
         Some(g.step_smuggler_transport(m, from, group, x, ev))
@@ -218,7 +223,9 @@ impl Expansion for Smugglers {
             return Some(rule);
         }
         match action {
-            Action::Smugglers(x) => Some(g.smuggler_transport_refusal(m, *x)),
+            Action::Expansion(ExpansionAction::Smugglers(x)) => {
+                Some(g.smuggler_transport_refusal(m, *x))
+            }
             _ => None,
         }
     }
@@ -250,13 +257,13 @@ impl Expansion for Smugglers {
     }
 
     fn legal_decision(g: &Arrakis, out: &mut Vec<Action>) {
-        if let Prompt::Smugglers(p) = g.prompt {
+        if let Prompt::Expansion(ExpansionPrompt::Smugglers(p)) = g.prompt {
             g.legal_smugglers(p, out);
         }
     }
 
     fn decision_action(g: &mut Arrakis, action: Action, ev: &mut Vec<Event>) -> bool {
-        let Prompt::Smugglers(p) = g.prompt else {
+        let Prompt::Expansion(ExpansionPrompt::Smugglers(p)) = g.prompt else {
             return false;
         };
         g.step_smugglers(p, action, ev);
@@ -264,21 +271,21 @@ impl Expansion for Smugglers {
     }
 
     fn decision_refusal(g: &Arrakis, action: &Action) -> Option<&'static str> {
-        let Prompt::Smugglers(p) = g.prompt else {
+        let Prompt::Expansion(ExpansionPrompt::Smugglers(p)) = g.prompt else {
             return None;
         };
         Some(g.smugglers_refusal(p, action))
     }
 
     fn decision_waiting_on(g: &Arrakis) -> Option<String> {
-        let Prompt::Smugglers(p) = g.prompt else {
+        let Prompt::Expansion(ExpansionPrompt::Smugglers(p)) = g.prompt else {
             return None;
         };
         Some(g.smugglers_waiting_on(p))
     }
 
     fn label(g: &Arrakis, action: &Action) -> Option<String> {
-        let Action::Smugglers(a) = action else {
+        let Action::Expansion(ExpansionAction::Smugglers(a)) = action else {
             return None;
         };
         Some(g.smugglers_label(*a))

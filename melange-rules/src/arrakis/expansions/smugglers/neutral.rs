@@ -12,6 +12,7 @@ use super::data::smugglers;
 use super::event::SmEvent;
 use crate::arrakis::action::Action;
 use crate::arrakis::event::Event;
+use crate::arrakis::expansions::{ExpansionAction, ExpansionEvent};
 use crate::arrakis::ids::{AirZoneId, AreaId, Faction};
 use crate::arrakis::prompt::Prompt;
 use crate::arrakis::state::{Arrakis, Vehicle};
@@ -36,10 +37,12 @@ impl Arrakis {
         }
         *supply -= n;
         sm.regulars_waiting += n;
-        ev.push(Event::Smugglers(SmEvent::RegularsAdded {
-            added: n,
-            waiting: sm.regulars_waiting,
-        }));
+        ev.push(Event::Expansion(ExpansionEvent::Smugglers(
+            SmEvent::RegularsAdded {
+                added: n,
+                waiting: sm.regulars_waiting,
+            },
+        )));
     }
 
     /// Smuggler harvesters on the board.
@@ -84,7 +87,9 @@ impl Arrakis {
         if self.smuggler_harvesters_left() > 0 {
             for a in self.desert_now().iter() {
                 if self.harvester_area_ok(a) {
-                    out.push(Action::Smugglers(SmAction::PlaceHarvester(a)));
+                    out.push(Action::Expansion(ExpansionAction::Smugglers(
+                        SmAction::PlaceHarvester(a),
+                    )));
                 }
             }
         }
@@ -114,7 +119,9 @@ impl Arrakis {
     /// Harkonnen's own (their counts unchanged).
     pub(crate) fn place_smuggler_harvester(&mut self, a: AreaId, ev: &mut Vec<Event>) {
         self.areas[a.index()].smugglers.harvester = true;
-        ev.push(Event::Smugglers(SmEvent::HarvesterPlaced { area: a }));
+        ev.push(Event::Expansion(ExpansionEvent::Smugglers(
+            SmEvent::HarvesterPlaced { area: a },
+        )));
     }
 
     /// The rule a refused Vehicle Placement action breaks when it concerns
@@ -133,30 +140,32 @@ impl Arrakis {
             Action::Done => "SM-HARVESTER-05",
             // AR-VEH-08: never 2 harvesters, of either kind, in one area.
             Action::PlaceHarvester(x) if smuggler_harvester(x) => "AR-VEH-08",
-            Action::Smugglers(SmAction::PlaceHarvester(_))
+            Action::Expansion(ExpansionAction::Smugglers(SmAction::PlaceHarvester(_)))
             | Action::PlaceVehicle(Vehicle::SmugglerCarryall, _)
                 if !sm.neutral() =>
             {
                 "SM-ALLY-05"
             }
-            Action::Smugglers(SmAction::PlaceHarvester(_))
+            Action::Expansion(ExpansionAction::Smugglers(SmAction::PlaceHarvester(_)))
             | Action::PlaceVehicle(Vehicle::SmugglerCarryall, _)
                 if house =>
             {
                 "SM-HARVESTER-10"
             }
-            Action::Smugglers(SmAction::PlaceHarvester(_))
+            Action::Expansion(ExpansionAction::Smugglers(SmAction::PlaceHarvester(_)))
                 if self.smuggler_harvesters_left() == 0 =>
             {
                 "SM-HARVESTER-02"
             }
-            Action::Smugglers(SmAction::PlaceHarvester(x))
+            Action::Expansion(ExpansionAction::Smugglers(SmAction::PlaceHarvester(x)))
                 if smuggler_harvester(x)
                     || self.areas.get(x.index()).is_some_and(|s| s.harvester) =>
             {
                 "AR-VEH-08"
             }
-            Action::Smugglers(SmAction::PlaceHarvester(_)) => "AR-VEH-07",
+            Action::Expansion(ExpansionAction::Smugglers(SmAction::PlaceHarvester(_))) => {
+                "AR-VEH-07"
+            }
             Action::PlaceVehicle(Vehicle::SmugglerCarryall, _) => "SM-SETUP-10",
             _ => return None,
         })

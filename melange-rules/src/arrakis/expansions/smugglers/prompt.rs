@@ -1,5 +1,5 @@
 //! The Smugglers' decisions: every question the expansion adds, wrapped by
-//! the core `Prompt::Smugglers`. Each is asked of the seat the text gives
+//! the core `Prompt::Expansion`. Each is asked of the seat the text gives
 //! the choice (never of a seat for the neutral Smugglers unless the text
 //! says so).
 use crate::arrakis::Faction;

@@ -8,6 +8,7 @@
 //! clean-up to `smugglers_round_end`.
 use super::event::SmEvent;
 use crate::arrakis::event::Event;
+use crate::arrakis::expansions::ExpansionEvent;
 use crate::arrakis::state::{Arrakis, Vehicle};
 
 impl Arrakis {
@@ -37,10 +38,12 @@ impl Arrakis {
             }
         }
         if harvesters > 0 || carryall {
-            ev.push(Event::Smugglers(SmEvent::VehiclesRemoved {
-                harvesters,
-                carryall,
-            }));
+            ev.push(Event::Expansion(ExpansionEvent::Smugglers(
+                SmEvent::VehiclesRemoved {
+                    harvesters,
+                    carryall,
+                },
+            )));
         }
     }
 }

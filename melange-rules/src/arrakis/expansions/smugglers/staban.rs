@@ -12,6 +12,7 @@ use super::event::SmEvent;
 use crate::arrakis::action::Action;
 use crate::arrakis::components::Entry;
 use crate::arrakis::event::Event;
+use crate::arrakis::expansions::{ExpansionAction, ExpansionEvent};
 use crate::arrakis::ids::{AreaId, AreaSet, Faction, LeaderId};
 use crate::arrakis::state::Arrakis;
 
@@ -52,7 +53,9 @@ impl Arrakis {
     /// SM-STABAN-05: the legions on offer.
     pub(crate) fn legal_staban_returns(&self, out: &mut Vec<Action>) {
         for a in self.staban_legions().iter() {
-            out.push(Action::Smugglers(SmAction::StabanJoins(a)));
+            out.push(Action::Expansion(ExpansionAction::Smugglers(
+                SmAction::StabanJoins(a),
+            )));
         }
     }
 
@@ -63,7 +66,9 @@ impl Arrakis {
         }
         if let Some(l) = self.staban() {
             self.place_leader(Faction::Atreides, Some(l), area);
-            ev.push(Event::Smugglers(SmEvent::StabanReturned { area }));
+            ev.push(Event::Expansion(ExpansionEvent::Smugglers(
+                SmEvent::StabanReturned { area },
+            )));
         }
         self.smugglers_resume();
     }

@@ -8,6 +8,7 @@ use super::action::SmAction;
 use super::event::SmEvent;
 use crate::arrakis::action::Action;
 use crate::arrakis::event::Event;
+use crate::arrakis::expansions::{ExpansionAction, ExpansionEvent};
 use crate::arrakis::ids::{AreaId, AreaSet, Faction};
 use crate::arrakis::prompt::{Group, Move};
 use crate::arrakis::state::Arrakis;
@@ -54,7 +55,9 @@ impl Arrakis {
             }
             for b in targets.iter() {
                 if self.destination_ok(m.faction, m, from, g, b) {
-                    out.push(Action::Smugglers(SmAction::ThopterTransport(z, b)));
+                    out.push(Action::Expansion(ExpansionAction::Smugglers(
+                        SmAction::ThopterTransport(z, b),
+                    )));
                 }
             }
         }
@@ -75,7 +78,9 @@ impl Arrakis {
         };
         self.zones[z.index()] = None;
         self.smuggler_thopter_home();
-        ev.push(Event::Smugglers(SmEvent::ThopterTransport { zone: z }));
+        ev.push(Event::Expansion(ExpansionEvent::Smugglers(
+            SmEvent::ThopterTransport { zone: z },
+        )));
         self.move_group_to(m, from, g, b, ev)
     }
 

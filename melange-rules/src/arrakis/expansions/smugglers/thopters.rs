@@ -9,6 +9,7 @@ use super::event::SmEvent;
 use super::prompt::SmPrompt;
 use crate::arrakis::action::Action;
 use crate::arrakis::event::Event;
+use crate::arrakis::expansions::{ExpansionAction, ExpansionEvent, ExpansionPrompt};
 use crate::arrakis::ids::AirZoneId;
 use crate::arrakis::prompt::Prompt;
 use crate::arrakis::state::{Arrakis, Vehicle};
@@ -42,7 +43,7 @@ impl Arrakis {
     /// (the Harkonnen placement is the prompt already set; it waits).
     pub(crate) fn smuggler_thopters_first(&mut self) {
         if self.thopter_to_place() {
-            self.prompt = Prompt::Smugglers(SmPrompt::PlaceThopters);
+            self.prompt = Prompt::Expansion(ExpansionPrompt::Smugglers(SmPrompt::PlaceThopters));
         }
     }
 
@@ -51,7 +52,9 @@ impl Arrakis {
     pub(crate) fn legal_place_thopters(&self, out: &mut Vec<Action>) {
         if self.thopter_to_place() {
             for z in self.empty_zones() {
-                out.push(Action::Smugglers(SmAction::PlaceThopter(z)));
+                out.push(Action::Expansion(ExpansionAction::Smugglers(
+                    SmAction::PlaceThopter(z),
+                )));
             }
             if self.rules.smugglers.is_some_and(|r| r.thopters_mandatory) {
                 return;
@@ -63,7 +66,7 @@ impl Arrakis {
     /// Places a Smuggler ornithopter, or stops; then the Harkonnen place
     /// theirs (SM-THOPTER-06).
     pub(crate) fn step_place_thopters(&mut self, a: Action, ev: &mut Vec<Event>) {
-        if let Action::Smugglers(SmAction::PlaceThopter(z)) = a {
+        if let Action::Expansion(ExpansionAction::Smugglers(SmAction::PlaceThopter(z))) = a {
             self.zones[z.index()] = Some(Vehicle::SmugglerOrnithopter);
             if let Some(sm) = self.smugglers.as_deref_mut() {
                 sm.thopters -= 1;
@@ -82,7 +85,9 @@ impl Arrakis {
     /// The rule a refused Smuggler ornithopter placement breaks.
     pub(crate) fn place_thopters_refusal(&self, a: &Action) -> &'static str {
         match a {
-            Action::Smugglers(SmAction::PlaceThopter(_)) => "SM-THOPTER-05",
+            Action::Expansion(ExpansionAction::Smugglers(SmAction::PlaceThopter(_))) => {
+                "SM-THOPTER-05"
+            }
             Action::Done => "SM-THOPTER-04",
             _ => "AR-ACT-17",
         }
@@ -108,7 +113,9 @@ impl Arrakis {
         for z in 0..self.zones.len() {
             let z = AirZoneId(z as u8);
             if self.smuggler_thopter_in(z) {
-                out.push(Action::Smugglers(SmAction::ThopterBattle(z)));
+                out.push(Action::Expansion(ExpansionAction::Smugglers(
+                    SmAction::ThopterBattle(z),
+                )));
             }
         }
     }
@@ -127,7 +134,9 @@ impl Arrakis {
             sm.battles_this_placement += 1;
             sm.thopters_forgone += 1; // SM-THOPTER-09
         }
-        ev.push(Event::Smugglers(SmEvent::ThopterBattle { zone: z }));
+        ev.push(Event::Expansion(ExpansionEvent::Smugglers(
+            SmEvent::ThopterBattle { zone: z },
+        )));
         1
     }
 
