@@ -4,7 +4,6 @@
 //! hands it to the file of the decision it answers. Where the game waits
 //! is `prompt.rs`; the round's steps and the decisions have files of their
 //! own (`round/`, `forces/`, `board/`, `cards/`).
-use crate::arrakis::expansions::ExpansionPrompt;
 use crate::core::RuleError;
 
 use super::action::Action;
@@ -114,11 +113,7 @@ impl Arrakis {
                 self.answer_wild_maker_or_sandworm(to, m, a == Action::WildMaker, ev);
             }
             (Prompt::Unclaimed, a) => self.step_unclaimed(a, ev),
-            (
-                Prompt::Expansion(ExpansionPrompt::DesertWar(_))
-                | Prompt::Expansion(ExpansionPrompt::Smugglers(_)),
-                a,
-            ) => {
+            (Prompt::Expansion(_), a) => {
                 let taken = self.hook_decision_action(a, ev);
                 debug_assert!(taken, "an expansion's own decision");
             }

@@ -1,7 +1,6 @@
 //! The words a person reads for each action.
 
 use super::*;
-use crate::arrakis::expansions::ExpansionAction;
 
 impl Arrakis {
     /// The label a person reads for `action` (Ruleset::label).
@@ -14,8 +13,7 @@ impl Arrakis {
         let leader = |l: &LeaderId| d.leader(*l).name.clone();
         let card = |c: &CardId| d.card(*c).name.clone();
         match action {
-            Action::Expansion(ExpansionAction::DesertWar(_))
-            | Action::Expansion(ExpansionAction::Smugglers(_)) => self
+            Action::Expansion(_) => self
                 .hook_label(action)
                 .unwrap_or_else(|| "an expansion's action".into()),
             // AR-HAZ-18: declining the Wild Maker brings a normal sandworm.

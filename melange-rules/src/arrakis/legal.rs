@@ -4,7 +4,6 @@
 use super::action::Action;
 use super::prompt::{BattleStep, Prompt};
 use super::state::Arrakis;
-use crate::arrakis::expansions::ExpansionPrompt;
 
 impl Arrakis {
     /// Appends the legal actions of the seat to act: one arm per decision,
@@ -12,8 +11,7 @@ impl Arrakis {
     pub(super) fn legal(&self, out: &mut Vec<Action>) {
         match self.prompt {
             Prompt::None => {}
-            Prompt::Expansion(ExpansionPrompt::DesertWar(_))
-            | Prompt::Expansion(ExpansionPrompt::Smugglers(_)) => self.hook_legal_decision(out),
+            Prompt::Expansion(_) => self.hook_legal_decision(out),
             Prompt::Vehicles { .. } => self.legal_vehicles(out),
             Prompt::Reassign(f) => self.legal_reassign(f, out),
             Prompt::BeneGesserit(f) => self.legal_bene_gesserit(f, out),

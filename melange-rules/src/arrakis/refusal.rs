@@ -2,7 +2,6 @@
 //! (its checklist ID) and a sentence for a person naming the action, why
 //! it is refused and what the game waits on. No Rust debug text: actions
 //! are worded by [`Ruleset::label`], prompts by [`Arrakis::waiting_on`].
-use crate::arrakis::expansions::{ExpansionAction, ExpansionPrompt};
 use crate::core::{RuleError, Ruleset};
 
 use super::action::Action;
@@ -68,10 +67,7 @@ impl Arrakis {
             // AR-HAZ-18: the Wild Maker or a normal sandworm, nothing else.
             Prompt::WildMakerOrSandworm(..) => "AR-HAZ-18",
             Prompt::HandLimit(_) => self.hand_limit_refusal(action),
-            Prompt::Expansion(ExpansionPrompt::DesertWar(_))
-            | Prompt::Expansion(ExpansionPrompt::Smugglers(_)) => {
-                self.hook_decision_refusal(action).unwrap_or("AR-ACT-17")
-            }
+            Prompt::Expansion(_) => self.hook_decision_refusal(action).unwrap_or("AR-ACT-17"),
             // SM-HARVESTER-11, SM-HARVESTER-12: the other kind of carryall.
             Prompt::Rescue(a) => self
                 .smuggler_rescue_refusal(a, action)
@@ -132,12 +128,7 @@ impl Arrakis {
             | Action::DeployLeader(Some(l))
             | Action::Convert(Some(l)) => leader(l),
             Action::PickSector(s) => usize::from(s.0) < b.sectors.len(),
-            Action::Expansion(ExpansionAction::DesertWar(x)) => {
-                x.names_known(b.areas.len(), b.air_zones.len())
-            }
-            Action::Expansion(ExpansionAction::Smugglers(x)) => {
-                x.names_known(b.areas.len(), b.air_zones.len())
-            }
+            Action::Expansion(x) => x.names_known(b.areas.len(), b.air_zones.len()),
             _ => true,
         }
     }
@@ -150,8 +141,7 @@ impl Arrakis {
         let who = |f: Faction| house(f);
         match self.prompt {
             Prompt::None => "nobody: the game is over".into(),
-            Prompt::Expansion(ExpansionPrompt::DesertWar(_))
-            | Prompt::Expansion(ExpansionPrompt::Smugglers(_)) => self
+            Prompt::Expansion(_) => self
                 .hook_decision_waiting_on()
                 .unwrap_or_else(|| "an expansion's decision".into()),
             Prompt::Vehicles { house: true, .. } => {

@@ -41,6 +41,17 @@ pub enum ExpansionAction {
     Smugglers(SmAction),
 }
 
+impl ExpansionAction {
+    /// Whether every area and Air zone the action names exists (`areas`
+    /// and `zones` of them), so its words can name them.
+    pub fn names_known(&self, areas: usize, zones: usize) -> bool {
+        match self {
+            ExpansionAction::DesertWar(x) => x.names_known(areas, zones),
+            ExpansionAction::Smugglers(x) => x.names_known(areas, zones),
+        }
+    }
+}
+
 /// An expansion's own decision: the core's `Prompt::Expansion` carries
 /// one.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

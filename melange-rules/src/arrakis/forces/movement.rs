@@ -3,7 +3,6 @@
 use crate::arrakis::action::Action;
 use crate::arrakis::cards::effects::Boost;
 use crate::arrakis::event::Event;
-use crate::arrakis::expansions::ExpansionAction;
 use crate::arrakis::ids::{AreaId, AreaSet, Faction, LeaderId, UnitKind};
 use crate::arrakis::prompt::{AfterExcess, Battle, BattleStep, Group, Move, Prompt};
 use crate::arrakis::state::{Arrakis, LeaderAt, Vehicle, named_of};
@@ -247,11 +246,7 @@ impl Arrakis {
             }
             // An expansion's choice for the group (DW-ESCORT-06,
             // SM-THOPTER-13).
-            (
-                Some((from, g)),
-                x @ (Action::Expansion(ExpansionAction::DesertWar(_))
-                | Action::Expansion(ExpansionAction::Smugglers(_))),
-            ) => {
+            (Some((from, g)), x @ Action::Expansion(_)) => {
                 if self.hook_group_move_action(&mut m, from, g, x, ev) != Some(true) {
                     return;
                 }

@@ -4,7 +4,6 @@
 use crate::arrakis::action::Action;
 use crate::arrakis::board::tables::PrescienceTiming;
 use crate::arrakis::event::Event;
-use crate::arrakis::expansions::ExpansionAction;
 use crate::arrakis::ids::{AirZoneId, AreaId, AreaSet, DieResult, Faction, ImperiumMarker};
 use crate::arrakis::prompt::{AfterExcess, Move, Prompt};
 use crate::arrakis::state::{Arrakis, Vehicle};
@@ -47,8 +46,7 @@ impl Arrakis {
                 self.prompt = Prompt::Foresee(f, k);
             }
             Action::Atomics(area) => self.detonate(area, ev),
-            Action::Expansion(ExpansionAction::DesertWar(_))
-            | Action::Expansion(ExpansionAction::Smugglers(_)) => {
+            Action::Expansion(_) => {
                 let taken = self.hook_turn_action(f, a, ev);
                 debug_assert!(taken, "an expansion's legal turn action");
             }
