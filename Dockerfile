@@ -7,6 +7,10 @@ COPY Cargo.toml Cargo.lock build.rs ./
 COPY proto ./proto
 COPY src ./src
 COPY melange-rules ./melange-rules
+# The workspace's other members: Cargo reads every member's manifest (and
+# the targets it declares) even to build the server alone.
+COPY melange-load ./melange-load
+COPY melange-arena ./melange-arena
 COPY data ./data
 COPY benches ./benches
 RUN cargo build --release --locked --bin melange

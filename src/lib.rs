@@ -64,19 +64,20 @@
 //!   every game back at start; `retention.rs` drops finished games after
 //!   their retention. The api layer's `durable.rs` turns matches into
 //!   records and back, through the matches layer's `JournalSink`.
-//! - [`load`]: the load generator behind the `melange-load` binary.
-//! - [`arena`]: the tournament runner behind the `melange-arena` binary, a
-//!   client of a server like `load`; `arena/program/` hosts contestants'
-//!   programs in a sandbox and `arena/ladder/` is its long-running ladder
-//!   (`melange-arena ladder`).
 //! - [`pb`]: the generated contract (`proto/melange/v1/*.proto`).
 //!
-//! The binaries (`bin/`) are `src/main.rs` (the server), `src/bin/melange-load.rs`
-//! (the load generator), `src/bin/melange-arena.rs` (the tournament runner and ladder)
-//! and `src/bin/melange-quickstart.rs` (the smallest complete client).
+//! The binaries (`bin/`) are `src/main.rs` (the server) and
+//! `src/bin/melange-quickstart.rs` (the smallest complete client).
+//!
+//! The tools that are clients of a server are crates of their own in the
+//! workspace, so that the compiler keeps them outside the server: they
+//! depend on this library for [`pb`] and the api layer's shared spellings
+//! (kinds, endpoints, headers), and it knows nothing of them. They are
+//! `melange-load/` (the load generator, the `melange-load` binary) and
+//! `melange-arena/` (the tournament runner and ladder, the `melange-arena`
+//! binary, which hosts contestants' programs in a sandbox); each crate's
+//! documentation maps its folders.
 pub mod api;
-pub mod arena;
-pub mod load;
 pub mod matches;
 pub use melange_rules as rules;
 pub mod server;

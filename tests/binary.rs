@@ -9,6 +9,9 @@ use std::{
 
 use melange::pb::{self, game_service_client::GameServiceClient};
 
+#[path = "common/binaries.rs"]
+mod binaries;
+
 /// Starts the binary on a free port, creates a game through it, sends
 /// SIGTERM, and returns how long it took to exit and its later log lines.
 /// With `responsive` false the client's runtime is blocked while the server
@@ -357,16 +360,16 @@ fn each_client_binary_has_its_own_help() {
         .unwrap()
         .trim_matches('"');
     for (binary, name) in [
-        (env!("CARGO_BIN_EXE_melange-load"), "melange-load"),
-        (env!("CARGO_BIN_EXE_melange-arena"), "melange-arena"),
+        (binaries::workspace_binary("melange-load"), "melange-load"),
+        (binaries::workspace_binary("melange-arena"), "melange-arena"),
         (
-            env!("CARGO_BIN_EXE_melange-quickstart"),
+            env!("CARGO_BIN_EXE_melange-quickstart").into(),
             "melange-quickstart",
         ),
     ] {
         for flag in ["-h", "--help"] {
             let started = Instant::now();
-            let output = Command::new(binary).arg(flag).output().unwrap();
+            let output = Command::new(&binary).arg(flag).output().unwrap();
             let stdout = String::from_utf8_lossy(&output.stdout);
             assert!(output.status.success(), "{name} {flag}: {output:?}");
             assert!(
@@ -438,8 +441,11 @@ fn the_quickstart_takes_either_address_form_and_either_kind_spelling() {
 /// usage error (status 2) that names the canonical forms otherwise.
 #[test]
 fn load_and_arena_read_addresses_and_kinds_alike() {
-    let load = env!("CARGO_BIN_EXE_melange-load");
-    let arena = env!("CARGO_BIN_EXE_melange-arena");
+    let (load, arena) = (
+        binaries::workspace_binary("melange-load"),
+        binaries::workspace_binary("melange-arena"),
+    );
+    let (load, arena) = (load.to_str().unwrap(), arena.to_str().unwrap());
     let usage_error = |binary: &str, args: &[&str]| {
         let output = Command::new(binary)
             .args(args)

@@ -1,6 +1,7 @@
 //! The crate maps tell the truth: every source folder of the server crate
-//! (`src/lib.rs`) and of the rules crate (`melange-rules/src/lib.rs`) is
-//! named in its crate's map or its parent module's documentation, the
+//! (`src/lib.rs`), of the rules crate (`melange-rules/src/lib.rs`) and of
+//! the tools' crates (`melange-load/src/lib.rs`, `melange-arena/src/lib.rs`)
+//! is named in its crate's map or its parent module's documentation, the
 //! files of the layers the server's map describes file by file are all
 //! named, and every file it names exists. A new folder or file fails here
 //! until the map says where it fits.
@@ -114,6 +115,23 @@ fn every_folder_of_the_rules_crate_is_on_its_map() {
     );
     // The server crate's map says where the rules went.
     assert!(crate_map().contains("`melange-rules/`"));
+}
+
+#[test]
+fn every_folder_of_the_tool_crates_is_on_its_map() {
+    // The tools that are clients of a server are crates of their own; each
+    // crate's documentation maps its folders, and the server crate's map
+    // says where they went.
+    for tool in ["melange-load", "melange-arena"] {
+        let missing =
+            unnamed_folders(&Path::new(env!("CARGO_MANIFEST_DIR")).join(tool).join("src"));
+        assert!(
+            missing.is_empty(),
+            "no module documentation names these folders of {tool} ({tool}/src/lib.rs, or the \
+             parent folder's mod.rs): {missing:?}"
+        );
+        assert!(crate_map().contains(&format!("`{tool}/`")), "{tool}");
+    }
 }
 
 #[test]

@@ -13,10 +13,19 @@ use std::{
     process::Command,
 };
 
+#[path = "common/binaries.rs"]
+mod binaries;
+
 const README: &str = include_str!("../README.md");
 const DEVELOPMENT: &str = include_str!("../docs/development.md");
 const CI: &str = include_str!("../.ci/run");
 const CARGO_TOML: &str = include_str!("../Cargo.toml");
+/// The workspace's members with binaries, benches or tests of their own,
+/// besides the server crate: the folder and its manifest.
+const TOOLS: [(&str, &str); 2] = [
+    ("melange-load", include_str!("../melange-load/Cargo.toml")),
+    ("melange-arena", include_str!("../melange-arena/Cargo.toml")),
+];
 const PROTO: &str = include_str!("../proto/melange/v1/game_service.proto");
 const QUICKSTART: &str = include_str!("../src/bin/melange-quickstart.rs");
 
@@ -199,11 +208,12 @@ fn table(heading: &str) -> Vec<Vec<String>> {
         .collect()
 }
 
-/// `[[bin]]` or `[[bench]]` names in Cargo.toml.
+/// `[[bin]]` or `[[bench]]` names in the workspace's Cargo.toml files.
 fn targets(kind: &str) -> Vec<String> {
-    CARGO_TOML
-        .split(&format!("[[{kind}]]"))
-        .skip(1)
+    let header = format!("[[{kind}]]");
+    std::iter::once(CARGO_TOML)
+        .chain(TOOLS.iter().map(|(_, manifest)| *manifest))
+        .flat_map(|manifest| manifest.split(header.as_str()).skip(1))
         .filter_map(|section| {
             let name = section
                 .lines()
@@ -270,13 +280,13 @@ fn bracketed(line: &str) -> Vec<(&str, &str)> {
         .collect()
 }
 
-fn binary_path(name: &str) -> &'static str {
-    match name {
-        "melange" => env!("CARGO_BIN_EXE_melange"),
-        "melange-load" => env!("CARGO_BIN_EXE_melange-load"),
-        "melange-arena" => env!("CARGO_BIN_EXE_melange-arena"),
-        other => panic!("a document runs binary {other:?}, which Cargo.toml does not declare"),
-    }
+fn binary_path(name: &str) -> String {
+    let path = match name {
+        "melange" => env!("CARGO_BIN_EXE_melange").into(),
+        "melange-load" | "melange-arena" => binaries::workspace_binary(name),
+        other => panic!("a document runs binary {other:?}, which no Cargo.toml declares"),
+    };
+    path.to_string_lossy().into_owned()
 }
 
 /// Checks the arguments a command passes to one of the package's binaries:
@@ -300,7 +310,7 @@ fn check_program_args(command: &str, bin: &str, program_args: &[&str]) {
         .take_while(|arg| !arg.starts_with('-'))
         .copied()
         .collect();
-    let known = flags(binary_path(bin), &subcommand);
+    let known = flags(&binary_path(bin), &subcommand);
     // `[--attack KIND]` shows an optional flag.
     for arg in program_args
         .iter()
@@ -463,9 +473,18 @@ fn commands_name_targets_binaries_and_flags_that_exist() {
             );
         }
         for test in values("--test") {
+            let mut packages = std::iter::once(".").chain(TOOLS.iter().map(|(folder, _)| *folder));
             assert!(
-                Path::new(&format!("tests/{test}.rs")).exists()
-                    || Path::new(&format!("tests/{test}/main.rs")).exists(),
+                packages.any(|folder| {
+                    root()
+                        .join(folder)
+                        .join(format!("tests/{test}.rs"))
+                        .exists()
+                        || root()
+                            .join(folder)
+                            .join(format!("tests/{test}/main.rs"))
+                            .exists()
+                }),
                 "{command}: no test {test}"
             );
         }

@@ -1,8 +1,9 @@
 //! The rule index in `docs/rules/`: every rule ID (`AR-`, `IM-`, `DW-`,
 //! `SM-`, `MC-`) has a line there with its statement and source, plus two columns
-//! this test generates: the files under `src/`, `data/` and `proto/` that
-//! cite the ID, and the test files (`tests/`, and `#[cfg(test)]` modules in
-//! `src/`) that cite it.
+//! this test generates: the files under `src/` (the server's and every
+//! other workspace member's), `data/` and `proto/` that cite the ID, and the
+//! test files (`tests/`, the members' `tests/`, and `#[cfg(test)]` modules
+//! in the sources) that cite it.
 //!
 //! The test fails, with the stale IDs named, when a generated column is out
 //! of date, when code or docs cite an ID `docs/rules/` does not list, or
@@ -223,10 +224,16 @@ fn scan() -> Citations {
             c.all.push((t, path.to_string(), line0 + line));
         }
     };
-    // The server crate and the rules engine's crate (`melange-rules/`).
-    let sources = files_under("src")
-        .into_iter()
-        .chain(files_under("melange-rules/src"));
+    // The server crate, the rules engine's crate (`melange-rules/`) and
+    // the tools' crates.
+    let sources = [
+        "src",
+        "melange-rules/src",
+        "melange-load/src",
+        "melange-arena/src",
+    ]
+    .into_iter()
+    .flat_map(files_under);
     for (path, text) in sources {
         let (code, test, lines_before) = split_test_part(&text);
         add(code, &path, 0, false, &mut c);
@@ -237,7 +244,10 @@ fn scan() -> Citations {
             add(&text, &path, 0, false, &mut c);
         }
     }
-    for (path, text) in files_under("tests") {
+    let tests = ["tests", "melange-load/tests", "melange-arena/tests"]
+        .into_iter()
+        .flat_map(files_under);
+    for (path, text) in tests {
         // The fixtures hold hashes; this file's own examples are no citations.
         if path.ends_with(".playouts") || path == "tests/rule_index.rs" {
             continue;
@@ -448,6 +458,8 @@ fn repository_names_no_path_outside_it() {
     for dir in [
         "src",
         "melange-rules",
+        "melange-load",
+        "melange-arena",
         "tests",
         "data",
         "docs",

@@ -18,9 +18,7 @@ use super::{
 
 /// A load run through `proxy` writing its acknowledgments to `log`.
 fn start_load(proxy: &Proxy, log: &Path, games: u32) -> std::process::Child {
-    let binary = std::env::var("MELANGE_LOAD_BIN")
-        .unwrap_or_else(|_| env!("CARGO_BIN_EXE_melange-load").to_owned());
-    Command::new(binary)
+    Command::new(super::binaries::workspace_binary("melange-load"))
         .args(["--endpoint", &format!("http://{}", proxy.address)])
         .args(["--workloads", "events,unwatched,views"])
         .args(["--games", &games.to_string(), "--concurrency", "8"])

@@ -11,10 +11,10 @@ use tokio_stream::StreamExt;
 use tonic::Code;
 
 use super::{
-    durability::TempDir,
     harness::{FORFEITED, HARNESS_KIND, OUT_OF_TIME, TIME_LIMIT},
     support::{
-        Client, TestServer, admin_replay, harness_request, play_first_legal, public_view, take,
+        Client, TempDir, TestServer, admin_replay, harness_request, play_first_legal, public_view,
+        take,
     },
 };
 

@@ -8,11 +8,10 @@ use tokio_stream::StreamExt;
 use tonic::Code;
 
 use super::{
-    durability::TempDir,
     harness::{CONCEDED, FORFEITED},
     support::{
-        Client, TestServer, authed, full_replay, harness_request, play_first_legal, public_view,
-        seat_view, snapshot, take,
+        Client, TempDir, TestServer, authed, full_replay, harness_request, play_first_legal,
+        public_view, seat_view, snapshot, take,
     },
 };
 

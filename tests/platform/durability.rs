@@ -6,11 +6,7 @@
 // Requests end in `..Default::default()`, so that fields the contract adds
 // later need no change here.
 #![allow(clippy::needless_update)]
-use std::{
-    path::{Path, PathBuf},
-    sync::atomic::{AtomicU64, Ordering},
-    time::Duration,
-};
+use std::{path::Path, time::Duration};
 
 use melange::{
     pb,
@@ -21,46 +17,9 @@ use tokio_stream::StreamExt;
 use tonic::Code;
 
 use super::support::{
-    Client, TestServer, admin_replay, authed, full_replay, harness_request, play_first_legal,
-    play_to_end, public_view, take,
+    Client, TempDir, TestServer, admin_replay, authed, full_replay, harness_request,
+    play_first_legal, play_to_end, public_view, take,
 };
-
-/// A fresh directory under the system's temporary directory, removed when
-/// dropped, so tests never write in the repository.
-pub struct TempDir(PathBuf);
-
-impl TempDir {
-    pub fn new(label: &str) -> Self {
-        static NEXT: AtomicU64 = AtomicU64::new(0);
-        let nanos = std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map_or(0, |elapsed| elapsed.subsec_nanos());
-        let name = format!(
-            "{}-{nanos}-{}",
-            std::process::id(),
-            NEXT.fetch_add(1, Ordering::Relaxed)
-        );
-        let path = std::env::temp_dir().join(format!("melange-test-{label}-{name}"));
-        std::fs::create_dir_all(&path).unwrap();
-        // Private, as the server wants a data directory it did not create.
-        #[cfg(unix)]
-        {
-            use std::os::unix::fs::PermissionsExt;
-            std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o700)).unwrap();
-        }
-        TempDir(path)
-    }
-
-    pub fn path(&self) -> &Path {
-        &self.0
-    }
-}
-
-impl Drop for TempDir {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
-}
 
 fn on_disk(dir: &TempDir) -> ServerConfig {
     ServerConfig {
@@ -960,7 +919,7 @@ async fn melange_load_against_a_server_killed_mid_run_finds_every_acknowledged_a
     // The default policy: a SIGKILL loses nothing acknowledged under it
     // (every write reaches the operating system before its answer).
     let mut server = spawn_binary(&dir, None);
-    let mut load = std::process::Command::new(env!("CARGO_BIN_EXE_melange-load"))
+    let mut load = std::process::Command::new(super::binaries::workspace_binary("melange-load"))
         .args(["--endpoint", &format!("http://{}", server.address)])
         .args([
             "--workloads",
@@ -1020,7 +979,7 @@ async fn melange_load_rides_out_a_server_killed_and_restarted_on_its_address() {
     let log = dir.path().join("acks.jsonl");
     let mut server = spawn_binary(&dir, None);
     let address = server.address.clone();
-    let load = std::process::Command::new(env!("CARGO_BIN_EXE_melange-load"))
+    let load = std::process::Command::new(super::binaries::workspace_binary("melange-load"))
         .args(["--endpoint", &format!("http://{address}")])
         .args(["--workloads", "events,unwatched", "--games", "6"])
         .args(["--concurrency", "6", "--health-calls", "0"])

@@ -18,8 +18,8 @@ use melange::{
 use tonic::{Code, Request};
 
 use super::{
+    bot_server::{Answer, BotServer, wait_for_version, with_remote},
     harness::HARNESS_KIND,
-    remote_bot::{Answer, BotServer, wait_for_version, with_remote},
     support::{
         Client, TestServer, authed, harness_request, play_first_legal, public_view, seat_view, take,
     },

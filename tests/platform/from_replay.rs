@@ -7,12 +7,9 @@ use melange::{pb, server::ServerConfig, store::FsyncPolicy};
 use prost::Message;
 use tonic::Code;
 
-use super::{
-    durability::TempDir,
-    support::{
-        Client, TestServer, full_replay, harness_request, play_first_legal, play_to_end,
-        public_view, take,
-    },
+use super::support::{
+    Client, TempDir, TestServer, full_replay, harness_request, play_first_legal, play_to_end,
+    public_view, take,
 };
 
 /// A finished two-seat harness game's replay, after a trip through the

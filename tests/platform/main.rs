@@ -1,8 +1,15 @@
 //! The platform's integration tests: the real server on a loopback port,
 //! driven through the generated client, with the test-only harness game.
+//!
+//! The tools' own tests (melange-load's and melange-arena's `tests/`)
+//! include this folder's support by path: `harness.rs`, `support.rs`,
+//! `bot_server.rs`, and `routing_proxy.rs`, the stand-in for a fleet's
+//! proxy that only their tests use.
 mod abuse;
-mod arena;
 mod arrakis;
+#[path = "../common/binaries.rs"]
+mod binaries;
+mod bot_server;
 mod bots;
 mod clock;
 mod concede;
@@ -17,16 +24,13 @@ mod from_replay;
 mod harness;
 mod imperium;
 mod imperium_rivals;
-mod ladder;
 mod light_streams;
 mod listing;
-mod load;
 mod notes;
 mod play;
 mod reflection;
 mod remote_bot;
 mod replays;
-mod routing_proxy;
 mod search_bots;
 mod simulate;
 mod smugglers;

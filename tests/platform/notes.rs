@@ -6,10 +6,9 @@ use tokio_stream::StreamExt;
 use tonic::Code;
 
 use super::{
-    durability::TempDir,
-    remote_bot::{Answer, BotServer, allowing, with_remote},
+    bot_server::{Answer, BotServer, allowing, with_remote},
     support::{
-        TestServer, admin_replay, authed, full_replay, harness_request, public_view, take,
+        TempDir, TestServer, admin_replay, authed, full_replay, harness_request, public_view, take,
         wait_for_end,
     },
 };

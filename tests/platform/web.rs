@@ -395,7 +395,7 @@ fn a_viewer_dir_without_index_html_or_a_bad_origin_is_refused_at_start() {
 async fn the_viewer_follows_no_symbolic_link_out_of_its_directory() {
     use std::os::unix::fs::symlink;
 
-    use super::durability::TempDir;
+    use super::support::TempDir;
     let outside = TempDir::new("viewer-outside");
     std::fs::write(outside.path().join("secret.txt"), "the seed of every game").unwrap();
     let viewer = TempDir::new("viewer-links");
