@@ -19,6 +19,7 @@ pub(crate) mod desert_war;
 mod fuzz;
 mod leaders;
 mod playout;
+mod position;
 mod prescience;
 mod rules;
 pub(crate) mod smugglers;

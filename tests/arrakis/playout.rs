@@ -1,9 +1,7 @@
 //! Seeded random War for Arrakis games played to a winner through the
 //! conformance harness, with invariants checked after every step.
-use melange::rules::arrakis::expansions::smugglers::core_data::smugglers_data;
 use melange::rules::arrakis::{
-    Action, AreaId, Arrakis, ArrakisOptions, DieResult, Faction, LeaderAt, Preset, Prompt,
-    UnitKind, Units,
+    Action, AreaId, Arrakis, ArrakisOptions, DieResult, Faction, Preset, Setup,
 };
 use melange::rules::core::conformance::{Checks, assert_refused, random_playout};
 use melange::rules::core::{Ruleset, Seat, Viewer};
@@ -19,103 +17,42 @@ pub(crate) fn games() -> u64 {
         .unwrap_or_else(|| melange::rules::core::conformance::playout_games(1000, 5000))
 }
 
-/// Figure counts conserved, stacking held, leaders never alone, hidden
-/// facts absent from the other seat's view. Each failure names the rule it
-/// protects, so a failing seed reads as a broken rule.
+/// The rules' invariants, a position that survives its plain data, hidden
+/// facts absent from the other seat's view. Each failure names
+/// the rule it protects, so a failing seed reads as a broken rule.
 fn invariant(g: &Arrakis) -> Result<(), String> {
     board_invariant(g)?;
+    setup_round_trip(g)?;
     hidden_invariant(g)
 }
 
-/// Figure counts conserved, stacking held, leaders never alone, every
-/// leader where it says.
+/// The invariants every legal position keeps (`Arrakis::check_position`:
+/// each figure conserved, stacking held, leaders never alone, every leader
+/// where it says, the expansions' own): the engine checks a setup against
+/// the same list, so no position a game reaches is one a setup is refused.
 fn board_invariant(g: &Arrakis) -> Result<(), String> {
-    // The expansions' own figures, when they are on.
-    super::desert_war::playout::desert_war_invariant(g)?;
-    super::smugglers::playout::smugglers_invariant(g)?;
-    // The Smugglers' tables: the core ones with Staban Tuek and the Drone
-    // Ornithopters appended, so they name every game's leaders.
-    let d = smugglers_data();
-    let t = &d.tables.figures;
-    for f in Faction::ALL {
-        let fig = if f == Faction::Harkonnen {
-            t.harkonnen
-        } else {
-            t.atreides
-        };
-        let mut totals = Units::new(fig.regular, fig.elite, fig.special);
-        if f == Faction::Atreides {
-            totals.smuggler = super::smugglers::playout::smuggler_regulars_in_play(g);
-        }
-        let on_board = g.units_on_board(f);
-        // The battle going on, or one a decision interrupted (a sandworm a
-        // retreating defender called, the Smugglers' Base).
-        let attacking = g.pending_battle().is_some_and(|b| b.attacker == f);
-        let battle = g.battle_group().filter(|_| attacking);
-        for k in UnitKind::ALL {
-            let held = on_board[k] + g.house(f).supply[k] + battle.map_or(0, |b| b.units[k]);
-            // Units hidden in face-down tokens come out of the supply only
-            // when revealed, so the count never exceeds the box.
-            // AR-COMBAT-25: eliminated units go back to supply; no unit
-            // is ever made or lost.
-            if held != totals[k] {
-                return Err(format!(
-                    "AR-COMBAT-25: {f:?} units of kind {k:?} not conserved: board {} + supply {} \
-                     + attacking {} != {} in the box",
-                    on_board[k],
-                    g.house(f).supply[k],
-                    battle.map_or(0, |b| b.units[k]),
-                    totals[k]
-                ));
-            }
-        }
-        for (i, s) in g.areas.iter().enumerate() {
-            // AR-MOVE-07, AR-SPICE-19; AR-MOVE-08: while the owner picks
-            // the excess to remove, the area is still over.
-            let removing = matches!(g.prompt(), Prompt::Excess(e, ..) if e == f);
-            if s.unit_count(f) > g.stacking_limit(f) && !removing {
-                let rule = if g.stacking_limit(f) < d.tables.limits.stacking {
-                    "AR-SPICE-19"
-                } else {
-                    "AR-MOVE-07"
-                };
-                return Err(format!(
-                    "{rule}, AR-MOVE-08: {f:?} has {} units in area {i}, over the stacking \
-                     limit of {}",
-                    s.unit_count(f),
-                    g.stacking_limit(f)
-                ));
-            }
-            // AR-MOVE-13
-            if s.unit_count(f) == 0 && s.leader_count(f, d) > 0 {
-                return Err(format!(
-                    "AR-MOVE-13: {f:?} leader alone in area {i} (no unit of its side)"
-                ));
-            }
-            // AR-COMBAT-03: never two sides' units in one area.
-            if s.unit_count(Faction::Harkonnen) > 0 && s.unit_count(Faction::Atreides) > 0 {
-                return Err(format!(
-                    "AR-COMBAT-03: both houses' units in area {i} outside a battle"
-                ));
-            }
-        }
+    g.check_position().map_err(|e| e.to_string())
+}
+
+/// The position as plain data comes back as the same game.
+fn setup_round_trip(g: &Arrakis) -> Result<(), String> {
+    match Arrakis::from_setup(g.to_setup()) {
+        Ok(back) if back == *g => Ok(()),
+        Ok(_) => Err("the game built from its own setup differs".into()),
+        Err(e) => Err(format!("the game's own setup is refused: {e}")),
     }
-    for (i, l) in g.leaders.iter().enumerate() {
-        let fighting = g.battle_group().is_some_and(|b| b.named & (1 << i) != 0);
-        if let LeaderAt::Board(a) = l
-            && g.areas[a.index()].named & (1 << i) == 0
-            && !fighting
-        {
-            // No rule of the game: the engine's own record of where a
-            // named leader stands must match the board.
-            return Err(format!(
-                "engine bookkeeping (no rule): named leader {i} is recorded in area {} but \
-                 its figure is not there",
-                a.0
-            ));
-        }
+}
+
+/// The position written as text reads back as the same setup (checked at
+/// a game's start and end: the text costs more than the rest together).
+fn text_round_trip(g: &Arrakis) -> Result<(), String> {
+    let setup = g.to_setup();
+    let text = setup.to_text();
+    match Setup::from_text(&text) {
+        Ok(read) if read == setup => Ok(()),
+        Ok(_) => Err("a setup read back from its text differs".into()),
+        Err(e) => Err(format!("{e} in {text}")),
     }
-    Ok(())
 }
 
 /// Hidden information (AR-DEPLOY-02, the objective, hands) absent from the
@@ -226,6 +163,7 @@ pub(crate) fn biased_game_with(
     let mut journal = Vec::new();
     let mut events = Vec::new();
     invariant(&g).unwrap_or_else(|e| panic!("seed {seed} at setup: {e}"));
+    text_round_trip(&g).unwrap_or_else(|e| panic!("seed {seed} at setup: {e}"));
     while let Some(seat) = g.to_act() {
         assert!(journal.len() < 200_000, "seed {seed}: no end");
         legal.clear();
@@ -295,6 +233,7 @@ pub(crate) fn biased_game_with(
         });
     }
     invariant(&g).unwrap_or_else(|e| panic!("seed {seed} at the end: {e}"));
+    text_round_trip(&g).unwrap_or_else(|e| panic!("seed {seed} at the end: {e}"));
     // Same seed and actions, same game.
     let mut r = Arrakis::setup(opts, seed).unwrap();
     prepare(&mut r);

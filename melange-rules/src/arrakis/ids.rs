@@ -2,7 +2,9 @@
 use std::fmt;
 
 /// An area of the board, by index into [`super::board::Board::areas`].
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize, serde::Deserialize,
+)]
 pub struct AreaId(pub u8);
 
 impl AreaId {
@@ -32,7 +34,7 @@ pub const MAX_AREAS: usize = 128;
 
 /// A set of areas as a 128-bit mask: copying, union and membership are a
 /// couple of instructions, which keeps move generation allocation-free.
-#[derive(Clone, Copy, Default, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub struct AreaSet(pub u128);
 
 impl AreaSet {
@@ -133,7 +135,9 @@ impl FromIterator<AreaId> for AreaSet {
 }
 
 /// The two houses (AR-START-06).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Deserialize)]
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Deserialize, serde::Serialize,
+)]
 #[serde(rename_all = "snake_case")]
 pub enum Faction {
     /// House Harkonnen (with the Corrino ally deck).
@@ -172,7 +176,9 @@ impl Faction {
 }
 
 /// An action die result (AR-ACT-04); Desert Power is not a face.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Deserialize)]
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Deserialize, serde::Serialize,
+)]
 #[serde(rename_all = "snake_case")]
 pub enum DieResult {
     /// Move 2 legions or attack with 1 (AR-DIE-02, AR-DIE-03).
@@ -244,7 +250,9 @@ impl CombatFace {
 }
 
 /// A prescience marker (AR-PRESC-01).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Deserialize)]
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Deserialize, serde::Serialize,
+)]
 #[serde(rename_all = "snake_case")]
 pub enum Marker {
     /// Kwisatz Haderach (green).
@@ -289,7 +297,9 @@ impl Marker {
 
 /// A wormsign token's hidden face (AR-HAZ-09). Ordered so the forward
 /// model can sort a pool of them before shuffling (MC-SIM-03).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize, serde::Deserialize,
+)]
 pub enum Wormsign {
     /// False alarm (AR-HAZ-10).
     Sand,
@@ -444,9 +454,13 @@ impl Deck {
 }
 
 /// A planning card kind, by index into the card table.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize, serde::Deserialize,
+)]
 pub struct CardId(pub u8);
 
 /// A leader, by index into the leader table.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize, serde::Deserialize,
+)]
 pub struct LeaderId(pub u8);

@@ -15,6 +15,9 @@
 //!   files and their ids, the typed containers (by faction, unit kind, marker);
 //! - `state.rs` the state types, `setup.rs` setup from options and seed,
 //!   `action.rs` the actions, `prompt.rs` where the game waits;
+//! - `position/`: a position as plain data ([`Setup`]), its text, and
+//!   the checks that let it become a game only if the rules could reach
+//!   it (the same checks the random playouts hold every position to);
 //! - `legal.rs` the legal actions, `flow.rs` applying an action and the
 //!   automatic progression, `refusal.rs` why an action is refused: short
 //!   dispatchers to the file of each decision, which holds its legal
@@ -26,7 +29,8 @@
 //! - `round/`: prescience and supremacy, the End of the Round and victory;
 //! - `cards/`: the leaders and planning cards as data, the card-effect
 //!   vocabulary, playing a card and its steps;
-//! - `expansions/`: room for Desert War and Smugglers;
+//! - `expansions/`: the Desert War and the Smugglers, reached through the
+//!   hook list (`expansions/hooks.rs`);
 //! - competitions (MC-, docs/rules/competition.md): `resign.rs`
 //!   resigning, `round_limit.rs` the `max_rounds` option and its par
 //!   (MC-ROUNDS-02, `data/arrakis/round_limit.json`), `standing.rs`
@@ -52,6 +56,7 @@ pub mod ids;
 mod label;
 mod legal;
 mod options;
+mod position;
 mod prompt;
 mod refusal;
 mod resign;
@@ -81,6 +86,7 @@ pub use ids::{
     LeaderId, Marker, SectorId, UnitKind, Wormsign,
 };
 pub use options::{ArrakisOptions, OPTION_NAMES, Preset, Rules, StormExposure};
+pub use position::{Setup, SetupError};
 pub use prompt::{AfterExcess, AfterHits, Battle, BattleStep, Group, Move, Prompt};
 pub use round_limit::{ParConfiguration, ParFile, ParRound, parse_pars};
 pub use standing::Progress;

@@ -37,7 +37,7 @@ pub struct ArrakisOptions {
 
 /// The resolved rule switches a game runs with. `false` is always the
 /// English core text's reading.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Rules {
     /// AR-OPT-01 `advance_after_win`: the winning attacker must advance.
     pub must_advance: bool,
@@ -85,7 +85,7 @@ pub struct Rules {
 }
 
 /// Which areas Coriolis Storms strike (AR-HAZ-32, AR-HAZ-33, AR-OPT-09).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum StormExposure {
     /// `text`: every plateau, minor erg and desert area (AR-HAZ-32).
     #[default]

@@ -8,7 +8,9 @@ use super::ids::{AreaId, AreaSet, Faction};
 use super::vocab::{ByFaction, ByImperiumMarker, Units};
 
 /// A group of figures picked to move out of one area.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize,
+)]
 pub struct Group {
     /// Units by kind.
     pub units: Units,
@@ -35,7 +37,7 @@ impl Group {
 }
 
 /// Where the current move stands.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub struct Move {
     /// Who moves.
     pub faction: Faction,
@@ -55,7 +57,7 @@ pub struct Move {
 }
 
 /// Where a battle stands.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub enum BattleStep {
     /// This side may discard cards for dice (AR-COMBAT-05).
     Discard(Faction),
@@ -78,7 +80,7 @@ pub enum BattleStep {
 }
 
 /// What goes on once hits taken outside a combat round are all taken.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub enum AfterHits {
     /// A sandworm emerged in Desert Hazards: the harvester there, then the
     /// rest of the hazards.
@@ -103,7 +105,7 @@ pub enum AfterHits {
 }
 
 /// What goes on once the units above the stacking limit are removed.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub enum AfterExcess {
     /// Back to this house's turn (a free action revealed tokens).
     Turn(Faction),
@@ -118,7 +120,7 @@ pub enum AfterExcess {
 }
 
 /// A battle in progress.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub struct Battle {
     /// The attacking house.
     pub attacker: Faction,
@@ -172,7 +174,7 @@ impl Battle {
 }
 
 /// The decision the game waits on.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub enum Prompt {
     /// Nothing (the game is over).
     None,

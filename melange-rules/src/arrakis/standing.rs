@@ -121,7 +121,8 @@ impl Arrakis {
 
     /// The result of a finished game: the winner first.
     pub(super) fn finished(&self) -> Option<GameResult> {
-        let (w, why) = self.winner?;
+        let (w, why) = self.winner.as_ref()?;
+        let (w, why) = (*w, why.as_ref());
         Some(GameResult {
             winners: vec![seat_of(w)],
             ranking: vec![seat_of(w), seat_of(w.other())],

@@ -1,4 +1,6 @@
 //! The game state and its setup.
+use std::borrow::Cow;
+
 use rand::Rng;
 
 use crate::core::GameRng;
@@ -16,7 +18,7 @@ use super::options::Rules;
 use super::vocab::{ByFaction, ByImperiumMarker, ByMarker, Units};
 
 /// A vehicle in an Air zone.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub enum Vehicle {
     /// Scouting and troop-transport.
     Ornithopter,
@@ -59,7 +61,7 @@ impl Vehicle {
 }
 
 /// A sietch token on the board.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub struct Sietch {
     /// Rank 1-3.
     pub rank: u8,
@@ -68,7 +70,7 @@ pub struct Sietch {
 }
 
 /// A sandworm figure on the board.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub enum Worm {
     /// An ordinary sandworm.
     Normal,
@@ -77,7 +79,7 @@ pub enum Worm {
 }
 
 /// What is in one area.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub struct AreaState {
     /// Units per faction per [`UnitKind`].
     pub units: ByFaction<Units>,
@@ -168,7 +170,7 @@ pub fn named_of(mask: u64, f: Faction, d: &Data) -> u64 {
 }
 
 /// Where a named leader is.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub enum LeaderAt {
     /// Not yet in play.
     NotInPlay,
@@ -183,7 +185,7 @@ pub enum LeaderAt {
 }
 
 /// One action die on a dashboard.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub struct Die {
     /// Its result.
     pub result: DieResult,
@@ -194,7 +196,7 @@ pub struct Die {
 }
 
 /// One house's private and public holdings.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub struct House {
     /// Hand of planning cards.
     pub hand: Vec<CardId>,
@@ -224,7 +226,7 @@ impl House {
 }
 
 /// The phase of the round (AR-START-01).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub enum Phase {
     /// Step 1.
     VehiclePlacement,
@@ -299,8 +301,9 @@ pub struct Arrakis {
     pub atomics_area: Option<AreaId>,
     /// Supremacy bought this round (AR-SPICE-11).
     pub bought_supremacy: bool,
-    /// The winner, once there is one.
-    pub winner: Option<(Faction, &'static str)>,
+    /// The winner, once there is one, and why in words. The engine's own
+    /// reasons are literals; a position read from text owns its words.
+    pub winner: Option<(Faction, Cow<'static, str>)>,
     /// MC-ROUNDS-01: the game ends when this round ends (`None`: no limit).
     pub(super) max_rounds: Option<u32>,
     /// The Desert War expansion's state, when it is on.
@@ -339,7 +342,12 @@ impl Arrakis {
     /// as that expansion changes them (Staban Tuek, the Drone
     /// Ornithopters; `expansions::smugglers::core_data`).
     pub(super) fn d(&self) -> &'static Data {
-        if self.rules.smugglers.is_some() {
+        Arrakis::data_for(&self.rules)
+    }
+
+    /// The tables a game with these rules plays with (see [`Arrakis::d`]).
+    pub(super) fn data_for(rules: &Rules) -> &'static Data {
+        if rules.smugglers.is_some() {
             smugglers_data()
         } else {
             data()

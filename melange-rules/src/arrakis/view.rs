@@ -201,7 +201,7 @@ impl Arrakis {
             worms_off: self.worms_off,
             atomics_area: self.atomics_area,
             claimed_this_round: self.claimed_this_round,
-            winner: self.winner.map(|w| w.0),
+            winner: self.winner.as_ref().map(|w| w.0),
             desert_war: self
                 .desert_war
                 .as_deref()

@@ -8,7 +8,9 @@ use std::ops::{Index, IndexMut};
 use super::ids::{Faction, ImperiumMarker, Marker, UnitKind};
 
 /// One value per house (Harkonnen first).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize,
+)]
 pub struct ByFaction<T> {
     /// House Harkonnen's.
     pub harkonnen: T,
@@ -81,7 +83,9 @@ impl<T> IndexMut<Faction> for ByFaction<T> {
 /// units of regular rank kept apart because their own rules (the Smugglers
 /// die, storms, wormsigns, the defeat) name them. Zero in every game
 /// without the expansion.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize,
+)]
 pub struct ByUnitKind<T> {
     /// Regular units'.
     pub regular: T,
@@ -219,7 +223,7 @@ macro_rules! by_marker {
     ($(#[$doc:meta])* $name:ident, $enum:ident,
      $a:ident: $va:ident, $b:ident: $vb:ident, $c:ident: $vc:ident) => {
         $(#[$doc])*
-        #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+        #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
         pub struct $name<T> {
             #[doc = concat!("The value of `", stringify!($va), "`.")]
             pub $a: T,

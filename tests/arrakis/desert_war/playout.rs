@@ -1,131 +1,16 @@
 //! Seeded random games with the Desert War played to a winner, with the
 //! core invariants and the expansion's own (each kind of figure conserved,
 //! Desert Troopers never with an opposing legion, at most one Camp per
-//! sector, no Camp marker outside the Atreides view), and arbitrary
-//! actions thrown at them. The core playout checks call
-//! [`desert_war_invariant`] and [`desert_war_hidden_invariant`] too (they
-//! pass at once without the expansion).
+//! sector: the engine's `check_position`; no Camp marker outside the
+//! Atreides view), and arbitrary actions thrown at them. The core playout
+//! checks call [`desert_war_hidden_invariant`] too (it passes at once
+//! without the expansion).
 use super::super::fuzz::arbitrary;
 use super::super::playout::{biased_game, biased_game_with, games};
 use melange::rules::arrakis::expansions::desert_war::data::desert_war;
-use melange::rules::arrakis::{Action, Arrakis, ArrakisOptions, Faction, Preset};
+use melange::rules::arrakis::{Action, Arrakis, ArrakisOptions, Preset};
 use melange::rules::core::{GameRng, Ruleset, Seat, Viewer, conformance::fuzz_playout};
 use rand::Rng;
-
-/// The expansion's board invariants, each failure naming the rule it
-/// protects.
-pub(crate) fn desert_war_invariant(g: &Arrakis) -> Result<(), String> {
-    let Some(dw) = g.desert_war.as_deref() else {
-        return Ok(());
-    };
-    let x = desert_war();
-    // The Smugglers tables name every game's leaders (a superset).
-    let d = melange::rules::arrakis::expansions::smugglers::core_data::smugglers_data();
-    let b = melange::rules::arrakis::board();
-    let mut board = [0u8; 4];
-    let mut camps = Vec::new();
-    let mut per_sector = vec![0u8; b.sectors.len()];
-    for (i, s) in g.areas.iter().enumerate() {
-        let t = &s.desert;
-        board[0] += t.suspensors;
-        board[1] += t.rockets;
-        board[2] += t.sandriders;
-        board[3] += t.escorts;
-        if let Some(m) = t.camp {
-            camps.push(m);
-            if let Some(sec) = b.areas[i].sector {
-                per_sector[usize::from(sec.0)] += 1;
-            }
-        }
-        // DW-TROOPER-13: never with an opposing legion.
-        if s.has_legion(Faction::Harkonnen, d) && t.atreides_troopers() > 0 {
-            return Err(format!(
-                "DW-TROOPER-13: Atreides Desert Troopers with a Harkonnen legion in area {i}"
-            ));
-        }
-        if s.has_legion(Faction::Atreides, d) && t.suspensors > 0 {
-            return Err(format!(
-                "DW-TROOPER-13: Suspensor Troopers with an Atreides legion in area {i}"
-            ));
-        }
-        // DW-TROOPER-15: a sandworm leaves only Sandriders.
-        if s.worm.is_some() && t.suspensors + t.rockets > 0 {
-            return Err(format!(
-                "DW-TROOPER-15: Suspensor Troopers or Rocket Launchers with a sandworm in area {i}"
-            ));
-        }
-    }
-    // Escorts in air zones: the vehicle the Harkonnen placed instead of an
-    // ornithopter.
-    board[3] += g
-        .zones
-        .iter()
-        .filter(|z| z.is_some_and(|v| v.name() == "escort_ornithopter"))
-        .count() as u8;
-    // Escorts with an attacking group, off the board during its battle
-    // (DW-ESCORT-08).
-    board[3] += g.battle_group().map_or(0, |grp| grp.escorts);
-    let kinds = [
-        (
-            "DW-SETUP-02",
-            "Suspensor Troopers",
-            dw.suspensors,
-            x.harkonnen.suspensor_troopers,
-        ),
-        (
-            "DW-SETUP-05",
-            "Rocket Launchers",
-            dw.rockets,
-            x.atreides.rocket_launchers,
-        ),
-        (
-            "DW-SETUP-04",
-            "Sandriders",
-            dw.sandriders,
-            x.atreides.sandriders,
-        ),
-        (
-            "DW-SETUP-01",
-            "Escort Ornithopters",
-            dw.escorts,
-            x.harkonnen.escort_ornithopters,
-        ),
-    ];
-    for (k, (rule, name, supply, total)) in kinds.into_iter().enumerate() {
-        // DW-TROOPER-17: removed figures go back to the supply; none is
-        // made or lost.
-        if supply + board[k] != total {
-            return Err(format!(
-                "{rule}, DW-TROOPER-17: {name} not conserved: supply {supply} + board {} != {total}",
-                board[k]
-            ));
-        }
-    }
-    // DW-SETUP-06, DW-ROCKET-11: Camps on the board and off it are each a
-    // different token of the box; a traded one has left the game.
-    let mut all: Vec<_> = camps.iter().chain(&dw.camp_tokens).copied().collect();
-    let n = all.len();
-    all.sort();
-    all.dedup();
-    if all.len() != n || n > usize::from(x.atreides.camps) {
-        return Err(format!(
-            "DW-SETUP-06, DW-ROCKET-11: Camp tokens not conserved: board {camps:?}, supply {:?}",
-            dw.camp_tokens
-        ));
-    }
-    // DW-CAMP-02: at most one Camp per sector.
-    if let Some(s) = per_sector.iter().position(|n| *n > 1) {
-        return Err(format!("DW-CAMP-02: {} Camps in sector {s}", per_sector[s]));
-    }
-    // DW-SETUP-03: never more Desert War tokens than the box holds.
-    if dw.tokens_on_board > x.harkonnen.desert_war_tokens {
-        return Err(format!(
-            "DW-SETUP-03: {} Desert War tokens on the board",
-            dw.tokens_on_board
-        ));
-    }
-    Ok(())
-}
 
 /// DW-CAMP-05: no Camp marker in the Harkonnen's or a spectator's view.
 pub(crate) fn desert_war_hidden_invariant(g: &Arrakis) -> Result<(), String> {

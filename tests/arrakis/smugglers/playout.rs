@@ -2,119 +2,14 @@
 //! played to a winner, with the core invariants and the expansion's own
 //! (Smuggler Regulars and vehicles conserved or gone for good, no Smuggler
 //! harvester or carryall once allied, Staban Tuek above every prescience
-//! marker while neutral, the Base where the state says), and arbitrary
-//! actions thrown at them. The core playout checks call
-//! [`smugglers_invariant`] (it passes at once without the expansion) and
-//! count Smuggler Regulars with [`smuggler_regulars_in_play`].
+//! marker while neutral, the Base where the state says: the engine's
+//! `check_position`, which the core playout checks call), and arbitrary
+//! actions thrown at them.
 use super::super::fuzz::arbitrary;
 use super::super::playout::{biased_game, games};
-use melange::rules::arrakis::expansions::smugglers::Standing;
-use melange::rules::arrakis::expansions::smugglers::data::smugglers;
-use melange::rules::arrakis::{Action, Arrakis, ArrakisOptions, Faction, Preset, Vehicle};
+use melange::rules::arrakis::{Action, Arrakis, ArrakisOptions, Preset};
 use melange::rules::core::{GameRng, conformance::fuzz_playout};
 use rand::Rng;
-
-/// The Smuggler Regulars that are Atreides units, on the board, in the
-/// supply or fighting: every one of the box but those waiting on the
-/// Smugglers board, and none once the Smugglers are defeated (SM-SETUP-02,
-/// SM-DEFEAT-05). Zero without the expansion.
-pub(crate) fn smuggler_regulars_in_play(g: &Arrakis) -> u8 {
-    match g.smugglers.as_deref() {
-        None => 0,
-        Some(sm) if sm.standing == Standing::Defeated => 0,
-        Some(sm) => smugglers().components.smuggler_regulars - sm.regulars_waiting,
-    }
-}
-
-/// The expansion's board invariants, each failure naming the rule it
-/// protects.
-pub(crate) fn smugglers_invariant(g: &Arrakis) -> Result<(), String> {
-    let Some(sm) = g.smugglers.as_deref() else {
-        return Ok(());
-    };
-    let x = smugglers();
-    let harvesters = g.areas.iter().filter(|a| a.smugglers.harvester).count() as u8;
-    let zone = |v: Vehicle| g.zones.iter().filter(|z| **z == Some(v)).count() as u8;
-    let (carryalls, thopters) = (
-        zone(Vehicle::SmugglerCarryall),
-        zone(Vehicle::SmugglerOrnithopter),
-    );
-    let bases: Vec<usize> = (0..g.areas.len())
-        .filter(|i| g.areas[*i].smugglers.base)
-        .collect();
-    // SM-HARVESTER-02, SM-LEGION-04: never more Smuggler harvesters on the
-    // board than are left in the game; the carryall likewise.
-    if harvesters > sm.harvesters_in_game || sm.harvesters_in_game > x.components.harvesters {
-        return Err(format!(
-            "SM-HARVESTER-02: {harvesters} Smuggler harvesters on the board, {} in the game",
-            sm.harvesters_in_game
-        ));
-    }
-    if carryalls > u8::from(sm.carryall_in_game) {
-        return Err("SM-SETUP-04: a Smuggler carryall on the board out of the game".into());
-    }
-    // SM-THOPTER-01 to SM-THOPTER-03: the ornithopters on both boards are
-    // some of those in the game.
-    if thopters + sm.thopters > sm.thopters_in_game
-        || sm.thopters_in_game > x.components.ornithopters
-    {
-        return Err(format!(
-            "SM-THOPTER-01: {thopters} Smuggler ornithopters on the board and {} on the \
-             Smugglers board, {} in the game",
-            sm.thopters, sm.thopters_in_game
-        ));
-    }
-    match sm.standing {
-        Standing::Neutral => {
-            // SM-ALLY-01 (SQ2): the alliance fires as soon as a marker
-            // reaches Staban Tuek's step.
-            if let Some(m) = g.prescience.iter().find(|&&p| p >= sm.staban_step) {
-                return Err(format!(
-                    "SM-ALLY-01: a prescience marker on step {m} at or past Staban Tuek's \
-                     step {} while the Smugglers are neutral",
-                    sm.staban_step
-                ));
-            }
-            // SM-UNIT-03: no Smuggler unit on the board before the alliance.
-            if g.units_on_board(Faction::Atreides).smuggler > 0 {
-                return Err("SM-UNIT-03: a Smuggler Regular on the board while neutral".into());
-            }
-            if thopters > 0 || !bases.is_empty() {
-                return Err(
-                    "SM-THOPTER-04, SM-ALLY-06: a Smuggler ornithopter or the Base while neutral"
-                        .into(),
-                );
-            }
-        }
-        Standing::Allied | Standing::Defeated => {
-            // SM-ALLY-04, SM-ALLY-05: no Smuggler harvester or carryall
-            // once allied.
-            if harvesters + carryalls > 0 || sm.harvesters_in_game > 0 || sm.carryall_in_game {
-                return Err(
-                    "SM-ALLY-04: a Smuggler harvester or the carryall after the alliance".into(),
-                );
-            }
-        }
-    }
-    // SM-ALLY-06, SM-DEFEAT-02: the Base stands where the state says, only
-    // while allied (or while the alliance places it).
-    let recorded: Vec<usize> = sm.base.map(|a| a.index()).into_iter().collect();
-    if bases != recorded {
-        return Err(format!(
-            "SM-ALLY-06: the Base on areas {bases:?}, recorded at {recorded:?}"
-        ));
-    }
-    if sm.standing == Standing::Defeated
-        && (g.units_on_board(Faction::Atreides).smuggler > 0
-            || g.house(Faction::Atreides).supply.smuggler > 0
-            || sm.regulars_waiting > 0
-            || thopters + sm.thopters > 0
-            || sm.die.is_some())
-    {
-        return Err("SM-DEFEAT-03 to SM-DEFEAT-06: a Smuggler piece after the defeat".into());
-    }
-    Ok(())
-}
 
 fn options(preset: Preset, desert_war: bool) -> ArrakisOptions {
     ArrakisOptions {

@@ -99,7 +99,7 @@ pub enum LegionFilter {
 }
 
 /// What a card's move may do.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Deserialize, serde::Serialize)]
 #[serde(rename_all = "snake_case")]
 pub enum MoveMode {
     /// Move only, never into an enemy.
@@ -115,7 +115,7 @@ pub enum MoveMode {
 }
 
 /// What a card adds to the battles its move starts.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Deserialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Deserialize, serde::Serialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Boost {
     /// Nothing.

@@ -18,7 +18,7 @@ use crate::arrakis::prompt::{AfterExcess, Group, Move, Prompt};
 use crate::arrakis::state::{Arrakis, LeaderAt};
 
 /// What an effect being resolved comes from.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub enum Source {
     /// A planning card played from hand (AR-ACT-12).
     Card(CardId),
@@ -27,7 +27,7 @@ pub enum Source {
 }
 
 /// A card (or a leader's special action) being resolved.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub struct CardRun {
     /// Who played it.
     pub faction: Faction,
@@ -48,7 +48,7 @@ pub struct CardRun {
 }
 
 /// Which legions a card's move may pick, resolved from the data.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub enum LegionRule {
     /// Any legion.
     Any,
@@ -72,7 +72,7 @@ pub enum LegionRule {
 }
 
 /// A move made for a card.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub struct CardMove {
     /// Which legions.
     pub rule: LegionRule,

@@ -20,8 +20,10 @@ use crate::arrakis::action::Action;
 use crate::arrakis::cards::effects::Step;
 use crate::arrakis::event::Event;
 use crate::arrakis::ids::{AirZoneId, AreaId, AreaSet, Faction, LeaderId};
+use crate::arrakis::position::SetupError;
 use crate::arrakis::prompt::{Battle, Group, Move};
 use crate::arrakis::state::{Arrakis, Vehicle};
+use crate::arrakis::vocab::Units;
 
 pub(crate) use super::desert_war::hooks::DesertWar;
 pub(crate) use super::smugglers::hooks::Smugglers;
@@ -338,6 +340,16 @@ pub(crate) trait Expansion {
     /// A battle the expansion holds paused while it asks something of its
     /// own.
     fn paused_battle(_g: &Arrakis) -> Option<Battle> {
+        None
+    }
+
+    /// Adds the expansion's units of `f` to the box's totals, for the count
+    /// every position conserves (AR-COMBAT-25).
+    fn unit_totals(_g: &Arrakis, _f: Faction, _totals: &mut Units) {}
+
+    /// The first of the expansion's own invariants the position breaks
+    /// (`position/check.rs` checks the core's).
+    fn check_position(_g: &Arrakis) -> Option<SetupError> {
         None
     }
 
@@ -811,6 +823,16 @@ impl Arrakis {
     /// See [`Expansion::paused_battle`].
     pub(crate) fn hook_paused_battle(&self) -> Option<Battle> {
         first!(self, [DesertWar, Smugglers], paused_battle())
+    }
+
+    /// See [`Expansion::unit_totals`].
+    pub(crate) fn hook_unit_totals(&self, f: Faction, totals: &mut Units) {
+        each!(self, [DesertWar, Smugglers], unit_totals(f, totals));
+    }
+
+    /// See [`Expansion::check_position`].
+    pub(crate) fn hook_check_position(&self) -> Option<SetupError> {
+        first!(self, [DesertWar, Smugglers], check_position())
     }
 
     /// See [`Expansion::leader_left_tank`].

@@ -54,7 +54,7 @@ impl ExpansionAction {
 
 /// An expansion's own decision: the core's `Prompt::Expansion` carries
 /// one.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub enum ExpansionPrompt {
     /// A decision of the Desert War.
     DesertWar(DwPrompt),

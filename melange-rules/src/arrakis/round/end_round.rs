@@ -68,7 +68,7 @@ impl Arrakis {
     /// Declares the winner.
     pub(crate) fn win(&mut self, f: Faction, why: &'static str, ev: &mut Vec<Event>) {
         if self.winner.is_none() {
-            self.winner = Some((f, why));
+            self.winner = Some((f, why.into()));
             self.phase = Phase::Over;
             self.prompt = Prompt::None;
             ev.push(Event::GameOver { winner: f });

@@ -7,6 +7,7 @@ use crate::arrakis::event::Event;
 use crate::arrakis::expansions::hooks::Expansion;
 use crate::arrakis::expansions::{ExpansionAction, ExpansionPrompt};
 use crate::arrakis::ids::{AirZoneId, AreaId, AreaSet, Faction, LeaderId};
+use crate::arrakis::position::SetupError;
 use crate::arrakis::prompt::{Battle, Group, Move, Prompt};
 use crate::arrakis::state::{Arrakis, Vehicle};
 
@@ -16,6 +17,10 @@ pub(crate) struct DesertWar;
 impl Expansion for DesertWar {
     fn is_on(g: &Arrakis) -> bool {
         g.desert_war.is_some()
+    }
+
+    fn check_position(g: &Arrakis) -> Option<SetupError> {
+        g.desert_war_position_error()
     }
 
     /// DW-ESCORT-02: an Escort instead of an ornithopter.

@@ -234,6 +234,7 @@ mod flow;
 mod harkonnen_actions;
 pub(crate) mod hooks;
 pub mod options;
+mod position;
 pub mod prompt;
 mod rockets;
 mod round_end;

@@ -7,7 +7,7 @@ use super::data::OPTION_NAMES;
 
 /// The Desert War switches of a game; present in the core `Rules` only
 /// when the expansion is on.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct DesertWarRules {
     /// `empty_area=no_figure`: only figures make an area non-empty
     /// (Camps, Sandriders, Suspensor deployment).

@@ -5,7 +5,7 @@ use crate::arrakis::ids::{AreaId, AreaSet, LeaderId};
 
 /// Where an Atreides Desert War action goes back to once it is over
 /// (DW-ATREIDES-02).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub enum AtreidesThen {
     /// Taken before the Desert Power: back to its first choice (the
     /// wormsign prompt with 2 wormsigns to place).
@@ -20,7 +20,7 @@ pub enum AtreidesThen {
 /// A Desert Power box leader's special chosen, its card spent, nothing of
 /// it done yet: it starts once the Desert War action taken before it is
 /// over, or declined (DW-ATREIDES-02).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub enum BoxSpecial {
     /// A named leader's special action run from its card's steps (the
     /// Wild Maker's).
@@ -31,7 +31,7 @@ pub enum BoxSpecial {
 }
 
 /// A decision of the Desert War expansion.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub enum DwPrompt {
     // --- The Harkonnen side ---
     /// A Harkonnen turn that spent a die is over: a Desert War action may

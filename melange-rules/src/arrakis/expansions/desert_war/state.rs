@@ -8,7 +8,9 @@ use crate::arrakis::prompt::Battle;
 
 /// The Desert War figures in one area. Desert Troopers are neither units
 /// nor leaders (DW-TROOPER-01 to -07): they never count toward a legion.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize,
+)]
 pub struct DesertArea {
     /// Harkonnen Suspensor Troopers.
     pub suspensors: u8,
@@ -44,7 +46,7 @@ impl DesertArea {
 
 /// The expansion's state outside the areas: supplies off the board, the
 /// Desert War tokens and the Sandriders card.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct DesertWarState {
     /// Escort Ornithopters off the board (DW-SETUP-01).
     pub escorts: u8,

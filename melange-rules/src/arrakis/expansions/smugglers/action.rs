@@ -39,7 +39,7 @@ pub enum SmAction {
 
 /// An action of the Smugglers die (SM-DIE-06 to SM-DIE-15); its House
 /// result stands for any of them (SM-DIE-16).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub enum DieUse {
     /// Leadership: move 1 legion with a leader (SM-DIE-06, SM-DIE-07).
     LeadershipMove,

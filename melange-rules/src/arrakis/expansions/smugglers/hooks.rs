@@ -10,8 +10,10 @@ use crate::arrakis::event::Event;
 use crate::arrakis::expansions::hooks::Expansion;
 use crate::arrakis::expansions::{ExpansionAction, ExpansionPrompt};
 use crate::arrakis::ids::{AreaId, Faction, LeaderId};
+use crate::arrakis::position::SetupError;
 use crate::arrakis::prompt::{AfterExcess, Battle, Group, Move, Prompt};
 use crate::arrakis::state::{Arrakis, Vehicle};
+use crate::arrakis::vocab::Units;
 
 /// The Smugglers expansion (rule IDs `SM-...`) as the core sees it.
 pub(crate) struct Smugglers;
@@ -19,6 +21,16 @@ pub(crate) struct Smugglers;
 impl Expansion for Smugglers {
     fn is_on(g: &Arrakis) -> bool {
         g.smugglers.is_some()
+    }
+
+    fn check_position(g: &Arrakis) -> Option<SetupError> {
+        g.smugglers_position_error()
+    }
+
+    fn unit_totals(g: &Arrakis, f: Faction, totals: &mut Units) {
+        if f == Faction::Atreides {
+            totals.smuggler += g.smuggler_regulars_in_play();
+        }
     }
 
     /// SM-ROUND-01, SM-ROUND-02: a Smuggler Regular while neutral.

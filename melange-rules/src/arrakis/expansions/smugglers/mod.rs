@@ -170,6 +170,7 @@ mod harvesters;
 pub(crate) mod hooks;
 mod neutral;
 pub mod options;
+mod position;
 pub mod prompt;
 mod round_end;
 mod staban;

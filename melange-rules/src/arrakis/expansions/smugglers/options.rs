@@ -7,7 +7,7 @@ use super::data::OPTION_NAMES;
 
 /// The Smugglers switches of a game; present in the core `Rules` only when
 /// the expansion is on.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct SmugglersRules {
     /// `smuggler_thopters=mandatory` (SM-THOPTER-04): every available
     /// Smuggler ornithopter must be placed.

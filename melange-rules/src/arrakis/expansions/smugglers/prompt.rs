@@ -5,7 +5,7 @@
 use crate::arrakis::Faction;
 
 /// A decision of the Smugglers expansion.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub enum SmPrompt {
     // The alliance part.
     /// The Atreides place the Smugglers Base (SM-ALLY-06, SM-ALLY-07).

@@ -12,7 +12,9 @@ use crate::arrakis::{AreaId, CardId, DieResult, Prompt};
 /// SM-BASE). Smuggler Regulars on the board are Atreides units of their own
 /// kind (`UnitKind::Smuggler` in `AreaState.units`, SM-UNIT-01 to
 /// SM-UNIT-05), so every core rule for units moves and fights them.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize,
+)]
 pub struct SmugglersArea {
     /// A Smuggler harvester (neutral only; SM-HARVESTER-03).
     pub harvester: bool,
@@ -29,7 +31,9 @@ impl SmugglersArea {
 }
 
 /// Where the Smugglers stand (SM-SETUP-12, SM-ALLY, SM-DEFEAT).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize,
+)]
 pub enum Standing {
     /// A neutral third party, played by the rules (SM-SETUP-12).
     #[default]
@@ -53,7 +57,7 @@ impl Standing {
 
 /// The expansion's state outside the areas: the Smugglers board, Staban
 /// Tuek's prescience step and the supplies. Everything here is public.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct SmugglersState {
     /// Neutral, allied or defeated.
     pub standing: Standing,

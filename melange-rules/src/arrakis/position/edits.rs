@@ -1,0 +1,116 @@
+//! The edits a test or a fixture makes to a [`Setup`] most often, each
+//! keeping the counts the rules conserve (a unit put on the board comes out
+//! of its house's supply), so that the edited setup still passes
+//! [`crate::arrakis::Arrakis::from_setup`].
+use super::Setup;
+use crate::arrakis::ids::{AreaId, CardId, DieResult, Faction, LeaderId, UnitKind};
+use crate::arrakis::prompt::Prompt;
+use crate::arrakis::state::{Die, LeaderAt, Phase};
+use crate::arrakis::vocab::Units;
+
+impl Setup {
+    /// Takes every unit, leader, token, harvester, wormsign, sandworm and
+    /// vehicle off the board, units and generic leaders back to their
+    /// supply, named leaders set aside, sandworms off the board; the
+    /// sietches, settlements and testing stations stay.
+    pub fn clear_board(&mut self) {
+        for area in &mut self.areas {
+            for f in Faction::ALL {
+                for k in UnitKind::ALL {
+                    self.houses[f].supply[k] += area.units[f][k];
+                    area.units[f][k] = 0;
+                }
+                self.houses[f].generic_supply += area.generic[f];
+                area.generic[f] = 0;
+            }
+            if area
+                .worm
+                .take()
+                .is_some_and(|w| w == crate::arrakis::Worm::Normal)
+            {
+                self.worms_off += 1;
+            }
+            area.named = 0;
+            area.tokens.clear();
+            area.harvester = false;
+            area.wormsign = None;
+        }
+        for l in &mut self.leaders {
+            if let LeaderAt::Board(_) = l {
+                *l = LeaderAt::SetAside;
+            }
+        }
+        self.zones.iter_mut().for_each(|z| *z = None);
+    }
+
+    /// Moves `units` and `generic` generic leaders of `f` from the supply
+    /// into `area`. `None` when the supply holds too few.
+    pub fn put(
+        &mut self,
+        f: Faction,
+        area: AreaId,
+        units: impl Into<Units>,
+        generic: u8,
+    ) -> Option<&mut Setup> {
+        let units = units.into();
+        let house = &mut self.houses[f];
+        if UnitKind::ALL.iter().any(|k| house.supply[*k] < units[*k])
+            || house.generic_supply < generic
+        {
+            return None;
+        }
+        for k in UnitKind::ALL {
+            house.supply[k] -= units[k];
+        }
+        house.generic_supply -= generic;
+        let a = self.areas.get_mut(area.index())?;
+        for k in UnitKind::ALL {
+            a.units[f][k] += units[k];
+        }
+        a.generic[f] += generic;
+        Some(self)
+    }
+
+    /// Stands named leader `l` in `area`, off wherever it stood.
+    pub fn place_leader(&mut self, l: LeaderId, area: AreaId) -> &mut Setup {
+        let i = usize::from(l.0);
+        if let LeaderAt::Board(old) = self.leaders[i] {
+            self.areas[old.index()].named &= !(1 << l.0);
+        }
+        self.leaders[i] = LeaderAt::Board(area);
+        self.areas[area.index()].named |= 1 << l.0;
+        self
+    }
+
+    /// `f`'s Action Resolution turn with exactly these dice, the other
+    /// house holding `other` unspent Strategy dice.
+    pub fn turn(&mut self, f: Faction, dice: &[DieResult], other: u8) -> &mut Setup {
+        let die = |result| Die {
+            result,
+            spent: false,
+            token: false,
+        };
+        self.phase = Phase::ActionResolution;
+        self.houses[f].dice = dice.iter().map(|r| die(*r)).collect();
+        self.houses[f.other()].dice = (0..other).map(|_| die(DieResult::Strategy)).collect();
+        self.prompt = Prompt::Turn(f);
+        self
+    }
+
+    /// Gives `f` exactly these cards in hand; the cards it held go to its
+    /// discard pile.
+    pub fn hand(&mut self, f: Faction, cards: &[CardId]) -> &mut Setup {
+        let house = &mut self.houses[f];
+        let old = std::mem::take(&mut house.hand);
+        house.discard.extend(old);
+        house.hand = cards.to_vec();
+        self
+    }
+
+    /// Die faces (indexes into the data's face lists) the next rolls give,
+    /// before the game's generator.
+    pub fn load_dice(&mut self, faces: &[u8]) -> &mut Setup {
+        self.loaded = faces.to_vec();
+        self
+    }
+}

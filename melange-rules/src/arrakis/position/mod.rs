@@ -1,0 +1,261 @@
+//! A War for Arrakis position as plain data ([`Setup`]): what is where,
+//! whose decision it is, and every count and pile the rules keep, with
+//! public fields a test or a fixture may write freely. It becomes a game
+//! only through [`Arrakis::from_setup`], which refuses a position the rules
+//! could never reach (`check.rs`): so the engine's own state keeps its
+//! fields to itself, and every position it plays from is one the rules
+//! allow. The split follows shakmaty's `Setup` and `Chess`.
+//!
+//! A setup reads and writes as text ([`Setup::to_text`],
+//! [`Setup::from_text`]), so a situation can be kept as a fixture file and
+//! a failing position printed whole.
+mod check;
+mod edits;
+
+use std::borrow::Cow;
+
+use serde::{Deserialize, Serialize};
+
+pub use check::SetupError;
+
+use super::cards::play::CardRun;
+use super::expansions::desert_war::DesertWarState;
+use super::expansions::smugglers::SmugglersState;
+use super::ids::{AreaId, DieResult, Faction, Marker, Wormsign};
+use super::options::Rules;
+use super::prompt::Prompt;
+use super::state::{AreaState, Arrakis, House, LeaderAt, Phase, Vehicle};
+use super::vocab::{ByFaction, ByImperiumMarker, ByMarker};
+use crate::core::GameRng;
+
+/// Every fact of a War for Arrakis position, as plain data. The fields
+/// are those of the game itself, one for one (the conversions destructure
+/// both, so a field added to one and not the other does not compile).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Setup {
+    pub rules: Rules,
+    pub rng: GameRng,
+    /// Round number, from 1.
+    pub round: u16,
+    /// Current phase.
+    pub phase: Phase,
+    /// The decision the game waits on.
+    pub prompt: Prompt,
+    /// Per area.
+    pub areas: Vec<AreaState>,
+    /// Per Air zone.
+    pub zones: Vec<Option<Vehicle>>,
+    /// Harkonnen `[0]`, Atreides `[1]`.
+    pub houses: ByFaction<House>,
+    /// Per named leader (generic entries unused).
+    pub leaders: Vec<LeaderAt>,
+    /// Spent leader cards this round.
+    pub spent_leaders: u64,
+    /// Imperium markers' rows (1 = top), CHOAM, Spacing Guild, Landsraad.
+    pub imperium: ByImperiumMarker<u8>,
+    /// Active bans.
+    pub bans: ByImperiumMarker<bool>,
+    /// Harkonnen spice saved from the last harvest (AR-SPICE-13).
+    pub spice_saved: u8,
+    /// Harkonnen supremacy points.
+    pub supremacy: u8,
+    /// Prescience markers.
+    pub prescience: ByMarker<u8>,
+    /// The Atreides secret objective (index into the objectives).
+    pub objective: u8,
+    /// Wormsign pool (face down; order is chance).
+    pub wormsign_pool: Vec<Wormsign>,
+    /// Atreides deployment pool (token-kind indexes).
+    pub deploy_pool: Vec<u8>,
+    /// Prescience deck (indexes), top last.
+    pub prescience_deck: Vec<u8>,
+    /// Revealed prescience cards this round.
+    pub revealed: Vec<u8>,
+    /// Prescience cards claimed this round.
+    pub claimed_this_round: u8,
+    /// Prescience card claimed this turn (AR-PRESC-04).
+    pub claimed_this_turn: bool,
+    /// Ordinary sandworm figures off the board.
+    pub worms_off: u8,
+    /// Harvesters destroyed in this Action Resolution (AR-PRESC-13).
+    pub harvesters_destroyed: u8,
+    /// Harkonnen settlements destroyed (for conditions).
+    pub settlements_destroyed: u8,
+    /// Testing stations taken.
+    pub stations_taken: u8,
+    /// The Family Atomics were detonated (AR-ATOM-03).
+    pub atomics_used: bool,
+    /// The mountain they turned into desert (AR-ATOM-04).
+    pub atomics_area: Option<AreaId>,
+    /// Supremacy bought this round (AR-SPICE-11).
+    pub bought_supremacy: bool,
+    /// The winner, once there is one, and why in words. The engine's own
+    /// reasons are literals; a position read from text owns its words.
+    pub winner: Option<(Faction, Cow<'static, str>)>,
+    /// MC-ROUNDS-01: the game ends when this round ends (`None`: no limit).
+    pub max_rounds: Option<u32>,
+    /// The Desert War expansion's state, when it is on.
+    pub desert_war: Option<Box<DesertWarState>>,
+    /// The Smugglers expansion's state, when it is on.
+    pub smugglers: Option<Box<SmugglersState>>,
+    /// The planning card being resolved (AR-ACT-13).
+    pub effect: Option<CardRun>,
+    /// Desert Hazards resolution cursor (kind * 128 + area).
+    pub hazard_cursor: u16,
+    /// Test hook: die faces (indexes) to return before the generator's.
+    pub loaded: Vec<u8>,
+    /// Named leaders a card pins for their house's next action turn (bit =
+    /// [`LeaderId`]); public information.
+    pub pinned: u64,
+    /// Truthtrance: the die the Harkonnen must use on their next turn.
+    pub forced_die: Option<DieResult>,
+    /// Tested with the Gom Jabbar: a second secret objective (hidden like
+    /// the first).
+    pub objective2: Option<u8>,
+    /// Fear Is the Mind-Killer: the prescience card it is attached to and
+    /// the marker that gains 2 more steps when that card is claimed.
+    pub fear: Option<(u8, Marker)>,
+    /// Eyes of Ibad: the prescience card it is attached to.
+    pub ibad: Option<u8>,
+    /// Sandworms placed on the board this round (public; for prescience
+    /// conditions).
+    pub worms_surfaced: u8,
+    /// Dice each house spent this turn: its tank leaders move that many
+    /// boxes at the end of the turn (AR-LEADER-11).
+    pub tank_moves: ByFaction<u8>,
+}
+
+/// Moves every field between a game and its setup, both ways, from one
+/// list of the fields. Destructuring both structs means a field added to
+/// one and not the other, or to neither list, does not compile.
+macro_rules! mirror_fields {
+    ($($field:ident),+ $(,)?) => {
+        /// Every field of `game`, into a setup.
+        fn setup_of(game: Arrakis) -> Setup {
+            let Arrakis { $($field),+ } = game;
+            Setup { $($field),+ }
+        }
+
+        /// Every field of `setup`, into a game (not checked here).
+        fn game_of(setup: Setup) -> Arrakis {
+            let Setup { $($field),+ } = setup;
+            Arrakis { $($field),+ }
+        }
+    };
+}
+
+mirror_fields!(
+    rules,
+    rng,
+    round,
+    phase,
+    prompt,
+    areas,
+    zones,
+    houses,
+    leaders,
+    spent_leaders,
+    imperium,
+    bans,
+    spice_saved,
+    supremacy,
+    prescience,
+    objective,
+    wormsign_pool,
+    deploy_pool,
+    prescience_deck,
+    revealed,
+    claimed_this_round,
+    claimed_this_turn,
+    worms_off,
+    harvesters_destroyed,
+    settlements_destroyed,
+    stations_taken,
+    atomics_used,
+    atomics_area,
+    bought_supremacy,
+    winner,
+    max_rounds,
+    desert_war,
+    smugglers,
+    effect,
+    hazard_cursor,
+    loaded,
+    pinned,
+    forced_die,
+    objective2,
+    fear,
+    ibad,
+    worms_surfaced,
+    tank_moves,
+);
+
+impl Arrakis {
+    /// The position as plain data: everything the game holds, hidden
+    /// facts included (a setup is the engine's, not a seat's view).
+    pub fn to_setup(&self) -> Setup {
+        setup_of(self.clone())
+    }
+
+    /// The game at `setup`, if the rules could reach it: the shape first
+    /// (every list as long as the board and the box, every id in range),
+    /// then the rules' invariants (each figure conserved, stacking held,
+    /// no leader alone, the expansions' own). The refusal names the rule.
+    pub fn from_setup(setup: Setup) -> Result<Arrakis, SetupError> {
+        setup.check_shape()?;
+        let game = game_of(setup);
+        game.check_position()?;
+        Ok(game)
+    }
+
+    /// Changes the position through its plain data, for tests and tools:
+    /// `change` edits a setup of the game, which must then pass
+    /// [`Arrakis::from_setup`]. On a refusal the game is unchanged.
+    pub fn edit(&mut self, change: impl FnOnce(&mut Setup)) -> Result<(), SetupError> {
+        let mut setup = self.to_setup();
+        change(&mut setup);
+        *self = Arrakis::from_setup(setup)?;
+        Ok(())
+    }
+}
+
+impl Setup {
+    /// The setup as JSON text, one field a line, a list of numbers or
+    /// words on one line (the generator's seed, a deck, a pool).
+    pub fn to_text(&self) -> String {
+        let pretty = serde_json::to_string_pretty(self).expect("a setup is plain data");
+        flat_scalar_lists(&pretty)
+    }
+
+    /// A setup read from [`Setup::to_text`]'s form. Only the form is
+    /// checked here; [`Arrakis::from_setup`] checks the position.
+    pub fn from_text(text: &str) -> Result<Setup, SetupError> {
+        serde_json::from_str(text).map_err(|e| SetupError::text(&e))
+    }
+}
+
+/// Puts every list of scalars of pretty-printed JSON on one line: `[`, the
+/// items joined by `, `, `]`. JSON text never holds a raw line break inside
+/// a string, so a line break is always layout and safe to fold.
+fn flat_scalar_lists(pretty: &str) -> String {
+    let mut out = String::with_capacity(pretty.len());
+    let mut rest = pretty;
+    while let Some(open) = rest.find('[') {
+        out.push_str(&rest[..=open]);
+        rest = &rest[open + 1..];
+        let close = rest.find(']').unwrap_or(rest.len());
+        let inner = &rest[..close];
+        if inner.contains(['[', '{']) {
+            continue;
+        }
+        let items: Vec<&str> = inner
+            .split('\n')
+            .map(str::trim)
+            .filter(|l| !l.is_empty())
+            .collect();
+        out.push_str(&items.join(" "));
+        rest = &rest[close..];
+    }
+    out.push_str(rest);
+    out
+}
