@@ -633,9 +633,9 @@ fn ordinal(place: u8) -> &'static str {
 fn event_text(game: &Imperium, event: &Event) -> String {
     let d = data();
     let who = |s: &Seat| -> String {
-        if !game.is_rival(s.0) {
+        if !game.is_rival(*s) {
             s.to_string()
-        } else if game.is_hagal(s.0) {
+        } else if game.is_hagal(*s) {
             "House Hagal".to_owned()
         } else {
             format!("Rival {}", s.0 - game.humans() + 1)

@@ -50,8 +50,8 @@ pub fn game_with(leaders: [&str; 4], preset: Preset, hand: &[&str]) -> Imperium 
         let l = legal(&g);
         act(&mut g, l[0]);
     }
-    g.test_start_turn(0);
-    let p = g.test_player(0);
+    g.test_start_turn(Seat(0));
+    let p = g.test_player(Seat(0));
     p.hand = hand.iter().map(|c| card(c)).collect();
     p.solari = 10;
     p.spice = 10;
@@ -131,7 +131,7 @@ pub fn settle(g: &mut Imperium) {
 }
 
 /// Every card a seat owns, in every zone.
-pub fn owned(g: &Imperium, s: u8) -> usize {
+pub fn owned(g: &Imperium, s: Seat) -> usize {
     let p = g.test_player_ref(s);
     p.deck.len() + p.hand.len() + p.played.len() + p.revealed.len() + p.discard.len()
 }

@@ -15,7 +15,7 @@ fn opts(players: u8) -> ImperiumOptions {
 /// names the rule it protects.
 fn invariant(g: &Imperium) -> Result<(), String> {
     // IM-COMBAT-18: troops only move between supply, garrison and Conflict.
-    for s in 0..g.test_participants() {
+    for s in (0..g.test_participants()).map(Seat) {
         let p = g.test_player_ref(s);
         let troops = p.supply + p.garrison + p.conflict;
         if troops != 12 {
@@ -27,7 +27,7 @@ fn invariant(g: &Imperium) -> Result<(), String> {
         }
     }
     if g.test_humans() == 2 {
-        let p = g.test_player_ref(2);
+        let p = g.test_player_ref(Seat(2));
         // IM-HAGAL-10: House Hagal builds no deck.
         if !(p.deck.is_empty() && p.hand.is_empty() && p.discard.is_empty() && p.played.is_empty())
         {
@@ -134,10 +134,10 @@ fn solo() -> Imperium {
     Imperium::setup(&opts(1), 5).unwrap()
 }
 
-fn sent(ev: &[Event]) -> Vec<(u8, SpaceId)> {
+fn sent(ev: &[Event]) -> Vec<(Seat, SpaceId)> {
     ev.iter()
         .filter_map(|e| match e {
-            Event::RivalAgentSent { seat, space, .. } => Some((seat.0, *space)),
+            Event::RivalAgentSent { seat, space, .. } => Some((*seat, *space)),
             _ => None,
         })
         .collect()
@@ -154,8 +154,8 @@ fn reveals(ev: &[Event]) -> usize {
 fn hagal_sends_agent_to_revealed_space() {
     let mut g = two_player();
     stack_deck(&mut g, &["wealth"]);
-    let ev = g.test_rival_turn(2);
-    assert_eq!(sent(&ev), vec![(2, space("wealth"))]);
+    let ev = g.test_rival_turn(Seat(2));
+    assert_eq!(sent(&ev), vec![(Seat(2), space("wealth"))]);
     assert_eq!(reveals(&ev), 1);
     let v = g.view(Viewer::Spectator);
     assert_eq!(v.occupant[usize::from(space("wealth").0)], Some(Seat(2)));
@@ -166,11 +166,11 @@ fn hagal_sends_agent_to_revealed_space() {
 #[test]
 fn hagal_keeps_revealing_when_occupied() {
     let mut g = two_player();
-    g.test_set_occupant(space("conspire"), Some(0));
+    g.test_set_occupant(space("conspire"), Some(Seat(0)));
     stack_deck(&mut g, &["conspire", "wealth"]);
-    let ev = g.test_rival_turn(2);
+    let ev = g.test_rival_turn(Seat(2));
     assert_eq!(reveals(&ev), 2);
-    assert_eq!(sent(&ev), vec![(2, space("wealth"))]);
+    assert_eq!(sent(&ev), vec![(Seat(2), space("wealth"))]);
 }
 
 // IM-HAGAL-06 IM-HAGAL-07 IM-HAGAL-09 IM-HAGAL-12: no cost, no space
@@ -178,10 +178,10 @@ fn hagal_keeps_revealing_when_occupied() {
 #[test]
 fn hagal_gains_only_card_effects_and_no_vp() {
     let mut g = two_player();
-    g.test_player(2).influence = [1, 0, 0, 0];
+    g.test_player(Seat(2)).influence = [1, 0, 0, 0];
     stack_deck(&mut g, &["wealth"]);
-    g.test_rival_turn(2);
-    let p = g.test_player_ref(2);
+    g.test_rival_turn(Seat(2));
+    let p = g.test_player_ref(Seat(2));
     assert_eq!(p.influence[Faction::Emperor.index()], 2);
     assert_eq!((p.solari, p.spice, p.water, p.vp), (0, 0, 0, 0));
 }
@@ -191,8 +191,8 @@ fn hagal_gains_only_card_effects_and_no_vp() {
 fn hagal_recruits_card_troops() {
     let mut g = two_player();
     stack_deck(&mut g, &["rally_troops"]);
-    g.test_rival_turn(2);
-    let p = g.test_player_ref(2);
+    g.test_rival_turn(Seat(2));
+    let p = g.test_player_ref(Seat(2));
     assert_eq!((p.garrison, p.conflict), (4, 0));
 }
 
@@ -200,12 +200,12 @@ fn hagal_recruits_card_troops() {
 #[test]
 fn hagal_deploys_recruits_and_two_from_garrison() {
     let mut g = two_player();
-    let p = g.test_player(2);
+    let p = g.test_player(Seat(2));
     p.garrison = 3;
     p.supply = 9;
     stack_deck(&mut g, &["heighliner"]);
-    g.test_rival_turn(2);
-    let p = g.test_player_ref(2);
+    g.test_rival_turn(Seat(2));
+    let p = g.test_player_ref(Seat(2));
     assert_eq!((p.garrison, p.conflict), (1, 5));
 }
 
@@ -215,30 +215,30 @@ fn hagal_deploys_recruits_and_two_from_garrison() {
 fn hagal_acts_after_first_player_agent_turn_only() {
     let mut g = two_player();
     let first = g.test_first();
-    let other = 1 - first;
-    let agent = |g: &Imperium, seat: u8| {
+    let other = Seat(1 - first.0);
+    let agent = |g: &Imperium, seat: Seat| {
         let mut legal = Vec::new();
-        g.legal_actions(Seat(seat), &mut legal);
+        g.legal_actions(seat, &mut legal);
         legal
             .into_iter()
             .find(|a| matches!(a, Action::SendAgent { .. }))
             .unwrap()
     };
     let mut ev = Vec::new();
-    g.apply(Seat(first), &agent(&g, first), &mut ev).unwrap();
-    while g.to_act() == Some(Seat(first)) {
+    g.apply(first, &agent(&g, first), &mut ev).unwrap();
+    while g.to_act() == Some(first) {
         let mut legal = Vec::new();
-        g.legal_actions(Seat(first), &mut legal);
-        g.apply(Seat(first), &legal[0], &mut ev).unwrap();
+        g.legal_actions(first, &mut legal);
+        g.apply(first, &legal[0], &mut ev).unwrap();
     }
     assert_eq!(sent(&ev).len(), 1, "House Hagal took one turn");
-    assert_eq!(g.to_act(), Some(Seat(other)));
+    assert_eq!(g.to_act(), Some(other));
     let mut ev = Vec::new();
-    g.apply(Seat(other), &agent(&g, other), &mut ev).unwrap();
-    while g.to_act() == Some(Seat(other)) {
+    g.apply(other, &agent(&g, other), &mut ev).unwrap();
+    while g.to_act() == Some(other) {
         let mut legal = Vec::new();
-        g.legal_actions(Seat(other), &mut legal);
-        g.apply(Seat(other), &legal[0], &mut ev).unwrap();
+        g.legal_actions(other, &mut legal);
+        g.apply(other, &legal[0], &mut ev).unwrap();
     }
     assert!(sent(&ev).is_empty(), "no Hagal turn after the other player");
 }
@@ -248,15 +248,15 @@ fn hagal_acts_after_first_player_agent_turn_only() {
 fn hagal_without_agents_takes_no_turn() {
     let mut g = two_player();
     let first = g.test_first();
-    g.test_player(2).agents_out = 3;
+    g.test_player(Seat(2)).agents_out = 3;
     let mut legal = Vec::new();
-    g.legal_actions(Seat(first), &mut legal);
+    g.legal_actions(first, &mut legal);
     let a = legal
         .into_iter()
         .find(|a| matches!(a, Action::SendAgent { .. }))
         .unwrap();
     let mut ev = Vec::new();
-    g.apply(Seat(first), &a, &mut ev).unwrap();
+    g.apply(first, &a, &mut ev).unwrap();
     assert!(sent(&ev).is_empty());
 }
 
@@ -264,7 +264,7 @@ fn hagal_without_agents_takes_no_turn() {
 fn combat(g: &mut Imperium, conflict: &str, troops: &[u8]) -> Vec<Event> {
     g.test_set_conflict(Some(data().conflict_id(conflict).unwrap()));
     for (s, t) in troops.iter().enumerate() {
-        let p = g.test_player(s as u8);
+        let p = g.test_player(Seat(s as u8));
         p.supply = 12 - t;
         p.garrison = 0;
         p.conflict = *t;
@@ -294,7 +294,7 @@ fn combat(g: &mut Imperium, conflict: &str, troops: &[u8]) -> Vec<Event> {
 #[test]
 fn hagal_win_removes_control_and_earns_nothing() {
     let mut g = two_player();
-    g.test_set_control(space("arrakeen"), Some(0));
+    g.test_set_control(space("arrakeen"), Some(Seat(0)));
     stack_deck(&mut g, &["hall_of_oratory"]); // 0 swords
     let ev = combat(&mut g, "siege_of_arrakeen", &[1, 0, 5]);
     assert!(
@@ -302,7 +302,7 @@ fn hagal_win_removes_control_and_earns_nothing() {
             .any(|e| matches!(e, Event::ControlRemoved { seat, .. } if seat.0 == 0))
     );
     assert_eq!(g.test_control(space("arrakeen")), None);
-    let p = g.test_player_ref(2);
+    let p = g.test_player_ref(Seat(2));
     assert_eq!((p.vp, p.solari, p.spice, p.water), (0, 0, 0, 0));
     assert!(p.intrigue.is_empty());
     // The player beaten only by House Hagal takes the 2nd reward.
@@ -317,13 +317,13 @@ fn hagal_win_removes_control_and_earns_nothing() {
 #[test]
 fn hagal_reveals_swords_in_combat() {
     let mut g = two_player();
-    g.test_player(2).conflict = 2;
-    g.test_player(2).supply = 10;
+    g.test_player(Seat(2)).conflict = 2;
+    g.test_player(Seat(2)).supply = 10;
     stack_deck(&mut g, &["heighliner"]);
     let ev = g.test_rival_combat_swords();
     assert_eq!(reveals(&ev), 1);
-    assert_eq!(g.test_player_ref(2).swords, 6);
-    assert_eq!(g.test_strength(2), 10);
+    assert_eq!(g.test_player_ref(Seat(2)).swords, 6);
+    assert_eq!(g.test_strength(Seat(2)), 10);
 }
 
 // IM-HAGAL-15: no troop in the Conflict, no card revealed.
@@ -332,7 +332,7 @@ fn rival_without_troops_reveals_nothing_in_combat() {
     let mut g = two_player();
     let ev = g.test_rival_combat_swords();
     assert_eq!(reveals(&ev), 0);
-    assert_eq!(g.test_player_ref(2).swords, 0);
+    assert_eq!(g.test_player_ref(Seat(2)).swords, 0);
 }
 
 // IM-HAGAL-10: House Hagal builds no deck (no cards in any zone), checked
@@ -340,7 +340,7 @@ fn rival_without_troops_reveals_nothing_in_combat() {
 #[test]
 fn hagal_has_no_cards() {
     let g = two_player();
-    let p = g.test_player_ref(2);
+    let p = g.test_player_ref(Seat(2));
     assert!(p.deck.is_empty() && p.hand.is_empty() && p.discard.is_empty());
 }
 
@@ -362,11 +362,11 @@ fn two_player_deck_and_reshuffle_card() {
     assert!(!s.test_hagal_deck().contains(&hc("arrakeen_2p")));
     // Reveal a card, then the Reshuffle card: both go back, next is used.
     stack_deck(&mut g, &["wealth"]);
-    g.test_rival_turn(2);
+    g.test_rival_turn(Seat(2));
     assert_eq!(g.test_hagal_revealed().len(), 1);
-    g.test_player(2).agents_out = 0;
+    g.test_player(Seat(2)).agents_out = 0;
     stack_deck(&mut g, &["reshuffle", "secrets"]);
-    let ev = g.test_rival_turn(2);
+    let ev = g.test_rival_turn(Seat(2));
     assert!(ev.iter().any(|e| matches!(e, Event::HagalReshuffled)));
     assert_eq!(sent(&ev).len(), 1);
     // Everything revealed went back: only cards revealed after the
@@ -403,8 +403,8 @@ fn solo_rivals_take_turns_in_sequence() {
     let mut o = opts(1);
     o.leaders = vec![Some("duke_leto_atreides".into())];
     let (mut g, ev) = Imperium::setup_with_events(&o, 9).unwrap();
-    let s: Vec<u8> = sent(&ev).iter().map(|x| x.0).collect();
-    assert_eq!(s, vec![1, 2]);
+    let s: Vec<Seat> = sent(&ev).iter().map(|x| x.0).collect();
+    assert_eq!(s, vec![Seat(1), Seat(2)]);
     assert_eq!(g.to_act(), Some(Seat(0)));
     let mut legal = Vec::new();
     g.legal_actions(Seat(0), &mut legal);
@@ -419,15 +419,15 @@ fn solo_rivals_take_turns_in_sequence() {
         g.legal_actions(Seat(0), &mut legal);
         g.apply(Seat(0), &legal[0], &mut ev).unwrap();
     }
-    let s: Vec<u8> = sent(&ev).iter().map(|x| x.0).collect();
-    assert_eq!(s, vec![1, 2]);
+    let s: Vec<Seat> = sent(&ev).iter().map(|x| x.0).collect();
+    assert_eq!(s, vec![Seat(1), Seat(2)]);
 }
 
 // IM-SOLO-04: an occupied space makes a Rival keep revealing.
 #[test]
 fn solo_rival_keeps_revealing_when_occupied() {
     let mut g = solo();
-    g.test_player(1).agents_out = 0;
+    g.test_player(Seat(1)).agents_out = 0;
     let occupied = g.view(Viewer::Spectator).occupant.clone();
     let taken = occupied.iter().position(|o| o.is_some()).unwrap();
     let taken_card = hagal_data()
@@ -448,24 +448,24 @@ fn solo_rival_keeps_revealing_when_occupied() {
             occupied[usize::from(s.0)].is_none()
         })
         .unwrap();
-    g.test_set_occupant(space("secrets"), Some(0));
+    g.test_set_occupant(space("secrets"), Some(Seat(0)));
     cards.insert(0, "secrets");
     cards.push(free);
     stack_deck(&mut g, &cards);
-    let ev = g.test_rival_turn(1);
+    let ev = g.test_rival_turn(Seat(1));
     assert_eq!(reveals(&ev), cards.len());
-    assert_eq!(sent(&ev), vec![(1, space(free))]);
+    assert_eq!(sent(&ev), vec![(Seat(1), space(free))]);
 }
 
 // IM-SOLO-05: a Rival pays nothing and gets no space effect.
 #[test]
 fn solo_rival_ignores_space_effects() {
     let mut g = solo();
-    let before = g.test_player_ref(1).clone();
+    let before = g.test_player_ref(Seat(1)).clone();
     g.test_set_occupant(space("wealth"), None);
     stack_deck(&mut g, &["wealth"]);
-    g.test_rival_turn(1);
-    let p = g.test_player_ref(1);
+    g.test_rival_turn(Seat(1));
+    let p = g.test_player_ref(Seat(1));
     assert_eq!(p.solari, before.solari, "Wealth gives a Rival no Solari");
     assert_eq!(p.influence[0], before.influence[0] + 1);
 }
@@ -475,13 +475,13 @@ fn solo_rival_ignores_space_effects() {
 fn solo_rival_deploys_from_garrison() {
     let mut g = solo();
     g.test_set_occupant(space("stillsuits"), None);
-    let p = g.test_player(1);
+    let p = g.test_player(Seat(1));
     p.garrison = 3;
     p.conflict = 0;
     p.supply = 9;
     stack_deck(&mut g, &["stillsuits"]);
-    g.test_rival_turn(1);
-    let p = g.test_player_ref(1);
+    g.test_rival_turn(Seat(1));
+    let p = g.test_player_ref(Seat(1));
     assert_eq!((p.garrison, p.conflict), (1, 2));
 }
 
@@ -495,12 +495,12 @@ fn solo_rival_harvest_takes_all_spice() {
     *g.test_bonus_spice(space("the_great_flat")) = 2;
     *g.test_bonus_spice(space("hagga_basin")) = 1;
     *g.test_bonus_spice(space("imperial_basin")) = 0;
-    let spice = g.test_player_ref(1).spice;
+    let spice = g.test_player_ref(Seat(1)).spice;
     stack_deck(&mut g, &["harvest_spice"]);
-    let ev = g.test_rival_turn(1);
-    assert_eq!(sent(&ev), vec![(1, space("the_great_flat"))]);
+    let ev = g.test_rival_turn(Seat(1));
+    assert_eq!(sent(&ev), vec![(Seat(1), space("the_great_flat"))]);
     let base = data().space(space("the_great_flat")).base_spice;
-    assert_eq!(g.test_player_ref(1).spice, spice + base + 2);
+    assert_eq!(g.test_player_ref(Seat(1)).spice, spice + base + 2);
     assert_eq!(*g.test_bonus_spice(space("the_great_flat")), 0);
 }
 
@@ -508,7 +508,7 @@ fn solo_rival_harvest_takes_all_spice() {
 #[test]
 fn solo_rivals_reveal_swords() {
     let mut g = solo();
-    for s in [1, 2] {
+    for s in [Seat(1), Seat(2)] {
         let p = g.test_player(s);
         p.conflict = 1;
         p.supply = 11 - p.garrison;
@@ -516,8 +516,8 @@ fn solo_rivals_reveal_swords() {
     stack_deck(&mut g, &["conspire", "foldspace"]);
     let ev = g.test_rival_combat_swords();
     assert_eq!(reveals(&ev), 2);
-    assert_eq!(g.test_player_ref(1).swords, 4);
-    assert_eq!(g.test_player_ref(2).swords, 1);
+    assert_eq!(g.test_player_ref(Seat(1)).swords, 4);
+    assert_eq!(g.test_player_ref(Seat(2)).swords, 1);
 }
 
 // IM-SOLO-09: a solo Rival takes Conflict rewards, control included:
@@ -544,7 +544,7 @@ fn solo_rival_gains_conflict_rewards() {
     // the Rival with no troop takes nothing.
     let mut g = solo();
     stack_deck(&mut g, &["hall_of_oratory", "hall_of_oratory"]);
-    let vp = g.test_player_ref(1).vp;
+    let vp = g.test_player_ref(Seat(1)).vp;
     let ev = combat(&mut g, "siege_of_arrakeen", &[1, 5, 0]);
     assert_eq!(
         gains(&ev),
@@ -573,8 +573,8 @@ fn solo_rival_gains_conflict_rewards() {
             },
         ]
     );
-    assert_eq!(g.test_control(arrakeen), Some(1));
-    assert_eq!(g.test_player_ref(1).vp, vp + 1);
+    assert_eq!(g.test_control(arrakeen), Some(Seat(1)));
+    assert_eq!(g.test_player_ref(Seat(1)).vp, vp + 1);
 
     // A Rival in second place takes the 4 Solari, and no control.
     let mut g = solo();
@@ -607,20 +607,20 @@ fn solo_rival_gains_conflict_rewards() {
             },
         ]
     );
-    assert_eq!(g.test_control(arrakeen), Some(0));
+    assert_eq!(g.test_control(arrakeen), Some(Seat(0)));
 }
 
 // IM-SOLO-10 IM-SOLO-11: 7 Solari or 7 spice become 1 VP.
 #[test]
 fn solo_rival_converts_seven_to_vp() {
     let mut g = solo();
-    let p = g.test_player(1);
+    let p = g.test_player(Seat(1));
     p.solari = 8;
     p.spice = 7;
     p.water = 0;
     p.vp = 0;
     g.test_rival_convert();
-    let p = g.test_player_ref(1);
+    let p = g.test_player_ref(Seat(1));
     assert_eq!((p.solari, p.spice, p.vp), (1, 0, 2));
 }
 
@@ -628,13 +628,13 @@ fn solo_rival_converts_seven_to_vp() {
 #[test]
 fn solo_rival_below_seven_keeps_resources() {
     let mut g = solo();
-    let p = g.test_player(1);
+    let p = g.test_player(Seat(1));
     p.solari = 6;
     p.spice = 6;
     p.water = 0;
     p.vp = 0;
     g.test_rival_convert();
-    let p = g.test_player_ref(1);
+    let p = g.test_player_ref(Seat(1));
     assert_eq!((p.solari, p.spice, p.vp), (6, 6, 0));
 }
 
@@ -642,9 +642,9 @@ fn solo_rival_below_seven_keeps_resources() {
 #[test]
 fn solo_rival_picks_least_influence_faction() {
     let mut g = solo();
-    g.test_player(1).influence = [2, 3, 0, 1];
-    g.test_rival_influence_choice(1, 0b1111);
-    assert_eq!(g.test_player_ref(1).influence, [2, 3, 1, 1]);
+    g.test_player(Seat(1)).influence = [2, 3, 0, 1];
+    g.test_rival_influence_choice(Seat(1), 0b1111);
+    assert_eq!(g.test_player_ref(Seat(1)).influence, [2, 3, 1, 1]);
     assert_eq!(
         g.to_act(),
         Some(Seat(0)),
@@ -760,7 +760,7 @@ fn hagal_starting_garrison_from_data() {
         ),
     ] {
         let g = two_player_with(preset, &rules);
-        let p = g.test_player_ref(2);
+        let p = g.test_player_ref(Seat(2));
         assert_eq!(p.garrison, want, "{preset:?} {rules:?}");
         assert_eq!(p.supply + p.garrison, 12);
         assert_eq!(g.view(Viewer::Spectator).rivals[0].garrison, want);
@@ -820,16 +820,16 @@ fn hagal_signet_ring_as_the_text_lists_it() {
             assert_eq!(joined, Some(None));
             assert_eq!(shown, None);
         }
-        g.test_player(2).leader = rabban;
-        let p = g.test_player(2);
+        g.test_player(Seat(2)).leader = rabban;
+        let p = g.test_player(Seat(2));
         p.garrison = 0;
         p.supply = 12;
         g.test_set_occupant(space("arrakeen"), None);
         g.test_set_control(space("arrakeen"), None);
         stack_deck(&mut g, &["arrakeen_2p"]);
-        let ev = g.test_rival_turn(2);
-        assert_eq!(sent(&ev), vec![(2, space("arrakeen"))]);
-        let p = g.test_player_ref(2);
+        let ev = g.test_rival_turn(Seat(2));
+        assert_eq!(sent(&ev), vec![(Seat(2), space("arrakeen"))]);
+        let p = g.test_player_ref(Seat(2));
         let want = if signet { 2 } else { 1 };
         assert_eq!(
             (p.conflict, p.garrison),
@@ -854,8 +854,8 @@ fn solo_at(level: &str) -> Imperium {
 /// holding `solari`? `Err` carries the refusal's rule.
 fn dagger_to(g: &Imperium, space_id: &str, solari: u8) -> Result<(), String> {
     let mut g = g.clone();
-    g.test_start_turn(0);
-    let p = g.test_player(0);
+    g.test_start_turn(Seat(0));
+    let p = g.test_player(Seat(0));
     p.hand = vec![data().card_id("dagger").unwrap()];
     p.solari = solari;
     g.test_set_occupant(space(space_id), None);
@@ -891,11 +891,11 @@ fn solo_difficulty_levels_change_what_they_say() {
         ["mercenary", "sardaukar", "mentat", "kwisatz_haderach"]
     );
     let plain = solo();
-    let base = plain.test_player_ref(0).clone();
+    let base = plain.test_player_ref(Seat(0)).clone();
     for l in levels {
         let g = solo_at(&l.id);
         // The player's extra stock.
-        let p = g.test_player_ref(0);
+        let p = g.test_player_ref(Seat(0));
         assert_eq!(p.solari, base.solari + l.human_solari, "{}", l.id);
         assert_eq!(p.spice, base.spice + l.human_spice, "{}", l.id);
         // The Rivals' starting stock (before round 1, in which they act
@@ -910,7 +910,7 @@ fn solo_difficulty_levels_change_what_they_say() {
         )
         .unwrap();
         for r in 1..3 {
-            let p = start.test_player_ref(r);
+            let p = start.test_player_ref(Seat(r));
             assert_eq!(
                 (
                     p.solari,
@@ -928,14 +928,18 @@ fn solo_difficulty_levels_change_what_they_say() {
         // The Rivals' Swordmaster from the level's round.
         let mut early = g.clone();
         early.test_round_start(l.rival_swordmaster_round - 2);
-        assert_eq!(early.test_player_ref(1).agents, 2, "{}", l.id);
+        assert_eq!(early.test_player_ref(Seat(1)).agents, 2, "{}", l.id);
         let mut on_time = g.clone();
         let ev = on_time.test_round_start(l.rival_swordmaster_round - 1);
         for r in 1..3 {
-            assert_eq!(on_time.test_player_ref(r).agents, 3, "{}", l.id);
+            assert_eq!(on_time.test_player_ref(Seat(r)).agents, 3, "{}", l.id);
             assert!(ev.contains(&Event::Swordmaster { seat: Seat(r) }));
         }
-        assert_eq!(on_time.test_player_ref(0).agents, 2, "not the player's");
+        assert_eq!(
+            on_time.test_player_ref(Seat(0)).agents,
+            2,
+            "not the player's"
+        );
         // The player's Mentat price.
         let cost = l.human_mentat_cost;
         assert_eq!(dagger_to(&g, "mentat", cost), Ok(()), "{}", l.id);
@@ -969,13 +973,13 @@ fn solo_difficulty_levels_change_what_they_say() {
     // Without a level: the text's solo game, Rivals start as players do.
     let start = Imperium::test_setup_unstarted(&opts(1), 5).unwrap();
     for r in 1..3 {
-        let p = start.test_player_ref(r);
+        let p = start.test_player_ref(Seat(r));
         assert_eq!((p.water, p.garrison, p.intrigue.len()), (1, 3, 0));
     }
     let mut late = plain.clone();
     late.test_round_start(9);
     assert_eq!(
-        late.test_player_ref(1).agents,
+        late.test_player_ref(Seat(1)).agents,
         2,
         "no Swordmaster without a level"
     );
@@ -1063,8 +1067,8 @@ fn rivals_join_at_the_seats_after_the_players() {
 fn a_rivals_signet_ring_only_on_the_card_that_lists_it() {
     let rabban = data().leader_id("glossu_rabban").unwrap();
     for (players, seat, cards) in [
-        (2, 2, [("carthag", 1), ("arrakeen_2p", 2)]),
-        (1, 1, [("carthag", 1), ("arrakeen_1p", 2)]),
+        (2, Seat(2), [("carthag", 1), ("arrakeen_2p", 2)]),
+        (1, Seat(1), [("carthag", 1), ("arrakeen_1p", 2)]),
     ] {
         for (card, want) in cards {
             let mut g = Imperium::setup(&opts(players), 5).unwrap();

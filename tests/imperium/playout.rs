@@ -116,12 +116,12 @@ fn play_with(opts: ImperiumOptions, seed: u64, full: bool, probe: bool) -> (Impe
         );
         // IM-COMBAT-18, IM-START-06, IM-AGENT-10: troops only move between
         // supply, garrison and Conflict.
-        for s in 0..players {
+        for s in (0..players).map(Seat) {
             let p = g.test_player_ref(s);
             let troops = p.supply + p.garrison + p.conflict;
             assert_eq!(
                 troops, 12,
-                "seed {seed}: IM-COMBAT-18: troops not conserved for seat {s} after {a:?} \
+                "seed {seed}: IM-COMBAT-18: troops not conserved for {s} after {a:?} \
                  (supply {} + garrison {} + Conflict {})",
                 p.supply, p.garrison, p.conflict
             );

@@ -17,7 +17,7 @@ use super::state::{Ctx, Imperium, PART_AGENT_BOX, PART_INFLUENCE, PART_SPACE, Ta
 
 impl Imperium {
     /// The space cost after leader discounts (Leto, IM-AGENT-06).
-    pub(crate) fn space_cost(&self, seat: u8, space: SpaceId) -> super::effect::Amounts {
+    pub(crate) fn space_cost(&self, seat: Seat, space: SpaceId) -> super::effect::Amounts {
         let sp = self.d().space(space);
         let mut cost = sp.cost;
         // `solo_difficulty`: the level's Mentat price for the player.
@@ -38,7 +38,7 @@ impl Imperium {
     /// Why an Agent cannot go there with that card, or `Ok`.
     pub(crate) fn check_send(
         &self,
-        seat: u8,
+        seat: Seat,
         card: CardId,
         space: SpaceId,
     ) -> Result<(), RuleError> {
@@ -154,7 +154,7 @@ impl Imperium {
     /// The Agent turn's choices: an Agent with a card of the hand to a
     /// space `check_send` allows, the Reveal turn, a Plot Intrigue, and
     /// the pass of Bindu Suspension.
-    pub(crate) fn turn_legal(&self, seat: u8, out: &mut Vec<Action>) {
+    pub(crate) fn turn_legal(&self, seat: Seat, out: &mut Vec<Action>) {
         let d = self.d();
         let p = self.p(seat);
         if self.agents_left(seat) > 0 || self.has_agent_out(seat) {
@@ -206,15 +206,20 @@ impl Imperium {
     }
 
     /// Bindu Suspension: the turn is passed.
-    pub(crate) fn pass_turn(&mut self, seat: u8, ev: &mut Vec<Event>) {
-        ev.push(Event::Passed { seat: Seat(seat) });
+    pub(crate) fn pass_turn(&mut self, seat: Seat, ev: &mut Vec<Event>) {
+        ev.push(Event::Passed { seat });
         self.stack.push(Task::NextTurn);
     }
 
     /// Why sending an Agent there with that card is refused, or `None`
     /// when `check_send` allows it (then it is refused only for the
     /// moment, by the caller).
-    pub(crate) fn send_refusal(&self, seat: u8, card: CardId, space: SpaceId) -> Option<RuleError> {
+    pub(crate) fn send_refusal(
+        &self,
+        seat: Seat,
+        card: CardId,
+        space: SpaceId,
+    ) -> Option<RuleError> {
         match self.check_send(seat, card, space) {
             Err(RuleError::Illegal { rule, reason }) => Some(RuleError::illegal(
                 rule,
@@ -238,7 +243,7 @@ impl Imperium {
     }
 
     /// Whether one of the seat's Agents is on a board space.
-    pub(crate) fn has_agent_out(&self, seat: u8) -> bool {
+    pub(crate) fn has_agent_out(&self, seat: Seat) -> bool {
         self.occupant.contains(&Some(seat))
     }
 
@@ -249,7 +254,7 @@ impl Imperium {
     /// only (IM-AGENT-13 / IM-AGENT-14).
     pub(crate) fn send_agent(
         &mut self,
-        seat: u8,
+        seat: Seat,
         card: CardId,
         space: SpaceId,
         ev: &mut Vec<Event>,
@@ -263,11 +268,7 @@ impl Imperium {
         p.agents_out += 1;
         self.occupant[usize::from(space.0)] = Some(seat);
         self.turn.space = Some(space);
-        ev.push(Event::AgentSent {
-            seat: Seat(seat),
-            card,
-            space,
-        });
+        ev.push(Event::AgentSent { seat, card, space });
         let ctx = Ctx {
             seat,
             card: Some(card),
@@ -320,7 +321,7 @@ impl Imperium {
 
     /// Kwisatz Haderach: the seat's Agents on other spaces may move; an
     /// Agent from the Leader too while one is left there.
-    pub(crate) fn kwisatz_legal(&self, seat: u8, from_leader: bool, out: &mut Vec<Action>) {
+    pub(crate) fn kwisatz_legal(&self, seat: Seat, from_leader: bool, out: &mut Vec<Action>) {
         let here = self.turn.space;
         for (s, o) in self.occupant.iter().enumerate() {
             let s = SpaceId(s as u8);
@@ -334,15 +335,12 @@ impl Imperium {
     }
 
     /// Kwisatz Haderach moves the Agent from `s`.
-    pub(crate) fn kwisatz_from(&mut self, seat: u8, s: SpaceId, ev: &mut Vec<Event>) {
+    pub(crate) fn kwisatz_from(&mut self, seat: Seat, s: SpaceId, ev: &mut Vec<Event>) {
         // Kwisatz Haderach: the placed Agent moves, so its old space
         // is free again and no Leader Agent is used.
         self.occupant[usize::from(s.0)] = None;
         self.pm(seat).agents_out -= 1;
-        ev.push(Event::AgentRecalled {
-            seat: Seat(seat),
-            space: s,
-        });
+        ev.push(Event::AgentRecalled { seat, space: s });
     }
 
     /// The deploy after an Agent turn at a Combat space.

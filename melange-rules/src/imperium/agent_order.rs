@@ -3,6 +3,8 @@
 //! in the order the player chooses. The player is asked only when the
 //! order can change the outcome, decided from what each part reads and
 //! changes (`footprint`); otherwise the fixed order is used unasked.
+use crate::core::Seat;
+
 use super::action::Action;
 use super::effect::{Bespoke, Effect};
 use super::event::Event;
@@ -41,7 +43,7 @@ pub(crate) fn agent_order_legal(left: u8, out: &mut Vec<Action>) {
 impl Imperium {
     /// What a list reads (`.0`) and changes (`.1`) for the acting seat,
     /// as masks of `RES`, `INFL`, `CARDS`, `TROOPS`, `COUNCIL`.
-    fn footprint(&self, seat: u8, list: &[Effect]) -> (u8, u8) {
+    fn footprint(&self, seat: Seat, list: &[Effect]) -> (u8, u8) {
         use super::effect::Cond as C;
         let mut r = 0u8;
         let mut w = 0u8;

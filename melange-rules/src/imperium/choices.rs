@@ -83,7 +83,7 @@ impl Imperium {
     }
 
     /// The Factions the seat has at least `n` Influence with.
-    pub(crate) fn lose_influence_legal(&self, seat: u8, n: u8, out: &mut Vec<Action>) {
+    pub(crate) fn lose_influence_legal(&self, seat: Seat, n: u8, out: &mut Vec<Action>) {
         for f in Faction::ALL {
             if self.p(seat).influence[f.index()] >= n {
                 out.push(Action::Faction(f));
@@ -92,7 +92,7 @@ impl Imperium {
     }
 
     /// Baron: the Factions not chosen yet.
-    pub(crate) fn secret_faction_legal(&self, seat: u8, out: &mut Vec<Action>) {
+    pub(crate) fn secret_faction_legal(&self, seat: Seat, out: &mut Vec<Action>) {
         for f in Faction::ALL {
             if self.p(seat).secret_factions & (1 << f.index()) == 0 {
                 out.push(Action::Faction(f));
@@ -101,7 +101,7 @@ impl Imperium {
     }
 
     /// Baron: one secret Faction, asked until two are chosen.
-    pub(crate) fn choose_secret_faction(&mut self, seat: u8, f: Faction) {
+    pub(crate) fn choose_secret_faction(&mut self, seat: Seat, f: Faction) {
         self.pm(seat).secret_factions |= 1 << f.index();
         if self.p(seat).secret_factions.count_ones() < 2 {
             self.stack.push(Task::Ask(Prompt::SecretFaction(seat)));
@@ -109,7 +109,7 @@ impl Imperium {
     }
 
     /// Baron's Masterstroke: 1 Influence with each secret Faction.
-    pub(crate) fn masterstroke(&mut self, seat: u8, ev: &mut Vec<Event>) {
+    pub(crate) fn masterstroke(&mut self, seat: Seat, ev: &mut Vec<Event>) {
         self.pm(seat).masterstroke_used = true;
         let mask = self.p(seat).secret_factions;
         for f in Faction::ALL {
@@ -120,7 +120,7 @@ impl Imperium {
     }
 
     /// A card from the hand, the discard pile or play, or none.
-    pub(crate) fn trash_legal(&self, seat: u8, out: &mut Vec<Action>) {
+    pub(crate) fn trash_legal(&self, seat: Seat, out: &mut Vec<Action>) {
         let p = self.p(seat);
         for &c in &p.hand {
             push_distinct(out, Action::Trash(c, Zone::Hand));
@@ -135,21 +135,18 @@ impl Imperium {
     }
 
     /// A card of the hand.
-    pub(crate) fn discard_legal(&self, seat: u8, out: &mut Vec<Action>) {
+    pub(crate) fn discard_legal(&self, seat: Seat, out: &mut Vec<Action>) {
         for &c in &self.p(seat).hand {
             push_distinct(out, Action::Discard(c));
         }
     }
 
     /// Discards `card`, then asks again while discards are left.
-    pub(crate) fn discard(&mut self, seat: u8, left: u8, card: CardId, ev: &mut Vec<Event>) {
+    pub(crate) fn discard(&mut self, seat: Seat, left: u8, card: CardId, ev: &mut Vec<Event>) {
         let p = self.pm(seat);
         remove_one(&mut p.hand, card);
         p.discard.push(card);
-        ev.push(Event::Discarded {
-            seat: Seat(seat),
-            card,
-        });
+        ev.push(Event::Discarded { seat, card });
         if left > 1 && !self.p(seat).hand.is_empty() {
             self.stack.push(Task::Ask(Prompt::Discard {
                 seat,
@@ -160,10 +157,10 @@ impl Imperium {
 
     /// The opponents with troops in the Conflict; a pass when there is
     /// none.
-    pub(crate) fn opponent_legal(&self, seat: u8, out: &mut Vec<Action>) {
-        for o in 0..self.n() {
+    pub(crate) fn opponent_legal(&self, seat: Seat, out: &mut Vec<Action>) {
+        for o in self.seats() {
             if o != seat && self.p(o).conflict > 0 {
-                out.push(Action::Opponent(Seat(o)));
+                out.push(Action::Opponent(o));
             }
         }
         if out.is_empty() {
@@ -182,7 +179,7 @@ impl Imperium {
     }
 
     /// The rows of the Sell Melange table the seat's spice pays.
-    pub(crate) fn sell_melange_legal(&self, seat: u8, out: &mut Vec<Action>) {
+    pub(crate) fn sell_melange_legal(&self, seat: Seat, out: &mut Vec<Action>) {
         for (i, (spice, _)) in self.melange_table().iter().enumerate() {
             if self.p(seat).spice >= *spice {
                 out.push(Action::Choose(i as u8));
@@ -194,14 +191,14 @@ impl Imperium {
     /// IM-MELANGE-04, IM-MELANGE-05); IM-MELANGE-06: exactly one exchange
     /// per visit, never re-asked; IM-MELANGE-07: only the listed rows are
     /// offered.
-    pub(crate) fn sell_melange(&mut self, seat: u8, i: u8, ev: &mut Vec<Event>) {
+    pub(crate) fn sell_melange(&mut self, seat: Seat, i: u8, ev: &mut Vec<Event>) {
         let (spice, solari) = self.melange_table()[usize::from(i)];
         self.resource(seat, Resource::Spice, -i16::from(spice), ev);
         self.resource(seat, Resource::Solari, i16::from(solari), ev);
     }
 
     /// Why row `i` of the Sell Melange table is refused.
-    pub(crate) fn sell_melange_refusal(&self, seat: u8, i: u8) -> RuleError {
+    pub(crate) fn sell_melange_refusal(&self, seat: Seat, i: u8) -> RuleError {
         match self.melange_table().get(usize::from(i)) {
             Some((spice, _)) => RuleError::illegal(
                 "IM-MELANGE-07",
@@ -224,22 +221,19 @@ impl Imperium {
 
     /// Poison Snooper: the top card of the deck to the hand (0) or the
     /// trash (1).
-    pub(crate) fn poison_snooper(&mut self, seat: u8, card: CardId, i: u8, ev: &mut Vec<Event>) {
+    pub(crate) fn poison_snooper(&mut self, seat: Seat, card: CardId, i: u8, ev: &mut Vec<Event>) {
         let d = self.d();
         let p = self.pm(seat);
         remove_one(&mut p.deck, card);
         if i == 0 {
             p.hand.push(card);
             ev.push(Event::Drew {
-                seat: Seat(seat),
+                seat,
                 card: Some(card),
             });
         } else {
             self.trash.push(card);
-            ev.push(Event::Trashed {
-                seat: Seat(seat),
-                card,
-            });
+            ev.push(Event::Trashed { seat, card });
             let list = &d.card(card).trashed;
             if !list.is_empty() {
                 self.stack.push(Task::Run {
@@ -252,7 +246,7 @@ impl Imperium {
     }
 
     /// The Bene Gesserit cards of the discard pile.
-    pub(crate) fn retrieve_legal(&self, seat: u8, out: &mut Vec<Action>) {
+    pub(crate) fn retrieve_legal(&self, seat: Seat, out: &mut Vec<Action>) {
         for &c in &self.p(seat).discard {
             if self.retrievable(seat, c) {
                 push_distinct(out, Action::Card(c));
@@ -261,14 +255,11 @@ impl Imperium {
     }
 
     /// Takes `card` from the discard pile into the hand.
-    pub(crate) fn retrieve(&mut self, seat: u8, card: CardId, ev: &mut Vec<Event>) {
+    pub(crate) fn retrieve(&mut self, seat: Seat, card: CardId, ev: &mut Vec<Event>) {
         let p = self.pm(seat);
         remove_one(&mut p.discard, card);
         p.hand.push(card);
-        ev.push(Event::Retrieved {
-            seat: Seat(seat),
-            card,
-        });
+        ev.push(Event::Retrieved { seat, card });
     }
 
     /// The Voice: any board space.
@@ -279,16 +270,13 @@ impl Imperium {
     }
 
     /// The Voice blocks space `s`.
-    pub(crate) fn voice(&mut self, seat: u8, s: SpaceId, ev: &mut Vec<Event>) {
+    pub(crate) fn voice(&mut self, seat: Seat, s: SpaceId, ev: &mut Vec<Event>) {
         self.voice = Some((seat, s));
-        ev.push(Event::Voice {
-            seat: Seat(seat),
-            space: s,
-        });
+        ev.push(Event::Voice { seat, space: s });
     }
 
     /// The spaces the seat's Agents are on.
-    pub(crate) fn recall_legal(&self, seat: u8, out: &mut Vec<Action>) {
+    pub(crate) fn recall_legal(&self, seat: Seat, out: &mut Vec<Action>) {
         for (s, o) in self.occupant.iter().enumerate() {
             if *o == Some(seat) {
                 out.push(Action::Space(SpaceId(s as u8)));
@@ -297,13 +285,10 @@ impl Imperium {
     }
 
     /// The Agent on space `s` returns to its Leader.
-    pub(crate) fn recall(&mut self, seat: u8, s: SpaceId, ev: &mut Vec<Event>) {
+    pub(crate) fn recall(&mut self, seat: Seat, s: SpaceId, ev: &mut Vec<Event>) {
         self.occupant[usize::from(s.0)] = None;
         self.pm(seat).agents_out -= 1;
-        ev.push(Event::AgentRecalled {
-            seat: Seat(seat),
-            space: s,
-        });
+        ev.push(Event::AgentRecalled { seat, space: s });
     }
 
     /// Manipulate: a card of the Row.
@@ -314,7 +299,7 @@ impl Imperium {
     }
 
     /// Manipulate: `card` leaves the Row, set aside for the seat.
-    pub(crate) fn manipulate(&mut self, seat: u8, card: CardId, ev: &mut Vec<Event>) {
+    pub(crate) fn manipulate(&mut self, seat: Seat, card: CardId, ev: &mut Vec<Event>) {
         if let Some(i) = self.row.iter().position(|c| *c == card) {
             self.row.remove(i);
             self.pm(seat).set_aside = Some(card);
@@ -324,9 +309,9 @@ impl Imperium {
 
     /// The tied seats that may take the Alliance token.
     pub(crate) fn alliance_handover_legal(&self, candidates: u8, out: &mut Vec<Action>) {
-        for o in 0..self.n() {
-            if candidates & (1 << o) != 0 {
-                out.push(Action::Opponent(Seat(o)));
+        for o in self.seats() {
+            if candidates & (1 << o.0) != 0 {
+                out.push(Action::Opponent(o));
             }
         }
     }
@@ -356,7 +341,7 @@ impl Imperium {
 
     /// Baron: whether Masterstroke is offered now (4 troops deployed this
     /// turn, not used yet).
-    pub(crate) fn masterstroke_ready(&self, seat: u8) -> bool {
+    pub(crate) fn masterstroke_ready(&self, seat: Seat) -> bool {
         let p = self.p(seat);
         self.leader_ability(seat) == Some(Bespoke::Masterstroke)
             && !p.masterstroke_used

@@ -10,7 +10,7 @@ use super::state::{Ctx, Imperium, Task};
 
 impl Imperium {
     /// IM-COMBAT-04: `n` troops from the Conflict back to the garrison.
-    pub(crate) fn retreat(&mut self, seat: u8, n: u8, ev: &mut Vec<Event>) {
+    pub(crate) fn retreat(&mut self, seat: Seat, n: u8, ev: &mut Vec<Event>) {
         if n > 0 {
             let p = self.pm(seat);
             p.conflict -= n;
@@ -18,16 +18,13 @@ impl Imperium {
             if p.conflict == 0 {
                 p.strength_lost = true;
             }
-            ev.push(Event::Retreated {
-                seat: Seat(seat),
-                troops: n,
-            });
+            ev.push(Event::Retreated { seat, troops: n });
         }
     }
 
     /// Seats asked in the Combat Intrigue round (rivals play no Intrigue).
     fn involved(&self) -> u8 {
-        (0..self.humans())
+        self.human_seats()
             .filter(|s| self.p(*s).conflict > 0)
             .count() as u8
     }
@@ -42,7 +39,7 @@ impl Imperium {
             return;
         }
         for k in 0..self.n() {
-            let s = (self.combat_seat + k) % self.n();
+            let s = self.clockwise(self.combat_seat, k);
             if !self.is_rival(s) && self.p(s).conflict > 0 {
                 self.combat_seat = s;
                 self.prompt = Some(Prompt::CombatIntrigue(s));
@@ -65,7 +62,8 @@ impl Imperium {
             self.stack.push(Task::EndCombat);
             return;
         };
-        let strengths: Vec<u8> = (0..self.n()).map(|s| self.strength(s)).collect();
+        // Indexed by board place (rivals included), as the event shows them.
+        let strengths: Vec<u8> = self.seats().map(|s| self.strength(s)).collect();
         ev.push(Event::ConflictResolved {
             conflict,
             strengths: strengths.clone(),
@@ -80,10 +78,7 @@ impl Imperium {
         {
             // IM-HAGAL-13: House Hagal removes the controller's marker.
             self.control[usize::from(space.0)] = None;
-            ev.push(Event::ControlRemoved {
-                space,
-                seat: Seat(owner),
-            });
+            ev.push(Event::ControlRemoved { space, seat: owner });
         }
         if let Some(w) = winner
             && !self.is_rival(w)
@@ -105,10 +100,7 @@ impl Imperium {
             });
         }
         for &(seat, place) in places.iter() {
-            ev.push(Event::Reward {
-                seat: Seat(seat),
-                place,
-            });
+            ev.push(Event::Reward { seat, place });
         }
     }
 
@@ -118,14 +110,16 @@ impl Imperium {
     /// every player count by the text, only with 4 seats with
     /// `third_place = four_players` (docs/rules-decisions.md, A6, in the
     /// `published` preset); tie rules IM-COMBAT-14 to IM-COMBAT-17.
-    pub fn places(&self, strengths: &[u8]) -> Vec<(u8, u8)> {
+    /// `strengths` holds one strength per board place (rivals included),
+    /// as `Event::ConflictResolved` shows them; a place is a `u8`, 1 to 3.
+    pub fn places(&self, strengths: &[u8]) -> Vec<(Seat, u8)> {
         let n = self.n();
         let max_place = if self.rules.third_place_four_players && n < 4 {
             2
         } else {
             3
         };
-        let order: Vec<u8> = (0..n).map(|k| (self.first + k) % n).collect();
+        let order: Vec<Seat> = (0..n).map(|k| self.clockwise(self.first, k)).collect();
         let mut levels: Vec<u8> = strengths.iter().copied().filter(|s| *s > 0).collect();
         levels.sort_unstable_by(|a, b| b.cmp(a));
         levels.dedup();
@@ -136,10 +130,10 @@ impl Imperium {
             if rank > max_place {
                 break;
             }
-            let group: Vec<u8> = order
+            let group: Vec<Seat> = order
                 .iter()
                 .copied()
-                .filter(|s| strengths[usize::from(*s)] == level)
+                .filter(|s| strengths[s.index()] == level)
                 .collect();
             if group.len() == 1 {
                 out.push((group[0], rank));

@@ -12,7 +12,7 @@ impl Imperium {
     /// Takes the top card of a seat's deck, reshuffling the discard pile
     /// when the deck is empty (IM-DECK-02); `None` when both are empty
     /// (the draw is lost, docs/rules-decisions.md, A4b).
-    pub(crate) fn take_top(&mut self, seat: u8, ev: &mut Vec<Event>) -> Option<CardId> {
+    pub(crate) fn take_top(&mut self, seat: Seat, ev: &mut Vec<Event>) -> Option<CardId> {
         if self.p(seat).deck.is_empty() {
             self.reshuffle(seat, ev)?;
         }
@@ -20,7 +20,7 @@ impl Imperium {
     }
 
     /// Shuffles the discard pile into the deck; `None` if it is empty.
-    pub(crate) fn reshuffle(&mut self, seat: u8, ev: &mut Vec<Event>) -> Option<()> {
+    pub(crate) fn reshuffle(&mut self, seat: Seat, ev: &mut Vec<Event>) -> Option<()> {
         if self.p(seat).discard.is_empty() {
             return None;
         }
@@ -31,7 +31,7 @@ impl Imperium {
         let p = self.pm(seat);
         pile.append(&mut p.deck);
         p.deck = pile;
-        ev.push(Event::Shuffled { seat: Seat(seat) });
+        ev.push(Event::Shuffled { seat });
         Some(())
     }
 
@@ -43,13 +43,13 @@ impl Imperium {
                 return;
             };
             ev.push(Event::Drew {
-                seat: Seat(ctx.seat),
+                seat: ctx.seat,
                 card: Some(card),
             });
             if ctx.reveal {
                 self.pm(ctx.seat).revealed.push(card);
                 ev.push(Event::Revealed {
-                    seat: Seat(ctx.seat),
+                    seat: ctx.seat,
                     cards: vec![card],
                 });
                 let list = &self.d().card(card).reveal;
@@ -73,7 +73,7 @@ impl Imperium {
     /// (IM-INTRIGUE-08; gained at Carthag, Conspire, Secrets and from card
     /// effects, IM-INTRIGUE-09) (the discard pile is reshuffled when the deck
     /// runs out, docs/rules-decisions.md).
-    pub(crate) fn draw_intrigue(&mut self, seat: u8, ev: &mut Vec<Event>) {
+    pub(crate) fn draw_intrigue(&mut self, seat: Seat, ev: &mut Vec<Event>) {
         if self.intrigue_deck.is_empty() {
             let mut pile = std::mem::take(&mut self.intrigue_discard);
             pile.shuffle(&mut self.rng);
@@ -82,14 +82,14 @@ impl Imperium {
         if let Some(card) = self.intrigue_deck.pop() {
             self.pm(seat).intrigue.push(card);
             ev.push(Event::IntrigueDrawn {
-                seat: Seat(seat),
+                seat,
                 card: Some(card),
             });
         }
     }
 
     /// Removes one Intrigue card from a hand into the discard pile.
-    pub(crate) fn spend_intrigue(&mut self, seat: u8, card: IntrigueId) {
+    pub(crate) fn spend_intrigue(&mut self, seat: Seat, card: IntrigueId) {
         let p = self.pm(seat);
         if let Some(i) = p.intrigue.iter().position(|c| *c == card) {
             p.intrigue.remove(i);
@@ -109,7 +109,7 @@ impl Imperium {
     }
 
     /// Effective Persuasion cost of acquiring a card now.
-    pub(crate) fn acquire_cost(&self, seat: u8, card: CardId) -> u8 {
+    pub(crate) fn acquire_cost(&self, seat: Seat, card: CardId) -> u8 {
         let d = self.d();
         let mut cost = d.card(card).cost.unwrap_or(0);
         if card == d.spice_must_flow && self.turn.bankers && self.turn.seat == seat {
@@ -122,7 +122,7 @@ impl Imperium {
     }
 
     /// Where an acquirable card is: 0 set aside, 1 row, 2 reserve.
-    pub(crate) fn acquire_source(&self, seat: u8, card: CardId) -> Option<u8> {
+    pub(crate) fn acquire_source(&self, seat: Seat, card: CardId) -> Option<u8> {
         let d = self.d();
         if self.p(seat).set_aside == Some(card) {
             return Some(0);
@@ -169,10 +169,7 @@ impl Imperium {
         } else {
             p.discard.push(card);
         }
-        ev.push(Event::Acquired {
-            seat: Seat(seat),
-            card,
-        });
+        ev.push(Event::Acquired { seat, card });
         let list = &self.d().card(card).acquire;
         if !list.is_empty() {
             self.stack.push(Task::Run {
@@ -191,7 +188,7 @@ impl Imperium {
     /// effect.
     pub(crate) fn trash_card(
         &mut self,
-        seat: u8,
+        seat: Seat,
         card: CardId,
         zone: Zone,
         ev: &mut Vec<Event>,
@@ -206,10 +203,7 @@ impl Imperium {
             return false;
         }
         self.trash.push(card);
-        ev.push(Event::Trashed {
-            seat: Seat(seat),
-            card,
-        });
+        ev.push(Event::Trashed { seat, card });
         let list = &self.d().card(card).trashed;
         if !list.is_empty() {
             self.stack.push(Task::Run {

@@ -16,7 +16,7 @@ impl Imperium {
     /// of its legal actions; `None` when `seat` is not to act or the
     /// decision has none.
     pub(crate) fn default_for(&self, seat: Seat) -> Option<Action> {
-        let pending = self.prompt.as_ref().filter(|p| p.seat() == seat.0)?;
+        let pending = self.prompt.as_ref().filter(|p| p.seat() == seat)?;
         let decline = match pending {
             Prompt::Deploy { .. } | Prompt::Retreat { .. } => Action::Troops(0),
             // `Pass` here moves an Agent from the Leader: a choice, not a

@@ -33,13 +33,13 @@ impl Imperium {
     /// cannot tell apart give the same sample for the same `rng`.
     pub(crate) fn determinized(&self, seat: Seat, rng: &mut GameRng) -> Imperium {
         let mut g = self.clone();
-        g.sample_own_deck(seat.0, rng);
-        g.sample_other_cards(seat.0, rng);
-        g.sample_intrigue(seat.0, rng);
+        g.sample_own_deck(seat, rng);
+        g.sample_other_cards(seat, rng);
+        g.sample_intrigue(seat, rng);
         g.imperium_deck.sort_unstable();
         g.imperium_deck.shuffle(rng);
         g.sample_conflicts(rng);
-        g.sample_secret_factions(seat.0, rng);
+        g.sample_secret_factions(seat, rng);
         g.rng = GameRng::seed_from_u64(rng.random());
         if let Some(r) = g.rivals.as_mut() {
             r.deck.sort_unstable();
@@ -50,8 +50,8 @@ impl Imperium {
     }
 
     /// The seat's own deck order, but a top card it is looking at.
-    fn sample_own_deck(&mut self, me: u8, rng: &mut GameRng) {
-        if me >= self.humans() {
+    fn sample_own_deck(&mut self, me: Seat, rng: &mut GameRng) {
+        if self.is_rival(me) {
             return;
         }
         let sees_top = self.leader_ability(me) == Some(Bespoke::Prescience)
@@ -64,8 +64,8 @@ impl Imperium {
     }
 
     /// Every other participant's hand and deck, pooled and dealt again.
-    fn sample_other_cards(&mut self, me: u8, rng: &mut GameRng) {
-        for s in (0..self.n()).filter(|s| *s != me) {
+    fn sample_other_cards(&mut self, me: Seat, rng: &mut GameRng) {
+        for s in self.seats().filter(|s| *s != me) {
             let p = self.pm(s);
             let in_hand = p.hand.len();
             let mut pool: Vec<_> = p.hand.drain(..).chain(p.deck.drain(..)).collect();
@@ -73,10 +73,11 @@ impl Imperium {
             pool.shuffle(rng);
             p.deck = pool.split_off(in_hand);
             p.hand = pool;
-            // A card another seat is looking at is its new top card.
+            // A card another seat is looking at is its new top card (the
+            // field, not `p`: the prompt is borrowed here).
             if let Some(Prompt::PoisonSnooper { seat, card }) = &mut self.prompt
                 && *seat == s
-                && let Some(top) = self.players[usize::from(s)].deck.last()
+                && let Some(top) = self.players[s.index()].deck.last()
             {
                 *card = *top;
             }
@@ -84,14 +85,14 @@ impl Imperium {
     }
 
     /// The Intrigue deck and the other participants' Intrigue cards.
-    fn sample_intrigue(&mut self, me: u8, rng: &mut GameRng) {
+    fn sample_intrigue(&mut self, me: Seat, rng: &mut GameRng) {
         let mut pool = std::mem::take(&mut self.intrigue_deck);
-        for s in (0..self.n()).filter(|s| *s != me) {
+        for s in self.seats().filter(|s| *s != me) {
             pool.append(&mut self.pm(s).intrigue.clone());
         }
         pool.sort_unstable();
         pool.shuffle(rng);
-        for s in (0..self.n()).filter(|s| *s != me) {
+        for s in self.seats().filter(|s| *s != me) {
             let held = self.p(s).intrigue.len();
             let rest = pool.split_off(held);
             self.pm(s).intrigue = std::mem::replace(&mut pool, rest);
@@ -124,8 +125,8 @@ impl Imperium {
 
     /// Another Baron's secret factions, while still secret: as many
     /// factions as it has chosen, drawn anew.
-    fn sample_secret_factions(&mut self, me: u8, rng: &mut GameRng) {
-        for s in (0..self.humans()).filter(|s| *s != me) {
+    fn sample_secret_factions(&mut self, me: Seat, rng: &mut GameRng) {
+        for s in self.human_seats().filter(|s| *s != me) {
             let p = self.p(s);
             if p.masterstroke_used || p.secret_factions == 0 {
                 continue;

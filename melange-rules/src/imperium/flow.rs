@@ -26,10 +26,10 @@ impl Imperium {
             return Err(RuleError::GameOver);
         };
         let waiting = pending.seat();
-        if seat.0 != waiting {
+        if seat != waiting {
             return Err(RuleError::NotYourTurn {
                 seat,
-                waiting_on: Seat(waiting),
+                waiting_on: waiting,
             });
         }
         let mut legal = Vec::new();
@@ -88,7 +88,7 @@ impl Imperium {
             (Prompt::Opponent { steps, .. }, Action::Opponent(o)) => self.stack.push(Task::Run {
                 list: steps,
                 pos: 0,
-                ctx: Ctx::seat(o.0),
+                ctx: Ctx::seat(o),
             }),
             (Prompt::Acquire(seat), Action::Acquire { card, top }) => {
                 self.acquire(seat, card, top, ev)
@@ -114,7 +114,7 @@ impl Imperium {
             (Prompt::KwisatzFrom { seat, .. }, Action::Space(s)) => self.kwisatz_from(seat, s, ev),
             (Prompt::AllianceHandover { faction, .. }, Action::Opponent(o)) => {
                 // docs/rules-decisions.md, A10a: the holder's pick among the tied.
-                self.move_alliance(faction, Some(o.0), ev);
+                self.move_alliance(faction, Some(o), ev);
             }
             // Declines: nothing happens.
             (_, Action::Pass) => {}

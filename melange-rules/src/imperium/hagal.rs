@@ -370,6 +370,12 @@ impl Rivals {
             rng,
         }
     }
+
+    /// The index into the per-rival tables (`last`) of the rival at board
+    /// place `seat`: the rivals follow the human seats.
+    pub(crate) fn rival_index(&self, seat: Seat) -> usize {
+        usize::from(seat.0 - self.humans)
+    }
 }
 
 impl Imperium {
@@ -379,14 +385,26 @@ impl Imperium {
         self.rivals.as_ref().map_or(self.n(), |r| r.humans)
     }
 
+    /// The human seats, in order (the range is taken now, so the caller
+    /// may change the game while it walks it).
+    pub(crate) fn human_seats(&self) -> impl Iterator<Item = Seat> + use<> {
+        (0..self.humans()).map(Seat)
+    }
+
+    /// The rivals' board places, after the human seats (taken now, as
+    /// [`Imperium::human_seats`]).
+    pub(crate) fn rival_seats(&self) -> impl Iterator<Item = Seat> + use<> {
+        (self.humans()..self.n()).map(Seat)
+    }
+
     /// Whether table position `seat` is a rival, not a seat: the wire
     /// layer shows rivals but never asks them.
-    pub fn is_rival(&self, seat: u8) -> bool {
-        seat >= self.humans()
+    pub fn is_rival(&self, seat: Seat) -> bool {
+        seat.0 >= self.humans()
     }
 
     /// House Hagal of the 2-player game.
-    pub fn is_hagal(&self, seat: u8) -> bool {
+    pub fn is_hagal(&self, seat: Seat) -> bool {
         self.is_rival(seat) && self.rival_mode() == Some(RivalMode::TwoPlayer)
     }
 
@@ -418,7 +436,7 @@ impl Imperium {
     /// Reveals the top House Hagal card for `seat`; an empty deck is
     /// rebuilt from the revealed cards, and the Reshuffle card shuffles
     /// every revealed card back before the next is revealed.
-    fn reveal_hagal(&mut self, seat: u8, combat: bool, ev: &mut Vec<Event>) -> Option<HagalId> {
+    fn reveal_hagal(&mut self, seat: Seat, combat: bool, ev: &mut Vec<Event>) -> Option<HagalId> {
         let h = hagal_data();
         for _ in 0..64 {
             if self.rv().deck.is_empty() {
@@ -435,13 +453,9 @@ impl Imperium {
             let r = self.rv();
             let card = r.deck.pop().expect("non-empty");
             r.revealed.push(card);
-            let k = usize::from(seat - r.humans);
+            let k = r.rival_index(seat);
             r.last[k] = Some(card);
-            ev.push(Event::HagalRevealed {
-                seat: Seat(seat),
-                card,
-                combat,
-            });
+            ev.push(Event::HagalRevealed { seat, card, combat });
             if h.cards[usize::from(card.0)].reshuffle {
                 // The Reshuffle card (2-player deck): everything revealed
                 // goes back, then the next card is revealed.
@@ -460,7 +474,7 @@ impl Imperium {
 
     /// Whether a rival may send an Agent there: unoccupied and not blocked
     /// by another participant's Voice (IM-AGENT-05, docs/rules-decisions.md, A20).
-    fn rival_space_free(&self, seat: u8, space: SpaceId) -> bool {
+    fn rival_space_free(&self, seat: Seat, space: SpaceId) -> bool {
         self.occupant[usize::from(space.0)].is_none()
             && !matches!(self.voice, Some((o, s)) if s == space && o != seat)
     }
@@ -468,7 +482,7 @@ impl Imperium {
     /// The Harvest Spice card's Maker space: the free one with the most
     /// bonus spice, ties to the higher base spice; none without bonus
     /// spice (docs/rules-decisions.md, A19b).
-    fn rival_maker(&self, seat: u8) -> Option<SpaceId> {
+    fn rival_maker(&self, seat: Seat) -> Option<SpaceId> {
         let d = self.d();
         (0..d.spaces.len() as u8)
             .map(SpaceId)
@@ -479,7 +493,7 @@ impl Imperium {
 
     /// A rival Agent turn (IM-HAGAL-04..IM-HAGAL-10, IM-SOLO-03..IM-SOLO-07).
     /// The caller pushed what follows (`Task::NextTurn`).
-    pub(crate) fn rival_turn(&mut self, seat: u8, ev: &mut Vec<Event>) {
+    pub(crate) fn rival_turn(&mut self, seat: Seat, ev: &mut Vec<Event>) {
         let h = hagal_data();
         let d = self.d();
         self.turn = Turn {
@@ -511,7 +525,7 @@ impl Imperium {
         let Some((card, space)) = placed else {
             let p = self.pm(seat);
             p.agents_out = p.agents + 1;
-            ev.push(Event::Passed { seat: Seat(seat) });
+            ev.push(Event::Passed { seat });
             return;
         };
         let c = &h.cards[usize::from(card.0)];
@@ -519,11 +533,7 @@ impl Imperium {
         self.pm(seat).agents_out += 1;
         self.occupant[usize::from(space.0)] = Some(seat);
         self.turn.space = Some(space);
-        ev.push(Event::RivalAgentSent {
-            seat: Seat(seat),
-            card,
-            space,
-        });
+        ev.push(Event::RivalAgentSent { seat, card, space });
         // IM-HAGAL-06 / IM-SOLO-05: no cost, no space effect, no faction
         // space Influence; only the card's effects below.
         // IM-HAGAL-08 / IM-SOLO-06: at a Combat space, recruits plus up to
@@ -590,7 +600,7 @@ impl Imperium {
     /// the Conflict reveals a card and adds its swords.
     pub(crate) fn rival_combat_swords(&mut self, ev: &mut Vec<Event>) {
         let h = hagal_data();
-        for seat in self.humans()..self.n() {
+        for seat in self.rival_seats() {
             if self.p(seat).conflict == 0 {
                 continue; // IM-HAGAL-15: no troop, no card.
             }
@@ -609,15 +619,12 @@ impl Imperium {
         if self.rival_mode() != Some(RivalMode::Solo) {
             return;
         }
-        for seat in self.humans()..self.n() {
+        for seat in self.rival_seats() {
             while self.p(seat).intrigue.len() >= 3 {
                 for _ in 0..3 {
                     let c = self.pm(seat).intrigue.remove(0);
                     self.intrigue_discard.push(c);
-                    ev.push(Event::IntriguePlayed {
-                        seat: Seat(seat),
-                        card: c,
-                    });
+                    ev.push(Event::IntriguePlayed { seat, card: c });
                 }
                 self.resource(seat, Resource::Vp, 1, ev);
             }
@@ -708,7 +715,7 @@ impl Imperium {
             .filter(|l| !used.contains(l))
             .collect();
         for k in 0..count {
-            let seat = humans + k;
+            let seat = Seat(humans + k);
             let mut p = self.players[0].clone();
             let s = &d.setup;
             let leader = match setup.mode {
@@ -777,18 +784,18 @@ impl Imperium {
             p.supply = s.total_troops - p.garrison;
             self.players.push(p);
             ev.push(Event::RivalJoined {
-                seat: Seat(seat),
+                seat,
                 leader: (setup.mode == RivalMode::Solo || self.hagal_has_leader())
                     .then_some(leader),
             });
         }
         self.rivals = Some(Box::new(rivals));
         if let Some(l) = self.solo_level() {
-            // `solo_difficulty`: the human's extra stock, and each Rival's
-            // starting Intrigue cards.
-            self.pm(0).solari += l.human_solari;
-            self.pm(0).spice += l.human_spice;
-            for seat in humans..self.n() {
+            // `solo_difficulty`: the human's (seat 0, the solo game's only
+            // seat) extra stock, and each Rival's starting Intrigue cards.
+            self.pm(Seat(0)).solari += l.human_solari;
+            self.pm(Seat(0)).spice += l.human_spice;
+            for seat in self.rival_seats() {
                 for _ in 0..l.rival_intrigue {
                     self.draw_intrigue(seat, ev);
                 }
@@ -811,12 +818,12 @@ impl Imperium {
         if self.round < l.rival_swordmaster_round {
             return;
         }
-        for seat in self.humans()..self.n() {
+        for seat in self.rival_seats() {
             let p = self.pm(seat);
             if !p.swordmaster {
                 p.swordmaster = true;
                 p.agents += 1;
-                ev.push(Event::Swordmaster { seat: Seat(seat) });
+                ev.push(Event::Swordmaster { seat });
             }
         }
     }

@@ -9,6 +9,8 @@
 //!
 //! Per-participant pieces are listed for the four places at the table;
 //! House Hagal's rivals sit after the people (rivals are never seats).
+//! Each is a function of the place's number, `P`, a `u8` because a const
+//! parameter cannot be a [`Seat`]; it becomes `Seat(P)` where it is used.
 use rand::Rng;
 
 use crate::core::Seat;
@@ -84,7 +86,7 @@ fn ids(v: impl Iterator<Item = u8>) -> Vec<u64> {
 const fn hand<const P: u8>(name: &'static str) -> HiddenPiece<Imperium> {
     HiddenPiece {
         name,
-        hidden_from: |_, s| s.0 != P,
+        hidden_from: |_, s| s != Seat(P),
         read: |g| {
             let p = g.players.get(usize::from(P))?;
             Reading::multiset_of(&ids(p.hand.iter().map(|c| c.0)), !p.deck.is_empty())
@@ -99,10 +101,10 @@ const fn deck<const P: u8>(name: &'static str) -> HiddenPiece<Imperium> {
     HiddenPiece {
         name,
         hidden_from: |g, s| {
-            let sees_top = s.0 == P
-                && P < g.humans()
-                && (g.leader_ability(P) == Some(Bespoke::Prescience)
-                    || matches!(g.prompt, Some(Prompt::PoisonSnooper { seat, .. }) if seat == P));
+            let sees_top = s == Seat(P)
+                && !g.is_rival(s)
+                && (g.leader_ability(s) == Some(Bespoke::Prescience)
+                    || matches!(g.prompt, Some(Prompt::PoisonSnooper { seat, .. }) if seat == s));
             !sees_top
         },
         read: |g| {
@@ -120,7 +122,7 @@ const fn deck<const P: u8>(name: &'static str) -> HiddenPiece<Imperium> {
 const fn intrigue<const P: u8>(name: &'static str) -> HiddenPiece<Imperium> {
     HiddenPiece {
         name,
-        hidden_from: |_, s| s.0 != P,
+        hidden_from: |_, s| s != Seat(P),
         read: |g| {
             let p = g.players.get(usize::from(P))?;
             Reading::multiset_of(
@@ -137,7 +139,7 @@ const fn secret_factions<const P: u8>(name: &'static str) -> HiddenPiece<Imperiu
     HiddenPiece {
         name,
         hidden_from: |g, s| {
-            s.0 != P
+            s != Seat(P)
                 && g.players
                     .get(usize::from(P))
                     .is_some_and(|p| !p.masterstroke_used)

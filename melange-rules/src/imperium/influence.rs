@@ -11,7 +11,7 @@ impl Imperium {
     /// applying VP, bonus and Alliance rules at each step.
     pub(crate) fn change_influence(
         &mut self,
-        seat: u8,
+        seat: Seat,
         f: Faction,
         delta: i8,
         ev: &mut Vec<Event>,
@@ -26,7 +26,7 @@ impl Imperium {
         }
     }
 
-    fn influence_up(&mut self, seat: u8, f: Faction, ev: &mut Vec<Event>) {
+    fn influence_up(&mut self, seat: Seat, f: Faction, ev: &mut Vec<Event>) {
         let track = &self.d().tracks[f.index()];
         let old = self.p(seat).influence[f.index()];
         if old >= track.max {
@@ -35,7 +35,7 @@ impl Imperium {
         let now = old + 1;
         self.pm(seat).influence[f.index()] = now;
         ev.push(Event::Influence {
-            seat: Seat(seat),
+            seat,
             faction: f,
             delta: 1,
             now,
@@ -72,7 +72,7 @@ impl Imperium {
         }
     }
 
-    fn influence_down(&mut self, seat: u8, f: Faction, ev: &mut Vec<Event>) {
+    fn influence_down(&mut self, seat: Seat, f: Faction, ev: &mut Vec<Event>) {
         let track = &self.d().tracks[f.index()];
         let old = self.p(seat).influence[f.index()];
         if old == 0 {
@@ -81,7 +81,7 @@ impl Imperium {
         let now = old - 1;
         self.pm(seat).influence[f.index()] = now;
         ev.push(Event::Influence {
-            seat: Seat(seat),
+            seat,
             faction: f,
             delta: -1,
             now,
@@ -96,8 +96,8 @@ impl Imperium {
             // holder picks which (a decision, docs/rules-decisions.md); a
             // holder falling below 4 hands it to the highest at 4+ or
             // returns it.
-            let order: Vec<u8> = (1..self.n()).map(|k| (seat + k) % self.n()).collect();
-            let tied: Vec<u8> = order
+            let order: Vec<Seat> = (1..self.n()).map(|k| self.clockwise(seat, k)).collect();
+            let tied: Vec<Seat> = order
                 .iter()
                 .copied()
                 .filter(|&o| self.p(o).influence[f.index()] == old)
@@ -109,7 +109,7 @@ impl Imperium {
                 // the same loss moves nothing) and is given by the choice,
                 // which is asked before any other work.
                 self.move_alliance(f, None, ev);
-                let candidates = tied.iter().fold(0u8, |m, &o| m | (1 << o));
+                let candidates = tied.iter().fold(0u8, |m, &o| m | (1 << o.0));
                 self.stack
                     .push(Task::Ask(super::prompt::Prompt::AllianceHandover {
                         seat,
@@ -117,7 +117,7 @@ impl Imperium {
                         candidates,
                     }));
             } else if now < track.alliance_at {
-                let mut best: Option<u8> = None;
+                let mut best: Option<Seat> = None;
                 for &o in &order {
                     let v = self.p(o).influence[f.index()];
                     if v >= track.alliance_at
@@ -131,7 +131,7 @@ impl Imperium {
         }
     }
 
-    pub(crate) fn move_alliance(&mut self, f: Faction, to: Option<u8>, ev: &mut Vec<Event>) {
+    pub(crate) fn move_alliance(&mut self, f: Faction, to: Option<Seat>, ev: &mut Vec<Event>) {
         let from = self.alliance[f.index()];
         if from == to {
             return;
@@ -147,8 +147,8 @@ impl Imperium {
         self.alliance[f.index()] = to;
         ev.push(Event::Alliance {
             faction: f,
-            from: from.map(Seat),
-            to: to.map(Seat),
+            from,
+            to,
         });
     }
 }

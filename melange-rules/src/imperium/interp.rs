@@ -12,7 +12,7 @@ use super::state::{Ctx, Imperium, Task};
 
 impl Imperium {
     /// Whether the seat holds the amounts.
-    pub(crate) fn can_pay(&self, seat: u8, a: &Amounts) -> bool {
+    pub(crate) fn can_pay(&self, seat: Seat, a: &Amounts) -> bool {
         let p = self.p(seat);
         p.solari >= a.solari && p.spice >= a.spice && p.water >= a.water
     }
@@ -65,7 +65,7 @@ impl Imperium {
             Cond::CardsOwnedAtLeast(card, n) => self.owned(ctx.seat, card) >= usize::from(n),
             Cond::CardsOwnedMost(card) => {
                 let mine = self.owned(ctx.seat, card);
-                (0..self.n())
+                self.seats()
                     .filter(|&o| o != ctx.seat)
                     .all(|o| self.owned(o, card) < mine)
             }
@@ -109,14 +109,14 @@ impl Imperium {
     }
 
     /// Pays plain resources (callers checked they are held).
-    pub(crate) fn pay(&mut self, seat: u8, a: &Amounts, ev: &mut Vec<Event>) {
+    pub(crate) fn pay(&mut self, seat: Seat, a: &Amounts, ev: &mut Vec<Event>) {
         self.resource(seat, Resource::Solari, -i16::from(a.solari), ev);
         self.resource(seat, Resource::Spice, -i16::from(a.spice), ev);
         self.resource(seat, Resource::Water, -i16::from(a.water), ev);
     }
 
     /// Moves troops from the garrison to the Conflict.
-    pub(crate) fn deploy(&mut self, seat: u8, n: u8, ev: &mut Vec<Event>) {
+    pub(crate) fn deploy(&mut self, seat: Seat, n: u8, ev: &mut Vec<Event>) {
         let n = n.min(self.p(seat).garrison);
         if n == 0 {
             return;
@@ -128,18 +128,15 @@ impl Imperium {
             self.turn.deployed += n;
         }
         ev.push(Event::Resource {
-            seat: Seat(seat),
+            seat,
             resource: Resource::Garrison,
             delta: -i16::from(n),
         });
-        ev.push(Event::Deployed {
-            seat: Seat(seat),
-            troops: n,
-        });
+        ev.push(Event::Deployed { seat, troops: n });
     }
 
     /// Loses troops to the supply.
-    pub(crate) fn lose_troops(&mut self, seat: u8, conflict: bool, n: u8, ev: &mut Vec<Event>) {
+    pub(crate) fn lose_troops(&mut self, seat: Seat, conflict: bool, n: u8, ev: &mut Vec<Event>) {
         let p = self.pm(seat);
         let from = if conflict {
             &mut p.conflict
@@ -157,7 +154,7 @@ impl Imperium {
             p.strength_lost = true;
         }
         ev.push(Event::TroopsLost {
-            seat: Seat(seat),
+            seat,
             troops: k,
             from_conflict: conflict,
         });
@@ -256,7 +253,7 @@ impl Imperium {
             Effect::EachOpponent(steps) => {
                 // Resolved clockwise from the actor's left: pushed in reverse.
                 for k in (1..self.n()).rev() {
-                    let o = (seat + k) % self.n();
+                    let o = self.clockwise(seat, k);
                     self.run_list(
                         steps,
                         Ctx {
@@ -275,10 +272,10 @@ impl Imperium {
                 // taken only from its space.
                 if self.phase == super::state::Phase::Combat {
                     self.mentat_next = Some(seat);
-                    ev.push(Event::MentatTaken { seat: Seat(seat) });
+                    ev.push(Event::MentatTaken { seat });
                 } else if self.mentat.is_none() {
                     self.mentat = Some(seat);
-                    ev.push(Event::MentatTaken { seat: Seat(seat) });
+                    ev.push(Event::MentatTaken { seat });
                 }
             }
             Effect::Control(space) => {
@@ -286,7 +283,7 @@ impl Imperium {
                 self.control[usize::from(space.0)] = Some(seat);
                 ev.push(Event::Control {
                     space: *space,
-                    seat: Seat(seat),
+                    seat,
                 });
             }
             Effect::DeployFromGarrison(n) => {
@@ -298,15 +295,15 @@ impl Imperium {
             Effect::StealIntrigue => {
                 // IM-INTRIGUE-10 / IM-INTRIGUE-11
                 for k in 1..self.n() {
-                    let o = (seat + k) % self.n();
+                    let o = self.clockwise(seat, k);
                     let len = self.p(o).intrigue.len();
                     if len >= 4 {
                         let i = self.rng.random_range(0..len);
                         let card = self.pm(o).intrigue.remove(i);
                         self.pm(seat).intrigue.push(card);
                         ev.push(Event::IntrigueStolen {
-                            from: Seat(o),
-                            to: Seat(seat),
+                            from: o,
+                            to: seat,
                             card: Some(card),
                         });
                     }
@@ -354,16 +351,13 @@ impl Imperium {
                 {
                     self.reserve[k] -= 1;
                     self.pm(seat).discard.push(*card);
-                    ev.push(Event::Acquired {
-                        seat: Seat(seat),
-                        card: *card,
-                    });
+                    ev.push(Event::Acquired { seat, card: *card });
                 }
             }
             Effect::HighCouncilSeat => {
                 if !self.p(seat).high_council {
                     self.pm(seat).high_council = true;
-                    ev.push(Event::HighCouncil { seat: Seat(seat) });
+                    ev.push(Event::HighCouncil { seat });
                     if self.leader_ability(seat) == Some(Bespoke::Connections) {
                         self.ask(Prompt::Influence {
                             ctx,
@@ -379,7 +373,7 @@ impl Imperium {
                 if !p.swordmaster {
                     p.swordmaster = true;
                     p.agents += 1;
-                    ev.push(Event::Swordmaster { seat: Seat(seat) });
+                    ev.push(Event::Swordmaster { seat });
                 }
             }
             Effect::Harvest(base) => {
@@ -418,7 +412,7 @@ impl Imperium {
     }
 
     /// The passive ability of a seat's leader.
-    pub(crate) fn leader_ability(&self, seat: u8) -> Option<Bespoke> {
+    pub(crate) fn leader_ability(&self, seat: Seat) -> Option<Bespoke> {
         // Rivals use no leader ability, only a solo Rival's Signet Ring.
         if self.is_rival(seat) {
             return None;
@@ -458,7 +452,7 @@ impl Imperium {
                     // Looked at, then put back until the decision.
                     self.pm(seat).deck.push(card);
                     ev.push(Event::LookedAtTop {
-                        seat: Seat(seat),
+                        seat,
                         card: Some(card),
                     });
                     self.ask(Prompt::PoisonSnooper { seat, card });
@@ -494,7 +488,7 @@ impl Imperium {
     }
 
     /// Whether a card is in a seat's discard pile and of the Bene Gesserit.
-    pub(crate) fn retrievable(&self, seat: u8, card: CardId) -> bool {
+    pub(crate) fn retrievable(&self, seat: Seat, card: CardId) -> bool {
         self.p(seat).discard.contains(&card)
             && self.d().card(card).factions & (1 << Faction::BeneGesserit.index()) != 0
     }

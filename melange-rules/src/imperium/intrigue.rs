@@ -32,7 +32,7 @@ impl Imperium {
     /// Whether `seat` may play `card` in window `w`: the card's kind fits
     /// the window, and its costs and conditions hold (a card that would
     /// do nothing is not offered).
-    pub(crate) fn intrigue_playable(&self, seat: u8, card: IntrigueId, w: Window) -> bool {
+    pub(crate) fn intrigue_playable(&self, seat: Seat, card: IntrigueId, w: Window) -> bool {
         let i = &self.d().intrigues[usize::from(card.0)];
         let ctx = Ctx {
             reveal: matches!(w, Window::Plot { reveal: true, .. }),
@@ -76,7 +76,7 @@ impl Imperium {
                     return false;
                 }
                 Effect::ChosenOpponent(_)
-                    if !(0..self.n()).any(|o| o != seat && self.p(o).conflict > 0) =>
+                    if !self.seats().any(|o| o != seat && self.p(o).conflict > 0) =>
                 {
                     return false;
                 }
@@ -97,7 +97,7 @@ impl Imperium {
         true
     }
 
-    pub(crate) fn push_intrigues(&self, seat: u8, w: Window, out: &mut Vec<Action>) {
+    pub(crate) fn push_intrigues(&self, seat: Seat, w: Window, out: &mut Vec<Action>) {
         for &c in &self.p(seat).intrigue {
             if self.intrigue_playable(seat, c, w) {
                 push_distinct(out, Action::Intrigue(c));
@@ -106,7 +106,7 @@ impl Imperium {
     }
 
     /// A decision that offers the Intrigue cards of window `w`, or a pass.
-    pub(crate) fn intrigue_window_legal(&self, seat: u8, w: Window, out: &mut Vec<Action>) {
+    pub(crate) fn intrigue_window_legal(&self, seat: Seat, w: Window, out: &mut Vec<Action>) {
         self.push_intrigues(seat, w, out);
         out.push(Action::Pass);
     }
@@ -115,17 +115,14 @@ impl Imperium {
     /// the end of the game when it has them) run next.
     fn play_intrigue(
         &mut self,
-        seat: u8,
+        seat: Seat,
         card: IntrigueId,
         reveal: bool,
         endgame: bool,
         ev: &mut Vec<Event>,
     ) {
         self.spend_intrigue(seat, card);
-        ev.push(Event::IntriguePlayed {
-            seat: Seat(seat),
-            card,
-        });
+        ev.push(Event::IntriguePlayed { seat, card });
         let i = &self.d().intrigues[usize::from(card.0)];
         let list = if endgame && !i.endgame_effect.is_empty() {
             &i.endgame_effect
@@ -181,8 +178,8 @@ impl Imperium {
     }
 
     /// A pass in the Combat Intrigue round.
-    pub(crate) fn combat_intrigue_pass(&mut self, seat: u8, ev: &mut Vec<Event>) {
-        ev.push(Event::Passed { seat: Seat(seat) });
+    pub(crate) fn combat_intrigue_pass(&mut self, seat: Seat, ev: &mut Vec<Event>) {
+        ev.push(Event::Passed { seat });
         self.combat_pass();
     }
 
@@ -190,7 +187,12 @@ impl Imperium {
     /// names the timing rule broken: IM-INTRIGUE-06 a Combat card outside
     /// Combat, IM-INTRIGUE-07 an Endgame card before the end,
     /// IM-INTRIGUE-04 a Plot outside its owner's turns.
-    pub(crate) fn intrigue_refusal(&self, pending: &Prompt, seat: u8, c: IntrigueId) -> RuleError {
+    pub(crate) fn intrigue_refusal(
+        &self,
+        pending: &Prompt,
+        seat: Seat,
+        c: IntrigueId,
+    ) -> RuleError {
         let name = self.intrigue_name(c);
         let Some(i) = self.d().intrigues.get(usize::from(c.0)) else {
             return RuleError::Malformed("unknown Intrigue card".into());
@@ -293,7 +295,7 @@ impl Imperium {
 
     /// IM-INTRIGUE-12: the winner of the Conflict is asked while it holds
     /// an Intrigue card.
-    pub(crate) fn ask_after_win(&mut self, seat: u8) {
+    pub(crate) fn ask_after_win(&mut self, seat: Seat) {
         if !self.p(seat).intrigue.is_empty() {
             self.prompt = Some(Prompt::AfterWin(seat));
         }

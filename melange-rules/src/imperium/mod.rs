@@ -92,9 +92,10 @@ impl Ruleset for Imperium {
     }
 
     fn plays(&self, seat: Seat) -> String {
-        if self.is_rival(seat.0) {
+        if self.is_rival(seat) {
             return String::new();
         }
+        // `get`, not `p`: a seat the game does not have plays nothing.
         self.players
             .get(seat.index())
             .map(|p| self.d().leaders[usize::from(p.leader.0)].id.clone())
@@ -102,7 +103,7 @@ impl Ruleset for Imperium {
     }
 
     fn to_act(&self) -> Option<Seat> {
-        self.prompt.as_ref().map(|p| Seat(p.seat()))
+        self.prompt.as_ref().map(prompt::Prompt::seat)
     }
 
     fn legal_actions(&self, seat: Seat, out: &mut Vec<Action>) {

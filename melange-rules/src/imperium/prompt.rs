@@ -3,6 +3,8 @@
 //! apply the answer (`flow.rs`). A rival's decisions are made by the engine
 //! (`hagal.rs`); a human seat's are asked over the API (`view.rs` names
 //! them).
+use crate::core::Seat;
+
 use super::effect::Effect;
 use super::ids::CardId;
 use super::state::Ctx;
@@ -11,18 +13,18 @@ use super::state::Ctx;
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Prompt {
     /// Agent or Reveal turn (plus Plot Intrigue).
-    Turn(u8),
+    Turn(Seat),
     /// Deploy 0..=max troops.
     Deploy {
         /// Who.
-        seat: u8,
+        seat: Seat,
         /// Most troops.
         max: u8,
     },
     /// Retreat 0..=max troops.
     Retreat {
         /// Who.
-        seat: u8,
+        seat: Seat,
         /// Most troops.
         max: u8,
     },
@@ -36,7 +38,7 @@ pub enum Prompt {
     },
     /// IM-START-05 with the `defensive_bonus = optional` rule: deploy the
     /// defensive-bonus troop (`Accept`) or not (`Pass`).
-    DefensiveBonus(u8),
+    DefensiveBonus(Seat),
     /// Choose a branch.
     Choice {
         /// Context.
@@ -79,7 +81,7 @@ pub enum Prompt {
     /// Discard cards from hand.
     Discard {
         /// Who discards.
-        seat: u8,
+        seat: Seat,
         /// How many more.
         left: u8,
     },
@@ -91,10 +93,10 @@ pub enum Prompt {
         steps: &'static [Effect],
     },
     /// Reveal turn: acquire cards, play Plot Intrigue, or finish.
-    Acquire(u8),
+    Acquire(Seat),
     /// IM-INTRIGUE-02: Plot Intrigue later in an Agent turn, after the
     /// Agent is sent (`Intrigue`, or `Pass` when done).
-    AgentPlot(u8),
+    AgentPlot(Seat),
     /// Acquire a row card for free.
     FreeAcquire {
         /// Context.
@@ -107,35 +109,35 @@ pub enum Prompt {
     /// Choose a Sell Melange exchange.
     SellMelange(Ctx),
     /// Combat Intrigue round.
-    CombatIntrigue(u8),
+    CombatIntrigue(Seat),
     /// After-win Intrigue.
-    AfterWin(u8),
+    AfterWin(Seat),
     /// Endgame Intrigue.
-    Endgame(u8),
+    Endgame(Seat),
     /// Poison Snooper: draw (0) or trash (1) the top card.
     PoisonSnooper {
         /// Who.
-        seat: u8,
+        seat: Seat,
         /// The card looked at.
         card: CardId,
     },
     /// Other Memory: which Bene Gesserit card to retrieve.
-    Retrieve(u8),
+    Retrieve(Seat),
     /// The Voice: which space to block.
-    Voice(u8),
+    Voice(Seat),
     /// Urgent Mission: which Agent to recall.
-    Recall(u8),
+    Recall(Seat),
     /// Manipulate: which row card to set aside.
-    Manipulate(u8),
+    Manipulate(Seat),
     /// Baron: choose a secret faction.
-    SecretFaction(u8),
+    SecretFaction(Seat),
     /// Baron: use Masterstroke?
-    Masterstroke(u8),
+    Masterstroke(Seat),
     /// Kwisatz Haderach: which of your placed Agents moves (`Space`), or
     /// one from your Leader (`Pass`, only when `from_leader`).
     KwisatzFrom {
         /// Who.
-        seat: u8,
+        seat: Seat,
         /// An Agent is still on the Leader, so `Pass` is allowed.
         from_leader: bool,
     },
@@ -143,17 +145,18 @@ pub enum Prompt {
     /// and picks which of them takes the token (docs/rules-decisions.md, A10a).
     AllianceHandover {
         /// The holder, who decides.
-        seat: u8,
+        seat: Seat,
         /// The faction.
         faction: super::ids::Faction,
-        /// The tied seats (mask by seat index).
+        /// The tied seats: a set of seats, as a mask with bit `s` set for
+        /// `Seat(s)`.
         candidates: u8,
     },
 }
 
 impl Prompt {
     /// The seat that decides.
-    pub fn seat(&self) -> u8 {
+    pub fn seat(&self) -> Seat {
         match *self {
             Prompt::Turn(s)
             | Prompt::Deploy { seat: s, .. }

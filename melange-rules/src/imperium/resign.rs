@@ -35,7 +35,7 @@ impl Imperium {
         self.prompt = None;
         self.stack.clear();
         self.phase = Phase::Over;
-        self.early_end = Some(EarlyEnd::Resigned { seat: seat.0, why });
+        self.early_end = Some(EarlyEnd::Resigned { seat, why });
         ev.push(Event::Resigned { seat, why });
         ev.push(Event::GameOver {
             winners: self.final_result().winners,
@@ -47,7 +47,7 @@ impl Imperium {
     /// order (MC-STAND-01), the first of them the winner (with any seat
     /// tied with it after every tie-breaker). A solo player who resigns
     /// leaves only the Rivals: no seat wins.
-    pub(crate) fn resigned_result(&self, seat: u8, why: Resignation) -> GameResult {
+    pub(crate) fn resigned_result(&self, seat: Seat, why: Resignation) -> GameResult {
         if why == Resignation::TimeLimit {
             // MC-CLOCK-07: every seat within its share of the time: the
             // standing decides, as at a round limit.
@@ -62,7 +62,7 @@ impl Imperium {
             };
         }
         let (_, order) = self.result_order();
-        let mut ranking: Vec<u8> = order.into_iter().filter(|s| *s != seat).collect();
+        let mut ranking: Vec<Seat> = order.into_iter().filter(|s| *s != seat).collect();
         let winners: Vec<Seat> = ranking
             .first()
             .map(|&first| {
@@ -70,7 +70,6 @@ impl Imperium {
                     .iter()
                     .copied()
                     .filter(|s| self.same_place(*s, first))
-                    .map(Seat)
                     .collect()
             })
             .unwrap_or_default();
@@ -81,17 +80,14 @@ impl Imperium {
             Resignation::TimeLimit => "reached the time limit",
         };
         let reason = if ranking.is_empty() {
-            format!("{} {verb}: the rivals win (MC-RESIGN-02)", Seat(seat))
+            format!("{seat} {verb}: the rivals win (MC-RESIGN-02)")
         } else {
-            format!(
-                "{} {verb}; the others keep their standing order (MC-RESIGN-02)",
-                Seat(seat)
-            )
+            format!("{seat} {verb}; the others keep their standing order (MC-RESIGN-02)")
         };
         ranking.push(seat);
         GameResult {
             winners,
-            ranking: ranking.into_iter().map(Seat).collect(),
+            ranking,
             reason,
         }
     }

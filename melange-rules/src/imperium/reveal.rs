@@ -17,7 +17,7 @@ impl Imperium {
     /// apart from played cards, IM-REVEAL-04), IM-REVEAL-05 / IM-DECK-06
     /// resolve their Reveal boxes (IM-REVEAL-06: never the played cards'),
     /// then acquire (IM-DECK-08, IM-DECK-09: only here), then clean up.
-    pub(crate) fn reveal(&mut self, seat: u8, ev: &mut Vec<Event>) {
+    pub(crate) fn reveal(&mut self, seat: Seat, ev: &mut Vec<Event>) {
         self.reveal_counter += 1;
         let counter = self.reveal_counter;
         let p = self.pm(seat);
@@ -26,7 +26,7 @@ impl Imperium {
         let hand = std::mem::take(&mut p.hand);
         p.revealed.extend_from_slice(&hand);
         ev.push(Event::Revealed {
-            seat: Seat(seat),
+            seat,
             cards: hand.clone(),
         });
         self.stack.push(Task::AcquireLoop);
@@ -65,7 +65,7 @@ impl Imperium {
 
     /// Revealed cards whose Reveal box is still to resolve (a card trashed
     /// from play meanwhile has lost its box).
-    pub(crate) fn reveal_boxes_left(&self, seat: u8) -> Vec<CardId> {
+    pub(crate) fn reveal_boxes_left(&self, seat: Seat) -> Vec<CardId> {
         let revealed = &self.p(seat).revealed;
         let mut out = Vec::new();
         for &c in &self.reveal_boxes {
@@ -79,7 +79,7 @@ impl Imperium {
     /// The acquire step's choices: a card of the Row, the Reserve or set
     /// aside by Manipulate within the Persuasion left, a Plot Intrigue, a
     /// Reveal box left, or finishing once no box is left.
-    pub(crate) fn acquire_legal(&self, seat: u8, out: &mut Vec<Action>) {
+    pub(crate) fn acquire_legal(&self, seat: Seat, out: &mut Vec<Action>) {
         let d = self.d();
         let pers = self.p(seat).persuasion;
         let mut cands: Vec<CardId> = Vec::new();
@@ -132,7 +132,7 @@ impl Imperium {
     }
 
     /// Acquires `card` with Persuasion, then back to the acquire step.
-    pub(crate) fn acquire(&mut self, seat: u8, card: CardId, top: bool, ev: &mut Vec<Event>) {
+    pub(crate) fn acquire(&mut self, seat: Seat, card: CardId, top: bool, ev: &mut Vec<Event>) {
         let cost = self.acquire_cost(seat, card);
         self.stack.push(Task::AcquireLoop);
         self.resource(seat, Resource::Persuasion, -i16::from(cost), ev);
@@ -144,7 +144,7 @@ impl Imperium {
     }
 
     /// Resolves one Reveal box now.
-    pub(crate) fn reveal_box(&mut self, seat: u8, card: CardId) {
+    pub(crate) fn reveal_box(&mut self, seat: Seat, card: CardId) {
         let d = self.d();
         // IM-REVEAL-02 (`reveal_order = published`): one Reveal box
         // now, then back to the acquire step.
@@ -170,7 +170,7 @@ impl Imperium {
 
     /// Why the acquire step refuses to acquire `card`, or `None` when it
     /// is refused only for the moment.
-    pub(crate) fn acquire_refusal(&self, seat: u8, card: CardId, top: bool) -> Option<RuleError> {
+    pub(crate) fn acquire_refusal(&self, seat: Seat, card: CardId, top: bool) -> Option<RuleError> {
         let name = self.card_name(card);
         let offered = self.p(seat).set_aside == Some(card)
             || self.row.contains(&card)
@@ -201,7 +201,7 @@ impl Imperium {
     }
 
     /// Why finishing the acquire step is refused: Reveal boxes are left.
-    pub(crate) fn finish_refusal(&self, seat: u8) -> RuleError {
+    pub(crate) fn finish_refusal(&self, seat: Seat) -> RuleError {
         let left: Vec<&str> = self
             .reveal_boxes_left(seat)
             .into_iter()

@@ -28,7 +28,7 @@ impl Imperium {
         self.rival_swordmasters(ev);
         let hand = self.d().setup.hand_size;
         for k in 0..self.n() {
-            let seat = (self.first + k) % self.n();
+            let seat = self.clockwise(self.first, k);
             if !self.is_rival(seat) {
                 self.draw(Ctx::seat(seat), hand, ev);
             }
@@ -51,12 +51,12 @@ impl Imperium {
     }
 
     /// IM-START-05 / IM-START-06: one troop from the supply to the Conflict.
-    pub(crate) fn defensive_troop(&mut self, owner: u8, ev: &mut Vec<Event>) {
+    pub(crate) fn defensive_troop(&mut self, owner: Seat, ev: &mut Vec<Event>) {
         let p = self.pm(owner);
         p.supply -= 1;
         p.conflict += 1;
         ev.push(Event::Deployed {
-            seat: Seat(owner),
+            seat: owner,
             troops: 1,
         });
     }
@@ -66,7 +66,7 @@ impl Imperium {
         if self.is_rival(self.first) {
             // A solo Rival holds the marker: its turn first.
             self.turn = Turn {
-                seat: (self.first + self.n() - 1) % self.n(),
+                seat: self.clockwise(self.first, self.n() - 1),
                 ..Turn::default()
             };
             self.next_turn(ev);
@@ -75,7 +75,7 @@ impl Imperium {
         }
     }
 
-    fn start_turn(&mut self, seat: u8) {
+    fn start_turn(&mut self, seat: Seat) {
         self.turn = Turn {
             seat,
             ..Turn::default()
@@ -90,7 +90,8 @@ impl Imperium {
         let mut cur = self.turn.seat;
         let hagal_game = self.rival_mode() == Some(super::hagal::RivalMode::TwoPlayer);
         if hagal_game {
-            let hagal = self.humans();
+            // House Hagal sits after the human seats.
+            let hagal = Seat(self.humans());
             // IM-HAGAL-01: House Hagal's turn right after each Agent turn
             // of the First Player; IM-HAGAL-02: after no one else's;
             // IM-HAGAL-03: only while it has Agents left.
@@ -104,7 +105,7 @@ impl Imperium {
             }
         }
         for k in 1..=self.n() {
-            let s = (cur + k) % self.n();
+            let s = self.clockwise(cur, k);
             if !self.is_rival(s) {
                 if !self.p(s).has_revealed {
                     self.start_turn(s);
@@ -122,7 +123,7 @@ impl Imperium {
         // Combat phase (IM-COMBAT-05).
         self.phase = Phase::Combat;
         self.turn = Turn {
-            seat: u8::MAX,
+            seat: Turn::NOBODY,
             ..Turn::default()
         };
         self.combat_passes = 0;
@@ -137,7 +138,7 @@ impl Imperium {
     /// garrison; IM-COMBAT-20: markers (swords) to 0; then Makers, Recall.
     pub(crate) fn end_combat(&mut self, ev: &mut Vec<Event>) {
         self.rival_convert(ev);
-        for s in 0..self.n() {
+        for s in self.seats() {
             let p = self.pm(s);
             p.supply += p.conflict;
             p.conflict = 0;
@@ -182,11 +183,9 @@ impl Imperium {
             p.has_revealed = false;
         }
         // IM-RECALL-04
-        self.first = (self.first + 1) % self.marker_seats();
+        self.first = Seat((self.first.0 + 1) % self.marker_seats());
         ev.push(Event::Recall);
-        ev.push(Event::FirstPlayer {
-            seat: Seat(self.first),
-        });
+        ev.push(Event::FirstPlayer { seat: self.first });
         self.stack.push(Task::RoundStart);
     }
 
@@ -198,7 +197,7 @@ impl Imperium {
             self.stack.push(Task::Finish);
             return;
         }
-        let seat = (self.first + k) % self.n();
+        let seat = self.clockwise(self.first, k);
         self.stack.push(Task::EndgameAsk(k + 1));
         if !self.is_rival(seat) && !self.p(seat).intrigue.is_empty() {
             self.prompt = Some(Prompt::Endgame(seat));
@@ -209,8 +208,6 @@ impl Imperium {
     pub(crate) fn finish(&mut self, ev: &mut Vec<Event>) {
         self.phase = Phase::Over;
         let winners = self.result_order().0;
-        ev.push(Event::GameOver {
-            winners: winners.into_iter().map(Seat).collect(),
-        });
+        ev.push(Event::GameOver { winners });
     }
 }

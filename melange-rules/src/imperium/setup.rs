@@ -126,14 +126,14 @@ impl Imperium {
             }
         }
         intrigue_deck.shuffle(&mut rng);
-        let mut first = rng.random_range(0..n);
+        let mut first = Seat(rng.random_range(0..n));
         if rival_setup
             .as_ref()
             .is_some_and(|r| r.mode == super::hagal::RivalMode::Solo)
         {
             // docs/rules-decisions.md, A17: the Rival on the human's left starts
             // with the First Player marker.
-            first = 1;
+            first = Seat(1);
         }
         let reserve = [0, 1, 2].map(|k| d.card(d.reserve[k]).copies);
 
@@ -161,7 +161,7 @@ impl Imperium {
             mentat_next: None,
             turn: Turn::default(),
             combat_passes: 0,
-            combat_seat: 0,
+            combat_seat: Seat(0),
             reveal_counter: 0,
             reveal_boxes: Vec::new(),
             stack: Vec::new(),
@@ -181,10 +181,10 @@ impl Imperium {
             g.add_rivals(rs, seed, ev);
         }
         g.refill_row(ev);
-        ev.push(Event::FirstPlayer { seat: Seat(first) });
+        ev.push(Event::FirstPlayer { seat: first });
         g.stack.push(Task::RoundStart);
-        for seat in (0..n).rev() {
-            let leader = &d.leaders[usize::from(leaders[usize::from(seat)].0)];
+        for seat in (0..n).rev().map(Seat) {
+            let leader = &d.leaders[usize::from(leaders[seat.index()].0)];
             if leader.ability == Some(Bespoke::Masterstroke) {
                 g.stack.push(Task::BaronSecret(seat));
             }

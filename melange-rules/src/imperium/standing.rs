@@ -15,7 +15,7 @@ pub(crate) enum EarlyEnd {
     /// MC-RESIGN-02: this seat resigned.
     Resigned {
         /// The seat that resigned.
-        seat: u8,
+        seat: Seat,
         /// Conceded or forfeited.
         why: Resignation,
     },
@@ -34,7 +34,7 @@ impl Imperium {
     /// Solo Rivals are ranked too (they can win, IM-SOLO-09) but only seats
     /// are returned: a Rival's win leaves no winner. House Hagal scores
     /// nothing and is not ranked (IM-HAGAL-12).
-    pub(crate) fn result_order(&self) -> (Vec<u8>, Vec<u8>) {
+    pub(crate) fn result_order(&self) -> (Vec<Seat>, Vec<Seat>) {
         let all = self.result_all();
         let best = self.result_key(all[0]);
         let winners = all
@@ -46,31 +46,31 @@ impl Imperium {
         (winners, ranking)
     }
 
-    fn result_key(&self, s: u8) -> (u8, u8, u8, u8, u8, u16) {
+    fn result_key(&self, s: Seat) -> (u8, u8, u8, u8, u8, u16) {
         let p = self.p(s);
         (p.vp, p.spice, p.solari, p.water, p.garrison, p.reveal_seq)
     }
 
     /// Whether two participants are tied after every tie-breaker (a shared
     /// place).
-    pub(crate) fn same_place(&self, a: u8, b: u8) -> bool {
+    pub(crate) fn same_place(&self, a: Seat, b: Seat) -> bool {
         self.result_key(a) == self.result_key(b)
     }
 
-    fn result_all(&self) -> Vec<u8> {
-        let mut ranking: Vec<u8> = (0..self.n()).filter(|s| !self.is_hagal(*s)).collect();
+    fn result_all(&self) -> Vec<Seat> {
+        let mut ranking: Vec<Seat> = self.seats().filter(|s| !self.is_hagal(*s)).collect();
         ranking.sort_by(|a, b| self.result_key(*b).cmp(&self.result_key(*a)).then(a.cmp(b)));
         ranking
     }
 
     /// The best-placed participant, rival or seat.
-    pub(crate) fn result_best(&self) -> u8 {
+    pub(crate) fn result_best(&self) -> Seat {
         self.result_all()[0]
     }
 
     /// Why the order is what it is, in words; `over` says whether the game
     /// ended (won) or runs on (leads).
-    fn order_reason(&self, winners: &[u8], ranking: &[u8], over: bool) -> String {
+    fn order_reason(&self, winners: &[Seat], ranking: &[Seat], over: bool) -> String {
         let best = self.result_best();
         let top = self.p(ranking[0]);
         if self.is_rival(best) {
@@ -101,8 +101,8 @@ impl Imperium {
         let (winners, ranking) = self.result_order();
         let reason = self.order_reason(&winners, &ranking, over);
         GameResult {
-            winners: winners.into_iter().map(Seat).collect(),
-            ranking: ranking.into_iter().map(Seat).collect(),
+            winners,
+            ranking,
             reason,
         }
     }

@@ -75,8 +75,8 @@ pub struct Player {
 /// Where the effects being resolved come from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Ctx {
-    /// Who resolves them.
-    pub seat: u8,
+    /// Who resolves them (a rival's board place too).
+    pub seat: Seat,
     /// The card (for trash_this, bonds).
     pub card: Option<CardId>,
     /// The space the Agent visited this turn.
@@ -87,7 +87,7 @@ pub struct Ctx {
 
 impl Ctx {
     /// A bare context for a seat.
-    pub fn seat(seat: u8) -> Ctx {
+    pub fn seat(seat: Seat) -> Ctx {
         Ctx {
             seat,
             card: None,
@@ -155,28 +155,29 @@ pub enum Task {
     /// Conflict rewards.
     Rewards,
     /// After-win Intrigue for the winner.
-    AfterWin(u8),
+    AfterWin(Seat),
     /// Troops home, markers reset, Makers, Recall.
     EndCombat,
     /// A new round.
     RoundStart,
     /// The first turn of the round, after the Round Start steps.
     FirstTurn,
-    /// Endgame Intrigue for a seat, then the next.
+    /// Endgame Intrigue for the seat this many places after the First
+    /// Player (a count, not a seat), then the next.
     EndgameAsk(u8),
     /// The game ends.
     Finish,
     /// Baron chooses secret factions.
-    BaronSecret(u8),
+    BaronSecret(Seat),
     /// Ask this decision.
     Ask(Prompt),
 }
 
 /// Flags of the turn in progress.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Turn {
-    /// Whose turn.
-    pub seat: u8,
+    /// Whose turn (a rival's board place too; [`Turn::NOBODY`] in Combat).
+    pub seat: Seat,
     /// The space of this Agent turn.
     pub space: Option<SpaceId>,
     /// Troops recruited this turn.
@@ -195,6 +196,32 @@ pub struct Turn {
     pub to_top: bool,
     /// Bindu Suspension played: may pass.
     pub may_pass: bool,
+}
+
+impl Turn {
+    /// The seat of no one's turn (Combat and after): no seat or rival is
+    /// equal to it, so the turn's flags apply to nobody.
+    pub const NOBODY: Seat = Seat(u8::MAX);
+}
+
+impl Default for Turn {
+    /// Seat 0's turn with no flag set: the turn before the first one
+    /// starts (setup effects run with it). Written out because [`Seat`]
+    /// has no default.
+    fn default() -> Turn {
+        Turn {
+            seat: Seat(0),
+            space: None,
+            recruited: 0,
+            last_recruit: 0,
+            deployed: 0,
+            envoy: false,
+            infiltrate: false,
+            bankers: false,
+            to_top: false,
+            may_pass: false,
+        }
+    }
 }
 
 /// The phase, for views.
@@ -217,9 +244,12 @@ pub enum Phase {
 pub struct Imperium {
     pub(crate) rules: Rules,
     pub(crate) rng: GameRng,
+    /// The seats, then the rivals, in board order: read by seat with
+    /// [`Imperium::p`] and [`Imperium::pm`].
     pub(crate) players: Vec<Player>,
     pub(crate) round: u8,
-    pub(crate) first: u8,
+    /// The First Player.
+    pub(crate) first: Seat,
     pub(crate) phase: Phase,
     pub(crate) conflict_deck: Vec<ConflictId>,
     pub(crate) conflict: Option<ConflictId>,
@@ -229,18 +259,24 @@ pub struct Imperium {
     pub(crate) trash: Vec<CardId>,
     pub(crate) intrigue_deck: Vec<IntrigueId>,
     pub(crate) intrigue_discard: Vec<IntrigueId>,
-    pub(crate) occupant: [Option<u8>; SPACES],
+    /// Whose Agent is on each board space.
+    pub(crate) occupant: [Option<Seat>; SPACES],
     pub(crate) bonus_spice: [u8; SPACES],
-    pub(crate) control: [Option<u8>; SPACES],
-    pub(crate) voice: Option<(u8, SpaceId)>,
-    pub(crate) alliance: [Option<u8>; 4],
+    /// Whose control marker is on each board space.
+    pub(crate) control: [Option<Seat>; SPACES],
+    /// Who played The Voice and the space it blocks.
+    pub(crate) voice: Option<(Seat, SpaceId)>,
+    /// Who holds each faction's Alliance token.
+    pub(crate) alliance: [Option<Seat>; 4],
     /// Who holds the Mentat this round.
-    pub(crate) mentat: Option<u8>,
+    pub(crate) mentat: Option<Seat>,
     /// Who won the Mentat for next round.
-    pub(crate) mentat_next: Option<u8>,
+    pub(crate) mentat_next: Option<Seat>,
     pub(crate) turn: Turn,
+    /// Passes in a row in the Combat Intrigue round (a count).
     pub(crate) combat_passes: u8,
-    pub(crate) combat_seat: u8,
+    /// The seat asked next in the Combat Intrigue round.
+    pub(crate) combat_seat: Seat,
     pub(crate) reveal_counter: u16,
     /// Revealed cards whose Reveal box is still to resolve, with the
     /// `reveal_order = published` rule (IM-REVEAL-02, IM-REVEAL-05).
@@ -264,24 +300,46 @@ impl Imperium {
         data()
     }
 
+    /// How many participants sit at the table: the seats, then the rivals
+    /// (`hagal.rs`). A count, not a seat.
     pub(crate) fn n(&self) -> u8 {
         self.players.len() as u8
     }
 
-    pub(crate) fn p(&self, seat: u8) -> &Player {
-        &self.players[usize::from(seat)]
+    /// A participant's pieces. `players` holds the seats, then the rivals,
+    /// in board order, so a [`Seat`] (a rival's board place too) is its
+    /// index there; this and [`Imperium::pm`] are the one way the engine
+    /// reads a participant by seat, so no caller converts a seat to an
+    /// index itself.
+    pub(crate) fn p(&self, seat: Seat) -> &Player {
+        &self.players[seat.index()]
     }
 
-    pub(crate) fn pm(&mut self, seat: u8) -> &mut Player {
-        &mut self.players[usize::from(seat)]
+    /// A participant's pieces, to change (see [`Imperium::p`]).
+    pub(crate) fn pm(&mut self, seat: Seat) -> &mut Player {
+        &mut self.players[seat.index()]
     }
 
-    pub(crate) fn next_seat(&self, seat: u8) -> u8 {
-        (seat + 1) % self.n()
+    /// Every participant in board order: the seats from 0, then the
+    /// rivals. The range is taken now, so the caller may change the game
+    /// while it walks it.
+    pub(crate) fn seats(&self) -> impl Iterator<Item = Seat> + use<> {
+        (0..self.n()).map(Seat)
+    }
+
+    /// The participant `k` places clockwise after `seat` (rivals
+    /// included), wrapping around the table.
+    pub(crate) fn clockwise(&self, seat: Seat, k: u8) -> Seat {
+        Seat((seat.0 + k) % self.n())
+    }
+
+    /// The next participant clockwise.
+    pub(crate) fn next_seat(&self, seat: Seat) -> Seat {
+        self.clockwise(seat, 1)
     }
 
     /// Agents still on the Leader (the Mentat included).
-    pub(crate) fn agents_left(&self, seat: u8) -> u8 {
+    pub(crate) fn agents_left(&self, seat: Seat) -> u8 {
         let p = self.p(seat);
         (p.agents + u8::from(self.mentat == Some(seat))).saturating_sub(p.agents_out)
     }
@@ -289,7 +347,7 @@ impl Imperium {
     /// Current strength: IM-COMBAT-01 2 per troop, IM-COMBAT-02 1 per
     /// sword, IM-COMBAT-03 0 with no troop, IM-COMBAT-04 0 for good once
     /// the last troop is lost.
-    pub fn strength(&self, seat: u8) -> u8 {
+    pub fn strength(&self, seat: Seat) -> u8 {
         let p = self.p(seat);
         if p.conflict == 0 || p.strength_lost {
             0
@@ -298,7 +356,7 @@ impl Imperium {
         }
     }
 
-    pub(crate) fn resource(&mut self, seat: u8, r: Resource, delta: i16, ev: &mut Vec<Event>) {
+    pub(crate) fn resource(&mut self, seat: Seat, r: Resource, delta: i16, ev: &mut Vec<Event>) {
         if delta == 0 {
             return;
         }
@@ -319,13 +377,13 @@ impl Imperium {
         };
         let raw = i16::from(*slot) + delta;
         // Resources never go negative: every cost is checked before it is paid.
-        debug_assert!(raw >= 0, "{r:?} of seat {seat} would go negative");
+        debug_assert!(raw >= 0, "{r:?} of {seat} would go negative");
         let v = raw.clamp(0, 255);
         let real = v - i16::from(*slot);
         *slot = v as u8;
         if real != 0 {
             ev.push(Event::Resource {
-                seat: Seat(seat),
+                seat,
                 resource: r,
                 delta: real,
             });
@@ -333,7 +391,7 @@ impl Imperium {
     }
 
     /// Every card a seat owns, in every zone.
-    pub(crate) fn owned(&self, seat: u8, card: CardId) -> usize {
+    pub(crate) fn owned(&self, seat: Seat, card: CardId) -> usize {
         let p = self.p(seat);
         [&p.deck, &p.hand, &p.played, &p.revealed, &p.discard]
             .iter()

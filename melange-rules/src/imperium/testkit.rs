@@ -4,6 +4,8 @@
 //! and benches turn on (the self dev-dependency in `Cargo.toml`); a
 //! release build and the public API never contain them.
 #![allow(missing_docs)]
+use crate::core::Seat;
+
 use super::event::Event;
 use super::hagal::{HagalId, hagal_data};
 use super::ids::{CardId, IntrigueId, SpaceId};
@@ -13,31 +15,31 @@ use super::state::{Ctx, Imperium, Player};
 impl Imperium {
     /// Mutable access to a player's pieces (tests only).
     #[doc(hidden)]
-    pub fn test_player(&mut self, seat: u8) -> &mut Player {
+    pub fn test_player(&mut self, seat: Seat) -> &mut Player {
         self.pm(seat)
     }
 
     /// A player's pieces.
     #[doc(hidden)]
-    pub fn test_player_ref(&self, seat: u8) -> &Player {
+    pub fn test_player_ref(&self, seat: Seat) -> &Player {
         self.p(seat)
     }
 
     /// Sets who occupies a space (tests only).
     #[doc(hidden)]
-    pub fn test_set_occupant(&mut self, space: SpaceId, seat: Option<u8>) {
+    pub fn test_set_occupant(&mut self, space: SpaceId, seat: Option<Seat>) {
         self.occupant[usize::from(space.0)] = seat;
     }
 
     /// Sets a space's controller (tests only).
     #[doc(hidden)]
-    pub fn test_set_control(&mut self, space: SpaceId, seat: Option<u8>) {
+    pub fn test_set_control(&mut self, space: SpaceId, seat: Option<Seat>) {
         self.control[usize::from(space.0)] = seat;
     }
 
     /// Reads a space's controller.
     #[doc(hidden)]
-    pub fn test_control(&self, space: SpaceId) -> Option<u8> {
+    pub fn test_control(&self, space: SpaceId) -> Option<Seat> {
         self.control[usize::from(space.0)]
     }
 
@@ -49,7 +51,7 @@ impl Imperium {
 
     /// Alliance holder of a faction.
     #[doc(hidden)]
-    pub fn test_alliance(&self, f: super::ids::Faction) -> Option<u8> {
+    pub fn test_alliance(&self, f: super::ids::Faction) -> Option<Seat> {
         self.alliance[f.index()]
     }
 
@@ -61,7 +63,7 @@ impl Imperium {
 
     /// Gives a seat an Intrigue card (taken from the Intrigue deck if there).
     #[doc(hidden)]
-    pub fn test_give_intrigue(&mut self, seat: u8, card: IntrigueId) {
+    pub fn test_give_intrigue(&mut self, seat: Seat, card: IntrigueId) {
         if let Some(i) = self.intrigue_deck.iter().position(|c| *c == card) {
             self.intrigue_deck.remove(i);
         }
@@ -104,7 +106,7 @@ impl Imperium {
 
     /// The First Player.
     #[doc(hidden)]
-    pub fn test_first(&self) -> u8 {
+    pub fn test_first(&self) -> Seat {
         self.first
     }
 
@@ -164,7 +166,7 @@ impl Imperium {
     /// Makes `seat` the First Player and starts its turn now, discarding
     /// any work in progress (tests only).
     #[doc(hidden)]
-    pub fn test_start_turn(&mut self, seat: u8) {
+    pub fn test_start_turn(&mut self, seat: Seat) {
         self.stack.clear();
         self.first = seat;
         self.phase = super::state::Phase::PlayerTurns;
@@ -213,19 +215,19 @@ impl Imperium {
 
     /// Sets the First Player.
     #[doc(hidden)]
-    pub fn test_set_first(&mut self, seat: u8) {
+    pub fn test_set_first(&mut self, seat: Seat) {
         self.first = seat;
     }
 
     /// Strength of a seat.
     #[doc(hidden)]
-    pub fn test_strength(&self, seat: u8) -> u8 {
+    pub fn test_strength(&self, seat: Seat) -> u8 {
         self.strength(seat)
     }
 
     /// The Mentat holder this round and next.
     #[doc(hidden)]
-    pub fn test_mentat(&self) -> (Option<u8>, Option<u8>) {
+    pub fn test_mentat(&self) -> (Option<Seat>, Option<Seat>) {
         (self.mentat, self.mentat_next)
     }
 
@@ -270,7 +272,7 @@ impl Imperium {
     /// Run a rival Agent turn now, as the engine does, then the tasks it
     /// leaves (the next turn is not started).
     #[doc(hidden)]
-    pub fn test_rival_turn(&mut self, seat: u8) -> Vec<Event> {
+    pub fn test_rival_turn(&mut self, seat: Seat) -> Vec<Event> {
         let mut ev = Vec::new();
         let saved = std::mem::take(&mut self.stack);
         let pending = self.prompt.take();
@@ -300,7 +302,7 @@ impl Imperium {
     /// Asks `seat` for `n` Influence with one faction of `mask` and lets
     /// the engine decide for the rival (IM-SOLO-14).
     #[doc(hidden)]
-    pub fn test_rival_influence_choice(&mut self, seat: u8, mask: u8) -> Vec<Event> {
+    pub fn test_rival_influence_choice(&mut self, seat: Seat, mask: u8) -> Vec<Event> {
         let mut ev = Vec::new();
         let saved = std::mem::take(&mut self.stack);
         let was = self.prompt.take();

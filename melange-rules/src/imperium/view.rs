@@ -213,14 +213,15 @@ impl Imperium {
     /// Builds the view.
     pub(crate) fn make_view(&self, viewer: Viewer) -> ImperiumView {
         let d = self.d();
-        let players = (0..self.humans())
+        let players = self
+            .human_seats()
             .map(|s| {
                 let p = self.p(s);
-                let own = viewer.sees_private_of(Seat(s));
+                let own = viewer.sees_private_of(s);
                 let prescience =
                     own && self.leader_ability(s) == Some(super::effect::Bespoke::Prescience);
                 PlayerView {
-                    seat: Seat(s),
+                    seat: s,
                     leader: p.leader,
                     solari: p.solari,
                     spice: p.spice,
@@ -262,7 +263,7 @@ impl Imperium {
             })
             .collect();
         let prompt = self.prompt.as_ref().map(|p| {
-            let seat = Seat(p.seat());
+            let seat = p.seat();
             PromptView {
                 seat,
                 kind: kind(p),
@@ -274,11 +275,12 @@ impl Imperium {
                 },
             }
         });
-        let rivals = (self.humans()..self.n())
+        let rivals = self
+            .rival_seats()
             .map(|s| {
                 let p = self.p(s);
                 RivalView {
-                    seat: Seat(s),
+                    seat: s,
                     leader: (!self.is_hagal(s) || self.hagal_has_leader()).then_some(p.leader),
                     solari: p.solari,
                     spice: p.spice,
@@ -293,10 +295,7 @@ impl Imperium {
                     agents: p.agents,
                     agents_left: self.agents_left(s),
                     intrigue_count: p.intrigue.len() as u8,
-                    last_revealed: self
-                        .rivals
-                        .as_ref()
-                        .and_then(|r| r.last[usize::from(s - r.humans)]),
+                    last_revealed: self.rivals.as_ref().and_then(|r| r.last[r.rival_index(s)]),
                 }
             })
             .collect();
@@ -310,7 +309,7 @@ impl Imperium {
                 Phase::Endgame => "endgame",
                 Phase::Over => "over",
             },
-            first_player: Seat(self.first),
+            first_player: self.first,
             conflict: self.conflict,
             conflict_deck_count: self.conflict_deck.len() as u8,
             row: self.row.clone(),
@@ -319,13 +318,13 @@ impl Imperium {
             intrigue_deck_count: self.intrigue_deck.len() as u8,
             intrigue_discard: self.intrigue_discard.clone(),
             trash: self.trash.clone(),
-            occupant: self.occupant.iter().map(|o| o.map(Seat)).collect(),
+            occupant: self.occupant.to_vec(),
             bonus_spice: self.bonus_spice.to_vec(),
-            control: self.control.iter().map(|o| o.map(Seat)).collect(),
-            voice: self.voice.map(|(s, sp)| (Seat(s), sp)),
-            alliance: self.alliance.map(|o| o.map(Seat)),
-            mentat: self.mentat.map(Seat),
-            mentat_next: self.mentat_next.map(Seat),
+            control: self.control.to_vec(),
+            voice: self.voice,
+            alliance: self.alliance,
+            mentat: self.mentat,
+            mentat_next: self.mentat_next,
             players,
             prompt,
             rivals,
@@ -335,7 +334,7 @@ impl Imperium {
                 .as_ref()
                 .map_or_else(Vec::new, |r| r.revealed.clone()),
             resigned: match self.early_end {
-                Some(EarlyEnd::Resigned { seat, why }) => Some((Seat(seat), why)),
+                Some(EarlyEnd::Resigned { seat, why }) => Some((seat, why)),
                 _ => None,
             },
         }

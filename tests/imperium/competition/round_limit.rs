@@ -1,7 +1,7 @@
 //! MC-ROUNDS-01: with `max_rounds` set, a game still running when that
 //! round ends is over, with the standing as its result and a reason that
 //! says so.
-use melange::rules::core::{RuleError, Ruleset, Viewer};
+use melange::rules::core::{RuleError, Ruleset, Seat, Viewer};
 use melange::rules::imperium::{Event, Imperium, ImperiumOptions, Preset};
 
 use super::{advance, offers_resignation};
@@ -55,7 +55,7 @@ fn the_game_stops_when_the_last_allowed_round_ends() {
 #[test]
 fn an_endgame_triggered_by_the_rules_is_played_out() {
     let mut g = Imperium::setup(&limited(3, 1), 4).unwrap();
-    g.test_player(0).vp = 10;
+    g.test_player(Seat(0)).vp = 10;
     let mut events = Vec::new();
     advance(&mut g, 4, 20_000, &mut events);
     let r = g.result().expect("over");

@@ -6,7 +6,7 @@ use melange::rules::imperium::{Imperium, ImperiumOptions};
 
 use super::{advance, game_after};
 
-fn set(g: &mut Imperium, seat: u8, vp: u8, spice: u8, solari: u8) {
+fn set(g: &mut Imperium, seat: Seat, vp: u8, spice: u8, solari: u8) {
     let p = g.test_player(seat);
     p.vp = vp;
     p.spice = spice;
@@ -20,17 +20,17 @@ fn set(g: &mut Imperium, seat: u8, vp: u8, spice: u8, solari: u8) {
 #[test]
 fn the_standing_ranks_by_vp_then_the_tie_breakers() {
     let mut g = game_after(&ImperiumOptions::players(4), 7, 15);
-    set(&mut g, 0, 3, 9, 9);
-    set(&mut g, 1, 7, 2, 9);
-    set(&mut g, 2, 7, 5, 0);
-    set(&mut g, 3, 1, 0, 0);
+    set(&mut g, Seat(0), 3, 9, 9);
+    set(&mut g, Seat(1), 7, 2, 9);
+    set(&mut g, Seat(2), 7, 5, 0);
+    set(&mut g, Seat(3), 1, 0, 0);
     let s = g.standing();
     assert_eq!(s.ranking, vec![Seat(2), Seat(1), Seat(0), Seat(3)]);
     assert_eq!(s.winners, vec![Seat(2)]);
     assert!(s.reason.contains("MC-STAND-01"), "{}", s.reason);
     assert!(s.reason.contains("tie-breakers"), "{}", s.reason);
     // Solari break a tie in VP and spice.
-    set(&mut g, 1, 7, 5, 1);
+    set(&mut g, Seat(1), 7, 5, 1);
     assert_eq!(g.standing().ranking[..2], [Seat(1), Seat(2)]);
     // The standing never ends the game.
     assert!(g.to_act().is_some());
@@ -41,9 +41,9 @@ fn the_standing_ranks_by_vp_then_the_tie_breakers() {
 #[test]
 fn seats_tied_after_every_tie_breaker_share_the_lead() {
     let mut g = game_after(&ImperiumOptions::players(3), 8, 10);
-    set(&mut g, 0, 4, 1, 1);
-    set(&mut g, 1, 2, 1, 1);
-    set(&mut g, 2, 4, 1, 1);
+    set(&mut g, Seat(0), 4, 1, 1);
+    set(&mut g, Seat(1), 2, 1, 1);
+    set(&mut g, Seat(2), 4, 1, 1);
     let s = g.standing();
     assert_eq!(s.winners, vec![Seat(0), Seat(2)]);
     assert_eq!(s.ranking, vec![Seat(0), Seat(2), Seat(1)]);
@@ -54,19 +54,19 @@ fn seats_tied_after_every_tie_breaker_share_the_lead() {
 #[test]
 fn rivals_are_ranked_as_the_end_of_the_game_ranks_them() {
     let mut g = game_after(&ImperiumOptions::players(1), 3, 10);
-    set(&mut g, 0, 2, 0, 0);
-    set(&mut g, 1, 5, 0, 0);
+    set(&mut g, Seat(0), 2, 0, 0);
+    set(&mut g, Seat(1), 5, 0, 0);
     let s = g.standing();
     assert!(s.winners.is_empty(), "{s:?}");
     assert_eq!(s.ranking, vec![Seat(0)]);
     assert!(s.reason.contains("rival leads"), "{}", s.reason);
-    set(&mut g, 0, 6, 0, 0);
+    set(&mut g, Seat(0), 6, 0, 0);
     assert_eq!(g.standing().winners, vec![Seat(0)]);
 
     let mut g = game_after(&ImperiumOptions::players(2), 3, 10);
-    set(&mut g, 2, 9, 9, 9); // House Hagal scores nothing, whatever it holds.
-    set(&mut g, 0, 1, 0, 0);
-    set(&mut g, 1, 2, 0, 0);
+    set(&mut g, Seat(2), 9, 9, 9); // House Hagal scores nothing, whatever it holds.
+    set(&mut g, Seat(0), 1, 0, 0);
+    set(&mut g, Seat(1), 2, 0, 0);
     let s = g.standing();
     assert_eq!(s.ranking, vec![Seat(1), Seat(0)]);
     assert_eq!(s.winners, vec![Seat(1)]);

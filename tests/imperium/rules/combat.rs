@@ -6,22 +6,22 @@ use super::*;
 #[test]
 fn strength_rules() {
     let mut g = game(&[]);
-    let p = g.test_player(1);
+    let p = g.test_player(Seat(1));
     p.conflict = 2;
     p.swords = 3;
-    assert_eq!(g.test_strength(1), 7);
-    g.test_player(2).swords = 5;
-    assert_eq!(g.test_strength(2), 0);
-    let p = g.test_player(1);
+    assert_eq!(g.test_strength(Seat(1)), 7);
+    g.test_player(Seat(2)).swords = 5;
+    assert_eq!(g.test_strength(Seat(2)), 0);
+    let p = g.test_player(Seat(1));
     p.conflict = 0;
     p.strength_lost = true;
-    assert_eq!(g.test_strength(1), 0);
-    g.test_player(1).conflict = 1;
-    assert_eq!(g.test_strength(1), 0, "cannot be increased again");
+    assert_eq!(g.test_strength(Seat(1)), 0);
+    g.test_player(Seat(1)).conflict = 1;
+    assert_eq!(g.test_strength(Seat(1)), 0, "cannot be increased again");
 }
 
-fn places(g: &mut Imperium, s: [u8; 4]) -> Vec<(u8, u8)> {
-    g.test_set_first(0);
+fn places(g: &mut Imperium, s: [u8; 4]) -> Vec<(Seat, u8)> {
+    g.test_set_first(Seat(0));
     let mut v = g.places(&s);
     v.sort();
     v
@@ -32,8 +32,11 @@ fn places(g: &mut Imperium, s: [u8; 4]) -> Vec<(u8, u8)> {
 #[test]
 fn conflict_places() {
     let mut g = game(&[]);
-    assert_eq!(places(&mut g, [9, 7, 5, 3]), vec![(0, 1), (1, 2), (2, 3)]);
-    assert_eq!(places(&mut g, [9, 0, 0, 0]), vec![(0, 1)]);
+    assert_eq!(
+        places(&mut g, [9, 7, 5, 3]),
+        vec![(Seat(0), 1), (Seat(1), 2), (Seat(2), 3)]
+    );
+    assert_eq!(places(&mut g, [9, 0, 0, 0]), vec![(Seat(0), 1)]);
 }
 
 // IM-COMBAT-14 IM-COMBAT-17: tie for 1st gives both 2nd; the others compete
@@ -41,24 +44,39 @@ fn conflict_places() {
 #[test]
 fn tie_for_first() {
     let mut g = game(&[]);
-    assert_eq!(places(&mut g, [8, 8, 5, 3]), vec![(0, 2), (1, 2), (2, 3)]);
+    assert_eq!(
+        places(&mut g, [8, 8, 5, 3]),
+        vec![(Seat(0), 2), (Seat(1), 2), (Seat(2), 3)]
+    );
     // Three-way tie for 1st: 2nd each, nothing below (answers 7a).
-    assert_eq!(places(&mut g, [8, 8, 8, 3]), vec![(0, 2), (1, 2), (2, 2)]);
+    assert_eq!(
+        places(&mut g, [8, 8, 8, 3]),
+        vec![(Seat(0), 2), (Seat(1), 2), (Seat(2), 2)]
+    );
 }
 
 // IM-COMBAT-15: a tie for 2nd takes the 3rd reward.
 #[test]
 fn tie_for_second() {
     let mut g = game(&[]);
-    assert_eq!(places(&mut g, [9, 6, 6, 2]), vec![(0, 1), (1, 3), (2, 3)]);
+    assert_eq!(
+        places(&mut g, [9, 6, 6, 2]),
+        vec![(Seat(0), 1), (Seat(1), 3), (Seat(2), 3)]
+    );
 }
 
 // IM-COMBAT-16: a tie for 3rd gets nothing (also after a 1st-place tie).
 #[test]
 fn tie_for_third() {
     let mut g = game(&[]);
-    assert_eq!(places(&mut g, [9, 6, 2, 2]), vec![(0, 1), (1, 2)]);
-    assert_eq!(places(&mut g, [8, 8, 2, 2]), vec![(0, 2), (1, 2)]);
+    assert_eq!(
+        places(&mut g, [9, 6, 2, 2]),
+        vec![(Seat(0), 1), (Seat(1), 2)]
+    );
+    assert_eq!(
+        places(&mut g, [8, 8, 2, 2]),
+        vec![(Seat(0), 2), (Seat(1), 2)]
+    );
 }
 
 fn game_of(n: u8, preset: Preset, overrides: &[(&str, &str)]) -> Imperium {
@@ -72,7 +90,7 @@ fn game_of(n: u8, preset: Preset, overrides: &[(&str, &str)]) -> Imperium {
         ..Default::default()
     };
     let mut g = Imperium::setup(&opts, 2).unwrap();
-    g.test_set_first(0);
+    g.test_set_first(Seat(0));
     g
 }
 
@@ -83,26 +101,41 @@ fn game_of(n: u8, preset: Preset, overrides: &[(&str, &str)]) -> Imperium {
 fn third_place_at_every_player_count() {
     // 3 players: default gives the 3rd reward, published does not.
     let g = game_of(3, Preset::Default, &[]);
-    assert_eq!(g.places(&[9, 6, 3]), vec![(0, 1), (1, 2), (2, 3)]);
+    assert_eq!(
+        g.places(&[9, 6, 3]),
+        vec![(Seat(0), 1), (Seat(1), 2), (Seat(2), 3)]
+    );
     // A tie for 2nd takes the 3rd reward at 3 players too (IM-COMBAT-15).
-    assert_eq!(g.places(&[9, 6, 6]), vec![(0, 1), (1, 3), (2, 3)]);
+    assert_eq!(
+        g.places(&[9, 6, 6]),
+        vec![(Seat(0), 1), (Seat(1), 3), (Seat(2), 3)]
+    );
     let g = game_of(3, Preset::Published, &[]);
-    assert_eq!(g.places(&[9, 6, 3]), vec![(0, 1), (1, 2)]);
-    assert_eq!(g.places(&[9, 6, 6]), vec![(0, 1)]);
+    assert_eq!(g.places(&[9, 6, 3]), vec![(Seat(0), 1), (Seat(1), 2)]);
+    assert_eq!(g.places(&[9, 6, 6]), vec![(Seat(0), 1)]);
     let g = game_of(3, Preset::Default, &[("third_place", "four_players")]);
-    assert_eq!(g.places(&[9, 6, 3]), vec![(0, 1), (1, 2)]);
+    assert_eq!(g.places(&[9, 6, 3]), vec![(Seat(0), 1), (Seat(1), 2)]);
     let g = game_of(3, Preset::Published, &[("third_place", "every_count")]);
-    assert_eq!(g.places(&[9, 6, 3]), vec![(0, 1), (1, 2), (2, 3)]);
+    assert_eq!(
+        g.places(&[9, 6, 3]),
+        vec![(Seat(0), 1), (Seat(1), 2), (Seat(2), 3)]
+    );
     // 2 players with House Hagal (seat 2): House Hagal takes its place
     // without a reward; the 3rd place goes to a seat by default only.
     let g = game_of(2, Preset::Default, &[]);
-    assert_eq!(g.places(&[4, 9, 6]), vec![(1, 1), (2, 2), (0, 3)]);
+    assert_eq!(
+        g.places(&[4, 9, 6]),
+        vec![(Seat(1), 1), (Seat(2), 2), (Seat(0), 3)]
+    );
     let g = game_of(2, Preset::Published, &[]);
-    assert_eq!(g.places(&[4, 9, 6]), vec![(1, 1), (2, 2)]);
+    assert_eq!(g.places(&[4, 9, 6]), vec![(Seat(1), 1), (Seat(2), 2)]);
     // 4 players: the 3rd reward under both readings.
     for preset in [Preset::Default, Preset::Published] {
         let g = game_of(4, preset, &[]);
-        assert_eq!(g.places(&[9, 6, 3, 1]), vec![(0, 1), (1, 2), (2, 3)]);
+        assert_eq!(
+            g.places(&[9, 6, 3, 1]),
+            vec![(Seat(0), 1), (Seat(1), 2), (Seat(2), 3)]
+        );
     }
     // An unknown value is refused.
     let bad = ImperiumOptions {
@@ -126,10 +159,10 @@ fn third_place_reward_paid_in_three_player_game() {
         let mut g = game_of(3, preset, &[]);
         // Skirmish (A): 3rd place gains 2 Solari.
         g.test_set_conflict(data().conflict_id("skirmish_a"));
-        g.test_player(0).conflict = 3;
-        g.test_player(1).conflict = 2;
-        g.test_player(2).conflict = 1;
-        let before = g.test_player_ref(2).clone();
+        g.test_player(Seat(0)).conflict = 3;
+        g.test_player(Seat(1)).conflict = 2;
+        g.test_player(Seat(2)).conflict = 1;
+        let before = g.test_player_ref(Seat(2)).clone();
         g.test_go_to_combat();
         let mut ev = Vec::new();
         while g.view(Viewer::Spectator).phase == "combat" {
@@ -152,7 +185,7 @@ fn third_place_reward_paid_in_three_player_game() {
             )
         });
         assert_eq!(rewarded, paid, "{preset:?}");
-        let after = g.test_player_ref(2);
+        let after = g.test_player_ref(Seat(2));
         let gained = if paid { 2 } else { 0 };
         assert_eq!(after.solari, before.solari + gained, "{preset:?}");
     }
@@ -165,12 +198,12 @@ fn third_place_reward_paid_in_three_player_game() {
 #[test]
 fn combat_intrigue_round() {
     let mut g = game(&[]);
-    g.test_set_first(1);
-    g.test_player(0).conflict = 2;
-    g.test_player(2).conflict = 1;
-    g.test_give_intrigue(2, intrigue("ambush"));
-    g.test_give_intrigue(2, intrigue("master_tactician"));
-    g.test_give_intrigue(0, intrigue("ambush"));
+    g.test_set_first(Seat(1));
+    g.test_player(Seat(0)).conflict = 2;
+    g.test_player(Seat(2)).conflict = 1;
+    g.test_give_intrigue(Seat(2), intrigue("ambush"));
+    g.test_give_intrigue(Seat(2), intrigue("master_tactician"));
+    g.test_give_intrigue(Seat(0), intrigue("ambush"));
     g.test_go_to_combat();
     assert_eq!(
         seat(&g),
@@ -199,13 +232,13 @@ fn combat_intrigue_round() {
             },
         );
     }
-    for s in 0..4 {
+    for s in (0..4).map(Seat) {
         let p = g.test_player_ref(s);
         assert_eq!(p.conflict, 0);
         assert_eq!(p.swords, 0);
     }
     assert_eq!(
-        g.test_player_ref(0).garrison,
+        g.test_player_ref(Seat(0)).garrison,
         3,
         "troops return to the supply, not the garrison"
     );

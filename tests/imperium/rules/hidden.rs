@@ -8,11 +8,11 @@ use super::*;
 fn non_interference() {
     let mut a = game(&["dagger"]);
     let mut b = a.clone();
-    a.test_player(1).hand = vec![card("dagger"), card("diplomacy")];
-    b.test_player(1).hand = vec![card("signet_ring"), card("seek_allies")];
-    a.test_player(1).intrigue = vec![intrigue("ambush")];
-    b.test_player(1).intrigue = vec![intrigue("windfall")];
-    a.test_player(1).deck.reverse();
+    a.test_player(Seat(1)).hand = vec![card("dagger"), card("diplomacy")];
+    b.test_player(Seat(1)).hand = vec![card("signet_ring"), card("seek_allies")];
+    a.test_player(Seat(1)).intrigue = vec![intrigue("ambush")];
+    b.test_player(Seat(1)).intrigue = vec![intrigue("windfall")];
+    a.test_player(Seat(1)).deck.reverse();
     assert_eq!(a.view(Viewer::Seat(Seat(0))), b.view(Viewer::Seat(Seat(0))));
     assert_eq!(a.view(Viewer::Spectator), b.view(Viewer::Spectator));
     assert_ne!(a.view(Viewer::Seat(Seat(1))), b.view(Viewer::Seat(Seat(1))));
@@ -63,7 +63,7 @@ fn hidden_intrigue_never_changes_what_others_see() {
     let mut compared = 0usize;
     for players in 1..=4u8 {
         for seed in 0..12u64 {
-            let hidden = if players == 1 { 0 } else { 1 };
+            let hidden = Seat(if players == 1 { 0 } else { 1 });
             let mut a = Imperium::setup(&ImperiumOptions::players(players), seed).unwrap();
             // The hidden seat holds three Plots in one game and three
             // cards never playable on its turns in the other (added
@@ -84,12 +84,12 @@ fn hidden_intrigue_never_changes_what_others_see() {
             for _ in 0..1500 {
                 assert_eq!(a.to_act(), b.to_act(), "{players}p seed {seed}");
                 assert_eq!(a.view(Viewer::Spectator), b.view(Viewer::Spectator));
-                for s in 0..players {
+                for s in (0..players).map(Seat) {
                     if s != hidden {
                         assert_eq!(
-                            a.view(Viewer::Seat(Seat(s))),
-                            b.view(Viewer::Seat(Seat(s))),
-                            "{players}p seed {seed}: seat {s}'s view"
+                            a.view(Viewer::Seat(s)),
+                            b.view(Viewer::Seat(s)),
+                            "{players}p seed {seed}: {s}'s view"
                         );
                     }
                 }
@@ -98,7 +98,7 @@ fn hidden_intrigue_never_changes_what_others_see() {
                 let (mut la, mut lb) = (Vec::new(), Vec::new());
                 a.legal_actions(actor, &mut la);
                 b.legal_actions(actor, &mut lb);
-                if actor.0 != hidden {
+                if actor != hidden {
                     assert_eq!(la, lb, "{players}p seed {seed}: {actor}'s actions");
                 }
                 let common: Vec<Action> = la.into_iter().filter(|x| lb.contains(x)).collect();
@@ -121,18 +121,17 @@ fn hidden_intrigue_never_changes_what_others_see() {
                 a.apply(actor, &pick, &mut ea).unwrap();
                 b.apply(actor, &pick, &mut eb).unwrap();
                 let stolen = |ev: &[Event]| {
-                    ev.iter().any(
-                        |e| matches!(e, Event::IntrigueStolen { from, .. } if from.0 == hidden),
-                    )
+                    ev.iter()
+                        .any(|e| matches!(e, Event::IntrigueStolen { from, .. } if *from == hidden))
                 };
                 if stolen(&ea) || stolen(&eb) {
                     break;
                 }
-                for s in 0..players {
+                for s in (0..players).map(Seat) {
                     if s != hidden {
                         let redact = |ev: &[Event]| -> Vec<Event> {
                             ev.iter()
-                                .filter_map(|e| a.redact(e, Viewer::Seat(Seat(s))))
+                                .filter_map(|e| a.redact(e, Viewer::Seat(s)))
                                 .collect()
                         };
                         assert_eq!(redact(&ea), redact(&eb), "{players}p seed {seed}: events");

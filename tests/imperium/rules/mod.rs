@@ -37,8 +37,8 @@ fn game_with(leaders: [&str; 4], hand: &[&str]) -> Imperium {
         ..Default::default()
     };
     let mut g = Imperium::setup(&opts, 11).unwrap();
-    g.test_start_turn(0);
-    let p = g.test_player(0);
+    g.test_start_turn(Seat(0));
+    let p = g.test_player(Seat(0));
     p.hand = hand.iter().map(|c| card(c)).collect();
     p.solari = 10;
     p.spice = 10;
@@ -132,8 +132,8 @@ fn game_opts(preset: Preset, overrides: &[(&str, &str)], hand: &[&str]) -> Imper
         ..Default::default()
     };
     let mut g = Imperium::setup(&opts, 11).unwrap();
-    g.test_start_turn(0);
-    let p = g.test_player(0);
+    g.test_start_turn(Seat(0));
+    let p = g.test_player(Seat(0));
     p.hand = hand.iter().map(|c| card(c)).collect();
     p.solari = 10;
     p.spice = 10;

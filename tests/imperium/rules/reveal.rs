@@ -17,13 +17,13 @@ fn reveal_turn_resolves_boxes_and_cleans_up() {
     send(&mut g, "dune_the_desert_planet", "secure_contract");
     finish_turn(&mut g, 0);
     // Skip the others' turns by revealing seat 0 right away.
-    g.test_start_turn(0);
+    g.test_start_turn(Seat(0));
     act(&mut g, Action::Reveal);
     // Dune's Reveal (+1) is not counted: it was played as an Agent.
-    assert_eq!(g.test_player_ref(0).persuasion, 4);
-    assert_eq!(g.test_player_ref(0).swords, 1);
+    assert_eq!(g.test_player_ref(Seat(0)).persuasion, 4);
+    assert_eq!(g.test_player_ref(Seat(0)).swords, 1);
     act(&mut g, Action::Pass);
-    let p = g.test_player_ref(0);
+    let p = g.test_player_ref(Seat(0));
     assert_eq!(p.persuasion, 0);
     assert_eq!(p.discard.len(), 4);
     assert!(p.has_revealed);
@@ -71,7 +71,7 @@ fn acquire_from_row_and_reserve() {
         card("lady_jessica"),
     ]);
     act(&mut g, Action::Reveal);
-    assert_eq!(g.test_player_ref(0).persuasion, 5);
+    assert_eq!(g.test_player_ref(Seat(0)).persuasion, 5);
     refused(
         &mut g,
         Action::Acquire {
@@ -94,7 +94,7 @@ fn acquire_from_row_and_reserve() {
             top: false,
         },
     );
-    let p = g.test_player_ref(0);
+    let p = g.test_player_ref(Seat(0));
     assert_eq!(p.persuasion, 2);
     assert!(p.discard.contains(&card("dr_yueh")) && p.discard.contains(&card("arrakis_liaison")));
     assert_eq!(g.view(Viewer::Spectator).row.len(), 5);
@@ -119,7 +119,7 @@ fn no_acquire_on_agent_turn() {
 fn spice_must_flow() {
     let mut g = game(&[]);
     act(&mut g, Action::Reveal);
-    g.test_player(0).persuasion = 8;
+    g.test_player(Seat(0)).persuasion = 8;
     refused(
         &mut g,
         Action::Acquire {
@@ -128,8 +128,8 @@ fn spice_must_flow() {
         },
         "IM-DECK-13",
     );
-    g.test_player(0).persuasion = 9;
-    let vp = g.test_player_ref(0).vp;
+    g.test_player(Seat(0)).persuasion = 9;
+    let vp = g.test_player_ref(Seat(0)).vp;
     act(
         &mut g,
         Action::Acquire {
@@ -137,7 +137,7 @@ fn spice_must_flow() {
             top: false,
         },
     );
-    assert_eq!(g.test_player_ref(0).vp, vp + 1);
+    assert_eq!(g.test_player_ref(Seat(0)).vp, vp + 1);
 }
 
 // IM-DECK-01: the same 10-card starting deck for everyone.
@@ -146,7 +146,7 @@ fn starting_decks() {
     let g = Imperium::setup(&ImperiumOptions::players(4), 3).unwrap();
     let mut decks: Vec<Vec<CardId>> = (0..4)
         .map(|s| {
-            let p = g.test_player_ref(s);
+            let p = g.test_player_ref(Seat(s));
             let mut all: Vec<CardId> = p.deck.iter().chain(p.hand.iter()).copied().collect();
             all.sort();
             all
@@ -161,11 +161,11 @@ fn starting_decks() {
 #[test]
 fn reshuffle_when_deck_empty() {
     let mut g = game(&["reconnaissance"]);
-    let p = g.test_player(0);
+    let p = g.test_player(Seat(0));
     p.deck.clear();
     p.discard = vec![card("dagger"), card("diplomacy")];
     send(&mut g, "reconnaissance", "arrakeen");
-    let p = g.test_player_ref(0);
+    let p = g.test_player_ref(Seat(0));
     assert_eq!(p.hand.len(), 1);
     assert_eq!(p.deck.len(), 1);
     assert!(p.discard.is_empty());
@@ -177,7 +177,7 @@ fn trash_removes_card() {
     let mut g = game(&["guild_administrator", "dagger"]);
     send(&mut g, "guild_administrator", "secure_contract");
     act(&mut g, Action::Trash(card("dagger"), Zone::Hand));
-    assert!(!g.test_player_ref(0).hand.contains(&card("dagger")));
+    assert!(!g.test_player_ref(Seat(0)).hand.contains(&card("dagger")));
     assert!(g.view(Viewer::Spectator).trash.contains(&card("dagger")));
 }
 
@@ -186,7 +186,7 @@ fn trash_removes_card() {
 /// Emperor Influence) is in the Row.
 fn reveal_game(preset: Preset, overrides: &[(&str, &str)]) -> Imperium {
     let mut g = game_opts(preset, overrides, &["firm_grip", "convincing_argument"]);
-    g.test_player(0).influence[Faction::Emperor.index()] = 3;
+    g.test_player(Seat(0)).influence[Faction::Emperor.index()] = 3;
     g.test_set_row(vec![card("liet_kynes")]);
     act(&mut g, Action::Reveal);
     g
@@ -202,8 +202,8 @@ fn reveal_02_boxes_before_acquisitions_by_default() {
     assert!(l.contains(&Action::Pass));
     assert!(!l.iter().any(|a| matches!(a, Action::Card(_))));
     // Firm Grip's box ran without the Alliance: 2 Persuasion only.
-    assert_eq!(g.test_player_ref(0).persuasion, 2);
-    g.test_player(0).persuasion = 5;
+    assert_eq!(g.test_player_ref(Seat(0)).persuasion, 2);
+    g.test_player(Seat(0)).persuasion = 5;
     act(
         &mut g,
         Action::Acquire {
@@ -211,8 +211,12 @@ fn reveal_02_boxes_before_acquisitions_by_default() {
             top: false,
         },
     );
-    assert_eq!(g.test_alliance(Faction::Emperor), Some(0));
-    assert_eq!(g.test_player_ref(0).persuasion, 0, "too late for Firm Grip");
+    assert_eq!(g.test_alliance(Faction::Emperor), Some(Seat(0)));
+    assert_eq!(
+        g.test_player_ref(Seat(0)).persuasion,
+        0,
+        "too late for Firm Grip"
+    );
 }
 
 // IM-REVEAL-02 IM-REVEAL-05 with `reveal_order = published` (docs/rules-decisions.md,
@@ -227,16 +231,20 @@ fn reveal_02_acquire_between_reveal_boxes_when_published() {
     ] {
         let mut g = reveal_game(preset, &ov);
         assert_eq!(prompt(&g), "acquire");
-        assert_eq!(g.test_player_ref(0).persuasion, 0, "no box resolved yet");
+        assert_eq!(
+            g.test_player_ref(Seat(0)).persuasion,
+            0,
+            "no box resolved yet"
+        );
         let l = legal(&g);
         assert!(l.contains(&Action::Card(card("firm_grip"))));
         assert!(l.contains(&Action::Card(card("convincing_argument"))));
         assert!(!l.contains(&Action::Pass));
         refused(&mut g, Action::Pass, "IM-REVEAL-05");
         act(&mut g, Action::Card(card("convincing_argument")));
-        assert_eq!(g.test_player_ref(0).persuasion, 2);
+        assert_eq!(g.test_player_ref(Seat(0)).persuasion, 2);
         assert_eq!(prompt(&g), "acquire");
-        g.test_player(0).persuasion = 5;
+        g.test_player(Seat(0)).persuasion = 5;
         act(
             &mut g,
             Action::Acquire {
@@ -244,11 +252,11 @@ fn reveal_02_acquire_between_reveal_boxes_when_published() {
                 top: false,
             },
         );
-        assert_eq!(g.test_alliance(Faction::Emperor), Some(0));
+        assert_eq!(g.test_alliance(Faction::Emperor), Some(Seat(0)));
         assert_eq!(legal(&g), vec![Action::Card(card("firm_grip"))]);
         act(&mut g, Action::Card(card("firm_grip")));
         assert_eq!(
-            g.test_player_ref(0).persuasion,
+            g.test_player_ref(Seat(0)).persuasion,
             4,
             "Firm Grip with the Alliance"
         );

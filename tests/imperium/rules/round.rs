@@ -13,7 +13,7 @@ fn round_start_reveals_and_draws() {
     };
     let g = Imperium::setup(&opts, 9).unwrap();
     assert!(g.test_conflict().is_some());
-    for s in 0..4 {
+    for s in (0..4).map(Seat) {
         assert_eq!(g.test_player_ref(s).hand.len(), 5);
     }
     assert_eq!(g.view(Viewer::Spectator).conflict_deck_count, 9);
@@ -33,7 +33,7 @@ fn defensive_bonus_troop() {
         .iter()
         .position(|c| c.id == "guild_bank_raid")
         .unwrap() as u8;
-    g.test_set_control(space("carthag"), Some(2));
+    g.test_set_control(space("carthag"), Some(Seat(2)));
     g.test_conflict_deck()
         .push(melange::rules::imperium::ConflictId(other));
     g.test_conflict_deck()
@@ -59,12 +59,16 @@ fn defensive_bonus_troop() {
         g.test_conflict(),
         Some(melange::rules::imperium::ConflictId(target))
     );
-    assert_eq!(g.test_player_ref(2).conflict, 1, "controller deploys 1");
     assert_eq!(
-        g.test_player_ref(2).supply + g.test_player_ref(2).garrison + 1,
+        g.test_player_ref(Seat(2)).conflict,
+        1,
+        "controller deploys 1"
+    );
+    assert_eq!(
+        g.test_player_ref(Seat(2)).supply + g.test_player_ref(Seat(2)).garrison + 1,
         12
     );
-    for s in [0, 1, 3] {
+    for s in [0, 1, 3].map(Seat) {
         assert_eq!(g.test_player_ref(s).conflict, 0);
     }
     // Next round: a Conflict for no space gives nothing.
@@ -81,7 +85,7 @@ fn defensive_bonus_troop() {
             },
         );
     }
-    assert_eq!(g.test_player_ref(2).conflict, 0);
+    assert_eq!(g.test_player_ref(Seat(2)).conflict, 0);
     assert_eq!(rounds_seen, 1);
 }
 
@@ -92,7 +96,7 @@ fn defensive_bonus_troop() {
 fn maker_spice() {
     let mut g = game(&["dune_the_desert_planet"]);
     *g.test_bonus_spice(space("hagga_basin")) = 2;
-    g.test_set_occupant(space("the_great_flat"), Some(3));
+    g.test_set_occupant(space("the_great_flat"), Some(Seat(3)));
     g.test_go_to_combat();
     while g.view(Viewer::Spectator).phase == "combat" {
         let l = legal(&g);
@@ -103,13 +107,13 @@ fn maker_spice() {
     assert_eq!(v.bonus_spice[space("imperial_basin").0 as usize], 1);
     assert_eq!(v.bonus_spice[space("the_great_flat").0 as usize], 0);
     // Harvest: Paul (seat 0) at Hagga Basin: 2 base + 3 bonus, costs 1 water.
-    g.test_start_turn(0);
-    let p = g.test_player(0);
+    g.test_start_turn(Seat(0));
+    let p = g.test_player(Seat(0));
     p.hand = vec![card("dune_the_desert_planet")];
     p.water = 1;
     p.spice = 0;
     send(&mut g, "dune_the_desert_planet", "hagga_basin");
-    let p = g.test_player_ref(0);
+    let p = g.test_player_ref(Seat(0));
     assert_eq!((p.spice, p.water), (5, 0));
     assert_eq!(
         g.view(Viewer::Spectator).bonus_spice[space("hagga_basin").0 as usize],
@@ -126,9 +130,9 @@ fn maker_spice() {
 #[test]
 fn recall() {
     let mut g = game(&["dagger"]);
-    g.test_player(0).solari = 2;
+    g.test_player(Seat(0)).solari = 2;
     send(&mut g, "dagger", "mentat");
-    assert_eq!(g.test_mentat().0, Some(0));
+    assert_eq!(g.test_mentat().0, Some(Seat(0)));
     let round = g.test_round();
     while g.test_round() == round {
         let l = legal(&g);
@@ -143,7 +147,7 @@ fn recall() {
             },
         );
     }
-    assert_eq!(g.test_first(), 1);
+    assert_eq!(g.test_first(), Seat(1));
     assert_eq!(g.test_mentat(), (None, None));
     assert!(
         g.view(Viewer::Spectator)
@@ -151,7 +155,7 @@ fn recall() {
             .iter()
             .all(|o| o.is_none())
     );
-    assert_eq!(g.test_player_ref(0).agents_out, 0);
+    assert_eq!(g.test_player_ref(Seat(0)).agents_out, 0);
 }
 
 // IM-END-01 IM-END-03 IM-RECALL-05: 10 VP triggers the end at Recall, not
@@ -160,7 +164,7 @@ fn recall() {
 fn endgame_at_ten_vp() {
     let mut g = game(&["diplomacy"]);
     send(&mut g, "diplomacy", "wealth");
-    g.test_player(2).vp = 10;
+    g.test_player(Seat(2)).vp = 10;
     assert!(g.to_act().is_some(), "the round goes on");
     while g.view(Viewer::Spectator).phase == "player_turns" {
         let l = legal(&g);
@@ -224,8 +228,8 @@ fn endgame_when_conflicts_run_out() {
 fn endgame_intrigue_and_tie_breakers() {
     let mut g = game(&[]);
     g.test_conflict_deck().clear();
-    g.test_give_intrigue(1, intrigue("tiebreaker"));
-    for s in 0..4 {
+    g.test_give_intrigue(Seat(1), intrigue("tiebreaker"));
+    for s in (0..4).map(Seat) {
         let p = g.test_player(s);
         p.vp = 5;
         p.spice = 1;
@@ -233,7 +237,7 @@ fn endgame_intrigue_and_tie_breakers() {
         p.water = 1;
         p.garrison = 1;
     }
-    g.test_player(3).water = 2;
+    g.test_player(Seat(3)).water = 2;
     while g.view(Viewer::Spectator).phase != "endgame" {
         let l = legal(&g);
         act(
@@ -247,12 +251,12 @@ fn endgame_intrigue_and_tie_breakers() {
             },
         );
     }
-    for s in 0..4 {
+    for s in (0..4).map(Seat) {
         let p = g.test_player(s);
         p.vp = 5;
         p.spice = 1;
         p.solari = 1;
-        p.water = if s == 3 { 2 } else { 1 };
+        p.water = if s == Seat(3) { 2 } else { 1 };
         p.garrison = 1;
     }
     while g.to_act().is_some() {
@@ -275,7 +279,7 @@ fn endgame_intrigue_and_tie_breakers() {
 fn defensive_round(preset: Preset, overrides: &[(&str, &str)]) -> Imperium {
     let mut g = game_opts(preset, overrides, &[]);
     let siege = data().conflict_id("siege_of_carthag").unwrap();
-    g.test_set_control(space("carthag"), Some(2));
+    g.test_set_control(space("carthag"), Some(Seat(2)));
     g.test_conflict_deck().push(siege);
     g.test_go_to_combat();
     assert_eq!(g.test_conflict(), Some(siege));
@@ -292,7 +296,7 @@ fn start_05_defensive_troop_automatic_by_default() {
     ] {
         let g = defensive_round(preset, &ov);
         assert_ne!(prompt(&g), "defensive_bonus");
-        assert_eq!(g.test_player_ref(2).conflict, 1);
+        assert_eq!(g.test_player_ref(Seat(2)).conflict, 1);
     }
 }
 
@@ -312,18 +316,22 @@ fn start_05_defensive_troop_optional_when_published() {
         assert_eq!(legal(&g), vec![Action::Accept, Action::Pass]);
         let mut refuse = g.clone();
         refused(&mut refuse, Action::Troops(1), "IM-START-05");
-        let supply = g.test_player_ref(2).supply;
+        let supply = g.test_player_ref(Seat(2)).supply;
         let mut yes = g.clone();
         act(&mut yes, Action::Accept);
-        assert_eq!(yes.test_player_ref(2).conflict, 1);
-        assert_eq!(yes.test_player_ref(2).supply, supply - 1, "IM-START-06");
+        assert_eq!(yes.test_player_ref(Seat(2)).conflict, 1);
+        assert_eq!(
+            yes.test_player_ref(Seat(2)).supply,
+            supply - 1,
+            "IM-START-06"
+        );
         assert_eq!(prompt(&yes), "turn");
         let mut no = g.clone();
         act(&mut no, Action::Pass);
-        assert_eq!(no.test_player_ref(2).conflict, 0);
-        assert_eq!(no.test_player_ref(2).supply, supply);
+        assert_eq!(no.test_player_ref(Seat(2)).conflict, 0);
+        assert_eq!(no.test_player_ref(Seat(2)).supply, supply);
         assert_eq!(prompt(&no), "turn");
-        assert_eq!(seat(&no), Seat(no.test_first()));
+        assert_eq!(seat(&no), no.test_first());
     }
 }
 
@@ -332,12 +340,12 @@ fn start_05_defensive_troop_optional_when_published() {
 fn start_07_no_defensive_prompt_with_empty_supply() {
     let mut g = game_opts(Preset::Published, &[], &[]);
     let siege = data().conflict_id("siege_of_carthag").unwrap();
-    g.test_set_control(space("carthag"), Some(2));
-    let p = g.test_player(2);
+    g.test_set_control(space("carthag"), Some(Seat(2)));
+    let p = g.test_player(Seat(2));
     p.garrison += p.supply;
     p.supply = 0;
     g.test_conflict_deck().push(siege);
     g.test_go_to_combat();
     assert_ne!(prompt(&g), "defensive_bonus");
-    assert_eq!(g.test_player_ref(2).conflict, 0);
+    assert_eq!(g.test_player_ref(Seat(2)).conflict, 0);
 }
