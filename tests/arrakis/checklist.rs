@@ -35,7 +35,7 @@ fn with_option(name: &str, value: &str) -> Arrakis {
 }
 
 fn units(g: &Arrakis, f: Faction, id: &str) -> melange::rules::arrakis::Units {
-    g.areas[a(id).index()].units[f]
+    g.areas()[a(id).index()].units[f]
 }
 
 /// Starts a Strategy move of `f`: the die spent, the legion in `from`
@@ -92,13 +92,13 @@ fn dice(g: &Arrakis, f: Faction, r: DieResult) -> usize {
 fn round_order_and_dice_rolled_into_matching_slots() {
     // AR-START-01, AR-ACT-03, AR-ACT-04, AR-VEH-01
     let mut g = Arrakis::setup(&ArrakisOptions::default(), 3).unwrap();
-    assert_eq!(g.phase, Phase::VehiclePlacement);
+    assert_eq!(g.phase(), Phase::VehiclePlacement);
     assert!(matches!(g.prompt(), Prompt::Vehicles { .. }));
     // AR-VEH-01: only the Harkonnen act in Vehicle Placement.
     assert!(legal(&g, A).is_empty());
     assert_refused(&g, seat(A), &Action::Done);
     let ev = play(&mut g, H, &[Action::Done]);
-    assert_eq!(g.phase, Phase::ActionResolution);
+    assert_eq!(g.phase(), Phase::ActionResolution);
     // AR-ACT-03: both roll at once (8 Harkonnen dice on the top row, 4).
     let rolled: Vec<_> = ev
         .iter()
@@ -231,7 +231,7 @@ fn bene_gesserit_tokens_once_a_round_on_empty_slots() {
     assert_eq!(g0.house(A).bene_gesserit, 1);
     assert_eq!(g0.house(H).bene_gesserit, 0);
     let mut g = g0.clone();
-    g.houses[H].bene_gesserit = 2;
+    g.edit(|s| s.houses[H].bene_gesserit = 2).unwrap();
     // Harkonnen: 3 Strategy (full), 3 Leadership, 2 Deployment.
     g.test_load_dice(&[0, 0, 0, 2, 2, 2, 3, 3, 2, 3, 4, 5]);
     play(&mut g, H, &[Action::Done]);
@@ -298,14 +298,14 @@ fn action_resolution_ends_with_the_last_harkonnen_die() {
     to_desert_hazards(&mut g);
     // The Atreides' unspent dice are lost; the round went on.
     assert!(g.house(A).dice.is_empty());
-    assert_ne!(g.phase, Phase::ActionResolution);
+    assert_ne!(g.phase(), Phase::ActionResolution);
 }
 
 #[test]
 fn exhausted_deck_gives_nothing() {
     // AR-START-04
     let mut g = game();
-    g.houses[A].decks[0].clear();
+    g.edit(|s| s.houses[A].decks[0].clear()).unwrap();
     let hand = g.house(A).hand.len();
     let ally = g.house(A).decks[1].len();
     g.test_turn(A, &[DieResult::Mentat], 1);
@@ -340,7 +340,8 @@ fn a_legion_splits_and_takes_only_what_its_area_holds() {
     // AR-MOVE-01, AR-MOVE-06, AR-DEPLOY-12, AR-DEPLOY-13
     let mut g = game();
     g.test_put(A, a("s1_1"), [3, 0, 0], 0);
-    g.areas[a("s1_1").index()].tokens.push(0);
+    g.edit(|s| s.areas[a("s1_1").index()].tokens.push(0))
+        .unwrap();
     pick(&mut g, A, "s1_1", &[UnitKind::Regular]);
     // Only kinds present here; a token moves whole, as 1 unit.
     let l = legal(&g, A);
@@ -349,12 +350,13 @@ fn a_legion_splits_and_takes_only_what_its_area_holds() {
     assert_refused(&g, seat(A), &Action::Take(UnitKind::Elite));
     play(&mut g, A, &[Action::TakeToken, Action::To(a("s1_2"))]);
     assert_eq!(units(&g, A, "s1_1"), [2, 0, 0]);
-    let s = &g.areas[a("s1_2").index()];
+    let s = &g.areas()[a("s1_2").index()];
     assert_eq!((s.units[A].into_array(), s.tokens.len()), ([1, 0, 0], 1));
 
     // AR-DEPLOY-13: an area holding only a token offers no unit to take.
     let mut g = game();
-    g.areas[a("s1_3").index()].tokens.push(1);
+    g.edit(|s| s.areas[a("s1_3").index()].tokens.push(1))
+        .unwrap();
     pick(&mut g, A, "s1_3", &[]);
     for k in UnitKind::ALL {
         assert_refused(&g, seat(A), &Action::Take(k));
@@ -368,7 +370,8 @@ fn a_move_ends_in_an_open_area() {
     g.test_put(A, a("s1_1"), [2, 0, 0], 0);
     g.test_put(A, a("s1_4"), [1, 0, 0], 0);
     g.test_put(H, a("s1_3"), [1, 0, 0], 0);
-    g.areas[a("s1_2").index()].worm = Some(Worm::Normal);
+    g.edit(|s| s.areas[a("s1_2").index()].worm = Some(Worm::Normal))
+        .unwrap();
     pick(&mut g, A, "s1_4", &[UnitKind::Regular]);
     // Never into a sandworm.
     let e = assert_refused(&g, seat(A), &Action::To(a("s1_2")));
@@ -427,7 +430,7 @@ fn leadership_moves_legions_with_a_leader() {
     let e = assert_refused(&g, seat(A), &Action::To(a("s1_2")));
     assert_eq!(rule_of(e), "AR-DIE-10");
     play(&mut g, A, &[Action::TakeGeneric, Action::To(a("s1_2"))]);
-    assert_eq!(g.areas[a("s1_2").index()].generic[A], 1);
+    assert_eq!(g.areas()[a("s1_2").index()].generic[A], 1);
 }
 
 #[test]
@@ -435,20 +438,22 @@ fn leaders_vehicles_and_sandworms_are_not_units() {
     // AR-MOVE-09, AR-MOVE-10, AR-MOVE-11
     let mut g = game();
     g.test_put(H, a("s1_2"), [5, 0, 0], 3);
-    g.areas[a("s1_2").index()].harvester = true;
+    g.edit(|s| s.areas[a("s1_2").index()].harvester = true)
+        .unwrap();
     g.test_put(H, a("s1_1"), [1, 0, 0], 1);
     pick(&mut g, H, "s1_1", &[UnitKind::Regular]);
     play(&mut g, H, &[Action::TakeGeneric, Action::To(a("s1_2"))]);
-    let s = &g.areas[a("s1_2").index()];
+    let s = &g.areas()[a("s1_2").index()];
     assert_eq!((s.unit_count(H), s.generic[H]), (6, 4));
 
     // A token counts 1 whatever it hides (kind 0: 2 regulars).
     let mut g = game();
     g.test_put(A, a("s1_2"), [5, 0, 0], 0);
-    g.areas[a("s1_1").index()].tokens.push(0);
+    g.edit(|s| s.areas[a("s1_1").index()].tokens.push(0))
+        .unwrap();
     pick(&mut g, A, "s1_1", &[]);
     play(&mut g, A, &[Action::TakeToken, Action::To(a("s1_2"))]);
-    assert_eq!(g.areas[a("s1_2").index()].unit_count(A), 6);
+    assert_eq!(g.areas()[a("s1_2").index()].unit_count(A), 6);
 }
 
 #[test]
@@ -458,13 +463,16 @@ fn troop_transport_one_ornithopter_two_areas_over_anything() {
     let az1 = board().air_zone_id("az1").unwrap();
     let az5 = board().air_zone_id("az5").unwrap();
     let mut g = game();
-    g.zones[az1.index()] = Some(Vehicle::Ornithopter);
-    g.zones[az5.index()] = Some(Vehicle::Ornithopter);
+    g.edit(|s| s.zones[az1.index()] = Some(Vehicle::Ornithopter))
+        .unwrap();
+    g.edit(|s| s.zones[az5.index()] = Some(Vehicle::Ornithopter))
+        .unwrap();
     g.test_put(H, a("s1_1"), [2, 0, 0], 0);
     // Over a full friendly area, an enemy legion and a sandworm.
     g.test_put(H, a("s1_2"), [6, 0, 0], 0);
     g.test_put(A, a("s1_4"), [1, 0, 0], 0);
-    g.areas[a("s1_3").index()].worm = Some(Worm::Normal);
+    g.edit(|s| s.areas[a("s1_3").index()].worm = Some(Worm::Normal))
+        .unwrap();
     pick(&mut g, H, "s1_1", &[UnitKind::Regular, UnitKind::Regular]);
     // AR-MOVE-25: only an ornithopter connected to the starting area.
     assert_refused(&g, seat(H), &Action::Transport(az5, a("s1_5")));
@@ -475,7 +483,7 @@ fn troop_transport_one_ornithopter_two_areas_over_anything() {
     // AR-MOVE-14: nothing picked up or dropped on the way.
     assert_eq!(units(&g, H, "s1_2"), [6, 0, 0]);
     // AR-MOVE-26
-    assert_eq!(g.zones[az1.index()], None);
+    assert_eq!(g.zones()[az1.index()], None);
     // AR-MOVE-30: the transported legion cannot move again this turn.
     assert_refused(&g, seat(H), &Action::Legion(a("s1_5")));
 }
@@ -485,10 +493,16 @@ fn sandriding_ends_on_a_wormsign_not_past_an_enemy() {
     // AR-MOVE-20, AR-MOVE-22, AR-MOVE-23, AR-PRESC-11
     let setup = |blocker: bool| {
         let mut g = game();
-        g.areas[a("s1_2").index()].wormsign = Some(Wormsign::Sand);
-        g.areas[a("s1_2").index()].harvester = true;
-        g.areas[a("s1_2").index()].station = Some(melange::rules::arrakis::Marker::Jihad);
-        g.areas[a("s1_5").index()].wormsign = Some(Wormsign::Sandworm);
+        g.edit(|s| s.areas[a("s1_2").index()].wormsign = Some(Wormsign::Sand))
+            .unwrap();
+        g.edit(|s| s.areas[a("s1_2").index()].harvester = true)
+            .unwrap();
+        g.edit(|s| {
+            s.areas[a("s1_2").index()].station = Some(melange::rules::arrakis::Marker::Jihad)
+        })
+        .unwrap();
+        g.edit(|s| s.areas[a("s1_5").index()].wormsign = Some(Wormsign::Sandworm))
+            .unwrap();
         if blocker {
             g.test_put(H, a("s1_2"), [1, 0, 0], 0);
         }
@@ -503,30 +517,32 @@ fn sandriding_ends_on_a_wormsign_not_past_an_enemy() {
     // holds a wormsign.
     play(&mut g, A, &[Action::Sandride(a("s1_5"))]);
     assert_eq!(units(&g, A, "s1_5"), [1, 0, 0]);
-    let mid = &g.areas[a("s1_2").index()];
+    let mid = &g.areas()[a("s1_2").index()];
     // AR-PRESC-11: passing the station's area does not take it; nor does
     // passing remove the harvester.
     assert!(mid.station.is_some() && mid.harvester);
-    assert_eq!(g.stations_taken, 0);
+    assert_eq!(g.stations_taken(), 0);
 }
 
 #[test]
 fn atreides_legion_removes_a_lone_harvester_without_battle() {
     // AR-HARV-01, AR-HARV-02, AR-HARV-03
     let mut g = game();
-    g.areas[a("s1_2").index()].harvester = true;
+    g.edit(|s| s.areas[a("s1_2").index()].harvester = true)
+        .unwrap();
     g.test_put(A, a("s1_1"), [1, 0, 0], 0);
     pick(&mut g, A, "s1_1", &[UnitKind::Regular]);
     let ev = play(&mut g, A, &[Action::To(a("s1_2"))]);
-    assert!(!g.areas[a("s1_2").index()].harvester);
+    assert!(!g.areas()[a("s1_2").index()].harvester);
     assert!(!ev.iter().any(|e| matches!(e, Event::BattleStarted { .. })));
     // AR-HARV-01: a Harkonnen legion passing never removes one.
     let mut g = game();
-    g.areas[a("s1_2").index()].harvester = true;
+    g.edit(|s| s.areas[a("s1_2").index()].harvester = true)
+        .unwrap();
     g.test_put(H, a("s1_1"), [1, 0, 0], 0);
     pick(&mut g, H, "s1_1", &[UnitKind::Regular]);
     play(&mut g, H, &[Action::To(a("s1_2"))]);
-    assert!(g.areas[a("s1_2").index()].harvester);
+    assert!(g.areas()[a("s1_2").index()].harvester);
 }
 
 #[test]
@@ -551,7 +567,7 @@ fn atreides_deployment_token_in_a_sietch_then_a_leader() {
     // AR-DIE-13: a Naib (or a named leader) joins it.
     assert_refused(&g, seat(A), &Action::DeployAt(site));
     play(&mut g, A, &[Action::DeployLeader(None)]);
-    let s = &g.areas[site.index()];
+    let s = &g.areas()[site.index()];
     assert_eq!(s.tokens, vec![token]);
     assert_eq!(s.generic[A], 1);
 }
@@ -575,10 +591,10 @@ fn harkonnen_deployment_into_settlements() {
             Action::DeployLeader(None),
         ],
     );
-    assert_eq!(g.areas[x.index()].units[H], [1, 0, 0]);
-    assert_eq!(g.areas[y.index()].units[H], [2, 0, 0]);
+    assert_eq!(g.areas()[x.index()].units[H], [1, 0, 0]);
+    assert_eq!(g.areas()[y.index()].units[H], [2, 0, 0]);
     // The leader goes with the last regular placed.
-    assert_eq!(g.areas[y.index()].generic[H], 1);
+    assert_eq!(g.areas()[y.index()].generic[H], 1);
     assert_eq!(g.prompt(), Prompt::Turn(A));
 }
 
@@ -684,7 +700,7 @@ fn leftover_shields_never_carry_over_and_the_defender_wins() {
     // Round 2: the 2 Harkonnen Hits meet no Shield left from round 1.
     let ev = roll(&mut g, A, &[HIT, HIT, HIT, HIT, SHIELD]);
     assert_eq!(battle_ended(&ev), Some(Some(H)));
-    assert_eq!(g.areas[a("s1_1").index()].unit_count(A), 0);
+    assert_eq!(g.areas()[a("s1_1").index()].unit_count(A), 0);
 }
 
 #[test]
@@ -711,10 +727,13 @@ fn casualty_order_elites_and_leaders() {
     let stilgar = d.leader_id("stilgar").unwrap();
     let chani = d.leader_id("chani").unwrap();
     let mut g = game();
-    g.leaders[usize::from(chani.0)] = LeaderAt::Tank(0);
+    g.edit(|s| s.leaders[usize::from(chani.0)] = LeaderAt::Tank(0))
+        .unwrap();
     g.test_put(A, a("s1_2"), [1, 1, 0], 0);
-    g.areas[a("s1_2").index()].named |= 1 << stilgar.0;
-    g.leaders[usize::from(stilgar.0)] = LeaderAt::Board(a("s1_2"));
+    g.edit(|s| s.areas[a("s1_2").index()].named |= 1 << stilgar.0)
+        .unwrap();
+    g.edit(|s| s.leaders[usize::from(stilgar.0)] = LeaderAt::Board(a("s1_2")))
+        .unwrap();
     g.test_put(H, a("s1_1"), [3, 0, 0], 0);
     attack(
         &mut g,
@@ -725,22 +744,24 @@ fn casualty_order_elites_and_leaders() {
     );
     // AR-COMBAT-01, AR-COMBAT-22: 1 hit takes the regular, never Stilgar.
     roll(&mut g, H, &[HIT, SHIELD, SHIELD, SPECIAL, SPECIAL, SPECIAL]);
-    let s = &g.areas[a("s1_2").index()];
+    let s = &g.areas()[a("s1_2").index()];
     assert_eq!(s.units[A], [0, 1, 0]);
     assert_ne!(s.named & (1 << stilgar.0), 0);
     play(&mut g, H, &[Action::Continue]);
     // AR-COMBAT-21: no regular left in supply, the elite is removed; then
     // AR-COMBAT-24, AR-COMBAT-26: Stilgar falls with it, to the tank.
-    g.houses[A].supply.regular = 0;
+    // The supply emptied without placing its regulars: the rule reads the
+    // supply alone.
+    g.test_edit_unchecked(|s| s.houses[A].supply.regular = 0);
     let elites = g.house(A).supply.elite;
     roll(&mut g, H, &[HIT, HIT, HIT]);
-    let s = &g.areas[a("s1_2").index()];
+    let s = &g.areas()[a("s1_2").index()];
     assert_eq!(s.units[A], [0, 0, 0]);
     assert_eq!(g.house(A).supply.elite, elites + 1);
     assert_eq!(s.named & (1 << stilgar.0), 0);
-    assert_eq!(g.leaders[usize::from(stilgar.0)], LeaderAt::Tank(0));
+    assert_eq!(g.leaders()[usize::from(stilgar.0)], LeaderAt::Tank(0));
     // AR-LEADER-10: the leftmost box is freed by shifting right.
-    assert_eq!(g.leaders[usize::from(chani.0)], LeaderAt::Tank(1));
+    assert_eq!(g.leaders()[usize::from(chani.0)], LeaderAt::Tank(1));
 }
 
 #[test]
@@ -765,16 +786,17 @@ fn advance_moves_the_whole_legion_and_removes_a_harvester() {
     let mut g = game();
     g.test_put(A, a("s1_1"), [2, 0, 0], 1);
     g.test_put(H, a("s1_2"), [1, 0, 0], 0);
-    g.areas[a("s1_2").index()].harvester = true;
+    g.edit(|s| s.areas[a("s1_2").index()].harvester = true)
+        .unwrap();
     pick(&mut g, A, "s1_1", &[UnitKind::Regular, UnitKind::Regular]);
     play(&mut g, A, &[Action::TakeGeneric, Action::To(a("s1_2"))]);
     roll(&mut g, A, &[HIT, SHIELD, SPECIAL]);
     assert!(matches!(g.prompt(), Prompt::Battle(b) if b.step == BattleStep::Advance));
     play(&mut g, A, &[Action::Advance]);
-    let s = &g.areas[a("s1_2").index()];
+    let s = &g.areas()[a("s1_2").index()];
     assert_eq!((s.units[A].into_array(), s.generic[A]), ([2, 0, 0], 1));
     assert!(!s.harvester);
-    assert!(!g.areas[a("s1_1").index()].has_legion(A, data()));
+    assert!(!g.areas()[a("s1_1").index()].has_legion(A, data()));
 }
 
 #[test]
@@ -782,7 +804,8 @@ fn attack_from_afar_returns_to_the_starting_area() {
     // AR-COMBAT-04
     let az1 = board().air_zone_id("az1").unwrap();
     let mut g = game();
-    g.zones[az1.index()] = Some(Vehicle::Ornithopter);
+    g.edit(|s| s.zones[az1.index()] = Some(Vehicle::Ornithopter))
+        .unwrap();
     g.test_put(H, a("s1_1"), [2, 0, 0], 0);
     g.test_put(A, a("s1_5"), [2, 0, 0], 0);
     pick(&mut g, H, "s1_1", &[UnitKind::Regular, UnitKind::Regular]);
@@ -792,14 +815,15 @@ fn attack_from_afar_returns_to_the_starting_area() {
     // The attacker stops: it never stood in between.
     play(&mut g, H, &[Action::Done]);
     assert_eq!(units(&g, H, "s1_1"), [2, 0, 0]);
-    assert_eq!(g.areas[a("s1_2").index()].unit_count(H), 0);
+    assert_eq!(g.areas()[a("s1_2").index()].unit_count(H), 0);
 }
 
 #[test]
 fn hazards_never_destroy_a_settlement() {
     // AR-COMBAT-37: a sandworm wipes out the defenders of a settlement.
     let mut g = game();
-    g.areas[a("s5_5").index()].worm = Some(Worm::Normal);
+    g.edit(|s| s.areas[a("s5_5").index()].worm = Some(Worm::Normal))
+        .unwrap();
     g.test_put(H, a("imperial_basin"), [2, 0, 0], 0);
     g.test_turn(A, &[], 1);
     play(&mut g, A, &[Action::DesertPower]);
@@ -809,7 +833,7 @@ fn hazards_never_destroy_a_settlement() {
         A,
         &[Action::WormAttack(a("s5_5"), a("imperial_basin"))],
     );
-    let s = &g.areas[a("imperial_basin").index()];
+    let s = &g.areas()[a("imperial_basin").index()];
     assert_eq!(s.unit_count(H), 0);
     assert!(s.settlement);
     assert!(!ev.iter().any(|e| matches!(e, Event::Destroyed { .. })));
@@ -870,7 +894,8 @@ fn surprise_attack_adds_a_special_under_the_wiki_option() {
 fn tokens_are_face_down_to_the_harkonnen() {
     // AR-DEPLOY-01
     let mut g = game();
-    g.areas[a("s1_1").index()].tokens.push(2);
+    g.edit(|s| s.areas[a("s1_1").index()].tokens.push(2))
+        .unwrap();
     let hv = g.view(Viewer::Seat(seat(H)));
     let av = g.view(Viewer::Seat(seat(A)));
     let i = a("s1_1").index();
@@ -884,19 +909,22 @@ fn tokens_in_a_battle_are_revealed_even_under_an_ornithopter() {
     // AR-DEPLOY-06, AR-DEPLOY-09, AR-DEPLOY-11
     let az1 = board().air_zone_id("az1").unwrap();
     let mut g = game();
-    g.zones[az1.index()] = Some(Vehicle::Ornithopter);
+    g.edit(|s| s.zones[az1.index()] = Some(Vehicle::Ornithopter))
+        .unwrap();
     // Starting kind 0: 2 regulars.
-    g.areas[a("s1_2").index()].tokens.push(0);
+    g.edit(|s| s.areas[a("s1_2").index()].tokens.push(0))
+        .unwrap();
     g.test_put(H, a("s1_1"), [1, 0, 0], 0);
     let ev = attack(&mut g, H, "s1_1", "s1_2", &[UnitKind::Regular]);
     assert!(ev.iter().any(|e| matches!(e, Event::TokensRevealed { .. })));
-    let s = &g.areas[a("s1_2").index()];
+    let s = &g.areas()[a("s1_2").index()];
     assert!(s.tokens.is_empty());
     assert_eq!(s.units[A], [2, 0, 0]);
 
     // Attacking tokens are revealed too (kind 2: an elite and a Fedaykin).
     let mut g = game();
-    g.areas[a("s1_1").index()].tokens.push(2);
+    g.edit(|s| s.areas[a("s1_1").index()].tokens.push(2))
+        .unwrap();
     g.test_put(H, a("s1_2"), [1, 0, 0], 0);
     pick(&mut g, A, "s1_1", &[]);
     play(&mut g, A, &[Action::TakeToken, Action::To(a("s1_2"))]);
@@ -908,9 +936,12 @@ fn scouting_a_free_action_revealing_tokens() {
     // AR-SCOUT-02, AR-SCOUT-04, AR-DEPLOY-07, AR-FREE-01, AR-FREE-03
     let az1 = board().air_zone_id("az1").unwrap();
     let mut g = game();
-    g.zones[az1.index()] = Some(Vehicle::Ornithopter);
-    g.areas[a("s1_2").index()].tokens.push(0);
-    g.areas[a("s1_3").index()].tokens.push(1);
+    g.edit(|s| s.zones[az1.index()] = Some(Vehicle::Ornithopter))
+        .unwrap();
+    g.edit(|s| s.areas[a("s1_2").index()].tokens.push(0))
+        .unwrap();
+    g.edit(|s| s.areas[a("s1_3").index()].tokens.push(1))
+        .unwrap();
     g.test_turn(H, &[DieResult::Strategy], 1);
     let zone_for = |g: &Arrakis, id: &str| {
         legal(g, H).into_iter().find_map(|x| match x {
@@ -922,19 +953,22 @@ fn scouting_a_free_action_revealing_tokens() {
     let ev = play(&mut g, H, &[Action::Scout(z, a("s1_2"))]);
     assert!(ev.iter().any(|e| matches!(e, Event::TokensRevealed { .. })));
     assert_eq!(units(&g, A, "s1_2"), [2, 0, 0]);
-    assert!(g.areas[a("s1_2").index()].tokens.is_empty());
+    assert!(g.areas()[a("s1_2").index()].tokens.is_empty());
     // Free: no die spent, still the Harkonnen turn, and again.
     assert_eq!(g.prompt(), Prompt::Turn(H));
     assert_eq!(g.house(H).unused(), 1);
     // A second ornithopter (the first was spent, AR-SCOUT-05).
-    assert_eq!(g.zones[az1.index()], None);
-    g.zones[az1.index()] = Some(Vehicle::Ornithopter);
+    assert_eq!(g.zones()[az1.index()], None);
+    g.edit(|s| s.zones[az1.index()] = Some(Vehicle::Ornithopter))
+        .unwrap();
     let z = zone_for(&g, "s1_3").unwrap();
     play(&mut g, H, &[Action::Scout(z, a("s1_3"))]);
     assert_eq!(units(&g, A, "s1_3"), [1, 1, 0]);
     // AR-FREE-02: never in the other house's turn.
-    g.zones[az1.index()] = Some(Vehicle::Ornithopter);
-    g.areas[a("s1_4").index()].tokens.push(0);
+    g.edit(|s| s.zones[az1.index()] = Some(Vehicle::Ornithopter))
+        .unwrap();
+    g.edit(|s| s.areas[a("s1_4").index()].tokens.push(0))
+        .unwrap();
     g.test_turn(A, &[DieResult::Strategy], 1);
     assert_refused(&g, seat(H), &Action::Scout(az1, a("s1_4")));
 }
@@ -942,11 +976,13 @@ fn scouting_a_free_action_revealing_tokens() {
 // ---- Desert Hazards ----
 
 fn worm(g: &mut Arrakis, id: &str) {
-    g.areas[a(id).index()].worm = Some(Worm::Normal);
+    g.edit(|s| s.areas[a(id).index()].worm = Some(Worm::Normal))
+        .unwrap();
 }
 
 fn sign(g: &mut Arrakis, id: &str, w: Wormsign) {
-    g.areas[a(id).index()].wormsign = Some(w);
+    g.edit(|s| s.areas[a(id).index()].wormsign = Some(w))
+        .unwrap();
 }
 
 #[test]
@@ -979,17 +1015,17 @@ fn wormsigns_cleared_near_atreides_and_sandworms_then_placed() {
     assert_eq!(placed, vec![a("s1_4")]);
     // None of the cleared ones called a sandworm.
     for x in [a("s1_3"), site] {
-        assert!(g.areas[x.index()].worm.is_none());
+        assert!(g.areas()[x.index()].worm.is_none());
     }
     // AR-HAZ-08: every token was resolved: none is left on the board.
-    assert!(g.areas.iter().all(|s| s.wormsign.is_none()));
+    assert!(g.areas().iter().all(|s| s.wormsign.is_none()));
 }
 
 #[test]
 fn wormsigns_resolve_by_kind_sand_then_sandworm_then_burrowing() {
     // AR-HAZ-04, AR-HAZ-09, AR-HAZ-10, AR-HAZ-12, AR-HAZ-13, AR-HAZ-19
     let mut g = game();
-    g.worms_off = 1;
+    g.edit(|s| s.worms_off = 1).unwrap();
     // s1_1 is deep desert, s1_3 ordinary desert; by area order the
     // Burrowing Sandworm in s1_1 would come first.
     sign(&mut g, "s1_1", Wormsign::Burrowing);
@@ -999,16 +1035,16 @@ fn wormsigns_resolve_by_kind_sand_then_sandworm_then_burrowing() {
     to_desert_hazards(&mut g);
     // The Sandworm took the free figure; the Burrowing one then moved it
     // to s1_1 (deep desert); ordinary desert and Sand gave nothing.
-    assert!(g.areas[a("s1_1").index()].worm.is_some());
+    assert!(g.areas()[a("s1_1").index()].worm.is_some());
     for id in ["s1_2", "s1_3", "s1_5"] {
-        assert!(g.areas[a(id).index()].worm.is_none(), "{id}");
+        assert!(g.areas()[a(id).index()].worm.is_none(), "{id}");
     }
     // AR-HAZ-19: the tokens went back to the pool.
-    assert!(g.areas.iter().all(|s| s.wormsign.is_none()));
+    assert!(g.areas().iter().all(|s| s.wormsign.is_none()));
 
     // AR-HAZ-04: a choice in Desert Hazards is the Atreides'.
     let mut g = game();
-    g.worms_off = 0;
+    g.edit(|s| s.worms_off = 0).unwrap();
     worm(&mut g, "s1_5");
     worm(&mut g, "s1_6");
     sign(&mut g, "s1_2", Wormsign::Sandworm);
@@ -1022,7 +1058,8 @@ fn a_sandworm_attacks_the_legion_it_emerges_on() {
     // AR-HAZ-25, AR-HAZ-29, AR-HAZ-30, AR-PRESC-14
     let mut g = game();
     g.test_put(H, a("s1_1"), [3, 0, 0], 0);
-    g.areas[a("s1_1").index()].harvester = true;
+    g.edit(|s| s.areas[a("s1_1").index()].harvester = true)
+        .unwrap();
     sign(&mut g, "s1_1", Wormsign::Sandworm);
     // Deep desert: a Special is 2 hits; then the storm rolls 2 Shields.
     g.test_load_dice(&[SPECIAL, SHIELD, SHIELD, SHIELD, SHIELD, SHIELD]);
@@ -1038,7 +1075,8 @@ fn a_sandworm_attacks_the_legion_it_emerges_on() {
     // Jihad outside Action Resolution.
     let mut g = game();
     g.test_put(H, a("s1_1"), [1, 0, 0], 0);
-    g.areas[a("s1_1").index()].harvester = true;
+    g.edit(|s| s.areas[a("s1_1").index()].harvester = true)
+        .unwrap();
     sign(&mut g, "s1_1", Wormsign::Sandworm);
     g.test_load_dice(&[HIT, SHIELD, SHIELD, SHIELD]);
     let ev = to_desert_hazards(&mut g);
@@ -1046,7 +1084,7 @@ fn a_sandworm_attacks_the_legion_it_emerges_on() {
         ev.iter()
             .any(|e| matches!(e, Event::HarvesterDestroyed { .. }))
     );
-    assert_eq!(g.harvesters_destroyed, 0);
+    assert_eq!(g.harvesters_destroyed(), 0);
 }
 
 #[test]
@@ -1056,7 +1094,7 @@ fn sandworms_never_touch_a_mountain() {
     g.test_put(H, a("broken_land"), [2, 0, 0], 0);
     sign(&mut g, "broken_land", Wormsign::Sandworm);
     to_desert_hazards(&mut g);
-    assert!(g.areas[a("broken_land").index()].worm.is_none());
+    assert!(g.areas()[a("broken_land").index()].worm.is_none());
     assert_eq!(units(&g, H, "broken_land"), [2, 0, 0]);
 }
 
@@ -1070,7 +1108,8 @@ fn coriolis_storms_strike_harkonnen_legions_off_the_mountains() {
     // A harvester with a Harkonnen legion (and a sandworm, so that no
     // wormsign is placed there).
     g.test_put(H, a("s1_4"), [3, 0, 0], 0);
-    g.areas[a("s1_4").index()].harvester = true;
+    g.edit(|s| s.areas[a("s1_4").index()].harvester = true)
+        .unwrap();
     worm(&mut g, "s1_4");
     g.test_load_dice(&[HIT; 4]);
     let ev = to_desert_hazards(&mut g);
@@ -1089,7 +1128,7 @@ fn coriolis_storms_strike_harkonnen_legions_off_the_mountains() {
 fn the_atomics_desert_takes_wormsigns_and_storms() {
     // AR-ATOM-05, AR-ATOM-06
     let blast = |g: &mut Arrakis| {
-        g.prescience = [8, 0, 0].into();
+        g.edit(|s| s.prescience = [8, 0, 0].into()).unwrap();
         g.test_turn(A, &[DieResult::Strategy], 1);
         play(g, A, &[Action::Atomics(a("splintered_rock"))]);
     };
@@ -1108,7 +1147,7 @@ fn the_atomics_desert_takes_wormsigns_and_storms() {
     worm(&mut g, "splintered_rock");
     g.test_load_dice(&[HIT, HIT]);
     to_desert_hazards(&mut g);
-    assert_eq!(g.areas[a("splintered_rock").index()].unit_count(H), 0);
+    assert_eq!(g.areas()[a("splintered_rock").index()].unit_count(H), 0);
 }
 
 #[test]
@@ -1138,7 +1177,7 @@ fn only_moving_in_reveals_a_wormsign_and_only_for_the_harkonnen() {
     sign(&mut g, "s1_2", Wormsign::Sandworm);
     pick(&mut g, H, "s1_2", &[UnitKind::Regular]);
     play(&mut g, H, &[Action::To(a("s1_1"))]);
-    let s = &g.areas[a("s1_2").index()];
+    let s = &g.areas()[a("s1_2").index()];
     assert!(s.wormsign.is_some() && s.worm.is_none());
     assert_eq!(s.units[H], [1, 0, 0]);
 
@@ -1147,7 +1186,7 @@ fn only_moving_in_reveals_a_wormsign_and_only_for_the_harkonnen() {
     sign(&mut g, "s1_2", Wormsign::Sandworm);
     pick(&mut g, A, "s1_1", &[UnitKind::Regular]);
     play(&mut g, A, &[Action::To(a("s1_2"))]);
-    let s = &g.areas[a("s1_2").index()];
+    let s = &g.areas()[a("s1_2").index()];
     assert!(s.wormsign.is_some() && s.worm.is_none());
     assert_eq!(s.units[A], [1, 0, 0]);
 }
@@ -1157,8 +1196,10 @@ fn no_carryall_rescue_outside_desert_hazards() {
     // AR-HAZ-23
     let az1 = board().air_zone_id("az1").unwrap();
     let mut g = game();
-    g.zones[az1.index()] = Some(Vehicle::Carryall);
-    g.areas[a("s1_1").index()].harvester = true;
+    g.edit(|s| s.zones[az1.index()] = Some(Vehicle::Carryall))
+        .unwrap();
+    g.edit(|s| s.areas[a("s1_1").index()].harvester = true)
+        .unwrap();
     g.test_turn(H, &[DieResult::Strategy], 1);
     assert_refused(&g, seat(H), &Action::Rescue(az1));
     // A Desert Power attack on it destroys it, no rescue asked.
@@ -1172,8 +1213,8 @@ fn no_carryall_rescue_outside_desert_hazards() {
             Action::WormAttack(a("s1_2"), a("s1_1")),
         ],
     );
-    assert!(!g.areas[a("s1_1").index()].harvester);
-    assert_eq!(g.zones[az1.index()], Some(Vehicle::Carryall));
+    assert!(!g.areas()[a("s1_1").index()].harvester);
+    assert_eq!(g.zones()[az1.index()], Some(Vehicle::Carryall));
 }
 
 #[test]
@@ -1182,12 +1223,14 @@ fn desert_power_spends_no_die_and_leaves_the_tank() {
     let chani = data().leader_id("chani").unwrap();
     let alia = data().leader_id("alia").unwrap();
     let mut g = game();
-    g.leaders[usize::from(chani.0)] = LeaderAt::Tank(0);
-    g.leaders[usize::from(alia.0)] = LeaderAt::Tank(3);
+    g.edit(|s| s.leaders[usize::from(chani.0)] = LeaderAt::Tank(0))
+        .unwrap();
+    g.edit(|s| s.leaders[usize::from(alia.0)] = LeaderAt::Tank(3))
+        .unwrap();
     g.test_turn(A, &[DieResult::Mentat], 2);
     play(&mut g, A, &[Action::DesertPower, Action::Done]);
     assert_eq!(g.house(A).unused(), 1);
-    assert_eq!(g.leaders[usize::from(chani.0)], LeaderAt::Tank(0));
+    assert_eq!(g.leaders()[usize::from(chani.0)], LeaderAt::Tank(0));
     // A spent die moves the track.
     play(&mut g, H, &[Action::SpendDie(DieResult::Strategy)]);
     let deck = Deck::HouseAtreides;
@@ -1199,9 +1242,9 @@ fn desert_power_spends_no_die_and_leaves_the_tank() {
             Action::Mentat(deck, deck),
         ],
     );
-    assert_eq!(g.leaders[usize::from(chani.0)], LeaderAt::Tank(1));
+    assert_eq!(g.leaders()[usize::from(chani.0)], LeaderAt::Tank(1));
     // AR-LEADER-13: off the right end, deployable again.
-    assert_eq!(g.leaders[usize::from(alia.0)], LeaderAt::SetAside);
+    assert_eq!(g.leaders()[usize::from(alia.0)], LeaderAt::SetAside);
     g.test_turn(A, &[DieResult::Deployment], 1);
     play(
         &mut g,
@@ -1220,7 +1263,8 @@ fn defenders_revealed_over_the_limit_the_atreides_pick_then_battle() {
     // regular and an elite (starting kind 1) are attacked: 7 units.
     let mut g = game();
     g.test_put(A, a("s1_2"), [5, 0, 0], 0);
-    g.areas[a("s1_2").index()].tokens.push(1);
+    g.edit(|s| s.areas[a("s1_2").index()].tokens.push(1))
+        .unwrap();
     g.test_put(H, a("s1_1"), [1, 0, 0], 0);
     attack(&mut g, H, "s1_1", "s1_2", &[UnitKind::Regular]);
     assert!(matches!(g.prompt(), Prompt::Excess(f, x, _) if f == A && x == a("s1_2")));
@@ -1237,10 +1281,10 @@ fn defenders_revealed_over_the_limit_the_atreides_pick_then_battle() {
 fn jihad_harvester_counts_restart_each_action_resolution() {
     // AR-PRESC-15
     let mut g = Arrakis::setup(&ArrakisOptions::default(), 3).unwrap();
-    g.harvesters_destroyed = 1;
+    g.edit(|s| s.harvesters_destroyed = 1).unwrap();
     play(&mut g, H, &[Action::Done]);
-    assert_eq!(g.phase, Phase::ActionResolution);
-    assert_eq!(g.harvesters_destroyed, 0);
+    assert_eq!(g.phase(), Phase::ActionResolution);
+    assert_eq!(g.harvesters_destroyed(), 0);
 }
 
 // ---- Vehicles, Spice Harvesting, End of the Round, victory ----
@@ -1289,9 +1333,9 @@ fn one_vehicle_per_air_zone() {
             Action::PlaceVehicle(Vehicle::Carryall, az1),
         ],
     );
-    assert_eq!(g.zones[az1.index()], Some(Vehicle::Carryall));
+    assert_eq!(g.zones()[az1.index()], Some(Vehicle::Carryall));
     assert_eq!(
-        g.zones.iter().filter(|z| z.is_some()).count(),
+        g.zones().iter().filter(|z| z.is_some()).count(),
         1,
         "the ornithopter went, it did not move"
     );
@@ -1305,21 +1349,22 @@ fn harvest_yields_and_the_board_cleared_of_vehicles() {
     let mut g = game();
     // Sandworms keep wormsigns away (AR-HAZ-07).
     for id in ["s1_1", "s1_3"] {
-        g.areas[a(id).index()].harvester = true;
+        g.edit(|s| s.areas[a(id).index()].harvester = true).unwrap();
         worm(&mut g, id);
     }
-    g.zones[az1.index()] = Some(Vehicle::Ornithopter);
+    g.edit(|s| s.zones[az1.index()] = Some(Vehicle::Ornithopter))
+        .unwrap();
     g.test_imperium([2, 2, 2], [true, true, true]);
     to_desert_hazards(&mut g);
     // Deep desert 2 + ordinary desert 1.
     assert!(matches!(g.prompt(), Prompt::Spice { spice: 3, .. }));
     // AR-SPICE-02: the Harkonnen alone act.
     assert_eq!(g.prompt().faction(), Some(H));
-    assert!(g.areas.iter().all(|s| !s.harvester));
+    assert!(g.areas().iter().all(|s| !s.harvester));
     // AR-SPICE-17: the bans lasted until now.
-    assert_eq!(g.bans, [false; 3]);
+    assert_eq!(g.bans(), [false; 3]);
     play(&mut g, H, &[Action::Done]);
-    assert!(g.zones.iter().all(|z| z.is_none()));
+    assert!(g.zones().iter().all(|z| z.is_none()));
 }
 
 #[test]
@@ -1340,8 +1385,8 @@ fn markers_rise_one_step_and_unkept_ones_fall_into_bans() {
         &[Action::Keep(ImperiumMarker::SpacingGuild), Action::Done],
     );
     // Each marker its own ban: only the Landsraad fell.
-    assert_eq!(g.imperium, [2, 3, 4]);
-    assert_eq!(g.bans, [false, false, true]);
+    assert_eq!(g.imperium(), [2, 3, 4]);
+    assert_eq!(g.bans(), [false, false, true]);
 }
 
 #[test]
@@ -1355,24 +1400,26 @@ fn supremacy_brings_leaders_in_as_cards() {
         decided: Default::default(),
     });
     play(&mut g, H, &[Action::BuySupremacy]);
-    assert_eq!(g.supremacy, 1);
+    assert_eq!(g.supremacy(), 1);
     // Thufir enters: his card, not his figure.
-    assert_eq!(g.leaders[id("thufir_hawat")], LeaderAt::SetAside);
+    assert_eq!(g.leaders()[id("thufir_hawat")], LeaderAt::SetAside);
     // Feyd-Rautha at 6: Beast Rabban's card and figure leave at once.
     let rabban = d.leader_id("beast_rabban").unwrap();
     g.test_put(H, a("s1_1"), [1, 0, 0], 0);
-    g.areas[a("s1_1").index()].named |= 1 << rabban.0;
-    g.leaders[usize::from(rabban.0)] = LeaderAt::Board(a("s1_1"));
-    g.supremacy = 5;
-    g.bought_supremacy = false;
+    g.edit(|s| s.areas[a("s1_1").index()].named |= 1 << rabban.0)
+        .unwrap();
+    g.edit(|s| s.leaders[usize::from(rabban.0)] = LeaderAt::Board(a("s1_1")))
+        .unwrap();
+    g.edit(|s| s.supremacy = 5).unwrap();
+    g.edit(|s| s.bought_supremacy = false).unwrap();
     g.test_set_prompt(Prompt::Spice {
         spice: 3,
         decided: Default::default(),
     });
     play(&mut g, H, &[Action::BuySupremacy]);
-    assert_eq!(g.leaders[id("feyd_rautha")], LeaderAt::SetAside);
-    assert_eq!(g.leaders[id("beast_rabban")], LeaderAt::Removed);
-    assert_eq!(g.areas[a("s1_1").index()].named & (1 << rabban.0), 0);
+    assert_eq!(g.leaders()[id("feyd_rautha")], LeaderAt::SetAside);
+    assert_eq!(g.leaders()[id("beast_rabban")], LeaderAt::Removed);
+    assert_eq!(g.areas()[a("s1_1").index()].named & (1 << rabban.0), 0);
 }
 
 #[test]
@@ -1384,23 +1431,25 @@ fn end_of_round_steps_in_order() {
     let mut g = game();
     for (f, l, id) in [(H, baron, "s1_1"), (A, paul, "s1_3")] {
         g.test_put(f, a(id), [1, 0, 0], 0);
-        g.areas[a(id).index()].named |= 1 << l.0;
-        g.leaders[usize::from(l.0)] = LeaderAt::Board(a(id));
+        g.edit(|s| s.areas[a(id).index()].named |= 1 << l.0)
+            .unwrap();
+        g.edit(|s| s.leaders[usize::from(l.0)] = LeaderAt::Board(a(id)))
+            .unwrap();
     }
     // The Baron Thwarted (End of Round, supremacy at most 3: Kwisatz
     // Haderach +2) and an Action Resolution card.
-    g.revealed = vec![15, 1];
-    g.claimed_this_round = 0;
-    g.phase = Phase::EndOfRound;
-    g.houses[H].dice = Vec::new();
-    let round = g.round;
+    g.edit(|s| s.revealed = vec![15, 1]).unwrap();
+    g.edit(|s| s.claimed_this_round = 0).unwrap();
+    g.edit(|s| s.phase = Phase::EndOfRound).unwrap();
+    g.edit(|s| s.houses[H].dice = Vec::new()).unwrap();
+    let round = g.round();
     g.test_set_prompt(Prompt::EndClaims);
     // AR-END-02: End of Round cards only.
     assert_refused(&g, seat(A), &Action::Claim(1));
     play(&mut g, A, &[Action::Claim(0)]);
-    assert_eq!(g.prescience, [2, 0, 0]);
+    assert_eq!(g.prescience(), [2, 0, 0]);
     // AR-END-10: a claimed card leaves the row.
-    assert_eq!(g.revealed, vec![1]);
+    assert_eq!(g.revealed(), vec![1]);
     // (Nothing else to claim: the step ends at once.)
     // AR-END-05: the swap, the Harkonnen first.
     assert_eq!(g.prompt(), Prompt::Swap(H));
@@ -1409,24 +1458,24 @@ fn end_of_round_steps_in_order() {
     assert_eq!(g.prompt(), Prompt::Swap(A));
     // (Paul was the only one: the step ends with the swap.)
     play(&mut g, A, &[Action::SwapLeader(paul)]);
-    assert_eq!(g.leaders[usize::from(paul.0)], LeaderAt::SetAside);
+    assert_eq!(g.leaders()[usize::from(paul.0)], LeaderAt::SetAside);
     // AR-END-09: the unclaimed card, the Atreides' choice.
     assert_eq!(g.prompt(), Prompt::Unclaimed);
     let deck = g.view(Viewer::Spectator).revealed.len();
     assert_eq!(deck, 1);
     play(&mut g, A, &[Action::RemoveUnclaimed]);
     // AR-END-11: the next round starts, dice back.
-    assert_eq!(g.round, round + 1);
-    assert_eq!(g.phase, Phase::VehiclePlacement);
+    assert_eq!(g.round(), round + 1);
+    assert_eq!(g.phase(), Phase::VehiclePlacement);
     assert!(g.house(A).dice.is_empty() && g.house(H).dice.is_empty());
-    assert!(!g.revealed.contains(&1));
+    assert!(!g.revealed().contains(&1));
 }
 
 #[test]
 fn the_atreides_win_only_at_the_end_of_the_round() {
     // AR-WIN-03
     let mut g = game();
-    g.prescience = [10, 10, 10].into();
+    g.edit(|s| s.prescience = [10, 10, 10].into()).unwrap();
     assert!(g.objective_met());
     g.test_turn(A, &[DieResult::Mentat], 1);
     let deck = Deck::HouseAtreides;
@@ -1438,11 +1487,11 @@ fn the_atreides_win_only_at_the_end_of_the_round() {
             Action::Mentat(deck, deck),
         ],
     );
-    assert!(g.winner.is_none());
-    g.revealed.clear();
+    assert!(g.winner().is_none());
+    g.edit(|s| s.revealed.clear()).unwrap();
     g.test_set_prompt(Prompt::EndClaims);
     play(&mut g, A, &[Action::Done]);
-    assert_eq!(g.winner.map(|w| w.0), Some(A));
+    assert_eq!(g.winner().map(|w| w.0), Some(A));
 }
 
 // ---- Prescience claims ----
@@ -1455,8 +1504,8 @@ fn prescience_claims_timing_conditions_and_limits() {
     // The Water of Life (spend a die, no condition), The Baron Thwarted
     // (End of Round), Fedaykin Raid (an Atreides legion in a settlement's
     // sector).
-    g.revealed = vec![0, 15, 2];
-    g.claimed_this_round = 0;
+    g.edit(|s| s.revealed = vec![0, 15, 2]).unwrap();
+    g.edit(|s| s.claimed_this_round = 0).unwrap();
     g.test_turn(A, &[DieResult::Strategy, DieResult::Mentat], 2);
     let l = legal(&g, A);
     assert!(l.contains(&Action::ClaimSpending(0, DieResult::Strategy)));
@@ -1469,7 +1518,7 @@ fn prescience_claims_timing_conditions_and_limits() {
     g.test_put(A, a("arrakeen"), [1, 0, 0], 0);
     play(&mut g, A, &[Action::Claim(2)]);
     // AR-PRESC-01, AR-PRESC-02: Sand Dwellers and Jihad advance.
-    assert_eq!(g.prescience, [0, 1, 1]);
+    assert_eq!(g.prescience(), [0, 1, 1]);
     // AR-PRESC-04: one a turn.
     assert_refused(&g, seat(A), &Action::ClaimSpending(0, DieResult::Strategy));
     play(&mut g, A, &[Action::SpendDie(DieResult::Mentat)]);
@@ -1481,14 +1530,14 @@ fn prescience_claims_timing_conditions_and_limits() {
     play(&mut g, H, &[Action::SpendDie(DieResult::Strategy)]);
     // AR-PRESC-08: the die is the turn's action.
     play(&mut g, A, &[Action::ClaimSpending(0, DieResult::Strategy)]);
-    assert_eq!(g.prescience, [2, 1, 1]);
+    assert_eq!(g.prescience(), [2, 1, 1]);
     assert_eq!(g.prompt(), Prompt::Turn(H));
     // AR-PRESC-03: 2 a round, End of Round included.
     g.test_set_prompt(Prompt::EndClaims);
     assert_refused(&g, seat(A), &Action::Claim(0));
     // AR-PRESC-05: an Action Resolution card at End of Round: never.
-    g.claimed_this_round = 0;
-    g.revealed = vec![2, 15];
+    g.edit(|s| s.claimed_this_round = 0).unwrap();
+    g.edit(|s| s.revealed = vec![2, 15]).unwrap();
     g.test_set_prompt(Prompt::EndClaims);
     assert_refused(&g, seat(A), &Action::Claim(0));
     play(&mut g, A, &[Action::Claim(1)]);
@@ -1500,8 +1549,10 @@ fn prescience_claims_timing_conditions_and_limits() {
 fn guerrilla_training_is_a_free_action_any_number_of_times() {
     // AR-FREE-01, AR-FREE-02, AR-FREE-03, AR-FREE-04, AR-ACT-15
     let mut g = game();
-    g.areas[a("s1_1").index()].tokens.push(0);
-    g.areas[a("s1_3").index()].tokens.push(0);
+    g.edit(|s| s.areas[a("s1_1").index()].tokens.push(0))
+        .unwrap();
+    g.edit(|s| s.areas[a("s1_3").index()].tokens.push(0))
+        .unwrap();
     g.test_turn(H, &[DieResult::Strategy], 1);
     // Never in the other house's turn.
     assert_refused(&g, seat(A), &Action::Reveal(a("s1_1")));
@@ -1550,24 +1601,26 @@ fn paul_muad_dib_and_reverend_mother_jessica_take_over() {
     let (jessica, rmj) = (id("lady_jessica"), id("reverend_mother_jessica"));
     let mut g = game();
     g.test_put(A, a("s1_1"), [1, 0, 0], 0);
-    g.areas[a("s1_1").index()].named |= 1 << paul.0;
-    g.leaders[usize::from(paul.0)] = LeaderAt::Board(a("s1_1"));
-    g.prescience = [2, 2, 0].into();
+    g.edit(|s| s.areas[a("s1_1").index()].named |= 1 << paul.0)
+        .unwrap();
+    g.edit(|s| s.leaders[usize::from(paul.0)] = LeaderAt::Board(a("s1_1")))
+        .unwrap();
+    g.edit(|s| s.prescience = [2, 2, 0].into()).unwrap();
     // The Sleeper Must Awaken: +1 on every marker (no Harkonnen unit on
     // the cleared board).
-    g.revealed = vec![17];
-    g.claimed_this_round = 0;
+    g.edit(|s| s.revealed = vec![17]).unwrap();
+    g.edit(|s| s.claimed_this_round = 0).unwrap();
     let tokens = g.house(A).bene_gesserit;
     g.test_set_prompt(Prompt::EndClaims);
     play(&mut g, A, &[Action::Claim(0)]);
     // Paul-Muad'Dib stands where Paul stood.
-    assert_eq!(g.leaders[usize::from(pmd.0)], LeaderAt::Board(a("s1_1")));
-    assert_eq!(g.leaders[usize::from(paul.0)], LeaderAt::Removed);
-    let named = g.areas[a("s1_1").index()].named;
+    assert_eq!(g.leaders()[usize::from(pmd.0)], LeaderAt::Board(a("s1_1")));
+    assert_eq!(g.leaders()[usize::from(paul.0)], LeaderAt::Removed);
+    let named = g.areas()[a("s1_1").index()].named;
     assert!(named & (1 << pmd.0) != 0 && named & (1 << paul.0) == 0);
     // Lady Jessica leaves the game; the Reverend Mother brings a token.
-    assert_eq!(g.leaders[usize::from(jessica.0)], LeaderAt::Removed);
-    assert_eq!(g.leaders[usize::from(rmj.0)], LeaderAt::SetAside);
+    assert_eq!(g.leaders()[usize::from(jessica.0)], LeaderAt::Removed);
+    assert_eq!(g.leaders()[usize::from(rmj.0)], LeaderAt::SetAside);
     assert_eq!(g.house(A).bene_gesserit, tokens + 1);
 }
 
@@ -1575,14 +1628,15 @@ fn paul_muad_dib_and_reverend_mother_jessica_take_over() {
 fn the_wild_maker_attacks_as_a_sandworm_with_six_dice() {
     // AR-HAZ-27, AR-LEADER-28
     let mut g = game();
-    g.areas[a("s1_1").index()].worm = Some(Worm::WildMaker);
+    g.edit(|s| s.areas[a("s1_1").index()].worm = Some(Worm::WildMaker))
+        .unwrap();
     g.test_put(H, a("s1_4"), [6, 0, 0], 0);
     g.test_turn(A, &[], 1);
     play(&mut g, A, &[Action::DesertPower]);
     g.test_load_dice(&[HIT; 6]);
     play(&mut g, A, &[Action::WormAttack(a("s1_1"), a("s1_4"))]);
     assert_eq!(units(&g, H, "s1_4"), [0, 0, 0]);
-    assert!(g.areas[a("s1_1").index()].worm.is_none());
+    assert!(g.areas()[a("s1_1").index()].worm.is_none());
 }
 
 #[test]
@@ -1592,8 +1646,10 @@ fn an_active_ban_applies_at_all_times() {
     let az1 = board().air_zone_id("az1").unwrap();
     let mut g = game();
     g.test_imperium([5, 5, 5], [true, true, true]);
-    g.zones[az1.index()] = Some(Vehicle::Ornithopter);
-    g.areas[a("s1_3").index()].tokens.push(0);
+    g.edit(|s| s.zones[az1.index()] = Some(Vehicle::Ornithopter))
+        .unwrap();
+    g.edit(|s| s.areas[a("s1_3").index()].tokens.push(0))
+        .unwrap();
     g.test_put(H, a("s1_2"), [4, 0, 0], 0);
     g.test_put(H, a("s1_1"), [2, 0, 0], 0);
     g.test_hand(H, &[melange::rules::arrakis::CardId(0)]);
@@ -1629,7 +1685,8 @@ fn storm_exposure_text_enclosed_plateaus_or_settlements() {
                 .unwrap_or_default(),
             ..Default::default()
         });
-        g.areas[a("hagga_basin").index()].settlement = false;
+        g.edit(|s| s.areas[a("hagga_basin").index()].settlement = false)
+            .unwrap();
         for x in areas {
             g.test_put(H, a(x), [3, 0, 0], 0);
         }
@@ -1689,7 +1746,8 @@ fn the_atomics_open_the_plateaus_next_to_them_to_storms() {
         preset: Preset::Published,
         ..Default::default()
     });
-    g.atomics_area = Some(a("splintered_rock"));
+    g.edit(|s| s.atomics_area = Some(a("splintered_rock")))
+        .unwrap();
     g.test_put(H, a("hagga_basin"), [3, 0, 0], 0);
     g.test_put(H, a("carthag"), [3, 0, 0], 0);
     g.test_load_dice(&[HIT; 8]);

@@ -24,14 +24,14 @@ fn game(f: Faction, dice: &[DieResult]) -> Arrakis {
 }
 
 fn units(g: &Arrakis, f: Faction, area: &str) -> melange::rules::arrakis::Units {
-    g.areas[a(area).index()].units[f]
+    g.areas()[a(area).index()].units[f]
 }
 
 fn neighbour(area: &str) -> AreaId {
     let g = Arrakis::setup(&ArrakisOptions::default(), 7).unwrap();
     board().passable[a(area).index()]
         .iter()
-        .find(|x| g.areas[x.index()].sietch.is_none() && !g.areas[x.index()].settlement)
+        .find(|x| g.areas()[x.index()].sietch.is_none() && !g.areas()[x.index()].settlement)
         .unwrap()
 }
 
@@ -174,7 +174,7 @@ fn beast_rabban_moves_his_legion_twice() {
     let first = neighbour("carthag");
     let second = board().passable[first.index()]
         .iter()
-        .find(|x| *x != a("carthag") && g.areas[x.index()].sietch.is_none())
+        .find(|x| *x != a("carthag") && g.areas()[x.index()].sietch.is_none())
         .unwrap();
     play(
         &mut g,
@@ -214,7 +214,7 @@ fn feyd_rautha_moves_then_surprise_attacks_with_the_same_legion() {
     let first = neighbour("carthag");
     let target = board().passable[first.index()]
         .iter()
-        .find(|x| *x != a("carthag") && g.areas[x.index()].sietch.is_none())
+        .find(|x| *x != a("carthag") && g.areas()[x.index()].sietch.is_none())
         .unwrap();
     g.test_put(A, target, [1, 0, 0], 0);
     play(
@@ -302,7 +302,7 @@ fn stilgar_places_two_deployment_tokens_with_him_in_a_sietch() {
         A,
         &[Action::DeployAt(sietch), Action::DeployLeader(Some(s))],
     );
-    assert_eq!(g.areas[sietch.index()].tokens.len(), 2);
+    assert_eq!(g.areas()[sietch.index()].tokens.len(), 2);
     assert_eq!(g.test_leader(s), LeaderAt::Board(sietch));
     // The Harkonnen see two face-down tokens, never what they hide.
     let hv = g.view(melange::rules::core::Viewer::Seat(seat(H)));
@@ -328,9 +328,9 @@ fn chani_moves_three_legions() {
         let to = b.passable[s.index()]
             .iter()
             .find(|x| {
-                g.areas[x.index()].sietch.is_none()
-                    && g.areas[x.index()].unit_count(A) == 0
-                    && !g.areas[x.index()].settlement
+                g.areas()[x.index()].sietch.is_none()
+                    && g.areas()[x.index()].unit_count(A) == 0
+                    && !g.areas()[x.index()].settlement
             })
             .unwrap();
         play(
@@ -416,9 +416,11 @@ fn the_wild_maker_moves_and_attacks_instead_of_desert_power() {
         let mut g = game(A, &[]);
         g.test_turn(A, atreides_dice, harkonnen);
         g.test_set_leader(wm, LeaderAt::SetAside);
-        g.areas[a("s1_1").index()].worm = Some(Worm::WildMaker);
-        g.areas[a("s1_3").index()].worm = Some(Worm::Normal);
-        g.worms_off -= 1;
+        g.edit(|s| s.areas[a("s1_1").index()].worm = Some(Worm::WildMaker))
+            .unwrap();
+        g.edit(|s| s.areas[a("s1_3").index()].worm = Some(Worm::Normal))
+            .unwrap();
+        g.edit(|s| s.worms_off -= 1).unwrap();
         g.test_put(H, a("s1_2"), [4, 0, 0], 0);
         g
     };
@@ -428,7 +430,7 @@ fn the_wild_maker_moves_and_attacks_instead_of_desert_power() {
     assert_refused(&g, seat(A), &Action::Special(wm));
     // Not while its card is spent (AR-LEADER-27: it enters spent).
     let mut g = setup(&[DieResult::Strategy], 2);
-    g.spent_leaders |= 1 << wm.0;
+    g.edit(|s| s.spent_leaders |= 1 << wm.0).unwrap();
     assert_refused(&g, seat(A), &Action::Special(wm));
     // Not before it is in play.
     let mut g = setup(&[DieResult::Strategy], 2);
@@ -437,11 +439,11 @@ fn the_wild_maker_moves_and_attacks_instead_of_desert_power() {
 
     let mut g = setup(&[DieResult::Strategy], 2);
     assert!(legal(&g, A).contains(&Action::Special(wm)));
-    let worms_off = g.worms_off;
+    let worms_off = g.worms_off();
     play(&mut g, A, &[Action::Special(wm)]);
     // No die spent; the card is.
     assert_eq!(g.house(A).unused(), 1);
-    assert!(g.spent_leaders & (1 << wm.0) != 0);
+    assert!(g.spent_leaders() & (1 << wm.0) != 0);
     let l = legal(&g, A);
     // It may move like a sandworm (AR-LEADER-28) or attack from where it is.
     assert!(
@@ -455,9 +457,9 @@ fn the_wild_maker_moves_and_attacks_instead_of_desert_power() {
     g.test_load_dice(&[0, 0, 0, 0, 0, 0]);
     play(&mut g, A, &[Action::WormAttack(a("s1_1"), a("s1_2"))]);
     assert_eq!(units(&g, H, "s1_2"), [0, 0, 0]);
-    assert_eq!(g.areas[a("s1_1").index()].worm, None);
-    assert_eq!(g.areas[a("s1_3").index()].worm, Some(Worm::Normal));
-    assert_eq!(g.worms_off, worms_off);
+    assert_eq!(g.areas()[a("s1_1").index()].worm, None);
+    assert_eq!(g.areas()[a("s1_3").index()].worm, Some(Worm::Normal));
+    assert_eq!(g.worms_off(), worms_off);
     assert_eq!(g.prompt(), Prompt::Turn(H));
     // Spent until the next round.
     g.test_turn(A, &[DieResult::Strategy], 2);
@@ -472,22 +474,23 @@ fn at_the_end_of_the_round_the_wild_maker_may_become_a_normal_sandworm() {
     let mut g = game(A, &[]);
     let wm = leader("wild_maker");
     g.test_set_leader(wm, LeaderAt::SetAside);
-    g.areas[a("s1_1").index()].worm = Some(Worm::WildMaker);
+    g.edit(|s| s.areas[a("s1_1").index()].worm = Some(Worm::WildMaker))
+        .unwrap();
     g.test_set_prompt(Prompt::Swap(H));
     assert_refused(&g, seat(H), &Action::WildMaker);
     g.test_set_prompt(Prompt::Swap(A));
     assert!(legal(&g, A).contains(&Action::WildMaker));
-    let off = g.worms_off;
+    let off = g.worms_off();
     play(&mut g, A, &[Action::WildMaker]);
-    assert_eq!(g.areas[a("s1_1").index()].worm, Some(Worm::Normal));
-    assert_eq!(g.worms_off, off - 1);
+    assert_eq!(g.areas()[a("s1_1").index()].worm, Some(Worm::Normal));
+    assert_eq!(g.worms_off(), off - 1);
     // Once: the Wild Maker is off the board now.
     assert_refused(&g, seat(A), &Action::WildMaker);
 }
 
 /// AR-MOVE-13: no leader of either house stands in an area without a unit.
 fn no_leader_alone(g: &Arrakis) {
-    for (i, s) in g.areas.iter().enumerate() {
+    for (i, s) in g.areas().iter().enumerate() {
         for f in Faction::ALL {
             assert!(
                 s.unit_count(f) > 0 || s.leader_count(f, data()) == 0,
@@ -506,7 +509,8 @@ fn paul_takes_arsunt(defenders: u8) -> Arrakis {
     g.test_put(A, a("broken_land"), [2, 0, 0], 0);
     g.test_place_leader(paul, a("broken_land"));
     g.test_put(H, a("arsunt"), [defenders, 0, 0], 0);
-    g.prescience[Marker::KwisatzHaderach] = 2;
+    g.edit(|s| s.prescience[Marker::KwisatzHaderach] = 2)
+        .unwrap();
     play(
         &mut g,
         A,
@@ -531,14 +535,14 @@ fn paul_muad_dib_enters_in_the_attacking_group_not_alone_where_it_came_from() {
     let (paul, muad_dib) = (leader("paul_atreides"), leader("paul_muad_dib"));
     let mut g = paul_takes_arsunt(0);
     assert!(matches!(g.prompt(), Prompt::Battle(b) if b.step == BattleStep::Advance));
-    assert_eq!(g.prescience[Marker::KwisatzHaderach], 3);
+    assert_eq!(g.prescience()[Marker::KwisatzHaderach], 3);
     assert_eq!(g.test_leader(paul), LeaderAt::Removed);
-    assert_eq!(g.areas[a("broken_land").index()].named, 0);
+    assert_eq!(g.areas()[a("broken_land").index()].named, 0);
     assert_eq!(g.battle_group().unwrap().named, 1 << muad_dib.0);
     no_leader_alone(&g);
     play(&mut g, A, &[Action::Advance]);
     assert_eq!(g.test_leader(muad_dib), LeaderAt::Board(a("arsunt")));
-    assert_eq!(g.areas[a("arsunt").index()].named, 1 << muad_dib.0);
+    assert_eq!(g.areas()[a("arsunt").index()].named, 1 << muad_dib.0);
     assert_eq!(units(&g, A, "arsunt"), [2, 0, 0]);
     assert_eq!(g.test_leader(paul), LeaderAt::Removed);
     no_leader_alone(&g);
@@ -547,7 +551,7 @@ fn paul_muad_dib_enters_in_the_attacking_group_not_alone_where_it_came_from() {
     let mut g = paul_takes_arsunt(0);
     play(&mut g, A, &[Action::Done]);
     assert_eq!(g.test_leader(muad_dib), LeaderAt::Board(a("broken_land")));
-    assert_eq!(g.areas[a("broken_land").index()].named, 1 << muad_dib.0);
+    assert_eq!(g.areas()[a("broken_land").index()].named, 1 << muad_dib.0);
     assert_eq!(units(&g, A, "broken_land"), [2, 0, 0]);
     no_leader_alone(&g);
 }
@@ -573,7 +577,8 @@ fn paul_muad_dib_enters_in_the_group_when_the_defender_retreats() {
     g.test_put(A, a("broken_land"), [2, 0, 0], 0);
     g.test_place_leader(paul, a("broken_land"));
     g.test_put(H, a("arsunt"), [2, 0, 0], 0);
-    g.prescience[Marker::KwisatzHaderach] = 2;
+    g.edit(|s| s.prescience[Marker::KwisatzHaderach] = 2)
+        .unwrap();
     // Every die a Shield: nobody is hit.
     g.test_load_dice(&[3; 40]);
     play(
@@ -615,12 +620,12 @@ fn rabban_fighting_in_a_group_leaves_it_when_feyd_rautha_enters() {
     // nor stays in play.
     let (rabban, feyd) = (leader("beast_rabban"), leader("feyd_rautha"));
     let mut g = game(H, &[DieResult::Leadership]);
-    let sietch = (0..g.areas.len())
+    let sietch = (0..g.areas().len())
         .map(|i| AreaId(i as u8))
         .find(|x| {
-            g.areas[x.index()].sietch.is_some()
+            g.areas()[x.index()].sietch.is_some()
                 && board().passable[x.index()].iter().any(|n| {
-                    let s = &g.areas[n.index()];
+                    let s = &g.areas()[n.index()];
                     s.sietch.is_none() && !s.settlement && s.worm.is_none()
                 })
         })
@@ -628,11 +633,11 @@ fn rabban_fighting_in_a_group_leaves_it_when_feyd_rautha_enters() {
     let from = board().passable[sietch.index()]
         .iter()
         .find(|n| {
-            let s = &g.areas[n.index()];
+            let s = &g.areas()[n.index()];
             s.sietch.is_none() && !s.settlement
         })
         .unwrap();
-    g.supremacy = 5;
+    g.edit(|s| s.supremacy = 5).unwrap();
     g.test_put(H, from, [2, 0, 0], 0);
     g.test_place_leader(rabban, from);
     play(
@@ -647,14 +652,14 @@ fn rabban_fighting_in_a_group_leaves_it_when_feyd_rautha_enters() {
             Action::To(sietch),
         ],
     );
-    assert!(g.supremacy >= 6);
+    assert!(g.supremacy() >= 6);
     assert_eq!(g.test_leader(rabban), LeaderAt::Removed);
     assert_eq!(g.test_leader(feyd), LeaderAt::SetAside);
     assert_eq!(g.battle_group().unwrap().named, 0);
     play(&mut g, H, &[Action::Advance]);
     assert_eq!(g.test_leader(rabban), LeaderAt::Removed);
-    assert_eq!(g.areas[sietch.index()].named, 0);
-    assert_eq!(g.areas[sietch.index()].units[H], [2, 0, 0]);
+    assert_eq!(g.areas()[sietch.index()].named, 0);
+    assert_eq!(g.areas()[sietch.index()].units[H], [2, 0, 0]);
     no_leader_alone(&g);
 }
 

@@ -75,7 +75,7 @@ fn hidden_invariant(g: &Arrakis) -> Result<(), String> {
                     .into(),
             );
         }
-        for (i, (a, s)) in v.areas.iter().zip(&g.areas).enumerate() {
+        for (i, (a, s)) in v.areas.iter().zip(g.areas()).enumerate() {
             if !a.token_kinds.is_empty() {
                 return Err(format!(
                     "AR-DEPLOY-02: face-down deployment token contents in area {i} leaked"
@@ -119,7 +119,7 @@ fn weight(g: &Arrakis, a: &Action) -> u32 {
     match a {
         Action::Done => 1,
         Action::To(b) => {
-            let s = &g.areas[b.index()];
+            let s = &g.areas()[b.index()];
             let contested = s.unit_count(Faction::Harkonnen) > 0
                 || s.unit_count(Faction::Atreides) > 0
                 || s.sietch.is_some()

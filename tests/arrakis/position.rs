@@ -82,7 +82,7 @@ fn an_edited_setup_plays_from_where_it_was_put() {
         s.turn(H, &[DieResult::Strategy], 0);
     })
     .unwrap();
-    assert_eq!(g.areas[from.index()].units[H][UnitKind::Regular], 2);
+    assert_eq!(g.areas()[from.index()].units[H][UnitKind::Regular], 2);
     play(
         &mut g,
         H,
@@ -94,7 +94,7 @@ fn an_edited_setup_plays_from_where_it_was_put() {
             Action::To(to),
         ],
     );
-    assert_eq!(g.areas[to.index()].units[H][UnitKind::Regular], 1);
+    assert_eq!(g.areas()[to.index()].units[H][UnitKind::Regular], 1);
     assert!(g.check_position().is_ok());
 }
 

@@ -34,8 +34,8 @@ fn pc(id: &str) -> u8 {
 fn game() -> Arrakis {
     let mut g = Arrakis::setup(&ArrakisOptions::default(), 7).unwrap();
     g.test_clear_board();
-    g.supremacy = 0;
-    g.prescience = [0; 3].into();
+    g.edit(|s| s.supremacy = 0).unwrap();
+    g.edit(|s| s.prescience = [0; 3].into()).unwrap();
     g
 }
 
@@ -70,23 +70,26 @@ fn atreides_turn(g: &mut Arrakis) {
 
 /// The End of Round claims step (AR-END-01).
 fn end_claims(g: &mut Arrakis) {
-    g.phase = Phase::EndOfRound;
-    g.houses[H].dice = Vec::new();
-    g.houses[A].dice = Vec::new();
+    g.edit(|s| s.phase = Phase::EndOfRound).unwrap();
+    g.edit(|s| s.houses[H].dice = Vec::new()).unwrap();
+    g.edit(|s| s.houses[A].dice = Vec::new()).unwrap();
     g.test_set_prompt(Prompt::EndClaims);
 }
 
 fn set_sietches(g: &mut Arrakis, revealed: usize) {
-    let mut n = 0;
-    for s in &mut g.areas {
-        if let Some(x) = &mut s.sietch {
-            *x = Sietch {
-                rank: x.rank,
-                revealed: n < revealed,
-            };
-            n += 1;
+    g.edit(|setup| {
+        let mut n = 0;
+        for s in &mut setup.areas {
+            if let Some(x) = &mut s.sietch {
+                *x = Sietch {
+                    rank: x.rank,
+                    revealed: n < revealed,
+                };
+                n += 1;
+            }
         }
-    }
+    })
+    .unwrap();
 }
 
 /// Card `id` alone in the row: refused while `unmet` holds, claimed once
@@ -104,8 +107,8 @@ fn check_card(id: &str, unmet: impl Fn(&mut Arrakis), met: impl Fn(&mut Arrakis)
         Action::Claim(0)
     };
     let mut g = game();
-    g.revealed = vec![c];
-    g.claimed_this_round = 0;
+    g.edit(|s| s.revealed = vec![c]).unwrap();
+    g.edit(|s| s.claimed_this_round = 0).unwrap();
     unmet(&mut g);
     if ar {
         atreides_turn(&mut g);
@@ -123,15 +126,15 @@ fn check_card(id: &str, unmet: impl Fn(&mut Arrakis), met: impl Fn(&mut Arrakis)
         assert_eq!(rule_of(e), "AR-PRESC-08");
     }
     let dice = g.house(A).unused();
-    let round = g.round;
+    let round = g.round();
     play(&mut g, A, &[claim]);
-    assert_eq!(g.prescience, reward, "{id}");
+    assert_eq!(g.prescience(), reward, "{id}");
     if !ar {
         // Nothing left to claim or choose: the round ended by itself.
-        assert_eq!(g.round, round + 1);
+        assert_eq!(g.round(), round + 1);
     } else {
-        assert!(!g.revealed.contains(&c));
-        assert_eq!(g.claimed_this_round, 1);
+        assert!(!g.revealed().contains(&c));
+        assert_eq!(g.claimed_this_round(), 1);
     }
     if ar && card.spend_die {
         assert_eq!(g.house(A).unused(), dice - 1);
@@ -175,10 +178,10 @@ fn the_designed_deck_is_18_distinct_cards() {
 fn three_cards_are_revealed_at_the_start_of_each_round() {
     // AR-START-05
     let (g, ev) = Arrakis::setup_with_events(&ArrakisOptions::default(), 11).unwrap();
-    assert_eq!(g.revealed.len(), 3);
+    assert_eq!(g.revealed().len(), 3);
     assert_eq!(g.test_prescience_deck().len(), 15);
     assert!(ev.contains(&Event::PrescienceRevealed {
-        cards: g.revealed.clone()
+        cards: g.revealed().to_vec()
     }));
     // Every viewer sees the row.
     for v in [
@@ -186,7 +189,7 @@ fn three_cards_are_revealed_at_the_start_of_each_round() {
         Viewer::Seat(seat(A)),
         Viewer::Spectator,
     ] {
-        assert_eq!(g.view(v).revealed, g.revealed);
+        assert_eq!(g.view(v).revealed, g.revealed());
     }
 }
 
@@ -195,12 +198,12 @@ fn unclaimed_cards_are_removed_or_reshuffled_as_the_atreides_choose() {
     // AR-END-09, AR-START-05
     for reshuffle in [false, true] {
         let mut g = game();
-        let row = g.revealed.clone();
+        let row = g.revealed().to_vec();
         assert_eq!(row.len(), 3);
         let deck = g.test_prescience_deck().len();
         end_claims(&mut g);
-        g.revealed = row.clone();
-        g.claimed_this_round = 2;
+        g.edit(|s| s.revealed = row.clone()).unwrap();
+        g.edit(|s| s.claimed_this_round = 2).unwrap();
         g.test_set_prompt(Prompt::Unclaimed);
         // Only the Atreides choose.
         assert_refused(&g, seat(H), &Action::RemoveUnclaimed);
@@ -211,20 +214,20 @@ fn unclaimed_cards_are_removed_or_reshuffled_as_the_atreides_choose() {
         };
         play(&mut g, A, &[pick]);
         // The next round: 3 new cards.
-        assert_eq!(g.phase, Phase::VehiclePlacement);
-        assert_eq!(g.revealed.len(), 3);
-        assert_eq!(g.claimed_this_round, 0);
+        assert_eq!(g.phase(), Phase::VehiclePlacement);
+        assert_eq!(g.revealed().len(), 3);
+        assert_eq!(g.claimed_this_round(), 0);
         let left = g.test_prescience_deck();
         if reshuffle {
             assert_eq!(left.len(), deck + 3 - 3);
-            let mut seen: Vec<u8> = left.iter().chain(&g.revealed).copied().collect();
+            let mut seen: Vec<u8> = left.iter().chain(g.revealed()).copied().collect();
             seen.sort();
             assert!(row.iter().all(|c| seen.contains(c)));
         } else {
             assert_eq!(left.len(), deck - 3);
             assert!(
                 row.iter()
-                    .all(|c| !left.contains(c) && !g.revealed.contains(c))
+                    .all(|c| !left.contains(c) && !g.revealed().contains(c))
             );
         }
     }
@@ -234,7 +237,7 @@ fn unclaimed_cards_are_removed_or_reshuffled_as_the_atreides_choose() {
 fn unclaimed_cards_are_decided_card_by_card() {
     // AR-END-09: "for each revealed prescience card not claimed".
     let mut g = game();
-    let row = g.revealed.clone();
+    let row = g.revealed().to_vec();
     let deck = g.test_prescience_deck().len();
     end_claims(&mut g);
     g.test_set_prompt(Prompt::Unclaimed);
@@ -248,20 +251,20 @@ fn unclaimed_cards_are_decided_card_by_card() {
     let ev = play(&mut g, A, &[Action::PickSlot(1)]);
     assert!(ev.contains(&Event::PrescienceRemoved { card: row[1] }));
     assert_eq!(g.prompt(), Prompt::Unclaimed);
-    assert_eq!(g.revealed, vec![row[0], row[2]]);
+    assert_eq!(g.revealed(), vec![row[0], row[2]]);
     assert_refused(&g, seat(A), &Action::PickSlot(2));
     // The first one too: with one card left, the two choices say it all.
     play(&mut g, A, &[Action::PickSlot(0)]);
     assert!(!legal(&g, A).contains(&Action::PickSlot(0)));
     // The last one goes back into the deck.
     play(&mut g, A, &[Action::ReshuffleUnclaimed]);
-    assert_eq!(g.phase, Phase::VehiclePlacement);
+    assert_eq!(g.phase(), Phase::VehiclePlacement);
     let left = g.test_prescience_deck();
     assert_eq!(left.len(), deck + 1 - 3);
     for c in [row[0], row[1]] {
-        assert!(!left.contains(&c) && !g.revealed.contains(&c));
+        assert!(!left.contains(&c) && !g.revealed().contains(&c));
     }
-    assert!(left.contains(&row[2]) || g.revealed.contains(&row[2]));
+    assert!(left.contains(&row[2]) || g.revealed().contains(&row[2]));
 }
 
 #[test]
@@ -271,8 +274,9 @@ fn action_cards_only_in_action_resolution_end_cards_only_at_the_end() {
     // An Action Resolution card with no condition and no die: none exists
     // in the deck, so use Fedaykin Raid with its condition met.
     g.test_put(A, a("arrakeen"), [1, 0, 0], 0);
-    g.revealed = vec![pc("fedaykin_raid"), pc("a_baron_thwarted")];
-    g.claimed_this_round = 0;
+    g.edit(|s| s.revealed = vec![pc("fedaykin_raid"), pc("a_baron_thwarted")])
+        .unwrap();
+    g.edit(|s| s.claimed_this_round = 0).unwrap();
     atreides_turn(&mut g);
     assert!(legal(&g, A).contains(&Action::Claim(0)));
     assert_eq!(
@@ -292,15 +296,15 @@ fn action_cards_only_in_action_resolution_end_cards_only_at_the_end() {
     let e = assert_refused(&g, seat(A), &Action::Claim(0));
     assert_eq!(rule_of(e), "AR-PRESC-05");
     play(&mut g, A, &[Action::Claim(1)]);
-    assert_eq!(g.prescience, [2, 0, 0]);
+    assert_eq!(g.prescience(), [2, 0, 0]);
 }
 
 #[test]
 fn a_spend_die_card_takes_the_die_as_the_turns_action() {
     // AR-PRESC-08
     let mut g = game();
-    g.revealed = vec![pc("water_of_life")];
-    g.claimed_this_round = 0;
+    g.edit(|s| s.revealed = vec![pc("water_of_life")]).unwrap();
+    g.edit(|s| s.claimed_this_round = 0).unwrap();
     atreides_turn(&mut g);
     let l = legal(&g, A);
     assert!(l.contains(&Action::ClaimSpending(0, DieResult::Strategy)));
@@ -317,7 +321,7 @@ fn a_spend_die_card_takes_the_die_as_the_turns_action() {
             ..
         }
     )));
-    assert_eq!(g.prescience, [2, 0, 0]);
+    assert_eq!(g.prescience(), [2, 0, 0]);
     assert_eq!(g.house(A).unused(), 1);
     assert!(
         g.house(A)
@@ -334,15 +338,18 @@ fn one_claim_a_turn_and_two_a_round() {
     // AR-PRESC-03, AR-PRESC-04
     let mut g = game();
     g.test_put(A, a("arrakeen"), [1, 0, 0], 0);
-    g.revealed = vec![
-        pc("fedaykin_raid"),
-        pc("water_of_life"),
-        pc("a_baron_thwarted"),
-    ];
-    g.claimed_this_round = 0;
+    g.edit(|s| {
+        s.revealed = vec![
+            pc("fedaykin_raid"),
+            pc("water_of_life"),
+            pc("a_baron_thwarted"),
+        ]
+    })
+    .unwrap();
+    g.edit(|s| s.claimed_this_round = 0).unwrap();
     atreides_turn(&mut g);
     play(&mut g, A, &[Action::Claim(0)]);
-    assert_eq!(g.prescience, [0, 1, 1]);
+    assert_eq!(g.prescience(), [0, 1, 1]);
     // AR-PRESC-04: a second claim this turn is refused.
     let e = assert_refused(&g, seat(A), &Action::ClaimSpending(0, DieResult::Strategy));
     assert_eq!(rule_of(e), "AR-PRESC-04");
@@ -360,11 +367,11 @@ fn one_claim_a_turn_and_two_a_round() {
     play(&mut g, H, &[Action::SpendDie(DieResult::Strategy)]);
     // The next turn: a claim again.
     play(&mut g, A, &[Action::ClaimSpending(0, DieResult::Strategy)]);
-    assert_eq!(g.prescience, [2, 1, 1]);
-    assert_eq!(g.claimed_this_round, 2);
+    assert_eq!(g.prescience(), [2, 1, 1]);
+    assert_eq!(g.claimed_this_round(), 2);
     // AR-PRESC-03: the End of Round card met, but 2 were claimed this round.
     end_claims(&mut g);
-    assert_eq!(g.revealed, vec![pc("a_baron_thwarted")]);
+    assert_eq!(g.revealed(), vec![pc("a_baron_thwarted")]);
     let e = assert_refused(&g, seat(A), &Action::Claim(0));
     assert_eq!(rule_of(e), "AR-PRESC-03");
     assert!(!legal(&g, A).contains(&Action::Claim(0)));
@@ -374,18 +381,21 @@ fn one_claim_a_turn_and_two_a_round() {
 fn two_end_of_round_claims_in_one_step_but_no_third() {
     // AR-PRESC-03, AR-END-01
     let mut g = game();
-    g.revealed = vec![
-        pc("a_baron_thwarted"),
-        pc("silent_sands"),
-        pc("the_sleeper_awakens"),
-    ];
-    g.claimed_this_round = 0;
+    g.edit(|s| {
+        s.revealed = vec![
+            pc("a_baron_thwarted"),
+            pc("silent_sands"),
+            pc("the_sleeper_awakens"),
+        ]
+    })
+    .unwrap();
+    g.edit(|s| s.claimed_this_round = 0).unwrap();
     end_claims(&mut g);
     play(&mut g, A, &[Action::Claim(0), Action::Claim(0)]);
-    assert_eq!(g.prescience, [2, 0, 2]);
+    assert_eq!(g.prescience(), [2, 0, 2]);
     // The third is never offered: the step went on by itself.
     assert_ne!(g.prompt(), Prompt::EndClaims);
-    assert_eq!(g.revealed, vec![pc("the_sleeper_awakens")]);
+    assert_eq!(g.revealed(), vec![pc("the_sleeper_awakens")]);
 }
 
 // ---- Secret objectives ----
@@ -426,19 +436,20 @@ fn the_objective_wins_at_the_end_of_the_round() {
     g.test_set_objectives(0, None);
     let t = data().tables.secret_objectives[0].targets();
     // One short: the game goes on.
-    g.prescience = [t[0], t[1], t[2] - 1].into();
-    g.revealed.clear();
+    g.edit(|s| s.prescience = [t[0], t[1], t[2] - 1].into())
+        .unwrap();
+    g.edit(|s| s.revealed.clear()).unwrap();
     end_claims(&mut g);
     play(&mut g, A, &[Action::Done]);
-    assert!(g.winner.is_none());
+    assert!(g.winner().is_none());
     // Met during the round: still no win before the end of the round.
     let mut g = game();
     g.test_set_objectives(0, None);
-    g.prescience = t.into();
+    g.edit(|s| s.prescience = t.into()).unwrap();
     atreides_turn(&mut g);
     play(&mut g, A, &[Action::SpendDie(DieResult::Strategy)]);
-    assert!(g.winner.is_none());
-    g.revealed.clear();
+    assert!(g.winner().is_none());
+    g.edit(|s| s.revealed.clear()).unwrap();
     end_claims(&mut g);
     play(&mut g, A, &[Action::Done]);
     assert_eq!(g.result().unwrap().winners, vec![seat(A)]);
@@ -450,9 +461,11 @@ fn an_end_of_round_claim_can_complete_the_objective() {
     let mut g = game();
     g.test_set_objectives(0, None);
     let t = data().tables.secret_objectives[0].targets();
-    g.prescience = [t[0] - 2, t[1], t[2]].into();
-    g.revealed = vec![pc("a_baron_thwarted")];
-    g.claimed_this_round = 0;
+    g.edit(|s| s.prescience = [t[0] - 2, t[1], t[2]].into())
+        .unwrap();
+    g.edit(|s| s.revealed = vec![pc("a_baron_thwarted")])
+        .unwrap();
+    g.edit(|s| s.claimed_this_round = 0).unwrap();
     end_claims(&mut g);
     play(&mut g, A, &[Action::Claim(0)]);
     assert_eq!(g.result().unwrap().winners, vec![seat(A)]);
@@ -464,7 +477,8 @@ fn the_objective_wins_at_once_when_arrakeen_falls() {
     let mut g = game();
     g.test_set_objectives(2, None);
     let t = data().tables.secret_objectives[2].targets();
-    g.prescience = [t[0] - 3, t[1] - 3, t[2] - 3].into();
+    g.edit(|s| s.prescience = [t[0] - 3, t[1] - 3, t[2] - 3].into())
+        .unwrap();
     g.test_put(A, a("broken_land"), [1, 0, 0], 0);
     g.test_turn(A, &[DieResult::Strategy, DieResult::Strategy], 2);
     play(
@@ -477,7 +491,7 @@ fn the_objective_wins_at_once_when_arrakeen_falls() {
             Action::To(a("arrakeen")),
         ],
     );
-    assert_eq!(g.prescience, t);
+    assert_eq!(g.prescience(), t);
     assert_eq!(g.to_act(), None);
     assert_eq!(g.result().unwrap().winners, vec![seat(A)]);
 }
@@ -498,15 +512,16 @@ fn the_gom_jabbar_objective_also_wins_and_stays_hidden() {
         assert_eq!((view.objective, view.objective2), (None, None));
     }
     // The second objective met at the end of the round wins.
-    g.prescience = t2.into();
-    g.revealed.clear();
+    g.edit(|s| s.prescience = t2.into()).unwrap();
+    g.edit(|s| s.revealed.clear()).unwrap();
     end_claims(&mut g);
     play(&mut g, A, &[Action::Done]);
     assert_eq!(g.result().unwrap().winners, vec![seat(A)]);
     // And when Arrakeen falls.
     let mut g = game();
     g.test_set_objectives(0, Some(5));
-    g.prescience = [t2[0] - 3, t2[1] - 3, t2[2] - 3].into();
+    g.edit(|s| s.prescience = [t2[0] - 3, t2[1] - 3, t2[2] - 3].into())
+        .unwrap();
     g.test_put(A, a("broken_land"), [1, 0, 0], 0);
     g.test_turn(A, &[DieResult::Strategy, DieResult::Strategy], 2);
     play(
@@ -547,8 +562,8 @@ fn every_objective_is_three_distinct_targets_within_reach() {
 fn card_water_of_life() {
     // No condition; the die is its cost: refused with no die at all.
     let mut g = game();
-    g.revealed = vec![pc("water_of_life")];
-    g.claimed_this_round = 0;
+    g.edit(|s| s.revealed = vec![pc("water_of_life")]).unwrap();
+    g.edit(|s| s.claimed_this_round = 0).unwrap();
     g.test_turn(A, &[], 2);
     g.test_set_prompt(Prompt::Turn(A));
     assert!(
@@ -583,8 +598,14 @@ fn card_fedaykin_raid() {
 fn card_sign_of_the_maker() {
     check_card(
         "sign_of_the_maker",
-        |g| g.areas[a("s1_1").index()].worm = Some(Worm::Normal),
-        |g| g.areas[a("s2_2").index()].worm = Some(Worm::Normal),
+        |g| {
+            g.edit(|s| s.areas[a("s1_1").index()].worm = Some(Worm::Normal))
+                .unwrap()
+        },
+        |g| {
+            g.edit(|s| s.areas[a("s2_2").index()].worm = Some(Worm::Normal))
+                .unwrap()
+        },
         [0, 1, 1],
     );
 }
@@ -593,8 +614,8 @@ fn card_sign_of_the_maker() {
 fn card_burning_harvest() {
     check_card(
         "burning_harvest",
-        |g| g.harvesters_destroyed = 1,
-        |g| g.harvesters_destroyed = 2,
+        |g| g.edit(|s| s.harvesters_destroyed = 1).unwrap(),
+        |g| g.edit(|s| s.harvesters_destroyed = 2).unwrap(),
         [0, 0, 1],
     );
 }
@@ -632,7 +653,7 @@ fn card_hidden_sietches() {
         "hidden_sietches",
         |g| set_sietches(g, 3),
         |g| {
-            let sietches = g.areas.iter().filter(|s| s.sietch.is_some()).count();
+            let sietches = g.areas().iter().filter(|s| s.sietch.is_some()).count();
             assert_eq!(sietches, 8);
             set_sietches(g, sietches - 6)
         },
@@ -644,8 +665,8 @@ fn card_hidden_sietches() {
 fn card_fall_of_a_village() {
     check_card(
         "fall_of_a_village",
-        |g| g.settlements_destroyed = 0,
-        |g| g.settlements_destroyed = 1,
+        |g| g.edit(|s| s.settlements_destroyed = 0).unwrap(),
+        |g| g.edit(|s| s.settlements_destroyed = 1).unwrap(),
         [1, 0, 2],
     );
 }
@@ -654,8 +675,8 @@ fn card_fall_of_a_village() {
 fn card_kynes_dream() {
     check_card(
         "kynes_dream",
-        |g| g.stations_taken = 1,
-        |g| g.stations_taken = 2,
+        |g| g.edit(|s| s.stations_taken = 1).unwrap(),
+        |g| g.edit(|s| s.stations_taken = 2).unwrap(),
         [0, 2, 0],
     );
 }
@@ -669,7 +690,10 @@ fn card_desert_power() {
             g.test_put(A, a("s2_2"), [5, 0, 0], 0);
         },
         // A face-down token counts as 1 unit.
-        |g| g.areas[a("s3_1").index()].tokens.push(0),
+        |g| {
+            g.edit(|s| s.areas[a("s3_1").index()].tokens.push(0))
+                .unwrap()
+        },
         [1, 0, 1],
     );
 }
@@ -702,8 +726,8 @@ fn card_the_spice_falters() {
 fn card_shai_hulud_rises() {
     check_card(
         "shai_hulud_rises",
-        |g| g.worms_surfaced = 1,
-        |g| g.worms_surfaced = 2,
+        |g| g.edit(|s| s.worms_surfaced = 1).unwrap(),
+        |g| g.edit(|s| s.worms_surfaced = 2).unwrap(),
         [0, 1, 1],
     );
 }
@@ -713,21 +737,27 @@ fn sandworms_surfaced_are_counted_for_the_round_only() {
     // The Shai-Hulud Rises count comes from the SandwormPlaced events and
     // restarts with each round.
     let mut g = game();
-    g.worms_surfaced = 3;
-    g.revealed.clear();
+    g.edit(|s| s.worms_surfaced = 3).unwrap();
+    g.edit(|s| s.revealed.clear()).unwrap();
     end_claims(&mut g);
     g.test_set_prompt(Prompt::Unclaimed);
     play(&mut g, A, &[Action::RemoveUnclaimed]);
-    assert_eq!(g.phase, Phase::VehiclePlacement);
-    assert_eq!(g.worms_surfaced, 0);
+    assert_eq!(g.phase(), Phase::VehiclePlacement);
+    assert_eq!(g.worms_surfaced(), 0);
 }
 
 #[test]
 fn card_water_debt() {
     check_card(
         "water_debt",
-        |g| g.areas[a("s1_1").index()].tokens = vec![0; 5],
-        |g| g.areas[a("s2_2").index()].tokens = vec![0],
+        |g| {
+            g.edit(|s| s.areas[a("s1_1").index()].tokens = vec![0; 5])
+                .unwrap()
+        },
+        |g| {
+            g.edit(|s| s.areas[a("s2_2").index()].tokens = vec![0])
+                .unwrap()
+        },
         [1, 1, 0],
     );
 }
@@ -736,8 +766,8 @@ fn card_water_debt() {
 fn card_a_baron_thwarted() {
     check_card(
         "a_baron_thwarted",
-        |g| g.supremacy = 4,
-        |g| g.supremacy = 3,
+        |g| g.edit(|s| s.supremacy = 4).unwrap(),
+        |g| g.edit(|s| s.supremacy = 3).unwrap(),
         [2, 0, 0],
     );
 }
@@ -748,10 +778,13 @@ fn card_silent_sands() {
         "silent_sands",
         |g| {
             for id in ["s1_1", "s2_2", "s3_1"] {
-                g.areas[a(id).index()].harvester = true;
+                g.edit(|s| s.areas[a(id).index()].harvester = true).unwrap();
             }
         },
-        |g| g.areas[a("s3_1").index()].harvester = false,
+        |g| {
+            g.edit(|s| s.areas[a("s3_1").index()].harvester = false)
+                .unwrap()
+        },
         [0, 0, 2],
     );
 }
@@ -762,11 +795,15 @@ fn card_the_sleeper_awakens() {
         "the_sleeper_awakens",
         |g| {
             g.test_put(H, a("arrakeen"), [6, 0, 0], 0);
-            g.test_put(H, a("carthag"), [4, 5, 0], 0);
+            g.test_put(H, a("carthag"), [4, 2, 0], 0);
+            g.test_put(H, a("s1_1"), [0, 3, 0], 0);
         },
         |g| {
             // One falls: 14 left.
-            g.areas[a("carthag").index()].units[H].elite -= 1;
+            g.edit(|s| {
+                s.take_units(H, a("s1_1"), UnitKind::Elite, 1);
+            })
+            .unwrap();
         },
         [1, 1, 1],
     );
@@ -777,10 +814,11 @@ fn a_named_leader_off_the_board_does_not_count() {
     // The Voice reads the board only: a leader set aside is not there.
     let id = |s: &str| data().leader_id(s).unwrap();
     let mut g = game();
+    g.test_put(A, a("s1_1"), [1, 0, 0], 0);
     g.test_place_leader(id("paul_atreides"), a("s1_1"));
     g.test_set_leader(id("stilgar"), LeaderAt::SetAside);
-    g.revealed = vec![pc("the_voice")];
-    g.claimed_this_round = 0;
+    g.edit(|s| s.revealed = vec![pc("the_voice")]).unwrap();
+    g.edit(|s| s.claimed_this_round = 0).unwrap();
     atreides_turn(&mut g);
     assert_refused(&g, seat(A), &Action::ClaimSpending(0, DieResult::Strategy));
 }

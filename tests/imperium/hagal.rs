@@ -371,7 +371,7 @@ fn two_player_deck_and_reshuffle_card() {
     assert_eq!(sent(&ev).len(), 1);
     // Everything revealed went back: only cards revealed after the
     // Reshuffle card are face up, and no card was lost.
-    let revealed = g.test_hagal_revealed().clone();
+    let revealed = g.test_hagal_revealed().to_vec();
     assert!(
         !revealed.contains(&hc("reshuffle")) && !revealed.contains(&hc("wealth"))
             || revealed.len() > 1

@@ -496,10 +496,20 @@ fn the_harkonnen_cannot_simulate_which_cards_the_mentat_drew() {
         ..ArrakisOptions::default()
     };
     let mut state: Arrakis = Ruleset::setup(&options, 3).unwrap();
-    let house = &mut state.houses[Faction::Atreides];
-    let drawn = vec![house.decks[0].pop().unwrap(), house.decks[0].pop().unwrap()];
-    house.hand.extend(drawn.iter().copied());
-    state.smugglers.as_deref_mut().unwrap().mentat_drawn = drawn.clone();
+    let deck = &state.house(Faction::Atreides).decks[0];
+    let drawn = deck[deck.len() - 2..]
+        .iter()
+        .rev()
+        .copied()
+        .collect::<Vec<_>>();
+    state
+        .edit(|s| {
+            let house = &mut s.houses[Faction::Atreides];
+            house.decks[0].truncate(house.decks[0].len() - 2);
+            house.hand.extend(drawn.iter().copied());
+            s.smugglers.as_deref_mut().unwrap().mentat_drawn = drawn.clone();
+        })
+        .unwrap();
     state.test_set_prompt(Prompt::Expansion(ExpansionPrompt::Smugglers(
         SmPrompt::MentatKeep,
     )));

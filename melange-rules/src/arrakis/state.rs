@@ -248,31 +248,31 @@ pub struct Arrakis {
     pub(super) rules: Rules,
     pub(super) rng: GameRng,
     /// Round number, from 1.
-    pub round: u16,
+    pub(crate) round: u16,
     /// Current phase.
-    pub phase: Phase,
+    pub(crate) phase: Phase,
     /// The decision the game waits on.
     pub(super) prompt: super::prompt::Prompt,
     /// Per area.
-    pub areas: Vec<AreaState>,
+    pub(crate) areas: Vec<AreaState>,
     /// Per Air zone.
-    pub zones: Vec<Option<Vehicle>>,
+    pub(crate) zones: Vec<Option<Vehicle>>,
     /// Harkonnen `[0]`, Atreides `[1]`.
-    pub houses: ByFaction<House>,
+    pub(crate) houses: ByFaction<House>,
     /// Per named leader (generic entries unused).
-    pub leaders: Vec<LeaderAt>,
+    pub(crate) leaders: Vec<LeaderAt>,
     /// Spent leader cards this round.
-    pub spent_leaders: u64,
+    pub(crate) spent_leaders: u64,
     /// Imperium markers' rows (1 = top), CHOAM, Spacing Guild, Landsraad.
-    pub imperium: ByImperiumMarker<u8>,
+    pub(crate) imperium: ByImperiumMarker<u8>,
     /// Active bans.
-    pub bans: ByImperiumMarker<bool>,
+    pub(crate) bans: ByImperiumMarker<bool>,
     /// Harkonnen spice saved from the last harvest (AR-SPICE-13).
-    pub spice_saved: u8,
+    pub(crate) spice_saved: u8,
     /// Harkonnen supremacy points.
-    pub supremacy: u8,
+    pub(crate) supremacy: u8,
     /// Prescience markers.
-    pub prescience: ByMarker<u8>,
+    pub(crate) prescience: ByMarker<u8>,
     /// The Atreides secret objective (index into the objectives).
     pub(super) objective: u8,
     /// Wormsign pool (face down; order is chance).
@@ -282,34 +282,34 @@ pub struct Arrakis {
     /// Prescience deck (indexes), top last.
     pub(super) prescience_deck: Vec<u8>,
     /// Revealed prescience cards this round.
-    pub revealed: Vec<u8>,
+    pub(crate) revealed: Vec<u8>,
     /// Prescience cards claimed this round.
-    pub claimed_this_round: u8,
+    pub(crate) claimed_this_round: u8,
     /// Prescience card claimed this turn (AR-PRESC-04).
-    pub claimed_this_turn: bool,
+    pub(crate) claimed_this_turn: bool,
     /// Ordinary sandworm figures off the board.
-    pub worms_off: u8,
+    pub(crate) worms_off: u8,
     /// Harvesters destroyed in this Action Resolution (AR-PRESC-13).
-    pub harvesters_destroyed: u8,
+    pub(crate) harvesters_destroyed: u8,
     /// Harkonnen settlements destroyed (for conditions).
-    pub settlements_destroyed: u8,
+    pub(crate) settlements_destroyed: u8,
     /// Testing stations taken.
-    pub stations_taken: u8,
+    pub(crate) stations_taken: u8,
     /// The Family Atomics were detonated (AR-ATOM-03).
-    pub atomics_used: bool,
+    pub(crate) atomics_used: bool,
     /// The mountain they turned into desert (AR-ATOM-04).
-    pub atomics_area: Option<AreaId>,
+    pub(crate) atomics_area: Option<AreaId>,
     /// Supremacy bought this round (AR-SPICE-11).
-    pub bought_supremacy: bool,
+    pub(crate) bought_supremacy: bool,
     /// The winner, once there is one, and why in words. The engine's own
     /// reasons are literals; a position read from text owns its words.
-    pub winner: Option<(Faction, Cow<'static, str>)>,
+    pub(crate) winner: Option<(Faction, Cow<'static, str>)>,
     /// MC-ROUNDS-01: the game ends when this round ends (`None`: no limit).
     pub(super) max_rounds: Option<u32>,
     /// The Desert War expansion's state, when it is on.
-    pub desert_war: Option<Box<DesertWarState>>,
+    pub(crate) desert_war: Option<Box<DesertWarState>>,
     /// The Smugglers expansion's state, when it is on.
-    pub smugglers: Option<Box<SmugglersState>>,
+    pub(crate) smugglers: Option<Box<SmugglersState>>,
     /// The planning card being resolved (AR-ACT-13).
     pub(super) effect: Option<super::cards::play::CardRun>,
     /// Desert Hazards resolution cursor (kind * 128 + area).
@@ -320,21 +320,176 @@ pub struct Arrakis {
     /// [`LeaderId`]); public information.
     pub(super) pinned: u64,
     /// Truthtrance: the die the Harkonnen must use on their next turn.
-    pub forced_die: Option<DieResult>,
+    pub(crate) forced_die: Option<DieResult>,
     /// Tested with the Gom Jabbar: a second secret objective (hidden like
     /// the first).
     pub(super) objective2: Option<u8>,
     /// Fear Is the Mind-Killer: the prescience card it is attached to and
     /// the marker that gains 2 more steps when that card is claimed.
-    pub fear: Option<(u8, Marker)>,
+    pub(crate) fear: Option<(u8, Marker)>,
     /// Eyes of Ibad: the prescience card it is attached to.
-    pub ibad: Option<u8>,
+    pub(crate) ibad: Option<u8>,
     /// Sandworms placed on the board this round (public; for prescience
     /// conditions).
-    pub worms_surfaced: u8,
+    pub(crate) worms_surfaced: u8,
     /// Dice each house spent this turn: its tank leaders move that many
     /// boxes at the end of the turn (AR-LEADER-11).
     pub(super) tank_moves: ByFaction<u8>,
+}
+
+/// Reading the game's facts. The fields are the engine's own: a test or a
+/// tool reads them here and changes them only through a [`super::Setup`]
+/// ([`Arrakis::edit`]), which must pass the rules' checks.
+impl Arrakis {
+    /// Round number, from 1.
+    pub fn round(&self) -> u16 {
+        self.round
+    }
+
+    /// The current phase.
+    pub fn phase(&self) -> Phase {
+        self.phase
+    }
+
+    /// Every area's pieces, by area index.
+    pub fn areas(&self) -> &[AreaState] {
+        &self.areas
+    }
+
+    /// One area's pieces.
+    pub fn area(&self, a: AreaId) -> &AreaState {
+        &self.areas[a.index()]
+    }
+
+    /// Every Air zone's vehicle, by zone index.
+    pub fn zones(&self) -> &[Option<Vehicle>] {
+        &self.zones
+    }
+
+    /// Both houses' hands, decks, dice and supplies (one: [`Arrakis::house`]).
+    pub fn houses(&self) -> &ByFaction<House> {
+        &self.houses
+    }
+
+    /// Where each named leader is, by leader index.
+    pub fn leaders(&self) -> &[LeaderAt] {
+        &self.leaders
+    }
+
+    /// The leader cards spent this round (bit = leader index).
+    pub fn spent_leaders(&self) -> u64 {
+        self.spent_leaders
+    }
+
+    /// The Imperium markers' rows (1 = top).
+    pub fn imperium(&self) -> ByImperiumMarker<u8> {
+        self.imperium
+    }
+
+    /// The active bans.
+    pub fn bans(&self) -> ByImperiumMarker<bool> {
+        self.bans
+    }
+
+    /// Harkonnen spice saved from the last harvest (AR-SPICE-13).
+    pub fn spice_saved(&self) -> u8 {
+        self.spice_saved
+    }
+
+    /// Harkonnen supremacy points.
+    pub fn supremacy(&self) -> u8 {
+        self.supremacy
+    }
+
+    /// The prescience markers' steps.
+    pub fn prescience(&self) -> ByMarker<u8> {
+        self.prescience
+    }
+
+    /// The prescience cards revealed this round.
+    pub fn revealed(&self) -> &[u8] {
+        &self.revealed
+    }
+
+    /// Prescience cards claimed this round.
+    pub fn claimed_this_round(&self) -> u8 {
+        self.claimed_this_round
+    }
+
+    /// Whether a prescience card was claimed this turn (AR-PRESC-04).
+    pub fn claimed_this_turn(&self) -> bool {
+        self.claimed_this_turn
+    }
+
+    /// Ordinary sandworm figures off the board.
+    pub fn worms_off(&self) -> u8 {
+        self.worms_off
+    }
+
+    /// Harvesters destroyed in this Action Resolution (AR-PRESC-13).
+    pub fn harvesters_destroyed(&self) -> u8 {
+        self.harvesters_destroyed
+    }
+
+    /// Harkonnen settlements destroyed.
+    pub fn settlements_destroyed(&self) -> u8 {
+        self.settlements_destroyed
+    }
+
+    /// Testing stations taken.
+    pub fn stations_taken(&self) -> u8 {
+        self.stations_taken
+    }
+
+    /// Whether the Family Atomics were detonated (AR-ATOM-03).
+    pub fn atomics_used(&self) -> bool {
+        self.atomics_used
+    }
+
+    /// The mountain the Family Atomics turned into desert (AR-ATOM-04).
+    pub fn atomics_area(&self) -> Option<AreaId> {
+        self.atomics_area
+    }
+
+    /// Whether supremacy was bought this round (AR-SPICE-11).
+    pub fn bought_supremacy(&self) -> bool {
+        self.bought_supremacy
+    }
+
+    /// The winner, once there is one, and why in words.
+    pub fn winner(&self) -> Option<(Faction, &str)> {
+        self.winner.as_ref().map(|(f, why)| (*f, why.as_ref()))
+    }
+
+    /// The Desert War's own state, when the game plays it.
+    pub fn desert_war(&self) -> Option<&DesertWarState> {
+        self.desert_war.as_deref()
+    }
+
+    /// The Smugglers' own state, when the game plays them.
+    pub fn smugglers(&self) -> Option<&SmugglersState> {
+        self.smugglers.as_deref()
+    }
+
+    /// Truthtrance: the die the Harkonnen must use on their next turn.
+    pub fn forced_die(&self) -> Option<DieResult> {
+        self.forced_die
+    }
+
+    /// Fear Is the Mind-Killer: its prescience card and marker.
+    pub fn fear(&self) -> Option<(u8, Marker)> {
+        self.fear
+    }
+
+    /// Eyes of Ibad: its prescience card.
+    pub fn ibad(&self) -> Option<u8> {
+        self.ibad
+    }
+
+    /// Sandworms placed on the board this round.
+    pub fn worms_surfaced(&self) -> u8 {
+        self.worms_surfaced
+    }
 }
 
 impl Arrakis {

@@ -136,6 +136,18 @@ impl Arrakis {
         &mut self.deploy_pool
     }
 
+    /// Changes the position through its plain data checking only its
+    /// shape, not the rules' invariants: for the few tests whose situation
+    /// the rules cannot reach in one step (a supply emptied without placing
+    /// its units, pieces that never share a board). Every use says why;
+    /// prefer [`Arrakis::edit`].
+    pub fn test_edit_unchecked(&mut self, change: impl FnOnce(&mut super::Setup)) {
+        let mut setup = self.to_setup();
+        change(&mut setup);
+        super::position::check_shape_of(&setup).expect("a setup of the right shape");
+        *self = super::position::game_of(setup);
+    }
+
     /// A new state for the game's own generator (future dice and
     /// shuffles): a hidden fact the forward model's tests change.
     pub fn test_reseed(&mut self, seed: u64) {

@@ -109,8 +109,8 @@ fn grandmother_of_a_storm_rolls_storms_now() {
     let dice = data().tables.hazards.storm_dice;
     g.test_load_dice(&vec![0; usize::from(dice)]);
     play(&mut g, A, &[Action::Resolve]);
-    assert_eq!(g.areas[desert.index()].units[H].regular, 3 - dice);
-    assert_eq!(g.areas[mountain.index()].units[H], [3, 0, 0]);
+    assert_eq!(g.areas()[desert.index()].units[H].regular, 3 - dice);
+    assert_eq!(g.areas()[mountain.index()].units[H], [3, 0, 0]);
     assert_eq!(g.prompt(), Prompt::Turn(H));
 }
 
@@ -119,27 +119,29 @@ fn fremen_rockets_remove_picked_vehicles_of_one_sector() {
     let (s, own, harv, z) = sector_setup();
     let mut g = game(A, &["fremen_rockets"]);
     g.test_put(A, own, [1, 0, 0], 0);
-    g.areas[harv.index()].harvester = true;
-    g.zones[z.index()] = Some(Vehicle::Carryall);
+    g.edit(|s| s.areas[harv.index()].harvester = true).unwrap();
+    g.edit(|s| s.zones[z.index()] = Some(Vehicle::Carryall))
+        .unwrap();
     start(&mut g, A, "fremen_rockets");
     // A sector without an Atreides legion is refused.
     assert_refused(&g, seat(A), &Action::PickSector(SectorId(5)));
     g.test_load_dice(&[0, 5, 3]);
     play(&mut g, A, &[Action::PickSector(s), Action::PickZone(z)]);
-    assert_eq!(g.zones[z.index()], None);
+    assert_eq!(g.zones()[z.index()], None);
     play(&mut g, A, &[Action::PickArea(harv)]);
-    assert!(!g.areas[harv.index()].harvester);
+    assert!(!g.areas()[harv.index()].harvester);
     assert_eq!(g.prompt(), Prompt::Turn(H));
 
     // One hit: only one vehicle goes.
     let mut g = game(A, &["fremen_rockets"]);
     g.test_put(A, own, [1, 0, 0], 0);
-    g.areas[harv.index()].harvester = true;
-    g.zones[z.index()] = Some(Vehicle::Ornithopter);
+    g.edit(|s| s.areas[harv.index()].harvester = true).unwrap();
+    g.edit(|s| s.zones[z.index()] = Some(Vehicle::Ornithopter))
+        .unwrap();
     start(&mut g, A, "fremen_rockets");
     g.test_load_dice(&[0, 3, 4]);
     play(&mut g, A, &[Action::PickSector(s), Action::PickArea(harv)]);
-    assert_eq!(g.zones[z.index()], Some(Vehicle::Ornithopter));
+    assert_eq!(g.zones()[z.index()], Some(Vehicle::Ornithopter));
     assert_eq!(g.prompt(), Prompt::Turn(H));
 }
 
@@ -154,16 +156,17 @@ fn captured_ornithopter_removes_it_and_attacks_through_its_zone() {
         .unwrap();
     let mut g = game(A, &["captured_ornithopter"]);
     g.test_put(H, target, [3, 0, 0], 0);
-    g.zones[z.index()] = Some(Vehicle::Ornithopter);
-    g.zones[1] = Some(Vehicle::Carryall);
+    g.edit(|s| s.zones[z.index()] = Some(Vehicle::Ornithopter))
+        .unwrap();
+    g.edit(|s| s.zones[1] = Some(Vehicle::Carryall)).unwrap();
     start(&mut g, A, "captured_ornithopter");
     // A carryall is not an ornithopter.
     assert_refused(&g, seat(A), &Action::PickZone(AirZoneId(1)));
     play(&mut g, A, &[Action::PickZone(z)]);
-    assert_eq!(g.zones[z.index()], None);
+    assert_eq!(g.zones()[z.index()], None);
     g.test_load_dice(&[0, 5, 4]);
     play(&mut g, A, &[Action::PickArea(target)]);
-    assert_eq!(g.areas[target.index()].units[H], [1, 0, 0]);
+    assert_eq!(g.areas()[target.index()].units[H], [1, 0, 0]);
     assert_eq!(g.prompt(), Prompt::Turn(H));
 }
 
@@ -177,12 +180,12 @@ fn thumpers_call_sandworms_next_to_atreides_legions() {
     let far = all_areas()
         .find(|x| empty_desert(&g, *x) && !borders(own, *x))
         .unwrap();
-    let off = g.worms_off;
+    let off = g.worms_off();
     start(&mut g, A, "thumpers");
     assert_refused(&g, seat(A), &Action::PickArea(far));
     play(&mut g, A, &[Action::PickArea(near[0]), Action::Done]);
-    assert_eq!(g.areas[near[0].index()].worm, Some(Worm::Normal));
-    assert_eq!(g.worms_off, off - 1);
+    assert_eq!(g.areas()[near[0].index()].worm, Some(Worm::Normal));
+    assert_eq!(g.worms_off(), off - 1);
     assert_eq!(g.prompt(), Prompt::Turn(H));
 }
 
@@ -190,8 +193,9 @@ fn thumpers_call_sandworms_next_to_atreides_legions() {
 fn wall_of_sandworms_grows_from_a_sandworm_then_desert_power() {
     let mut g = game(A, &["wall_of_sandworms"]);
     let w = all_areas().find(|x| empty_desert(&g, *x)).unwrap();
-    g.areas[w.index()].worm = Some(Worm::Normal);
-    g.worms_off -= 1;
+    g.edit(|s| s.areas[w.index()].worm = Some(Worm::Normal))
+        .unwrap();
+    g.edit(|s| s.worms_off -= 1).unwrap();
     let next = all_areas()
         .find(|x| borders(w, *x) && empty_desert(&g, *x))
         .unwrap();
@@ -201,7 +205,7 @@ fn wall_of_sandworms_grows_from_a_sandworm_then_desert_power() {
     start(&mut g, A, "wall_of_sandworms");
     assert_refused(&g, seat(A), &Action::PickArea(far));
     play(&mut g, A, &[Action::PickArea(next)]);
-    assert_eq!(g.areas[next.index()].worm, Some(Worm::Normal));
+    assert_eq!(g.areas()[next.index()].worm, Some(Worm::Normal));
     assert_eq!(g.prompt(), Prompt::Wormsigns(2));
     play(&mut g, A, &[Action::Done]);
     assert_eq!(g.prompt(), Prompt::Turn(H));
@@ -222,15 +226,15 @@ fn dust_chasms_take_two_deep_desert_harvesters_of_one_sector() {
         .unwrap();
     let mut g = game(A, &["dust_chasms"]);
     for x in [h1, h2, other] {
-        g.areas[x.index()].harvester = true;
+        g.edit(|s| s.areas[x.index()].harvester = true).unwrap();
     }
     start(&mut g, A, "dust_chasms");
     play(&mut g, A, &[Action::PickArea(h1)]);
     // Both in one sector.
     assert_refused(&g, seat(A), &Action::PickArea(other));
     play(&mut g, A, &[Action::PickArea(h2)]);
-    assert!(!g.areas[h1.index()].harvester && !g.areas[h2.index()].harvester);
-    assert!(g.areas[other.index()].harvester);
+    assert!(!g.areas()[h1.index()].harvester && !g.areas()[h2.index()].harvester);
+    assert!(g.areas()[other.index()].harvester);
     assert_eq!(g.prompt(), Prompt::Wormsigns(2));
 }
 
@@ -250,8 +254,8 @@ fn smugglers_a_alternative_places_wormsigns_then_moves_gurney() {
         A,
         &[Action::WormsignAt(a("s2_1")), Action::WormsignAt(a("s2_2"))],
     );
-    assert!(g.areas[a("s2_1").index()].wormsign.is_some());
-    assert!(g.areas[a("s2_2").index()].wormsign.is_some());
+    assert!(g.areas()[a("s2_1").index()].wormsign.is_some());
+    assert!(g.areas()[a("s2_2").index()].wormsign.is_some());
     // Only Gurney's legion moves.
     assert!(matches!(g.prompt(), Prompt::Move(_)));
     play(
@@ -290,8 +294,10 @@ fn smugglers_c_alternative_removes_vehicles_near_gurney() {
     let mut g = game(A, &["smugglers_c"]);
     g.test_put(A, a("s1_1"), [1, 0, 0], 0);
     g.test_place_leader(leader("gurney_halleck"), a("s1_1"));
-    g.areas[a("s1_5").index()].harvester = true;
-    g.areas[a("s3_1").index()].harvester = true;
+    g.edit(|s| s.areas[a("s1_5").index()].harvester = true)
+        .unwrap();
+    g.edit(|s| s.areas[a("s3_1").index()].harvester = true)
+        .unwrap();
     let z = (0..b.air_zones.len())
         .find(|&z| b.air_zones[z].areas.contains(a("s1_5")))
         .unwrap();
@@ -304,8 +310,10 @@ fn smugglers_c_alternative_removes_vehicles_near_gurney() {
         })
         .unwrap();
     let zone = |i: usize| melange::rules::arrakis::AirZoneId(i as u8);
-    g.zones[z] = Some(melange::rules::arrakis::Vehicle::Ornithopter);
-    g.zones[far] = Some(melange::rules::arrakis::Vehicle::Carryall);
+    g.edit(|s| s.zones[z] = Some(melange::rules::arrakis::Vehicle::Ornithopter))
+        .unwrap();
+    g.edit(|s| s.zones[far] = Some(melange::rules::arrakis::Vehicle::Carryall))
+        .unwrap();
     play_card(&mut g, A, "smugglers_c");
     // Not in another sector.
     assert_refused(&g, seat(A), &Action::PickArea(a("s3_1")));
@@ -319,10 +327,10 @@ fn smugglers_c_alternative_removes_vehicles_near_gurney() {
         vehicle: melange::rules::arrakis::Vehicle::Ornithopter,
         zone: zone(z)
     }));
-    assert!(!g.areas[a("s1_5").index()].harvester);
-    assert!(g.zones[z].is_none());
-    assert!(g.areas[a("s3_1").index()].harvester);
-    assert!(g.zones[far].is_some());
+    assert!(!g.areas()[a("s1_5").index()].harvester);
+    assert!(g.zones()[z].is_none());
+    assert!(g.areas()[a("s3_1").index()].harvester);
+    assert!(g.zones()[far].is_some());
     assert_eq!(g.prompt(), Prompt::Turn(H));
 }
 
@@ -356,7 +364,7 @@ fn tested_with_the_gom_jabbar_draws_a_hidden_second_objective() {
     assert_eq!(hidden, Event::ObjectiveDealt { objective: u8::MAX });
     // Completing the second wins.
     let targets = data().tables.secret_objectives[usize::from(second)].targets();
-    g.prescience = targets.into();
+    g.edit(|s| s.prescience = targets.into()).unwrap();
     assert!(g.objective_met());
     // Then draw 2.
     play(
@@ -383,12 +391,16 @@ fn truthtrance_forces_the_harkonnen_die() {
         spent: false,
         token: false,
     };
-    g.houses[H].dice = vec![mk(DieResult::Strategy), mk(DieResult::Mentat)];
-    g.houses[H].dice.push(melange::rules::arrakis::Die {
-        result: DieResult::House,
-        spent: true,
-        token: false,
-    });
+    g.edit(|s| s.houses[H].dice = vec![mk(DieResult::Strategy), mk(DieResult::Mentat)])
+        .unwrap();
+    g.edit(|s| {
+        s.houses[H].dice.push(melange::rules::arrakis::Die {
+            result: DieResult::House,
+            spent: true,
+            token: false,
+        })
+    })
+    .unwrap();
     play_card(&mut g, A, "truthtrance");
     // A spent die cannot be picked.
     assert_refused(&g, seat(A), &Action::PickDie(DieResult::House));
@@ -402,10 +414,10 @@ fn truthtrance_forces_the_harkonnen_die() {
     assert!(l.contains(&Action::SpendDie(DieResult::Mentat)));
     assert_refused(&g, seat(H), &Action::SpendDie(DieResult::Strategy));
     play(&mut g, H, &[Action::SpendDie(DieResult::Mentat)]);
-    assert_eq!(g.forced_die, Some(DieResult::Mentat));
+    assert_eq!(g.forced_die(), Some(DieResult::Mentat));
     let first = legal(&g, H)[0];
     play(&mut g, H, &[first]);
-    assert_eq!(g.forced_die, None);
+    assert_eq!(g.forced_die(), None);
 }
 
 #[test]
@@ -425,21 +437,21 @@ fn truthtrance_then_draws_or_plays() {
 #[test]
 fn adab_replaces_revealed_prescience_cards() {
     let mut g = game(A, &["adab_the_demanding_memory"]);
-    g.revealed = vec![0, 1];
+    g.edit(|s| s.revealed = vec![0, 1]).unwrap();
     let mut g0 = g.clone();
     // Cards 0 and 1 are out of the deck; keep them out.
-    g0.revealed.clear();
+    g0.edit(|s| s.revealed.clear()).unwrap();
     play_card(&mut g, A, "adab_the_demanding_memory");
     assert_refused(&g, seat(A), &Action::PickSlot(2));
     let ev = play(&mut g, A, &[Action::PickSlot(1)]);
     assert!(ev.contains(&Event::PrescienceRemoved { card: 1 }));
-    assert_eq!(g.revealed.len(), 2);
-    assert_eq!(g.revealed[0], 0);
-    assert_ne!(g.revealed[1], 1);
+    assert_eq!(g.revealed().len(), 2);
+    assert_eq!(g.revealed()[0], 0);
+    assert_ne!(g.revealed()[1], 1);
     // Then play_card, with nothing left in hand (a public fact): the card
     // ends.
     play(&mut g, A, &[Action::PickSlot(0), Action::Done]);
-    assert!(!g.revealed.contains(&0) && !g.revealed.contains(&1));
+    assert!(!g.revealed().contains(&0) && !g.revealed().contains(&1));
     assert_eq!(g.prompt(), Prompt::Turn(H));
 }
 
@@ -447,7 +459,7 @@ fn adab_replaces_revealed_prescience_cards() {
 fn alam_al_mithal_shifts_steps_between_markers() {
     use melange::rules::arrakis::Marker;
     let mut g = game(A, &["alam_al_mithal"]);
-    g.prescience = [3, 1, 0].into();
+    g.edit(|s| s.prescience = [3, 1, 0].into()).unwrap();
     play_card(&mut g, A, "alam_al_mithal");
     // A marker on step 0 cannot go down.
     assert_refused(&g, seat(A), &Action::PickMarker(Marker::Jihad));
@@ -458,7 +470,7 @@ fn alam_al_mithal_shifts_steps_between_markers() {
     assert_refused(&g, seat(A), &Action::PickSlot(4));
     assert_eq!(g.label(&Action::PickSlot(2)), "shift 2 steps");
     play(&mut g, A, &[Action::PickSlot(2)]);
-    assert_eq!(g.prescience, [1, 1, 2]);
+    assert_eq!(g.prescience(), [1, 1, 2]);
     // Then draw 2.
     assert!(legal(&g, A).contains(&Action::DrawFrom(
         melange::rules::arrakis::Deck::HouseAtreides
@@ -469,21 +481,21 @@ fn alam_al_mithal_shifts_steps_between_markers() {
 fn our_family_atomics_detonates_from_step_4() {
     let t = board().family_atomics_targets[0];
     let mut g = game(A, &["our_family_atomics"]);
-    g.prescience = [3, 3, 3].into();
+    g.edit(|s| s.prescience = [3, 3, 3].into()).unwrap();
     let mut low = g.clone();
     play_card(&mut low, A, "our_family_atomics");
     assert_refused(&low, seat(A), &Action::Atomics(t));
-    g.prescience = [0, 4, 0].into();
+    g.edit(|s| s.prescience = [0, 4, 0].into()).unwrap();
     play_card(&mut g, A, "our_family_atomics");
     play(&mut g, A, &[Action::Atomics(t)]);
-    assert!(g.atomics_used);
-    assert_eq!(g.atomics_area, Some(t));
+    assert!(g.atomics_used());
+    assert_eq!(g.atomics_area(), Some(t));
 }
 
 #[test]
 fn our_family_atomics_alternative_gives_two_desert_powers() {
     let mut g = game(A, &["our_family_atomics"]);
-    g.atomics_used = true;
+    g.edit(|s| s.atomics_used = true).unwrap();
     play_card(&mut g, A, "our_family_atomics");
     assert_eq!(g.prompt(), Prompt::Wormsigns(2));
     play(&mut g, A, &[Action::WormsignAt(a("s2_1")), Action::Done]);
@@ -491,7 +503,7 @@ fn our_family_atomics_alternative_gives_two_desert_powers() {
     // begins.
     assert!(matches!(g.prompt(), Prompt::Wormsigns(2)));
     play(&mut g, A, &[Action::WormsignAt(a("s2_2")), Action::Done]);
-    assert!(g.areas[a("s2_2").index()].wormsign.is_some());
+    assert!(g.areas()[a("s2_2").index()].wormsign.is_some());
     assert_eq!(g.prompt(), Prompt::Turn(H));
 }
 
@@ -509,8 +521,8 @@ fn bill_of_particulars_drops_a_marker_without_a_ban() {
         &Action::PickImperium(ImperiumMarker::SpacingGuild),
     );
     play(&mut g, A, &[Action::PickImperium(ImperiumMarker::Choam)]);
-    assert_eq!(g.imperium[ImperiumMarker::Choam], bottom);
-    assert!(!g.bans[ImperiumMarker::Choam]);
+    assert_eq!(g.imperium()[ImperiumMarker::Choam], bottom);
+    assert!(!g.bans()[ImperiumMarker::Choam]);
 }
 
 #[test]
@@ -523,11 +535,14 @@ fn cielagos_piping_message_needs_a_harkonnen_legion_near_a_sietch() {
     )));
     // s1_1 is 2 areas from Sihaya Ridge (s1_1 - s1_2 - sihaya_ridge).
     g.test_put(H, a("s1_1"), [1, 0, 0], 0);
-    let before = g.areas[a("sihaya_ridge").index()].tokens.len();
+    let before = g.areas()[a("sihaya_ridge").index()].tokens.len();
     play_card(&mut g, A, "cielagos_piping_message");
     assert_refused(&g, seat(A), &Action::PickArea(a("habbanya_ridge")));
     play(&mut g, A, &[Action::PickArea(a("sihaya_ridge"))]);
-    assert_eq!(g.areas[a("sihaya_ridge").index()].tokens.len(), before + 1);
+    assert_eq!(
+        g.areas()[a("sihaya_ridge").index()].tokens.len(),
+        before + 1
+    );
     // Then draw 1.
     assert!(legal(&g, A).contains(&Action::DrawFrom(melange::rules::arrakis::Deck::FremenAlly)));
 }
@@ -537,7 +552,8 @@ fn stillsuits_moves_in_desert_then_swaps_sietch_tokens() {
     let mut g = game(A, &["stillsuits"]);
     g.test_put(A, a("s1_1"), [1, 0, 0], 0);
     // The board was cleared: one sietch gets tokens back.
-    g.areas[a("sihaya_ridge").index()].tokens = vec![0, 1];
+    g.edit(|s| s.areas[a("sihaya_ridge").index()].tokens = vec![0, 1])
+        .unwrap();
     play_card(&mut g, A, "stillsuits");
     play(
         &mut g,
@@ -548,14 +564,14 @@ fn stillsuits_moves_in_desert_then_swaps_sietch_tokens() {
             Action::To(a("s1_2")),
         ],
     );
-    let x = g.areas[a("sihaya_ridge").index()].tokens.clone();
+    let x = g.areas()[a("sihaya_ridge").index()].tokens.clone();
     play(&mut g, A, &[Action::PickArea(a("sihaya_ridge"))]);
     // Not the same sietch; not a plain area.
     assert_refused(&g, seat(A), &Action::PickArea(a("sihaya_ridge")));
     assert_refused(&g, seat(A), &Action::PickArea(a("s1_2")));
     play(&mut g, A, &[Action::PickArea(a("habbanya_ridge"))]);
-    assert!(g.areas[a("sihaya_ridge").index()].tokens.is_empty());
-    assert_eq!(g.areas[a("habbanya_ridge").index()].tokens, x);
+    assert!(g.areas()[a("sihaya_ridge").index()].tokens.is_empty());
+    assert_eq!(g.areas()[a("habbanya_ridge").index()].tokens, x);
     assert_eq!(g.prompt(), Prompt::Turn(H));
 }
 
@@ -564,8 +580,8 @@ fn kitab_al_ibar_relocates_a_sietch_with_its_figures() {
     let mut g = game(A, &["kitab_al_ibar"]);
     g.test_put(A, a("sihaya_ridge"), [1, 1, 0], 1);
     g.test_place_leader(leader("stilgar"), a("sihaya_ridge"));
-    let tokens = g.areas[a("sihaya_ridge").index()].tokens.clone();
-    let sietch = g.areas[a("sihaya_ridge").index()].sietch;
+    let tokens = g.areas()[a("sihaya_ridge").index()].tokens.clone();
+    let sietch = g.areas()[a("sihaya_ridge").index()].sietch;
     g.test_put(H, a("s1_2"), [1, 0, 0], 0);
     play_card(&mut g, A, "kitab_al_ibar");
     play(&mut g, A, &[Action::PickArea(a("sihaya_ridge"))]);
@@ -573,13 +589,13 @@ fn kitab_al_ibar_relocates_a_sietch_with_its_figures() {
     assert_refused(&g, seat(A), &Action::PickArea(a("s1_2")));
     assert_refused(&g, seat(A), &Action::PickArea(a("s1_1")));
     play(&mut g, A, &[Action::PickArea(a("s1_6"))]);
-    let s = &g.areas[a("s1_6").index()];
+    let s = &g.areas()[a("s1_6").index()];
     assert_eq!(s.units[A], [1, 1, 0]);
     assert_eq!(s.generic[A], 1);
     assert_eq!(s.tokens, tokens);
     assert_eq!(s.sietch, sietch);
     assert_eq!(g.test_leader(leader("stilgar")), LeaderAt::Board(a("s1_6")));
-    let old = &g.areas[a("sihaya_ridge").index()];
+    let old = &g.areas()[a("sihaya_ridge").index()];
     assert!(old.sietch.is_none() && old.tokens.is_empty());
 }
 
@@ -597,7 +613,7 @@ fn sandtides_pushes_an_enemy_legion_out_of_the_desert() {
     assert_refused(&g, seat(A), &Action::PickArea(a("s1_3")));
     play(&mut g, A, &[Action::PickArea(a("s1_2"))]);
     assert_eq!(units(&g, H, "s1_2"), [2, 0, 0]);
-    assert_eq!(g.areas[a("s1_2").index()].generic[H], 1);
+    assert_eq!(g.areas()[a("s1_2").index()].generic[H], 1);
     assert_eq!(units(&g, H, "s1_1"), [0, 0, 0]);
     // Then Desert Power.
     assert_eq!(g.prompt(), Prompt::Wormsigns(2));
@@ -609,7 +625,7 @@ fn fear_is_the_mind_killer_adds_two_steps_when_the_card_is_claimed() {
     let mut g = game(A, &["fear_is_the_mind_killer"]);
     // Card 0, The Water of Life: spend a die, no condition, Kwisatz
     // Haderach +2.
-    g.revealed = vec![0, 1];
+    g.edit(|s| s.revealed = vec![0, 1]).unwrap();
     play_card(&mut g, A, "fear_is_the_mind_killer");
     assert_refused(&g, seat(A), &Action::PickSlot(2));
     play(
@@ -617,7 +633,7 @@ fn fear_is_the_mind_killer_adds_two_steps_when_the_card_is_claimed() {
         A,
         &[Action::PickSlot(0), Action::PickMarker(Marker::Jihad)],
     );
-    assert_eq!(g.fear, Some((0, Marker::Jihad)));
+    assert_eq!(g.fear(), Some((0, Marker::Jihad)));
     assert!(
         g.house(A)
             .discard
@@ -625,27 +641,27 @@ fn fear_is_the_mind_killer_adds_two_steps_when_the_card_is_claimed() {
     );
     g.test_turn(A, &[DieResult::Strategy], 1);
     play(&mut g, A, &[Action::ClaimSpending(0, DieResult::Strategy)]);
-    assert_eq!(g.prescience, [2, 0, 2]);
-    assert_eq!(g.fear, None);
+    assert_eq!(g.prescience(), [2, 0, 2]);
+    assert_eq!(g.fear(), None);
 }
 
 #[test]
 fn fear_is_the_mind_killer_partly_used_attaches_nothing() {
     let mut g = game(A, &["fear_is_the_mind_killer"]);
-    g.revealed = vec![0];
+    g.edit(|s| s.revealed = vec![0]).unwrap();
     play_card(&mut g, A, "fear_is_the_mind_killer");
     play(&mut g, A, &[Action::PickSlot(0), Action::Done]);
-    assert_eq!(g.fear, None);
+    assert_eq!(g.fear(), None);
     assert_eq!(g.prompt(), Prompt::Turn(H));
 }
 
 #[test]
 fn eyes_of_ibad_keep_a_card_revealed_until_claimed() {
     let mut g = game(A, &["eyes_of_ibad", "adab_the_demanding_memory"]);
-    g.revealed = vec![0, 1, 2];
+    g.edit(|s| s.revealed = vec![0, 1, 2]).unwrap();
     play_card(&mut g, A, "eyes_of_ibad");
     play(&mut g, A, &[Action::PickSlot(1)]);
-    assert_eq!(g.ibad, Some(1));
+    assert_eq!(g.ibad(), Some(1));
     // Adab cannot remove it.
     g.test_turn(A, &[DieResult::Strategy], 1);
     play_card(&mut g, A, "adab_the_demanding_memory");
@@ -655,9 +671,9 @@ fn eyes_of_ibad_keep_a_card_revealed_until_claimed() {
     // ones join it.
     g.test_set_prompt(Prompt::Unclaimed);
     play(&mut g, A, &[Action::RemoveUnclaimed]);
-    assert_eq!(g.revealed.len(), 4);
-    assert_eq!(g.revealed[0], 1);
-    assert_eq!(g.ibad, Some(1));
+    assert_eq!(g.revealed().len(), 4);
+    assert_eq!(g.revealed()[0], 1);
+    assert_eq!(g.ibad(), Some(1));
 }
 
 #[test]
@@ -672,9 +688,9 @@ fn shai_hulud_brings_the_wild_maker_in_spent() {
     assert_refused(&g, seat(A), &Action::PickArea(a("carthag")));
     assert_refused(&g, seat(A), &Action::PickArea(a("sihaya_ridge")));
     play(&mut g, A, &[Action::PickArea(a("s1_1"))]);
-    assert_eq!(g.areas[a("s1_1").index()].worm, Some(Worm::WildMaker));
+    assert_eq!(g.areas()[a("s1_1").index()].worm, Some(Worm::WildMaker));
     assert_eq!(g.test_leader(wm), LeaderAt::SetAside);
-    assert!(g.spent_leaders & (1 << wm.0) != 0);
+    assert!(g.spent_leaders() & (1 << wm.0) != 0);
     assert_eq!(g.prompt(), Prompt::Turn(H));
 }
 
@@ -684,9 +700,10 @@ fn shai_hulud_alternative_moves_and_attacks_with_six_dice() {
     let mut g = game(A, &["shai_hulud"]);
     let wm = leader("wild_maker");
     g.test_set_leader(wm, LeaderAt::SetAside);
-    g.areas[a("s1_1").index()].worm = Some(Worm::WildMaker);
+    g.edit(|s| s.areas[a("s1_1").index()].worm = Some(Worm::WildMaker))
+        .unwrap();
     g.test_put(H, a("s1_11"), [4, 0, 0], 0);
-    let worms_off = g.worms_off;
+    let worms_off = g.worms_off();
     play_card(&mut g, A, "shai_hulud");
     // s1_11 is out of reach from s1_1; move first (AR-LEADER-28).
     assert_refused(&g, seat(A), &Action::WormAttack(a("s1_1"), a("s1_11")));
@@ -706,8 +723,8 @@ fn shai_hulud_alternative_moves_and_attacks_with_six_dice() {
         play(&mut g, A, &[Action::WormAttack(to, a("s1_11"))]);
         assert_eq!(units(&g, H, "s1_11"), [0, 0, 0]);
         // It leaves the board; the ordinary sandworms are untouched.
-        assert!(g.areas.iter().all(|s| s.worm.is_none()));
-        assert_eq!(g.worms_off, worms_off);
+        assert!(g.areas().iter().all(|s| s.worm.is_none()));
+        assert_eq!(g.worms_off(), worms_off);
     }
 }
 
@@ -720,10 +737,10 @@ fn shai_hulud_alternative_brings_the_figure_back_first() {
     play_card(&mut g, A, "shai_hulud");
     assert_refused(&g, seat(A), &Action::PickArea(a("s1_2")));
     play(&mut g, A, &[Action::PickArea(a("s1_1"))]);
-    assert_eq!(g.areas[a("s1_1").index()].worm, Some(Worm::WildMaker));
+    assert_eq!(g.areas()[a("s1_1").index()].worm, Some(Worm::WildMaker));
     // Partial use: it stays without attacking.
     play(&mut g, A, &[Action::Done]);
-    assert_eq!(g.areas[a("s1_1").index()].worm, Some(Worm::WildMaker));
+    assert_eq!(g.areas()[a("s1_1").index()].worm, Some(Worm::WildMaker));
     assert_eq!(units(&g, H, "s1_2"), [1, 0, 0]);
 }
 
@@ -755,7 +772,7 @@ fn smugglers_puts_gurney_straight_on_the_board() {
         g.test_leader(leader("gurney_halleck")),
         LeaderAt::Board(spot)
     );
-    assert_eq!(g.areas[spot.index()].units[A], [0, 2, 0]);
+    assert_eq!(g.areas()[spot.index()].units[A], [0, 2, 0]);
 }
 
 #[test]
@@ -784,7 +801,7 @@ fn usul_grants_desert_power_whatever_the_dice() {
         })
         .unwrap();
     play(&mut g, A, &[Action::WormsignAt(spot)]);
-    assert!(g.areas[spot.index()].wormsign.is_some());
+    assert!(g.areas()[spot.index()].wormsign.is_some());
 }
 
 #[test]
@@ -796,10 +813,11 @@ fn the_wild_maker_is_the_fifth_sandworm() {
     let mut g = game(A, &["shai_hulud", "thumpers"]);
     let spots: Vec<AreaId> = all_areas().filter(|x| empty_desert(&g, *x)).collect();
     for w in &spots[..4] {
-        g.areas[w.index()].worm = Some(Worm::Normal);
-        g.worms_off -= 1;
+        g.edit(|s| s.areas[w.index()].worm = Some(Worm::Normal))
+            .unwrap();
+        g.edit(|s| s.worms_off -= 1).unwrap();
     }
-    assert_eq!(g.worms_off, 0);
+    assert_eq!(g.worms_off(), 0);
     play_card(&mut g, A, "shai_hulud");
     let spot = legal(&g, A)
         .into_iter()
@@ -810,7 +828,7 @@ fn the_wild_maker_is_the_fifth_sandworm() {
         .expect("room for the Wild Maker as the fifth");
     play(&mut g, A, &[Action::PickArea(spot)]);
     assert_eq!(
-        g.areas.iter().filter(|s| s.worm.is_some()).count(),
+        g.areas().iter().filter(|s| s.worm.is_some()).count(),
         5,
         "4 sandworms and the Wild Maker"
     );
@@ -842,7 +860,7 @@ fn alia_the_abomination_requires_reverend_mother_jessica() {
     g.test_set_leader(leader("lady_jessica"), LeaderAt::Removed);
     g.test_set_leader(leader("reverend_mother_jessica"), LeaderAt::SetAside);
     let sietch = all_areas()
-        .find(|x| g.areas[x.index()].sietch.is_some())
+        .find(|x| g.areas()[x.index()].sietch.is_some())
         .unwrap();
     start(&mut g, A, "alia_the_abomination");
     let ev = play(&mut g, A, &[Action::Resolve]);
@@ -858,7 +876,7 @@ fn alia_the_abomination_requires_reverend_mother_jessica() {
             Action::Done,
         ],
     );
-    assert_eq!(g.areas[sietch.index()].units[A], [0, 0, 2]);
+    assert_eq!(g.areas()[sietch.index()].units[A], [0, 0, 2]);
     assert_eq!(g.house(A).discard.len(), 2);
     assert_eq!(g.prompt(), Prompt::Turn(H));
 }
@@ -923,8 +941,8 @@ fn death_commandos_upgrade_two_elites_then_move_two_fedaykin_legions() {
             Action::To(ty),
         ],
     );
-    assert_eq!(g.areas[tx.index()].units[A], [0, 0, 1]);
-    assert_eq!(g.areas[ty.index()].units[A], [0, 0, 1]);
+    assert_eq!(g.areas()[tx.index()].units[A], [0, 0, 1]);
+    assert_eq!(g.areas()[ty.index()].units[A], [0, 0, 1]);
     assert_eq!(units(&g, A, "s1_3"), [1, 0, 0]);
     assert_eq!(g.prompt(), Prompt::Turn(H));
 
@@ -941,17 +959,17 @@ fn death_commandos_upgrade_two_elites_then_move_two_fedaykin_legions() {
 fn chatt_the_leaper_puts_fedaykin_and_a_naib_into_a_sietch() {
     let mut g = game(A, &["chatt_the_leaper"]);
     let sietch = all_areas()
-        .find(|x| g.areas[x.index()].sietch.is_some())
+        .find(|x| g.areas()[x.index()].sietch.is_some())
         .unwrap();
     start(&mut g, A, "chatt_the_leaper");
     assert_refused(&g, seat(A), &Action::DeployAt(a("s1_3")));
     assert_refused(&g, seat(A), &Action::DeployAt(a("carthag")));
     play(&mut g, A, &[Action::DeployAt(sietch)]);
-    assert_eq!(g.areas[sietch.index()].units[A], [0, 0, 2]);
+    assert_eq!(g.areas()[sietch.index()].units[A], [0, 0, 2]);
     // A Naib, not a named leader.
     assert_refused(&g, seat(A), &Action::DeployLeader(Some(leader("stilgar"))));
     play(&mut g, A, &[Action::DeployLeader(None)]);
-    assert_eq!(g.areas[sietch.index()].generic[A], 1);
+    assert_eq!(g.areas()[sietch.index()].generic[A], 1);
     assert_eq!(g.prompt(), Prompt::Turn(H));
 }
 
@@ -1066,8 +1084,8 @@ fn jubba_cloaks_move_a_desert_legion_with_a_leader_then_play_a_card() {
     // The leader goes with it.
     assert_refused(&g, seat(A), &Action::To(to));
     play(&mut g, A, &[Action::TakeGeneric, Action::To(to)]);
-    assert_eq!(g.areas[to.index()].units[A], [1, 0, 0]);
-    assert_eq!(g.areas[to.index()].generic[A], 1);
+    assert_eq!(g.areas()[to.index()].units[A], [1, 0, 0]);
+    assert_eq!(g.areas()[to.index()].generic[A], 1);
     // Then the follow-up card, partly used.
     play(&mut g, A, &[Action::PlayFree(card("hieregs"))]);
     let spot = first_legal(&g, A, |x| matches!(x, Action::DeployAt(_)));
@@ -1081,7 +1099,8 @@ fn hieregs_deploy_into_two_empty_desert_areas_then_desert_power() {
     // AR-DP-05: the card grants Desert Power.
     let mut g = game(A, &["hieregs"]);
     g.test_put(A, a("s1_3"), [1, 0, 0], 0);
-    g.areas[a("s1_4").index()].wormsign = Some(Wormsign::Sand);
+    g.edit(|s| s.areas[a("s1_4").index()].wormsign = Some(Wormsign::Sand))
+        .unwrap();
     start(&mut g, A, "hieregs");
     assert_refused(&g, seat(A), &Action::DeployAt(a("s1_3")));
     assert_refused(&g, seat(A), &Action::DeployAt(a("s1_4")));
@@ -1098,7 +1117,7 @@ fn hieregs_deploy_into_two_empty_desert_areas_then_desert_power() {
     let Action::WormsignAt(at) = spot else {
         unreachable!()
     };
-    assert!(g.areas[at.index()].wormsign.is_some());
+    assert!(g.areas()[at.index()].wormsign.is_some());
     assert_eq!(g.prompt(), Prompt::Turn(H));
 }
 
@@ -1115,7 +1134,7 @@ fn i_am_stilgar_the_fremen_enters_a_free_plateau_then_draws() {
     assert_refused(&g, seat(A), &Action::DeployAt(a("s1_3")));
     assert_refused(&g, seat(A), &Action::DeployAt(plateaus[1]));
     play(&mut g, A, &[Action::DeployAt(plateaus[0])]);
-    assert_eq!(g.areas[plateaus[0].index()].units[A], [1, 2, 0]);
+    assert_eq!(g.areas()[plateaus[0].index()].units[A], [1, 2, 0]);
     assert_refused(
         &g,
         seat(A),
@@ -1140,7 +1159,8 @@ fn thumpers_never_call_a_sandworm_into_an_occupied_area() {
     let near = empty_desert_around(&g, own);
     assert!(near.len() >= 3, "{near:?}");
     g.test_put(H, near[0], [1, 0, 0], 0);
-    g.areas[near[1].index()].harvester = true;
+    g.edit(|s| s.areas[near[1].index()].harvester = true)
+        .unwrap();
     start(&mut g, A, "thumpers");
     let offered: Vec<Action> = legal(&g, A)
         .into_iter()

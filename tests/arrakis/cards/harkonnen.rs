@@ -28,8 +28,8 @@ fn harkonnen_patrols_partly_used() {
     // The same area is not offered twice.
     assert_refused(&g, seat(H), &Action::DeployAt(first));
     play(&mut g, H, &[Action::Done]);
-    assert_eq!(g.areas[first.index()].units[H], [1, 0, 0]);
-    let on_board: u8 = g.areas.iter().map(|s| s.units[H].regular).sum();
+    assert_eq!(g.areas()[first.index()].units[H], [1, 0, 0]);
+    let on_board: u8 = g.areas().iter().map(|s| s.units[H].regular).sum();
     assert_eq!(on_board, 1);
     assert_eq!(g.prompt(), Prompt::Turn(A));
 }
@@ -134,7 +134,7 @@ fn hunter_seeker_only_reaches_a_sector_with_a_harkonnen_legion() {
     assert_refused(&g, seat(H), &Action::PickLeader(leader("paul_atreides")));
     play(&mut g, H, &[Action::PickLeader(leader("stilgar"))]);
     assert_eq!(g.test_leader(leader("stilgar")), LeaderAt::Tank(0));
-    assert_eq!(g.areas[a("s1_3").index()].named, 0);
+    assert_eq!(g.areas()[a("s1_3").index()].named, 0);
 }
 
 #[test]
@@ -145,8 +145,10 @@ fn polar_cap_factories_deploys_and_clears_wormsigns_around_the_north_pole() {
     let far = all_areas()
         .find(|x| *x != np && !borders(np, *x) && board().desert.contains(*x))
         .unwrap();
-    g.areas[near.index()].wormsign = Some(Wormsign::Sand);
-    g.areas[far.index()].wormsign = Some(Wormsign::Sand);
+    g.edit(|s| s.areas[near.index()].wormsign = Some(Wormsign::Sand))
+        .unwrap();
+    g.edit(|s| s.areas[far.index()].wormsign = Some(Wormsign::Sand))
+        .unwrap();
     start(&mut g, H, "polar_cap_factories");
     play(
         &mut g,
@@ -154,11 +156,11 @@ fn polar_cap_factories_deploys_and_clears_wormsigns_around_the_north_pole() {
         &[Action::DeployAt(np), Action::DeployLeader(None)],
     );
     assert_eq!(units(&g, H, "north_pole"), [2, 1, 0]);
-    assert_eq!(g.areas[np.index()].generic[H], 1);
+    assert_eq!(g.areas()[np.index()].generic[H], 1);
     let ev = play(&mut g, H, &[Action::Resolve]);
     assert!(ev.contains(&Event::WormsignRemoved { area: near }));
-    assert_eq!(g.areas[near.index()].wormsign, None);
-    assert_eq!(g.areas[far.index()].wormsign, Some(Wormsign::Sand));
+    assert_eq!(g.areas()[near.index()].wormsign, None);
+    assert_eq!(g.areas()[far.index()].wormsign, Some(Wormsign::Sand));
     assert_eq!(g.prompt(), Prompt::Turn(A));
 
     // No wormsign around the pole: the clearing step is skipped.
@@ -177,7 +179,8 @@ fn spotter_control_discards_picked_wormsigns_then_draws() {
     let mut g = game(H, &["spotter_control"]);
     let deserts: Vec<AreaId> = board().desert.iter().take(4).collect();
     for x in &deserts {
-        g.areas[x.index()].wormsign = Some(Wormsign::Sandworm);
+        g.edit(|s| s.areas[x.index()].wormsign = Some(Wormsign::Sandworm))
+            .unwrap();
     }
     start(&mut g, H, "spotter_control");
     // An area without a wormsign is refused.
@@ -195,7 +198,7 @@ fn spotter_control_discards_picked_wormsigns_then_draws() {
     );
     let left = deserts
         .iter()
-        .filter(|x| g.areas[x.index()].wormsign.is_some())
+        .filter(|x| g.areas()[x.index()].wormsign.is_some())
         .count();
     assert_eq!(left, 2);
     let l = legal(&g, H);
@@ -237,8 +240,8 @@ fn explosive_artillery_hits_a_bordering_enemy_legion() {
             ..
         }
     )));
-    assert_eq!(g.areas[target.index()].units[A], [1, 0, 0]);
-    assert_eq!(g.areas[target.index()].generic[A], 1);
+    assert_eq!(g.areas()[target.index()].units[A], [1, 0, 0]);
+    assert_eq!(g.areas()[target.index()].generic[A], 1);
     assert_eq!(g.prompt(), Prompt::Turn(A));
 }
 
@@ -263,8 +266,9 @@ fn breeding_program_gains_a_token_then_plays_a_card() {
 
     // The reserve is empty: no token to gain.
     let mut g = game(H, &["breeding_program"]);
-    g.houses[A].bene_gesserit = data().tables.bene_gesserit.total;
-    g.houses[H].bene_gesserit = 0;
+    g.edit(|s| s.houses[A].bene_gesserit = data().tables.bene_gesserit.total)
+        .unwrap();
+    g.edit(|s| s.houses[H].bene_gesserit = 0).unwrap();
     start(&mut g, H, "breeding_program");
     assert_eq!(g.house(H).bene_gesserit, 0);
     assert_eq!(g.prompt(), Prompt::Turn(A));
@@ -291,20 +295,20 @@ fn troop_carriers_jump_from_a_settlement_to_a_friendly_legion() {
     assert_refused(&g, seat(H), &Action::To(a("arrakeen")));
     play(&mut g, H, &[Action::To(far)]);
     assert_eq!(units(&g, H, "carthag"), [0, 0, 0]);
-    assert_eq!(g.areas[far.index()].units[H], [3, 1, 0]);
-    assert_eq!(g.areas[far.index()].generic[H], 1);
+    assert_eq!(g.areas()[far.index()].units[H], [3, 1, 0]);
+    assert_eq!(g.areas()[far.index()].generic[H], 1);
     assert_eq!(g.prompt(), Prompt::Turn(A));
 }
 
 #[test]
 fn hope_clouds_observation_shuffles_a_revealed_card_back() {
     let mut g = game(H, &["hope_clouds_observation"]);
-    g.revealed = vec![3, 5];
+    g.edit(|s| s.revealed = vec![3, 5]).unwrap();
     start(&mut g, H, "hope_clouds_observation");
     assert_refused(&g, seat(H), &Action::PickSlot(2));
     let ev = play(&mut g, H, &[Action::PickSlot(1)]);
     assert!(ev.contains(&Event::PrescienceReturned { card: 5 }));
-    assert_eq!(g.revealed, vec![3]);
+    assert_eq!(g.revealed(), vec![3]);
     assert_eq!(g.prompt(), Prompt::Turn(A));
 }
 
@@ -316,11 +320,14 @@ fn reports_of_traitors_discards_an_unused_house_die() {
         spent,
         token,
     };
-    g.houses[A].dice = vec![
-        die(DieResult::House, true, false),
-        die(DieResult::House, false, false),
-        die(DieResult::Strategy, false, false),
-    ];
+    g.edit(|s| {
+        s.houses[A].dice = vec![
+            die(DieResult::House, true, false),
+            die(DieResult::House, false, false),
+            die(DieResult::Strategy, false, false),
+        ]
+    })
+    .unwrap();
     start(&mut g, H, "reports_of_traitors");
     let ev = play(&mut g, H, &[Action::Resolve]);
     assert!(ev.contains(&Event::DieDiscarded {
@@ -337,7 +344,8 @@ fn reports_of_traitors_discards_an_unused_house_die() {
 
     // No unused House die: nothing to discard.
     let mut g = game(H, &["reports_of_traitors"]);
-    g.houses[A].dice = vec![die(DieResult::House, true, false)];
+    g.edit(|s| s.houses[A].dice = vec![die(DieResult::House, true, false)])
+        .unwrap();
     start(&mut g, H, "reports_of_traitors");
     assert_eq!(g.house(A).dice.len(), 1);
     assert_eq!(g.prompt(), Prompt::Turn(A));
@@ -347,13 +355,13 @@ fn reports_of_traitors_discards_an_unused_house_die() {
 fn spies_all_over_arrakis_reveals_one_area_then_draws() {
     let mut g = game(H, &["spies_all_over_arrakis"]);
     let site = board().sietch_sites.iter().next().unwrap();
-    g.areas[site.index()].tokens.push(0);
+    g.edit(|s| s.areas[site.index()].tokens.push(0)).unwrap();
     start(&mut g, H, "spies_all_over_arrakis");
     assert_refused(&g, seat(H), &Action::Reveal(a("carthag")));
     let ev = play(&mut g, H, &[Action::Reveal(site)]);
     assert!(ev.iter().any(|e| matches!(e, Event::SietchRevealed { .. })));
     assert!(ev.contains(&Event::TokensRevealed { area: site }));
-    let s = &g.areas[site.index()];
+    let s = &g.areas()[site.index()];
     assert!(s.sietch.unwrap().revealed);
     assert!(s.tokens.is_empty());
     // Then the draw, partly used.
@@ -406,7 +414,8 @@ fn seek_out_the_mahdi_pins_paul_for_the_next_atreides_turn() {
     // Paul set aside is not deployed during the pinned turn.
     let mut g = game(H, &["seek_out_the_mahdi"]);
     g.test_turn(H, &[DieResult::Strategy, DieResult::Strategy], 2);
-    g.houses[A].dice[0].result = DieResult::Deployment;
+    g.edit(|s| s.houses[A].dice[0].result = DieResult::Deployment)
+        .unwrap();
     g.test_put(H, a("carthag"), [1, 0, 0], 0);
     start(&mut g, H, "seek_out_the_mahdi");
     play(&mut g, H, &[Action::Done, Action::Resolve]);
@@ -462,7 +471,7 @@ fn arsunt_legion_deploys_then_moves_only_that_legion() {
         ],
     );
     assert_eq!(units(&g, H, "arsunt"), [1, 0, 0]);
-    assert_eq!(g.areas[to.index()].units[H], [0, 1, 0]);
+    assert_eq!(g.areas()[to.index()].units[H], [0, 1, 0]);
     assert_eq!(g.test_leader(leader("beast_rabban")), LeaderAt::Board(to));
     assert_eq!(g.prompt(), Prompt::Turn(A));
 }
@@ -503,7 +512,7 @@ fn barons_personal_guard_puts_the_baron_in_a_city_then_moves_any_legion() {
             Action::To(to),
         ],
     );
-    assert_eq!(g.areas[to.index()].units[H], [1, 0, 0]);
+    assert_eq!(g.areas()[to.index()].units[H], [1, 0, 0]);
     assert_eq!(g.prompt(), Prompt::Turn(A));
 }
 
@@ -552,8 +561,8 @@ fn carthag_the_former_capital_deploys_units_and_a_leader_or_not() {
     start(&mut g, H, "carthag_the_former_capital");
     play(&mut g, H, &[Action::DeployAt(a("carthag")), Action::Done]);
     assert_eq!(units(&g, H, "carthag"), [3, 1, 0]);
-    assert_eq!(g.areas[a("carthag").index()].generic[H], 0);
-    assert_eq!(g.areas[a("carthag").index()].named, 0);
+    assert_eq!(g.areas()[a("carthag").index()].generic[H], 0);
+    assert_eq!(g.areas()[a("carthag").index()].named, 0);
     assert_eq!(g.prompt(), Prompt::Turn(A));
 }
 
@@ -577,8 +586,8 @@ fn workhorse_of_arrakis_places_a_harvester_and_a_carryall_then_draws() {
         H,
         &[harv, Action::PlaceVehicle(Vehicle::Carryall, AirZoneId(0))],
     );
-    assert!(g.areas[at.index()].harvester);
-    assert_eq!(g.zones[0], Some(Vehicle::Carryall));
+    assert!(g.areas()[at.index()].harvester);
+    assert_eq!(g.zones()[0], Some(Vehicle::Carryall));
     // Both placed: the step is over, a second harvester is refused, and
     // the draw follows.
     let other = all_areas()
@@ -594,8 +603,8 @@ fn workhorse_of_arrakis_places_a_harvester_and_a_carryall_then_draws() {
     let mut g = game(H, &["workhorse_of_arrakis"]);
     start(&mut g, H, "workhorse_of_arrakis");
     play(&mut g, H, &[harv, Action::Done, Action::Done]);
-    assert!(g.areas[at.index()].harvester);
-    assert!(g.zones.iter().all(|z| z.is_none()));
+    assert!(g.areas()[at.index()].harvester);
+    assert!(g.zones().iter().all(|z| z.is_none()));
     assert!(g.house(H).hand.is_empty());
     assert_eq!(g.prompt(), Prompt::Turn(A));
 }
@@ -619,7 +628,7 @@ fn mudir_nahya_brings_rabban_to_a_legion_that_surprise_attacks() {
             Action::DeployLeader(Some(leader("beast_rabban"))),
         ],
     );
-    assert_eq!(g.areas[own.index()].units[H], [1, 1, 0]);
+    assert_eq!(g.areas()[own.index()].units[H], [1, 1, 0]);
     let extra = data().tables.combat.surprise_attack_dice;
     // All Hits for the Harkonnen, a Shield for the Atreides.
     let mut faces = vec![0; usize::from(2 + extra)];
@@ -641,9 +650,9 @@ fn mudir_nahya_brings_rabban_to_a_legion_that_surprise_attacks() {
         _ => None,
     });
     assert_eq!(dice, Some(2 + extra));
-    assert_eq!(g.areas[target.index()].units[A], [0, 0, 0]);
+    assert_eq!(g.areas()[target.index()].units[A], [0, 0, 0]);
     play(&mut g, H, &[Action::Advance]);
-    assert_eq!(g.areas[target.index()].units[H], [1, 1, 0]);
+    assert_eq!(g.areas()[target.index()].units[H], [1, 1, 0]);
     assert_eq!(g.prompt(), Prompt::Turn(A));
 }
 
@@ -662,7 +671,7 @@ fn mudir_nahya_alternative_when_rabban_is_removed() {
         &Action::DeployLeader(Some(leader("beast_rabban"))),
     );
     play(&mut g, H, &[Action::DeployLeader(None)]);
-    assert_eq!(g.areas[a("s1_3").index()].generic[H], 1);
+    assert_eq!(g.areas()[a("s1_3").index()].generic[H], 1);
     // No attack follows.
     assert_eq!(g.prompt(), Prompt::Turn(A));
 }
@@ -826,7 +835,7 @@ fn rage_overcame_shaddam_iv_c_alternative_joins_a_sardaukar_legion_moves_then_su
             Action::To(to),
         ],
     );
-    assert_eq!(g.areas[to.index()].units[H], [1, 0, 1]);
+    assert_eq!(g.areas()[to.index()].units[H], [1, 0, 1]);
     // Then the surprise attack from where it went (AR-DIE-09).
     let target = empty_neighbour_but(&g, to, own);
     g.test_put(A, target, [1, 0, 0], 0);
@@ -849,7 +858,7 @@ fn rage_overcame_shaddam_iv_c_alternative_joins_a_sardaukar_legion_moves_then_su
     g.test_load_dice(&faces);
     let ev = play(&mut g, H, &[Action::To(target)]);
     assert_eq!(rolled(&ev, H), Some(2 + extra));
-    assert_eq!(g.areas[target.index()].units[A], [0, 0, 0]);
+    assert_eq!(g.areas()[target.index()].units[A], [0, 0, 0]);
     play(&mut g, H, &[Action::Advance]);
     assert_eq!(g.test_leader(shaddam), LeaderAt::Board(target));
     assert_eq!(g.prompt(), Prompt::Turn(A));
@@ -930,7 +939,7 @@ fn shigawire_moves_a_sardaukar_legion_then_tanks_a_bordering_leader() {
         g.test_leader(leader("stilgar")),
         LeaderAt::Tank(_)
     ));
-    assert_eq!(g.areas[near.index()].named, 0);
+    assert_eq!(g.areas()[near.index()].named, 0);
     assert_eq!(g.prompt(), Prompt::Turn(A));
 }
 
@@ -959,7 +968,7 @@ fn sardaukars_manner_surprise_attacks_or_moves_with_a_sardaukar_legion() {
         ],
     );
     assert_eq!(rolled(&ev, H), Some(1 + extra));
-    assert_eq!(g.areas[target.index()].units[A], [0, 0, 0]);
+    assert_eq!(g.areas()[target.index()].units[A], [0, 0, 0]);
 
     // Or a plain move.
     let mut g = game(H, &["sardaukars_manner"]);
@@ -975,7 +984,7 @@ fn sardaukars_manner_surprise_attacks_or_moves_with_a_sardaukar_legion() {
             Action::To(to),
         ],
     );
-    assert_eq!(g.areas[to.index()].units[H], [0, 0, 1]);
+    assert_eq!(g.areas()[to.index()].units[H], [0, 0, 1]);
     assert_eq!(g.prompt(), Prompt::Turn(A));
 }
 
@@ -999,9 +1008,9 @@ fn full_control_of_the_air_places_ornithopters_then_moves_a_legion() {
             Action::Done,
         ],
     );
-    assert_eq!(g.zones[0], Some(Vehicle::Ornithopter));
+    assert_eq!(g.zones()[0], Some(Vehicle::Ornithopter));
     assert_eq!(
-        g.zones.iter().filter(|z| z.is_some()).count(),
+        g.zones().iter().filter(|z| z.is_some()).count(),
         1,
         "only the one placed"
     );
@@ -1016,7 +1025,7 @@ fn full_control_of_the_air_places_ornithopters_then_moves_a_legion() {
             Action::To(to),
         ],
     );
-    assert_eq!(g.areas[to.index()].units[H], [1, 0, 0]);
+    assert_eq!(g.areas()[to.index()].units[H], [1, 0, 0]);
     assert_eq!(g.prompt(), Prompt::Turn(A));
 }
 
@@ -1044,7 +1053,7 @@ fn moving_the_battle_group_appears_in_a_free_mountain() {
     assert_refused(&g, seat(H), &Action::DeployAt(offered[1]));
     assert_refused(&g, seat(H), &Action::DeployAt(a("s1_3")));
     play(&mut g, H, &[Action::DeployAt(offered[0])]);
-    assert_eq!(g.areas[offered[0].index()].units[H], [0, 2, 0]);
+    assert_eq!(g.areas()[offered[0].index()].units[H], [0, 2, 0]);
     // A Bashar, not a named leader.
     assert_refused(
         &g,
@@ -1052,7 +1061,7 @@ fn moving_the_battle_group_appears_in_a_free_mountain() {
         &Action::DeployLeader(Some(leader("baron_harkonnen"))),
     );
     play(&mut g, H, &[Action::DeployLeader(None)]);
-    assert_eq!(g.areas[offered[0].index()].generic[H], 1);
+    assert_eq!(g.areas()[offered[0].index()].generic[H], 1);
     assert_eq!(g.prompt(), Prompt::Turn(A));
 }
 
@@ -1062,7 +1071,7 @@ fn killers_without_mercy_attack_only_and_continue_free_against_a_sietch() {
     // card waives it, even against a sietch.
     let mut g = game(H, &["killers_without_mercy"]);
     let sietch = all_areas()
-        .find(|x| g.areas[x.index()].sietch.is_some())
+        .find(|x| g.areas()[x.index()].sietch.is_some())
         .expect("a sietch on the board");
     let own = empty_neighbour(&g, sietch);
     let calm = empty_neighbour_but(&g, own, sietch);
@@ -1098,8 +1107,8 @@ fn killers_without_mercy_attack_only_and_continue_free_against_a_sietch() {
     assert_eq!(b.group.units, [2, 0, 1]);
     play(&mut g, H, &[Action::Continue, Action::Done]);
     // Back where it came from, whole.
-    assert_eq!(g.areas[own.index()].units[H], [2, 0, 1]);
-    assert_eq!(g.areas[sietch.index()].units[A], [2, 0, 0]);
+    assert_eq!(g.areas()[own.index()].units[H], [2, 0, 1]);
+    assert_eq!(g.areas()[sietch.index()].units[A], [2, 0, 0]);
     assert_eq!(g.prompt(), Prompt::Turn(A));
 
     // Against the same sietch without this card, continuing costs a hit.
@@ -1152,7 +1161,7 @@ fn sardaukar_disguised_upgrades_two_elites_then_moves_sardaukar_legions() {
         H,
         &[Action::Take(UnitKind::Special), Action::To(to)],
     );
-    assert_eq!(g.areas[to.index()].units[H], [0, 1, 1]);
+    assert_eq!(g.areas()[to.index()].units[H], [0, 1, 1]);
     // AR-ACT-17: the second legion stays.
     play(&mut g, H, &[Action::Done]);
     assert_eq!(units(&g, H, "s2_1"), [1, 0, 1]);
@@ -1191,6 +1200,6 @@ fn i_decide_what_best_serves_his_majesty_aramsham_joins_a_sardaukar_legion_which
         ],
     );
     assert_eq!(g.test_leader(aramsham), LeaderAt::Board(to));
-    assert_eq!(g.areas[to.index()].units[H], [0, 0, 1]);
+    assert_eq!(g.areas()[to.index()].units[H], [0, 0, 1]);
     assert_eq!(g.prompt(), Prompt::Turn(A));
 }

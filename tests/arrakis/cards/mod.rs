@@ -30,7 +30,7 @@ fn game(f: Faction, hand: &[&str]) -> Arrakis {
 }
 
 fn units(g: &Arrakis, f: Faction, area: &str) -> melange::rules::arrakis::Units {
-    g.areas[a(area).index()].units[f]
+    g.areas()[a(area).index()].units[f]
 }
 
 #[test]
@@ -51,7 +51,7 @@ fn any_die_plays_a_card_and_it_is_discarded_after_its_effect() {
     play(&mut g, H, &[Action::DeployAt(a("arrakeen"))]);
     assert_eq!(units(&g, H, "arrakeen"), [0, 3, 0]);
     play(&mut g, H, &[Action::DeployLeader(None)]);
-    assert_eq!(g.areas[a("arrakeen").index()].generic[H], 1);
+    assert_eq!(g.areas()[a("arrakeen").index()].generic[H], 1);
     assert!(g.house(H).discard.contains(&c));
     assert_eq!(g.house(H).dice.iter().filter(|d| d.spent).count(), 1);
     assert_eq!(g.prompt(), Prompt::Turn(A));
@@ -129,7 +129,7 @@ fn empty_desert_around(g: &Arrakis, x: AreaId) -> Vec<AreaId> {
 
 fn empty_desert(g: &Arrakis, x: AreaId) -> bool {
     let b = board();
-    let s = &g.areas[x.index()];
+    let s = &g.areas()[x.index()];
     b.desert.contains(x)
         && s.units == ByFaction::default()
         && s.tokens.is_empty()
@@ -169,7 +169,7 @@ fn legal_after_move(g: &Arrakis, from: AreaId, target: AreaId) -> bool {
     let near = |x: AreaId| b.passable[x.index()].union(b.impassable[x.index()]);
     near(from).contains(target)
         || near(from).iter().any(|m| {
-            g.areas[m.index()].worm.is_none()
+            g.areas()[m.index()].worm.is_none()
                 && near(m).contains(target)
                 && b.area(m).terrain == melange::rules::arrakis::board::Terrain::Desert
         })
@@ -196,7 +196,7 @@ fn a_cards_special_attack_lets_the_atreides_pick_their_casualty() {
     assert_refused(&g, seat(A), &Action::LoseUnit(UnitKind::Regular));
     play(&mut g, A, &[Action::LoseUnit(UnitKind::Special)]);
     // The Fedaykin became a regular.
-    assert_eq!(g.areas[target.index()].units[A], [1, 1, 0]);
+    assert_eq!(g.areas()[target.index()].units[A], [1, 1, 0]);
     assert_eq!(g.prompt(), Prompt::Turn(A));
 }
 
@@ -222,7 +222,7 @@ fn empty_neighbour(g: &Arrakis, x: AreaId) -> AreaId {
     board().passable[x.index()]
         .iter()
         .find(|y| {
-            let s = &g.areas[y.index()];
+            let s = &g.areas()[y.index()];
             s.units == ByFaction::default()
                 && s.sietch.is_none()
                 && !s.settlement
@@ -250,7 +250,7 @@ fn empty_neighbour_but(g: &Arrakis, x: AreaId, not: AreaId) -> AreaId {
     board().passable[x.index()]
         .iter()
         .find(|y| {
-            let s = &g.areas[y.index()];
+            let s = &g.areas()[y.index()];
             *y != not
                 && s.units == ByFaction::default()
                 && s.sietch.is_none()
@@ -289,7 +289,7 @@ fn a_cards_plain_move_never_ends_in_an_enemy_area_and_may_leave_a_guarded_leader
     assert!(legal(&g, H).contains(&Action::To(to)));
     play(&mut g, H, &[Action::To(to)]);
     assert_eq!(units(&g, H, "s1_3"), [1, 0, 0]);
-    assert_eq!(g.areas[to.index()].units[H], [1, 0, 0]);
+    assert_eq!(g.areas()[to.index()].units[H], [1, 0, 0]);
     assert_eq!(
         g.test_leader(leader("beast_rabban")),
         LeaderAt::Board(a("s1_3"))

@@ -72,15 +72,18 @@ fn the_sample_keeps_what_the_seat_sees() {
 
 /// Swaps a card of `f`'s hand with a card of the same deck in that deck.
 fn swap_hand_card(g: &mut Arrakis, f: Faction) {
-    let h = &mut g.houses[f];
-    for i in 0..h.hand.len() {
-        let k = data().card(h.hand[i]).deck.index() % 2;
-        if let Some(j) = h.decks[k].iter().position(|c| *c != h.hand[i]) {
-            std::mem::swap(&mut h.hand[i], &mut h.decks[k][j]);
-            return;
+    g.edit(|s| {
+        let h = &mut s.houses[f];
+        for i in 0..h.hand.len() {
+            let k = data().card(h.hand[i]).deck.index() % 2;
+            if let Some(j) = h.decks[k].iter().position(|c| *c != h.hand[i]) {
+                std::mem::swap(&mut h.hand[i], &mut h.decks[k][j]);
+                return;
+            }
         }
-    }
-    panic!("no card to swap");
+        panic!("no card to swap");
+    })
+    .unwrap();
 }
 
 /// Two distinct values of `items`, by index, swapped.
@@ -104,36 +107,47 @@ fn the_harkonnen_sample_ignores_what_they_cannot_see() {
     let g = limited(None, 41);
     let mut other = g.clone();
     swap_hand_card(&mut other, A);
-    for f in [H, A] {
-        for d in &mut other.houses[f].decks {
-            d.reverse();
-        }
-    }
+    other
+        .edit(|s| {
+            for f in [H, A] {
+                for d in &mut s.houses[f].decks {
+                    d.reverse();
+                }
+            }
+        })
+        .unwrap();
     // Deployment tokens on the board and in the pool, sietch ranks and
     // the testing stations' markers, all face down.
-    let holders: Vec<usize> = (0..other.areas.len())
-        .filter(|i| !other.areas[*i].tokens.is_empty())
+    let holders: Vec<usize> = (0..other.areas().len())
+        .filter(|i| !other.areas()[*i].tokens.is_empty())
         .collect();
     assert!(holders.len() >= 2, "sietches start with a token each");
-    let mut tokens: Vec<u8> = holders.iter().map(|i| other.areas[*i].tokens[0]).collect();
+    let mut tokens: Vec<u8> = holders
+        .iter()
+        .map(|i| other.areas()[*i].tokens[0])
+        .collect();
     tokens.extend(other.test_deploy_pool_mut().iter().copied());
     swap_two(&mut tokens);
     for (n, i) in holders.iter().enumerate() {
-        other.areas[*i].tokens[0] = tokens[n];
+        other.edit(|s| s.areas[*i].tokens[0] = tokens[n]).unwrap();
     }
     *other.test_deploy_pool_mut() = tokens.split_off(holders.len());
-    let mut ranks: Vec<_> = other.areas.iter().filter_map(|a| a.sietch).collect();
+    let mut ranks: Vec<_> = other.areas().iter().filter_map(|a| a.sietch).collect();
     swap_two(&mut ranks);
-    let mut marks: Vec<_> = other.areas.iter().filter_map(|a| a.station).collect();
+    let mut marks: Vec<_> = other.areas().iter().filter_map(|a| a.station).collect();
     swap_two(&mut marks);
-    for a in &mut other.areas {
-        if let Some(s) = a.sietch.as_mut() {
-            *s = ranks.remove(0);
-        }
-        if let Some(m) = a.station.as_mut() {
-            *m = marks.remove(0);
-        }
-    }
+    other
+        .edit(|s| {
+            for a in &mut s.areas {
+                if let Some(s) = a.sietch.as_mut() {
+                    *s = ranks.remove(0);
+                }
+                if let Some(m) = a.station.as_mut() {
+                    *m = marks.remove(0);
+                }
+            }
+        })
+        .unwrap();
     let (o, _) = other.test_objectives();
     let n = data().tables.secret_objectives.len() as u8;
     other.test_set_objectives((o + 1) % n, None);
@@ -162,7 +176,7 @@ fn the_atreides_sample_ignores_what_they_cannot_see() {
     assert!(g.to_act().is_some(), "still running");
     let mut other = g.clone();
     swap_hand_card(&mut other, H);
-    other.houses[A].decks[0].reverse();
+    other.edit(|s| s.houses[A].decks[0].reverse()).unwrap();
     swap_two(other.test_deploy_pool_mut());
     other.test_reseed(5);
     assert_ne!(g, other);
@@ -216,7 +230,7 @@ fn the_desert_war_camps_are_redrawn_for_the_harkonnen() {
     );
     let camps: std::collections::HashSet<_> = (0..12)
         .map(|n| {
-            sample(&g, H, n).areas[super::super::common::a("s1_3").index()]
+            sample(&g, H, n).areas()[super::super::common::a("s1_3").index()]
                 .desert
                 .camp
         })

@@ -91,7 +91,7 @@ fn the_harkonnen_estimate_reads_no_secret_objective() {
     let mut other = g.clone();
     other.test_set_objectives((first + 1) % objectives, None);
     assert_eq!(g.estimate(seat(H)), other.estimate(seat(H)));
-    if g.prescience.into_array() != [0; 3] {
+    if g.prescience().into_array() != [0; 3] {
         assert_ne!(g.estimate(seat(A)), other.estimate(seat(A)));
     }
 }
@@ -137,7 +137,7 @@ fn the_search_takes_a_sietch_in_reach() {
             g.apply(seat(H), &legal[pick], &mut events)
                 .expect("the search picks a legal action");
         }
-        assert!(g.supremacy > 0, "seed {seed}: the sietch still stands");
+        assert!(g.supremacy() > 0, "seed {seed}: the sietch still stands");
     }
 }
 
@@ -163,16 +163,19 @@ fn one_sietch(rank: u8, supremacy: u8, prescience: [u8; 3]) -> Arrakis {
     let windgap = a("windgap");
     for site in board().sietch_sites.iter() {
         if site != windgap {
-            g.areas[site.index()].sietch = None;
+            g.edit(|s| s.areas[site.index()].sietch = None).unwrap();
         }
     }
-    g.areas[windgap.index()]
-        .sietch
-        .as_mut()
-        .expect("Windgap's sietch")
-        .rank = rank;
-    g.supremacy = supremacy;
-    g.prescience = prescience.into();
+    g.edit(|s| {
+        s.areas[windgap.index()]
+            .sietch
+            .as_mut()
+            .expect("Windgap's sietch")
+            .rank = rank
+    })
+    .unwrap();
+    g.edit(|s| s.supremacy = supremacy).unwrap();
+    g.edit(|s| s.prescience = prescience.into()).unwrap();
     g.test_set_objectives(5, None);
     assert_eq!(data().tables.secret_objectives[5].targets(), [3, 5, 7]);
     assert_eq!(data().tables.tracks.supremacy_win, 10);
@@ -247,8 +250,10 @@ fn the_harkonnen_prospects_count_at_most_a_win() {
     // 2 * 2/4 * 1/2 = 1/2): 10 7/16 points or more, so h = 1.
     let mut g = one_sietch(3, 9, [3, 5, 0]);
     let habbanya = a("habbanya_ridge");
-    g.areas[habbanya.index()].sietch = g.areas[a("windgap").index()].sietch;
-    g.areas[habbanya.index()].sietch.as_mut().unwrap().rank = 2;
+    g.edit(|s| s.areas[habbanya.index()].sietch = s.areas[a("windgap").index()].sietch)
+        .unwrap();
+    g.edit(|s| s.areas[habbanya.index()].sietch.as_mut().unwrap().rank = 2)
+        .unwrap();
     g.test_put(H, at_steps("s7_2", 1), [4, 0, 0], 1);
     assert_eq!(board().ground_steps(a("s3_1"), habbanya), 1);
     g.test_put(H, a("s3_1"), [2, 0, 0], 0);

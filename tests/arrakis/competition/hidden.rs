@@ -35,10 +35,7 @@ fn positions(desert_war: bool, smugglers: bool, games: u64) -> Vec<Arrakis> {
         random_game(&mut g, &mut chooser(seed), 4000, |g, _| {
             step += 1;
             let drawn = matches!(g.prompt(), Prompt::AtreidesDeploy { placed: None, .. });
-            let mentat = g
-                .smugglers
-                .as_deref()
-                .is_some_and(|s| !s.mentat_drawn.is_empty());
+            let mentat = g.smugglers().is_some_and(|s| !s.mentat_drawn.is_empty());
             if (drawn || mentat) && rare < 4 {
                 rare += 1;
                 out.push(g.clone());
@@ -55,13 +52,16 @@ fn positions(desert_war: bool, smugglers: bool, games: u64) -> Vec<Arrakis> {
 fn at_mentat_keep(seed: u64) -> Arrakis {
     let mut g = Arrakis::setup(&options(false, true), seed).expect("setup");
     let k = Deck::of(Faction::Atreides)[0].index() % 2;
-    let house = &mut g.houses[Faction::Atreides];
-    let drawn = vec![
-        house.decks[k].pop().expect("a card"),
-        house.decks[k].pop().expect("a card"),
-    ];
-    house.hand.extend(drawn.iter().copied());
-    g.smugglers.as_deref_mut().expect("smugglers").mentat_drawn = drawn;
+    g.edit(|s| {
+        let house = &mut s.houses[Faction::Atreides];
+        let drawn = vec![
+            house.decks[k].pop().expect("a card"),
+            house.decks[k].pop().expect("a card"),
+        ];
+        house.hand.extend(drawn.iter().copied());
+        s.smugglers.as_deref_mut().expect("smugglers").mentat_drawn = drawn;
+    })
+    .unwrap();
     g.test_set_prompt(Prompt::Expansion(ExpansionPrompt::Smugglers(
         SmPrompt::MentatKeep,
     )));
@@ -126,11 +126,11 @@ fn the_atreides_samples_do_not_know_their_next_deployment_token() {
 #[test]
 fn the_harkonnen_samples_redraw_the_mentat_draw() {
     let g = at_mentat_keep(3);
-    let real = g.smugglers.as_deref().unwrap().mentat_drawn.clone();
+    let real = g.smugglers().unwrap().mentat_drawn.clone();
     let mut legal_real = 0;
     for k in 0..SAMPLES {
         let s = sample(&g, Seat(0), k);
-        let drawn = &s.smugglers.as_deref().unwrap().mentat_drawn;
+        let drawn = &s.smugglers().unwrap().mentat_drawn;
         assert_eq!(drawn.len(), real.len());
         for c in drawn {
             assert!(s.house(Faction::Atreides).hand.contains(c), "{c:?} in hand");
@@ -147,5 +147,5 @@ fn the_harkonnen_samples_redraw_the_mentat_draw() {
     );
     // The Atreides see their own draw: their samples keep it.
     let own = sample(&g, Seat(1), 0);
-    assert_eq!(own.smugglers.as_deref().unwrap().mentat_drawn, real);
+    assert_eq!(own.smugglers().unwrap().mentat_drawn, real);
 }

@@ -38,7 +38,7 @@ fn the_limit_ends_the_game_with_the_standing() {
             None,
             "seed {seed}: MC-ROUNDS-01: the game ended"
         );
-        assert_eq!(g.round, 1, "seed {seed}: no second round starts");
+        assert_eq!(g.round(), 1, "seed {seed}: no second round starts");
         let r = g.result().expect("over");
         if events.contains(&Event::RoundLimit { rounds: 1 }) {
             ended += 1;
@@ -63,7 +63,7 @@ fn without_a_limit_the_game_goes_on() {
             !events.iter().any(|e| matches!(e, Event::RoundLimit { .. })),
             "{limit:?}"
         );
-        assert!(g.round >= 2 || g.result().is_some());
+        assert!(g.round() >= 2 || g.result().is_some());
     }
 }
 
@@ -74,7 +74,7 @@ fn playouts_with_a_limit_always_finish() {
         let mut g = limited(Some(3), 1000 + seed);
         random_game(&mut g, &mut chooser(seed), 100_000, |_, _| {});
         assert_eq!(g.to_act(), None, "seed {seed}: MC-ROUNDS-01");
-        assert!(g.round <= 3, "seed {seed}");
+        assert!(g.round() <= 3, "seed {seed}");
         assert!(g.result().is_some());
     }
 }
@@ -103,15 +103,15 @@ fn the_par_decides_at_the_limit() {
     // the objective: the fewest marker steps that take the Atreides past
     // 10% (and not past 25%).
     let set = |g: &mut Arrakis| {
-        g.supremacy = 1;
+        g.edit(|s| s.supremacy = 1).unwrap();
         let steps = (0..64u8)
             .map(|i| [i % 4, i / 4 % 4, i / 16])
             .find(|steps| {
-                g.prescience = (*steps).into();
+                g.edit(|s| s.prescience = (*steps).into()).unwrap();
                 (11..=25).contains(&g.progress(A).percent())
             })
             .expect("a few steps take the Atreides past a tenth");
-        g.prescience = steps.into();
+        g.edit(|s| s.prescience = steps.into()).unwrap();
     };
     let mut par = with_standing(1, "par", seed);
     set(&mut par);

@@ -37,7 +37,7 @@ fn a_tie_ranks_the_atreides_first() {
 #[test]
 fn supremacy_puts_the_harkonnen_ahead() {
     let mut g = limited(None, 2);
-    g.supremacy = 5;
+    g.edit(|s| s.supremacy = 5).unwrap();
     let p = g.progress(H);
     assert_eq!(p.num * 10, p.den * 5, "5 of 10 points");
     assert_eq!(first(&g), H);
@@ -51,8 +51,8 @@ fn the_objective_share_against_supremacy() {
     let (o, _) = g.test_objectives();
     let t = targets(o);
     // Every score met: the whole way, ahead of 9 supremacy.
-    g.prescience = t.into();
-    g.supremacy = 9;
+    g.edit(|s| s.prescience = t.into()).unwrap();
+    g.edit(|s| s.supremacy = 9).unwrap();
     let p = g.progress(A);
     assert_eq!(p.num, p.den);
     assert_eq!(first(&g), A);
@@ -61,15 +61,15 @@ fn the_objective_share_against_supremacy() {
     let m = t.iter().position(|x| *x > 0).expect("a score above 0");
     let mut steps = [0u8; 3];
     steps[m] = t[m] + 5;
-    g.prescience = steps.into();
+    g.edit(|s| s.prescience = steps.into()).unwrap();
     let zeros = t.iter().filter(|x| **x == 0).count() as u64;
     let p = g.progress(A);
     assert_eq!(p.num * 3, p.den * (1 + zeros), "capped at the score");
     // 1/3 is more than 3 of 10 and less than 4 of 10 (with no score of 0).
     if zeros == 0 {
-        g.supremacy = 3;
+        g.edit(|s| s.supremacy = 3).unwrap();
         assert_eq!(first(&g), A);
-        g.supremacy = 4;
+        g.edit(|s| s.supremacy = 4).unwrap();
         assert_eq!(first(&g), H);
     }
 }
@@ -82,12 +82,12 @@ fn the_nearer_of_two_objectives_counts() {
     let n = data().tables.secret_objectives.len() as u8;
     let (o, _) = g.test_objectives();
     let other = (o + 1) % n;
-    g.prescience = targets(other).into();
+    g.edit(|s| s.prescience = targets(other).into()).unwrap();
     let one = g.progress(A);
     g.test_set_objectives(o, Some(other));
     let two = g.progress(A);
     assert_eq!(two.num, two.den, "the second objective is met");
     assert!(u128::from(one.num) * u128::from(two.den) <= u128::from(two.num) * u128::from(one.den));
-    g.supremacy = 9;
+    g.edit(|s| s.supremacy = 9).unwrap();
     assert_eq!(first(&g), A);
 }

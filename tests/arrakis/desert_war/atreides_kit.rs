@@ -60,7 +60,7 @@ pub fn zones_of_sector(s: SectorId) -> Vec<AirZoneId> {
 /// Ends Vehicle Placement (nothing left to place): Action Resolution
 /// starts.
 pub fn end_vehicle_placement(g: &mut Arrakis) {
-    g.phase = Phase::VehiclePlacement;
+    g.edit(|s| s.phase = Phase::VehiclePlacement).unwrap();
     g.test_set_prompt(Prompt::Vehicles {
         harvesters: 0,
         ornithopters: 0,

@@ -22,7 +22,7 @@ fn refused(g: &mut Arrakis, f: Faction, x: Action) -> &'static str {
 }
 
 fn rockets_off(g: &Arrakis) -> u8 {
-    g.desert_war.as_ref().unwrap().rockets
+    g.desert_war().unwrap().rockets
 }
 
 /// A lone Sandrider in s1_3, a Camp in s3_2 (Rocket Launchers may be
@@ -50,8 +50,8 @@ fn the_sandriders_special_with_its_desert_war_action_before_it() {
             BoxSpecial::Sandriders(a("s1_3"))
         )))
     );
-    assert_eq!(g.areas[a("s1_3").index()].worm, None);
-    assert!(g.desert_war.as_ref().unwrap().sandriders_card_spent);
+    assert_eq!(g.areas()[a("s1_3").index()].worm, None);
+    assert!(g.desert_war().unwrap().sandriders_card_spent);
     let l = legal(&g, A);
     assert!(l.contains(&dw(DwAction::DeployRockets)) && l.contains(&Action::Done));
     // DW-ATREIDES-06: only into a Camp's area.
@@ -62,11 +62,11 @@ fn the_sandriders_special_with_its_desert_war_action_before_it() {
         "DW-ATREIDES-06"
     );
     play(&mut g, A, &[Action::DeployAt(a("s3_2")), Action::Done]);
-    assert_eq!(g.areas[a("s3_2").index()].desert.rockets, 1);
+    assert_eq!(g.areas()[a("s3_2").index()].desert.rockets, 1);
     assert_eq!(rockets_off(&g), off - 1);
     // The special then takes effect: the ridden sandworm, then its
     // wormsign (DW-SANDRIDER-05, DW-SANDRIDER-08).
-    assert_eq!(g.areas[a("s1_3").index()].worm, Some(Worm::Normal));
+    assert_eq!(g.areas()[a("s1_3").index()].worm, Some(Worm::Normal));
     assert_eq!(g.prompt(), Prompt::Wormsigns(1));
     // DW-ATREIDES-01: one Desert War action per Desert Power: none at the
     // wormsign, none after.
@@ -89,7 +89,7 @@ fn the_sandriders_special_with_its_desert_war_action_after_it() {
         A,
         &[dw(DwAction::Sandriders(a("s1_3"))), Action::Done],
     );
-    assert_eq!(g.areas[a("s1_3").index()].worm, Some(Worm::Normal));
+    assert_eq!(g.areas()[a("s1_3").index()].worm, Some(Worm::Normal));
     assert_eq!(rockets_off(&g), off);
     play(&mut g, A, &[Action::Done]);
     // The Desert War action after it.
@@ -106,7 +106,7 @@ fn the_sandriders_special_with_its_desert_war_action_after_it() {
             Action::Done,
         ],
     );
-    assert_eq!(g.areas[a("s3_2").index()].desert.rockets, 1);
+    assert_eq!(g.areas()[a("s3_2").index()].desert.rockets, 1);
     assert_eq!(rockets_off(&g), off - 1);
     assert_eq!(g.prompt(), Prompt::Turn(H));
 }
@@ -119,7 +119,7 @@ fn no_before_decision_without_a_desert_war_action_open() {
     g.test_put_sandriders(a("s1_3"), 1);
     atreides_turn(&mut g);
     play(&mut g, A, &[dw(DwAction::Sandriders(a("s1_3")))]);
-    assert_eq!(g.areas[a("s1_3").index()].worm, Some(Worm::Normal));
+    assert_eq!(g.areas()[a("s1_3").index()].worm, Some(Worm::Normal));
     assert_eq!(g.prompt(), Prompt::Wormsigns(1));
 }
 
@@ -154,7 +154,7 @@ fn the_wild_makers_special_with_its_desert_war_action_before_it() {
             BoxSpecial::Leader(wm)
         )))
     );
-    assert!(g.areas.iter().all(|s| s.worm != Some(Worm::WildMaker)));
+    assert!(g.areas().iter().all(|s| s.worm != Some(Worm::WildMaker)));
     play(
         &mut g,
         A,
@@ -164,7 +164,7 @@ fn the_wild_makers_special_with_its_desert_war_action_before_it() {
             Action::Done,
         ],
     );
-    assert_eq!(g.areas[a("s3_2").index()].desert.rockets, 1);
+    assert_eq!(g.areas()[a("s3_2").index()].desert.rockets, 1);
     // Then the special's own first choice (where the Wild Maker comes).
     assert!(matches!(g.prompt(), Prompt::Card(f, ..) if f == A));
     assert!(
@@ -201,6 +201,6 @@ fn the_wild_makers_special_with_its_desert_war_action_after_it() {
             Action::Done,
         ],
     );
-    assert_eq!(g.areas[a("s3_2").index()].desert.rockets, 1);
+    assert_eq!(g.areas()[a("s3_2").index()].desert.rockets, 1);
     assert_eq!(g.prompt(), Prompt::Turn(H));
 }

@@ -14,7 +14,7 @@ const HIT: u8 = 0;
 const SHIELD: u8 = 3;
 
 fn escorts_off(g: &Arrakis) -> u8 {
-    g.desert_war.as_ref().unwrap().escorts
+    g.desert_war().unwrap().escorts
 }
 
 /// The Atreides attack from s1_1 with 3 regulars the Harkonnen legion of
@@ -56,14 +56,14 @@ fn an_escort_never_takes_a_hit_while_a_unit_is_left() {
     // regulars and an Escort takes a regular; the Escort's 2 hits do not
     // shield it.
     let mut g = atreides_attack(true, [HIT, SHIELD, SHIELD]);
-    let s = &g.areas[a("s1_2").index()];
+    let s = &g.areas()[a("s1_2").index()];
     assert_eq!(s.units[H], [1, 0, 0]);
     assert_eq!((s.generic[H], s.desert.escorts), (1, 1));
     assert!(matches!(g.prompt(), Prompt::Battle(b) if b.step == BattleStep::Continue));
     // The same with a plain generic leader: the same casualties.
     let p = atreides_attack(false, [HIT, SHIELD, SHIELD]);
-    assert_eq!(p.areas[a("s1_2").index()].units[H], [1, 0, 0]);
-    assert_eq!(p.areas[a("s1_2").index()].generic[H], 1);
+    assert_eq!(p.areas()[a("s1_2").index()].units[H], [1, 0, 0]);
+    assert_eq!(p.areas()[a("s1_2").index()].generic[H], 1);
     play(&mut g, A, &[Action::Done]);
 }
 
@@ -77,7 +77,7 @@ fn an_escort_hit_goes_with_the_last_unit_back_to_its_supply() {
     let mut e = atreides_attack(true, [HIT, HIT, HIT]);
     let mut p = atreides_attack(false, [HIT, HIT, HIT]);
     for g in [&e, &p] {
-        let s = &g.areas[a("s1_2").index()];
+        let s = &g.areas()[a("s1_2").index()];
         assert_eq!((s.unit_count(H), s.generic[H], s.desert.escorts), (0, 0, 0));
         assert!(matches!(g.prompt(), Prompt::Battle(b) if b.step == BattleStep::Advance));
     }
@@ -87,8 +87,8 @@ fn an_escort_hit_goes_with_the_last_unit_back_to_its_supply() {
     assert_eq!(p.house(H).generic_supply, fresh.house(H).generic_supply);
     play(&mut e, A, &[Action::Advance]);
     play(&mut p, A, &[Action::Advance]);
-    assert_eq!(e.areas[a("s1_2").index()].units[A], [1, 0, 0]);
-    assert_eq!(p.areas[a("s1_2").index()].units[A], [1, 0, 0]);
+    assert_eq!(e.areas()[a("s1_2").index()].units[A], [1, 0, 0]);
+    assert_eq!(p.areas()[a("s1_2").index()].units[A], [1, 0, 0]);
 }
 
 #[test]
@@ -123,9 +123,9 @@ fn an_escort_in_an_attacking_group_absorbs_the_hits_left() {
     );
     // The attack is over, the attackers all gone (AR-COMBAT-24).
     assert!(!matches!(g.prompt(), Prompt::Battle(_)));
-    let s = &g.areas[a("s1_1").index()];
+    let s = &g.areas()[a("s1_1").index()];
     assert_eq!((s.unit_count(H), s.generic[H], s.desert.escorts), (0, 0, 0));
-    assert_eq!(g.areas[a("s1_2").index()].units[A], [3, 0, 0]);
+    assert_eq!(g.areas()[a("s1_2").index()].units[A], [3, 0, 0]);
     assert_eq!(escorts_off(&g), off + 1);
     assert_eq!(g.house(H).generic_supply, generic);
 }

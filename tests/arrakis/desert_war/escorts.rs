@@ -13,7 +13,7 @@ const HIT: u8 = 0;
 const ESCORT: Vehicle = Vehicle::EscortOrnithopter;
 
 fn escorts_off(g: &Arrakis) -> u8 {
-    g.desert_war.as_ref().unwrap().escorts
+    g.desert_war().unwrap().escorts
 }
 
 #[test]
@@ -32,7 +32,7 @@ fn an_escort_instead_of_an_ornithopter() {
     let (az1, az2) = (zone("az1"), zone("az2"));
     assert!(legal(&g, H).contains(&Action::PlaceVehicle(ESCORT, az1)));
     play(&mut g, H, &[Action::PlaceVehicle(ESCORT, az1)]);
-    assert_eq!(g.zones[az1.index()], Some(ESCORT));
+    assert_eq!(g.zones()[az1.index()], Some(ESCORT));
     assert_eq!(escorts_off(&g), 1);
     assert!(
         matches!(g.prompt(), Prompt::Vehicles { ornithopters: o, .. } if o == ornithopters - 1)
@@ -115,13 +115,13 @@ fn escort_troops_the_worked_example() {
         H,
         &[dw(DwAction::EscortTroops(zone("az1"), a("s1_7")))],
     );
-    assert_eq!(g.zones[zone("az1").index()], None);
-    let s = &g.areas[a("s1_7").index()];
+    assert_eq!(g.zones()[zone("az1").index()], None);
+    let s = &g.areas()[a("s1_7").index()];
     assert_eq!(
         (s.units[H].regular, s.generic[H], s.desert.escorts),
         (1, 1, 1)
     );
-    assert_eq!(g.areas[a("s1_4").index()].units[H].regular, 1);
+    assert_eq!(g.areas()[a("s1_4").index()].units[H].regular, 1);
     assert_eq!(g.house(H).generic_supply, generic);
     assert_eq!(escorts_off(&g), 1);
     assert!(ev.contains(&Event::Expansion(ExpansionEvent::DesertWar(
@@ -163,9 +163,9 @@ fn an_escort_in_a_legion_is_a_generic_leader() {
             Action::To(a("s1_8")),
         ],
     );
-    let s = &g.areas[a("s1_8").index()];
+    let s = &g.areas()[a("s1_8").index()];
     assert_eq!((s.generic[H], s.desert.escorts), (1, 1));
-    let s = &g.areas[a("s1_7").index()];
+    let s = &g.areas()[a("s1_7").index()];
     assert_eq!((s.generic[H], s.desert.escorts), (0, 0));
 }
 
@@ -175,7 +175,8 @@ fn an_escort_removed_with_its_legion_goes_back_to_its_supply() {
     // sandworm's attack, taken as battle hits) with the legion's last
     // unit; it goes back to the Escorts' supply, not the generic leaders'.
     let mut g = dw_game();
-    g.areas[a("s1_1").index()].worm = Some(Worm::Normal);
+    g.edit(|s| s.areas[a("s1_1").index()].worm = Some(Worm::Normal))
+        .unwrap();
     g.test_put(H, a("s1_4"), [1, 0, 0], 1);
     g.test_put_escort_leader(a("s1_4"));
     let generic = g.house(H).generic_supply;
@@ -189,7 +190,7 @@ fn an_escort_removed_with_its_legion_goes_back_to_its_supply() {
             Action::WormAttack(a("s1_1"), a("s1_4")),
         ],
     );
-    let s = &g.areas[a("s1_4").index()];
+    let s = &g.areas()[a("s1_4").index()];
     assert_eq!(
         (s.units[H].regular, s.generic[H], s.desert.escorts),
         (0, 0, 0)
@@ -205,14 +206,15 @@ fn escorts_in_air_zones_leave_with_the_vehicles() {
     // with the others at the end of Spice Harvesting, back to its supply.
     let mut g = dw_game();
     g.test_put_escort_zone(zone("az3"));
-    g.zones[zone("az1").index()] = Some(Vehicle::Ornithopter);
+    g.edit(|s| s.zones[zone("az1").index()] = Some(Vehicle::Ornithopter))
+        .unwrap();
     assert_eq!(escorts_off(&g), 1);
     g.test_set_prompt(Prompt::Spice {
         spice: 0,
         decided: [true; 3].into(),
     });
     play(&mut g, H, &[Action::Done]);
-    assert!(g.zones.iter().all(|z| z.is_none()));
+    assert!(g.zones().iter().all(|z| z.is_none()));
     assert_eq!(escorts_off(&g), 2);
 }
 
@@ -234,7 +236,8 @@ fn an_escort_and_an_ornithopter_together_only_under_the_option() {
         let mut g = Arrakis::setup(&opts, 7).unwrap();
         g.test_clear_board();
         g.test_put_escort_zone(zone("az2"));
-        g.zones[zone("az4").index()] = Some(Vehicle::Ornithopter);
+        g.edit(|s| s.zones[zone("az4").index()] = Some(Vehicle::Ornithopter))
+            .unwrap();
         g.test_put(H, a("s5_3"), [2, 0, 0], 0);
         g.test_turn(H, &[DieResult::Strategy, DieResult::Strategy], 2);
         g.test_set_desert_war_tokens(0);
@@ -281,7 +284,7 @@ fn an_escort_and_an_ornithopter_together_only_under_the_option() {
     assert!(!legal(&s, H).contains(&dw(DwAction::EscortTroops(ze, to))));
     assert!(!legal(&s, H).contains(&Action::Transport(zo, to)));
     play(&mut s, H, &[offered[0]]);
-    assert_eq!((s.zones[ze.index()], s.zones[zo.index()]), (None, None));
-    let t = &s.areas[to.index()];
+    assert_eq!((s.zones()[ze.index()], s.zones()[zo.index()]), (None, None));
+    let t = &s.areas()[to.index()];
     assert_eq!((t.units[H].regular, t.desert.escorts), (1, 1));
 }

@@ -38,18 +38,19 @@ pub fn atreides_pass(g: &mut Arrakis) {
 }
 
 fn tokens(g: &Arrakis) -> u8 {
-    g.desert_war.as_ref().unwrap().tokens_on_board
+    g.desert_war().unwrap().tokens_on_board
 }
 
 fn supply(g: &Arrakis) -> u8 {
-    g.desert_war.as_ref().unwrap().suspensors
+    g.desert_war().unwrap().suspensors
 }
 
 /// A Harkonnen turn with `dice`, `n` Desert War tokens and an ornithopter
 /// in az1 (sectors s1 and s5).
 fn harkonnen_turn(dice: &[DieResult], n: u8) -> Arrakis {
     let mut g = dw_game();
-    g.zones[zone("az1").index()] = Some(Vehicle::Ornithopter);
+    g.edit(|s| s.zones[zone("az1").index()] = Some(Vehicle::Ornithopter))
+        .unwrap();
     g.test_turn(H, dice, 2);
     g.test_set_desert_war_tokens(n);
     g
@@ -118,7 +119,8 @@ fn deploy_before_the_die_then_the_die() {
     assert_eq!(rule_of(e), "DW-HARKONNEN-14");
     // DW-HARKONNEN-12: only empty desert areas: not a sietch's area, not
     // a plateau, not an area with a harvester.
-    g.areas[a("s1_4").index()].harvester = true;
+    g.edit(|s| s.areas[a("s1_4").index()].harvester = true)
+        .unwrap();
     for id in ["gara_kulon", "s5_9", "s1_4"] {
         let e = assert_refused(&g, seat(H), &dw(DwAction::DeploySuspensor(a(id))));
         assert_eq!(rule_of(e), "DW-HARKONNEN-12", "{id}");
@@ -152,8 +154,8 @@ fn deploy_before_the_die_then_the_die() {
             dw(DwAction::DeploySuspensor(a("s1_5"))),
         ],
     );
-    assert_eq!(g.areas[a("s1_3").index()].desert.suspensors, 2);
-    assert_eq!(g.areas[a("s1_5").index()].desert.suspensors, 1);
+    assert_eq!(g.areas()[a("s1_3").index()].desert.suspensors, 2);
+    assert_eq!(g.areas()[a("s1_5").index()].desert.suspensors, 1);
     assert_eq!(supply(&g), 2);
     // DW-HARKONNEN-05, DW-HARKONNEN-06: back to the turn, which still
     // spends a die; no second Desert War action for it.
@@ -197,7 +199,7 @@ fn the_action_may_come_after_the_die() {
         H,
         &[dw(DwAction::MoveSuspensor(a("s1_4"), a("s1_5")))],
     );
-    assert_eq!(g.areas[a("s1_5").index()].desert.suspensors, 1);
+    assert_eq!(g.areas()[a("s1_5").index()].desert.suspensors, 1);
     assert_eq!(tokens(&g), 0);
     assert_eq!(g.prompt(), Prompt::Turn(A));
     // DW-HARKONNEN-08: no token left, no Desert War action, before or
@@ -249,7 +251,7 @@ fn scouting_with_a_suspensor_trooper() {
     let mut g = harkonnen_turn(&[DieResult::Mentat, DieResult::Mentat], 2);
     g.test_put_suspensors(a("s1_11"), 1);
     let site = a("gara_kulon");
-    assert!(g.areas[site.index()].sietch.is_some_and(|s| !s.revealed));
+    assert!(g.areas()[site.index()].sietch.is_some_and(|s| !s.revealed));
     let scout = dw(DwAction::ScoutSuspensor(a("s1_11"), site));
     assert!(legal(&g, H).contains(&scout));
     // Not an area two away.
@@ -266,8 +268,8 @@ fn scouting_with_a_suspensor_trooper() {
     let e = assert_refused(&banned, seat(H), &scout);
     assert_eq!(rule_of(e), "DW-HARKONNEN-18");
     let ev = play(&mut g, H, &[scout]);
-    assert!(g.areas[site.index()].sietch.unwrap().revealed);
-    assert_eq!(g.areas[a("s1_11").index()].desert.suspensors, 0);
+    assert!(g.areas()[site.index()].sietch.unwrap().revealed);
+    assert_eq!(g.areas()[a("s1_11").index()].desert.suspensors, 0);
     assert_eq!(supply(&g), 6); // DW-TROOPER-17
     assert!(ev.iter().any(|e| matches!(e, Event::SietchRevealed { .. })));
     assert_eq!(g.prompt(), Prompt::Turn(H));
@@ -287,9 +289,9 @@ fn the_end_of_the_round_clears_the_harkonnen_side() {
     let generic = g.house(H).generic_supply;
     g.test_set_prompt(Prompt::EndClaims);
     let ev = play(&mut g, A, &[X::Done]);
-    let dw = g.desert_war.as_ref().unwrap();
+    let dw = g.desert_war().unwrap();
     assert_eq!((dw.tokens_on_board, dw.suspensors, dw.escorts), (0, 6, 2));
-    let s = &g.areas[a("s1_5").index()];
+    let s = &g.areas()[a("s1_5").index()];
     assert_eq!((s.generic[H], s.desert.escorts), (1, 0));
     assert_eq!(g.house(H).generic_supply, generic);
     assert!(ev.iter().any(|e| matches!(

@@ -14,7 +14,7 @@ use rand::Rng;
 
 /// DW-CAMP-05: no Camp marker in the Harkonnen's or a spectator's view.
 pub(crate) fn desert_war_hidden_invariant(g: &Arrakis) -> Result<(), String> {
-    if g.desert_war.is_none() {
+    if g.desert_war().is_none() {
         return Ok(());
     }
     for viewer in [Viewer::Seat(Seat(0)), Viewer::Spectator] {
@@ -173,17 +173,17 @@ fn one_desert_war_seed() {
 /// order, then the supply): the same game but for what lies under the
 /// Camps. `None` when no Camp is on the board.
 fn markers_rotated(g: &Arrakis) -> Option<Arrakis> {
-    let mut r = g.clone();
-    let on_board: Vec<usize> = (0..r.areas.len())
-        .filter(|i| r.areas[*i].desert.camp.is_some())
+    let mut s = g.to_setup();
+    let on_board: Vec<usize> = (0..s.areas.len())
+        .filter(|i| s.areas[*i].desert.camp.is_some())
         .collect();
     if on_board.is_empty() {
         return None;
     }
-    let dw = r.desert_war.as_deref_mut()?;
+    let dw = s.desert_war.as_deref_mut()?;
     let mut all: Vec<_> = on_board
         .iter()
-        .map(|i| r.areas[*i].desert.camp.expect("a Camp"))
+        .map(|i| s.areas[*i].desert.camp.expect("a Camp"))
         .chain(dw.camp_tokens.iter().copied())
         .collect();
     if all.len() < 2 {
@@ -193,9 +193,9 @@ fn markers_rotated(g: &Arrakis) -> Option<Arrakis> {
     let (board, supply) = all.split_at(on_board.len());
     dw.camp_tokens = supply.to_vec();
     for (i, m) in on_board.iter().zip(board) {
-        r.areas[*i].desert.camp = Some(*m);
+        s.areas[*i].desert.camp = Some(*m);
     }
-    Some(r)
+    Some(Arrakis::from_setup(s).expect("the same position but for the markers"))
 }
 
 #[test]

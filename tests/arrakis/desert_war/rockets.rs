@@ -51,9 +51,10 @@ fn scene(g: &mut Arrakis, launchers: u8) -> Scene {
     if launchers > 0 {
         g.test_put_rockets(camp, launchers);
     }
-    g.areas[near.index()].harvester = true;
-    g.areas[far.index()].harvester = true;
-    g.zones[zone.index()] = Some(Vehicle::Carryall);
+    g.edit(|s| s.areas[near.index()].harvester = true).unwrap();
+    g.edit(|s| s.areas[far.index()].harvester = true).unwrap();
+    g.edit(|s| s.zones[zone.index()] = Some(Vehicle::Carryall))
+        .unwrap();
     Scene {
         camp,
         near,
@@ -80,7 +81,7 @@ fn worked_example_two_launchers_hit_and_special() {
     // DW-ATREIDES-02, DW-ATREIDES-07: before the Desert Power.
     assert!(legal(&g, A).contains(&attack));
     g.test_load_dice(&[HIT, SPECIAL]);
-    let kh = g.prescience[KH];
+    let kh = g.prescience()[KH];
     let ev = play(&mut g, A, &[attack]);
     // DW-ROCKET-04: one die per launcher.
     assert!(ev.contains(&Event::Expansion(ExpansionEvent::DesertWar(
@@ -110,11 +111,11 @@ fn worked_example_two_launchers_hit_and_special() {
         A,
         &[Action::PickArea(s.near), Action::PickZone(s.zone)],
     );
-    assert!(!g.areas[s.near.index()].harvester);
-    assert_eq!(g.zones[s.zone.index()], None);
+    assert!(!g.areas()[s.near.index()].harvester);
+    assert_eq!(g.zones()[s.zone.index()], None);
     // DW-ROCKET-07: both launchers lost, back to the supply.
-    assert_eq!(g.areas[s.camp.index()].desert.rockets, 0);
-    assert_eq!(g.desert_war.as_ref().unwrap().rockets, 6);
+    assert_eq!(g.areas()[s.camp.index()].desert.rockets, 0);
+    assert_eq!(g.desert_war().unwrap().rockets, 6);
     // DW-ROCKET-09: a harvester went: the Camp may be traded.
     assert_eq!(
         g.prompt(),
@@ -130,10 +131,10 @@ fn worked_example_two_launchers_hit_and_special() {
             marker: KH
         }
     ))));
-    assert_eq!(g.prescience[KH], kh + 1);
+    assert_eq!(g.prescience()[KH], kh + 1);
     // DW-ROCKET-11: the Camp is gone for the game.
-    assert_eq!(g.areas[s.camp.index()].desert.camp, None);
-    assert!(!g.desert_war.as_ref().unwrap().camp_tokens.contains(&KH));
+    assert_eq!(g.areas()[s.camp.index()].desert.camp, None);
+    assert!(!g.desert_war().unwrap().camp_tokens.contains(&KH));
     // Back to the Desert Power, its Desert War action spent
     // (DW-ATREIDES-01).
     assert_eq!(g.prompt(), Prompt::Wormsigns(2));
@@ -164,11 +165,11 @@ fn a_miss_costs_no_launcher_and_no_harvester_no_trade() {
     play(&mut g, A, &[Action::PickZone(s.zone)]);
     // DW-ROCKET-07, DW-ROCKET-08: one launcher lost for one vehicle, none
     // for the Shield.
-    assert_eq!(g.areas[s.camp.index()].desert.rockets, 1);
+    assert_eq!(g.areas()[s.camp.index()].desert.rockets, 1);
     // DW-ROCKET-10: no harvester removed, no trade: back to the Desert
     // Power.
     assert_eq!(g.prompt(), Prompt::Wormsigns(2));
-    assert_eq!(g.areas[s.camp.index()].desert.camp, Some(KH));
+    assert_eq!(g.areas()[s.camp.index()].desert.camp, Some(KH));
 }
 
 #[test]
@@ -176,7 +177,8 @@ fn rocket_reach_options() {
     // DW-ROCKET-05, `rocket_own_area=included`: the launchers' own area.
     let mut g = dw_game(&[("rocket_own_area", "included")]);
     let s = scene(&mut g, 1);
-    g.areas[s.camp.index()].harvester = true;
+    g.edit(|p| p.areas[s.camp.index()].harvester = true)
+        .unwrap();
     atreides_turn(&mut g);
     play(&mut g, A, &[Action::DesertPower]);
     g.test_load_dice(&[HIT]);
@@ -185,7 +187,8 @@ fn rocket_reach_options() {
     // By default the own area is out of reach.
     let mut g = dw_game(&[]);
     let s = scene(&mut g, 1);
-    g.areas[s.camp.index()].harvester = true;
+    g.edit(|p| p.areas[s.camp.index()].harvester = true)
+        .unwrap();
     atreides_turn(&mut g);
     play(&mut g, A, &[Action::DesertPower]);
     g.test_load_dice(&[HIT]);
@@ -240,8 +243,8 @@ fn deploy_rockets_into_camp_areas() {
             Action::DeployAt(camp),
         ],
     );
-    assert_eq!(g.areas[camp.index()].desert.rockets, 3);
-    assert_eq!(g.desert_war.as_ref().unwrap().rockets, 3);
+    assert_eq!(g.areas()[camp.index()].desert.rockets, 3);
+    assert_eq!(g.desert_war().unwrap().rockets, 3);
     assert_eq!(g.prompt(), Prompt::Wormsigns(2));
     // DW-ATREIDES-01: one per Desert Power.
     assert_eq!(
@@ -271,7 +274,7 @@ fn the_desert_war_action_may_come_after_the_desert_power() {
             Action::Done,
         ],
     );
-    assert_eq!(g.areas[camp.index()].desert.rockets, 1);
+    assert_eq!(g.areas()[camp.index()].desert.rockets, 1);
     assert_eq!(g.prompt(), Prompt::Turn(H));
 }
 
@@ -347,6 +350,6 @@ fn the_camp_may_be_kept_after_a_harvester_falls() {
     let mut ev = Vec::new();
     assert!(g.apply(seat(H), &Action::Done, &mut ev).is_err());
     play(&mut g, A, &[Action::Done]);
-    assert_eq!(g.areas[s.camp.index()].desert.camp, Some(KH));
+    assert_eq!(g.areas()[s.camp.index()].desert.camp, Some(KH));
     assert_eq!(g.prompt(), Prompt::Wormsigns(2));
 }

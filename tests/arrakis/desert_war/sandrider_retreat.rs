@@ -25,7 +25,7 @@ fn refused(g: &mut Arrakis, f: Faction, x: Action) -> &'static str {
 }
 
 fn sandriders_off(g: &Arrakis) -> u8 {
-    g.desert_war.as_ref().unwrap().sandriders
+    g.desert_war().unwrap().sandriders
 }
 
 /// The desert areas next to `x` across a passable border.
@@ -96,8 +96,8 @@ fn to_the_retreat(x: AreaId, y: AreaId, z: AreaId) -> Arrakis {
 fn a_defender_retreating_onto_a_lone_sandrider_calls_a_sandworm_and_retreats_again() {
     let (x, y, z) = row();
     let mut g = to_the_retreat(x, y, z);
-    g.areas[z.index()].harvester = true;
-    let worms_off = g.worms_off;
+    g.edit(|s| s.areas[z.index()].harvester = true).unwrap();
+    let worms_off = g.worms_off();
     let off = sandriders_off(&g);
     let ev = play(&mut g, H, &[Action::Retreat(z)]);
     // DW-SANDRIDER-10: the Sandrider is removed at once, back to the
@@ -107,7 +107,7 @@ fn a_defender_retreating_onto_a_lone_sandrider_calls_a_sandworm_and_retreats_aga
     assert!(ev.contains(&Event::Expansion(ExpansionEvent::DesertWar(
         DwEvent::SandriderRemoved { area: z }
     ))));
-    assert_eq!(g.areas[z.index()].desert.sandriders, 0);
+    assert_eq!(g.areas()[z.index()].desert.sandriders, 0);
     assert_eq!(sandriders_off(&g), off + 1);
     assert!(matches!(g.prompt(), Prompt::WormRetreat(_, at, _) if at == z));
     // The battle waits, its attackers off the board (2 regulars after
@@ -126,10 +126,10 @@ fn a_defender_retreating_onto_a_lone_sandrider_calls_a_sandworm_and_retreats_aga
     let ev = play(&mut g, H, &[Action::Retreat(w)]);
     assert!(ev.contains(&Event::SandwormPlaced { area: z }));
     assert!(ev.contains(&Event::HarvesterDestroyed { area: z }));
-    assert_eq!(g.areas[z.index()].worm, Some(Worm::Normal));
-    assert_eq!(g.worms_off, worms_off - 1);
-    assert!(!g.areas[z.index()].harvester);
-    assert_eq!(g.harvesters_destroyed, 1);
+    assert_eq!(g.areas()[z.index()].worm, Some(Worm::Normal));
+    assert_eq!(g.worms_off(), worms_off - 1);
+    assert!(!g.areas()[z.index()].harvester);
+    assert_eq!(g.harvesters_destroyed(), 1);
     // The battle goes on: the Atreides won it (AR-COMBAT-32) and advance
     // or stay (AR-COMBAT-34).
     assert!(ev.contains(&Event::BattleEnded { winner: Some(A) }));
@@ -138,11 +138,11 @@ fn a_defender_retreating_onto_a_lone_sandrider_calls_a_sandworm_and_retreats_aga
     // Every figure where it belongs: the 2 Atreides left after paying
     // to fight on (AR-COMBAT-29) in y, the 2 Harkonnen in w, none left in
     // x or z.
-    assert_eq!(g.areas[y.index()].units[A], [2, 0, 0]);
-    assert_eq!(g.areas[w.index()].units[H], [2, 0, 0]);
-    assert_eq!(g.areas[x.index()].unit_count(A), 0);
-    assert_eq!(g.areas[z.index()].unit_count(H), 0);
-    assert_eq!(g.desert_war.as_ref().unwrap().retreat_battle, None);
+    assert_eq!(g.areas()[y.index()].units[A], [2, 0, 0]);
+    assert_eq!(g.areas()[w.index()].units[H], [2, 0, 0]);
+    assert_eq!(g.areas()[x.index()].unit_count(A), 0);
+    assert_eq!(g.areas()[z.index()].unit_count(H), 0);
+    assert_eq!(g.desert_war().unwrap().retreat_battle, None);
     assert_eq!(g.prompt(), Prompt::Turn(H));
 }
 
@@ -154,11 +154,11 @@ fn a_defender_with_nowhere_to_go_stays_on_the_sandriders_area_and_is_attacked() 
     // from the sandworm has nowhere to go (Q16: it stays and is attacked).
     let b = board();
     for w in (0..b.areas.len() as u8).map(AreaId) {
-        if w != y && w != z && b.passable_between(z, w) && g.areas[w.index()].unit_count(A) == 0 {
+        if w != y && w != z && b.passable_between(z, w) && g.areas()[w.index()].unit_count(A) == 0 {
             g.test_put(A, w, Units::from([1, 0, 0]), 0);
         }
     }
-    let worms_off = g.worms_off;
+    let worms_off = g.worms_off();
     // The sandworm's 4 dice: 1 Hit.
     g.test_load_dice(&[HIT, SHIELD, SHIELD, SHIELD]);
     let off = sandriders_off(&g);
@@ -170,14 +170,14 @@ fn a_defender_with_nowhere_to_go_stays_on_the_sandriders_area_and_is_attacked() 
     ))));
     assert!(ev.contains(&Event::SandwormPlaced { area: z }));
     assert_eq!(sandriders_off(&g), off + 1);
-    assert_eq!(g.areas[z.index()].units[H], [1, 0, 0]);
-    assert_eq!(g.areas[z.index()].worm, None);
-    assert_eq!(g.worms_off, worms_off);
+    assert_eq!(g.areas()[z.index()].units[H], [1, 0, 0]);
+    assert_eq!(g.areas()[z.index()].worm, None);
+    assert_eq!(g.worms_off(), worms_off);
     // The battle goes on: the attacker won and advances.
     assert!(ev.contains(&Event::BattleEnded { winner: Some(A) }));
     play(&mut g, A, &[Action::Advance]);
-    assert_eq!(g.areas[y.index()].units[A], [2, 0, 0]);
-    assert_eq!(g.areas[x.index()].unit_count(A), 0);
+    assert_eq!(g.areas()[y.index()].units[A], [2, 0, 0]);
+    assert_eq!(g.areas()[x.index()].unit_count(A), 0);
     assert_eq!(g.prompt(), Prompt::Turn(H));
 }
 
@@ -197,7 +197,7 @@ fn a_defender_retreating_elsewhere_calls_no_sandworm() {
     assert!(!ev.contains(&Event::Expansion(ExpansionEvent::DesertWar(
         DwEvent::SandriderRemoved { area: z }
     ))));
-    assert_eq!(g.areas[z.index()].desert.sandriders, 1);
+    assert_eq!(g.areas()[z.index()].desert.sandriders, 1);
     assert!(matches!(g.prompt(), Prompt::Battle(b) if b.step == BattleStep::Advance));
 }
 
@@ -209,7 +209,8 @@ fn a_retreat_from_a_sandworm_never_goes_onto_a_lone_sandrider() {
     let (x, y, z) = row();
     let mut g = dw_game(&[]);
     g.test_put(H, z, Units::from([2, 0, 0]), 1);
-    g.areas[y.index()].wormsign = Some(Wormsign::Sandworm);
+    g.edit(|s| s.areas[y.index()].wormsign = Some(Wormsign::Sandworm))
+        .unwrap();
     let w = open_desert_near(y)
         .into_iter()
         .find(|w| *w != z && *w != x)
@@ -233,9 +234,9 @@ fn a_retreat_from_a_sandworm_never_goes_onto_a_lone_sandrider() {
             assert_eq!(refused(&mut g, H, Action::Retreat(w)), "DW-SANDRIDER-10");
         }
         // The only open area was taken at once: never the Sandrider's.
-        _ => assert_eq!(g.areas[w.index()].unit_count(H), 0),
+        _ => assert_eq!(g.areas()[w.index()].unit_count(H), 0),
     }
-    assert_eq!(g.areas[w.index()].desert.sandriders, 1);
+    assert_eq!(g.areas()[w.index()].desert.sandriders, 1);
 }
 
 #[test]
@@ -249,25 +250,25 @@ fn the_wild_maker_may_answer_a_retreating_defenders_sandrider() {
     g.test_set_leader(wm, melange::rules::arrakis::LeaderAt::SetAside);
     let b = board();
     for w in (0..b.areas.len() as u8).map(AreaId) {
-        if w != y && w != z && b.passable_between(z, w) && g.areas[w.index()].unit_count(A) == 0 {
+        if w != y && w != z && b.passable_between(z, w) && g.areas()[w.index()].unit_count(A) == 0 {
             g.test_put(A, w, Units::from([1, 0, 0]), 0);
         }
     }
     play(&mut g, H, &[Action::Retreat(z)]);
     assert!(matches!(g.prompt(), Prompt::WildMakerOrSandworm(at, Some(_)) if at == z));
-    assert_eq!(g.areas[z.index()].units[H], [2, 0, 0]);
+    assert_eq!(g.areas()[z.index()].units[H], [2, 0, 0]);
     // The Wild Maker's 6 dice: 1 Hit.
     g.test_load_dice(&[HIT, SHIELD, SHIELD, SHIELD, SHIELD, SHIELD]);
     let ev = play(&mut g, A, &[Action::WildMaker]);
     assert!(ev.contains(&Event::SandwormPlaced { area: z }));
-    assert_eq!(g.areas[z.index()].units[H], [1, 0, 0]);
+    assert_eq!(g.areas()[z.index()].units[H], [1, 0, 0]);
     // AR-HAZ-45: it leaves the board after its attack.
-    assert_eq!(g.areas[z.index()].worm, None);
+    assert_eq!(g.areas()[z.index()].worm, None);
     assert!(ev.contains(&Event::BattleEnded { winner: Some(A) }));
     assert!(matches!(g.prompt(), Prompt::Battle(b) if b.step == BattleStep::Advance));
     play(&mut g, A, &[Action::Done]);
     // Staying home: the attackers back in x.
-    assert_eq!(g.areas[x.index()].units[A], [2, 0, 0]);
+    assert_eq!(g.areas()[x.index()].units[A], [2, 0, 0]);
     assert_eq!(g.prompt(), Prompt::Turn(H));
 }
 
@@ -280,9 +281,11 @@ fn a_legion_fleeing_an_emerging_sandworm_keeps_off_a_lone_sandrider() {
     let mut g = dw_game(&[("sandworm_emerges_on_legion", "retreats")]);
     let a = crate::common::a;
     g.test_put(H, a("s1_1"), [2, 0, 0], 0);
-    g.areas[a("s1_1").index()].wormsign = Some(Wormsign::Sandworm);
+    g.edit(|s| s.areas[a("s1_1").index()].wormsign = Some(Wormsign::Sandworm))
+        .unwrap();
     g.test_put(A, a("s1_4"), [1, 0, 0], 0);
-    g.areas[a("s1_2").index()].worm = Some(Worm::Normal);
+    g.edit(|s| s.areas[a("s1_2").index()].worm = Some(Worm::Normal))
+        .unwrap();
     g.test_put_sandriders(a("s4_3"), 1);
     g.test_load_dice(&[SHIELD; 8]);
     g.test_turn(H, &[DieResult::Mentat], 0);
@@ -295,7 +298,7 @@ fn a_legion_fleeing_an_emerging_sandworm_keeps_off_a_lone_sandrider() {
             Action::Mentat(deck, deck),
         ],
     );
-    assert_eq!(g.areas[a("s1_3").index()].units[H], [2, 0, 0]);
-    assert_eq!(g.areas[a("s4_3").index()].unit_count(H), 0);
-    assert_eq!(g.areas[a("s4_3").index()].desert.sandriders, 1);
+    assert_eq!(g.areas()[a("s1_3").index()].units[H], [2, 0, 0]);
+    assert_eq!(g.areas()[a("s4_3").index()].unit_count(H), 0);
+    assert_eq!(g.areas()[a("s4_3").index()].desert.sandriders, 1);
 }

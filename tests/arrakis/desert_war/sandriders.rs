@@ -23,7 +23,7 @@ fn refused(g: &mut Arrakis, f: Faction, x: Action) -> &'static str {
 }
 
 fn supply(g: &Arrakis) -> u8 {
-    g.desert_war.as_ref().unwrap().sandriders
+    g.desert_war().unwrap().sandriders
 }
 
 #[test]
@@ -44,7 +44,7 @@ fn a_sandrider_in_place_of_a_wormsign() {
     assert!(ev.contains(&Event::Expansion(ExpansionEvent::DesertWar(
         DwEvent::SandriderPlaced { area: a("s1_3") }
     ))));
-    assert_eq!(g.areas[a("s1_3").index()].desert.sandriders, 1);
+    assert_eq!(g.areas()[a("s1_3").index()].desert.sandriders, 1);
     assert_eq!(supply(&g), 1);
     // It takes the place of one of the two wormsigns.
     assert_eq!(g.prompt(), Prompt::Wormsigns(1));
@@ -61,7 +61,8 @@ fn the_sandriders_special_brings_a_ridden_sandworm_and_a_wormsign() {
     g.test_put_sandriders(a("s1_3"), 1);
     g.test_put_sandriders(a("s3_2"), 1);
     // DW-SANDRIDER-07: not where the Sandrider shares its area.
-    g.areas[a("s3_2").index()].wormsign = Some(Wormsign::Sand);
+    g.edit(|s| s.areas[a("s3_2").index()].wormsign = Some(Wormsign::Sand))
+        .unwrap();
     atreides_turn(&mut g);
     let special = dw(DwAction::Sandriders(a("s1_3")));
     // DW-SANDRIDER-05: at the turn, when Desert Power may be taken.
@@ -76,7 +77,7 @@ fn the_sandriders_special_brings_a_ridden_sandworm_and_a_wormsign() {
     ))));
     // DW-SANDRIDER-06: a normal sandworm, never the Wild Maker;
     // DW-SANDRIDER-11: the Sandrider stays, riding it.
-    let s = &g.areas[a("s1_3").index()];
+    let s = &g.areas()[a("s1_3").index()];
     assert_eq!(s.worm, Some(Worm::Normal));
     assert_eq!(s.desert.sandriders, 1);
     // DW-SANDRIDER-08: then 1 wormsign in another desert area without
@@ -89,7 +90,7 @@ fn the_sandriders_special_brings_a_ridden_sandworm_and_a_wormsign() {
         x,
         Action::Expansion(ExpansionAction::DesertWar(DwAction::PlaceSandrider(_)))
     )));
-    assert!(g.desert_war.as_ref().unwrap().sandriders_card_spent);
+    assert!(g.desert_war().unwrap().sandriders_card_spent);
 }
 
 #[test]
@@ -117,7 +118,7 @@ fn conflicting_leaders_on_the_desert_power_box() {
     // The card is refreshed with the leader cards at the End of the Round.
     g.test_set_prompt(Prompt::EndClaims);
     play(&mut g, A, &[Action::Done]);
-    assert!(!g.desert_war.as_ref().unwrap().sandriders_card_spent);
+    assert!(!g.desert_war().unwrap().sandriders_card_spent);
 }
 
 /// Areas x, y, z in a row across passable borders, z not next to x, all
@@ -182,14 +183,14 @@ fn a_harkonnen_legion_entering_a_lone_sandrider_calls_a_sandworm() {
     assert!(ev.contains(&Event::Expansion(ExpansionEvent::DesertWar(
         DwEvent::SandriderRemoved { area: y }
     ))));
-    assert_eq!(g.areas[y.index()].desert.sandriders, 0);
+    assert_eq!(g.areas()[y.index()].desert.sandriders, 0);
     assert_eq!(supply(&g), 2);
     // The Harkonnen pick where the legion retreats (AR-HAZ-50), then the
     // sandworm comes.
     assert!(matches!(g.prompt(), Prompt::WormRetreat(..)));
     let ev = play(&mut g, H, &[Action::Retreat(x)]);
     assert!(ev.contains(&Event::SandwormPlaced { area: y }));
-    assert_eq!(g.areas[y.index()].unit_count(H), 0);
+    assert_eq!(g.areas()[y.index()].unit_count(H), 0);
 }
 
 /// A sandworm's area w and a target t exactly 3 areas away, the two areas
@@ -244,9 +245,9 @@ fn worked_example_a_ridden_sandworm_attacks_three_areas_away_with_5_dice() {
     // regulars fall.
     g.test_load_dice(&[0; 6]);
     let ev = play(&mut g, A, &[Action::WormAttack(w, t)]);
-    assert_eq!(g.areas[t.index()].units[H][UnitKind::Regular], 1);
+    assert_eq!(g.areas()[t.index()].units[H][UnitKind::Regular], 1);
     // DW-SANDRIDER-13: the Sandrider goes with the attack.
-    assert_eq!(g.areas[w.index()].desert.sandriders, 0);
+    assert_eq!(g.areas()[w.index()].desert.sandriders, 0);
     assert_eq!(supply(&g), 2);
     assert!(ev.contains(&Event::Expansion(ExpansionEvent::DesertWar(
         DwEvent::SandriderRemoved { area: w }
@@ -266,7 +267,7 @@ fn a_sandrider_with_plus_one_dice_option() {
     play(&mut g, A, &[Action::DesertPower]);
     g.test_load_dice(&[0; 6]);
     play(&mut g, A, &[Action::WormAttack(w, t)]);
-    assert_eq!(g.areas[t.index()].units[H][UnitKind::Regular], 1);
+    assert_eq!(g.areas()[t.index()].units[H][UnitKind::Regular], 1);
 }
 
 #[test]
@@ -282,8 +283,8 @@ fn the_sandrider_moves_with_its_sandworm() {
     let _ = y;
     assert!(legal(&g, A).contains(&Action::WormMove(x, z)));
     play(&mut g, A, &[Action::WormMove(x, z)]);
-    assert_eq!(g.areas[z.index()].desert.sandriders, 1);
-    assert_eq!(g.areas[x.index()].desert.sandriders, 0);
+    assert_eq!(g.areas()[z.index()].desert.sandriders, 1);
+    assert_eq!(g.areas()[x.index()].desert.sandriders, 0);
 }
 
 #[test]
@@ -295,13 +296,14 @@ fn a_desert_hazards_relocation_leaves_the_sandrider_behind() {
     g.test_put_worm(x);
     g.test_put_sandriders(x, 1);
     g.test_put_worm(a("s4_4"));
-    g.phase = melange::rules::arrakis::Phase::DesertHazards;
+    g.edit(|s| s.phase = melange::rules::arrakis::Phase::DesertHazards)
+        .unwrap();
     g.test_set_prompt(Prompt::RelocateWorm(z));
     play(&mut g, A, &[Action::WormMove(x, z)]);
-    assert_eq!(g.areas[z.index()].worm, Some(Worm::Normal));
-    assert_eq!(g.areas[z.index()].desert.sandriders, 0);
-    assert_eq!(g.areas[x.index()].worm, None);
-    assert_eq!(g.areas[x.index()].desert.sandriders, 1);
+    assert_eq!(g.areas()[z.index()].worm, Some(Worm::Normal));
+    assert_eq!(g.areas()[z.index()].desert.sandriders, 0);
+    assert_eq!(g.areas()[x.index()].worm, None);
+    assert_eq!(g.areas()[x.index()].desert.sandriders, 1);
 }
 
 #[test]
@@ -310,9 +312,11 @@ fn the_atreides_pick_the_sandriders_sandworm_when_none_is_free() {
     // it: the Atreides pick which comes; a ridden one brings its rider
     // (DW-SANDRIDER-12).
     let mut g = dw_game(&[]);
-    g.worms_off = 0;
-    g.areas[a("s3_2").index()].worm = Some(Worm::Normal);
-    g.areas[a("s4_4").index()].worm = Some(Worm::Normal);
+    g.edit(|s| s.worms_off = 0).unwrap();
+    g.edit(|s| s.areas[a("s3_2").index()].worm = Some(Worm::Normal))
+        .unwrap();
+    g.edit(|s| s.areas[a("s4_4").index()].worm = Some(Worm::Normal))
+        .unwrap();
     g.test_put_sandriders(a("s4_4"), 1);
     g.test_put_sandriders(a("s1_3"), 1);
     atreides_turn(&mut g);
@@ -321,9 +325,9 @@ fn the_atreides_pick_the_sandriders_sandworm_when_none_is_free() {
     assert!(l.contains(&Action::WormMove(a("s3_2"), a("s1_3"))));
     assert!(l.contains(&Action::WormMove(a("s4_4"), a("s1_3"))));
     play(&mut g, A, &[Action::WormMove(a("s4_4"), a("s1_3"))]);
-    assert_eq!(g.areas[a("s1_3").index()].worm, Some(Worm::Normal));
-    assert_eq!(g.areas[a("s1_3").index()].desert.sandriders, 2);
-    assert_eq!(g.areas[a("s4_4").index()].desert.sandriders, 0);
+    assert_eq!(g.areas()[a("s1_3").index()].worm, Some(Worm::Normal));
+    assert_eq!(g.areas()[a("s1_3").index()].desert.sandriders, 2);
+    assert_eq!(g.areas()[a("s4_4").index()].desert.sandriders, 0);
     assert_eq!(g.prompt(), Prompt::Wormsigns(1));
 }
 
@@ -366,7 +370,7 @@ fn sandworm_riders_option() {
         );
         if allowed {
             play(&mut g, A, &[Action::WormMove(x, z)]);
-            assert_eq!(g.areas[z.index()].desert.sandriders, 2);
+            assert_eq!(g.areas()[z.index()].desert.sandriders, 2);
         }
     }
 }
@@ -415,7 +419,7 @@ fn a_harkonnen_legion_advancing_onto_a_lone_sandrider_calls_a_sandworm() {
         let l = legal(&g, H);
         play(&mut g, H, &[l[0]]);
     }
-    assert_eq!(g.areas[y.index()].worm, Some(Worm::Normal));
+    assert_eq!(g.areas()[y.index()].worm, Some(Worm::Normal));
 }
 
 #[test]
@@ -510,21 +514,26 @@ fn the_wild_makers_sandrider_goes_with_its_special_move_and_its_attack() {
     let wm = leader("wild_maker");
     let mut g = dw_game(&[]);
     g.test_set_leader(wm, LeaderAt::SetAside);
-    g.areas[x.index()].worm = Some(Worm::WildMaker);
+    g.edit(|s| s.areas[x.index()].worm = Some(Worm::WildMaker))
+        .unwrap();
     g.test_put_sandriders(x, 1);
     g.test_put(H, y, Units::from([6, 0, 0]), 0);
     g.test_turn(A, &[DieResult::Strategy], 2);
     play(&mut g, A, &[Action::Special(wm)]);
     assert!(legal(&g, A).contains(&Action::WormMove(x, z)));
     play(&mut g, A, &[Action::WormMove(x, z)]);
-    assert_eq!(g.areas[z.index()].worm, Some(Worm::WildMaker));
-    assert_eq!(g.areas[z.index()].desert.sandriders, 1, "it rides along");
-    assert_eq!(g.areas[x.index()].desert.sandriders, 0, "none left behind");
+    assert_eq!(g.areas()[z.index()].worm, Some(Worm::WildMaker));
+    assert_eq!(g.areas()[z.index()].desert.sandriders, 1, "it rides along");
+    assert_eq!(
+        g.areas()[x.index()].desert.sandriders,
+        0,
+        "none left behind"
+    );
     // The attack from its new area takes the Sandrider with it.
     let before = supply(&g);
     g.test_load_dice(&[0; 6]);
     let ev = play(&mut g, A, &[Action::WormAttack(z, y)]);
-    assert_eq!(g.areas[z.index()].desert.sandriders, 0);
+    assert_eq!(g.areas()[z.index()].desert.sandriders, 0);
     assert_eq!(supply(&g), before + 1);
     assert!(ev.contains(&Event::Expansion(ExpansionEvent::DesertWar(
         DwEvent::SandriderRemoved { area: z }
@@ -539,7 +548,8 @@ fn a_ridden_wild_maker_rolls_6_dice_or_7_with_plus_one() {
     let (w, t) = three_away();
     for (overrides, left) in [(&[][..], 1), (&[("sandrider_dice", "plus_one")][..], 0)] {
         let mut g = dw_game(overrides);
-        g.areas[w.index()].worm = Some(Worm::WildMaker);
+        g.edit(|s| s.areas[w.index()].worm = Some(Worm::WildMaker))
+            .unwrap();
         g.test_put_sandriders(w, 1);
         g.test_put(H, t, Units::from([7, 0, 0]), 0);
         atreides_turn(&mut g);
@@ -547,7 +557,7 @@ fn a_ridden_wild_maker_rolls_6_dice_or_7_with_plus_one() {
         g.test_load_dice(&[0; 7]);
         play(&mut g, A, &[Action::WormAttack(w, t)]);
         assert_eq!(
-            g.areas[t.index()].units[H][UnitKind::Regular],
+            g.areas()[t.index()].units[H][UnitKind::Regular],
             left,
             "{overrides:?}"
         );

@@ -18,7 +18,7 @@ fn every_component_starts_off_the_board() {
     // DW-SETUP-01 to DW-SETUP-10: every figure, token and the Sandriders
     // card start off the board, ready for their house.
     let g = Arrakis::setup(&desert_war(&[]), 3).unwrap();
-    let dw = g.desert_war.as_ref().expect("the expansion's state");
+    let dw = g.desert_war().expect("the expansion's state");
     assert_eq!(dw.escorts, 2); // DW-SETUP-01
     assert_eq!(dw.suspensors, 6); // DW-SETUP-02
     assert_eq!(dw.sandriders, 2); // DW-SETUP-04
@@ -32,10 +32,10 @@ fn every_component_starts_off_the_board() {
     );
     assert_eq!(dw.tokens_on_board, 0); // DW-SETUP-03: tokens wait for Vehicle Placement
     assert!(!dw.sandriders_card_spent); // DW-SETUP-10: face up
-    assert!(g.areas.iter().all(|a| a.desert.is_clear())); // DW-SETUP-08, DW-SETUP-09
+    assert!(g.areas().iter().all(|a| a.desert.is_clear())); // DW-SETUP-08, DW-SETUP-09
     // The core game carries no Desert War state.
     let core = Arrakis::setup(&ArrakisOptions::default(), 3).unwrap();
-    assert!(core.desert_war.is_none());
+    assert!(core.desert_war().is_none());
 }
 
 #[test]
@@ -83,7 +83,7 @@ fn the_box_holds_the_tokens_and_the_sandriders_card() {
     assert_eq!(d.atreides.leader_cards, ["sandriders"]);
     assert_eq!(d.sandriders_leader.id, "sandriders");
     let g = Arrakis::setup(&desert_war(&[]), 5).unwrap();
-    assert!(!g.desert_war.as_ref().unwrap().sandriders_card_spent);
+    assert!(!g.desert_war().unwrap().sandriders_card_spent);
     // DW-COMPAT-01: the Mahdi solo mode is the mode refused with the
     // expansion; the game offers no solo mode at all (2 players, one seat
     // per house), so every Desert War game is a 2-player one.

@@ -15,7 +15,8 @@ use melange::rules::core::conformance::assert_refused;
 /// A Harkonnen turn with a token and a Suspensor Trooper in `from`.
 fn with_trooper(from: &str) -> Arrakis {
     let mut g = dw_game();
-    g.zones[zone("az1").index()] = Some(Vehicle::Ornithopter);
+    g.edit(|s| s.zones[zone("az1").index()] = Some(Vehicle::Ornithopter))
+        .unwrap();
     g.test_turn(H, &[DieResult::Mentat, DieResult::Mentat], 2);
     g.test_set_desert_war_tokens(2);
     g.test_put_suspensors(a(from), 1);
@@ -41,7 +42,7 @@ fn moves_two_areas_ignoring_impassable_borders() {
     assert_eq!(rule_of(e), "DW-SUSPENSOR-09");
     let mut g = g;
     let ev = play(&mut g, H, &[mv("s1_4", "carthag")]);
-    assert_eq!(g.areas[a("carthag").index()].desert.suspensors, 1);
+    assert_eq!(g.areas()[a("carthag").index()].desert.suspensors, 1);
     assert!(ev.contains(&Event::Expansion(ExpansionEvent::DesertWar(
         DwEvent::SuspensorMoved {
             from: a("s1_4"),
@@ -62,7 +63,8 @@ fn moves_only_through_and_into_free_areas() {
     assert_refused(&g, seat(H), &mv("s1_4", "s1_7"));
     // A sietch's area and a sandworm's are not free either.
     let mut g = with_trooper("s1_12");
-    g.areas[a("s1_13").index()].worm = Some(melange::rules::arrakis::Worm::Normal);
+    g.edit(|s| s.areas[a("s1_13").index()].worm = Some(melange::rules::arrakis::Worm::Normal))
+        .unwrap();
     for to in ["gara_kulon", "s1_13"] {
         let e = assert_refused(&g, seat(H), &mv("s1_12", to));
         assert_eq!(rule_of(e), "DW-SUSPENSOR-11", "{to}");
@@ -81,17 +83,19 @@ fn a_wormsign_is_discarded_where_the_move_ends() {
     // DW-SUSPENSOR-04: ending on a wormsign discards it unseen;
     // DW-SUSPENSOR-05: passing over one does not.
     let mut g = with_trooper("s1_4");
-    g.areas[a("s1_5").index()].wormsign = Some(Wormsign::Sand);
-    g.areas[a("s1_7").index()].wormsign = Some(Wormsign::Sandworm);
+    g.edit(|s| s.areas[a("s1_5").index()].wormsign = Some(Wormsign::Sand))
+        .unwrap();
+    g.edit(|s| s.areas[a("s1_7").index()].wormsign = Some(Wormsign::Sandworm))
+        .unwrap();
     let ev = play(&mut g, H, &[mv("s1_4", "s1_7")]);
-    assert!(g.areas[a("s1_7").index()].wormsign.is_none());
-    assert_eq!(g.areas[a("s1_5").index()].wormsign, Some(Wormsign::Sand));
-    assert_eq!(g.areas[a("s1_7").index()].desert.suspensors, 1);
+    assert!(g.areas()[a("s1_7").index()].wormsign.is_none());
+    assert_eq!(g.areas()[a("s1_5").index()].wormsign, Some(Wormsign::Sand));
+    assert_eq!(g.areas()[a("s1_7").index()].desert.suspensors, 1);
     assert!(ev.contains(&Event::Expansion(ExpansionEvent::DesertWar(
         DwEvent::WormsignDiscarded { area: a("s1_7") }
     ))));
     // No sandworm came: the trooper is not a legion.
-    assert!(g.areas[a("s1_7").index()].worm.is_none());
+    assert!(g.areas()[a("s1_7").index()].worm.is_none());
 }
 
 #[test]
@@ -101,9 +105,9 @@ fn the_swap_with_atreides_troopers() {
     let mut g = with_trooper("s1_4");
     g.test_put_atreides_troopers(a("s1_5"), 2, 0);
     let ev = play(&mut g, H, &[mv("s1_4", "s1_5")]);
-    let d = g.areas[a("s1_5").index()].desert;
+    let d = g.areas()[a("s1_5").index()].desert;
     assert_eq!((d.suspensors, d.rockets), (0, 1));
-    let dwst = g.desert_war.as_ref().unwrap();
+    let dwst = g.desert_war().unwrap();
     assert_eq!((dwst.suspensors, dwst.rockets), (6, 5)); // DW-TROOPER-17
     assert!(ev.contains(&Event::Expansion(ExpansionEvent::DesertWar(
         DwEvent::TrooperSwap {
@@ -127,7 +131,7 @@ fn the_swap_with_atreides_troopers() {
         H,
         &[dw(DwAction::SwapOut(AtreidesTrooper::Sandrider))],
     );
-    let d = g.areas[a("s1_5").index()].desert;
+    let d = g.areas()[a("s1_5").index()].desert;
     assert_eq!((d.suspensors, d.rockets, d.sandriders), (0, 1, 0));
     assert_eq!(g.prompt(), Prompt::Turn(H));
 }
@@ -147,15 +151,16 @@ fn the_swap_ends_the_move_unless_the_option_says_otherwise() {
     };
     let mut h = Arrakis::setup(&opts, 7).unwrap();
     h.test_clear_board();
-    h.zones[zone("az1").index()] = Some(Vehicle::Ornithopter);
+    h.edit(|s| s.zones[zone("az1").index()] = Some(Vehicle::Ornithopter))
+        .unwrap();
     h.test_turn(H, &[DieResult::Mentat, DieResult::Mentat], 2);
     h.test_set_desert_war_tokens(2);
     h.test_put_suspensors(a("s1_4"), 1);
     h.test_put_atreides_troopers(a("s1_5"), 1, 0);
     assert!(legal(&h, H).contains(&mv("s1_4", "s1_7")));
     play(&mut h, H, &[mv("s1_4", "s1_7")]);
-    assert_eq!(h.areas[a("s1_5").index()].desert.rockets, 1);
-    assert_eq!(h.areas[a("s1_7").index()].desert.suspensors, 1);
+    assert_eq!(h.areas()[a("s1_5").index()].desert.rockets, 1);
+    assert_eq!(h.areas()[a("s1_7").index()].desert.suspensors, 1);
     g.test_set_desert_war_tokens(2);
 }
 
@@ -166,7 +171,8 @@ fn suspensor_troopers_keep_wormsigns_out() {
     let mut g = dw_game();
     g.test_put_suspensors(a("s1_4"), 1);
     g.test_put_suspensors(a("s1_5"), 1);
-    g.areas[a("s1_5").index()].harvester = true;
+    g.edit(|s| s.areas[a("s1_5").index()].harvester = true)
+        .unwrap();
     g.test_put_suspensors(a("s1_7"), 1);
     g.test_put(H, a("s1_7"), [1, 0, 0], 0);
     g.test_turn(A, &[DieResult::Strategy], 3);
@@ -206,6 +212,6 @@ fn suspensor_troopers_move_only_by_desert_war_actions() {
             Action::To(a("s1_5")),
         ],
     );
-    assert_eq!(g.areas[a("s1_4").index()].desert.suspensors, 1);
-    assert_eq!(g.areas[a("s1_5").index()].desert.suspensors, 0);
+    assert_eq!(g.areas()[a("s1_4").index()].desert.suspensors, 1);
+    assert_eq!(g.areas()[a("s1_5").index()].desert.suspensors, 0);
 }

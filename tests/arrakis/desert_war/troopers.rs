@@ -16,7 +16,7 @@ fn troopers_are_neither_units_nor_legion_members() {
     // full area stays full, not over.
     g.test_put(H, a("s1_2"), [4, 0, 0], 0);
     g.test_put_troopers(a("s1_2"), sus(2));
-    let s = &g.areas[a("s1_1").index()];
+    let s = &g.areas()[a("s1_1").index()];
     // DW-TROOPER-02, DW-TROOPER-03: no unit, no leader, no legion.
     assert_eq!(s.unit_count(H), 2);
     assert_eq!(s.leader_count(H, data()), 0);
@@ -53,12 +53,12 @@ fn troopers_are_neither_units_nor_legion_members() {
             Action::To(a("s1_2")),
         ],
     );
-    assert_eq!(g.areas[a("s1_2").index()].unit_count(H), 6);
+    assert_eq!(g.areas()[a("s1_2").index()].unit_count(H), 6);
     // DW-TROOPER-06: the troopers did not move with the legion.
-    assert_eq!(g.areas[a("s1_1").index()].desert.suspensors, 3);
-    assert_eq!(g.areas[a("s1_2").index()].desert.suspensors, 2);
+    assert_eq!(g.areas()[a("s1_1").index()].desert.suspensors, 3);
+    assert_eq!(g.areas()[a("s1_2").index()].desert.suspensors, 2);
     // Own troopers are never removed by their own legion.
-    assert_eq!(g.desert_war.as_ref().unwrap().suspensors, 1);
+    assert_eq!(g.desert_war().unwrap().suspensors, 1);
 }
 
 #[test]
@@ -94,7 +94,7 @@ fn an_area_with_only_troopers_is_free_and_an_opposing_legion_removes_them() {
     assert!(!ev.iter().any(|e| matches!(e, Event::BattleStarted { .. })));
     // DW-TROOPER-13: the Atreides troopers are gone, the Harkonnen one
     // stays.
-    let s = &g.areas[a("s1_2").index()];
+    let s = &g.areas()[a("s1_2").index()];
     assert_eq!(s.units[H], [1, 0, 0]);
     assert_eq!((s.desert.rockets, s.desert.sandriders), (0, 0));
     assert_eq!(s.desert.suspensors, 1);
@@ -110,7 +110,7 @@ fn an_area_with_only_troopers_is_free_and_an_opposing_legion_removes_them() {
         }
     ))));
     // DW-TROOPER-17: back to the supply, ready again.
-    let dw = g.desert_war.as_ref().unwrap();
+    let dw = g.desert_war().unwrap();
     assert_eq!((dw.rockets, dw.sandriders, dw.suspensors), (6, 2, 5));
 
     // The other way round: an Atreides legion moves into a Suspensor
@@ -130,8 +130,8 @@ fn an_area_with_only_troopers_is_free_and_an_opposing_legion_removes_them() {
         ],
     );
     assert!(!ev.iter().any(|e| matches!(e, Event::BattleStarted { .. })));
-    assert_eq!(g.areas[a("s1_2").index()].desert.suspensors, 0);
-    assert_eq!(g.desert_war.as_ref().unwrap().suspensors, 6);
+    assert_eq!(g.areas()[a("s1_2").index()].desert.suspensors, 0);
+    assert_eq!(g.desert_war().unwrap().suspensors, 6);
 }
 
 #[test]
@@ -142,7 +142,8 @@ fn troopers_never_block_a_retreat_or_a_harvester() {
     // DW-TROOPER-13).
     use melange::rules::arrakis::Wormsign;
     let mut g = game();
-    g.areas[a("s1_2").index()].wormsign = Some(Wormsign::Sandworm);
+    g.edit(|s| s.areas[a("s1_2").index()].wormsign = Some(Wormsign::Sandworm))
+        .unwrap();
     g.test_put(H, a("s1_1"), [1, 0, 0], 0);
     g.test_put_troopers(a("s1_4"), rockets(1));
     g.test_turn(H, &[DieResult::Strategy, DieResult::Strategy], 1);
@@ -158,8 +159,8 @@ fn troopers_never_block_a_retreat_or_a_harvester() {
     );
     assert!(legal(&g, H).contains(&Action::Retreat(a("s1_4"))));
     let ev = play(&mut g, H, &[Action::Retreat(a("s1_4"))]);
-    assert_eq!(g.areas[a("s1_4").index()].units[H], [1, 0, 0]);
-    assert_eq!(g.areas[a("s1_4").index()].desert.rockets, 0);
+    assert_eq!(g.areas()[a("s1_4").index()].units[H], [1, 0, 0]);
+    assert_eq!(g.areas()[a("s1_4").index()].desert.rockets, 0);
     assert!(ev.iter().any(|e| matches!(
         e,
         Event::Expansion(ExpansionEvent::DesertWar(DwEvent::TroopersRemoved { area, .. })) if *area == a("s1_4")
@@ -186,7 +187,7 @@ fn a_harvester_may_go_where_only_troopers_stand() {
     }
     play(&mut g, H, &[Action::PlaceHarvester(a("s1_1"))]);
     // A harvester is no legion: the launcher stays.
-    assert_eq!(g.areas[a("s1_1").index()].desert.rockets, 1);
+    assert_eq!(g.areas()[a("s1_1").index()].desert.rockets, 1);
 }
 
 #[test]
@@ -194,14 +195,15 @@ fn a_sandworm_attack_leaves_troopers_alone() {
     // DW-TROOPER-09, DW-TROOPER-11: a sandworm attack on a Harkonnen
     // legion standing with Suspensor Troopers kills units only.
     let mut g = game();
-    g.areas[a("s1_1").index()].worm = Some(Worm::Normal);
+    g.edit(|s| s.areas[a("s1_1").index()].worm = Some(Worm::Normal))
+        .unwrap();
     g.test_put(H, a("s1_4"), [1, 0, 0], 0);
     g.test_put_troopers(a("s1_4"), sus(2));
     g.test_turn(A, &[], 1);
     play(&mut g, A, &[Action::DesertPower]);
     g.test_load_dice(&[HIT, HIT, HIT, HIT]);
     play(&mut g, A, &[Action::WormAttack(a("s1_1"), a("s1_4"))]);
-    let s = &g.areas[a("s1_4").index()];
+    let s = &g.areas()[a("s1_4").index()];
     assert_eq!(s.unit_count(H), 0);
     assert_eq!(s.desert.suspensors, 2);
 }
@@ -215,7 +217,7 @@ fn a_storm_leaves_troopers_alone() {
     g.test_load_dice(&[HIT, HIT]);
     let ev = to_desert_hazards(&mut g);
     // The storm struck: the unit is gone.
-    assert_eq!(g.areas[a("pasty_mesa").index()].unit_count(H), 0);
+    assert_eq!(g.areas()[a("pasty_mesa").index()].unit_count(H), 0);
     assert_eq!(
         g.house(H).supply.regular,
         data().tables.figures.harkonnen.regular
@@ -226,7 +228,7 @@ fn a_storm_leaves_troopers_alone() {
         e,
         Event::Expansion(ExpansionEvent::DesertWar(DwEvent::TroopersRemoved { .. }))
     )));
-    let on_board = g.areas[a("pasty_mesa").index()].desert.suspensors == 1;
+    let on_board = g.areas()[a("pasty_mesa").index()].desert.suspensors == 1;
     let cleared = ev.iter().any(|e| {
         matches!(
             e,
@@ -248,8 +250,8 @@ fn a_battle_leaves_the_defenders_troopers_out() {
     g.test_put_troopers(a("s1_2"), rockets(2));
     g.test_turn(H, &[DieResult::Strategy, DieResult::Strategy], 1);
     // No planning card to discard for a die: the rolls are the units'.
-    g.houses[H].hand.clear();
-    g.houses[A].hand.clear();
+    g.edit(|s| s.houses[H].hand.clear()).unwrap();
+    g.edit(|s| s.houses[A].hand.clear()).unwrap();
     g.test_load_dice(&[HIT; 12]);
     let mut events = play(
         &mut g,
@@ -273,7 +275,7 @@ fn a_battle_leaves_the_defenders_troopers_out() {
         let f = if seat.0 == 0 { H } else { A };
         // DW-TROOPER-08: while it lasts the launchers are still there,
         // untouched.
-        assert_eq!(g.areas[a("s1_2").index()].desert.rockets, 2);
+        assert_eq!(g.areas()[a("s1_2").index()].desert.rockets, 2);
         let acts = legal(&g, f);
         let pick = [Action::Advance, Action::Continue]
             .into_iter()
@@ -299,7 +301,7 @@ fn a_battle_leaves_the_defenders_troopers_out() {
     // Three Hits against one unit: the Harkonnen win at once, advance, and
     // their arrival removes the launchers (DW-TROOPER-13), back to the
     // supply; they took no hit of the battle.
-    let s = &g.areas[a("s1_2").index()];
+    let s = &g.areas()[a("s1_2").index()];
     assert_eq!(
         s.unit_count(H),
         2,
@@ -307,7 +309,7 @@ fn a_battle_leaves_the_defenders_troopers_out() {
     );
     assert_eq!(s.unit_count(A), 0);
     assert_eq!(s.desert.rockets, 0);
-    assert_eq!(g.desert_war.as_ref().unwrap().rockets, 6);
+    assert_eq!(g.desert_war().unwrap().rockets, 6);
 }
 
 #[test]
@@ -320,7 +322,8 @@ fn a_sandworm_moving_in_removes_all_troopers_but_sandriders() {
         overrides: vec![("desert_power_sandworms".into(), "two_activate".into())],
         ..Default::default()
     });
-    g.areas[a("s1_1").index()].worm = Some(Worm::Normal);
+    g.edit(|s| s.areas[a("s1_1").index()].worm = Some(Worm::Normal))
+        .unwrap();
     g.test_put_troopers(
         a("s1_3"),
         Troopers {
@@ -334,7 +337,7 @@ fn a_sandworm_moving_in_removes_all_troopers_but_sandriders() {
     // DW-TROOPER-14: the troopers do not stop it.
     assert!(legal(&g, A).contains(&Action::WormMove(a("s1_1"), a("s1_3"))));
     let ev = play(&mut g, A, &[Action::WormMove(a("s1_1"), a("s1_3"))]);
-    let s = &g.areas[a("s1_3").index()];
+    let s = &g.areas()[a("s1_3").index()];
     assert!(s.worm.is_some());
     // DW-TROOPER-15: all but the Sandrider go.
     assert_eq!(
@@ -355,7 +358,7 @@ fn a_sandworm_moving_in_removes_all_troopers_but_sandriders() {
         }
     ))));
     // DW-TROOPER-17
-    let dw = g.desert_war.as_ref().unwrap();
+    let dw = g.desert_war().unwrap();
     assert_eq!((dw.suspensors, dw.rockets, dw.sandriders), (6, 6, 1));
 }
 
@@ -365,7 +368,8 @@ fn a_sandworm_placed_on_troopers_removes_them() {
     // Rocket Launcher in the wormsign's area (the legion retreats).
     use melange::rules::arrakis::Wormsign;
     let mut g = game();
-    g.areas[a("s1_2").index()].wormsign = Some(Wormsign::Sandworm);
+    g.edit(|s| s.areas[a("s1_2").index()].wormsign = Some(Wormsign::Sandworm))
+        .unwrap();
     g.test_put_troopers(a("s1_2"), rockets(1));
     g.test_put(H, a("s1_1"), [1, 0, 0], 0);
     g.test_turn(H, &[DieResult::Strategy, DieResult::Strategy], 1);
@@ -380,10 +384,10 @@ fn a_sandworm_placed_on_troopers_removes_them() {
             Action::Retreat(a("s1_4")),
         ],
     );
-    let s = &g.areas[a("s1_2").index()];
+    let s = &g.areas()[a("s1_2").index()];
     assert!(s.worm.is_some());
     assert_eq!(s.desert.rockets, 0);
-    assert_eq!(g.desert_war.as_ref().unwrap().rockets, 6);
+    assert_eq!(g.desert_war().unwrap().rockets, 6);
 }
 
 #[test]
@@ -404,7 +408,7 @@ fn a_cards_hits_leave_troopers_alone() {
     play(&mut g, H, &[Action::Done]);
     g.test_load_dice(&[HIT, HIT, HIT, HIT]);
     play(&mut g, H, &[Action::PickArea(target)]);
-    let s = &g.areas[target.index()];
+    let s = &g.areas()[target.index()];
     assert_eq!(s.unit_count(A), 0);
     assert_eq!(s.desert.rockets, 2);
 }
@@ -427,10 +431,10 @@ fn a_relocated_sietch_leaves_the_troopers_of_its_area() {
             Action::PickArea(a("s1_6")),
         ],
     );
-    assert_eq!(g.areas[a("s1_6").index()].units[A], [1, 0, 0]);
-    assert_eq!(g.areas[a("sihaya_ridge").index()].desert.rockets, 1);
-    assert_eq!(g.areas[a("s1_6").index()].desert.suspensors, 0);
-    assert_eq!(g.desert_war.as_ref().unwrap().suspensors, 6);
+    assert_eq!(g.areas()[a("s1_6").index()].units[A], [1, 0, 0]);
+    assert_eq!(g.areas()[a("sihaya_ridge").index()].desert.rockets, 1);
+    assert_eq!(g.areas()[a("s1_6").index()].desert.suspensors, 0);
+    assert_eq!(g.desert_war().unwrap().suspensors, 6);
 }
 
 #[test]
@@ -452,9 +456,9 @@ fn a_legion_pushed_by_a_card_removes_the_troopers_where_it_lands() {
         A,
         &[Action::PickArea(a("s1_1")), Action::PickArea(a("s1_2"))],
     );
-    assert_eq!(g.areas[a("s1_2").index()].units[H], [2, 0, 0]);
-    assert_eq!(g.areas[a("s1_2").index()].desert.sandriders, 0);
-    assert_eq!(g.desert_war.as_ref().unwrap().sandriders, 2);
+    assert_eq!(g.areas()[a("s1_2").index()].units[H], [2, 0, 0]);
+    assert_eq!(g.areas()[a("s1_2").index()].desert.sandriders, 0);
+    assert_eq!(g.desert_war().unwrap().sandriders, 2);
 }
 
 #[test]
@@ -476,7 +480,7 @@ fn a_deployment_removes_opposing_troopers() {
     };
     g.test_put_troopers(area, rockets(1));
     play(&mut g, H, &[Action::DeployAt(area)]);
-    assert_eq!(g.areas[area.index()].desert.rockets, 0);
+    assert_eq!(g.areas()[area.index()].desert.rockets, 0);
 }
 
 #[test]
@@ -487,7 +491,8 @@ fn a_legion_that_reveals_a_sandworm_removes_the_troopers_there() {
     // removed, as when the Harkonnen pick among several areas.
     use melange::rules::arrakis::Wormsign;
     let mut g = game();
-    g.areas[a("s1_2").index()].wormsign = Some(Wormsign::Sandworm);
+    g.edit(|s| s.areas[a("s1_2").index()].wormsign = Some(Wormsign::Sandworm))
+        .unwrap();
     g.test_put_troopers(
         a("s1_2"),
         Troopers {
@@ -500,7 +505,8 @@ fn a_legion_that_reveals_a_sandworm_removes_the_troopers_there() {
     let b = melange::rules::arrakis::board();
     for x in b.passable[a("s1_2").index()].iter() {
         if x != a("s1_4") {
-            g.areas[x.index()].worm = Some(Worm::Normal);
+            g.edit(|s| s.areas[x.index()].worm = Some(Worm::Normal))
+                .unwrap();
         }
     }
     g.test_turn(H, &[DieResult::Strategy, DieResult::Strategy], 1);
@@ -516,11 +522,11 @@ fn a_legion_that_reveals_a_sandworm_removes_the_troopers_there() {
     );
     // No choice to make: it went straight back to s1_4.
     assert!(!matches!(g.prompt(), Prompt::WormRetreat(..)));
-    assert_eq!(g.areas[a("s1_4").index()].units[H], [2, 0, 0]);
+    assert_eq!(g.areas()[a("s1_4").index()].units[H], [2, 0, 0]);
     assert!(ev.iter().any(|e| matches!(
         e,
         Event::Expansion(ExpansionEvent::DesertWar(DwEvent::TroopersRemoved { area, .. })) if *area == a("s1_2")
     )));
-    assert_eq!(g.areas[a("s1_2").index()].desert.rockets, 0);
-    assert_eq!(g.desert_war.as_ref().unwrap().rockets, 6);
+    assert_eq!(g.areas()[a("s1_2").index()].desert.rockets, 0);
+    assert_eq!(g.desert_war().unwrap().rockets, 6);
 }

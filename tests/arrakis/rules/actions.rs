@@ -18,7 +18,7 @@ fn desert_power_only_with_fewer_dice() {
     play(&mut g, A, &[Action::WormsignAt(a("s1_1"))]);
     assert_refused(&g, seat(A), &Action::WormsignAt(a("s1_1")));
     play(&mut g, A, &[Action::WormsignAt(a("s1_2"))]);
-    assert!(g.areas[a("s1_1").index()].wormsign.is_some());
+    assert!(g.areas()[a("s1_1").index()].wormsign.is_some());
     // A Harkonnen turn has no Desert Power (AR-DP-01).
     assert_eq!(g.prompt(), Prompt::Turn(H));
     assert_refused(&g, seat(H), &Action::DesertPower);
@@ -28,7 +28,8 @@ fn desert_power_only_with_fewer_dice() {
 fn scouting_needs_a_connected_ornithopter_and_no_spacing_guild_ban() {
     // AR-SCOUT-01, AR-SCOUT-03, AR-SCOUT-05, AR-SCOUT-06, AR-VEH-13
     let mut g = game();
-    g.zones[board().air_zone_id("az1").unwrap().index()] = Some(Vehicle::Ornithopter);
+    g.edit(|s| s.zones[board().air_zone_id("az1").unwrap().index()] = Some(Vehicle::Ornithopter))
+        .unwrap();
     let az1 = board().air_zone_id("az1").unwrap();
     g.test_turn(H, &[DieResult::Strategy], 1);
     // Habbanya Ridge lies in s3, not a sector of az1 (s1, s5).
@@ -39,23 +40,26 @@ fn scouting_needs_a_connected_ornithopter_and_no_spacing_guild_ban() {
     assert_eq!(rule_of(e), "AR-SCOUT-06");
     let ev = play(&mut g, H, &[Action::Scout(az1, a("gara_kulon"))]);
     assert!(ev.iter().any(|e| matches!(e, Event::SietchRevealed { .. })));
-    assert!(g.areas[a("gara_kulon").index()].sietch.unwrap().revealed);
-    assert_eq!(g.zones[az1.index()], None);
+    assert!(g.areas()[a("gara_kulon").index()].sietch.unwrap().revealed);
+    assert_eq!(g.zones()[az1.index()], None);
 }
 
 #[test]
 fn guerrilla_training_not_under_an_ornithopter() {
     // AR-DEPLOY-03, AR-DEPLOY-04, AR-DEPLOY-10
     let mut g = game();
-    g.areas[a("gara_kulon").index()].tokens.push(0);
+    g.edit(|s| s.areas[a("gara_kulon").index()].tokens.push(0))
+        .unwrap();
     let az1 = board().air_zone_id("az1").unwrap();
-    g.zones[az1.index()] = Some(Vehicle::Ornithopter);
+    g.edit(|s| s.zones[az1.index()] = Some(Vehicle::Ornithopter))
+        .unwrap();
     g.test_turn(A, &[DieResult::Strategy], 1);
     let e = assert_refused(&g, seat(A), &Action::Reveal(a("gara_kulon")));
     assert_eq!(rule_of(e), "AR-DEPLOY-10");
-    g.zones[az1.index()] = Some(Vehicle::Carryall);
+    g.edit(|s| s.zones[az1.index()] = Some(Vehicle::Carryall))
+        .unwrap();
     play(&mut g, A, &[Action::Reveal(a("gara_kulon"))]);
-    let s = &g.areas[a("gara_kulon").index()];
+    let s = &g.areas()[a("gara_kulon").index()];
     assert!(s.tokens.is_empty());
     let kinds = &data().tables.deployment_tokens.atreides_starting;
     let k = kinds[0];

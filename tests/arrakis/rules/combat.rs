@@ -99,7 +99,7 @@ fn sardaukar_cancel_shields_and_the_casualty_order() {
     play(&mut g, A, &[Action::Done]);
     // Two hits, both shields cancelled: the regular dies, then the elite
     // becomes a regular.
-    assert_eq!(g.areas[a("s1_2").index()].units[A], [1, 0, 0]);
+    assert_eq!(g.areas()[a("s1_2").index()].units[A], [1, 0, 0]);
 }
 
 #[test]
@@ -123,7 +123,7 @@ fn each_sardaukar_or_fedaykin_cancels_one_shield_only() {
     let ev = play(&mut g, A, &[Action::Done]);
     assert_eq!(rolls(&ev), vec![(H, 2, 2, 0), (A, 2, 0, 2)]);
     // 2 Hits - (2 Shields - 1 cancelled) = 1 hit: the regular dies.
-    assert_eq!(g.areas[a("s1_2").index()].units[A], [0, 1, 0]);
+    assert_eq!(g.areas()[a("s1_2").index()].units[A], [0, 1, 0]);
     assert_eq!(g.battle_group().unwrap().units, [1, 0, 1]);
 
     // The Atreides attack, 1 regular and 1 Fedaykin, the same way.
@@ -141,7 +141,7 @@ fn each_sardaukar_or_fedaykin_cancels_one_shield_only() {
     g.test_load_dice(&[HIT, HIT, SHIELD, SHIELD]);
     let ev = play(&mut g, H, &[Action::Done]);
     assert_eq!(rolls(&ev), vec![(A, 2, 2, 0), (H, 2, 0, 2)]);
-    assert_eq!(g.areas[a("s1_1").index()].units[H], [0, 1, 0]);
+    assert_eq!(g.areas()[a("s1_1").index()].units[H], [0, 1, 0]);
     assert_eq!(g.battle_group().unwrap().units, [1, 0, 1]);
 
     // A defender's Fedaykin cancels the attacker's Shields too.
@@ -160,7 +160,7 @@ fn each_sardaukar_or_fedaykin_cancels_one_shield_only() {
     let ev = play(&mut g, A, &[Action::Done]);
     assert_eq!(rolls(&ev), vec![(H, 2, 0, 2), (A, 2, 2, 0)]);
     assert_eq!(g.battle_group().unwrap().units, [1, 0, 0]);
-    assert_eq!(g.areas[a("s1_2").index()].units[A], [1, 0, 1]);
+    assert_eq!(g.areas()[a("s1_2").index()].units[A], [1, 0, 1]);
 }
 
 #[test]
@@ -214,7 +214,7 @@ fn continuing_costs_a_hit() {
     g.test_load_dice(&[SHIELD; 6]);
     play(&mut g, H, &[Action::Done]);
     play(&mut g, A, &[Action::Done]);
-    assert_eq!(g.areas[a("s1_1").index()].units[A], [2, 0, 0]);
+    assert_eq!(g.areas()[a("s1_1").index()].units[A], [2, 0, 0]);
 }
 
 #[test]
@@ -224,12 +224,12 @@ fn undefended_settlement_falls_and_advances_prescience() {
     g.test_put(A, a("broken_land"), [1, 0, 0], 0);
     let ev = attack(&mut g, A, "broken_land", "carthag", &[UnitKind::Regular]);
     assert!(ev.iter().any(|e| matches!(e, Event::Destroyed { .. })));
-    assert!(!g.areas[a("carthag").index()].settlement);
-    assert_eq!(g.prescience, [2, 2, 2]);
+    assert!(!g.areas()[a("carthag").index()].settlement);
+    assert_eq!(g.prescience(), [2, 2, 2]);
     // May stay (default).
     assert!(matches!(g.prompt(), Prompt::Battle(b) if b.step == BattleStep::Advance));
     play(&mut g, A, &[Action::Done]);
-    assert_eq!(g.areas[a("broken_land").index()].units[A], [1, 0, 0]);
+    assert_eq!(g.areas()[a("broken_land").index()].units[A], [1, 0, 0]);
 }
 
 #[test]
@@ -244,18 +244,18 @@ fn must_advance_option() {
     attack(&mut g, A, "broken_land", "carthag", &[UnitKind::Regular]);
     assert_refused(&g, seat(A), &Action::Done);
     play(&mut g, A, &[Action::Advance]);
-    assert_eq!(g.areas[a("carthag").index()].units[A], [1, 0, 0]);
+    assert_eq!(g.areas()[a("carthag").index()].units[A], [1, 0, 0]);
 }
 
 #[test]
 fn destroyed_sietch_gives_supremacy() {
     // AR-COMBAT-39, AR-COMBAT-40, AR-DEPLOY-08
     let mut g = game();
-    let rank = g.areas[a("gara_kulon").index()].sietch.unwrap().rank;
+    let rank = g.areas()[a("gara_kulon").index()].sietch.unwrap().rank;
     g.test_put(H, a("s1_11"), [1, 0, 0], 0);
     attack(&mut g, H, "s1_11", "gara_kulon", &[UnitKind::Regular]);
-    assert!(g.areas[a("gara_kulon").index()].sietch.is_none());
-    assert_eq!(g.supremacy, rank);
+    assert!(g.areas()[a("gara_kulon").index()].sietch.is_none());
+    assert_eq!(g.supremacy(), rank);
 }
 
 #[test]
@@ -296,8 +296,12 @@ fn the_owner_chooses_which_leader_converts_a_special() {
     let mut g = game();
     g.test_put(A, a("s1_1"), [1, 0, 0], 0);
     g.test_put(H, a("s1_2"), [1, 0, 0], 1);
-    g.areas[a("s1_2").index()].named |= 1 << baron.0;
-    g.leaders[usize::from(baron.0)] = melange::rules::arrakis::LeaderAt::Board(a("s1_2"));
+    g.edit(|s| s.areas[a("s1_2").index()].named |= 1 << baron.0)
+        .unwrap();
+    g.edit(|s| {
+        s.leaders[usize::from(baron.0)] = melange::rules::arrakis::LeaderAt::Board(a("s1_2"))
+    })
+    .unwrap();
     attack(&mut g, A, "s1_1", "s1_2", &[UnitKind::Regular]);
     g.test_hand(A, &[]);
     g.test_hand(H, &[]);
@@ -325,7 +329,8 @@ fn defender_retreat_option() {
     let mut g = game_with(opts);
     g.test_put(A, a("s1_1"), [3, 0, 0], 0);
     g.test_put(H, a("s1_2"), [2, 0, 0], 0);
-    g.areas[a("s1_6").index()].wormsign = Some(melange::rules::arrakis::Wormsign::Sand);
+    g.edit(|s| s.areas[a("s1_6").index()].wormsign = Some(melange::rules::arrakis::Wormsign::Sand))
+        .unwrap();
     attack(&mut g, A, "s1_1", "s1_2", &[UnitKind::Regular; 3]);
     g.test_hand(A, &[]);
     g.test_hand(H, &[]);
@@ -336,7 +341,7 @@ fn defender_retreat_option() {
     // Never into a wormsign for the Harkonnen.
     assert_refused(&g, seat(H), &Action::Retreat(a("s1_6")));
     play(&mut g, H, &[Action::Retreat(a("s1_5"))]);
-    assert_eq!(g.areas[a("s1_5").index()].units[H], [2, 0, 0]);
+    assert_eq!(g.areas()[a("s1_5").index()].units[H], [2, 0, 0]);
     assert!(matches!(g.prompt(), Prompt::Battle(b) if b.step == BattleStep::Advance));
 }
 
@@ -356,7 +361,7 @@ fn the_owner_picks_which_elite_becomes_a_regular() {
     // defender chooses between its elite and its Fedaykin.
     assert!(matches!(g.prompt(), Prompt::Battle(b) if b.step == BattleStep::Casualty(A)));
     play(&mut g, A, &[Action::LoseUnit(UnitKind::Special)]);
-    assert_eq!(g.areas[a("s1_2").index()].units[A], [1, 1, 0]);
+    assert_eq!(g.areas()[a("s1_2").index()].units[A], [1, 1, 0]);
 }
 
 #[test]
@@ -391,7 +396,8 @@ fn revealed_excess_is_the_atreides_choice() {
     // elite (starting token kind 1) next to 5 regulars: 1 over the limit.
     let mut g = game();
     g.test_put(A, a("s1_3"), [5, 0, 0], 0);
-    g.areas[a("s1_3").index()].tokens.push(1);
+    g.edit(|s| s.areas[a("s1_3").index()].tokens.push(1))
+        .unwrap();
     g.test_turn(A, &[DieResult::Strategy], 1);
     play(&mut g, A, &[Action::Reveal(a("s1_3"))]);
     assert!(matches!(g.prompt(), Prompt::Excess(f, x, _) if f == A && x == a("s1_3")));
@@ -407,7 +413,7 @@ fn revealed_excess_is_the_atreides_choice() {
     let e = assert_refused(&g, seat(A), &Action::LoseUnit(UnitKind::Special));
     assert_eq!(rule_of(e), "AR-MOVE-08");
     play(&mut g, A, &[Action::LoseUnit(UnitKind::Elite)]);
-    assert_eq!(g.areas[a("s1_3").index()].units[A], [6, 0, 0]);
+    assert_eq!(g.areas()[a("s1_3").index()].units[A], [6, 0, 0]);
     // A free action: back to the Atreides turn.
     assert_eq!(g.prompt(), Prompt::Turn(A));
 }
@@ -423,9 +429,9 @@ fn choam_ban_excess_is_the_harkonnen_choice() {
         decided: Default::default(),
     });
     play(&mut g, H, &[Action::Done]);
-    assert!(g.bans[ImperiumMarker::Choam]);
+    assert!(g.bans()[ImperiumMarker::Choam]);
     // Only regulars in s1_1: one goes without a question.
-    assert_eq!(g.areas[a("s1_1").index()].units[H], [5, 0, 0]);
+    assert_eq!(g.areas()[a("s1_1").index()].units[H], [5, 0, 0]);
     assert!(matches!(g.prompt(), Prompt::Excess(f, x, _) if f == H && x == a("s1_3")));
     let e = assert_refused(&g, seat(A), &Action::LoseUnit(UnitKind::Special));
     assert!(matches!(
@@ -433,7 +439,7 @@ fn choam_ban_excess_is_the_harkonnen_choice() {
         RuleError::NotYourTurn { .. } | RuleError::Illegal { .. }
     ));
     play(&mut g, H, &[Action::LoseUnit(UnitKind::Special)]);
-    assert_eq!(g.areas[a("s1_3").index()].units[H], [4, 1, 0]);
+    assert_eq!(g.areas()[a("s1_3").index()].units[H], [4, 1, 0]);
     assert!(!matches!(g.prompt(), Prompt::Excess(..)));
 }
 
@@ -461,10 +467,11 @@ fn a_cards_battle_boost_survives_the_defenders_excess_pick() {
     let from = a("s1_3");
     let at = board().passable[from.index()]
         .iter()
-        .find(|x| g.areas[x.index()].sietch.is_none() && !g.areas[x.index()].settlement)
+        .find(|x| g.areas()[x.index()].sietch.is_none() && !g.areas()[x.index()].settlement)
         .unwrap();
     for _ in 0..4 {
-        g.areas[at.index()].tokens.push(big as u8);
+        g.edit(|s| s.areas[at.index()].tokens.push(big as u8))
+            .unwrap();
     }
     g.test_put(H, from, [1, 0, 1], 0);
     g.test_turn(H, &[DieResult::Strategy, DieResult::Deployment], 2);

@@ -12,18 +12,19 @@ fn hawats_scheming_removes_thufir_and_brings_mohiam() {
     let card = d.card_id("hawats_scheming").unwrap();
     let mut g = game();
     g.test_hand(H, &[card]);
-    g.leaders[usize::from(thufir.0)] = melange::rules::arrakis::LeaderAt::SetAside;
+    g.edit(|s| s.leaders[usize::from(thufir.0)] = melange::rules::arrakis::LeaderAt::SetAside)
+        .unwrap();
     g.test_turn(H, &[DieResult::Strategy], 1);
     let e = assert_refused(&g, seat(H), &Action::Scheme(1));
     assert_eq!(rule_of(e), "AR-ACT-11");
     g.test_hand(H, &[card, card, card]);
     play(&mut g, H, &[Action::Scheme(2)]);
     assert_eq!(
-        g.leaders[usize::from(thufir.0)],
+        g.leaders()[usize::from(thufir.0)],
         melange::rules::arrakis::LeaderAt::Removed
     );
     assert_eq!(
-        g.leaders[usize::from(mohiam.0)],
+        g.leaders()[usize::from(mohiam.0)],
         melange::rules::arrakis::LeaderAt::SetAside
     );
     assert_eq!(g.house(H).hand, vec![card]);

@@ -7,9 +7,12 @@ use super::*;
 fn desert_power_sandworm_attack() {
     // AR-DP-08, AR-DP-09, AR-HAZ-44, AR-HAZ-45, AR-HAZ-46
     let mut g = game();
-    g.areas[a("s1_1").index()].worm = Some(melange::rules::arrakis::Worm::Normal);
-    g.areas[a("s1_4").index()].harvester = true;
-    g.areas[a("s1_3").index()].worm = Some(melange::rules::arrakis::Worm::Normal);
+    g.edit(|s| s.areas[a("s1_1").index()].worm = Some(melange::rules::arrakis::Worm::Normal))
+        .unwrap();
+    g.edit(|s| s.areas[a("s1_4").index()].harvester = true)
+        .unwrap();
+    g.edit(|s| s.areas[a("s1_3").index()].worm = Some(melange::rules::arrakis::Worm::Normal))
+        .unwrap();
     g.test_put(H, a("broken_land"), [1, 0, 0], 0);
     g.test_turn(A, &[], 1);
     play(&mut g, A, &[Action::DesertPower]);
@@ -19,11 +22,11 @@ fn desert_power_sandworm_attack() {
         seat(A),
         &Action::WormAttack(a("s1_3"), a("broken_land")),
     );
-    let off = g.worms_off;
+    let off = g.worms_off();
     play(&mut g, A, &[Action::WormAttack(a("s1_1"), a("s1_4"))]);
-    assert!(!g.areas[a("s1_4").index()].harvester);
-    assert!(g.areas[a("s1_1").index()].worm.is_none());
-    assert_eq!(g.worms_off, off + 1);
+    assert!(!g.areas()[a("s1_4").index()].harvester);
+    assert!(g.areas()[a("s1_1").index()].worm.is_none());
+    assert_eq!(g.worms_off(), off + 1);
 }
 
 #[test]
@@ -31,11 +34,14 @@ fn harkonnen_legion_entering_a_wormsign() {
     // AR-HAZ-47, AR-HAZ-50, AR-HAZ-51, AR-DIE-04
     use melange::rules::arrakis::Wormsign;
     let mut g = game();
-    g.areas[a("s1_2").index()].wormsign = Some(Wormsign::Sandworm);
-    g.areas[a("s1_2").index()].harvester = true;
+    g.edit(|s| s.areas[a("s1_2").index()].wormsign = Some(Wormsign::Sandworm))
+        .unwrap();
+    g.edit(|s| s.areas[a("s1_2").index()].harvester = true)
+        .unwrap();
     // Not into an enemy legion, nor a wormsign.
     g.test_put(A, a("s1_5"), [1, 0, 0], 0);
-    g.areas[a("s1_6").index()].wormsign = Some(Wormsign::Sand);
+    g.edit(|s| s.areas[a("s1_6").index()].wormsign = Some(Wormsign::Sand))
+        .unwrap();
     g.test_put(H, a("s1_1"), [1, 0, 0], 0);
     g.test_put(H, a("s2_2"), [1, 0, 0], 0);
     g.test_turn(H, &[DieResult::Strategy, DieResult::Strategy], 1);
@@ -62,10 +68,10 @@ fn harkonnen_legion_entering_a_wormsign() {
     }
     assert_refused(&g, seat(A), &Action::Retreat(a("s1_4")));
     play(&mut g, H, &[Action::Retreat(a("s1_4"))]);
-    let s = &g.areas[a("s1_2").index()];
+    let s = &g.areas()[a("s1_2").index()];
     assert!(s.worm.is_some() && !s.harvester && s.wormsign.is_none());
     assert_eq!(s.unit_count(H), 0);
-    assert_eq!(g.areas[a("s1_4").index()].units[H], [1, 0, 0]);
+    assert_eq!(g.areas()[a("s1_4").index()].units[H], [1, 0, 0]);
     // The move goes on with the second legion.
     // The move goes on with the second legion; the retreat area was moved
     // into, so its figures cannot move again this action (AR-DIE-04).
@@ -84,14 +90,14 @@ fn family_atomics_once_from_step_eight() {
     g.test_put(H, a("splintered_rock"), [2, 0, 0], 0);
     g.test_turn(A, &[DieResult::Strategy], 1);
     assert_refused(&g, seat(A), &Action::Atomics(a("splintered_rock")));
-    g.prescience = [8, 0, 0].into();
+    g.edit(|s| s.prescience = [8, 0, 0].into()).unwrap();
     // Only the three given mountains.
     assert_refused(&g, seat(A), &Action::Atomics(a("broken_land")));
     play(&mut g, A, &[Action::Atomics(a("splintered_rock"))]);
     // AR-ATOM-07: the Harkonnen choose where the legion goes.
     play(&mut g, H, &[Action::Displace(a("wind_pass"))]);
-    assert_eq!(g.atomics_area, Some(a("splintered_rock")));
-    assert_eq!(g.areas[a("splintered_rock").index()].unit_count(H), 0);
+    assert_eq!(g.atomics_area(), Some(a("splintered_rock")));
+    assert_eq!(g.areas()[a("splintered_rock").index()].unit_count(H), 0);
     assert_eq!(g.units_on_board(H), [2, 0, 0]);
     // A free action: the turn goes on, and never twice.
     assert_eq!(g.prompt(), Prompt::Turn(A));
@@ -106,15 +112,17 @@ fn two_sandworms_move_or_attack_under_the_wiki_option() {
         ..Default::default()
     };
     let mut g = game_with(opts);
-    g.areas[a("s1_1").index()].worm = Some(melange::rules::arrakis::Worm::Normal);
-    g.areas[a("s1_5").index()].worm = Some(melange::rules::arrakis::Worm::Normal);
+    g.edit(|s| s.areas[a("s1_1").index()].worm = Some(melange::rules::arrakis::Worm::Normal))
+        .unwrap();
+    g.edit(|s| s.areas[a("s1_5").index()].worm = Some(melange::rules::arrakis::Worm::Normal))
+        .unwrap();
     g.test_put(H, a("s1_4"), [1, 0, 0], 0);
     g.test_turn(A, &[], 2);
     play(&mut g, A, &[Action::DesertPower]);
     // Never into an area holding a figure.
     assert_refused(&g, seat(A), &Action::WormMove(a("s1_1"), a("s1_4")));
     play(&mut g, A, &[Action::WormMove(a("s1_1"), a("s1_3"))]);
-    assert!(g.areas[a("s1_3").index()].worm.is_some());
+    assert!(g.areas()[a("s1_3").index()].worm.is_some());
     // The same sandworm cannot be activated twice.
     assert_refused(&g, seat(A), &Action::WormMove(a("s1_3"), a("s1_1")));
     play(&mut g, A, &[Action::WormAttack(a("s1_5"), a("s1_4"))]);
@@ -130,12 +138,16 @@ fn sandworm_emerging_on_a_legion_under_the_wiki_option() {
     };
     let mut g = game_with(opts);
     g.test_put(H, a("s1_1"), [2, 0, 0], 0);
-    g.areas[a("s1_1").index()].wormsign = Some(melange::rules::arrakis::Wormsign::Sandworm);
+    g.edit(|s| {
+        s.areas[a("s1_1").index()].wormsign = Some(melange::rules::arrakis::Wormsign::Sandworm)
+    })
+    .unwrap();
     g.test_turn(H, &[DieResult::Mentat], 0);
     let deck = melange::rules::arrakis::Deck::HouseHarkonnen;
     // Not into an enemy legion, nor next to a sandworm's figure.
     g.test_put(A, a("s1_4"), [1, 0, 0], 0);
-    g.areas[a("s1_2").index()].worm = Some(melange::rules::arrakis::Worm::Normal);
+    g.edit(|s| s.areas[a("s1_2").index()].worm = Some(melange::rules::arrakis::Worm::Normal))
+        .unwrap();
     // The storm on the legion's new area rolls Shields.
     g.test_load_dice(&[SHIELD, SHIELD]);
     play(
@@ -159,10 +171,10 @@ fn sandworm_emerging_on_a_legion_under_the_wiki_option() {
         assert_eq!(rule_of(e), "AR-OPT-08");
     }
     play(&mut g, H, &[Action::Retreat(a("s4_3"))]);
-    assert!(g.areas[a("s1_1").index()].worm.is_some());
-    assert_eq!(g.areas[a("s1_1").index()].unit_count(H), 0);
+    assert!(g.areas()[a("s1_1").index()].worm.is_some());
+    assert_eq!(g.areas()[a("s1_1").index()].unit_count(H), 0);
     // The legion fled intact, where the Harkonnen sent it.
-    assert_eq!(g.areas[a("s4_3").index()].units[H], [2, 0, 0]);
+    assert_eq!(g.areas()[a("s4_3").index()].units[H], [2, 0, 0]);
 }
 
 #[test]
@@ -178,9 +190,12 @@ fn a_sandworm_emerging_on_a_legion_attacks_it_by_default_and_under_the_option_on
             ..Default::default()
         });
         g.test_put(H, a("s1_1"), [3, 0, 0], 0);
-        g.areas[a("s1_1").index()].harvester = true;
-        g.areas[a("s1_1").index()].wormsign = Some(Wormsign::Sandworm);
-        g.areas[a("s1_2").index()].worm = Some(Worm::Normal);
+        g.edit(|s| s.areas[a("s1_1").index()].harvester = true)
+            .unwrap();
+        g.edit(|s| s.areas[a("s1_1").index()].wormsign = Some(Wormsign::Sandworm))
+            .unwrap();
+        g.edit(|s| s.areas[a("s1_2").index()].worm = Some(Worm::Normal))
+            .unwrap();
         g.test_put(A, a("s1_4"), [1, 0, 0], 0);
         if cornered {
             g.test_put(A, a("s1_3"), [1, 0, 0], 0);
@@ -202,9 +217,9 @@ fn a_sandworm_emerging_on_a_legion_attacks_it_by_default_and_under_the_option_on
     let mut g = setup("attacks", false);
     g.test_load_dice(&worm_dice);
     let ev = to_desert_hazards(&mut g);
-    assert_eq!(g.areas[a("s1_1").index()].units[H], [1, 0, 0]);
+    assert_eq!(g.areas()[a("s1_1").index()].units[H], [1, 0, 0]);
     for id in ["s1_3", "s4_3"] {
-        assert_eq!(g.areas[a(id).index()].unit_count(H), 0, "{id}");
+        assert_eq!(g.areas()[a(id).index()].unit_count(H), 0, "{id}");
     }
     assert!(!destroyed(&ev));
     assert!(matches!(g.prompt(), Prompt::Spice { spice: 2, .. }));
@@ -220,17 +235,17 @@ fn a_sandworm_emerging_on_a_legion_attacks_it_by_default_and_under_the_option_on
         vec![Action::Retreat(a("s1_3")), Action::Retreat(a("s4_3"))]
     );
     let ev = play(&mut g, H, &[Action::Retreat(a("s1_3"))]);
-    assert_eq!(g.areas[a("s1_3").index()].units[H], [3, 0, 0]);
-    assert_eq!(g.areas[a("s1_1").index()].unit_count(H), 0);
+    assert_eq!(g.areas()[a("s1_3").index()].units[H], [3, 0, 0]);
+    assert_eq!(g.areas()[a("s1_1").index()].unit_count(H), 0);
     assert!(destroyed(&ev));
-    assert!(!g.areas[a("s1_1").index()].harvester);
+    assert!(!g.areas()[a("s1_1").index()].harvester);
 
     // "retreats" with no open area: the sandworm attacks as by default.
     let mut g = setup("retreats", true);
     g.test_load_dice(&worm_dice);
     let ev = to_desert_hazards(&mut g);
     assert_ne!(g.prompt(), Prompt::Flee(a("s1_1")));
-    assert_eq!(g.areas[a("s1_1").index()].units[H], [1, 0, 0]);
+    assert_eq!(g.areas()[a("s1_1").index()].units[H], [1, 0, 0]);
     assert!(!destroyed(&ev));
     assert!(matches!(g.prompt(), Prompt::Spice { spice: 2, .. }));
 }
@@ -240,11 +255,16 @@ fn at_the_sandworm_cap_the_atreides_pick_the_one_that_moves() {
     // AR-HAZ-14, AR-HAZ-15, AR-HAZ-16
     let mut g = game();
     for id in ["s1_5", "s1_6", "s2_1", "s3_1"] {
-        g.areas[a(id).index()].worm = Some(melange::rules::arrakis::Worm::Normal);
+        g.edit(|s| s.areas[a(id).index()].worm = Some(melange::rules::arrakis::Worm::Normal))
+            .unwrap();
     }
-    g.worms_off = 0;
-    g.areas[a("s1_1").index()].harvester = true;
-    g.areas[a("s1_1").index()].wormsign = Some(melange::rules::arrakis::Wormsign::Sandworm);
+    g.edit(|s| s.worms_off = 0).unwrap();
+    g.edit(|s| s.areas[a("s1_1").index()].harvester = true)
+        .unwrap();
+    g.edit(|s| {
+        s.areas[a("s1_1").index()].wormsign = Some(melange::rules::arrakis::Wormsign::Sandworm)
+    })
+    .unwrap();
     g.test_turn(H, &[DieResult::Mentat], 0);
     let deck = melange::rules::arrakis::Deck::HouseHarkonnen;
     play(
@@ -278,9 +298,9 @@ fn at_the_sandworm_cap_the_atreides_pick_the_one_that_moves() {
         assert_eq!(rule_of(e), "AR-HAZ-15", "{x:?}");
     }
     play(&mut g, A, &[Action::WormMove(a("s2_1"), a("s1_1"))]);
-    assert!(g.areas[a("s2_1").index()].worm.is_none());
-    assert!(g.areas[a("s1_1").index()].worm.is_some());
-    let worms = g.areas.iter().filter(|s| s.worm.is_some()).count();
+    assert!(g.areas()[a("s2_1").index()].worm.is_none());
+    assert!(g.areas()[a("s1_1").index()].worm.is_some());
+    let worms = g.areas().iter().filter(|s| s.worm.is_some()).count();
     assert_eq!(worms, 4);
 }
 
@@ -293,11 +313,14 @@ fn a_harkonnen_legion_calls_a_sandworm_the_atreides_pick_which() {
     let setup = || {
         let mut g = game();
         for id in worms {
-            g.areas[a(id).index()].worm = Some(Worm::Normal);
+            g.edit(|s| s.areas[a(id).index()].worm = Some(Worm::Normal))
+                .unwrap();
         }
-        g.worms_off = 0;
-        g.areas[a("s1_2").index()].wormsign = Some(Wormsign::Sandworm);
-        g.areas[a("s1_2").index()].harvester = true;
+        g.edit(|s| s.worms_off = 0).unwrap();
+        g.edit(|s| s.areas[a("s1_2").index()].wormsign = Some(Wormsign::Sandworm))
+            .unwrap();
+        g.edit(|s| s.areas[a("s1_2").index()].harvester = true)
+            .unwrap();
         g.test_put(H, a("s1_1"), [1, 0, 0], 0);
         g.test_put(H, a("s2_2"), [1, 0, 0], 0);
         g.test_turn(H, &[DieResult::Strategy, DieResult::Strategy], 1);
@@ -318,8 +341,8 @@ fn a_harkonnen_legion_calls_a_sandworm_the_atreides_pick_which() {
     let g = setup();
     assert!(matches!(g.prompt(), Prompt::CalledWorm(_, to) if to == a("s1_2")));
     // The legion is already back; the harvester waits on the sandworm.
-    assert_eq!(g.areas[a("s1_1").index()].units[H], [1, 0, 0]);
-    assert!(g.areas[a("s1_2").index()].harvester);
+    assert_eq!(g.areas()[a("s1_1").index()].units[H], [1, 0, 0]);
+    assert!(g.areas()[a("s1_2").index()].harvester);
     // Every sandworm on the board is offered, nothing else.
     let mut legal = Vec::new();
     g.legal_actions(seat(A), &mut legal);
@@ -346,10 +369,10 @@ fn a_harkonnen_legion_calls_a_sandworm_the_atreides_pick_which() {
             unreachable!()
         };
         play(&mut g, A, &[w]);
-        assert!(g.areas[from.index()].worm.is_none());
-        let s = &g.areas[a("s1_2").index()];
+        assert!(g.areas()[from.index()].worm.is_none());
+        let s = &g.areas()[a("s1_2").index()];
         assert!(s.worm.is_some() && !s.harvester && s.wormsign.is_none());
-        assert_eq!(g.areas.iter().filter(|s| s.worm.is_some()).count(), 4);
+        assert_eq!(g.areas().iter().filter(|s| s.worm.is_some()).count(), 4);
         assert!(matches!(g.prompt(), Prompt::Move(m) if m.faction == H && m.picked.is_none()));
     }
 }
@@ -394,7 +417,7 @@ fn storm_casualty_elite_or_sardaukar_is_the_harkonnen_choice() {
     assert_refused(&g, seat(A), &Action::LoseUnit(UnitKind::Elite));
     // The Sardaukar becomes a regular, which takes the second hit.
     play(&mut g, H, &[Action::LoseUnit(UnitKind::Special)]);
-    assert_eq!(g.areas[a("pasty_mesa").index()].units[H], [0, 1, 0]);
+    assert_eq!(g.areas()[a("pasty_mesa").index()].units[H], [0, 1, 0]);
     assert!(!matches!(g.prompt(), Prompt::HazardCasualty(..)));
 }
 
@@ -402,7 +425,8 @@ fn storm_casualty_elite_or_sardaukar_is_the_harkonnen_choice() {
 fn desert_power_sandworm_casualty_is_the_harkonnen_choice() {
     // AR-COMBAT-20, AR-HAZ-26, AR-DP-08
     let mut g = game();
-    g.areas[a("s1_1").index()].worm = Some(melange::rules::arrakis::Worm::Normal);
+    g.edit(|s| s.areas[a("s1_1").index()].worm = Some(melange::rules::arrakis::Worm::Normal))
+        .unwrap();
     g.test_put(H, a("s1_4"), [0, 1, 1], 0);
     g.test_turn(A, &[], 1);
     play(&mut g, A, &[Action::DesertPower]);
@@ -412,7 +436,7 @@ fn desert_power_sandworm_casualty_is_the_harkonnen_choice() {
     let e = assert_refused(&g, seat(H), &Action::LoseUnit(UnitKind::Regular));
     assert_eq!(rule_of(e), "AR-COMBAT-20");
     play(&mut g, H, &[Action::LoseUnit(UnitKind::Elite)]);
-    assert_eq!(g.areas[a("s1_4").index()].units[H], [1, 0, 1]);
+    assert_eq!(g.areas()[a("s1_4").index()].units[H], [1, 0, 1]);
     // The Desert Power turn is over.
     assert_eq!(g.prompt(), Prompt::Turn(H));
 }
@@ -424,7 +448,7 @@ fn family_atomics_the_harkonnen_move_each_legion() {
     let mut g = game();
     g.test_put(A, a("splintered_rock"), [2, 0, 0], 1);
     g.test_put(H, a("wind_pass"), [1, 0, 0], 0);
-    g.prescience = [8, 0, 0].into();
+    g.edit(|s| s.prescience = [8, 0, 0].into()).unwrap();
     g.test_turn(A, &[DieResult::Strategy], 1);
     play(&mut g, A, &[Action::Atomics(a("splintered_rock"))]);
     assert_eq!(g.prompt(), Prompt::Displace(A, a("splintered_rock")));
@@ -435,9 +459,9 @@ fn family_atomics_the_harkonnen_move_each_legion() {
     }
     assert_refused(&g, seat(A), &Action::Displace(a("s5_2")));
     play(&mut g, H, &[Action::Displace(a("s5_2"))]);
-    let s = &g.areas[a("s5_2").index()];
+    let s = &g.areas()[a("s5_2").index()];
     assert_eq!((s.units[A].into_array(), s.generic[A]), ([2, 0, 0], 1));
-    assert!(!g.areas[a("splintered_rock").index()].has_legion(A, data()));
+    assert!(!g.areas()[a("splintered_rock").index()].has_legion(A, data()));
     assert_eq!(g.prompt(), Prompt::Turn(A));
 }
 
@@ -445,7 +469,8 @@ fn family_atomics_the_harkonnen_move_each_legion() {
 /// `Sand` ones that never bring a sandworm.
 fn block_neighbours_with_wormsigns(g: &mut Arrakis, area: &str) {
     for n in board().passable[a(area).index()].iter() {
-        g.areas[n.index()].wormsign = Some(melange::rules::arrakis::Wormsign::Sand);
+        g.edit(|s| s.areas[n.index()].wormsign = Some(melange::rules::arrakis::Wormsign::Sand))
+            .unwrap();
     }
 }
 
@@ -458,12 +483,14 @@ fn a_legion_with_no_retreat_area_is_attacked_by_the_sandworm() {
     use melange::rules::arrakis::Wormsign;
     let mut g = game();
     block_neighbours_with_wormsigns(&mut g, "s1_2");
-    g.areas[a("s1_2").index()].wormsign = Some(Wormsign::Sandworm);
-    g.areas[a("s1_2").index()].harvester = true;
+    g.edit(|s| s.areas[a("s1_2").index()].wormsign = Some(Wormsign::Sandworm))
+        .unwrap();
+    g.edit(|s| s.areas[a("s1_2").index()].harvester = true)
+        .unwrap();
     g.test_put(H, a("s1_1"), [5, 0, 0], 0);
     g.test_put(H, a("s2_2"), [1, 0, 0], 0);
     g.test_turn(H, &[DieResult::Strategy, DieResult::Strategy], 1);
-    let off = g.worms_off;
+    let off = g.worms_off();
     g.test_load_dice(&[0, 0, 0, 0]);
     let mut acts = vec![
         Action::SpendDie(DieResult::Strategy),
@@ -472,13 +499,13 @@ fn a_legion_with_no_retreat_area_is_attacked_by_the_sandworm() {
     acts.extend([Action::Take(UnitKind::Regular); 5]);
     acts.push(Action::To(a("s1_2")));
     play(&mut g, H, &acts);
-    let s = &g.areas[a("s1_2").index()];
+    let s = &g.areas()[a("s1_2").index()];
     assert!(!s.harvester && s.wormsign.is_none());
     // 4 Hits: 1 regular of 5 left; the sandworm is gone again.
     assert_eq!(s.units[H], [1, 0, 0]);
     assert!(s.worm.is_none());
-    assert_eq!(g.worms_off, off);
-    assert_eq!(g.areas[a("s1_1").index()].unit_count(H), 0);
+    assert_eq!(g.worms_off(), off);
+    assert_eq!(g.areas()[a("s1_1").index()].unit_count(H), 0);
     assert!(
         matches!(g.prompt(), Prompt::Move(m) if m.legions_left == 1 && m.moved_into.contains(a("s1_2")))
     );
@@ -495,8 +522,10 @@ fn the_only_retreat_area_is_moved_into() {
     use melange::rules::arrakis::Wormsign;
     let mut g = game();
     block_neighbours_with_wormsigns(&mut g, "s1_2");
-    g.areas[a("s1_1").index()].wormsign = None;
-    g.areas[a("s1_2").index()].wormsign = Some(Wormsign::Sandworm);
+    g.edit(|s| s.areas[a("s1_1").index()].wormsign = None)
+        .unwrap();
+    g.edit(|s| s.areas[a("s1_2").index()].wormsign = Some(Wormsign::Sandworm))
+        .unwrap();
     g.test_put(H, a("s1_1"), [2, 0, 0], 0);
     g.test_put(H, a("s2_2"), [1, 0, 0], 0);
     g.test_turn(H, &[DieResult::Strategy, DieResult::Strategy], 1);
@@ -510,8 +539,8 @@ fn the_only_retreat_area_is_moved_into() {
             Action::To(a("s1_2")),
         ],
     );
-    assert!(g.areas[a("s1_2").index()].worm.is_some());
-    assert_eq!(g.areas[a("s1_1").index()].units[H], [2, 0, 0]);
+    assert!(g.areas()[a("s1_2").index()].worm.is_some());
+    assert_eq!(g.areas()[a("s1_1").index()].units[H], [2, 0, 0]);
     assert!(
         matches!(g.prompt(), Prompt::Move(m) if m.legions_left == 1 && m.moved_into.contains(a("s1_1")))
     );
@@ -532,14 +561,14 @@ fn family_atomics_a_legion_with_no_open_area_stays() {
     for n in &around {
         g.test_put(H, *n, [1, 0, 0], 0);
     }
-    g.prescience = [8, 0, 0].into();
+    g.edit(|s| s.prescience = [8, 0, 0].into()).unwrap();
     g.test_turn(A, &[DieResult::Strategy], 1);
     play(&mut g, A, &[Action::Atomics(a("splintered_rock"))]);
     assert_eq!(g.prompt(), Prompt::Turn(A));
     for n in &around {
         assert_refused(&g, seat(H), &Action::Displace(*n));
     }
-    let s = &g.areas[a("splintered_rock").index()];
+    let s = &g.areas()[a("splintered_rock").index()];
     assert_eq!((s.units[A].into_array(), s.generic[A]), ([2, 0, 0], 1));
     assert_eq!(g.house(A).supply.regular + 2, {
         let fresh = game();
@@ -553,12 +582,18 @@ fn wild_maker_hazards(opts: ArrakisOptions, legion: u8, on_board: bool) -> Arrak
     use melange::rules::arrakis::{LeaderAt, Wormsign};
     let mut g = game_with(opts);
     let wm = data().leader_id("wild_maker").unwrap();
-    g.leaders[usize::from(wm.0)] = LeaderAt::SetAside;
+    g.edit(|s| s.leaders[usize::from(wm.0)] = LeaderAt::SetAside)
+        .unwrap();
     if on_board {
-        g.areas[a("s1_3").index()].worm = Some(melange::rules::arrakis::Worm::WildMaker);
+        g.edit(|s| {
+            s.areas[a("s1_3").index()].worm = Some(melange::rules::arrakis::Worm::WildMaker)
+        })
+        .unwrap();
     }
-    g.areas[a("s1_1").index()].harvester = true;
-    g.areas[a("s1_1").index()].wormsign = Some(Wormsign::Sandworm);
+    g.edit(|s| s.areas[a("s1_1").index()].harvester = true)
+        .unwrap();
+    g.edit(|s| s.areas[a("s1_1").index()].wormsign = Some(Wormsign::Sandworm))
+        .unwrap();
     if legion > 0 {
         g.test_put(H, a("s1_1"), [legion, 0, 0], 0);
     }
@@ -588,29 +623,30 @@ fn a_wormsign_may_bring_the_wild_maker_instead_of_a_sandworm() {
     assert_refused(&g, seat(H), &Action::WildMaker);
     let e = assert_refused(&g, seat(A), &Action::WormMove(a("s1_2"), a("s1_1")));
     assert_eq!(rule_of(e), "AR-HAZ-18");
-    let off = g.worms_off;
+    let off = g.worms_off();
     // Exactly 6 Hits, then Shields: a Wild Maker rolling fewer dice would
     // leave regulars that no spare Hit of the storm that follows removes.
     g.test_load_dice(&[HIT, HIT, HIT, HIT, HIT, HIT, SHIELD, SHIELD, SHIELD, SHIELD]);
     let ev = play(&mut g, A, &[Action::WildMaker]);
-    let s = &g.areas[a("s1_1").index()];
+    let s = &g.areas()[a("s1_1").index()];
     assert_eq!(s.worm, Some(Worm::WildMaker));
     // 6 Hits: the 6 regulars are gone, and the harvester with them, by the
     // sandworm itself (AR-HAZ-30; the harvest would take it silently).
     assert_eq!(s.unit_count(H), 0);
     assert!(!s.harvester);
     assert!(ev.contains(&Event::HarvesterDestroyed { area: a("s1_1") }));
-    assert_eq!(g.worms_off, off);
+    assert_eq!(g.worms_off(), off);
 
     // The same with a carryall in reach: the Wild Maker's own attack
     // leaves the harvester alone, so the rescue is asked before any storm.
     let mut g = wild_maker_hazards(ArrakisOptions::default(), 6, false);
     let az1 = board().air_zone_id("az1").unwrap();
-    g.zones[az1.index()] = Some(Vehicle::Carryall);
+    g.edit(|s| s.zones[az1.index()] = Some(Vehicle::Carryall))
+        .unwrap();
     g.test_load_dice(&[HIT, HIT, HIT, HIT, HIT, HIT, SHIELD, SHIELD, SHIELD, SHIELD]);
     play(&mut g, A, &[Action::WildMaker]);
     assert_eq!(g.prompt(), Prompt::Rescue(a("s1_1")));
-    assert_eq!(g.areas[a("s1_1").index()].unit_count(H), 0);
+    assert_eq!(g.areas()[a("s1_1").index()].unit_count(H), 0);
 }
 
 #[test]
@@ -618,14 +654,14 @@ fn declining_the_wild_maker_brings_a_normal_sandworm() {
     // AR-HAZ-18: "done" is a normal sandworm, 4 dice (AR-HAZ-14).
     use melange::rules::arrakis::Worm;
     let mut g = wild_maker_hazards(ArrakisOptions::default(), 6, false);
-    let off = g.worms_off;
+    let off = g.worms_off();
     // 4 Hits, then Shields for the Coriolis Storm that follows.
     g.test_load_dice(&[HIT, HIT, HIT, HIT, SHIELD, SHIELD]);
     play(&mut g, A, &[Action::Done]);
-    let s = &g.areas[a("s1_1").index()];
+    let s = &g.areas()[a("s1_1").index()];
     assert_eq!(s.worm, Some(Worm::Normal));
     assert_eq!(s.units[H], [2, 0, 0]);
-    assert_eq!(g.worms_off, off - 1);
+    assert_eq!(g.worms_off(), off - 1);
 }
 
 #[test]
@@ -638,7 +674,7 @@ fn the_wild_maker_only_by_cards_under_the_option() {
     };
     let g = wild_maker_hazards(opts, 0, false);
     assert!(!matches!(g.prompt(), Prompt::WildMakerOrSandworm(..)));
-    assert_eq!(g.areas[a("s1_1").index()].worm, Some(Worm::Normal));
+    assert_eq!(g.areas()[a("s1_1").index()].worm, Some(Worm::Normal));
     assert_refused(&g, seat(A), &Action::WildMaker);
 }
 
@@ -649,9 +685,12 @@ fn a_harkonnen_move_may_call_the_wild_maker() {
     use melange::rules::arrakis::{LeaderAt, Worm, Wormsign};
     let mut g = game();
     let wm = data().leader_id("wild_maker").unwrap();
-    g.leaders[usize::from(wm.0)] = LeaderAt::SetAside;
-    g.areas[a("s1_2").index()].wormsign = Some(Wormsign::Sandworm);
-    g.areas[a("s1_2").index()].harvester = true;
+    g.edit(|s| s.leaders[usize::from(wm.0)] = LeaderAt::SetAside)
+        .unwrap();
+    g.edit(|s| s.areas[a("s1_2").index()].wormsign = Some(Wormsign::Sandworm))
+        .unwrap();
+    g.edit(|s| s.areas[a("s1_2").index()].harvester = true)
+        .unwrap();
     g.test_put(H, a("s1_1"), [1, 0, 0], 0);
     g.test_put(H, a("s2_2"), [1, 0, 0], 0);
     g.test_turn(H, &[DieResult::Strategy, DieResult::Strategy], 1);
@@ -669,12 +708,12 @@ fn a_harkonnen_move_may_call_the_wild_maker() {
     assert!(matches!(g.prompt(), Prompt::WildMakerOrSandworm(x, Some(_)) if x == a("s1_2")));
     assert_refused(&g, seat(H), &Action::Done);
     play(&mut g, A, &[Action::WildMaker]);
-    let s = &g.areas[a("s1_2").index()];
+    let s = &g.areas()[a("s1_2").index()];
     assert_eq!(s.worm, Some(Worm::WildMaker));
     assert!(!s.harvester);
     assert!(matches!(g.prompt(), Prompt::Move(m) if m.legions_left == 1));
     // With its figure on the board, a wormsign brings no choice.
     let g = wild_maker_hazards(ArrakisOptions::default(), 0, true);
     assert!(!matches!(g.prompt(), Prompt::WildMakerOrSandworm(..)));
-    assert_eq!(g.areas[a("s1_1").index()].worm, Some(Worm::Normal));
+    assert_eq!(g.areas()[a("s1_1").index()].worm, Some(Worm::Normal));
 }

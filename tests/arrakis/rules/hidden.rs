@@ -11,12 +11,19 @@ fn hidden_facts_never_reach_the_other_seat() {
     let g = Arrakis::setup(&ArrakisOptions::default(), 11).unwrap();
     let mut other = g.clone();
     let site = a("gara_kulon");
-    other.areas[site.index()].tokens = vec![7];
-    let s = other.areas[site.index()].sietch.unwrap();
-    other.areas[site.index()].sietch = Some(melange::rules::arrakis::Sietch {
-        rank: if s.rank == 3 { 1 } else { 3 },
-        ..s
-    });
+    let token = g.areas()[site.index()].tokens[0];
+    other
+        .edit(|s| s.areas[site.index()].tokens = vec![if token == 0 { 1 } else { 0 }])
+        .unwrap();
+    let s = other.areas()[site.index()].sietch.unwrap();
+    other
+        .edit(|p| {
+            p.areas[site.index()].sietch = Some(melange::rules::arrakis::Sietch {
+                rank: if s.rank == 3 { 1 } else { 3 },
+                ..s
+            })
+        })
+        .unwrap();
     other.test_hand(
         A,
         &[

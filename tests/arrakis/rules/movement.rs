@@ -23,7 +23,7 @@ fn impassable_border_refused() {
     let e = assert_refused(&g, seat(A), &Action::To(a("arrakeen")));
     assert_eq!(rule_of(e), "AR-MOVE-02");
     play(&mut g, A, &[Action::To(a("s1_1"))]);
-    assert_eq!(g.areas[a("s1_1").index()].units[A], [1, 0, 0]);
+    assert_eq!(g.areas()[a("s1_1").index()].units[A], [1, 0, 0]);
 }
 
 #[test]
@@ -59,7 +59,7 @@ fn leaders_never_move_or_stay_alone() {
     let e = assert_refused(&g, seat(A), &Action::To(a("s1_2")));
     assert_eq!(rule_of(e), "AR-MOVE-13");
     play(&mut g, A, &[Action::TakeGeneric, Action::To(a("s1_2"))]);
-    assert_eq!(g.areas[a("s1_2").index()].generic[A], 1);
+    assert_eq!(g.areas()[a("s1_2").index()].generic[A], 1);
 }
 
 #[test]
@@ -87,10 +87,10 @@ fn the_whole_legion_is_taken_in_one_step() {
             Action::To(a("s1_2")),
         ],
     );
-    assert_eq!(g.areas[a("s1_2").index()].units[A], [2, 1, 0]);
-    assert_eq!(g.areas[a("s1_2").index()].generic[A], 1);
-    assert_eq!(g.areas[a("s1_1").index()].units[A], [0, 0, 0]);
-    assert_eq!(g.areas[a("s1_1").index()].generic[A], 0);
+    assert_eq!(g.areas()[a("s1_2").index()].units[A], [2, 1, 0]);
+    assert_eq!(g.areas()[a("s1_2").index()].generic[A], 1);
+    assert_eq!(g.areas()[a("s1_1").index()].units[A], [0, 0, 0]);
+    assert_eq!(g.areas()[a("s1_1").index()].generic[A], 0);
 }
 
 #[test]
@@ -178,7 +178,8 @@ fn troop_transport_crosses_impassable_borders() {
     // AR-MOVE-05, AR-MOVE-24 to AR-MOVE-28
     let mut g = game();
     let az1 = board().air_zone_id("az1").unwrap();
-    g.zones[az1.index()] = Some(Vehicle::Ornithopter);
+    g.edit(|s| s.zones[az1.index()] = Some(Vehicle::Ornithopter))
+        .unwrap();
     g.test_put(H, a("broken_land"), [1, 0, 0], 0);
     // A second die keeps Action Resolution going after this turn.
     g.test_turn(H, &[DieResult::Strategy, DieResult::Strategy], 1);
@@ -197,12 +198,13 @@ fn troop_transport_crosses_impassable_borders() {
     let az5 = board().air_zone_id("az5").unwrap();
     assert_refused(&g, seat(H), &Action::Transport(az5, a("s1_3")));
     play(&mut g, H, &[Action::Transport(az1, a("s1_3"))]);
-    assert_eq!(g.areas[a("s1_3").index()].units[H], [1, 0, 0]);
-    assert_eq!(g.zones[az1.index()], None);
+    assert_eq!(g.areas()[a("s1_3").index()].units[H], [1, 0, 0]);
+    assert_eq!(g.zones()[az1.index()], None);
 
     // AR-MOVE-24: never for the Atreides.
     let mut g = game();
-    g.zones[az1.index()] = Some(Vehicle::Ornithopter);
+    g.edit(|s| s.zones[az1.index()] = Some(Vehicle::Ornithopter))
+        .unwrap();
     g.test_put(A, a("broken_land"), [1, 0, 0], 0);
     g.test_turn(A, &[DieResult::Strategy], 1);
     play(
@@ -223,7 +225,10 @@ fn sandriding_through_wormsigns() {
     let setup = |sign: bool| {
         let mut g = game();
         if sign {
-            g.areas[a("s1_2").index()].wormsign = Some(melange::rules::arrakis::Wormsign::Sand);
+            g.edit(|s| {
+                s.areas[a("s1_2").index()].wormsign = Some(melange::rules::arrakis::Wormsign::Sand)
+            })
+            .unwrap();
         }
         g.test_put(A, a("s1_1"), [1, 0, 0], 0);
         g.test_turn(A, &[DieResult::Strategy], 1);
@@ -240,11 +245,13 @@ fn sandriding_through_wormsigns() {
     };
     assert_refused(&setup(false), seat(A), &Action::Sandride(a("s1_5")));
     let mut blocked = setup(true);
-    blocked.areas[a("s1_5").index()].worm = Some(melange::rules::arrakis::Worm::Normal);
+    blocked
+        .edit(|s| s.areas[a("s1_5").index()].worm = Some(melange::rules::arrakis::Worm::Normal))
+        .unwrap();
     assert_refused(&blocked, seat(A), &Action::Sandride(a("s1_5")));
     let mut g = setup(true);
     play(&mut g, A, &[Action::Sandride(a("s1_5"))]);
-    assert_eq!(g.areas[a("s1_5").index()].units[A], [1, 0, 0]);
+    assert_eq!(g.areas()[a("s1_5").index()].units[A], [1, 0, 0]);
 }
 
 #[test]
@@ -263,6 +270,6 @@ fn testing_station_taken_where_a_move_ends() {
             Action::To(a("s1_4")),
         ],
     );
-    assert!(g.areas[a("s1_4").index()].station.is_none());
-    assert_eq!(g.prescience.iter().sum::<u8>(), 1);
+    assert!(g.areas()[a("s1_4").index()].station.is_none());
+    assert_eq!(g.prescience().iter().sum::<u8>(), 1);
 }

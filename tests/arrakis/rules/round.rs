@@ -10,13 +10,17 @@ fn end_of_round_leader_swap() {
     let paul = d.leader_id("paul_atreides").unwrap();
     let mut g = game();
     g.test_put(A, a("s1_1"), [1, 0, 0], 0);
-    g.areas[a("s1_1").index()].named |= 1 << paul.0;
-    g.leaders[usize::from(paul.0)] = melange::rules::arrakis::LeaderAt::Board(a("s1_1"));
+    g.edit(|s| s.areas[a("s1_1").index()].named |= 1 << paul.0)
+        .unwrap();
+    g.edit(|s| {
+        s.leaders[usize::from(paul.0)] = melange::rules::arrakis::LeaderAt::Board(a("s1_1"))
+    })
+    .unwrap();
     g.test_set_prompt(Prompt::Swap(A));
     play(&mut g, A, &[Action::SwapLeader(paul)]);
-    assert_eq!(g.areas[a("s1_1").index()].generic[A], 1);
+    assert_eq!(g.areas()[a("s1_1").index()].generic[A], 1);
     assert_eq!(
-        g.leaders[usize::from(paul.0)],
+        g.leaders()[usize::from(paul.0)],
         melange::rules::arrakis::LeaderAt::SetAside
     );
 }
@@ -81,7 +85,7 @@ fn round_start_draws_and_reveals() {
         assert_eq!(g.house(f).decks[0].len(), 17);
         assert_eq!(g.house(f).decks[1].len(), 17);
     }
-    assert_eq!(g.revealed.len(), 3);
+    assert_eq!(g.revealed().len(), 3);
     assert!(
         ev.iter()
             .any(|e| matches!(e, Event::PrescienceRevealed { .. }))
@@ -113,22 +117,27 @@ fn step_three_brings_the_desert_leaders() {
     let d = data();
     let id = |s: &str| usize::from(d.leader_id(s).unwrap().0);
     let mut g = game();
-    g.prescience = [2, 2, 2].into();
+    g.edit(|s| s.prescience = [2, 2, 2].into()).unwrap();
     g.test_put(A, a("s1_1"), [1, 0, 0], 0);
-    g.areas[a("s1_1").index()].named |= 1 << id("paul_atreides");
-    g.leaders[id("paul_atreides")] = LeaderAt::Board(a("s1_1"));
+    g.edit(|s| s.areas[a("s1_1").index()].named |= 1 << id("paul_atreides"))
+        .unwrap();
+    g.edit(|s| s.leaders[id("paul_atreides")] = LeaderAt::Board(a("s1_1")))
+        .unwrap();
     g.test_put(A, a("s5_1"), [1, 0, 0], 0);
     let bg = g.house(A).bene_gesserit;
     // Destroying a Pyon village advances every marker by 1.
     attack(&mut g, A, "s5_1", "imperial_basin", &[UnitKind::Regular]);
-    assert_eq!(g.prescience, [3, 3, 3]);
-    assert_eq!(g.leaders[id("paul_atreides")], LeaderAt::Removed);
-    assert_eq!(g.leaders[id("paul_muad_dib")], LeaderAt::Board(a("s1_1")));
-    assert!(g.areas[a("s1_1").index()].named & (1 << id("paul_muad_dib")) != 0);
-    assert_eq!(g.leaders[id("lady_jessica")], LeaderAt::Removed);
-    assert_eq!(g.leaders[id("reverend_mother_jessica")], LeaderAt::SetAside);
-    assert_eq!(g.leaders[id("chani")], LeaderAt::SetAside);
-    assert_eq!(g.leaders[id("alia")], LeaderAt::NotInPlay);
+    assert_eq!(g.prescience(), [3, 3, 3]);
+    assert_eq!(g.leaders()[id("paul_atreides")], LeaderAt::Removed);
+    assert_eq!(g.leaders()[id("paul_muad_dib")], LeaderAt::Board(a("s1_1")));
+    assert!(g.areas()[a("s1_1").index()].named & (1 << id("paul_muad_dib")) != 0);
+    assert_eq!(g.leaders()[id("lady_jessica")], LeaderAt::Removed);
+    assert_eq!(
+        g.leaders()[id("reverend_mother_jessica")],
+        LeaderAt::SetAside
+    );
+    assert_eq!(g.leaders()[id("chani")], LeaderAt::SetAside);
+    assert_eq!(g.leaders()[id("alia")], LeaderAt::NotInPlay);
     assert_eq!(g.house(A).bene_gesserit, bg + 1);
 }
 
@@ -138,7 +147,8 @@ fn arrakeen_falling_wins_at_once_when_the_objective_is_met() {
     use melange::rules::core::Viewer;
     let mut g = game();
     let t = g.view(Viewer::Seat(seat(A))).objective.unwrap();
-    g.prescience = [t[0] - 3, t[1] - 3, t[2] - 3].into();
+    g.edit(|s| s.prescience = [t[0] - 3, t[1] - 3, t[2] - 3].into())
+        .unwrap();
     g.test_put(A, a("broken_land"), [1, 0, 0], 0);
     attack(&mut g, A, "broken_land", "arrakeen", &[UnitKind::Regular]);
     assert_eq!(g.to_act(), None);
@@ -150,12 +160,12 @@ fn arrakeen_falling_wins_at_once_when_the_objective_is_met() {
 fn ten_supremacy_wins_at_once() {
     // AR-WIN-05, AR-COMBAT-39
     let mut g = game();
-    g.supremacy = 9;
+    g.edit(|s| s.supremacy = 9).unwrap();
     g.test_put(H, a("s1_11"), [1, 0, 0], 0);
     attack(&mut g, H, "s1_11", "gara_kulon", &[UnitKind::Regular]);
     assert_eq!(g.to_act(), None);
     assert_eq!(g.result().unwrap().winners, vec![seat(H)]);
-    assert!(g.supremacy >= 10);
+    assert!(g.supremacy() >= 10);
 }
 
 #[test]

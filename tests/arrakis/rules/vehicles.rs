@@ -56,11 +56,11 @@ fn a_harvester_only_in_a_free_desert_area() {
     let mut g = fresh();
     let site = "gara_kulon";
     assert!(
-        g.areas[a(site).index()].sietch.is_some(),
+        g.areas()[a(site).index()].sietch.is_some(),
         "{site} has a sietch"
     );
     refused(&g, site, "AR-VEH-07", "sietch");
-    g.areas[a(site).index()].sietch = None;
+    g.edit(|s| s.areas[a(site).index()].sietch = None).unwrap();
     assert!(offered(&g, site));
     // An Atreides unit of each kind.
     for units in [[1, 0, 0], [0, 1, 0], [0, 0, 1]] {
@@ -70,12 +70,14 @@ fn a_harvester_only_in_a_free_desert_area() {
     }
     // An Atreides deployment token alone.
     let mut g = fresh();
-    g.areas[a("s1_3").index()].tokens.push(0);
+    g.edit(|s| s.areas[a("s1_3").index()].tokens.push(0))
+        .unwrap();
     refused(&g, "s1_3", "AR-VEH-07", "deployment token");
     // A sandworm, the Wild Maker included.
     for w in [Worm::Normal, Worm::WildMaker] {
         let mut g = fresh();
-        g.areas[a("s1_3").index()].worm = Some(w);
+        g.edit(|s| s.areas[a("s1_3").index()].worm = Some(w))
+            .unwrap();
         refused(&g, "s1_3", "AR-VEH-07", "sandworm");
     }
     // A harvester already there.
@@ -102,9 +104,9 @@ fn spice_keep_raise_fall_and_bans() {
         ],
     );
     // No spice left: nothing more to decide, the phase ends by itself.
-    assert_eq!(g.imperium, [1, 3, 5]);
+    assert_eq!(g.imperium(), [1, 3, 5]);
     // Spacing Guild just moved down; Landsraad sits on the bottom row.
-    assert_eq!(g.bans, [false, true, true]);
+    assert_eq!(g.bans(), [false, true, true]);
 }
 
 #[test]
@@ -112,7 +114,8 @@ fn harkonnen_house_vehicles_two_of_choice_or_one_of_each() {
     // AR-DIE-21, AR-OPT-04, AR-VEH-11
     let mut g = game();
     let az1 = board().air_zone_id("az1").unwrap();
-    g.zones[az1.index()] = Some(Vehicle::Carryall);
+    g.edit(|s| s.zones[az1.index()] = Some(Vehicle::Carryall))
+        .unwrap();
     g.test_turn(H, &[DieResult::House, DieResult::Strategy], 1);
     play(
         &mut g,
@@ -125,7 +128,7 @@ fn harkonnen_house_vehicles_two_of_choice_or_one_of_each() {
         &[Action::PlaceVehicle(Vehicle::Ornithopter, az1)],
     );
     // AR-VEH-11: the carryall there was replaced.
-    assert_eq!(g.zones[az1.index()], Some(Vehicle::Ornithopter));
+    assert_eq!(g.zones()[az1.index()], Some(Vehicle::Ornithopter));
     play(&mut g, H, &[Action::PlaceHarvester(a("s1_1"))]);
     // Two placed: the turn is over.
     assert_eq!(g.prompt(), Prompt::Turn(A));
@@ -161,9 +164,14 @@ fn carryall_rescue_is_the_harkonnen_choice() {
     let setup = || {
         let mut g = game();
         let az1 = board().air_zone_id("az1").unwrap();
-        g.zones[az1.index()] = Some(Vehicle::Carryall);
-        g.areas[a("s1_1").index()].harvester = true;
-        g.areas[a("s1_1").index()].wormsign = Some(melange::rules::arrakis::Wormsign::Sandworm);
+        g.edit(|s| s.zones[az1.index()] = Some(Vehicle::Carryall))
+            .unwrap();
+        g.edit(|s| s.areas[a("s1_1").index()].harvester = true)
+            .unwrap();
+        g.edit(|s| {
+            s.areas[a("s1_1").index()].wormsign = Some(melange::rules::arrakis::Wormsign::Sandworm)
+        })
+        .unwrap();
         g.test_turn(H, &[DieResult::Mentat], 0);
         let deck = melange::rules::arrakis::Deck::HouseHarkonnen;
         play(
@@ -178,9 +186,9 @@ fn carryall_rescue_is_the_harkonnen_choice() {
     };
     let (mut g, az1) = setup();
     assert_eq!(g.prompt(), Prompt::Rescue(a("s1_1")));
-    assert!(g.areas[a("s1_1").index()].worm.is_some());
+    assert!(g.areas()[a("s1_1").index()].worm.is_some());
     let ev = play(&mut g, H, &[Action::Rescue(az1)]);
-    assert!(g.zones[az1.index()].is_none());
+    assert!(g.zones()[az1.index()].is_none());
     assert!(
         !ev.iter()
             .any(|e| matches!(e, Event::HarvesterDestroyed { .. }))
@@ -204,8 +212,10 @@ fn two_harvesters_destroyed_in_action_resolution_advance_the_jihad() {
     let mut g = game();
     g.test_put(A, a("s1_1"), [1, 0, 0], 0);
     g.test_put(A, a("s1_6"), [1, 0, 0], 0);
-    g.areas[a("s1_3").index()].harvester = true;
-    g.areas[a("s1_2").index()].harvester = true;
+    g.edit(|s| s.areas[a("s1_3").index()].harvester = true)
+        .unwrap();
+    g.edit(|s| s.areas[a("s1_2").index()].harvester = true)
+        .unwrap();
     g.test_turn(A, &[DieResult::Strategy], 2);
     play(
         &mut g,
@@ -217,7 +227,7 @@ fn two_harvesters_destroyed_in_action_resolution_advance_the_jihad() {
             Action::To(a("s1_3")),
         ],
     );
-    assert_eq!(g.prescience[melange::rules::arrakis::Marker::Jihad], 0);
+    assert_eq!(g.prescience()[melange::rules::arrakis::Marker::Jihad], 0);
     play(
         &mut g,
         A,
@@ -227,24 +237,24 @@ fn two_harvesters_destroyed_in_action_resolution_advance_the_jihad() {
             Action::To(a("s1_2")),
         ],
     );
-    assert_eq!(g.prescience[melange::rules::arrakis::Marker::Jihad], 1);
+    assert_eq!(g.prescience()[melange::rules::arrakis::Marker::Jihad], 1);
 }
 
 #[test]
 fn buying_supremacy_with_spice() {
     // AR-SPICE-10, AR-SPICE-11, AR-SPICE-12, AR-SPICE-13
     let mut g = game();
-    g.supremacy = 5;
+    g.edit(|s| s.supremacy = 5).unwrap();
     g.test_set_prompt(Prompt::Spice {
         spice: 8,
         decided: Default::default(),
     });
     play(&mut g, H, &[Action::BuySupremacy]);
-    assert_eq!(g.supremacy, 6);
+    assert_eq!(g.supremacy(), 6);
     let e = assert_refused(&g, seat(H), &Action::BuySupremacy);
     assert_eq!(rule_of(e), "AR-SPICE-06");
     let mut six = game();
-    six.supremacy = 6;
+    six.edit(|s| s.supremacy = 6).unwrap();
     six.test_set_prompt(Prompt::Spice {
         spice: 8,
         decided: Default::default(),
@@ -260,7 +270,7 @@ fn buying_supremacy_with_spice() {
             Action::Keep(ImperiumMarker::Landsraad),
         ],
     );
-    assert_eq!(g.spice_saved, 1);
+    assert_eq!(g.spice_saved(), 1);
 }
 
 #[test]
@@ -279,7 +289,7 @@ fn no_vehicle_is_placed_once_every_figure_of_its_kind_is_on_the_board() {
     ));
     let figures = data().tables.figures.harkonnen.ornithopter;
     for z in 0..usize::from(figures) {
-        g.zones[z] = Some(Vehicle::Ornithopter);
+        g.edit(|s| s.zones[z] = Some(Vehicle::Ornithopter)).unwrap();
     }
     let offered = legal(&g, H);
     assert!(

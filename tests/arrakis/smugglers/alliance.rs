@@ -17,9 +17,11 @@ fn a_drone_ornithopters_play_reaching_the_highest_marker_brings_the_alliance() {
     let mut g = game();
     let (staban, gurney) = (sm_leader("staban_tuek"), sm_leader("gurney_halleck"));
     g.test_sm().staban_step = 1;
-    g.areas[a("s1_1").index()].smugglers.harvester = true;
+    g.edit(|s| s.areas[a("s1_1").index()].smugglers.harvester = true)
+        .unwrap();
     let az1 = board().air_zone_id("az1").unwrap();
-    g.zones[az1.index()] = Some(Vehicle::SmugglerCarryall);
+    g.edit(|s| s.zones[az1.index()] = Some(Vehicle::SmugglerCarryall))
+        .unwrap();
     g.test_put(H, a("s2_3"), [1, 0, 0], 0);
     // SM-GURNEY-03, SM-STABAN-01: neither is in play before the alliance.
     assert_eq!(g.test_leader(gurney), LeaderAt::NotInPlay);
@@ -41,8 +43,8 @@ fn a_drone_ornithopters_play_reaching_the_highest_marker_brings_the_alliance() {
     assert_eq!(sm.standing, Standing::Allied);
     // SM-ALLY-04, SM-ALLY-05: harvesters and carryall out of the game, on
     // the board or off.
-    assert!(!g.areas[a("s1_1").index()].smugglers.harvester);
-    assert_eq!(g.zones[az1.index()], None);
+    assert!(!g.areas()[a("s1_1").index()].smugglers.harvester);
+    assert_eq!(g.zones()[az1.index()], None);
     assert_eq!((sm.harvesters_in_game, sm.carryall_in_game), (0, false));
     // SM-ALLY-09, SM-ALLY-10: the die joins, first rolled at the next
     // Action Resolution (this one has begun).
@@ -80,7 +82,7 @@ fn a_drone_ornithopters_play_reaching_the_highest_marker_brings_the_alliance() {
             })),
         ]
     );
-    let s = &g.areas[a("s2_1").index()];
+    let s = &g.areas()[a("s2_1").index()];
     assert!(s.smugglers.base);
     // The one of the setup and the one of round 1's start (SM-ROUND-01).
     assert_eq!(s.units[A][UnitKind::Smuggler], 2);
@@ -153,12 +155,12 @@ fn no_alliance_below_staban_and_none_twice() {
 fn the_die_waits_for_the_next_action_resolution() {
     // SM-ALLY-10: an alliance before Action Resolution rolls the die in it.
     let mut g = game();
-    g.phase = Phase::VehiclePlacement;
+    g.edit(|s| s.phase = Phase::VehiclePlacement).unwrap();
     g.test_ally_at(a("s2_1"));
     assert!(g.test_sm().die_ready);
     // During Action Resolution: not this round.
     let mut g = game();
-    g.phase = Phase::ActionResolution;
+    g.edit(|s| s.phase = Phase::ActionResolution).unwrap();
     g.test_ally_at(a("s2_1"));
     assert!(!g.test_sm().die_ready);
     assert_eq!(g.test_sm().die, None);
@@ -167,12 +169,16 @@ fn the_die_waits_for_the_next_action_resolution() {
 /// Smuggler Regulars of the game: on the board, in an Atreides attacking
 /// group, in the Atreides supply and on the Smugglers board.
 fn smuggler_regulars(g: &Arrakis) -> u8 {
-    let on: u8 = g.areas.iter().map(|s| s.units[A][UnitKind::Smuggler]).sum();
+    let on: u8 = g
+        .areas()
+        .iter()
+        .map(|s| s.units[A][UnitKind::Smuggler])
+        .sum();
     let attacking = match g.prompt() {
         Prompt::Battle(b) if b.attacker == A => b.group.units[UnitKind::Smuggler],
         _ => 0,
     };
-    let sm = g.smugglers.as_deref().unwrap();
+    let sm = g.smugglers().unwrap();
     on + attacking + g.house(A).supply.smuggler + sm.regulars_waiting
 }
 
@@ -203,7 +209,7 @@ fn random_games_with_an_early_alliance_keep_the_smugglers_whole() {
             let mut ev = Vec::new();
             g.apply(seat, &x, &mut ev)
                 .unwrap_or_else(|e| panic!("seed {seed}: {x:?} refused: {e}"));
-            let sm = g.smugglers.as_deref().unwrap().clone();
+            let sm = g.smugglers().unwrap().clone();
             match sm.standing {
                 Standing::Allied if sm.base.is_some() => {
                     assert_eq!(smuggler_regulars(&g), 6, "seed {seed} after {x:?}");
@@ -221,7 +227,7 @@ fn random_games_with_an_early_alliance_keep_the_smugglers_whole() {
                 _ => {}
             }
         }
-        match g.smugglers.as_deref().unwrap().standing {
+        match g.smugglers().unwrap().standing {
             Standing::Allied => allied += 1,
             Standing::Defeated => defeated += 1,
             Standing::Neutral => {}
@@ -239,7 +245,7 @@ fn a_prescience_card_shifting_a_marker_onto_staban_brings_the_alliance() {
     // Staban Tuek's step; the Base is placed, then the card goes on.
     let mut g = game();
     let alam = d().card_id("alam_al_mithal").unwrap();
-    g.prescience = [3, 1, 0].into();
+    g.edit(|s| s.prescience = [3, 1, 0].into()).unwrap();
     g.test_sm().staban_step = 4;
     g.test_turn(A, &[DieResult::Strategy], 1);
     g.test_hand(A, &[alam]);

@@ -27,10 +27,11 @@ fn the_base_defends_with_its_rank_like_a_settlement() {
     g.test_ally_at(a("s2_1"));
     // Leave one Smuggler Regular and no leader in the Base's area (the
     // alliance brought the 2 waiting ones: setup's and round 1's).
-    let s = &mut g.areas[a("s2_1").index()];
-    s.named = 0;
-    s.units[A].smuggler -= 1;
-    g.houses[A].supply.smuggler += 1;
+    g.edit(|s| {
+        s.take_units(A, a("s2_1"), UnitKind::Smuggler, 1)
+            .remove_leaders(a("s2_1"));
+    })
+    .unwrap();
     g.test_put(H, a("s2_3"), [2, 0, 0], 0);
     harkonnen_attack(&mut g, "s2_3", "s2_1", 2);
     g.test_load_dice(&[SHIELD; 6]);
@@ -58,11 +59,14 @@ fn an_undefended_base_falls_without_supremacy() {
     g.test_ally_at(a("s2_1"));
     let staban = sm_leader("staban_tuek");
     // Empty the Base's area but for the Base.
-    g.areas[a("s2_1").index()].units[A][UnitKind::Smuggler] = 0;
-    g.areas[a("s2_1").index()].named = 0;
+    g.edit(|s| {
+        s.take_units(A, a("s2_1"), UnitKind::Smuggler, u8::MAX)
+            .remove_leaders(a("s2_1"));
+    })
+    .unwrap();
     g.test_set_leader(staban, melange::rules::arrakis::LeaderAt::SetAside);
     g.test_put(H, a("s2_3"), [1, 0, 0], 0);
-    let before = g.supremacy;
+    let before = g.supremacy();
     let ev = harkonnen_attack(&mut g, "s2_3", "s2_1", 1);
     assert!(
         ev.iter()
@@ -70,8 +74,8 @@ fn an_undefended_base_falls_without_supremacy() {
     );
     // SM-BASE-03: no supremacy.
     assert_eq!(smugglers().base.supremacy, 0);
-    assert_eq!(g.supremacy, before);
-    assert!(!g.areas[a("s2_1").index()].smugglers.base);
+    assert_eq!(g.supremacy(), before);
+    assert!(!g.areas()[a("s2_1").index()].smugglers.base);
 }
 
 #[test]
@@ -80,8 +84,11 @@ fn no_harkonnen_harvester_on_the_base() {
     // when no Atreides unit stands there.
     let mut g = game();
     g.test_ally_at(a("s2_1"));
-    g.areas[a("s2_1").index()].units[A][UnitKind::Smuggler] = 0;
-    g.areas[a("s2_1").index()].named = 0;
+    g.edit(|s| {
+        s.take_units(A, a("s2_1"), UnitKind::Smuggler, u8::MAX)
+            .remove_leaders(a("s2_1"));
+    })
+    .unwrap();
     g.test_set_prompt(Prompt::Vehicles {
         harvesters: 1,
         ornithopters: 0,
@@ -109,8 +116,11 @@ fn no_sandworm_stops_on_the_base() {
     g.test_clear_board();
     let base = a("s2_1");
     g.test_ally_at(base);
-    g.areas[base.index()].units[A][UnitKind::Smuggler] = 0;
-    g.areas[base.index()].named = 0;
+    g.edit(|s| {
+        s.take_units(A, base, UnitKind::Smuggler, u8::MAX)
+            .remove_leaders(base);
+    })
+    .unwrap();
     let b = board();
     let w = (0..b.areas.len() as u8)
         .map(melange::rules::arrakis::AreaId)

@@ -48,11 +48,11 @@ fn an_atreides_legion_ending_its_move_captures_a_smuggler_harvester() {
     g.test_put(A, a("s1_3"), [1, 0, 0], 0);
     g.test_put_smuggler_harvester(a("s1_1"));
     assert!(board().passable[a("s1_3").index()].contains(a("s1_1")));
-    let jihad = g.harvesters_destroyed;
+    let jihad = g.harvesters_destroyed();
     let ev = move_one(&mut g, A, "s1_3", "s1_1");
     assert!(!ev.iter().any(|e| matches!(e, Event::BattleStarted { .. })));
-    assert_eq!(g.areas[a("s1_1").index()].units[A].total(), 1);
-    assert!(!g.areas[a("s1_1").index()].smugglers.harvester);
+    assert_eq!(g.areas()[a("s1_1").index()].units[A].total(), 1);
+    assert!(!g.areas()[a("s1_1").index()].smugglers.harvester);
     assert_eq!(
         sm_events(&ev),
         vec![
@@ -63,10 +63,10 @@ fn an_atreides_legion_ending_its_move_captures_a_smuggler_harvester() {
             SmEvent::StabanMoved { step: 6 }
         ]
     );
-    let sm = g.smugglers.as_ref().unwrap();
+    let sm = g.smugglers().unwrap();
     assert_eq!((sm.harvesters_in_game, sm.staban_step), (2, 6));
     // Not a Harkonnen harvester: the Jihad count is unchanged.
-    assert_eq!(g.harvesters_destroyed, jihad);
+    assert_eq!(g.harvesters_destroyed(), jihad);
     // SM-LEGION-04: the captured one is not placed again.
     end_of_the_round(&mut g);
     g.test_start_round();
@@ -95,7 +95,7 @@ fn a_harkonnen_legion_may_enter_and_stay_with_a_smuggler_harvester() {
     g.test_put_smuggler_harvester(a("s1_1"));
     let ev = move_one(&mut g, H, "s1_3", "s1_1");
     assert!(sm_events(&ev).is_empty());
-    let s = &g.areas[a("s1_1").index()];
+    let s = &g.areas()[a("s1_1").index()];
     assert_eq!(s.units[H].total(), 1);
     assert!(s.smugglers.harvester);
 }
@@ -116,7 +116,8 @@ fn passing_through_captures_nothing() {
     let mut g = game();
     g.test_put(A, x, [1, 0, 0], 0);
     g.test_put_smuggler_harvester(y);
-    g.areas[y.index()].wormsign = Some(Wormsign::Sand);
+    g.edit(|s| s.areas[y.index()].wormsign = Some(Wormsign::Sand))
+        .unwrap();
     g.test_turn(A, &[DieResult::Strategy], 2);
     let ev = play(
         &mut g,
@@ -128,10 +129,10 @@ fn passing_through_captures_nothing() {
             Action::Sandride(z),
         ],
     );
-    assert_eq!(g.areas[z.index()].units[A].total(), 1);
-    assert!(g.areas[y.index()].smugglers.harvester);
+    assert_eq!(g.areas()[z.index()].units[A].total(), 1);
+    assert!(g.areas()[y.index()].smugglers.harvester);
     assert!(sm_events(&ev).is_empty());
-    assert_eq!(g.smugglers.as_ref().unwrap().harvesters_in_game, 3);
+    assert_eq!(g.smugglers().unwrap().harvesters_in_game, 3);
 }
 
 #[test]
@@ -159,16 +160,16 @@ fn an_atreides_legion_advancing_after_a_won_battle_captures() {
         ],
     );
     // The harvester is not captured by the attack itself.
-    assert!(g.areas[a("s1_2").index()].smugglers.harvester);
+    assert!(g.areas()[a("s1_2").index()].smugglers.harvester);
     play(&mut g, A, &[Action::Done]);
     g.test_load_dice(&[HIT, SHIELD, SPECIAL]);
     play(&mut g, H, &[Action::Done]);
     assert!(matches!(g.prompt(), Prompt::Battle(b) if b.step == BattleStep::Advance));
     let ev = play(&mut g, A, &[Action::Advance]);
-    assert!(!g.areas[a("s1_2").index()].smugglers.harvester);
+    assert!(!g.areas()[a("s1_2").index()].smugglers.harvester);
     assert!(sm_events(&ev).contains(&SmEvent::HarvesterCaptured {
         area: a("s1_2"),
         in_game: 2
     }));
-    assert_eq!(g.smugglers.as_ref().unwrap().staban_step, 6);
+    assert_eq!(g.smugglers().unwrap().staban_step, 6);
 }

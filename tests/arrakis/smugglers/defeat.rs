@@ -5,7 +5,7 @@ use super::*;
 use crate::common::{A, H, a, play};
 use melange::rules::arrakis::expansions::ExpansionEvent;
 use melange::rules::arrakis::expansions::smugglers::{SmEvent, Standing};
-use melange::rules::arrakis::{DieResult, Event, LeaderAt, UnitKind, Vehicle, board};
+use melange::rules::arrakis::{DieResult, Event, LeaderAt, UnitKind, Units, Vehicle, board};
 
 #[test]
 fn the_base_falling_defeats_the_smugglers_at_once() {
@@ -15,15 +15,21 @@ fn the_base_falling_defeats_the_smugglers_at_once() {
     // Staban, Gurney and the regular go elsewhere with an Atreides regular;
     // one more Smuggler Regular elsewhere; ornithopters on and off the
     // board; an unspent die.
-    g.areas[a("s2_1").index()].units[A][UnitKind::Smuggler] = 0;
-    g.areas[a("s2_1").index()].named = 0;
-    g.test_put(A, a("s2_6"), [1, 0, 0], 0);
-    g.areas[a("s2_6").index()].units[A][UnitKind::Smuggler] = 1;
+    g.edit(|s| {
+        let (base, other) = (a("s2_1"), a("s2_6"));
+        s.take_units(A, base, UnitKind::Smuggler, u8::MAX)
+            .remove_leaders(base);
+        let mut legion = Units::new(1, 0, 0);
+        legion.smuggler = 1;
+        s.put(A, other, legion, 0).expect("supply");
+    })
+    .unwrap();
     g.test_place_leader(staban, a("s2_6"));
     g.test_place_leader(gurney, a("s2_6"));
     g.test_put_regulars(a("s1_1"), 2);
     let az1 = board().air_zone_id("az1").unwrap();
-    g.zones[az1.index()] = Some(Vehicle::SmugglerOrnithopter);
+    g.edit(|s| s.zones[az1.index()] = Some(Vehicle::SmugglerOrnithopter))
+        .unwrap();
     g.test_sm().thopters = 1;
     g.test_sm().die = Some(DieResult::Strategy);
     g.test_put(H, a("s2_3"), [1, 0, 0], 0);
@@ -49,22 +55,22 @@ fn the_base_falling_defeats_the_smugglers_at_once() {
     assert_eq!(sm.standing, Standing::Defeated);
     // SM-DEFEAT-02: the Base leaves the board.
     assert_eq!(sm.base, None);
-    assert!(!g.areas[a("s2_1").index()].smugglers.base);
+    assert!(!g.areas()[a("s2_1").index()].smugglers.base);
     // SM-DEFEAT-03, SM-DEFEAT-04: the die is gone for good.
     assert_eq!((sm.die, sm.die_ready), (None, false));
     // SM-DEFEAT-05: every Smuggler unit, on the board or off.
-    for s in &g.areas {
+    for s in g.areas() {
         assert_eq!(s.units[A][UnitKind::Smuggler], 0);
     }
     assert_eq!(g.house(A).supply.smuggler, 0);
     assert_eq!(sm.regulars_waiting, 0);
     // SM-DEFEAT-06: every Smuggler vehicle.
-    assert_eq!(g.zones[az1.index()], None);
+    assert_eq!(g.zones()[az1.index()], None);
     assert_eq!((sm.thopters, sm.thopters_in_game), (0, 0));
     // SM-DEFEAT-07: Staban leaves the game, not to the tank; Gurney stays.
     assert_eq!(g.test_leader(staban), LeaderAt::Removed);
     assert_eq!(g.test_leader(gurney), LeaderAt::Board(a("s2_6")));
-    assert_eq!(g.areas[a("s2_6").index()].units[A][UnitKind::Regular], 1);
+    assert_eq!(g.areas()[a("s2_6").index()].units[A][UnitKind::Regular], 1);
     // A Smugglers event is never repeated: a second defeat cannot come.
-    assert!(!g.areas.iter().any(|s| s.smugglers.base));
+    assert!(!g.areas().iter().any(|s| s.smugglers.base));
 }

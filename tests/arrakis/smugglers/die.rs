@@ -15,7 +15,12 @@ use melange::rules::core::conformance::assert_refused;
 pub(super) fn allied() -> Arrakis {
     let mut g = game();
     g.test_set_standing(Standing::Allied);
-    g.test_sm().base = Some(a("s1_8"));
+    let base = a("s1_8");
+    g.edit(|s| {
+        s.smugglers.as_deref_mut().expect("smugglers").base = Some(base);
+        s.areas[base.index()].smugglers.base = true;
+    })
+    .unwrap();
     g.test_sm().die_ready = true;
     g
 }
@@ -219,8 +224,8 @@ fn leadership_moves_a_legion_with_a_leader() {
     let e = assert_refused(&g, seat(A), &Action::To(a("s1_3")));
     assert_eq!(rule_of(e), "SM-DIE-06");
     play(&mut g, A, &[Action::To(a("s1_2"))]);
-    assert_eq!(g.areas[a("s1_2").index()].units[A].regular, 1);
-    assert_eq!(g.areas[a("s1_2").index()].generic[A], 1);
+    assert_eq!(g.areas()[a("s1_2").index()].units[A].regular, 1);
+    assert_eq!(g.areas()[a("s1_2").index()].generic[A], 1);
     // One legion: the turn is over, the Atreides die unspent.
     assert_eq!(g.prompt(), Prompt::Turn(H));
     atreides_die_unspent(&g);
@@ -279,8 +284,8 @@ fn strategy_moves_one_legion() {
     play(&mut g, A, &[Action::To(a("s1_2"))]);
     // One legion only: the turn is over.
     assert_eq!(g.prompt(), Prompt::Turn(H));
-    assert_eq!(g.areas[a("s1_2").index()].units[A].regular, 1);
-    assert_eq!(g.areas[a("s1_1").index()].units[A].regular, 1);
+    assert_eq!(g.areas()[a("s1_2").index()].units[A].regular, 1);
+    assert_eq!(g.areas()[a("s1_1").index()].units[A].regular, 1);
 }
 
 #[test]
@@ -321,9 +326,9 @@ fn strategy_moves_two_legions_holding_smuggler_units() {
         A,
         &[Action::Take(UnitKind::Smuggler), Action::To(a("s1_13"))],
     );
-    assert_eq!(g.areas[a("s1_2").index()].units[A].smuggler, 1);
-    assert_eq!(g.areas[a("s1_13").index()].units[A].smuggler, 1);
-    assert_eq!(g.areas[a("s1_13").index()].units[A].regular, 1);
+    assert_eq!(g.areas()[a("s1_2").index()].units[A].smuggler, 1);
+    assert_eq!(g.areas()[a("s1_13").index()].units[A].smuggler, 1);
+    assert_eq!(g.areas()[a("s1_13").index()].units[A].regular, 1);
     assert_eq!(g.prompt(), Prompt::Turn(H));
     atreides_die_unspent(&g);
 }
@@ -334,7 +339,7 @@ fn deployment_places_smuggler_units_in_the_base_area() {
     let mut g = die_turn(DieResult::Deployment);
     let supply = g.house(A).supply.smuggler;
     let ev = play(&mut g, A, &[use_die(DieUse::Deployment)]);
-    assert_eq!(g.areas[a("s1_8").index()].units[A].smuggler, 2);
+    assert_eq!(g.areas()[a("s1_8").index()].units[A].smuggler, 2);
     assert_eq!(g.house(A).supply.smuggler, supply - 2);
     assert!(ev.contains(&Event::Expansion(ExpansionEvent::Smugglers(
         SmEvent::RegularsDeployed {
@@ -350,7 +355,7 @@ fn deployment_places_smuggler_units_in_the_base_area() {
     let supply = g.house(A).supply.smuggler;
     g.test_put_regulars(a("s1_1"), supply - 1);
     play(&mut g, A, &[use_die(DieUse::Deployment)]);
-    assert_eq!(g.areas[a("s1_8").index()].units[A].smuggler, 1);
+    assert_eq!(g.areas()[a("s1_8").index()].units[A].smuggler, 1);
     assert_eq!(g.house(A).supply.smuggler, 0);
     // Over the stacking limit: the Atreides remove the excess, their pick
     // (AR-DEPLOY-05), then the turn ends.
@@ -359,7 +364,7 @@ fn deployment_places_smuggler_units_in_the_base_area() {
     play(&mut g, A, &[use_die(DieUse::Deployment)]);
     assert!(matches!(g.prompt(), Prompt::Excess(f, x, _) if f == A && x == a("s1_8")));
     play(&mut g, A, &[Action::LoseUnit(UnitKind::Regular)]);
-    assert_eq!(g.areas[a("s1_8").index()].unit_count(A), 6);
+    assert_eq!(g.areas()[a("s1_8").index()].unit_count(A), 6);
     assert_eq!(g.prompt(), Prompt::Turn(H));
     // No Base: refused.
     let mut g = die_turn(DieResult::Deployment);
@@ -430,7 +435,7 @@ fn house_gives_any_smugglers_action() {
             Action::To(a("s1_2")),
         ],
     );
-    assert_eq!(g.areas[a("s1_2").index()].units[A].smuggler, 1);
+    assert_eq!(g.areas()[a("s1_2").index()].units[A].smuggler, 1);
 }
 
 #[test]
@@ -548,7 +553,7 @@ fn random_allied_games_reach_a_winner() {
             g.apply(seat, &x, &mut ev)
                 .unwrap_or_else(|e| panic!("seed {seed}: {x:?} refused: {e}"));
             let on_board = g
-                .zones
+                .zones()
                 .iter()
                 .filter(|z| **z == Some(melange::rules::arrakis::Vehicle::SmugglerOrnithopter))
                 .count() as u8;
@@ -581,8 +586,9 @@ fn the_smugglers_die_pays_for_a_spend_die_prescience_card() {
     // card outside its Mentat result (SM-DIE-04).
     let claim = Action::Expansion(ExpansionAction::Smugglers(SmAction::ClaimPrescience(0)));
     let mut g = die_turn(DieResult::Leadership);
-    g.revealed = vec![prescience_card("water_of_life")];
-    g.claimed_this_round = 0;
+    g.edit(|s| s.revealed = vec![prescience_card("water_of_life")])
+        .unwrap();
+    g.edit(|s| s.claimed_this_round = 0).unwrap();
     assert!(legal(&g, A).contains(&claim));
     let ev = play(&mut g, A, &[claim]);
     assert!(ev.contains(&Event::Expansion(ExpansionEvent::Smugglers(
@@ -590,15 +596,16 @@ fn the_smugglers_die_pays_for_a_spend_die_prescience_card() {
             result: DieResult::Leadership
         }
     ))));
-    assert!(g.revealed.is_empty(), "the card is claimed");
+    assert!(g.revealed().is_empty(), "the card is claimed");
     assert_eq!(g.test_sm().die, None, "the Smugglers die is spent");
     atreides_die_unspent(&g);
     assert_eq!(g.prompt(), Prompt::Turn(H), "it was the turn's action");
     // Spent: refused from then on.
     g.test_set_prompt(Prompt::Turn(A));
-    g.revealed = vec![prescience_card("water_of_life")];
-    g.claimed_this_round = 0;
-    g.claimed_this_turn = false;
+    g.edit(|s| s.revealed = vec![prescience_card("water_of_life")])
+        .unwrap();
+    g.edit(|s| s.claimed_this_round = 0).unwrap();
+    g.edit(|s| s.claimed_this_turn = false).unwrap();
     let e = assert_refused(&g, seat(A), &claim);
     assert_eq!(rule_of(e), "SM-DIE-03");
     // A card that costs no die is claimed without one (AR-PRESC-08).
@@ -609,8 +616,8 @@ fn the_smugglers_die_pays_for_a_spend_die_prescience_card() {
         .iter()
         .position(|c| !c.spend_die)
         .expect("a card that costs no die") as u8;
-    g.revealed = vec![free];
-    g.claimed_this_round = 0;
+    g.edit(|s| s.revealed = vec![free]).unwrap();
+    g.edit(|s| s.claimed_this_round = 0).unwrap();
     assert!(!legal(&g, A).contains(&claim));
     assert_refused(&g, seat(A), &claim);
 }

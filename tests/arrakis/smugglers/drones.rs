@@ -27,7 +27,7 @@ fn the_drone_ornithopters_card_is_an_atreides_planning_card() {
     // SM-SETUP-11: Staban's and Gurney's cards and the ornithopters wait
     // beside the Atreides, out of play.
     let g = fresh();
-    let sm = g.smugglers.as_ref().unwrap();
+    let sm = g.smugglers().unwrap();
     assert_eq!(sm.thopters, 0);
 }
 

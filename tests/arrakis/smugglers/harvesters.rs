@@ -51,10 +51,11 @@ fn desert_hazards_put_a_wormsign_on_every_smuggler_harvester() {
     // wormsign in each area with a Smuggler harvester, none where one
     // already is; revealed and resolved with the others.
     let mut g = game();
-    g.spice_saved = 0;
+    g.edit(|s| s.spice_saved = 0).unwrap();
     g.test_put_smuggler_harvester(a("s1_1"));
     g.test_put_smuggler_harvester(a("s1_3"));
-    g.areas[a("s1_3").index()].wormsign = Some(Wormsign::Sand);
+    g.edit(|s| s.areas[a("s1_3").index()].wormsign = Some(Wormsign::Sand))
+        .unwrap();
     g.test_set_wormsign_pool(&[Wormsign::Sand; 4]);
     let ev = to_desert_hazards(&mut g);
     let placed: Vec<AreaId> = ev
@@ -67,7 +68,7 @@ fn desert_hazards_put_a_wormsign_on_every_smuggler_harvester() {
     assert_eq!(placed, vec![a("s1_1")]);
     // Both resolved (sand: nothing), the harvesters still there.
     for id in ["s1_1", "s1_3"] {
-        let s = &g.areas[a(id).index()];
+        let s = &g.areas()[a(id).index()];
         assert_eq!(s.wormsign, None, "{id}");
         assert!(s.smugglers.harvester, "{id}");
     }
@@ -77,14 +78,16 @@ fn desert_hazards_put_a_wormsign_on_every_smuggler_harvester() {
 /// in az1 (the one Air zone of sector s1); Desert Hazards begin.
 fn sandworm_on_smuggler_harvester(zone1: Option<Vehicle>, smuggler: bool) -> (Arrakis, Vec<Event>) {
     let mut g = game();
-    g.worms_off = 1;
+    g.edit(|s| s.worms_off = 1).unwrap();
     if smuggler {
         g.test_put_smuggler_harvester(a("s1_1"));
     } else {
-        g.areas[a("s1_1").index()].harvester = true;
+        g.edit(|s| s.areas[a("s1_1").index()].harvester = true)
+            .unwrap();
     }
-    g.areas[a("s1_1").index()].wormsign = Some(Wormsign::Sandworm);
-    g.zones[zone("az1").index()] = zone1;
+    g.edit(|s| s.areas[a("s1_1").index()].wormsign = Some(Wormsign::Sandworm))
+        .unwrap();
+    g.edit(|s| s.zones[zone("az1").index()] = zone1).unwrap();
     g.test_set_wormsign_pool(&[Wormsign::Sand; 4]);
     let ev = to_desert_hazards(&mut g);
     (g, ev)
@@ -116,14 +119,14 @@ fn only_the_smuggler_carryall_rescues_a_smuggler_harvester() {
     // game).
     let (g, ev) = sandworm_on_smuggler_harvester(Some(Vehicle::Carryall), true);
     assert!(!matches!(g.prompt(), Prompt::Rescue(_)));
-    assert!(!g.areas[a("s1_1").index()].smugglers.harvester);
+    assert!(!g.areas()[a("s1_1").index()].smugglers.harvester);
     assert!(sm_events(&ev).contains(&SmEvent::HarvesterLost { area: a("s1_1") }));
-    assert_eq!(g.smugglers.as_ref().unwrap().harvesters_in_game, 3);
+    assert_eq!(g.smugglers().unwrap().harvesters_in_game, 3);
     // SM-HARVESTER-11: the Smuggler carryall saves only Smuggler
     // harvesters.
     let (g, ev) = sandworm_on_smuggler_harvester(Some(CARRYALL), false);
     assert!(!matches!(g.prompt(), Prompt::Rescue(_)));
-    assert!(!g.areas[a("s1_1").index()].harvester);
+    assert!(!g.areas()[a("s1_1").index()].harvester);
     assert!(ev.contains(&Event::HarvesterDestroyed { area: a("s1_1") }));
 }
 
@@ -136,15 +139,18 @@ fn a_carryall_of_the_other_kind_is_refused_by_name() {
     assert!(zones.contains(&zone("az2")) && zones.contains(&zone("az4")));
     let rescue = |smuggler: bool| {
         let mut g = game();
-        g.worms_off = 1;
+        g.edit(|s| s.worms_off = 1).unwrap();
         if smuggler {
             g.test_put_smuggler_harvester(x);
         } else {
-            g.areas[x.index()].harvester = true;
+            g.edit(|s| s.areas[x.index()].harvester = true).unwrap();
         }
-        g.areas[x.index()].wormsign = Some(Wormsign::Sandworm);
-        g.zones[zone("az2").index()] = Some(Vehicle::Carryall);
-        g.zones[zone("az4").index()] = Some(CARRYALL);
+        g.edit(|s| s.areas[x.index()].wormsign = Some(Wormsign::Sandworm))
+            .unwrap();
+        g.edit(|s| s.zones[zone("az2").index()] = Some(Vehicle::Carryall))
+            .unwrap();
+        g.edit(|s| s.zones[zone("az4").index()] = Some(CARRYALL))
+            .unwrap();
         g.test_set_wormsign_pool(&[Wormsign::Sand; 4]);
         to_desert_hazards(&mut g);
         assert_eq!(g.prompt(), Prompt::Rescue(x));
@@ -177,7 +183,7 @@ fn a_smuggler_harvester_lost_comes_back_next_round() {
     // SM-LEGION-06: lost to a sandworm, it is placed again at the next
     // Vehicle Placement (SM-ROUND-13 clears the board first).
     let (mut g, _) = sandworm_on_smuggler_harvester(None, true);
-    assert!(g.areas.iter().all(|s| !s.smugglers.harvester));
+    assert!(g.areas().iter().all(|s| !s.smugglers.harvester));
     end_of_the_round(&mut g);
     g.test_start_round();
     assert!(matches!(g.prompt(), Prompt::Vehicles { house: false, .. }));
@@ -185,7 +191,7 @@ fn a_smuggler_harvester_lost_comes_back_next_round() {
         .iter()
         .any(|x| matches!(x, Action::Expansion(ExpansionAction::Smugglers(_))));
     assert!(offered);
-    assert_eq!(g.smugglers.as_ref().unwrap().harvesters_in_game, 3);
+    assert_eq!(g.smugglers().unwrap().harvesters_in_game, 3);
 }
 
 #[test]
@@ -207,12 +213,14 @@ fn each_smuggler_harvester_gives_the_harkonnen_one_spice() {
         .find(|x| *x != deep && b.area(*x).sector == b.area(deep).sector)
         .unwrap();
     let mut g = game();
-    g.spice_saved = 0;
+    g.edit(|s| s.spice_saved = 0).unwrap();
     g.test_put_smuggler_harvester(deep);
     g.test_put_smuggler_harvester(plain);
-    g.areas[core_deep.index()].harvester = true;
+    g.edit(|s| s.areas[core_deep.index()].harvester = true)
+        .unwrap();
     for x in [deep, plain, core_deep] {
-        g.areas[x.index()].wormsign = Some(Wormsign::Sand);
+        g.edit(|s| s.areas[x.index()].wormsign = Some(Wormsign::Sand))
+            .unwrap();
     }
     let ev = to_desert_hazards(&mut g);
     let core = d().tables.harvester_yield.deep_desert;
@@ -227,14 +235,16 @@ fn each_smuggler_harvester_gives_the_harkonnen_one_spice() {
     assert_eq!(spice, 2 + core);
     // The Harkonnen harvester is taken off; the Smuggler ones stay until
     // the End of the Round (SM-ROUND-13).
-    assert!(!g.areas[core_deep.index()].harvester);
-    assert!(g.areas[deep.index()].smugglers.harvester);
+    assert!(!g.areas()[core_deep.index()].harvester);
+    assert!(g.areas()[deep.index()].smugglers.harvester);
     // SM-ROUND-12: allied, the harvest is the core one.
     let mut g = game();
-    g.spice_saved = 0;
+    g.edit(|s| s.spice_saved = 0).unwrap();
     g.test_set_standing(Standing::Allied);
-    g.areas[core_deep.index()].harvester = true;
-    g.areas[core_deep.index()].wormsign = Some(Wormsign::Sand);
+    g.edit(|s| s.areas[core_deep.index()].harvester = true)
+        .unwrap();
+    g.edit(|s| s.areas[core_deep.index()].wormsign = Some(Wormsign::Sand))
+        .unwrap();
     let ev = to_desert_hazards(&mut g);
     assert!(sm_events(&ev).is_empty());
     assert!(ev.contains(&Event::SpiceHarvested { spice: core }));
@@ -247,7 +257,8 @@ fn every_smuggler_vehicle_leaves_the_board_at_the_end_of_the_round() {
     let mut g = game();
     g.test_put_smuggler_harvester(a("s1_1"));
     g.test_put_smuggler_harvester(a("s1_3"));
-    g.zones[zone("az1").index()] = Some(CARRYALL);
+    g.edit(|s| s.zones[zone("az1").index()] = Some(CARRYALL))
+        .unwrap();
     let ev = end_of_the_round(&mut g);
     assert_eq!(
         sm_events(&ev),
@@ -256,9 +267,9 @@ fn every_smuggler_vehicle_leaves_the_board_at_the_end_of_the_round() {
             carryall: true
         }]
     );
-    assert!(g.areas.iter().all(|s| !s.smugglers.harvester));
-    assert_eq!(g.zones[zone("az1").index()], None);
-    let sm = g.smugglers.as_ref().unwrap();
+    assert!(g.areas().iter().all(|s| !s.smugglers.harvester));
+    assert_eq!(g.zones()[zone("az1").index()], None);
+    let sm = g.smugglers().unwrap();
     assert_eq!((sm.harvesters_in_game, sm.carryall_in_game), (3, true));
     // Nothing on the board: no event.
     assert!(sm_events(&end_of_the_round(&mut g)).is_empty());
@@ -277,8 +288,10 @@ fn fremen_rockets_ignore_the_smuggler_vehicles() {
         g.test_hand(A, &[card("fremen_rockets")]);
         g.test_put(A, a("s1_3"), [1, 0, 0], 0);
         g.test_put_smuggler_harvester(a("s1_1"));
-        g.zones[zone("az1").index()] = Some(CARRYALL);
-        g.areas[a("s1_5").index()].harvester = core;
+        g.edit(|s| s.zones[zone("az1").index()] = Some(CARRYALL))
+            .unwrap();
+        g.edit(|s| s.areas[a("s1_5").index()].harvester = core)
+            .unwrap();
         play(
             &mut g,
             A,
@@ -292,8 +305,8 @@ fn fremen_rockets_ignore_the_smuggler_vehicles() {
     // No Harkonnen vehicle in the sector: nothing to pick, the card ends.
     let g = setup(false);
     assert_eq!(g.prompt(), Prompt::Turn(H));
-    assert!(g.areas[a("s1_1").index()].smugglers.harvester);
-    assert_eq!(g.zones[zone("az1").index()], Some(CARRYALL));
+    assert!(g.areas()[a("s1_1").index()].smugglers.harvester);
+    assert_eq!(g.zones()[zone("az1").index()], Some(CARRYALL));
     // With a Harkonnen harvester there, only that one is a target.
     let mut g = setup(true);
     assert!(legal(&g, A).contains(&Action::PickSector(s1)));
@@ -305,7 +318,7 @@ fn fremen_rockets_ignore_the_smuggler_vehicles() {
     assert!(!l.contains(&Action::PickZone(zone("az1"))));
     assert_refused(&g, seat(A), &Action::PickArea(a("s1_1")));
     assert_refused(&g, seat(A), &Action::PickZone(zone("az1")));
-    assert!(g.areas[a("s1_1").index()].smugglers.harvester);
+    assert!(g.areas()[a("s1_1").index()].smugglers.harvester);
 }
 
 #[test]
@@ -325,8 +338,8 @@ fn dust_chasms_take_a_smuggler_harvester_off_the_board_until_next_round() {
     g.test_turn(A, &[DieResult::Strategy], 0);
     g.test_hand(A, &[card("dust_chasms")]);
     g.test_put_smuggler_harvester(h1);
-    g.areas[h2.index()].harvester = true;
-    let before = g.harvesters_destroyed;
+    g.edit(|s| s.areas[h2.index()].harvester = true).unwrap();
+    let before = g.harvesters_destroyed();
     let ev = play(
         &mut g,
         A,
@@ -337,10 +350,10 @@ fn dust_chasms_take_a_smuggler_harvester_off_the_board_until_next_round() {
         ],
     );
     assert!(sm_events(&ev).contains(&SmEvent::HarvesterLost { area: h1 }));
-    assert!(!g.areas[h1.index()].smugglers.harvester);
-    assert!(!g.areas[h2.index()].harvester);
-    assert_eq!(g.harvesters_destroyed, before + 1);
-    assert_eq!(g.smugglers.as_ref().unwrap().harvesters_in_game, 3);
+    assert!(!g.areas()[h1.index()].smugglers.harvester);
+    assert!(!g.areas()[h2.index()].harvester);
+    assert_eq!(g.harvesters_destroyed(), before + 1);
+    assert_eq!(g.smugglers().unwrap().harvesters_in_game, 3);
 }
 
 #[test]
@@ -357,7 +370,8 @@ fn a_desert_power_sandworm_takes_one_off_only_with_a_harkonnen_legion() {
         .collect();
     let (legion, lone) = (near[0], near[1]);
     let mut g = game();
-    g.areas[w.index()].worm = Some(Worm::Normal);
+    g.edit(|s| s.areas[w.index()].worm = Some(Worm::Normal))
+        .unwrap();
     g.test_put(H, legion, [1, 0, 0], 0);
     g.test_put_smuggler_harvester(legion);
     g.test_put_smuggler_harvester(lone);
@@ -370,9 +384,9 @@ fn a_desert_power_sandworm_takes_one_off_only_with_a_harkonnen_legion() {
     g.test_load_dice(&[3, 3, 3, 3]);
     let ev = play(&mut g, A, &[Action::WormAttack(w, legion)]);
     assert!(sm_events(&ev).contains(&SmEvent::HarvesterLost { area: legion }));
-    assert!(!g.areas[legion.index()].smugglers.harvester);
-    assert!(g.areas[lone.index()].smugglers.harvester);
-    assert_eq!(g.smugglers.as_ref().unwrap().harvesters_in_game, 3);
+    assert!(!g.areas()[legion.index()].smugglers.harvester);
+    assert!(g.areas()[lone.index()].smugglers.harvester);
+    assert_eq!(g.smugglers().unwrap().harvesters_in_game, 3);
 }
 
 #[test]
@@ -392,7 +406,8 @@ fn an_area_with_a_smuggler_harvester_is_not_empty() {
         ..ArrakisOptions::default()
     });
     g.test_clear_board();
-    g.areas[w.index()].worm = Some(Worm::Normal);
+    g.edit(|s| s.areas[w.index()].worm = Some(Worm::Normal))
+        .unwrap();
     g.test_turn(A, &[DieResult::Strategy], 2);
     g.test_set_prompt(Prompt::Sandworms(2, AreaSet::EMPTY));
     assert!(legal(&g, A).contains(&Action::WormMove(w, to)));

@@ -18,23 +18,26 @@ fn no_hazard_wormsign_with_smuggler_units_and_none_kept() {
     g.test_ally_at(a("s2_1"));
     // A Harkonnen harvester with Smuggler units, another alone.
     g.test_put_regulars(a("s1_1"), 1);
-    g.areas[a("s1_1").index()].harvester = true;
-    g.areas[a("s1_2").index()].harvester = true;
+    g.edit(|s| s.areas[a("s1_1").index()].harvester = true)
+        .unwrap();
+    g.edit(|s| s.areas[a("s1_2").index()].harvester = true)
+        .unwrap();
     // SM-ROUND-09: a sandworm wormsign already with Smuggler units.
     g.test_put_regulars(a("s2_6"), 1);
-    g.areas[a("s2_6").index()].wormsign = Some(Wormsign::Sandworm);
-    let before = g.areas[a("s2_1").index()].units[A];
+    g.edit(|s| s.areas[a("s2_6").index()].wormsign = Some(Wormsign::Sandworm))
+        .unwrap();
+    let before = g.areas()[a("s2_1").index()].units[A];
     let ev = g.test_sm_desert_hazards();
     // SM-ROUND-08: none placed where Smuggler units stand.
     let p = placed(&ev);
     assert!(p.contains(&a("s1_2")));
     assert!(!p.contains(&a("s1_1")));
     // SM-ROUND-09: the one there was removed before it could act.
-    assert!(g.areas[a("s2_6").index()].worm.is_none());
-    assert_eq!(g.areas[a("s2_6").index()].units[A][UnitKind::Smuggler], 1);
+    assert!(g.areas()[a("s2_6").index()].worm.is_none());
+    assert_eq!(g.areas()[a("s2_6").index()].units[A][UnitKind::Smuggler], 1);
     // SM-ROUND-10: storms spare Smuggler units.
-    assert_eq!(g.areas[a("s2_1").index()].units[A], before);
-    assert_eq!(g.areas[a("s1_1").index()].units[A][UnitKind::Smuggler], 1);
+    assert_eq!(g.areas()[a("s2_1").index()].units[A], before);
+    assert_eq!(g.areas()[a("s1_1").index()].units[A][UnitKind::Smuggler], 1);
 }
 
 #[test]

@@ -78,9 +78,11 @@ fn drone() -> melange::rules::arrakis::CardId {
 /// Desert War's, then the Smugglers', SM-ROUND-13); returns its events.
 fn end_of_the_round(g: &mut Arrakis) -> Vec<melange::rules::arrakis::Event> {
     use melange::rules::arrakis::{Phase, Prompt};
-    g.phase = Phase::EndOfRound;
-    g.houses[Faction::Harkonnen].dice = Vec::new();
-    g.houses[Faction::Atreides].dice = Vec::new();
+    g.edit(|s| s.phase = Phase::EndOfRound).unwrap();
+    g.edit(|s| s.houses[Faction::Harkonnen].dice = Vec::new())
+        .unwrap();
+    g.edit(|s| s.houses[Faction::Atreides].dice = Vec::new())
+        .unwrap();
     g.test_set_prompt(Prompt::EndClaims);
     let ev = crate::common::play(g, Faction::Atreides, &[Action::Done]);
     assert!(

@@ -50,7 +50,9 @@ fn a_smuggler_regular_joins_the_board_at_each_round_start_while_neutral() {
     ))));
     // SM-ROUND-01 (docs/rules-decisions.md, SQ5): only figures off the
     // board: with the supply empty nothing is added.
-    g.houses[A].supply.smuggler = 0;
+    // The supply emptied without placing its figures: the rule reads the
+    // supply alone.
+    g.test_edit_unchecked(|s| s.houses[A].supply.smuggler = 0);
     let ev = g.test_start_round();
     assert_eq!(g.test_sm().regulars_waiting, 3);
     assert!(
@@ -111,9 +113,9 @@ fn the_harkonnen_must_place_every_smuggler_harvester_and_the_carryall() {
     assert!(ev.contains(&Event::Expansion(ExpansionEvent::Smugglers(
         SmEvent::HarvesterPlaced { area: a("s1_1") }
     ))));
-    assert!(g.areas[a("s1_1").index()].smugglers.harvester);
-    assert!(!g.areas[a("s1_1").index()].harvester);
-    assert_eq!(g.zones[zone("az1").index()], Some(CARRYALL));
+    assert!(g.areas()[a("s1_1").index()].smugglers.harvester);
+    assert!(!g.areas()[a("s1_1").index()].harvester);
+    assert_eq!(g.zones()[zone("az1").index()], Some(CARRYALL));
     assert_eq!(
         g.prompt(),
         Prompt::Vehicles {
@@ -144,7 +146,10 @@ fn the_harkonnen_must_place_every_smuggler_harvester_and_the_carryall() {
     assert_eq!(rule_of(e), "SM-HARVESTER-02");
     assert_eq!(smuggler_actions(&g), 0);
     assert!(legal(&g, H).contains(&Action::Done));
-    assert_eq!(g.areas.iter().filter(|s| s.smugglers.harvester).count(), 3);
+    assert_eq!(
+        g.areas().iter().filter(|s| s.smugglers.harvester).count(),
+        3
+    );
 }
 
 #[test]

@@ -35,7 +35,7 @@ fn the_smugglers_start_neutral_with_one_regular_and_staban_on_step_7() {
     // SM-SETUP-11, SM-GURNEY-02: both cards beside the Atreides, out of play.
     assert_eq!(g.test_leader(gurney), LeaderAt::NotInPlay);
     assert_eq!(g.test_leader(staban), LeaderAt::NotInPlay);
-    for a in &g.areas {
+    for a in g.areas() {
         assert!(a.smugglers.is_clear(), "no Smuggler figure on the board");
     }
 }

@@ -54,9 +54,9 @@ fn staban_shares_the_desert_power_box_with_the_wild_maker() {
     let offered = legal(&g, A);
     assert!(offered.contains(&Action::Special(staban)));
     play(&mut g, A, &[Action::Special(staban)]);
-    assert_ne!(g.spent_leaders & (1 << staban.0), 0);
+    assert_ne!(g.spent_leaders() & (1 << staban.0), 0);
     assert_eq!(
-        g.spent_leaders & (1 << maker.0),
+        g.spent_leaders() & (1 << maker.0),
         0,
         "the Wild Maker's card is not spent"
     );

@@ -52,7 +52,8 @@ fn the_atreides_place_smuggler_ornithopters_first() {
     // SM-ROUND-04, SM-THOPTER-04, SM-THOPTER-06: allied, the Atreides
     // place before the Harkonnen.
     let mut g = with_thopters(2);
-    g.zones[zone("az3").index()] = Some(Vehicle::Carryall);
+    g.edit(|s| s.zones[zone("az3").index()] = Some(Vehicle::Carryall))
+        .unwrap();
     g.test_vehicle_placement();
     assert_eq!(
         g.prompt(),
@@ -80,7 +81,7 @@ fn the_atreides_place_smuggler_ornithopters_first() {
     // None left: the Harkonnen place theirs.
     assert!(matches!(g.prompt(), Prompt::Vehicles { house: false, .. }));
     assert_eq!(g.test_sm().thopters, 0);
-    assert_eq!(g.zones[zone("az2").index()], Some(SMUGGLER));
+    assert_eq!(g.zones()[zone("az2").index()], Some(SMUGGLER));
 }
 
 #[test]
@@ -153,7 +154,7 @@ fn a_thopter_battle_forgoes_an_ornithopter_to_remove_a_smuggler_one() {
     // SM-THOPTER-09: one ornithopter forgone for the round.
     assert_eq!(ornithopters_left(&g), before - 1);
     // Back to the Smugglers board (SQ8).
-    assert_eq!(g.zones[zone("az1").index()], None);
+    assert_eq!(g.zones()[zone("az1").index()], None);
     assert_eq!(g.test_sm().thopters, 1);
     // SM-THOPTER-10: the freed zone takes a Harkonnen ornithopter.
     assert!(legal(&g, H).contains(&Action::PlaceVehicle(Vehicle::Ornithopter, zone("az1"))));
@@ -165,7 +166,7 @@ fn a_thopter_battle_forgoes_an_ornithopter_to_remove_a_smuggler_one() {
         H,
         &[Action::PlaceVehicle(Vehicle::Ornithopter, zone("az1"))],
     );
-    assert_eq!(g.zones[zone("az1").index()], Some(Vehicle::Ornithopter));
+    assert_eq!(g.zones()[zone("az1").index()], Some(Vehicle::Ornithopter));
 
     // No ornithopter left to forgo: no battle.
     let mut g = placed_two();
@@ -225,7 +226,7 @@ fn a_thopter_battle_at_every_harkonnen_ornithopter_placement() {
     assert!(matches!(g.prompt(), Prompt::Vehicles { house: true, .. }));
     assert!(legal(&g, H).contains(&battle(zone("az2"))));
     play(&mut g, H, &[battle(zone("az2"))]);
-    assert_eq!(g.zones[zone("az2").index()], None);
+    assert_eq!(g.zones()[zone("az2").index()], None);
     assert_eq!(g.test_sm().thopters, 2);
 }
 
@@ -250,8 +251,8 @@ fn smuggler_ornithopters_go_back_to_their_board_at_the_end_of_the_round() {
         decided: Default::default(),
     });
     play(&mut g, H, &[Action::Done]);
-    assert_eq!(g.zones[zone("az1").index()], None);
-    assert_eq!(g.zones[zone("az2").index()], None);
+    assert_eq!(g.zones()[zone("az1").index()], None);
+    assert_eq!(g.zones()[zone("az2").index()], None);
     assert_eq!(g.test_sm().thopters, 2);
     assert_eq!(g.test_sm().thopters_in_game, in_game);
 }
@@ -265,13 +266,14 @@ fn the_forgone_ornithopter_stays_out_for_the_rest_of_the_round() {
     let own = d().tables.figures.harkonnen.ornithopter;
     let mut g = placed_two();
     // Every Harkonnen ornithopter but one is already in the air.
-    let free: Vec<AirZoneId> = (0..g.zones.len())
+    let free: Vec<AirZoneId> = (0..g.zones().len())
         .map(|z| AirZoneId(z as u8))
-        .filter(|z| g.zones[z.index()].is_none())
+        .filter(|z| g.zones()[z.index()].is_none())
         .collect();
     assert!(free.len() >= usize::from(own), "room for all of them");
     for z in &free[..usize::from(own - 1)] {
-        g.zones[z.index()] = Some(Vehicle::Ornithopter);
+        g.edit(|s| s.zones[z.index()] = Some(Vehicle::Ornithopter))
+            .unwrap();
     }
     let placing = Action::PlaceVehicle(Vehicle::Ornithopter, free[usize::from(own - 1)]);
     assert!(legal(&g, H).contains(&placing), "the last one may fly");
@@ -287,9 +289,9 @@ fn the_forgone_ornithopter_stays_out_for_the_rest_of_the_round() {
         H,
         &[Action::SpendDie(DieResult::House), Action::HouseVehicles],
     );
-    let free = (0..g.zones.len())
+    let free = (0..g.zones().len())
         .map(|z| AirZoneId(z as u8))
-        .find(|z| g.zones[z.index()].is_none())
+        .find(|z| g.zones()[z.index()].is_none())
         .expect("a free zone");
     let offered = legal(&g, H);
     assert!(

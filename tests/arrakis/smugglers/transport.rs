@@ -38,7 +38,8 @@ fn moving(opts: Option<(&str, &str)>) -> Arrakis {
             g
         }
     };
-    g.zones[zone("az1").index()] = Some(Vehicle::SmugglerOrnithopter);
+    g.edit(|s| s.zones[zone("az1").index()] = Some(Vehicle::SmugglerOrnithopter))
+        .unwrap();
     g.test_put(A, a("s1_3"), [1, 0, 0], 0);
     g.test_turn(A, &[DieResult::Strategy, DieResult::Strategy], 2);
     play(
@@ -63,7 +64,8 @@ fn a_smuggler_ornithopter_carries_an_atreides_legion_two_areas() {
     let e = assert_refused(&g, seat(A), &transport("az1", "s1_6"));
     assert_eq!(rule_of(e), "SM-THOPTER-13");
     // An Air zone not connected to the legion's area.
-    g.zones[zone("az5").index()] = Some(Vehicle::SmugglerOrnithopter);
+    g.edit(|s| s.zones[zone("az5").index()] = Some(Vehicle::SmugglerOrnithopter))
+        .unwrap();
     let e = assert_refused(&g, seat(A), &transport("az5", "s1_2"));
     assert_eq!(rule_of(e), "SM-THOPTER-13");
     // SM-THOPTER-14: across enemy legions and sandworms between.
@@ -73,10 +75,10 @@ fn a_smuggler_ornithopter_carries_an_atreides_legion_two_areas() {
     assert!(ev.contains(&Event::Expansion(ExpansionEvent::Smugglers(
         SmEvent::ThopterTransport { zone: zone("az1") }
     ))));
-    assert_eq!(g.areas[a("s1_2").index()].units[A].regular, 1);
-    assert_eq!(g.areas[a("s1_3").index()].units[A].regular, 0);
+    assert_eq!(g.areas()[a("s1_2").index()].units[A].regular, 1);
+    assert_eq!(g.areas()[a("s1_3").index()].units[A].regular, 0);
     // Spent: off the board, back to the Smugglers board (SQ8).
-    assert_eq!(g.zones[zone("az1").index()], None);
+    assert_eq!(g.zones()[zone("az1").index()], None);
     assert_eq!(g.test_sm().thopters, thopters + 1);
 }
 
@@ -87,7 +89,7 @@ fn a_smuggler_ornithopter_crosses_impassable_borders() {
     let e = assert_refused(&g, seat(A), &Action::To(a("broken_land")));
     assert_eq!(rule_of(e), "AR-MOVE-05");
     play(&mut g, A, &[transport("az1", "broken_land")]);
-    assert_eq!(g.areas[a("broken_land").index()].units[A].regular, 1);
+    assert_eq!(g.areas()[a("broken_land").index()].units[A].regular, 1);
 }
 
 #[test]
@@ -101,14 +103,15 @@ fn a_smuggler_ornithopter_carries_an_attack() {
         area: a("s1_2")
     }));
     assert!(matches!(g.prompt(), Prompt::Battle(_)));
-    assert_eq!(g.zones[zone("az1").index()], None);
+    assert_eq!(g.zones()[zone("az1").index()], None);
 }
 
 #[test]
 fn smuggler_ornithopters_serve_the_smugglers_die_too() {
     // SM-THOPTER-13 with the Smugglers die's Strategy move.
     let mut g = allied();
-    g.zones[zone("az1").index()] = Some(Vehicle::SmugglerOrnithopter);
+    g.edit(|s| s.zones[zone("az1").index()] = Some(Vehicle::SmugglerOrnithopter))
+        .unwrap();
     g.test_put(A, a("s1_3"), [1, 0, 0], 0);
     g.test_turn(A, &[DieResult::Strategy], 2);
     g.test_sm().die = Some(DieResult::Strategy);
@@ -122,7 +125,7 @@ fn smuggler_ornithopters_serve_the_smugglers_die_too() {
             transport("az1", "s1_2"),
         ],
     );
-    assert_eq!(g.areas[a("s1_2").index()].units[A].regular, 1);
+    assert_eq!(g.areas()[a("s1_2").index()].units[A].regular, 1);
 }
 
 #[test]
@@ -139,7 +142,8 @@ fn smuggler_ornithopters_carry_only_allied_atreides_legions() {
     assert_eq!(rule_of(e), "SM-THOPTER-03");
     // Never a Harkonnen legion.
     let mut g = allied();
-    g.zones[zone("az1").index()] = Some(Vehicle::SmugglerOrnithopter);
+    g.edit(|s| s.zones[zone("az1").index()] = Some(Vehicle::SmugglerOrnithopter))
+        .unwrap();
     g.test_put(H, a("s1_3"), [1, 0, 0], 0);
     g.test_turn(H, &[DieResult::Strategy, DieResult::Strategy], 2);
     play(

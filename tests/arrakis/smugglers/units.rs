@@ -16,7 +16,7 @@ fn smuggler_units_stay_off_the_board_until_the_alliance() {
     // before the alliance.
     assert_eq!(smugglers().components.smuggler_regulars, 6);
     let g = fresh();
-    for s in &g.areas {
+    for s in g.areas() {
         assert_eq!(s.units[A][UnitKind::Smuggler], 0);
     }
 }
@@ -26,7 +26,10 @@ fn smuggler_regulars_move_and_fight_in_atreides_legions() {
     let mut g = game();
     g.test_ally_at(a("s2_1"));
     g.test_put(A, a("s2_1"), [1, 0, 0], 0);
-    g.areas[a("s2_1").index()].named = 0;
+    g.edit(|s| {
+        s.remove_leaders(a("s2_1"));
+    })
+    .unwrap();
     g.test_put(H, a("s2_3"), [3, 0, 0], 0);
     // SM-UNIT-01, SM-UNIT-05: one legion of an Atreides regular and a
     // Smuggler Regular attacks with an Atreides action.

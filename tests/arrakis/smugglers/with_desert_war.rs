@@ -59,10 +59,14 @@ fn rocket_targets(g: &mut Arrakis) -> (Vec<Action>, [Action; 4]) {
     let zones = zones_of_sector(sector_of(camp));
     g.test_put_camp(camp, Marker::KwisatzHaderach);
     g.test_put_rockets(camp, 2);
-    g.areas[hk.index()].harvester = true;
-    g.areas[sm.index()].smugglers.harvester = true;
-    g.zones[zones[0].index()] = Some(Vehicle::SmugglerCarryall);
-    g.zones[zones[1].index()] = Some(Vehicle::SmugglerOrnithopter);
+    g.edit(|s| s.areas[hk.index()].harvester = true).unwrap();
+    g.edit(|s| s.areas[sm.index()].smugglers.harvester = true)
+        .unwrap();
+    g.edit(|s| s.zones[zones[0].index()] = Some(Vehicle::SmugglerCarryall))
+        .unwrap();
+    // A Smuggler ornithopter (allied) beside the carryall (neutral):
+    // pieces that never share a board, checked at once.
+    g.test_edit_unchecked(|s| s.zones[zones[1].index()] = Some(Vehicle::SmugglerOrnithopter));
     atreides_turn(g);
     play(g, A, &[Action::DesertPower]);
     g.test_load_dice(&[HIT, HIT]);
@@ -128,12 +132,16 @@ fn smuggler_vehicles_carry_no_suspensor_trooper() {
     };
     let mut g = both(&[]);
     let zones = zones_of_sector(sector_of(crossroads()));
-    g.zones[zones[0].index()] = Some(Vehicle::SmugglerCarryall);
-    g.zones[zones[1].index()] = Some(Vehicle::SmugglerOrnithopter);
+    g.edit(|s| s.zones[zones[0].index()] = Some(Vehicle::SmugglerCarryall))
+        .unwrap();
+    // A Smuggler ornithopter (allied) beside the carryall (neutral):
+    // pieces that never share a board, checked at once.
+    g.test_edit_unchecked(|s| s.zones[zones[1].index()] = Some(Vehicle::SmugglerOrnithopter));
     g.test_turn(H, &[DieResult::Strategy], 2);
     g.test_set_desert_war_tokens(1);
     assert_eq!(deploys(&g), 0);
-    g.zones[zones[1].index()] = Some(Vehicle::Ornithopter);
+    g.edit(|s| s.zones[zones[1].index()] = Some(Vehicle::Ornithopter))
+        .unwrap();
     assert!(deploys(&g) > 0);
 }
 
@@ -145,12 +153,16 @@ fn smuggler_pieces_fill_an_area_for_the_desert_war() {
     let mut g = both(&[]);
     let x = a("s1_3");
     assert!(g.is_empty_for_desert_war(x));
-    g.areas[x.index()].smugglers.harvester = true;
+    g.edit(|s| s.areas[x.index()].smugglers.harvester = true)
+        .unwrap();
     assert!(!g.is_empty_for_desert_war(x));
-    g.areas[x.index()].smugglers.harvester = false;
-    g.areas[x.index()].smugglers.base = true;
+    g.edit(|s| s.areas[x.index()].smugglers.harvester = false)
+        .unwrap();
+    // The Base while neutral: a piece of the alliance, checked on its own.
+    g.test_edit_unchecked(|s| s.areas[x.index()].smugglers.base = true);
     assert!(!g.is_empty_for_desert_war(x));
-    g.areas[x.index()].smugglers.base = false;
+    // The Base while neutral: a piece of the alliance, checked on its own.
+    g.test_edit_unchecked(|s| s.areas[x.index()].smugglers.base = false);
     g.test_put_regulars(x, 1);
     assert!(!g.is_empty_for_desert_war(x));
 }
@@ -175,5 +187,5 @@ fn a_smuggler_harvester_lets_a_wormsign_in_beside_suspensor_troopers() {
     g.test_put_smuggler_harvester(x);
     assert!(legal(&g, A).contains(&Action::WormsignAt(x)), "let in");
     play(&mut g, A, &[Action::WormsignAt(x)]);
-    assert!(g.areas[x.index()].wormsign.is_some());
+    assert!(g.areas()[x.index()].wormsign.is_some());
 }

@@ -53,6 +53,11 @@ fn shape(message: impl Into<String>) -> SetupError {
     SetupError::new("SETUP", message)
 }
 
+/// [`Setup::check_shape`], for the testkit's unchecked edit.
+pub(crate) fn check_shape_of(setup: &Setup) -> Result<(), SetupError> {
+    setup.check_shape()
+}
+
 impl Setup {
     /// Every list as long as the board and the box, every id in range,
     /// and an expansion's state exactly when the game plays it: what the
@@ -180,13 +185,9 @@ impl Arrakis {
                     return Err(SetupError::new(
                         "AR-COMBAT-25",
                         format!(
-                            "{} units of kind {k:?} not conserved: board {} + supply {} + \
+                            "{f:?} units of kind {k:?} not conserved: board {} + supply {} + \
                              attacking {} is not the {} of the box",
-                            f.name(),
-                            on_board[k],
-                            self.houses[f].supply[k],
-                            fighting[k],
-                            totals[k]
+                            on_board[k], self.houses[f].supply[k], fighting[k], totals[k]
                         ),
                     ));
                 }
@@ -214,8 +215,7 @@ impl Arrakis {
                     return Err(SetupError::new(
                         rule,
                         format!(
-                            "{} has {} units in area {i}, over the stacking limit of {limit}",
-                            f.name(),
+                            "{f:?} has {} units in area {i}, over the stacking limit of {limit}",
                             s.unit_count(f)
                         ),
                     ));
@@ -223,7 +223,7 @@ impl Arrakis {
                 if s.unit_count(f) == 0 && s.leader_count(f, d) > 0 {
                     return Err(SetupError::new(
                         "AR-MOVE-13",
-                        format!("a {} leader alone in area {i}", f.name()),
+                        format!("an {f:?} leader alone in area {i}"),
                     ));
                 }
             }

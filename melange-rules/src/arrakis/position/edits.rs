@@ -82,6 +82,32 @@ impl Setup {
         self
     }
 
+    /// Takes every leader out of `area`: named leaders set aside, generic
+    /// ones back to their house's supply.
+    pub fn remove_leaders(&mut self, area: AreaId) -> &mut Setup {
+        let a = &mut self.areas[area.index()];
+        for l in &mut self.leaders {
+            if *l == LeaderAt::Board(area) {
+                *l = LeaderAt::SetAside;
+            }
+        }
+        a.named = 0;
+        for f in Faction::ALL {
+            self.houses[f].generic_supply += a.generic[f];
+            a.generic[f] = 0;
+        }
+        self
+    }
+
+    /// Takes `n` units of kind `k` of `f` off `area`, back to the supply.
+    pub fn take_units(&mut self, f: Faction, area: AreaId, k: UnitKind, n: u8) -> &mut Setup {
+        let a = &mut self.areas[area.index()];
+        let n = n.min(a.units[f][k]);
+        a.units[f][k] -= n;
+        self.houses[f].supply[k] += n;
+        self
+    }
+
     /// `f`'s Action Resolution turn with exactly these dice, the other
     /// house holding `other` unspent Strategy dice.
     pub fn turn(&mut self, f: Faction, dice: &[DieResult], other: u8) -> &mut Setup {

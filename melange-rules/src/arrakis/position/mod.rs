@@ -12,6 +12,8 @@
 mod check;
 mod edits;
 
+pub(crate) use check::check_shape_of;
+
 use std::borrow::Cow;
 
 use serde::{Deserialize, Serialize};
@@ -137,7 +139,7 @@ macro_rules! mirror_fields {
         }
 
         /// Every field of `setup`, into a game (not checked here).
-        fn game_of(setup: Setup) -> Arrakis {
+        pub(crate) fn game_of(setup: Setup) -> Arrakis {
             let Setup { $($field),+ } = setup;
             Arrakis { $($field),+ }
         }

@@ -4,7 +4,7 @@
 use super::state::{SmugglersState, Standing};
 use crate::arrakis::event::Event;
 use crate::arrakis::ids::{AreaId, Faction, Marker, Wormsign};
-use crate::arrakis::state::{Arrakis, LeaderAt};
+use crate::arrakis::state::{Arrakis, LeaderAt, Vehicle};
 
 impl Arrakis {
     /// The expansion's state, to read or change.
@@ -20,9 +20,24 @@ impl Arrakis {
         self.areas[area.index()].units[Faction::Atreides].smuggler += n;
     }
 
-    /// Sets the Smugglers' standing and nothing else (the alliance's
-    /// steps are not played).
+    /// Sets the Smugglers' standing; past neutral, their harvesters and
+    /// carryall leave the game as the alliance takes them (SM-ALLY-04,
+    /// SM-ALLY-05), so the position stays one the rules reach. The rest of
+    /// the alliance's steps are not played.
     pub fn test_set_standing(&mut self, standing: Standing) {
+        if standing != Standing::Neutral {
+            for a in &mut self.areas {
+                a.smugglers.harvester = false;
+            }
+            for z in &mut self.zones {
+                if *z == Some(Vehicle::SmugglerCarryall) {
+                    *z = None;
+                }
+            }
+            let sm = self.test_sm();
+            sm.harvesters_in_game = 0;
+            sm.carryall_in_game = false;
+        }
         self.test_sm().standing = standing;
     }
 
