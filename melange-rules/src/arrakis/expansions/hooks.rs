@@ -166,7 +166,8 @@ pub(crate) trait Expansion {
     }
 
     /// A legion of `f` has arrived in `area` (moved, retreated, advanced,
-    /// deployed or placed by a card).
+    /// deployed or placed by a card). Called once per arrival, before the
+    /// core tells of the move.
     fn legion_arrived(_g: &mut Arrakis, _f: Faction, _area: AreaId, _ev: &mut Vec<Event>) {}
 
     /// A legion of `f` passes through `area` on a move.

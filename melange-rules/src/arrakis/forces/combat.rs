@@ -192,13 +192,13 @@ impl Arrakis {
                     return;
                 }
                 self.drop_group(bt.attacker, bt.at, &group);
+                // Once per arrival, as a move (`movement.rs`).
                 self.hook_legion_arrived(bt.attacker, bt.at, ev); // DW-TROOPER-13, DW-CAMP-09
                 ev.push(Event::Moved {
                     faction: bt.attacker,
                     from: bt.from,
                     to: bt.at,
                 });
-                self.hook_legion_arrived(bt.attacker, bt.at, ev); // DW-TROOPER-13
                 // AR-HARV: an advancing Atreides legion removes a harvester.
                 self.after_entering(bt.attacker, bt.at, ev);
                 self.finish_battle(bt.attacker, ev);

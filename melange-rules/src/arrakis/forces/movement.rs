@@ -296,13 +296,14 @@ impl Arrakis {
             return false;
         }
         self.drop_group(f, b, &group);
+        // Once per arrival, before the move is told (the expansions' events
+        // for it come first, as they always have).
         self.hook_legion_arrived(f, b, ev); // DW-TROOPER-13, DW-CAMP-09
         ev.push(Event::Moved {
             faction: f,
             from,
             to: b,
         });
-        self.hook_legion_arrived(f, b, ev); // DW-TROOPER-13
         self.after_entering(f, b, ev);
         if self.winner.is_some() {
             return false;
