@@ -1,9 +1,11 @@
 //! Seeded random War for Arrakis games played to a winner through the
 //! conformance harness, with invariants checked after every step.
 use melange::rules::arrakis::{
-    Action, AreaId, Arrakis, ArrakisOptions, DieResult, Faction, Preset, Setup,
+    Action, AreaId, Arrakis, ArrakisOptions, DieResult, Faction, Preset,
 };
-use melange::rules::core::conformance::{Checks, assert_refused, random_playout};
+use melange::rules::core::conformance::{
+    Checks, assert_refused, random_playout, setup_round_trip, text_round_trip,
+};
 use melange::rules::core::{Ruleset, Seat, Viewer};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -32,27 +34,6 @@ fn invariant(g: &Arrakis) -> Result<(), String> {
 /// the same list, so no position a game reaches is one a setup is refused.
 fn board_invariant(g: &Arrakis) -> Result<(), String> {
     g.check_position().map_err(|e| e.to_string())
-}
-
-/// The position as plain data comes back as the same game.
-fn setup_round_trip(g: &Arrakis) -> Result<(), String> {
-    match Arrakis::from_setup(g.to_setup()) {
-        Ok(back) if back == *g => Ok(()),
-        Ok(_) => Err("the game built from its own setup differs".into()),
-        Err(e) => Err(format!("the game's own setup is refused: {e}")),
-    }
-}
-
-/// The position written as text reads back as the same setup (checked at
-/// a game's start and end: the text costs more than the rest together).
-fn text_round_trip(g: &Arrakis) -> Result<(), String> {
-    let setup = g.to_setup();
-    let text = setup.to_text();
-    match Setup::from_text(&text) {
-        Ok(read) if read == setup => Ok(()),
-        Ok(_) => Err("a setup read back from its text differs".into()),
-        Err(e) => Err(format!("{e} in {text}")),
-    }
 }
 
 /// Hidden information (AR-DEPLOY-02, the objective, hands) absent from the

@@ -9,6 +9,7 @@ use melange::rules::arrakis::{
     Vehicle,
 };
 use melange::rules::core::Ruleset;
+use melange::rules::core::conformance::{assert_edit_refused, setup_plays_on};
 
 /// The fixture a setup's text is pinned by (rewritten by `SETUP_UPDATE=1`).
 const FIXTURE: &str = "tests/fixtures/arrakis-setup.json";
@@ -29,13 +30,9 @@ fn game() -> Arrakis {
 /// A change made to a setup.
 type Edit = fn(&mut Setup);
 
-/// The rule a refused setup names.
+/// The rule a refused setup names (the game unchanged).
 fn refused(g: &Arrakis, change: impl FnOnce(&mut Setup)) -> SetupError {
-    let mut edited = g.clone();
-    let e = edited.edit(change).expect_err("the setup must be refused");
-    assert_eq!(edited, *g, "a refused edit leaves the game unchanged");
-    assert!(!e.message.is_empty());
-    e
+    assert_edit_refused(g, change)
 }
 
 #[test]
@@ -53,21 +50,9 @@ fn every_new_game_comes_back_from_its_setup_and_its_text() {
 
 #[test]
 fn a_game_built_from_its_setup_plays_on_as_the_original() {
-    let mut g = game();
-    let mut copy = Arrakis::from_setup(g.to_setup()).unwrap();
     // The hidden facts (decks, pools, the generator) come across too: the
     // same actions give the same events.
-    for _ in 0..60 {
-        let Some(seat) = g.to_act() else { break };
-        let mut acts = Vec::new();
-        g.legal_actions(seat, &mut acts);
-        let act = acts[acts.len() / 2];
-        let (mut e1, mut e2) = (Vec::new(), Vec::new());
-        g.apply(seat, &act, &mut e1).unwrap();
-        copy.apply(seat, &act, &mut e2).unwrap();
-        assert_eq!(e1, e2);
-        assert_eq!(g, copy);
-    }
+    setup_plays_on(&game(), 60).unwrap();
 }
 
 #[test]

@@ -1,6 +1,6 @@
 //! House Hagal rivals: the 2-player game (IM-HAGAL) and the solo game
 //! (IM-SOLO). One test per rule, seeded random playouts, non-interference.
-use melange::rules::core::conformance::{Checks, random_playout};
+use melange::rules::core::conformance::{Checks, random_playout, text_round_trip};
 use melange::rules::core::{RuleError, Ruleset, Seat, Viewer};
 use melange::rules::imperium::data::data;
 use melange::rules::imperium::{
@@ -11,47 +11,15 @@ fn opts(players: u8) -> ImperiumOptions {
     ImperiumOptions::players(players)
 }
 
-/// The invariants of `playout.rs`, over seats and rivals; each failure
-/// names the rule it protects.
+/// The invariants of `playout.rs` over seats and rivals
+/// (`Imperium::check_position`: troops conserved, IM-COMBAT-18; House
+/// Hagal builds no deck, IM-HAGAL-10, collects no resources and scores no
+/// VP, IM-HAGAL-09, IM-HAGAL-12; no rival is asked to decide, IM-HAGAL-04,
+/// IM-SOLO-03; cards and Intrigue conserved, IM-DECK-02, IM-DECK-03,
+/// IM-DECK-16, IM-REVEAL-08, IM-INTRIGUE-08) and the setup round trip;
+/// each failure names the rule it protects.
 fn invariant(g: &Imperium) -> Result<(), String> {
-    // IM-COMBAT-18: troops only move between supply, garrison and Conflict.
-    for s in (0..g.test_participants()).map(Seat) {
-        let p = g.test_player_ref(s);
-        let troops = p.supply + p.garrison + p.conflict;
-        if troops != 12 {
-            return Err(format!(
-                "IM-COMBAT-18: troops not conserved for {s}: supply {} + garrison {} + \
-                 Conflict {} = {troops}, not 12",
-                p.supply, p.garrison, p.conflict
-            ));
-        }
-    }
-    if g.test_humans() == 2 {
-        let p = g.test_player_ref(Seat(2));
-        // IM-HAGAL-10: House Hagal builds no deck.
-        if !(p.deck.is_empty() && p.hand.is_empty() && p.discard.is_empty() && p.played.is_empty())
-        {
-            return Err("IM-HAGAL-10: House Hagal holds cards".into());
-        }
-        // IM-HAGAL-09, IM-HAGAL-12: no resources, no VP.
-        if p.vp != 0 || p.solari != 0 || p.spice != 0 || p.water != 0 {
-            return Err(format!(
-                "IM-HAGAL-09, IM-HAGAL-12: House Hagal collected resources or VP (VP {}, \
-                 Solari {}, spice {}, water {})",
-                p.vp, p.solari, p.spice, p.water
-            ));
-        }
-    }
-    // IM-HAGAL-04, IM-SOLO-03: a Rival's turn is played from its House
-    // Hagal card, never asked of a seat.
-    if let Some(seat) = g.to_act()
-        && usize::from(seat.0) >= g.seat_count()
-    {
-        return Err(format!(
-            "IM-HAGAL-04, IM-SOLO-03: a Rival ({seat}) is asked to act"
-        ));
-    }
-    Ok(())
+    super::playout::invariant(g)
 }
 
 /// Games per player count: more in the release soak.
@@ -66,24 +34,12 @@ fn playouts(players: u8) {
             max_steps: 20_000,
             all_legal_every: if seed < 10 { 1 } else { 0 },
         };
-        let mut card_total = None;
-        let mut intrigue_total = None;
+        // The text at a game's start and end (`playout.rs`).
+        let mut start = true;
         let r = random_playout::<Imperium>(&opts(players), seed, checks, |g| {
             invariant(g)?;
-            let c = *card_total.get_or_insert(g.test_card_total());
-            let i = *intrigue_total.get_or_insert(g.test_intrigue_total());
-            if g.test_card_total() != c {
-                return Err(format!(
-                    "IM-DECK-02, IM-DECK-03, IM-DECK-16, IM-REVEAL-08: cards not conserved \
-                     ({} now, {c} at the start)",
-                    g.test_card_total()
-                ));
-            }
-            if g.test_intrigue_total() != i {
-                return Err(format!(
-                    "IM-INTRIGUE-08: Intrigue cards not conserved ({} now, {i} at the start)",
-                    g.test_intrigue_total()
-                ));
+            if std::mem::take(&mut start) || g.to_act().is_none() {
+                text_round_trip(g)?;
             }
             Ok(())
         })

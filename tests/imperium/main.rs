@@ -5,7 +5,8 @@
 //! (`cards`), one test per checklist rule not tested elsewhere
 //! (`checklist`), the House Hagal and solo rivals (`hagal`), seeded random
 //! games to the end (`playout`) and arbitrary actions thrown at them
-//! (`fuzz`), and the competition rules of docs/rules/competition.md
+//! (`fuzz`), a position as plain data and the checks it must pass to
+//! become a game (`position`), and the competition rules of docs/rules/competition.md
 //! (`competition`: resigning, the standing, the round limit, default
 //! actions, the forward model's sample). `common` holds the helpers they
 //! share.
@@ -16,4 +17,5 @@ mod competition;
 mod fuzz;
 mod hagal;
 mod playout;
+mod position;
 mod rules;

@@ -1,5 +1,6 @@
 //! Seeded random games played to the end, with the engine's invariants
 //! checked after every step.
+use melange::rules::core::conformance::{setup_round_trip, text_round_trip};
 use melange::rules::core::{Ruleset, Seat, Viewer};
 use melange::rules::imperium::{Action, CardId, Imperium, ImperiumOptions, Preset};
 use rand::{Rng, SeedableRng};
@@ -27,6 +28,20 @@ fn full_check_games() -> u64 {
 }
 const STEP_CAP: usize = 20_000;
 
+/// The rules' invariants (`Imperium::check_position`: IM-COMBAT-18,
+/// IM-START-06, IM-AGENT-10 troops conserved; IM-DECK-02, IM-DECK-03,
+/// IM-DECK-16, IM-REVEAL-08 cards conserved; IM-INTRIGUE-08 Intrigue
+/// conserved; House Hagal's limits), and a position that survives its plain
+/// data (`conformance::setup_round_trip`): the engine checks a setup
+/// against the same list, so no position a game reaches is one a setup is
+/// refused. The text round trip (`conformance::text_round_trip`) costs
+/// more than the rest together: checked at a game's start and end, and at
+/// every step of a few games in `position.rs`.
+pub(crate) fn invariant(g: &Imperium) -> Result<(), String> {
+    g.check_position().map_err(|e| e.to_string())?;
+    setup_round_trip(g)
+}
+
 fn play(seed: u64, players: u8, full: bool, probe: bool) -> (Imperium, Vec<Action>) {
     play_with(ImperiumOptions::players(players), seed, full, probe)
 }
@@ -34,14 +49,15 @@ fn play(seed: u64, players: u8, full: bool, probe: bool) -> (Imperium, Vec<Actio
 fn play_with(opts: ImperiumOptions, seed: u64, full: bool, probe: bool) -> (Imperium, Vec<Action>) {
     let players = opts.player_count;
     let mut g = Imperium::setup(&opts, seed).expect("setup");
-    let cards = g.test_card_total();
-    let intrigues = g.test_intrigue_total();
+    invariant(&g).unwrap_or_else(|e| panic!("seed {seed} at setup: {e}"));
+    text_round_trip(&g).unwrap_or_else(|e| panic!("seed {seed} at setup: {e}"));
     let mut rng = ChaCha8Rng::seed_from_u64(seed ^ 0xdead_beef);
     let mut legal = Vec::new();
     let mut events = Vec::new();
     let mut history = Vec::new();
     for _ in 0..STEP_CAP {
         let Some(seat) = g.to_act() else {
+            text_round_trip(&g).unwrap_or_else(|e| panic!("seed {seed} at the end: {e}"));
             let r = g.result().expect("a finished game has a result");
             assert_eq!(r.ranking.len(), usize::from(players));
             assert!(!r.winners.is_empty());
@@ -98,34 +114,7 @@ fn play_with(opts: ImperiumOptions, seed: u64, full: bool, probe: bool) -> (Impe
         g.apply(seat, &a, &mut events)
             .unwrap_or_else(|e| panic!("seed {seed}: {a:?}: {e}"));
         history.push(a);
-        // IM-DECK-02, IM-DECK-03, IM-DECK-16, IM-REVEAL-08: cards only
-        // move between decks, hands, play, discard piles, the Imperium Row
-        // and deck, and the trash.
-        assert_eq!(
-            g.test_card_total(),
-            cards,
-            "seed {seed}: IM-DECK-02, IM-DECK-03, IM-DECK-16, IM-REVEAL-08: cards not \
-             conserved after {a:?}"
-        );
-        // IM-INTRIGUE-08: Intrigue cards only move between the Intrigue
-        // deck, hands and the Intrigue discard.
-        assert_eq!(
-            g.test_intrigue_total(),
-            intrigues,
-            "seed {seed}: IM-INTRIGUE-08: Intrigue cards not conserved after {a:?}"
-        );
-        // IM-COMBAT-18, IM-START-06, IM-AGENT-10: troops only move between
-        // supply, garrison and Conflict.
-        for s in (0..players).map(Seat) {
-            let p = g.test_player_ref(s);
-            let troops = p.supply + p.garrison + p.conflict;
-            assert_eq!(
-                troops, 12,
-                "seed {seed}: IM-COMBAT-18: troops not conserved for {s} after {a:?} \
-                 (supply {} + garrison {} + Conflict {})",
-                p.supply, p.garrison, p.conflict
-            );
-        }
+        invariant(&g).unwrap_or_else(|e| panic!("seed {seed} after {a:?}: {e}"));
     }
     panic!("seed {seed}: the game did not end within {STEP_CAP} steps");
 }

@@ -8,7 +8,7 @@
 //! a game's own invariant, passed in, names the game's rule.
 use rand::Rng;
 
-use super::{RngStream, RuleError, Ruleset, Seat};
+use super::{Position, RngStream, RuleError, Ruleset, Seat, SetupError, read_setup, setup_text};
 
 /// What one checked playout did.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -219,6 +219,20 @@ where
     error
 }
 
+/// Checks that the edit `change` is refused and leaves the game exactly as
+/// it was, with a refusal in words; returns the refusal for the caller to
+/// read its rule.
+pub fn assert_edit_refused<G>(game: &G, change: impl FnOnce(&mut G::Setup)) -> SetupError
+where
+    G: Position + PartialEq + std::fmt::Debug,
+{
+    let mut edited = game.clone();
+    let e = edited.edit(change).expect_err("the setup must be refused");
+    assert_eq!(edited, *game, "a refused edit leaves the game unchanged");
+    assert!(!e.message.is_empty(), "a refusal says what is wrong");
+    e
+}
+
 /// Plays one game from `seed`, throwing `probes` arbitrary well-formed
 /// actions (from `arbitrary`, the kind a hostile client could send) at the
 /// seat to act at every step: an action is accepted exactly when it is in
@@ -293,4 +307,58 @@ where
         })?;
     }
     Ok(steps)
+}
+
+/// The position as plain data comes back as the same game: no position a
+/// game reaches is one a setup is refused (the playouts hold every
+/// position to this).
+pub fn setup_round_trip<G: Position + PartialEq>(g: &G) -> Result<(), String> {
+    match G::from_setup(g.to_setup()) {
+        Ok(back) if back == *g => Ok(()),
+        Ok(_) => Err("the game built from its own setup differs".into()),
+        Err(e) => Err(format!("the game's own setup is refused: {e}")),
+    }
+}
+
+/// The position written as text reads back as the same setup (the text
+/// costs more than the rest of a step together, so the playouts check it
+/// at a game's start and end).
+pub fn text_round_trip<G: Position>(g: &G) -> Result<(), String> {
+    let setup = g.to_setup();
+    let text = setup_text(&setup);
+    match read_setup::<G::Setup>(&text, G::GAME) {
+        Ok(read) if read == setup => Ok(()),
+        Ok(_) => Err("a setup read back from its text differs".into()),
+        Err(e) => Err(format!("{e} in {text}")),
+    }
+}
+
+/// A game built from its own setup plays on as the original for up to
+/// `steps` actions (the middle legal action each time), state for state:
+/// the hidden facts (decks, pools, the generator) come across too.
+pub fn setup_plays_on<G>(g: &G, steps: usize) -> Result<(), String>
+where
+    G: Ruleset + Position + PartialEq,
+    G::Event: PartialEq,
+{
+    let mut g = g.clone();
+    let mut copy = G::from_setup(g.to_setup()).map_err(|e| e.to_string())?;
+    let mut legal = Vec::new();
+    for step in 0..steps {
+        let Some(seat) = g.to_act() else { break };
+        legal.clear();
+        g.legal_actions(seat, &mut legal);
+        let action = &legal[legal.len() / 2];
+        let (mut ours, mut theirs) = (Vec::new(), Vec::new());
+        g.apply(seat, action, &mut ours)
+            .map_err(|e| e.to_string())?;
+        copy.apply(seat, action, &mut theirs)
+            .map_err(|e| e.to_string())?;
+        if ours != theirs || g != copy {
+            return Err(format!(
+                "step {step}: the game built from its setup went another way after {action:?}"
+            ));
+        }
+    }
+    Ok(())
 }

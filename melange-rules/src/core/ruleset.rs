@@ -14,7 +14,7 @@ pub struct GameResult {
 }
 
 /// Why a seat leaves a running game before its end.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub enum Resignation {
     /// The seat gave up (the `Concede` call).
     Conceded,

@@ -4,7 +4,9 @@ use std::fmt;
 ///
 /// A seat is not a faction: in War for Arrakis with 3-4 players a house is
 /// split between two seats, so games map seats to what they play.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize, serde::Deserialize,
+)]
 pub struct Seat(pub u8);
 
 impl Seat {

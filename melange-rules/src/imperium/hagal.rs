@@ -25,7 +25,9 @@ use super::prompt::Prompt;
 use super::state::{Ctx, Imperium, Task, Turn};
 
 /// One House Hagal card kind (index into the loaded list).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize,
+)]
 pub struct HagalId(pub u8);
 
 /// Where a House Hagal card sends the rival Agent.
@@ -249,7 +251,7 @@ pub fn hagal_data() -> &'static HagalData {
 }
 
 /// Which rival game.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum RivalMode {
     /// 2 players and House Hagal.
     TwoPlayer,
@@ -258,7 +260,7 @@ pub enum RivalMode {
 }
 
 /// The rivals' shared state.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Rivals {
     /// Which game.
     pub mode: RivalMode,

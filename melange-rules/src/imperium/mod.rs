@@ -13,6 +13,10 @@
 //!   data files and their ids, the effect vocabulary;
 //! - `state.rs` the state types, `setup.rs` setup from options and seed,
 //!   `action.rs` the actions, `prompt.rs` where the game waits;
+//! - `position/`: a position as plain data ([`Setup`]), its text (the
+//!   effect lists in progress named by their place in the data), and the
+//!   checks that let it become a game only if the rules could reach it
+//!   (the same checks the random playouts hold every position to);
 //! - `legal.rs` the legal actions and `flow.rs` applying an action and the
 //!   automatic progression: short dispatchers to the file of each decision;
 //! - one file per decision or topic, each with its legal actions, what
@@ -49,6 +53,7 @@ mod intrigue;
 mod label;
 mod legal;
 mod options;
+mod position;
 mod prompt;
 mod refusal;
 mod resign;
@@ -66,11 +71,16 @@ mod view;
 pub use action::{Action, Zone};
 pub use effect::{Amounts, Bespoke, Cond, Effect, InfluenceSpec};
 pub use event::{Event, Resource};
-pub use hagal::{HagalCard, HagalData, HagalId, HagalSpace, RivalMode, SoloLevel, hagal_data};
+pub use hagal::{
+    HagalCard, HagalData, HagalId, HagalSpace, RivalMode, Rivals, SoloLevel, hagal_data,
+};
 pub use hidden::HIDDEN;
 pub use ids::{CardId, ConflictId, Faction, Icon, IntrigueId, LeaderId, SpaceId};
 pub use options::{ImperiumOptions, Preset, Rules};
-pub use state::Imperium;
+pub use position::{Setup, SetupError};
+pub use prompt::Prompt;
+pub use standing::EarlyEnd;
+pub use state::{Ctx, Imperium, Phase, Player, Task, Turn};
 pub use view::{ImperiumView, PlayerView, PromptView, RivalView};
 
 use crate::core::{GameResult, GameRng, Resignation, RuleError, Ruleset, Seat, Viewer};

@@ -45,7 +45,7 @@ pub struct ImperiumOptions {
 }
 
 /// The resolved rule switches a game runs with.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Rules {
     /// Sell Melange uses the published table (6/8/10/12).
     pub sell_melange_published: bool,

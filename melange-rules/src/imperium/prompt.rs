@@ -10,7 +10,7 @@ use super::ids::CardId;
 use super::state::Ctx;
 
 /// The decision the game waits on.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum Prompt {
     /// Agent or Reveal turn (plus Plot Intrigue).
     Turn(Seat),
@@ -43,7 +43,8 @@ pub enum Prompt {
     Choice {
         /// Context.
         ctx: Ctx,
-        /// Branches.
+        /// Branches (in a setup, their path in the data).
+        #[serde(with = "super::position::lists::branches")]
         options: &'static [Vec<Effect>],
         /// Picks left including this one.
         left: u8,
@@ -54,7 +55,8 @@ pub enum Prompt {
     Optional {
         /// Context.
         ctx: Ctx,
-        /// Steps.
+        /// Steps (in a setup, their path in the data).
+        #[serde(with = "super::position::lists::effects")]
         steps: &'static [Effect],
     },
     /// Gain n Influence with one faction of the mask; `left` more picks of
@@ -89,7 +91,8 @@ pub enum Prompt {
     Opponent {
         /// Context.
         ctx: Ctx,
-        /// Steps the opponent resolves.
+        /// Steps the opponent resolves (in a setup, their path in the data).
+        #[serde(with = "super::position::lists::effects")]
         steps: &'static [Effect],
     },
     /// Reveal turn: acquire cards, play Plot Intrigue, or finish.

@@ -10,8 +10,8 @@ use super::state::{Imperium, Phase};
 
 /// Why a game ended before the rules' own end; `None` in the state while
 /// the game runs or when it ended by the rules.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum EarlyEnd {
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub enum EarlyEnd {
     /// MC-RESIGN-02: this seat resigned.
     Resigned {
         /// The seat that resigned.

@@ -12,7 +12,7 @@ use super::prompt::Prompt;
 pub const SPACES: usize = 22;
 
 /// One player's pieces, cards and resources.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Player {
     /// The leader.
     pub leader: LeaderId,
@@ -73,7 +73,7 @@ pub struct Player {
 }
 
 /// Where the effects being resolved come from.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Ctx {
     /// Who resolves them (a rival's board place too).
     pub seat: Seat,
@@ -105,11 +105,12 @@ pub const PART_AGENT_BOX: u8 = 1;
 pub const PART_INFLUENCE: u8 = 2;
 
 /// Work still to do, run from the top of the stack.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum Task {
     /// Run an effect list from `pos`.
     Run {
-        /// The list.
+        /// The list (in a setup, its path in the data: `position/lists.rs`).
+        #[serde(with = "super::position::lists::effects")]
         list: &'static [Effect],
         /// Next step.
         pos: u8,
@@ -120,7 +121,8 @@ pub enum Task {
     ChoiceRest {
         /// Context.
         ctx: Ctx,
-        /// Branches.
+        /// Branches (in a setup, their path in the data).
+        #[serde(with = "super::position::lists::branches")]
         options: &'static [Vec<Effect>],
         /// Picks left.
         left: u8,
@@ -174,7 +176,7 @@ pub enum Task {
 }
 
 /// Flags of the turn in progress.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Turn {
     /// Whose turn (a rival's board place too; [`Turn::NOBODY`] in Combat).
     pub seat: Seat,
@@ -225,7 +227,7 @@ impl Default for Turn {
 }
 
 /// The phase, for views.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum Phase {
     /// Before round 1 (secret choices).
     Setup,

@@ -134,35 +134,6 @@ impl Imperium {
         self.conflict
     }
 
-    /// Every card in the game, by zone total (for conservation checks).
-    #[doc(hidden)]
-    pub fn test_card_total(&self) -> usize {
-        let per: usize = self
-            .players
-            .iter()
-            .map(|p| {
-                p.deck.len()
-                    + p.hand.len()
-                    + p.played.len()
-                    + p.revealed.len()
-                    + p.discard.len()
-                    + usize::from(p.set_aside.is_some())
-            })
-            .sum();
-        per + self.imperium_deck.len()
-            + self.row.len()
-            + self.trash.len()
-            + self.reserve.iter().map(|r| usize::from(*r)).sum::<usize>()
-    }
-
-    /// Every Intrigue card in the game.
-    #[doc(hidden)]
-    pub fn test_intrigue_total(&self) -> usize {
-        self.players.iter().map(|p| p.intrigue.len()).sum::<usize>()
-            + self.intrigue_deck.len()
-            + self.intrigue_discard.len()
-    }
-
     /// Makes `seat` the First Player and starts its turn now, discarding
     /// any work in progress (tests only).
     #[doc(hidden)]
@@ -232,12 +203,6 @@ impl Imperium {
     }
 
     // The rivals (House Hagal and the solo Rivals).
-
-    /// Human seats.
-    #[doc(hidden)]
-    pub fn test_humans(&self) -> u8 {
-        self.humans()
-    }
 
     /// The House Hagal deck, top last.
     #[doc(hidden)]

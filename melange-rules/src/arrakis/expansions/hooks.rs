@@ -20,10 +20,10 @@ use crate::arrakis::action::Action;
 use crate::arrakis::cards::effects::Step;
 use crate::arrakis::event::Event;
 use crate::arrakis::ids::{AirZoneId, AreaId, AreaSet, Faction, LeaderId};
-use crate::arrakis::position::SetupError;
 use crate::arrakis::prompt::{Battle, Group, Move};
 use crate::arrakis::state::{Arrakis, Vehicle};
 use crate::arrakis::vocab::Units;
+use crate::core::SetupError;
 
 pub(crate) use super::desert_war::hooks::DesertWar;
 pub(crate) use super::smugglers::hooks::Smugglers;

@@ -5,53 +5,13 @@
 //! no leader alone, the expansions' own through the hook list). The random
 //! playout tests hold every position they pass through to the same checks,
 //! so a check here is one the rules never break.
-use std::fmt;
-
 use super::Setup;
 use crate::arrakis::ids::{Faction, UnitKind};
 use crate::arrakis::prompt::Prompt;
 use crate::arrakis::setup::token_kinds;
 use crate::arrakis::state::{Arrakis, LeaderAt};
 use crate::arrakis::vocab::Units;
-
-/// Why a setup is not a position of the game: the rule it breaks and what
-/// is wrong, in words.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct SetupError {
-    /// The ID of the rule the position breaks; `SETUP` for a fact of the
-    /// box or the board (a list of the wrong length, an id out of range),
-    /// `TEXT` for text that is not a setup at all.
-    pub rule: &'static str,
-    /// What is wrong, in words.
-    pub message: String,
-}
-
-impl SetupError {
-    fn new(rule: &'static str, message: impl Into<String>) -> SetupError {
-        SetupError {
-            rule,
-            message: message.into(),
-        }
-    }
-
-    /// Text that does not read as a setup.
-    pub(super) fn text(e: &serde_json::Error) -> SetupError {
-        SetupError::new("TEXT", format!("not a War for Arrakis setup: {e}"))
-    }
-}
-
-impl fmt::Display for SetupError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}: {}", self.rule, self.message)
-    }
-}
-
-impl std::error::Error for SetupError {}
-
-/// A refusal for a fact of the box or the board.
-fn shape(message: impl Into<String>) -> SetupError {
-    SetupError::new("SETUP", message)
-}
+use crate::core::SetupError;
 
 /// [`Setup::check_shape`], for the testkit's unchecked edit.
 pub(crate) fn check_shape_of(setup: &Setup) -> Result<(), SetupError> {
@@ -72,7 +32,7 @@ impl Setup {
         ];
         for (what, is, must) in lengths {
             if is != must {
-                return Err(shape(format!(
+                return Err(SetupError::shape(format!(
                     "{is} {what} where the board and the box have {must}"
                 )));
             }
@@ -82,14 +42,16 @@ impl Setup {
             if let LeaderAt::Board(a) = l
                 && !area_ok(*a)
             {
-                return Err(shape(format!(
+                return Err(SetupError::shape(format!(
                     "leader {i} stands in area {}, off the board",
                     a.0
                 )));
             }
         }
         if self.atomics_area.is_some_and(|a| !area_ok(a)) {
-            return Err(shape("the Family Atomics' area is off the board"));
+            return Err(SetupError::shape(
+                "the Family Atomics' area is off the board",
+            ));
         }
         let tokens = token_kinds(d).len();
         if let Some(i) = self
@@ -97,19 +59,21 @@ impl Setup {
             .iter()
             .position(|a| a.tokens.iter().any(|t| usize::from(*t) >= tokens))
         {
-            return Err(shape(format!(
+            return Err(SetupError::shape(format!(
                 "area {i} holds a deployment token of no kind"
             )));
         }
         if self.deploy_pool.iter().any(|t| usize::from(*t) >= tokens) {
-            return Err(shape("the deployment pool holds a token of no kind"));
+            return Err(SetupError::shape(
+                "the deployment pool holds a token of no kind",
+            ));
         }
         let cards = d.cards.len();
         for f in Faction::ALL {
             let h = &self.houses[f];
             let piles = h.decks.iter().chain([&h.hand, &h.discard]);
             if piles.flatten().any(|c| usize::from(c.0) >= cards) {
-                return Err(shape(format!(
+                return Err(SetupError::shape(format!(
                     "{} holds a planning card of no kind",
                     f.name()
                 )));
@@ -122,7 +86,7 @@ impl Setup {
             .chain(self.fear.as_ref().map(|f| &f.0))
             .any(|c| usize::from(*c) >= prescience)
         {
-            return Err(shape("a prescience card of no kind"));
+            return Err(SetupError::shape("a prescience card of no kind"));
         }
         let objectives = d.tables.secret_objectives.len();
         if usize::from(self.objective) >= objectives
@@ -130,15 +94,15 @@ impl Setup {
                 .objective2
                 .is_some_and(|o| usize::from(o) >= objectives)
         {
-            return Err(shape("a secret objective of no kind"));
+            return Err(SetupError::shape("a secret objective of no kind"));
         }
         if self.desert_war.is_some() != self.rules.desert_war.is_some() {
-            return Err(shape(
+            return Err(SetupError::shape(
                 "the Desert War's pieces without its rules, or its rules without its pieces",
             ));
         }
         if self.smugglers.is_some() != self.rules.smugglers.is_some() {
-            return Err(shape(
+            return Err(SetupError::shape(
                 "the Smugglers' pieces without their rules, or their rules without their pieces",
             ));
         }
@@ -249,7 +213,7 @@ impl Arrakis {
                 && self.areas[a.index()].named & (1 << i) == 0
                 && fighting & (1 << i) == 0
             {
-                return Err(shape(format!(
+                return Err(SetupError::shape(format!(
                     "named leader {i} is recorded in area {} but its figure is not there",
                     a.0
                 )));

@@ -18,7 +18,7 @@ use std::borrow::Cow;
 
 use serde::{Deserialize, Serialize};
 
-pub use check::SetupError;
+pub use crate::core::SetupError;
 
 use super::cards::play::CardRun;
 use super::expansions::desert_war::DesertWarState;
@@ -127,26 +127,12 @@ pub struct Setup {
     pub tank_moves: ByFaction<u8>,
 }
 
-/// Moves every field between a game and its setup, both ways, from one
-/// list of the fields. Destructuring both structs means a field added to
-/// one and not the other, or to neither list, does not compile.
-macro_rules! mirror_fields {
-    ($($field:ident),+ $(,)?) => {
-        /// Every field of `game`, into a setup.
-        fn setup_of(game: Arrakis) -> Setup {
-            let Arrakis { $($field),+ } = game;
-            Setup { $($field),+ }
-        }
-
-        /// Every field of `setup`, into a game (not checked here).
-        pub(crate) fn game_of(setup: Setup) -> Arrakis {
-            let Setup { $($field),+ } = setup;
-            Arrakis { $($field),+ }
-        }
-    };
-}
-
-mirror_fields!(
+// The conversions, the `Position` trait, the same methods on the game
+// (`to_setup`, `from_setup`, `edit`) and the setup's text
+// (`core/position.rs`).
+crate::core::position!(
+    Arrakis,
+    "War for Arrakis",
     rules,
     rng,
     round,
@@ -191,73 +177,3 @@ mirror_fields!(
     worms_surfaced,
     tank_moves,
 );
-
-impl Arrakis {
-    /// The position as plain data: everything the game holds, hidden
-    /// facts included (a setup is the engine's, not a seat's view).
-    pub fn to_setup(&self) -> Setup {
-        setup_of(self.clone())
-    }
-
-    /// The game at `setup`, if the rules could reach it: the shape first
-    /// (every list as long as the board and the box, every id in range),
-    /// then the rules' invariants (each figure conserved, stacking held,
-    /// no leader alone, the expansions' own). The refusal names the rule.
-    pub fn from_setup(setup: Setup) -> Result<Arrakis, SetupError> {
-        setup.check_shape()?;
-        let game = game_of(setup);
-        game.check_position()?;
-        Ok(game)
-    }
-
-    /// Changes the position through its plain data, for tests and tools:
-    /// `change` edits a setup of the game, which must then pass
-    /// [`Arrakis::from_setup`]. On a refusal the game is unchanged.
-    pub fn edit(&mut self, change: impl FnOnce(&mut Setup)) -> Result<(), SetupError> {
-        let mut setup = self.to_setup();
-        change(&mut setup);
-        *self = Arrakis::from_setup(setup)?;
-        Ok(())
-    }
-}
-
-impl Setup {
-    /// The setup as JSON text, one field a line, a list of numbers or
-    /// words on one line (the generator's seed, a deck, a pool).
-    pub fn to_text(&self) -> String {
-        let pretty = serde_json::to_string_pretty(self).expect("a setup is plain data");
-        flat_scalar_lists(&pretty)
-    }
-
-    /// A setup read from [`Setup::to_text`]'s form. Only the form is
-    /// checked here; [`Arrakis::from_setup`] checks the position.
-    pub fn from_text(text: &str) -> Result<Setup, SetupError> {
-        serde_json::from_str(text).map_err(|e| SetupError::text(&e))
-    }
-}
-
-/// Puts every list of scalars of pretty-printed JSON on one line: `[`, the
-/// items joined by `, `, `]`. JSON text never holds a raw line break inside
-/// a string, so a line break is always layout and safe to fold.
-fn flat_scalar_lists(pretty: &str) -> String {
-    let mut out = String::with_capacity(pretty.len());
-    let mut rest = pretty;
-    while let Some(open) = rest.find('[') {
-        out.push_str(&rest[..=open]);
-        rest = &rest[open + 1..];
-        let close = rest.find(']').unwrap_or(rest.len());
-        let inner = &rest[..close];
-        if inner.contains(['[', '{']) {
-            continue;
-        }
-        let items: Vec<&str> = inner
-            .split('\n')
-            .map(str::trim)
-            .filter(|l| !l.is_empty())
-            .collect();
-        out.push_str(&items.join(" "));
-        rest = &rest[close..];
-    }
-    out.push_str(rest);
-    out
-}

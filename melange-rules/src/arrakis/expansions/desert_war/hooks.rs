@@ -7,9 +7,9 @@ use crate::arrakis::event::Event;
 use crate::arrakis::expansions::hooks::Expansion;
 use crate::arrakis::expansions::{ExpansionAction, ExpansionPrompt};
 use crate::arrakis::ids::{AirZoneId, AreaId, AreaSet, Faction, LeaderId};
-use crate::arrakis::position::SetupError;
 use crate::arrakis::prompt::{Battle, Group, Move, Prompt};
 use crate::arrakis::state::{Arrakis, Vehicle};
+use crate::core::SetupError;
 
 /// The Desert War expansion (rule IDs `DW-...`) as the core sees it.
 pub(crate) struct DesertWar;

@@ -4,8 +4,8 @@
 //! box. Asked through the hook list by `position/check.rs`.
 use super::data::desert_war;
 use crate::arrakis::ids::Faction;
-use crate::arrakis::position::SetupError;
 use crate::arrakis::state::{Arrakis, Vehicle};
+use crate::core::SetupError;
 
 /// A refusal naming `rule`.
 fn broken(rule: &'static str, message: String) -> Option<SetupError> {

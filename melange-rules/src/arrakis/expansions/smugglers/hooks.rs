@@ -10,10 +10,10 @@ use crate::arrakis::event::Event;
 use crate::arrakis::expansions::hooks::Expansion;
 use crate::arrakis::expansions::{ExpansionAction, ExpansionPrompt};
 use crate::arrakis::ids::{AreaId, Faction, LeaderId};
-use crate::arrakis::position::SetupError;
 use crate::arrakis::prompt::{AfterExcess, Battle, Group, Move, Prompt};
 use crate::arrakis::state::{Arrakis, Vehicle};
 use crate::arrakis::vocab::Units;
+use crate::core::SetupError;
 
 /// The Smugglers expansion (rule IDs `SM-...`) as the core sees it.
 pub(crate) struct Smugglers;

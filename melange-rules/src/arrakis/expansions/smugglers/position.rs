@@ -7,8 +7,8 @@
 use super::data::smugglers;
 use super::state::Standing;
 use crate::arrakis::ids::Faction;
-use crate::arrakis::position::SetupError;
 use crate::arrakis::state::{Arrakis, Vehicle};
+use crate::core::SetupError;
 
 /// A refusal naming `rule`.
 fn broken(rule: &'static str, message: impl Into<String>) -> Option<SetupError> {
