@@ -132,7 +132,7 @@ pub enum Task {
     /// Ask the acting seat for its turn again (after a Plot Intrigue).
     ResumeTurn,
     /// The parts of an Agent turn still to resolve (IM-AGENT-09): a mask
-    /// of [`PART_SPACE`], [`PART_AGENT_BOX`] and [`PART_INFLUENCE`].
+    /// of `PART_SPACE`, `PART_AGENT_BOX` and `PART_INFLUENCE`.
     AgentParts {
         /// Context (seat, card, space).
         ctx: Ctx,

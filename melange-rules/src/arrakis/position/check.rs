@@ -14,6 +14,7 @@ use crate::arrakis::vocab::Units;
 use crate::core::SetupError;
 
 /// [`Setup::check_shape`], for the testkit's unchecked edit.
+#[cfg(feature = "testkit")]
 pub(crate) fn check_shape_of(setup: &Setup) -> Result<(), SetupError> {
     setup.check_shape()
 }

@@ -12,6 +12,7 @@
 mod check;
 mod edits;
 
+#[cfg(feature = "testkit")]
 pub(crate) use check::check_shape_of;
 
 use std::borrow::Cow;
@@ -107,7 +108,7 @@ pub struct Setup {
     /// Test hook: die faces (indexes) to return before the generator's.
     pub loaded: Vec<u8>,
     /// Named leaders a card pins for their house's next action turn (bit =
-    /// [`LeaderId`]); public information.
+    /// `LeaderId`); public information.
     pub pinned: u64,
     /// Truthtrance: the die the Harkonnen must use on their next turn.
     pub forced_die: Option<DieResult>,
