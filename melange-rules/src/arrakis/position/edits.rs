@@ -44,7 +44,8 @@ impl Setup {
     }
 
     /// Moves `units` and `generic` generic leaders of `f` from the supply
-    /// into `area`. `None` when the supply holds too few.
+    /// into `area`. `None`, the setup unchanged, when the supply holds too
+    /// few or the area is off the board.
     pub fn put(
         &mut self,
         f: Faction,
@@ -53,6 +54,9 @@ impl Setup {
         generic: u8,
     ) -> Option<&mut Setup> {
         let units = units.into();
+        if area.index() >= self.areas.len() {
+            return None;
+        }
         let house = &mut self.houses[f];
         if UnitKind::ALL.iter().any(|k| house.supply[*k] < units[*k])
             || house.generic_supply < generic
@@ -63,7 +67,7 @@ impl Setup {
             house.supply[k] -= units[k];
         }
         house.generic_supply -= generic;
-        let a = self.areas.get_mut(area.index())?;
+        let a = &mut self.areas[area.index()];
         for k in UnitKind::ALL {
             a.units[f][k] += units[k];
         }
