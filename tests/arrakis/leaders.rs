@@ -14,12 +14,15 @@ use melange::rules::core::conformance::assert_refused;
 /// the turn passes on), empty hands.
 fn game(f: Faction, dice: &[DieResult]) -> Arrakis {
     let mut g = Arrakis::setup(&ArrakisOptions::default(), 7).unwrap();
-    g.test_clear_board();
+    g.edit(|s| s.clear_board()).unwrap();
     let mut all = dice.to_vec();
     all.push(DieResult::Deployment);
-    g.test_turn(f, &all, 2);
-    g.test_hand(H, &[]);
-    g.test_hand(A, &[]);
+    g.edit(|s| {
+        s.turn(f, &all, 2);
+        s.hand(H, &[]);
+        s.hand(A, &[]);
+    })
+    .unwrap();
     g
 }
 
@@ -40,7 +43,7 @@ fn baron_harkonnen_upgrades_three_regulars_and_is_spent_until_the_next_round() {
     // AR-LEADER-04, AR-LEADER-05, AR-LEADER-07, AR-LEADER-08, AR-END-06
     let mut g = game(H, &[DieResult::House, DieResult::House]);
     let baron = leader("baron_harkonnen");
-    g.test_put(H, a("carthag"), [4, 0, 0], 0);
+    g.edit(|s| s.put(H, a("carthag"), [4, 0, 0], 0)).unwrap();
     let l = legal(&g, H);
     assert!(l.contains(&Action::Special(baron)));
     // AR-LEADER-05: the regular action stays available.
@@ -52,13 +55,13 @@ fn baron_harkonnen_upgrades_three_regulars_and_is_spent_until_the_next_round() {
     assert_eq!(units(&g, H, "carthag"), [1, 3, 0]);
     assert_eq!(g.prompt(), Prompt::Turn(A));
     // Spent: not offered again this round with the second House die.
-    g.test_turn(H, &[DieResult::House], 2);
+    g.edit(|s| s.turn(H, &[DieResult::House], 2)).unwrap();
     assert!(!legal(&g, H).contains(&Action::Special(baron)));
     assert_refused(&g, seat(H), &Action::Special(baron));
     // AR-END-06: restored at the End of the Round.
-    g.test_set_prompt(Prompt::EndClaims);
+    g.edit(|s| s.prompt = Prompt::EndClaims).unwrap();
     play(&mut g, A, &[Action::Done]);
-    g.test_turn(H, &[DieResult::House], 2);
+    g.edit(|s| s.turn(H, &[DieResult::House], 2)).unwrap();
     assert!(legal(&g, H).contains(&Action::Special(baron)));
 }
 
@@ -67,24 +70,29 @@ fn no_special_action_from_the_regeneration_tank_or_without_its_die() {
     // AR-LEADER-06, AR-LEADER-04
     let mut g = game(H, &[DieResult::House]);
     let baron = leader("baron_harkonnen");
-    g.test_set_leader(baron, LeaderAt::Tank(0));
+    g.edit(|s| s.set_leader(baron, LeaderAt::Tank(0))).unwrap();
     assert_refused(&g, seat(H), &Action::Special(baron));
     let mut g = game(H, &[DieResult::Strategy]);
     assert_refused(&g, seat(H), &Action::Special(baron));
     // A leader not yet in play has no card on the dashboard (AR-LEADER-02).
-    g.test_turn(H, &[DieResult::Strategy, DieResult::Strategy], 2);
+    g.edit(|s| s.turn(H, &[DieResult::Strategy, DieResult::Strategy], 2))
+        .unwrap();
     assert_refused(&g, seat(H), &Action::Special(leader("emperor_shaddam_iv")));
-    g.test_set_leader(leader("emperor_shaddam_iv"), LeaderAt::SetAside);
+    g.edit(|s| s.set_leader(leader("emperor_shaddam_iv"), LeaderAt::SetAside))
+        .unwrap();
     assert!(legal(&g, H).contains(&Action::Special(leader("emperor_shaddam_iv"))));
 }
 
 #[test]
 fn emperor_shaddam_turns_elites_into_sardaukar() {
     let mut g = game(H, &[DieResult::Strategy]);
-    let s = leader("emperor_shaddam_iv");
-    g.test_set_leader(s, LeaderAt::SetAside);
-    g.test_put(H, a("arrakeen"), [0, 2, 0], 0);
-    play(&mut g, H, &[Action::Special(s)]);
+    let shaddam = leader("emperor_shaddam_iv");
+    g.edit(|s| {
+        s.set_leader(shaddam, LeaderAt::SetAside);
+        s.put(H, a("arrakeen"), [0, 2, 0], 0).unwrap();
+    })
+    .unwrap();
+    play(&mut g, H, &[Action::Special(shaddam)]);
     // Only areas with an elite.
     assert_refused(&g, seat(H), &Action::Upgrade(a("carthag")));
     play(
@@ -103,7 +111,7 @@ fn emperor_shaddam_turns_elites_into_sardaukar() {
 fn thufir_hawat_draws_three_house_harkonnen_cards_only() {
     let mut g = game(H, &[DieResult::Mentat]);
     let t = leader("thufir_hawat");
-    g.test_set_leader(t, LeaderAt::SetAside);
+    g.edit(|s| s.set_leader(t, LeaderAt::SetAside)).unwrap();
     play(&mut g, H, &[Action::Special(t)]);
     assert_refused(&g, seat(H), &Action::DrawFrom(Deck::CorrinoAlly));
     play(
@@ -128,8 +136,11 @@ fn thufir_hawat_draws_three_house_harkonnen_cards_only() {
 fn gaius_helen_mohiam_draws_two_corrino_cards_then_plays_one() {
     let mut g = game(H, &[DieResult::Mentat]);
     let m = leader("gaius_helen_mohiam");
-    g.test_set_leader(m, LeaderAt::SetAside);
-    g.test_hand(H, &[card("sardaukar_pogrom")]);
+    g.edit(|s| {
+        s.set_leader(m, LeaderAt::SetAside);
+        s.hand(H, &[card("sardaukar_pogrom")]);
+    })
+    .unwrap();
     play(
         &mut g,
         H,
@@ -162,15 +173,18 @@ fn captain_aramsham_deploys_into_a_settlement() {
         ],
     );
     assert_eq!(units(&g, H, "carthag"), [2, 0, 1]);
-    assert_eq!(g.test_leader(c), LeaderAt::Board(a("carthag")));
+    assert_eq!(g.leader_at(c), LeaderAt::Board(a("carthag")));
 }
 
 #[test]
 fn beast_rabban_moves_his_legion_twice() {
     let mut g = game(H, &[DieResult::Leadership]);
     let r = leader("beast_rabban");
-    g.test_put(H, a("carthag"), [2, 0, 0], 0);
-    g.test_place_leader(r, a("carthag"));
+    g.edit(|s| {
+        s.put(H, a("carthag"), [2, 0, 0], 0).unwrap();
+        s.place_leader(r, a("carthag"));
+    })
+    .unwrap();
     let first = neighbour("carthag");
     let second = board().passable[first.index()]
         .iter()
@@ -200,7 +214,7 @@ fn beast_rabban_moves_his_legion_twice() {
             Action::To(second),
         ],
     );
-    assert_eq!(g.test_leader(r), LeaderAt::Board(second));
+    assert_eq!(g.leader_at(r), LeaderAt::Board(second));
     assert_eq!(g.prompt(), Prompt::Turn(A));
 }
 
@@ -208,15 +222,18 @@ fn beast_rabban_moves_his_legion_twice() {
 fn feyd_rautha_moves_then_surprise_attacks_with_the_same_legion() {
     let mut g = game(H, &[DieResult::Leadership]);
     let f = leader("feyd_rautha");
-    g.test_set_leader(leader("beast_rabban"), LeaderAt::Removed);
-    g.test_put(H, a("carthag"), [2, 0, 0], 0);
-    g.test_place_leader(f, a("carthag"));
+    g.edit(|s| {
+        s.set_leader(leader("beast_rabban"), LeaderAt::Removed);
+        s.put(H, a("carthag"), [2, 0, 0], 0).unwrap();
+        s.place_leader(f, a("carthag"));
+    })
+    .unwrap();
     let first = neighbour("carthag");
     let target = board().passable[first.index()]
         .iter()
         .find(|x| *x != a("carthag") && g.areas()[x.index()].sietch.is_none())
         .unwrap();
-    g.test_put(A, target, [1, 0, 0], 0);
+    g.edit(|s| s.put(A, target, [1, 0, 0], 0)).unwrap();
     play(
         &mut g,
         H,
@@ -243,9 +260,12 @@ fn paul_moves_then_surprise_attacks_as_paul_muad_dib_too() {
     // AR-LEADER-18: Paul-Muad'Dib has Paul's special action.
     let mut g = game(A, &[DieResult::Leadership]);
     let p = leader("paul_muad_dib");
-    g.test_set_leader(leader("paul_atreides"), LeaderAt::Removed);
-    g.test_put(A, a("s1_3"), [1, 0, 0], 0);
-    g.test_place_leader(p, a("s1_3"));
+    g.edit(|s| {
+        s.set_leader(leader("paul_atreides"), LeaderAt::Removed);
+        s.put(A, a("s1_3"), [1, 0, 0], 0).unwrap();
+        s.place_leader(p, a("s1_3"));
+    })
+    .unwrap();
     assert!(legal(&g, A).contains(&Action::Special(p)));
     assert_refused(&g, seat(A), &Action::Special(leader("paul_atreides")));
     play(&mut g, A, &[Action::Special(p)]);
@@ -275,8 +295,11 @@ fn lady_jessica_draws_three_house_atreides_cards() {
 fn reverend_mother_jessica_draws_two_then_plays_one() {
     let mut g = game(A, &[DieResult::Mentat]);
     let j = leader("reverend_mother_jessica");
-    g.test_set_leader(leader("lady_jessica"), LeaderAt::Removed);
-    g.test_set_leader(j, LeaderAt::SetAside);
+    g.edit(|s| {
+        s.set_leader(leader("lady_jessica"), LeaderAt::Removed);
+        s.set_leader(j, LeaderAt::SetAside);
+    })
+    .unwrap();
     play(
         &mut g,
         A,
@@ -303,7 +326,7 @@ fn stilgar_places_two_deployment_tokens_with_him_in_a_sietch() {
         &[Action::DeployAt(sietch), Action::DeployLeader(Some(s))],
     );
     assert_eq!(g.areas()[sietch.index()].tokens.len(), 2);
-    assert_eq!(g.test_leader(s), LeaderAt::Board(sietch));
+    assert_eq!(g.leader_at(s), LeaderAt::Board(sietch));
     // The Harkonnen see two face-down tokens, never what they hide.
     let hv = g.view(melange::rules::core::Viewer::Seat(seat(H)));
     assert_eq!(hv.areas[sietch.index()].tokens, 2);
@@ -316,12 +339,12 @@ fn stilgar_places_two_deployment_tokens_with_him_in_a_sietch() {
 fn chani_moves_three_legions() {
     let mut g = game(A, &[DieResult::Strategy]);
     let c = leader("chani");
-    g.test_set_leader(c, LeaderAt::SetAside);
+    g.edit(|s| s.set_leader(c, LeaderAt::SetAside)).unwrap();
     let b = board();
     let mut areas = Vec::new();
-    for s in b.sietch_sites.iter().take(3) {
-        g.test_put(A, s, [1, 0, 0], 0);
-        areas.push(s);
+    for site in b.sietch_sites.iter().take(3) {
+        g.edit(|s| s.put(A, site, [1, 0, 0], 0)).unwrap();
+        areas.push(site);
     }
     play(&mut g, A, &[Action::Special(c)]);
     for s in &areas {
@@ -350,7 +373,7 @@ fn chani_moves_three_legions() {
 fn alia_uses_the_die_as_any_result_then_draws_one() {
     let mut g = game(A, &[DieResult::House]);
     let al = leader("alia");
-    g.test_set_leader(al, LeaderAt::SetAside);
+    g.edit(|s| s.set_leader(al, LeaderAt::SetAside)).unwrap();
     play(&mut g, A, &[Action::Special(al)]);
     assert_eq!(g.prompt(), Prompt::AtreidesHouse);
     play(
@@ -392,16 +415,19 @@ fn a_tank_leaders_card_is_restored_but_offers_nothing_until_it_leaves() {
     // of the Round, but a leader in the tank still gives no special action.
     let mut g = game(H, &[DieResult::House, DieResult::House]);
     let baron = leader("baron_harkonnen");
-    g.test_put(H, a("carthag"), [1, 0, 0], 0);
+    g.edit(|s| s.put(H, a("carthag"), [1, 0, 0], 0)).unwrap();
     play(&mut g, H, &[Action::Special(baron), Action::Done]);
-    g.test_set_leader(baron, LeaderAt::Tank(0));
-    g.test_set_prompt(Prompt::EndClaims);
+    g.edit(|s| {
+        s.set_leader(baron, LeaderAt::Tank(0));
+        s.prompt = Prompt::EndClaims;
+    })
+    .unwrap();
     play(&mut g, A, &[Action::Done]);
     let v = g.view(melange::rules::core::Viewer::Spectator);
     assert_eq!(v.spent_leaders & (1 << baron.0), 0, "face up again");
-    g.test_turn(H, &[DieResult::House], 2);
+    g.edit(|s| s.turn(H, &[DieResult::House], 2)).unwrap();
     assert_refused(&g, seat(H), &Action::Special(baron));
-    g.test_set_leader(baron, LeaderAt::SetAside);
+    g.edit(|s| s.set_leader(baron, LeaderAt::SetAside)).unwrap();
     assert!(legal(&g, H).contains(&Action::Special(baron)));
 }
 
@@ -414,14 +440,15 @@ fn the_wild_maker_moves_and_attacks_instead_of_desert_power() {
     let wm = leader("wild_maker");
     let setup = |atreides_dice: &[DieResult], harkonnen: u8| {
         let mut g = game(A, &[]);
-        g.test_turn(A, atreides_dice, harkonnen);
-        g.test_set_leader(wm, LeaderAt::SetAside);
-        g.edit(|s| s.areas[a("s1_1").index()].worm = Some(Worm::WildMaker))
-            .unwrap();
-        g.edit(|s| s.areas[a("s1_3").index()].worm = Some(Worm::Normal))
-            .unwrap();
-        g.edit(|s| s.worms_off -= 1).unwrap();
-        g.test_put(H, a("s1_2"), [4, 0, 0], 0);
+        g.edit(|s| {
+            s.turn(A, atreides_dice, harkonnen);
+            s.set_leader(wm, LeaderAt::SetAside);
+            s.areas[a("s1_1").index()].worm = Some(Worm::WildMaker);
+            s.areas[a("s1_3").index()].worm = Some(Worm::Normal);
+            s.worms_off -= 1;
+            s.put(H, a("s1_2"), [4, 0, 0], 0).unwrap();
+        })
+        .unwrap();
         g
     };
     // Not when Desert Power may not be taken (AR-DP-04: as many unused
@@ -434,7 +461,7 @@ fn the_wild_maker_moves_and_attacks_instead_of_desert_power() {
     assert_refused(&g, seat(A), &Action::Special(wm));
     // Not before it is in play.
     let mut g = setup(&[DieResult::Strategy], 2);
-    g.test_set_leader(wm, LeaderAt::NotInPlay);
+    g.edit(|s| s.set_leader(wm, LeaderAt::NotInPlay)).unwrap();
     assert_refused(&g, seat(A), &Action::Special(wm));
 
     let mut g = setup(&[DieResult::Strategy], 2);
@@ -454,7 +481,7 @@ fn the_wild_maker_moves_and_attacks_instead_of_desert_power() {
     // Only the Wild Maker: an ordinary sandworm is not offered.
     assert_refused(&g, seat(A), &Action::WormAttack(a("s1_3"), a("s1_2")));
     // 6 dice, all Hits (AR-HAZ-27): 4 regulars die.
-    g.test_load_dice(&[0, 0, 0, 0, 0, 0]);
+    g.edit(|s| s.load_dice(&[0, 0, 0, 0, 0, 0])).unwrap();
     play(&mut g, A, &[Action::WormAttack(a("s1_1"), a("s1_2"))]);
     assert_eq!(units(&g, H, "s1_2"), [0, 0, 0]);
     assert_eq!(g.areas()[a("s1_1").index()].worm, None);
@@ -462,7 +489,7 @@ fn the_wild_maker_moves_and_attacks_instead_of_desert_power() {
     assert_eq!(g.worms_off(), worms_off);
     assert_eq!(g.prompt(), Prompt::Turn(H));
     // Spent until the next round.
-    g.test_turn(A, &[DieResult::Strategy], 2);
+    g.edit(|s| s.turn(A, &[DieResult::Strategy], 2)).unwrap();
     assert_refused(&g, seat(A), &Action::Special(wm));
 }
 
@@ -473,12 +500,14 @@ fn at_the_end_of_the_round_the_wild_maker_may_become_a_normal_sandworm() {
     use melange::rules::arrakis::Worm;
     let mut g = game(A, &[]);
     let wm = leader("wild_maker");
-    g.test_set_leader(wm, LeaderAt::SetAside);
-    g.edit(|s| s.areas[a("s1_1").index()].worm = Some(Worm::WildMaker))
-        .unwrap();
-    g.test_set_prompt(Prompt::Swap(H));
+    g.edit(|s| {
+        s.set_leader(wm, LeaderAt::SetAside);
+        s.areas[a("s1_1").index()].worm = Some(Worm::WildMaker);
+        s.prompt = Prompt::Swap(H);
+    })
+    .unwrap();
     assert_refused(&g, seat(H), &Action::WildMaker);
-    g.test_set_prompt(Prompt::Swap(A));
+    g.edit(|s| s.prompt = Prompt::Swap(A)).unwrap();
     assert!(legal(&g, A).contains(&Action::WildMaker));
     let off = g.worms_off();
     play(&mut g, A, &[Action::WildMaker]);
@@ -506,11 +535,13 @@ fn no_leader_alone(g: &Arrakis) {
 fn paul_takes_arsunt(defenders: u8) -> Arrakis {
     let mut g = game(A, &[DieResult::Leadership]);
     let paul = leader("paul_atreides");
-    g.test_put(A, a("broken_land"), [2, 0, 0], 0);
-    g.test_place_leader(paul, a("broken_land"));
-    g.test_put(H, a("arsunt"), [defenders, 0, 0], 0);
-    g.edit(|s| s.prescience[Marker::KwisatzHaderach] = 2)
-        .unwrap();
+    g.edit(|s| {
+        s.put(A, a("broken_land"), [2, 0, 0], 0).unwrap();
+        s.place_leader(paul, a("broken_land"));
+        s.put(H, a("arsunt"), [defenders, 0, 0], 0).unwrap();
+        s.prescience[Marker::KwisatzHaderach] = 2;
+    })
+    .unwrap();
     play(
         &mut g,
         A,
@@ -536,21 +567,21 @@ fn paul_muad_dib_enters_in_the_attacking_group_not_alone_where_it_came_from() {
     let mut g = paul_takes_arsunt(0);
     assert!(matches!(g.prompt(), Prompt::Battle(b) if b.step == BattleStep::Advance));
     assert_eq!(g.prescience()[Marker::KwisatzHaderach], 3);
-    assert_eq!(g.test_leader(paul), LeaderAt::Removed);
+    assert_eq!(g.leader_at(paul), LeaderAt::Removed);
     assert_eq!(g.areas()[a("broken_land").index()].named, 0);
     assert_eq!(g.battle_group().unwrap().named, 1 << muad_dib.0);
     no_leader_alone(&g);
     play(&mut g, A, &[Action::Advance]);
-    assert_eq!(g.test_leader(muad_dib), LeaderAt::Board(a("arsunt")));
+    assert_eq!(g.leader_at(muad_dib), LeaderAt::Board(a("arsunt")));
     assert_eq!(g.areas()[a("arsunt").index()].named, 1 << muad_dib.0);
     assert_eq!(units(&g, A, "arsunt"), [2, 0, 0]);
-    assert_eq!(g.test_leader(paul), LeaderAt::Removed);
+    assert_eq!(g.leader_at(paul), LeaderAt::Removed);
     no_leader_alone(&g);
 
     // Staying: he goes home with the group.
     let mut g = paul_takes_arsunt(0);
     play(&mut g, A, &[Action::Done]);
-    assert_eq!(g.test_leader(muad_dib), LeaderAt::Board(a("broken_land")));
+    assert_eq!(g.leader_at(muad_dib), LeaderAt::Board(a("broken_land")));
     assert_eq!(g.areas()[a("broken_land").index()].named, 1 << muad_dib.0);
     assert_eq!(units(&g, A, "broken_land"), [2, 0, 0]);
     no_leader_alone(&g);
@@ -570,17 +601,19 @@ fn paul_muad_dib_enters_in_the_group_when_the_defender_retreats() {
         7,
     )
     .unwrap();
-    g.test_clear_board();
-    g.test_turn(A, &[DieResult::Leadership, DieResult::Deployment], 2);
-    g.test_hand(H, &[]);
-    g.test_hand(A, &[]);
-    g.test_put(A, a("broken_land"), [2, 0, 0], 0);
-    g.test_place_leader(paul, a("broken_land"));
-    g.test_put(H, a("arsunt"), [2, 0, 0], 0);
-    g.edit(|s| s.prescience[Marker::KwisatzHaderach] = 2)
-        .unwrap();
-    // Every die a Shield: nobody is hit.
-    g.test_load_dice(&[3; 40]);
+    g.edit(|s| {
+        s.clear_board();
+        s.turn(A, &[DieResult::Leadership, DieResult::Deployment], 2);
+        s.hand(H, &[]);
+        s.hand(A, &[]);
+        s.put(A, a("broken_land"), [2, 0, 0], 0).unwrap();
+        s.place_leader(paul, a("broken_land"));
+        s.put(H, a("arsunt"), [2, 0, 0], 0).unwrap();
+        s.prescience[Marker::KwisatzHaderach] = 2;
+        // Every die a Shield: nobody is hit.
+        s.load_dice(&[3; 40]);
+    })
+    .unwrap();
     play(
         &mut g,
         A,
@@ -604,11 +637,11 @@ fn paul_muad_dib_enters_in_the_group_when_the_defender_retreats() {
         .expect("a retreat");
     play(&mut g, H, &[Action::Retreat(to)]);
     assert!(matches!(g.prompt(), Prompt::Battle(b) if b.step == BattleStep::Advance));
-    assert_eq!(g.test_leader(paul), LeaderAt::Removed);
+    assert_eq!(g.leader_at(paul), LeaderAt::Removed);
     assert_eq!(g.battle_group().unwrap().named, 1 << muad_dib.0);
     no_leader_alone(&g);
     play(&mut g, A, &[Action::Advance]);
-    assert_eq!(g.test_leader(muad_dib), LeaderAt::Board(a("arsunt")));
+    assert_eq!(g.leader_at(muad_dib), LeaderAt::Board(a("arsunt")));
     no_leader_alone(&g);
 }
 
@@ -637,9 +670,12 @@ fn rabban_fighting_in_a_group_leaves_it_when_feyd_rautha_enters() {
             s.sietch.is_none() && !s.settlement
         })
         .unwrap();
-    g.edit(|s| s.supremacy = 5).unwrap();
-    g.test_put(H, from, [2, 0, 0], 0);
-    g.test_place_leader(rabban, from);
+    g.edit(|s| {
+        s.supremacy = 5;
+        s.put(H, from, [2, 0, 0], 0).unwrap();
+        s.place_leader(rabban, from);
+    })
+    .unwrap();
     play(
         &mut g,
         H,
@@ -653,11 +689,11 @@ fn rabban_fighting_in_a_group_leaves_it_when_feyd_rautha_enters() {
         ],
     );
     assert!(g.supremacy() >= 6);
-    assert_eq!(g.test_leader(rabban), LeaderAt::Removed);
-    assert_eq!(g.test_leader(feyd), LeaderAt::SetAside);
+    assert_eq!(g.leader_at(rabban), LeaderAt::Removed);
+    assert_eq!(g.leader_at(feyd), LeaderAt::SetAside);
     assert_eq!(g.battle_group().unwrap().named, 0);
     play(&mut g, H, &[Action::Advance]);
-    assert_eq!(g.test_leader(rabban), LeaderAt::Removed);
+    assert_eq!(g.leader_at(rabban), LeaderAt::Removed);
     assert_eq!(g.areas()[sietch.index()].named, 0);
     assert_eq!(g.areas()[sietch.index()].units[H], [2, 0, 0]);
     no_leader_alone(&g);
@@ -671,8 +707,11 @@ fn a_leader_leaves_the_tank_at_the_end_of_the_turn_its_die_was_spent() {
     let alia = leader("alia");
     let chani = leader("chani");
     let mut g = game(A, &[DieResult::Deployment]);
-    g.test_set_leader(alia, LeaderAt::Tank(3));
-    g.test_set_leader(chani, LeaderAt::Tank(0));
+    g.edit(|s| {
+        s.set_leader(alia, LeaderAt::Tank(3));
+        s.set_leader(chani, LeaderAt::Tank(0));
+    })
+    .unwrap();
     play(
         &mut g,
         A,
@@ -682,20 +721,20 @@ fn a_leader_leaves_the_tank_at_the_end_of_the_turn_its_die_was_spent() {
         ],
     );
     // Mid-turn: the track has not moved.
-    assert_eq!(g.test_leader(alia), LeaderAt::Tank(3));
-    assert_eq!(g.test_leader(chani), LeaderAt::Tank(0));
+    assert_eq!(g.leader_at(alia), LeaderAt::Tank(3));
+    assert_eq!(g.leader_at(chani), LeaderAt::Tank(0));
     assert!(!legal(&g, A).contains(&Action::DeployLeader(Some(alia))));
     let e = assert_refused(&g, seat(A), &Action::DeployLeader(Some(alia)));
     assert_eq!(rule_of(e), "AR-LEADER-11");
     play(&mut g, A, &[Action::Done]);
     // The turn is over: one box for the one die.
-    assert_eq!(g.test_leader(alia), LeaderAt::SetAside);
-    assert_eq!(g.test_leader(chani), LeaderAt::Tank(1));
+    assert_eq!(g.leader_at(alia), LeaderAt::SetAside);
+    assert_eq!(g.leader_at(chani), LeaderAt::Tank(1));
     assert_eq!(g.prompt(), Prompt::Turn(H));
     // A Harkonnen die moves only the Harkonnen track (no legion to move:
     // the Strategy move ends at once).
     play(&mut g, H, &[Action::SpendDie(DieResult::Strategy)]);
-    assert_eq!(g.test_leader(chani), LeaderAt::Tank(1));
+    assert_eq!(g.leader_at(chani), LeaderAt::Tank(1));
     // The next Deployment die deploys her.
     play(
         &mut g,
@@ -706,6 +745,6 @@ fn a_leader_leaves_the_tank_at_the_end_of_the_turn_its_die_was_spent() {
             Action::DeployLeader(Some(alia)),
         ],
     );
-    assert_eq!(g.test_leader(alia), LeaderAt::Board(a("gara_kulon")));
-    assert_eq!(g.test_leader(chani), LeaderAt::Tank(2));
+    assert_eq!(g.leader_at(alia), LeaderAt::Board(a("gara_kulon")));
+    assert_eq!(g.leader_at(chani), LeaderAt::Tank(2));
 }

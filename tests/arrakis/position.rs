@@ -105,7 +105,7 @@ fn a_stack_over_the_limit_is_refused_ar_move_07() {
     let limit = g.stacking_limit(H);
     let e = refused(&g, |s| {
         s.clear_board();
-        s.put(H, a("s1_3"), Units::new(limit + 1, 0, 0), 0);
+        s.put(H, a("s1_3"), Units::new(limit + 1, 0, 0), 0).unwrap();
     });
     assert_eq!(e.rule, "AR-MOVE-07");
 }
@@ -115,7 +115,7 @@ fn a_leader_alone_is_refused_ar_move_13() {
     let g = game();
     let e = refused(&g, |s| {
         s.clear_board();
-        s.put(H, a("s1_3"), Units::NONE, 1);
+        s.put(H, a("s1_3"), Units::NONE, 1).unwrap();
     });
     assert_eq!(e.rule, "AR-MOVE-13");
     let e = refused(&g, |s| {
@@ -130,8 +130,8 @@ fn both_houses_in_one_area_outside_a_battle_is_refused_ar_combat_03() {
     let g = game();
     let e = refused(&g, |s| {
         s.clear_board();
-        s.put(H, a("s1_3"), [1, 0, 0], 0);
-        s.put(A, a("s1_3"), [1, 0, 0], 0);
+        s.put(H, a("s1_3"), [1, 0, 0], 0).unwrap();
+        s.put(A, a("s1_3"), [1, 0, 0], 0).unwrap();
     });
     assert_eq!(e.rule, "AR-COMBAT-03");
 }
@@ -142,7 +142,7 @@ fn a_leader_recorded_where_it_does_not_stand_is_refused() {
     let feyd = leader("feyd_rautha");
     let e = refused(&g, |s| {
         s.clear_board();
-        s.put(H, a("s1_3"), [1, 0, 0], 0);
+        s.put(H, a("s1_3"), [1, 0, 0], 0).unwrap();
         s.place_leader(feyd, a("s1_3"));
         s.areas[a("s1_3").index()].named = 0;
     });

@@ -33,9 +33,12 @@ fn pc(id: &str) -> u8 {
 
 fn game() -> Arrakis {
     let mut g = Arrakis::setup(&ArrakisOptions::default(), 7).unwrap();
-    g.test_clear_board();
-    g.edit(|s| s.supremacy = 0).unwrap();
-    g.edit(|s| s.prescience = [0; 3].into()).unwrap();
+    g.edit(|s| {
+        s.clear_board();
+        s.supremacy = 0;
+        s.prescience = [0; 3].into();
+    })
+    .unwrap();
     g
 }
 
@@ -65,15 +68,19 @@ fn rule_of(e: RuleError) -> &'static str {
 /// An Atreides Action Resolution turn with a Strategy and a Mentat die, the
 /// Harkonnen holding 2 more.
 fn atreides_turn(g: &mut Arrakis) {
-    g.test_turn(A, &[DieResult::Strategy, DieResult::Mentat], 2);
+    g.edit(|s| s.turn(A, &[DieResult::Strategy, DieResult::Mentat], 2))
+        .unwrap();
 }
 
 /// The End of Round claims step (AR-END-01).
 fn end_claims(g: &mut Arrakis) {
-    g.edit(|s| s.phase = Phase::EndOfRound).unwrap();
-    g.edit(|s| s.houses[H].dice = Vec::new()).unwrap();
-    g.edit(|s| s.houses[A].dice = Vec::new()).unwrap();
-    g.test_set_prompt(Prompt::EndClaims);
+    g.edit(|s| {
+        s.phase = Phase::EndOfRound;
+        s.houses[H].dice = Vec::new();
+        s.houses[A].dice = Vec::new();
+        s.prompt = Prompt::EndClaims;
+    })
+    .unwrap();
 }
 
 fn set_sietches(g: &mut Arrakis, revealed: usize) {
@@ -107,8 +114,11 @@ fn check_card(id: &str, unmet: impl Fn(&mut Arrakis), met: impl Fn(&mut Arrakis)
         Action::Claim(0)
     };
     let mut g = game();
-    g.edit(|s| s.revealed = vec![c]).unwrap();
-    g.edit(|s| s.claimed_this_round = 0).unwrap();
+    g.edit(|s| {
+        s.revealed = vec![c];
+        s.claimed_this_round = 0;
+    })
+    .unwrap();
     unmet(&mut g);
     if ar {
         atreides_turn(&mut g);
@@ -179,7 +189,7 @@ fn three_cards_are_revealed_at_the_start_of_each_round() {
     // AR-START-05
     let (g, ev) = Arrakis::setup_with_events(&ArrakisOptions::default(), 11).unwrap();
     assert_eq!(g.revealed().len(), 3);
-    assert_eq!(g.test_prescience_deck().len(), 15);
+    assert_eq!(g.prescience_deck().len(), 15);
     assert!(ev.contains(&Event::PrescienceRevealed {
         cards: g.revealed().to_vec()
     }));
@@ -200,11 +210,14 @@ fn unclaimed_cards_are_removed_or_reshuffled_as_the_atreides_choose() {
         let mut g = game();
         let row = g.revealed().to_vec();
         assert_eq!(row.len(), 3);
-        let deck = g.test_prescience_deck().len();
+        let deck = g.prescience_deck().len();
         end_claims(&mut g);
-        g.edit(|s| s.revealed = row.clone()).unwrap();
-        g.edit(|s| s.claimed_this_round = 2).unwrap();
-        g.test_set_prompt(Prompt::Unclaimed);
+        g.edit(|s| {
+            s.revealed = row.clone();
+            s.claimed_this_round = 2;
+            s.prompt = Prompt::Unclaimed;
+        })
+        .unwrap();
         // Only the Atreides choose.
         assert_refused(&g, seat(H), &Action::RemoveUnclaimed);
         let pick = if reshuffle {
@@ -217,7 +230,7 @@ fn unclaimed_cards_are_removed_or_reshuffled_as_the_atreides_choose() {
         assert_eq!(g.phase(), Phase::VehiclePlacement);
         assert_eq!(g.revealed().len(), 3);
         assert_eq!(g.claimed_this_round(), 0);
-        let left = g.test_prescience_deck();
+        let left = g.prescience_deck();
         if reshuffle {
             assert_eq!(left.len(), deck + 3 - 3);
             let mut seen: Vec<u8> = left.iter().chain(g.revealed()).copied().collect();
@@ -238,9 +251,9 @@ fn unclaimed_cards_are_decided_card_by_card() {
     // AR-END-09: "for each revealed prescience card not claimed".
     let mut g = game();
     let row = g.revealed().to_vec();
-    let deck = g.test_prescience_deck().len();
+    let deck = g.prescience_deck().len();
     end_claims(&mut g);
-    g.test_set_prompt(Prompt::Unclaimed);
+    g.edit(|s| s.prompt = Prompt::Unclaimed).unwrap();
     let l = legal(&g, A);
     assert!((0..3).all(|i| l.contains(&Action::PickSlot(i))));
     assert!(
@@ -259,7 +272,7 @@ fn unclaimed_cards_are_decided_card_by_card() {
     // The last one goes back into the deck.
     play(&mut g, A, &[Action::ReshuffleUnclaimed]);
     assert_eq!(g.phase(), Phase::VehiclePlacement);
-    let left = g.test_prescience_deck();
+    let left = g.prescience_deck();
     assert_eq!(left.len(), deck + 1 - 3);
     for c in [row[0], row[1]] {
         assert!(!left.contains(&c) && !g.revealed().contains(&c));
@@ -273,10 +286,12 @@ fn action_cards_only_in_action_resolution_end_cards_only_at_the_end() {
     let mut g = game();
     // An Action Resolution card with no condition and no die: none exists
     // in the deck, so use Fedaykin Raid with its condition met.
-    g.test_put(A, a("arrakeen"), [1, 0, 0], 0);
-    g.edit(|s| s.revealed = vec![pc("fedaykin_raid"), pc("a_baron_thwarted")])
-        .unwrap();
-    g.edit(|s| s.claimed_this_round = 0).unwrap();
+    g.edit(|s| {
+        s.put(A, a("arrakeen"), [1, 0, 0], 0).unwrap();
+        s.revealed = vec![pc("fedaykin_raid"), pc("a_baron_thwarted")];
+        s.claimed_this_round = 0;
+    })
+    .unwrap();
     atreides_turn(&mut g);
     assert!(legal(&g, A).contains(&Action::Claim(0)));
     assert_eq!(
@@ -288,7 +303,7 @@ fn action_cards_only_in_action_resolution_end_cards_only_at_the_end() {
     assert_eq!(rule_of(e), "AR-PRESC-06");
     // Never on a Harkonnen turn (Q24).
     let mut hg = g.clone();
-    hg.test_turn(H, &[DieResult::Strategy], 1);
+    hg.edit(|s| s.turn(H, &[DieResult::Strategy], 1)).unwrap();
     assert_refused(&hg, seat(A), &Action::Claim(0));
     assert_refused(&hg, seat(H), &Action::Claim(0));
     // AR-PRESC-05: the Action Resolution card is refused at the End of Round.
@@ -303,8 +318,11 @@ fn action_cards_only_in_action_resolution_end_cards_only_at_the_end() {
 fn a_spend_die_card_takes_the_die_as_the_turns_action() {
     // AR-PRESC-08
     let mut g = game();
-    g.edit(|s| s.revealed = vec![pc("water_of_life")]).unwrap();
-    g.edit(|s| s.claimed_this_round = 0).unwrap();
+    g.edit(|s| {
+        s.revealed = vec![pc("water_of_life")];
+        s.claimed_this_round = 0;
+    })
+    .unwrap();
     atreides_turn(&mut g);
     let l = legal(&g, A);
     assert!(l.contains(&Action::ClaimSpending(0, DieResult::Strategy)));
@@ -337,16 +355,16 @@ fn a_spend_die_card_takes_the_die_as_the_turns_action() {
 fn one_claim_a_turn_and_two_a_round() {
     // AR-PRESC-03, AR-PRESC-04
     let mut g = game();
-    g.test_put(A, a("arrakeen"), [1, 0, 0], 0);
     g.edit(|s| {
+        s.put(A, a("arrakeen"), [1, 0, 0], 0).unwrap();
         s.revealed = vec![
             pc("fedaykin_raid"),
             pc("water_of_life"),
             pc("a_baron_thwarted"),
-        ]
+        ];
+        s.claimed_this_round = 0;
     })
     .unwrap();
-    g.edit(|s| s.claimed_this_round = 0).unwrap();
     atreides_turn(&mut g);
     play(&mut g, A, &[Action::Claim(0)]);
     assert_eq!(g.prescience(), [0, 1, 1]);
@@ -386,10 +404,10 @@ fn two_end_of_round_claims_in_one_step_but_no_third() {
             pc("a_baron_thwarted"),
             pc("silent_sands"),
             pc("the_sleeper_awakens"),
-        ]
+        ];
+        s.claimed_this_round = 0;
     })
     .unwrap();
-    g.edit(|s| s.claimed_this_round = 0).unwrap();
     end_claims(&mut g);
     play(&mut g, A, &[Action::Claim(0), Action::Claim(0)]);
     assert_eq!(g.prescience(), [2, 0, 2]);
@@ -409,8 +427,8 @@ fn the_objective_is_dealt_from_the_seed_and_hidden_from_the_harkonnen() {
     for seed in 0..40 {
         let (g, ev) = Arrakis::setup_with_events(&ArrakisOptions::default(), seed).unwrap();
         let (again, _) = Arrakis::setup_with_events(&ArrakisOptions::default(), seed).unwrap();
-        let (first, second) = g.test_objectives();
-        assert_eq!(again.test_objectives(), (first, second));
+        let (first, second) = g.objectives();
+        assert_eq!(again.objectives(), (first, second));
         assert_eq!(second, None);
         dealt.insert(first);
         let t = data().tables.secret_objectives[usize::from(first)].targets();
@@ -433,19 +451,29 @@ fn the_objective_is_dealt_from_the_seed_and_hidden_from_the_harkonnen() {
 fn the_objective_wins_at_the_end_of_the_round() {
     // AR-WIN-02, AR-WIN-03
     let mut g = game();
-    g.test_set_objectives(0, None);
+    g.edit(|s| {
+        s.objective = 0;
+        s.objective2 = None;
+    })
+    .unwrap();
     let t = data().tables.secret_objectives[0].targets();
     // One short: the game goes on.
-    g.edit(|s| s.prescience = [t[0], t[1], t[2] - 1].into())
-        .unwrap();
-    g.edit(|s| s.revealed.clear()).unwrap();
+    g.edit(|s| {
+        s.prescience = [t[0], t[1], t[2] - 1].into();
+        s.revealed.clear();
+    })
+    .unwrap();
     end_claims(&mut g);
     play(&mut g, A, &[Action::Done]);
     assert!(g.winner().is_none());
     // Met during the round: still no win before the end of the round.
     let mut g = game();
-    g.test_set_objectives(0, None);
-    g.edit(|s| s.prescience = t.into()).unwrap();
+    g.edit(|s| {
+        s.objective = 0;
+        s.objective2 = None;
+        s.prescience = t.into();
+    })
+    .unwrap();
     atreides_turn(&mut g);
     play(&mut g, A, &[Action::SpendDie(DieResult::Strategy)]);
     assert!(g.winner().is_none());
@@ -459,13 +487,18 @@ fn the_objective_wins_at_the_end_of_the_round() {
 fn an_end_of_round_claim_can_complete_the_objective() {
     // AR-END-01, AR-END-02 (the claims come before the victory check)
     let mut g = game();
-    g.test_set_objectives(0, None);
+    g.edit(|s| {
+        s.objective = 0;
+        s.objective2 = None;
+    })
+    .unwrap();
     let t = data().tables.secret_objectives[0].targets();
-    g.edit(|s| s.prescience = [t[0] - 2, t[1], t[2]].into())
-        .unwrap();
-    g.edit(|s| s.revealed = vec![pc("a_baron_thwarted")])
-        .unwrap();
-    g.edit(|s| s.claimed_this_round = 0).unwrap();
+    g.edit(|s| {
+        s.prescience = [t[0] - 2, t[1], t[2]].into();
+        s.revealed = vec![pc("a_baron_thwarted")];
+        s.claimed_this_round = 0;
+    })
+    .unwrap();
     end_claims(&mut g);
     play(&mut g, A, &[Action::Claim(0)]);
     assert_eq!(g.result().unwrap().winners, vec![seat(A)]);
@@ -475,12 +508,18 @@ fn an_end_of_round_claim_can_complete_the_objective() {
 fn the_objective_wins_at_once_when_arrakeen_falls() {
     // AR-WIN-04, AR-PRESC-12
     let mut g = game();
-    g.test_set_objectives(2, None);
+    g.edit(|s| {
+        s.objective = 2;
+        s.objective2 = None;
+    })
+    .unwrap();
     let t = data().tables.secret_objectives[2].targets();
-    g.edit(|s| s.prescience = [t[0] - 3, t[1] - 3, t[2] - 3].into())
-        .unwrap();
-    g.test_put(A, a("broken_land"), [1, 0, 0], 0);
-    g.test_turn(A, &[DieResult::Strategy, DieResult::Strategy], 2);
+    g.edit(|s| {
+        s.prescience = [t[0] - 3, t[1] - 3, t[2] - 3].into();
+        s.put(A, a("broken_land"), [1, 0, 0], 0).unwrap();
+        s.turn(A, &[DieResult::Strategy, DieResult::Strategy], 2);
+    })
+    .unwrap();
     play(
         &mut g,
         A,
@@ -500,7 +539,11 @@ fn the_objective_wins_at_once_when_arrakeen_falls() {
 fn the_gom_jabbar_objective_also_wins_and_stays_hidden() {
     // AR-WIN-02, AR-WIN-04 (either objective)
     let mut g = game();
-    g.test_set_objectives(0, Some(5));
+    g.edit(|s| {
+        s.objective = 0;
+        s.objective2 = Some(5);
+    })
+    .unwrap();
     let t1 = data().tables.secret_objectives[0].targets();
     let t2 = data().tables.secret_objectives[5].targets();
     assert_ne!(t1, t2);
@@ -512,18 +555,24 @@ fn the_gom_jabbar_objective_also_wins_and_stays_hidden() {
         assert_eq!((view.objective, view.objective2), (None, None));
     }
     // The second objective met at the end of the round wins.
-    g.edit(|s| s.prescience = t2.into()).unwrap();
-    g.edit(|s| s.revealed.clear()).unwrap();
+    g.edit(|s| {
+        s.prescience = t2.into();
+        s.revealed.clear();
+    })
+    .unwrap();
     end_claims(&mut g);
     play(&mut g, A, &[Action::Done]);
     assert_eq!(g.result().unwrap().winners, vec![seat(A)]);
     // And when Arrakeen falls.
     let mut g = game();
-    g.test_set_objectives(0, Some(5));
-    g.edit(|s| s.prescience = [t2[0] - 3, t2[1] - 3, t2[2] - 3].into())
-        .unwrap();
-    g.test_put(A, a("broken_land"), [1, 0, 0], 0);
-    g.test_turn(A, &[DieResult::Strategy, DieResult::Strategy], 2);
+    g.edit(|s| {
+        s.objective = 0;
+        s.objective2 = Some(5);
+        s.prescience = [t2[0] - 3, t2[1] - 3, t2[2] - 3].into();
+        s.put(A, a("broken_land"), [1, 0, 0], 0).unwrap();
+        s.turn(A, &[DieResult::Strategy, DieResult::Strategy], 2);
+    })
+    .unwrap();
     play(
         &mut g,
         A,
@@ -562,10 +611,13 @@ fn every_objective_is_three_distinct_targets_within_reach() {
 fn card_water_of_life() {
     // No condition; the die is its cost: refused with no die at all.
     let mut g = game();
-    g.edit(|s| s.revealed = vec![pc("water_of_life")]).unwrap();
-    g.edit(|s| s.claimed_this_round = 0).unwrap();
-    g.test_turn(A, &[], 2);
-    g.test_set_prompt(Prompt::Turn(A));
+    g.edit(|s| {
+        s.revealed = vec![pc("water_of_life")];
+        s.claimed_this_round = 0;
+        s.turn(A, &[], 2);
+        s.prompt = Prompt::Turn(A);
+    })
+    .unwrap();
     assert!(
         !legal(&g, A)
             .iter()
@@ -588,8 +640,8 @@ fn card_sietch_council() {
 fn card_fedaykin_raid() {
     check_card(
         "fedaykin_raid",
-        |g| g.test_put(A, a("s1_1"), [1, 0, 0], 0),
-        |g| g.test_put(A, a("arrakeen"), [1, 0, 0], 0),
+        |g| g.edit(|s| s.put(A, a("s1_1"), [1, 0, 0], 0)).unwrap(),
+        |g| g.edit(|s| s.put(A, a("arrakeen"), [1, 0, 0], 0)).unwrap(),
         [0, 1, 1],
     );
 }
@@ -625,10 +677,13 @@ fn card_deep_desert_crossing() {
     check_card(
         "deep_desert_crossing",
         |g| {
-            g.test_put(A, a("s1_1"), [1, 0, 0], 0);
-            g.test_put(A, a("arrakeen"), [1, 0, 0], 0);
+            g.edit(|s| {
+                s.put(A, a("s1_1"), [1, 0, 0], 0).unwrap();
+                s.put(A, a("arrakeen"), [1, 0, 0], 0).unwrap();
+            })
+            .unwrap();
         },
-        |g| g.test_put(A, a("s2_2"), [1, 0, 0], 0),
+        |g| g.edit(|s| s.put(A, a("s2_2"), [1, 0, 0], 0)).unwrap(),
         [1, 2, 0],
     );
 }
@@ -639,10 +694,23 @@ fn card_the_voice() {
     check_card(
         "the_voice",
         |g| {
-            g.test_place_leader(id("paul_atreides"), a("s1_1"));
-            g.test_place_leader(id("baron_harkonnen"), a("arrakeen"));
+            // No leader stands alone (AR-MOVE-13): a regular with each.
+            g.edit(|s| {
+                s.put(A, a("s1_1"), [1, 0, 0], 0).unwrap();
+                s.place_leader(id("paul_atreides"), a("s1_1"));
+                s.put(H, a("arrakeen"), [1, 0, 0], 0).unwrap();
+                s.place_leader(id("baron_harkonnen"), a("arrakeen"));
+            })
+            .unwrap();
         },
-        |g| g.test_place_leader(id("stilgar"), a("s2_2")),
+        |g| {
+            // A leader never stands alone (AR-MOVE-13): a regular with him.
+            g.edit(|s| {
+                s.put(A, a("s2_2"), [1, 0, 0], 0).unwrap();
+                s.place_leader(id("stilgar"), a("s2_2"));
+            })
+            .unwrap()
+        },
         [2, 0, 1],
     );
 }
@@ -686,8 +754,11 @@ fn card_desert_power() {
     check_card(
         "desert_power",
         |g| {
-            g.test_put(A, a("s1_1"), [6, 0, 0], 0);
-            g.test_put(A, a("s2_2"), [5, 0, 0], 0);
+            g.edit(|s| {
+                s.put(A, a("s1_1"), [6, 0, 0], 0).unwrap();
+                s.put(A, a("s2_2"), [5, 0, 0], 0).unwrap();
+            })
+            .unwrap();
         },
         // A face-down token counts as 1 unit.
         |g| {
@@ -704,10 +775,10 @@ fn card_fremen_everywhere() {
         "fremen_everywhere",
         |g| {
             for id in ["s1_1", "s1_2", "s2_2", "s3_1"] {
-                g.test_put(A, a(id), [1, 0, 0], 0);
+                g.edit(|s| s.put(A, a(id), [1, 0, 0], 0)).unwrap();
             }
         },
-        |g| g.test_put(A, a("s4_1"), [1, 0, 0], 0),
+        |g| g.edit(|s| s.put(A, a("s4_1"), [1, 0, 0], 0)).unwrap(),
         [0, 1, 1],
     );
 }
@@ -716,8 +787,20 @@ fn card_fremen_everywhere() {
 fn card_the_spice_falters() {
     check_card(
         "the_spice_falters",
-        |g| g.test_imperium([1, 1, 1], [false; 3]),
-        |g| g.test_imperium([1, 1, 1], [true, false, false]),
+        |g| {
+            g.edit(|s| {
+                s.imperium = [1, 1, 1].into();
+                s.bans = [false; 3].into();
+            })
+            .unwrap()
+        },
+        |g| {
+            g.edit(|s| {
+                s.imperium = [1, 1, 1].into();
+                s.bans = [true, false, false].into();
+            })
+            .unwrap()
+        },
         [1, 0, 1],
     );
 }
@@ -737,10 +820,13 @@ fn sandworms_surfaced_are_counted_for_the_round_only() {
     // The Shai-Hulud Rises count comes from the SandwormPlaced events and
     // restarts with each round.
     let mut g = game();
-    g.edit(|s| s.worms_surfaced = 3).unwrap();
-    g.edit(|s| s.revealed.clear()).unwrap();
+    g.edit(|s| {
+        s.worms_surfaced = 3;
+        s.revealed.clear();
+    })
+    .unwrap();
     end_claims(&mut g);
-    g.test_set_prompt(Prompt::Unclaimed);
+    g.edit(|s| s.prompt = Prompt::Unclaimed).unwrap();
     play(&mut g, A, &[Action::RemoveUnclaimed]);
     assert_eq!(g.phase(), Phase::VehiclePlacement);
     assert_eq!(g.worms_surfaced(), 0);
@@ -794,16 +880,17 @@ fn card_the_sleeper_awakens() {
     check_card(
         "the_sleeper_awakens",
         |g| {
-            g.test_put(H, a("arrakeen"), [6, 0, 0], 0);
-            g.test_put(H, a("carthag"), [4, 2, 0], 0);
-            g.test_put(H, a("s1_1"), [0, 3, 0], 0);
+            g.edit(|s| {
+                s.put(H, a("arrakeen"), [6, 0, 0], 0).unwrap();
+                s.put(H, a("carthag"), [4, 2, 0], 0).unwrap();
+                s.put(H, a("s1_1"), [0, 3, 0], 0).unwrap();
+            })
+            .unwrap();
         },
         |g| {
             // One falls: 14 left.
-            g.edit(|s| {
-                s.take_units(H, a("s1_1"), UnitKind::Elite, 1);
-            })
-            .unwrap();
+            g.edit(|s| s.take_units(H, a("s1_1"), UnitKind::Elite, 1))
+                .unwrap();
         },
         [1, 1, 1],
     );
@@ -814,11 +901,14 @@ fn a_named_leader_off_the_board_does_not_count() {
     // The Voice reads the board only: a leader set aside is not there.
     let id = |s: &str| data().leader_id(s).unwrap();
     let mut g = game();
-    g.test_put(A, a("s1_1"), [1, 0, 0], 0);
-    g.test_place_leader(id("paul_atreides"), a("s1_1"));
-    g.test_set_leader(id("stilgar"), LeaderAt::SetAside);
-    g.edit(|s| s.revealed = vec![pc("the_voice")]).unwrap();
-    g.edit(|s| s.claimed_this_round = 0).unwrap();
+    g.edit(|s| {
+        s.put(A, a("s1_1"), [1, 0, 0], 0).unwrap();
+        s.place_leader(id("paul_atreides"), a("s1_1"));
+        s.set_leader(id("stilgar"), LeaderAt::SetAside);
+        s.revealed = vec![pc("the_voice")];
+        s.claimed_this_round = 0;
+    })
+    .unwrap();
     atreides_turn(&mut g);
     assert_refused(&g, seat(A), &Action::ClaimSpending(0, DieResult::Strategy));
 }

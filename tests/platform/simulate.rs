@@ -508,11 +508,9 @@ fn the_harkonnen_cannot_simulate_which_cards_the_mentat_drew() {
             house.decks[0].truncate(house.decks[0].len() - 2);
             house.hand.extend(drawn.iter().copied());
             s.smugglers.as_deref_mut().unwrap().mentat_drawn = drawn.clone();
+            s.prompt = Prompt::Expansion(ExpansionPrompt::Smugglers(SmPrompt::MentatKeep));
         })
         .unwrap();
-    state.test_set_prompt(Prompt::Expansion(ExpansionPrompt::Smugglers(
-        SmPrompt::MentatKeep,
-    )));
     let plan = Plan::<Arrakis>::check(&pb::SimulateRequest {
         actions: vec![Arrakis::action_to_pb(&ArrakisAction::Discard(drawn[0]))],
         sampling_seed: 5,

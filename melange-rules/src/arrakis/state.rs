@@ -376,6 +376,24 @@ impl Arrakis {
         &self.leaders
     }
 
+    /// The prescience deck, top last: its order is hidden in play (a
+    /// seat's view shows only its size).
+    pub fn prescience_deck(&self) -> &[u8] {
+        &self.prescience_deck
+    }
+
+    /// Where named leader `l` is.
+    pub fn leader_at(&self, l: LeaderId) -> LeaderAt {
+        self.leaders[usize::from(l.0)]
+    }
+
+    /// The Atreides secret objective, and the second one a Tested with the
+    /// Gom Jabbar drew (indexes into the objectives): hidden facts, which a
+    /// seat's view shows only to the Atreides.
+    pub fn objectives(&self) -> (u8, Option<u8>) {
+        (self.objective, self.objective2)
+    }
+
     /// The leader cards spent this round (bit = leader index).
     pub fn spent_leaders(&self) -> u64 {
         self.spent_leaders

@@ -11,7 +11,7 @@ mod seat;
 
 pub use error::RuleError;
 pub(crate) use position::position;
-pub use position::{Position, SetupError, read_setup, setup_text};
+pub use position::{Edited, Position, SetupError, read_setup, setup_text};
 pub use rng::{GameRng, RngStream};
 pub use ruleset::{GameResult, Resignation, Ruleset};
 pub use seat::{Seat, Viewer};

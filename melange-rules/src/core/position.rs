@@ -68,11 +68,37 @@ pub trait Position: Clone + Sized {
     /// Changes the position through its plain data, for tests and tools:
     /// `change` edits a setup of the game, which must then pass
     /// [`Position::from_setup`]. On a refusal the game is unchanged.
-    fn edit(&mut self, change: impl FnOnce(&mut Self::Setup)) -> Result<(), SetupError> {
+    /// `change` may return what a setup's edits return (nothing, or a
+    /// refusal of its own, which then leaves the game unchanged too), so a
+    /// one-edit change reads as one call.
+    fn edit<R: Edited>(
+        &mut self,
+        change: impl FnOnce(&mut Self::Setup) -> R,
+    ) -> Result<(), SetupError> {
         let mut setup = self.to_setup();
-        change(&mut setup);
+        change(&mut setup).edited()?;
         *self = Self::from_setup(setup)?;
         Ok(())
+    }
+}
+
+/// What a change of [`Position::edit`] may return: nothing, or a refusal
+/// of the edit itself (`Setup::put` with too few units in the supply),
+/// which the edit passes on.
+pub trait Edited {
+    /// The edit's own refusal, if any.
+    fn edited(self) -> Result<(), SetupError>;
+}
+
+impl Edited for () {
+    fn edited(self) -> Result<(), SetupError> {
+        Ok(())
+    }
+}
+
+impl<T: Edited> Edited for Result<T, SetupError> {
+    fn edited(self) -> Result<(), SetupError> {
+        self.and_then(Edited::edited)
     }
 }
 
@@ -128,7 +154,10 @@ macro_rules! position {
 
             /// Changes the position through its plain data; on a refusal
             /// the game is unchanged ([`crate::core::Position::edit`]).
-            pub fn edit(&mut self, change: impl FnOnce(&mut Setup)) -> Result<(), SetupError> {
+            pub fn edit<R: $crate::core::Edited>(
+                &mut self,
+                change: impl FnOnce(&mut Setup) -> R,
+            ) -> Result<(), SetupError> {
                 <$game as $crate::core::Position>::edit(self, change)
             }
         }

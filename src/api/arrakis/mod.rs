@@ -1315,7 +1315,11 @@ mod tests {
         let (mut game, _) = Arrakis::setup_with_events(&ArrakisOptions::default(), 3).unwrap();
         let none = view_to_pb(game.view(Viewer::Seat(Seat(1))));
         assert!(none.objective.is_some() && none.objective2.is_none());
-        game.test_set_objectives(0, Some(5));
+        game.edit(|s| {
+            s.objective = 0;
+            s.objective2 = Some(5);
+        })
+        .unwrap();
         let t = data().tables.secret_objectives[5].targets();
         let mine = view_to_pb(game.view(Viewer::Seat(Seat(1))));
         assert_eq!(

@@ -5,7 +5,8 @@ use super::*;
 #[test]
 fn the_voice_makes_the_opponent_discard_their_pick() {
     let mut g = game(A, &["the_voice"]);
-    g.test_hand(H, &[card("sandmasters"), card("forced_recruitment")]);
+    g.edit(|s| s.hand(H, &[card("sandmasters"), card("forced_recruitment")]))
+        .unwrap();
     play(
         &mut g,
         A,
@@ -29,10 +30,13 @@ fn the_voice_makes_the_opponent_discard_their_pick() {
 #[test]
 fn war_plan_adds_a_die_every_round() {
     let mut g = game(A, &["war_plan"]);
-    g.test_put(A, a("s1_3"), [2, 0, 0], 0);
+    g.edit(|s| s.put(A, a("s1_3"), [2, 0, 0], 0)).unwrap();
     let target = board().passable[a("s1_3").index()].iter().next().unwrap();
-    g.test_put(H, target, [1, 0, 0], 0);
-    g.test_load_dice(&[3, 3, 3, 3, 3, 3]);
+    g.edit(|s| {
+        s.put(H, target, [1, 0, 0], 0).unwrap();
+        s.load_dice(&[3, 3, 3, 3, 3, 3]);
+    })
+    .unwrap();
     let ev = play(
         &mut g,
         A,
@@ -55,9 +59,12 @@ fn war_plan_adds_a_die_every_round() {
 fn voice_from_the_outer_world_means_paul_muad_dib_too() {
     // AR-LEADER-18: a card naming Paul applies to Paul-Muad'Dib.
     let mut g = game(A, &["voice_from_the_outer_world"]);
-    g.test_set_leader(leader("paul_atreides"), LeaderAt::Removed);
-    g.test_set_leader(leader("paul_muad_dib"), LeaderAt::SetAside);
-    g.test_put(A, a("s1_3"), [1, 0, 0], 0);
+    g.edit(|s| {
+        s.set_leader(leader("paul_atreides"), LeaderAt::Removed);
+        s.set_leader(leader("paul_muad_dib"), LeaderAt::SetAside);
+        s.put(A, a("s1_3"), [1, 0, 0], 0).unwrap();
+    })
+    .unwrap();
     play(
         &mut g,
         A,
@@ -78,7 +85,7 @@ fn voice_from_the_outer_world_means_paul_muad_dib_too() {
     );
     assert_eq!(units(&g, A, "s1_3"), [1, 0, 1]);
     assert_eq!(
-        g.test_leader(leader("paul_muad_dib")),
+        g.leader_at(leader("paul_muad_dib")),
         LeaderAt::Board(a("s1_3"))
     );
     // Then that legion may move or surprise-attack: only it is offered.
@@ -103,11 +110,15 @@ fn grandmother_of_a_storm_rolls_storms_now() {
     let mountain = all_areas()
         .find(|x| board().area(*x).terrain == board::Terrain::Mountain)
         .unwrap();
-    g.test_put(H, desert, [3, 0, 0], 0);
-    g.test_put(H, mountain, [3, 0, 0], 0);
+    g.edit(|s| {
+        s.put(H, desert, [3, 0, 0], 0).unwrap();
+        s.put(H, mountain, [3, 0, 0], 0).unwrap();
+    })
+    .unwrap();
     start(&mut g, A, "grandmother_of_a_storm");
     let dice = data().tables.hazards.storm_dice;
-    g.test_load_dice(&vec![0; usize::from(dice)]);
+    g.edit(|s| s.load_dice(&vec![0; usize::from(dice)]))
+        .unwrap();
     play(&mut g, A, &[Action::Resolve]);
     assert_eq!(g.areas()[desert.index()].units[H].regular, 3 - dice);
     assert_eq!(g.areas()[mountain.index()].units[H], [3, 0, 0]);
@@ -118,14 +129,16 @@ fn grandmother_of_a_storm_rolls_storms_now() {
 fn fremen_rockets_remove_picked_vehicles_of_one_sector() {
     let (s, own, harv, z) = sector_setup();
     let mut g = game(A, &["fremen_rockets"]);
-    g.test_put(A, own, [1, 0, 0], 0);
-    g.edit(|s| s.areas[harv.index()].harvester = true).unwrap();
-    g.edit(|s| s.zones[z.index()] = Some(Vehicle::Carryall))
-        .unwrap();
+    g.edit(|s| {
+        s.put(A, own, [1, 0, 0], 0).unwrap();
+        s.areas[harv.index()].harvester = true;
+        s.zones[z.index()] = Some(Vehicle::Carryall);
+    })
+    .unwrap();
     start(&mut g, A, "fremen_rockets");
     // A sector without an Atreides legion is refused.
     assert_refused(&g, seat(A), &Action::PickSector(SectorId(5)));
-    g.test_load_dice(&[0, 5, 3]);
+    g.edit(|s| s.load_dice(&[0, 5, 3])).unwrap();
     play(&mut g, A, &[Action::PickSector(s), Action::PickZone(z)]);
     assert_eq!(g.zones()[z.index()], None);
     play(&mut g, A, &[Action::PickArea(harv)]);
@@ -134,12 +147,14 @@ fn fremen_rockets_remove_picked_vehicles_of_one_sector() {
 
     // One hit: only one vehicle goes.
     let mut g = game(A, &["fremen_rockets"]);
-    g.test_put(A, own, [1, 0, 0], 0);
-    g.edit(|s| s.areas[harv.index()].harvester = true).unwrap();
-    g.edit(|s| s.zones[z.index()] = Some(Vehicle::Ornithopter))
-        .unwrap();
+    g.edit(|s| {
+        s.put(A, own, [1, 0, 0], 0).unwrap();
+        s.areas[harv.index()].harvester = true;
+        s.zones[z.index()] = Some(Vehicle::Ornithopter);
+    })
+    .unwrap();
     start(&mut g, A, "fremen_rockets");
-    g.test_load_dice(&[0, 3, 4]);
+    g.edit(|s| s.load_dice(&[0, 3, 4])).unwrap();
     play(&mut g, A, &[Action::PickSector(s), Action::PickArea(harv)]);
     assert_eq!(g.zones()[z.index()], Some(Vehicle::Ornithopter));
     assert_eq!(g.prompt(), Prompt::Turn(H));
@@ -155,16 +170,18 @@ fn captured_ornithopter_removes_it_and_attacks_through_its_zone() {
         .find(|x| b.desert.contains(*x))
         .unwrap();
     let mut g = game(A, &["captured_ornithopter"]);
-    g.test_put(H, target, [3, 0, 0], 0);
-    g.edit(|s| s.zones[z.index()] = Some(Vehicle::Ornithopter))
-        .unwrap();
-    g.edit(|s| s.zones[1] = Some(Vehicle::Carryall)).unwrap();
+    g.edit(|s| {
+        s.put(H, target, [3, 0, 0], 0).unwrap();
+        s.zones[z.index()] = Some(Vehicle::Ornithopter);
+        s.zones[1] = Some(Vehicle::Carryall);
+    })
+    .unwrap();
     start(&mut g, A, "captured_ornithopter");
     // A carryall is not an ornithopter.
     assert_refused(&g, seat(A), &Action::PickZone(AirZoneId(1)));
     play(&mut g, A, &[Action::PickZone(z)]);
     assert_eq!(g.zones()[z.index()], None);
-    g.test_load_dice(&[0, 5, 4]);
+    g.edit(|s| s.load_dice(&[0, 5, 4])).unwrap();
     play(&mut g, A, &[Action::PickArea(target)]);
     assert_eq!(g.areas()[target.index()].units[H], [1, 0, 0]);
     assert_eq!(g.prompt(), Prompt::Turn(H));
@@ -175,7 +192,7 @@ fn thumpers_call_sandworms_next_to_atreides_legions() {
     // AR-HAZ-14: within the number of sandworm figures.
     let mut g = game(A, &["thumpers"]);
     let own = a("s1_3");
-    g.test_put(A, own, [1, 0, 0], 0);
+    g.edit(|s| s.put(A, own, [1, 0, 0], 0)).unwrap();
     let near = empty_desert_around(&g, own);
     let far = all_areas()
         .find(|x| empty_desert(&g, *x) && !borders(own, *x))
@@ -193,9 +210,11 @@ fn thumpers_call_sandworms_next_to_atreides_legions() {
 fn wall_of_sandworms_grows_from_a_sandworm_then_desert_power() {
     let mut g = game(A, &["wall_of_sandworms"]);
     let w = all_areas().find(|x| empty_desert(&g, *x)).unwrap();
-    g.edit(|s| s.areas[w.index()].worm = Some(Worm::Normal))
-        .unwrap();
-    g.edit(|s| s.worms_off -= 1).unwrap();
+    g.edit(|s| {
+        s.areas[w.index()].worm = Some(Worm::Normal);
+        s.worms_off -= 1;
+    })
+    .unwrap();
     let next = all_areas()
         .find(|x| borders(w, *x) && empty_desert(&g, *x))
         .unwrap();
@@ -243,8 +262,11 @@ fn smugglers_a_alternative_places_wormsigns_then_moves_gurney() {
     // AR-ACT-17, AR-DP-07: with Gurney in play, 2 wormsigns, then his
     // legion moves.
     let mut g = game(A, &["smugglers_a"]);
-    g.test_put(A, a("s1_1"), [1, 0, 0], 0);
-    g.test_place_leader(leader("gurney_halleck"), a("s1_1"));
+    g.edit(|s| {
+        s.put(A, a("s1_1"), [1, 0, 0], 0).unwrap();
+        s.place_leader(leader("gurney_halleck"), a("s1_1"));
+    })
+    .unwrap();
     play_card(&mut g, A, "smugglers_a");
     assert!(legal(&g, A).contains(&Action::WormsignAt(a("s2_1"))));
     // Never on a sietch (AR-DP-07).
@@ -269,7 +291,7 @@ fn smugglers_a_alternative_places_wormsigns_then_moves_gurney() {
         ],
     );
     assert_eq!(
-        g.test_leader(leader("gurney_halleck")),
+        g.leader_at(leader("gurney_halleck")),
         LeaderAt::Board(a("s1_2"))
     );
     assert_eq!(g.prompt(), Prompt::Turn(H));
@@ -278,13 +300,16 @@ fn smugglers_a_alternative_places_wormsigns_then_moves_gurney() {
 #[test]
 fn smugglers_a_alternative_partly_used() {
     let mut g = game(A, &["smugglers_a"]);
-    g.test_put(A, a("s1_1"), [1, 0, 0], 0);
-    g.test_place_leader(leader("gurney_halleck"), a("s1_1"));
+    g.edit(|s| {
+        s.put(A, a("s1_1"), [1, 0, 0], 0).unwrap();
+        s.place_leader(leader("gurney_halleck"), a("s1_1"));
+    })
+    .unwrap();
     play_card(&mut g, A, "smugglers_a");
     play(&mut g, A, &[Action::WormsignAt(a("s2_1")), Action::Done]);
     assert!(matches!(g.prompt(), Prompt::Move(_)));
     // Another legion may not move.
-    g.test_put(A, a("s3_1"), [1, 0, 0], 0);
+    g.edit(|s| s.put(A, a("s3_1"), [1, 0, 0], 0)).unwrap();
     assert_refused(&g, seat(A), &Action::Legion(a("s3_1")));
 }
 
@@ -292,12 +317,13 @@ fn smugglers_a_alternative_partly_used() {
 fn smugglers_c_alternative_removes_vehicles_near_gurney() {
     let b = board();
     let mut g = game(A, &["smugglers_c"]);
-    g.test_put(A, a("s1_1"), [1, 0, 0], 0);
-    g.test_place_leader(leader("gurney_halleck"), a("s1_1"));
-    g.edit(|s| s.areas[a("s1_5").index()].harvester = true)
-        .unwrap();
-    g.edit(|s| s.areas[a("s3_1").index()].harvester = true)
-        .unwrap();
+    g.edit(|s| {
+        s.put(A, a("s1_1"), [1, 0, 0], 0).unwrap();
+        s.place_leader(leader("gurney_halleck"), a("s1_1"));
+        s.areas[a("s1_5").index()].harvester = true;
+        s.areas[a("s3_1").index()].harvester = true;
+    })
+    .unwrap();
     let z = (0..b.air_zones.len())
         .find(|&z| b.air_zones[z].areas.contains(a("s1_5")))
         .unwrap();
@@ -310,10 +336,11 @@ fn smugglers_c_alternative_removes_vehicles_near_gurney() {
         })
         .unwrap();
     let zone = |i: usize| melange::rules::arrakis::AirZoneId(i as u8);
-    g.edit(|s| s.zones[z] = Some(melange::rules::arrakis::Vehicle::Ornithopter))
-        .unwrap();
-    g.edit(|s| s.zones[far] = Some(melange::rules::arrakis::Vehicle::Carryall))
-        .unwrap();
+    g.edit(|s| {
+        s.zones[z] = Some(melange::rules::arrakis::Vehicle::Ornithopter);
+        s.zones[far] = Some(melange::rules::arrakis::Vehicle::Carryall);
+    })
+    .unwrap();
     play_card(&mut g, A, "smugglers_c");
     // Not in another sector.
     assert_refused(&g, seat(A), &Action::PickArea(a("s3_1")));
@@ -344,12 +371,12 @@ fn smugglers_c_without_gurney_brings_him_in() {
 #[test]
 fn tested_with_the_gom_jabbar_draws_a_hidden_second_objective() {
     let mut g = game(A, &["tested_with_the_gom_jabbar"]);
-    let (first, none) = g.test_objectives();
+    let (first, none) = g.objectives();
     assert_eq!(none, None);
     let ev = play_card(&mut g, A, "tested_with_the_gom_jabbar");
     assert!(ev.is_empty() || legal(&g, A).contains(&Action::Resolve));
     let ev = play(&mut g, A, &[Action::Resolve]);
-    let (_, second) = g.test_objectives();
+    let (_, second) = g.objectives();
     let second = second.unwrap();
     assert_ne!(second, first);
     // The Harkonnen see that it was dealt, not which.
@@ -376,8 +403,11 @@ fn tested_with_the_gom_jabbar_draws_a_hidden_second_objective() {
     );
     // Only once: played again it offers nothing.
     let mut g2 = g.clone();
-    g2.test_turn(A, &[DieResult::Strategy], 1);
-    g2.test_hand(A, &[card("tested_with_the_gom_jabbar")]);
+    g2.edit(|s| {
+        s.turn(A, &[DieResult::Strategy], 1);
+        s.hand(A, &[card("tested_with_the_gom_jabbar")]);
+    })
+    .unwrap();
     play_card(&mut g2, A, "tested_with_the_gom_jabbar");
     assert_refused(&g2, seat(A), &Action::Resolve);
 }
@@ -385,20 +415,20 @@ fn tested_with_the_gom_jabbar_draws_a_hidden_second_objective() {
 #[test]
 fn truthtrance_forces_the_harkonnen_die() {
     let mut g = game(A, &["truthtrance"]);
-    g.test_turn(A, &[DieResult::Strategy, DieResult::Deployment], 0);
+    g.edit(|s| s.turn(A, &[DieResult::Strategy, DieResult::Deployment], 0))
+        .unwrap();
     let mk = |r| melange::rules::arrakis::Die {
         result: r,
         spent: false,
         token: false,
     };
-    g.edit(|s| s.houses[H].dice = vec![mk(DieResult::Strategy), mk(DieResult::Mentat)])
-        .unwrap();
     g.edit(|s| {
+        s.houses[H].dice = vec![mk(DieResult::Strategy), mk(DieResult::Mentat)];
         s.houses[H].dice.push(melange::rules::arrakis::Die {
             result: DieResult::House,
             spent: true,
             token: false,
-        })
+        });
     })
     .unwrap();
     play_card(&mut g, A, "truthtrance");
@@ -512,7 +542,11 @@ fn bill_of_particulars_drops_a_marker_without_a_ban() {
     use melange::rules::arrakis::ImperiumMarker;
     let bottom = data().tables.spice_must_flow.rows.len() as u8;
     let mut g = game(A, &["bill_of_particulars"]);
-    g.test_imperium([bottom - 1, bottom, 1], [false; 3]);
+    g.edit(|s| {
+        s.imperium = ([bottom - 1, bottom, 1]).into();
+        s.bans = ([false; 3]).into();
+    })
+    .unwrap();
     play_card(&mut g, A, "bill_of_particulars");
     // Already at the bottom.
     assert_refused(
@@ -534,7 +568,7 @@ fn cielagos_piping_message_needs_a_harkonnen_legion_near_a_sietch() {
         DieResult::Strategy
     )));
     // s1_1 is 2 areas from Sihaya Ridge (s1_1 - s1_2 - sihaya_ridge).
-    g.test_put(H, a("s1_1"), [1, 0, 0], 0);
+    g.edit(|s| s.put(H, a("s1_1"), [1, 0, 0], 0)).unwrap();
     let before = g.areas()[a("sihaya_ridge").index()].tokens.len();
     play_card(&mut g, A, "cielagos_piping_message");
     assert_refused(&g, seat(A), &Action::PickArea(a("habbanya_ridge")));
@@ -550,10 +584,12 @@ fn cielagos_piping_message_needs_a_harkonnen_legion_near_a_sietch() {
 #[test]
 fn stillsuits_moves_in_desert_then_swaps_sietch_tokens() {
     let mut g = game(A, &["stillsuits"]);
-    g.test_put(A, a("s1_1"), [1, 0, 0], 0);
-    // The board was cleared: one sietch gets tokens back.
-    g.edit(|s| s.areas[a("sihaya_ridge").index()].tokens = vec![0, 1])
-        .unwrap();
+    g.edit(|s| {
+        s.put(A, a("s1_1"), [1, 0, 0], 0).unwrap();
+        // The board was cleared: one sietch gets tokens back.
+        s.areas[a("sihaya_ridge").index()].tokens = vec![0, 1];
+    })
+    .unwrap();
     play_card(&mut g, A, "stillsuits");
     play(
         &mut g,
@@ -578,11 +614,14 @@ fn stillsuits_moves_in_desert_then_swaps_sietch_tokens() {
 #[test]
 fn kitab_al_ibar_relocates_a_sietch_with_its_figures() {
     let mut g = game(A, &["kitab_al_ibar"]);
-    g.test_put(A, a("sihaya_ridge"), [1, 1, 0], 1);
-    g.test_place_leader(leader("stilgar"), a("sihaya_ridge"));
+    g.edit(|s| {
+        s.put(A, a("sihaya_ridge"), [1, 1, 0], 1).unwrap();
+        s.place_leader(leader("stilgar"), a("sihaya_ridge"));
+    })
+    .unwrap();
     let tokens = g.areas()[a("sihaya_ridge").index()].tokens.clone();
     let sietch = g.areas()[a("sihaya_ridge").index()].sietch;
-    g.test_put(H, a("s1_2"), [1, 0, 0], 0);
+    g.edit(|s| s.put(H, a("s1_2"), [1, 0, 0], 0)).unwrap();
     play_card(&mut g, A, "kitab_al_ibar");
     play(&mut g, A, &[Action::PickArea(a("sihaya_ridge"))]);
     // Not an occupied area, not a non-bordering one.
@@ -594,7 +633,7 @@ fn kitab_al_ibar_relocates_a_sietch_with_its_figures() {
     assert_eq!(s.generic[A], 1);
     assert_eq!(s.tokens, tokens);
     assert_eq!(s.sietch, sietch);
-    assert_eq!(g.test_leader(leader("stilgar")), LeaderAt::Board(a("s1_6")));
+    assert_eq!(g.leader_at(leader("stilgar")), LeaderAt::Board(a("s1_6")));
     let old = &g.areas()[a("sihaya_ridge").index()];
     assert!(old.sietch.is_none() && old.tokens.is_empty());
 }
@@ -602,9 +641,12 @@ fn kitab_al_ibar_relocates_a_sietch_with_its_figures() {
 #[test]
 fn sandtides_pushes_an_enemy_legion_out_of_the_desert() {
     let mut g = game(A, &["sandtides"]);
-    g.test_put(H, a("s1_1"), [2, 0, 0], 1);
-    g.test_put(H, a("carthag"), [1, 0, 0], 0);
-    g.test_put(A, a("s1_3"), [1, 0, 0], 0);
+    g.edit(|s| {
+        s.put(H, a("s1_1"), [2, 0, 0], 1).unwrap();
+        s.put(H, a("carthag"), [1, 0, 0], 0).unwrap();
+        s.put(A, a("s1_3"), [1, 0, 0], 0).unwrap();
+    })
+    .unwrap();
     play_card(&mut g, A, "sandtides");
     // Carthag is no desert.
     assert_refused(&g, seat(A), &Action::PickArea(a("carthag")));
@@ -639,7 +681,7 @@ fn fear_is_the_mind_killer_adds_two_steps_when_the_card_is_claimed() {
             .discard
             .contains(&card("fear_is_the_mind_killer"))
     );
-    g.test_turn(A, &[DieResult::Strategy], 1);
+    g.edit(|s| s.turn(A, &[DieResult::Strategy], 1)).unwrap();
     play(&mut g, A, &[Action::ClaimSpending(0, DieResult::Strategy)]);
     assert_eq!(g.prescience(), [2, 0, 2]);
     assert_eq!(g.fear(), None);
@@ -663,13 +705,13 @@ fn eyes_of_ibad_keep_a_card_revealed_until_claimed() {
     play(&mut g, A, &[Action::PickSlot(1)]);
     assert_eq!(g.ibad(), Some(1));
     // Adab cannot remove it.
-    g.test_turn(A, &[DieResult::Strategy], 1);
+    g.edit(|s| s.turn(A, &[DieResult::Strategy], 1)).unwrap();
     play_card(&mut g, A, "adab_the_demanding_memory");
     assert_refused(&g, seat(A), &Action::PickSlot(1));
     play(&mut g, A, &[Action::Done]);
     // End of round: unclaimed cards go, the attached one stays, and 3 new
     // ones join it.
-    g.test_set_prompt(Prompt::Unclaimed);
+    g.edit(|s| s.prompt = Prompt::Unclaimed).unwrap();
     play(&mut g, A, &[Action::RemoveUnclaimed]);
     assert_eq!(g.revealed().len(), 4);
     assert_eq!(g.revealed()[0], 1);
@@ -680,7 +722,7 @@ fn eyes_of_ibad_keep_a_card_revealed_until_claimed() {
 fn shai_hulud_brings_the_wild_maker_in_spent() {
     use melange::rules::arrakis::Worm;
     let mut g = game(A, &["shai_hulud"]);
-    g.test_put(H, a("s1_2"), [1, 0, 0], 0);
+    g.edit(|s| s.put(H, a("s1_2"), [1, 0, 0], 0)).unwrap();
     let wm = leader("wild_maker");
     play_card(&mut g, A, "shai_hulud");
     // Only an empty desert area (AR-LEADER-27).
@@ -689,7 +731,7 @@ fn shai_hulud_brings_the_wild_maker_in_spent() {
     assert_refused(&g, seat(A), &Action::PickArea(a("sihaya_ridge")));
     play(&mut g, A, &[Action::PickArea(a("s1_1"))]);
     assert_eq!(g.areas()[a("s1_1").index()].worm, Some(Worm::WildMaker));
-    assert_eq!(g.test_leader(wm), LeaderAt::SetAside);
+    assert_eq!(g.leader_at(wm), LeaderAt::SetAside);
     assert!(g.spent_leaders() & (1 << wm.0) != 0);
     assert_eq!(g.prompt(), Prompt::Turn(H));
 }
@@ -699,10 +741,12 @@ fn shai_hulud_alternative_moves_and_attacks_with_six_dice() {
     use melange::rules::arrakis::Worm;
     let mut g = game(A, &["shai_hulud"]);
     let wm = leader("wild_maker");
-    g.test_set_leader(wm, LeaderAt::SetAside);
-    g.edit(|s| s.areas[a("s1_1").index()].worm = Some(Worm::WildMaker))
-        .unwrap();
-    g.test_put(H, a("s1_11"), [4, 0, 0], 0);
+    g.edit(|s| {
+        s.set_leader(wm, LeaderAt::SetAside);
+        s.areas[a("s1_1").index()].worm = Some(Worm::WildMaker);
+        s.put(H, a("s1_11"), [4, 0, 0], 0).unwrap();
+    })
+    .unwrap();
     let worms_off = g.worms_off();
     play_card(&mut g, A, "shai_hulud");
     // s1_11 is out of reach from s1_1; move first (AR-LEADER-28).
@@ -719,7 +763,7 @@ fn shai_hulud_alternative_moves_and_attacks_with_six_dice() {
             unreachable!()
         };
         // 6 dice, all Hits (AR-HAZ-27): 4 regulars die.
-        g.test_load_dice(&[0, 0, 0, 0, 0, 0]);
+        g.edit(|s| s.load_dice(&[0, 0, 0, 0, 0, 0])).unwrap();
         play(&mut g, A, &[Action::WormAttack(to, a("s1_11"))]);
         assert_eq!(units(&g, H, "s1_11"), [0, 0, 0]);
         // It leaves the board; the ordinary sandworms are untouched.
@@ -732,8 +776,11 @@ fn shai_hulud_alternative_moves_and_attacks_with_six_dice() {
 fn shai_hulud_alternative_brings_the_figure_back_first() {
     use melange::rules::arrakis::Worm;
     let mut g = game(A, &["shai_hulud"]);
-    g.test_set_leader(leader("wild_maker"), LeaderAt::SetAside);
-    g.test_put(H, a("s1_2"), [1, 0, 0], 0);
+    g.edit(|s| {
+        s.set_leader(leader("wild_maker"), LeaderAt::SetAside);
+        s.put(H, a("s1_2"), [1, 0, 0], 0).unwrap();
+    })
+    .unwrap();
     play_card(&mut g, A, "shai_hulud");
     assert_refused(&g, seat(A), &Action::PickArea(a("s1_2")));
     play(&mut g, A, &[Action::PickArea(a("s1_1"))]);
@@ -768,10 +815,7 @@ fn smugglers_puts_gurney_straight_on_the_board() {
             Action::DeployLeader(Some(leader("gurney_halleck"))),
         ],
     );
-    assert_eq!(
-        g.test_leader(leader("gurney_halleck")),
-        LeaderAt::Board(spot)
-    );
+    assert_eq!(g.leader_at(leader("gurney_halleck")), LeaderAt::Board(spot));
     assert_eq!(g.areas()[spot.index()].units[A], [0, 2, 0]);
 }
 
@@ -781,15 +825,18 @@ fn usul_grants_desert_power_whatever_the_dice() {
     // Desert Power as an action is refused (AR-DP-04), but the card grants
     // it.
     let mut g = game(A, &["usul_the_base_of_the_pillar"]);
-    g.test_turn(
-        A,
-        &[
-            DieResult::Strategy,
-            DieResult::Mentat,
-            DieResult::Deployment,
-        ],
-        1,
-    );
+    g.edit(|s| {
+        s.turn(
+            A,
+            &[
+                DieResult::Strategy,
+                DieResult::Mentat,
+                DieResult::Deployment,
+            ],
+            1,
+        )
+    })
+    .unwrap();
     assert_refused(&g, seat(A), &Action::DesertPower);
     play_card(&mut g, A, "usul_the_base_of_the_pillar");
     assert_eq!(g.prompt(), Prompt::Wormsigns(2));
@@ -813,9 +860,11 @@ fn the_wild_maker_is_the_fifth_sandworm() {
     let mut g = game(A, &["shai_hulud", "thumpers"]);
     let spots: Vec<AreaId> = all_areas().filter(|x| empty_desert(&g, *x)).collect();
     for w in &spots[..4] {
-        g.edit(|s| s.areas[w.index()].worm = Some(Worm::Normal))
-            .unwrap();
-        g.edit(|s| s.worms_off -= 1).unwrap();
+        g.edit(|s| {
+            s.areas[w.index()].worm = Some(Worm::Normal);
+            s.worms_off -= 1;
+        })
+        .unwrap();
     }
     assert_eq!(g.worms_off(), 0);
     play_card(&mut g, A, "shai_hulud");
@@ -833,8 +882,11 @@ fn the_wild_maker_is_the_fifth_sandworm() {
         "4 sandworms and the Wild Maker"
     );
     // A sixth may not come, whatever brings it.
-    g.test_turn(A, &[DieResult::Strategy, DieResult::Deployment], 2);
-    g.test_put(A, a("s1_3"), [1, 0, 0], 0);
+    g.edit(|s| {
+        s.turn(A, &[DieResult::Strategy, DieResult::Deployment], 2);
+        s.put(A, a("s1_3"), [1, 0, 0], 0).unwrap();
+    })
+    .unwrap();
     play_card(&mut g, A, "thumpers");
     assert!(
         !legal(&g, A)
@@ -857,15 +909,18 @@ fn alia_the_abomination_requires_reverend_mother_jessica() {
         &Action::PlayCard(card("alia_the_abomination"), DieResult::Strategy),
     );
     let mut g = game(A, &["alia_the_abomination", "chatt_the_leaper"]);
-    g.test_set_leader(leader("lady_jessica"), LeaderAt::Removed);
-    g.test_set_leader(leader("reverend_mother_jessica"), LeaderAt::SetAside);
+    g.edit(|s| {
+        s.set_leader(leader("lady_jessica"), LeaderAt::Removed);
+        s.set_leader(leader("reverend_mother_jessica"), LeaderAt::SetAside);
+    })
+    .unwrap();
     let sietch = all_areas()
         .find(|x| g.areas()[x.index()].sietch.is_some())
         .unwrap();
     start(&mut g, A, "alia_the_abomination");
     let ev = play(&mut g, A, &[Action::Resolve]);
     assert!(ev.contains(&Event::LeaderEntered { leader: alia }));
-    assert_eq!(g.test_leader(alia), LeaderAt::SetAside);
+    assert_eq!(g.leader_at(alia), LeaderAt::SetAside);
     // Then another card.
     play(
         &mut g,
@@ -885,18 +940,21 @@ fn alia_the_abomination_requires_reverend_mother_jessica() {
 fn alia_the_abomination_alternative_tanks_any_enemy_leader_then_draws() {
     // AR-LEADER-09; the alternative needs no Reverend Mother.
     let mut g = game(A, &["alia_the_abomination"]);
-    g.test_set_leader(leader("alia"), LeaderAt::SetAside);
-    g.test_put(H, a("s1_3"), [1, 0, 0], 0);
-    g.test_place_leader(leader("baron_harkonnen"), a("s1_3"));
-    g.test_put(A, a("s2_1"), [1, 0, 0], 0);
-    g.test_place_leader(leader("stilgar"), a("s2_1"));
+    g.edit(|s| {
+        s.set_leader(leader("alia"), LeaderAt::SetAside);
+        s.put(H, a("s1_3"), [1, 0, 0], 0).unwrap();
+        s.place_leader(leader("baron_harkonnen"), a("s1_3"));
+        s.put(A, a("s2_1"), [1, 0, 0], 0).unwrap();
+        s.place_leader(leader("stilgar"), a("s2_1"));
+    })
+    .unwrap();
     start(&mut g, A, "alia_the_abomination");
     // Not an own leader, nor one off the board.
     assert_refused(&g, seat(A), &Action::PickLeader(leader("stilgar")));
     assert_refused(&g, seat(A), &Action::PickLeader(leader("beast_rabban")));
     play(&mut g, A, &[Action::PickLeader(leader("baron_harkonnen"))]);
     assert!(matches!(
-        g.test_leader(leader("baron_harkonnen")),
+        g.leader_at(leader("baron_harkonnen")),
         LeaderAt::Tank(_)
     ));
     assert_eq!(units(&g, H, "s1_3"), [1, 0, 0]);
@@ -911,9 +969,12 @@ fn alia_the_abomination_alternative_tanks_any_enemy_leader_then_draws() {
 fn death_commandos_upgrade_two_elites_then_move_two_fedaykin_legions() {
     let mut g = game(A, &["death_commandos"]);
     let (x, y) = (a("s1_3"), a("s2_1"));
-    g.test_put(A, x, [1, 1, 0], 0);
-    g.test_put(A, y, [0, 1, 0], 0);
-    g.test_put(A, a("s3_1"), [2, 0, 0], 0);
+    g.edit(|s| {
+        s.put(A, x, [1, 1, 0], 0).unwrap();
+        s.put(A, y, [0, 1, 0], 0).unwrap();
+        s.put(A, a("s3_1"), [2, 0, 0], 0).unwrap();
+    })
+    .unwrap();
     start(&mut g, A, "death_commandos");
     assert_refused(&g, seat(A), &Action::Upgrade(a("s3_1")));
     play(&mut g, A, &[Action::Upgrade(x), Action::Upgrade(y)]);
@@ -948,7 +1009,7 @@ fn death_commandos_upgrade_two_elites_then_move_two_fedaykin_legions() {
 
     // AR-ACT-17: one upgrade, then no move.
     let mut g = game(A, &["death_commandos"]);
-    g.test_put(A, x, [0, 2, 0], 0);
+    g.edit(|s| s.put(A, x, [0, 2, 0], 0)).unwrap();
     start(&mut g, A, "death_commandos");
     play(&mut g, A, &[Action::Upgrade(x), Action::Done, Action::Done]);
     assert_eq!(units(&g, A, "s1_3"), [0, 1, 1]);
@@ -979,14 +1040,17 @@ fn battle_language_caps_the_defender_at_four_dice_in_the_first_round() {
     let mut g = game(A, &["battle_language"]);
     let own = a("s1_3");
     let target = empty_neighbour(&g, own);
-    g.test_put(A, own, [3, 0, 0], 0);
-    g.test_place_leader(leader("stilgar"), own);
-    g.test_put(A, a("s2_1"), [2, 0, 0], 0);
-    g.test_put(H, target, [6, 0, 0], 0);
+    g.edit(|s| {
+        s.put(A, own, [3, 0, 0], 0).unwrap();
+        s.place_leader(leader("stilgar"), own);
+        s.put(A, a("s2_1"), [2, 0, 0], 0).unwrap();
+        s.put(H, target, [6, 0, 0], 0).unwrap();
+    })
+    .unwrap();
     start(&mut g, A, "battle_language");
     // Only a legion with a leader.
     assert_refused(&g, seat(A), &Action::Legion(a("s2_1")));
-    g.test_load_dice(&[3; 40]);
+    g.edit(|s| s.load_dice(&[3; 40])).unwrap();
     let ev = play(
         &mut g,
         A,
@@ -1019,19 +1083,28 @@ fn crysknife_moves_a_fedaykin_legion_then_tanks_a_bordering_leader() {
     // AR-LEADER-09.
     let mut g = game(A, &["crysknife"]);
     let own = a("s1_3");
-    g.test_put(A, own, [1, 0, 1], 0);
-    g.test_put(A, a("s2_1"), [1, 0, 0], 0);
+    g.edit(|s| {
+        s.put(A, own, [1, 0, 1], 0).unwrap();
+        s.put(A, a("s2_1"), [1, 0, 0], 0).unwrap();
+    })
+    .unwrap();
     let to = empty_neighbour(&g, own);
     let near = empty_neighbour_but(&g, to, own);
-    g.test_put(H, near, [1, 0, 0], 0);
-    g.test_place_leader(leader("beast_rabban"), near);
+    g.edit(|s| {
+        s.put(H, near, [1, 0, 0], 0).unwrap();
+        s.place_leader(leader("beast_rabban"), near);
+    })
+    .unwrap();
     let far = all_areas()
         .find(|x| {
             *x != to && !borders(to, *x) && board().desert.contains(*x) && empty_desert(&g, *x)
         })
         .unwrap();
-    g.test_put(H, far, [1, 0, 0], 0);
-    g.test_place_leader(leader("baron_harkonnen"), far);
+    g.edit(|s| {
+        s.put(H, far, [1, 0, 0], 0).unwrap();
+        s.place_leader(leader("baron_harkonnen"), far);
+    })
+    .unwrap();
     start(&mut g, A, "crysknife");
     assert_refused(&g, seat(A), &Action::Legion(a("s2_1")));
     play(
@@ -1046,23 +1119,23 @@ fn crysknife_moves_a_fedaykin_legion_then_tanks_a_bordering_leader() {
     assert_refused(&g, seat(A), &Action::PickLeader(leader("baron_harkonnen")));
     play(&mut g, A, &[Action::PickLeader(leader("beast_rabban"))]);
     assert!(matches!(
-        g.test_leader(leader("beast_rabban")),
+        g.leader_at(leader("beast_rabban")),
         LeaderAt::Tank(_)
     ));
-    assert_eq!(
-        g.test_leader(leader("baron_harkonnen")),
-        LeaderAt::Board(far)
-    );
+    assert_eq!(g.leader_at(leader("baron_harkonnen")), LeaderAt::Board(far));
     assert_eq!(g.prompt(), Prompt::Turn(H));
 
     // AR-ACT-17: no move, so no legion to border: nobody is tanked.
     let mut g = game(A, &["crysknife"]);
-    g.test_put(A, own, [1, 0, 1], 0);
-    g.test_put(H, to, [1, 0, 0], 0);
-    g.test_place_leader(leader("beast_rabban"), to);
+    g.edit(|s| {
+        s.put(A, own, [1, 0, 1], 0).unwrap();
+        s.put(H, to, [1, 0, 0], 0).unwrap();
+        s.place_leader(leader("beast_rabban"), to);
+    })
+    .unwrap();
     start(&mut g, A, "crysknife");
     play(&mut g, A, &[Action::Done]);
-    assert_eq!(g.test_leader(leader("beast_rabban")), LeaderAt::Board(to));
+    assert_eq!(g.leader_at(leader("beast_rabban")), LeaderAt::Board(to));
     assert_eq!(g.prompt(), Prompt::Turn(H));
 }
 
@@ -1070,8 +1143,11 @@ fn crysknife_moves_a_fedaykin_legion_then_tanks_a_bordering_leader() {
 fn jubba_cloaks_move_a_desert_legion_with_a_leader_then_play_a_card() {
     let mut g = game(A, &["jubba_cloaks", "hieregs"]);
     let own = a("s1_3");
-    g.test_put(A, own, [1, 0, 0], 1);
-    g.test_put(A, a("s2_1"), [2, 0, 0], 0);
+    g.edit(|s| {
+        s.put(A, own, [1, 0, 0], 1).unwrap();
+        s.put(A, a("s2_1"), [2, 0, 0], 0).unwrap();
+    })
+    .unwrap();
     start(&mut g, A, "jubba_cloaks");
     // A desert legion without a leader is refused.
     assert_refused(&g, seat(A), &Action::Legion(a("s2_1")));
@@ -1098,9 +1174,11 @@ fn jubba_cloaks_move_a_desert_legion_with_a_leader_then_play_a_card() {
 fn hieregs_deploy_into_two_empty_desert_areas_then_desert_power() {
     // AR-DP-05: the card grants Desert Power.
     let mut g = game(A, &["hieregs"]);
-    g.test_put(A, a("s1_3"), [1, 0, 0], 0);
-    g.edit(|s| s.areas[a("s1_4").index()].wormsign = Some(Wormsign::Sand))
-        .unwrap();
+    g.edit(|s| {
+        s.put(A, a("s1_3"), [1, 0, 0], 0).unwrap();
+        s.areas[a("s1_4").index()].wormsign = Some(Wormsign::Sand);
+    })
+    .unwrap();
     start(&mut g, A, "hieregs");
     assert_refused(&g, seat(A), &Action::DeployAt(a("s1_3")));
     assert_refused(&g, seat(A), &Action::DeployAt(a("s1_4")));
@@ -1128,7 +1206,7 @@ fn i_am_stilgar_the_fremen_enters_a_free_plateau_then_draws() {
     let plateaus: Vec<AreaId> = all_areas()
         .filter(|x| board().area(*x).terrain == board::Terrain::Plateau)
         .collect();
-    g.test_put(H, plateaus[1], [1, 0, 0], 0);
+    g.edit(|s| s.put(H, plateaus[1], [1, 0, 0], 0)).unwrap();
     start(&mut g, A, "i_am_stilgar_the_fremen");
     // Not desert, and not a plateau with Harkonnen in it.
     assert_refused(&g, seat(A), &Action::DeployAt(a("s1_3")));
@@ -1141,7 +1219,7 @@ fn i_am_stilgar_the_fremen_enters_a_free_plateau_then_draws() {
         &Action::DeployLeader(Some(leader("paul_atreides"))),
     );
     play(&mut g, A, &[Action::DeployLeader(Some(stilgar))]);
-    assert_eq!(g.test_leader(stilgar), LeaderAt::Board(plateaus[0]));
+    assert_eq!(g.leader_at(stilgar), LeaderAt::Board(plateaus[0]));
     let draw = first_legal(&g, A, |x| matches!(x, Action::DrawFrom(_)));
     play(&mut g, A, &[draw]);
     assert_eq!(g.house(A).hand.len(), 1);
@@ -1155,12 +1233,14 @@ fn thumpers_never_call_a_sandworm_into_an_occupied_area() {
     // Harkonnen legion, a harvester or a wormsign is not offered.
     let mut g = game(A, &["thumpers"]);
     let own = a("s1_3");
-    g.test_put(A, own, [1, 0, 0], 0);
+    g.edit(|s| s.put(A, own, [1, 0, 0], 0)).unwrap();
     let near = empty_desert_around(&g, own);
     assert!(near.len() >= 3, "{near:?}");
-    g.test_put(H, near[0], [1, 0, 0], 0);
-    g.edit(|s| s.areas[near[1].index()].harvester = true)
-        .unwrap();
+    g.edit(|s| {
+        s.put(H, near[0], [1, 0, 0], 0).unwrap();
+        s.areas[near[1].index()].harvester = true;
+    })
+    .unwrap();
     start(&mut g, A, "thumpers");
     let offered: Vec<Action> = legal(&g, A)
         .into_iter()

@@ -69,8 +69,8 @@ fn beloved_feyd_rautha_enters_then_plays_another_card() {
             Action::Resolve,
         ],
     );
-    assert_eq!(g.test_leader(leader("feyd_rautha")), LeaderAt::SetAside);
-    assert_eq!(g.test_leader(leader("beast_rabban")), LeaderAt::Removed);
+    assert_eq!(g.leader_at(leader("feyd_rautha")), LeaderAt::SetAside);
+    assert_eq!(g.leader_at(leader("beast_rabban")), LeaderAt::Removed);
     play(
         &mut g,
         H,
@@ -81,7 +81,7 @@ fn beloved_feyd_rautha_enters_then_plays_another_card() {
         ],
     );
     assert_eq!(
-        g.test_leader(leader("feyd_rautha")),
+        g.leader_at(leader("feyd_rautha")),
         LeaderAt::Board(a("arrakeen"))
     );
     assert_eq!(g.house(H).discard.len(), 2);
@@ -91,8 +91,11 @@ fn beloved_feyd_rautha_enters_then_plays_another_card() {
 #[test]
 fn beloved_feyd_rautha_alternative_when_he_is_in_play() {
     let mut g = game(H, &["beloved_feyd_rautha"]);
-    g.test_put(H, a("carthag"), [1, 0, 0], 0);
-    g.test_place_leader(leader("feyd_rautha"), a("carthag"));
+    g.edit(|s| {
+        s.put(H, a("carthag"), [1, 0, 0], 0).unwrap();
+        s.place_leader(leader("feyd_rautha"), a("carthag"));
+    })
+    .unwrap();
     play(
         &mut g,
         H,
@@ -109,8 +112,11 @@ fn beloved_feyd_rautha_alternative_when_he_is_in_play() {
 fn hunter_seeker_only_reaches_a_sector_with_a_harkonnen_legion() {
     let mut g = game(H, &["hunter_seeker"]);
     let b = board();
-    g.test_put(A, a("s1_3"), [1, 0, 0], 0);
-    g.test_place_leader(leader("stilgar"), a("s1_3"));
+    g.edit(|s| {
+        s.put(A, a("s1_3"), [1, 0, 0], 0).unwrap();
+        s.place_leader(leader("stilgar"), a("s1_3"));
+    })
+    .unwrap();
     // A far sector holds Paul.
     let far = (0..b.areas.len() as u8)
         .map(AreaId)
@@ -119,13 +125,16 @@ fn hunter_seeker_only_reaches_a_sector_with_a_harkonnen_legion() {
                 && b.area(*x).sector != b.area(a("carthag")).sector
         })
         .unwrap();
-    g.test_put(A, far, [1, 0, 0], 0);
-    g.test_place_leader(leader("paul_atreides"), far);
+    g.edit(|s| {
+        s.put(A, far, [1, 0, 0], 0).unwrap();
+        s.place_leader(leader("paul_atreides"), far);
+    })
+    .unwrap();
     let same_sector = (0..b.areas.len() as u8)
         .map(AreaId)
         .find(|x| *x != a("s1_3") && b.area(*x).sector == b.area(a("s1_3")).sector)
         .unwrap();
-    g.test_put(H, same_sector, [1, 0, 0], 0);
+    g.edit(|s| s.put(H, same_sector, [1, 0, 0], 0)).unwrap();
     play(
         &mut g,
         H,
@@ -133,7 +142,7 @@ fn hunter_seeker_only_reaches_a_sector_with_a_harkonnen_legion() {
     );
     assert_refused(&g, seat(H), &Action::PickLeader(leader("paul_atreides")));
     play(&mut g, H, &[Action::PickLeader(leader("stilgar"))]);
-    assert_eq!(g.test_leader(leader("stilgar")), LeaderAt::Tank(0));
+    assert_eq!(g.leader_at(leader("stilgar")), LeaderAt::Tank(0));
     assert_eq!(g.areas()[a("s1_3").index()].named, 0);
 }
 
@@ -145,10 +154,11 @@ fn polar_cap_factories_deploys_and_clears_wormsigns_around_the_north_pole() {
     let far = all_areas()
         .find(|x| *x != np && !borders(np, *x) && board().desert.contains(*x))
         .unwrap();
-    g.edit(|s| s.areas[near.index()].wormsign = Some(Wormsign::Sand))
-        .unwrap();
-    g.edit(|s| s.areas[far.index()].wormsign = Some(Wormsign::Sand))
-        .unwrap();
+    g.edit(|s| {
+        s.areas[near.index()].wormsign = Some(Wormsign::Sand);
+        s.areas[far.index()].wormsign = Some(Wormsign::Sand);
+    })
+    .unwrap();
     start(&mut g, H, "polar_cap_factories");
     play(
         &mut g,
@@ -223,14 +233,17 @@ fn explosive_artillery_hits_a_bordering_enemy_legion() {
     let far = all_areas()
         .find(|x| *x != own && !borders(own, *x) && board().desert.contains(*x))
         .unwrap();
-    g.test_put(H, own, [1, 0, 0], 0);
-    g.test_put(A, target, [4, 0, 0], 1);
-    g.test_put(A, far, [2, 0, 0], 0);
+    g.edit(|s| {
+        s.put(H, own, [1, 0, 0], 0).unwrap();
+        s.put(A, target, [4, 0, 0], 1).unwrap();
+        s.put(A, far, [2, 0, 0], 0).unwrap();
+    })
+    .unwrap();
     start(&mut g, H, "explosive_artillery");
     // Skip the move (AR-ACT-17).
     play(&mut g, H, &[Action::Done]);
     assert_refused(&g, seat(H), &Action::PickArea(far));
-    g.test_load_dice(&[0, 5, 3, 1]);
+    g.edit(|s| s.load_dice(&[0, 5, 3, 1])).unwrap();
     let ev = play(&mut g, H, &[Action::PickArea(target)]);
     assert!(ev.iter().any(|e| matches!(
         e,
@@ -266,9 +279,11 @@ fn breeding_program_gains_a_token_then_plays_a_card() {
 
     // The reserve is empty: no token to gain.
     let mut g = game(H, &["breeding_program"]);
-    g.edit(|s| s.houses[A].bene_gesserit = data().tables.bene_gesserit.total)
-        .unwrap();
-    g.edit(|s| s.houses[H].bene_gesserit = 0).unwrap();
+    g.edit(|s| {
+        s.houses[A].bene_gesserit = data().tables.bene_gesserit.total;
+        s.houses[H].bene_gesserit = 0;
+    })
+    .unwrap();
     start(&mut g, H, "breeding_program");
     assert_eq!(g.house(H).bene_gesserit, 0);
     assert_eq!(g.prompt(), Prompt::Turn(A));
@@ -281,10 +296,13 @@ fn troop_carriers_jump_from_a_settlement_to_a_friendly_legion() {
     let full = all_areas()
         .find(|x| board().desert.contains(*x) && *x != far)
         .unwrap();
-    g.test_put(H, a("carthag"), [2, 1, 0], 1);
-    g.test_put(H, far, [1, 0, 0], 0);
-    g.test_put(H, full, [4, 0, 0], 0);
-    g.test_put(H, a("s2_1"), [1, 0, 0], 0);
+    g.edit(|s| {
+        s.put(H, a("carthag"), [2, 1, 0], 1).unwrap();
+        s.put(H, far, [1, 0, 0], 0).unwrap();
+        s.put(H, full, [4, 0, 0], 0).unwrap();
+        s.put(H, a("s2_1"), [1, 0, 0], 0).unwrap();
+    })
+    .unwrap();
     start(&mut g, H, "troop_carriers");
     // Only a legion in a settlement jumps.
     assert_refused(&g, seat(H), &Action::Legion(far));
@@ -377,21 +395,27 @@ fn spies_all_over_arrakis_reveals_one_area_then_draws() {
 #[test]
 fn seek_out_the_mahdi_pins_paul_for_the_next_atreides_turn() {
     let mut g = game(H, &["seek_out_the_mahdi"]);
-    g.test_turn(
-        H,
-        &[
-            DieResult::Strategy,
-            DieResult::Strategy,
-            DieResult::Strategy,
-        ],
-        2,
-    );
+    g.edit(|s| {
+        s.turn(
+            H,
+            &[
+                DieResult::Strategy,
+                DieResult::Strategy,
+                DieResult::Strategy,
+            ],
+            2,
+        )
+    })
+    .unwrap();
     let paul_at = a("s1_3");
     let other = a("s2_1");
-    g.test_put(A, paul_at, [2, 0, 0], 0);
-    g.test_place_leader(leader("paul_atreides"), paul_at);
-    g.test_put(A, other, [1, 0, 0], 0);
-    g.test_put(H, a("carthag"), [1, 0, 0], 0);
+    g.edit(|s| {
+        s.put(A, paul_at, [2, 0, 0], 0).unwrap();
+        s.place_leader(leader("paul_atreides"), paul_at);
+        s.put(A, other, [1, 0, 0], 0).unwrap();
+        s.put(H, a("carthag"), [1, 0, 0], 0).unwrap();
+    })
+    .unwrap();
     start(&mut g, H, "seek_out_the_mahdi");
     let ev = play(&mut g, H, &[Action::Done, Action::Resolve]);
     assert!(ev.contains(&Event::LeaderPinned {
@@ -413,10 +437,12 @@ fn seek_out_the_mahdi_pins_paul_for_the_next_atreides_turn() {
 
     // Paul set aside is not deployed during the pinned turn.
     let mut g = game(H, &["seek_out_the_mahdi"]);
-    g.test_turn(H, &[DieResult::Strategy, DieResult::Strategy], 2);
-    g.edit(|s| s.houses[A].dice[0].result = DieResult::Deployment)
-        .unwrap();
-    g.test_put(H, a("carthag"), [1, 0, 0], 0);
+    g.edit(|s| {
+        s.turn(H, &[DieResult::Strategy, DieResult::Strategy], 2);
+        s.houses[A].dice[0].result = DieResult::Deployment;
+        s.put(H, a("carthag"), [1, 0, 0], 0).unwrap();
+    })
+    .unwrap();
     start(&mut g, H, "seek_out_the_mahdi");
     play(&mut g, H, &[Action::Done, Action::Resolve]);
     play(&mut g, A, &[Action::SpendDie(DieResult::Deployment)]);
@@ -431,7 +457,8 @@ fn seek_out_the_mahdi_pins_paul_for_the_next_atreides_turn() {
 
     // Paul not in play: nothing to pin.
     let mut g = game(H, &["seek_out_the_mahdi"]);
-    g.test_set_leader(leader("paul_atreides"), LeaderAt::NotInPlay);
+    g.edit(|s| s.set_leader(leader("paul_atreides"), LeaderAt::NotInPlay))
+        .unwrap();
     start(&mut g, H, "seek_out_the_mahdi");
     assert_eq!(g.prompt(), Prompt::Turn(A));
 }
@@ -439,7 +466,7 @@ fn seek_out_the_mahdi_pins_paul_for_the_next_atreides_turn() {
 #[test]
 fn arsunt_legion_deploys_then_moves_only_that_legion() {
     let mut g = game(H, &["arsunt_legion"]);
-    g.test_put(H, a("carthag"), [1, 0, 0], 0);
+    g.edit(|s| s.put(H, a("carthag"), [1, 0, 0], 0)).unwrap();
     start(&mut g, H, "arsunt_legion");
     // Only Arsunt.
     assert_refused(&g, seat(H), &Action::DeployAt(a("carthag")));
@@ -453,7 +480,7 @@ fn arsunt_legion_deploys_then_moves_only_that_legion() {
     );
     assert_eq!(units(&g, H, "arsunt"), [1, 1, 0]);
     assert_eq!(
-        g.test_leader(leader("beast_rabban")),
+        g.leader_at(leader("beast_rabban")),
         LeaderAt::Board(a("arsunt"))
     );
     // Then that legion moves; another may not.
@@ -472,14 +499,14 @@ fn arsunt_legion_deploys_then_moves_only_that_legion() {
     );
     assert_eq!(units(&g, H, "arsunt"), [1, 0, 0]);
     assert_eq!(g.areas()[to.index()].units[H], [0, 1, 0]);
-    assert_eq!(g.test_leader(leader("beast_rabban")), LeaderAt::Board(to));
+    assert_eq!(g.leader_at(leader("beast_rabban")), LeaderAt::Board(to));
     assert_eq!(g.prompt(), Prompt::Turn(A));
 }
 
 #[test]
 fn barons_personal_guard_puts_the_baron_in_a_city_then_moves_any_legion() {
     let mut g = game(H, &["barons_personal_guard"]);
-    g.test_put(H, a("s1_3"), [1, 0, 0], 0);
+    g.edit(|s| s.put(H, a("s1_3"), [1, 0, 0], 0)).unwrap();
     start(&mut g, H, "barons_personal_guard");
     // Carthag or Arrakeen only.
     assert_refused(&g, seat(H), &Action::DeployAt(a("arsunt")));
@@ -498,7 +525,7 @@ fn barons_personal_guard_puts_the_baron_in_a_city_then_moves_any_legion() {
     );
     assert_eq!(units(&g, H, "arrakeen"), [0, 2, 0]);
     assert_eq!(
-        g.test_leader(leader("baron_harkonnen")),
+        g.leader_at(leader("baron_harkonnen")),
         LeaderAt::Board(a("arrakeen"))
     );
     // Any one legion moves.
@@ -551,7 +578,7 @@ fn carthag_the_former_capital_deploys_units_and_a_leader_or_not() {
         &[Action::DeployLeader(Some(leader("captain_aramsham")))],
     );
     assert_eq!(
-        g.test_leader(leader("captain_aramsham")),
+        g.leader_at(leader("captain_aramsham")),
         LeaderAt::Board(a("carthag"))
     );
     assert_eq!(g.prompt(), Prompt::Turn(A));
@@ -615,8 +642,11 @@ fn mudir_nahya_brings_rabban_to_a_legion_that_surprise_attacks() {
     let mut g = game(H, &["mudir_nahya_the_demon_ruler"]);
     let own = a("s1_3");
     let target = empty_neighbour(&g, own);
-    g.test_put(H, own, [1, 0, 0], 0);
-    g.test_put(A, target, [1, 0, 0], 0);
+    g.edit(|s| {
+        s.put(H, own, [1, 0, 0], 0).unwrap();
+        s.put(A, target, [1, 0, 0], 0).unwrap();
+    })
+    .unwrap();
     start(&mut g, H, "mudir_nahya_the_demon_ruler");
     // Only where a Harkonnen legion stands.
     assert_refused(&g, seat(H), &Action::DeployAt(a("carthag")));
@@ -633,7 +663,7 @@ fn mudir_nahya_brings_rabban_to_a_legion_that_surprise_attacks() {
     // All Hits for the Harkonnen, a Shield for the Atreides.
     let mut faces = vec![0; usize::from(2 + extra)];
     faces.push(3);
-    g.test_load_dice(&faces);
+    g.edit(|s| s.load_dice(&faces)).unwrap();
     let ev = play(
         &mut g,
         H,
@@ -659,8 +689,11 @@ fn mudir_nahya_brings_rabban_to_a_legion_that_surprise_attacks() {
 #[test]
 fn mudir_nahya_alternative_when_rabban_is_removed() {
     let mut g = game(H, &["mudir_nahya_the_demon_ruler"]);
-    g.test_set_leader(leader("beast_rabban"), LeaderAt::Removed);
-    g.test_put(H, a("s1_3"), [1, 0, 0], 0);
+    g.edit(|s| {
+        s.set_leader(leader("beast_rabban"), LeaderAt::Removed);
+        s.put(H, a("s1_3"), [1, 0, 0], 0).unwrap();
+    })
+    .unwrap();
     start(&mut g, H, "mudir_nahya_the_demon_ruler");
     assert_refused(&g, seat(H), &Action::DeployAt(a("carthag")));
     play(&mut g, H, &[Action::DeployAt(a("s1_3"))]);
@@ -683,13 +716,13 @@ fn rage_overcame_shaddam_iv_a_brings_him_in_then_plays_a_card() {
         H,
         &["rage_overcame_shaddam_iv_a", "carthag_the_former_capital"],
     );
-    assert_eq!(g.test_leader(shaddam), LeaderAt::NotInPlay);
+    assert_eq!(g.leader_at(shaddam), LeaderAt::NotInPlay);
     start(&mut g, H, "rage_overcame_shaddam_iv_a");
     // Not the alternative: no deployment yet.
     assert_refused(&g, seat(H), &Action::DeployAt(a("carthag")));
     let ev = play(&mut g, H, &[Action::Resolve]);
     assert!(ev.contains(&Event::LeaderEntered { leader: shaddam }));
-    assert_eq!(g.test_leader(shaddam), LeaderAt::SetAside);
+    assert_eq!(g.leader_at(shaddam), LeaderAt::SetAside);
     // A card not in hand is not played.
     assert_refused(&g, seat(H), &Action::PlayFree(card("sandmasters")));
     play(
@@ -701,7 +734,7 @@ fn rage_overcame_shaddam_iv_a_brings_him_in_then_plays_a_card() {
             Action::DeployLeader(Some(shaddam)),
         ],
     );
-    assert_eq!(g.test_leader(shaddam), LeaderAt::Board(a("carthag")));
+    assert_eq!(g.leader_at(shaddam), LeaderAt::Board(a("carthag")));
     assert_eq!(g.house(H).discard.len(), 2);
     assert_eq!(g.prompt(), Prompt::Turn(A));
 }
@@ -710,7 +743,8 @@ fn rage_overcame_shaddam_iv_a_brings_him_in_then_plays_a_card() {
 fn rage_overcame_shaddam_iv_a_alternative_deploys_him_with_regulars_in_a_settlement() {
     let shaddam = leader("emperor_shaddam_iv");
     let mut g = game(H, &["rage_overcame_shaddam_iv_a"]);
-    g.test_set_leader(shaddam, LeaderAt::SetAside);
+    g.edit(|s| s.set_leader(shaddam, LeaderAt::SetAside))
+        .unwrap();
     start(&mut g, H, "rage_overcame_shaddam_iv_a");
     // He is already in play: no entry, and only a settlement.
     assert_refused(&g, seat(H), &Action::Resolve);
@@ -719,7 +753,7 @@ fn rage_overcame_shaddam_iv_a_alternative_deploys_him_with_regulars_in_a_settlem
     assert_eq!(units(&g, H, "arrakeen"), [4, 0, 0]);
     assert_refused(&g, seat(H), &Action::DeployLeader(None));
     play(&mut g, H, &[Action::DeployLeader(Some(shaddam))]);
-    assert_eq!(g.test_leader(shaddam), LeaderAt::Board(a("arrakeen")));
+    assert_eq!(g.leader_at(shaddam), LeaderAt::Board(a("arrakeen")));
     assert_eq!(g.prompt(), Prompt::Turn(A));
 }
 
@@ -729,7 +763,7 @@ fn rage_overcame_shaddam_iv_b_brings_him_in_then_plays_a_card() {
     let mut g = game(H, &["rage_overcame_shaddam_iv_b", "forced_recruitment"]);
     start(&mut g, H, "rage_overcame_shaddam_iv_b");
     play(&mut g, H, &[Action::Resolve]);
-    assert_eq!(g.test_leader(shaddam), LeaderAt::SetAside);
+    assert_eq!(g.leader_at(shaddam), LeaderAt::SetAside);
     play(
         &mut g,
         H,
@@ -739,14 +773,14 @@ fn rage_overcame_shaddam_iv_b_brings_him_in_then_plays_a_card() {
             Action::DeployLeader(Some(shaddam)),
         ],
     );
-    assert_eq!(g.test_leader(shaddam), LeaderAt::Board(a("arrakeen")));
+    assert_eq!(g.leader_at(shaddam), LeaderAt::Board(a("arrakeen")));
     assert_eq!(g.prompt(), Prompt::Turn(A));
 
     // AR-ACT-17: he enters, and no card follows.
     let mut g = game(H, &["rage_overcame_shaddam_iv_b", "forced_recruitment"]);
     start(&mut g, H, "rage_overcame_shaddam_iv_b");
     play(&mut g, H, &[Action::Resolve, Action::Done]);
-    assert_eq!(g.test_leader(shaddam), LeaderAt::SetAside);
+    assert_eq!(g.leader_at(shaddam), LeaderAt::SetAside);
     assert_eq!(g.house(H).hand, vec![card("forced_recruitment")]);
     assert_eq!(g.prompt(), Prompt::Turn(A));
 }
@@ -755,8 +789,11 @@ fn rage_overcame_shaddam_iv_b_brings_him_in_then_plays_a_card() {
 fn rage_overcame_shaddam_iv_b_alternative_adds_sardaukar_and_him_to_a_legion() {
     let shaddam = leader("emperor_shaddam_iv");
     let mut g = game(H, &["rage_overcame_shaddam_iv_b"]);
-    g.test_set_leader(shaddam, LeaderAt::SetAside);
-    g.test_put(H, a("s1_3"), [1, 0, 0], 0);
+    g.edit(|s| {
+        s.set_leader(shaddam, LeaderAt::SetAside);
+        s.put(H, a("s1_3"), [1, 0, 0], 0).unwrap();
+    })
+    .unwrap();
     start(&mut g, H, "rage_overcame_shaddam_iv_b");
     // Only a legion: empty Carthag is none.
     assert_refused(&g, seat(H), &Action::DeployAt(a("carthag")));
@@ -769,7 +806,7 @@ fn rage_overcame_shaddam_iv_b_alternative_adds_sardaukar_and_him_to_a_legion() {
         ],
     );
     assert_eq!(units(&g, H, "s1_3"), [1, 0, 2]);
-    assert_eq!(g.test_leader(shaddam), LeaderAt::Board(a("s1_3")));
+    assert_eq!(g.leader_at(shaddam), LeaderAt::Board(a("s1_3")));
     assert_eq!(g.prompt(), Prompt::Turn(A));
 }
 
@@ -779,7 +816,7 @@ fn rage_overcame_shaddam_iv_c_brings_him_in_then_plays_a_card() {
     let mut g = game(H, &["rage_overcame_shaddam_iv_c", "barons_personal_guard"]);
     start(&mut g, H, "rage_overcame_shaddam_iv_c");
     play(&mut g, H, &[Action::Resolve]);
-    assert_eq!(g.test_leader(shaddam), LeaderAt::SetAside);
+    assert_eq!(g.leader_at(shaddam), LeaderAt::SetAside);
     play(
         &mut g,
         H,
@@ -806,10 +843,14 @@ fn rage_overcame_shaddam_iv_c_brings_him_in_then_plays_a_card() {
 fn rage_overcame_shaddam_iv_c_alternative_joins_a_sardaukar_legion_moves_then_surprises() {
     let shaddam = leader("emperor_shaddam_iv");
     let mut g = game(H, &["rage_overcame_shaddam_iv_c"]);
-    g.test_set_leader(shaddam, LeaderAt::SetAside);
+    g.edit(|s| s.set_leader(shaddam, LeaderAt::SetAside))
+        .unwrap();
     let own = a("s1_3");
-    g.test_put(H, own, [1, 0, 1], 0);
-    g.test_put(H, a("s2_1"), [1, 0, 0], 0);
+    g.edit(|s| {
+        s.put(H, own, [1, 0, 1], 0).unwrap();
+        s.put(H, a("s2_1"), [1, 0, 0], 0).unwrap();
+    })
+    .unwrap();
     start(&mut g, H, "rage_overcame_shaddam_iv_c");
     // A legion without a Sardaukar is refused.
     assert_refused(&g, seat(H), &Action::DeployAt(a("s2_1")));
@@ -820,7 +861,7 @@ fn rage_overcame_shaddam_iv_c_alternative_joins_a_sardaukar_legion_moves_then_su
     );
     // No units come with him.
     assert_eq!(units(&g, H, "s1_3"), [1, 0, 1]);
-    assert_eq!(g.test_leader(shaddam), LeaderAt::Board(own));
+    assert_eq!(g.leader_at(shaddam), LeaderAt::Board(own));
     // The move: that legion only.
     assert_refused(&g, seat(H), &Action::Legion(a("s2_1")));
     let to = empty_neighbour(&g, own);
@@ -838,7 +879,7 @@ fn rage_overcame_shaddam_iv_c_alternative_joins_a_sardaukar_legion_moves_then_su
     assert_eq!(g.areas()[to.index()].units[H], [1, 0, 1]);
     // Then the surprise attack from where it went (AR-DIE-09).
     let target = empty_neighbour_but(&g, to, own);
-    g.test_put(A, target, [1, 0, 0], 0);
+    g.edit(|s| s.put(A, target, [1, 0, 0], 0)).unwrap();
     let calm = empty_neighbour_but(&g, to, target);
     play(
         &mut g,
@@ -855,19 +896,20 @@ fn rage_overcame_shaddam_iv_c_alternative_joins_a_sardaukar_legion_moves_then_su
     let extra = data().tables.combat.surprise_attack_dice;
     let mut faces = vec![0; usize::from(2 + extra)];
     faces.push(3);
-    g.test_load_dice(&faces);
+    g.edit(|s| s.load_dice(&faces)).unwrap();
     let ev = play(&mut g, H, &[Action::To(target)]);
     assert_eq!(rolled(&ev, H), Some(2 + extra));
     assert_eq!(g.areas()[target.index()].units[A], [0, 0, 0]);
     play(&mut g, H, &[Action::Advance]);
-    assert_eq!(g.test_leader(shaddam), LeaderAt::Board(target));
+    assert_eq!(g.leader_at(shaddam), LeaderAt::Board(target));
     assert_eq!(g.prompt(), Prompt::Turn(A));
 }
 
 #[test]
 fn manipulation_of_others_makes_the_atreides_discard_two_then_draws() {
     let mut g = game(H, &["manipulation_of_others"]);
-    g.test_hand(A, &[card("the_voice"), card("war_plan"), card("thumpers")]);
+    g.edit(|s| s.hand(A, &[card("the_voice"), card("war_plan"), card("thumpers")]))
+        .unwrap();
     start(&mut g, H, "manipulation_of_others");
     play(&mut g, H, &[Action::Resolve]);
     // The Atreides pick, twice, and may not decline.
@@ -902,19 +944,28 @@ fn shigawire_moves_a_sardaukar_legion_then_tanks_a_bordering_leader() {
     // AR-LEADER-09: the named leader goes to the regeneration tank.
     let mut g = game(H, &["shigawire"]);
     let own = a("s1_3");
-    g.test_put(H, own, [1, 0, 1], 0);
-    g.test_put(H, a("s2_1"), [1, 0, 0], 0);
+    g.edit(|s| {
+        s.put(H, own, [1, 0, 1], 0).unwrap();
+        s.put(H, a("s2_1"), [1, 0, 0], 0).unwrap();
+    })
+    .unwrap();
     let to = empty_neighbour(&g, own);
     let near = empty_neighbour_but(&g, to, own);
-    g.test_put(A, near, [1, 0, 0], 0);
-    g.test_place_leader(leader("stilgar"), near);
+    g.edit(|s| {
+        s.put(A, near, [1, 0, 0], 0).unwrap();
+        s.place_leader(leader("stilgar"), near);
+    })
+    .unwrap();
     let far = all_areas()
         .find(|x| {
             *x != to && !borders(to, *x) && board().desert.contains(*x) && empty_desert(&g, *x)
         })
         .unwrap();
-    g.test_put(A, far, [1, 0, 0], 0);
-    g.test_place_leader(leader("paul_atreides"), far);
+    g.edit(|s| {
+        s.put(A, far, [1, 0, 0], 0).unwrap();
+        s.place_leader(leader("paul_atreides"), far);
+    })
+    .unwrap();
     start(&mut g, H, "shigawire");
     // Only a legion with a Sardaukar, and the Sardaukar moves.
     assert_refused(&g, seat(H), &Action::Legion(a("s2_1")));
@@ -935,10 +986,7 @@ fn shigawire_moves_a_sardaukar_legion_then_tanks_a_bordering_leader() {
     assert!(ev.contains(&Event::LeaderTanked {
         leader: leader("stilgar")
     }));
-    assert!(matches!(
-        g.test_leader(leader("stilgar")),
-        LeaderAt::Tank(_)
-    ));
+    assert!(matches!(g.leader_at(leader("stilgar")), LeaderAt::Tank(_)));
     assert_eq!(g.areas()[near.index()].named, 0);
     assert_eq!(g.prompt(), Prompt::Turn(A));
 }
@@ -947,17 +995,20 @@ fn shigawire_moves_a_sardaukar_legion_then_tanks_a_bordering_leader() {
 fn sardaukars_manner_surprise_attacks_or_moves_with_a_sardaukar_legion() {
     let mut g = game(H, &["sardaukars_manner"]);
     let own = a("s1_3");
-    g.test_put(H, own, [0, 0, 1], 0);
-    g.test_put(H, a("s2_1"), [2, 0, 0], 0);
+    g.edit(|s| {
+        s.put(H, own, [0, 0, 1], 0).unwrap();
+        s.put(H, a("s2_1"), [2, 0, 0], 0).unwrap();
+    })
+    .unwrap();
     let target = empty_neighbour(&g, own);
-    g.test_put(A, target, [1, 0, 0], 0);
+    g.edit(|s| s.put(A, target, [1, 0, 0], 0)).unwrap();
     start(&mut g, H, "sardaukars_manner");
     assert_refused(&g, seat(H), &Action::Legion(a("s2_1")));
     // AR-DIE-09: a surprise attack.
     let extra = data().tables.combat.surprise_attack_dice;
     let mut faces = vec![0; usize::from(1 + extra)];
     faces.push(3);
-    g.test_load_dice(&faces);
+    g.edit(|s| s.load_dice(&faces)).unwrap();
     let ev = play(
         &mut g,
         H,
@@ -972,7 +1023,7 @@ fn sardaukars_manner_surprise_attacks_or_moves_with_a_sardaukar_legion() {
 
     // Or a plain move.
     let mut g = game(H, &["sardaukars_manner"]);
-    g.test_put(H, own, [0, 0, 1], 0);
+    g.edit(|s| s.put(H, own, [0, 0, 1], 0)).unwrap();
     let to = empty_neighbour(&g, own);
     start(&mut g, H, "sardaukars_manner");
     play(
@@ -991,7 +1042,7 @@ fn sardaukars_manner_surprise_attacks_or_moves_with_a_sardaukar_legion() {
 #[test]
 fn full_control_of_the_air_places_ornithopters_then_moves_a_legion() {
     let mut g = game(H, &["full_control_of_the_air"]);
-    g.test_put(H, a("s1_3"), [1, 0, 0], 0);
+    g.edit(|s| s.put(H, a("s1_3"), [1, 0, 0], 0)).unwrap();
     start(&mut g, H, "full_control_of_the_air");
     // No carryall from this card.
     assert_refused(
@@ -1048,7 +1099,7 @@ fn moving_the_battle_group_appears_in_a_free_mountain() {
     );
     // A mountain with Atreides in it is not free.
     let mut g = game(H, &["moving_the_battle_group"]);
-    g.test_put(A, offered[1], [1, 0, 0], 0);
+    g.edit(|s| s.put(A, offered[1], [1, 0, 0], 0)).unwrap();
     start(&mut g, H, "moving_the_battle_group");
     assert_refused(&g, seat(H), &Action::DeployAt(offered[1]));
     assert_refused(&g, seat(H), &Action::DeployAt(a("s1_3")));
@@ -1075,9 +1126,12 @@ fn killers_without_mercy_attack_only_and_continue_free_against_a_sietch() {
         .expect("a sietch on the board");
     let own = empty_neighbour(&g, sietch);
     let calm = empty_neighbour_but(&g, own, sietch);
-    g.test_put(H, own, [2, 0, 1], 0);
-    g.test_put(H, a("carthag"), [3, 0, 0], 0);
-    g.test_put(A, sietch, [2, 0, 0], 0);
+    g.edit(|s| {
+        s.put(H, own, [2, 0, 1], 0).unwrap();
+        s.put(H, a("carthag"), [3, 0, 0], 0).unwrap();
+        s.put(A, sietch, [2, 0, 0], 0).unwrap();
+    })
+    .unwrap();
     start(&mut g, H, "killers_without_mercy");
     assert_refused(&g, seat(H), &Action::Legion(a("carthag")));
     play(
@@ -1093,7 +1147,7 @@ fn killers_without_mercy_attack_only_and_continue_free_against_a_sietch() {
     // An attack only.
     assert_refused(&g, seat(H), &Action::To(calm));
     // Shields all round: nobody is hit.
-    g.test_load_dice(&[3; 40]);
+    g.edit(|s| s.load_dice(&[3; 40])).unwrap();
     let ev = play(&mut g, H, &[Action::To(sietch)]);
     // No surprise: 3 dice.
     assert_eq!(rolled(&ev, H), Some(3));
@@ -1113,10 +1167,13 @@ fn killers_without_mercy_attack_only_and_continue_free_against_a_sietch() {
 
     // Against the same sietch without this card, continuing costs a hit.
     let mut g = game(H, &["sardaukars_manner"]);
-    g.test_put(H, own, [2, 0, 1], 0);
-    g.test_put(A, sietch, [2, 0, 0], 0);
+    g.edit(|s| {
+        s.put(H, own, [2, 0, 1], 0).unwrap();
+        s.put(A, sietch, [2, 0, 0], 0).unwrap();
+    })
+    .unwrap();
     start(&mut g, H, "sardaukars_manner");
-    g.test_load_dice(&[3; 40]);
+    g.edit(|s| s.load_dice(&[3; 40])).unwrap();
     play(
         &mut g,
         H,
@@ -1139,8 +1196,11 @@ fn killers_without_mercy_attack_only_and_continue_free_against_a_sietch() {
 fn sardaukar_disguised_upgrades_two_elites_then_moves_sardaukar_legions() {
     let mut g = game(H, &["sardaukar_disguised"]);
     let (x, y) = (a("s1_3"), a("s2_1"));
-    g.test_put(H, x, [0, 2, 0], 0);
-    g.test_put(H, y, [1, 1, 0], 0);
+    g.edit(|s| {
+        s.put(H, x, [0, 2, 0], 0).unwrap();
+        s.put(H, y, [1, 1, 0], 0).unwrap();
+    })
+    .unwrap();
     start(&mut g, H, "sardaukar_disguised");
     // No elite in Carthag.
     assert_refused(&g, seat(H), &Action::Upgrade(a("carthag")));
@@ -1173,8 +1233,11 @@ fn i_decide_what_best_serves_his_majesty_aramsham_joins_a_sardaukar_legion_which
     let aramsham = leader("captain_aramsham");
     let mut g = game(H, &["i_decide_what_best_serves_his_majesty"]);
     let own = a("s1_3");
-    g.test_put(H, own, [1, 0, 1], 0);
-    g.test_put(H, a("s2_1"), [1, 0, 0], 0);
+    g.edit(|s| {
+        s.put(H, own, [1, 0, 1], 0).unwrap();
+        s.put(H, a("s2_1"), [1, 0, 0], 0).unwrap();
+    })
+    .unwrap();
     start(&mut g, H, "i_decide_what_best_serves_his_majesty");
     assert_refused(&g, seat(H), &Action::DeployAt(a("s2_1")));
     play(&mut g, H, &[Action::DeployAt(own)]);
@@ -1184,7 +1247,7 @@ fn i_decide_what_best_serves_his_majesty_aramsham_joins_a_sardaukar_legion_which
         &Action::DeployLeader(Some(leader("baron_harkonnen"))),
     );
     play(&mut g, H, &[Action::DeployLeader(Some(aramsham))]);
-    assert_eq!(g.test_leader(aramsham), LeaderAt::Board(own));
+    assert_eq!(g.leader_at(aramsham), LeaderAt::Board(own));
     assert_eq!(units(&g, H, "s1_3"), [1, 0, 1]);
     // Then that legion only moves (or surprise-attacks).
     assert_refused(&g, seat(H), &Action::Legion(a("s2_1")));
@@ -1199,7 +1262,7 @@ fn i_decide_what_best_serves_his_majesty_aramsham_joins_a_sardaukar_legion_which
             Action::To(to),
         ],
     );
-    assert_eq!(g.test_leader(aramsham), LeaderAt::Board(to));
+    assert_eq!(g.leader_at(aramsham), LeaderAt::Board(to));
     assert_eq!(g.areas()[to.index()].units[H], [0, 0, 1]);
     assert_eq!(g.prompt(), Prompt::Turn(A));
 }

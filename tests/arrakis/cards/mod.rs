@@ -21,11 +21,17 @@ mod harkonnen;
 /// `hand` in hand.
 fn game(f: Faction, hand: &[&str]) -> Arrakis {
     let mut g = Arrakis::setup(&ArrakisOptions::default(), 7).unwrap();
-    g.test_clear_board();
-    g.test_turn(f, &[DieResult::Strategy, DieResult::Deployment], 2);
+    g.edit(|s| {
+        s.clear_board();
+        s.turn(f, &[DieResult::Strategy, DieResult::Deployment], 2);
+    })
+    .unwrap();
     let cards: Vec<CardId> = hand.iter().map(|c| card(c)).collect();
-    g.test_hand(f, &cards);
-    g.test_hand(f.other(), &[]);
+    g.edit(|s| {
+        s.hand(f, &cards);
+        s.hand(f.other(), &[]);
+    })
+    .unwrap();
     g
 }
 
@@ -37,7 +43,8 @@ fn units(g: &Arrakis, f: Faction, area: &str) -> melange::rules::arrakis::Units 
 fn any_die_plays_a_card_and_it_is_discarded_after_its_effect() {
     // AR-ACT-12, AR-ACT-13
     let mut g = game(H, &["forced_recruitment"]);
-    g.test_turn(H, &[DieResult::Mentat, DieResult::Deployment], 2);
+    g.edit(|s| s.turn(H, &[DieResult::Mentat, DieResult::Deployment], 2))
+        .unwrap();
     let c = card("forced_recruitment");
     assert!(legal(&g, H).contains(&Action::PlayCard(c, DieResult::Mentat)));
     let ev = play(&mut g, H, &[Action::PlayCard(c, DieResult::Mentat)]);
@@ -84,7 +91,7 @@ fn a_card_deploying_over_the_stacking_limit_lets_the_owner_pick_the_excess() {
     // AR-MOVE-08: 5 regulars + 3 elites in Arrakeen; the Harkonnen pick
     // which 2 units go, then the card goes on to its leader.
     let mut g = game(H, &["forced_recruitment"]);
-    g.test_put(H, a("arrakeen"), [5, 0, 0], 0);
+    g.edit(|s| s.put(H, a("arrakeen"), [5, 0, 0], 0)).unwrap();
     play(
         &mut g,
         H,
@@ -184,12 +191,15 @@ fn a_cards_special_attack_lets_the_atreides_pick_their_casualty() {
     let target = all_areas()
         .find(|x| borders(own, *x) && board().desert.contains(*x))
         .unwrap();
-    g.test_put(H, own, [1, 0, 0], 0);
-    g.test_put(A, target, [0, 1, 1], 0);
+    g.edit(|s| {
+        s.put(H, own, [1, 0, 0], 0).unwrap();
+        s.put(A, target, [0, 1, 1], 0).unwrap();
+    })
+    .unwrap();
     start(&mut g, H, "explosive_artillery");
     play(&mut g, H, &[Action::Done]);
     // One hit: a Hit face and three Shields.
-    g.test_load_dice(&[0, 3, 3, 3]);
+    g.edit(|s| s.load_dice(&[0, 3, 3, 3])).unwrap();
     play(&mut g, H, &[Action::PickArea(target)]);
     assert!(matches!(g.prompt(), Prompt::HazardCasualty(f, x, 1, _) if f == A && x == target));
     assert_refused(&g, seat(H), &Action::LoseUnit(UnitKind::Special));
@@ -207,7 +217,7 @@ fn the_view_names_the_card_being_resolved_even_inside_a_move() {
     use melange::rules::arrakis::Source;
     use melange::rules::core::Viewer;
     let mut g = game(A, &["war_plan"]);
-    g.test_put(A, a("s1_3"), [1, 0, 0], 0);
+    g.edit(|s| s.put(A, a("s1_3"), [1, 0, 0], 0)).unwrap();
     play_card(&mut g, A, "war_plan");
     assert!(matches!(g.prompt(), Prompt::Move(_)));
     let v = g.view(Viewer::Seat(seat(H)));
@@ -268,10 +278,13 @@ fn a_cards_plain_move_never_ends_in_an_enemy_area_and_may_leave_a_guarded_leader
     // refused. AR-MOVE-13: part of a legion may leave its leader behind as
     // long as a unit stays with him.
     let mut g = game(H, &["barons_personal_guard"]);
-    g.test_put(H, a("s1_3"), [2, 0, 0], 0);
-    g.test_place_leader(leader("beast_rabban"), a("s1_3"));
+    g.edit(|s| {
+        s.put(H, a("s1_3"), [2, 0, 0], 0).unwrap();
+        s.place_leader(leader("beast_rabban"), a("s1_3"));
+    })
+    .unwrap();
     let enemy = empty_neighbour(&g, a("s1_3"));
-    g.test_put(A, enemy, [1, 0, 0], 0);
+    g.edit(|s| s.put(A, enemy, [1, 0, 0], 0)).unwrap();
     let to = empty_neighbour(&g, a("s1_3"));
     start(&mut g, H, "barons_personal_guard");
     play(
@@ -291,7 +304,7 @@ fn a_cards_plain_move_never_ends_in_an_enemy_area_and_may_leave_a_guarded_leader
     assert_eq!(units(&g, H, "s1_3"), [1, 0, 0]);
     assert_eq!(g.areas()[to.index()].units[H], [1, 0, 0]);
     assert_eq!(
-        g.test_leader(leader("beast_rabban")),
+        g.leader_at(leader("beast_rabban")),
         LeaderAt::Board(a("s1_3"))
     );
 }

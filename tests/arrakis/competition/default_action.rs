@@ -23,7 +23,7 @@ fn done_for_the_seat_to_act_none_for_the_other() {
 #[test]
 fn no_default_where_the_decision_has_no_done() {
     let mut g = limited(None, 22);
-    g.test_set_prompt(Prompt::Unclaimed);
+    g.edit(|s| s.prompt = Prompt::Unclaimed).unwrap();
     assert_eq!(g.to_act(), Some(seat(A)));
     let moves = legal(&g, A);
     assert!(!moves.is_empty() && !moves.contains(&Action::Done));

@@ -126,12 +126,16 @@ fn the_harkonnen_sample_ignores_what_they_cannot_see() {
         .iter()
         .map(|i| other.areas()[*i].tokens[0])
         .collect();
-    tokens.extend(other.test_deploy_pool_mut().iter().copied());
+    tokens.extend(other.to_setup().deploy_pool);
     swap_two(&mut tokens);
-    for (n, i) in holders.iter().enumerate() {
-        other.edit(|s| s.areas[*i].tokens[0] = tokens[n]).unwrap();
-    }
-    *other.test_deploy_pool_mut() = tokens.split_off(holders.len());
+    other
+        .edit(|s| {
+            for (n, i) in holders.iter().enumerate() {
+                s.areas[*i].tokens[0] = tokens[n];
+            }
+            s.deploy_pool = tokens.split_off(holders.len());
+        })
+        .unwrap();
     let mut ranks: Vec<_> = other.areas().iter().filter_map(|a| a.sietch).collect();
     swap_two(&mut ranks);
     let mut marks: Vec<_> = other.areas().iter().filter_map(|a| a.station).collect();
@@ -148,11 +152,20 @@ fn the_harkonnen_sample_ignores_what_they_cannot_see() {
             }
         })
         .unwrap();
-    let (o, _) = other.test_objectives();
+    let (o, _) = other.objectives();
     let n = data().tables.secret_objectives.len() as u8;
-    other.test_set_objectives((o + 1) % n, None);
-    other.test_prescience_deck_mut().reverse();
-    other.test_reseed(999);
+    other
+        .edit(|s| {
+            s.objective = (o + 1) % n;
+            s.objective2 = None;
+        })
+        .unwrap();
+    other
+        .edit(|s| {
+            s.prescience_deck.reverse();
+            s.rng = RngStream::Game.rng(999);
+        })
+        .unwrap();
     assert_ne!(g, other, "the hidden facts differ");
     assert_eq!(
         g.view(Viewer::Seat(Seat(0))),
@@ -177,8 +190,12 @@ fn the_atreides_sample_ignores_what_they_cannot_see() {
     let mut other = g.clone();
     swap_hand_card(&mut other, H);
     other.edit(|s| s.houses[A].decks[0].reverse()).unwrap();
-    swap_two(other.test_deploy_pool_mut());
-    other.test_reseed(5);
+    other
+        .edit(|s| {
+            swap_two(&mut s.deploy_pool);
+            s.rng = RngStream::Game.rng(5);
+        })
+        .unwrap();
     assert_ne!(g, other);
     for n in 0..4 {
         assert_eq!(sample(&g, A, n), sample(&other, A, n), "MC-SIM-01");
@@ -211,9 +228,12 @@ fn the_desert_war_camps_are_redrawn_for_the_harkonnen() {
         ..ArrakisOptions::default()
     };
     let mut g = Arrakis::setup(&options, 44).expect("setup");
-    g.test_put_camp(super::super::common::a("s1_3"), Marker::Jihad);
+    g.edit(|s| s.put_camp(super::super::common::a("s1_3"), Marker::Jihad))
+        .unwrap();
     let mut other = Arrakis::setup(&options, 44).expect("setup");
-    other.test_put_camp(super::super::common::a("s1_3"), Marker::SandDwellers);
+    other
+        .edit(|s| s.put_camp(super::super::common::a("s1_3"), Marker::SandDwellers))
+        .unwrap();
     assert_ne!(g, other);
     assert_eq!(
         g.view(Viewer::Seat(seat(H))),
@@ -249,7 +269,7 @@ fn the_cards_being_reordered_stay_for_their_owner_only() {
         ..ArrakisOptions::default()
     };
     let mut g = Arrakis::setup(&options, 45).expect("setup");
-    g.test_turn(A, &[DieResult::Strategy], 1);
+    g.edit(|s| s.turn(A, &[DieResult::Strategy], 1)).unwrap();
     super::super::common::play(&mut g, A, &[Action::Foresee(0)]);
     let top = |g: &Arrakis| -> Vec<CardId> {
         g.house(A).decks[0].iter().rev().take(3).copied().collect()

@@ -18,9 +18,12 @@ fn harkonnen_worth(g: &Arrakis) -> f64 {
 /// settlements and a Harkonnen legion of 4 regulars and a leader in `at`.
 fn lone_legion(at: AreaId) -> Arrakis {
     let mut g = limited(None, 1);
-    g.test_clear_board();
-    g.test_hand(H, &[]);
-    g.test_put(H, at, [4, 0, 0], 1);
+    g.edit(|s| {
+        s.clear_board();
+        s.hand(H, &[]);
+        s.put(H, at, [4, 0, 0], 1).unwrap();
+    })
+    .unwrap();
     g
 }
 
@@ -62,7 +65,7 @@ fn the_estimate_waits_for_a_quiet_board() {
     // estimate declines and the search plays on until the move is made.
     let (near, _) = near_and_far();
     let mut g = lone_legion(near);
-    g.test_turn(H, &[DieResult::Strategy], 1);
+    g.edit(|s| s.turn(H, &[DieResult::Strategy], 1)).unwrap();
     assert!(g.estimate(seat(H)).is_some());
     play(
         &mut g,
@@ -86,10 +89,15 @@ fn the_harkonnen_estimate_reads_no_secret_objective() {
     while g.estimate(seat(H)).is_none() {
         random_game(&mut g, &mut rng, 1, |_, _| {});
     }
-    let (first, _) = g.test_objectives();
+    let (first, _) = g.objectives();
     let objectives = data().tables.secret_objectives.len() as u8;
     let mut other = g.clone();
-    other.test_set_objectives((first + 1) % objectives, None);
+    other
+        .edit(|s| {
+            s.objective = (first + 1) % objectives;
+            s.objective2 = None;
+        })
+        .unwrap();
     assert_eq!(g.estimate(seat(H)), other.estimate(seat(H)));
     if g.prescience().into_array() != [0; 3] {
         assert_ne!(g.estimate(seat(A)), other.estimate(seat(A)));
@@ -124,7 +132,7 @@ fn the_search_takes_a_sietch_in_reach() {
     let (near, _) = near_and_far();
     for seed in 0..3 {
         let mut g = lone_legion(near);
-        g.test_turn(H, &[DieResult::Strategy], 1);
+        g.edit(|s| s.turn(H, &[DieResult::Strategy], 1)).unwrap();
         let mut rng: GameRng = RngStream::Bot(5).rng(seed);
         let mut events = Vec::new();
         let mut legal = Vec::new();
@@ -158,8 +166,11 @@ fn assert_worth(got: Option<Vec<f64>>, harkonnen: f64) {
 /// Haderach 3, Sand Dwellers 5, Jihad 7).
 fn one_sietch(rank: u8, supremacy: u8, prescience: [u8; 3]) -> Arrakis {
     let mut g = limited(None, 1);
-    g.test_clear_board();
-    g.test_hand(H, &[]);
+    g.edit(|s| {
+        s.clear_board();
+        s.hand(H, &[]);
+    })
+    .unwrap();
     let windgap = a("windgap");
     for site in board().sietch_sites.iter() {
         if site != windgap {
@@ -171,12 +182,13 @@ fn one_sietch(rank: u8, supremacy: u8, prescience: [u8; 3]) -> Arrakis {
             .sietch
             .as_mut()
             .expect("Windgap's sietch")
-            .rank = rank
+            .rank = rank;
+        s.supremacy = supremacy;
+        s.prescience = prescience.into();
+        s.objective = 5;
+        s.objective2 = None;
     })
     .unwrap();
-    g.edit(|s| s.supremacy = supremacy).unwrap();
-    g.edit(|s| s.prescience = prescience.into()).unwrap();
-    g.test_set_objectives(5, None);
     assert_eq!(data().tables.secret_objectives[5].targets(), [3, 5, 7]);
     assert_eq!(data().tables.tracks.supremacy_win, 10);
     g
@@ -203,8 +215,11 @@ fn the_estimate_is_the_documented_formula_exactly() {
     // a legion of 4 regulars and a leader (5 dice) next to it; supremacy 3;
     // Kwisatz Haderach at 3.
     let mut g = one_sietch(2, 3, [3, 0, 0]);
-    g.test_put(A, a("windgap"), [1, 0, 0], 1);
-    g.test_put(H, at_steps("s7_2", 1), [4, 0, 0], 1);
+    g.edit(|s| {
+        s.put(A, a("windgap"), [1, 0, 0], 1).unwrap();
+        s.put(H, at_steps("s7_2", 1), [4, 0, 0], 1).unwrap();
+    })
+    .unwrap();
     // h = (3 + 2 * 5/9 * 1/2) / 10 = 16/45.
     // Judged by the Atreides: at = (3/3 + 0/5 + 0/7) / 3 = 1/3, so
     // worth(H) = 1/2 + (16/45 - 15/45) / 2 = 23/45.
@@ -224,8 +239,11 @@ fn a_sietch_counts_its_best_threat_only_within_six_moves() {
     let mut g = one_sietch(3, 0, [0, 0, 0]);
     // 1 regular next door: 1/4 * 1/2 = 1/8; 3 regulars, 2 elites and a
     // leader two moves away: 6/9 * 1/4 = 1/6, the best.
-    g.test_put(H, at_steps("s7_2", 1), [1, 0, 0], 0);
-    g.test_put(H, at_steps("s7_1", 2), [3, 2, 0], 1);
+    g.edit(|s| {
+        s.put(H, at_steps("s7_2", 1), [1, 0, 0], 0).unwrap();
+        s.put(H, at_steps("s7_1", 2), [3, 2, 0], 1).unwrap();
+    })
+    .unwrap();
     // h = 3 * 1/6 / 10 = 1/20; worth(H) = 1/2 + 1/40.
     assert_worth(g.estimate(seat(H)), 0.525);
     assert_worth(g.estimate(seat(A)), 0.525);
@@ -233,11 +251,13 @@ fn a_sietch_counts_its_best_threat_only_within_six_moves() {
     // 2 regulars six moves away still count: 2/5 * 1/64; with 4
     // supremacy, h = (4 + 3 * 2/5 / 64) / 10 = (4 + 0.01875) / 10 = 0.401875.
     let mut g = one_sietch(3, 4, [0, 0, 0]);
-    g.test_put(H, at_steps("s2_1", 6), [2, 0, 0], 0);
+    g.edit(|s| s.put(H, at_steps("s2_1", 6), [2, 0, 0], 0))
+        .unwrap();
     assert_worth(g.estimate(seat(H)), 0.5 + 0.401875 / 2.0);
     // Seven moves away they threaten nothing: h = 4 / 10.
     let mut g = one_sietch(3, 4, [0, 0, 0]);
-    g.test_put(H, at_steps("s1_5", 7), [2, 0, 0], 0);
+    g.edit(|s| s.put(H, at_steps("s1_5", 7), [2, 0, 0], 0))
+        .unwrap();
     assert_worth(g.estimate(seat(H)), 0.7);
 }
 
@@ -250,13 +270,14 @@ fn the_harkonnen_prospects_count_at_most_a_win() {
     // 2 * 2/4 * 1/2 = 1/2): 10 7/16 points or more, so h = 1.
     let mut g = one_sietch(3, 9, [3, 5, 0]);
     let habbanya = a("habbanya_ridge");
-    g.edit(|s| s.areas[habbanya.index()].sietch = s.areas[a("windgap").index()].sietch)
-        .unwrap();
-    g.edit(|s| s.areas[habbanya.index()].sietch.as_mut().unwrap().rank = 2)
-        .unwrap();
-    g.test_put(H, at_steps("s7_2", 1), [4, 0, 0], 1);
+    g.edit(|s| {
+        s.areas[habbanya.index()].sietch = s.areas[a("windgap").index()].sietch;
+        s.areas[habbanya.index()].sietch.as_mut().unwrap().rank = 2;
+        s.put(H, at_steps("s7_2", 1), [4, 0, 0], 1).unwrap();
+    })
+    .unwrap();
     assert_eq!(board().ground_steps(a("s3_1"), habbanya), 1);
-    g.test_put(H, a("s3_1"), [2, 0, 0], 0);
+    g.edit(|s| s.put(H, a("s3_1"), [2, 0, 0], 0)).unwrap();
     // Judged by the Atreides: at = (3/3 + 5/5 + 0/7) / 3 = 2/3, so
     // worth(H) = 1/2 + (1 - 2/3) / 2 = 2/3.
     assert_worth(g.estimate(seat(A)), 2.0 / 3.0);

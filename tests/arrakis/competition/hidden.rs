@@ -60,11 +60,9 @@ fn at_mentat_keep(seed: u64) -> Arrakis {
         ];
         house.hand.extend(drawn.iter().copied());
         s.smugglers.as_deref_mut().expect("smugglers").mentat_drawn = drawn;
+        s.prompt = Prompt::Expansion(ExpansionPrompt::Smugglers(SmPrompt::MentatKeep));
     })
     .unwrap();
-    g.test_set_prompt(Prompt::Expansion(ExpansionPrompt::Smugglers(
-        SmPrompt::MentatKeep,
-    )));
     g
 }
 

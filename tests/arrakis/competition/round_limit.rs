@@ -82,7 +82,7 @@ fn playouts_with_a_limit_always_finish() {
 /// Ends round 1 of `g` (its Unclaimed step, AR-END-09) and returns the
 /// house the result names first.
 fn end_round_one(g: &mut Arrakis) -> Faction {
-    g.test_set_prompt(Prompt::Unclaimed);
+    g.edit(|s| s.prompt = Prompt::Unclaimed).unwrap();
     let events = play(g, A, &[Action::RemoveUnclaimed]);
     assert!(
         events.contains(&Event::RoundLimit { rounds: 1 }),

@@ -48,11 +48,14 @@ fn supremacy_puts_the_harkonnen_ahead() {
 #[test]
 fn the_objective_share_against_supremacy() {
     let mut g = limited(None, 3);
-    let (o, _) = g.test_objectives();
+    let (o, _) = g.objectives();
     let t = targets(o);
     // Every score met: the whole way, ahead of 9 supremacy.
-    g.edit(|s| s.prescience = t.into()).unwrap();
-    g.edit(|s| s.supremacy = 9).unwrap();
+    g.edit(|s| {
+        s.prescience = t.into();
+        s.supremacy = 9;
+    })
+    .unwrap();
     let p = g.progress(A);
     assert_eq!(p.num, p.den);
     assert_eq!(first(&g), A);
@@ -80,11 +83,15 @@ fn the_objective_share_against_supremacy() {
 fn the_nearer_of_two_objectives_counts() {
     let mut g = limited(None, 4);
     let n = data().tables.secret_objectives.len() as u8;
-    let (o, _) = g.test_objectives();
+    let (o, _) = g.objectives();
     let other = (o + 1) % n;
     g.edit(|s| s.prescience = targets(other).into()).unwrap();
     let one = g.progress(A);
-    g.test_set_objectives(o, Some(other));
+    g.edit(|s| {
+        s.objective = o;
+        s.objective2 = Some(other);
+    })
+    .unwrap();
     let two = g.progress(A);
     assert_eq!(two.num, two.den, "the second objective is met");
     assert!(u128::from(one.num) * u128::from(two.den) <= u128::from(two.num) * u128::from(one.den));

@@ -18,7 +18,7 @@ pub fn dw_game(overrides: &[(&str, &str)]) -> Arrakis {
         ..Default::default()
     };
     let mut g = Arrakis::setup(&o, 3).unwrap();
-    g.test_clear_board();
+    g.edit(|s| s.clear_board()).unwrap();
     g
 }
 
@@ -60,26 +60,29 @@ pub fn zones_of_sector(s: SectorId) -> Vec<AirZoneId> {
 /// Ends Vehicle Placement (nothing left to place): Action Resolution
 /// starts.
 pub fn end_vehicle_placement(g: &mut Arrakis) {
-    g.edit(|s| s.phase = Phase::VehiclePlacement).unwrap();
-    g.test_set_prompt(Prompt::Vehicles {
-        harvesters: 0,
-        ornithopters: 0,
-        carryalls: 0,
-        any: false,
-        house: false,
-    });
+    g.edit(|s| {
+        s.phase = Phase::VehiclePlacement;
+        s.prompt = Prompt::Vehicles {
+            harvesters: 0,
+            ornithopters: 0,
+            carryalls: 0,
+            any: false,
+            house: false,
+        };
+    })
+    .unwrap();
     play(g, H, &[melange::rules::arrakis::Action::Done]);
 }
 
 /// The Atreides' turn with no die left and the Harkonnen holding 2: the
 /// Desert Power may be taken (AR-DP-04).
 pub fn atreides_turn(g: &mut Arrakis) {
-    g.test_turn(A, &[], 2);
+    g.edit(|s| s.turn(A, &[], 2)).unwrap();
 }
 
 /// The Atreides' turn with only their House die.
 pub fn atreides_house_turn(g: &mut Arrakis) {
-    g.test_turn(A, &[DieResult::House], 3);
+    g.edit(|s| s.turn(A, &[DieResult::House], 3)).unwrap();
 }
 
 /// A desert area next to `a` across a passable border.

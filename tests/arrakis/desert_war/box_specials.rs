@@ -29,8 +29,11 @@ fn rockets_off(g: &Arrakis) -> u8 {
 /// deployed there), the Atreides to act with Desert Power allowed.
 fn sandriders_game() -> Arrakis {
     let mut g = dw_game(&[]);
-    g.test_put_sandriders(a("s1_3"), 1);
-    g.test_put_camp(a("s3_2"), Marker::Jihad);
+    g.edit(|s| {
+        s.put_sandriders(a("s1_3"), 1).unwrap();
+        s.put_camp(a("s3_2"), Marker::Jihad).unwrap();
+    })
+    .unwrap();
     atreides_turn(&mut g);
     g
 }
@@ -116,7 +119,7 @@ fn no_before_decision_without_a_desert_war_action_open() {
     // DW-ATREIDES-02: with no Camp and no launcher no action is possible:
     // the special takes effect at once.
     let mut g = dw_game(&[]);
-    g.test_put_sandriders(a("s1_3"), 1);
+    g.edit(|s| s.put_sandriders(a("s1_3"), 1)).unwrap();
     atreides_turn(&mut g);
     play(&mut g, A, &[dw(DwAction::Sandriders(a("s1_3")))]);
     assert_eq!(g.areas()[a("s1_3").index()].worm, Some(Worm::Normal));
@@ -128,8 +131,11 @@ fn no_before_decision_under_the_turn_only_option() {
     // DW-ATREIDES-01, `desert_war_with_desert_power=turn_only`: a box
     // leader's special opens no window, before or after.
     let mut g = dw_game(&[("desert_war_with_desert_power", "turn_only")]);
-    g.test_put_sandriders(a("s1_3"), 1);
-    g.test_put_camp(a("s3_2"), Marker::Jihad);
+    g.edit(|s| {
+        s.put_sandriders(a("s1_3"), 1).unwrap();
+        s.put_camp(a("s3_2"), Marker::Jihad).unwrap();
+    })
+    .unwrap();
     atreides_turn(&mut g);
     play(&mut g, A, &[dw(DwAction::Sandriders(a("s1_3")))]);
     assert_eq!(g.prompt(), Prompt::Wormsigns(1));
@@ -141,8 +147,11 @@ fn no_before_decision_under_the_turn_only_option() {
 fn the_wild_makers_special_with_its_desert_war_action_before_it() {
     let mut g = dw_game(&[]);
     let wm = leader("wild_maker");
-    g.test_set_leader(wm, LeaderAt::SetAside);
-    g.test_put_camp(a("s3_2"), Marker::Jihad);
+    g.edit(|s| {
+        s.set_leader(wm, LeaderAt::SetAside);
+        s.put_camp(a("s3_2"), Marker::Jihad).unwrap();
+    })
+    .unwrap();
     atreides_turn(&mut g);
     let ev = play(&mut g, A, &[Action::Special(wm)]);
     assert!(ev.contains(&Event::SpecialAction { leader: wm }));
@@ -181,8 +190,11 @@ fn the_wild_makers_special_with_its_desert_war_action_before_it() {
 fn the_wild_makers_special_with_its_desert_war_action_after_it() {
     let mut g = dw_game(&[]);
     let wm = leader("wild_maker");
-    g.test_set_leader(wm, LeaderAt::SetAside);
-    g.test_put_camp(a("s3_2"), Marker::Jihad);
+    g.edit(|s| {
+        s.set_leader(wm, LeaderAt::SetAside);
+        s.put_camp(a("s3_2"), Marker::Jihad).unwrap();
+    })
+    .unwrap();
     atreides_turn(&mut g);
     play(&mut g, A, &[Action::Special(wm), Action::Done]);
     assert!(matches!(g.prompt(), Prompt::Card(f, ..) if f == A));

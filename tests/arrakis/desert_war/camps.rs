@@ -49,7 +49,8 @@ fn camps_go_down_before_the_action_dice() {
 #[test]
 fn camps_one_per_sector_in_empty_desert_areas() {
     let mut g = dw_game(&[]);
-    g.test_put(H, a("s3_3"), Units::from([1, 0, 0]), 0);
+    g.edit(|s| s.put(H, a("s3_3"), Units::from([1, 0, 0]), 0))
+        .unwrap();
     end_vehicle_placement(&mut g);
     play(&mut g, A, &[camp(KH, "s1_3")]);
     let before = g.clone();
@@ -108,10 +109,13 @@ fn a_camp_token_is_hidden_from_the_harkonnen() {
 #[test]
 fn a_harkonnen_legion_entering_removes_the_camp() {
     let mut g = dw_game(&[]);
-    g.test_put_camp(a("s1_3"), SD);
+    g.edit(|s| s.put_camp(a("s1_3"), SD)).unwrap();
     let from = desert_neighbour(a("s1_3"));
-    g.test_put(H, from, Units::from([2, 0, 0]), 1);
-    g.test_turn(H, &[melange::rules::arrakis::DieResult::Strategy], 1);
+    g.edit(|s| {
+        s.put(H, from, Units::from([2, 0, 0]), 1).unwrap();
+        s.turn(H, &[melange::rules::arrakis::DieResult::Strategy], 1);
+    })
+    .unwrap();
     play(
         &mut g,
         H,
@@ -136,10 +140,13 @@ fn a_harkonnen_legion_entering_removes_the_camp() {
 #[test]
 fn an_atreides_legion_keeps_the_camp() {
     let mut g = dw_game(&[]);
-    g.test_put_camp(a("s1_3"), SD);
+    g.edit(|s| s.put_camp(a("s1_3"), SD)).unwrap();
     let from = desert_neighbour(a("s1_3"));
-    g.test_put(A, from, Units::from([2, 0, 0]), 1);
-    g.test_turn(A, &[melange::rules::arrakis::DieResult::Strategy], 2);
+    g.edit(|s| {
+        s.put(A, from, Units::from([2, 0, 0]), 1).unwrap();
+        s.turn(A, &[melange::rules::arrakis::DieResult::Strategy], 2);
+    })
+    .unwrap();
     play(
         &mut g,
         A,
@@ -158,9 +165,12 @@ fn an_atreides_legion_keeps_the_camp() {
 #[test]
 fn camps_leave_at_the_end_of_the_round() {
     let mut g = dw_game(&[]);
-    g.test_put_camp(a("s1_3"), SD);
-    g.test_put_camp(a("s3_2"), KH);
-    g.test_set_prompt(Prompt::EndClaims);
+    g.edit(|s| {
+        s.put_camp(a("s1_3"), SD).unwrap();
+        s.put_camp(a("s3_2"), KH).unwrap();
+        s.prompt = Prompt::EndClaims;
+    })
+    .unwrap();
     let ev = play(&mut g, A, &[Action::Done]);
     // DW-CAMP-01 (each round anew): every Camp leaves the board at the End
     // of the Round, its token back to the Atreides.
@@ -185,14 +195,16 @@ fn games_differing_only_in_camp_markers_look_the_same_to_the_harkonnen() {
     let run = |markers: [Marker; 3]| {
         let mut g = dw_game(&[]);
         let from = desert_neighbour(a("s1_3"));
-        g.test_put(H, from, Units::from([2, 0, 0]), 1);
+        g.edit(|s| s.put(H, from, Units::from([2, 0, 0]), 1))
+            .unwrap();
         let mut ev = Vec::new();
         end_vehicle_placement(&mut g);
         let areas = ["s1_3", "s3_2", "s4_4"];
         for (m, x) in markers.iter().zip(areas) {
             ev.extend(play(&mut g, A, &[camp(*m, x)]));
         }
-        g.test_turn(H, &[melange::rules::arrakis::DieResult::Strategy], 1);
+        g.edit(|s| s.turn(H, &[melange::rules::arrakis::DieResult::Strategy], 1))
+            .unwrap();
         ev.extend(play(
             &mut g,
             H,

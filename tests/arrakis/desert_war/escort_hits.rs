@@ -22,19 +22,25 @@ fn escorts_off(g: &Arrakis) -> u8 {
 /// leader; the Atreides roll `atreides`, the Harkonnen 2 Hits.
 fn atreides_attack(escort: bool, atreides: [u8; 3]) -> Arrakis {
     let mut g = game();
-    g.test_put(A, a("s1_1"), [3, 0, 0], 0);
+    g.edit(|s| s.put(A, a("s1_1"), [3, 0, 0], 0)).unwrap();
     if escort {
-        g.test_put(H, a("s1_2"), [2, 0, 0], 0);
-        g.test_put_escort_leader(a("s1_2"));
+        g.edit(|s| {
+            s.put(H, a("s1_2"), [2, 0, 0], 0).unwrap();
+            s.put_escort(a("s1_2")).unwrap();
+        })
+        .unwrap();
     } else {
-        g.test_put(H, a("s1_2"), [2, 0, 0], 1);
+        g.edit(|s| s.put(H, a("s1_2"), [2, 0, 0], 1)).unwrap();
     }
-    g.test_turn(A, &[DieResult::Strategy], 2);
-    g.test_hand(A, &[]);
-    g.test_hand(H, &[]);
+    g.edit(|s| {
+        s.turn(A, &[DieResult::Strategy], 2);
+        s.hand(A, &[]);
+        s.hand(H, &[]);
+    })
+    .unwrap();
     let mut dice = atreides.to_vec();
     dice.extend([HIT, HIT]);
-    g.test_load_dice(&dice);
+    g.edit(|s| s.load_dice(&dice)).unwrap();
     play(
         &mut g,
         A,
@@ -98,16 +104,19 @@ fn an_escort_in_an_attacking_group_absorbs_the_hits_left() {
     // with it (AR-COMBAT-24) before it could absorb the 2 left; it goes
     // back to its supply, not the generic leaders'.
     let mut g = game();
-    g.test_put(H, a("s1_1"), [1, 0, 0], 0);
-    g.test_put_escort_leader(a("s1_1"));
-    g.test_put(A, a("s1_2"), [3, 0, 0], 0);
-    g.test_turn(H, &[DieResult::Strategy], 2);
-    g.test_hand(A, &[]);
-    g.test_hand(H, &[]);
+    g.edit(|s| {
+        s.put(H, a("s1_1"), [1, 0, 0], 0).unwrap();
+        s.put_escort(a("s1_1")).unwrap();
+        s.put(A, a("s1_2"), [3, 0, 0], 0).unwrap();
+        s.turn(H, &[DieResult::Strategy], 2);
+        s.hand(A, &[]);
+        s.hand(H, &[]);
+    })
+    .unwrap();
     let off = escorts_off(&g);
     let generic = g.house(H).generic_supply;
     // The Harkonnen roll 1 Shield, the Atreides 3 Hits.
-    g.test_load_dice(&[SHIELD, HIT, HIT, HIT]);
+    g.edit(|s| s.load_dice(&[SHIELD, HIT, HIT, HIT])).unwrap();
     play(
         &mut g,
         H,

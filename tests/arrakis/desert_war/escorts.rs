@@ -57,10 +57,13 @@ fn an_escort_instead_of_an_ornithopter() {
 /// legion of 2 regulars in s1_4.
 fn escort_turn(dice: &[DieResult]) -> Arrakis {
     let mut g = dw_game();
-    g.test_put_escort_zone(zone("az1"));
-    g.test_put(H, a("s1_4"), [2, 0, 0], 0);
-    g.test_turn(H, dice, 2);
-    g.test_set_desert_war_tokens(0);
+    g.edit(|s| {
+        s.put_escort_zone(zone("az1")).unwrap();
+        s.put(H, a("s1_4"), [2, 0, 0], 0).unwrap();
+        s.turn(H, dice, 2);
+        s.desert_war_tokens(0).unwrap();
+    })
+    .unwrap();
     g
 }
 
@@ -139,10 +142,13 @@ fn an_escort_in_a_legion_is_a_generic_leader() {
     // DW-ESCORT-09: it leads a Leadership move and moves as a generic
     // leader, picked as an Escort so it stays one.
     let mut g = dw_game();
-    g.test_put(H, a("s1_7"), [1, 0, 0], 0);
-    g.test_put_escort_leader(a("s1_7"));
-    g.test_turn(H, &[DieResult::Leadership, DieResult::Strategy], 2);
-    g.test_set_desert_war_tokens(0);
+    g.edit(|s| {
+        s.put(H, a("s1_7"), [1, 0, 0], 0).unwrap();
+        s.put_escort(a("s1_7")).unwrap();
+        s.turn(H, &[DieResult::Leadership, DieResult::Strategy], 2);
+        s.desert_war_tokens(0).unwrap();
+    })
+    .unwrap();
     play(
         &mut g,
         H,
@@ -175,13 +181,18 @@ fn an_escort_removed_with_its_legion_goes_back_to_its_supply() {
     // sandworm's attack, taken as battle hits) with the legion's last
     // unit; it goes back to the Escorts' supply, not the generic leaders'.
     let mut g = dw_game();
-    g.edit(|s| s.areas[a("s1_1").index()].worm = Some(Worm::Normal))
-        .unwrap();
-    g.test_put(H, a("s1_4"), [1, 0, 0], 1);
-    g.test_put_escort_leader(a("s1_4"));
+    g.edit(|s| {
+        s.areas[a("s1_1").index()].worm = Some(Worm::Normal);
+        s.put(H, a("s1_4"), [1, 0, 0], 1).unwrap();
+        s.put_escort(a("s1_4")).unwrap();
+    })
+    .unwrap();
     let generic = g.house(H).generic_supply;
-    g.test_turn(A, &[], 2);
-    g.test_load_dice(&[HIT; 8]);
+    g.edit(|s| {
+        s.turn(A, &[], 2);
+        s.load_dice(&[HIT; 8]);
+    })
+    .unwrap();
     play(
         &mut g,
         A,
@@ -205,14 +216,19 @@ fn escorts_in_air_zones_leave_with_the_vehicles() {
     // an Escort still in an Air zone is a vehicle and leaves the board
     // with the others at the end of Spice Harvesting, back to its supply.
     let mut g = dw_game();
-    g.test_put_escort_zone(zone("az3"));
-    g.edit(|s| s.zones[zone("az1").index()] = Some(Vehicle::Ornithopter))
-        .unwrap();
+    g.edit(|s| {
+        s.put_escort_zone(zone("az3")).unwrap();
+        s.zones[zone("az1").index()] = Some(Vehicle::Ornithopter);
+    })
+    .unwrap();
     assert_eq!(escorts_off(&g), 1);
-    g.test_set_prompt(Prompt::Spice {
-        spice: 0,
-        decided: [true; 3].into(),
-    });
+    g.edit(|s| {
+        s.prompt = Prompt::Spice {
+            spice: 0,
+            decided: [true; 3].into(),
+        }
+    })
+    .unwrap();
     play(&mut g, H, &[Action::Done]);
     assert!(g.zones().iter().all(|z| z.is_none()));
     assert_eq!(escorts_off(&g), 2);
@@ -234,13 +250,15 @@ fn an_escort_and_an_ornithopter_together_only_under_the_option() {
             ..Default::default()
         };
         let mut g = Arrakis::setup(&opts, 7).unwrap();
-        g.test_clear_board();
-        g.test_put_escort_zone(zone("az2"));
-        g.edit(|s| s.zones[zone("az4").index()] = Some(Vehicle::Ornithopter))
-            .unwrap();
-        g.test_put(H, a("s5_3"), [2, 0, 0], 0);
-        g.test_turn(H, &[DieResult::Strategy, DieResult::Strategy], 2);
-        g.test_set_desert_war_tokens(0);
+        g.edit(|s| {
+            s.clear_board();
+            s.put_escort_zone(zone("az2")).unwrap();
+            s.zones[zone("az4").index()] = Some(Vehicle::Ornithopter);
+            s.put(H, a("s5_3"), [2, 0, 0], 0).unwrap();
+            s.turn(H, &[DieResult::Strategy, DieResult::Strategy], 2);
+            s.desert_war_tokens(0).unwrap();
+        })
+        .unwrap();
         play(
             &mut g,
             H,

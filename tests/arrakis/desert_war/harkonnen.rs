@@ -16,7 +16,7 @@ pub fn dw_game() -> Arrakis {
         ..Default::default()
     };
     let mut g = Arrakis::setup(&opts, 7).unwrap();
-    g.test_clear_board();
+    g.edit(|s| s.clear_board()).unwrap();
     g
 }
 
@@ -49,10 +49,12 @@ fn supply(g: &Arrakis) -> u8 {
 /// in az1 (sectors s1 and s5).
 fn harkonnen_turn(dice: &[DieResult], n: u8) -> Arrakis {
     let mut g = dw_game();
-    g.edit(|s| s.zones[zone("az1").index()] = Some(Vehicle::Ornithopter))
-        .unwrap();
-    g.test_turn(H, dice, 2);
-    g.test_set_desert_war_tokens(n);
+    g.edit(|s| {
+        s.zones[zone("az1").index()] = Some(Vehicle::Ornithopter);
+        s.turn(H, dice, 2);
+        s.desert_war_tokens(n).unwrap();
+    })
+    .unwrap();
     g
 }
 
@@ -67,7 +69,11 @@ fn tokens_go_on_the_empty_first_column_slots() {
             ..Default::default()
         };
         let mut g = Arrakis::setup(&opts, 7).unwrap();
-        g.test_imperium([row, 1, 1], [false; 3]);
+        g.edit(|s| {
+            s.imperium = ([row, 1, 1]).into();
+            s.bans = ([false; 3]).into();
+        })
+        .unwrap();
         assert!(matches!(g.prompt(), Prompt::Vehicles { .. }));
         let ev = play(&mut g, H, &[melange::rules::arrakis::Action::Done]);
         assert_eq!(tokens(&g), want, "row {row}");
@@ -90,7 +96,7 @@ fn deploy_before_the_die_then_the_die() {
     // DW-HARKONNEN-04, DW-HARKONNEN-07: before the die's action, at the
     // turn's decision.
     let mut g = harkonnen_turn(&[DieResult::Mentat, DieResult::Mentat], 2);
-    g.test_put_suspensors(a("s1_16"), 1);
+    g.edit(|s| s.put_suspensors(a("s1_16"), 1)).unwrap();
     let offered = legal(&g, H);
     // DW-HARKONNEN-10: deploy, move or scout, nothing else.
     assert!(offered.iter().any(|x| matches!(
@@ -183,7 +189,7 @@ fn the_action_may_come_after_the_die() {
     use melange::rules::arrakis::Action as X;
     // DW-HARKONNEN-07: after the die's action, before the turn ends.
     let mut g = harkonnen_turn(&[DieResult::Mentat, DieResult::Mentat], 1);
-    g.test_put_suspensors(a("s1_4"), 1);
+    g.edit(|s| s.put_suspensors(a("s1_4"), 1)).unwrap();
     play(&mut g, H, &[X::SpendDie(DieResult::Mentat)]);
     let decks = legal(&g, H)[0];
     play(&mut g, H, &[decks]);
@@ -249,7 +255,7 @@ fn scouting_with_a_suspensor_trooper() {
     // DW-HARKONNEN-16, DW-HARKONNEN-17: the trooper is removed to reveal
     // the sietch of an adjacent area.
     let mut g = harkonnen_turn(&[DieResult::Mentat, DieResult::Mentat], 2);
-    g.test_put_suspensors(a("s1_11"), 1);
+    g.edit(|s| s.put_suspensors(a("s1_11"), 1)).unwrap();
     let site = a("gara_kulon");
     assert!(g.areas()[site.index()].sietch.is_some_and(|s| !s.revealed));
     let scout = dw(DwAction::ScoutSuspensor(a("s1_11"), site));
@@ -263,7 +269,12 @@ fn scouting_with_a_suspensor_trooper() {
     assert_eq!(rule_of(e), "DW-HARKONNEN-16");
     // DW-HARKONNEN-18: never under the Spacing Guild ban.
     let mut banned = g.clone();
-    banned.test_imperium([1, 1, 1], [false, true, false]);
+    banned
+        .edit(|s| {
+            s.imperium = ([1, 1, 1]).into();
+            s.bans = ([false, true, false]).into();
+        })
+        .unwrap();
     assert!(!legal(&banned, H).contains(&scout));
     let e = assert_refused(&banned, seat(H), &scout);
     assert_eq!(rule_of(e), "DW-HARKONNEN-18");
@@ -282,12 +293,15 @@ fn the_end_of_the_round_clears_the_harkonnen_side() {
     // DW-HARKONNEN-09, DW-ROUNDEND-01, DW-ROUNDEND-03: tokens, Suspensor
     // Troopers and Escorts serving in legions leave the board.
     let mut g = dw_game();
-    g.test_set_desert_war_tokens(3);
-    g.test_put_suspensors(a("s1_4"), 2);
-    g.test_put(H, a("s1_5"), [1, 0, 0], 1);
-    g.test_put_escort_leader(a("s1_5"));
+    g.edit(|s| {
+        s.desert_war_tokens(3).unwrap();
+        s.put_suspensors(a("s1_4"), 2).unwrap();
+        s.put(H, a("s1_5"), [1, 0, 0], 1).unwrap();
+        s.put_escort(a("s1_5")).unwrap();
+    })
+    .unwrap();
     let generic = g.house(H).generic_supply;
-    g.test_set_prompt(Prompt::EndClaims);
+    g.edit(|s| s.prompt = Prompt::EndClaims).unwrap();
     let ev = play(&mut g, A, &[X::Done]);
     let dw = g.desert_war().unwrap();
     assert_eq!((dw.tokens_on_board, dw.suspensors, dw.escorts), (0, 6, 2));

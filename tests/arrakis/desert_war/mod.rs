@@ -33,7 +33,7 @@ const HIT: u8 = 0;
 /// A game with the expansion (options `opts` must set it), board cleared.
 fn game_with(opts: ArrakisOptions) -> Arrakis {
     let mut g = Arrakis::setup(&opts, 7).unwrap();
-    g.test_clear_board();
+    g.edit(|s| s.clear_board()).unwrap();
     g
 }
 
@@ -61,7 +61,7 @@ fn rockets(n: u8) -> Troopers {
 
 /// Hazards after a Harkonnen Mentat turn that ends Action Resolution.
 fn to_desert_hazards(g: &mut Arrakis) -> Vec<Event> {
-    g.test_turn(H, &[DieResult::Mentat], 0);
+    g.edit(|s| s.turn(H, &[DieResult::Mentat], 0)).unwrap();
     let deck = melange::rules::arrakis::Deck::HouseHarkonnen;
     play(
         g,
@@ -77,10 +77,14 @@ fn to_desert_hazards(g: &mut Arrakis) -> Vec<Event> {
 /// Deployment die and `hand` in hand.
 fn card_game(f: melange::rules::arrakis::Faction, hand: &[&str]) -> Arrakis {
     let mut g = game();
-    g.test_turn(f, &[DieResult::Strategy, DieResult::Deployment], 2);
+    g.edit(|s| s.turn(f, &[DieResult::Strategy, DieResult::Deployment], 2))
+        .unwrap();
     let cards: Vec<_> = hand.iter().map(|c| card(c)).collect();
-    g.test_hand(f, &cards);
-    g.test_hand(f.other(), &[]);
+    g.edit(|s| {
+        s.hand(f, &cards);
+        s.hand(f.other(), &[]);
+    })
+    .unwrap();
     g
 }
 

@@ -110,7 +110,7 @@ fn troopers_everywhere(g: &mut Arrakis) {
             1 => t.rockets = 1,
             _ => t.sandriders = 1,
         }
-        g.test_put_troopers(area, t);
+        g.edit(|s| s.put_troopers(area, t)).unwrap();
     }
 }
 
@@ -218,7 +218,8 @@ fn camp_markers_never_reach_the_harkonnen_in_random_games() {
             let sector = b.areas[x.index()].sector;
             if sectors.len() < 2 && !sectors.contains(&sector) {
                 sectors.push(sector);
-                g.test_put_camp(x, markers[sectors.len() - 1]);
+                g.edit(|s| s.put_camp(x, markers[sectors.len() - 1]))
+                    .unwrap();
             }
         }
         let mut rng = melange::rules::core::RngStream::Bot(3).rng(seed);

@@ -47,14 +47,16 @@ fn scene(g: &mut Arrakis, launchers: u8) -> Scene {
         .find(|x| is_desert(*x) && *x != camp && !touching(camp).contains(x))
         .unwrap();
     let zone = zones_of_sector(sector_of(camp))[0];
-    g.test_put_camp(camp, KH);
+    g.edit(|s| s.put_camp(camp, KH)).unwrap();
     if launchers > 0 {
-        g.test_put_rockets(camp, launchers);
+        g.edit(|s| s.put_rockets(camp, launchers)).unwrap();
     }
-    g.edit(|s| s.areas[near.index()].harvester = true).unwrap();
-    g.edit(|s| s.areas[far.index()].harvester = true).unwrap();
-    g.edit(|s| s.zones[zone.index()] = Some(Vehicle::Carryall))
-        .unwrap();
+    g.edit(|s| {
+        s.areas[near.index()].harvester = true;
+        s.areas[far.index()].harvester = true;
+        s.zones[zone.index()] = Some(Vehicle::Carryall);
+    })
+    .unwrap();
     Scene {
         camp,
         near,
@@ -80,7 +82,7 @@ fn worked_example_two_launchers_hit_and_special() {
     let attack = dw(DwAction::RocketAttack(sector_of(s.camp)));
     // DW-ATREIDES-02, DW-ATREIDES-07: before the Desert Power.
     assert!(legal(&g, A).contains(&attack));
-    g.test_load_dice(&[HIT, SPECIAL]);
+    g.edit(|s| s.load_dice(&[HIT, SPECIAL])).unwrap();
     let kh = g.prescience()[KH];
     let ev = play(&mut g, A, &[attack]);
     // DW-ROCKET-04: one die per launcher.
@@ -152,7 +154,7 @@ fn a_miss_costs_no_launcher_and_no_harvester_no_trade() {
     let s = scene(&mut g, 2);
     atreides_turn(&mut g);
     play(&mut g, A, &[Action::DesertPower]);
-    g.test_load_dice(&[SHIELD, HIT]);
+    g.edit(|s| s.load_dice(&[SHIELD, HIT])).unwrap();
     play(&mut g, A, &[dw(DwAction::RocketAttack(sector_of(s.camp)))]);
     // DW-ROCKET-05: one scoring face, one vehicle.
     assert!(matches!(
@@ -181,7 +183,7 @@ fn rocket_reach_options() {
         .unwrap();
     atreides_turn(&mut g);
     play(&mut g, A, &[Action::DesertPower]);
-    g.test_load_dice(&[HIT]);
+    g.edit(|s| s.load_dice(&[HIT])).unwrap();
     play(&mut g, A, &[dw(DwAction::RocketAttack(sector_of(s.camp)))]);
     assert!(legal(&g, A).contains(&Action::PickArea(s.camp)));
     // By default the own area is out of reach.
@@ -191,7 +193,7 @@ fn rocket_reach_options() {
         .unwrap();
     atreides_turn(&mut g);
     play(&mut g, A, &[Action::DesertPower]);
-    g.test_load_dice(&[HIT]);
+    g.edit(|s| s.load_dice(&[HIT])).unwrap();
     play(&mut g, A, &[dw(DwAction::RocketAttack(sector_of(s.camp)))]);
     assert!(!legal(&g, A).contains(&Action::PickArea(s.camp)));
 }
@@ -200,7 +202,7 @@ fn rocket_reach_options() {
 fn deploy_rockets_into_camp_areas() {
     let mut g = dw_game(&[]);
     let camp = a("s1_3");
-    g.test_put_camp(camp, KH);
+    g.edit(|s| s.put_camp(camp, KH)).unwrap();
     atreides_turn(&mut g);
     play(&mut g, A, &[Action::DesertPower]);
     // DW-ATREIDES-04: deploy or attack; no launcher yet, so deploy only.
@@ -257,7 +259,7 @@ fn deploy_rockets_into_camp_areas() {
 fn the_desert_war_action_may_come_after_the_desert_power() {
     let mut g = dw_game(&[]);
     let camp = a("s1_3");
-    g.test_put_camp(camp, KH);
+    g.edit(|s| s.put_camp(camp, KH)).unwrap();
     atreides_turn(&mut g);
     play(&mut g, A, &[Action::DesertPower, Action::Done]);
     // DW-ATREIDES-02: after the Desert Power, before the turn ends.
@@ -281,8 +283,11 @@ fn the_desert_war_action_may_come_after_the_desert_power() {
 #[test]
 fn no_desert_war_action_without_desert_power() {
     let mut g = dw_game(&[]);
-    g.test_put_camp(a("s1_3"), KH);
-    g.test_turn(A, &[DieResult::Strategy], 2);
+    g.edit(|s| {
+        s.put_camp(a("s1_3"), KH).unwrap();
+        s.turn(A, &[DieResult::Strategy], 2);
+    })
+    .unwrap();
     // DW-ATREIDES-03, DW-ROCKET-02: Rocket Launchers deploy and attack only
     // by an Atreides Desert War action, which needs a Desert Power.
     assert_eq!(
@@ -295,7 +300,7 @@ fn no_desert_war_action_without_desert_power() {
 fn a_granted_desert_power_brings_one_unless_turn_only() {
     // DW-ATREIDES-01: the House die used as Desert Power brings one.
     let mut g = dw_game(&[]);
-    g.test_put_camp(a("s1_3"), KH);
+    g.edit(|s| s.put_camp(a("s1_3"), KH)).unwrap();
     atreides_house_turn(&mut g);
     play(
         &mut g,
@@ -308,7 +313,7 @@ fn a_granted_desert_power_brings_one_unless_turn_only() {
     assert!(legal(&g, A).contains(&dw(DwAction::DeployRockets)));
     // `desert_war_with_desert_power=turn_only`: only the turn's own.
     let mut g = dw_game(&[("desert_war_with_desert_power", "turn_only")]);
-    g.test_put_camp(a("s1_3"), KH);
+    g.edit(|s| s.put_camp(a("s1_3"), KH)).unwrap();
     atreides_house_turn(&mut g);
     play(
         &mut g,
@@ -333,7 +338,7 @@ fn the_camp_may_be_kept_after_a_harvester_falls() {
     let s = scene(&mut g, 1);
     atreides_turn(&mut g);
     play(&mut g, A, &[Action::DesertPower]);
-    g.test_load_dice(&[HIT]);
+    g.edit(|s| s.load_dice(&[HIT])).unwrap();
     play(
         &mut g,
         A,

@@ -9,30 +9,34 @@ use melange::rules::arrakis::expansions::ExpansionEvent;
 /// without, 3 Desert War tokens on the board.
 fn full_board() -> Arrakis {
     let mut g = game();
-    g.test_put(H, a("s1_1"), [2, 0, 0], 0);
-    g.test_put_escort(a("s1_1"));
-    g.test_put_escort(a("s1_1"));
-    g.test_put_camp(a("s1_3"), Marker::Jihad);
-    g.test_put_camp(a("s2_2"), Marker::KwisatzHaderach);
-    g.test_put_troopers(a("s1_3"), rockets(3));
-    g.test_put_troopers(a("s1_4"), sus(4));
-    g.test_put_troopers(
-        a("s1_5"),
-        Troopers {
-            sandriders: 1,
-            ..Default::default()
-        },
-    );
-    g.edit(|s| s.areas[a("s2_3").index()].worm = Some(Worm::Normal))
+    g.edit(|s| {
+        s.put(H, a("s1_1"), [2, 0, 0], 0).unwrap();
+        s.put_escort(a("s1_1")).unwrap();
+        s.put_escort(a("s1_1")).unwrap();
+        s.put_camp(a("s1_3"), Marker::Jihad).unwrap();
+        s.put_camp(a("s2_2"), Marker::KwisatzHaderach).unwrap();
+        s.put_troopers(a("s1_3"), rockets(3)).unwrap();
+        s.put_troopers(a("s1_4"), sus(4)).unwrap();
+        s.put_troopers(
+            a("s1_5"),
+            Troopers {
+                sandriders: 1,
+                ..Default::default()
+            },
+        )
         .unwrap();
-    g.test_put_troopers(
-        a("s2_3"),
-        Troopers {
-            sandriders: 1,
-            ..Default::default()
-        },
-    );
-    g.test_set_dw_tokens(3);
+        s.areas[a("s2_3").index()].worm = Some(Worm::Normal);
+        s.put_troopers(
+            a("s2_3"),
+            Troopers {
+                sandriders: 1,
+                ..Default::default()
+            },
+        )
+        .unwrap();
+        s.desert_war_tokens(3).unwrap();
+    })
+    .unwrap();
     g
 }
 
@@ -41,7 +45,7 @@ fn the_end_of_the_round_clears_the_desert_war() {
     // DW-ROUNDEND-01 to DW-ROUNDEND-04, DW-HARKONNEN-09, through the real
     // End of the Round: the last End of Round claim passed.
     let mut g = full_board();
-    g.test_set_prompt(Prompt::EndClaims);
+    g.edit(|s| s.prompt = Prompt::EndClaims).unwrap();
     let seat = g.to_act().expect("someone passes the claims");
     let mut ev = Vec::new();
     g.apply(seat, &Action::Done, &mut ev).unwrap();
@@ -89,16 +93,19 @@ fn the_end_of_the_round_clears_the_desert_war() {
 fn a_sandrider_on_the_wild_maker_stays_too() {
     // DW-ROUNDEND-04: the Wild Maker is a sandworm.
     let mut g = game();
-    g.edit(|s| s.areas[a("s1_2").index()].worm = Some(Worm::WildMaker))
+    g.edit(|s| {
+        s.areas[a("s1_2").index()].worm = Some(Worm::WildMaker);
+        s.put_troopers(
+            a("s1_2"),
+            Troopers {
+                sandriders: 1,
+                ..Default::default()
+            },
+        )
         .unwrap();
-    g.test_put_troopers(
-        a("s1_2"),
-        Troopers {
-            sandriders: 1,
-            ..Default::default()
-        },
-    );
-    g.test_put_troopers(a("s1_3"), sus(1));
+        s.put_troopers(a("s1_3"), sus(1)).unwrap();
+    })
+    .unwrap();
     let ev = g.test_desert_war_round_end();
     assert_eq!(g.areas()[a("s1_2").index()].desert.sandriders, 1);
     assert_eq!(g.areas()[a("s1_3").index()].desert.suspensors, 0);

@@ -64,14 +64,17 @@ fn row() -> (AreaId, AreaId, AreaId) {
 /// (AR-OPT-05).
 fn to_the_retreat(x: AreaId, y: AreaId, z: AreaId) -> Arrakis {
     let mut g = dw_game(&[("defender_retreat", "may_retreat")]);
-    g.test_put(A, x, Units::from([3, 0, 0]), 0);
-    g.test_put(H, y, Units::from([2, 0, 0]), 0);
-    g.test_put_sandriders(z, 1);
-    g.test_turn(A, &[DieResult::Strategy], 2);
-    g.test_hand(A, &[]);
-    g.test_hand(H, &[]);
-    // No card to discard: the round is rolled at once.
-    g.test_load_dice(&[SHIELD; 5]);
+    g.edit(|s| {
+        s.put(A, x, Units::from([3, 0, 0]), 0).unwrap();
+        s.put(H, y, Units::from([2, 0, 0]), 0).unwrap();
+        s.put_sandriders(z, 1).unwrap();
+        s.turn(A, &[DieResult::Strategy], 2);
+        s.hand(A, &[]);
+        s.hand(H, &[]);
+        // No card to discard: the round is rolled at once.
+        s.load_dice(&[SHIELD; 5]);
+    })
+    .unwrap();
     play(
         &mut g,
         A,
@@ -155,12 +158,13 @@ fn a_defender_with_nowhere_to_go_stays_on_the_sandriders_area_and_is_attacked() 
     let b = board();
     for w in (0..b.areas.len() as u8).map(AreaId) {
         if w != y && w != z && b.passable_between(z, w) && g.areas()[w.index()].unit_count(A) == 0 {
-            g.test_put(A, w, Units::from([1, 0, 0]), 0);
+            g.edit(|s| s.put(A, w, Units::from([1, 0, 0]), 0)).unwrap();
         }
     }
     let worms_off = g.worms_off();
     // The sandworm's 4 dice: 1 Hit.
-    g.test_load_dice(&[HIT, SHIELD, SHIELD, SHIELD]);
+    g.edit(|s| s.load_dice(&[HIT, SHIELD, SHIELD, SHIELD]))
+        .unwrap();
     let off = sandriders_off(&g);
     let ev = play(&mut g, H, &[Action::Retreat(z)]);
     // DW-SANDRIDER-10: the Sandrider goes, a sandworm comes and attacks
@@ -208,15 +212,20 @@ fn a_retreat_from_a_sandworm_never_goes_onto_a_lone_sandrider() {
     // Sandrider's area, which would call a second sandworm.
     let (x, y, z) = row();
     let mut g = dw_game(&[]);
-    g.test_put(H, z, Units::from([2, 0, 0]), 1);
-    g.edit(|s| s.areas[y.index()].wormsign = Some(Wormsign::Sandworm))
-        .unwrap();
+    g.edit(|s| {
+        s.put(H, z, Units::from([2, 0, 0]), 1).unwrap();
+        s.areas[y.index()].wormsign = Some(Wormsign::Sandworm);
+    })
+    .unwrap();
     let w = open_desert_near(y)
         .into_iter()
         .find(|w| *w != z && *w != x)
         .unwrap_or(x);
-    g.test_put_sandriders(w, 1);
-    g.test_turn(H, &[DieResult::Strategy], 1);
+    g.edit(|s| {
+        s.put_sandriders(w, 1).unwrap();
+        s.turn(H, &[DieResult::Strategy], 1);
+    })
+    .unwrap();
     play(
         &mut g,
         H,
@@ -247,18 +256,20 @@ fn the_wild_maker_may_answer_a_retreating_defenders_sandrider() {
     let (x, y, z) = row();
     let mut g = to_the_retreat(x, y, z);
     let wm = crate::common::leader("wild_maker");
-    g.test_set_leader(wm, melange::rules::arrakis::LeaderAt::SetAside);
+    g.edit(|s| s.set_leader(wm, melange::rules::arrakis::LeaderAt::SetAside))
+        .unwrap();
     let b = board();
     for w in (0..b.areas.len() as u8).map(AreaId) {
         if w != y && w != z && b.passable_between(z, w) && g.areas()[w.index()].unit_count(A) == 0 {
-            g.test_put(A, w, Units::from([1, 0, 0]), 0);
+            g.edit(|s| s.put(A, w, Units::from([1, 0, 0]), 0)).unwrap();
         }
     }
     play(&mut g, H, &[Action::Retreat(z)]);
     assert!(matches!(g.prompt(), Prompt::WildMakerOrSandworm(at, Some(_)) if at == z));
     assert_eq!(g.areas()[z.index()].units[H], [2, 0, 0]);
     // The Wild Maker's 6 dice: 1 Hit.
-    g.test_load_dice(&[HIT, SHIELD, SHIELD, SHIELD, SHIELD, SHIELD]);
+    g.edit(|s| s.load_dice(&[HIT, SHIELD, SHIELD, SHIELD, SHIELD, SHIELD]))
+        .unwrap();
     let ev = play(&mut g, A, &[Action::WildMaker]);
     assert!(ev.contains(&Event::SandwormPlaced { area: z }));
     assert_eq!(g.areas()[z.index()].units[H], [1, 0, 0]);
@@ -280,15 +291,16 @@ fn a_legion_fleeing_an_emerging_sandworm_keeps_off_a_lone_sandrider() {
     // leaves s1_3 only.
     let mut g = dw_game(&[("sandworm_emerges_on_legion", "retreats")]);
     let a = crate::common::a;
-    g.test_put(H, a("s1_1"), [2, 0, 0], 0);
-    g.edit(|s| s.areas[a("s1_1").index()].wormsign = Some(Wormsign::Sandworm))
-        .unwrap();
-    g.test_put(A, a("s1_4"), [1, 0, 0], 0);
-    g.edit(|s| s.areas[a("s1_2").index()].worm = Some(Worm::Normal))
-        .unwrap();
-    g.test_put_sandriders(a("s4_3"), 1);
-    g.test_load_dice(&[SHIELD; 8]);
-    g.test_turn(H, &[DieResult::Mentat], 0);
+    g.edit(|s| {
+        s.put(H, a("s1_1"), [2, 0, 0], 0).unwrap();
+        s.areas[a("s1_1").index()].wormsign = Some(Wormsign::Sandworm);
+        s.put(A, a("s1_4"), [1, 0, 0], 0).unwrap();
+        s.areas[a("s1_2").index()].worm = Some(Worm::Normal);
+        s.put_sandriders(a("s4_3"), 1).unwrap();
+        s.load_dice(&[SHIELD; 8]);
+        s.turn(H, &[DieResult::Mentat], 0);
+    })
+    .unwrap();
     let deck = melange::rules::arrakis::Deck::HouseHarkonnen;
     play(
         &mut g,

@@ -29,7 +29,8 @@ fn supply(g: &Arrakis) -> u8 {
 #[test]
 fn a_sandrider_in_place_of_a_wormsign() {
     let mut g = dw_game(&[]);
-    g.test_put(H, a("s3_3"), Units::from([1, 0, 0]), 0);
+    g.edit(|s| s.put(H, a("s3_3"), Units::from([1, 0, 0]), 0))
+        .unwrap();
     atreides_turn(&mut g);
     play(&mut g, A, &[Action::DesertPower]);
     // DW-SANDRIDER-01, DW-SANDRIDER-02: an Atreides figure, offered beside
@@ -58,11 +59,13 @@ fn a_sandrider_in_place_of_a_wormsign() {
 #[test]
 fn the_sandriders_special_brings_a_ridden_sandworm_and_a_wormsign() {
     let mut g = dw_game(&[]);
-    g.test_put_sandriders(a("s1_3"), 1);
-    g.test_put_sandriders(a("s3_2"), 1);
-    // DW-SANDRIDER-07: not where the Sandrider shares its area.
-    g.edit(|s| s.areas[a("s3_2").index()].wormsign = Some(Wormsign::Sand))
-        .unwrap();
+    g.edit(|s| {
+        s.put_sandriders(a("s1_3"), 1).unwrap();
+        s.put_sandriders(a("s3_2"), 1).unwrap();
+        // DW-SANDRIDER-07: not where the Sandrider shares its area.
+        s.areas[a("s3_2").index()].wormsign = Some(Wormsign::Sand);
+    })
+    .unwrap();
     atreides_turn(&mut g);
     let special = dw(DwAction::Sandriders(a("s1_3")));
     // DW-SANDRIDER-05: at the turn, when Desert Power may be taken.
@@ -99,8 +102,11 @@ fn conflicting_leaders_on_the_desert_power_box() {
     // cards lie on the Desert Power box; either special is offered.
     let mut g = dw_game(&[]);
     let wm = leader("wild_maker");
-    g.test_set_leader(wm, LeaderAt::SetAside);
-    g.test_put_sandriders(a("s1_3"), 1);
+    g.edit(|s| {
+        s.set_leader(wm, LeaderAt::SetAside);
+        s.put_sandriders(a("s1_3"), 1).unwrap();
+    })
+    .unwrap();
     atreides_turn(&mut g);
     let sandriders = dw(DwAction::Sandriders(a("s1_3")));
     let l = legal(&g, A);
@@ -110,13 +116,13 @@ fn conflicting_leaders_on_the_desert_power_box() {
     atreides_turn(&mut g);
     let l = legal(&g, A);
     assert!(l.contains(&Action::Special(wm)));
-    g.test_put_sandriders(a("s3_2"), 1);
+    g.edit(|s| s.put_sandriders(a("s3_2"), 1)).unwrap();
     assert_eq!(
         refused(&mut g, A, dw(DwAction::Sandriders(a("s3_2")))),
         "DW-SANDRIDER-05"
     );
     // The card is refreshed with the leader cards at the End of the Round.
-    g.test_set_prompt(Prompt::EndClaims);
+    g.edit(|s| s.prompt = Prompt::EndClaims).unwrap();
     play(&mut g, A, &[Action::Done]);
     assert!(!g.desert_war().unwrap().sandriders_card_spent);
 }
@@ -145,8 +151,11 @@ fn row() -> (AreaId, AreaId, AreaId) {
 fn a_lone_sandrider_counts_as_a_wormsign_for_sandriding() {
     let (x, y, z) = row();
     let mut g = dw_game(&[]);
-    g.test_put(A, x, Units::from([1, 0, 0]), 0);
-    g.test_turn(A, &[DieResult::Strategy], 2);
+    g.edit(|s| {
+        s.put(A, x, Units::from([1, 0, 0]), 0).unwrap();
+        s.turn(A, &[DieResult::Strategy], 2);
+    })
+    .unwrap();
     let pick = [
         Action::SpendDie(DieResult::Strategy),
         Action::Legion(x),
@@ -156,7 +165,7 @@ fn a_lone_sandrider_counts_as_a_wormsign_for_sandriding() {
     play(&mut without, A, &pick);
     assert!(!legal(&without, A).contains(&Action::Sandride(z)));
     // DW-SANDRIDER-09: the Sandrider's area is a link of the chain.
-    g.test_put_sandriders(y, 1);
+    g.edit(|s| s.put_sandriders(y, 1)).unwrap();
     play(&mut g, A, &pick);
     assert!(legal(&g, A).contains(&Action::Sandride(z)));
 }
@@ -165,9 +174,12 @@ fn a_lone_sandrider_counts_as_a_wormsign_for_sandriding() {
 fn a_harkonnen_legion_entering_a_lone_sandrider_calls_a_sandworm() {
     let (x, y, _) = row();
     let mut g = dw_game(&[]);
-    g.test_put(H, x, Units::from([2, 0, 0]), 1);
-    g.test_put_sandriders(y, 1);
-    g.test_turn(H, &[DieResult::Strategy], 1);
+    g.edit(|s| {
+        s.put(H, x, Units::from([2, 0, 0]), 1).unwrap();
+        s.put_sandriders(y, 1).unwrap();
+        s.turn(H, &[DieResult::Strategy], 1);
+    })
+    .unwrap();
     let ev = play(
         &mut g,
         H,
@@ -228,22 +240,28 @@ fn worked_example_a_ridden_sandworm_attacks_three_areas_away_with_5_dice() {
     let (w, t) = three_away();
     // Without a Sandrider the sandworm reaches 2 areas only.
     let mut g = dw_game(&[]);
-    g.test_put_worm(w);
-    g.test_put(H, t, Units::from([6, 0, 0]), 0);
+    g.edit(|s| {
+        s.put_worm(w).unwrap();
+        s.put(H, t, Units::from([6, 0, 0]), 0).unwrap();
+    })
+    .unwrap();
     atreides_turn(&mut g);
     play(&mut g, A, &[Action::DesertPower]);
     assert!(!legal(&g, A).contains(&Action::WormAttack(w, t)));
     // DW-SANDRIDER-14, DW-SANDRIDER-16: with one, 3 areas, through desert.
     let mut g = dw_game(&[]);
-    g.test_put_worm(w);
-    g.test_put_sandriders(w, 1);
-    g.test_put(H, t, Units::from([6, 0, 0]), 0);
+    g.edit(|s| {
+        s.put_worm(w).unwrap();
+        s.put_sandriders(w, 1).unwrap();
+        s.put(H, t, Units::from([6, 0, 0]), 0).unwrap();
+    })
+    .unwrap();
     atreides_turn(&mut g);
     play(&mut g, A, &[Action::DesertPower]);
     assert!(legal(&g, A).contains(&Action::WormAttack(w, t)));
     // DW-SANDRIDER-15, DW-SANDRIDER-18: 5 dice, all Hits here: 5 of the 6
     // regulars fall.
-    g.test_load_dice(&[0; 6]);
+    g.edit(|s| s.load_dice(&[0; 6])).unwrap();
     let ev = play(&mut g, A, &[Action::WormAttack(w, t)]);
     assert_eq!(g.areas()[t.index()].units[H][UnitKind::Regular], 1);
     // DW-SANDRIDER-13: the Sandrider goes with the attack.
@@ -260,12 +278,15 @@ fn a_sandrider_with_plus_one_dice_option() {
     // sandworm too; 6 regulars, 6 loaded Hits, 1 left.
     let (w, t) = three_away();
     let mut g = dw_game(&[("sandrider_dice", "plus_one")]);
-    g.test_put_worm(w);
-    g.test_put_sandriders(w, 1);
-    g.test_put(H, t, Units::from([6, 0, 0]), 0);
+    g.edit(|s| {
+        s.put_worm(w).unwrap();
+        s.put_sandriders(w, 1).unwrap();
+        s.put(H, t, Units::from([6, 0, 0]), 0).unwrap();
+    })
+    .unwrap();
     atreides_turn(&mut g);
     play(&mut g, A, &[Action::DesertPower]);
-    g.test_load_dice(&[0; 6]);
+    g.edit(|s| s.load_dice(&[0; 6])).unwrap();
     play(&mut g, A, &[Action::WormAttack(w, t)]);
     assert_eq!(g.areas()[t.index()].units[H][UnitKind::Regular], 1);
 }
@@ -276,8 +297,11 @@ fn the_sandrider_moves_with_its_sandworm() {
     // sandworms move).
     let (x, y, z) = row();
     let mut g = dw_game(&[("desert_power_sandworms", "two_activate")]);
-    g.test_put_worm(x);
-    g.test_put_sandriders(x, 1);
+    g.edit(|s| {
+        s.put_worm(x).unwrap();
+        s.put_sandriders(x, 1).unwrap();
+    })
+    .unwrap();
     atreides_turn(&mut g);
     play(&mut g, A, &[Action::DesertPower]);
     let _ = y;
@@ -293,12 +317,14 @@ fn a_desert_hazards_relocation_leaves_the_sandrider_behind() {
     // wormsign's area in Desert Hazards (AR-HAZ-15): the Sandrider stays.
     let (x, _, z) = row();
     let mut g = dw_game(&[]);
-    g.test_put_worm(x);
-    g.test_put_sandriders(x, 1);
-    g.test_put_worm(a("s4_4"));
-    g.edit(|s| s.phase = melange::rules::arrakis::Phase::DesertHazards)
-        .unwrap();
-    g.test_set_prompt(Prompt::RelocateWorm(z));
+    g.edit(|s| {
+        s.put_worm(x).unwrap();
+        s.put_sandriders(x, 1).unwrap();
+        s.put_worm(a("s4_4")).unwrap();
+        s.phase = melange::rules::arrakis::Phase::DesertHazards;
+        s.prompt = Prompt::RelocateWorm(z);
+    })
+    .unwrap();
     play(&mut g, A, &[Action::WormMove(x, z)]);
     assert_eq!(g.areas()[z.index()].worm, Some(Worm::Normal));
     assert_eq!(g.areas()[z.index()].desert.sandriders, 0);
@@ -312,13 +338,14 @@ fn the_atreides_pick_the_sandriders_sandworm_when_none_is_free() {
     // it: the Atreides pick which comes; a ridden one brings its rider
     // (DW-SANDRIDER-12).
     let mut g = dw_game(&[]);
-    g.edit(|s| s.worms_off = 0).unwrap();
-    g.edit(|s| s.areas[a("s3_2").index()].worm = Some(Worm::Normal))
-        .unwrap();
-    g.edit(|s| s.areas[a("s4_4").index()].worm = Some(Worm::Normal))
-        .unwrap();
-    g.test_put_sandriders(a("s4_4"), 1);
-    g.test_put_sandriders(a("s1_3"), 1);
+    g.edit(|s| {
+        s.worms_off = 0;
+        s.areas[a("s3_2").index()].worm = Some(Worm::Normal);
+        s.areas[a("s4_4").index()].worm = Some(Worm::Normal);
+        s.put_sandriders(a("s4_4"), 1).unwrap();
+        s.put_sandriders(a("s1_3"), 1).unwrap();
+    })
+    .unwrap();
     atreides_turn(&mut g);
     play(&mut g, A, &[dw(DwAction::Sandriders(a("s1_3")))]);
     let l = legal(&g, A);
@@ -337,12 +364,13 @@ fn a_sandworm_never_ends_a_move_on_a_camp() {
     // DQ9): a Camp is a figure, not a Desert Trooper.
     let (x, _, z) = row();
     let mut g = dw_game(&[("desert_power_sandworms", "two_activate")]);
-    g.test_put_worm(x);
+    g.edit(|s| s.put_worm(x)).unwrap();
     atreides_turn(&mut g);
     let mut free = g.clone();
     play(&mut free, A, &[Action::DesertPower]);
     assert!(legal(&free, A).contains(&Action::WormMove(x, z)));
-    g.test_put_camp(z, melange::rules::arrakis::Marker::Jihad);
+    g.edit(|s| s.put_camp(z, melange::rules::arrakis::Marker::Jihad))
+        .unwrap();
     play(&mut g, A, &[Action::DesertPower]);
     assert!(!legal(&g, A).contains(&Action::WormMove(x, z)));
 }
@@ -358,9 +386,12 @@ fn sandworm_riders_option() {
             ("desert_power_sandworms", "two_activate"),
             ("sandworm_riders", value),
         ]);
-        g.test_put_worm(x);
-        g.test_put_sandriders(x, 1);
-        g.test_put_sandriders(z, 1);
+        g.edit(|s| {
+            s.put_worm(x).unwrap();
+            s.put_sandriders(x, 1).unwrap();
+            s.put_sandriders(z, 1).unwrap();
+        })
+        .unwrap();
         atreides_turn(&mut g);
         play(&mut g, A, &[Action::DesertPower]);
         assert_eq!(
@@ -380,11 +411,14 @@ fn a_harkonnen_legion_advancing_onto_a_lone_sandrider_calls_a_sandworm() {
     // DW-SANDRIDER-10: "or by advancing after a victorious battle".
     let (x, y, _) = row();
     let mut g = dw_game(&[]);
-    g.test_put(H, x, Units::from([3, 0, 0]), 1);
-    g.test_put(A, y, Units::from([1, 0, 0]), 0);
-    g.test_put_sandriders(y, 1);
-    g.test_turn(H, &[DieResult::Strategy], 1);
-    g.test_load_dice(&[0, 0, 0, 3]);
+    g.edit(|s| {
+        s.put(H, x, Units::from([3, 0, 0]), 1).unwrap();
+        s.put(A, y, Units::from([1, 0, 0]), 0).unwrap();
+        s.put_sandriders(y, 1).unwrap();
+        s.turn(H, &[DieResult::Strategy], 1);
+        s.load_dice(&[0, 0, 0, 3]);
+    })
+    .unwrap();
     play(
         &mut g,
         H,
@@ -466,9 +500,12 @@ fn a_three_area_attack_needs_desert_on_the_way() {
         })
         .expect("such a pair on the board");
     let mut g = dw_game(&[]);
-    g.test_put_worm(w);
-    g.test_put_sandriders(w, 1);
-    g.test_put(H, t, Units::from([1, 0, 0]), 0);
+    g.edit(|s| {
+        s.put_worm(w).unwrap();
+        s.put_sandriders(w, 1).unwrap();
+        s.put(H, t, Units::from([1, 0, 0]), 0).unwrap();
+    })
+    .unwrap();
     atreides_turn(&mut g);
     play(&mut g, A, &[Action::DesertPower]);
     assert!(!legal(&g, A).contains(&Action::WormAttack(w, t)));
@@ -480,8 +517,12 @@ fn the_sandriders_special_brings_a_desert_war_action_after_it() {
     // Desert Power box leader is a Desert Power action: its Desert War
     // action comes after it (DW-ATREIDES-02).
     let mut g = dw_game(&[]);
-    g.test_put_sandriders(a("s1_3"), 1);
-    g.test_put_camp(a("s3_2"), melange::rules::arrakis::Marker::Jihad);
+    g.edit(|s| {
+        s.put_sandriders(a("s1_3"), 1).unwrap();
+        s.put_camp(a("s3_2"), melange::rules::arrakis::Marker::Jihad)
+            .unwrap();
+    })
+    .unwrap();
     atreides_turn(&mut g);
     // "Done" at the before-decision (tests/arrakis/desert_war/box_specials.rs),
     // then at the wormsign.
@@ -513,12 +554,14 @@ fn the_wild_makers_sandrider_goes_with_its_special_move_and_its_attack() {
     let (x, y, z) = row();
     let wm = leader("wild_maker");
     let mut g = dw_game(&[]);
-    g.test_set_leader(wm, LeaderAt::SetAside);
-    g.edit(|s| s.areas[x.index()].worm = Some(Worm::WildMaker))
-        .unwrap();
-    g.test_put_sandriders(x, 1);
-    g.test_put(H, y, Units::from([6, 0, 0]), 0);
-    g.test_turn(A, &[DieResult::Strategy], 2);
+    g.edit(|s| {
+        s.set_leader(wm, LeaderAt::SetAside);
+        s.areas[x.index()].worm = Some(Worm::WildMaker);
+        s.put_sandriders(x, 1).unwrap();
+        s.put(H, y, Units::from([6, 0, 0]), 0).unwrap();
+        s.turn(A, &[DieResult::Strategy], 2);
+    })
+    .unwrap();
     play(&mut g, A, &[Action::Special(wm)]);
     assert!(legal(&g, A).contains(&Action::WormMove(x, z)));
     play(&mut g, A, &[Action::WormMove(x, z)]);
@@ -531,7 +574,7 @@ fn the_wild_makers_sandrider_goes_with_its_special_move_and_its_attack() {
     );
     // The attack from its new area takes the Sandrider with it.
     let before = supply(&g);
-    g.test_load_dice(&[0; 6]);
+    g.edit(|s| s.load_dice(&[0; 6])).unwrap();
     let ev = play(&mut g, A, &[Action::WormAttack(z, y)]);
     assert_eq!(g.areas()[z.index()].desert.sandriders, 0);
     assert_eq!(supply(&g), before + 1);
@@ -544,23 +587,23 @@ fn the_wild_makers_sandrider_goes_with_its_special_move_and_its_attack() {
 fn a_ridden_wild_maker_rolls_6_dice_or_7_with_plus_one() {
     // DW-SANDRIDER-15 (DQ10): the Sandrider's 5 dice leave the Wild
     // Maker's 6 alone; `sandrider_dice=plus_one` gives it 1 more, 7 (no
-    // battle, so no cap of AR-COMBAT-08). 7 regulars, 7 loaded Hits.
+    // battle, so no cap of AR-COMBAT-08). 8 loaded Hits on a full stack of
+    // 6 regulars (AR-MOVE-07): the dice left over say how many it rolled.
     let (w, t) = three_away();
-    for (overrides, left) in [(&[][..], 1), (&[("sandrider_dice", "plus_one")][..], 0)] {
+    for (overrides, rolled) in [(&[][..], 6), (&[("sandrider_dice", "plus_one")][..], 7)] {
         let mut g = dw_game(overrides);
-        g.edit(|s| s.areas[w.index()].worm = Some(Worm::WildMaker))
-            .unwrap();
-        g.test_put_sandriders(w, 1);
-        g.test_put(H, t, Units::from([7, 0, 0]), 0);
+        g.edit(|s| {
+            s.areas[w.index()].worm = Some(Worm::WildMaker);
+            s.put_sandriders(w, 1).unwrap();
+            s.put(H, t, Units::from([6, 0, 0]), 0).unwrap();
+        })
+        .unwrap();
         atreides_turn(&mut g);
         play(&mut g, A, &[Action::DesertPower]);
-        g.test_load_dice(&[0; 7]);
+        g.edit(|s| s.load_dice(&[0; 8])).unwrap();
         play(&mut g, A, &[Action::WormAttack(w, t)]);
-        assert_eq!(
-            g.areas()[t.index()].units[H][UnitKind::Regular],
-            left,
-            "{overrides:?}"
-        );
+        assert_eq!(g.to_setup().loaded.len(), 8 - rolled, "{overrides:?}");
+        assert_eq!(g.areas()[t.index()].unit_count(H), 0, "{overrides:?}");
     }
 }
 
@@ -633,9 +676,12 @@ fn each_of_the_two_areas_on_the_way_of_a_three_area_attack_must_be_desert() {
             })
             .expect("such a pair on the board");
         let mut g = dw_game(&[]);
-        g.test_put_worm(w);
-        g.test_put_sandriders(w, 1);
-        g.test_put(H, t, Units::from([1, 0, 0]), 0);
+        g.edit(|s| {
+            s.put_worm(w).unwrap();
+            s.put_sandriders(w, 1).unwrap();
+            s.put(H, t, Units::from([1, 0, 0]), 0).unwrap();
+        })
+        .unwrap();
         atreides_turn(&mut g);
         play(&mut g, A, &[Action::DesertPower]);
         assert!(

@@ -15,11 +15,13 @@ use melange::rules::core::conformance::assert_refused;
 /// A Harkonnen turn with a token and a Suspensor Trooper in `from`.
 fn with_trooper(from: &str) -> Arrakis {
     let mut g = dw_game();
-    g.edit(|s| s.zones[zone("az1").index()] = Some(Vehicle::Ornithopter))
-        .unwrap();
-    g.test_turn(H, &[DieResult::Mentat, DieResult::Mentat], 2);
-    g.test_set_desert_war_tokens(2);
-    g.test_put_suspensors(a(from), 1);
+    g.edit(|s| {
+        s.zones[zone("az1").index()] = Some(Vehicle::Ornithopter);
+        s.turn(H, &[DieResult::Mentat, DieResult::Mentat], 2);
+        s.desert_war_tokens(2).unwrap();
+        s.put_suspensors(a(from), 1).unwrap();
+    })
+    .unwrap();
     g
 }
 
@@ -56,7 +58,7 @@ fn moves_only_through_and_into_free_areas() {
     // DW-SUSPENSOR-11: an Atreides unit in s1_5 blocks stopping there and
     // passing through it (s1_7 is reached only through s1_5).
     let mut g = with_trooper("s1_4");
-    g.test_put(A, a("s1_5"), [1, 0, 0], 0);
+    g.edit(|s| s.put(A, a("s1_5"), [1, 0, 0], 0)).unwrap();
     let e = assert_refused(&g, seat(H), &mv("s1_4", "s1_5"));
     assert_eq!(rule_of(e), "DW-SUSPENSOR-11");
     assert!(!legal(&g, H).contains(&mv("s1_4", "s1_7")));
@@ -72,8 +74,12 @@ fn moves_only_through_and_into_free_areas() {
     // A Harkonnen legion's area and Desert Troopers' are free
     // (DW-TROOPER-12).
     let mut g = with_trooper("s1_4");
-    g.test_put(H, a("s1_5"), [1, 0, 0], 0);
-    g.test_put_atreides_troopers(a("s1_3"), 1, 0);
+    g.edit(|s| {
+        s.put(H, a("s1_5"), [1, 0, 0], 0).unwrap();
+        s.put_rockets(a("s1_3"), 1).unwrap();
+        s.put_sandriders(a("s1_3"), 0).unwrap();
+    })
+    .unwrap();
     let offered = legal(&g, H);
     assert!(offered.contains(&mv("s1_4", "s1_5")) && offered.contains(&mv("s1_4", "s1_3")));
 }
@@ -83,10 +89,11 @@ fn a_wormsign_is_discarded_where_the_move_ends() {
     // DW-SUSPENSOR-04: ending on a wormsign discards it unseen;
     // DW-SUSPENSOR-05: passing over one does not.
     let mut g = with_trooper("s1_4");
-    g.edit(|s| s.areas[a("s1_5").index()].wormsign = Some(Wormsign::Sand))
-        .unwrap();
-    g.edit(|s| s.areas[a("s1_7").index()].wormsign = Some(Wormsign::Sandworm))
-        .unwrap();
+    g.edit(|s| {
+        s.areas[a("s1_5").index()].wormsign = Some(Wormsign::Sand);
+        s.areas[a("s1_7").index()].wormsign = Some(Wormsign::Sandworm);
+    })
+    .unwrap();
     let ev = play(&mut g, H, &[mv("s1_4", "s1_7")]);
     assert!(g.areas()[a("s1_7").index()].wormsign.is_none());
     assert_eq!(g.areas()[a("s1_5").index()].wormsign, Some(Wormsign::Sand));
@@ -103,7 +110,11 @@ fn the_swap_with_atreides_troopers() {
     // DW-SUSPENSOR-06, DW-SUSPENSOR-07 (the worked example): onto 2
     // Rocket Launchers, the Suspensor Trooper and 1 launcher go, 1 stays.
     let mut g = with_trooper("s1_4");
-    g.test_put_atreides_troopers(a("s1_5"), 2, 0);
+    g.edit(|s| {
+        s.put_rockets(a("s1_5"), 2).unwrap();
+        s.put_sandriders(a("s1_5"), 0).unwrap();
+    })
+    .unwrap();
     let ev = play(&mut g, H, &[mv("s1_4", "s1_5")]);
     let d = g.areas()[a("s1_5").index()].desert;
     assert_eq!((d.suspensors, d.rockets), (0, 1));
@@ -118,7 +129,11 @@ fn the_swap_with_atreides_troopers() {
     assert_eq!(g.prompt(), Prompt::Turn(H));
     // Both kinds there: the Harkonnen pick.
     let mut g = with_trooper("s1_4");
-    g.test_put_atreides_troopers(a("s1_5"), 1, 1);
+    g.edit(|s| {
+        s.put_rockets(a("s1_5"), 1).unwrap();
+        s.put_sandriders(a("s1_5"), 1).unwrap();
+    })
+    .unwrap();
     play(&mut g, H, &[mv("s1_4", "s1_5")]);
     assert!(matches!(
         g.prompt(),
@@ -142,7 +157,11 @@ fn the_swap_ends_the_move_unless_the_option_says_otherwise() {
     // entry, so a move cannot pass through Atreides troopers (s1_7 is
     // reached only through s1_5); `destination_only` lets it.
     let mut g = with_trooper("s1_4");
-    g.test_put_atreides_troopers(a("s1_5"), 1, 0);
+    g.edit(|s| {
+        s.put_rockets(a("s1_5"), 1).unwrap();
+        s.put_sandriders(a("s1_5"), 0).unwrap();
+    })
+    .unwrap();
     assert!(!legal(&g, H).contains(&mv("s1_4", "s1_7")));
     let opts = ArrakisOptions {
         desert_war: true,
@@ -150,18 +169,21 @@ fn the_swap_ends_the_move_unless_the_option_says_otherwise() {
         ..Default::default()
     };
     let mut h = Arrakis::setup(&opts, 7).unwrap();
-    h.test_clear_board();
-    h.edit(|s| s.zones[zone("az1").index()] = Some(Vehicle::Ornithopter))
-        .unwrap();
-    h.test_turn(H, &[DieResult::Mentat, DieResult::Mentat], 2);
-    h.test_set_desert_war_tokens(2);
-    h.test_put_suspensors(a("s1_4"), 1);
-    h.test_put_atreides_troopers(a("s1_5"), 1, 0);
+    h.edit(|s| {
+        s.clear_board();
+        s.zones[zone("az1").index()] = Some(Vehicle::Ornithopter);
+        s.turn(H, &[DieResult::Mentat, DieResult::Mentat], 2);
+        s.desert_war_tokens(2).unwrap();
+        s.put_suspensors(a("s1_4"), 1).unwrap();
+        s.put_rockets(a("s1_5"), 1).unwrap();
+        s.put_sandriders(a("s1_5"), 0).unwrap();
+    })
+    .unwrap();
     assert!(legal(&h, H).contains(&mv("s1_4", "s1_7")));
     play(&mut h, H, &[mv("s1_4", "s1_7")]);
     assert_eq!(h.areas()[a("s1_5").index()].desert.rockets, 1);
     assert_eq!(h.areas()[a("s1_7").index()].desert.suspensors, 1);
-    g.test_set_desert_war_tokens(2);
+    g.edit(|s| s.desert_war_tokens(2)).unwrap();
 }
 
 #[test]
@@ -169,14 +191,16 @@ fn suspensor_troopers_keep_wormsigns_out() {
     // DW-SUSPENSOR-02: no wormsign where Suspensor Troopers stand alone;
     // DW-SUSPENSOR-03: with a Harkonnen legion or a harvester, as usual.
     let mut g = dw_game();
-    g.test_put_suspensors(a("s1_4"), 1);
-    g.test_put_suspensors(a("s1_5"), 1);
-    g.edit(|s| s.areas[a("s1_5").index()].harvester = true)
-        .unwrap();
-    g.test_put_suspensors(a("s1_7"), 1);
-    g.test_put(H, a("s1_7"), [1, 0, 0], 0);
-    g.test_turn(A, &[DieResult::Strategy], 3);
-    g.test_set_prompt(Prompt::Wormsigns(2));
+    g.edit(|s| {
+        s.put_suspensors(a("s1_4"), 1).unwrap();
+        s.put_suspensors(a("s1_5"), 1).unwrap();
+        s.areas[a("s1_5").index()].harvester = true;
+        s.put_suspensors(a("s1_7"), 1).unwrap();
+        s.put(H, a("s1_7"), [1, 0, 0], 0).unwrap();
+        s.turn(A, &[DieResult::Strategy], 3);
+        s.prompt = Prompt::Wormsigns(2);
+    })
+    .unwrap();
     let offered = legal(&g, A);
     assert!(!offered.contains(&Action::WormsignAt(a("s1_4"))));
     let e = assert_refused(&g, seat(A), &Action::WormsignAt(a("s1_4")));
@@ -199,9 +223,12 @@ fn suspensor_troopers_move_only_by_desert_war_actions() {
     // DW-SUSPENSOR-01, DW-SUSPENSOR-08, DW-TROOPER-06: a legion's move
     // leaves them where they are; only a Desert War action moves them.
     let mut g = with_trooper("s1_4");
-    g.test_put(H, a("s1_4"), [1, 0, 0], 0);
-    g.test_turn(H, &[DieResult::Strategy, DieResult::Strategy], 2);
-    g.test_set_desert_war_tokens(0);
+    g.edit(|s| {
+        s.put(H, a("s1_4"), [1, 0, 0], 0).unwrap();
+        s.turn(H, &[DieResult::Strategy, DieResult::Strategy], 2);
+        s.desert_war_tokens(0).unwrap();
+    })
+    .unwrap();
     play(
         &mut g,
         H,

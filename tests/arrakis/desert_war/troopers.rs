@@ -10,18 +10,22 @@ fn troopers_are_neither_units_nor_legion_members() {
     // Suspensor Troopers moves off; the troopers are not offered to the
     // move, count for no stacking and stay where they are.
     let mut g = game();
-    g.test_put(H, a("s1_1"), [2, 0, 0], 0);
-    g.test_put_troopers(a("s1_1"), sus(3));
-    // DW-TROOPER-05: 6 units already in s1_2 with 2 Suspensor Troopers: a
-    // full area stays full, not over.
-    g.test_put(H, a("s1_2"), [4, 0, 0], 0);
-    g.test_put_troopers(a("s1_2"), sus(2));
+    g.edit(|s| {
+        s.put(H, a("s1_1"), [2, 0, 0], 0).unwrap();
+        s.put_troopers(a("s1_1"), sus(3)).unwrap();
+        // DW-TROOPER-05: 6 units already in s1_2 with 2 Suspensor Troopers: a
+        // full area stays full, not over.
+        s.put(H, a("s1_2"), [4, 0, 0], 0).unwrap();
+        s.put_troopers(a("s1_2"), sus(2)).unwrap();
+    })
+    .unwrap();
     let s = &g.areas()[a("s1_1").index()];
     // DW-TROOPER-02, DW-TROOPER-03: no unit, no leader, no legion.
     assert_eq!(s.unit_count(H), 2);
     assert_eq!(s.leader_count(H, data()), 0);
     assert_eq!(s.desert.troopers(), 3); // DW-TROOPER-01
-    g.test_turn(H, &[DieResult::Strategy, DieResult::Strategy], 1);
+    g.edit(|s| s.turn(H, &[DieResult::Strategy, DieResult::Strategy], 1))
+        .unwrap();
     play(
         &mut g,
         H,
@@ -67,18 +71,22 @@ fn an_area_with_only_troopers_is_free_and_an_opposing_legion_removes_them() {
     // moves (no battle) into an area holding only Atreides troopers; they
     // are removed at once, back to the Atreides supply.
     let mut g = game();
-    g.test_put(H, a("s1_1"), [1, 0, 0], 0);
-    g.test_put_troopers(
-        a("s1_2"),
-        Troopers {
-            rockets: 2,
-            suspensors: 1,
-            ..Default::default()
-        },
-    );
-    // (A Sandrider there would call a sandworm instead, DW-SANDRIDER-10:
-    // tests/arrakis/desert_war/sandriders.rs.)
-    g.test_turn(H, &[DieResult::Strategy, DieResult::Strategy], 1);
+    g.edit(|s| {
+        s.put(H, a("s1_1"), [1, 0, 0], 0).unwrap();
+        s.put_troopers(
+            a("s1_2"),
+            Troopers {
+                rockets: 2,
+                suspensors: 1,
+                ..Default::default()
+            },
+        )
+        .unwrap();
+        // (A Sandrider there would call a sandworm instead, DW-SANDRIDER-10:
+        // tests/arrakis/desert_war/sandriders.rs.)
+        s.turn(H, &[DieResult::Strategy, DieResult::Strategy], 1);
+    })
+    .unwrap();
     play(
         &mut g,
         H,
@@ -116,9 +124,12 @@ fn an_area_with_only_troopers_is_free_and_an_opposing_legion_removes_them() {
     // The other way round: an Atreides legion moves into a Suspensor
     // Trooper's area and removes it.
     let mut g = game();
-    g.test_put(A, a("s1_1"), [1, 0, 0], 0);
-    g.test_put_troopers(a("s1_2"), sus(2));
-    g.test_turn(A, &[DieResult::Strategy], 1);
+    g.edit(|s| {
+        s.put(A, a("s1_1"), [1, 0, 0], 0).unwrap();
+        s.put_troopers(a("s1_2"), sus(2)).unwrap();
+        s.turn(A, &[DieResult::Strategy], 1);
+    })
+    .unwrap();
     let ev = play(
         &mut g,
         A,
@@ -142,11 +153,13 @@ fn troopers_never_block_a_retreat_or_a_harvester() {
     // DW-TROOPER-13).
     use melange::rules::arrakis::Wormsign;
     let mut g = game();
-    g.edit(|s| s.areas[a("s1_2").index()].wormsign = Some(Wormsign::Sandworm))
-        .unwrap();
-    g.test_put(H, a("s1_1"), [1, 0, 0], 0);
-    g.test_put_troopers(a("s1_4"), rockets(1));
-    g.test_turn(H, &[DieResult::Strategy, DieResult::Strategy], 1);
+    g.edit(|s| {
+        s.areas[a("s1_2").index()].wormsign = Some(Wormsign::Sandworm);
+        s.put(H, a("s1_1"), [1, 0, 0], 0).unwrap();
+        s.put_troopers(a("s1_4"), rockets(1)).unwrap();
+        s.turn(H, &[DieResult::Strategy, DieResult::Strategy], 1);
+    })
+    .unwrap();
     play(
         &mut g,
         H,
@@ -180,8 +193,11 @@ fn a_harvester_may_go_where_only_troopers_stand() {
     )
     .unwrap();
     assert!(matches!(g.prompt(), Prompt::Vehicles { .. }));
-    g.test_put_troopers(a("s1_1"), rockets(1));
-    g.test_put_troopers(a("s1_2"), sus(1));
+    g.edit(|s| {
+        s.put_troopers(a("s1_1"), rockets(1)).unwrap();
+        s.put_troopers(a("s1_2"), sus(1)).unwrap();
+    })
+    .unwrap();
     for x in ["s1_1", "s1_2"] {
         assert!(legal(&g, H).contains(&Action::PlaceHarvester(a(x))), "{x}");
     }
@@ -195,13 +211,15 @@ fn a_sandworm_attack_leaves_troopers_alone() {
     // DW-TROOPER-09, DW-TROOPER-11: a sandworm attack on a Harkonnen
     // legion standing with Suspensor Troopers kills units only.
     let mut g = game();
-    g.edit(|s| s.areas[a("s1_1").index()].worm = Some(Worm::Normal))
-        .unwrap();
-    g.test_put(H, a("s1_4"), [1, 0, 0], 0);
-    g.test_put_troopers(a("s1_4"), sus(2));
-    g.test_turn(A, &[], 1);
+    g.edit(|s| {
+        s.areas[a("s1_1").index()].worm = Some(Worm::Normal);
+        s.put(H, a("s1_4"), [1, 0, 0], 0).unwrap();
+        s.put_troopers(a("s1_4"), sus(2)).unwrap();
+        s.turn(A, &[], 1);
+    })
+    .unwrap();
     play(&mut g, A, &[Action::DesertPower]);
-    g.test_load_dice(&[HIT, HIT, HIT, HIT]);
+    g.edit(|s| s.load_dice(&[HIT, HIT, HIT, HIT])).unwrap();
     play(&mut g, A, &[Action::WormAttack(a("s1_1"), a("s1_4"))]);
     let s = &g.areas()[a("s1_4").index()];
     assert_eq!(s.unit_count(H), 0);
@@ -212,9 +230,12 @@ fn a_sandworm_attack_leaves_troopers_alone() {
 fn a_storm_leaves_troopers_alone() {
     // DW-TROOPER-09, DW-TROOPER-10: storm hits kill units, never troopers.
     let mut g = game();
-    g.test_put(H, a("pasty_mesa"), [1, 0, 0], 0);
-    g.test_put_troopers(a("pasty_mesa"), sus(1));
-    g.test_load_dice(&[HIT, HIT]);
+    g.edit(|s| {
+        s.put(H, a("pasty_mesa"), [1, 0, 0], 0).unwrap();
+        s.put_troopers(a("pasty_mesa"), sus(1)).unwrap();
+        s.load_dice(&[HIT, HIT]);
+    })
+    .unwrap();
     let ev = to_desert_hazards(&mut g);
     // The storm struck: the unit is gone.
     assert_eq!(g.areas()[a("pasty_mesa").index()].unit_count(H), 0);
@@ -245,14 +266,17 @@ fn a_battle_leaves_the_defenders_troopers_out() {
     // Harkonnen win and advance, the opposing legion's arrival removes
     // them (DW-TROOPER-13).
     let mut g = game();
-    g.test_put(H, a("s1_1"), [3, 0, 0], 0);
-    g.test_put(A, a("s1_2"), [1, 0, 0], 0);
-    g.test_put_troopers(a("s1_2"), rockets(2));
-    g.test_turn(H, &[DieResult::Strategy, DieResult::Strategy], 1);
-    // No planning card to discard for a die: the rolls are the units'.
-    g.edit(|s| s.houses[H].hand.clear()).unwrap();
-    g.edit(|s| s.houses[A].hand.clear()).unwrap();
-    g.test_load_dice(&[HIT; 12]);
+    g.edit(|s| {
+        s.put(H, a("s1_1"), [3, 0, 0], 0).unwrap();
+        s.put(A, a("s1_2"), [1, 0, 0], 0).unwrap();
+        s.put_troopers(a("s1_2"), rockets(2)).unwrap();
+        s.turn(H, &[DieResult::Strategy, DieResult::Strategy], 1);
+        // No planning card to discard for a die: the rolls are the units'.
+        s.houses[H].hand.clear();
+        s.houses[A].hand.clear();
+        s.load_dice(&[HIT; 12]);
+    })
+    .unwrap();
     let mut events = play(
         &mut g,
         H,
@@ -270,7 +294,7 @@ fn a_battle_leaves_the_defenders_troopers_out() {
     while let Prompt::Battle(_) = g.prompt() {
         rounds += 1;
         assert!(rounds < 50, "battle never ends");
-        g.test_load_dice(&[HIT; 12]);
+        g.edit(|s| s.load_dice(&[HIT; 12])).unwrap();
         let seat = g.to_act().unwrap();
         let f = if seat.0 == 0 { H } else { A };
         // DW-TROOPER-08: while it lasts the launchers are still there,
@@ -322,17 +346,20 @@ fn a_sandworm_moving_in_removes_all_troopers_but_sandriders() {
         overrides: vec![("desert_power_sandworms".into(), "two_activate".into())],
         ..Default::default()
     });
-    g.edit(|s| s.areas[a("s1_1").index()].worm = Some(Worm::Normal))
+    g.edit(|s| {
+        s.areas[a("s1_1").index()].worm = Some(Worm::Normal);
+        s.put_troopers(
+            a("s1_3"),
+            Troopers {
+                suspensors: 2,
+                rockets: 1,
+                sandriders: 1,
+            },
+        )
         .unwrap();
-    g.test_put_troopers(
-        a("s1_3"),
-        Troopers {
-            suspensors: 2,
-            rockets: 1,
-            sandriders: 1,
-        },
-    );
-    g.test_turn(A, &[], 2);
+        s.turn(A, &[], 2);
+    })
+    .unwrap();
     play(&mut g, A, &[Action::DesertPower]);
     // DW-TROOPER-14: the troopers do not stop it.
     assert!(legal(&g, A).contains(&Action::WormMove(a("s1_1"), a("s1_3"))));
@@ -368,11 +395,13 @@ fn a_sandworm_placed_on_troopers_removes_them() {
     // Rocket Launcher in the wormsign's area (the legion retreats).
     use melange::rules::arrakis::Wormsign;
     let mut g = game();
-    g.edit(|s| s.areas[a("s1_2").index()].wormsign = Some(Wormsign::Sandworm))
-        .unwrap();
-    g.test_put_troopers(a("s1_2"), rockets(1));
-    g.test_put(H, a("s1_1"), [1, 0, 0], 0);
-    g.test_turn(H, &[DieResult::Strategy, DieResult::Strategy], 1);
+    g.edit(|s| {
+        s.areas[a("s1_2").index()].wormsign = Some(Wormsign::Sandworm);
+        s.put_troopers(a("s1_2"), rockets(1)).unwrap();
+        s.put(H, a("s1_1"), [1, 0, 0], 0).unwrap();
+        s.turn(H, &[DieResult::Strategy, DieResult::Strategy], 1);
+    })
+    .unwrap();
     play(
         &mut g,
         H,
@@ -401,12 +430,15 @@ fn a_cards_hits_leave_troopers_alone() {
         .map(melange::rules::arrakis::AreaId)
         .find(|x| board().touches(own, *x) && board().desert.contains(*x))
         .unwrap();
-    g.test_put(H, own, [1, 0, 0], 0);
-    g.test_put(A, target, [1, 0, 0], 0);
-    g.test_put_troopers(target, rockets(2));
+    g.edit(|s| {
+        s.put(H, own, [1, 0, 0], 0).unwrap();
+        s.put(A, target, [1, 0, 0], 0).unwrap();
+        s.put_troopers(target, rockets(2)).unwrap();
+    })
+    .unwrap();
     play_card(&mut g, H, "explosive_artillery");
     play(&mut g, H, &[Action::Done]);
-    g.test_load_dice(&[HIT, HIT, HIT, HIT]);
+    g.edit(|s| s.load_dice(&[HIT, HIT, HIT, HIT])).unwrap();
     play(&mut g, H, &[Action::PickArea(target)]);
     let s = &g.areas()[target.index()];
     assert_eq!(s.unit_count(A), 0);
@@ -419,9 +451,12 @@ fn a_relocated_sietch_leaves_the_troopers_of_its_area() {
     // Rocket Launcher there is no part of the legion and stays; the
     // Suspensor Trooper where the legion arrives is removed (DW-TROOPER-13).
     let mut g = card_game(A, &["kitab_al_ibar"]);
-    g.test_put(A, a("sihaya_ridge"), [1, 0, 0], 0);
-    g.test_put_troopers(a("sihaya_ridge"), rockets(1));
-    g.test_put_troopers(a("s1_6"), sus(1));
+    g.edit(|s| {
+        s.put(A, a("sihaya_ridge"), [1, 0, 0], 0).unwrap();
+        s.put_troopers(a("sihaya_ridge"), rockets(1)).unwrap();
+        s.put_troopers(a("s1_6"), sus(1)).unwrap();
+    })
+    .unwrap();
     play_card(&mut g, A, "kitab_al_ibar");
     play(
         &mut g,
@@ -442,14 +477,18 @@ fn a_legion_pushed_by_a_card_removes_the_troopers_where_it_lands() {
     // DW-TROOPER-13: Sandtides pushes a Harkonnen legion into an area
     // holding a Sandrider: the Sandrider is removed.
     let mut g = card_game(A, &["sandtides"]);
-    g.test_put(H, a("s1_1"), [2, 0, 0], 0);
-    g.test_put_troopers(
-        a("s1_2"),
-        Troopers {
-            sandriders: 1,
-            ..Default::default()
-        },
-    );
+    g.edit(|s| {
+        s.put(H, a("s1_1"), [2, 0, 0], 0).unwrap();
+        s.put_troopers(
+            a("s1_2"),
+            Troopers {
+                sandriders: 1,
+                ..Default::default()
+            },
+        )
+        .unwrap();
+    })
+    .unwrap();
     play_card(&mut g, A, "sandtides");
     play(
         &mut g,
@@ -465,20 +504,19 @@ fn a_legion_pushed_by_a_card_removes_the_troopers_where_it_lands() {
 fn a_deployment_removes_opposing_troopers() {
     // DW-TROOPER-13: Harkonnen units deployed into an area holding an
     // Atreides trooper remove it.
+    // An Atreides trooper never shares an area with a Harkonnen legion,
+    // so the deployment goes to a settlement with no legion in it.
     let mut g = game();
-    g.test_put(H, a("carthag"), [1, 0, 0], 0);
-    g.test_put_troopers(a("carthag"), rockets(1));
-    g.test_turn(H, &[DieResult::Deployment, DieResult::Deployment], 1);
+    g.edit(|s| s.turn(H, &[DieResult::Deployment, DieResult::Deployment], 1))
+        .unwrap();
     play(&mut g, H, &[Action::SpendDie(DieResult::Deployment)]);
     let offered = legal(&g, H);
-    let Some(Action::DeployAt(area)) = offered
-        .iter()
-        .copied()
-        .find(|x| matches!(x, Action::DeployAt(_)))
-    else {
-        panic!("a deployment area: {offered:?}");
+    let Some(Action::DeployAt(area)) = offered.iter().copied().find(
+        |x| matches!(x, Action::DeployAt(area) if g.areas()[area.index()].unit_count(H) == 0),
+    ) else {
+        panic!("a deployment area with no Harkonnen legion: {offered:?}");
     };
-    g.test_put_troopers(area, rockets(1));
+    g.edit(|s| s.put_troopers(area, rockets(1))).unwrap();
     play(&mut g, H, &[Action::DeployAt(area)]);
     assert_eq!(g.areas()[area.index()].desert.rockets, 0);
 }
@@ -491,16 +529,19 @@ fn a_legion_that_reveals_a_sandworm_removes_the_troopers_there() {
     // removed, as when the Harkonnen pick among several areas.
     use melange::rules::arrakis::Wormsign;
     let mut g = game();
-    g.edit(|s| s.areas[a("s1_2").index()].wormsign = Some(Wormsign::Sandworm))
+    g.edit(|s| {
+        s.areas[a("s1_2").index()].wormsign = Some(Wormsign::Sandworm);
+        s.put_troopers(
+            a("s1_2"),
+            Troopers {
+                rockets: 1,
+                ..Default::default()
+            },
+        )
         .unwrap();
-    g.test_put_troopers(
-        a("s1_2"),
-        Troopers {
-            rockets: 1,
-            ..Default::default()
-        },
-    );
-    g.test_put(H, a("s1_4"), [2, 0, 0], 0);
+        s.put(H, a("s1_4"), [2, 0, 0], 0).unwrap();
+    })
+    .unwrap();
     // Every other area next to s1_2 is closed to the legion.
     let b = melange::rules::arrakis::board();
     for x in b.passable[a("s1_2").index()].iter() {
@@ -509,7 +550,8 @@ fn a_legion_that_reveals_a_sandworm_removes_the_troopers_there() {
                 .unwrap();
         }
     }
-    g.test_turn(H, &[DieResult::Strategy, DieResult::Strategy], 1);
+    g.edit(|s| s.turn(H, &[DieResult::Strategy, DieResult::Strategy], 1))
+        .unwrap();
     let ev = play(
         &mut g,
         H,

@@ -10,12 +10,15 @@ use melange::rules::core::Viewer;
 #[test]
 fn the_view_shows_the_new_figures_and_supplies() {
     let mut g = game();
-    g.test_put(H, a("s1_1"), [1, 0, 0], 0);
-    g.test_put_escort(a("s1_1"));
-    g.test_put_troopers(a("s1_4"), sus(2));
-    g.test_put_troopers(a("s1_5"), rockets(1));
-    g.test_put_camp(a("s1_5"), Marker::Jihad);
-    g.test_set_dw_tokens(2);
+    g.edit(|s| {
+        s.put(H, a("s1_1"), [1, 0, 0], 0).unwrap();
+        s.put_escort(a("s1_1")).unwrap();
+        s.put_troopers(a("s1_4"), sus(2)).unwrap();
+        s.put_troopers(a("s1_5"), rockets(1)).unwrap();
+        s.put_camp(a("s1_5"), Marker::Jihad).unwrap();
+        s.desert_war_tokens(2).unwrap();
+    })
+    .unwrap();
     for viewer in [
         Viewer::Seat(seat(H)),
         Viewer::Seat(seat(A)),
@@ -52,12 +55,15 @@ fn camp_markers_change_nothing_the_harkonnen_or_a_spectator_see() {
     // same views, and the same events, through the same actions.
     let build = |first: Marker, second: Marker| {
         let mut g = game();
-        g.test_put(H, a("s1_1"), [1, 0, 0], 0);
-        g.test_put(A, a("s2_1"), [1, 0, 0], 0);
-        g.test_put_camp(a("s1_2"), first);
-        g.test_put_camp(a("s2_2"), second);
-        g.test_put_troopers(a("s1_2"), rockets(1));
-        g.test_turn(H, &[DieResult::Strategy, DieResult::Strategy], 1);
+        g.edit(|s| {
+            s.put(H, a("s1_1"), [1, 0, 0], 0).unwrap();
+            s.put(A, a("s2_1"), [1, 0, 0], 0).unwrap();
+            s.put_camp(a("s1_2"), first).unwrap();
+            s.put_camp(a("s2_2"), second).unwrap();
+            s.put_troopers(a("s1_2"), rockets(1)).unwrap();
+            s.turn(H, &[DieResult::Strategy, DieResult::Strategy], 1);
+        })
+        .unwrap();
         g
     };
     let mut x = build(Marker::KwisatzHaderach, Marker::Jihad);
@@ -94,8 +100,11 @@ fn the_wire_carries_the_desert_war_and_keeps_the_camp_marker() {
     use melange::api::WireRules;
     use melange::pb;
     let mut g = game();
-    g.test_put_camp(a("s1_5"), Marker::Jihad);
-    g.test_put_troopers(a("s1_4"), sus(2));
+    g.edit(|s| {
+        s.put_camp(a("s1_5"), Marker::Jihad).unwrap();
+        s.put_troopers(a("s1_4"), sus(2)).unwrap();
+    })
+    .unwrap();
     let wire = |g: &Arrakis, v: Viewer| match g.view_to_pb(g.view(v)) {
         Some(pb::view::Game::Arrakis(x)) => x,
         other => panic!("an Arrakis view, got {other:?}"),

@@ -7,11 +7,12 @@ use super::*;
 fn desert_power_only_with_fewer_dice() {
     // AR-DP-01, AR-DP-03, AR-DP-04, AR-DP-06, AR-DP-07
     let mut g = game();
-    g.test_turn(A, &[DieResult::Mentat, DieResult::Mentat], 2);
+    g.edit(|s| s.turn(A, &[DieResult::Mentat, DieResult::Mentat], 2))
+        .unwrap();
     let e = assert_refused(&g, seat(A), &Action::DesertPower);
     assert_eq!(rule_of(e), "AR-DP-04");
     let mut g = game();
-    g.test_turn(A, &[DieResult::Mentat], 2);
+    g.edit(|s| s.turn(A, &[DieResult::Mentat], 2)).unwrap();
     play(&mut g, A, &[Action::DesertPower]);
     // Not in a sietch area, not twice in one area.
     assert_refused(&g, seat(A), &Action::WormsignAt(a("gara_kulon")));
@@ -31,11 +32,16 @@ fn scouting_needs_a_connected_ornithopter_and_no_spacing_guild_ban() {
     g.edit(|s| s.zones[board().air_zone_id("az1").unwrap().index()] = Some(Vehicle::Ornithopter))
         .unwrap();
     let az1 = board().air_zone_id("az1").unwrap();
-    g.test_turn(H, &[DieResult::Strategy], 1);
+    g.edit(|s| s.turn(H, &[DieResult::Strategy], 1)).unwrap();
     // Habbanya Ridge lies in s3, not a sector of az1 (s1, s5).
     assert_refused(&g, seat(H), &Action::Scout(az1, a("habbanya_ridge")));
     let mut banned = g.clone();
-    banned.test_imperium([1, 5, 1], [false, true, false]);
+    banned
+        .edit(|s| {
+            s.imperium = ([1, 5, 1]).into();
+            s.bans = ([false, true, false]).into();
+        })
+        .unwrap();
     let e = assert_refused(&banned, seat(H), &Action::Scout(az1, a("gara_kulon")));
     assert_eq!(rule_of(e), "AR-SCOUT-06");
     let ev = play(&mut g, H, &[Action::Scout(az1, a("gara_kulon"))]);
@@ -51,9 +57,11 @@ fn guerrilla_training_not_under_an_ornithopter() {
     g.edit(|s| s.areas[a("gara_kulon").index()].tokens.push(0))
         .unwrap();
     let az1 = board().air_zone_id("az1").unwrap();
-    g.edit(|s| s.zones[az1.index()] = Some(Vehicle::Ornithopter))
-        .unwrap();
-    g.test_turn(A, &[DieResult::Strategy], 1);
+    g.edit(|s| {
+        s.zones[az1.index()] = Some(Vehicle::Ornithopter);
+        s.turn(A, &[DieResult::Strategy], 1);
+    })
+    .unwrap();
     let e = assert_refused(&g, seat(A), &Action::Reveal(a("gara_kulon")));
     assert_eq!(rule_of(e), "AR-DEPLOY-10");
     g.edit(|s| s.zones[az1.index()] = Some(Vehicle::Carryall))
@@ -75,7 +83,7 @@ fn bene_gesserit_reorder_option() {
         ..Default::default()
     };
     let mut g = game_with(opts);
-    g.test_turn(A, &[DieResult::Strategy], 1);
+    g.edit(|s| s.turn(A, &[DieResult::Strategy], 1)).unwrap();
     let top: Vec<_> = g.house(A).decks[0].iter().rev().take(3).copied().collect();
     play(&mut g, A, &[Action::Foresee(0)]);
     assert_eq!(g.house(A).bene_gesserit, 0);
@@ -102,8 +110,11 @@ fn a_refusal_names_the_rule_the_action_and_the_decision_in_words() {
     // Rust debug text (`PlayCard(CardId(55), Leadership)`, `Turn(..)`).
     let mut g = game();
     let c = card("hawats_scheming");
-    g.test_hand(H, &[c]);
-    g.test_turn(H, &[DieResult::Strategy], 1);
+    g.edit(|s| {
+        s.hand(H, &[c]);
+        s.turn(H, &[DieResult::Strategy], 1);
+    })
+    .unwrap();
     let e = assert_refused(&g, seat(H), &Action::PlayCard(c, DieResult::Leadership));
     assert_eq!(
         e.to_string(),
@@ -115,7 +126,7 @@ fn a_refusal_names_the_rule_the_action_and_the_decision_in_words() {
     // AR-ACT-17: an action of another decision's kind.
     let e = assert_refused(&g, seat(H), &Action::Legion(a("carthag")));
     assert_eq!(rule_of(e), "AR-ACT-11");
-    g.test_set_prompt(Prompt::Upgrade(2));
+    g.edit(|s| s.prompt = Prompt::Upgrade(2)).unwrap();
     let e = assert_refused(&g, seat(H), &Action::Advance);
     assert_eq!(
         e.to_string(),

@@ -8,8 +8,11 @@ use super::*;
 fn settlement_rank_dice_and_the_six_dice_cap() {
     // AR-COMBAT-06, AR-COMBAT-07, AR-COMBAT-08
     let mut g = game();
-    g.test_put(H, a("arrakeen"), [1, 0, 0], 0);
-    g.test_put(A, a("broken_land"), [2, 0, 0], 0);
+    g.edit(|s| {
+        s.put(H, a("arrakeen"), [1, 0, 0], 0).unwrap();
+        s.put(A, a("broken_land"), [2, 0, 0], 0).unwrap();
+    })
+    .unwrap();
     attack(
         &mut g,
         A,
@@ -17,7 +20,8 @@ fn settlement_rank_dice_and_the_six_dice_cap() {
         "arrakeen",
         &[UnitKind::Regular, UnitKind::Regular],
     );
-    g.test_load_dice(&[SHIELD, SHIELD, HIT, HIT, SHIELD, SHIELD]);
+    g.edit(|s| s.load_dice(&[SHIELD, SHIELD, HIT, HIT, SHIELD, SHIELD]))
+        .unwrap();
     let ev = play(&mut g, A, &[Action::Done]);
     let ev2 = play(&mut g, H, &[Action::Done]);
     let r = rolls(&[ev, ev2].concat());
@@ -30,21 +34,27 @@ fn settlement_rank_dice_and_the_six_dice_cap() {
 
     // 4 units + rank 3 = 7, capped at 6.
     let mut g = game();
-    g.test_put(H, a("arrakeen"), [4, 0, 0], 0);
-    g.test_put(A, a("broken_land"), [1, 0, 0], 0);
+    g.edit(|s| {
+        s.put(H, a("arrakeen"), [4, 0, 0], 0).unwrap();
+        s.put(A, a("broken_land"), [1, 0, 0], 0).unwrap();
+    })
+    .unwrap();
     attack(&mut g, A, "broken_land", "arrakeen", &[UnitKind::Regular]);
-    g.test_load_dice(&[SHIELD; 7]);
+    g.edit(|s| s.load_dice(&[SHIELD; 7])).unwrap();
     let ev = play(&mut g, A, &[Action::Done]);
     assert_eq!(rolls(&ev)[1].1, 6);
 
     // 2 units + rank 3 = 5: one discard reaches 6, a second is refused.
     let card = melange::rules::arrakis::CardId(0);
     let mut g = game();
-    g.test_put(H, a("arrakeen"), [2, 0, 0], 0);
-    g.test_put(A, a("broken_land"), [1, 0, 0], 0);
-    g.test_hand(H, &[card, card]);
+    g.edit(|s| {
+        s.put(H, a("arrakeen"), [2, 0, 0], 0).unwrap();
+        s.put(A, a("broken_land"), [1, 0, 0], 0).unwrap();
+        s.hand(H, &[card, card]);
+    })
+    .unwrap();
     attack(&mut g, A, "broken_land", "arrakeen", &[UnitKind::Regular]);
-    g.test_load_dice(&[SHIELD; 7]);
+    g.edit(|s| s.load_dice(&[SHIELD; 7])).unwrap();
     play(&mut g, A, &[Action::Done]);
     let mut ev = play(&mut g, H, &[Action::Discard(card)]);
     // At 6 dice no discard is left to make: the roll follows at once.
@@ -58,10 +68,14 @@ fn discards_add_dice_but_not_under_the_landsraad_ban() {
     // AR-COMBAT-05, AR-SPICE-21
     let card = melange::rules::arrakis::CardId(0);
     let mut g = game();
-    g.test_put(H, a("s1_1"), [1, 0, 0], 0);
-    g.test_put(A, a("s1_2"), [1, 0, 0], 0);
-    g.test_hand(H, &[card, card]);
-    g.test_imperium([1, 1, 5], [false, false, true]);
+    g.edit(|s| {
+        s.put(H, a("s1_1"), [1, 0, 0], 0).unwrap();
+        s.put(A, a("s1_2"), [1, 0, 0], 0).unwrap();
+        s.hand(H, &[card, card]);
+        s.imperium = ([1, 1, 5]).into();
+        s.bans = ([false, false, true]).into();
+    })
+    .unwrap();
     let mut banned = g.clone();
     attack(&mut banned, H, "s1_1", "s1_2", &[UnitKind::Regular]);
     // Under the ban the Harkonnen have no discard to make: their step is
@@ -72,10 +86,14 @@ fn discards_add_dice_but_not_under_the_landsraad_ban() {
     ));
     assert_eq!(banned.house(H).hand.len(), 2);
 
-    g.test_imperium([1, 1, 1], [false, false, false]);
+    g.edit(|s| {
+        s.imperium = ([1, 1, 1]).into();
+        s.bans = ([false, false, false]).into();
+    })
+    .unwrap();
     attack(&mut g, H, "s1_1", "s1_2", &[UnitKind::Regular]);
     play(&mut g, H, &[Action::Discard(card), Action::Discard(card)]);
-    g.test_load_dice(&[SHIELD; 4]);
+    g.edit(|s| s.load_dice(&[SHIELD; 4])).unwrap();
     let ev = play(&mut g, A, &[Action::Done]);
     assert_eq!(rolls(&ev)[0].1, 3);
     assert!(g.house(H).hand.is_empty());
@@ -85,8 +103,11 @@ fn discards_add_dice_but_not_under_the_landsraad_ban() {
 fn sardaukar_cancel_shields_and_the_casualty_order() {
     // AR-COMBAT-18, AR-COMBAT-19, AR-COMBAT-20, AR-COMBAT-23
     let mut g = game();
-    g.test_put(H, a("s1_1"), [0, 0, 2], 0);
-    g.test_put(A, a("s1_2"), [1, 1, 0], 0);
+    g.edit(|s| {
+        s.put(H, a("s1_1"), [0, 0, 2], 0).unwrap();
+        s.put(A, a("s1_2"), [1, 1, 0], 0).unwrap();
+    })
+    .unwrap();
     attack(
         &mut g,
         H,
@@ -95,7 +116,8 @@ fn sardaukar_cancel_shields_and_the_casualty_order() {
         &[UnitKind::Special, UnitKind::Special],
     );
     play(&mut g, H, &[Action::Done]);
-    g.test_load_dice(&[HIT, HIT, SHIELD, SHIELD]);
+    g.edit(|s| s.load_dice(&[HIT, HIT, SHIELD, SHIELD]))
+        .unwrap();
     play(&mut g, A, &[Action::Done]);
     // Two hits, both shields cancelled: the regular dies, then the elite
     // becomes a regular.
@@ -109,8 +131,11 @@ fn each_sardaukar_or_fedaykin_cancels_one_shield_only() {
     // Harkonnen attack, 1 regular and 1 Sardaukar: Hit, Hit against the
     // Atreides' Shield, Shield.
     let mut g = game();
-    g.test_put(H, a("s1_1"), [1, 0, 1], 0);
-    g.test_put(A, a("s1_2"), [1, 1, 0], 0);
+    g.edit(|s| {
+        s.put(H, a("s1_1"), [1, 0, 1], 0).unwrap();
+        s.put(A, a("s1_2"), [1, 1, 0], 0).unwrap();
+    })
+    .unwrap();
     attack(
         &mut g,
         H,
@@ -119,7 +144,8 @@ fn each_sardaukar_or_fedaykin_cancels_one_shield_only() {
         &[UnitKind::Regular, UnitKind::Special],
     );
     play(&mut g, H, &[Action::Done]);
-    g.test_load_dice(&[HIT, HIT, SHIELD, SHIELD]);
+    g.edit(|s| s.load_dice(&[HIT, HIT, SHIELD, SHIELD]))
+        .unwrap();
     let ev = play(&mut g, A, &[Action::Done]);
     assert_eq!(rolls(&ev), vec![(H, 2, 2, 0), (A, 2, 0, 2)]);
     // 2 Hits - (2 Shields - 1 cancelled) = 1 hit: the regular dies.
@@ -128,8 +154,11 @@ fn each_sardaukar_or_fedaykin_cancels_one_shield_only() {
 
     // The Atreides attack, 1 regular and 1 Fedaykin, the same way.
     let mut g = game();
-    g.test_put(A, a("s1_2"), [1, 0, 1], 0);
-    g.test_put(H, a("s1_1"), [1, 1, 0], 0);
+    g.edit(|s| {
+        s.put(A, a("s1_2"), [1, 0, 1], 0).unwrap();
+        s.put(H, a("s1_1"), [1, 1, 0], 0).unwrap();
+    })
+    .unwrap();
     attack(
         &mut g,
         A,
@@ -138,7 +167,8 @@ fn each_sardaukar_or_fedaykin_cancels_one_shield_only() {
         &[UnitKind::Regular, UnitKind::Special],
     );
     play(&mut g, A, &[Action::Done]);
-    g.test_load_dice(&[HIT, HIT, SHIELD, SHIELD]);
+    g.edit(|s| s.load_dice(&[HIT, HIT, SHIELD, SHIELD]))
+        .unwrap();
     let ev = play(&mut g, H, &[Action::Done]);
     assert_eq!(rolls(&ev), vec![(A, 2, 2, 0), (H, 2, 0, 2)]);
     assert_eq!(g.areas()[a("s1_1").index()].units[H], [0, 1, 0]);
@@ -146,8 +176,11 @@ fn each_sardaukar_or_fedaykin_cancels_one_shield_only() {
 
     // A defender's Fedaykin cancels the attacker's Shields too.
     let mut g = game();
-    g.test_put(H, a("s1_1"), [2, 0, 0], 0);
-    g.test_put(A, a("s1_2"), [1, 0, 1], 0);
+    g.edit(|s| {
+        s.put(H, a("s1_1"), [2, 0, 0], 0).unwrap();
+        s.put(A, a("s1_2"), [1, 0, 1], 0).unwrap();
+    })
+    .unwrap();
     attack(
         &mut g,
         H,
@@ -156,7 +189,8 @@ fn each_sardaukar_or_fedaykin_cancels_one_shield_only() {
         &[UnitKind::Regular, UnitKind::Regular],
     );
     play(&mut g, H, &[Action::Done]);
-    g.test_load_dice(&[SHIELD, SHIELD, HIT, HIT]);
+    g.edit(|s| s.load_dice(&[SHIELD, SHIELD, HIT, HIT]))
+        .unwrap();
     let ev = play(&mut g, A, &[Action::Done]);
     assert_eq!(rolls(&ev), vec![(H, 2, 0, 2), (A, 2, 2, 0)]);
     assert_eq!(g.battle_group().unwrap().units, [1, 0, 0]);
@@ -167,9 +201,12 @@ fn each_sardaukar_or_fedaykin_cancels_one_shield_only() {
 fn generic_leader_converts_a_special() {
     // AR-COMBAT-12, AR-COMBAT-13, AR-COMBAT-15
     let mut g = game();
-    g.test_put(H, a("s1_1"), [1, 0, 0], 1);
-    g.test_put(A, a("s1_2"), [2, 0, 0], 1);
-    g.test_turn(H, &[DieResult::Strategy], 1);
+    g.edit(|s| {
+        s.put(H, a("s1_1"), [1, 0, 0], 1).unwrap();
+        s.put(A, a("s1_2"), [2, 0, 0], 1).unwrap();
+        s.turn(H, &[DieResult::Strategy], 1);
+    })
+    .unwrap();
     play(
         &mut g,
         H,
@@ -182,7 +219,7 @@ fn generic_leader_converts_a_special() {
             Action::Done,
         ],
     );
-    g.test_load_dice(&[5, 5, 5]);
+    g.edit(|s| s.load_dice(&[5, 5, 5])).unwrap();
     let ev = play(&mut g, A, &[Action::Done]);
     let r = rolls(&ev);
     // The Bashar converts the Harkonnen Special into a hit.
@@ -195,8 +232,11 @@ fn generic_leader_converts_a_special() {
 fn continuing_costs_a_hit() {
     // AR-COMBAT-29, AR-COMBAT-30
     let mut g = game();
-    g.test_put(A, a("s1_1"), [3, 0, 0], 0);
-    g.test_put(H, a("s1_2"), [3, 0, 0], 0);
+    g.edit(|s| {
+        s.put(A, a("s1_1"), [3, 0, 0], 0).unwrap();
+        s.put(H, a("s1_2"), [3, 0, 0], 0).unwrap();
+    })
+    .unwrap();
     attack(
         &mut g,
         A,
@@ -205,13 +245,13 @@ fn continuing_costs_a_hit() {
         &[UnitKind::Regular, UnitKind::Regular, UnitKind::Regular],
     );
     play(&mut g, A, &[Action::Done]);
-    g.test_load_dice(&[SHIELD; 6]);
+    g.edit(|s| s.load_dice(&[SHIELD; 6])).unwrap();
     play(&mut g, H, &[Action::Done]);
     play(&mut g, A, &[Action::Continue]);
     assert_eq!(g.battle_group().unwrap().units, [2, 0, 0]);
     // Stopping: the survivors go home (AR-COMBAT-30).
     play(&mut g, A, &[Action::Done]);
-    g.test_load_dice(&[SHIELD; 6]);
+    g.edit(|s| s.load_dice(&[SHIELD; 6])).unwrap();
     play(&mut g, H, &[Action::Done]);
     play(&mut g, A, &[Action::Done]);
     assert_eq!(g.areas()[a("s1_1").index()].units[A], [2, 0, 0]);
@@ -221,7 +261,8 @@ fn continuing_costs_a_hit() {
 fn undefended_settlement_falls_and_advances_prescience() {
     // AR-COMBAT-36, AR-COMBAT-38, AR-COMBAT-41, AR-PRESC-12, AR-COMBAT-34
     let mut g = game();
-    g.test_put(A, a("broken_land"), [1, 0, 0], 0);
+    g.edit(|s| s.put(A, a("broken_land"), [1, 0, 0], 0))
+        .unwrap();
     let ev = attack(&mut g, A, "broken_land", "carthag", &[UnitKind::Regular]);
     assert!(ev.iter().any(|e| matches!(e, Event::Destroyed { .. })));
     assert!(!g.areas()[a("carthag").index()].settlement);
@@ -240,7 +281,8 @@ fn must_advance_option() {
         ..Default::default()
     };
     let mut g = game_with(opts);
-    g.test_put(A, a("broken_land"), [1, 0, 0], 0);
+    g.edit(|s| s.put(A, a("broken_land"), [1, 0, 0], 0))
+        .unwrap();
     attack(&mut g, A, "broken_land", "carthag", &[UnitKind::Regular]);
     assert_refused(&g, seat(A), &Action::Done);
     play(&mut g, A, &[Action::Advance]);
@@ -252,7 +294,7 @@ fn destroyed_sietch_gives_supremacy() {
     // AR-COMBAT-39, AR-COMBAT-40, AR-DEPLOY-08
     let mut g = game();
     let rank = g.areas()[a("gara_kulon").index()].sietch.unwrap().rank;
-    g.test_put(H, a("s1_11"), [1, 0, 0], 0);
+    g.edit(|s| s.put(H, a("s1_11"), [1, 0, 0], 0)).unwrap();
     attack(&mut g, H, "s1_11", "gara_kulon", &[UnitKind::Regular]);
     assert!(g.areas()[a("gara_kulon").index()].sietch.is_none());
     assert_eq!(g.supremacy(), rank);
@@ -262,9 +304,12 @@ fn destroyed_sietch_gives_supremacy() {
 fn surprise_attack_adds_a_die_in_the_first_round_only() {
     // AR-DIE-08, AR-DIE-09
     let mut g = game();
-    g.test_put(A, a("s1_1"), [1, 0, 0], 1);
-    g.test_put(H, a("s1_2"), [2, 0, 0], 0);
-    g.test_turn(A, &[DieResult::Leadership, DieResult::Strategy], 2);
+    g.edit(|s| {
+        s.put(A, a("s1_1"), [1, 0, 0], 1).unwrap();
+        s.put(H, a("s1_2"), [2, 0, 0], 0).unwrap();
+        s.turn(A, &[DieResult::Leadership, DieResult::Strategy], 2);
+    })
+    .unwrap();
     play(
         &mut g,
         A,
@@ -276,9 +321,12 @@ fn surprise_attack_adds_a_die_in_the_first_round_only() {
             Action::To(a("s1_2")),
         ],
     );
-    g.test_hand(A, &[]);
-    g.test_hand(H, &[]);
-    g.test_load_dice(&[SHIELD; 4]);
+    g.edit(|s| {
+        s.hand(A, &[]);
+        s.hand(H, &[]);
+        s.load_dice(&[SHIELD; 4]);
+    })
+    .unwrap();
     let ev = play(&mut g, A, &[Action::Done]);
     let r = rolls(&ev);
     assert_eq!(r[0].1, 2, "1 unit + the surprise die");
@@ -294,19 +342,21 @@ fn the_owner_chooses_which_leader_converts_a_special() {
     let d = data();
     let baron = d.leader_id("baron_harkonnen").unwrap();
     let mut g = game();
-    g.test_put(A, a("s1_1"), [1, 0, 0], 0);
-    g.test_put(H, a("s1_2"), [1, 0, 0], 1);
-    g.edit(|s| s.areas[a("s1_2").index()].named |= 1 << baron.0)
-        .unwrap();
     g.edit(|s| {
-        s.leaders[usize::from(baron.0)] = melange::rules::arrakis::LeaderAt::Board(a("s1_2"))
+        s.put(A, a("s1_1"), [1, 0, 0], 0).unwrap();
+        s.put(H, a("s1_2"), [1, 0, 0], 1).unwrap();
+        s.areas[a("s1_2").index()].named |= 1 << baron.0;
+        s.leaders[usize::from(baron.0)] = melange::rules::arrakis::LeaderAt::Board(a("s1_2"));
     })
     .unwrap();
     attack(&mut g, A, "s1_1", "s1_2", &[UnitKind::Regular]);
-    g.test_hand(A, &[]);
-    g.test_hand(H, &[]);
-    // Atreides: 1 die, a Shield. Harkonnen: 1 die, a Special.
-    g.test_load_dice(&[SHIELD, 5]);
+    g.edit(|s| {
+        s.hand(A, &[]);
+        s.hand(H, &[]);
+        // Atreides: 1 die, a Shield. Harkonnen: 1 die, a Special.
+        s.load_dice(&[SHIELD, 5]);
+    })
+    .unwrap();
     play(&mut g, A, &[Action::Done]);
     assert!(matches!(g.prompt(), Prompt::Battle(b) if b.step == BattleStep::Convert(H)));
     assert_refused(
@@ -327,14 +377,19 @@ fn defender_retreat_option() {
         ..Default::default()
     };
     let mut g = game_with(opts);
-    g.test_put(A, a("s1_1"), [3, 0, 0], 0);
-    g.test_put(H, a("s1_2"), [2, 0, 0], 0);
-    g.edit(|s| s.areas[a("s1_6").index()].wormsign = Some(melange::rules::arrakis::Wormsign::Sand))
-        .unwrap();
+    g.edit(|s| {
+        s.put(A, a("s1_1"), [3, 0, 0], 0).unwrap();
+        s.put(H, a("s1_2"), [2, 0, 0], 0).unwrap();
+        s.areas[a("s1_6").index()].wormsign = Some(melange::rules::arrakis::Wormsign::Sand);
+    })
+    .unwrap();
     attack(&mut g, A, "s1_1", "s1_2", &[UnitKind::Regular; 3]);
-    g.test_hand(A, &[]);
-    g.test_hand(H, &[]);
-    g.test_load_dice(&[SHIELD; 5]);
+    g.edit(|s| {
+        s.hand(A, &[]);
+        s.hand(H, &[]);
+        s.load_dice(&[SHIELD; 5]);
+    })
+    .unwrap();
     play(&mut g, A, &[Action::Done]);
     play(&mut g, A, &[Action::Continue]);
     assert!(matches!(g.prompt(), Prompt::Battle(b) if b.step == BattleStep::Retreat));
@@ -349,13 +404,19 @@ fn defender_retreat_option() {
 fn the_owner_picks_which_elite_becomes_a_regular() {
     // AR-COMBAT-19, AR-COMBAT-20
     let mut g = game();
-    g.test_put(H, a("s1_1"), [1, 0, 0], 0);
-    g.test_put(A, a("s1_2"), [0, 1, 1], 0);
+    g.edit(|s| {
+        s.put(H, a("s1_1"), [1, 0, 0], 0).unwrap();
+        s.put(A, a("s1_2"), [0, 1, 1], 0).unwrap();
+    })
+    .unwrap();
     attack(&mut g, H, "s1_1", "s1_2", &[UnitKind::Regular]);
-    g.test_hand(H, &[]);
-    g.test_hand(A, &[]);
-    // Harkonnen: 1 die, a Hit. Atreides: 2 dice, 2 Hits.
-    g.test_load_dice(&[HIT, HIT, HIT]);
+    g.edit(|s| {
+        s.hand(H, &[]);
+        s.hand(A, &[]);
+        // Harkonnen: 1 die, a Hit. Atreides: 2 dice, 2 Hits.
+        s.load_dice(&[HIT, HIT, HIT]);
+    })
+    .unwrap();
     play(&mut g, H, &[Action::Done]);
     // The attacker's casualty (its only regular) is automatic; the
     // defender chooses between its elite and its Fedaykin.
@@ -368,8 +429,11 @@ fn the_owner_picks_which_elite_becomes_a_regular() {
 fn continuing_hit_on_elite_or_fedaykin_is_the_attackers_choice() {
     // AR-COMBAT-20, AR-COMBAT-29
     let mut g = game();
-    g.test_put(A, a("s1_1"), [0, 1, 1], 0);
-    g.test_put(H, a("s1_2"), [3, 0, 0], 0);
+    g.edit(|s| {
+        s.put(A, a("s1_1"), [0, 1, 1], 0).unwrap();
+        s.put(H, a("s1_2"), [3, 0, 0], 0).unwrap();
+    })
+    .unwrap();
     attack(
         &mut g,
         A,
@@ -378,7 +442,7 @@ fn continuing_hit_on_elite_or_fedaykin_is_the_attackers_choice() {
         &[UnitKind::Elite, UnitKind::Special],
     );
     play(&mut g, A, &[Action::Done]);
-    g.test_load_dice(&[SHIELD; 5]);
+    g.edit(|s| s.load_dice(&[SHIELD; 5])).unwrap();
     play(&mut g, H, &[Action::Done]);
     play(&mut g, A, &[Action::Continue]);
     assert!(matches!(g.prompt(), Prompt::Battle(b) if b.step == BattleStep::ContinueCasualty));
@@ -395,10 +459,12 @@ fn revealed_excess_is_the_atreides_choice() {
     // AR-DEPLOY-05, AR-MOVE-08: Guerrilla Training reveals a regular and an
     // elite (starting token kind 1) next to 5 regulars: 1 over the limit.
     let mut g = game();
-    g.test_put(A, a("s1_3"), [5, 0, 0], 0);
-    g.edit(|s| s.areas[a("s1_3").index()].tokens.push(1))
-        .unwrap();
-    g.test_turn(A, &[DieResult::Strategy], 1);
+    g.edit(|s| {
+        s.put(A, a("s1_3"), [5, 0, 0], 0).unwrap();
+        s.areas[a("s1_3").index()].tokens.push(1);
+        s.turn(A, &[DieResult::Strategy], 1);
+    })
+    .unwrap();
     play(&mut g, A, &[Action::Reveal(a("s1_3"))]);
     assert!(matches!(g.prompt(), Prompt::Excess(f, x, _) if f == A && x == a("s1_3")));
     let mut legal = Vec::new();
@@ -422,12 +488,15 @@ fn revealed_excess_is_the_atreides_choice() {
 fn choam_ban_excess_is_the_harkonnen_choice() {
     // AR-SPICE-20, AR-MOVE-08: the ban lowers the limit to 5 at once.
     let mut g = game();
-    g.test_put(H, a("s1_3"), [4, 1, 1], 0);
-    g.test_put(H, a("s1_1"), [6, 0, 0], 0);
-    g.test_set_prompt(Prompt::Spice {
-        spice: 0,
-        decided: Default::default(),
-    });
+    g.edit(|s| {
+        s.put(H, a("s1_3"), [4, 1, 1], 0).unwrap();
+        s.put(H, a("s1_1"), [6, 0, 0], 0).unwrap();
+        s.prompt = Prompt::Spice {
+            spice: 0,
+            decided: Default::default(),
+        };
+    })
+    .unwrap();
     play(&mut g, H, &[Action::Done]);
     assert!(g.bans()[ImperiumMarker::Choam]);
     // Only regulars in s1_1: one goes without a question.
@@ -473,9 +542,12 @@ fn a_cards_battle_boost_survives_the_defenders_excess_pick() {
         g.edit(|s| s.areas[at.index()].tokens.push(big as u8))
             .unwrap();
     }
-    g.test_put(H, from, [1, 0, 1], 0);
-    g.test_turn(H, &[DieResult::Strategy, DieResult::Deployment], 2);
-    g.test_hand(H, &[data().card_id("killers_without_mercy").unwrap()]);
+    g.edit(|s| {
+        s.put(H, from, [1, 0, 1], 0).unwrap();
+        s.turn(H, &[DieResult::Strategy, DieResult::Deployment], 2);
+        s.hand(H, &[data().card_id("killers_without_mercy").unwrap()]);
+    })
+    .unwrap();
     play(
         &mut g,
         H,

@@ -11,13 +11,15 @@ fn hawats_scheming_removes_thufir_and_brings_mohiam() {
     let mohiam = d.leader_id("gaius_helen_mohiam").unwrap();
     let card = d.card_id("hawats_scheming").unwrap();
     let mut g = game();
-    g.test_hand(H, &[card]);
-    g.edit(|s| s.leaders[usize::from(thufir.0)] = melange::rules::arrakis::LeaderAt::SetAside)
-        .unwrap();
-    g.test_turn(H, &[DieResult::Strategy], 1);
+    g.edit(|s| {
+        s.hand(H, &[card]);
+        s.leaders[usize::from(thufir.0)] = melange::rules::arrakis::LeaderAt::SetAside;
+        s.turn(H, &[DieResult::Strategy], 1);
+    })
+    .unwrap();
     let e = assert_refused(&g, seat(H), &Action::Scheme(1));
     assert_eq!(rule_of(e), "AR-ACT-11");
-    g.test_hand(H, &[card, card, card]);
+    g.edit(|s| s.hand(H, &[card, card, card])).unwrap();
     play(&mut g, H, &[Action::Scheme(2)]);
     assert_eq!(
         g.leaders()[usize::from(thufir.0)],
@@ -40,9 +42,12 @@ fn hawats_scheming_is_never_discarded_for_combat_dice() {
     let scheming = card("hawats_scheming");
     let other = card("forced_recruitment");
     let mut g = game();
-    g.test_put(H, a("s1_1"), [1, 0, 0], 0);
-    g.test_put(A, a("s1_2"), [1, 0, 0], 0);
-    g.test_hand(H, &[scheming, other]);
+    g.edit(|s| {
+        s.put(H, a("s1_1"), [1, 0, 0], 0).unwrap();
+        s.put(A, a("s1_2"), [1, 0, 0], 0).unwrap();
+        s.hand(H, &[scheming, other]);
+    })
+    .unwrap();
     attack(&mut g, H, "s1_1", "s1_2", &[UnitKind::Regular]);
     assert_eq!(legal(&g, H), vec![Action::Discard(other), Action::Done]);
     let e = assert_refused(&g, seat(H), &Action::Discard(scheming));
@@ -71,9 +76,12 @@ fn hawats_scheming_counts_toward_the_hand_limit_but_stays() {
     let mut g = game();
     let mut hand = vec![scheming; 3];
     hand.extend(others);
-    g.test_hand(H, &hand);
-    g.test_hand(A, &[]);
-    g.test_set_prompt(Prompt::Swap(A));
+    g.edit(|s| {
+        s.hand(H, &hand);
+        s.hand(A, &[]);
+        s.prompt = Prompt::Swap(A);
+    })
+    .unwrap();
     play(&mut g, A, &[Action::Done]);
     assert_eq!(g.prompt(), Prompt::HandLimit(H));
     let l = legal(&g, H);
@@ -102,9 +110,12 @@ fn hawats_scheming_is_never_taken_by_a_forced_discard() {
     let voice = card("the_voice");
     let start = |hand: &[melange::rules::arrakis::CardId]| {
         let mut g = game();
-        g.test_turn(A, &[DieResult::Strategy, DieResult::Deployment], 2);
-        g.test_hand(A, &[voice]);
-        g.test_hand(H, hand);
+        g.edit(|s| {
+            s.turn(A, &[DieResult::Strategy, DieResult::Deployment], 2);
+            s.hand(A, &[voice]);
+            s.hand(H, hand);
+        })
+        .unwrap();
         play(
             &mut g,
             A,

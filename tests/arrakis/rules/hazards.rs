@@ -7,14 +7,14 @@ use super::*;
 fn desert_power_sandworm_attack() {
     // AR-DP-08, AR-DP-09, AR-HAZ-44, AR-HAZ-45, AR-HAZ-46
     let mut g = game();
-    g.edit(|s| s.areas[a("s1_1").index()].worm = Some(melange::rules::arrakis::Worm::Normal))
-        .unwrap();
-    g.edit(|s| s.areas[a("s1_4").index()].harvester = true)
-        .unwrap();
-    g.edit(|s| s.areas[a("s1_3").index()].worm = Some(melange::rules::arrakis::Worm::Normal))
-        .unwrap();
-    g.test_put(H, a("broken_land"), [1, 0, 0], 0);
-    g.test_turn(A, &[], 1);
+    g.edit(|s| {
+        s.areas[a("s1_1").index()].worm = Some(melange::rules::arrakis::Worm::Normal);
+        s.areas[a("s1_4").index()].harvester = true;
+        s.areas[a("s1_3").index()].worm = Some(melange::rules::arrakis::Worm::Normal);
+        s.put(H, a("broken_land"), [1, 0, 0], 0).unwrap();
+        s.turn(A, &[], 1);
+    })
+    .unwrap();
     play(&mut g, A, &[Action::DesertPower]);
     // A mountain is never a target.
     assert_refused(
@@ -34,17 +34,17 @@ fn harkonnen_legion_entering_a_wormsign() {
     // AR-HAZ-47, AR-HAZ-50, AR-HAZ-51, AR-DIE-04
     use melange::rules::arrakis::Wormsign;
     let mut g = game();
-    g.edit(|s| s.areas[a("s1_2").index()].wormsign = Some(Wormsign::Sandworm))
-        .unwrap();
-    g.edit(|s| s.areas[a("s1_2").index()].harvester = true)
-        .unwrap();
-    // Not into an enemy legion, nor a wormsign.
-    g.test_put(A, a("s1_5"), [1, 0, 0], 0);
-    g.edit(|s| s.areas[a("s1_6").index()].wormsign = Some(Wormsign::Sand))
-        .unwrap();
-    g.test_put(H, a("s1_1"), [1, 0, 0], 0);
-    g.test_put(H, a("s2_2"), [1, 0, 0], 0);
-    g.test_turn(H, &[DieResult::Strategy, DieResult::Strategy], 1);
+    g.edit(|s| {
+        s.areas[a("s1_2").index()].wormsign = Some(Wormsign::Sandworm);
+        s.areas[a("s1_2").index()].harvester = true;
+        // Not into an enemy legion, nor a wormsign.
+        s.put(A, a("s1_5"), [1, 0, 0], 0).unwrap();
+        s.areas[a("s1_6").index()].wormsign = Some(Wormsign::Sand);
+        s.put(H, a("s1_1"), [1, 0, 0], 0).unwrap();
+        s.put(H, a("s2_2"), [1, 0, 0], 0).unwrap();
+        s.turn(H, &[DieResult::Strategy, DieResult::Strategy], 1);
+    })
+    .unwrap();
     play(
         &mut g,
         H,
@@ -87,8 +87,11 @@ fn harkonnen_legion_entering_a_wormsign() {
 fn family_atomics_once_from_step_eight() {
     // AR-ATOM-01, AR-ATOM-02, AR-ATOM-03, AR-ATOM-04, AR-ATOM-07
     let mut g = game();
-    g.test_put(H, a("splintered_rock"), [2, 0, 0], 0);
-    g.test_turn(A, &[DieResult::Strategy], 1);
+    g.edit(|s| {
+        s.put(H, a("splintered_rock"), [2, 0, 0], 0).unwrap();
+        s.turn(A, &[DieResult::Strategy], 1);
+    })
+    .unwrap();
     assert_refused(&g, seat(A), &Action::Atomics(a("splintered_rock")));
     g.edit(|s| s.prescience = [8, 0, 0].into()).unwrap();
     // Only the three given mountains.
@@ -112,12 +115,13 @@ fn two_sandworms_move_or_attack_under_the_wiki_option() {
         ..Default::default()
     };
     let mut g = game_with(opts);
-    g.edit(|s| s.areas[a("s1_1").index()].worm = Some(melange::rules::arrakis::Worm::Normal))
-        .unwrap();
-    g.edit(|s| s.areas[a("s1_5").index()].worm = Some(melange::rules::arrakis::Worm::Normal))
-        .unwrap();
-    g.test_put(H, a("s1_4"), [1, 0, 0], 0);
-    g.test_turn(A, &[], 2);
+    g.edit(|s| {
+        s.areas[a("s1_1").index()].worm = Some(melange::rules::arrakis::Worm::Normal);
+        s.areas[a("s1_5").index()].worm = Some(melange::rules::arrakis::Worm::Normal);
+        s.put(H, a("s1_4"), [1, 0, 0], 0).unwrap();
+        s.turn(A, &[], 2);
+    })
+    .unwrap();
     play(&mut g, A, &[Action::DesertPower]);
     // Never into an area holding a figure.
     assert_refused(&g, seat(A), &Action::WormMove(a("s1_1"), a("s1_4")));
@@ -137,19 +141,21 @@ fn sandworm_emerging_on_a_legion_under_the_wiki_option() {
         ..Default::default()
     };
     let mut g = game_with(opts);
-    g.test_put(H, a("s1_1"), [2, 0, 0], 0);
     g.edit(|s| {
-        s.areas[a("s1_1").index()].wormsign = Some(melange::rules::arrakis::Wormsign::Sandworm)
+        s.put(H, a("s1_1"), [2, 0, 0], 0).unwrap();
+        s.areas[a("s1_1").index()].wormsign = Some(melange::rules::arrakis::Wormsign::Sandworm);
+        s.turn(H, &[DieResult::Mentat], 0);
     })
     .unwrap();
-    g.test_turn(H, &[DieResult::Mentat], 0);
     let deck = melange::rules::arrakis::Deck::HouseHarkonnen;
     // Not into an enemy legion, nor next to a sandworm's figure.
-    g.test_put(A, a("s1_4"), [1, 0, 0], 0);
-    g.edit(|s| s.areas[a("s1_2").index()].worm = Some(melange::rules::arrakis::Worm::Normal))
-        .unwrap();
-    // The storm on the legion's new area rolls Shields.
-    g.test_load_dice(&[SHIELD, SHIELD]);
+    g.edit(|s| {
+        s.put(A, a("s1_4"), [1, 0, 0], 0).unwrap();
+        s.areas[a("s1_2").index()].worm = Some(melange::rules::arrakis::Worm::Normal);
+        // The storm on the legion's new area rolls Shields.
+        s.load_dice(&[SHIELD, SHIELD]);
+    })
+    .unwrap();
     play(
         &mut g,
         H,
@@ -189,17 +195,20 @@ fn a_sandworm_emerging_on_a_legion_attacks_it_by_default_and_under_the_option_on
             overrides: vec![("sandworm_emerges_on_legion".into(), value.into())],
             ..Default::default()
         });
-        g.test_put(H, a("s1_1"), [3, 0, 0], 0);
-        g.edit(|s| s.areas[a("s1_1").index()].harvester = true)
-            .unwrap();
-        g.edit(|s| s.areas[a("s1_1").index()].wormsign = Some(Wormsign::Sandworm))
-            .unwrap();
-        g.edit(|s| s.areas[a("s1_2").index()].worm = Some(Worm::Normal))
-            .unwrap();
-        g.test_put(A, a("s1_4"), [1, 0, 0], 0);
+        g.edit(|s| {
+            s.put(H, a("s1_1"), [3, 0, 0], 0).unwrap();
+            s.areas[a("s1_1").index()].harvester = true;
+            s.areas[a("s1_1").index()].wormsign = Some(Wormsign::Sandworm);
+            s.areas[a("s1_2").index()].worm = Some(Worm::Normal);
+            s.put(A, a("s1_4"), [1, 0, 0], 0).unwrap();
+        })
+        .unwrap();
         if cornered {
-            g.test_put(A, a("s1_3"), [1, 0, 0], 0);
-            g.test_put(A, a("s4_3"), [1, 0, 0], 0);
+            g.edit(|s| {
+                s.put(A, a("s1_3"), [1, 0, 0], 0).unwrap();
+                s.put(A, a("s4_3"), [1, 0, 0], 0).unwrap();
+            })
+            .unwrap();
         }
         g
     };
@@ -215,7 +224,7 @@ fn a_sandworm_emerging_on_a_legion_attacks_it_by_default_and_under_the_option_on
     // although two areas are open; 2 hits, the legion stands with 1
     // regular, so the harvester stays and is harvested (deep desert: 2).
     let mut g = setup("attacks", false);
-    g.test_load_dice(&worm_dice);
+    g.edit(|s| s.load_dice(&worm_dice)).unwrap();
     let ev = to_desert_hazards(&mut g);
     assert_eq!(g.areas()[a("s1_1").index()].units[H], [1, 0, 0]);
     for id in ["s1_3", "s4_3"] {
@@ -227,7 +236,7 @@ fn a_sandworm_emerging_on_a_legion_attacks_it_by_default_and_under_the_option_on
     // "retreats" (wiki): the Harkonnen pick an open area, the legion goes
     // there whole, and the harvester left alone is destroyed at once.
     let mut g = setup("retreats", false);
-    g.test_load_dice(&[SHIELD; 8]);
+    g.edit(|s| s.load_dice(&[SHIELD; 8])).unwrap();
     to_desert_hazards(&mut g);
     assert_eq!(g.prompt(), Prompt::Flee(a("s1_1")));
     assert_eq!(
@@ -242,7 +251,7 @@ fn a_sandworm_emerging_on_a_legion_attacks_it_by_default_and_under_the_option_on
 
     // "retreats" with no open area: the sandworm attacks as by default.
     let mut g = setup("retreats", true);
-    g.test_load_dice(&worm_dice);
+    g.edit(|s| s.load_dice(&worm_dice)).unwrap();
     let ev = to_desert_hazards(&mut g);
     assert_ne!(g.prompt(), Prompt::Flee(a("s1_1")));
     assert_eq!(g.areas()[a("s1_1").index()].units[H], [1, 0, 0]);
@@ -258,14 +267,13 @@ fn at_the_sandworm_cap_the_atreides_pick_the_one_that_moves() {
         g.edit(|s| s.areas[a(id).index()].worm = Some(melange::rules::arrakis::Worm::Normal))
             .unwrap();
     }
-    g.edit(|s| s.worms_off = 0).unwrap();
-    g.edit(|s| s.areas[a("s1_1").index()].harvester = true)
-        .unwrap();
     g.edit(|s| {
-        s.areas[a("s1_1").index()].wormsign = Some(melange::rules::arrakis::Wormsign::Sandworm)
+        s.worms_off = 0;
+        s.areas[a("s1_1").index()].harvester = true;
+        s.areas[a("s1_1").index()].wormsign = Some(melange::rules::arrakis::Wormsign::Sandworm);
+        s.turn(H, &[DieResult::Mentat], 0);
     })
     .unwrap();
-    g.test_turn(H, &[DieResult::Mentat], 0);
     let deck = melange::rules::arrakis::Deck::HouseHarkonnen;
     play(
         &mut g,
@@ -316,14 +324,15 @@ fn a_harkonnen_legion_calls_a_sandworm_the_atreides_pick_which() {
             g.edit(|s| s.areas[a(id).index()].worm = Some(Worm::Normal))
                 .unwrap();
         }
-        g.edit(|s| s.worms_off = 0).unwrap();
-        g.edit(|s| s.areas[a("s1_2").index()].wormsign = Some(Wormsign::Sandworm))
-            .unwrap();
-        g.edit(|s| s.areas[a("s1_2").index()].harvester = true)
-            .unwrap();
-        g.test_put(H, a("s1_1"), [1, 0, 0], 0);
-        g.test_put(H, a("s2_2"), [1, 0, 0], 0);
-        g.test_turn(H, &[DieResult::Strategy, DieResult::Strategy], 1);
+        g.edit(|s| {
+            s.worms_off = 0;
+            s.areas[a("s1_2").index()].wormsign = Some(Wormsign::Sandworm);
+            s.areas[a("s1_2").index()].harvester = true;
+            s.put(H, a("s1_1"), [1, 0, 0], 0).unwrap();
+            s.put(H, a("s2_2"), [1, 0, 0], 0).unwrap();
+            s.turn(H, &[DieResult::Strategy, DieResult::Strategy], 1);
+        })
+        .unwrap();
         play(
             &mut g,
             H,
@@ -379,7 +388,7 @@ fn a_harkonnen_legion_calls_a_sandworm_the_atreides_pick_which() {
 
 /// Hazards after a Harkonnen Mentat turn that ends Action Resolution.
 fn to_desert_hazards(g: &mut Arrakis) -> Vec<Event> {
-    g.test_turn(H, &[DieResult::Mentat], 0);
+    g.edit(|s| s.turn(H, &[DieResult::Mentat], 0)).unwrap();
     let deck = melange::rules::arrakis::Deck::HouseHarkonnen;
     play(
         g,
@@ -396,8 +405,11 @@ fn storm_casualty_elite_or_sardaukar_is_the_harkonnen_choice() {
     // AR-COMBAT-20, AR-HAZ-28, AR-HAZ-34 (docs/rules-decisions.md, Q6): storm hits follow
     // the casualty order; with no regular the owner picks the elite.
     let mut g = game();
-    g.test_put(H, a("pasty_mesa"), [0, 1, 1], 0);
-    g.test_load_dice(&[HIT, HIT]);
+    g.edit(|s| {
+        s.put(H, a("pasty_mesa"), [0, 1, 1], 0).unwrap();
+        s.load_dice(&[HIT, HIT]);
+    })
+    .unwrap();
     to_desert_hazards(&mut g);
     assert!(matches!(
         g.prompt(),
@@ -425,12 +437,15 @@ fn storm_casualty_elite_or_sardaukar_is_the_harkonnen_choice() {
 fn desert_power_sandworm_casualty_is_the_harkonnen_choice() {
     // AR-COMBAT-20, AR-HAZ-26, AR-DP-08
     let mut g = game();
-    g.edit(|s| s.areas[a("s1_1").index()].worm = Some(melange::rules::arrakis::Worm::Normal))
-        .unwrap();
-    g.test_put(H, a("s1_4"), [0, 1, 1], 0);
-    g.test_turn(A, &[], 1);
+    g.edit(|s| {
+        s.areas[a("s1_1").index()].worm = Some(melange::rules::arrakis::Worm::Normal);
+        s.put(H, a("s1_4"), [0, 1, 1], 0).unwrap();
+        s.turn(A, &[], 1);
+    })
+    .unwrap();
     play(&mut g, A, &[Action::DesertPower]);
-    g.test_load_dice(&[HIT, SHIELD, SHIELD, SHIELD]);
+    g.edit(|s| s.load_dice(&[HIT, SHIELD, SHIELD, SHIELD]))
+        .unwrap();
     play(&mut g, A, &[Action::WormAttack(a("s1_1"), a("s1_4"))]);
     assert!(matches!(g.prompt(), Prompt::HazardCasualty(_, x, 1, _) if x == a("s1_4")));
     let e = assert_refused(&g, seat(H), &Action::LoseUnit(UnitKind::Regular));
@@ -446,10 +461,13 @@ fn family_atomics_the_harkonnen_move_each_legion() {
     // AR-ATOM-07: every legion in the target moves to an adjacent open area
     // of the Harkonnen's choice, the Atreides' too.
     let mut g = game();
-    g.test_put(A, a("splintered_rock"), [2, 0, 0], 1);
-    g.test_put(H, a("wind_pass"), [1, 0, 0], 0);
-    g.edit(|s| s.prescience = [8, 0, 0].into()).unwrap();
-    g.test_turn(A, &[DieResult::Strategy], 1);
+    g.edit(|s| {
+        s.put(A, a("splintered_rock"), [2, 0, 0], 1).unwrap();
+        s.put(H, a("wind_pass"), [1, 0, 0], 0).unwrap();
+        s.prescience = [8, 0, 0].into();
+        s.turn(A, &[DieResult::Strategy], 1);
+    })
+    .unwrap();
     play(&mut g, A, &[Action::Atomics(a("splintered_rock"))]);
     assert_eq!(g.prompt(), Prompt::Displace(A, a("splintered_rock")));
     // Never into the enemy's legion, nor beyond the adjacent areas.
@@ -483,15 +501,16 @@ fn a_legion_with_no_retreat_area_is_attacked_by_the_sandworm() {
     use melange::rules::arrakis::Wormsign;
     let mut g = game();
     block_neighbours_with_wormsigns(&mut g, "s1_2");
-    g.edit(|s| s.areas[a("s1_2").index()].wormsign = Some(Wormsign::Sandworm))
-        .unwrap();
-    g.edit(|s| s.areas[a("s1_2").index()].harvester = true)
-        .unwrap();
-    g.test_put(H, a("s1_1"), [5, 0, 0], 0);
-    g.test_put(H, a("s2_2"), [1, 0, 0], 0);
-    g.test_turn(H, &[DieResult::Strategy, DieResult::Strategy], 1);
+    g.edit(|s| {
+        s.areas[a("s1_2").index()].wormsign = Some(Wormsign::Sandworm);
+        s.areas[a("s1_2").index()].harvester = true;
+        s.put(H, a("s1_1"), [5, 0, 0], 0).unwrap();
+        s.put(H, a("s2_2"), [1, 0, 0], 0).unwrap();
+        s.turn(H, &[DieResult::Strategy, DieResult::Strategy], 1);
+    })
+    .unwrap();
     let off = g.worms_off();
-    g.test_load_dice(&[0, 0, 0, 0]);
+    g.edit(|s| s.load_dice(&[0, 0, 0, 0])).unwrap();
     let mut acts = vec![
         Action::SpendDie(DieResult::Strategy),
         Action::Legion(a("s1_1")),
@@ -522,13 +541,14 @@ fn the_only_retreat_area_is_moved_into() {
     use melange::rules::arrakis::Wormsign;
     let mut g = game();
     block_neighbours_with_wormsigns(&mut g, "s1_2");
-    g.edit(|s| s.areas[a("s1_1").index()].wormsign = None)
-        .unwrap();
-    g.edit(|s| s.areas[a("s1_2").index()].wormsign = Some(Wormsign::Sandworm))
-        .unwrap();
-    g.test_put(H, a("s1_1"), [2, 0, 0], 0);
-    g.test_put(H, a("s2_2"), [1, 0, 0], 0);
-    g.test_turn(H, &[DieResult::Strategy, DieResult::Strategy], 1);
+    g.edit(|s| {
+        s.areas[a("s1_1").index()].wormsign = None;
+        s.areas[a("s1_2").index()].wormsign = Some(Wormsign::Sandworm);
+        s.put(H, a("s1_1"), [2, 0, 0], 0).unwrap();
+        s.put(H, a("s2_2"), [1, 0, 0], 0).unwrap();
+        s.turn(H, &[DieResult::Strategy, DieResult::Strategy], 1);
+    })
+    .unwrap();
     play(
         &mut g,
         H,
@@ -554,15 +574,19 @@ fn family_atomics_a_legion_with_no_open_area_stays() {
     // AR-ATOM-07, docs/rules-decisions.md, Q25: a legion with no adjacent open area stays in
     // the blasted area (now desert); nothing is asked.
     let mut g = game();
-    g.test_put(A, a("splintered_rock"), [2, 0, 0], 1);
+    g.edit(|s| s.put(A, a("splintered_rock"), [2, 0, 0], 1))
+        .unwrap();
     let around: Vec<AreaId> = board().passable[a("splintered_rock").index()]
         .iter()
         .collect();
     for n in &around {
-        g.test_put(H, *n, [1, 0, 0], 0);
+        g.edit(|s| s.put(H, *n, [1, 0, 0], 0)).unwrap();
     }
-    g.edit(|s| s.prescience = [8, 0, 0].into()).unwrap();
-    g.test_turn(A, &[DieResult::Strategy], 1);
+    g.edit(|s| {
+        s.prescience = [8, 0, 0].into();
+        s.turn(A, &[DieResult::Strategy], 1);
+    })
+    .unwrap();
     play(&mut g, A, &[Action::Atomics(a("splintered_rock"))]);
     assert_eq!(g.prompt(), Prompt::Turn(A));
     for n in &around {
@@ -590,14 +614,15 @@ fn wild_maker_hazards(opts: ArrakisOptions, legion: u8, on_board: bool) -> Arrak
         })
         .unwrap();
     }
-    g.edit(|s| s.areas[a("s1_1").index()].harvester = true)
-        .unwrap();
-    g.edit(|s| s.areas[a("s1_1").index()].wormsign = Some(Wormsign::Sandworm))
-        .unwrap();
+    g.edit(|s| {
+        s.areas[a("s1_1").index()].harvester = true;
+        s.areas[a("s1_1").index()].wormsign = Some(Wormsign::Sandworm);
+    })
+    .unwrap();
     if legion > 0 {
-        g.test_put(H, a("s1_1"), [legion, 0, 0], 0);
+        g.edit(|s| s.put(H, a("s1_1"), [legion, 0, 0], 0)).unwrap();
     }
-    g.test_turn(H, &[DieResult::Mentat], 0);
+    g.edit(|s| s.turn(H, &[DieResult::Mentat], 0)).unwrap();
     let deck = melange::rules::arrakis::Deck::HouseHarkonnen;
     play(
         &mut g,
@@ -626,7 +651,8 @@ fn a_wormsign_may_bring_the_wild_maker_instead_of_a_sandworm() {
     let off = g.worms_off();
     // Exactly 6 Hits, then Shields: a Wild Maker rolling fewer dice would
     // leave regulars that no spare Hit of the storm that follows removes.
-    g.test_load_dice(&[HIT, HIT, HIT, HIT, HIT, HIT, SHIELD, SHIELD, SHIELD, SHIELD]);
+    g.edit(|s| s.load_dice(&[HIT, HIT, HIT, HIT, HIT, HIT, SHIELD, SHIELD, SHIELD, SHIELD]))
+        .unwrap();
     let ev = play(&mut g, A, &[Action::WildMaker]);
     let s = &g.areas()[a("s1_1").index()];
     assert_eq!(s.worm, Some(Worm::WildMaker));
@@ -641,9 +667,11 @@ fn a_wormsign_may_bring_the_wild_maker_instead_of_a_sandworm() {
     // leaves the harvester alone, so the rescue is asked before any storm.
     let mut g = wild_maker_hazards(ArrakisOptions::default(), 6, false);
     let az1 = board().air_zone_id("az1").unwrap();
-    g.edit(|s| s.zones[az1.index()] = Some(Vehicle::Carryall))
-        .unwrap();
-    g.test_load_dice(&[HIT, HIT, HIT, HIT, HIT, HIT, SHIELD, SHIELD, SHIELD, SHIELD]);
+    g.edit(|s| {
+        s.zones[az1.index()] = Some(Vehicle::Carryall);
+        s.load_dice(&[HIT, HIT, HIT, HIT, HIT, HIT, SHIELD, SHIELD, SHIELD, SHIELD]);
+    })
+    .unwrap();
     play(&mut g, A, &[Action::WildMaker]);
     assert_eq!(g.prompt(), Prompt::Rescue(a("s1_1")));
     assert_eq!(g.areas()[a("s1_1").index()].unit_count(H), 0);
@@ -656,7 +684,8 @@ fn declining_the_wild_maker_brings_a_normal_sandworm() {
     let mut g = wild_maker_hazards(ArrakisOptions::default(), 6, false);
     let off = g.worms_off();
     // 4 Hits, then Shields for the Coriolis Storm that follows.
-    g.test_load_dice(&[HIT, HIT, HIT, HIT, SHIELD, SHIELD]);
+    g.edit(|s| s.load_dice(&[HIT, HIT, HIT, HIT, SHIELD, SHIELD]))
+        .unwrap();
     play(&mut g, A, &[Action::Done]);
     let s = &g.areas()[a("s1_1").index()];
     assert_eq!(s.worm, Some(Worm::Normal));
@@ -685,15 +714,15 @@ fn a_harkonnen_move_may_call_the_wild_maker() {
     use melange::rules::arrakis::{LeaderAt, Worm, Wormsign};
     let mut g = game();
     let wm = data().leader_id("wild_maker").unwrap();
-    g.edit(|s| s.leaders[usize::from(wm.0)] = LeaderAt::SetAside)
-        .unwrap();
-    g.edit(|s| s.areas[a("s1_2").index()].wormsign = Some(Wormsign::Sandworm))
-        .unwrap();
-    g.edit(|s| s.areas[a("s1_2").index()].harvester = true)
-        .unwrap();
-    g.test_put(H, a("s1_1"), [1, 0, 0], 0);
-    g.test_put(H, a("s2_2"), [1, 0, 0], 0);
-    g.test_turn(H, &[DieResult::Strategy, DieResult::Strategy], 1);
+    g.edit(|s| {
+        s.leaders[usize::from(wm.0)] = LeaderAt::SetAside;
+        s.areas[a("s1_2").index()].wormsign = Some(Wormsign::Sandworm);
+        s.areas[a("s1_2").index()].harvester = true;
+        s.put(H, a("s1_1"), [1, 0, 0], 0).unwrap();
+        s.put(H, a("s2_2"), [1, 0, 0], 0).unwrap();
+        s.turn(H, &[DieResult::Strategy, DieResult::Strategy], 1);
+    })
+    .unwrap();
     play(
         &mut g,
         H,

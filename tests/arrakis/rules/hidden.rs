@@ -24,13 +24,17 @@ fn hidden_facts_never_reach_the_other_seat() {
             })
         })
         .unwrap();
-    other.test_hand(
-        A,
-        &[
-            melange::rules::arrakis::CardId(40),
-            melange::rules::arrakis::CardId(41),
-        ],
-    );
+    // Another hand, the piles untouched (`Setup::hand` would take the cards
+    // out of the piles, whose sizes every seat sees): only the hidden
+    // fact differs.
+    other
+        .edit(|s| {
+            s.houses[A].hand = vec![
+                melange::rules::arrakis::CardId(40),
+                melange::rules::arrakis::CardId(41),
+            ]
+        })
+        .unwrap();
     let hv = |x: &Arrakis| format!("{:?}", x.view(Viewer::Seat(seat(H))));
     let pv = |x: &Arrakis| format!("{:?}", x.view(Viewer::Spectator));
     assert_eq!(hv(&g), hv(&other));
@@ -175,12 +179,17 @@ fn a_play_another_card_step_is_asked_whatever_the_hidden_hand() {
     // Hawat's Scheming (never playable), the Harkonnen are asked, "stop
     // here" offered, so the Atreides learn nothing from who acts next.
     let mut g1 = game();
-    g1.test_turn(H, &[DieResult::Strategy, DieResult::Deployment], 2);
-    g1.test_hand(A, &[]);
+    g1.edit(|s| {
+        s.turn(H, &[DieResult::Strategy, DieResult::Deployment], 2);
+        s.hand(A, &[]);
+    })
+    .unwrap();
     let feyd = card("beloved_feyd_rautha");
-    g1.test_hand(H, &[feyd, card("forced_recruitment")]);
+    g1.edit(|s| s.hand(H, &[feyd, card("forced_recruitment")]))
+        .unwrap();
     let mut g2 = g1.clone();
-    g2.test_hand(H, &[feyd, card("hawats_scheming")]);
+    g2.edit(|s| s.hand(H, &[feyd, card("hawats_scheming")]))
+        .unwrap();
     for g in [&mut g1, &mut g2] {
         play(
             g,
@@ -255,7 +264,9 @@ fn hidden_hands_change_neither_views_nor_who_is_asked_when() {
             }
         }
         let mut g2 = g.clone();
-        g2.test_hand(holder, &other_hand);
+        // The piles untouched, as above: only the hand differs.
+        g2.edit(|s| s.houses[holder].hand = other_hand.clone())
+            .unwrap();
         differing += lockstep(g, g2, holder, &mut rng, 400)
             .unwrap_or_else(|e| panic!("seed {seed}, {holder:?} hand: {e}"));
     }

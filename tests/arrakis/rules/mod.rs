@@ -26,7 +26,7 @@ const SHIELD: u8 = 3;
 
 fn game_with(opts: ArrakisOptions) -> Arrakis {
     let mut g = Arrakis::setup(&opts, 7).unwrap();
-    g.test_clear_board();
+    g.edit(|s| s.clear_board()).unwrap();
     g
 }
 
@@ -49,7 +49,8 @@ fn rolls(ev: &[Event]) -> Vec<(Faction, u8, u8, u8)> {
 }
 
 fn attack(g: &mut Arrakis, f: Faction, from: &str, to: &str, take: &[UnitKind]) -> Vec<Event> {
-    g.test_turn(f, &[DieResult::Strategy, DieResult::Strategy], 2);
+    g.edit(|s| s.turn(f, &[DieResult::Strategy, DieResult::Strategy], 2))
+        .unwrap();
     let mut acts = vec![
         Action::SpendDie(DieResult::Strategy),
         Action::Legion(a(from)),

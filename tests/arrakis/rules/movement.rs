@@ -7,8 +7,11 @@ use super::*;
 fn impassable_border_refused() {
     // AR-MOVE-05, AR-MOVE-02
     let mut g = game();
-    g.test_put(A, a("s1_3"), [1, 0, 0], 0);
-    g.test_turn(A, &[DieResult::Strategy], 1);
+    g.edit(|s| {
+        s.put(A, a("s1_3"), [1, 0, 0], 0).unwrap();
+        s.turn(A, &[DieResult::Strategy], 1);
+    })
+    .unwrap();
     play(
         &mut g,
         A,
@@ -30,8 +33,11 @@ fn impassable_border_refused() {
 fn leaders_never_move_or_stay_alone() {
     // AR-MOVE-12, AR-MOVE-13
     let mut g = game();
-    g.test_put(A, a("s1_1"), [1, 0, 0], 1);
-    g.test_turn(A, &[DieResult::Strategy], 1);
+    g.edit(|s| {
+        s.put(A, a("s1_1"), [1, 0, 0], 1).unwrap();
+        s.turn(A, &[DieResult::Strategy], 1);
+    })
+    .unwrap();
     play(
         &mut g,
         A,
@@ -45,8 +51,11 @@ fn leaders_never_move_or_stay_alone() {
     assert_eq!(rule_of(e), "AR-MOVE-12");
 
     let mut g = game();
-    g.test_put(A, a("s1_1"), [1, 0, 0], 1);
-    g.test_turn(A, &[DieResult::Strategy], 1);
+    g.edit(|s| {
+        s.put(A, a("s1_1"), [1, 0, 0], 1).unwrap();
+        s.turn(A, &[DieResult::Strategy], 1);
+    })
+    .unwrap();
     play(
         &mut g,
         A,
@@ -67,8 +76,11 @@ fn the_whole_legion_is_taken_in_one_step() {
     // AR-MOVE-01: "take the whole legion" adds every figure not yet taken,
     // the units, the leaders and what was taken one at a time before it.
     let mut g = game();
-    g.test_put(A, a("s1_1"), [2, 1, 0], 1);
-    g.test_turn(A, &[DieResult::Strategy], 1);
+    g.edit(|s| {
+        s.put(A, a("s1_1"), [2, 1, 0], 1).unwrap();
+        s.turn(A, &[DieResult::Strategy], 1);
+    })
+    .unwrap();
     play(
         &mut g,
         A,
@@ -99,8 +111,11 @@ fn the_whole_legion_is_offered_only_for_two_figures_or_more() {
     // the same as taking it, so only the one take is offered; asking for
     // the whole legion then is refused.
     let mut g = game();
-    g.test_put(A, a("s1_1"), [2, 0, 0], 0);
-    g.test_turn(A, &[DieResult::Strategy], 1);
+    g.edit(|s| {
+        s.put(A, a("s1_1"), [2, 0, 0], 0).unwrap();
+        s.turn(A, &[DieResult::Strategy], 1);
+    })
+    .unwrap();
     play(
         &mut g,
         A,
@@ -119,9 +134,12 @@ fn the_whole_legion_is_offered_only_for_two_figures_or_more() {
 fn leadership_needs_a_leader_with_the_moving_part() {
     // AR-DIE-06, AR-DIE-10
     let mut g = game();
-    g.test_put(A, a("s1_1"), [2, 0, 0], 1);
-    g.test_put(A, a("s1_3"), [2, 0, 0], 0);
-    g.test_turn(A, &[DieResult::Leadership], 1);
+    g.edit(|s| {
+        s.put(A, a("s1_1"), [2, 0, 0], 1).unwrap();
+        s.put(A, a("s1_3"), [2, 0, 0], 0).unwrap();
+        s.turn(A, &[DieResult::Leadership], 1);
+    })
+    .unwrap();
     play(&mut g, A, &[Action::SpendDie(DieResult::Leadership)]);
     assert_refused(&g, seat(A), &Action::Legion(a("s1_3")));
     play(
@@ -137,9 +155,12 @@ fn leadership_needs_a_leader_with_the_moving_part() {
 fn stacking_limit_refused_and_choam_ban_lowers_it() {
     // AR-MOVE-07, AR-SPICE-19, AR-SPICE-20
     let mut g = game();
-    g.test_put(A, a("s1_2"), [6, 0, 0], 0);
-    g.test_put(A, a("s1_1"), [1, 0, 0], 0);
-    g.test_turn(A, &[DieResult::Strategy], 1);
+    g.edit(|s| {
+        s.put(A, a("s1_2"), [6, 0, 0], 0).unwrap();
+        s.put(A, a("s1_1"), [1, 0, 0], 0).unwrap();
+        s.turn(A, &[DieResult::Strategy], 1);
+    })
+    .unwrap();
     play(
         &mut g,
         A,
@@ -153,13 +174,20 @@ fn stacking_limit_refused_and_choam_ban_lowers_it() {
     assert_eq!(rule_of(e), "AR-MOVE-07");
 
     let mut g = game();
-    g.test_put(H, a("s1_2"), [5, 0, 0], 0);
-    g.test_put(H, a("s1_1"), [1, 0, 0], 0);
+    g.edit(|s| {
+        s.put(H, a("s1_2"), [5, 0, 0], 0).unwrap();
+        s.put(H, a("s1_1"), [1, 0, 0], 0).unwrap();
+    })
+    .unwrap();
     assert_eq!(g.stacking_limit(H), 6);
-    g.test_imperium([1, 1, 1], [true, false, false]);
+    g.edit(|s| {
+        s.imperium = ([1, 1, 1]).into();
+        s.bans = ([true, false, false]).into();
+    })
+    .unwrap();
     assert_eq!(g.stacking_limit(H), 5);
     assert_eq!(g.stacking_limit(A), 6);
-    g.test_turn(H, &[DieResult::Strategy], 1);
+    g.edit(|s| s.turn(H, &[DieResult::Strategy], 1)).unwrap();
     play(
         &mut g,
         H,
@@ -178,11 +206,13 @@ fn troop_transport_crosses_impassable_borders() {
     // AR-MOVE-05, AR-MOVE-24 to AR-MOVE-28
     let mut g = game();
     let az1 = board().air_zone_id("az1").unwrap();
-    g.edit(|s| s.zones[az1.index()] = Some(Vehicle::Ornithopter))
-        .unwrap();
-    g.test_put(H, a("broken_land"), [1, 0, 0], 0);
-    // A second die keeps Action Resolution going after this turn.
-    g.test_turn(H, &[DieResult::Strategy, DieResult::Strategy], 1);
+    g.edit(|s| {
+        s.zones[az1.index()] = Some(Vehicle::Ornithopter);
+        s.put(H, a("broken_land"), [1, 0, 0], 0).unwrap();
+        // A second die keeps Action Resolution going after this turn.
+        s.turn(H, &[DieResult::Strategy, DieResult::Strategy], 1);
+    })
+    .unwrap();
     play(
         &mut g,
         H,
@@ -203,10 +233,12 @@ fn troop_transport_crosses_impassable_borders() {
 
     // AR-MOVE-24: never for the Atreides.
     let mut g = game();
-    g.edit(|s| s.zones[az1.index()] = Some(Vehicle::Ornithopter))
-        .unwrap();
-    g.test_put(A, a("broken_land"), [1, 0, 0], 0);
-    g.test_turn(A, &[DieResult::Strategy], 1);
+    g.edit(|s| {
+        s.zones[az1.index()] = Some(Vehicle::Ornithopter);
+        s.put(A, a("broken_land"), [1, 0, 0], 0).unwrap();
+        s.turn(A, &[DieResult::Strategy], 1);
+    })
+    .unwrap();
     play(
         &mut g,
         A,
@@ -230,8 +262,11 @@ fn sandriding_through_wormsigns() {
             })
             .unwrap();
         }
-        g.test_put(A, a("s1_1"), [1, 0, 0], 0);
-        g.test_turn(A, &[DieResult::Strategy], 1);
+        g.edit(|s| {
+            s.put(A, a("s1_1"), [1, 0, 0], 0).unwrap();
+            s.turn(A, &[DieResult::Strategy], 1);
+        })
+        .unwrap();
         play(
             &mut g,
             A,
@@ -258,8 +293,11 @@ fn sandriding_through_wormsigns() {
 fn testing_station_taken_where_a_move_ends() {
     // AR-PRESC-09, AR-PRESC-10
     let mut g = game();
-    g.test_put(A, a("s1_1"), [1, 0, 0], 0);
-    g.test_turn(A, &[DieResult::Strategy], 2);
+    g.edit(|s| {
+        s.put(A, a("s1_1"), [1, 0, 0], 0).unwrap();
+        s.turn(A, &[DieResult::Strategy], 2);
+    })
+    .unwrap();
     play(
         &mut g,
         A,

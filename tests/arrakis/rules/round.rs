@@ -9,14 +9,13 @@ fn end_of_round_leader_swap() {
     let d = data();
     let paul = d.leader_id("paul_atreides").unwrap();
     let mut g = game();
-    g.test_put(A, a("s1_1"), [1, 0, 0], 0);
-    g.edit(|s| s.areas[a("s1_1").index()].named |= 1 << paul.0)
-        .unwrap();
     g.edit(|s| {
-        s.leaders[usize::from(paul.0)] = melange::rules::arrakis::LeaderAt::Board(a("s1_1"))
+        s.put(A, a("s1_1"), [1, 0, 0], 0).unwrap();
+        s.areas[a("s1_1").index()].named |= 1 << paul.0;
+        s.leaders[usize::from(paul.0)] = melange::rules::arrakis::LeaderAt::Board(a("s1_1"));
+        s.prompt = Prompt::Swap(A);
     })
     .unwrap();
-    g.test_set_prompt(Prompt::Swap(A));
     play(&mut g, A, &[Action::SwapLeader(paul)]);
     assert_eq!(g.areas()[a("s1_1").index()].generic[A], 1);
     assert_eq!(
@@ -117,13 +116,14 @@ fn step_three_brings_the_desert_leaders() {
     let d = data();
     let id = |s: &str| usize::from(d.leader_id(s).unwrap().0);
     let mut g = game();
-    g.edit(|s| s.prescience = [2, 2, 2].into()).unwrap();
-    g.test_put(A, a("s1_1"), [1, 0, 0], 0);
-    g.edit(|s| s.areas[a("s1_1").index()].named |= 1 << id("paul_atreides"))
-        .unwrap();
-    g.edit(|s| s.leaders[id("paul_atreides")] = LeaderAt::Board(a("s1_1")))
-        .unwrap();
-    g.test_put(A, a("s5_1"), [1, 0, 0], 0);
+    g.edit(|s| {
+        s.prescience = [2, 2, 2].into();
+        s.put(A, a("s1_1"), [1, 0, 0], 0).unwrap();
+        s.areas[a("s1_1").index()].named |= 1 << id("paul_atreides");
+        s.leaders[id("paul_atreides")] = LeaderAt::Board(a("s1_1"));
+        s.put(A, a("s5_1"), [1, 0, 0], 0).unwrap();
+    })
+    .unwrap();
     let bg = g.house(A).bene_gesserit;
     // Destroying a Pyon village advances every marker by 1.
     attack(&mut g, A, "s5_1", "imperial_basin", &[UnitKind::Regular]);
@@ -147,9 +147,11 @@ fn arrakeen_falling_wins_at_once_when_the_objective_is_met() {
     use melange::rules::core::Viewer;
     let mut g = game();
     let t = g.view(Viewer::Seat(seat(A))).objective.unwrap();
-    g.edit(|s| s.prescience = [t[0] - 3, t[1] - 3, t[2] - 3].into())
-        .unwrap();
-    g.test_put(A, a("broken_land"), [1, 0, 0], 0);
+    g.edit(|s| {
+        s.prescience = [t[0] - 3, t[1] - 3, t[2] - 3].into();
+        s.put(A, a("broken_land"), [1, 0, 0], 0).unwrap();
+    })
+    .unwrap();
     attack(&mut g, A, "broken_land", "arrakeen", &[UnitKind::Regular]);
     assert_eq!(g.to_act(), None);
     let r = g.result().unwrap();
@@ -160,8 +162,11 @@ fn arrakeen_falling_wins_at_once_when_the_objective_is_met() {
 fn ten_supremacy_wins_at_once() {
     // AR-WIN-05, AR-COMBAT-39
     let mut g = game();
-    g.edit(|s| s.supremacy = 9).unwrap();
-    g.test_put(H, a("s1_11"), [1, 0, 0], 0);
+    g.edit(|s| {
+        s.supremacy = 9;
+        s.put(H, a("s1_11"), [1, 0, 0], 0).unwrap();
+    })
+    .unwrap();
     attack(&mut g, H, "s1_11", "gara_kulon", &[UnitKind::Regular]);
     assert_eq!(g.to_act(), None);
     assert_eq!(g.result().unwrap().winners, vec![seat(H)]);
@@ -198,9 +203,12 @@ fn hand_limit_discards_of_the_holders_choice_down_to_six() {
     .map(card)
     .collect();
     let mut g = game();
-    g.test_hand(H, &h_cards);
-    g.test_hand(A, &a_cards);
-    g.test_set_prompt(Prompt::Swap(H));
+    g.edit(|s| {
+        s.hand(H, &h_cards);
+        s.hand(A, &a_cards);
+        s.prompt = Prompt::Swap(H);
+    })
+    .unwrap();
     // No leader to swap on either side: the swap ends, the limit asks the
     // Harkonnen.
     play(&mut g, H, &[Action::Done]);
@@ -252,9 +260,12 @@ fn hand_limit_discards_of_the_holders_choice_down_to_six() {
     let mut g = game();
     let mut a7 = a_cards.clone();
     a7.push(card("stillsuits"));
-    g.test_hand(H, &h_cards[..6]);
-    g.test_hand(A, &a7);
-    g.test_set_prompt(Prompt::Swap(H));
+    g.edit(|s| {
+        s.hand(H, &h_cards[..6]);
+        s.hand(A, &a7);
+        s.prompt = Prompt::Swap(H);
+    })
+    .unwrap();
     play(&mut g, H, &[Action::Done]);
     assert_eq!(g.prompt(), Prompt::HandLimit(A));
     play(&mut g, A, &[Action::Discard(a7[0])]);

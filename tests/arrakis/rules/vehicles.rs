@@ -45,7 +45,7 @@ fn a_harvester_only_in_a_free_desert_area() {
     // and a Harkonnen legion there does not matter.
     let mut g = fresh();
     assert!(offered(&g, "s1_1") && offered(&g, "s1_3"));
-    g.test_put(H, a("s1_3"), [1, 1, 1], 1);
+    g.edit(|s| s.put(H, a("s1_3"), [1, 1, 1], 1)).unwrap();
     assert!(offered(&g, "s1_3"));
     // Not desert: a city, a plateau, a minor erg, a mountain.
     let g = fresh();
@@ -65,7 +65,7 @@ fn a_harvester_only_in_a_free_desert_area() {
     // An Atreides unit of each kind.
     for units in [[1, 0, 0], [0, 1, 0], [0, 0, 1]] {
         let mut g = fresh();
-        g.test_put(A, a("s1_3"), units, 0);
+        g.edit(|s| s.put(A, a("s1_3"), units, 0)).unwrap();
         refused(&g, "s1_3", "AR-VEH-07", "Atreides unit");
     }
     // An Atreides deployment token alone.
@@ -90,11 +90,15 @@ fn a_harvester_only_in_a_free_desert_area() {
 fn spice_keep_raise_fall_and_bans() {
     // AR-SPICE-07, AR-SPICE-08, AR-SPICE-14, AR-SPICE-15, AR-SPICE-16
     let mut g = game();
-    g.test_imperium([2, 2, 5], [false; 3]);
-    g.test_set_prompt(Prompt::Spice {
-        spice: 5,
-        decided: Default::default(),
-    });
+    g.edit(|s| {
+        s.imperium = ([2, 2, 5]).into();
+        s.bans = ([false; 3]).into();
+        s.prompt = Prompt::Spice {
+            spice: 5,
+            decided: Default::default(),
+        }
+    })
+    .unwrap();
     play(
         &mut g,
         H,
@@ -114,9 +118,11 @@ fn harkonnen_house_vehicles_two_of_choice_or_one_of_each() {
     // AR-DIE-21, AR-OPT-04, AR-VEH-11
     let mut g = game();
     let az1 = board().air_zone_id("az1").unwrap();
-    g.edit(|s| s.zones[az1.index()] = Some(Vehicle::Carryall))
-        .unwrap();
-    g.test_turn(H, &[DieResult::House, DieResult::Strategy], 1);
+    g.edit(|s| {
+        s.zones[az1.index()] = Some(Vehicle::Carryall);
+        s.turn(H, &[DieResult::House, DieResult::Strategy], 1);
+    })
+    .unwrap();
     play(
         &mut g,
         H,
@@ -138,7 +144,8 @@ fn harkonnen_house_vehicles_two_of_choice_or_one_of_each() {
         ..Default::default()
     };
     let mut g = game_with(opts);
-    g.test_turn(H, &[DieResult::House, DieResult::Strategy], 1);
+    g.edit(|s| s.turn(H, &[DieResult::House, DieResult::Strategy], 1))
+        .unwrap();
     play(
         &mut g,
         H,
@@ -164,15 +171,13 @@ fn carryall_rescue_is_the_harkonnen_choice() {
     let setup = || {
         let mut g = game();
         let az1 = board().air_zone_id("az1").unwrap();
-        g.edit(|s| s.zones[az1.index()] = Some(Vehicle::Carryall))
-            .unwrap();
-        g.edit(|s| s.areas[a("s1_1").index()].harvester = true)
-            .unwrap();
         g.edit(|s| {
-            s.areas[a("s1_1").index()].wormsign = Some(melange::rules::arrakis::Wormsign::Sandworm)
+            s.zones[az1.index()] = Some(Vehicle::Carryall);
+            s.areas[a("s1_1").index()].harvester = true;
+            s.areas[a("s1_1").index()].wormsign = Some(melange::rules::arrakis::Wormsign::Sandworm);
+            s.turn(H, &[DieResult::Mentat], 0);
         })
         .unwrap();
-        g.test_turn(H, &[DieResult::Mentat], 0);
         let deck = melange::rules::arrakis::Deck::HouseHarkonnen;
         play(
             &mut g,
@@ -210,13 +215,14 @@ fn carryall_rescue_is_the_harkonnen_choice() {
 fn two_harvesters_destroyed_in_action_resolution_advance_the_jihad() {
     // AR-PRESC-13, AR-HARV (an Atreides legion entering removes a harvester)
     let mut g = game();
-    g.test_put(A, a("s1_1"), [1, 0, 0], 0);
-    g.test_put(A, a("s1_6"), [1, 0, 0], 0);
-    g.edit(|s| s.areas[a("s1_3").index()].harvester = true)
-        .unwrap();
-    g.edit(|s| s.areas[a("s1_2").index()].harvester = true)
-        .unwrap();
-    g.test_turn(A, &[DieResult::Strategy], 2);
+    g.edit(|s| {
+        s.put(A, a("s1_1"), [1, 0, 0], 0).unwrap();
+        s.put(A, a("s1_6"), [1, 0, 0], 0).unwrap();
+        s.areas[a("s1_3").index()].harvester = true;
+        s.areas[a("s1_2").index()].harvester = true;
+        s.turn(A, &[DieResult::Strategy], 2);
+    })
+    .unwrap();
     play(
         &mut g,
         A,
@@ -244,21 +250,27 @@ fn two_harvesters_destroyed_in_action_resolution_advance_the_jihad() {
 fn buying_supremacy_with_spice() {
     // AR-SPICE-10, AR-SPICE-11, AR-SPICE-12, AR-SPICE-13
     let mut g = game();
-    g.edit(|s| s.supremacy = 5).unwrap();
-    g.test_set_prompt(Prompt::Spice {
-        spice: 8,
-        decided: Default::default(),
-    });
+    g.edit(|s| {
+        s.supremacy = 5;
+        s.prompt = Prompt::Spice {
+            spice: 8,
+            decided: Default::default(),
+        };
+    })
+    .unwrap();
     play(&mut g, H, &[Action::BuySupremacy]);
     assert_eq!(g.supremacy(), 6);
     let e = assert_refused(&g, seat(H), &Action::BuySupremacy);
     assert_eq!(rule_of(e), "AR-SPICE-06");
     let mut six = game();
-    six.edit(|s| s.supremacy = 6).unwrap();
-    six.test_set_prompt(Prompt::Spice {
-        spice: 8,
-        decided: Default::default(),
-    });
+    six.edit(|s| {
+        s.supremacy = 6;
+        s.prompt = Prompt::Spice {
+            spice: 8,
+            decided: Default::default(),
+        };
+    })
+    .unwrap();
     assert_refused(&six, seat(H), &Action::BuySupremacy);
     // 5 spice left; keeping all three markers would cost 6: keep two,
     // 1 spice is saved.

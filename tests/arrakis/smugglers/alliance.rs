@@ -16,18 +16,25 @@ fn place(x: &str) -> Action {
 fn a_drone_ornithopters_play_reaching_the_highest_marker_brings_the_alliance() {
     let mut g = game();
     let (staban, gurney) = (sm_leader("staban_tuek"), sm_leader("gurney_halleck"));
-    g.test_sm().staban_step = 1;
-    g.edit(|s| s.areas[a("s1_1").index()].smugglers.harvester = true)
-        .unwrap();
+    g.edit(|s| {
+        s.smugglers_mut().map(|sm| sm.staban_step = 1).unwrap();
+        s.areas[a("s1_1").index()].smugglers.harvester = true;
+    })
+    .unwrap();
     let az1 = board().air_zone_id("az1").unwrap();
-    g.edit(|s| s.zones[az1.index()] = Some(Vehicle::SmugglerCarryall))
-        .unwrap();
-    g.test_put(H, a("s2_3"), [1, 0, 0], 0);
+    g.edit(|s| {
+        s.zones[az1.index()] = Some(Vehicle::SmugglerCarryall);
+        s.put(H, a("s2_3"), [1, 0, 0], 0).unwrap();
+    })
+    .unwrap();
     // SM-GURNEY-03, SM-STABAN-01: neither is in play before the alliance.
-    assert_eq!(g.test_leader(gurney), LeaderAt::NotInPlay);
-    assert_eq!(g.test_leader(staban), LeaderAt::NotInPlay);
-    g.test_turn(A, &[DieResult::Strategy], 1);
-    g.test_hand(A, &[drone()]);
+    assert_eq!(g.leader_at(gurney), LeaderAt::NotInPlay);
+    assert_eq!(g.leader_at(staban), LeaderAt::NotInPlay);
+    g.edit(|s| {
+        s.turn(A, &[DieResult::Strategy], 1);
+        s.hand(A, &[drone()]);
+    })
+    .unwrap();
     let ev = play(&mut g, A, &[Action::PlayCard(drone(), DieResult::Strategy)]);
     // SM-ALLY-02, SM-ALLY-01: Staban down to step 0, where the markers are.
     assert!(ev.contains(&Event::Expansion(ExpansionEvent::Smugglers(
@@ -39,7 +46,7 @@ fn a_drone_ornithopters_play_reaching_the_highest_marker_brings_the_alliance() {
             carryall_removed: true,
         }
     ))));
-    let sm = g.test_sm().clone();
+    let sm = g.smugglers().unwrap().clone();
     assert_eq!(sm.standing, Standing::Allied);
     // SM-ALLY-04, SM-ALLY-05: harvesters and carryall out of the game, on
     // the board or off.
@@ -50,8 +57,8 @@ fn a_drone_ornithopters_play_reaching_the_highest_marker_brings_the_alliance() {
     // Action Resolution (this one has begun).
     assert_eq!((sm.die, sm.die_ready), (None, false));
     // SM-STABAN-02: both leaders are in play, figures waiting for the Base.
-    assert_eq!(g.test_leader(staban), LeaderAt::SetAside);
-    assert_eq!(g.test_leader(gurney), LeaderAt::SetAside);
+    assert_eq!(g.leader_at(staban), LeaderAt::SetAside);
+    assert_eq!(g.leader_at(gurney), LeaderAt::SetAside);
     // SM-ALLY-06: the Atreides place the Base before anything else.
     assert_eq!(
         g.prompt(),
@@ -86,9 +93,9 @@ fn a_drone_ornithopters_play_reaching_the_highest_marker_brings_the_alliance() {
     assert!(s.smugglers.base);
     // The one of the setup and the one of round 1's start (SM-ROUND-01).
     assert_eq!(s.units[A][UnitKind::Smuggler], 2);
-    assert_eq!(g.test_leader(staban), LeaderAt::Board(a("s2_1")));
-    assert_eq!(g.test_leader(gurney), LeaderAt::Board(a("s2_1")));
-    let sm = g.test_sm().clone();
+    assert_eq!(g.leader_at(staban), LeaderAt::Board(a("s2_1")));
+    assert_eq!(g.leader_at(gurney), LeaderAt::Board(a("s2_1")));
+    let sm = g.smugglers().unwrap().clone();
     assert_eq!((sm.base, sm.regulars_waiting), (Some(a("s2_1")), 0));
     // The game goes on where the alliance interrupted it.
     assert!(matches!(g.prompt(), Prompt::Turn(_)), "{:?}", g.prompt());
@@ -99,9 +106,12 @@ fn a_prescience_marker_reaching_staban_brings_the_alliance_mid_battle() {
     // SM-ALLY-01: an Atreides legion takes Carthag (rank 2): every marker
     // advances 2, onto Staban Tuek's step.
     let mut g = game();
-    g.test_sm().staban_step = 2;
-    g.test_put(A, a("broken_land"), [1, 0, 0], 0);
-    g.test_turn(A, &[DieResult::Strategy, DieResult::Strategy], 2);
+    g.edit(|s| {
+        s.smugglers_mut().map(|sm| sm.staban_step = 2).unwrap();
+        s.put(A, a("broken_land"), [1, 0, 0], 0).unwrap();
+        s.turn(A, &[DieResult::Strategy, DieResult::Strategy], 2);
+    })
+    .unwrap();
     let ev = play(
         &mut g,
         A,
@@ -136,7 +146,7 @@ fn no_alliance_below_staban_and_none_twice() {
         !ev.iter()
             .any(|e| matches!(e, Event::Expansion(ExpansionEvent::Smugglers(_))))
     );
-    assert_eq!(g.test_sm().standing, Standing::Neutral);
+    assert_eq!(g.smugglers().unwrap().standing, Standing::Neutral);
     let ev = g.test_sm_advance_prescience(Marker::Jihad, 1);
     assert!(ev.iter().any(|e| matches!(
         e,
@@ -157,13 +167,13 @@ fn the_die_waits_for_the_next_action_resolution() {
     let mut g = game();
     g.edit(|s| s.phase = Phase::VehiclePlacement).unwrap();
     g.test_ally_at(a("s2_1"));
-    assert!(g.test_sm().die_ready);
+    assert!(g.smugglers().unwrap().die_ready);
     // During Action Resolution: not this round.
     let mut g = game();
     g.edit(|s| s.phase = Phase::ActionResolution).unwrap();
     g.test_ally_at(a("s2_1"));
-    assert!(!g.test_sm().die_ready);
-    assert_eq!(g.test_sm().die, None);
+    assert!(!g.smugglers().unwrap().die_ready);
+    assert_eq!(g.smugglers().unwrap().die, None);
 }
 
 /// Smuggler Regulars of the game: on the board, in an Atreides attacking
@@ -193,7 +203,11 @@ fn random_games_with_an_early_alliance_keep_the_smugglers_whole() {
     let (mut allied, mut defeated) = (0, 0);
     for seed in 0..300u64 {
         let mut g = fresh();
-        g.test_sm().staban_step = 1 + (seed % 3) as u8;
+        g.edit(|s| {
+            s.smugglers_mut()
+                .map(|sm| sm.staban_step = 1 + (seed % 3) as u8)
+        })
+        .unwrap();
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
         let mut legal = Vec::new();
         for _ in 0..20_000 {
@@ -213,7 +227,7 @@ fn random_games_with_an_early_alliance_keep_the_smugglers_whole() {
             match sm.standing {
                 Standing::Allied if sm.base.is_some() => {
                     assert_eq!(smuggler_regulars(&g), 6, "seed {seed} after {x:?}");
-                    let at = g.test_leader(staban);
+                    let at = g.leader_at(staban);
                     assert!(
                         !matches!(at, LeaderAt::NotInPlay | LeaderAt::Removed),
                         "seed {seed}: Staban {at:?}"
@@ -221,7 +235,7 @@ fn random_games_with_an_early_alliance_keep_the_smugglers_whole() {
                 }
                 Standing::Defeated => {
                     assert_eq!(smuggler_regulars(&g), 0, "seed {seed}");
-                    assert_eq!(g.test_leader(staban), LeaderAt::Removed);
+                    assert_eq!(g.leader_at(staban), LeaderAt::Removed);
                     assert_eq!(sm.base, None);
                 }
                 _ => {}
@@ -245,10 +259,13 @@ fn a_prescience_card_shifting_a_marker_onto_staban_brings_the_alliance() {
     // Staban Tuek's step; the Base is placed, then the card goes on.
     let mut g = game();
     let alam = d().card_id("alam_al_mithal").unwrap();
-    g.edit(|s| s.prescience = [3, 1, 0].into()).unwrap();
-    g.test_sm().staban_step = 4;
-    g.test_turn(A, &[DieResult::Strategy], 1);
-    g.test_hand(A, &[alam]);
+    g.edit(|s| {
+        s.prescience = [3, 1, 0].into();
+        s.smugglers_mut().map(|sm| sm.staban_step = 4).unwrap();
+        s.turn(A, &[DieResult::Strategy], 1);
+        s.hand(A, &[alam]);
+    })
+    .unwrap();
     play(
         &mut g,
         A,

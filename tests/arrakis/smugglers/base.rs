@@ -9,7 +9,8 @@ const SHIELD: u8 = 3;
 
 /// The Harkonnen attack the Base's area from `from` with `n` regulars.
 fn harkonnen_attack(g: &mut Arrakis, from: &str, to: &str, n: usize) -> Vec<Event> {
-    g.test_turn(H, &[DieResult::Strategy, DieResult::Strategy], 2);
+    g.edit(|s| s.turn(H, &[DieResult::Strategy, DieResult::Strategy], 2))
+        .unwrap();
     let mut acts = vec![
         Action::SpendDie(DieResult::Strategy),
         Action::Legion(a(from)),
@@ -28,13 +29,13 @@ fn the_base_defends_with_its_rank_like_a_settlement() {
     // Leave one Smuggler Regular and no leader in the Base's area (the
     // alliance brought the 2 waiting ones: setup's and round 1's).
     g.edit(|s| {
-        s.take_units(A, a("s2_1"), UnitKind::Smuggler, 1)
-            .remove_leaders(a("s2_1"));
+        s.take_units(A, a("s2_1"), UnitKind::Smuggler, 1);
+        s.remove_leaders(a("s2_1"));
+        s.put(H, a("s2_3"), [2, 0, 0], 0).unwrap();
     })
     .unwrap();
-    g.test_put(H, a("s2_3"), [2, 0, 0], 0);
     harkonnen_attack(&mut g, "s2_3", "s2_1", 2);
-    g.test_load_dice(&[SHIELD; 6]);
+    g.edit(|s| s.load_dice(&[SHIELD; 6])).unwrap();
     let ev = play(&mut g, H, &[Action::Done]);
     let ev2 = play(&mut g, A, &[Action::Done]);
     // SM-BASE-02: the Atreides roll 1 unit + 3 for the Base's rank.
@@ -60,12 +61,12 @@ fn an_undefended_base_falls_without_supremacy() {
     let staban = sm_leader("staban_tuek");
     // Empty the Base's area but for the Base.
     g.edit(|s| {
-        s.take_units(A, a("s2_1"), UnitKind::Smuggler, u8::MAX)
-            .remove_leaders(a("s2_1"));
+        s.take_units(A, a("s2_1"), UnitKind::Smuggler, u8::MAX);
+        s.remove_leaders(a("s2_1"));
+        s.set_leader(staban, melange::rules::arrakis::LeaderAt::SetAside);
+        s.put(H, a("s2_3"), [1, 0, 0], 0).unwrap();
     })
     .unwrap();
-    g.test_set_leader(staban, melange::rules::arrakis::LeaderAt::SetAside);
-    g.test_put(H, a("s2_3"), [1, 0, 0], 0);
     let before = g.supremacy();
     let ev = harkonnen_attack(&mut g, "s2_3", "s2_1", 1);
     assert!(
@@ -85,17 +86,17 @@ fn no_harkonnen_harvester_on_the_base() {
     let mut g = game();
     g.test_ally_at(a("s2_1"));
     g.edit(|s| {
-        s.take_units(A, a("s2_1"), UnitKind::Smuggler, u8::MAX)
-            .remove_leaders(a("s2_1"));
+        s.take_units(A, a("s2_1"), UnitKind::Smuggler, u8::MAX);
+        s.remove_leaders(a("s2_1"));
+        s.prompt = Prompt::Vehicles {
+            harvesters: 1,
+            ornithopters: 0,
+            carryalls: 0,
+            any: false,
+            house: false,
+        };
     })
     .unwrap();
-    g.test_set_prompt(Prompt::Vehicles {
-        harvesters: 1,
-        ornithopters: 0,
-        carryalls: 0,
-        any: false,
-        house: false,
-    });
     let offered = crate::common::legal(&g, H);
     assert!(!offered.contains(&Action::PlaceHarvester(a("s2_1"))));
     assert!(offered.contains(&Action::PlaceHarvester(a("s2_3"))));
@@ -113,12 +114,12 @@ fn no_sandworm_stops_on_the_base() {
         overrides: vec![("desert_power_sandworms".into(), "two_activate".into())],
         ..ArrakisOptions::default()
     });
-    g.test_clear_board();
+    g.edit(|s| s.clear_board()).unwrap();
     let base = a("s2_1");
     g.test_ally_at(base);
     g.edit(|s| {
-        s.take_units(A, base, UnitKind::Smuggler, u8::MAX)
-            .remove_leaders(base);
+        s.take_units(A, base, UnitKind::Smuggler, u8::MAX);
+        s.remove_leaders(base)
     })
     .unwrap();
     let b = board();
@@ -126,8 +127,11 @@ fn no_sandworm_stops_on_the_base() {
         .map(melange::rules::arrakis::AreaId)
         .find(|x| b.desert.contains(*x) && b.passable_between(*x, base))
         .expect("a desert area beside the Base");
-    g.test_put_worm(w);
-    g.test_turn(A, &[], 2);
+    g.edit(|s| {
+        s.put_worm(w).unwrap();
+        s.turn(A, &[], 2);
+    })
+    .unwrap();
     play(&mut g, A, &[Action::DesertPower]);
     let offered = crate::common::legal(&g, A);
     assert!(

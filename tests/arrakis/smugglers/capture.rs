@@ -25,7 +25,8 @@ fn move_one(
     from: &str,
     to: &str,
 ) -> Vec<Event> {
-    g.test_turn(f, &[DieResult::Strategy, DieResult::Strategy], 2);
+    g.edit(|s| s.turn(f, &[DieResult::Strategy, DieResult::Strategy], 2))
+        .unwrap();
     play(
         g,
         f,
@@ -45,8 +46,11 @@ fn an_atreides_legion_ending_its_move_captures_a_smuggler_harvester() {
     // would be removed, it is captured, out of the game for good;
     // SM-LEGION-05: Staban Tuek moves down 1 step.
     let mut g = game();
-    g.test_put(A, a("s1_3"), [1, 0, 0], 0);
-    g.test_put_smuggler_harvester(a("s1_1"));
+    g.edit(|s| {
+        s.put(A, a("s1_3"), [1, 0, 0], 0).unwrap();
+        s.put_smuggler_harvester(a("s1_1")).unwrap();
+    })
+    .unwrap();
     assert!(board().passable[a("s1_3").index()].contains(a("s1_1")));
     let jihad = g.harvesters_destroyed();
     let ev = move_one(&mut g, A, "s1_3", "s1_1");
@@ -91,8 +95,11 @@ fn a_harkonnen_legion_may_enter_and_stay_with_a_smuggler_harvester() {
     // SM-LEGION-01, SM-LEGION-03: free for the Harkonnen too; nothing is
     // captured.
     let mut g = game();
-    g.test_put(H, a("s1_3"), [1, 0, 0], 0);
-    g.test_put_smuggler_harvester(a("s1_1"));
+    g.edit(|s| {
+        s.put(H, a("s1_3"), [1, 0, 0], 0).unwrap();
+        s.put_smuggler_harvester(a("s1_1")).unwrap();
+    })
+    .unwrap();
     let ev = move_one(&mut g, H, "s1_3", "s1_1");
     assert!(sm_events(&ev).is_empty());
     let s = &g.areas()[a("s1_1").index()];
@@ -114,11 +121,13 @@ fn passing_through_captures_nothing() {
         .find(|&(x, y, z)| desert(y) && desert(z) && z != x && !b.passable[x.index()].contains(z))
         .unwrap();
     let mut g = game();
-    g.test_put(A, x, [1, 0, 0], 0);
-    g.test_put_smuggler_harvester(y);
-    g.edit(|s| s.areas[y.index()].wormsign = Some(Wormsign::Sand))
-        .unwrap();
-    g.test_turn(A, &[DieResult::Strategy], 2);
+    g.edit(|s| {
+        s.put(A, x, [1, 0, 0], 0).unwrap();
+        s.put_smuggler_harvester(y).unwrap();
+        s.areas[y.index()].wormsign = Some(Wormsign::Sand);
+        s.turn(A, &[DieResult::Strategy], 2);
+    })
+    .unwrap();
     let ev = play(
         &mut g,
         A,
@@ -143,10 +152,13 @@ fn an_atreides_legion_advancing_after_a_won_battle_captures() {
     const SHIELD: u8 = 3;
     const SPECIAL: u8 = 5;
     let mut g = game();
-    g.test_put(A, a("s1_1"), [2, 0, 0], 1);
-    g.test_put(H, a("s1_2"), [1, 0, 0], 0);
-    g.test_put_smuggler_harvester(a("s1_2"));
-    g.test_turn(A, &[DieResult::Strategy, DieResult::Strategy], 2);
+    g.edit(|s| {
+        s.put(A, a("s1_1"), [2, 0, 0], 1).unwrap();
+        s.put(H, a("s1_2"), [1, 0, 0], 0).unwrap();
+        s.put_smuggler_harvester(a("s1_2")).unwrap();
+        s.turn(A, &[DieResult::Strategy, DieResult::Strategy], 2);
+    })
+    .unwrap();
     play(
         &mut g,
         A,
@@ -162,7 +174,7 @@ fn an_atreides_legion_advancing_after_a_won_battle_captures() {
     // The harvester is not captured by the attack itself.
     assert!(g.areas()[a("s1_2").index()].smugglers.harvester);
     play(&mut g, A, &[Action::Done]);
-    g.test_load_dice(&[HIT, SHIELD, SPECIAL]);
+    g.edit(|s| s.load_dice(&[HIT, SHIELD, SPECIAL])).unwrap();
     play(&mut g, H, &[Action::Done]);
     assert!(matches!(g.prompt(), Prompt::Battle(b) if b.step == BattleStep::Advance));
     let ev = play(&mut g, A, &[Action::Advance]);

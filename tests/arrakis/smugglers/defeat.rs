@@ -17,23 +17,27 @@ fn the_base_falling_defeats_the_smugglers_at_once() {
     // board; an unspent die.
     g.edit(|s| {
         let (base, other) = (a("s2_1"), a("s2_6"));
-        s.take_units(A, base, UnitKind::Smuggler, u8::MAX)
-            .remove_leaders(base);
+        s.take_units(A, base, UnitKind::Smuggler, u8::MAX);
+        s.remove_leaders(base);
         let mut legion = Units::new(1, 0, 0);
         legion.smuggler = 1;
         s.put(A, other, legion, 0).expect("supply");
+        s.place_leader(staban, a("s2_6"));
+        s.place_leader(gurney, a("s2_6"));
+        s.put_smuggler_regulars(a("s1_1"), 2).unwrap();
     })
     .unwrap();
-    g.test_place_leader(staban, a("s2_6"));
-    g.test_place_leader(gurney, a("s2_6"));
-    g.test_put_regulars(a("s1_1"), 2);
     let az1 = board().air_zone_id("az1").unwrap();
-    g.edit(|s| s.zones[az1.index()] = Some(Vehicle::SmugglerOrnithopter))
-        .unwrap();
-    g.test_sm().thopters = 1;
-    g.test_sm().die = Some(DieResult::Strategy);
-    g.test_put(H, a("s2_3"), [1, 0, 0], 0);
-    g.test_turn(H, &[DieResult::Strategy, DieResult::Strategy], 2);
+    g.edit(|s| {
+        s.zones[az1.index()] = Some(Vehicle::SmugglerOrnithopter);
+        s.smugglers_mut().map(|sm| sm.thopters = 1).unwrap();
+        s.smugglers_mut()
+            .map(|sm| sm.die = Some(DieResult::Strategy))
+            .unwrap();
+        s.put(H, a("s2_3"), [1, 0, 0], 0).unwrap();
+        s.turn(H, &[DieResult::Strategy, DieResult::Strategy], 2);
+    })
+    .unwrap();
     let ev = play(
         &mut g,
         H,
@@ -51,7 +55,7 @@ fn the_base_falling_defeats_the_smugglers_at_once() {
         e,
         Event::Expansion(ExpansionEvent::Smugglers(SmEvent::Defeated { area, thopters_removed: 3, .. })) if *area == a("s2_1")
     )));
-    let sm = g.test_sm().clone();
+    let sm = g.smugglers().unwrap().clone();
     assert_eq!(sm.standing, Standing::Defeated);
     // SM-DEFEAT-02: the Base leaves the board.
     assert_eq!(sm.base, None);
@@ -68,8 +72,8 @@ fn the_base_falling_defeats_the_smugglers_at_once() {
     assert_eq!(g.zones()[az1.index()], None);
     assert_eq!((sm.thopters, sm.thopters_in_game), (0, 0));
     // SM-DEFEAT-07: Staban leaves the game, not to the tank; Gurney stays.
-    assert_eq!(g.test_leader(staban), LeaderAt::Removed);
-    assert_eq!(g.test_leader(gurney), LeaderAt::Board(a("s2_6")));
+    assert_eq!(g.leader_at(staban), LeaderAt::Removed);
+    assert_eq!(g.leader_at(gurney), LeaderAt::Board(a("s2_6")));
     assert_eq!(g.areas()[a("s2_6").index()].units[A][UnitKind::Regular], 1);
     // A Smugglers event is never repeated: a second defeat cannot come.
     assert!(!g.areas().iter().any(|s| s.smugglers.base));

@@ -14,14 +14,14 @@ use melange::rules::core::conformance::assert_refused;
 /// in s1_8 and the die ready.
 pub(super) fn allied() -> Arrakis {
     let mut g = game();
-    g.test_set_standing(Standing::Allied);
+    g.edit(|s| s.smugglers_standing(Standing::Allied)).unwrap();
     let base = a("s1_8");
     g.edit(|s| {
         s.smugglers.as_deref_mut().expect("smugglers").base = Some(base);
         s.areas[base.index()].smugglers.base = true;
+        s.smugglers_mut().map(|sm| sm.die_ready = true).unwrap();
     })
     .unwrap();
-    g.test_sm().die_ready = true;
     g
 }
 
@@ -33,8 +33,11 @@ pub(super) fn use_die(u: DieUse) -> Action {
 /// showing `r`; the Harkonnen hold 2 dice.
 fn die_turn(r: DieResult) -> Arrakis {
     let mut g = allied();
-    g.test_turn(A, &[DieResult::Strategy], 2);
-    g.test_sm().die = Some(r);
+    g.edit(|s| {
+        s.turn(A, &[DieResult::Strategy], 2);
+        s.smugglers_mut().map(|sm| sm.die = Some(r)).unwrap();
+    })
+    .unwrap();
     g
 }
 
@@ -56,9 +59,9 @@ fn the_smugglers_die_is_rolled_with_the_atreides_dice() {
     let h = g.active_row().dice;
     let mut faces = vec![0u8; usize::from(h) + 4];
     faces.push(DEPLOYMENT_FACE);
-    g.test_load_dice(&faces);
+    g.edit(|s| s.load_dice(&faces)).unwrap();
     let ev = play(&mut g, H, &[Action::Done]);
-    assert_eq!(g.test_sm().die, Some(DieResult::Deployment));
+    assert_eq!(g.smugglers().unwrap().die, Some(DieResult::Deployment));
     assert!(ev.contains(&Event::Expansion(ExpansionEvent::Smugglers(
         SmEvent::DieRolled {
             result: DieResult::Deployment
@@ -80,17 +83,25 @@ fn the_smugglers_die_is_rolled_with_the_atreides_dice() {
 
     // SM-ALLY-10: not ready (the alliance round): no roll.
     let mut g = allied();
-    g.test_sm().die_ready = false;
+    g.edit(|s| s.smugglers_mut().map(|sm| sm.die_ready = false))
+        .unwrap();
     play(&mut g, H, &[Action::Done]);
-    assert_eq!(g.test_sm().die, None);
+    assert_eq!(g.smugglers().unwrap().die, None);
     // SM-ROUND-05: neutral: no roll either (no Smuggler vehicle left to
     // place, so the Harkonnen may stop, SM-HARVESTER-05).
     let mut g = allied();
-    g.test_set_standing(Standing::Neutral);
-    g.test_sm().harvesters_in_game = 0;
-    g.test_sm().carryall_in_game = false;
+    g.edit(|s| {
+        s.smugglers_standing(Standing::Neutral).unwrap();
+        s.smugglers_mut()
+            .map(|sm| sm.harvesters_in_game = 0)
+            .unwrap();
+        s.smugglers_mut()
+            .map(|sm| sm.carryall_in_game = false)
+            .unwrap();
+    })
+    .unwrap();
     play(&mut g, H, &[Action::Done]);
-    assert_eq!(g.test_sm().die, None);
+    assert_eq!(g.smugglers().unwrap().die, None);
 }
 
 #[test]
@@ -98,9 +109,13 @@ fn the_smugglers_die_counts_for_desert_power() {
     // SM-DIE-05: 1 Atreides die against 2 Harkonnen dice allows Desert
     // Power; with the Smugglers die unspent the Atreides hold 2.
     let mut g = allied();
-    g.test_turn(A, &[DieResult::Strategy], 2);
+    g.edit(|s| s.turn(A, &[DieResult::Strategy], 2)).unwrap();
     assert!(legal(&g, A).contains(&Action::DesertPower));
-    g.test_sm().die = Some(DieResult::Strategy);
+    g.edit(|s| {
+        s.smugglers_mut()
+            .map(|sm| sm.die = Some(DieResult::Strategy))
+    })
+    .unwrap();
     assert!(!legal(&g, A).contains(&Action::DesertPower));
     let e = assert_refused(&g, seat(A), &Action::DesertPower);
     assert_eq!(rule_of(e), "AR-DP-04");
@@ -111,7 +126,7 @@ fn the_smugglers_die_replaces_an_atreides_die_and_is_lost_at_the_end() {
     // SM-DIE-03: offered at an Atreides turn while unspent.
     let mut g = die_turn(DieResult::Strategy);
     assert!(legal(&g, A).contains(&use_die(DieUse::StrategyMove)));
-    g.test_put(A, a("s1_1"), [1, 0, 0], 0);
+    g.edit(|s| s.put(A, a("s1_1"), [1, 0, 0], 0)).unwrap();
     let ev = play(
         &mut g,
         A,
@@ -128,11 +143,11 @@ fn the_smugglers_die_replaces_an_atreides_die_and_is_lost_at_the_end() {
             action: DieUse::StrategyMove
         }
     ))));
-    assert_eq!(g.test_sm().die, None);
+    assert_eq!(g.smugglers().unwrap().die, None);
     atreides_die_unspent(&g);
     assert_eq!(g.prompt(), Prompt::Turn(H));
     // Spent: refused from then on (SM-DIE-03).
-    g.test_set_prompt(Prompt::Turn(A));
+    g.edit(|s| s.prompt = Prompt::Turn(A)).unwrap();
     let e = assert_refused(&g, seat(A), &use_die(DieUse::StrategyMove));
     assert_eq!(rule_of(e), "SM-DIE-03");
     // A result gives only its own actions.
@@ -142,15 +157,20 @@ fn the_smugglers_die_replaces_an_atreides_die_and_is_lost_at_the_end() {
     // AR-ACT-19: an unspent Smugglers die is lost at the end of Action
     // Resolution.
     let mut g = die_turn(DieResult::Strategy);
-    g.test_turn(H, &[DieResult::Strategy], 0);
-    g.test_sm().die = Some(DieResult::Strategy);
-    g.test_put(H, a("carthag"), [1, 0, 0], 0);
+    g.edit(|s| {
+        s.turn(H, &[DieResult::Strategy], 0);
+        s.smugglers_mut()
+            .map(|sm| sm.die = Some(DieResult::Strategy))
+            .unwrap();
+        s.put(H, a("carthag"), [1, 0, 0], 0).unwrap();
+    })
+    .unwrap();
     play(
         &mut g,
         H,
         &[Action::SpendDie(DieResult::Strategy), Action::Done],
     );
-    assert_eq!(g.test_sm().die, None);
+    assert_eq!(g.smugglers().unwrap().die, None);
 }
 
 #[test]
@@ -158,7 +178,7 @@ fn the_smugglers_die_plays_cards_only_through_mentat() {
     // SM-DIE-04: a Leadership result plays no card.
     let war_plan = card("war_plan");
     let mut g = die_turn(DieResult::Leadership);
-    g.test_hand(A, &[war_plan]);
+    g.edit(|s| s.hand(A, &[war_plan])).unwrap();
     assert!(!legal(&g, A).contains(&use_die(DieUse::MentatPlay)));
     let e = assert_refused(&g, seat(A), &use_die(DieUse::MentatPlay));
     assert_eq!(rule_of(e), "SM-DIE-04");
@@ -170,8 +190,11 @@ fn the_smugglers_die_plays_cards_only_through_mentat() {
     }
     // SM-DIE-14: the Mentat result plays one card, no Atreides die spent.
     let mut g = die_turn(DieResult::Mentat);
-    g.test_hand(A, &[war_plan]);
-    g.test_put(A, a("s1_1"), [1, 0, 0], 0);
+    g.edit(|s| {
+        s.hand(A, &[war_plan]);
+        s.put(A, a("s1_1"), [1, 0, 0], 0).unwrap();
+    })
+    .unwrap();
     let ev = play(&mut g, A, &[use_die(DieUse::MentatPlay)]);
     assert!(ev.contains(&Event::Expansion(ExpansionEvent::Smugglers(
         SmEvent::DieUsed {
@@ -195,7 +218,7 @@ fn the_smugglers_die_plays_cards_only_through_mentat() {
     atreides_die_unspent(&g);
     // No card it could play: not offered (SM-DIE-14).
     let mut g = die_turn(DieResult::Mentat);
-    g.test_hand(A, &[]);
+    g.edit(|s| s.hand(A, &[])).unwrap();
     let e = assert_refused(&g, seat(A), &use_die(DieUse::MentatPlay));
     assert_eq!(rule_of(e), "SM-DIE-14");
 }
@@ -204,9 +227,12 @@ fn the_smugglers_die_plays_cards_only_through_mentat() {
 fn leadership_moves_a_legion_with_a_leader() {
     // SM-DIE-06, SM-DIE-07
     let mut g = die_turn(DieResult::Leadership);
-    g.test_put(A, a("s1_1"), [1, 0, 0], 1);
-    g.test_put(A, a("s1_12"), [1, 0, 0], 0);
-    g.test_put(H, a("s1_3"), [1, 0, 0], 0);
+    g.edit(|s| {
+        s.put(A, a("s1_1"), [1, 0, 0], 1).unwrap();
+        s.put(A, a("s1_12"), [1, 0, 0], 0).unwrap();
+        s.put(H, a("s1_3"), [1, 0, 0], 0).unwrap();
+    })
+    .unwrap();
     play(&mut g, A, &[use_die(DieUse::LeadershipMove)]);
     // SM-DIE-07: not a leaderless legion.
     let e = assert_refused(&g, seat(A), &Action::Legion(a("s1_12")));
@@ -235,9 +261,12 @@ fn leadership_moves_a_legion_with_a_leader() {
 fn leadership_attacks_with_a_legion_holding_a_smuggler_unit() {
     // SM-DIE-08, SM-DIE-09
     let mut g = die_turn(DieResult::Leadership);
-    g.test_put_regulars(a("s1_1"), 2);
-    g.test_put(A, a("s1_12"), [1, 0, 0], 1);
-    g.test_put(H, a("s1_3"), [1, 0, 0], 0);
+    g.edit(|s| {
+        s.put_smuggler_regulars(a("s1_1"), 2).unwrap();
+        s.put(A, a("s1_12"), [1, 0, 0], 1).unwrap();
+        s.put(H, a("s1_3"), [1, 0, 0], 0).unwrap();
+    })
+    .unwrap();
     play(&mut g, A, &[use_die(DieUse::LeadershipAttack)]);
     // SM-DIE-09: not a legion without a Smuggler unit.
     let e = assert_refused(&g, seat(A), &Action::Legion(a("s1_12")));
@@ -267,9 +296,12 @@ fn leadership_attacks_with_a_legion_holding_a_smuggler_unit() {
 fn strategy_moves_one_legion() {
     // SM-DIE-10
     let mut g = die_turn(DieResult::Strategy);
-    g.test_put(A, a("s1_1"), [2, 0, 0], 0);
-    g.test_put(A, a("s1_12"), [1, 0, 0], 0);
-    g.test_put(H, a("s1_3"), [1, 0, 0], 0);
+    g.edit(|s| {
+        s.put(A, a("s1_1"), [2, 0, 0], 0).unwrap();
+        s.put(A, a("s1_12"), [1, 0, 0], 0).unwrap();
+        s.put(H, a("s1_3"), [1, 0, 0], 0).unwrap();
+    })
+    .unwrap();
     play(
         &mut g,
         A,
@@ -292,11 +324,14 @@ fn strategy_moves_one_legion() {
 fn strategy_moves_two_legions_holding_smuggler_units() {
     // SM-DIE-11, SM-DIE-12
     let mut g = die_turn(DieResult::Strategy);
-    g.test_put_regulars(a("s1_1"), 1);
-    g.test_put(A, a("s1_12"), [1, 0, 0], 0);
-    g.test_put_regulars(a("s1_12"), 1);
-    g.test_put(A, a("s1_9"), [1, 0, 0], 0);
-    g.test_put(H, a("s1_3"), [1, 0, 0], 0);
+    g.edit(|s| {
+        s.put_smuggler_regulars(a("s1_1"), 1).unwrap();
+        s.put(A, a("s1_12"), [1, 0, 0], 0).unwrap();
+        s.put_smuggler_regulars(a("s1_12"), 1).unwrap();
+        s.put(A, a("s1_9"), [1, 0, 0], 0).unwrap();
+        s.put(H, a("s1_3"), [1, 0, 0], 0).unwrap();
+    })
+    .unwrap();
     play(&mut g, A, &[use_die(DieUse::StrategyPair)]);
     // SM-DIE-12: each legion holds a Smuggler unit.
     let e = assert_refused(&g, seat(A), &Action::Legion(a("s1_9")));
@@ -353,14 +388,15 @@ fn deployment_places_smuggler_units_in_the_base_area() {
     // left in it.
     let mut g = die_turn(DieResult::Deployment);
     let supply = g.house(A).supply.smuggler;
-    g.test_put_regulars(a("s1_1"), supply - 1);
+    g.edit(|s| s.put_smuggler_regulars(a("s1_1"), supply - 1))
+        .unwrap();
     play(&mut g, A, &[use_die(DieUse::Deployment)]);
     assert_eq!(g.areas()[a("s1_8").index()].units[A].smuggler, 1);
     assert_eq!(g.house(A).supply.smuggler, 0);
     // Over the stacking limit: the Atreides remove the excess, their pick
     // (AR-DEPLOY-05), then the turn ends.
     let mut g = die_turn(DieResult::Deployment);
-    g.test_put(A, a("s1_8"), [5, 0, 0], 0);
+    g.edit(|s| s.put(A, a("s1_8"), [5, 0, 0], 0)).unwrap();
     play(&mut g, A, &[use_die(DieUse::Deployment)]);
     assert!(matches!(g.prompt(), Prompt::Excess(f, x, _) if f == A && x == a("s1_8")));
     play(&mut g, A, &[Action::LoseUnit(UnitKind::Regular)]);
@@ -368,7 +404,7 @@ fn deployment_places_smuggler_units_in_the_base_area() {
     assert_eq!(g.prompt(), Prompt::Turn(H));
     // No Base: refused.
     let mut g = die_turn(DieResult::Deployment);
-    g.test_sm().base = None;
+    g.edit(|s| s.smugglers_base(None)).unwrap();
     let e = assert_refused(&g, seat(A), &use_die(DieUse::Deployment));
     assert_eq!(rule_of(e), "SM-DIE-13");
 }
@@ -377,7 +413,7 @@ fn deployment_places_smuggler_units_in_the_base_area() {
 fn mentat_draws_two_house_atreides_cards_and_keeps_one() {
     // SM-DIE-15
     let mut g = die_turn(DieResult::Mentat);
-    g.test_hand(A, &[card("war_plan")]);
+    g.edit(|s| s.hand(A, &[card("war_plan")])).unwrap();
     let deck = &g.house(A).decks[0];
     let (second, first) = (deck[deck.len() - 2], deck[deck.len() - 1]);
     let discard_before = g.house(A).discard.len();
@@ -414,7 +450,7 @@ fn house_gives_any_smugglers_action() {
     // SM-DIE-16: every action of the other results, never Desert Power
     // nor anything outside the Smugglers board.
     let mut g = die_turn(DieResult::House);
-    g.test_hand(A, &[card("war_plan")]);
+    g.edit(|s| s.hand(A, &[card("war_plan")])).unwrap();
     let offered: Vec<DieUse> = legal(&g, A)
         .into_iter()
         .filter_map(|x| match x {
@@ -424,7 +460,7 @@ fn house_gives_any_smugglers_action() {
         .collect();
     assert_eq!(offered, DieUse::ALL[..7].to_vec());
     assert!(!offered.contains(&DieUse::LeaderSpecial));
-    g.test_put_regulars(a("s1_1"), 1);
+    g.edit(|s| s.put_smuggler_regulars(a("s1_1"), 1)).unwrap();
     play(
         &mut g,
         A,
@@ -444,8 +480,11 @@ fn leaders_special_actions_only_under_the_enhanced_option() {
     // for a leader's special action.
     let paul = leader("paul_atreides");
     let mut g = die_turn(DieResult::Leadership);
-    g.test_place_leader(paul, a("s1_1"));
-    g.test_put(A, a("s1_1"), [1, 0, 0], 0);
+    g.edit(|s| {
+        s.place_leader(paul, a("s1_1"));
+        s.put(A, a("s1_1"), [1, 0, 0], 0).unwrap();
+    })
+    .unwrap();
     assert!(!legal(&g, A).contains(&use_die(DieUse::LeaderSpecial)));
     let e = assert_refused(&g, seat(A), &use_die(DieUse::LeaderSpecial));
     assert_eq!(rule_of(e), "SM-DIE-16");
@@ -455,12 +494,17 @@ fn leaders_special_actions_only_under_the_enhanced_option() {
         overrides: vec![("smugglers_die_leaders".into(), "enhanced".into())],
         ..ArrakisOptions::default()
     });
-    g.test_clear_board();
-    g.test_set_standing(Standing::Allied);
-    g.test_turn(A, &[DieResult::Strategy], 2);
-    g.test_sm().die = Some(DieResult::Leadership);
-    g.test_place_leader(paul, a("s1_1"));
-    g.test_put(A, a("s1_1"), [1, 0, 0], 0);
+    g.edit(|s| {
+        s.clear_board();
+        s.smugglers_standing(Standing::Allied).unwrap();
+        s.turn(A, &[DieResult::Strategy], 2);
+        s.smugglers_mut()
+            .map(|sm| sm.die = Some(DieResult::Leadership))
+            .unwrap();
+        s.place_leader(paul, a("s1_1"));
+        s.put(A, a("s1_1"), [1, 0, 0], 0).unwrap();
+    })
+    .unwrap();
     let ev = play(&mut g, A, &[use_die(DieUse::LeaderSpecial)]);
     assert!(ev.contains(&Event::Expansion(ExpansionEvent::Smugglers(
         SmEvent::DieUsed {
@@ -481,7 +525,7 @@ fn leaders_special_actions_only_under_the_enhanced_option() {
     assert!(ev.contains(&Event::SpecialAction { leader: paul }));
     assert!(matches!(g.prompt(), Prompt::Move(m) if m.card.is_some()));
     atreides_die_unspent(&g);
-    assert_eq!(g.test_sm().die, None);
+    assert_eq!(g.smugglers().unwrap().die, None);
 }
 
 /// Random games from an allied start (the Base in s1_8, the die ready, 3
@@ -500,10 +544,13 @@ fn random_allied_games_reach_a_winner() {
             seed,
         )
         .unwrap();
-        g.test_set_standing(Standing::Allied);
-        g.test_sm().base = Some(a("s1_8"));
-        g.test_sm().die_ready = true;
-        g.test_sm().thopters = 3;
+        g.edit(|s| {
+            s.smugglers_standing(Standing::Allied).unwrap();
+            s.smugglers_base(Some(a("s1_8"))).unwrap();
+            s.smugglers_mut().map(|sm| sm.die_ready = true).unwrap();
+            s.smugglers_mut().map(|sm| sm.thopters = 3).unwrap();
+        })
+        .unwrap();
         let mut rng = seed
             .wrapping_mul(6364136223846793005)
             .wrapping_add(1442695040888963407);
@@ -557,7 +604,7 @@ fn random_allied_games_reach_a_winner() {
                 .iter()
                 .filter(|z| **z == Some(melange::rules::arrakis::Vehicle::SmugglerOrnithopter))
                 .count() as u8;
-            let sm = g.test_sm().clone();
+            let sm = g.smugglers().unwrap().clone();
             assert_eq!(
                 sm.thopters + on_board,
                 sm.thopters_in_game,
@@ -586,9 +633,11 @@ fn the_smugglers_die_pays_for_a_spend_die_prescience_card() {
     // card outside its Mentat result (SM-DIE-04).
     let claim = Action::Expansion(ExpansionAction::Smugglers(SmAction::ClaimPrescience(0)));
     let mut g = die_turn(DieResult::Leadership);
-    g.edit(|s| s.revealed = vec![prescience_card("water_of_life")])
-        .unwrap();
-    g.edit(|s| s.claimed_this_round = 0).unwrap();
+    g.edit(|s| {
+        s.revealed = vec![prescience_card("water_of_life")];
+        s.claimed_this_round = 0;
+    })
+    .unwrap();
     assert!(legal(&g, A).contains(&claim));
     let ev = play(&mut g, A, &[claim]);
     assert!(ev.contains(&Event::Expansion(ExpansionEvent::Smugglers(
@@ -597,15 +646,21 @@ fn the_smugglers_die_pays_for_a_spend_die_prescience_card() {
         }
     ))));
     assert!(g.revealed().is_empty(), "the card is claimed");
-    assert_eq!(g.test_sm().die, None, "the Smugglers die is spent");
+    assert_eq!(
+        g.smugglers().unwrap().die,
+        None,
+        "the Smugglers die is spent"
+    );
     atreides_die_unspent(&g);
     assert_eq!(g.prompt(), Prompt::Turn(H), "it was the turn's action");
     // Spent: refused from then on.
-    g.test_set_prompt(Prompt::Turn(A));
-    g.edit(|s| s.revealed = vec![prescience_card("water_of_life")])
-        .unwrap();
-    g.edit(|s| s.claimed_this_round = 0).unwrap();
-    g.edit(|s| s.claimed_this_turn = false).unwrap();
+    g.edit(|s| {
+        s.prompt = Prompt::Turn(A);
+        s.revealed = vec![prescience_card("water_of_life")];
+        s.claimed_this_round = 0;
+        s.claimed_this_turn = false;
+    })
+    .unwrap();
     let e = assert_refused(&g, seat(A), &claim);
     assert_eq!(rule_of(e), "SM-DIE-03");
     // A card that costs no die is claimed without one (AR-PRESC-08).
@@ -616,8 +671,11 @@ fn the_smugglers_die_pays_for_a_spend_die_prescience_card() {
         .iter()
         .position(|c| !c.spend_die)
         .expect("a card that costs no die") as u8;
-    g.edit(|s| s.revealed = vec![free]).unwrap();
-    g.edit(|s| s.claimed_this_round = 0).unwrap();
+    g.edit(|s| {
+        s.revealed = vec![free];
+        s.claimed_this_round = 0;
+    })
+    .unwrap();
     assert!(!legal(&g, A).contains(&claim));
     assert_refused(&g, seat(A), &claim);
 }
@@ -628,9 +686,12 @@ fn a_leadership_attack_takes_a_smuggler_unit_along() {
     // legion holding one may not attack with its other units only, leaving
     // its Smuggler units behind.
     let mut g = die_turn(DieResult::Leadership);
-    g.test_put_regulars(a("s1_1"), 1);
-    g.test_put(A, a("s1_1"), [1, 0, 0], 0);
-    g.test_put(H, a("s1_3"), [1, 0, 0], 0);
+    g.edit(|s| {
+        s.put_smuggler_regulars(a("s1_1"), 1).unwrap();
+        s.put(A, a("s1_1"), [1, 0, 0], 0).unwrap();
+        s.put(H, a("s1_3"), [1, 0, 0], 0).unwrap();
+    })
+    .unwrap();
     play(
         &mut g,
         A,

@@ -9,8 +9,11 @@ use melange::rules::arrakis::expansions::smugglers::data::smugglers;
 use melange::rules::arrakis::{Deck, DieResult, Event};
 
 fn play_drone(g: &mut Arrakis) -> Vec<Event> {
-    g.test_turn(A, &[DieResult::Mentat], 1);
-    g.test_hand(A, &[drone()]);
+    g.edit(|s| {
+        s.turn(A, &[DieResult::Mentat], 1);
+        s.hand(A, &[drone()]);
+    })
+    .unwrap();
     play(g, A, &[Action::PlayCard(drone(), DieResult::Mentat)])
 }
 
@@ -39,15 +42,16 @@ fn each_play_moves_staban_down_and_adds_an_ornithopter() {
     assert!(ev.contains(&Event::Expansion(ExpansionEvent::Smugglers(
         SmEvent::StabanMoved { step: 6 }
     ))));
-    assert_eq!(g.test_sm().staban_step, 6);
-    assert_eq!(g.test_sm().thopters, 1);
+    assert_eq!(g.smugglers().unwrap().staban_step, 6);
+    assert_eq!(g.smugglers().unwrap().thopters, 1);
     // The card is discarded like any played card.
     assert!(g.house(A).discard.contains(&drone()));
     // At most the game's three ornithopters.
-    g.test_sm().thopters = 3;
+    g.edit(|s| s.smugglers_mut().map(|sm| sm.thopters = 3))
+        .unwrap();
     play_drone(&mut g);
-    assert_eq!(g.test_sm().thopters, 3);
-    assert_eq!(g.test_sm().staban_step, 5);
+    assert_eq!(g.smugglers().unwrap().thopters, 3);
+    assert_eq!(g.smugglers().unwrap().staban_step, 5);
 }
 
 #[test]
@@ -56,12 +60,12 @@ fn after_the_alliance_the_card_moves_nobody() {
     // neutral.
     let mut g = game();
     g.test_ally_at(crate::common::a("s2_1"));
-    let step = g.test_sm().staban_step;
+    let step = g.smugglers().unwrap().staban_step;
     let ev = play_drone(&mut g);
     assert!(!ev.iter().any(|e| matches!(
         e,
         Event::Expansion(ExpansionEvent::Smugglers(SmEvent::StabanMoved { .. }))
     )));
-    assert_eq!(g.test_sm().staban_step, step);
-    assert_eq!(g.test_sm().thopters, 1);
+    assert_eq!(g.smugglers().unwrap().staban_step, step);
+    assert_eq!(g.smugglers().unwrap().thopters, 1);
 }

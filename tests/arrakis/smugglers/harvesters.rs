@@ -24,7 +24,7 @@ fn card(id: &str) -> melange::rules::arrakis::CardId {
 
 /// A Harkonnen Mentat turn that ends Action Resolution: Desert Hazards.
 fn to_desert_hazards(g: &mut Arrakis) -> Vec<Event> {
-    g.test_turn(H, &[DieResult::Mentat], 0);
+    g.edit(|s| s.turn(H, &[DieResult::Mentat], 0)).unwrap();
     let deck = Deck::HouseHarkonnen;
     play(
         g,
@@ -51,12 +51,14 @@ fn desert_hazards_put_a_wormsign_on_every_smuggler_harvester() {
     // wormsign in each area with a Smuggler harvester, none where one
     // already is; revealed and resolved with the others.
     let mut g = game();
-    g.edit(|s| s.spice_saved = 0).unwrap();
-    g.test_put_smuggler_harvester(a("s1_1"));
-    g.test_put_smuggler_harvester(a("s1_3"));
-    g.edit(|s| s.areas[a("s1_3").index()].wormsign = Some(Wormsign::Sand))
-        .unwrap();
-    g.test_set_wormsign_pool(&[Wormsign::Sand; 4]);
+    g.edit(|s| {
+        s.spice_saved = 0;
+        s.put_smuggler_harvester(a("s1_1")).unwrap();
+        s.put_smuggler_harvester(a("s1_3")).unwrap();
+        s.areas[a("s1_3").index()].wormsign = Some(Wormsign::Sand);
+        s.wormsign_pool = (&[Wormsign::Sand; 4]).to_vec();
+    })
+    .unwrap();
     let ev = to_desert_hazards(&mut g);
     let placed: Vec<AreaId> = ev
         .iter()
@@ -80,15 +82,17 @@ fn sandworm_on_smuggler_harvester(zone1: Option<Vehicle>, smuggler: bool) -> (Ar
     let mut g = game();
     g.edit(|s| s.worms_off = 1).unwrap();
     if smuggler {
-        g.test_put_smuggler_harvester(a("s1_1"));
+        g.edit(|s| s.put_smuggler_harvester(a("s1_1"))).unwrap();
     } else {
         g.edit(|s| s.areas[a("s1_1").index()].harvester = true)
             .unwrap();
     }
-    g.edit(|s| s.areas[a("s1_1").index()].wormsign = Some(Wormsign::Sandworm))
-        .unwrap();
-    g.edit(|s| s.zones[zone("az1").index()] = zone1).unwrap();
-    g.test_set_wormsign_pool(&[Wormsign::Sand; 4]);
+    g.edit(|s| {
+        s.areas[a("s1_1").index()].wormsign = Some(Wormsign::Sandworm);
+        s.zones[zone("az1").index()] = zone1;
+        s.wormsign_pool = (&[Wormsign::Sand; 4]).to_vec();
+    })
+    .unwrap();
     let ev = to_desert_hazards(&mut g);
     (g, ev)
 }
@@ -141,17 +145,17 @@ fn a_carryall_of_the_other_kind_is_refused_by_name() {
         let mut g = game();
         g.edit(|s| s.worms_off = 1).unwrap();
         if smuggler {
-            g.test_put_smuggler_harvester(x);
+            g.edit(|s| s.put_smuggler_harvester(x)).unwrap();
         } else {
             g.edit(|s| s.areas[x.index()].harvester = true).unwrap();
         }
-        g.edit(|s| s.areas[x.index()].wormsign = Some(Wormsign::Sandworm))
-            .unwrap();
-        g.edit(|s| s.zones[zone("az2").index()] = Some(Vehicle::Carryall))
-            .unwrap();
-        g.edit(|s| s.zones[zone("az4").index()] = Some(CARRYALL))
-            .unwrap();
-        g.test_set_wormsign_pool(&[Wormsign::Sand; 4]);
+        g.edit(|s| {
+            s.areas[x.index()].wormsign = Some(Wormsign::Sandworm);
+            s.zones[zone("az2").index()] = Some(Vehicle::Carryall);
+            s.zones[zone("az4").index()] = Some(CARRYALL);
+            s.wormsign_pool = (&[Wormsign::Sand; 4]).to_vec();
+        })
+        .unwrap();
         to_desert_hazards(&mut g);
         assert_eq!(g.prompt(), Prompt::Rescue(x));
         g
@@ -213,11 +217,13 @@ fn each_smuggler_harvester_gives_the_harkonnen_one_spice() {
         .find(|x| *x != deep && b.area(*x).sector == b.area(deep).sector)
         .unwrap();
     let mut g = game();
-    g.edit(|s| s.spice_saved = 0).unwrap();
-    g.test_put_smuggler_harvester(deep);
-    g.test_put_smuggler_harvester(plain);
-    g.edit(|s| s.areas[core_deep.index()].harvester = true)
-        .unwrap();
+    g.edit(|s| {
+        s.spice_saved = 0;
+        s.put_smuggler_harvester(deep).unwrap();
+        s.put_smuggler_harvester(plain).unwrap();
+        s.areas[core_deep.index()].harvester = true;
+    })
+    .unwrap();
     for x in [deep, plain, core_deep] {
         g.edit(|s| s.areas[x.index()].wormsign = Some(Wormsign::Sand))
             .unwrap();
@@ -239,12 +245,13 @@ fn each_smuggler_harvester_gives_the_harkonnen_one_spice() {
     assert!(g.areas()[deep.index()].smugglers.harvester);
     // SM-ROUND-12: allied, the harvest is the core one.
     let mut g = game();
-    g.edit(|s| s.spice_saved = 0).unwrap();
-    g.test_set_standing(Standing::Allied);
-    g.edit(|s| s.areas[core_deep.index()].harvester = true)
-        .unwrap();
-    g.edit(|s| s.areas[core_deep.index()].wormsign = Some(Wormsign::Sand))
-        .unwrap();
+    g.edit(|s| {
+        s.spice_saved = 0;
+        s.smugglers_standing(Standing::Allied).unwrap();
+        s.areas[core_deep.index()].harvester = true;
+        s.areas[core_deep.index()].wormsign = Some(Wormsign::Sand);
+    })
+    .unwrap();
     let ev = to_desert_hazards(&mut g);
     assert!(sm_events(&ev).is_empty());
     assert!(ev.contains(&Event::SpiceHarvested { spice: core }));
@@ -255,10 +262,12 @@ fn every_smuggler_vehicle_leaves_the_board_at_the_end_of_the_round() {
     // SM-ROUND-13: harvesters and carryall off the board, still in the
     // game.
     let mut g = game();
-    g.test_put_smuggler_harvester(a("s1_1"));
-    g.test_put_smuggler_harvester(a("s1_3"));
-    g.edit(|s| s.zones[zone("az1").index()] = Some(CARRYALL))
-        .unwrap();
+    g.edit(|s| {
+        s.put_smuggler_harvester(a("s1_1")).unwrap();
+        s.put_smuggler_harvester(a("s1_3")).unwrap();
+        s.zones[zone("az1").index()] = Some(CARRYALL);
+    })
+    .unwrap();
     let ev = end_of_the_round(&mut g);
     assert_eq!(
         sm_events(&ev),
@@ -284,14 +293,15 @@ fn fremen_rockets_ignore_the_smuggler_vehicles() {
     let s1 = b.area(a("s1_1")).sector.unwrap();
     let setup = |core: bool| {
         let mut g = game();
-        g.test_turn(A, &[DieResult::Strategy, DieResult::Strategy], 2);
-        g.test_hand(A, &[card("fremen_rockets")]);
-        g.test_put(A, a("s1_3"), [1, 0, 0], 0);
-        g.test_put_smuggler_harvester(a("s1_1"));
-        g.edit(|s| s.zones[zone("az1").index()] = Some(CARRYALL))
-            .unwrap();
-        g.edit(|s| s.areas[a("s1_5").index()].harvester = core)
-            .unwrap();
+        g.edit(|s| {
+            s.turn(A, &[DieResult::Strategy, DieResult::Strategy], 2);
+            s.hand(A, &[card("fremen_rockets")]);
+            s.put(A, a("s1_3"), [1, 0, 0], 0).unwrap();
+            s.put_smuggler_harvester(a("s1_1")).unwrap();
+            s.zones[zone("az1").index()] = Some(CARRYALL);
+            s.areas[a("s1_5").index()].harvester = core;
+        })
+        .unwrap();
         play(
             &mut g,
             A,
@@ -310,7 +320,7 @@ fn fremen_rockets_ignore_the_smuggler_vehicles() {
     // With a Harkonnen harvester there, only that one is a target.
     let mut g = setup(true);
     assert!(legal(&g, A).contains(&Action::PickSector(s1)));
-    g.test_load_dice(&[0, 0, 0]);
+    g.edit(|s| s.load_dice(&[0, 0, 0])).unwrap();
     play(&mut g, A, &[Action::PickSector(s1)]);
     let l = legal(&g, A);
     assert!(l.contains(&Action::PickArea(a("s1_5"))));
@@ -335,10 +345,13 @@ fn dust_chasms_take_a_smuggler_harvester_off_the_board_until_next_round() {
         .find(|(x, y)| x != y && b.area(*x).sector == b.area(*y).sector)
         .unwrap();
     let mut g = game();
-    g.test_turn(A, &[DieResult::Strategy], 0);
-    g.test_hand(A, &[card("dust_chasms")]);
-    g.test_put_smuggler_harvester(h1);
-    g.edit(|s| s.areas[h2.index()].harvester = true).unwrap();
+    g.edit(|s| {
+        s.turn(A, &[DieResult::Strategy], 0);
+        s.hand(A, &[card("dust_chasms")]);
+        s.put_smuggler_harvester(h1).unwrap();
+        s.areas[h2.index()].harvester = true;
+    })
+    .unwrap();
     let before = g.harvesters_destroyed();
     let ev = play(
         &mut g,
@@ -370,18 +383,20 @@ fn a_desert_power_sandworm_takes_one_off_only_with_a_harkonnen_legion() {
         .collect();
     let (legion, lone) = (near[0], near[1]);
     let mut g = game();
-    g.edit(|s| s.areas[w.index()].worm = Some(Worm::Normal))
-        .unwrap();
-    g.test_put(H, legion, [1, 0, 0], 0);
-    g.test_put_smuggler_harvester(legion);
-    g.test_put_smuggler_harvester(lone);
-    g.test_turn(A, &[DieResult::Strategy], 2);
-    g.test_set_prompt(Prompt::Sandworms(1, AreaSet::EMPTY));
+    g.edit(|s| {
+        s.areas[w.index()].worm = Some(Worm::Normal);
+        s.put(H, legion, [1, 0, 0], 0).unwrap();
+        s.put_smuggler_harvester(legion).unwrap();
+        s.put_smuggler_harvester(lone).unwrap();
+        s.turn(A, &[DieResult::Strategy], 2);
+        s.prompt = Prompt::Sandworms(1, AreaSet::EMPTY);
+    })
+    .unwrap();
     let l = legal(&g, A);
     assert!(l.contains(&Action::WormAttack(w, legion)));
     assert!(!l.contains(&Action::WormAttack(w, lone)));
     assert_refused(&g, seat(A), &Action::WormAttack(w, lone));
-    g.test_load_dice(&[3, 3, 3, 3]);
+    g.edit(|s| s.load_dice(&[3, 3, 3, 3])).unwrap();
     let ev = play(&mut g, A, &[Action::WormAttack(w, legion)]);
     assert!(sm_events(&ev).contains(&SmEvent::HarvesterLost { area: legion }));
     assert!(!g.areas()[legion.index()].smugglers.harvester);
@@ -405,13 +420,15 @@ fn an_area_with_a_smuggler_harvester_is_not_empty() {
         overrides: vec![("desert_power_sandworms".into(), "two_activate".into())],
         ..ArrakisOptions::default()
     });
-    g.test_clear_board();
-    g.edit(|s| s.areas[w.index()].worm = Some(Worm::Normal))
-        .unwrap();
-    g.test_turn(A, &[DieResult::Strategy], 2);
-    g.test_set_prompt(Prompt::Sandworms(2, AreaSet::EMPTY));
+    g.edit(|s| {
+        s.clear_board();
+        s.areas[w.index()].worm = Some(Worm::Normal);
+        s.turn(A, &[DieResult::Strategy], 2);
+        s.prompt = Prompt::Sandworms(2, AreaSet::EMPTY);
+    })
+    .unwrap();
     assert!(legal(&g, A).contains(&Action::WormMove(w, to)));
-    g.test_put_smuggler_harvester(to);
+    g.edit(|s| s.put_smuggler_harvester(to)).unwrap();
     assert!(!legal(&g, A).contains(&Action::WormMove(w, to)));
     assert_refused(&g, seat(A), &Action::WormMove(w, to));
 }

@@ -17,15 +17,15 @@ fn no_hazard_wormsign_with_smuggler_units_and_none_kept() {
     let mut g = game();
     g.test_ally_at(a("s2_1"));
     // A Harkonnen harvester with Smuggler units, another alone.
-    g.test_put_regulars(a("s1_1"), 1);
-    g.edit(|s| s.areas[a("s1_1").index()].harvester = true)
-        .unwrap();
-    g.edit(|s| s.areas[a("s1_2").index()].harvester = true)
-        .unwrap();
-    // SM-ROUND-09: a sandworm wormsign already with Smuggler units.
-    g.test_put_regulars(a("s2_6"), 1);
-    g.edit(|s| s.areas[a("s2_6").index()].wormsign = Some(Wormsign::Sandworm))
-        .unwrap();
+    g.edit(|s| {
+        s.put_smuggler_regulars(a("s1_1"), 1).unwrap();
+        s.areas[a("s1_1").index()].harvester = true;
+        s.areas[a("s1_2").index()].harvester = true;
+        // SM-ROUND-09: a sandworm wormsign already with Smuggler units.
+        s.put_smuggler_regulars(a("s2_6"), 1).unwrap();
+        s.areas[a("s2_6").index()].wormsign = Some(Wormsign::Sandworm);
+    })
+    .unwrap();
     let before = g.areas()[a("s2_1").index()].units[A];
     let ev = g.test_sm_desert_hazards();
     // SM-ROUND-08: none placed where Smuggler units stand.
@@ -46,8 +46,11 @@ fn desert_power_wormsigns_with_smuggler_units_follow_the_option() {
     // put one there (removed at the next Desert Hazards).
     let mut g = game();
     g.test_ally_at(a("s2_1"));
-    g.test_put(H, a("s3_1"), [1, 0, 0], 0);
-    g.test_turn(A, &[], 1);
+    g.edit(|s| {
+        s.put(H, a("s3_1"), [1, 0, 0], 0).unwrap();
+        s.turn(A, &[], 1);
+    })
+    .unwrap();
     play(&mut g, A, &[Action::DesertPower]);
     assert!(legal(&g, A).contains(&Action::WormsignAt(a("s2_1"))));
     // `never`: refused.
@@ -56,9 +59,9 @@ fn desert_power_wormsigns_with_smuggler_units_follow_the_option() {
         overrides: vec![("wormsign_with_smugglers".into(), "never".into())],
         ..ArrakisOptions::default()
     });
-    g.test_clear_board();
+    g.edit(|s| s.clear_board()).unwrap();
     g.test_ally_at(a("s2_1"));
-    g.test_turn(A, &[], 1);
+    g.edit(|s| s.turn(A, &[], 1)).unwrap();
     play(&mut g, A, &[Action::DesertPower]);
     assert!(!legal(&g, A).contains(&Action::WormsignAt(a("s2_1"))));
     assert_eq!(

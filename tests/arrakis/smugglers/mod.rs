@@ -38,7 +38,7 @@ fn fresh() -> Arrakis {
 /// A Smugglers game with the board cleared.
 fn game() -> Arrakis {
     let mut g = fresh();
-    g.test_clear_board();
+    g.edit(|s| s.clear_board()).unwrap();
     g
 }
 
@@ -78,12 +78,13 @@ fn drone() -> melange::rules::arrakis::CardId {
 /// Desert War's, then the Smugglers', SM-ROUND-13); returns its events.
 fn end_of_the_round(g: &mut Arrakis) -> Vec<melange::rules::arrakis::Event> {
     use melange::rules::arrakis::{Phase, Prompt};
-    g.edit(|s| s.phase = Phase::EndOfRound).unwrap();
-    g.edit(|s| s.houses[Faction::Harkonnen].dice = Vec::new())
-        .unwrap();
-    g.edit(|s| s.houses[Faction::Atreides].dice = Vec::new())
-        .unwrap();
-    g.test_set_prompt(Prompt::EndClaims);
+    g.edit(|s| {
+        s.phase = Phase::EndOfRound;
+        s.houses[Faction::Harkonnen].dice = Vec::new();
+        s.houses[Faction::Atreides].dice = Vec::new();
+        s.prompt = Prompt::EndClaims;
+    })
+    .unwrap();
     let ev = crate::common::play(g, Faction::Atreides, &[Action::Done]);
     assert!(
         matches!(

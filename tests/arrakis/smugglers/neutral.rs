@@ -36,11 +36,11 @@ fn smuggler_actions(g: &Arrakis) -> usize {
 fn a_smuggler_regular_joins_the_board_at_each_round_start_while_neutral() {
     // SM-ROUND-01: round 1's start added one to the one of the setup.
     let mut g = fresh();
-    assert_eq!(g.test_sm().regulars_waiting, 2);
+    assert_eq!(g.smugglers().unwrap().regulars_waiting, 2);
     assert_eq!(g.house(A).supply.smuggler, 4);
     // SM-ROUND-01: the next round start adds one more, shown.
     let ev = g.test_start_round();
-    assert_eq!(g.test_sm().regulars_waiting, 3);
+    assert_eq!(g.smugglers().unwrap().regulars_waiting, 3);
     assert_eq!(g.house(A).supply.smuggler, 3);
     assert!(ev.contains(&Event::Expansion(ExpansionEvent::Smugglers(
         SmEvent::RegularsAdded {
@@ -54,16 +54,16 @@ fn a_smuggler_regular_joins_the_board_at_each_round_start_while_neutral() {
     // supply alone.
     g.test_edit_unchecked(|s| s.houses[A].supply.smuggler = 0);
     let ev = g.test_start_round();
-    assert_eq!(g.test_sm().regulars_waiting, 3);
+    assert_eq!(g.smugglers().unwrap().regulars_waiting, 3);
     assert!(
         !ev.iter()
             .any(|e| matches!(e, Event::Expansion(ExpansionEvent::Smugglers(_))))
     );
     // SM-ROUND-02: allied, no Smuggler Regular is added.
     let mut g = fresh();
-    g.test_set_standing(Standing::Allied);
+    g.edit(|s| s.smugglers_standing(Standing::Allied)).unwrap();
     let ev = g.test_start_round();
-    assert_eq!(g.test_sm().regulars_waiting, 2);
+    assert_eq!(g.smugglers().unwrap().regulars_waiting, 2);
     assert_eq!(g.house(A).supply.smuggler, 4);
     assert!(
         !ev.iter()
@@ -158,7 +158,8 @@ fn a_harkonnen_vehicle_may_replace_the_smuggler_carryall_which_must_go_again() {
     // replacing the old; the Smuggler carryall is then due again
     // (SM-HARVESTER-05).
     let mut g = game();
-    g.test_sm().harvesters_in_game = 0;
+    g.edit(|s| s.smugglers_mut().map(|sm| sm.harvesters_in_game = 0))
+        .unwrap();
     play(&mut g, H, &[Action::PlaceVehicle(CARRYALL, zone("az1"))]);
     assert!(legal(&g, H).contains(&Action::Done));
     play(
@@ -177,8 +178,15 @@ fn with_nothing_left_to_place_done_is_open() {
     // SM-HARVESTER-02: the number of Smuggler harvesters can drop; with
     // none in the game and the carryall gone, nothing is due.
     let mut g = game();
-    g.test_sm().harvesters_in_game = 0;
-    g.test_sm().carryall_in_game = false;
+    g.edit(|s| {
+        s.smugglers_mut()
+            .map(|sm| sm.harvesters_in_game = 0)
+            .unwrap();
+        s.smugglers_mut()
+            .map(|sm| sm.carryall_in_game = false)
+            .unwrap();
+    })
+    .unwrap();
     assert_eq!(smuggler_actions(&g), 0);
     assert!(legal(&g, H).contains(&Action::Done));
     let e = assert_refused(&g, seat(H), &harvester("s1_1"));
@@ -192,7 +200,7 @@ fn no_smuggler_vehicle_by_a_house_die_or_a_card() {
     // SM-HARVESTER-10: outside the round's Vehicle Placement (here a House
     // die's vehicles) no Smuggler harvester or carryall enters the board.
     let mut g = game();
-    g.test_turn(H, &[DieResult::House], 0);
+    g.edit(|s| s.turn(H, &[DieResult::House], 0)).unwrap();
     play(
         &mut g,
         H,
@@ -215,7 +223,7 @@ fn allied_smugglers_give_the_harkonnen_no_vehicle() {
     // SM-ALLY-05 (SM-ROUND-03 is a neutral rule): allied, nothing is
     // offered, nothing is due.
     let mut g = game();
-    g.test_set_standing(Standing::Allied);
+    g.edit(|s| s.smugglers_standing(Standing::Allied)).unwrap();
     assert_eq!(smuggler_actions(&g), 0);
     assert!(legal(&g, H).contains(&Action::Done));
     let e = assert_refused(&g, seat(H), &harvester("s1_1"));
@@ -240,11 +248,14 @@ fn action_resolution_is_unchanged_while_neutral() {
     // SM-ROUND-05: the same turn offers the same actions with and without
     // the neutral Smugglers.
     let setup = |mut g: Arrakis| {
-        g.test_clear_board();
-        g.test_put(A, a("s1_3"), [2, 0, 0], 0);
-        g.test_put(H, a("s1_5"), [2, 0, 0], 1);
-        g.test_turn(A, &[DieResult::Strategy], 0);
-        g.test_hand(A, &[]);
+        g.edit(|s| {
+            s.clear_board();
+            s.put(A, a("s1_3"), [2, 0, 0], 0).unwrap();
+            s.put(H, a("s1_5"), [2, 0, 0], 1).unwrap();
+            s.turn(A, &[DieResult::Strategy], 0);
+            s.hand(A, &[]);
+        })
+        .unwrap();
         g
     };
     let sm = setup(fresh());

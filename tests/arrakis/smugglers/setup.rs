@@ -22,8 +22,8 @@ fn atreides_house_cards(g: &Arrakis) -> Vec<String> {
 // the Smugglers neutral.
 #[test]
 fn the_smugglers_start_neutral_with_one_regular_and_staban_on_step_7() {
-    let mut g = fresh();
-    let sm = g.test_sm().clone();
+    let g = fresh();
+    let sm = g.smugglers().unwrap().clone();
     assert_eq!(sm.standing, Standing::Neutral);
     assert_eq!(sm.staban_step, 7);
     // The setup's one, and round 1's start adds one more (SM-ROUND-01).
@@ -33,8 +33,8 @@ fn the_smugglers_start_neutral_with_one_regular_and_staban_on_step_7() {
     let gurney = d().leader_id("gurney_halleck").unwrap();
     let staban = d().leader_id("staban_tuek").unwrap();
     // SM-SETUP-11, SM-GURNEY-02: both cards beside the Atreides, out of play.
-    assert_eq!(g.test_leader(gurney), LeaderAt::NotInPlay);
-    assert_eq!(g.test_leader(staban), LeaderAt::NotInPlay);
+    assert_eq!(g.leader_at(gurney), LeaderAt::NotInPlay);
+    assert_eq!(g.leader_at(staban), LeaderAt::NotInPlay);
     for a in g.areas() {
         assert!(a.smugglers.is_clear(), "no Smuggler figure on the board");
     }

@@ -33,8 +33,11 @@ fn staban_and_gurney_are_unusable_before_the_alliance() {
     // when Desert Power may be taken.
     let mut g = game();
     let staban = sm_leader("staban_tuek");
-    g.test_put(A, a("s2_1"), [1, 0, 0], 0);
-    g.test_turn(A, &[DieResult::Strategy], 2);
+    g.edit(|s| {
+        s.put(A, a("s2_1"), [1, 0, 0], 0).unwrap();
+        s.turn(A, &[DieResult::Strategy], 2);
+    })
+    .unwrap();
     assert!(!legal(&g, A).contains(&Action::Special(staban)));
     assert_eq!(refused(&mut g, A, Action::Special(staban)), "SM-STABAN-01");
     // After the alliance his special is offered at once (SM-STABAN-02).
@@ -49,8 +52,11 @@ fn staban_shares_the_desert_power_box_with_the_wild_maker() {
     let mut g = game();
     let (staban, maker) = (sm_leader("staban_tuek"), sm_leader("wild_maker"));
     g.test_ally_at(a("s2_1"));
-    g.test_set_leader(maker, LeaderAt::SetAside);
-    g.test_turn(A, &[DieResult::Strategy], 2);
+    g.edit(|s| {
+        s.set_leader(maker, LeaderAt::SetAside);
+        s.turn(A, &[DieResult::Strategy], 2);
+    })
+    .unwrap();
     let offered = legal(&g, A);
     assert!(offered.contains(&Action::Special(staban)));
     play(&mut g, A, &[Action::Special(staban)]);
@@ -67,10 +73,10 @@ fn staban_goes_to_the_tank_and_comes_back_to_a_legion_of_the_atreides_choice() {
     let mut g = game();
     let staban = sm_leader("staban_tuek");
     g.test_ally_at(a("s2_1"));
-    g.test_put(A, a("s1_1"), [1, 0, 0], 0);
+    g.edit(|s| s.put(A, a("s1_1"), [1, 0, 0], 0)).unwrap();
     // SM-STABAN-04: removed, he goes to the tank.
     g.test_staban_to_tank(0);
-    assert_eq!(g.test_leader(staban), LeaderAt::Tank(0));
+    assert_eq!(g.leader_at(staban), LeaderAt::Tank(0));
     let before = g.prompt();
     // SM-STABAN-05: leaving the tank, he joins a legion the Atreides pick.
     g.test_staban_to_tank(4);
@@ -86,6 +92,6 @@ fn staban_goes_to_the_tank_and_comes_back_to_a_legion_of_the_atreides_choice() {
     assert!(ev.contains(&Event::Expansion(ExpansionEvent::Smugglers(
         SmEvent::StabanReturned { area: a("s1_1") }
     ))));
-    assert_eq!(g.test_leader(staban), LeaderAt::Board(a("s1_1")));
+    assert_eq!(g.leader_at(staban), LeaderAt::Board(a("s1_1")));
     assert_eq!(g.prompt(), before);
 }

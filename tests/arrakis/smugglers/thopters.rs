@@ -26,7 +26,8 @@ fn battle(z: AirZoneId) -> Action {
 /// An allied game with `n` Smuggler ornithopters on the Smugglers board.
 fn with_thopters(n: u8) -> Arrakis {
     let mut g = allied();
-    g.test_sm().thopters = n;
+    g.edit(|s| s.smugglers_mut().map(|sm| sm.thopters = n))
+        .unwrap();
     g
 }
 
@@ -70,7 +71,7 @@ fn the_atreides_place_smuggler_ornithopters_first() {
         vehicle: SMUGGLER,
         zone: zone("az1")
     }));
-    assert_eq!(g.test_sm().thopters, 1);
+    assert_eq!(g.smugglers().unwrap().thopters, 1);
     assert_eq!(
         g.prompt(),
         Prompt::Expansion(ExpansionPrompt::Smugglers(SmPrompt::PlaceThopters))
@@ -80,7 +81,7 @@ fn the_atreides_place_smuggler_ornithopters_first() {
     play(&mut g, A, &[place(zone("az2"))]);
     // None left: the Harkonnen place theirs.
     assert!(matches!(g.prompt(), Prompt::Vehicles { house: false, .. }));
-    assert_eq!(g.test_sm().thopters, 0);
+    assert_eq!(g.smugglers().unwrap().thopters, 0);
     assert_eq!(g.zones()[zone("az2").index()], Some(SMUGGLER));
 }
 
@@ -91,16 +92,19 @@ fn placing_smuggler_ornithopters_is_optional_unless_mandatory() {
     g.test_vehicle_placement();
     play(&mut g, A, &[place(zone("az1")), Action::Done]);
     assert!(matches!(g.prompt(), Prompt::Vehicles { .. }));
-    assert_eq!(g.test_sm().thopters, 1);
+    assert_eq!(g.smugglers().unwrap().thopters, 1);
     // smuggler_thopters=mandatory: every one while a zone is empty.
     let mut g = game_with(ArrakisOptions {
         smugglers: true,
         overrides: vec![("smuggler_thopters".into(), "mandatory".into())],
         ..ArrakisOptions::default()
     });
-    g.test_clear_board();
-    g.test_set_standing(Standing::Allied);
-    g.test_sm().thopters = 2;
+    g.edit(|s| {
+        s.clear_board();
+        s.smugglers_standing(Standing::Allied).unwrap();
+        s.smugglers_mut().map(|sm| sm.thopters = 2).unwrap();
+    })
+    .unwrap();
     g.test_vehicle_placement();
     play(&mut g, A, &[place(zone("az1"))]);
     let e = assert_refused(&g, seat(A), &Action::Done);
@@ -114,8 +118,9 @@ fn smuggler_ornithopters_wait_for_the_alliance() {
     // SM-THOPTER-02: none at the start; SM-THOPTER-03: while neutral, none
     // is placed even when some wait on the Smugglers board.
     let mut g = fresh();
-    assert_eq!(g.test_sm().thopters, 0);
-    g.test_sm().thopters = 1;
+    assert_eq!(g.smugglers().unwrap().thopters, 0);
+    g.edit(|s| s.smugglers_mut().map(|sm| sm.thopters = 1))
+        .unwrap();
     g.test_vehicle_placement();
     assert!(matches!(g.prompt(), Prompt::Vehicles { .. }));
     // SM-THOPTER-01: a Drone Ornithopters play adds one to the board (the
@@ -155,7 +160,7 @@ fn a_thopter_battle_forgoes_an_ornithopter_to_remove_a_smuggler_one() {
     assert_eq!(ornithopters_left(&g), before - 1);
     // Back to the Smugglers board (SQ8).
     assert_eq!(g.zones()[zone("az1").index()], None);
-    assert_eq!(g.test_sm().thopters, 1);
+    assert_eq!(g.smugglers().unwrap().thopters, 1);
     // SM-THOPTER-10: the freed zone takes a Harkonnen ornithopter.
     assert!(legal(&g, H).contains(&Action::PlaceVehicle(Vehicle::Ornithopter, zone("az1"))));
     // One battle per placement (SQ9).
@@ -170,13 +175,16 @@ fn a_thopter_battle_forgoes_an_ornithopter_to_remove_a_smuggler_one() {
 
     // No ornithopter left to forgo: no battle.
     let mut g = placed_two();
-    g.test_set_prompt(Prompt::Vehicles {
-        harvesters: 0,
-        ornithopters: 0,
-        carryalls: 1,
-        any: false,
-        house: false,
-    });
+    g.edit(|s| {
+        s.prompt = Prompt::Vehicles {
+            harvesters: 0,
+            ornithopters: 0,
+            carryalls: 1,
+            any: false,
+            house: false,
+        }
+    })
+    .unwrap();
     let e = assert_refused(&g, seat(H), &battle(zone("az1")));
     assert_eq!(rule_of(e), "SM-THOPTER-08");
 }
@@ -191,9 +199,12 @@ fn thopter_battle_options() {
     };
     let setup = |o: ArrakisOptions| {
         let mut g = game_with(o);
-        g.test_clear_board();
-        g.test_set_standing(Standing::Allied);
-        g.test_sm().thopters = 2;
+        g.edit(|s| {
+            s.clear_board();
+            s.smugglers_standing(Standing::Allied).unwrap();
+            s.smugglers_mut().map(|sm| sm.thopters = 2).unwrap();
+        })
+        .unwrap();
         g.test_vehicle_placement();
         play(&mut g, A, &[place(zone("az1")), place(zone("az2"))]);
         g
@@ -202,13 +213,13 @@ fn thopter_battle_options() {
     let before = ornithopters_left(&g);
     play(&mut g, H, &[battle(zone("az1")), battle(zone("az2"))]);
     assert_eq!(ornithopters_left(&g), before - 2);
-    assert_eq!(g.test_sm().thopters, 2);
+    assert_eq!(g.smugglers().unwrap().thopters, 2);
     // smuggler_thopters_return=leave_game: a removed one leaves the game.
     let mut g = setup(opts("smuggler_thopters_return", "leave_game"));
-    let in_game = g.test_sm().thopters_in_game;
+    let in_game = g.smugglers().unwrap().thopters_in_game;
     play(&mut g, H, &[battle(zone("az1"))]);
-    assert_eq!(g.test_sm().thopters, 0);
-    assert_eq!(g.test_sm().thopters_in_game, in_game - 1);
+    assert_eq!(g.smugglers().unwrap().thopters, 0);
+    assert_eq!(g.smugglers().unwrap().thopters_in_game, in_game - 1);
 }
 
 #[test]
@@ -217,7 +228,8 @@ fn a_thopter_battle_at_every_harkonnen_ornithopter_placement() {
     let mut g = placed_two();
     play(&mut g, H, &[battle(zone("az1")), Action::Done]);
     // The Vehicle Placement is over; a House die later places vehicles.
-    g.test_turn(H, &[DieResult::House, DieResult::Strategy], 2);
+    g.edit(|s| s.turn(H, &[DieResult::House, DieResult::Strategy], 2))
+        .unwrap();
     play(
         &mut g,
         H,
@@ -227,7 +239,7 @@ fn a_thopter_battle_at_every_harkonnen_ornithopter_placement() {
     assert!(legal(&g, H).contains(&battle(zone("az2"))));
     play(&mut g, H, &[battle(zone("az2"))]);
     assert_eq!(g.zones()[zone("az2").index()], None);
-    assert_eq!(g.test_sm().thopters, 2);
+    assert_eq!(g.smugglers().unwrap().thopters, 2);
 }
 
 #[test]
@@ -240,21 +252,27 @@ fn smuggler_ornithopters_go_back_to_their_board_at_the_end_of_the_round() {
         overrides: vec![("smuggler_thopters_return".into(), "leave_game".into())],
         ..ArrakisOptions::default()
     });
-    g.test_clear_board();
-    g.test_set_standing(Standing::Allied);
-    g.test_sm().thopters = 2;
+    g.edit(|s| {
+        s.clear_board();
+        s.smugglers_standing(Standing::Allied).unwrap();
+        s.smugglers_mut().map(|sm| sm.thopters = 2).unwrap();
+    })
+    .unwrap();
     g.test_vehicle_placement();
     play(&mut g, A, &[place(zone("az1")), place(zone("az2"))]);
-    let in_game = g.test_sm().thopters_in_game;
-    g.test_set_prompt(Prompt::Spice {
-        spice: 0,
-        decided: Default::default(),
-    });
+    let in_game = g.smugglers().unwrap().thopters_in_game;
+    g.edit(|s| {
+        s.prompt = Prompt::Spice {
+            spice: 0,
+            decided: Default::default(),
+        }
+    })
+    .unwrap();
     play(&mut g, H, &[Action::Done]);
     assert_eq!(g.zones()[zone("az1").index()], None);
     assert_eq!(g.zones()[zone("az2").index()], None);
-    assert_eq!(g.test_sm().thopters, 2);
-    assert_eq!(g.test_sm().thopters_in_game, in_game);
+    assert_eq!(g.smugglers().unwrap().thopters, 2);
+    assert_eq!(g.smugglers().unwrap().thopters_in_game, in_game);
 }
 
 #[test]
@@ -283,7 +301,8 @@ fn the_forgone_ornithopter_stays_out_for_the_rest_of_the_round() {
     assert!(!legal(&g, H).contains(&placing));
     play(&mut g, H, &[Action::Done]);
     // ... nor in a House die's placement later in the round.
-    g.test_turn(H, &[DieResult::House, DieResult::Strategy], 2);
+    g.edit(|s| s.turn(H, &[DieResult::House, DieResult::Strategy], 2))
+        .unwrap();
     play(
         &mut g,
         H,
@@ -308,7 +327,7 @@ fn the_forgone_ornithopter_stays_out_for_the_rest_of_the_round() {
     assert_eq!(rule_of(e), "SM-THOPTER-09");
     // The End of the Round gives it back.
     end_of_the_round(&mut g);
-    assert_eq!(g.test_sm().thopters_forgone, 0);
+    assert_eq!(g.smugglers().unwrap().thopters_forgone, 0);
 }
 
 #[test]
@@ -321,9 +340,12 @@ fn an_escort_over_a_smuggler_ornithopter_is_refused_by_the_smugglers_rule() {
         desert_war: true,
         ..ArrakisOptions::default()
     });
-    g.test_clear_board();
-    g.test_set_standing(Standing::Allied);
-    g.test_sm().thopters = 1;
+    g.edit(|s| {
+        s.clear_board();
+        s.smugglers_standing(Standing::Allied).unwrap();
+        s.smugglers_mut().map(|sm| sm.thopters = 1).unwrap();
+    })
+    .unwrap();
     g.test_vehicle_placement();
     play(&mut g, A, &[place(zone("az1"))]);
     let escort = Action::PlaceVehicle(Vehicle::EscortOrnithopter, zone("az1"));

@@ -33,15 +33,20 @@ fn moving(opts: Option<(&str, &str)>) -> Arrakis {
                 overrides: vec![(n.into(), v.into())],
                 ..ArrakisOptions::default()
             });
-            g.test_clear_board();
-            g.test_set_standing(Standing::Allied);
+            g.edit(|s| {
+                s.clear_board();
+                s.smugglers_standing(Standing::Allied).unwrap();
+            })
+            .unwrap();
             g
         }
     };
-    g.edit(|s| s.zones[zone("az1").index()] = Some(Vehicle::SmugglerOrnithopter))
-        .unwrap();
-    g.test_put(A, a("s1_3"), [1, 0, 0], 0);
-    g.test_turn(A, &[DieResult::Strategy, DieResult::Strategy], 2);
+    g.edit(|s| {
+        s.zones[zone("az1").index()] = Some(Vehicle::SmugglerOrnithopter);
+        s.put(A, a("s1_3"), [1, 0, 0], 0).unwrap();
+        s.turn(A, &[DieResult::Strategy, DieResult::Strategy], 2);
+    })
+    .unwrap();
     play(
         &mut g,
         A,
@@ -58,7 +63,7 @@ fn moving(opts: Option<(&str, &str)>) -> Arrakis {
 fn a_smuggler_ornithopter_carries_an_atreides_legion_two_areas() {
     // SM-THOPTER-13: from a connected Air zone, up to 2 areas away.
     let mut g = moving(None);
-    let thopters = g.test_sm().thopters;
+    let thopters = g.smugglers().unwrap().thopters;
     assert!(legal(&g, A).contains(&transport("az1", "s1_2")));
     // 3 areas away: out of reach.
     let e = assert_refused(&g, seat(A), &transport("az1", "s1_6"));
@@ -69,8 +74,11 @@ fn a_smuggler_ornithopter_carries_an_atreides_legion_two_areas() {
     let e = assert_refused(&g, seat(A), &transport("az5", "s1_2"));
     assert_eq!(rule_of(e), "SM-THOPTER-13");
     // SM-THOPTER-14: across enemy legions and sandworms between.
-    g.test_put(H, a("s1_1"), [1, 0, 0], 0);
-    g.test_put(H, a("s1_4"), [1, 0, 0], 0);
+    g.edit(|s| {
+        s.put(H, a("s1_1"), [1, 0, 0], 0).unwrap();
+        s.put(H, a("s1_4"), [1, 0, 0], 0).unwrap();
+    })
+    .unwrap();
     let ev = play(&mut g, A, &[transport("az1", "s1_2")]);
     assert!(ev.contains(&Event::Expansion(ExpansionEvent::Smugglers(
         SmEvent::ThopterTransport { zone: zone("az1") }
@@ -79,7 +87,7 @@ fn a_smuggler_ornithopter_carries_an_atreides_legion_two_areas() {
     assert_eq!(g.areas()[a("s1_3").index()].units[A].regular, 0);
     // Spent: off the board, back to the Smugglers board (SQ8).
     assert_eq!(g.zones()[zone("az1").index()], None);
-    assert_eq!(g.test_sm().thopters, thopters + 1);
+    assert_eq!(g.smugglers().unwrap().thopters, thopters + 1);
 }
 
 #[test]
@@ -96,7 +104,7 @@ fn a_smuggler_ornithopter_crosses_impassable_borders() {
 fn a_smuggler_ornithopter_carries_an_attack() {
     // SM-THOPTER-13: move or attack.
     let mut g = moving(None);
-    g.test_put(H, a("s1_2"), [1, 0, 0], 0);
+    g.edit(|s| s.put(H, a("s1_2"), [1, 0, 0], 0)).unwrap();
     let ev = play(&mut g, A, &[transport("az1", "s1_2")]);
     assert!(ev.contains(&Event::BattleStarted {
         attacker: A,
@@ -110,11 +118,15 @@ fn a_smuggler_ornithopter_carries_an_attack() {
 fn smuggler_ornithopters_serve_the_smugglers_die_too() {
     // SM-THOPTER-13 with the Smugglers die's Strategy move.
     let mut g = allied();
-    g.edit(|s| s.zones[zone("az1").index()] = Some(Vehicle::SmugglerOrnithopter))
-        .unwrap();
-    g.test_put(A, a("s1_3"), [1, 0, 0], 0);
-    g.test_turn(A, &[DieResult::Strategy], 2);
-    g.test_sm().die = Some(DieResult::Strategy);
+    g.edit(|s| {
+        s.zones[zone("az1").index()] = Some(Vehicle::SmugglerOrnithopter);
+        s.put(A, a("s1_3"), [1, 0, 0], 0).unwrap();
+        s.turn(A, &[DieResult::Strategy], 2);
+        s.smugglers_mut()
+            .map(|sm| sm.die = Some(DieResult::Strategy))
+            .unwrap();
+    })
+    .unwrap();
     play(
         &mut g,
         A,
@@ -132,7 +144,7 @@ fn smuggler_ornithopters_serve_the_smugglers_die_too() {
 fn smuggler_ornithopters_carry_only_allied_atreides_legions() {
     // SM-THOPTER-03: not while neutral.
     let mut g = moving(None);
-    g.test_set_standing(Standing::Neutral);
+    g.edit(|s| s.smugglers_standing(Standing::Neutral)).unwrap();
     assert!(
         !legal(&g, A)
             .iter()
@@ -142,10 +154,12 @@ fn smuggler_ornithopters_carry_only_allied_atreides_legions() {
     assert_eq!(rule_of(e), "SM-THOPTER-03");
     // Never a Harkonnen legion.
     let mut g = allied();
-    g.edit(|s| s.zones[zone("az1").index()] = Some(Vehicle::SmugglerOrnithopter))
-        .unwrap();
-    g.test_put(H, a("s1_3"), [1, 0, 0], 0);
-    g.test_turn(H, &[DieResult::Strategy, DieResult::Strategy], 2);
+    g.edit(|s| {
+        s.zones[zone("az1").index()] = Some(Vehicle::SmugglerOrnithopter);
+        s.put(H, a("s1_3"), [1, 0, 0], 0).unwrap();
+        s.turn(H, &[DieResult::Strategy, DieResult::Strategy], 2);
+    })
+    .unwrap();
     play(
         &mut g,
         H,
@@ -164,8 +178,11 @@ fn smuggler_ornithopters_carry_only_allied_atreides_legions() {
 fn a_spent_smuggler_ornithopter_may_leave_the_game() {
     // smuggler_thopters_return=leave_game (SQ8).
     let mut g = moving(Some(("smuggler_thopters_return", "leave_game")));
-    let (board_before, in_game) = (g.test_sm().thopters, g.test_sm().thopters_in_game);
+    let (board_before, in_game) = (
+        g.smugglers().unwrap().thopters,
+        g.smugglers().unwrap().thopters_in_game,
+    );
     play(&mut g, A, &[transport("az1", "s1_2")]);
-    assert_eq!(g.test_sm().thopters, board_before);
-    assert_eq!(g.test_sm().thopters_in_game, in_game - 1);
+    assert_eq!(g.smugglers().unwrap().thopters, board_before);
+    assert_eq!(g.smugglers().unwrap().thopters_in_game, in_game - 1);
 }

@@ -25,15 +25,15 @@ fn smuggler_units_stay_off_the_board_until_the_alliance() {
 fn smuggler_regulars_move_and_fight_in_atreides_legions() {
     let mut g = game();
     g.test_ally_at(a("s2_1"));
-    g.test_put(A, a("s2_1"), [1, 0, 0], 0);
     g.edit(|s| {
+        s.put(A, a("s2_1"), [1, 0, 0], 0).unwrap();
         s.remove_leaders(a("s2_1"));
+        s.put(H, a("s2_3"), [3, 0, 0], 0).unwrap();
+        // SM-UNIT-01, SM-UNIT-05: one legion of an Atreides regular and a
+        // Smuggler Regular attacks with an Atreides action.
+        s.turn(A, &[DieResult::Strategy, DieResult::Strategy], 2);
     })
     .unwrap();
-    g.test_put(H, a("s2_3"), [3, 0, 0], 0);
-    // SM-UNIT-01, SM-UNIT-05: one legion of an Atreides regular and a
-    // Smuggler Regular attacks with an Atreides action.
-    g.test_turn(A, &[DieResult::Strategy, DieResult::Strategy], 2);
     play(
         &mut g,
         A,
@@ -47,7 +47,7 @@ fn smuggler_regulars_move_and_fight_in_atreides_legions() {
     );
     // SM-UNIT-04: both roll as regulars (2 dice); one Harkonnen hit takes
     // the Atreides regular first (docs/rules-decisions.md, Smugglers).
-    g.test_load_dice(&[HIT, HIT, HIT, 5, 5]);
+    g.edit(|s| s.load_dice(&[HIT, HIT, HIT, 5, 5])).unwrap();
     play(&mut g, A, &[Action::Done]);
     play(&mut g, H, &[Action::Done]);
     let group = g.battle_group().expect("the battle goes on");
@@ -66,9 +66,15 @@ fn smuggler_regulars_count_for_the_stacking_limit() {
     // stacking: 5 Atreides regulars and 1 Smuggler Regular fill an area.
     let mut g = game();
     g.test_ally_at(a("s2_1"));
-    g.test_put(A, a("s2_1"), [5, 0, 0], 0);
-    g.test_put(A, a("s2_3"), [1, 0, 0], 0);
-    g.test_turn(A, &[DieResult::Strategy], 2);
+    // The alliance brought 2 Smuggler Regulars to the Base's area: one
+    // goes back to the supply.
+    g.edit(|s| {
+        s.take_units(A, a("s2_1"), UnitKind::Smuggler, 1);
+        s.put(A, a("s2_1"), [5, 0, 0], 0).unwrap();
+        s.put(A, a("s2_3"), [1, 0, 0], 0).unwrap();
+        s.turn(A, &[DieResult::Strategy], 2);
+    })
+    .unwrap();
     play(
         &mut g,
         A,

@@ -5,6 +5,7 @@ use crate::desert_war::atreides_kit::{
     atreides_turn, is_desert, sector_of, touching, zones_of_sector,
 };
 use melange::rules::arrakis::expansions::desert_war::{DwAction, DwPrompt};
+use melange::rules::arrakis::expansions::smugglers::Standing;
 use melange::rules::arrakis::expansions::{ExpansionAction, ExpansionPrompt};
 use melange::rules::arrakis::{
     Action, AreaId, Arrakis, ArrakisOptions, DieResult, Marker, Prompt, Vehicle, board,
@@ -25,7 +26,7 @@ fn both(overrides: &[(&str, &str)]) -> Arrakis {
         ..Default::default()
     };
     let mut g = Arrakis::setup(&o, 3).unwrap();
-    g.test_clear_board();
+    g.edit(|s| s.clear_board()).unwrap();
     g
 }
 
@@ -57,19 +58,24 @@ fn rocket_targets(g: &mut Arrakis) -> (Vec<Action>, [Action; 4]) {
     let desert = desert_around(camp);
     let (hk, sm) = (desert[0], desert[1]);
     let zones = zones_of_sector(sector_of(camp));
-    g.test_put_camp(camp, Marker::KwisatzHaderach);
-    g.test_put_rockets(camp, 2);
-    g.edit(|s| s.areas[hk.index()].harvester = true).unwrap();
-    g.edit(|s| s.areas[sm.index()].smugglers.harvester = true)
-        .unwrap();
-    g.edit(|s| s.zones[zones[0].index()] = Some(Vehicle::SmugglerCarryall))
-        .unwrap();
+    g.edit(|s| {
+        s.put_camp(camp, Marker::KwisatzHaderach).unwrap();
+        s.put_rockets(camp, 2).unwrap();
+        s.areas[hk.index()].harvester = true;
+        s.areas[sm.index()].smugglers.harvester = true;
+        s.zones[zones[0].index()] = Some(Vehicle::SmugglerCarryall);
+    })
+    .unwrap();
     // A Smuggler ornithopter (allied) beside the carryall (neutral):
-    // pieces that never share a board, checked at once.
-    g.test_edit_unchecked(|s| s.zones[zones[1].index()] = Some(Vehicle::SmugglerOrnithopter));
-    atreides_turn(g);
+    // pieces that never share a board, so the edit is unchecked, and the
+    // turn and the dice go in with it (a checked edit would refuse the
+    // position).
+    g.test_edit_unchecked(|s| {
+        s.zones[zones[1].index()] = Some(Vehicle::SmugglerOrnithopter);
+        s.turn(A, &[], 2);
+        s.load_dice(&[HIT, HIT]);
+    });
     play(g, A, &[Action::DesertPower]);
-    g.test_load_dice(&[HIT, HIT]);
     play(
         g,
         A,
@@ -134,11 +140,14 @@ fn smuggler_vehicles_carry_no_suspensor_trooper() {
     let zones = zones_of_sector(sector_of(crossroads()));
     g.edit(|s| s.zones[zones[0].index()] = Some(Vehicle::SmugglerCarryall))
         .unwrap();
+    g.edit(|s| {
+        s.turn(H, &[DieResult::Strategy], 2);
+        s.desert_war_tokens(1).unwrap();
+    })
+    .unwrap();
     // A Smuggler ornithopter (allied) beside the carryall (neutral):
     // pieces that never share a board, checked at once.
     g.test_edit_unchecked(|s| s.zones[zones[1].index()] = Some(Vehicle::SmugglerOrnithopter));
-    g.test_turn(H, &[DieResult::Strategy], 2);
-    g.test_set_desert_war_tokens(1);
     assert_eq!(deploys(&g), 0);
     g.edit(|s| s.zones[zones[1].index()] = Some(Vehicle::Ornithopter))
         .unwrap();
@@ -161,9 +170,13 @@ fn smuggler_pieces_fill_an_area_for_the_desert_war() {
     // The Base while neutral: a piece of the alliance, checked on its own.
     g.test_edit_unchecked(|s| s.areas[x.index()].smugglers.base = true);
     assert!(!g.is_empty_for_desert_war(x));
-    // The Base while neutral: a piece of the alliance, checked on its own.
     g.test_edit_unchecked(|s| s.areas[x.index()].smugglers.base = false);
-    g.test_put_regulars(x, 1);
+    // Smuggler Regulars come on the board once the Smugglers are allied.
+    g.edit(|s| {
+        s.smugglers_standing(Standing::Allied).unwrap();
+        s.put_smuggler_regulars(x, 1).unwrap();
+    })
+    .unwrap();
     assert!(!g.is_empty_for_desert_war(x));
 }
 
@@ -174,7 +187,7 @@ fn a_smuggler_harvester_lets_a_wormsign_in_beside_suspensor_troopers() {
     // the text says "harvester", so a Smuggler harvester counts too.
     let x = crossroads();
     let mut g = both(&[]);
-    g.test_put_suspensors(x, 1);
+    g.edit(|s| s.put_suspensors(x, 1)).unwrap();
     atreides_turn(&mut g);
     play(&mut g, A, &[Action::DesertPower]);
     assert!(!legal(&g, A).contains(&Action::WormsignAt(x)), "kept out");
@@ -184,7 +197,7 @@ fn a_smuggler_harvester_lets_a_wormsign_in_beside_suspensor_troopers() {
         &Action::WormsignAt(x),
     );
     assert_eq!(crate::common::rule_of(e), "DW-SUSPENSOR-02");
-    g.test_put_smuggler_harvester(x);
+    g.edit(|s| s.put_smuggler_harvester(x)).unwrap();
     assert!(legal(&g, A).contains(&Action::WormsignAt(x)), "let in");
     play(&mut g, A, &[Action::WormsignAt(x)]);
     assert!(g.areas()[x.index()].wormsign.is_some());

@@ -3,10 +3,11 @@
 //! of its house's supply), so that the edited setup still passes
 //! [`crate::arrakis::Arrakis::from_setup`].
 use super::Setup;
-use crate::arrakis::ids::{AreaId, CardId, DieResult, Faction, LeaderId, UnitKind};
+use crate::arrakis::ids::{AreaId, CardId, Deck, DieResult, Faction, LeaderId, UnitKind};
 use crate::arrakis::prompt::Prompt;
 use crate::arrakis::state::{Die, LeaderAt, Phase};
 use crate::arrakis::vocab::Units;
+use crate::core::SetupError;
 
 impl Setup {
     /// Takes every unit, leader, token, harvester, wormsign, sandworm and
@@ -44,24 +45,44 @@ impl Setup {
     }
 
     /// Moves `units` and `generic` generic leaders of `f` from the supply
-    /// into `area`. `None`, the setup unchanged, when the supply holds too
-    /// few or the area is off the board.
+    /// into `area`. Refused, the setup unchanged, when the supply holds too
+    /// few (AR-COMBAT-25: units come only from the supply) or the area is
+    /// off the board.
     pub fn put(
         &mut self,
         f: Faction,
         area: AreaId,
         units: impl Into<Units>,
         generic: u8,
-    ) -> Option<&mut Setup> {
+    ) -> Result<(), SetupError> {
         let units = units.into();
         if area.index() >= self.areas.len() {
-            return None;
+            return Err(SetupError::shape(format!(
+                "area {} is not on the board",
+                area.0
+            )));
         }
         let house = &mut self.houses[f];
-        if UnitKind::ALL.iter().any(|k| house.supply[*k] < units[*k])
-            || house.generic_supply < generic
+        if let Some(k) = UnitKind::ALL
+            .into_iter()
+            .find(|k| house.supply[*k] < units[*k])
         {
-            return None;
+            return Err(SetupError::new(
+                "AR-COMBAT-25",
+                format!(
+                    "the {f:?} supply holds {} {k:?} units, not the {} to put",
+                    house.supply[k], units[k]
+                ),
+            ));
+        }
+        if house.generic_supply < generic {
+            return Err(SetupError::new(
+                "AR-COMBAT-25",
+                format!(
+                    "the {f:?} supply holds {} generic leaders, not the {generic} to put",
+                    house.generic_supply
+                ),
+            ));
         }
         for k in UnitKind::ALL {
             house.supply[k] -= units[k];
@@ -72,23 +93,52 @@ impl Setup {
             a.units[f][k] += units[k];
         }
         a.generic[f] += generic;
-        Some(self)
+        Ok(())
     }
 
     /// Stands named leader `l` in `area`, off wherever it stood.
-    pub fn place_leader(&mut self, l: LeaderId, area: AreaId) -> &mut Setup {
+    pub fn place_leader(&mut self, l: LeaderId, area: AreaId) {
         let i = usize::from(l.0);
         if let LeaderAt::Board(old) = self.leaders[i] {
             self.areas[old.index()].named &= !(1 << l.0);
         }
         self.leaders[i] = LeaderAt::Board(area);
         self.areas[area.index()].named |= 1 << l.0;
-        self
+    }
+
+    /// Puts named leader `l` at `at`, off wherever it stood: on the board
+    /// it stands in its area's leaders, anywhere else (the tank, set aside,
+    /// captured) it leaves the board.
+    pub fn set_leader(&mut self, l: LeaderId, at: LeaderAt) {
+        match at {
+            LeaderAt::Board(area) => self.place_leader(l, area),
+            _ => {
+                let i = usize::from(l.0);
+                if let LeaderAt::Board(old) = self.leaders[i] {
+                    self.areas[old.index()].named &= !(1 << l.0);
+                }
+                self.leaders[i] = at;
+            }
+        }
+    }
+
+    /// Puts a normal sandworm from off the board into `area`; refused when
+    /// none is off the board (AR-HAZ-14: the box holds so many).
+    pub fn put_worm(&mut self, area: AreaId) -> Result<(), SetupError> {
+        if self.worms_off == 0 {
+            return Err(SetupError::new(
+                "AR-HAZ-14",
+                "no sandworm is off the board to put",
+            ));
+        }
+        self.worms_off -= 1;
+        self.areas[area.index()].worm = Some(crate::arrakis::Worm::Normal);
+        Ok(())
     }
 
     /// Takes every leader out of `area`: named leaders set aside, generic
     /// ones back to their house's supply.
-    pub fn remove_leaders(&mut self, area: AreaId) -> &mut Setup {
+    pub fn remove_leaders(&mut self, area: AreaId) {
         let a = &mut self.areas[area.index()];
         for l in &mut self.leaders {
             if *l == LeaderAt::Board(area) {
@@ -100,21 +150,19 @@ impl Setup {
             self.houses[f].generic_supply += a.generic[f];
             a.generic[f] = 0;
         }
-        self
     }
 
     /// Takes `n` units of kind `k` of `f` off `area`, back to the supply.
-    pub fn take_units(&mut self, f: Faction, area: AreaId, k: UnitKind, n: u8) -> &mut Setup {
+    pub fn take_units(&mut self, f: Faction, area: AreaId, k: UnitKind, n: u8) {
         let a = &mut self.areas[area.index()];
         let n = n.min(a.units[f][k]);
         a.units[f][k] -= n;
         self.houses[f].supply[k] += n;
-        self
     }
 
     /// `f`'s Action Resolution turn with exactly these dice, the other
     /// house holding `other` unspent Strategy dice.
-    pub fn turn(&mut self, f: Faction, dice: &[DieResult], other: u8) -> &mut Setup {
+    pub fn turn(&mut self, f: Faction, dice: &[DieResult], other: u8) {
         let die = |result| Die {
             result,
             spent: false,
@@ -124,23 +172,37 @@ impl Setup {
         self.houses[f].dice = dice.iter().map(|r| die(*r)).collect();
         self.houses[f.other()].dice = (0..other).map(|_| die(DieResult::Strategy)).collect();
         self.prompt = Prompt::Turn(f);
-        self
     }
 
-    /// Gives `f` exactly these cards in hand; the cards it held go to its
-    /// discard pile.
-    pub fn hand(&mut self, f: Faction, cards: &[CardId]) -> &mut Setup {
+    /// Gives `f` exactly these cards in hand, as if drawn: each comes out
+    /// of the house's draw piles or discard pile where it lies, and the
+    /// cards it held go back under their own draw pile, so every card of
+    /// the house is still in one place and the next draws are those the
+    /// piles would give anyway.
+    pub fn hand(&mut self, f: Faction, cards: &[CardId]) {
+        let data = crate::arrakis::data::data();
         let house = &mut self.houses[f];
         let old = std::mem::take(&mut house.hand);
-        house.discard.extend(old);
+        for c in &old {
+            let deck = data.cards[usize::from(c.0)].deck;
+            let i = Deck::of(f).iter().position(|d| *d == deck).unwrap_or(0);
+            house.decks[i].insert(0, *c);
+        }
+        for c in cards {
+            let [first, second] = &mut house.decks;
+            for pile in [first, second, &mut house.discard] {
+                if let Some(i) = pile.iter().position(|x| x == c) {
+                    pile.remove(i);
+                    break;
+                }
+            }
+        }
         house.hand = cards.to_vec();
-        self
     }
 
     /// Die faces (indexes into the data's face lists) the next rolls give,
     /// before the game's generator.
-    pub fn load_dice(&mut self, faces: &[u8]) -> &mut Setup {
+    pub fn load_dice(&mut self, faces: &[u8]) {
         self.loaded = faces.to_vec();
-        self
     }
 }

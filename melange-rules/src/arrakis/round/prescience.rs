@@ -351,7 +351,7 @@ mod tests {
         let mut g = Arrakis::setup_with_events(&ArrakisOptions::default(), 7)
             .map(|(g, _)| g)
             .unwrap_or_else(|e| panic!("setup: {e}"));
-        g.test_clear_board();
+        g.edit(|s| s.clear_board()).unwrap();
         g
     }
 
@@ -383,7 +383,7 @@ mod tests {
     fn atreides_units_on_board_at_least() {
         let mut g = game();
         assert!(!g.condition_met(C::AtreidesUnitsOnBoardAtLeast { n: 3 }));
-        g.test_put(A, a("s1_1"), [1, 1, 0], 0);
+        g.edit(|s| s.put(A, a("s1_1"), [1, 1, 0], 0)).unwrap();
         g.areas[a("s1_1").index()].tokens.push(0);
         assert!(g.condition_met(C::AtreidesUnitsOnBoardAtLeast { n: 3 }));
     }
@@ -410,10 +410,10 @@ mod tests {
     fn atreides_legion_in_sector_with_settlement() {
         let mut g = game();
         // s1 holds no settlement.
-        g.test_put(A, a("s1_1"), [1, 0, 0], 0);
+        g.edit(|s| s.put(A, a("s1_1"), [1, 0, 0], 0)).unwrap();
         assert!(!g.condition_met(C::AtreidesLegionInSectorWithSettlement));
         // s5 holds Arrakeen, Carthag and a village.
-        g.test_put(A, a("arrakeen"), [1, 0, 0], 0);
+        g.edit(|s| s.put(A, a("arrakeen"), [1, 0, 0], 0)).unwrap();
         assert!(g.condition_met(C::AtreidesLegionInSectorWithSettlement));
     }
 
@@ -437,11 +437,14 @@ mod tests {
     #[test]
     fn atreides_legions_in_deep_desert_at_least() {
         let mut g = game();
-        g.test_put(A, a("s1_1"), [1, 0, 0], 0);
-        // Arrakeen is no deep desert.
-        g.test_put(A, a("arrakeen"), [1, 0, 0], 0);
+        g.edit(|s| {
+            s.put(A, a("s1_1"), [1, 0, 0], 0).unwrap();
+            // Arrakeen is no deep desert.
+            s.put(A, a("arrakeen"), [1, 0, 0], 0).unwrap();
+        })
+        .unwrap();
         assert!(!g.condition_met(C::AtreidesLegionsInDeepDesertAtLeast { n: 2 }));
-        g.test_put(A, a("s2_2"), [1, 0, 0], 0);
+        g.edit(|s| s.put(A, a("s2_2"), [1, 0, 0], 0)).unwrap();
         assert!(g.condition_met(C::AtreidesLegionsInDeepDesertAtLeast { n: 2 }));
     }
 
@@ -498,12 +501,16 @@ mod tests {
         let d = g.d();
         let id = |s: &str| d.leader_id(s).unwrap_or_else(|| panic!("{s}"));
         let (paul, stilgar, baron) = (id("paul_atreides"), id("stilgar"), id("baron_harkonnen"));
-        g.test_place_leader(paul, a("s1_1"));
-        g.test_place_leader(baron, a("arrakeen"));
+        g.edit(|s| {
+            s.place_leader(paul, a("s1_1"));
+            s.place_leader(baron, a("arrakeen"));
+        })
+        .unwrap();
         assert!(!g.condition_met(C::NamedAtreidesLeadersOnBoardAtLeast { n: 2 }));
-        g.test_place_leader(stilgar, a("s2_2"));
+        g.edit(|s| s.place_leader(stilgar, a("s2_2"))).unwrap();
         assert!(g.condition_met(C::NamedAtreidesLeadersOnBoardAtLeast { n: 2 }));
-        g.test_set_leader(stilgar, LeaderAt::SetAside);
+        g.edit(|s| s.set_leader(stilgar, LeaderAt::SetAside))
+            .unwrap();
         assert!(!g.condition_met(C::NamedAtreidesLeadersOnBoardAtLeast { n: 2 }));
     }
 
@@ -511,7 +518,7 @@ mod tests {
     fn atreides_legions_in_sectors_at_least() {
         let mut g = game();
         for id in ["s1_1", "s1_2", "s2_2", "s3_1"] {
-            g.test_put(A, a(id), [1, 0, 0], 0);
+            g.edit(|s| s.put(A, a(id), [1, 0, 0], 0)).unwrap();
         }
         assert!(!g.condition_met(C::AtreidesLegionsInSectorsAtLeast { n: 4 }));
         // A face-down token is a legion too.
@@ -522,9 +529,17 @@ mod tests {
     #[test]
     fn imperium_ban_active() {
         let mut g = game();
-        g.test_imperium([1, 1, 1], [false; 3]);
+        g.edit(|s| {
+            s.imperium = ([1, 1, 1]).into();
+            s.bans = ([false; 3]).into();
+        })
+        .unwrap();
         assert!(!g.condition_met(C::ImperiumBanActive));
-        g.test_imperium([1, 8, 1], [false, true, false]);
+        g.edit(|s| {
+            s.imperium = ([1, 8, 1]).into();
+            s.bans = ([false, true, false]).into();
+        })
+        .unwrap();
         assert!(g.condition_met(C::ImperiumBanActive));
     }
 
@@ -540,10 +555,14 @@ mod tests {
     #[test]
     fn harkonnen_units_on_board_at_most() {
         let mut g = game();
-        g.test_put(H, a("arrakeen"), [6, 0, 0], 0);
-        g.test_put(H, a("carthag"), [4, 4, 0], 0);
+        g.edit(|s| {
+            s.put(H, a("arrakeen"), [6, 0, 0], 0).unwrap();
+            s.put(H, a("carthag"), [4, 4, 0], 0).unwrap();
+        })
+        .unwrap();
         assert!(g.condition_met(C::HarkonnenUnitsOnBoardAtMost { n: 14 }));
-        g.test_put(H, a("imperial_basin"), [1, 0, 0], 0);
+        g.edit(|s| s.put(H, a("imperial_basin"), [1, 0, 0], 0))
+            .unwrap();
         assert!(!g.condition_met(C::HarkonnenUnitsOnBoardAtMost { n: 14 }));
     }
 }

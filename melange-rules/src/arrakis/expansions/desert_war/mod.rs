@@ -228,6 +228,7 @@ mod areas;
 mod atreides;
 mod camps;
 pub mod data;
+mod edits;
 mod escorts;
 pub mod event;
 mod flow;

@@ -164,6 +164,7 @@ pub mod data;
 mod defeat;
 mod die;
 mod drones;
+mod edits;
 pub mod event;
 mod flow;
 mod harvesters;

@@ -1,53 +1,21 @@
-//! Test hooks for the Smugglers (the `testkit` feature only): set the
-//! expansion's figures and standing directly, to build a situation on the
-//! real board. Nothing in the engine calls them.
-use super::state::{SmugglersState, Standing};
+//! Test hooks for the Smugglers (the `testkit` feature only): engine steps
+//! run alone (the alliance, a prescience advance, the tank, Desert
+//! Hazards, Vehicle Placement, a round's start). Their pieces and standing
+//! are set through the [`crate::arrakis::Setup`] edits of `edits.rs`;
+//! nothing in the engine calls these.
 use crate::arrakis::event::Event;
-use crate::arrakis::ids::{AreaId, Faction, Marker, Wormsign};
-use crate::arrakis::state::{Arrakis, LeaderAt, Vehicle};
+use crate::arrakis::ids::{AreaId, Faction, Marker};
+use crate::arrakis::state::{Arrakis, LeaderAt};
 
 impl Arrakis {
-    /// The expansion's state, to read or change.
-    pub fn test_sm(&mut self) -> &mut SmugglersState {
-        self.smugglers.as_mut().expect("a Smugglers game")
-    }
-
-    /// Puts `n` Smuggler Regulars from the Atreides supply into `area`.
-    pub fn test_put_regulars(&mut self, area: AreaId, n: u8) {
-        let supply = &mut self.houses[Faction::Atreides].supply;
-        assert!(supply.smuggler >= n, "Smuggler Regular supply");
-        supply.smuggler -= n;
-        self.areas[area.index()].units[Faction::Atreides].smuggler += n;
-    }
-
-    /// Sets the Smugglers' standing; past neutral, their harvesters and
-    /// carryall leave the game as the alliance takes them (SM-ALLY-04,
-    /// SM-ALLY-05), so the position stays one the rules reach. The rest of
-    /// the alliance's steps are not played.
-    pub fn test_set_standing(&mut self, standing: Standing) {
-        if standing != Standing::Neutral {
-            for a in &mut self.areas {
-                a.smugglers.harvester = false;
-            }
-            for z in &mut self.zones {
-                if *z == Some(Vehicle::SmugglerCarryall) {
-                    *z = None;
-                }
-            }
-            let sm = self.test_sm();
-            sm.harvesters_in_game = 0;
-            sm.carryall_in_game = false;
-        }
-        self.test_sm().standing = standing;
-    }
-
     /// The alliance, played at once with the Base in `area` (the decision
     /// the game waits on is kept); its events.
     pub fn test_ally_at(&mut self, area: AreaId) -> Vec<Event> {
         let mut ev = Vec::new();
         let prompt = self.prompt;
         self.smugglers_ally(&mut ev);
-        self.test_sm().resume = Some(prompt);
+        self.edit(|s| s.smugglers_mut().map(|sm| sm.resume = Some(prompt)))
+            .unwrap();
         self.place_base(area, &mut ev);
         ev
     }
@@ -100,21 +68,11 @@ impl Arrakis {
 
     // Neutral part.
 
-    /// Puts a Smuggler harvester into `area` (none taken from anywhere).
-    pub fn test_put_smuggler_harvester(&mut self, area: AreaId) {
-        self.areas[area.index()].smugglers.harvester = true;
-    }
-
     /// Starts the next round as the End of the Round would, returning its
     /// events.
     pub fn test_start_round(&mut self) -> Vec<Event> {
         let mut ev = Vec::new();
         self.start_round(&mut ev);
         ev
-    }
-
-    /// Sets the wormsign pool (drawn at random; one kind makes it sure).
-    pub fn test_set_wormsign_pool(&mut self, pool: &[Wormsign]) {
-        self.wormsign_pool = pool.to_vec();
     }
 }
