@@ -20,10 +20,10 @@ fn carryall_doubles_base_spice() {
     ] {
         let mut g = game(&["carryall"]);
         *g.test_bonus_spice(space(sp)) = bonus;
-        let spice = g.test_player_ref(Seat(0)).spice;
+        let spice = g.player(Seat(0)).spice;
         send(&mut g, "carryall", sp);
         settle(&mut g);
-        assert_eq!(g.test_player_ref(Seat(0)).spice - spice, want, "{sp}");
+        assert_eq!(g.player(Seat(0)).spice - spice, want, "{sp}");
     }
 }
 
@@ -38,12 +38,12 @@ fn guild_bankers_discount_the_spice_must_flow() {
     let mut g = game(&["guild_bankers"]);
     act(&mut g, Action::Reveal);
     g.test_player(Seat(0)).persuasion = 6;
-    let vp = g.test_player_ref(Seat(0)).vp;
+    let vp = g.player(Seat(0)).vp;
     assert!(legal(&g).contains(&tsmf));
     act(&mut g, tsmf);
     settle(&mut g);
-    assert_eq!(g.test_player_ref(Seat(0)).persuasion, 0);
-    assert_eq!(g.test_player_ref(Seat(0)).vp, vp + 1);
+    assert_eq!(g.player(Seat(0)).persuasion, 0);
+    assert_eq!(g.player(Seat(0)).vp, vp + 1);
     // Without Guild Bankers, 6 Persuasion is not enough.
     let mut g = game(&["convincing_argument"]);
     act(&mut g, Action::Reveal);
@@ -64,7 +64,7 @@ fn other_memory_retrieves_a_bene_gesserit_card() {
     assert_eq!(legal(&g), vec![Action::Card(card("the_voice"))]);
     refused(&g, Action::Card(card("dagger")), "IM-AGENT-09");
     act(&mut g, Action::Card(card("the_voice")));
-    let p = g.test_player_ref(Seat(0));
+    let p = g.player(Seat(0));
     assert_eq!(p.hand, vec![card("the_voice")]);
     assert_eq!(p.discard, vec![card("dagger")]);
 }
@@ -95,8 +95,8 @@ fn poison_snooper_draw_or_trash() {
     for choice in [0u8, 1] {
         let mut g = game(&["dagger"]);
         g.test_give_intrigue(Seat(0), intrigue("poison_snooper"));
-        let top = *g.test_player_ref(Seat(0)).deck.last().unwrap();
-        let deck = g.test_player_ref(Seat(0)).deck.len();
+        let top = *g.player(Seat(0)).deck.last().unwrap();
+        let deck = g.player(Seat(0)).deck.len();
         let cards = owned(&g, Seat(0));
         act(&mut g, Action::Intrigue(intrigue("poison_snooper")));
         assert_eq!(kind(&g), "poison_snooper");
@@ -106,7 +106,7 @@ fn poison_snooper_draw_or_trash() {
         );
         assert_eq!(g.view(Viewer::Seat(Seat(1))).prompt.unwrap().card, None);
         act(&mut g, Action::Choose(choice));
-        let p = g.test_player_ref(Seat(0));
+        let p = g.player(Seat(0));
         assert_eq!(p.deck.len(), deck - 1);
         if choice == 0 {
             assert!(p.hand.contains(&top));
@@ -134,10 +134,10 @@ fn recruitment_mission_acquire_onto_deck() {
             .any(|a| matches!(a, Action::Acquire { top: true, .. }))
     );
     act(&mut g, Action::Intrigue(intrigue("recruitment_mission")));
-    assert_eq!(g.test_player_ref(Seat(0)).persuasion, 1);
+    assert_eq!(g.player(Seat(0)).persuasion, 1);
     g.test_player(Seat(0)).persuasion = 20;
     act(&mut g, Action::Acquire { card: c, top: true });
-    let p = g.test_player_ref(Seat(0));
+    let p = g.player(Seat(0));
     assert_eq!(p.deck.last(), Some(&c));
     assert!(!p.discard.contains(&c));
 }
@@ -151,7 +151,7 @@ fn refocus_shuffles_discard_into_deck() {
     p.discard = vec![card("dagger"), card("reconnaissance"), card("signet_ring")];
     g.test_give_intrigue(Seat(0), intrigue("refocus"));
     act(&mut g, Action::Intrigue(intrigue("refocus")));
-    let p = g.test_player_ref(Seat(0));
+    let p = g.player(Seat(0));
     assert!(p.discard.is_empty());
     assert_eq!(p.deck.len(), 4);
     assert_eq!(p.hand.len(), 2);
@@ -192,10 +192,7 @@ fn dispatch_an_envoy_adds_faction_icons() {
     act(&mut g, Action::Intrigue(intrigue("dispatch_an_envoy")));
     send(&mut g, "dagger", "conspire");
     settle(&mut g);
-    assert_eq!(
-        g.test_player_ref(Seat(0)).influence[Faction::Emperor.index()],
-        1
-    );
+    assert_eq!(g.player(Seat(0)).influence[Faction::Emperor.index()], 1);
     let mut g = game(&[]);
     g.test_give_intrigue(Seat(0), intrigue("dispatch_an_envoy"));
     act(&mut g, Action::Reveal);
@@ -218,9 +215,9 @@ fn infiltrate_enters_an_occupied_space() {
         "IM-AGENT-05",
     );
     act(&mut g, Action::Intrigue(intrigue("infiltrate")));
-    let solari = g.test_player_ref(Seat(0)).solari;
+    let solari = g.player(Seat(0)).solari;
     send(&mut g, "dune_the_desert_planet", "secure_contract");
-    assert_eq!(g.test_player_ref(Seat(0)).solari, solari + 3);
+    assert_eq!(g.player(Seat(0)).solari, solari + 3);
 }
 
 // Bindu Suspension: at the start of the turn, draw 1 and the turn may be
@@ -231,11 +228,11 @@ fn bindu_suspension_draw_and_pass() {
     g.test_give_intrigue(Seat(0), intrigue("bindu_suspension"));
     assert!(!legal(&g).contains(&Action::Pass));
     act(&mut g, Action::Intrigue(intrigue("bindu_suspension")));
-    assert_eq!(g.test_player_ref(Seat(0)).hand.len(), 2);
+    assert_eq!(g.player(Seat(0)).hand.len(), 2);
     assert!(legal(&g).contains(&Action::Pass));
     act(&mut g, Action::Pass);
     assert_eq!(seat(&g), Seat(1));
-    let p = g.test_player_ref(Seat(0));
+    let p = g.player(Seat(0));
     assert_eq!((p.agents_out, p.has_revealed), (0, false));
     let mut g = game(&[]);
     g.test_give_intrigue(Seat(0), intrigue("bindu_suspension"));
@@ -284,14 +281,14 @@ fn helena_manipulate_sets_a_row_card_aside() {
         };
         if buy {
             act(&mut g, take);
-            let p = g.test_player_ref(Seat(0));
+            let p = g.player(Seat(0));
             assert_eq!(p.persuasion, 0);
             assert!(p.discard.contains(&c));
             assert_eq!(p.set_aside, None);
         } else {
             assert!(legal(&g).contains(&take));
             act(&mut g, Action::Pass);
-            assert_eq!(g.test_player_ref(Seat(0)).set_aside, None);
+            assert_eq!(g.player(Seat(0)).set_aside, None);
             assert_eq!(
                 g.view(Viewer::Spectator).imperium_deck_count,
                 deck_count + 1
@@ -312,7 +309,7 @@ fn baron_masterstroke() {
         "earl_memnon_thorvald",
     ];
     let mut g = game_with(baron, Preset::Default, &["diplomacy", "seek_allies"]);
-    let secret = g.test_player_ref(Seat(0)).secret_factions;
+    let secret = g.player(Seat(0)).secret_factions;
     assert_eq!(secret.count_ones(), 2);
     g.test_player(Seat(0)).garrison = 3;
     // Hardy Warriors recruits 2: 2 + 2 from the garrison = 4 deployed.
@@ -323,9 +320,9 @@ fn baron_masterstroke() {
         g.view(Viewer::Seat(Seat(1))).players[0].secret_factions,
         None
     );
-    let before = g.test_player_ref(Seat(0)).influence;
+    let before = g.player(Seat(0)).influence;
     act(&mut g, Action::Accept);
-    let p = g.test_player_ref(Seat(0));
+    let p = g.player(Seat(0));
     for f in Faction::ALL {
         let bump = u8::from(secret & (1 << f.index()) != 0);
         assert_eq!(p.influence[f.index()], before[f.index()] + bump, "{f:?}");
@@ -419,7 +416,7 @@ fn every_conflict_reward() {
             p.conflict = troops;
             p.discard = vec![card("dagger")];
         }
-        let before: Vec<_> = (0..4).map(|s| g.test_player_ref(Seat(s)).clone()).collect();
+        let before: Vec<_> = (0..4).map(|s| g.player(Seat(s)).clone()).collect();
         let cards: Vec<usize> = (0..4).map(|s| owned(&g, Seat(s))).collect();
         g.test_go_to_combat();
         while g.view(Viewer::Spectator).phase == "combat" {
@@ -434,7 +431,7 @@ fn every_conflict_reward() {
             act(&mut g, a);
         }
         for s in (0..4).map(Seat) {
-            let (b, p) = (&before[s.index()], g.test_player_ref(s));
+            let (b, p) = (&before[s.index()], g.player(s));
             let d = |x: u8, y: u8| i32::from(x) - i32::from(y);
             let seen = Got {
                 solari: d(p.solari, b.solari),
@@ -451,14 +448,14 @@ fn every_conflict_reward() {
         }
         let want_control = controls.map(space);
         for sp in ["arrakeen", "carthag", "imperial_basin"] {
-            let c = g.test_control(space(sp));
+            let c = g.control(space(sp));
             assert_eq!(
                 c == Some(Seat(0)),
                 want_control == Some(space(sp)),
                 "{id}: {sp}"
             );
         }
-        assert_eq!(g.test_mentat().0 == Some(Seat(0)), mentat, "{id}: Mentat");
+        assert_eq!(g.mentat().0 == Some(Seat(0)), mentat, "{id}: Mentat");
     }
 }
 
@@ -496,7 +493,7 @@ fn baron_chooses_two_different_secret_factions() {
     let second = Faction::ALL[3];
     act(&mut g, Action::Faction(second));
     assert_eq!(
-        g.test_player_ref(Seat(0)).secret_factions,
+        g.player(Seat(0)).secret_factions,
         (1 << first.index()) | (1 << second.index())
     );
     assert_ne!(kind(&g), "secret_faction");

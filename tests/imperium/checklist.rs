@@ -185,7 +185,7 @@ fn visit(sp: &str) -> (Vec<&'static str>, u8) {
         };
         act(&mut g, a);
     }
-    (kinds, g.test_player_ref(Seat(0)).conflict)
+    (kinds, g.player(Seat(0)).conflict)
 }
 
 const COMBAT: [&str; 10] = [
@@ -247,10 +247,10 @@ fn space_12_faction_spaces() {
         for sp in list {
             assert_eq!(data().space(space(sp)).faction, Some(f), "{sp}");
             let mut g = reach_game("diplomacy");
-            let before = g.test_player_ref(Seat(0)).influence;
+            let before = g.player(Seat(0)).influence;
             send(&mut g, "diplomacy", sp);
             settle(&mut g);
-            let after = g.test_player_ref(Seat(0)).influence;
+            let after = g.player(Seat(0)).influence;
             assert_eq!(after[f.index()], before[f.index()] + 1, "{sp}");
         }
     }
@@ -263,10 +263,10 @@ fn space_13_no_faction_no_influence() {
         for sp in list {
             assert_eq!(data().space(space(sp)).faction, None, "{sp}");
             let mut g = reach_game("foldspace");
-            let before = g.test_player_ref(Seat(0)).influence;
+            let before = g.player(Seat(0)).influence;
             send(&mut g, "foldspace", sp);
             settle(&mut g);
-            assert_eq!(g.test_player_ref(Seat(0)).influence, before, "{sp}");
+            assert_eq!(g.player(Seat(0)).influence, before, "{sp}");
         }
     }
 }
@@ -277,10 +277,10 @@ fn space_13_no_faction_no_influence() {
 #[test]
 fn agent_09_all_three_parts_resolve() {
     let mut g = game(&["seek_allies"]);
-    let before = g.test_player_ref(Seat(0)).clone();
+    let before = g.player(Seat(0)).clone();
     send(&mut g, "seek_allies", "wealth");
     settle(&mut g);
-    let p = g.test_player_ref(Seat(0));
+    let p = g.player(Seat(0));
     assert_eq!(p.solari, before.solari + 2, "space effect");
     assert_eq!(
         p.influence[Faction::Emperor.index()],
@@ -303,7 +303,7 @@ fn reveal_04_revealed_apart_from_played() {
     g.test_start_turn(Seat(0));
     g.test_player(Seat(0)).agents_out = 2;
     act(&mut g, Action::Reveal);
-    let p = g.test_player_ref(Seat(0));
+    let p = g.player(Seat(0));
     assert_eq!(p.played, vec![card("dagger")]);
     assert_eq!(p.revealed, vec![card("convincing_argument")]);
 }
@@ -317,7 +317,7 @@ fn reveal_07_strength_set() {
     act(&mut g, Action::Reveal);
     assert_eq!(g.view(Viewer::Spectator).players[0].strength, 2 * 2 + 2);
     act(&mut g, Action::Pass);
-    assert_eq!(g.test_strength(Seat(0)), 6);
+    assert_eq!(g.strength(Seat(0)), 6);
 }
 
 // IM-DECK-10: the Imperium Row shows 5 cards, and still 5 after a purchase.
@@ -391,10 +391,10 @@ fn control_01_three_spaces() {
 fn control_bonus(owner: Seat, sp: &str, c: &str) -> (i32, i32) {
     let mut g = game(&[c]);
     g.test_set_control(space(sp), Some(owner));
-    let before = g.test_player_ref(owner).clone();
+    let before = g.player(owner).clone();
     send(&mut g, c, sp);
     settle(&mut g);
-    let p = g.test_player_ref(owner);
+    let p = g.player(owner);
     (
         i32::from(p.solari) - i32::from(before.solari),
         i32::from(p.spice) - i32::from(before.spice),
@@ -443,13 +443,13 @@ fn control_05_win_places_marker() {
     let mut g = game(&[]);
     g.test_set_conflict(Some(conflict("siege_of_carthag")));
     win_conflict(&mut g);
-    assert_eq!(g.test_control(space("carthag")), Some(Seat(0)));
+    assert_eq!(g.control(space("carthag")), Some(Seat(0)));
     // A Conflict that grants no control moves no marker.
     let mut g = game(&[]);
     g.test_set_conflict(Some(conflict("guild_bank_raid")));
     win_conflict(&mut g);
     for sp in ["arrakeen", "carthag", "imperial_basin"] {
-        assert_eq!(g.test_control(space(sp)), None);
+        assert_eq!(g.control(space(sp)), None);
     }
 }
 
@@ -460,7 +460,7 @@ fn control_06_marker_replaced() {
     g.test_set_control(space("imperial_basin"), Some(Seat(3)));
     g.test_set_conflict(Some(conflict("secure_imperial_basin")));
     win_conflict(&mut g);
-    assert_eq!(g.test_control(space("imperial_basin")), Some(Seat(0)));
+    assert_eq!(g.control(space("imperial_basin")), Some(Seat(0)));
     assert_eq!(
         g.view(Viewer::Spectator).control[usize::from(space("imperial_basin").0)],
         Some(Seat(0))
@@ -486,7 +486,7 @@ fn sell(preset: Preset, spice: u8, k: u8) -> (u8, u8) {
     send(&mut g, "dune_the_desert_planet", "sell_melange");
     assert_eq!(kind(&g), "sell_melange");
     act(&mut g, Action::Choose(k));
-    let p = g.test_player_ref(Seat(0));
+    let p = g.player(Seat(0));
     (p.solari, spice - p.spice)
 }
 
@@ -538,8 +538,8 @@ fn melange_06_one_exchange() {
     send(&mut g, "dune_the_desert_planet", "sell_melange");
     act(&mut g, Action::Choose(0));
     assert_ne!(kind(&g), "sell_melange");
-    assert_eq!(g.test_player_ref(Seat(0)).solari, 6);
-    assert_eq!(g.test_player_ref(Seat(0)).spice, 8);
+    assert_eq!(g.player(Seat(0)).solari, 6);
+    assert_eq!(g.player(Seat(0)).spice, 8);
 }
 
 // IM-MELANGE-07: no other exchange: not 1 spice, not more than 5.
@@ -590,7 +590,7 @@ fn intrigue_02_plot_on_agent_turn() {
     let mut g = game(&["dagger"]);
     g.test_give_intrigue(Seat(0), intrigue("windfall"));
     act(&mut g, Action::Intrigue(intrigue("windfall")));
-    assert_eq!(g.test_player_ref(Seat(0)).solari, 12);
+    assert_eq!(g.player(Seat(0)).solari, 12);
     assert_eq!((seat(&g), kind(&g)), (Seat(0), "turn"));
     assert!(legal(&g).contains(&send_action("dagger", "rally_troops")));
 }
@@ -603,7 +603,7 @@ fn intrigue_03_plot_on_reveal_turn() {
     act(&mut g, Action::Reveal);
     assert_eq!(kind(&g), "acquire");
     act(&mut g, Action::Intrigue(intrigue("charisma")));
-    assert_eq!(g.test_player_ref(Seat(0)).persuasion, 2);
+    assert_eq!(g.player(Seat(0)).persuasion, 2);
     assert_eq!(kind(&g), "acquire");
 }
 
@@ -631,7 +631,7 @@ fn intrigue_05_combat_card_in_combat() {
     g.test_go_to_combat();
     assert_eq!((seat(&g), kind(&g)), (Seat(0), "combat_intrigue"));
     act(&mut g, Action::Intrigue(intrigue("ambush")));
-    assert_eq!(g.test_strength(Seat(0)), 2 + 4);
+    assert_eq!(g.strength(Seat(0)), 2 + 4);
 }
 
 // IM-INTRIGUE-06: a Combat Intrigue card is refused on Agent and Reveal
@@ -674,10 +674,10 @@ fn intrigue_07_endgame_card_at_the_end() {
         );
     }
     assert_eq!(seat(&g), Seat(0));
-    let vp = g.test_player_ref(Seat(0)).vp;
+    let vp = g.player(Seat(0)).vp;
     act(&mut g, Action::Intrigue(intrigue("plans_within_plans")));
     // 3 Influence on three tracks: 1 VP.
-    assert_eq!(g.test_player_ref(Seat(0)).vp, vp + 1);
+    assert_eq!(g.player(Seat(0)).vp, vp + 1);
 }
 
 // Alliance handover (docs/rules-decisions.md, A10a): a
@@ -690,11 +690,11 @@ fn alliance_handover_holder_picks() {
         g.test_player(Seat(0)).influence[Faction::Guild.index()] = 3;
         send(&mut g, "diplomacy", "foldspace");
         settle(&mut g);
-        assert_eq!(g.test_alliance(Faction::Guild), Some(Seat(0)));
+        assert_eq!(g.alliance(Faction::Guild), Some(Seat(0)));
         for &s in &tied {
             g.test_player(s).influence[Faction::Guild.index()] = 4;
         }
-        let vp: Vec<u8> = (0..4).map(|s| g.test_player_ref(Seat(s)).vp).collect();
+        let vp: Vec<u8> = (0..4).map(|s| g.player(Seat(s)).vp).collect();
         g.test_start_turn(Seat(0));
         g.test_player(Seat(0)).agents_out = 0;
         send(&mut g, "shifting_allegiances", "secure_contract");
@@ -712,9 +712,9 @@ fn alliance_handover_holder_picks() {
         } else {
             tied[0]
         };
-        assert_eq!(g.test_alliance(Faction::Guild), Some(to));
-        assert_eq!(g.test_player_ref(to).vp, vp[to.index()] + 1);
-        assert_eq!(g.test_player_ref(Seat(0)).vp, vp[0] - 1);
+        assert_eq!(g.alliance(Faction::Guild), Some(to));
+        assert_eq!(g.player(to).vp, vp[to.index()] + 1);
+        assert_eq!(g.player(Seat(0)).vp, vp[0] - 1);
     }
 }
 
@@ -728,7 +728,7 @@ fn kwisatz_haderach_moves_a_placed_agent() {
     g.test_set_occupant(space("carthag"), Some(Seat(0)));
     g.test_player(Seat(0)).agents_out = 2;
     refused(&g, send_action("dagger", "rally_troops"), "IM-AGENT-17");
-    let hand = g.test_player_ref(Seat(0)).hand.len();
+    let hand = g.player(Seat(0)).hand.len();
     send(&mut g, "kwisatz_haderach", "secure_contract");
     assert_eq!(kind(&g), "kwisatz_haderach");
     // No Agent on the Leader: one of the placed Agents must move.
@@ -745,7 +745,7 @@ fn kwisatz_haderach_moves_a_placed_agent() {
         Some(Seat(0))
     );
     assert_eq!(v.players[0].agents_left, 0);
-    let p = g.test_player_ref(Seat(0));
+    let p = g.player(Seat(0));
     assert_eq!(p.solari, 13, "Secure Contract resolved");
     assert_eq!(p.hand.len(), hand - 1 + 1, "played one, drew one");
     // With an Agent on the Leader, the player may use it instead (Pass).
@@ -777,10 +777,10 @@ fn high_council_persuasion_from_data() {
     let mut g = game(&[]);
     g.test_player(Seat(0)).high_council = true;
     act(&mut g, Action::Reveal);
-    assert_eq!(g.test_player_ref(Seat(0)).persuasion, 2);
+    assert_eq!(g.player(Seat(0)).persuasion, 2);
     let mut g = game(&[]);
     act(&mut g, Action::Reveal);
-    assert_eq!(g.test_player_ref(Seat(0)).persuasion, 0);
+    assert_eq!(g.player(Seat(0)).persuasion, 0);
 }
 
 // IM-START-02: Round Start in order: the Conflict is revealed, then every
@@ -818,10 +818,10 @@ fn start_02_conflict_then_draws() {
 fn intrigue_08_09_held_apart_and_where_gained() {
     for sp in ["carthag", "conspire", "secrets"] {
         let mut g = reach_game("foldspace");
-        let n = g.test_player_ref(Seat(0)).intrigue.len();
+        let n = g.player(Seat(0)).intrigue.len();
         send(&mut g, "foldspace", sp);
         settle(&mut g);
-        assert_eq!(g.test_player_ref(Seat(0)).intrigue.len(), n + 1, "{sp}");
+        assert_eq!(g.player(Seat(0)).intrigue.len(), n + 1, "{sp}");
     }
     // From a card effect: Refocus draws Imperium cards only, and its
     // reshuffle leaves the Intrigue hand alone.
@@ -833,7 +833,7 @@ fn intrigue_08_09_held_apart_and_where_gained() {
     p.discard = vec![card("diplomacy"), card("reconnaissance")];
     let cards = owned(&g, Seat(0));
     act(&mut g, Action::Intrigue(intrigue("refocus")));
-    let p = g.test_player_ref(Seat(0));
+    let p = g.player(Seat(0));
     assert_eq!(p.intrigue, vec![intrigue("windfall")]);
     assert_eq!(
         owned(&g, Seat(0)),
@@ -845,13 +845,13 @@ fn intrigue_08_09_held_apart_and_where_gained() {
     let mut g = game(&[]);
     g.test_set_conflict(Some(conflict("raid_stockpiles")));
     let cards = owned(&g, Seat(0));
-    let n = g.test_player_ref(Seat(0)).intrigue.len();
+    let n = g.player(Seat(0)).intrigue.len();
     g.test_player(Seat(0)).conflict = 1;
     g.test_go_to_combat();
     while g.view(Viewer::Spectator).phase == "combat" {
         act(&mut g, Action::Pass);
     }
-    assert_eq!(g.test_player_ref(Seat(0)).intrigue.len(), n + 1);
+    assert_eq!(g.player(Seat(0)).intrigue.len(), n + 1);
     assert_eq!(owned(&g, Seat(0)), cards);
 }
 

@@ -44,8 +44,7 @@ pub fn game_with(leaders: [&str; 4], preset: Preset, hand: &[&str]) -> Imperium 
     };
     let mut g = Imperium::setup(&opts, 11).unwrap();
     // The Baron's secret factions, if asked.
-    while g.test_pending().is_some()
-        && g.view(Viewer::Spectator).prompt.unwrap().kind == "secret_faction"
+    while g.prompt().is_some() && g.view(Viewer::Spectator).prompt.unwrap().kind == "secret_faction"
     {
         let l = legal(&g);
         act(&mut g, l[0]);
@@ -132,7 +131,7 @@ pub fn settle(g: &mut Imperium) {
 
 /// Every card a seat owns, in every zone.
 pub fn owned(g: &Imperium, s: Seat) -> usize {
-    let p = g.test_player_ref(s);
+    let p = g.player(s);
     p.deck.len() + p.hand.len() + p.played.len() + p.revealed.len() + p.discard.len()
 }
 

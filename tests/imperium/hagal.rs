@@ -137,7 +137,7 @@ fn hagal_gains_only_card_effects_and_no_vp() {
     g.test_player(Seat(2)).influence = [1, 0, 0, 0];
     stack_deck(&mut g, &["wealth"]);
     g.test_rival_turn(Seat(2));
-    let p = g.test_player_ref(Seat(2));
+    let p = g.player(Seat(2));
     assert_eq!(p.influence[Faction::Emperor.index()], 2);
     assert_eq!((p.solari, p.spice, p.water, p.vp), (0, 0, 0, 0));
 }
@@ -148,7 +148,7 @@ fn hagal_recruits_card_troops() {
     let mut g = two_player();
     stack_deck(&mut g, &["rally_troops"]);
     g.test_rival_turn(Seat(2));
-    let p = g.test_player_ref(Seat(2));
+    let p = g.player(Seat(2));
     assert_eq!((p.garrison, p.conflict), (4, 0));
 }
 
@@ -161,7 +161,7 @@ fn hagal_deploys_recruits_and_two_from_garrison() {
     p.supply = 9;
     stack_deck(&mut g, &["heighliner"]);
     g.test_rival_turn(Seat(2));
-    let p = g.test_player_ref(Seat(2));
+    let p = g.player(Seat(2));
     assert_eq!((p.garrison, p.conflict), (1, 5));
 }
 
@@ -170,7 +170,7 @@ fn hagal_deploys_recruits_and_two_from_garrison() {
 #[test]
 fn hagal_acts_after_first_player_agent_turn_only() {
     let mut g = two_player();
-    let first = g.test_first();
+    let first = g.first();
     let other = Seat(1 - first.0);
     let agent = |g: &Imperium, seat: Seat| {
         let mut legal = Vec::new();
@@ -203,7 +203,7 @@ fn hagal_acts_after_first_player_agent_turn_only() {
 #[test]
 fn hagal_without_agents_takes_no_turn() {
     let mut g = two_player();
-    let first = g.test_first();
+    let first = g.first();
     g.test_player(Seat(2)).agents_out = 3;
     let mut legal = Vec::new();
     g.legal_actions(first, &mut legal);
@@ -230,7 +230,7 @@ fn combat(g: &mut Imperium, conflict: &str, troops: &[u8]) -> Vec<Event> {
     g.test_go_to_combat();
     let mut ev = Vec::new();
     while let Some(seat) = g.to_act() {
-        if g.test_round() > 1 || !matches!(g.view(Viewer::Spectator).phase, "combat") {
+        if g.round() > 1 || !matches!(g.view(Viewer::Spectator).phase, "combat") {
             break;
         }
         let mut legal = Vec::new();
@@ -257,8 +257,8 @@ fn hagal_win_removes_control_and_earns_nothing() {
         ev.iter()
             .any(|e| matches!(e, Event::ControlRemoved { seat, .. } if seat.0 == 0))
     );
-    assert_eq!(g.test_control(space("arrakeen")), None);
-    let p = g.test_player_ref(Seat(2));
+    assert_eq!(g.control(space("arrakeen")), None);
+    let p = g.player(Seat(2));
     assert_eq!((p.vp, p.solari, p.spice, p.water), (0, 0, 0, 0));
     assert!(p.intrigue.is_empty());
     // The player beaten only by House Hagal takes the 2nd reward.
@@ -278,8 +278,8 @@ fn hagal_reveals_swords_in_combat() {
     stack_deck(&mut g, &["heighliner"]);
     let ev = g.test_rival_combat_swords();
     assert_eq!(reveals(&ev), 1);
-    assert_eq!(g.test_player_ref(Seat(2)).swords, 6);
-    assert_eq!(g.test_strength(Seat(2)), 10);
+    assert_eq!(g.player(Seat(2)).swords, 6);
+    assert_eq!(g.strength(Seat(2)), 10);
 }
 
 // IM-HAGAL-15: no troop in the Conflict, no card revealed.
@@ -288,7 +288,7 @@ fn rival_without_troops_reveals_nothing_in_combat() {
     let mut g = two_player();
     let ev = g.test_rival_combat_swords();
     assert_eq!(reveals(&ev), 0);
-    assert_eq!(g.test_player_ref(Seat(2)).swords, 0);
+    assert_eq!(g.player(Seat(2)).swords, 0);
 }
 
 // IM-HAGAL-10: House Hagal builds no deck (no cards in any zone), checked
@@ -296,7 +296,7 @@ fn rival_without_troops_reveals_nothing_in_combat() {
 #[test]
 fn hagal_has_no_cards() {
     let g = two_player();
-    let p = g.test_player_ref(Seat(2));
+    let p = g.player(Seat(2));
     assert!(p.deck.is_empty() && p.hand.is_empty() && p.discard.is_empty());
 }
 
@@ -417,11 +417,11 @@ fn solo_rival_keeps_revealing_when_occupied() {
 #[test]
 fn solo_rival_ignores_space_effects() {
     let mut g = solo();
-    let before = g.test_player_ref(Seat(1)).clone();
+    let before = g.player(Seat(1)).clone();
     g.test_set_occupant(space("wealth"), None);
     stack_deck(&mut g, &["wealth"]);
     g.test_rival_turn(Seat(1));
-    let p = g.test_player_ref(Seat(1));
+    let p = g.player(Seat(1));
     assert_eq!(p.solari, before.solari, "Wealth gives a Rival no Solari");
     assert_eq!(p.influence[0], before.influence[0] + 1);
 }
@@ -437,7 +437,7 @@ fn solo_rival_deploys_from_garrison() {
     p.supply = 9;
     stack_deck(&mut g, &["stillsuits"]);
     g.test_rival_turn(Seat(1));
-    let p = g.test_player_ref(Seat(1));
+    let p = g.player(Seat(1));
     assert_eq!((p.garrison, p.conflict), (1, 2));
 }
 
@@ -451,12 +451,12 @@ fn solo_rival_harvest_takes_all_spice() {
     *g.test_bonus_spice(space("the_great_flat")) = 2;
     *g.test_bonus_spice(space("hagga_basin")) = 1;
     *g.test_bonus_spice(space("imperial_basin")) = 0;
-    let spice = g.test_player_ref(Seat(1)).spice;
+    let spice = g.player(Seat(1)).spice;
     stack_deck(&mut g, &["harvest_spice"]);
     let ev = g.test_rival_turn(Seat(1));
     assert_eq!(sent(&ev), vec![(Seat(1), space("the_great_flat"))]);
     let base = data().space(space("the_great_flat")).base_spice;
-    assert_eq!(g.test_player_ref(Seat(1)).spice, spice + base + 2);
+    assert_eq!(g.player(Seat(1)).spice, spice + base + 2);
     assert_eq!(*g.test_bonus_spice(space("the_great_flat")), 0);
 }
 
@@ -472,8 +472,8 @@ fn solo_rivals_reveal_swords() {
     stack_deck(&mut g, &["conspire", "foldspace"]);
     let ev = g.test_rival_combat_swords();
     assert_eq!(reveals(&ev), 2);
-    assert_eq!(g.test_player_ref(Seat(1)).swords, 4);
-    assert_eq!(g.test_player_ref(Seat(2)).swords, 1);
+    assert_eq!(g.player(Seat(1)).swords, 4);
+    assert_eq!(g.player(Seat(2)).swords, 1);
 }
 
 // IM-SOLO-09: a solo Rival takes Conflict rewards, control included:
@@ -500,7 +500,7 @@ fn solo_rival_gains_conflict_rewards() {
     // the Rival with no troop takes nothing.
     let mut g = solo();
     stack_deck(&mut g, &["hall_of_oratory", "hall_of_oratory"]);
-    let vp = g.test_player_ref(Seat(1)).vp;
+    let vp = g.player(Seat(1)).vp;
     let ev = combat(&mut g, "siege_of_arrakeen", &[1, 5, 0]);
     assert_eq!(
         gains(&ev),
@@ -529,8 +529,8 @@ fn solo_rival_gains_conflict_rewards() {
             },
         ]
     );
-    assert_eq!(g.test_control(arrakeen), Some(Seat(1)));
-    assert_eq!(g.test_player_ref(Seat(1)).vp, vp + 1);
+    assert_eq!(g.control(arrakeen), Some(Seat(1)));
+    assert_eq!(g.player(Seat(1)).vp, vp + 1);
 
     // A Rival in second place takes the 4 Solari, and no control.
     let mut g = solo();
@@ -563,7 +563,7 @@ fn solo_rival_gains_conflict_rewards() {
             },
         ]
     );
-    assert_eq!(g.test_control(arrakeen), Some(Seat(0)));
+    assert_eq!(g.control(arrakeen), Some(Seat(0)));
 }
 
 // IM-SOLO-10 IM-SOLO-11: 7 Solari or 7 spice become 1 VP.
@@ -576,7 +576,7 @@ fn solo_rival_converts_seven_to_vp() {
     p.water = 0;
     p.vp = 0;
     g.test_rival_convert();
-    let p = g.test_player_ref(Seat(1));
+    let p = g.player(Seat(1));
     assert_eq!((p.solari, p.spice, p.vp), (1, 0, 2));
 }
 
@@ -590,7 +590,7 @@ fn solo_rival_below_seven_keeps_resources() {
     p.water = 0;
     p.vp = 0;
     g.test_rival_convert();
-    let p = g.test_player_ref(Seat(1));
+    let p = g.player(Seat(1));
     assert_eq!((p.solari, p.spice, p.vp), (6, 6, 0));
 }
 
@@ -600,7 +600,7 @@ fn solo_rival_picks_least_influence_faction() {
     let mut g = solo();
     g.test_player(Seat(1)).influence = [2, 3, 0, 1];
     g.test_rival_influence_choice(Seat(1), 0b1111);
-    assert_eq!(g.test_player_ref(Seat(1)).influence, [2, 3, 1, 1]);
+    assert_eq!(g.player(Seat(1)).influence, [2, 3, 1, 1]);
     assert_eq!(
         g.to_act(),
         Some(Seat(0)),
@@ -716,7 +716,7 @@ fn hagal_starting_garrison_from_data() {
         ),
     ] {
         let g = two_player_with(preset, &rules);
-        let p = g.test_player_ref(Seat(2));
+        let p = g.player(Seat(2));
         assert_eq!(p.garrison, want, "{preset:?} {rules:?}");
         assert_eq!(p.supply + p.garrison, 12);
         assert_eq!(g.view(Viewer::Spectator).rivals[0].garrison, want);
@@ -785,7 +785,7 @@ fn hagal_signet_ring_as_the_text_lists_it() {
         stack_deck(&mut g, &["arrakeen_2p"]);
         let ev = g.test_rival_turn(Seat(2));
         assert_eq!(sent(&ev), vec![(Seat(2), space("arrakeen"))]);
-        let p = g.test_player_ref(Seat(2));
+        let p = g.player(Seat(2));
         let want = if signet { 2 } else { 1 };
         assert_eq!(
             (p.conflict, p.garrison),
@@ -847,11 +847,11 @@ fn solo_difficulty_levels_change_what_they_say() {
         ["mercenary", "sardaukar", "mentat", "kwisatz_haderach"]
     );
     let plain = solo();
-    let base = plain.test_player_ref(Seat(0)).clone();
+    let base = plain.player(Seat(0)).clone();
     for l in levels {
         let g = solo_at(&l.id);
         // The player's extra stock.
-        let p = g.test_player_ref(Seat(0));
+        let p = g.player(Seat(0));
         assert_eq!(p.solari, base.solari + l.human_solari, "{}", l.id);
         assert_eq!(p.spice, base.spice + l.human_spice, "{}", l.id);
         // The Rivals' starting stock (before round 1, in which they act
@@ -866,7 +866,7 @@ fn solo_difficulty_levels_change_what_they_say() {
         )
         .unwrap();
         for r in 1..3 {
-            let p = start.test_player_ref(Seat(r));
+            let p = start.player(Seat(r));
             assert_eq!(
                 (
                     p.solari,
@@ -884,18 +884,14 @@ fn solo_difficulty_levels_change_what_they_say() {
         // The Rivals' Swordmaster from the level's round.
         let mut early = g.clone();
         early.test_round_start(l.rival_swordmaster_round - 2);
-        assert_eq!(early.test_player_ref(Seat(1)).agents, 2, "{}", l.id);
+        assert_eq!(early.player(Seat(1)).agents, 2, "{}", l.id);
         let mut on_time = g.clone();
         let ev = on_time.test_round_start(l.rival_swordmaster_round - 1);
         for r in 1..3 {
-            assert_eq!(on_time.test_player_ref(Seat(r)).agents, 3, "{}", l.id);
+            assert_eq!(on_time.player(Seat(r)).agents, 3, "{}", l.id);
             assert!(ev.contains(&Event::Swordmaster { seat: Seat(r) }));
         }
-        assert_eq!(
-            on_time.test_player_ref(Seat(0)).agents,
-            2,
-            "not the player's"
-        );
+        assert_eq!(on_time.player(Seat(0)).agents, 2, "not the player's");
         // The player's Mentat price.
         let cost = l.human_mentat_cost;
         assert_eq!(dagger_to(&g, "mentat", cost), Ok(()), "{}", l.id);
@@ -929,13 +925,13 @@ fn solo_difficulty_levels_change_what_they_say() {
     // Without a level: the text's solo game, Rivals start as players do.
     let start = Imperium::test_setup_unstarted(&opts(1), 5).unwrap();
     for r in 1..3 {
-        let p = start.test_player_ref(Seat(r));
+        let p = start.player(Seat(r));
         assert_eq!((p.water, p.garrison, p.intrigue.len()), (1, 3, 0));
     }
     let mut late = plain.clone();
     late.test_round_start(9);
     assert_eq!(
-        late.test_player_ref(Seat(1)).agents,
+        late.player(Seat(1)).agents,
         2,
         "no Swordmaster without a level"
     );
@@ -1045,7 +1041,7 @@ fn a_rivals_signet_ring_only_on_the_card_that_lists_it() {
                 "arrakeen"
             };
             assert_eq!(sent(&ev), vec![(seat, space(sp))], "{players}p {card}");
-            let p = g.test_player_ref(seat);
+            let p = g.player(seat);
             assert_eq!(
                 (p.conflict, p.garrison),
                 (want, 0),

@@ -19,12 +19,6 @@ impl Imperium {
         self.pm(seat)
     }
 
-    /// A player's pieces.
-    #[doc(hidden)]
-    pub fn test_player_ref(&self, seat: Seat) -> &Player {
-        self.p(seat)
-    }
-
     /// Sets who occupies a space (tests only).
     #[doc(hidden)]
     pub fn test_set_occupant(&mut self, space: SpaceId, seat: Option<Seat>) {
@@ -37,22 +31,10 @@ impl Imperium {
         self.control[usize::from(space.0)] = seat;
     }
 
-    /// Reads a space's controller.
-    #[doc(hidden)]
-    pub fn test_control(&self, space: SpaceId) -> Option<Seat> {
-        self.control[usize::from(space.0)]
-    }
-
     /// Bonus spice on a space.
     #[doc(hidden)]
     pub fn test_bonus_spice(&mut self, space: SpaceId) -> &mut u8 {
         &mut self.bonus_spice[usize::from(space.0)]
-    }
-
-    /// Alliance holder of a faction.
-    #[doc(hidden)]
-    pub fn test_alliance(&self, f: super::ids::Faction) -> Option<Seat> {
-        self.alliance[f.index()]
     }
 
     /// Sets the Imperium Row.
@@ -86,34 +68,10 @@ impl Imperium {
         }
     }
 
-    /// The Conflict cards revealed so far, oldest first.
-    #[doc(hidden)]
-    pub fn test_conflicts_seen(&self) -> &[super::ids::ConflictId] {
-        &self.conflicts_seen
-    }
-
     /// The Imperium deck, top last.
     #[doc(hidden)]
     pub fn test_imperium_deck(&mut self) -> &mut Vec<CardId> {
         &mut self.imperium_deck
-    }
-
-    /// The decision awaited (debug form).
-    #[doc(hidden)]
-    pub fn test_pending(&self) -> Option<&Prompt> {
-        self.prompt.as_ref()
-    }
-
-    /// The First Player.
-    #[doc(hidden)]
-    pub fn test_first(&self) -> Seat {
-        self.first
-    }
-
-    /// Round number.
-    #[doc(hidden)]
-    pub fn test_round(&self) -> u8 {
-        self.round
     }
 
     /// Conflict cards left.
@@ -126,12 +84,6 @@ impl Imperium {
     #[doc(hidden)]
     pub fn test_set_conflict(&mut self, c: Option<super::ids::ConflictId>) {
         self.conflict = c;
-    }
-
-    /// The revealed Conflict.
-    #[doc(hidden)]
-    pub fn test_conflict(&self) -> Option<super::ids::ConflictId> {
-        self.conflict
     }
 
     /// Makes `seat` the First Player and starts its turn now, discarding
@@ -190,18 +142,6 @@ impl Imperium {
         self.first = seat;
     }
 
-    /// Strength of a seat.
-    #[doc(hidden)]
-    pub fn test_strength(&self, seat: Seat) -> u8 {
-        self.strength(seat)
-    }
-
-    /// The Mentat holder this round and next.
-    #[doc(hidden)]
-    pub fn test_mentat(&self) -> (Option<Seat>, Option<Seat>) {
-        (self.mentat, self.mentat_next)
-    }
-
     // The rivals (House Hagal and the solo Rivals).
 
     /// The House Hagal deck, top last.
@@ -226,12 +166,6 @@ impl Imperium {
                 .position(|c| c.id == id)
                 .unwrap_or_else(|| panic!("no hagal card {id}")) as u8,
         )
-    }
-
-    /// Every participant (seats and rivals).
-    #[doc(hidden)]
-    pub fn test_participants(&self) -> u8 {
-        self.n()
     }
 
     /// Run a rival Agent turn now, as the engine does, then the tasks it

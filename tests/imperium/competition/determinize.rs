@@ -56,8 +56,8 @@ fn a_sample_keeps_everything_the_seat_sees() {
                     d.legal_actions(Seat(s), &mut b);
                     assert_eq!(a, b, "the seat's own choices are its own");
                 }
-                for other in (0..g.test_participants()).map(Seat) {
-                    let (p, q) = (g.test_player_ref(other), d.test_player_ref(other));
+                for other in (0..g.participants()).map(Seat) {
+                    let (p, q) = (g.player(other), d.player(other));
                     assert_eq!(p.hand.len(), q.hand.len());
                     assert_eq!(p.deck.len(), q.deck.len());
                     assert_eq!(p.intrigue.len(), q.intrigue.len());
@@ -89,7 +89,7 @@ fn swap_hand_and_deck(g: &mut Imperium, seat: Seat) -> bool {
 
 /// Swaps an Intrigue card of `seat` with a different one of the deck.
 fn swap_intrigue(g: &mut Imperium, seat: Seat) -> bool {
-    let held = g.test_player_ref(seat).intrigue.clone();
+    let held = g.player(seat).intrigue.clone();
     let deck = g.test_intrigue_deck().clone();
     for (i, c) in held.iter().enumerate() {
         if let Some(j) = deck.iter().position(|d| d != c) {
@@ -116,12 +116,12 @@ fn a_sample_depends_only_on_what_the_seat_sees() {
             }
             // Everyone holds an Intrigue card to swap.
             let extra = a.test_intrigue_deck()[0];
-            for s in (0..a.test_participants()).map(Seat) {
+            for s in (0..a.participants()).map(Seat) {
                 a.test_give_intrigue(s, extra);
             }
             let mut b = a.clone();
             let mut changed = 0;
-            for other in (1..a.test_participants()).map(Seat) {
+            for other in (1..a.participants()).map(Seat) {
                 changed += usize::from(swap_hand_and_deck(&mut b, other));
                 changed += usize::from(swap_intrigue(&mut b, other));
             }
@@ -140,7 +140,7 @@ fn a_sample_depends_only_on_what_the_seat_sees() {
             let n = conflicts.len();
             conflicts[n - run..].reverse();
             // A card of the deck swapped for one of its tier left in the box.
-            let seen = a.test_conflicts_seen().to_vec();
+            let seen = a.conflicts_seen().to_vec();
             let conflicts = b.test_conflict_deck();
             let boxed = (0..data().conflicts.len() as u8)
                 .map(ConflictId)
@@ -179,14 +179,11 @@ fn samples_vary_with_the_sampling_generator() {
     let hands: std::collections::BTreeSet<Vec<_>> = (0..12)
         .map(|k| {
             let d = sample(&g, 0, k);
-            assert_eq!(
-                d.test_player_ref(Seat(0)).hand,
-                g.test_player_ref(Seat(0)).hand
-            );
+            assert_eq!(d.player(Seat(0)).hand, g.player(Seat(0)).hand);
             // Other hands (as sets) and deck orders.
             (1..4)
                 .flat_map(|s| {
-                    let p = d.test_player_ref(Seat(s));
+                    let p = d.player(Seat(s));
                     let mut h = p.hand.clone();
                     h.sort();
                     h.into_iter().chain([CardId(u8::MAX)]).chain(p.deck.clone())
@@ -218,21 +215,18 @@ fn another_barons_secret_factions_are_redrawn() {
         ..ImperiumOptions::players(3)
     };
     let g = game_after(&opts, 2, 10);
-    let mask = g.test_player_ref(Seat(1)).secret_factions;
+    let mask = g.player(Seat(1)).secret_factions;
     assert_eq!(mask.count_ones(), 2, "chosen at setup");
     let masks: std::collections::BTreeSet<u8> = (0..16)
         .map(|k| {
-            let m = sample(&g, 0, k).test_player_ref(Seat(1)).secret_factions;
+            let m = sample(&g, 0, k).player(Seat(1)).secret_factions;
             assert_eq!(m.count_ones(), 2);
             m
         })
         .collect();
     assert!(masks.len() > 1, "MC-SIM-02: the secret is redrawn");
     for k in 0..4 {
-        assert_eq!(
-            sample(&g, 1, k).test_player_ref(Seat(1)).secret_factions,
-            mask
-        );
+        assert_eq!(sample(&g, 1, k).player(Seat(1)).secret_factions, mask);
     }
 }
 

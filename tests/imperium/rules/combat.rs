@@ -9,15 +9,15 @@ fn strength_rules() {
     let p = g.test_player(Seat(1));
     p.conflict = 2;
     p.swords = 3;
-    assert_eq!(g.test_strength(Seat(1)), 7);
+    assert_eq!(g.strength(Seat(1)), 7);
     g.test_player(Seat(2)).swords = 5;
-    assert_eq!(g.test_strength(Seat(2)), 0);
+    assert_eq!(g.strength(Seat(2)), 0);
     let p = g.test_player(Seat(1));
     p.conflict = 0;
     p.strength_lost = true;
-    assert_eq!(g.test_strength(Seat(1)), 0);
+    assert_eq!(g.strength(Seat(1)), 0);
     g.test_player(Seat(1)).conflict = 1;
-    assert_eq!(g.test_strength(Seat(1)), 0, "cannot be increased again");
+    assert_eq!(g.strength(Seat(1)), 0, "cannot be increased again");
 }
 
 fn places(g: &mut Imperium, s: [u8; 4]) -> Vec<(Seat, u8)> {
@@ -162,7 +162,7 @@ fn third_place_reward_paid_in_three_player_game() {
         g.test_player(Seat(0)).conflict = 3;
         g.test_player(Seat(1)).conflict = 2;
         g.test_player(Seat(2)).conflict = 1;
-        let before = g.test_player_ref(Seat(2)).clone();
+        let before = g.player(Seat(2)).clone();
         g.test_go_to_combat();
         let mut ev = Vec::new();
         while g.view(Viewer::Spectator).phase == "combat" {
@@ -185,7 +185,7 @@ fn third_place_reward_paid_in_three_player_game() {
             )
         });
         assert_eq!(rewarded, paid, "{preset:?}");
-        let after = g.test_player_ref(Seat(2));
+        let after = g.player(Seat(2));
         let gained = if paid { 2 } else { 0 };
         assert_eq!(after.solari, before.solari + gained, "{preset:?}");
     }
@@ -233,12 +233,12 @@ fn combat_intrigue_round() {
         );
     }
     for s in (0..4).map(Seat) {
-        let p = g.test_player_ref(s);
+        let p = g.player(s);
         assert_eq!(p.conflict, 0);
         assert_eq!(p.swords, 0);
     }
     assert_eq!(
-        g.test_player_ref(Seat(0)).garrison,
+        g.player(Seat(0)).garrison,
         3,
         "troops return to the supply, not the garrison"
     );

@@ -213,10 +213,10 @@ fn every_board_space() {
     for &(sp, c, ds, dsp, dw, dg, di, dh, f) in table {
         let mut g = game(&[c]);
         g.test_player(Seat(0)).influence[Faction::Fremen.index()] = 2;
-        let before = g.test_player_ref(Seat(0)).clone();
+        let before = g.player(Seat(0)).clone();
         send(&mut g, c, sp);
         settle(&mut g);
-        let p = g.test_player_ref(Seat(0));
+        let p = g.player(Seat(0));
         let d = |a: u8, b: u8| i32::from(a) - i32::from(b);
         assert_eq!(d(p.solari, before.solari), ds, "{sp} solari");
         assert_eq!(d(p.spice, before.spice), dsp, "{sp} spice");
@@ -244,7 +244,7 @@ fn every_board_space() {
             "foldspace" => assert!(p.discard.contains(&card("foldspace"))),
             "high_council" => assert!(p.high_council),
             "swordmaster" => assert_eq!(p.agents, 3),
-            "mentat" => assert_eq!(g.test_mentat().0, Some(Seat(0))),
+            "mentat" => assert_eq!(g.mentat().0, Some(Seat(0))),
             "hall_of_oratory" => assert_eq!(p.persuasion, 1),
             _ => {}
         }
@@ -315,11 +315,11 @@ fn every_card_resolves() {
         g.test_player(Seat(0)).hand = vec![id];
         g.test_player(Seat(0)).garrison = 3;
         g.test_player(Seat(0)).conflict = 1;
-        let before = g.test_player_ref(Seat(0)).clone();
+        let before = g.player(Seat(0)).clone();
         act(&mut g, Action::Reveal);
         settle(&mut g);
         if let Some(want) = plain_gain(&c.reveal) {
-            let p = g.test_player_ref(Seat(0));
+            let p = g.player(Seat(0));
             assert_eq!(
                 p.persuasion - before.persuasion,
                 want.persuasion,
@@ -352,7 +352,7 @@ fn every_card_resolves() {
             let a = a.unwrap_or_else(|| panic!("{} has no legal Agent space", c.id));
             act(&mut g, a);
             settle(&mut g);
-            let p = g.test_player_ref(Seat(0));
+            let p = g.player(Seat(0));
             let trashes_itself = c.agent.iter().any(|e| match e {
                 melange::rules::imperium::Effect::TrashThis => true,
                 melange::rules::imperium::Effect::Optional(s) => {
@@ -368,7 +368,7 @@ fn every_card_resolves() {
             g.test_set_row(vec![id]);
             act(&mut g, Action::Reveal);
             g.test_player(Seat(0)).persuasion = 20;
-            let vp = g.test_player_ref(Seat(0)).vp;
+            let vp = g.player(Seat(0)).vp;
             act(
                 &mut g,
                 Action::Acquire {
@@ -377,7 +377,7 @@ fn every_card_resolves() {
                 },
             );
             settle(&mut g);
-            let p = g.test_player_ref(Seat(0));
+            let p = g.player(Seat(0));
             assert!(p.discard.contains(&id), "{} acquired", c.id);
             if let Some(want) = plain_gain(&c.acquire) {
                 assert_eq!(p.vp - vp, want.vp, "{} acquire vp", c.id);
@@ -411,7 +411,7 @@ fn every_intrigue_card() {
                 if on_turn {
                     act(&mut g, Action::Intrigue(id));
                     settle(&mut g);
-                    assert!(!g.test_player_ref(Seat(0)).intrigue.contains(&id));
+                    assert!(!g.player(Seat(0)).intrigue.contains(&id));
                 }
             }
             IntrigueKind::Combat | IntrigueKind::Endgame => {
@@ -450,7 +450,7 @@ fn leader_abilities() {
     );
     g.test_player(Seat(0)).solari = 3;
     send(&mut g, "dagger", "rally_troops");
-    assert_eq!(g.test_player_ref(Seat(0)).solari, 0);
+    assert_eq!(g.player(Seat(0)).solari, 0);
     // Ariana: harvest 1 less, draw 1.
     let mut g = game_with(
         [
@@ -463,8 +463,8 @@ fn leader_abilities() {
     );
     g.test_player(Seat(0)).spice = 0;
     send(&mut g, "dune_the_desert_planet", "imperial_basin");
-    assert_eq!(g.test_player_ref(Seat(0)).spice, 0);
-    assert_eq!(g.test_player_ref(Seat(0)).hand.len(), 1);
+    assert_eq!(g.player(Seat(0)).spice, 0);
+    assert_eq!(g.player(Seat(0)).hand.len(), 1);
     // Ilban: draws when paying Solari for a space.
     let mut g = game_with(
         [
@@ -476,7 +476,7 @@ fn leader_abilities() {
         &["dagger"],
     );
     send(&mut g, "dagger", "rally_troops");
-    assert_eq!(g.test_player_ref(Seat(0)).hand.len(), 1);
+    assert_eq!(g.player(Seat(0)).hand.len(), 1);
     // Memnon: Influence on a High Council seat.
     let mut g = game_with(
         [
@@ -489,10 +489,7 @@ fn leader_abilities() {
     );
     send(&mut g, "dagger", "high_council");
     act(&mut g, Action::Faction(Faction::Guild));
-    assert_eq!(
-        g.test_player_ref(Seat(0)).influence[Faction::Guild.index()],
-        1
-    );
+    assert_eq!(g.player(Seat(0)).influence[Faction::Guild.index()], 1);
     // Rabban: +1 spice +1 Solari at setup; signet recruits.
     let opts = ImperiumOptions {
         player_count: 3,
@@ -504,19 +501,13 @@ fn leader_abilities() {
         ..Default::default()
     };
     let g = Imperium::setup(&opts, 5).unwrap();
-    assert_eq!(
-        (
-            g.test_player_ref(Seat(0)).spice,
-            g.test_player_ref(Seat(0)).solari
-        ),
-        (1, 1)
-    );
+    assert_eq!((g.player(Seat(0)).spice, g.player(Seat(0)).solari), (1, 1));
     // Paul: sees his top card.
     let g = game(&[]);
     let v = g.view(Viewer::Seat(Seat(0)));
     assert_eq!(
         v.players[0].deck_top,
-        g.test_player_ref(Seat(0)).deck.last().copied()
+        g.player(Seat(0)).deck.last().copied()
     );
     assert_eq!(g.view(Viewer::Seat(Seat(1))).players[0].deck_top, None);
     // Helena: may enter an occupied Spice Trade space.

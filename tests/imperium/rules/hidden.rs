@@ -76,10 +76,7 @@ fn hidden_intrigue_never_changes_what_others_see() {
                 let held = &mut g.test_player(hidden).intrigue;
                 held.extend(cards.iter().map(|c| intrigue(c)));
             }
-            assert_ne!(
-                a.test_player_ref(hidden).intrigue,
-                b.test_player_ref(hidden).intrigue
-            );
+            assert_ne!(a.player(hidden).intrigue, b.player(hidden).intrigue);
             let mut rng = seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1;
             for _ in 0..1500 {
                 assert_eq!(a.to_act(), b.to_act(), "{players}p seed {seed}");

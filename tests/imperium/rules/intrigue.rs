@@ -16,7 +16,7 @@ fn intrigue_timing() {
     g.test_give_intrigue(Seat(0), intrigue("windfall"));
     // IM-INTRIGUE-02: a Plot on the Agent turn.
     act(&mut g, Action::Intrigue(intrigue("windfall")));
-    assert_eq!(g.test_player_ref(Seat(0)).solari, 12);
+    assert_eq!(g.player(Seat(0)).solari, 12);
     g.test_player(Seat(1)).conflict = 1;
     g.test_give_intrigue(Seat(1), intrigue("charisma"));
     g.test_go_to_combat();
@@ -35,7 +35,7 @@ fn plot_on_reveal_turn() {
     g.test_give_intrigue(Seat(0), intrigue("charisma"));
     act(&mut g, Action::Reveal);
     act(&mut g, Action::Intrigue(intrigue("charisma")));
-    assert_eq!(g.test_player_ref(Seat(0)).persuasion, 2);
+    assert_eq!(g.player(Seat(0)).persuasion, 2);
 }
 
 fn prompt_kind(g: &Imperium) -> &'static str {
@@ -83,7 +83,7 @@ fn plot_intrigue_at_each_point_of_an_agent_turn() {
     before.sort();
     assert_eq!(plots_offered(&g), before);
     act(&mut g, Action::Intrigue(intrigue("windfall")));
-    assert_eq!(g.test_player_ref(Seat(0)).solari, 12);
+    assert_eq!(g.player(Seat(0)).solari, 12);
     assert_eq!(prompt_kind(&g), "turn", "the turn goes on");
     // Rally Troops: pay 4 Solari, recruit 4 (not a Combat space).
     send(&mut g, "dagger", "rally_troops");
@@ -107,7 +107,7 @@ fn plot_intrigue_at_each_point_of_an_agent_turn() {
         "IM-INTRIGUE-06",
     );
     act(&mut g, Action::Intrigue(intrigue("charisma")));
-    assert_eq!(g.test_player_ref(Seat(0)).persuasion, 2);
+    assert_eq!(g.player(Seat(0)).persuasion, 2);
     assert_eq!(prompt_kind(&g), "agent_plot", "asked again: any number");
     assert!(plots_offered(&g).is_empty());
     act(&mut g, Action::Pass);
@@ -173,7 +173,7 @@ fn plot_intrigue_before_and_after_the_reveal() {
     assert_eq!(prompt_kind(&g), "acquire");
     assert_eq!(plots_offered(&g), vec![intrigue("charisma")]);
     act(&mut g, Action::Intrigue(intrigue("charisma")));
-    let p = g.test_player_ref(Seat(0));
+    let p = g.player(Seat(0));
     assert_eq!((p.solari, p.intrigue.len()), (12, 0));
     assert!(p.persuasion >= 2);
 }
@@ -189,9 +189,9 @@ fn steal_intrigue() {
         g.test_give_intrigue(Seat(2), intrigue(c));
     }
     send(&mut g, "diplomacy", "secrets");
-    assert_eq!(g.test_player_ref(Seat(0)).intrigue.len(), 2);
-    assert_eq!(g.test_player_ref(Seat(1)).intrigue.len(), 3);
-    assert_eq!(g.test_player_ref(Seat(2)).intrigue.len(), 3);
+    assert_eq!(g.player(Seat(0)).intrigue.len(), 2);
+    assert_eq!(g.player(Seat(1)).intrigue.len(), 3);
+    assert_eq!(g.player(Seat(2)).intrigue.len(), 3);
 }
 
 // IM-INTRIGUE-08: Intrigue cards never enter the deck.
@@ -199,7 +199,7 @@ fn steal_intrigue() {
 fn intrigue_kept_apart() {
     let mut g = game(&["reconnaissance"]);
     send(&mut g, "reconnaissance", "carthag");
-    let p = g.test_player_ref(Seat(0));
+    let p = g.player(Seat(0));
     assert_eq!(p.intrigue.len(), 1);
     assert_eq!(
         p.deck.len() + p.hand.len() + p.played.len(),
@@ -226,7 +226,7 @@ fn after_win_intrigue() {
     // Anything but an after-win card or Pass is refused as IM-INTRIGUE-12,
     // the decision the game waits on.
     refused(&mut g, Action::Troops(1), "IM-INTRIGUE-12");
-    let spice = g.test_player_ref(Seat(0)).spice;
+    let spice = g.player(Seat(0)).spice;
     act(&mut g, Action::Intrigue(intrigue("to_the_victor")));
-    assert_eq!(g.test_player_ref(Seat(0)).spice, spice + 3);
+    assert_eq!(g.player(Seat(0)).spice, spice + 3);
 }

@@ -20,10 +20,10 @@ fn reveal_turn_resolves_boxes_and_cleans_up() {
     g.test_start_turn(Seat(0));
     act(&mut g, Action::Reveal);
     // Dune's Reveal (+1) is not counted: it was played as an Agent.
-    assert_eq!(g.test_player_ref(Seat(0)).persuasion, 4);
-    assert_eq!(g.test_player_ref(Seat(0)).swords, 1);
+    assert_eq!(g.player(Seat(0)).persuasion, 4);
+    assert_eq!(g.player(Seat(0)).swords, 1);
     act(&mut g, Action::Pass);
-    let p = g.test_player_ref(Seat(0));
+    let p = g.player(Seat(0));
     assert_eq!(p.persuasion, 0);
     assert_eq!(p.discard.len(), 4);
     assert!(p.has_revealed);
@@ -35,13 +35,13 @@ fn revealed_seat_is_skipped() {
     let mut g = game(&["dagger"]);
     act(&mut g, Action::Reveal);
     act(&mut g, Action::Pass);
-    let round = g.test_round();
+    let round = g.round();
     for _ in 0..40 {
         let Some(s) = g.to_act() else { break };
-        if g.view(Viewer::Spectator).phase != "player_turns" || g.test_round() != round {
+        if g.view(Viewer::Spectator).phase != "player_turns" || g.round() != round {
             break;
         }
-        assert_ne!(s, Seat(0), "{:?}", g.test_pending());
+        assert_ne!(s, Seat(0), "{:?}", g.prompt());
         let l = legal(&g);
         act(
             &mut g,
@@ -71,7 +71,7 @@ fn acquire_from_row_and_reserve() {
         card("lady_jessica"),
     ]);
     act(&mut g, Action::Reveal);
-    assert_eq!(g.test_player_ref(Seat(0)).persuasion, 5);
+    assert_eq!(g.player(Seat(0)).persuasion, 5);
     refused(
         &mut g,
         Action::Acquire {
@@ -94,7 +94,7 @@ fn acquire_from_row_and_reserve() {
             top: false,
         },
     );
-    let p = g.test_player_ref(Seat(0));
+    let p = g.player(Seat(0));
     assert_eq!(p.persuasion, 2);
     assert!(p.discard.contains(&card("dr_yueh")) && p.discard.contains(&card("arrakis_liaison")));
     assert_eq!(g.view(Viewer::Spectator).row.len(), 5);
@@ -129,7 +129,7 @@ fn spice_must_flow() {
         "IM-DECK-13",
     );
     g.test_player(Seat(0)).persuasion = 9;
-    let vp = g.test_player_ref(Seat(0)).vp;
+    let vp = g.player(Seat(0)).vp;
     act(
         &mut g,
         Action::Acquire {
@@ -137,7 +137,7 @@ fn spice_must_flow() {
             top: false,
         },
     );
-    assert_eq!(g.test_player_ref(Seat(0)).vp, vp + 1);
+    assert_eq!(g.player(Seat(0)).vp, vp + 1);
 }
 
 // IM-DECK-01: the same 10-card starting deck for everyone.
@@ -146,7 +146,7 @@ fn starting_decks() {
     let g = Imperium::setup(&ImperiumOptions::players(4), 3).unwrap();
     let mut decks: Vec<Vec<CardId>> = (0..4)
         .map(|s| {
-            let p = g.test_player_ref(Seat(s));
+            let p = g.player(Seat(s));
             let mut all: Vec<CardId> = p.deck.iter().chain(p.hand.iter()).copied().collect();
             all.sort();
             all
@@ -165,7 +165,7 @@ fn reshuffle_when_deck_empty() {
     p.deck.clear();
     p.discard = vec![card("dagger"), card("diplomacy")];
     send(&mut g, "reconnaissance", "arrakeen");
-    let p = g.test_player_ref(Seat(0));
+    let p = g.player(Seat(0));
     assert_eq!(p.hand.len(), 1);
     assert_eq!(p.deck.len(), 1);
     assert!(p.discard.is_empty());
@@ -177,7 +177,7 @@ fn trash_removes_card() {
     let mut g = game(&["guild_administrator", "dagger"]);
     send(&mut g, "guild_administrator", "secure_contract");
     act(&mut g, Action::Trash(card("dagger"), Zone::Hand));
-    assert!(!g.test_player_ref(Seat(0)).hand.contains(&card("dagger")));
+    assert!(!g.player(Seat(0)).hand.contains(&card("dagger")));
     assert!(g.view(Viewer::Spectator).trash.contains(&card("dagger")));
 }
 
@@ -202,7 +202,7 @@ fn reveal_02_boxes_before_acquisitions_by_default() {
     assert!(l.contains(&Action::Pass));
     assert!(!l.iter().any(|a| matches!(a, Action::Card(_))));
     // Firm Grip's box ran without the Alliance: 2 Persuasion only.
-    assert_eq!(g.test_player_ref(Seat(0)).persuasion, 2);
+    assert_eq!(g.player(Seat(0)).persuasion, 2);
     g.test_player(Seat(0)).persuasion = 5;
     act(
         &mut g,
@@ -211,12 +211,8 @@ fn reveal_02_boxes_before_acquisitions_by_default() {
             top: false,
         },
     );
-    assert_eq!(g.test_alliance(Faction::Emperor), Some(Seat(0)));
-    assert_eq!(
-        g.test_player_ref(Seat(0)).persuasion,
-        0,
-        "too late for Firm Grip"
-    );
+    assert_eq!(g.alliance(Faction::Emperor), Some(Seat(0)));
+    assert_eq!(g.player(Seat(0)).persuasion, 0, "too late for Firm Grip");
 }
 
 // IM-REVEAL-02 IM-REVEAL-05 with `reveal_order = published` (docs/rules-decisions.md,
@@ -231,18 +227,14 @@ fn reveal_02_acquire_between_reveal_boxes_when_published() {
     ] {
         let mut g = reveal_game(preset, &ov);
         assert_eq!(prompt(&g), "acquire");
-        assert_eq!(
-            g.test_player_ref(Seat(0)).persuasion,
-            0,
-            "no box resolved yet"
-        );
+        assert_eq!(g.player(Seat(0)).persuasion, 0, "no box resolved yet");
         let l = legal(&g);
         assert!(l.contains(&Action::Card(card("firm_grip"))));
         assert!(l.contains(&Action::Card(card("convincing_argument"))));
         assert!(!l.contains(&Action::Pass));
         refused(&mut g, Action::Pass, "IM-REVEAL-05");
         act(&mut g, Action::Card(card("convincing_argument")));
-        assert_eq!(g.test_player_ref(Seat(0)).persuasion, 2);
+        assert_eq!(g.player(Seat(0)).persuasion, 2);
         assert_eq!(prompt(&g), "acquire");
         g.test_player(Seat(0)).persuasion = 5;
         act(
@@ -252,11 +244,11 @@ fn reveal_02_acquire_between_reveal_boxes_when_published() {
                 top: false,
             },
         );
-        assert_eq!(g.test_alliance(Faction::Emperor), Some(Seat(0)));
+        assert_eq!(g.alliance(Faction::Emperor), Some(Seat(0)));
         assert_eq!(legal(&g), vec![Action::Card(card("firm_grip"))]);
         act(&mut g, Action::Card(card("firm_grip")));
         assert_eq!(
-            g.test_player_ref(Seat(0)).persuasion,
+            g.player(Seat(0)).persuasion,
             4,
             "Firm Grip with the Alliance"
         );

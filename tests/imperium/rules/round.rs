@@ -12,9 +12,9 @@ fn round_start_reveals_and_draws() {
         ..Default::default()
     };
     let g = Imperium::setup(&opts, 9).unwrap();
-    assert!(g.test_conflict().is_some());
+    assert!(g.conflict().is_some());
     for s in (0..4).map(Seat) {
-        assert_eq!(g.test_player_ref(s).hand.len(), 5);
+        assert_eq!(g.player(s).hand.len(), 5);
     }
     assert_eq!(g.view(Viewer::Spectator).conflict_deck_count, 9);
 }
@@ -40,8 +40,8 @@ fn defensive_bonus_troop() {
         .push(melange::rules::imperium::ConflictId(target));
     // Play the round out: Reveal for everyone.
     let mut rounds_seen = 0;
-    let start_round = g.test_round();
-    while g.test_round() == start_round {
+    let start_round = g.round();
+    while g.round() == start_round {
         let l = legal(&g);
         act(
             &mut g,
@@ -56,23 +56,19 @@ fn defensive_bonus_troop() {
     }
     rounds_seen += 1;
     assert_eq!(
-        g.test_conflict(),
+        g.conflict(),
         Some(melange::rules::imperium::ConflictId(target))
     );
+    assert_eq!(g.player(Seat(2)).conflict, 1, "controller deploys 1");
     assert_eq!(
-        g.test_player_ref(Seat(2)).conflict,
-        1,
-        "controller deploys 1"
-    );
-    assert_eq!(
-        g.test_player_ref(Seat(2)).supply + g.test_player_ref(Seat(2)).garrison + 1,
+        g.player(Seat(2)).supply + g.player(Seat(2)).garrison + 1,
         12
     );
     for s in [0, 1, 3].map(Seat) {
-        assert_eq!(g.test_player_ref(s).conflict, 0);
+        assert_eq!(g.player(s).conflict, 0);
     }
     // Next round: a Conflict for no space gives nothing.
-    while g.test_round() == start_round + 1 {
+    while g.round() == start_round + 1 {
         let l = legal(&g);
         act(
             &mut g,
@@ -85,7 +81,7 @@ fn defensive_bonus_troop() {
             },
         );
     }
-    assert_eq!(g.test_player_ref(Seat(2)).conflict, 0);
+    assert_eq!(g.player(Seat(2)).conflict, 0);
     assert_eq!(rounds_seen, 1);
 }
 
@@ -113,7 +109,7 @@ fn maker_spice() {
     p.water = 1;
     p.spice = 0;
     send(&mut g, "dune_the_desert_planet", "hagga_basin");
-    let p = g.test_player_ref(Seat(0));
+    let p = g.player(Seat(0));
     assert_eq!((p.spice, p.water), (5, 0));
     assert_eq!(
         g.view(Viewer::Spectator).bonus_spice[space("hagga_basin").0 as usize],
@@ -132,9 +128,9 @@ fn recall() {
     let mut g = game(&["dagger"]);
     g.test_player(Seat(0)).solari = 2;
     send(&mut g, "dagger", "mentat");
-    assert_eq!(g.test_mentat().0, Some(Seat(0)));
-    let round = g.test_round();
-    while g.test_round() == round {
+    assert_eq!(g.mentat().0, Some(Seat(0)));
+    let round = g.round();
+    while g.round() == round {
         let l = legal(&g);
         act(
             &mut g,
@@ -147,15 +143,15 @@ fn recall() {
             },
         );
     }
-    assert_eq!(g.test_first(), Seat(1));
-    assert_eq!(g.test_mentat(), (None, None));
+    assert_eq!(g.first(), Seat(1));
+    assert_eq!(g.mentat(), (None, None));
     assert!(
         g.view(Viewer::Spectator)
             .occupant
             .iter()
             .all(|o| o.is_none())
     );
-    assert_eq!(g.test_player_ref(Seat(0)).agents_out, 0);
+    assert_eq!(g.player(Seat(0)).agents_out, 0);
 }
 
 // IM-END-01 IM-END-03 IM-RECALL-05: 10 VP triggers the end at Recall, not
@@ -282,7 +278,7 @@ fn defensive_round(preset: Preset, overrides: &[(&str, &str)]) -> Imperium {
     g.test_set_control(space("carthag"), Some(Seat(2)));
     g.test_conflict_deck().push(siege);
     g.test_go_to_combat();
-    assert_eq!(g.test_conflict(), Some(siege));
+    assert_eq!(g.conflict(), Some(siege));
     g
 }
 
@@ -296,7 +292,7 @@ fn start_05_defensive_troop_automatic_by_default() {
     ] {
         let g = defensive_round(preset, &ov);
         assert_ne!(prompt(&g), "defensive_bonus");
-        assert_eq!(g.test_player_ref(Seat(2)).conflict, 1);
+        assert_eq!(g.player(Seat(2)).conflict, 1);
     }
 }
 
@@ -316,22 +312,18 @@ fn start_05_defensive_troop_optional_when_published() {
         assert_eq!(legal(&g), vec![Action::Accept, Action::Pass]);
         let mut refuse = g.clone();
         refused(&mut refuse, Action::Troops(1), "IM-START-05");
-        let supply = g.test_player_ref(Seat(2)).supply;
+        let supply = g.player(Seat(2)).supply;
         let mut yes = g.clone();
         act(&mut yes, Action::Accept);
-        assert_eq!(yes.test_player_ref(Seat(2)).conflict, 1);
-        assert_eq!(
-            yes.test_player_ref(Seat(2)).supply,
-            supply - 1,
-            "IM-START-06"
-        );
+        assert_eq!(yes.player(Seat(2)).conflict, 1);
+        assert_eq!(yes.player(Seat(2)).supply, supply - 1, "IM-START-06");
         assert_eq!(prompt(&yes), "turn");
         let mut no = g.clone();
         act(&mut no, Action::Pass);
-        assert_eq!(no.test_player_ref(Seat(2)).conflict, 0);
-        assert_eq!(no.test_player_ref(Seat(2)).supply, supply);
+        assert_eq!(no.player(Seat(2)).conflict, 0);
+        assert_eq!(no.player(Seat(2)).supply, supply);
         assert_eq!(prompt(&no), "turn");
-        assert_eq!(seat(&no), no.test_first());
+        assert_eq!(seat(&no), no.first());
     }
 }
 
@@ -347,5 +339,5 @@ fn start_07_no_defensive_prompt_with_empty_supply() {
     g.test_conflict_deck().push(siege);
     g.test_go_to_combat();
     assert_ne!(prompt(&g), "defensive_bonus");
-    assert_eq!(g.test_player_ref(Seat(2)).conflict, 0);
+    assert_eq!(g.player(Seat(2)).conflict, 0);
 }
