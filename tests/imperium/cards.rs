@@ -19,7 +19,7 @@ fn carryall_doubles_base_spice() {
         ("secure_contract", 0, 0),
     ] {
         let mut g = game(&["carryall"]);
-        *g.test_bonus_spice(space(sp)) = bonus;
+        g.edit(|s| s.bonus_spice[at(sp)] = bonus).unwrap();
         let spice = g.player(Seat(0)).spice;
         send(&mut g, "carryall", sp);
         settle(&mut g);
@@ -37,7 +37,7 @@ fn guild_bankers_discount_the_spice_must_flow() {
     };
     let mut g = game(&["guild_bankers"]);
     act(&mut g, Action::Reveal);
-    g.test_player(Seat(0)).persuasion = 6;
+    g.edit(|s| s.player(Seat(0)).persuasion = 6).unwrap();
     let vp = g.player(Seat(0)).vp;
     assert!(legal(&g).contains(&tsmf));
     act(&mut g, tsmf);
@@ -47,7 +47,7 @@ fn guild_bankers_discount_the_spice_must_flow() {
     // Without Guild Bankers, 6 Persuasion is not enough.
     let mut g = game(&["convincing_argument"]);
     act(&mut g, Action::Reveal);
-    g.test_player(Seat(0)).persuasion = 6;
+    g.edit(|s| s.player(Seat(0)).persuasion = 6).unwrap();
     refused(&g, tsmf, "IM-DECK-13");
 }
 
@@ -56,7 +56,11 @@ fn guild_bankers_discount_the_spice_must_flow() {
 #[test]
 fn other_memory_retrieves_a_bene_gesserit_card() {
     let mut g = game(&["other_memory"]);
-    g.test_player(Seat(0)).discard = vec![card("dagger"), card("the_voice")];
+    g.edit(|s| {
+        s.discard(Seat(0), &[card("dagger"), card("the_voice")])
+            .unwrap();
+    })
+    .unwrap();
     send(&mut g, "other_memory", "secure_contract");
     assert_eq!(kind(&g), "choice");
     act(&mut g, Action::Choose(1));
@@ -79,12 +83,21 @@ fn the_voice_blocks_a_space_for_opponents() {
     act(&mut g, Action::Space(space("wealth")));
     settle(&mut g);
     assert_eq!(seat(&g), Seat(1));
-    g.test_player(Seat(1)).hand = vec![card("diplomacy")];
+    g.edit(|s| {
+        s.hand(Seat(1), &[card("diplomacy")]).unwrap();
+    })
+    .unwrap();
     refused(&g, send_action("diplomacy", "wealth"), "IM-AGENT-05");
     assert!(legal(&g).contains(&send_action("diplomacy", "foldspace")));
     // The owner may still go there.
-    g.test_start_turn(Seat(0));
-    g.test_player(Seat(0)).hand = vec![card("diplomacy")];
+    g.edit(|s| {
+        s.start_turn(Seat(0));
+    })
+    .unwrap();
+    g.edit(|s| {
+        s.hand(Seat(0), &[card("diplomacy")]).unwrap();
+    })
+    .unwrap();
     assert!(legal(&g).contains(&send_action("diplomacy", "wealth")));
     assert!(g.view(Viewer::Spectator).voice.is_some());
 }
@@ -94,7 +107,11 @@ fn the_voice_blocks_a_space_for_opponents() {
 fn poison_snooper_draw_or_trash() {
     for choice in [0u8, 1] {
         let mut g = game(&["dagger"]);
-        g.test_give_intrigue(Seat(0), intrigue("poison_snooper"));
+        g.edit(|s| {
+            s.give_intrigue(Seat(0), intrigue("poison_snooper"))
+                .unwrap();
+        })
+        .unwrap();
         let top = *g.player(Seat(0)).deck.last().unwrap();
         let deck = g.player(Seat(0)).deck.len();
         let cards = owned(&g, Seat(0));
@@ -126,7 +143,11 @@ fn poison_snooper_draw_or_trash() {
 fn recruitment_mission_acquire_onto_deck() {
     let mut g = game(&[]);
     let c = g.view(Viewer::Spectator).row[0];
-    g.test_give_intrigue(Seat(0), intrigue("recruitment_mission"));
+    g.edit(|s| {
+        s.give_intrigue(Seat(0), intrigue("recruitment_mission"))
+            .unwrap();
+    })
+    .unwrap();
     act(&mut g, Action::Reveal);
     assert!(
         !legal(&g)
@@ -135,7 +156,7 @@ fn recruitment_mission_acquire_onto_deck() {
     );
     act(&mut g, Action::Intrigue(intrigue("recruitment_mission")));
     assert_eq!(g.player(Seat(0)).persuasion, 1);
-    g.test_player(Seat(0)).persuasion = 20;
+    g.edit(|s| s.player(Seat(0)).persuasion = 20).unwrap();
     act(&mut g, Action::Acquire { card: c, top: true });
     let p = g.player(Seat(0));
     assert_eq!(p.deck.last(), Some(&c));
@@ -146,10 +167,19 @@ fn recruitment_mission_acquire_onto_deck() {
 #[test]
 fn refocus_shuffles_discard_into_deck() {
     let mut g = game(&["dagger"]);
-    let p = g.test_player(Seat(0));
-    p.deck = vec![card("diplomacy"), card("seek_allies")];
-    p.discard = vec![card("dagger"), card("reconnaissance"), card("signet_ring")];
-    g.test_give_intrigue(Seat(0), intrigue("refocus"));
+    g.edit(|s| {
+        // The discard pile first: the deck's other cards are trashed.
+        s.discard(
+            Seat(0),
+            &[card("dagger"), card("reconnaissance"), card("signet_ring")],
+        )
+        .unwrap()
+        .deck(Seat(0), &[card("diplomacy"), card("seek_allies")])
+        .unwrap()
+        .give_intrigue(Seat(0), intrigue("refocus"))
+        .unwrap();
+    })
+    .unwrap();
     act(&mut g, Action::Intrigue(intrigue("refocus")));
     let p = g.player(Seat(0));
     assert!(p.discard.is_empty());
@@ -164,20 +194,25 @@ fn refocus_shuffles_discard_into_deck() {
 #[test]
 fn urgent_mission_recalls_an_agent() {
     let mut g = game(&["dagger"]);
-    g.test_give_intrigue(Seat(0), intrigue("urgent_mission"));
+    g.edit(|s| {
+        s.give_intrigue(Seat(0), intrigue("urgent_mission"))
+            .unwrap();
+    })
+    .unwrap();
     refused(
         &g,
         Action::Intrigue(intrigue("urgent_mission")),
         "IM-INTRIGUE-04",
     );
-    g.test_set_occupant(space("rally_troops"), Some(Seat(0)));
-    g.test_player(Seat(0)).agents_out = 2;
+    g.edit(|s| s.occupant[at("rally_troops")] = Some(Seat(0)))
+        .unwrap();
+    g.edit(|s| s.player(Seat(0)).agents_out = 2).unwrap();
     assert!(!legal(&g).contains(&send_action("dagger", "hall_of_oratory")));
     act(&mut g, Action::Intrigue(intrigue("urgent_mission")));
     assert_eq!(kind(&g), "urgent_mission");
     act(&mut g, Action::Space(space("rally_troops")));
     let v = g.view(Viewer::Spectator);
-    assert_eq!(v.occupant[usize::from(space("rally_troops").0)], None);
+    assert_eq!(v.occupant[at("rally_troops")], None);
     assert_eq!(v.players[0].agents_left, 1);
     assert!(legal(&g).contains(&send_action("dagger", "rally_troops")));
 }
@@ -187,14 +222,22 @@ fn urgent_mission_recalls_an_agent() {
 #[test]
 fn dispatch_an_envoy_adds_faction_icons() {
     let mut g = game(&["dagger"]);
-    g.test_give_intrigue(Seat(0), intrigue("dispatch_an_envoy"));
+    g.edit(|s| {
+        s.give_intrigue(Seat(0), intrigue("dispatch_an_envoy"))
+            .unwrap();
+    })
+    .unwrap();
     refused(&g, send_action("dagger", "conspire"), "IM-AGENT-04");
     act(&mut g, Action::Intrigue(intrigue("dispatch_an_envoy")));
     send(&mut g, "dagger", "conspire");
     settle(&mut g);
     assert_eq!(g.player(Seat(0)).influence[Faction::Emperor.index()], 1);
     let mut g = game(&[]);
-    g.test_give_intrigue(Seat(0), intrigue("dispatch_an_envoy"));
+    g.edit(|s| {
+        s.give_intrigue(Seat(0), intrigue("dispatch_an_envoy"))
+            .unwrap();
+    })
+    .unwrap();
     act(&mut g, Action::Reveal);
     refused(
         &g,
@@ -207,8 +250,12 @@ fn dispatch_an_envoy_adds_faction_icons() {
 #[test]
 fn infiltrate_enters_an_occupied_space() {
     let mut g = game(&["dune_the_desert_planet"]);
-    g.test_set_occupant(space("secure_contract"), Some(Seat(1)));
-    g.test_give_intrigue(Seat(0), intrigue("infiltrate"));
+    g.edit(|s| s.occupant[at("secure_contract")] = Some(Seat(1)))
+        .unwrap();
+    g.edit(|s| {
+        s.give_intrigue(Seat(0), intrigue("infiltrate")).unwrap();
+    })
+    .unwrap();
     refused(
         &g,
         send_action("dune_the_desert_planet", "secure_contract"),
@@ -225,7 +272,11 @@ fn infiltrate_enters_an_occupied_space() {
 #[test]
 fn bindu_suspension_draw_and_pass() {
     let mut g = game(&["dagger"]);
-    g.test_give_intrigue(Seat(0), intrigue("bindu_suspension"));
+    g.edit(|s| {
+        s.give_intrigue(Seat(0), intrigue("bindu_suspension"))
+            .unwrap();
+    })
+    .unwrap();
     assert!(!legal(&g).contains(&Action::Pass));
     act(&mut g, Action::Intrigue(intrigue("bindu_suspension")));
     assert_eq!(g.player(Seat(0)).hand.len(), 2);
@@ -235,7 +286,11 @@ fn bindu_suspension_draw_and_pass() {
     let p = g.player(Seat(0));
     assert_eq!((p.agents_out, p.has_revealed), (0, false));
     let mut g = game(&[]);
-    g.test_give_intrigue(Seat(0), intrigue("bindu_suspension"));
+    g.edit(|s| {
+        s.give_intrigue(Seat(0), intrigue("bindu_suspension"))
+            .unwrap();
+    })
+    .unwrap();
     act(&mut g, Action::Reveal);
     refused(
         &g,
@@ -272,9 +327,12 @@ fn helena_manipulate_sets_a_row_card_aside() {
         assert_eq!(v.players[0].set_aside, Some(c));
         let deck_count = v.imperium_deck_count;
         settle(&mut g);
-        g.test_start_turn(Seat(0));
+        g.edit(|s| {
+            s.start_turn(Seat(0));
+        })
+        .unwrap();
         act(&mut g, Action::Reveal);
-        g.test_player(Seat(0)).persuasion = cost - 1;
+        g.edit(|s| s.player(Seat(0)).persuasion = cost - 1).unwrap();
         let take = Action::Acquire {
             card: c,
             top: false,
@@ -311,7 +369,10 @@ fn baron_masterstroke() {
     let mut g = game_with(baron, Preset::Default, &["diplomacy", "seek_allies"]);
     let secret = g.player(Seat(0)).secret_factions;
     assert_eq!(secret.count_ones(), 2);
-    g.test_player(Seat(0)).garrison = 3;
+    g.edit(|s| {
+        s.garrison(Seat(0), 3).unwrap();
+    })
+    .unwrap();
     // Hardy Warriors recruits 2: 2 + 2 from the garrison = 4 deployed.
     send(&mut g, "diplomacy", "hardy_warriors");
     act(&mut g, Action::Troops(4));
@@ -334,8 +395,14 @@ fn baron_masterstroke() {
             .is_some()
     );
     // Once per game: another 4-troop turn asks nothing.
-    g.test_start_turn(Seat(0));
-    g.test_player(Seat(0)).garrison = 4;
+    g.edit(|s| {
+        s.start_turn(Seat(0));
+    })
+    .unwrap();
+    g.edit(|s| {
+        s.garrison(Seat(0), 4).unwrap();
+    })
+    .unwrap();
     send(&mut g, "seek_allies", "stillsuits");
     // Stillsuits recruits nothing: at most 2 from the garrison.
     assert_eq!(legal(&g).len(), 3);
@@ -343,7 +410,10 @@ fn baron_masterstroke() {
     assert_ne!(kind(&g), "masterstroke");
     // Fewer than 4 troops: not offered.
     let mut g = game_with(baron, Preset::Default, &["diplomacy"]);
-    g.test_player(Seat(0)).garrison = 3;
+    g.edit(|s| {
+        s.garrison(Seat(0), 3).unwrap();
+    })
+    .unwrap();
     send(&mut g, "diplomacy", "hardy_warriors");
     act(&mut g, Action::Troops(3));
     assert_ne!(kind(&g), "masterstroke");
@@ -410,11 +480,15 @@ fn every_conflict_reward() {
     assert_eq!(data().conflicts.len(), 18);
     for (id, gains, controls, mentat) in table {
         let mut g = game(&[]);
-        g.test_set_conflict(Some(conflict(id)));
+        g.edit(|s| s.conflict = Some(conflict(id))).unwrap();
         for (s, troops) in [(0u8, 3u8), (1, 2), (2, 1), (3, 0)] {
-            let p = g.test_player(Seat(s));
-            p.conflict = troops;
-            p.discard = vec![card("dagger")];
+            g.edit(|x| {
+                x.deployed(Seat(s), troops)
+                    .unwrap()
+                    .discard(Seat(s), &[card("dagger")])
+                    .unwrap();
+            })
+            .unwrap();
         }
         let before: Vec<_> = (0..4).map(|s| g.player(Seat(s)).clone()).collect();
         let cards: Vec<usize> = (0..4).map(|s| owned(&g, Seat(s))).collect();

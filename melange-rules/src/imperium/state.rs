@@ -347,6 +347,12 @@ impl Imperium {
         (self.mentat, self.mentat_next)
     }
 
+    /// House Hagal or the solo Rivals (their deck, revealed cards and
+    /// generator), in a game with rivals.
+    pub fn rivals(&self) -> Option<&super::hagal::Rivals> {
+        self.rivals.as_deref()
+    }
+
     /// The decision the game waits on, in the engine's own form (`None`:
     /// the game is over).
     pub fn prompt(&self) -> Option<&Prompt> {

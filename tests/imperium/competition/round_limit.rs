@@ -55,7 +55,7 @@ fn the_game_stops_when_the_last_allowed_round_ends() {
 #[test]
 fn an_endgame_triggered_by_the_rules_is_played_out() {
     let mut g = Imperium::setup(&limited(3, 1), 4).unwrap();
-    g.test_player(Seat(0)).vp = 10;
+    g.edit(|s| s.player(Seat(0)).vp = 10).unwrap();
     let mut events = Vec::new();
     advance(&mut g, 4, 20_000, &mut events);
     let r = g.result().expect("over");

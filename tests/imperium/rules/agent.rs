@@ -35,7 +35,8 @@ fn agent_refused_without_matching_icon() {
 #[test]
 fn agent_refused_on_occupied_space() {
     let mut g = game(&["reconnaissance"]);
-    g.test_set_occupant(space("carthag"), Some(Seat(2)));
+    g.edit(|s| s.occupant[at("carthag")] = Some(Seat(2)))
+        .unwrap();
     refused(
         &mut g,
         Action::SendAgent {
@@ -51,7 +52,7 @@ fn agent_refused_on_occupied_space() {
 #[test]
 fn agent_refused_when_cost_unpayable() {
     let mut g = game(&["dagger"]);
-    g.test_player(Seat(0)).solari = 3;
+    g.edit(|s| s.player(Seat(0)).solari = 3).unwrap();
     refused(
         &mut g,
         Action::SendAgent {
@@ -60,7 +61,7 @@ fn agent_refused_when_cost_unpayable() {
         },
         "IM-AGENT-07",
     );
-    g.test_player(Seat(0)).solari = 4;
+    g.edit(|s| s.player(Seat(0)).solari = 4).unwrap();
     send(&mut g, "dagger", "rally_troops");
     assert_eq!(g.player(Seat(0)).solari, 0);
 }
@@ -101,7 +102,7 @@ fn non_combat_space_no_deploy() {
 fn reveal_optional_and_forced_without_agents() {
     let mut g = game(&["dagger"]);
     assert!(legal(&g).contains(&Action::Reveal));
-    g.test_player(Seat(0)).agents_out = 2;
+    g.edit(|s| s.player(Seat(0)).agents_out = 2).unwrap();
     refused(
         &mut g,
         Action::SendAgent {
@@ -141,8 +142,8 @@ const PART_INFLUENCE: Action = Action::Choose(2);
 fn agent_09_order_of_space_and_agent_box_is_chosen() {
     let setup = || {
         let mut g = game(&["fremen_camp"]);
-        g.test_player(Seat(0)).spice = 0;
-        *g.test_bonus_spice(space("hagga_basin")) = 0;
+        g.edit(|s| s.player(Seat(0)).spice = 0).unwrap();
+        g.edit(|s| s.bonus_spice[at("hagga_basin")] = 0).unwrap();
         send(&mut g, "fremen_camp", "hagga_basin");
         assert_eq!(prompt(&g), "agent_order");
         assert_eq!(seat(&g), Seat(0));
@@ -176,7 +177,7 @@ fn agent_09_order_of_space_and_agent_box_is_chosen() {
 #[test]
 fn agent_09_three_parts_and_faction_influence() {
     let mut g = game(&["firm_grip"]);
-    g.test_player(Seat(0)).solari = 0;
+    g.edit(|s| s.player(Seat(0)).solari = 0).unwrap();
     send(&mut g, "firm_grip", "wealth");
     assert_eq!(prompt(&g), "agent_order");
     assert_eq!(legal(&g), vec![PART_INFLUENCE, PART_SPACE, PART_AGENT_BOX]);
@@ -263,9 +264,10 @@ fn agent_09_a_draw_before_a_trash_is_asked() {
 fn agent_09_the_controllers_bonus_counts_in_the_order() {
     let setup = || {
         let mut g = game(&["fremen_camp"]);
-        g.test_player(Seat(0)).spice = 0;
-        *g.test_bonus_spice(space("imperial_basin")) = 0;
-        g.test_set_control(space("imperial_basin"), Some(Seat(0)));
+        g.edit(|s| s.player(Seat(0)).spice = 0).unwrap();
+        g.edit(|s| s.bonus_spice[at("imperial_basin")] = 0).unwrap();
+        g.edit(|s| s.control[at("imperial_basin")] = Some(Seat(0)))
+            .unwrap();
         send(&mut g, "fremen_camp", "imperial_basin");
         assert_eq!(prompt(&g), "agent_order");
         assert_eq!(legal(&g), vec![PART_SPACE, PART_AGENT_BOX]);
@@ -302,7 +304,8 @@ fn agent_09_a_controlled_spaces_own_changes_still_count() {
         ],
         &["other_memory"],
     );
-    g.test_set_control(space("imperial_basin"), Some(Seat(0)));
+    g.edit(|s| s.control[at("imperial_basin")] = Some(Seat(0)))
+        .unwrap();
     send(&mut g, "other_memory", "imperial_basin");
     assert_eq!(prompt(&g), "agent_order");
     assert_eq!(legal(&g), vec![PART_SPACE, PART_AGENT_BOX]);

@@ -212,7 +212,8 @@ fn every_board_space() {
     assert_eq!(table.len(), 22);
     for &(sp, c, ds, dsp, dw, dg, di, dh, f) in table {
         let mut g = game(&[c]);
-        g.test_player(Seat(0)).influence[Faction::Fremen.index()] = 2;
+        g.edit(|s| s.player(Seat(0)).influence[Faction::Fremen.index()] = 2)
+            .unwrap();
         let before = g.player(Seat(0)).clone();
         send(&mut g, c, sp);
         settle(&mut g);
@@ -260,7 +261,7 @@ fn every_board_space() {
         },
         "IM-AGENT-07",
     );
-    g.test_player(Seat(0)).high_council = true;
+    g.edit(|s| s.player(Seat(0)).high_council = true).unwrap();
     refused(
         &mut g,
         Action::SendAgent {
@@ -269,7 +270,7 @@ fn every_board_space() {
         },
         "IM-AGENT-07",
     );
-    g.test_player(Seat(0)).swordmaster = true;
+    g.edit(|s| s.player(Seat(0)).swordmaster = true).unwrap();
     refused(
         &mut g,
         Action::SendAgent {
@@ -312,9 +313,18 @@ fn every_card_resolves() {
         let id = CardId(i as u8);
         // Reveal box.
         let mut g = game(&[]);
-        g.test_player(Seat(0)).hand = vec![id];
-        g.test_player(Seat(0)).garrison = 3;
-        g.test_player(Seat(0)).conflict = 1;
+        g.edit(|s| {
+            s.hand(Seat(0), &[id]).unwrap();
+        })
+        .unwrap();
+        g.edit(|s| {
+            s.garrison(Seat(0), 3).unwrap();
+        })
+        .unwrap();
+        g.edit(|s| {
+            s.deployed(Seat(0), 1).unwrap();
+        })
+        .unwrap();
         let before = g.player(Seat(0)).clone();
         act(&mut g, Action::Reveal);
         settle(&mut g);
@@ -343,7 +353,10 @@ fn every_card_resolves() {
         // Agent box: to any space the card can reach.
         if c.icons != 0 {
             let mut g = game(&[]);
-            g.test_player(Seat(0)).hand = vec![id];
+            g.edit(|s| {
+                s.hand(Seat(0), &[id]).unwrap();
+            })
+            .unwrap();
             let l = legal(&g);
             let a = l
                 .iter()
@@ -365,9 +378,16 @@ fn every_card_resolves() {
         // Acquire effect (buyable cards).
         if c.cost.is_some_and(|k| k > 0) {
             let mut g = game(&[]);
-            g.test_set_row(vec![id]);
+            // An Imperium card is put in the Row; a Reserve card is
+            // acquired from its pile.
+            if !data().reserve.contains(&id) {
+                g.edit(|s| {
+                    s.set_row(&[id]).unwrap();
+                })
+                .unwrap();
+            }
             act(&mut g, Action::Reveal);
-            g.test_player(Seat(0)).persuasion = 20;
+            g.edit(|s| s.player(Seat(0)).persuasion = 20).unwrap();
             let vp = g.player(Seat(0)).vp;
             act(
                 &mut g,
@@ -395,10 +415,20 @@ fn every_intrigue_card() {
     for (i, c) in d.intrigues.iter().enumerate() {
         let id = IntrigueId(i as u8);
         let mut g = game(&["dagger"]);
-        g.test_player(Seat(0)).conflict = 3;
-        g.test_player(Seat(1)).conflict = 1;
-        g.test_player(Seat(0)).influence = [3, 3, 3, 1];
-        g.test_give_intrigue(Seat(0), id);
+        g.edit(|s| {
+            s.deployed(Seat(0), 3).unwrap();
+        })
+        .unwrap();
+        g.edit(|s| {
+            s.deployed(Seat(1), 1).unwrap();
+        })
+        .unwrap();
+        g.edit(|s| s.player(Seat(0)).influence = [3, 3, 3, 1])
+            .unwrap();
+        g.edit(|s| {
+            s.give_intrigue(Seat(0), id).unwrap();
+        })
+        .unwrap();
         let on_turn = legal(&g).contains(&Action::Intrigue(id));
         use melange::rules::imperium::data::IntrigueKind;
         match c.kind {
@@ -420,9 +450,16 @@ fn every_intrigue_card() {
         }
         if c.kind == IntrigueKind::Combat && !c.after_win {
             let mut g = game(&[]);
-            g.test_player(Seat(0)).conflict = 3;
-            g.test_player(Seat(0)).influence = [4, 0, 0, 0];
-            g.test_give_intrigue(Seat(0), id);
+            g.edit(|s| {
+                s.deployed(Seat(0), 3).unwrap();
+            })
+            .unwrap();
+            g.edit(|s| s.player(Seat(0)).influence = [4, 0, 0, 0])
+                .unwrap();
+            g.edit(|s| {
+                s.give_intrigue(Seat(0), id).unwrap();
+            })
+            .unwrap();
             g.test_go_to_combat();
             let l = legal(&g);
             let needs_alliance = c.id == "allied_armada";
@@ -448,7 +485,7 @@ fn leader_abilities() {
         ],
         &["dagger"],
     );
-    g.test_player(Seat(0)).solari = 3;
+    g.edit(|s| s.player(Seat(0)).solari = 3).unwrap();
     send(&mut g, "dagger", "rally_troops");
     assert_eq!(g.player(Seat(0)).solari, 0);
     // Ariana: harvest 1 less, draw 1.
@@ -461,7 +498,7 @@ fn leader_abilities() {
         ],
         &["dune_the_desert_planet"],
     );
-    g.test_player(Seat(0)).spice = 0;
+    g.edit(|s| s.player(Seat(0)).spice = 0).unwrap();
     send(&mut g, "dune_the_desert_planet", "imperial_basin");
     assert_eq!(g.player(Seat(0)).spice, 0);
     assert_eq!(g.player(Seat(0)).hand.len(), 1);
@@ -520,7 +557,8 @@ fn leader_abilities() {
         ],
         &["dune_the_desert_planet"],
     );
-    g.test_set_occupant(space("secure_contract"), Some(Seat(1)));
+    g.edit(|s| s.occupant[at("secure_contract")] = Some(Seat(1)))
+        .unwrap();
     send(&mut g, "dune_the_desert_planet", "secure_contract");
     // Baron: two secret factions before round 1.
     let opts = ImperiumOptions {

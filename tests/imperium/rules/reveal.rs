@@ -17,7 +17,10 @@ fn reveal_turn_resolves_boxes_and_cleans_up() {
     send(&mut g, "dune_the_desert_planet", "secure_contract");
     finish_turn(&mut g, 0);
     // Skip the others' turns by revealing seat 0 right away.
-    g.test_start_turn(Seat(0));
+    g.edit(|s| {
+        s.start_turn(Seat(0));
+    })
+    .unwrap();
     act(&mut g, Action::Reveal);
     // Dune's Reveal (+1) is not counted: it was played as an Agent.
     assert_eq!(g.player(Seat(0)).persuasion, 4);
@@ -63,13 +66,17 @@ fn acquire_from_row_and_reserve() {
         "convincing_argument",
         "dune_the_desert_planet",
     ]);
-    g.test_set_row(vec![
-        card("dr_yueh"),
-        card("scout"),
-        card("spice_hunter"),
-        card("chani"),
-        card("lady_jessica"),
-    ]);
+    g.edit(|s| {
+        s.set_row(&[
+            card("dr_yueh"),
+            card("scout"),
+            card("spice_hunter"),
+            card("chani"),
+            card("lady_jessica"),
+        ])
+        .unwrap();
+    })
+    .unwrap();
     act(&mut g, Action::Reveal);
     assert_eq!(g.player(Seat(0)).persuasion, 5);
     refused(
@@ -119,7 +126,7 @@ fn no_acquire_on_agent_turn() {
 fn spice_must_flow() {
     let mut g = game(&[]);
     act(&mut g, Action::Reveal);
-    g.test_player(Seat(0)).persuasion = 8;
+    g.edit(|s| s.player(Seat(0)).persuasion = 8).unwrap();
     refused(
         &mut g,
         Action::Acquire {
@@ -128,7 +135,7 @@ fn spice_must_flow() {
         },
         "IM-DECK-13",
     );
-    g.test_player(Seat(0)).persuasion = 9;
+    g.edit(|s| s.player(Seat(0)).persuasion = 9).unwrap();
     let vp = g.player(Seat(0)).vp;
     act(
         &mut g,
@@ -161,9 +168,14 @@ fn starting_decks() {
 #[test]
 fn reshuffle_when_deck_empty() {
     let mut g = game(&["reconnaissance"]);
-    let p = g.test_player(Seat(0));
-    p.deck.clear();
-    p.discard = vec![card("dagger"), card("diplomacy")];
+    g.edit(|s| {
+        // The discard pile first: the deck's other cards are trashed.
+        s.discard(Seat(0), &[card("dagger"), card("diplomacy")])
+            .unwrap()
+            .deck(Seat(0), &[])
+            .unwrap();
+    })
+    .unwrap();
     send(&mut g, "reconnaissance", "arrakeen");
     let p = g.player(Seat(0));
     assert_eq!(p.hand.len(), 1);
@@ -186,8 +198,12 @@ fn trash_removes_card() {
 /// Emperor Influence) is in the Row.
 fn reveal_game(preset: Preset, overrides: &[(&str, &str)]) -> Imperium {
     let mut g = game_opts(preset, overrides, &["firm_grip", "convincing_argument"]);
-    g.test_player(Seat(0)).influence[Faction::Emperor.index()] = 3;
-    g.test_set_row(vec![card("liet_kynes")]);
+    g.edit(|s| s.player(Seat(0)).influence[Faction::Emperor.index()] = 3)
+        .unwrap();
+    g.edit(|s| {
+        s.set_row(&[card("liet_kynes")]).unwrap();
+    })
+    .unwrap();
     act(&mut g, Action::Reveal);
     g
 }
@@ -203,7 +219,7 @@ fn reveal_02_boxes_before_acquisitions_by_default() {
     assert!(!l.iter().any(|a| matches!(a, Action::Card(_))));
     // Firm Grip's box ran without the Alliance: 2 Persuasion only.
     assert_eq!(g.player(Seat(0)).persuasion, 2);
-    g.test_player(Seat(0)).persuasion = 5;
+    g.edit(|s| s.player(Seat(0)).persuasion = 5).unwrap();
     act(
         &mut g,
         Action::Acquire {
@@ -236,7 +252,7 @@ fn reveal_02_acquire_between_reveal_boxes_when_published() {
         act(&mut g, Action::Card(card("convincing_argument")));
         assert_eq!(g.player(Seat(0)).persuasion, 2);
         assert_eq!(prompt(&g), "acquire");
-        g.test_player(Seat(0)).persuasion = 5;
+        g.edit(|s| s.player(Seat(0)).persuasion = 5).unwrap();
         act(
             &mut g,
             Action::Acquire {

@@ -33,11 +33,15 @@ fn defensive_bonus_troop() {
         .iter()
         .position(|c| c.id == "guild_bank_raid")
         .unwrap() as u8;
-    g.test_set_control(space("carthag"), Some(Seat(2)));
-    g.test_conflict_deck()
-        .push(melange::rules::imperium::ConflictId(other));
-    g.test_conflict_deck()
-        .push(melange::rules::imperium::ConflictId(target));
+    g.edit(|s| s.control[at("carthag")] = Some(Seat(2)))
+        .unwrap();
+    g.edit(|s| {
+        s.conflict_on_top(melange::rules::imperium::ConflictId(other))
+            .unwrap()
+            .conflict_on_top(melange::rules::imperium::ConflictId(target))
+            .unwrap();
+    })
+    .unwrap();
     // Play the round out: Reveal for everyone.
     let mut rounds_seen = 0;
     let start_round = g.round();
@@ -91,8 +95,9 @@ fn defensive_bonus_troop() {
 #[test]
 fn maker_spice() {
     let mut g = game(&["dune_the_desert_planet"]);
-    *g.test_bonus_spice(space("hagga_basin")) = 2;
-    g.test_set_occupant(space("the_great_flat"), Some(Seat(3)));
+    g.edit(|s| s.bonus_spice[at("hagga_basin")] = 2).unwrap();
+    g.edit(|s| s.occupant[at("the_great_flat")] = Some(Seat(3)))
+        .unwrap();
     g.test_go_to_combat();
     while g.view(Viewer::Spectator).phase == "combat" {
         let l = legal(&g);
@@ -103,11 +108,17 @@ fn maker_spice() {
     assert_eq!(v.bonus_spice[space("imperial_basin").0 as usize], 1);
     assert_eq!(v.bonus_spice[space("the_great_flat").0 as usize], 0);
     // Harvest: Paul (seat 0) at Hagga Basin: 2 base + 3 bonus, costs 1 water.
-    g.test_start_turn(Seat(0));
-    let p = g.test_player(Seat(0));
-    p.hand = vec![card("dune_the_desert_planet")];
-    p.water = 1;
-    p.spice = 0;
+    g.edit(|s| {
+        s.start_turn(Seat(0));
+    })
+    .unwrap();
+    g.edit(|s| {
+        s.hand(Seat(0), &[card("dune_the_desert_planet")]).unwrap();
+        let p = s.player(Seat(0));
+        p.water = 1;
+        p.spice = 0;
+    })
+    .unwrap();
     send(&mut g, "dune_the_desert_planet", "hagga_basin");
     let p = g.player(Seat(0));
     assert_eq!((p.spice, p.water), (5, 0));
@@ -126,7 +137,7 @@ fn maker_spice() {
 #[test]
 fn recall() {
     let mut g = game(&["dagger"]);
-    g.test_player(Seat(0)).solari = 2;
+    g.edit(|s| s.player(Seat(0)).solari = 2).unwrap();
     send(&mut g, "dagger", "mentat");
     assert_eq!(g.mentat().0, Some(Seat(0)));
     let round = g.round();
@@ -160,7 +171,7 @@ fn recall() {
 fn endgame_at_ten_vp() {
     let mut g = game(&["diplomacy"]);
     send(&mut g, "diplomacy", "wealth");
-    g.test_player(Seat(2)).vp = 10;
+    g.edit(|s| s.player(Seat(2)).vp = 10).unwrap();
     assert!(g.to_act().is_some(), "the round goes on");
     while g.view(Viewer::Spectator).phase == "player_turns" {
         let l = legal(&g);
@@ -201,7 +212,7 @@ fn endgame_at_ten_vp() {
 #[test]
 fn endgame_when_conflicts_run_out() {
     let mut g = game(&[]);
-    g.test_conflict_deck().clear();
+    g.edit(|s| s.conflict_deck.clear()).unwrap();
     while g.to_act().is_some() {
         let l = legal(&g);
         act(
@@ -223,17 +234,23 @@ fn endgame_when_conflicts_run_out() {
 #[test]
 fn endgame_intrigue_and_tie_breakers() {
     let mut g = game(&[]);
-    g.test_conflict_deck().clear();
-    g.test_give_intrigue(Seat(1), intrigue("tiebreaker"));
+    g.edit(|s| s.conflict_deck.clear()).unwrap();
+    g.edit(|s| {
+        s.give_intrigue(Seat(1), intrigue("tiebreaker")).unwrap();
+    })
+    .unwrap();
     for s in (0..4).map(Seat) {
-        let p = g.test_player(s);
-        p.vp = 5;
-        p.spice = 1;
-        p.solari = 1;
-        p.water = 1;
-        p.garrison = 1;
+        g.edit(|x| {
+            let p = x.player(s);
+            p.vp = 5;
+            p.spice = 1;
+            p.solari = 1;
+            p.water = 1;
+            x.garrison(s, 1).unwrap();
+        })
+        .unwrap();
     }
-    g.test_player(Seat(3)).water = 2;
+    g.edit(|s| s.player(Seat(3)).water = 2).unwrap();
     while g.view(Viewer::Spectator).phase != "endgame" {
         let l = legal(&g);
         act(
@@ -248,12 +265,15 @@ fn endgame_intrigue_and_tie_breakers() {
         );
     }
     for s in (0..4).map(Seat) {
-        let p = g.test_player(s);
-        p.vp = 5;
-        p.spice = 1;
-        p.solari = 1;
-        p.water = if s == Seat(3) { 2 } else { 1 };
-        p.garrison = 1;
+        g.edit(|x| {
+            let p = x.player(s);
+            p.vp = 5;
+            p.spice = 1;
+            p.solari = 1;
+            p.water = if s == Seat(3) { 2 } else { 1 };
+            x.garrison(s, 1).unwrap();
+        })
+        .unwrap();
     }
     while g.to_act().is_some() {
         let l = legal(&g);
@@ -275,8 +295,12 @@ fn endgame_intrigue_and_tie_breakers() {
 fn defensive_round(preset: Preset, overrides: &[(&str, &str)]) -> Imperium {
     let mut g = game_opts(preset, overrides, &[]);
     let siege = data().conflict_id("siege_of_carthag").unwrap();
-    g.test_set_control(space("carthag"), Some(Seat(2)));
-    g.test_conflict_deck().push(siege);
+    g.edit(|s| s.control[at("carthag")] = Some(Seat(2)))
+        .unwrap();
+    g.edit(|s| {
+        s.conflict_on_top(siege).unwrap();
+    })
+    .unwrap();
     g.test_go_to_combat();
     assert_eq!(g.conflict(), Some(siege));
     g
@@ -332,11 +356,18 @@ fn start_05_defensive_troop_optional_when_published() {
 fn start_07_no_defensive_prompt_with_empty_supply() {
     let mut g = game_opts(Preset::Published, &[], &[]);
     let siege = data().conflict_id("siege_of_carthag").unwrap();
-    g.test_set_control(space("carthag"), Some(Seat(2)));
-    let p = g.test_player(Seat(2));
-    p.garrison += p.supply;
-    p.supply = 0;
-    g.test_conflict_deck().push(siege);
+    g.edit(|s| s.control[at("carthag")] = Some(Seat(2)))
+        .unwrap();
+    g.edit(|s| {
+        let p = s.player(Seat(2));
+        let all = p.garrison + p.supply;
+        s.garrison(Seat(2), all).unwrap();
+    })
+    .unwrap();
+    g.edit(|s| {
+        s.conflict_on_top(siege).unwrap();
+    })
+    .unwrap();
     g.test_go_to_combat();
     assert_ne!(prompt(&g), "defensive_bonus");
     assert_eq!(g.player(Seat(2)).conflict, 0);
