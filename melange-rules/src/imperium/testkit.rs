@@ -1,10 +1,11 @@
 //! Test hooks that run one step of the engine alone (the Combat phase, a
-//! round's start, a rival's turn or choice), where no sequence of actions
-//! reaches that step by itself; a test sets up its situation through
-//! `Imperium::edit` and reads it through the game's public reads. Compiled
-//! only with the `testkit` feature, which the crate's own tests, examples
-//! and benches turn on (the self dev-dependency in `Cargo.toml`); a
-//! release build and the public API never contain them.
+//! rival's turn or choice) where no sequence of actions reaches that step
+//! by itself, or build a game before its first round; a test sets up its
+//! situation through `Imperium::edit` and reads it through the game's
+//! public reads. Compiled only with the `testkit` feature, which the
+//! crate's own tests, examples and benches turn on (the self
+//! dev-dependency in `Cargo.toml`); a release build and the public API
+//! never contain them.
 #![allow(missing_docs)]
 use crate::core::Seat;
 
@@ -34,19 +35,6 @@ impl Imperium {
         seed: u64,
     ) -> Result<Imperium, crate::core::RuleError> {
         Imperium::build(options, seed, &mut Vec::new())
-    }
-
-    /// Sets the round number and starts the next round now, discarding any
-    /// work in progress (tests only).
-    #[doc(hidden)]
-    pub fn test_round_start(&mut self, round_before: u8) -> Vec<super::event::Event> {
-        self.round = round_before;
-        self.stack.clear();
-        self.prompt = None;
-        self.stack.push(super::state::Task::RoundStart);
-        let mut ev = Vec::new();
-        self.run(&mut ev);
-        ev
     }
 
     // The rivals (House Hagal and the solo Rivals).
