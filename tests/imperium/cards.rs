@@ -19,11 +19,11 @@ fn carryall_doubles_base_spice() {
         ("secure_contract", 0, 0),
     ] {
         let mut g = game(&["carryall"]);
-        *g.test_bonus_spice(space(sp)) = bonus;
-        let spice = g.test_player_ref(Seat(0)).spice;
+        g.edit(|s| s.bonus_spice[at(sp)] = bonus).unwrap();
+        let spice = g.player(Seat(0)).spice;
         send(&mut g, "carryall", sp);
         settle(&mut g);
-        assert_eq!(g.test_player_ref(Seat(0)).spice - spice, want, "{sp}");
+        assert_eq!(g.player(Seat(0)).spice - spice, want, "{sp}");
     }
 }
 
@@ -37,17 +37,17 @@ fn guild_bankers_discount_the_spice_must_flow() {
     };
     let mut g = game(&["guild_bankers"]);
     act(&mut g, Action::Reveal);
-    g.test_player(Seat(0)).persuasion = 6;
-    let vp = g.test_player_ref(Seat(0)).vp;
+    g.edit(|s| s.player(Seat(0)).persuasion = 6).unwrap();
+    let vp = g.player(Seat(0)).vp;
     assert!(legal(&g).contains(&tsmf));
     act(&mut g, tsmf);
     settle(&mut g);
-    assert_eq!(g.test_player_ref(Seat(0)).persuasion, 0);
-    assert_eq!(g.test_player_ref(Seat(0)).vp, vp + 1);
+    assert_eq!(g.player(Seat(0)).persuasion, 0);
+    assert_eq!(g.player(Seat(0)).vp, vp + 1);
     // Without Guild Bankers, 6 Persuasion is not enough.
     let mut g = game(&["convincing_argument"]);
     act(&mut g, Action::Reveal);
-    g.test_player(Seat(0)).persuasion = 6;
+    g.edit(|s| s.player(Seat(0)).persuasion = 6).unwrap();
     refused(&g, tsmf, "IM-DECK-13");
 }
 
@@ -56,7 +56,11 @@ fn guild_bankers_discount_the_spice_must_flow() {
 #[test]
 fn other_memory_retrieves_a_bene_gesserit_card() {
     let mut g = game(&["other_memory"]);
-    g.test_player(Seat(0)).discard = vec![card("dagger"), card("the_voice")];
+    g.edit(|s| {
+        s.discard(Seat(0), &[card("dagger"), card("the_voice")])
+            .unwrap();
+    })
+    .unwrap();
     send(&mut g, "other_memory", "secure_contract");
     assert_eq!(kind(&g), "choice");
     act(&mut g, Action::Choose(1));
@@ -64,7 +68,7 @@ fn other_memory_retrieves_a_bene_gesserit_card() {
     assert_eq!(legal(&g), vec![Action::Card(card("the_voice"))]);
     refused(&g, Action::Card(card("dagger")), "IM-AGENT-09");
     act(&mut g, Action::Card(card("the_voice")));
-    let p = g.test_player_ref(Seat(0));
+    let p = g.player(Seat(0));
     assert_eq!(p.hand, vec![card("the_voice")]);
     assert_eq!(p.discard, vec![card("dagger")]);
 }
@@ -79,12 +83,21 @@ fn the_voice_blocks_a_space_for_opponents() {
     act(&mut g, Action::Space(space("wealth")));
     settle(&mut g);
     assert_eq!(seat(&g), Seat(1));
-    g.test_player(Seat(1)).hand = vec![card("diplomacy")];
+    g.edit(|s| {
+        s.hand(Seat(1), &[card("diplomacy")]).unwrap();
+    })
+    .unwrap();
     refused(&g, send_action("diplomacy", "wealth"), "IM-AGENT-05");
     assert!(legal(&g).contains(&send_action("diplomacy", "foldspace")));
     // The owner may still go there.
-    g.test_start_turn(Seat(0));
-    g.test_player(Seat(0)).hand = vec![card("diplomacy")];
+    g.edit(|s| {
+        s.start_turn(Seat(0));
+    })
+    .unwrap();
+    g.edit(|s| {
+        s.hand(Seat(0), &[card("diplomacy")]).unwrap();
+    })
+    .unwrap();
     assert!(legal(&g).contains(&send_action("diplomacy", "wealth")));
     assert!(g.view(Viewer::Spectator).voice.is_some());
 }
@@ -94,9 +107,13 @@ fn the_voice_blocks_a_space_for_opponents() {
 fn poison_snooper_draw_or_trash() {
     for choice in [0u8, 1] {
         let mut g = game(&["dagger"]);
-        g.test_give_intrigue(Seat(0), intrigue("poison_snooper"));
-        let top = *g.test_player_ref(Seat(0)).deck.last().unwrap();
-        let deck = g.test_player_ref(Seat(0)).deck.len();
+        g.edit(|s| {
+            s.give_intrigue(Seat(0), intrigue("poison_snooper"))
+                .unwrap();
+        })
+        .unwrap();
+        let top = *g.player(Seat(0)).deck.last().unwrap();
+        let deck = g.player(Seat(0)).deck.len();
         let cards = owned(&g, Seat(0));
         act(&mut g, Action::Intrigue(intrigue("poison_snooper")));
         assert_eq!(kind(&g), "poison_snooper");
@@ -106,7 +123,7 @@ fn poison_snooper_draw_or_trash() {
         );
         assert_eq!(g.view(Viewer::Seat(Seat(1))).prompt.unwrap().card, None);
         act(&mut g, Action::Choose(choice));
-        let p = g.test_player_ref(Seat(0));
+        let p = g.player(Seat(0));
         assert_eq!(p.deck.len(), deck - 1);
         if choice == 0 {
             assert!(p.hand.contains(&top));
@@ -126,7 +143,11 @@ fn poison_snooper_draw_or_trash() {
 fn recruitment_mission_acquire_onto_deck() {
     let mut g = game(&[]);
     let c = g.view(Viewer::Spectator).row[0];
-    g.test_give_intrigue(Seat(0), intrigue("recruitment_mission"));
+    g.edit(|s| {
+        s.give_intrigue(Seat(0), intrigue("recruitment_mission"))
+            .unwrap();
+    })
+    .unwrap();
     act(&mut g, Action::Reveal);
     assert!(
         !legal(&g)
@@ -134,10 +155,10 @@ fn recruitment_mission_acquire_onto_deck() {
             .any(|a| matches!(a, Action::Acquire { top: true, .. }))
     );
     act(&mut g, Action::Intrigue(intrigue("recruitment_mission")));
-    assert_eq!(g.test_player_ref(Seat(0)).persuasion, 1);
-    g.test_player(Seat(0)).persuasion = 20;
+    assert_eq!(g.player(Seat(0)).persuasion, 1);
+    g.edit(|s| s.player(Seat(0)).persuasion = 20).unwrap();
     act(&mut g, Action::Acquire { card: c, top: true });
-    let p = g.test_player_ref(Seat(0));
+    let p = g.player(Seat(0));
     assert_eq!(p.deck.last(), Some(&c));
     assert!(!p.discard.contains(&c));
 }
@@ -146,12 +167,21 @@ fn recruitment_mission_acquire_onto_deck() {
 #[test]
 fn refocus_shuffles_discard_into_deck() {
     let mut g = game(&["dagger"]);
-    let p = g.test_player(Seat(0));
-    p.deck = vec![card("diplomacy"), card("seek_allies")];
-    p.discard = vec![card("dagger"), card("reconnaissance"), card("signet_ring")];
-    g.test_give_intrigue(Seat(0), intrigue("refocus"));
+    g.edit(|s| {
+        // The discard pile first: the deck's other cards are trashed.
+        s.discard(
+            Seat(0),
+            &[card("dagger"), card("reconnaissance"), card("signet_ring")],
+        )
+        .unwrap()
+        .deck(Seat(0), &[card("diplomacy"), card("seek_allies")])
+        .unwrap()
+        .give_intrigue(Seat(0), intrigue("refocus"))
+        .unwrap();
+    })
+    .unwrap();
     act(&mut g, Action::Intrigue(intrigue("refocus")));
-    let p = g.test_player_ref(Seat(0));
+    let p = g.player(Seat(0));
     assert!(p.discard.is_empty());
     assert_eq!(p.deck.len(), 4);
     assert_eq!(p.hand.len(), 2);
@@ -164,20 +194,25 @@ fn refocus_shuffles_discard_into_deck() {
 #[test]
 fn urgent_mission_recalls_an_agent() {
     let mut g = game(&["dagger"]);
-    g.test_give_intrigue(Seat(0), intrigue("urgent_mission"));
+    g.edit(|s| {
+        s.give_intrigue(Seat(0), intrigue("urgent_mission"))
+            .unwrap();
+    })
+    .unwrap();
     refused(
         &g,
         Action::Intrigue(intrigue("urgent_mission")),
         "IM-INTRIGUE-04",
     );
-    g.test_set_occupant(space("rally_troops"), Some(Seat(0)));
-    g.test_player(Seat(0)).agents_out = 2;
+    g.edit(|s| s.occupant[at("rally_troops")] = Some(Seat(0)))
+        .unwrap();
+    g.edit(|s| s.player(Seat(0)).agents_out = 2).unwrap();
     assert!(!legal(&g).contains(&send_action("dagger", "hall_of_oratory")));
     act(&mut g, Action::Intrigue(intrigue("urgent_mission")));
     assert_eq!(kind(&g), "urgent_mission");
     act(&mut g, Action::Space(space("rally_troops")));
     let v = g.view(Viewer::Spectator);
-    assert_eq!(v.occupant[usize::from(space("rally_troops").0)], None);
+    assert_eq!(v.occupant[at("rally_troops")], None);
     assert_eq!(v.players[0].agents_left, 1);
     assert!(legal(&g).contains(&send_action("dagger", "rally_troops")));
 }
@@ -187,17 +222,22 @@ fn urgent_mission_recalls_an_agent() {
 #[test]
 fn dispatch_an_envoy_adds_faction_icons() {
     let mut g = game(&["dagger"]);
-    g.test_give_intrigue(Seat(0), intrigue("dispatch_an_envoy"));
+    g.edit(|s| {
+        s.give_intrigue(Seat(0), intrigue("dispatch_an_envoy"))
+            .unwrap();
+    })
+    .unwrap();
     refused(&g, send_action("dagger", "conspire"), "IM-AGENT-04");
     act(&mut g, Action::Intrigue(intrigue("dispatch_an_envoy")));
     send(&mut g, "dagger", "conspire");
     settle(&mut g);
-    assert_eq!(
-        g.test_player_ref(Seat(0)).influence[Faction::Emperor.index()],
-        1
-    );
+    assert_eq!(g.player(Seat(0)).influence[Faction::Emperor.index()], 1);
     let mut g = game(&[]);
-    g.test_give_intrigue(Seat(0), intrigue("dispatch_an_envoy"));
+    g.edit(|s| {
+        s.give_intrigue(Seat(0), intrigue("dispatch_an_envoy"))
+            .unwrap();
+    })
+    .unwrap();
     act(&mut g, Action::Reveal);
     refused(
         &g,
@@ -210,17 +250,21 @@ fn dispatch_an_envoy_adds_faction_icons() {
 #[test]
 fn infiltrate_enters_an_occupied_space() {
     let mut g = game(&["dune_the_desert_planet"]);
-    g.test_set_occupant(space("secure_contract"), Some(Seat(1)));
-    g.test_give_intrigue(Seat(0), intrigue("infiltrate"));
+    g.edit(|s| s.occupant[at("secure_contract")] = Some(Seat(1)))
+        .unwrap();
+    g.edit(|s| {
+        s.give_intrigue(Seat(0), intrigue("infiltrate")).unwrap();
+    })
+    .unwrap();
     refused(
         &g,
         send_action("dune_the_desert_planet", "secure_contract"),
         "IM-AGENT-05",
     );
     act(&mut g, Action::Intrigue(intrigue("infiltrate")));
-    let solari = g.test_player_ref(Seat(0)).solari;
+    let solari = g.player(Seat(0)).solari;
     send(&mut g, "dune_the_desert_planet", "secure_contract");
-    assert_eq!(g.test_player_ref(Seat(0)).solari, solari + 3);
+    assert_eq!(g.player(Seat(0)).solari, solari + 3);
 }
 
 // Bindu Suspension: at the start of the turn, draw 1 and the turn may be
@@ -228,17 +272,25 @@ fn infiltrate_enters_an_occupied_space() {
 #[test]
 fn bindu_suspension_draw_and_pass() {
     let mut g = game(&["dagger"]);
-    g.test_give_intrigue(Seat(0), intrigue("bindu_suspension"));
+    g.edit(|s| {
+        s.give_intrigue(Seat(0), intrigue("bindu_suspension"))
+            .unwrap();
+    })
+    .unwrap();
     assert!(!legal(&g).contains(&Action::Pass));
     act(&mut g, Action::Intrigue(intrigue("bindu_suspension")));
-    assert_eq!(g.test_player_ref(Seat(0)).hand.len(), 2);
+    assert_eq!(g.player(Seat(0)).hand.len(), 2);
     assert!(legal(&g).contains(&Action::Pass));
     act(&mut g, Action::Pass);
     assert_eq!(seat(&g), Seat(1));
-    let p = g.test_player_ref(Seat(0));
+    let p = g.player(Seat(0));
     assert_eq!((p.agents_out, p.has_revealed), (0, false));
     let mut g = game(&[]);
-    g.test_give_intrigue(Seat(0), intrigue("bindu_suspension"));
+    g.edit(|s| {
+        s.give_intrigue(Seat(0), intrigue("bindu_suspension"))
+            .unwrap();
+    })
+    .unwrap();
     act(&mut g, Action::Reveal);
     refused(
         &g,
@@ -275,23 +327,26 @@ fn helena_manipulate_sets_a_row_card_aside() {
         assert_eq!(v.players[0].set_aside, Some(c));
         let deck_count = v.imperium_deck_count;
         settle(&mut g);
-        g.test_start_turn(Seat(0));
+        g.edit(|s| {
+            s.start_turn(Seat(0));
+        })
+        .unwrap();
         act(&mut g, Action::Reveal);
-        g.test_player(Seat(0)).persuasion = cost - 1;
+        g.edit(|s| s.player(Seat(0)).persuasion = cost - 1).unwrap();
         let take = Action::Acquire {
             card: c,
             top: false,
         };
         if buy {
             act(&mut g, take);
-            let p = g.test_player_ref(Seat(0));
+            let p = g.player(Seat(0));
             assert_eq!(p.persuasion, 0);
             assert!(p.discard.contains(&c));
             assert_eq!(p.set_aside, None);
         } else {
             assert!(legal(&g).contains(&take));
             act(&mut g, Action::Pass);
-            assert_eq!(g.test_player_ref(Seat(0)).set_aside, None);
+            assert_eq!(g.player(Seat(0)).set_aside, None);
             assert_eq!(
                 g.view(Viewer::Spectator).imperium_deck_count,
                 deck_count + 1
@@ -312,9 +367,12 @@ fn baron_masterstroke() {
         "earl_memnon_thorvald",
     ];
     let mut g = game_with(baron, Preset::Default, &["diplomacy", "seek_allies"]);
-    let secret = g.test_player_ref(Seat(0)).secret_factions;
+    let secret = g.player(Seat(0)).secret_factions;
     assert_eq!(secret.count_ones(), 2);
-    g.test_player(Seat(0)).garrison = 3;
+    g.edit(|s| {
+        s.garrison(Seat(0), 3).unwrap();
+    })
+    .unwrap();
     // Hardy Warriors recruits 2: 2 + 2 from the garrison = 4 deployed.
     send(&mut g, "diplomacy", "hardy_warriors");
     act(&mut g, Action::Troops(4));
@@ -323,9 +381,9 @@ fn baron_masterstroke() {
         g.view(Viewer::Seat(Seat(1))).players[0].secret_factions,
         None
     );
-    let before = g.test_player_ref(Seat(0)).influence;
+    let before = g.player(Seat(0)).influence;
     act(&mut g, Action::Accept);
-    let p = g.test_player_ref(Seat(0));
+    let p = g.player(Seat(0));
     for f in Faction::ALL {
         let bump = u8::from(secret & (1 << f.index()) != 0);
         assert_eq!(p.influence[f.index()], before[f.index()] + bump, "{f:?}");
@@ -337,8 +395,14 @@ fn baron_masterstroke() {
             .is_some()
     );
     // Once per game: another 4-troop turn asks nothing.
-    g.test_start_turn(Seat(0));
-    g.test_player(Seat(0)).garrison = 4;
+    g.edit(|s| {
+        s.start_turn(Seat(0));
+    })
+    .unwrap();
+    g.edit(|s| {
+        s.garrison(Seat(0), 4).unwrap();
+    })
+    .unwrap();
     send(&mut g, "seek_allies", "stillsuits");
     // Stillsuits recruits nothing: at most 2 from the garrison.
     assert_eq!(legal(&g).len(), 3);
@@ -346,7 +410,10 @@ fn baron_masterstroke() {
     assert_ne!(kind(&g), "masterstroke");
     // Fewer than 4 troops: not offered.
     let mut g = game_with(baron, Preset::Default, &["diplomacy"]);
-    g.test_player(Seat(0)).garrison = 3;
+    g.edit(|s| {
+        s.garrison(Seat(0), 3).unwrap();
+    })
+    .unwrap();
     send(&mut g, "diplomacy", "hardy_warriors");
     act(&mut g, Action::Troops(3));
     assert_ne!(kind(&g), "masterstroke");
@@ -413,13 +480,17 @@ fn every_conflict_reward() {
     assert_eq!(data().conflicts.len(), 18);
     for (id, gains, controls, mentat) in table {
         let mut g = game(&[]);
-        g.test_set_conflict(Some(conflict(id)));
+        g.edit(|s| s.conflict = Some(conflict(id))).unwrap();
         for (s, troops) in [(0u8, 3u8), (1, 2), (2, 1), (3, 0)] {
-            let p = g.test_player(Seat(s));
-            p.conflict = troops;
-            p.discard = vec![card("dagger")];
+            g.edit(|x| {
+                x.deployed(Seat(s), troops)
+                    .unwrap()
+                    .discard(Seat(s), &[card("dagger")])
+                    .unwrap();
+            })
+            .unwrap();
         }
-        let before: Vec<_> = (0..4).map(|s| g.test_player_ref(Seat(s)).clone()).collect();
+        let before: Vec<_> = (0..4).map(|s| g.player(Seat(s)).clone()).collect();
         let cards: Vec<usize> = (0..4).map(|s| owned(&g, Seat(s))).collect();
         g.test_go_to_combat();
         while g.view(Viewer::Spectator).phase == "combat" {
@@ -434,7 +505,7 @@ fn every_conflict_reward() {
             act(&mut g, a);
         }
         for s in (0..4).map(Seat) {
-            let (b, p) = (&before[s.index()], g.test_player_ref(s));
+            let (b, p) = (&before[s.index()], g.player(s));
             let d = |x: u8, y: u8| i32::from(x) - i32::from(y);
             let seen = Got {
                 solari: d(p.solari, b.solari),
@@ -451,14 +522,14 @@ fn every_conflict_reward() {
         }
         let want_control = controls.map(space);
         for sp in ["arrakeen", "carthag", "imperial_basin"] {
-            let c = g.test_control(space(sp));
+            let c = g.control(space(sp));
             assert_eq!(
                 c == Some(Seat(0)),
                 want_control == Some(space(sp)),
                 "{id}: {sp}"
             );
         }
-        assert_eq!(g.test_mentat().0 == Some(Seat(0)), mentat, "{id}: Mentat");
+        assert_eq!(g.mentat().0 == Some(Seat(0)), mentat, "{id}: Mentat");
     }
 }
 
@@ -496,7 +567,7 @@ fn baron_chooses_two_different_secret_factions() {
     let second = Faction::ALL[3];
     act(&mut g, Action::Faction(second));
     assert_eq!(
-        g.test_player_ref(Seat(0)).secret_factions,
+        g.player(Seat(0)).secret_factions,
         (1 << first.index()) | (1 << second.index())
     );
     assert_ne!(kind(&g), "secret_faction");

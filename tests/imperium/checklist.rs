@@ -32,7 +32,8 @@ fn icon_spaces(icon: Icon) -> Vec<SpaceId> {
 /// Seat 0 with `c` in hand and every requirement of every space met.
 fn reach_game(c: &str) -> Imperium {
     let mut g = game(&[c]);
-    g.test_player(Seat(0)).influence[Faction::Fremen.index()] = 2;
+    g.edit(|s| s.player(Seat(0)).influence[Faction::Fremen.index()] = 2)
+        .unwrap();
     g
 }
 
@@ -167,7 +168,10 @@ fn space_09_twenty_two_spaces() {
 /// in the Conflict.
 fn visit(sp: &str) -> (Vec<&'static str>, u8) {
     let mut g = reach_game("foldspace");
-    g.test_player(Seat(0)).garrison = 3;
+    g.edit(|s| {
+        s.garrison(Seat(0), 3).unwrap();
+    })
+    .unwrap();
     send(&mut g, "foldspace", sp);
     let mut kinds = Vec::new();
     for _ in 0..30 {
@@ -185,7 +189,7 @@ fn visit(sp: &str) -> (Vec<&'static str>, u8) {
         };
         act(&mut g, a);
     }
-    (kinds, g.test_player_ref(Seat(0)).conflict)
+    (kinds, g.player(Seat(0)).conflict)
 }
 
 const COMBAT: [&str; 10] = [
@@ -247,10 +251,10 @@ fn space_12_faction_spaces() {
         for sp in list {
             assert_eq!(data().space(space(sp)).faction, Some(f), "{sp}");
             let mut g = reach_game("diplomacy");
-            let before = g.test_player_ref(Seat(0)).influence;
+            let before = g.player(Seat(0)).influence;
             send(&mut g, "diplomacy", sp);
             settle(&mut g);
-            let after = g.test_player_ref(Seat(0)).influence;
+            let after = g.player(Seat(0)).influence;
             assert_eq!(after[f.index()], before[f.index()] + 1, "{sp}");
         }
     }
@@ -263,10 +267,10 @@ fn space_13_no_faction_no_influence() {
         for sp in list {
             assert_eq!(data().space(space(sp)).faction, None, "{sp}");
             let mut g = reach_game("foldspace");
-            let before = g.test_player_ref(Seat(0)).influence;
+            let before = g.player(Seat(0)).influence;
             send(&mut g, "foldspace", sp);
             settle(&mut g);
-            assert_eq!(g.test_player_ref(Seat(0)).influence, before, "{sp}");
+            assert_eq!(g.player(Seat(0)).influence, before, "{sp}");
         }
     }
 }
@@ -277,10 +281,10 @@ fn space_13_no_faction_no_influence() {
 #[test]
 fn agent_09_all_three_parts_resolve() {
     let mut g = game(&["seek_allies"]);
-    let before = g.test_player_ref(Seat(0)).clone();
+    let before = g.player(Seat(0)).clone();
     send(&mut g, "seek_allies", "wealth");
     settle(&mut g);
-    let p = g.test_player_ref(Seat(0));
+    let p = g.player(Seat(0));
     assert_eq!(p.solari, before.solari + 2, "space effect");
     assert_eq!(
         p.influence[Faction::Emperor.index()],
@@ -300,10 +304,13 @@ fn reveal_04_revealed_apart_from_played() {
     let mut g = game(&["dagger", "convincing_argument"]);
     send(&mut g, "dagger", "hall_of_oratory");
     settle(&mut g);
-    g.test_start_turn(Seat(0));
-    g.test_player(Seat(0)).agents_out = 2;
+    g.edit(|s| {
+        s.start_turn(Seat(0));
+    })
+    .unwrap();
+    g.edit(|s| s.player(Seat(0)).agents_out = 2).unwrap();
     act(&mut g, Action::Reveal);
-    let p = g.test_player_ref(Seat(0));
+    let p = g.player(Seat(0));
     assert_eq!(p.played, vec![card("dagger")]);
     assert_eq!(p.revealed, vec![card("convincing_argument")]);
 }
@@ -313,11 +320,14 @@ fn reveal_04_revealed_apart_from_played() {
 #[test]
 fn reveal_07_strength_set() {
     let mut g = game(&["dagger", "dagger"]);
-    g.test_player(Seat(0)).conflict = 2;
+    g.edit(|s| {
+        s.deployed(Seat(0), 2).unwrap();
+    })
+    .unwrap();
     act(&mut g, Action::Reveal);
     assert_eq!(g.view(Viewer::Spectator).players[0].strength, 2 * 2 + 2);
     act(&mut g, Action::Pass);
-    assert_eq!(g.test_strength(Seat(0)), 6);
+    assert_eq!(g.strength(Seat(0)), 6);
 }
 
 // IM-DECK-10: the Imperium Row shows 5 cards, and still 5 after a purchase.
@@ -326,7 +336,7 @@ fn deck_10_row_of_five() {
     let mut g = game(&[]);
     assert_eq!(g.view(Viewer::Spectator).row.len(), 5);
     act(&mut g, Action::Reveal);
-    g.test_player(Seat(0)).persuasion = 20;
+    g.edit(|s| s.player(Seat(0)).persuasion = 20).unwrap();
     let c = g.view(Viewer::Spectator).row[0];
     act(
         &mut g,
@@ -343,9 +353,12 @@ fn deck_10_row_of_five() {
 #[test]
 fn deck_11_reserve() {
     let mut g = game(&[]);
-    g.test_set_row(vec![]);
+    g.edit(|s| {
+        s.set_row(&[]).unwrap();
+    })
+    .unwrap();
     act(&mut g, Action::Reveal);
-    g.test_player(Seat(0)).persuasion = 20;
+    g.edit(|s| s.player(Seat(0)).persuasion = 20).unwrap();
     let offered: Vec<_> = legal(&g)
         .into_iter()
         .filter_map(|a| match a {
@@ -390,11 +403,11 @@ fn control_01_three_spaces() {
 /// controller's (Solari, spice) gain.
 fn control_bonus(owner: Seat, sp: &str, c: &str) -> (i32, i32) {
     let mut g = game(&[c]);
-    g.test_set_control(space(sp), Some(owner));
-    let before = g.test_player_ref(owner).clone();
+    g.edit(|s| s.control[at(sp)] = Some(owner)).unwrap();
+    let before = g.player(owner).clone();
     send(&mut g, c, sp);
     settle(&mut g);
-    let p = g.test_player_ref(owner);
+    let p = g.player(owner);
     (
         i32::from(p.solari) - i32::from(before.solari),
         i32::from(p.spice) - i32::from(before.spice),
@@ -424,7 +437,10 @@ fn control_04_imperial_basin() {
 
 /// Seat 0 alone in the Conflict wins it; the Combat phase is played out.
 fn win_conflict(g: &mut Imperium) {
-    g.test_player(Seat(0)).conflict = 1;
+    g.edit(|s| {
+        s.deployed(Seat(0), 1).unwrap();
+    })
+    .unwrap();
     g.test_go_to_combat();
     while g.view(Viewer::Spectator).phase == "combat" {
         let l = legal(g);
@@ -441,15 +457,17 @@ fn win_conflict(g: &mut Imperium) {
 #[test]
 fn control_05_win_places_marker() {
     let mut g = game(&[]);
-    g.test_set_conflict(Some(conflict("siege_of_carthag")));
+    g.edit(|s| s.conflict = Some(conflict("siege_of_carthag")))
+        .unwrap();
     win_conflict(&mut g);
-    assert_eq!(g.test_control(space("carthag")), Some(Seat(0)));
+    assert_eq!(g.control(space("carthag")), Some(Seat(0)));
     // A Conflict that grants no control moves no marker.
     let mut g = game(&[]);
-    g.test_set_conflict(Some(conflict("guild_bank_raid")));
+    g.edit(|s| s.conflict = Some(conflict("guild_bank_raid")))
+        .unwrap();
     win_conflict(&mut g);
     for sp in ["arrakeen", "carthag", "imperial_basin"] {
-        assert_eq!(g.test_control(space(sp)), None);
+        assert_eq!(g.control(space(sp)), None);
     }
 }
 
@@ -457,12 +475,14 @@ fn control_05_win_places_marker() {
 #[test]
 fn control_06_marker_replaced() {
     let mut g = game(&[]);
-    g.test_set_control(space("imperial_basin"), Some(Seat(3)));
-    g.test_set_conflict(Some(conflict("secure_imperial_basin")));
+    g.edit(|s| s.control[at("imperial_basin")] = Some(Seat(3)))
+        .unwrap();
+    g.edit(|s| s.conflict = Some(conflict("secure_imperial_basin")))
+        .unwrap();
     win_conflict(&mut g);
-    assert_eq!(g.test_control(space("imperial_basin")), Some(Seat(0)));
+    assert_eq!(g.control(space("imperial_basin")), Some(Seat(0)));
     assert_eq!(
-        g.view(Viewer::Spectator).control[usize::from(space("imperial_basin").0)],
+        g.view(Viewer::Spectator).control[at("imperial_basin")],
         Some(Seat(0))
     );
 }
@@ -481,12 +501,12 @@ fn control_07_every_visit_own_included() {
 /// (Solari gained, spice paid).
 fn sell(preset: Preset, spice: u8, k: u8) -> (u8, u8) {
     let mut g = game_with(NEUTRAL, preset, &["dune_the_desert_planet"]);
-    g.test_player(Seat(0)).spice = spice;
-    g.test_player(Seat(0)).solari = 0;
+    g.edit(|s| s.player(Seat(0)).spice = spice).unwrap();
+    g.edit(|s| s.player(Seat(0)).solari = 0).unwrap();
     send(&mut g, "dune_the_desert_planet", "sell_melange");
     assert_eq!(kind(&g), "sell_melange");
     act(&mut g, Action::Choose(k));
-    let p = g.test_player_ref(Seat(0));
+    let p = g.player(Seat(0));
     (p.solari, spice - p.spice)
 }
 
@@ -494,7 +514,7 @@ fn sell(preset: Preset, spice: u8, k: u8) -> (u8, u8) {
 #[test]
 fn melange_01_exchange_table() {
     let mut g = game(&["dune_the_desert_planet"]);
-    g.test_player(Seat(0)).spice = 5;
+    g.edit(|s| s.player(Seat(0)).spice = 5).unwrap();
     send(&mut g, "dune_the_desert_planet", "sell_melange");
     assert_eq!(
         legal(&g),
@@ -533,13 +553,13 @@ fn melange_05_five_for_ten() {
 #[test]
 fn melange_06_one_exchange() {
     let mut g = game(&["dune_the_desert_planet"]);
-    g.test_player(Seat(0)).spice = 10;
-    g.test_player(Seat(0)).solari = 0;
+    g.edit(|s| s.player(Seat(0)).spice = 10).unwrap();
+    g.edit(|s| s.player(Seat(0)).solari = 0).unwrap();
     send(&mut g, "dune_the_desert_planet", "sell_melange");
     act(&mut g, Action::Choose(0));
     assert_ne!(kind(&g), "sell_melange");
-    assert_eq!(g.test_player_ref(Seat(0)).solari, 6);
-    assert_eq!(g.test_player_ref(Seat(0)).spice, 8);
+    assert_eq!(g.player(Seat(0)).solari, 6);
+    assert_eq!(g.player(Seat(0)).spice, 8);
 }
 
 // IM-MELANGE-07: no other exchange: not 1 spice, not more than 5.
@@ -547,19 +567,19 @@ fn melange_06_one_exchange() {
 fn melange_07_only_listed_exchanges() {
     // 10 spice: still only the four rows (2 to 5 spice).
     let mut g = game(&["dune_the_desert_planet"]);
-    g.test_player(Seat(0)).spice = 10;
+    g.edit(|s| s.player(Seat(0)).spice = 10).unwrap();
     send(&mut g, "dune_the_desert_planet", "sell_melange");
     assert_eq!(legal(&g).len(), 4);
     refused(&g, Action::Choose(4), "IM-MELANGE-07");
     // 3 spice: only the 2- and 3-spice rows.
     let mut g = game(&["dune_the_desert_planet"]);
-    g.test_player(Seat(0)).spice = 3;
+    g.edit(|s| s.player(Seat(0)).spice = 3).unwrap();
     send(&mut g, "dune_the_desert_planet", "sell_melange");
     assert_eq!(legal(&g), vec![Action::Choose(0), Action::Choose(1)]);
     refused(&g, Action::Choose(2), "IM-MELANGE-07");
     // 1 spice: the space is refused, state unchanged.
     let mut g = game(&["dune_the_desert_planet"]);
-    g.test_player(Seat(0)).spice = 1;
+    g.edit(|s| s.player(Seat(0)).spice = 1).unwrap();
     refused(
         &g,
         send_action("dune_the_desert_planet", "sell_melange"),
@@ -588,9 +608,12 @@ fn intrigue_01_three_kinds() {
 #[test]
 fn intrigue_02_plot_on_agent_turn() {
     let mut g = game(&["dagger"]);
-    g.test_give_intrigue(Seat(0), intrigue("windfall"));
+    g.edit(|s| {
+        s.give_intrigue(Seat(0), intrigue("windfall")).unwrap();
+    })
+    .unwrap();
     act(&mut g, Action::Intrigue(intrigue("windfall")));
-    assert_eq!(g.test_player_ref(Seat(0)).solari, 12);
+    assert_eq!(g.player(Seat(0)).solari, 12);
     assert_eq!((seat(&g), kind(&g)), (Seat(0), "turn"));
     assert!(legal(&g).contains(&send_action("dagger", "rally_troops")));
 }
@@ -599,11 +622,14 @@ fn intrigue_02_plot_on_agent_turn() {
 #[test]
 fn intrigue_03_plot_on_reveal_turn() {
     let mut g = game(&[]);
-    g.test_give_intrigue(Seat(0), intrigue("charisma"));
+    g.edit(|s| {
+        s.give_intrigue(Seat(0), intrigue("charisma")).unwrap();
+    })
+    .unwrap();
     act(&mut g, Action::Reveal);
     assert_eq!(kind(&g), "acquire");
     act(&mut g, Action::Intrigue(intrigue("charisma")));
-    assert_eq!(g.test_player_ref(Seat(0)).persuasion, 2);
+    assert_eq!(g.player(Seat(0)).persuasion, 2);
     assert_eq!(kind(&g), "acquire");
 }
 
@@ -612,10 +638,16 @@ fn intrigue_03_plot_on_reveal_turn() {
 #[test]
 fn intrigue_04_plot_outside_own_turns_refused() {
     let mut g = game(&["dagger"]);
-    g.test_give_intrigue(Seat(1), intrigue("windfall"));
+    g.edit(|s| {
+        s.give_intrigue(Seat(1), intrigue("windfall")).unwrap();
+    })
+    .unwrap();
     let e = assert_refused(&g, Seat(1), &Action::Intrigue(intrigue("windfall")));
     assert!(matches!(e, RuleError::NotYourTurn { .. }), "{e:?}");
-    g.test_player(Seat(1)).conflict = 1;
+    g.edit(|s| {
+        s.deployed(Seat(1), 1).unwrap();
+    })
+    .unwrap();
     g.test_go_to_combat();
     assert_eq!((seat(&g), kind(&g)), (Seat(1), "combat_intrigue"));
     assert!(!legal(&g).contains(&Action::Intrigue(intrigue("windfall"))));
@@ -626,12 +658,18 @@ fn intrigue_04_plot_outside_own_turns_refused() {
 #[test]
 fn intrigue_05_combat_card_in_combat() {
     let mut g = game(&[]);
-    g.test_player(Seat(0)).conflict = 1;
-    g.test_give_intrigue(Seat(0), intrigue("ambush"));
+    g.edit(|s| {
+        s.deployed(Seat(0), 1).unwrap();
+    })
+    .unwrap();
+    g.edit(|s| {
+        s.give_intrigue(Seat(0), intrigue("ambush")).unwrap();
+    })
+    .unwrap();
     g.test_go_to_combat();
     assert_eq!((seat(&g), kind(&g)), (Seat(0), "combat_intrigue"));
     act(&mut g, Action::Intrigue(intrigue("ambush")));
-    assert_eq!(g.test_strength(Seat(0)), 2 + 4);
+    assert_eq!(g.strength(Seat(0)), 2 + 4);
 }
 
 // IM-INTRIGUE-06: a Combat Intrigue card is refused on Agent and Reveal
@@ -639,8 +677,14 @@ fn intrigue_05_combat_card_in_combat() {
 #[test]
 fn intrigue_06_combat_card_refused_on_turns() {
     let mut g = game(&["dagger"]);
-    g.test_player(Seat(0)).conflict = 1;
-    g.test_give_intrigue(Seat(0), intrigue("ambush"));
+    g.edit(|s| {
+        s.deployed(Seat(0), 1).unwrap();
+    })
+    .unwrap();
+    g.edit(|s| {
+        s.give_intrigue(Seat(0), intrigue("ambush")).unwrap();
+    })
+    .unwrap();
     assert!(!legal(&g).contains(&Action::Intrigue(intrigue("ambush"))));
     refused(&g, Action::Intrigue(intrigue("ambush")), "IM-INTRIGUE-06");
     act(&mut g, Action::Reveal);
@@ -653,14 +697,19 @@ fn intrigue_06_combat_card_refused_on_turns() {
 #[test]
 fn intrigue_07_endgame_card_at_the_end() {
     let mut g = game(&["dagger"]);
-    g.test_give_intrigue(Seat(0), intrigue("plans_within_plans"));
+    g.edit(|s| {
+        s.give_intrigue(Seat(0), intrigue("plans_within_plans"))
+            .unwrap();
+    })
+    .unwrap();
     refused(
         &g,
         Action::Intrigue(intrigue("plans_within_plans")),
         "IM-INTRIGUE-07",
     );
-    g.test_player(Seat(0)).influence = [3, 3, 3, 0];
-    g.test_conflict_deck().clear();
+    g.edit(|s| s.player(Seat(0)).influence = [3, 3, 3, 0])
+        .unwrap();
+    g.edit(|s| s.conflict_deck.clear()).unwrap();
     g.test_go_to_combat();
     while kind(&g) != "endgame_intrigue" {
         let l = legal(&g);
@@ -674,10 +723,10 @@ fn intrigue_07_endgame_card_at_the_end() {
         );
     }
     assert_eq!(seat(&g), Seat(0));
-    let vp = g.test_player_ref(Seat(0)).vp;
+    let vp = g.player(Seat(0)).vp;
     act(&mut g, Action::Intrigue(intrigue("plans_within_plans")));
     // 3 Influence on three tracks: 1 VP.
-    assert_eq!(g.test_player_ref(Seat(0)).vp, vp + 1);
+    assert_eq!(g.player(Seat(0)).vp, vp + 1);
 }
 
 // Alliance handover (docs/rules-decisions.md, A10a): a
@@ -687,16 +736,21 @@ fn intrigue_07_endgame_card_at_the_end() {
 fn alliance_handover_holder_picks() {
     for tied in [vec![Seat(1), Seat(2)], vec![Seat(3)]] {
         let mut g = game(&["diplomacy", "shifting_allegiances"]);
-        g.test_player(Seat(0)).influence[Faction::Guild.index()] = 3;
+        g.edit(|s| s.player(Seat(0)).influence[Faction::Guild.index()] = 3)
+            .unwrap();
         send(&mut g, "diplomacy", "foldspace");
         settle(&mut g);
-        assert_eq!(g.test_alliance(Faction::Guild), Some(Seat(0)));
+        assert_eq!(g.alliance(Faction::Guild), Some(Seat(0)));
         for &s in &tied {
-            g.test_player(s).influence[Faction::Guild.index()] = 4;
+            g.edit(|x| x.player(s).influence[Faction::Guild.index()] = 4)
+                .unwrap();
         }
-        let vp: Vec<u8> = (0..4).map(|s| g.test_player_ref(Seat(s)).vp).collect();
-        g.test_start_turn(Seat(0));
-        g.test_player(Seat(0)).agents_out = 0;
+        let vp: Vec<u8> = (0..4).map(|s| g.player(Seat(s)).vp).collect();
+        g.edit(|s| {
+            s.start_turn(Seat(0));
+        })
+        .unwrap();
+        g.edit(|s| s.player(Seat(0)).agents_out = 0).unwrap();
         send(&mut g, "shifting_allegiances", "secure_contract");
         act(&mut g, Action::Accept);
         act(&mut g, Action::Faction(Faction::Guild));
@@ -712,9 +766,9 @@ fn alliance_handover_holder_picks() {
         } else {
             tied[0]
         };
-        assert_eq!(g.test_alliance(Faction::Guild), Some(to));
-        assert_eq!(g.test_player_ref(to).vp, vp[to.index()] + 1);
-        assert_eq!(g.test_player_ref(Seat(0)).vp, vp[0] - 1);
+        assert_eq!(g.alliance(Faction::Guild), Some(to));
+        assert_eq!(g.player(to).vp, vp[to.index()] + 1);
+        assert_eq!(g.player(Seat(0)).vp, vp[0] - 1);
     }
 }
 
@@ -724,11 +778,13 @@ fn alliance_handover_holder_picks() {
 #[test]
 fn kwisatz_haderach_moves_a_placed_agent() {
     let mut g = game(&["kwisatz_haderach", "dagger"]);
-    g.test_set_occupant(space("wealth"), Some(Seat(0)));
-    g.test_set_occupant(space("carthag"), Some(Seat(0)));
-    g.test_player(Seat(0)).agents_out = 2;
+    g.edit(|s| s.occupant[at("wealth")] = Some(Seat(0)))
+        .unwrap();
+    g.edit(|s| s.occupant[at("carthag")] = Some(Seat(0)))
+        .unwrap();
+    g.edit(|s| s.player(Seat(0)).agents_out = 2).unwrap();
     refused(&g, send_action("dagger", "rally_troops"), "IM-AGENT-17");
-    let hand = g.test_player_ref(Seat(0)).hand.len();
+    let hand = g.player(Seat(0)).hand.len();
     send(&mut g, "kwisatz_haderach", "secure_contract");
     assert_eq!(kind(&g), "kwisatz_haderach");
     // No Agent on the Leader: one of the placed Agents must move.
@@ -739,19 +795,17 @@ fn kwisatz_haderach_moves_a_placed_agent() {
     act(&mut g, Action::Space(space("wealth")));
     settle(&mut g);
     let v = g.view(Viewer::Spectator);
-    assert_eq!(v.occupant[usize::from(space("wealth").0)], None);
-    assert_eq!(
-        v.occupant[usize::from(space("secure_contract").0)],
-        Some(Seat(0))
-    );
+    assert_eq!(v.occupant[at("wealth")], None);
+    assert_eq!(v.occupant[at("secure_contract")], Some(Seat(0)));
     assert_eq!(v.players[0].agents_left, 0);
-    let p = g.test_player_ref(Seat(0));
+    let p = g.player(Seat(0));
     assert_eq!(p.solari, 13, "Secure Contract resolved");
     assert_eq!(p.hand.len(), hand - 1 + 1, "played one, drew one");
     // With an Agent on the Leader, the player may use it instead (Pass).
     let mut g = game(&["kwisatz_haderach"]);
-    g.test_set_occupant(space("wealth"), Some(Seat(0)));
-    g.test_player(Seat(0)).agents_out = 1;
+    g.edit(|s| s.occupant[at("wealth")] = Some(Seat(0)))
+        .unwrap();
+    g.edit(|s| s.player(Seat(0)).agents_out = 1).unwrap();
     send(&mut g, "kwisatz_haderach", "secure_contract");
     assert_eq!(
         legal(&g),
@@ -760,7 +814,7 @@ fn kwisatz_haderach_moves_a_placed_agent() {
     act(&mut g, Action::Pass);
     assert_eq!(g.view(Viewer::Spectator).players[0].agents_left, 0);
     assert_eq!(
-        g.view(Viewer::Spectator).occupant[usize::from(space("wealth").0)],
+        g.view(Viewer::Spectator).occupant[at("wealth")],
         Some(Seat(0))
     );
     // With no Agent placed, no question is asked.
@@ -775,12 +829,12 @@ fn kwisatz_haderach_moves_a_placed_agent() {
 fn high_council_persuasion_from_data() {
     assert_eq!(data().setup.high_council_persuasion, 2);
     let mut g = game(&[]);
-    g.test_player(Seat(0)).high_council = true;
+    g.edit(|s| s.player(Seat(0)).high_council = true).unwrap();
     act(&mut g, Action::Reveal);
-    assert_eq!(g.test_player_ref(Seat(0)).persuasion, 2);
+    assert_eq!(g.player(Seat(0)).persuasion, 2);
     let mut g = game(&[]);
     act(&mut g, Action::Reveal);
-    assert_eq!(g.test_player_ref(Seat(0)).persuasion, 0);
+    assert_eq!(g.player(Seat(0)).persuasion, 0);
 }
 
 // IM-START-02: Round Start in order: the Conflict is revealed, then every
@@ -818,22 +872,33 @@ fn start_02_conflict_then_draws() {
 fn intrigue_08_09_held_apart_and_where_gained() {
     for sp in ["carthag", "conspire", "secrets"] {
         let mut g = reach_game("foldspace");
-        let n = g.test_player_ref(Seat(0)).intrigue.len();
+        let n = g.player(Seat(0)).intrigue.len();
         send(&mut g, "foldspace", sp);
         settle(&mut g);
-        assert_eq!(g.test_player_ref(Seat(0)).intrigue.len(), n + 1, "{sp}");
+        assert_eq!(g.player(Seat(0)).intrigue.len(), n + 1, "{sp}");
     }
     // From a card effect: Refocus draws Imperium cards only, and its
     // reshuffle leaves the Intrigue hand alone.
     let mut g = game(&["dagger"]);
-    g.test_give_intrigue(Seat(0), intrigue("windfall"));
-    g.test_give_intrigue(Seat(0), intrigue("refocus"));
-    let p = g.test_player(Seat(0));
-    p.deck.clear();
-    p.discard = vec![card("diplomacy"), card("reconnaissance")];
+    g.edit(|s| {
+        s.give_intrigue(Seat(0), intrigue("windfall")).unwrap();
+    })
+    .unwrap();
+    g.edit(|s| {
+        s.give_intrigue(Seat(0), intrigue("refocus")).unwrap();
+    })
+    .unwrap();
+    g.edit(|s| {
+        // The discard pile first: the deck's other cards are trashed.
+        s.discard(Seat(0), &[card("diplomacy"), card("reconnaissance")])
+            .unwrap()
+            .deck(Seat(0), &[])
+            .unwrap();
+    })
+    .unwrap();
     let cards = owned(&g, Seat(0));
     act(&mut g, Action::Intrigue(intrigue("refocus")));
-    let p = g.test_player_ref(Seat(0));
+    let p = g.player(Seat(0));
     assert_eq!(p.intrigue, vec![intrigue("windfall")]);
     assert_eq!(
         owned(&g, Seat(0)),
@@ -843,15 +908,19 @@ fn intrigue_08_09_held_apart_and_where_gained() {
     assert_eq!(p.hand.len(), 2);
     // An Intrigue gained from a Conflict reward also stays apart.
     let mut g = game(&[]);
-    g.test_set_conflict(Some(conflict("raid_stockpiles")));
+    g.edit(|s| s.conflict = Some(conflict("raid_stockpiles")))
+        .unwrap();
     let cards = owned(&g, Seat(0));
-    let n = g.test_player_ref(Seat(0)).intrigue.len();
-    g.test_player(Seat(0)).conflict = 1;
+    let n = g.player(Seat(0)).intrigue.len();
+    g.edit(|s| {
+        s.deployed(Seat(0), 1).unwrap();
+    })
+    .unwrap();
     g.test_go_to_combat();
     while g.view(Viewer::Spectator).phase == "combat" {
         act(&mut g, Action::Pass);
     }
-    assert_eq!(g.test_player_ref(Seat(0)).intrigue.len(), n + 1);
+    assert_eq!(g.player(Seat(0)).intrigue.len(), n + 1);
     assert_eq!(owned(&g, Seat(0)), cards);
 }
 

@@ -13,6 +13,11 @@ pub fn card(id: &str) -> CardId {
 pub fn space(id: &str) -> SpaceId {
     data().space_id(id).unwrap_or_else(|| panic!("space {id}"))
 }
+/// A space's index in the board-wide lists of a `Setup` (occupant,
+/// control, bonus spice).
+pub fn at(id: &str) -> usize {
+    usize::from(space(id).0)
+}
 pub fn intrigue(id: &str) -> IntrigueId {
     data()
         .intrigue_id(id)
@@ -44,18 +49,24 @@ pub fn game_with(leaders: [&str; 4], preset: Preset, hand: &[&str]) -> Imperium 
     };
     let mut g = Imperium::setup(&opts, 11).unwrap();
     // The Baron's secret factions, if asked.
-    while g.test_pending().is_some()
-        && g.view(Viewer::Spectator).prompt.unwrap().kind == "secret_faction"
+    while g.prompt().is_some() && g.view(Viewer::Spectator).prompt.unwrap().kind == "secret_faction"
     {
         let l = legal(&g);
         act(&mut g, l[0]);
     }
-    g.test_start_turn(Seat(0));
-    let p = g.test_player(Seat(0));
-    p.hand = hand.iter().map(|c| card(c)).collect();
-    p.solari = 10;
-    p.spice = 10;
-    p.water = 5;
+    // The hand comes out of the seat's deck (the cards drawn go back under
+    // it), so the game is one the rules reach.
+    let hand: Vec<CardId> = hand.iter().map(|c| card(c)).collect();
+    g.edit(|s| {
+        s.start_turn(Seat(0));
+        s.hand(Seat(0), &hand)
+            .expect("the hand's cards are in the game");
+        let p = s.player(Seat(0));
+        p.solari = 10;
+        p.spice = 10;
+        p.water = 5;
+    })
+    .unwrap();
     g
 }
 
@@ -132,7 +143,7 @@ pub fn settle(g: &mut Imperium) {
 
 /// Every card a seat owns, in every zone.
 pub fn owned(g: &Imperium, s: Seat) -> usize {
-    let p = g.test_player_ref(s);
+    let p = g.player(s);
     p.deck.len() + p.hand.len() + p.played.len() + p.revealed.len() + p.discard.len()
 }
 

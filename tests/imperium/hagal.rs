@@ -65,21 +65,46 @@ fn space(id: &str) -> SpaceId {
     data().space_id(id).unwrap()
 }
 
-fn hc(id: &str) -> HagalId {
-    Imperium::test_hagal_card(id)
+/// A space's index in the board-wide lists of a `Setup` (occupant,
+/// control, bonus spice).
+fn at(id: &str) -> usize {
+    usize::from(space(id).0)
 }
 
-/// Puts `cards` on top of the House Hagal deck, the first revealed first.
+/// A House Hagal card kind by data id.
+fn hc(id: &str) -> HagalId {
+    let i = hagal_data().cards.iter().position(|c| c.id == id);
+    HagalId(i.unwrap_or_else(|| panic!("no hagal card {id}")) as u8)
+}
+
+/// The House Hagal deck, top last.
+fn hagal_deck(g: &Imperium) -> &[HagalId] {
+    &g.rivals().expect("a rival game").deck
+}
+
+/// The revealed House Hagal cards.
+fn hagal_revealed(g: &Imperium) -> &[HagalId] {
+    &g.rivals().expect("a rival game").revealed
+}
+
+/// Puts `cards` on top of the House Hagal deck, the first revealed first;
+/// each comes out of the deck, else out of the revealed cards.
 fn stack_deck(g: &mut Imperium, cards: &[&str]) {
-    let deck = g.test_hagal_deck();
-    for c in cards.iter().rev() {
-        let id = hc(c);
-        let pos = deck.iter().position(|x| *x == id);
-        if let Some(p) = pos {
-            deck.remove(p);
+    g.edit(|s| {
+        let r = s.rivals.as_mut().expect("a rival game");
+        for c in cards.iter().rev() {
+            let id = hc(c);
+            if let Some(p) = r.deck.iter().position(|x| *x == id) {
+                r.deck.remove(p);
+            } else if let Some(p) = r.revealed.iter().position(|x| *x == id) {
+                r.revealed.remove(p);
+            } else {
+                panic!("House Hagal card {c} is neither in the deck nor revealed");
+            }
+            r.deck.push(id);
         }
-        deck.push(id);
-    }
+    })
+    .unwrap();
 }
 
 fn two_player() -> Imperium {
@@ -114,7 +139,7 @@ fn hagal_sends_agent_to_revealed_space() {
     assert_eq!(sent(&ev), vec![(Seat(2), space("wealth"))]);
     assert_eq!(reveals(&ev), 1);
     let v = g.view(Viewer::Spectator);
-    assert_eq!(v.occupant[usize::from(space("wealth").0)], Some(Seat(2)));
+    assert_eq!(v.occupant[at("wealth")], Some(Seat(2)));
     assert_eq!(v.rivals[0].last_revealed, Some(hc("wealth")));
 }
 
@@ -122,7 +147,8 @@ fn hagal_sends_agent_to_revealed_space() {
 #[test]
 fn hagal_keeps_revealing_when_occupied() {
     let mut g = two_player();
-    g.test_set_occupant(space("conspire"), Some(Seat(0)));
+    g.edit(|s| s.occupant[at("conspire")] = Some(Seat(0)))
+        .unwrap();
     stack_deck(&mut g, &["conspire", "wealth"]);
     let ev = g.test_rival_turn(Seat(2));
     assert_eq!(reveals(&ev), 2);
@@ -134,10 +160,11 @@ fn hagal_keeps_revealing_when_occupied() {
 #[test]
 fn hagal_gains_only_card_effects_and_no_vp() {
     let mut g = two_player();
-    g.test_player(Seat(2)).influence = [1, 0, 0, 0];
+    g.edit(|s| s.player(Seat(2)).influence = [1, 0, 0, 0])
+        .unwrap();
     stack_deck(&mut g, &["wealth"]);
     g.test_rival_turn(Seat(2));
-    let p = g.test_player_ref(Seat(2));
+    let p = g.player(Seat(2));
     assert_eq!(p.influence[Faction::Emperor.index()], 2);
     assert_eq!((p.solari, p.spice, p.water, p.vp), (0, 0, 0, 0));
 }
@@ -148,7 +175,7 @@ fn hagal_recruits_card_troops() {
     let mut g = two_player();
     stack_deck(&mut g, &["rally_troops"]);
     g.test_rival_turn(Seat(2));
-    let p = g.test_player_ref(Seat(2));
+    let p = g.player(Seat(2));
     assert_eq!((p.garrison, p.conflict), (4, 0));
 }
 
@@ -156,12 +183,13 @@ fn hagal_recruits_card_troops() {
 #[test]
 fn hagal_deploys_recruits_and_two_from_garrison() {
     let mut g = two_player();
-    let p = g.test_player(Seat(2));
-    p.garrison = 3;
-    p.supply = 9;
+    g.edit(|s| {
+        s.troops(Seat(2), 3, 0).unwrap();
+    })
+    .unwrap();
     stack_deck(&mut g, &["heighliner"]);
     g.test_rival_turn(Seat(2));
-    let p = g.test_player_ref(Seat(2));
+    let p = g.player(Seat(2));
     assert_eq!((p.garrison, p.conflict), (1, 5));
 }
 
@@ -170,7 +198,7 @@ fn hagal_deploys_recruits_and_two_from_garrison() {
 #[test]
 fn hagal_acts_after_first_player_agent_turn_only() {
     let mut g = two_player();
-    let first = g.test_first();
+    let first = g.first();
     let other = Seat(1 - first.0);
     let agent = |g: &Imperium, seat: Seat| {
         let mut legal = Vec::new();
@@ -203,8 +231,8 @@ fn hagal_acts_after_first_player_agent_turn_only() {
 #[test]
 fn hagal_without_agents_takes_no_turn() {
     let mut g = two_player();
-    let first = g.test_first();
-    g.test_player(Seat(2)).agents_out = 3;
+    let first = g.first();
+    g.edit(|s| s.player(Seat(2)).agents_out = 3).unwrap();
     let mut legal = Vec::new();
     g.legal_actions(first, &mut legal);
     let a = legal
@@ -218,19 +246,23 @@ fn hagal_without_agents_takes_no_turn() {
 
 /// Sets up the Combat of `conflict` with the given troops per participant.
 fn combat(g: &mut Imperium, conflict: &str, troops: &[u8]) -> Vec<Event> {
-    g.test_set_conflict(Some(data().conflict_id(conflict).unwrap()));
+    g.edit(|s| s.conflict = Some(data().conflict_id(conflict).unwrap()))
+        .unwrap();
     for (s, t) in troops.iter().enumerate() {
-        let p = g.test_player(Seat(s as u8));
-        p.supply = 12 - t;
-        p.garrison = 0;
-        p.conflict = *t;
-        p.agents_out = 9;
-        p.intrigue.clear();
+        g.edit(|x| {
+            let seat = Seat(s as u8);
+            x.troops(seat, 0, *t).unwrap();
+            let p = x.player(seat);
+            p.agents_out = 9;
+            let held = std::mem::take(&mut p.intrigue);
+            x.intrigue_discard.extend(held);
+        })
+        .unwrap();
     }
     g.test_go_to_combat();
     let mut ev = Vec::new();
     while let Some(seat) = g.to_act() {
-        if g.test_round() > 1 || !matches!(g.view(Viewer::Spectator).phase, "combat") {
+        if g.round() > 1 || !matches!(g.view(Viewer::Spectator).phase, "combat") {
             break;
         }
         let mut legal = Vec::new();
@@ -250,15 +282,16 @@ fn combat(g: &mut Imperium, conflict: &str, troops: &[u8]) -> Vec<Event> {
 #[test]
 fn hagal_win_removes_control_and_earns_nothing() {
     let mut g = two_player();
-    g.test_set_control(space("arrakeen"), Some(Seat(0)));
+    g.edit(|s| s.control[at("arrakeen")] = Some(Seat(0)))
+        .unwrap();
     stack_deck(&mut g, &["hall_of_oratory"]); // 0 swords
     let ev = combat(&mut g, "siege_of_arrakeen", &[1, 0, 5]);
     assert!(
         ev.iter()
             .any(|e| matches!(e, Event::ControlRemoved { seat, .. } if seat.0 == 0))
     );
-    assert_eq!(g.test_control(space("arrakeen")), None);
-    let p = g.test_player_ref(Seat(2));
+    assert_eq!(g.control(space("arrakeen")), None);
+    let p = g.player(Seat(2));
     assert_eq!((p.vp, p.solari, p.spice, p.water), (0, 0, 0, 0));
     assert!(p.intrigue.is_empty());
     // The player beaten only by House Hagal takes the 2nd reward.
@@ -273,13 +306,15 @@ fn hagal_win_removes_control_and_earns_nothing() {
 #[test]
 fn hagal_reveals_swords_in_combat() {
     let mut g = two_player();
-    g.test_player(Seat(2)).conflict = 2;
-    g.test_player(Seat(2)).supply = 10;
+    g.edit(|s| {
+        s.troops(Seat(2), 0, 2).unwrap();
+    })
+    .unwrap();
     stack_deck(&mut g, &["heighliner"]);
     let ev = g.test_rival_combat_swords();
     assert_eq!(reveals(&ev), 1);
-    assert_eq!(g.test_player_ref(Seat(2)).swords, 6);
-    assert_eq!(g.test_strength(Seat(2)), 10);
+    assert_eq!(g.player(Seat(2)).swords, 6);
+    assert_eq!(g.strength(Seat(2)), 10);
 }
 
 // IM-HAGAL-15: no troop in the Conflict, no card revealed.
@@ -288,7 +323,7 @@ fn rival_without_troops_reveals_nothing_in_combat() {
     let mut g = two_player();
     let ev = g.test_rival_combat_swords();
     assert_eq!(reveals(&ev), 0);
-    assert_eq!(g.test_player_ref(Seat(2)).swords, 0);
+    assert_eq!(g.player(Seat(2)).swords, 0);
 }
 
 // IM-HAGAL-10: House Hagal builds no deck (no cards in any zone), checked
@@ -296,7 +331,7 @@ fn rival_without_troops_reveals_nothing_in_combat() {
 #[test]
 fn hagal_has_no_cards() {
     let g = two_player();
-    let p = g.test_player_ref(Seat(2));
+    let p = g.player(Seat(2));
     assert!(p.deck.is_empty() && p.hand.is_empty() && p.discard.is_empty());
 }
 
@@ -305,34 +340,31 @@ fn hagal_has_no_cards() {
 #[test]
 fn two_player_deck_and_reshuffle_card() {
     let mut g = two_player();
-    assert_eq!(g.test_hagal_deck().len(), 28);
-    assert!(g.test_hagal_deck().contains(&hc("reshuffle")));
-    assert!(!g.test_hagal_deck().contains(&hc("arrakeen_1p")));
-    let mut s = solo();
+    assert_eq!(hagal_deck(&g).len(), 28);
+    assert!(hagal_deck(&g).contains(&hc("reshuffle")));
+    assert!(!hagal_deck(&g).contains(&hc("arrakeen_1p")));
+    let s = solo();
     // The solo Rivals already acted at setup (a Rival holds the marker).
-    assert_eq!(
-        s.test_hagal_deck().len() + s.test_hagal_revealed().len(),
-        27
-    );
-    assert!(!s.test_hagal_deck().contains(&hc("reshuffle")));
-    assert!(!s.test_hagal_deck().contains(&hc("arrakeen_2p")));
+    assert_eq!(hagal_deck(&s).len() + hagal_revealed(&s).len(), 27);
+    assert!(!hagal_deck(&s).contains(&hc("reshuffle")));
+    assert!(!hagal_deck(&s).contains(&hc("arrakeen_2p")));
     // Reveal a card, then the Reshuffle card: both go back, next is used.
     stack_deck(&mut g, &["wealth"]);
     g.test_rival_turn(Seat(2));
-    assert_eq!(g.test_hagal_revealed().len(), 1);
-    g.test_player(Seat(2)).agents_out = 0;
+    assert_eq!(hagal_revealed(&g).len(), 1);
+    g.edit(|s| s.player(Seat(2)).agents_out = 0).unwrap();
     stack_deck(&mut g, &["reshuffle", "secrets"]);
     let ev = g.test_rival_turn(Seat(2));
     assert!(ev.iter().any(|e| matches!(e, Event::HagalReshuffled)));
     assert_eq!(sent(&ev).len(), 1);
     // Everything revealed went back: only cards revealed after the
     // Reshuffle card are face up, and no card was lost.
-    let revealed = g.test_hagal_revealed().to_vec();
+    let revealed = hagal_revealed(&g).to_vec();
     assert!(
         !revealed.contains(&hc("reshuffle")) && !revealed.contains(&hc("wealth"))
             || revealed.len() > 1
     );
-    assert_eq!(g.test_hagal_deck().len() + revealed.len(), 28);
+    assert_eq!(hagal_deck(&g).len() + revealed.len(), 28);
 }
 
 // IM-SOLO-01: a solo game has two Rivals with solo-compatible leaders,
@@ -383,7 +415,7 @@ fn solo_rivals_take_turns_in_sequence() {
 #[test]
 fn solo_rival_keeps_revealing_when_occupied() {
     let mut g = solo();
-    g.test_player(Seat(1)).agents_out = 0;
+    g.edit(|s| s.player(Seat(1)).agents_out = 0).unwrap();
     let occupied = g.view(Viewer::Spectator).occupant.clone();
     let taken = occupied.iter().position(|o| o.is_some()).unwrap();
     let taken_card = hagal_data()
@@ -404,7 +436,8 @@ fn solo_rival_keeps_revealing_when_occupied() {
             occupied[usize::from(s.0)].is_none()
         })
         .unwrap();
-    g.test_set_occupant(space("secrets"), Some(Seat(0)));
+    g.edit(|s| s.occupant[at("secrets")] = Some(Seat(0)))
+        .unwrap();
     cards.insert(0, "secrets");
     cards.push(free);
     stack_deck(&mut g, &cards);
@@ -417,11 +450,11 @@ fn solo_rival_keeps_revealing_when_occupied() {
 #[test]
 fn solo_rival_ignores_space_effects() {
     let mut g = solo();
-    let before = g.test_player_ref(Seat(1)).clone();
-    g.test_set_occupant(space("wealth"), None);
+    let before = g.player(Seat(1)).clone();
+    g.edit(|s| s.occupant[at("wealth")] = None).unwrap();
     stack_deck(&mut g, &["wealth"]);
     g.test_rival_turn(Seat(1));
-    let p = g.test_player_ref(Seat(1));
+    let p = g.player(Seat(1));
     assert_eq!(p.solari, before.solari, "Wealth gives a Rival no Solari");
     assert_eq!(p.influence[0], before.influence[0] + 1);
 }
@@ -430,14 +463,14 @@ fn solo_rival_ignores_space_effects() {
 #[test]
 fn solo_rival_deploys_from_garrison() {
     let mut g = solo();
-    g.test_set_occupant(space("stillsuits"), None);
-    let p = g.test_player(Seat(1));
-    p.garrison = 3;
-    p.conflict = 0;
-    p.supply = 9;
+    g.edit(|s| s.occupant[at("stillsuits")] = None).unwrap();
+    g.edit(|s| {
+        s.troops(Seat(1), 3, 0).unwrap();
+    })
+    .unwrap();
     stack_deck(&mut g, &["stillsuits"]);
     g.test_rival_turn(Seat(1));
-    let p = g.test_player_ref(Seat(1));
+    let p = g.player(Seat(1));
     assert_eq!((p.garrison, p.conflict), (1, 2));
 }
 
@@ -446,18 +479,18 @@ fn solo_rival_deploys_from_garrison() {
 fn solo_rival_harvest_takes_all_spice() {
     let mut g = solo();
     for m in ["the_great_flat", "hagga_basin", "imperial_basin"] {
-        g.test_set_occupant(space(m), None);
+        g.edit(|s| s.occupant[at(m)] = None).unwrap();
     }
-    *g.test_bonus_spice(space("the_great_flat")) = 2;
-    *g.test_bonus_spice(space("hagga_basin")) = 1;
-    *g.test_bonus_spice(space("imperial_basin")) = 0;
-    let spice = g.test_player_ref(Seat(1)).spice;
+    g.edit(|s| s.bonus_spice[at("the_great_flat")] = 2).unwrap();
+    g.edit(|s| s.bonus_spice[at("hagga_basin")] = 1).unwrap();
+    g.edit(|s| s.bonus_spice[at("imperial_basin")] = 0).unwrap();
+    let spice = g.player(Seat(1)).spice;
     stack_deck(&mut g, &["harvest_spice"]);
     let ev = g.test_rival_turn(Seat(1));
     assert_eq!(sent(&ev), vec![(Seat(1), space("the_great_flat"))]);
     let base = data().space(space("the_great_flat")).base_spice;
-    assert_eq!(g.test_player_ref(Seat(1)).spice, spice + base + 2);
-    assert_eq!(*g.test_bonus_spice(space("the_great_flat")), 0);
+    assert_eq!(g.player(Seat(1)).spice, spice + base + 2);
+    assert_eq!(g.to_setup().bonus_spice[at("the_great_flat")], 0);
 }
 
 // IM-SOLO-08: each Rival with a troop reveals a card for swords.
@@ -465,15 +498,16 @@ fn solo_rival_harvest_takes_all_spice() {
 fn solo_rivals_reveal_swords() {
     let mut g = solo();
     for s in [Seat(1), Seat(2)] {
-        let p = g.test_player(s);
-        p.conflict = 1;
-        p.supply = 11 - p.garrison;
+        g.edit(|x| {
+            x.deployed(s, 1).unwrap();
+        })
+        .unwrap();
     }
     stack_deck(&mut g, &["conspire", "foldspace"]);
     let ev = g.test_rival_combat_swords();
     assert_eq!(reveals(&ev), 2);
-    assert_eq!(g.test_player_ref(Seat(1)).swords, 4);
-    assert_eq!(g.test_player_ref(Seat(2)).swords, 1);
+    assert_eq!(g.player(Seat(1)).swords, 4);
+    assert_eq!(g.player(Seat(2)).swords, 1);
 }
 
 // IM-SOLO-09: a solo Rival takes Conflict rewards, control included:
@@ -500,7 +534,7 @@ fn solo_rival_gains_conflict_rewards() {
     // the Rival with no troop takes nothing.
     let mut g = solo();
     stack_deck(&mut g, &["hall_of_oratory", "hall_of_oratory"]);
-    let vp = g.test_player_ref(Seat(1)).vp;
+    let vp = g.player(Seat(1)).vp;
     let ev = combat(&mut g, "siege_of_arrakeen", &[1, 5, 0]);
     assert_eq!(
         gains(&ev),
@@ -529,8 +563,8 @@ fn solo_rival_gains_conflict_rewards() {
             },
         ]
     );
-    assert_eq!(g.test_control(arrakeen), Some(Seat(1)));
-    assert_eq!(g.test_player_ref(Seat(1)).vp, vp + 1);
+    assert_eq!(g.control(arrakeen), Some(Seat(1)));
+    assert_eq!(g.player(Seat(1)).vp, vp + 1);
 
     // A Rival in second place takes the 4 Solari, and no control.
     let mut g = solo();
@@ -563,20 +597,23 @@ fn solo_rival_gains_conflict_rewards() {
             },
         ]
     );
-    assert_eq!(g.test_control(arrakeen), Some(Seat(0)));
+    assert_eq!(g.control(arrakeen), Some(Seat(0)));
 }
 
 // IM-SOLO-10 IM-SOLO-11: 7 Solari or 7 spice become 1 VP.
 #[test]
 fn solo_rival_converts_seven_to_vp() {
     let mut g = solo();
-    let p = g.test_player(Seat(1));
-    p.solari = 8;
-    p.spice = 7;
-    p.water = 0;
-    p.vp = 0;
+    g.edit(|s| {
+        let p = s.player(Seat(1));
+        p.solari = 8;
+        p.spice = 7;
+        p.water = 0;
+        p.vp = 0;
+    })
+    .unwrap();
     g.test_rival_convert();
-    let p = g.test_player_ref(Seat(1));
+    let p = g.player(Seat(1));
     assert_eq!((p.solari, p.spice, p.vp), (1, 0, 2));
 }
 
@@ -584,13 +621,16 @@ fn solo_rival_converts_seven_to_vp() {
 #[test]
 fn solo_rival_below_seven_keeps_resources() {
     let mut g = solo();
-    let p = g.test_player(Seat(1));
-    p.solari = 6;
-    p.spice = 6;
-    p.water = 0;
-    p.vp = 0;
+    g.edit(|s| {
+        let p = s.player(Seat(1));
+        p.solari = 6;
+        p.spice = 6;
+        p.water = 0;
+        p.vp = 0;
+    })
+    .unwrap();
     g.test_rival_convert();
-    let p = g.test_player_ref(Seat(1));
+    let p = g.player(Seat(1));
     assert_eq!((p.solari, p.spice, p.vp), (6, 6, 0));
 }
 
@@ -598,9 +638,10 @@ fn solo_rival_below_seven_keeps_resources() {
 #[test]
 fn solo_rival_picks_least_influence_faction() {
     let mut g = solo();
-    g.test_player(Seat(1)).influence = [2, 3, 0, 1];
+    g.edit(|s| s.player(Seat(1)).influence = [2, 3, 0, 1])
+        .unwrap();
     g.test_rival_influence_choice(Seat(1), 0b1111);
-    assert_eq!(g.test_player_ref(Seat(1)).influence, [2, 3, 1, 1]);
+    assert_eq!(g.player(Seat(1)).influence, [2, 3, 1, 1]);
     assert_eq!(
         g.to_act(),
         Some(Seat(0)),
@@ -644,8 +685,9 @@ fn hidden_hagal_cards_do_not_leak() {
             let (mut a, ev_a) = Imperium::setup_with_events(&opts(players), seed).unwrap();
             let mut b = a.clone();
             // Reorder the not-yet-revealed deck of b.
-            b.test_hagal_deck().reverse();
-            if a.test_hagal_deck() == b.test_hagal_deck() {
+            b.edit(|s| s.rivals.as_mut().unwrap().deck.reverse())
+                .unwrap();
+            if hagal_deck(&a) == hagal_deck(&b) {
                 continue;
             }
             let _ = ev_a;
@@ -716,7 +758,7 @@ fn hagal_starting_garrison_from_data() {
         ),
     ] {
         let g = two_player_with(preset, &rules);
-        let p = g.test_player_ref(Seat(2));
+        let p = g.player(Seat(2));
         assert_eq!(p.garrison, want, "{preset:?} {rules:?}");
         assert_eq!(p.supply + p.garrison, 12);
         assert_eq!(g.view(Viewer::Spectator).rivals[0].garrison, want);
@@ -776,16 +818,17 @@ fn hagal_signet_ring_as_the_text_lists_it() {
             assert_eq!(joined, Some(None));
             assert_eq!(shown, None);
         }
-        g.test_player(Seat(2)).leader = rabban;
-        let p = g.test_player(Seat(2));
-        p.garrison = 0;
-        p.supply = 12;
-        g.test_set_occupant(space("arrakeen"), None);
-        g.test_set_control(space("arrakeen"), None);
+        g.edit(|s| s.player(Seat(2)).leader = rabban).unwrap();
+        g.edit(|s| {
+            s.troops(Seat(2), 0, 0).unwrap();
+        })
+        .unwrap();
+        g.edit(|s| s.occupant[at("arrakeen")] = None).unwrap();
+        g.edit(|s| s.control[at("arrakeen")] = None).unwrap();
         stack_deck(&mut g, &["arrakeen_2p"]);
         let ev = g.test_rival_turn(Seat(2));
         assert_eq!(sent(&ev), vec![(Seat(2), space("arrakeen"))]);
-        let p = g.test_player_ref(Seat(2));
+        let p = g.player(Seat(2));
         let want = if signet { 2 } else { 1 };
         assert_eq!(
             (p.conflict, p.garrison),
@@ -810,11 +853,18 @@ fn solo_at(level: &str) -> Imperium {
 /// holding `solari`? `Err` carries the refusal's rule.
 fn dagger_to(g: &Imperium, space_id: &str, solari: u8) -> Result<(), String> {
     let mut g = g.clone();
-    g.test_start_turn(Seat(0));
-    let p = g.test_player(Seat(0));
-    p.hand = vec![data().card_id("dagger").unwrap()];
-    p.solari = solari;
-    g.test_set_occupant(space(space_id), None);
+    g.edit(|s| {
+        s.start_turn(Seat(0));
+    })
+    .unwrap();
+    g.edit(|s| {
+        s.hand(Seat(0), &[data().card_id("dagger").unwrap()])
+            .unwrap()
+            .player(Seat(0))
+            .solari = solari;
+    })
+    .unwrap();
+    g.edit(|s| s.occupant[at(space_id)] = None).unwrap();
     let a = Action::SendAgent {
         card: data().card_id("dagger").unwrap(),
         space: space(space_id),
@@ -834,6 +884,29 @@ fn dagger_to(g: &Imperium, space_id: &str, solari: u8) -> Result<(), String> {
     }
 }
 
+/// Numbers the round in progress `round` and plays it out (the player
+/// reveals at once and passes or takes the first choice after), up to the
+/// next round's start; returns the events on the way, that start's
+/// included.
+fn next_round(g: &mut Imperium, round: u8) -> Vec<Event> {
+    g.edit(|s| s.round = round).unwrap();
+    let mut ev = Vec::new();
+    while g.round() == round {
+        let seat = g.to_act().expect("the game goes on");
+        let mut legal = Vec::new();
+        g.legal_actions(seat, &mut legal);
+        let a = if legal.contains(&Action::Reveal) {
+            Action::Reveal
+        } else if legal.contains(&Action::Pass) {
+            Action::Pass
+        } else {
+            legal[0]
+        };
+        g.apply(seat, &a, &mut ev).unwrap();
+    }
+    ev
+}
+
 // Solo difficulty levels (`solo_difficulty`, hagal.json
 // `solo.difficulty_levels`): each level's starting stock, the Rivals'
 // Swordmaster round, the player's Mentat price and the Swordmaster ban.
@@ -847,11 +920,11 @@ fn solo_difficulty_levels_change_what_they_say() {
         ["mercenary", "sardaukar", "mentat", "kwisatz_haderach"]
     );
     let plain = solo();
-    let base = plain.test_player_ref(Seat(0)).clone();
+    let base = plain.player(Seat(0)).clone();
     for l in levels {
         let g = solo_at(&l.id);
         // The player's extra stock.
-        let p = g.test_player_ref(Seat(0));
+        let p = g.player(Seat(0));
         assert_eq!(p.solari, base.solari + l.human_solari, "{}", l.id);
         assert_eq!(p.spice, base.spice + l.human_spice, "{}", l.id);
         // The Rivals' starting stock (before round 1, in which they act
@@ -866,7 +939,7 @@ fn solo_difficulty_levels_change_what_they_say() {
         )
         .unwrap();
         for r in 1..3 {
-            let p = start.test_player_ref(Seat(r));
+            let p = start.player(Seat(r));
             assert_eq!(
                 (
                     p.solari,
@@ -883,19 +956,15 @@ fn solo_difficulty_levels_change_what_they_say() {
         }
         // The Rivals' Swordmaster from the level's round.
         let mut early = g.clone();
-        early.test_round_start(l.rival_swordmaster_round - 2);
-        assert_eq!(early.test_player_ref(Seat(1)).agents, 2, "{}", l.id);
+        next_round(&mut early, l.rival_swordmaster_round - 2);
+        assert_eq!(early.player(Seat(1)).agents, 2, "{}", l.id);
         let mut on_time = g.clone();
-        let ev = on_time.test_round_start(l.rival_swordmaster_round - 1);
+        let ev = next_round(&mut on_time, l.rival_swordmaster_round - 1);
         for r in 1..3 {
-            assert_eq!(on_time.test_player_ref(Seat(r)).agents, 3, "{}", l.id);
+            assert_eq!(on_time.player(Seat(r)).agents, 3, "{}", l.id);
             assert!(ev.contains(&Event::Swordmaster { seat: Seat(r) }));
         }
-        assert_eq!(
-            on_time.test_player_ref(Seat(0)).agents,
-            2,
-            "not the player's"
-        );
+        assert_eq!(on_time.player(Seat(0)).agents, 2, "not the player's");
         // The player's Mentat price.
         let cost = l.human_mentat_cost;
         assert_eq!(dagger_to(&g, "mentat", cost), Ok(()), "{}", l.id);
@@ -929,13 +998,13 @@ fn solo_difficulty_levels_change_what_they_say() {
     // Without a level: the text's solo game, Rivals start as players do.
     let start = Imperium::test_setup_unstarted(&opts(1), 5).unwrap();
     for r in 1..3 {
-        let p = start.test_player_ref(Seat(r));
+        let p = start.player(Seat(r));
         assert_eq!((p.water, p.garrison, p.intrigue.len()), (1, 3, 0));
     }
     let mut late = plain.clone();
-    late.test_round_start(9);
+    next_round(&mut late, 9);
     assert_eq!(
-        late.test_player_ref(Seat(1)).agents,
+        late.player(Seat(1)).agents,
         2,
         "no Swordmaster without a level"
     );
@@ -1028,14 +1097,13 @@ fn a_rivals_signet_ring_only_on_the_card_that_lists_it() {
     ] {
         for (card, want) in cards {
             let mut g = Imperium::setup(&opts(players), 5).unwrap();
-            let p = g.test_player(seat);
-            p.leader = rabban;
-            p.garrison = 0;
-            p.conflict = 0;
-            p.supply = 12;
+            g.edit(|s| {
+                s.troops(seat, 0, 0).unwrap().player(seat).leader = rabban;
+            })
+            .unwrap();
             for s in ["arrakeen", "carthag"] {
-                g.test_set_occupant(space(s), None);
-                g.test_set_control(space(s), None);
+                g.edit(|x| x.occupant[at(s)] = None).unwrap();
+                g.edit(|x| x.control[at(s)] = None).unwrap();
             }
             stack_deck(&mut g, &[card]);
             let ev = g.test_rival_turn(seat);
@@ -1045,7 +1113,7 @@ fn a_rivals_signet_ring_only_on_the_card_that_lists_it() {
                 "arrakeen"
             };
             assert_eq!(sent(&ev), vec![(seat, space(sp))], "{players}p {card}");
-            let p = g.test_player_ref(seat);
+            let p = g.player(seat);
             assert_eq!(
                 (p.conflict, p.garrison),
                 (want, 0),

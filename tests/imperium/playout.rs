@@ -68,7 +68,7 @@ fn play_with(opts: ImperiumOptions, seed: u64, full: bool, probe: bool) -> (Impe
         assert!(
             !legal.is_empty(),
             "seed {seed}: no legal action for {seat} in {:?}",
-            g.test_pending()
+            g.prompt()
         );
         // Nobody else may act.
         let other = Seat((seat.0 + 1) % players);

@@ -159,6 +159,42 @@ fn the_edits_keep_the_counts() {
 }
 
 #[test]
+fn the_pile_troop_and_conflict_edits_keep_the_counts() {
+    let g = game();
+    let before = g.to_setup();
+    let mut edited = g.clone();
+    edited
+        .edit(|s| {
+            // A starter and a Reserve card, then a starter; what the piles
+            // held is trashed.
+            s.discard(Seat(0), &[card("diplomacy"), card("arrakis_liaison")])
+                .expect("cards");
+            s.deck(Seat(0), &[card("dagger")]).expect("a Dagger");
+            s.garrison(Seat(0), 5).expect("troops");
+            s.deployed(Seat(0), 4).expect("troops");
+            let bottom = s.conflict_deck[0];
+            s.conflict_on_top(bottom).expect("a Conflict of the deck");
+        })
+        .unwrap();
+    let s = edited.to_setup();
+    let p = &s.players[0];
+    assert_eq!(p.deck, vec![card("dagger")]);
+    assert_eq!(p.discard, vec![card("diplomacy"), card("arrakis_liaison")]);
+    assert_eq!((p.supply, p.garrison, p.conflict), (3, 5, 4));
+    assert_eq!(s.conflict_deck.len(), before.conflict_deck.len());
+    assert_eq!(s.conflict_deck.last(), before.conflict_deck.first());
+    // More troops than the supply holds, a card from nowhere and a Conflict
+    // revealed already are not given.
+    let mut s = g.to_setup();
+    assert!(s.garrison(Seat(0), 13).is_none());
+    assert!(s.deployed(Seat(0), 13).is_none());
+    assert!(s.discard(Seat(0), &[CardId(0); 40]).is_none());
+    let revealed = s.conflict_deck.pop().expect("a Conflict card");
+    s.conflicts_seen.push(revealed);
+    assert!(s.conflict_on_top(revealed).is_none());
+}
+
+#[test]
 fn a_troop_from_nowhere_is_refused_im_combat_18() {
     let g = game();
     let e = refused(&g, |s| s.player(Seat(2)).garrison += 1);

@@ -297,6 +297,69 @@ pub struct Imperium {
     pub(crate) early_end: Option<super::standing::EarlyEnd>,
 }
 
+/// Public reads of the position, for tests and tools: each the same fact
+/// [`Imperium::to_setup`] would give, without copying the whole game. The
+/// fields stay private, so a change goes through [`Imperium::edit`] and its
+/// checks.
+impl Imperium {
+    /// A participant's pieces (a seat, or a rival's board place).
+    pub fn player(&self, seat: Seat) -> &Player {
+        self.p(seat)
+    }
+
+    /// How many participants sit at the table: the seats, then the rivals.
+    pub fn participants(&self) -> u8 {
+        self.n()
+    }
+
+    /// Whose control marker is on `space`.
+    pub fn control(&self, space: SpaceId) -> Option<Seat> {
+        self.control[usize::from(space.0)]
+    }
+
+    /// Who holds the faction's Alliance token.
+    pub fn alliance(&self, faction: super::ids::Faction) -> Option<Seat> {
+        self.alliance[faction.index()]
+    }
+
+    /// The First Player.
+    pub fn first(&self) -> Seat {
+        self.first
+    }
+
+    /// Round number, from 1 (0 before the first round starts).
+    pub fn round(&self) -> u8 {
+        self.round
+    }
+
+    /// This round's Conflict, once revealed.
+    pub fn conflict(&self) -> Option<ConflictId> {
+        self.conflict
+    }
+
+    /// The Conflict cards revealed so far, oldest first (public).
+    pub fn conflicts_seen(&self) -> &[ConflictId] {
+        &self.conflicts_seen
+    }
+
+    /// Who holds the Mentat this round, and who won it for next round.
+    pub fn mentat(&self) -> (Option<Seat>, Option<Seat>) {
+        (self.mentat, self.mentat_next)
+    }
+
+    /// House Hagal or the solo Rivals (their deck, revealed cards and
+    /// generator), in a game with rivals.
+    pub fn rivals(&self) -> Option<&super::hagal::Rivals> {
+        self.rivals.as_deref()
+    }
+
+    /// The decision the game waits on, in the engine's own form (`None`:
+    /// the game is over).
+    pub fn prompt(&self) -> Option<&Prompt> {
+        self.prompt.as_ref()
+    }
+}
+
 impl Imperium {
     pub(crate) fn d(&self) -> &'static Data {
         data()

@@ -1,153 +1,19 @@
-//! Test hooks: set up situations directly (hands, resources, Influence,
-//! the House Hagal deck) and run one step of the engine alone. Compiled
-//! only with the `testkit` feature, which the crate's own tests, examples
-//! and benches turn on (the self dev-dependency in `Cargo.toml`); a
-//! release build and the public API never contain them.
+//! Test hooks that run one step of the engine alone (the Combat phase, a
+//! rival's turn or choice) where no sequence of actions reaches that step
+//! by itself, or build a game before its first round; a test sets up its
+//! situation through `Imperium::edit` and reads it through the game's
+//! public reads. Compiled only with the `testkit` feature, which the
+//! crate's own tests, examples and benches turn on (the self
+//! dev-dependency in `Cargo.toml`); a release build and the public API
+//! never contain them.
 #![allow(missing_docs)]
 use crate::core::Seat;
 
 use super::event::Event;
-use super::hagal::{HagalId, hagal_data};
-use super::ids::{CardId, IntrigueId, SpaceId};
 use super::prompt::Prompt;
-use super::state::{Ctx, Imperium, Player};
+use super::state::{Ctx, Imperium};
 
 impl Imperium {
-    /// Mutable access to a player's pieces (tests only).
-    #[doc(hidden)]
-    pub fn test_player(&mut self, seat: Seat) -> &mut Player {
-        self.pm(seat)
-    }
-
-    /// A player's pieces.
-    #[doc(hidden)]
-    pub fn test_player_ref(&self, seat: Seat) -> &Player {
-        self.p(seat)
-    }
-
-    /// Sets who occupies a space (tests only).
-    #[doc(hidden)]
-    pub fn test_set_occupant(&mut self, space: SpaceId, seat: Option<Seat>) {
-        self.occupant[usize::from(space.0)] = seat;
-    }
-
-    /// Sets a space's controller (tests only).
-    #[doc(hidden)]
-    pub fn test_set_control(&mut self, space: SpaceId, seat: Option<Seat>) {
-        self.control[usize::from(space.0)] = seat;
-    }
-
-    /// Reads a space's controller.
-    #[doc(hidden)]
-    pub fn test_control(&self, space: SpaceId) -> Option<Seat> {
-        self.control[usize::from(space.0)]
-    }
-
-    /// Bonus spice on a space.
-    #[doc(hidden)]
-    pub fn test_bonus_spice(&mut self, space: SpaceId) -> &mut u8 {
-        &mut self.bonus_spice[usize::from(space.0)]
-    }
-
-    /// Alliance holder of a faction.
-    #[doc(hidden)]
-    pub fn test_alliance(&self, f: super::ids::Faction) -> Option<Seat> {
-        self.alliance[f.index()]
-    }
-
-    /// Sets the Imperium Row.
-    #[doc(hidden)]
-    pub fn test_set_row(&mut self, row: Vec<CardId>) {
-        self.row = row;
-    }
-
-    /// Gives a seat an Intrigue card (taken from the Intrigue deck if there).
-    #[doc(hidden)]
-    pub fn test_give_intrigue(&mut self, seat: Seat, card: IntrigueId) {
-        if let Some(i) = self.intrigue_deck.iter().position(|c| *c == card) {
-            self.intrigue_deck.remove(i);
-        }
-        self.pm(seat).intrigue.push(card);
-    }
-
-    /// The Intrigue deck, top last.
-    #[doc(hidden)]
-    pub fn test_intrigue_deck(&mut self) -> &mut Vec<IntrigueId> {
-        &mut self.intrigue_deck
-    }
-
-    /// Reseeds the game's generator and the rivals' (hidden chance).
-    #[doc(hidden)]
-    pub fn test_reseed(&mut self, seed: u64) {
-        use rand::SeedableRng;
-        self.rng = crate::core::GameRng::seed_from_u64(seed);
-        if let Some(r) = self.rivals.as_mut() {
-            r.rng = crate::core::GameRng::seed_from_u64(!seed);
-        }
-    }
-
-    /// The Conflict cards revealed so far, oldest first.
-    #[doc(hidden)]
-    pub fn test_conflicts_seen(&self) -> &[super::ids::ConflictId] {
-        &self.conflicts_seen
-    }
-
-    /// The Imperium deck, top last.
-    #[doc(hidden)]
-    pub fn test_imperium_deck(&mut self) -> &mut Vec<CardId> {
-        &mut self.imperium_deck
-    }
-
-    /// The decision awaited (debug form).
-    #[doc(hidden)]
-    pub fn test_pending(&self) -> Option<&Prompt> {
-        self.prompt.as_ref()
-    }
-
-    /// The First Player.
-    #[doc(hidden)]
-    pub fn test_first(&self) -> Seat {
-        self.first
-    }
-
-    /// Round number.
-    #[doc(hidden)]
-    pub fn test_round(&self) -> u8 {
-        self.round
-    }
-
-    /// Conflict cards left.
-    #[doc(hidden)]
-    pub fn test_conflict_deck(&mut self) -> &mut Vec<super::ids::ConflictId> {
-        &mut self.conflict_deck
-    }
-
-    /// Sets the revealed Conflict.
-    #[doc(hidden)]
-    pub fn test_set_conflict(&mut self, c: Option<super::ids::ConflictId>) {
-        self.conflict = c;
-    }
-
-    /// The revealed Conflict.
-    #[doc(hidden)]
-    pub fn test_conflict(&self) -> Option<super::ids::ConflictId> {
-        self.conflict
-    }
-
-    /// Makes `seat` the First Player and starts its turn now, discarding
-    /// any work in progress (tests only).
-    #[doc(hidden)]
-    pub fn test_start_turn(&mut self, seat: Seat) {
-        self.stack.clear();
-        self.first = seat;
-        self.phase = super::state::Phase::PlayerTurns;
-        self.turn = super::state::Turn {
-            seat,
-            ..Default::default()
-        };
-        self.prompt = Some(Prompt::Turn(seat));
-    }
-
     /// Runs the Combat phase now: every seat is marked as revealed and the
     /// turn moves on (tests only).
     #[doc(hidden)]
@@ -171,68 +37,7 @@ impl Imperium {
         Imperium::build(options, seed, &mut Vec::new())
     }
 
-    /// Sets the round number and starts the next round now, discarding any
-    /// work in progress (tests only).
-    #[doc(hidden)]
-    pub fn test_round_start(&mut self, round_before: u8) -> Vec<super::event::Event> {
-        self.round = round_before;
-        self.stack.clear();
-        self.prompt = None;
-        self.stack.push(super::state::Task::RoundStart);
-        let mut ev = Vec::new();
-        self.run(&mut ev);
-        ev
-    }
-
-    /// Sets the First Player.
-    #[doc(hidden)]
-    pub fn test_set_first(&mut self, seat: Seat) {
-        self.first = seat;
-    }
-
-    /// Strength of a seat.
-    #[doc(hidden)]
-    pub fn test_strength(&self, seat: Seat) -> u8 {
-        self.strength(seat)
-    }
-
-    /// The Mentat holder this round and next.
-    #[doc(hidden)]
-    pub fn test_mentat(&self) -> (Option<Seat>, Option<Seat>) {
-        (self.mentat, self.mentat_next)
-    }
-
     // The rivals (House Hagal and the solo Rivals).
-
-    /// The House Hagal deck, top last.
-    #[doc(hidden)]
-    pub fn test_hagal_deck(&mut self) -> &mut Vec<HagalId> {
-        &mut self.rv().deck
-    }
-
-    /// The revealed House Hagal cards.
-    #[doc(hidden)]
-    pub fn test_hagal_revealed(&mut self) -> &mut Vec<HagalId> {
-        &mut self.rv().revealed
-    }
-
-    /// A House Hagal card kind by data id.
-    #[doc(hidden)]
-    pub fn test_hagal_card(id: &str) -> HagalId {
-        HagalId(
-            hagal_data()
-                .cards
-                .iter()
-                .position(|c| c.id == id)
-                .unwrap_or_else(|| panic!("no hagal card {id}")) as u8,
-        )
-    }
-
-    /// Every participant (seats and rivals).
-    #[doc(hidden)]
-    pub fn test_participants(&self) -> u8 {
-        self.n()
-    }
 
     /// Run a rival Agent turn now, as the engine does, then the tasks it
     /// leaves (the next turn is not started).

@@ -5,7 +5,7 @@ use melange::rules::core::{RngStream, Ruleset, Seat};
 use melange::rules::imperium::{Action, Imperium, ImperiumOptions, Preset};
 use rand::Rng;
 
-use crate::common::{game, kind, legal, send, settle, space};
+use crate::common::{at, game, kind, legal, send, settle, space};
 
 // MC-DEFAULT-01: along random games, the default is legal or absent, and
 // other seats never have one.
@@ -75,7 +75,10 @@ fn a_turn_has_no_default_and_acquiring_defaults_to_done() {
 #[test]
 fn deploying_defaults_to_no_troops() {
     let mut g = game(&["reconnaissance"]);
-    g.test_player(Seat(0)).garrison = 3;
+    g.edit(|s| {
+        s.garrison(Seat(0), 3).unwrap();
+    })
+    .unwrap();
     send(&mut g, "reconnaissance", "carthag");
     // Carthag gives an Intrigue card: the Plot window comes first.
     while kind(&g) == "agent_plot" {
@@ -94,8 +97,9 @@ fn deploying_defaults_to_no_troops() {
 fn the_kwisatz_haderach_question_has_no_default_though_pass_is_legal() {
     let mut g = game(&["kwisatz_haderach"]);
     // One Agent already on a board space, one still on the Leader.
-    g.test_set_occupant(space("wealth"), Some(Seat(0)));
-    g.test_player(Seat(0)).agents_out = 1;
+    g.edit(|s| s.occupant[at("wealth")] = Some(Seat(0)))
+        .unwrap();
+    g.edit(|s| s.player(Seat(0)).agents_out = 1).unwrap();
     send(&mut g, "kwisatz_haderach", "secure_contract");
     assert_eq!(kind(&g), "kwisatz_haderach");
     assert_eq!(
@@ -106,9 +110,11 @@ fn the_kwisatz_haderach_question_has_no_default_though_pass_is_legal() {
     // With no Agent on the Leader, only the placed Agents may go: no
     // default either.
     let mut g = game(&["kwisatz_haderach"]);
-    g.test_set_occupant(space("wealth"), Some(Seat(0)));
-    g.test_set_occupant(space("carthag"), Some(Seat(0)));
-    g.test_player(Seat(0)).agents_out = 2;
+    g.edit(|s| s.occupant[at("wealth")] = Some(Seat(0)))
+        .unwrap();
+    g.edit(|s| s.occupant[at("carthag")] = Some(Seat(0)))
+        .unwrap();
+    g.edit(|s| s.player(Seat(0)).agents_out = 2).unwrap();
     send(&mut g, "kwisatz_haderach", "secure_contract");
     assert_eq!(kind(&g), "kwisatz_haderach");
     assert!(!legal(&g).contains(&Action::Pass));

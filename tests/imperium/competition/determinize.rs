@@ -5,6 +5,7 @@
 use melange::rules::core::{GameRng, RngStream, Ruleset, Seat, Viewer};
 use melange::rules::imperium::data::data;
 use melange::rules::imperium::{CardId, ConflictId, Imperium, ImperiumOptions};
+use rand::SeedableRng;
 
 use super::{advance, game_after};
 
@@ -56,8 +57,8 @@ fn a_sample_keeps_everything_the_seat_sees() {
                     d.legal_actions(Seat(s), &mut b);
                     assert_eq!(a, b, "the seat's own choices are its own");
                 }
-                for other in (0..g.test_participants()).map(Seat) {
-                    let (p, q) = (g.test_player_ref(other), d.test_player_ref(other));
+                for other in (0..g.participants()).map(Seat) {
+                    let (p, q) = (g.player(other), d.player(other));
                     assert_eq!(p.hand.len(), q.hand.len());
                     assert_eq!(p.deck.len(), q.deck.len());
                     assert_eq!(p.intrigue.len(), q.intrigue.len());
@@ -77,28 +78,39 @@ fn a_sample_keeps_everything_the_seat_sees() {
 
 /// Swaps two different cards between `seat`'s hand and deck.
 fn swap_hand_and_deck(g: &mut Imperium, seat: Seat) -> bool {
-    let p = g.test_player(seat);
-    for i in 0..p.hand.len() {
-        if let Some(j) = p.deck.iter().position(|c| *c != p.hand[i]) {
-            std::mem::swap(&mut p.hand[i], &mut p.deck[j]);
-            return true;
+    let mut swapped = false;
+    g.edit(|s| {
+        let p = s.player(seat);
+        for i in 0..p.hand.len() {
+            if let Some(j) = p.deck.iter().position(|c| *c != p.hand[i]) {
+                std::mem::swap(&mut p.hand[i], &mut p.deck[j]);
+                swapped = true;
+                return;
+            }
         }
-    }
-    false
+    })
+    .unwrap();
+    swapped
 }
 
 /// Swaps an Intrigue card of `seat` with a different one of the deck.
 fn swap_intrigue(g: &mut Imperium, seat: Seat) -> bool {
-    let held = g.test_player_ref(seat).intrigue.clone();
-    let deck = g.test_intrigue_deck().clone();
-    for (i, c) in held.iter().enumerate() {
-        if let Some(j) = deck.iter().position(|d| d != c) {
-            g.test_player(seat).intrigue[i] = deck[j];
-            g.test_intrigue_deck()[j] = *c;
-            return true;
+    let mut swapped = false;
+    g.edit(|s| {
+        let held = s.players[seat.index()].intrigue.clone();
+        for (i, c) in held.iter().enumerate() {
+            if let Some(j) = s.intrigue_deck.iter().position(|d| d != c) {
+                std::mem::swap(
+                    &mut s.players[seat.index()].intrigue[i],
+                    &mut s.intrigue_deck[j],
+                );
+                swapped = true;
+                return;
+            }
         }
-    }
-    false
+    })
+    .unwrap();
+    swapped
 }
 
 // MC-SIM-01 MC-SIM-02: two games the seat cannot tell apart (another
@@ -114,44 +126,56 @@ fn a_sample_depends_only_on_what_the_seat_sees() {
             if a.to_act().is_none() {
                 continue;
             }
-            // Everyone holds an Intrigue card to swap.
-            let extra = a.test_intrigue_deck()[0];
-            for s in (0..a.test_participants()).map(Seat) {
-                a.test_give_intrigue(s, extra);
+            // Everyone holds an Intrigue card to swap, from the bottom of
+            // the Intrigue deck.
+            for seat in (0..a.participants()).map(Seat) {
+                a.edit(|s| {
+                    let bottom = s.intrigue_deck[0];
+                    s.give_intrigue(seat, bottom).unwrap();
+                })
+                .unwrap();
             }
             let mut b = a.clone();
             let mut changed = 0;
-            for other in (1..a.test_participants()).map(Seat) {
+            for other in (1..a.participants()).map(Seat) {
                 changed += usize::from(swap_hand_and_deck(&mut b, other));
                 changed += usize::from(swap_intrigue(&mut b, other));
             }
-            b.test_imperium_deck().reverse();
-            b.test_reseed(seed ^ 0x5eed); // future shuffles and rival choices
-            b.test_player(Seat(0)).deck.reverse();
-            // The top tier's cards, reordered.
-            let conflicts = b.test_conflict_deck();
-            let tier = |c: &ConflictId| data().conflicts[usize::from(c.0)].tier;
-            let top = tier(conflicts.last().unwrap());
-            let run = conflicts
-                .iter()
-                .rev()
-                .take_while(|c| tier(c) == top)
-                .count();
-            let n = conflicts.len();
-            conflicts[n - run..].reverse();
-            // A card of the deck swapped for one of its tier left in the box.
-            let seen = a.test_conflicts_seen().to_vec();
-            let conflicts = b.test_conflict_deck();
-            let boxed = (0..data().conflicts.len() as u8)
-                .map(ConflictId)
-                .find(|c| tier(c) == top && !seen.contains(c) && !conflicts.contains(c));
-            if let Some(c) = boxed {
-                conflicts[n - 1] = c;
-                boxed_swaps += 1;
-            }
-            if players <= 2 {
-                b.test_hagal_deck().reverse();
-            }
+            let seen = a.conflicts_seen().to_vec();
+            b.edit(|s| {
+                s.imperium_deck.reverse();
+                // Future shuffles and rival choices.
+                let reseed = seed ^ 0x5eed;
+                s.rng = GameRng::seed_from_u64(reseed);
+                if let Some(r) = s.rivals.as_mut() {
+                    r.rng = GameRng::seed_from_u64(!reseed);
+                }
+                s.player(Seat(0)).deck.reverse();
+                // The top tier's cards, reordered.
+                let conflicts = &mut s.conflict_deck;
+                let tier = |c: &ConflictId| data().conflicts[usize::from(c.0)].tier;
+                let top = tier(conflicts.last().unwrap());
+                let run = conflicts
+                    .iter()
+                    .rev()
+                    .take_while(|c| tier(c) == top)
+                    .count();
+                let n = conflicts.len();
+                conflicts[n - run..].reverse();
+                // A card of the deck swapped for one of its tier left in
+                // the box.
+                let boxed = (0..data().conflicts.len() as u8)
+                    .map(ConflictId)
+                    .find(|c| tier(c) == top && !seen.contains(c) && !conflicts.contains(c));
+                if let Some(c) = boxed {
+                    conflicts[n - 1] = c;
+                    boxed_swaps += 1;
+                }
+                if players <= 2 {
+                    s.rivals.as_mut().unwrap().deck.reverse();
+                }
+            })
+            .unwrap();
             assert_ne!(a, b, "the two games differ");
             assert!(changed > 0 || players == 1);
             let me = Viewer::Seat(Seat(0));
@@ -179,14 +203,11 @@ fn samples_vary_with_the_sampling_generator() {
     let hands: std::collections::BTreeSet<Vec<_>> = (0..12)
         .map(|k| {
             let d = sample(&g, 0, k);
-            assert_eq!(
-                d.test_player_ref(Seat(0)).hand,
-                g.test_player_ref(Seat(0)).hand
-            );
+            assert_eq!(d.player(Seat(0)).hand, g.player(Seat(0)).hand);
             // Other hands (as sets) and deck orders.
             (1..4)
                 .flat_map(|s| {
-                    let p = d.test_player_ref(Seat(s));
+                    let p = d.player(Seat(s));
                     let mut h = p.hand.clone();
                     h.sort();
                     h.into_iter().chain([CardId(u8::MAX)]).chain(p.deck.clone())
@@ -218,21 +239,18 @@ fn another_barons_secret_factions_are_redrawn() {
         ..ImperiumOptions::players(3)
     };
     let g = game_after(&opts, 2, 10);
-    let mask = g.test_player_ref(Seat(1)).secret_factions;
+    let mask = g.player(Seat(1)).secret_factions;
     assert_eq!(mask.count_ones(), 2, "chosen at setup");
     let masks: std::collections::BTreeSet<u8> = (0..16)
         .map(|k| {
-            let m = sample(&g, 0, k).test_player_ref(Seat(1)).secret_factions;
+            let m = sample(&g, 0, k).player(Seat(1)).secret_factions;
             assert_eq!(m.count_ones(), 2);
             m
         })
         .collect();
     assert!(masks.len() > 1, "MC-SIM-02: the secret is redrawn");
     for k in 0..4 {
-        assert_eq!(
-            sample(&g, 1, k).test_player_ref(Seat(1)).secret_factions,
-            mask
-        );
+        assert_eq!(sample(&g, 1, k).player(Seat(1)).secret_factions, mask);
     }
 }
 

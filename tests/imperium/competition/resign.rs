@@ -97,8 +97,8 @@ fn a_seat_not_to_act_resigns_whoever_is_to_act() {
 #[test]
 fn in_a_two_player_game_the_other_player_wins() {
     let mut g = game_after(&ImperiumOptions::players(2), 3, 30);
-    g.test_player(Seat(0)).vp = 9;
-    g.test_player(Seat(1)).vp = 0;
+    g.edit(|s| s.player(Seat(0)).vp = 9).unwrap();
+    g.edit(|s| s.player(Seat(1)).vp = 0).unwrap();
     resign_and_check(&mut g, Seat(0), Resignation::Conceded);
     let r = g.result().unwrap();
     assert_eq!(r.winners, vec![Seat(1)]);

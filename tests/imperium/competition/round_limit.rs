@@ -55,7 +55,7 @@ fn the_game_stops_when_the_last_allowed_round_ends() {
 #[test]
 fn an_endgame_triggered_by_the_rules_is_played_out() {
     let mut g = Imperium::setup(&limited(3, 1), 4).unwrap();
-    g.test_player(Seat(0)).vp = 10;
+    g.edit(|s| s.player(Seat(0)).vp = 10).unwrap();
     let mut events = Vec::new();
     advance(&mut g, 4, 20_000, &mut events);
     let r = g.result().expect("over");
@@ -74,7 +74,7 @@ fn zero_is_refused_and_no_limit_plays_on() {
     );
     let mut g = Imperium::setup(&ImperiumOptions::players(3), 6).unwrap();
     advance(&mut g, 6, 20_000, &mut Vec::new());
-    assert!(g.test_round() > 1);
+    assert!(g.round() > 1);
     assert!(!g.result().unwrap().reason.contains("MC-ROUNDS-01"));
 }
 
@@ -97,12 +97,12 @@ fn random_playouts_with_a_round_limit_finish() {
         let mut steps = 0;
         while g.to_act().is_some() {
             assert!(steps < 5_000, "seed {seed}: no end within {max} rounds");
-            assert!(u32::from(g.test_round()) <= max);
+            assert!(u32::from(g.round()) <= max);
             assert!(!offers_resignation(&g));
             advance(&mut g, seed * 10_000 + steps, 1, &mut Vec::new());
             steps += 1;
         }
         assert!(g.result().is_some());
-        assert!(u32::from(g.test_round()) <= max);
+        assert!(u32::from(g.round()) <= max);
     }
 }

@@ -7,13 +7,16 @@ use melange::rules::imperium::{Imperium, ImperiumOptions};
 use super::{advance, game_after};
 
 fn set(g: &mut Imperium, seat: Seat, vp: u8, spice: u8, solari: u8) {
-    let p = g.test_player(seat);
-    p.vp = vp;
-    p.spice = spice;
-    p.solari = solari;
-    p.water = 0;
-    p.garrison = 0;
-    p.reveal_seq = 0;
+    g.edit(|s| {
+        let p = s.player(seat);
+        p.vp = vp;
+        p.spice = spice;
+        p.solari = solari;
+        p.water = 0;
+        p.reveal_seq = 0;
+        s.garrison(seat, 0).unwrap();
+    })
+    .unwrap();
 }
 
 // MC-STAND-01: VP first, then spice, then Solari.
@@ -64,7 +67,10 @@ fn rivals_are_ranked_as_the_end_of_the_game_ranks_them() {
     assert_eq!(g.standing().winners, vec![Seat(0)]);
 
     let mut g = game_after(&ImperiumOptions::players(2), 3, 10);
-    set(&mut g, Seat(2), 9, 9, 9); // House Hagal scores nothing, whatever it holds.
+    // House Hagal scores nothing: it holds no VP or resources (a position
+    // where it does is refused), and it is never ranked.
+    assert!(g.edit(|s| s.player(Seat(2)).vp = 9).is_err());
+    set(&mut g, Seat(2), 0, 0, 0);
     set(&mut g, Seat(0), 1, 0, 0);
     set(&mut g, Seat(1), 2, 0, 0);
     let s = g.standing();

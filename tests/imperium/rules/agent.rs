@@ -10,7 +10,7 @@ fn agent_turn_plays_a_card_and_gains_the_space() {
     let mut g = game(&["dagger", "convincing_argument"]);
     send(&mut g, "dagger", "rally_troops");
     finish_turn(&mut g, 0);
-    let p = g.test_player_ref(Seat(0));
+    let p = g.player(Seat(0));
     assert_eq!(p.played, vec![card("dagger")]);
     assert_eq!(p.solari, 6);
     assert_eq!(p.garrison, 3 + 4);
@@ -35,7 +35,8 @@ fn agent_refused_without_matching_icon() {
 #[test]
 fn agent_refused_on_occupied_space() {
     let mut g = game(&["reconnaissance"]);
-    g.test_set_occupant(space("carthag"), Some(Seat(2)));
+    g.edit(|s| s.occupant[at("carthag")] = Some(Seat(2)))
+        .unwrap();
     refused(
         &mut g,
         Action::SendAgent {
@@ -51,7 +52,7 @@ fn agent_refused_on_occupied_space() {
 #[test]
 fn agent_refused_when_cost_unpayable() {
     let mut g = game(&["dagger"]);
-    g.test_player(Seat(0)).solari = 3;
+    g.edit(|s| s.player(Seat(0)).solari = 3).unwrap();
     refused(
         &mut g,
         Action::SendAgent {
@@ -60,9 +61,9 @@ fn agent_refused_when_cost_unpayable() {
         },
         "IM-AGENT-07",
     );
-    g.test_player(Seat(0)).solari = 4;
+    g.edit(|s| s.player(Seat(0)).solari = 4).unwrap();
     send(&mut g, "dagger", "rally_troops");
-    assert_eq!(g.test_player_ref(Seat(0)).solari, 0);
+    assert_eq!(g.player(Seat(0)).solari, 0);
 }
 
 // IM-AGENT-10 IM-AGENT-11 IM-AGENT-12: at a Combat space, recruits plus up to
@@ -81,7 +82,7 @@ fn combat_space_deploy_limits() {
     assert!(l.contains(&Action::Troops(3)));
     refused(&mut g, Action::Troops(4), "IM-AGENT-11");
     act(&mut g, Action::Troops(3));
-    let p = g.test_player_ref(Seat(0));
+    let p = g.player(Seat(0));
     assert_eq!((p.conflict, p.garrison), (3, 1));
 }
 
@@ -92,7 +93,7 @@ fn non_combat_space_no_deploy() {
     let mut g = game(&["dagger"]);
     send(&mut g, "dagger", "rally_troops");
     assert!(!legal(&g).iter().any(|a| matches!(a, Action::Troops(_))));
-    assert_eq!(g.test_player_ref(Seat(0)).conflict, 0);
+    assert_eq!(g.player(Seat(0)).conflict, 0);
 }
 
 // IM-AGENT-15 IM-REVEAL-01 IM-AGENT-17: Reveal is always offered; with no
@@ -101,7 +102,7 @@ fn non_combat_space_no_deploy() {
 fn reveal_optional_and_forced_without_agents() {
     let mut g = game(&["dagger"]);
     assert!(legal(&g).contains(&Action::Reveal));
-    g.test_player(Seat(0)).agents_out = 2;
+    g.edit(|s| s.player(Seat(0)).agents_out = 2).unwrap();
     refused(
         &mut g,
         Action::SendAgent {
@@ -141,8 +142,8 @@ const PART_INFLUENCE: Action = Action::Choose(2);
 fn agent_09_order_of_space_and_agent_box_is_chosen() {
     let setup = || {
         let mut g = game(&["fremen_camp"]);
-        g.test_player(Seat(0)).spice = 0;
-        *g.test_bonus_spice(space("hagga_basin")) = 0;
+        g.edit(|s| s.player(Seat(0)).spice = 0).unwrap();
+        g.edit(|s| s.bonus_spice[at("hagga_basin")] = 0).unwrap();
         send(&mut g, "fremen_camp", "hagga_basin");
         assert_eq!(prompt(&g), "agent_order");
         assert_eq!(seat(&g), Seat(0));
@@ -154,20 +155,20 @@ fn agent_09_order_of_space_and_agent_box_is_chosen() {
     };
     // Space first: the harvest pays for the Agent box.
     let mut a = setup();
-    let garrison = a.test_player_ref(Seat(0)).garrison;
+    let garrison = a.player(Seat(0)).garrison;
     act(&mut a, PART_SPACE);
-    assert_eq!(a.test_player_ref(Seat(0)).spice, 2);
+    assert_eq!(a.player(Seat(0)).spice, 2);
     assert_eq!(prompt(&a), "optional", "Fremen Camp's box is now payable");
     act(&mut a, Action::Accept);
-    assert_eq!(a.test_player_ref(Seat(0)).spice, 0);
-    assert_eq!(a.test_player_ref(Seat(0)).garrison, garrison + 3);
+    assert_eq!(a.player(Seat(0)).spice, 0);
+    assert_eq!(a.player(Seat(0)).garrison, garrison + 3);
     // Agent box first: nothing to pay with, so it does nothing.
     let mut b = setup();
     act(&mut b, PART_AGENT_BOX);
     assert_ne!(prompt(&b), "optional");
     assert_ne!(prompt(&b), "agent_order", "one part left: not asked");
-    assert_eq!(b.test_player_ref(Seat(0)).spice, 2);
-    assert_eq!(b.test_player_ref(Seat(0)).garrison, garrison);
+    assert_eq!(b.player(Seat(0)).spice, 2);
+    assert_eq!(b.player(Seat(0)).garrison, garrison);
 }
 
 // IM-AGENT-09: three parts (Faction Influence, space, Agent box) are all
@@ -176,14 +177,14 @@ fn agent_09_order_of_space_and_agent_box_is_chosen() {
 #[test]
 fn agent_09_three_parts_and_faction_influence() {
     let mut g = game(&["firm_grip"]);
-    g.test_player(Seat(0)).solari = 0;
+    g.edit(|s| s.player(Seat(0)).solari = 0).unwrap();
     send(&mut g, "firm_grip", "wealth");
     assert_eq!(prompt(&g), "agent_order");
     assert_eq!(legal(&g), vec![PART_INFLUENCE, PART_SPACE, PART_AGENT_BOX]);
-    let emperor = g.test_player_ref(Seat(0)).influence[Faction::Emperor.index()];
+    let emperor = g.player(Seat(0)).influence[Faction::Emperor.index()];
     act(&mut g, PART_INFLUENCE);
     assert_eq!(
-        g.test_player_ref(Seat(0)).influence[Faction::Emperor.index()],
+        g.player(Seat(0)).influence[Faction::Emperor.index()],
         emperor + 1
     );
     assert_eq!(prompt(&g), "agent_order");
@@ -204,11 +205,11 @@ fn agent_09_three_parts_and_faction_influence() {
 #[test]
 fn agent_09_order_not_asked_when_it_cannot_matter() {
     let mut g = game(&["stilgar"]);
-    let water = g.test_player_ref(Seat(0)).water;
-    let fremen = g.test_player_ref(Seat(0)).influence[Faction::Fremen.index()];
+    let water = g.player(Seat(0)).water;
+    let fremen = g.player(Seat(0)).influence[Faction::Fremen.index()];
     send(&mut g, "stilgar", "stillsuits");
     assert_ne!(prompt(&g), "agent_order");
-    let p = g.test_player_ref(Seat(0));
+    let p = g.player(Seat(0));
     assert_eq!(p.water, water + 2, "Stillsuits 1 + Stilgar 1");
     assert_eq!(p.influence[Faction::Fremen.index()], fremen + 1);
     // Other Memory's choice reads cards; Secure Contract gives Solari.
@@ -241,9 +242,9 @@ fn agent_09_a_draw_before_a_trash_is_asked() {
     assert_eq!(legal(&g), vec![PART_SPACE, PART_AGENT_BOX]);
     // Agent box first: the 2 cards drawn may be trashed by the space.
     let mut g = setup();
-    let deck = g.test_player_ref(Seat(0)).deck.len();
+    let deck = g.player(Seat(0)).deck.len();
     act(&mut g, PART_AGENT_BOX);
-    let p = g.test_player_ref(Seat(0));
+    let p = g.player(Seat(0));
     assert_eq!(p.deck.len(), deck - 2);
     let drawn: Vec<CardId> = p.hand.clone();
     assert_eq!(drawn.len(), 2, "Jessica is in play, the 2 drawn in hand");
@@ -263,27 +264,28 @@ fn agent_09_a_draw_before_a_trash_is_asked() {
 fn agent_09_the_controllers_bonus_counts_in_the_order() {
     let setup = || {
         let mut g = game(&["fremen_camp"]);
-        g.test_player(Seat(0)).spice = 0;
-        *g.test_bonus_spice(space("imperial_basin")) = 0;
-        g.test_set_control(space("imperial_basin"), Some(Seat(0)));
+        g.edit(|s| s.player(Seat(0)).spice = 0).unwrap();
+        g.edit(|s| s.bonus_spice[at("imperial_basin")] = 0).unwrap();
+        g.edit(|s| s.control[at("imperial_basin")] = Some(Seat(0)))
+            .unwrap();
         send(&mut g, "fremen_camp", "imperial_basin");
         assert_eq!(prompt(&g), "agent_order");
         assert_eq!(legal(&g), vec![PART_SPACE, PART_AGENT_BOX]);
         g
     };
     let mut a = setup();
-    let garrison = a.test_player_ref(Seat(0)).garrison;
+    let garrison = a.player(Seat(0)).garrison;
     act(&mut a, PART_SPACE);
-    assert_eq!(a.test_player_ref(Seat(0)).spice, 1 + 1, "harvest and bonus");
+    assert_eq!(a.player(Seat(0)).spice, 1 + 1, "harvest and bonus");
     assert_eq!(prompt(&a), "optional", "Fremen Camp's box is now payable");
     act(&mut a, Action::Accept);
-    assert_eq!(a.test_player_ref(Seat(0)).spice, 0);
-    assert_eq!(a.test_player_ref(Seat(0)).garrison, garrison + 3);
+    assert_eq!(a.player(Seat(0)).spice, 0);
+    assert_eq!(a.player(Seat(0)).garrison, garrison + 3);
     let mut b = setup();
     act(&mut b, PART_AGENT_BOX);
     assert_ne!(prompt(&b), "optional");
-    assert_eq!(b.test_player_ref(Seat(0)).spice, 2);
-    assert_eq!(b.test_player_ref(Seat(0)).garrison, garrison);
+    assert_eq!(b.player(Seat(0)).spice, 2);
+    assert_eq!(b.player(Seat(0)).garrison, garrison);
 }
 
 // IM-AGENT-09: the space's own changes count with the controller's bonus,
@@ -302,7 +304,8 @@ fn agent_09_a_controlled_spaces_own_changes_still_count() {
         ],
         &["other_memory"],
     );
-    g.test_set_control(space("imperial_basin"), Some(Seat(0)));
+    g.edit(|s| s.control[at("imperial_basin")] = Some(Seat(0)))
+        .unwrap();
     send(&mut g, "other_memory", "imperial_basin");
     assert_eq!(prompt(&g), "agent_order");
     assert_eq!(legal(&g), vec![PART_SPACE, PART_AGENT_BOX]);

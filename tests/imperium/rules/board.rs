@@ -40,25 +40,28 @@ fn board_facts() {
 #[test]
 fn influence_vp_at_two() {
     let mut g = game(&["diplomacy", "seek_allies", "shifting_allegiances"]);
-    let vp = g.test_player_ref(Seat(0)).vp;
+    let vp = g.player(Seat(0)).vp;
     send(&mut g, "diplomacy", "stillsuits");
     finish_turn(&mut g, 0);
-    g.test_start_turn(Seat(0));
+    g.edit(|s| {
+        s.start_turn(Seat(0));
+    })
+    .unwrap();
     send(&mut g, "seek_allies", "hardy_warriors");
     finish_turn(&mut g, 0);
-    assert_eq!(
-        g.test_player_ref(Seat(0)).influence[Faction::Fremen.index()],
-        2
-    );
-    assert_eq!(g.test_player_ref(Seat(0)).vp, vp + 1);
+    assert_eq!(g.player(Seat(0)).influence[Faction::Fremen.index()], 2);
+    assert_eq!(g.player(Seat(0)).vp, vp + 1);
     // Shifting Allegiances: lose 1 Fremen, gain 2 Emperor.
-    g.test_start_turn(Seat(0));
-    g.test_player(Seat(0)).agents_out = 0;
+    g.edit(|s| {
+        s.start_turn(Seat(0));
+    })
+    .unwrap();
+    g.edit(|s| s.player(Seat(0)).agents_out = 0).unwrap();
     send(&mut g, "shifting_allegiances", "secure_contract");
     act(&mut g, Action::Accept);
     act(&mut g, Action::Faction(Faction::Fremen));
     act(&mut g, Action::Faction(Faction::Emperor));
-    let p = g.test_player_ref(Seat(0));
+    let p = g.player(Seat(0));
     assert_eq!(p.influence[Faction::Fremen.index()], 1);
     assert_eq!(p.influence[Faction::Emperor.index()], 2);
     assert_eq!(p.vp, vp + 1, "lost Fremen VP, gained Emperor VP");
@@ -69,39 +72,53 @@ fn influence_vp_at_two() {
 #[test]
 fn alliance_and_bonus() {
     let mut g = game(&["diplomacy"]);
-    g.test_player(Seat(0)).influence[Faction::Guild.index()] = 3;
-    let solari = g.test_player_ref(Seat(0)).solari;
-    let vp = g.test_player_ref(Seat(0)).vp;
+    g.edit(|s| s.player(Seat(0)).influence[Faction::Guild.index()] = 3)
+        .unwrap();
+    let solari = g.player(Seat(0)).solari;
+    let vp = g.player(Seat(0)).vp;
     send(&mut g, "diplomacy", "foldspace");
-    let p = g.test_player_ref(Seat(0));
+    let p = g.player(Seat(0));
     assert_eq!(p.solari, solari + 3, "Guild bonus");
-    assert_eq!(g.test_alliance(Faction::Guild), Some(Seat(0)));
+    assert_eq!(g.alliance(Faction::Guild), Some(Seat(0)));
     assert_eq!(p.vp, vp + 1);
     // Seat 1 ties at 4: no change; rises to 5: takes it.
     finish_turn(&mut g, 0);
-    g.test_start_turn(Seat(1));
-    g.test_player(Seat(1)).influence[Faction::Guild.index()] = 3;
-    g.test_player(Seat(1)).hand = vec![card("diplomacy"), card("seek_allies")];
-    g.test_player(Seat(1)).spice = 6;
+    g.edit(|s| {
+        s.start_turn(Seat(1));
+    })
+    .unwrap();
+    g.edit(|s| s.player(Seat(1)).influence[Faction::Guild.index()] = 3)
+        .unwrap();
+    g.edit(|s| {
+        s.hand(Seat(1), &[card("diplomacy"), card("seek_allies")])
+            .unwrap();
+    })
+    .unwrap();
+    g.edit(|s| s.player(Seat(1)).spice = 6).unwrap();
     send(&mut g, "diplomacy", "heighliner");
     assert_eq!(
-        g.test_alliance(Faction::Guild),
+        g.alliance(Faction::Guild),
         Some(Seat(0)),
         "a tie does not take it"
     );
     finish_turn(&mut g, 0);
-    g.test_set_occupant(space("foldspace"), None);
-    g.test_start_turn(Seat(1));
+    g.edit(|s| s.occupant[at("foldspace")] = None).unwrap();
+    g.edit(|s| {
+        s.start_turn(Seat(1));
+    })
+    .unwrap();
     send(&mut g, "seek_allies", "foldspace");
-    assert_eq!(g.test_alliance(Faction::Guild), Some(Seat(1)));
-    assert_eq!(g.test_player_ref(Seat(0)).vp, vp);
+    assert_eq!(g.alliance(Faction::Guild), Some(Seat(1)));
+    assert_eq!(g.player(Seat(0)).vp, vp);
     // One-time bonus: seat 0 drops to 3 and climbs back: no second bonus.
     let mut g2 = game(&["diplomacy"]);
-    g2.test_player(Seat(0)).influence[Faction::Guild.index()] = 3;
-    g2.test_player(Seat(0)).bonus_paid = 1 << Faction::Guild.index();
-    let solari = g2.test_player_ref(Seat(0)).solari;
+    g2.edit(|s| s.player(Seat(0)).influence[Faction::Guild.index()] = 3)
+        .unwrap();
+    g2.edit(|s| s.player(Seat(0)).bonus_paid = 1 << Faction::Guild.index())
+        .unwrap();
+    let solari = g2.player(Seat(0)).solari;
     send(&mut g2, "diplomacy", "foldspace");
-    assert_eq!(g2.test_player_ref(Seat(0)).solari, solari);
+    assert_eq!(g2.player(Seat(0)).solari, solari);
 }
 
 // Published preset: the bonus is paid again (answers 9).
@@ -115,14 +132,22 @@ fn bonus_every_time_in_published_preset() {
         ..Default::default()
     };
     let mut g = Imperium::setup(&opts, 11).unwrap();
-    g.test_start_turn(Seat(0));
-    let p = g.test_player(Seat(0));
-    p.hand = vec![card("diplomacy")];
-    p.influence[Faction::Guild.index()] = 3;
-    p.bonus_paid = 1 << Faction::Guild.index();
-    let solari = p.solari;
+    g.edit(|s| {
+        s.start_turn(Seat(0));
+    })
+    .unwrap();
+    g.edit(|s| {
+        let p = s
+            .hand(Seat(0), &[card("diplomacy")])
+            .unwrap()
+            .player(Seat(0));
+        p.influence[Faction::Guild.index()] = 3;
+        p.bonus_paid = 1 << Faction::Guild.index();
+    })
+    .unwrap();
+    let solari = g.player(Seat(0)).solari;
     send(&mut g, "diplomacy", "foldspace");
-    assert_eq!(g.test_player_ref(Seat(0)).solari, solari + 3);
+    assert_eq!(g.player(Seat(0)).solari, solari + 3);
 }
 
 // IM-CONTROL-01 IM-CONTROL-02 IM-CONTROL-03 IM-CONTROL-04 IM-CONTROL-05
@@ -131,10 +156,11 @@ fn bonus_every_time_in_published_preset() {
 #[test]
 fn control_bonus_and_replacement() {
     let mut g = game(&["reconnaissance"]);
-    g.test_set_control(space("arrakeen"), Some(Seat(2)));
-    let s2 = g.test_player_ref(Seat(2)).solari;
+    g.edit(|s| s.control[at("arrakeen")] = Some(Seat(2)))
+        .unwrap();
+    let s2 = g.player(Seat(2)).solari;
     send(&mut g, "reconnaissance", "arrakeen");
-    assert_eq!(g.test_player_ref(Seat(2)).solari, s2 + 1);
+    assert_eq!(g.player(Seat(2)).solari, s2 + 1);
     let d = data();
     let bonus = |id: &str| format!("{:?}", d.space(space(id)).control_bonus);
     assert!(bonus("arrakeen").contains("solari: 1"));
@@ -143,11 +169,15 @@ fn control_bonus_and_replacement() {
     assert_eq!(d.spaces.iter().filter(|s| s.controllable).count(), 3);
     // A Conflict reward takes control.
     let mut g = game(&[]);
-    g.test_set_control(space("arrakeen"), Some(Seat(2)));
+    g.edit(|s| s.control[at("arrakeen")] = Some(Seat(2)))
+        .unwrap();
     let siege = d.conflict_id("siege_of_arrakeen").unwrap();
-    g.test_set_conflict(Some(siege));
-    g.test_player(Seat(0)).conflict = 1;
-    let vp = g.test_player_ref(Seat(0)).vp;
+    g.edit(|s| s.conflict = Some(siege)).unwrap();
+    g.edit(|s| {
+        s.deployed(Seat(0), 1).unwrap();
+    })
+    .unwrap();
+    let vp = g.player(Seat(0)).vp;
     g.test_go_to_combat();
     while g.view(Viewer::Spectator).phase == "combat" {
         let l = legal(&g);
@@ -160,8 +190,8 @@ fn control_bonus_and_replacement() {
             },
         );
     }
-    assert_eq!(g.test_control(space("arrakeen")), Some(Seat(0)));
-    assert_eq!(g.test_player_ref(Seat(0)).vp, vp + 1);
+    assert_eq!(g.control(space("arrakeen")), Some(Seat(0)));
+    assert_eq!(g.player(Seat(0)).vp, vp + 1);
 }
 
 // IM-MELANGE-01 IM-MELANGE-02 IM-MELANGE-03 IM-MELANGE-04 IM-MELANGE-05
@@ -182,16 +212,22 @@ fn sell_melange_default_and_published() {
                 ..Default::default()
             };
             let mut g = Imperium::setup(&opts, 11).unwrap();
-            g.test_start_turn(Seat(0));
-            let p = g.test_player(Seat(0));
-            p.hand = vec![card("dune_the_desert_planet")];
-            p.spice = 5;
-            p.solari = 0;
+            g.edit(|s| {
+                s.start_turn(Seat(0));
+            })
+            .unwrap();
+            g.edit(|s| {
+                let p = s.hand(Seat(0), &[card("dune_the_desert_planet")]).unwrap();
+                let p = p.player(Seat(0));
+                p.spice = 5;
+                p.solari = 0;
+            })
+            .unwrap();
             send(&mut g, "dune_the_desert_planet", "sell_melange");
             let l = legal(&g);
             assert_eq!(l.len(), 4, "exactly the four exchanges");
             act(&mut g, Action::Choose(k as u8));
-            let p = g.test_player_ref(Seat(0));
+            let p = g.player(Seat(0));
             assert_eq!(p.solari, *want);
             assert_eq!(p.spice, 5 - (k as u8 + 2));
             assert_ne!(
@@ -203,7 +239,7 @@ fn sell_melange_default_and_published() {
     }
     // Fewer than 2 spice: refused.
     let mut g = game(&["dune_the_desert_planet"]);
-    g.test_player(Seat(0)).spice = 1;
+    g.edit(|s| s.player(Seat(0)).spice = 1).unwrap();
     refused(
         &mut g,
         Action::SendAgent {

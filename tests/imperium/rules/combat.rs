@@ -6,22 +6,30 @@ use super::*;
 #[test]
 fn strength_rules() {
     let mut g = game(&[]);
-    let p = g.test_player(Seat(1));
-    p.conflict = 2;
-    p.swords = 3;
-    assert_eq!(g.test_strength(Seat(1)), 7);
-    g.test_player(Seat(2)).swords = 5;
-    assert_eq!(g.test_strength(Seat(2)), 0);
-    let p = g.test_player(Seat(1));
-    p.conflict = 0;
-    p.strength_lost = true;
-    assert_eq!(g.test_strength(Seat(1)), 0);
-    g.test_player(Seat(1)).conflict = 1;
-    assert_eq!(g.test_strength(Seat(1)), 0, "cannot be increased again");
+    g.edit(|s| {
+        s.deployed(Seat(1), 2).unwrap().player(Seat(1)).swords = 3;
+    })
+    .unwrap();
+    assert_eq!(g.strength(Seat(1)), 7);
+    g.edit(|s| s.player(Seat(2)).swords = 5).unwrap();
+    assert_eq!(g.strength(Seat(2)), 0);
+    g.edit(|s| {
+        s.deployed(Seat(1), 0)
+            .unwrap()
+            .player(Seat(1))
+            .strength_lost = true;
+    })
+    .unwrap();
+    assert_eq!(g.strength(Seat(1)), 0);
+    g.edit(|s| {
+        s.deployed(Seat(1), 1).unwrap();
+    })
+    .unwrap();
+    assert_eq!(g.strength(Seat(1)), 0, "cannot be increased again");
 }
 
 fn places(g: &mut Imperium, s: [u8; 4]) -> Vec<(Seat, u8)> {
-    g.test_set_first(Seat(0));
+    g.edit(|s| s.first = Seat(0)).unwrap();
     let mut v = g.places(&s);
     v.sort();
     v
@@ -90,7 +98,7 @@ fn game_of(n: u8, preset: Preset, overrides: &[(&str, &str)]) -> Imperium {
         ..Default::default()
     };
     let mut g = Imperium::setup(&opts, 2).unwrap();
-    g.test_set_first(Seat(0));
+    g.edit(|s| s.first = Seat(0)).unwrap();
     g
 }
 
@@ -158,11 +166,21 @@ fn third_place_reward_paid_in_three_player_game() {
     for (preset, paid) in [(Preset::Default, true), (Preset::Published, false)] {
         let mut g = game_of(3, preset, &[]);
         // Skirmish (A): 3rd place gains 2 Solari.
-        g.test_set_conflict(data().conflict_id("skirmish_a"));
-        g.test_player(Seat(0)).conflict = 3;
-        g.test_player(Seat(1)).conflict = 2;
-        g.test_player(Seat(2)).conflict = 1;
-        let before = g.test_player_ref(Seat(2)).clone();
+        g.edit(|s| s.conflict = data().conflict_id("skirmish_a"))
+            .unwrap();
+        g.edit(|s| {
+            s.deployed(Seat(0), 3).unwrap();
+        })
+        .unwrap();
+        g.edit(|s| {
+            s.deployed(Seat(1), 2).unwrap();
+        })
+        .unwrap();
+        g.edit(|s| {
+            s.deployed(Seat(2), 1).unwrap();
+        })
+        .unwrap();
+        let before = g.player(Seat(2)).clone();
         g.test_go_to_combat();
         let mut ev = Vec::new();
         while g.view(Viewer::Spectator).phase == "combat" {
@@ -185,7 +203,7 @@ fn third_place_reward_paid_in_three_player_game() {
             )
         });
         assert_eq!(rewarded, paid, "{preset:?}");
-        let after = g.test_player_ref(Seat(2));
+        let after = g.player(Seat(2));
         let gained = if paid { 2 } else { 0 };
         assert_eq!(after.solari, before.solari + gained, "{preset:?}");
     }
@@ -198,12 +216,28 @@ fn third_place_reward_paid_in_three_player_game() {
 #[test]
 fn combat_intrigue_round() {
     let mut g = game(&[]);
-    g.test_set_first(Seat(1));
-    g.test_player(Seat(0)).conflict = 2;
-    g.test_player(Seat(2)).conflict = 1;
-    g.test_give_intrigue(Seat(2), intrigue("ambush"));
-    g.test_give_intrigue(Seat(2), intrigue("master_tactician"));
-    g.test_give_intrigue(Seat(0), intrigue("ambush"));
+    g.edit(|s| s.first = Seat(1)).unwrap();
+    g.edit(|s| {
+        s.deployed(Seat(0), 2).unwrap();
+    })
+    .unwrap();
+    g.edit(|s| {
+        s.deployed(Seat(2), 1).unwrap();
+    })
+    .unwrap();
+    g.edit(|s| {
+        s.give_intrigue(Seat(2), intrigue("ambush")).unwrap();
+    })
+    .unwrap();
+    g.edit(|s| {
+        s.give_intrigue(Seat(2), intrigue("master_tactician"))
+            .unwrap();
+    })
+    .unwrap();
+    g.edit(|s| {
+        s.give_intrigue(Seat(0), intrigue("ambush")).unwrap();
+    })
+    .unwrap();
     g.test_go_to_combat();
     assert_eq!(
         seat(&g),
@@ -233,12 +267,12 @@ fn combat_intrigue_round() {
         );
     }
     for s in (0..4).map(Seat) {
-        let p = g.test_player_ref(s);
+        let p = g.player(s);
         assert_eq!(p.conflict, 0);
         assert_eq!(p.swords, 0);
     }
     assert_eq!(
-        g.test_player_ref(Seat(0)).garrison,
+        g.player(Seat(0)).garrison,
         3,
         "troops return to the supply, not the garrison"
     );

@@ -212,11 +212,12 @@ fn every_board_space() {
     assert_eq!(table.len(), 22);
     for &(sp, c, ds, dsp, dw, dg, di, dh, f) in table {
         let mut g = game(&[c]);
-        g.test_player(Seat(0)).influence[Faction::Fremen.index()] = 2;
-        let before = g.test_player_ref(Seat(0)).clone();
+        g.edit(|s| s.player(Seat(0)).influence[Faction::Fremen.index()] = 2)
+            .unwrap();
+        let before = g.player(Seat(0)).clone();
         send(&mut g, c, sp);
         settle(&mut g);
-        let p = g.test_player_ref(Seat(0));
+        let p = g.player(Seat(0));
         let d = |a: u8, b: u8| i32::from(a) - i32::from(b);
         assert_eq!(d(p.solari, before.solari), ds, "{sp} solari");
         assert_eq!(d(p.spice, before.spice), dsp, "{sp} spice");
@@ -244,7 +245,7 @@ fn every_board_space() {
             "foldspace" => assert!(p.discard.contains(&card("foldspace"))),
             "high_council" => assert!(p.high_council),
             "swordmaster" => assert_eq!(p.agents, 3),
-            "mentat" => assert_eq!(g.test_mentat().0, Some(Seat(0))),
+            "mentat" => assert_eq!(g.mentat().0, Some(Seat(0))),
             "hall_of_oratory" => assert_eq!(p.persuasion, 1),
             _ => {}
         }
@@ -260,7 +261,7 @@ fn every_board_space() {
         },
         "IM-AGENT-07",
     );
-    g.test_player(Seat(0)).high_council = true;
+    g.edit(|s| s.player(Seat(0)).high_council = true).unwrap();
     refused(
         &mut g,
         Action::SendAgent {
@@ -269,7 +270,7 @@ fn every_board_space() {
         },
         "IM-AGENT-07",
     );
-    g.test_player(Seat(0)).swordmaster = true;
+    g.edit(|s| s.player(Seat(0)).swordmaster = true).unwrap();
     refused(
         &mut g,
         Action::SendAgent {
@@ -312,14 +313,23 @@ fn every_card_resolves() {
         let id = CardId(i as u8);
         // Reveal box.
         let mut g = game(&[]);
-        g.test_player(Seat(0)).hand = vec![id];
-        g.test_player(Seat(0)).garrison = 3;
-        g.test_player(Seat(0)).conflict = 1;
-        let before = g.test_player_ref(Seat(0)).clone();
+        g.edit(|s| {
+            s.hand(Seat(0), &[id]).unwrap();
+        })
+        .unwrap();
+        g.edit(|s| {
+            s.garrison(Seat(0), 3).unwrap();
+        })
+        .unwrap();
+        g.edit(|s| {
+            s.deployed(Seat(0), 1).unwrap();
+        })
+        .unwrap();
+        let before = g.player(Seat(0)).clone();
         act(&mut g, Action::Reveal);
         settle(&mut g);
         if let Some(want) = plain_gain(&c.reveal) {
-            let p = g.test_player_ref(Seat(0));
+            let p = g.player(Seat(0));
             assert_eq!(
                 p.persuasion - before.persuasion,
                 want.persuasion,
@@ -343,7 +353,10 @@ fn every_card_resolves() {
         // Agent box: to any space the card can reach.
         if c.icons != 0 {
             let mut g = game(&[]);
-            g.test_player(Seat(0)).hand = vec![id];
+            g.edit(|s| {
+                s.hand(Seat(0), &[id]).unwrap();
+            })
+            .unwrap();
             let l = legal(&g);
             let a = l
                 .iter()
@@ -352,7 +365,7 @@ fn every_card_resolves() {
             let a = a.unwrap_or_else(|| panic!("{} has no legal Agent space", c.id));
             act(&mut g, a);
             settle(&mut g);
-            let p = g.test_player_ref(Seat(0));
+            let p = g.player(Seat(0));
             let trashes_itself = c.agent.iter().any(|e| match e {
                 melange::rules::imperium::Effect::TrashThis => true,
                 melange::rules::imperium::Effect::Optional(s) => {
@@ -365,10 +378,17 @@ fn every_card_resolves() {
         // Acquire effect (buyable cards).
         if c.cost.is_some_and(|k| k > 0) {
             let mut g = game(&[]);
-            g.test_set_row(vec![id]);
+            // An Imperium card is put in the Row; a Reserve card is
+            // acquired from its pile.
+            if !data().reserve.contains(&id) {
+                g.edit(|s| {
+                    s.set_row(&[id]).unwrap();
+                })
+                .unwrap();
+            }
             act(&mut g, Action::Reveal);
-            g.test_player(Seat(0)).persuasion = 20;
-            let vp = g.test_player_ref(Seat(0)).vp;
+            g.edit(|s| s.player(Seat(0)).persuasion = 20).unwrap();
+            let vp = g.player(Seat(0)).vp;
             act(
                 &mut g,
                 Action::Acquire {
@@ -377,7 +397,7 @@ fn every_card_resolves() {
                 },
             );
             settle(&mut g);
-            let p = g.test_player_ref(Seat(0));
+            let p = g.player(Seat(0));
             assert!(p.discard.contains(&id), "{} acquired", c.id);
             if let Some(want) = plain_gain(&c.acquire) {
                 assert_eq!(p.vp - vp, want.vp, "{} acquire vp", c.id);
@@ -395,10 +415,20 @@ fn every_intrigue_card() {
     for (i, c) in d.intrigues.iter().enumerate() {
         let id = IntrigueId(i as u8);
         let mut g = game(&["dagger"]);
-        g.test_player(Seat(0)).conflict = 3;
-        g.test_player(Seat(1)).conflict = 1;
-        g.test_player(Seat(0)).influence = [3, 3, 3, 1];
-        g.test_give_intrigue(Seat(0), id);
+        g.edit(|s| {
+            s.deployed(Seat(0), 3).unwrap();
+        })
+        .unwrap();
+        g.edit(|s| {
+            s.deployed(Seat(1), 1).unwrap();
+        })
+        .unwrap();
+        g.edit(|s| s.player(Seat(0)).influence = [3, 3, 3, 1])
+            .unwrap();
+        g.edit(|s| {
+            s.give_intrigue(Seat(0), id).unwrap();
+        })
+        .unwrap();
         let on_turn = legal(&g).contains(&Action::Intrigue(id));
         use melange::rules::imperium::data::IntrigueKind;
         match c.kind {
@@ -411,7 +441,7 @@ fn every_intrigue_card() {
                 if on_turn {
                     act(&mut g, Action::Intrigue(id));
                     settle(&mut g);
-                    assert!(!g.test_player_ref(Seat(0)).intrigue.contains(&id));
+                    assert!(!g.player(Seat(0)).intrigue.contains(&id));
                 }
             }
             IntrigueKind::Combat | IntrigueKind::Endgame => {
@@ -420,9 +450,16 @@ fn every_intrigue_card() {
         }
         if c.kind == IntrigueKind::Combat && !c.after_win {
             let mut g = game(&[]);
-            g.test_player(Seat(0)).conflict = 3;
-            g.test_player(Seat(0)).influence = [4, 0, 0, 0];
-            g.test_give_intrigue(Seat(0), id);
+            g.edit(|s| {
+                s.deployed(Seat(0), 3).unwrap();
+            })
+            .unwrap();
+            g.edit(|s| s.player(Seat(0)).influence = [4, 0, 0, 0])
+                .unwrap();
+            g.edit(|s| {
+                s.give_intrigue(Seat(0), id).unwrap();
+            })
+            .unwrap();
             g.test_go_to_combat();
             let l = legal(&g);
             let needs_alliance = c.id == "allied_armada";
@@ -448,9 +485,9 @@ fn leader_abilities() {
         ],
         &["dagger"],
     );
-    g.test_player(Seat(0)).solari = 3;
+    g.edit(|s| s.player(Seat(0)).solari = 3).unwrap();
     send(&mut g, "dagger", "rally_troops");
-    assert_eq!(g.test_player_ref(Seat(0)).solari, 0);
+    assert_eq!(g.player(Seat(0)).solari, 0);
     // Ariana: harvest 1 less, draw 1.
     let mut g = game_with(
         [
@@ -461,10 +498,10 @@ fn leader_abilities() {
         ],
         &["dune_the_desert_planet"],
     );
-    g.test_player(Seat(0)).spice = 0;
+    g.edit(|s| s.player(Seat(0)).spice = 0).unwrap();
     send(&mut g, "dune_the_desert_planet", "imperial_basin");
-    assert_eq!(g.test_player_ref(Seat(0)).spice, 0);
-    assert_eq!(g.test_player_ref(Seat(0)).hand.len(), 1);
+    assert_eq!(g.player(Seat(0)).spice, 0);
+    assert_eq!(g.player(Seat(0)).hand.len(), 1);
     // Ilban: draws when paying Solari for a space.
     let mut g = game_with(
         [
@@ -476,7 +513,7 @@ fn leader_abilities() {
         &["dagger"],
     );
     send(&mut g, "dagger", "rally_troops");
-    assert_eq!(g.test_player_ref(Seat(0)).hand.len(), 1);
+    assert_eq!(g.player(Seat(0)).hand.len(), 1);
     // Memnon: Influence on a High Council seat.
     let mut g = game_with(
         [
@@ -489,10 +526,7 @@ fn leader_abilities() {
     );
     send(&mut g, "dagger", "high_council");
     act(&mut g, Action::Faction(Faction::Guild));
-    assert_eq!(
-        g.test_player_ref(Seat(0)).influence[Faction::Guild.index()],
-        1
-    );
+    assert_eq!(g.player(Seat(0)).influence[Faction::Guild.index()], 1);
     // Rabban: +1 spice +1 Solari at setup; signet recruits.
     let opts = ImperiumOptions {
         player_count: 3,
@@ -504,19 +538,13 @@ fn leader_abilities() {
         ..Default::default()
     };
     let g = Imperium::setup(&opts, 5).unwrap();
-    assert_eq!(
-        (
-            g.test_player_ref(Seat(0)).spice,
-            g.test_player_ref(Seat(0)).solari
-        ),
-        (1, 1)
-    );
+    assert_eq!((g.player(Seat(0)).spice, g.player(Seat(0)).solari), (1, 1));
     // Paul: sees his top card.
     let g = game(&[]);
     let v = g.view(Viewer::Seat(Seat(0)));
     assert_eq!(
         v.players[0].deck_top,
-        g.test_player_ref(Seat(0)).deck.last().copied()
+        g.player(Seat(0)).deck.last().copied()
     );
     assert_eq!(g.view(Viewer::Seat(Seat(1))).players[0].deck_top, None);
     // Helena: may enter an occupied Spice Trade space.
@@ -529,7 +557,8 @@ fn leader_abilities() {
         ],
         &["dune_the_desert_planet"],
     );
-    g.test_set_occupant(space("secure_contract"), Some(Seat(1)));
+    g.edit(|s| s.occupant[at("secure_contract")] = Some(Seat(1)))
+        .unwrap();
     send(&mut g, "dune_the_desert_planet", "secure_contract");
     // Baron: two secret factions before round 1.
     let opts = ImperiumOptions {

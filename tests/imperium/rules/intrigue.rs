@@ -7,18 +7,30 @@ use super::*;
 #[test]
 fn intrigue_timing() {
     let mut g = game(&["dagger"]);
-    g.test_give_intrigue(Seat(0), intrigue("ambush"));
+    g.edit(|s| {
+        s.give_intrigue(Seat(0), intrigue("ambush")).unwrap();
+    })
+    .unwrap();
     refused(
         &mut g,
         Action::Intrigue(intrigue("ambush")),
         "IM-INTRIGUE-06",
     );
-    g.test_give_intrigue(Seat(0), intrigue("windfall"));
+    g.edit(|s| {
+        s.give_intrigue(Seat(0), intrigue("windfall")).unwrap();
+    })
+    .unwrap();
     // IM-INTRIGUE-02: a Plot on the Agent turn.
     act(&mut g, Action::Intrigue(intrigue("windfall")));
-    assert_eq!(g.test_player_ref(Seat(0)).solari, 12);
-    g.test_player(Seat(1)).conflict = 1;
-    g.test_give_intrigue(Seat(1), intrigue("charisma"));
+    assert_eq!(g.player(Seat(0)).solari, 12);
+    g.edit(|s| {
+        s.deployed(Seat(1), 1).unwrap();
+    })
+    .unwrap();
+    g.edit(|s| {
+        s.give_intrigue(Seat(1), intrigue("charisma")).unwrap();
+    })
+    .unwrap();
     g.test_go_to_combat();
     assert_eq!(seat(&g), Seat(1));
     refused(
@@ -32,10 +44,13 @@ fn intrigue_timing() {
 #[test]
 fn plot_on_reveal_turn() {
     let mut g = game(&[]);
-    g.test_give_intrigue(Seat(0), intrigue("charisma"));
+    g.edit(|s| {
+        s.give_intrigue(Seat(0), intrigue("charisma")).unwrap();
+    })
+    .unwrap();
     act(&mut g, Action::Reveal);
     act(&mut g, Action::Intrigue(intrigue("charisma")));
-    assert_eq!(g.test_player_ref(Seat(0)).persuasion, 2);
+    assert_eq!(g.player(Seat(0)).persuasion, 2);
 }
 
 fn prompt_kind(g: &Imperium) -> &'static str {
@@ -70,7 +85,10 @@ fn plot_intrigue_at_each_point_of_an_agent_turn() {
         "dispatch_an_envoy",
         "ambush",
     ] {
-        g.test_give_intrigue(Seat(0), intrigue(c));
+        g.edit(|s| {
+            s.give_intrigue(Seat(0), intrigue(c)).unwrap();
+        })
+        .unwrap();
     }
     // Before the Agent is sent.
     assert_eq!(prompt_kind(&g), "turn");
@@ -83,7 +101,7 @@ fn plot_intrigue_at_each_point_of_an_agent_turn() {
     before.sort();
     assert_eq!(plots_offered(&g), before);
     act(&mut g, Action::Intrigue(intrigue("windfall")));
-    assert_eq!(g.test_player_ref(Seat(0)).solari, 12);
+    assert_eq!(g.player(Seat(0)).solari, 12);
     assert_eq!(prompt_kind(&g), "turn", "the turn goes on");
     // Rally Troops: pay 4 Solari, recruit 4 (not a Combat space).
     send(&mut g, "dagger", "rally_troops");
@@ -107,7 +125,7 @@ fn plot_intrigue_at_each_point_of_an_agent_turn() {
         "IM-INTRIGUE-06",
     );
     act(&mut g, Action::Intrigue(intrigue("charisma")));
-    assert_eq!(g.test_player_ref(Seat(0)).persuasion, 2);
+    assert_eq!(g.player(Seat(0)).persuasion, 2);
     assert_eq!(prompt_kind(&g), "agent_plot", "asked again: any number");
     assert!(plots_offered(&g).is_empty());
     act(&mut g, Action::Pass);
@@ -122,7 +140,11 @@ fn plot_intrigue_at_each_point_of_an_agent_turn() {
 #[test]
 fn plot_after_placement_comes_before_deployment() {
     let mut g = game(&["reconnaissance"]);
-    g.test_give_intrigue(Seat(0), intrigue("reinforcements"));
+    g.edit(|s| {
+        s.give_intrigue(Seat(0), intrigue("reinforcements"))
+            .unwrap();
+    })
+    .unwrap();
     send(&mut g, "reconnaissance", "carthag");
     // Carthag also gives an Intrigue card.
     assert_eq!(prompt_kind(&g), "agent_plot");
@@ -148,7 +170,10 @@ fn plot_window_depends_on_the_public_count_only() {
     ] {
         let mut g = game(&["dagger"]);
         for c in &cards {
-            g.test_give_intrigue(Seat(0), intrigue(c));
+            g.edit(|s| {
+                s.give_intrigue(Seat(0), intrigue(c)).unwrap();
+            })
+            .unwrap();
         }
         send(&mut g, "dagger", "rally_troops");
         assert_eq!(prompt_kind(&g) == "agent_plot", asked, "{cards:?}");
@@ -166,14 +191,20 @@ fn plot_window_depends_on_the_public_count_only() {
 #[test]
 fn plot_intrigue_before_and_after_the_reveal() {
     let mut g = game(&["dagger"]);
-    g.test_give_intrigue(Seat(0), intrigue("windfall"));
-    g.test_give_intrigue(Seat(0), intrigue("charisma"));
+    g.edit(|s| {
+        s.give_intrigue(Seat(0), intrigue("windfall")).unwrap();
+    })
+    .unwrap();
+    g.edit(|s| {
+        s.give_intrigue(Seat(0), intrigue("charisma")).unwrap();
+    })
+    .unwrap();
     act(&mut g, Action::Intrigue(intrigue("windfall")));
     act(&mut g, Action::Reveal);
     assert_eq!(prompt_kind(&g), "acquire");
     assert_eq!(plots_offered(&g), vec![intrigue("charisma")]);
     act(&mut g, Action::Intrigue(intrigue("charisma")));
-    let p = g.test_player_ref(Seat(0));
+    let p = g.player(Seat(0));
     assert_eq!((p.solari, p.intrigue.len()), (12, 0));
     assert!(p.persuasion >= 2);
 }
@@ -183,15 +214,21 @@ fn plot_intrigue_before_and_after_the_reveal() {
 fn steal_intrigue() {
     let mut g = game(&["diplomacy"]);
     for c in ["ambush", "windfall", "charisma", "bribery"] {
-        g.test_give_intrigue(Seat(1), intrigue(c));
+        g.edit(|s| {
+            s.give_intrigue(Seat(1), intrigue(c)).unwrap();
+        })
+        .unwrap();
     }
     for c in ["refocus", "tiebreaker", "know_their_ways"] {
-        g.test_give_intrigue(Seat(2), intrigue(c));
+        g.edit(|s| {
+            s.give_intrigue(Seat(2), intrigue(c)).unwrap();
+        })
+        .unwrap();
     }
     send(&mut g, "diplomacy", "secrets");
-    assert_eq!(g.test_player_ref(Seat(0)).intrigue.len(), 2);
-    assert_eq!(g.test_player_ref(Seat(1)).intrigue.len(), 3);
-    assert_eq!(g.test_player_ref(Seat(2)).intrigue.len(), 3);
+    assert_eq!(g.player(Seat(0)).intrigue.len(), 2);
+    assert_eq!(g.player(Seat(1)).intrigue.len(), 3);
+    assert_eq!(g.player(Seat(2)).intrigue.len(), 3);
 }
 
 // IM-INTRIGUE-08: Intrigue cards never enter the deck.
@@ -199,7 +236,7 @@ fn steal_intrigue() {
 fn intrigue_kept_apart() {
     let mut g = game(&["reconnaissance"]);
     send(&mut g, "reconnaissance", "carthag");
-    let p = g.test_player_ref(Seat(0));
+    let p = g.player(Seat(0));
     assert_eq!(p.intrigue.len(), 1);
     assert_eq!(
         p.deck.len() + p.hand.len() + p.played.len(),
@@ -211,9 +248,18 @@ fn intrigue_kept_apart() {
 #[test]
 fn after_win_intrigue() {
     let mut g = game(&[]);
-    g.test_player(Seat(0)).conflict = 3;
-    g.test_player(Seat(1)).conflict = 1;
-    g.test_give_intrigue(Seat(0), intrigue("to_the_victor"));
+    g.edit(|s| {
+        s.deployed(Seat(0), 3).unwrap();
+    })
+    .unwrap();
+    g.edit(|s| {
+        s.deployed(Seat(1), 1).unwrap();
+    })
+    .unwrap();
+    g.edit(|s| {
+        s.give_intrigue(Seat(0), intrigue("to_the_victor")).unwrap();
+    })
+    .unwrap();
     g.test_go_to_combat();
     assert!(!legal(&g).contains(&Action::Intrigue(intrigue("to_the_victor"))));
     act(&mut g, Action::Pass);
@@ -226,7 +272,7 @@ fn after_win_intrigue() {
     // Anything but an after-win card or Pass is refused as IM-INTRIGUE-12,
     // the decision the game waits on.
     refused(&mut g, Action::Troops(1), "IM-INTRIGUE-12");
-    let spice = g.test_player_ref(Seat(0)).spice;
+    let spice = g.player(Seat(0)).spice;
     act(&mut g, Action::Intrigue(intrigue("to_the_victor")));
-    assert_eq!(g.test_player_ref(Seat(0)).spice, spice + 3);
+    assert_eq!(g.player(Seat(0)).spice, spice + 3);
 }

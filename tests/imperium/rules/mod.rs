@@ -22,6 +22,11 @@ fn card(id: &str) -> CardId {
 fn space(id: &str) -> SpaceId {
     data().space_id(id).unwrap_or_else(|| panic!("space {id}"))
 }
+/// A space's index in the board-wide lists of a `Setup` (occupant,
+/// control, bonus spice).
+fn at(id: &str) -> usize {
+    usize::from(space(id).0)
+}
 fn intrigue(id: &str) -> IntrigueId {
     data()
         .intrigue_id(id)
@@ -37,12 +42,19 @@ fn game_with(leaders: [&str; 4], hand: &[&str]) -> Imperium {
         ..Default::default()
     };
     let mut g = Imperium::setup(&opts, 11).unwrap();
-    g.test_start_turn(Seat(0));
-    let p = g.test_player(Seat(0));
-    p.hand = hand.iter().map(|c| card(c)).collect();
-    p.solari = 10;
-    p.spice = 10;
-    p.water = 5;
+    // The hand comes out of the seat's deck (the cards drawn go back under
+    // it), so the game is one the rules reach.
+    let hand: Vec<CardId> = hand.iter().map(|c| card(c)).collect();
+    g.edit(|s| {
+        s.start_turn(Seat(0));
+        s.hand(Seat(0), &hand)
+            .expect("the hand's cards are in the game");
+        let p = s.player(Seat(0));
+        p.solari = 10;
+        p.spice = 10;
+        p.water = 5;
+    })
+    .unwrap();
     g
 }
 
@@ -132,12 +144,19 @@ fn game_opts(preset: Preset, overrides: &[(&str, &str)], hand: &[&str]) -> Imper
         ..Default::default()
     };
     let mut g = Imperium::setup(&opts, 11).unwrap();
-    g.test_start_turn(Seat(0));
-    let p = g.test_player(Seat(0));
-    p.hand = hand.iter().map(|c| card(c)).collect();
-    p.solari = 10;
-    p.spice = 10;
-    p.water = 5;
+    // The hand comes out of the seat's deck (the cards drawn go back under
+    // it), so the game is one the rules reach.
+    let hand: Vec<CardId> = hand.iter().map(|c| card(c)).collect();
+    g.edit(|s| {
+        s.start_turn(Seat(0));
+        s.hand(Seat(0), &hand)
+            .expect("the hand's cards are in the game");
+        let p = s.player(Seat(0));
+        p.solari = 10;
+        p.spice = 10;
+        p.water = 5;
+    })
+    .unwrap();
     g
 }
 

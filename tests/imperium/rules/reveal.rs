@@ -17,13 +17,16 @@ fn reveal_turn_resolves_boxes_and_cleans_up() {
     send(&mut g, "dune_the_desert_planet", "secure_contract");
     finish_turn(&mut g, 0);
     // Skip the others' turns by revealing seat 0 right away.
-    g.test_start_turn(Seat(0));
+    g.edit(|s| {
+        s.start_turn(Seat(0));
+    })
+    .unwrap();
     act(&mut g, Action::Reveal);
     // Dune's Reveal (+1) is not counted: it was played as an Agent.
-    assert_eq!(g.test_player_ref(Seat(0)).persuasion, 4);
-    assert_eq!(g.test_player_ref(Seat(0)).swords, 1);
+    assert_eq!(g.player(Seat(0)).persuasion, 4);
+    assert_eq!(g.player(Seat(0)).swords, 1);
     act(&mut g, Action::Pass);
-    let p = g.test_player_ref(Seat(0));
+    let p = g.player(Seat(0));
     assert_eq!(p.persuasion, 0);
     assert_eq!(p.discard.len(), 4);
     assert!(p.has_revealed);
@@ -35,13 +38,13 @@ fn revealed_seat_is_skipped() {
     let mut g = game(&["dagger"]);
     act(&mut g, Action::Reveal);
     act(&mut g, Action::Pass);
-    let round = g.test_round();
+    let round = g.round();
     for _ in 0..40 {
         let Some(s) = g.to_act() else { break };
-        if g.view(Viewer::Spectator).phase != "player_turns" || g.test_round() != round {
+        if g.view(Viewer::Spectator).phase != "player_turns" || g.round() != round {
             break;
         }
-        assert_ne!(s, Seat(0), "{:?}", g.test_pending());
+        assert_ne!(s, Seat(0), "{:?}", g.prompt());
         let l = legal(&g);
         act(
             &mut g,
@@ -63,15 +66,19 @@ fn acquire_from_row_and_reserve() {
         "convincing_argument",
         "dune_the_desert_planet",
     ]);
-    g.test_set_row(vec![
-        card("dr_yueh"),
-        card("scout"),
-        card("spice_hunter"),
-        card("chani"),
-        card("lady_jessica"),
-    ]);
+    g.edit(|s| {
+        s.set_row(&[
+            card("dr_yueh"),
+            card("scout"),
+            card("spice_hunter"),
+            card("chani"),
+            card("lady_jessica"),
+        ])
+        .unwrap();
+    })
+    .unwrap();
     act(&mut g, Action::Reveal);
-    assert_eq!(g.test_player_ref(Seat(0)).persuasion, 5);
+    assert_eq!(g.player(Seat(0)).persuasion, 5);
     refused(
         &mut g,
         Action::Acquire {
@@ -94,7 +101,7 @@ fn acquire_from_row_and_reserve() {
             top: false,
         },
     );
-    let p = g.test_player_ref(Seat(0));
+    let p = g.player(Seat(0));
     assert_eq!(p.persuasion, 2);
     assert!(p.discard.contains(&card("dr_yueh")) && p.discard.contains(&card("arrakis_liaison")));
     assert_eq!(g.view(Viewer::Spectator).row.len(), 5);
@@ -119,7 +126,7 @@ fn no_acquire_on_agent_turn() {
 fn spice_must_flow() {
     let mut g = game(&[]);
     act(&mut g, Action::Reveal);
-    g.test_player(Seat(0)).persuasion = 8;
+    g.edit(|s| s.player(Seat(0)).persuasion = 8).unwrap();
     refused(
         &mut g,
         Action::Acquire {
@@ -128,8 +135,8 @@ fn spice_must_flow() {
         },
         "IM-DECK-13",
     );
-    g.test_player(Seat(0)).persuasion = 9;
-    let vp = g.test_player_ref(Seat(0)).vp;
+    g.edit(|s| s.player(Seat(0)).persuasion = 9).unwrap();
+    let vp = g.player(Seat(0)).vp;
     act(
         &mut g,
         Action::Acquire {
@@ -137,7 +144,7 @@ fn spice_must_flow() {
             top: false,
         },
     );
-    assert_eq!(g.test_player_ref(Seat(0)).vp, vp + 1);
+    assert_eq!(g.player(Seat(0)).vp, vp + 1);
 }
 
 // IM-DECK-01: the same 10-card starting deck for everyone.
@@ -146,7 +153,7 @@ fn starting_decks() {
     let g = Imperium::setup(&ImperiumOptions::players(4), 3).unwrap();
     let mut decks: Vec<Vec<CardId>> = (0..4)
         .map(|s| {
-            let p = g.test_player_ref(Seat(s));
+            let p = g.player(Seat(s));
             let mut all: Vec<CardId> = p.deck.iter().chain(p.hand.iter()).copied().collect();
             all.sort();
             all
@@ -161,11 +168,16 @@ fn starting_decks() {
 #[test]
 fn reshuffle_when_deck_empty() {
     let mut g = game(&["reconnaissance"]);
-    let p = g.test_player(Seat(0));
-    p.deck.clear();
-    p.discard = vec![card("dagger"), card("diplomacy")];
+    g.edit(|s| {
+        // The discard pile first: the deck's other cards are trashed.
+        s.discard(Seat(0), &[card("dagger"), card("diplomacy")])
+            .unwrap()
+            .deck(Seat(0), &[])
+            .unwrap();
+    })
+    .unwrap();
     send(&mut g, "reconnaissance", "arrakeen");
-    let p = g.test_player_ref(Seat(0));
+    let p = g.player(Seat(0));
     assert_eq!(p.hand.len(), 1);
     assert_eq!(p.deck.len(), 1);
     assert!(p.discard.is_empty());
@@ -177,7 +189,7 @@ fn trash_removes_card() {
     let mut g = game(&["guild_administrator", "dagger"]);
     send(&mut g, "guild_administrator", "secure_contract");
     act(&mut g, Action::Trash(card("dagger"), Zone::Hand));
-    assert!(!g.test_player_ref(Seat(0)).hand.contains(&card("dagger")));
+    assert!(!g.player(Seat(0)).hand.contains(&card("dagger")));
     assert!(g.view(Viewer::Spectator).trash.contains(&card("dagger")));
 }
 
@@ -186,8 +198,12 @@ fn trash_removes_card() {
 /// Emperor Influence) is in the Row.
 fn reveal_game(preset: Preset, overrides: &[(&str, &str)]) -> Imperium {
     let mut g = game_opts(preset, overrides, &["firm_grip", "convincing_argument"]);
-    g.test_player(Seat(0)).influence[Faction::Emperor.index()] = 3;
-    g.test_set_row(vec![card("liet_kynes")]);
+    g.edit(|s| s.player(Seat(0)).influence[Faction::Emperor.index()] = 3)
+        .unwrap();
+    g.edit(|s| {
+        s.set_row(&[card("liet_kynes")]).unwrap();
+    })
+    .unwrap();
     act(&mut g, Action::Reveal);
     g
 }
@@ -202,8 +218,8 @@ fn reveal_02_boxes_before_acquisitions_by_default() {
     assert!(l.contains(&Action::Pass));
     assert!(!l.iter().any(|a| matches!(a, Action::Card(_))));
     // Firm Grip's box ran without the Alliance: 2 Persuasion only.
-    assert_eq!(g.test_player_ref(Seat(0)).persuasion, 2);
-    g.test_player(Seat(0)).persuasion = 5;
+    assert_eq!(g.player(Seat(0)).persuasion, 2);
+    g.edit(|s| s.player(Seat(0)).persuasion = 5).unwrap();
     act(
         &mut g,
         Action::Acquire {
@@ -211,12 +227,8 @@ fn reveal_02_boxes_before_acquisitions_by_default() {
             top: false,
         },
     );
-    assert_eq!(g.test_alliance(Faction::Emperor), Some(Seat(0)));
-    assert_eq!(
-        g.test_player_ref(Seat(0)).persuasion,
-        0,
-        "too late for Firm Grip"
-    );
+    assert_eq!(g.alliance(Faction::Emperor), Some(Seat(0)));
+    assert_eq!(g.player(Seat(0)).persuasion, 0, "too late for Firm Grip");
 }
 
 // IM-REVEAL-02 IM-REVEAL-05 with `reveal_order = published` (docs/rules-decisions.md,
@@ -231,20 +243,16 @@ fn reveal_02_acquire_between_reveal_boxes_when_published() {
     ] {
         let mut g = reveal_game(preset, &ov);
         assert_eq!(prompt(&g), "acquire");
-        assert_eq!(
-            g.test_player_ref(Seat(0)).persuasion,
-            0,
-            "no box resolved yet"
-        );
+        assert_eq!(g.player(Seat(0)).persuasion, 0, "no box resolved yet");
         let l = legal(&g);
         assert!(l.contains(&Action::Card(card("firm_grip"))));
         assert!(l.contains(&Action::Card(card("convincing_argument"))));
         assert!(!l.contains(&Action::Pass));
         refused(&mut g, Action::Pass, "IM-REVEAL-05");
         act(&mut g, Action::Card(card("convincing_argument")));
-        assert_eq!(g.test_player_ref(Seat(0)).persuasion, 2);
+        assert_eq!(g.player(Seat(0)).persuasion, 2);
         assert_eq!(prompt(&g), "acquire");
-        g.test_player(Seat(0)).persuasion = 5;
+        g.edit(|s| s.player(Seat(0)).persuasion = 5).unwrap();
         act(
             &mut g,
             Action::Acquire {
@@ -252,11 +260,11 @@ fn reveal_02_acquire_between_reveal_boxes_when_published() {
                 top: false,
             },
         );
-        assert_eq!(g.test_alliance(Faction::Emperor), Some(Seat(0)));
+        assert_eq!(g.alliance(Faction::Emperor), Some(Seat(0)));
         assert_eq!(legal(&g), vec![Action::Card(card("firm_grip"))]);
         act(&mut g, Action::Card(card("firm_grip")));
         assert_eq!(
-            g.test_player_ref(Seat(0)).persuasion,
+            g.player(Seat(0)).persuasion,
             4,
             "Firm Grip with the Alliance"
         );

@@ -12,9 +12,9 @@ fn round_start_reveals_and_draws() {
         ..Default::default()
     };
     let g = Imperium::setup(&opts, 9).unwrap();
-    assert!(g.test_conflict().is_some());
+    assert!(g.conflict().is_some());
     for s in (0..4).map(Seat) {
-        assert_eq!(g.test_player_ref(s).hand.len(), 5);
+        assert_eq!(g.player(s).hand.len(), 5);
     }
     assert_eq!(g.view(Viewer::Spectator).conflict_deck_count, 9);
 }
@@ -33,15 +33,19 @@ fn defensive_bonus_troop() {
         .iter()
         .position(|c| c.id == "guild_bank_raid")
         .unwrap() as u8;
-    g.test_set_control(space("carthag"), Some(Seat(2)));
-    g.test_conflict_deck()
-        .push(melange::rules::imperium::ConflictId(other));
-    g.test_conflict_deck()
-        .push(melange::rules::imperium::ConflictId(target));
+    g.edit(|s| s.control[at("carthag")] = Some(Seat(2)))
+        .unwrap();
+    g.edit(|s| {
+        s.conflict_on_top(melange::rules::imperium::ConflictId(other))
+            .unwrap()
+            .conflict_on_top(melange::rules::imperium::ConflictId(target))
+            .unwrap();
+    })
+    .unwrap();
     // Play the round out: Reveal for everyone.
     let mut rounds_seen = 0;
-    let start_round = g.test_round();
-    while g.test_round() == start_round {
+    let start_round = g.round();
+    while g.round() == start_round {
         let l = legal(&g);
         act(
             &mut g,
@@ -56,23 +60,19 @@ fn defensive_bonus_troop() {
     }
     rounds_seen += 1;
     assert_eq!(
-        g.test_conflict(),
+        g.conflict(),
         Some(melange::rules::imperium::ConflictId(target))
     );
+    assert_eq!(g.player(Seat(2)).conflict, 1, "controller deploys 1");
     assert_eq!(
-        g.test_player_ref(Seat(2)).conflict,
-        1,
-        "controller deploys 1"
-    );
-    assert_eq!(
-        g.test_player_ref(Seat(2)).supply + g.test_player_ref(Seat(2)).garrison + 1,
+        g.player(Seat(2)).supply + g.player(Seat(2)).garrison + 1,
         12
     );
     for s in [0, 1, 3].map(Seat) {
-        assert_eq!(g.test_player_ref(s).conflict, 0);
+        assert_eq!(g.player(s).conflict, 0);
     }
     // Next round: a Conflict for no space gives nothing.
-    while g.test_round() == start_round + 1 {
+    while g.round() == start_round + 1 {
         let l = legal(&g);
         act(
             &mut g,
@@ -85,7 +85,7 @@ fn defensive_bonus_troop() {
             },
         );
     }
-    assert_eq!(g.test_player_ref(Seat(2)).conflict, 0);
+    assert_eq!(g.player(Seat(2)).conflict, 0);
     assert_eq!(rounds_seen, 1);
 }
 
@@ -95,8 +95,9 @@ fn defensive_bonus_troop() {
 #[test]
 fn maker_spice() {
     let mut g = game(&["dune_the_desert_planet"]);
-    *g.test_bonus_spice(space("hagga_basin")) = 2;
-    g.test_set_occupant(space("the_great_flat"), Some(Seat(3)));
+    g.edit(|s| s.bonus_spice[at("hagga_basin")] = 2).unwrap();
+    g.edit(|s| s.occupant[at("the_great_flat")] = Some(Seat(3)))
+        .unwrap();
     g.test_go_to_combat();
     while g.view(Viewer::Spectator).phase == "combat" {
         let l = legal(&g);
@@ -107,13 +108,19 @@ fn maker_spice() {
     assert_eq!(v.bonus_spice[space("imperial_basin").0 as usize], 1);
     assert_eq!(v.bonus_spice[space("the_great_flat").0 as usize], 0);
     // Harvest: Paul (seat 0) at Hagga Basin: 2 base + 3 bonus, costs 1 water.
-    g.test_start_turn(Seat(0));
-    let p = g.test_player(Seat(0));
-    p.hand = vec![card("dune_the_desert_planet")];
-    p.water = 1;
-    p.spice = 0;
+    g.edit(|s| {
+        s.start_turn(Seat(0));
+    })
+    .unwrap();
+    g.edit(|s| {
+        s.hand(Seat(0), &[card("dune_the_desert_planet")]).unwrap();
+        let p = s.player(Seat(0));
+        p.water = 1;
+        p.spice = 0;
+    })
+    .unwrap();
     send(&mut g, "dune_the_desert_planet", "hagga_basin");
-    let p = g.test_player_ref(Seat(0));
+    let p = g.player(Seat(0));
     assert_eq!((p.spice, p.water), (5, 0));
     assert_eq!(
         g.view(Viewer::Spectator).bonus_spice[space("hagga_basin").0 as usize],
@@ -130,11 +137,11 @@ fn maker_spice() {
 #[test]
 fn recall() {
     let mut g = game(&["dagger"]);
-    g.test_player(Seat(0)).solari = 2;
+    g.edit(|s| s.player(Seat(0)).solari = 2).unwrap();
     send(&mut g, "dagger", "mentat");
-    assert_eq!(g.test_mentat().0, Some(Seat(0)));
-    let round = g.test_round();
-    while g.test_round() == round {
+    assert_eq!(g.mentat().0, Some(Seat(0)));
+    let round = g.round();
+    while g.round() == round {
         let l = legal(&g);
         act(
             &mut g,
@@ -147,15 +154,15 @@ fn recall() {
             },
         );
     }
-    assert_eq!(g.test_first(), Seat(1));
-    assert_eq!(g.test_mentat(), (None, None));
+    assert_eq!(g.first(), Seat(1));
+    assert_eq!(g.mentat(), (None, None));
     assert!(
         g.view(Viewer::Spectator)
             .occupant
             .iter()
             .all(|o| o.is_none())
     );
-    assert_eq!(g.test_player_ref(Seat(0)).agents_out, 0);
+    assert_eq!(g.player(Seat(0)).agents_out, 0);
 }
 
 // IM-END-01 IM-END-03 IM-RECALL-05: 10 VP triggers the end at Recall, not
@@ -164,7 +171,7 @@ fn recall() {
 fn endgame_at_ten_vp() {
     let mut g = game(&["diplomacy"]);
     send(&mut g, "diplomacy", "wealth");
-    g.test_player(Seat(2)).vp = 10;
+    g.edit(|s| s.player(Seat(2)).vp = 10).unwrap();
     assert!(g.to_act().is_some(), "the round goes on");
     while g.view(Viewer::Spectator).phase == "player_turns" {
         let l = legal(&g);
@@ -205,7 +212,7 @@ fn endgame_at_ten_vp() {
 #[test]
 fn endgame_when_conflicts_run_out() {
     let mut g = game(&[]);
-    g.test_conflict_deck().clear();
+    g.edit(|s| s.conflict_deck.clear()).unwrap();
     while g.to_act().is_some() {
         let l = legal(&g);
         act(
@@ -227,17 +234,23 @@ fn endgame_when_conflicts_run_out() {
 #[test]
 fn endgame_intrigue_and_tie_breakers() {
     let mut g = game(&[]);
-    g.test_conflict_deck().clear();
-    g.test_give_intrigue(Seat(1), intrigue("tiebreaker"));
+    g.edit(|s| s.conflict_deck.clear()).unwrap();
+    g.edit(|s| {
+        s.give_intrigue(Seat(1), intrigue("tiebreaker")).unwrap();
+    })
+    .unwrap();
     for s in (0..4).map(Seat) {
-        let p = g.test_player(s);
-        p.vp = 5;
-        p.spice = 1;
-        p.solari = 1;
-        p.water = 1;
-        p.garrison = 1;
+        g.edit(|x| {
+            let p = x.player(s);
+            p.vp = 5;
+            p.spice = 1;
+            p.solari = 1;
+            p.water = 1;
+            x.garrison(s, 1).unwrap();
+        })
+        .unwrap();
     }
-    g.test_player(Seat(3)).water = 2;
+    g.edit(|s| s.player(Seat(3)).water = 2).unwrap();
     while g.view(Viewer::Spectator).phase != "endgame" {
         let l = legal(&g);
         act(
@@ -252,12 +265,15 @@ fn endgame_intrigue_and_tie_breakers() {
         );
     }
     for s in (0..4).map(Seat) {
-        let p = g.test_player(s);
-        p.vp = 5;
-        p.spice = 1;
-        p.solari = 1;
-        p.water = if s == Seat(3) { 2 } else { 1 };
-        p.garrison = 1;
+        g.edit(|x| {
+            let p = x.player(s);
+            p.vp = 5;
+            p.spice = 1;
+            p.solari = 1;
+            p.water = if s == Seat(3) { 2 } else { 1 };
+            x.garrison(s, 1).unwrap();
+        })
+        .unwrap();
     }
     while g.to_act().is_some() {
         let l = legal(&g);
@@ -279,10 +295,14 @@ fn endgame_intrigue_and_tie_breakers() {
 fn defensive_round(preset: Preset, overrides: &[(&str, &str)]) -> Imperium {
     let mut g = game_opts(preset, overrides, &[]);
     let siege = data().conflict_id("siege_of_carthag").unwrap();
-    g.test_set_control(space("carthag"), Some(Seat(2)));
-    g.test_conflict_deck().push(siege);
+    g.edit(|s| s.control[at("carthag")] = Some(Seat(2)))
+        .unwrap();
+    g.edit(|s| {
+        s.conflict_on_top(siege).unwrap();
+    })
+    .unwrap();
     g.test_go_to_combat();
-    assert_eq!(g.test_conflict(), Some(siege));
+    assert_eq!(g.conflict(), Some(siege));
     g
 }
 
@@ -296,7 +316,7 @@ fn start_05_defensive_troop_automatic_by_default() {
     ] {
         let g = defensive_round(preset, &ov);
         assert_ne!(prompt(&g), "defensive_bonus");
-        assert_eq!(g.test_player_ref(Seat(2)).conflict, 1);
+        assert_eq!(g.player(Seat(2)).conflict, 1);
     }
 }
 
@@ -316,22 +336,18 @@ fn start_05_defensive_troop_optional_when_published() {
         assert_eq!(legal(&g), vec![Action::Accept, Action::Pass]);
         let mut refuse = g.clone();
         refused(&mut refuse, Action::Troops(1), "IM-START-05");
-        let supply = g.test_player_ref(Seat(2)).supply;
+        let supply = g.player(Seat(2)).supply;
         let mut yes = g.clone();
         act(&mut yes, Action::Accept);
-        assert_eq!(yes.test_player_ref(Seat(2)).conflict, 1);
-        assert_eq!(
-            yes.test_player_ref(Seat(2)).supply,
-            supply - 1,
-            "IM-START-06"
-        );
+        assert_eq!(yes.player(Seat(2)).conflict, 1);
+        assert_eq!(yes.player(Seat(2)).supply, supply - 1, "IM-START-06");
         assert_eq!(prompt(&yes), "turn");
         let mut no = g.clone();
         act(&mut no, Action::Pass);
-        assert_eq!(no.test_player_ref(Seat(2)).conflict, 0);
-        assert_eq!(no.test_player_ref(Seat(2)).supply, supply);
+        assert_eq!(no.player(Seat(2)).conflict, 0);
+        assert_eq!(no.player(Seat(2)).supply, supply);
         assert_eq!(prompt(&no), "turn");
-        assert_eq!(seat(&no), no.test_first());
+        assert_eq!(seat(&no), no.first());
     }
 }
 
@@ -340,12 +356,19 @@ fn start_05_defensive_troop_optional_when_published() {
 fn start_07_no_defensive_prompt_with_empty_supply() {
     let mut g = game_opts(Preset::Published, &[], &[]);
     let siege = data().conflict_id("siege_of_carthag").unwrap();
-    g.test_set_control(space("carthag"), Some(Seat(2)));
-    let p = g.test_player(Seat(2));
-    p.garrison += p.supply;
-    p.supply = 0;
-    g.test_conflict_deck().push(siege);
+    g.edit(|s| s.control[at("carthag")] = Some(Seat(2)))
+        .unwrap();
+    g.edit(|s| {
+        let p = s.player(Seat(2));
+        let all = p.garrison + p.supply;
+        s.garrison(Seat(2), all).unwrap();
+    })
+    .unwrap();
+    g.edit(|s| {
+        s.conflict_on_top(siege).unwrap();
+    })
+    .unwrap();
     g.test_go_to_combat();
     assert_ne!(prompt(&g), "defensive_bonus");
-    assert_eq!(g.test_player_ref(Seat(2)).conflict, 0);
+    assert_eq!(g.player(Seat(2)).conflict, 0);
 }

@@ -5,13 +5,24 @@
 use super::Setup;
 use crate::core::Seat;
 use crate::imperium::data::data;
-use crate::imperium::ids::{CardId, IntrigueId};
+use crate::imperium::ids::{CardId, ConflictId, IntrigueId};
 use crate::imperium::prompt::Prompt;
 use crate::imperium::state::{Phase, Player, Turn};
 
 /// Takes one `card` out of `pile`, if it holds one.
 fn take<T: PartialEq>(pile: &mut Vec<T>, card: &T) -> bool {
     match pile.iter().rposition(|c| c == card) {
+        Some(i) => {
+            pile.remove(i);
+            true
+        }
+        None => false,
+    }
+}
+
+/// Takes the lowest copy of `card` out of `pile`, if it holds one.
+fn take_lowest<T: PartialEq>(pile: &mut Vec<T>, card: &T) -> bool {
+    match pile.iter().position(|c| c == card) {
         Some(i) => {
             pile.remove(i);
             true
@@ -40,27 +51,91 @@ impl Setup {
         self
     }
 
-    /// Gives `seat` exactly these cards in hand; the cards it held go to
-    /// its discard pile. Each card comes from the seat's deck, else its
-    /// discard pile, else the Imperium deck, else its Reserve pile. `None`
-    /// when a card is in none of them (the setup is then half changed:
-    /// inside [`crate::imperium::Imperium::edit`] the game is not).
+    /// Gives `seat` exactly these cards in hand; the cards it held go
+    /// under its deck, hidden as they were (the discard pile, which every
+    /// seat sees, is unchanged). Each card comes from the seat's deck (its
+    /// lowest copy, so the cards it will draw next stay as they were: the
+    /// cards it held first), else its discard pile, else the Imperium
+    /// deck, its Reserve pile or the Imperium Row (refilled as after an
+    /// acquisition). `None` when a card is in none of them (the setup is
+    /// then half changed: inside [`crate::imperium::Imperium::edit`] the
+    /// game is not).
     pub fn hand(&mut self, seat: Seat, cards: &[CardId]) -> Option<&mut Setup> {
         let p = &mut self.players[seat.index()];
         let old = std::mem::take(&mut p.hand);
-        p.discard.extend(old);
+        p.deck.splice(0..0, old);
         for c in cards {
             let p = &mut self.players[seat.index()];
-            let found = take(&mut p.deck, c)
+            let found = take_lowest(&mut p.deck, c)
                 || take(&mut p.discard, c)
                 || take(&mut self.imperium_deck, c)
-                || self.take_reserve(*c);
+                || self.take_reserve(*c)
+                || self.take_from_row(*c);
             if !found {
                 return None;
             }
             self.players[seat.index()].hand.push(*c);
         }
         Some(self)
+    }
+
+    /// Makes `seat`'s draw deck exactly these cards, the top last (see
+    /// [`Setup::discard`] for where they come from and where the cards it
+    /// held go).
+    pub fn deck(&mut self, seat: Seat, cards: &[CardId]) -> Option<&mut Setup> {
+        self.set_pile(seat, true, cards)
+    }
+
+    /// Makes `seat`'s discard pile exactly these cards. Each comes from the
+    /// pile itself, else the seat's deck, discard pile or hand, else the
+    /// Imperium deck, its Reserve pile or the Imperium Row; the cards the
+    /// pile held and no longer does are trashed (as a trash effect may
+    /// do). So no card is made or lost. `None` when a card is in none of
+    /// those places.
+    pub fn discard(&mut self, seat: Seat, cards: &[CardId]) -> Option<&mut Setup> {
+        self.set_pile(seat, false, cards)
+    }
+
+    /// Makes `seat`'s deck (`deck`) or discard pile exactly `cards` (see
+    /// [`Setup::discard`]).
+    fn set_pile(&mut self, seat: Seat, deck: bool, cards: &[CardId]) -> Option<&mut Setup> {
+        let p = &mut self.players[seat.index()];
+        let mut old = std::mem::take(if deck { &mut p.deck } else { &mut p.discard });
+        let mut new = Vec::with_capacity(cards.len());
+        for c in cards {
+            let p = &mut self.players[seat.index()];
+            let other = if deck { &mut p.discard } else { &mut p.deck };
+            let found = take(&mut old, c)
+                || take(other, c)
+                || take(&mut p.hand, c)
+                || take(&mut self.imperium_deck, c)
+                || self.take_reserve(*c)
+                || self.take_from_row(*c);
+            if !found {
+                return None;
+            }
+            new.push(*c);
+        }
+        let p = &mut self.players[seat.index()];
+        *(if deck { &mut p.deck } else { &mut p.discard }) = new;
+        self.trash.extend(old);
+        Some(self)
+    }
+
+    /// One card out of the Imperium Row, if it is there; the Row is then
+    /// refilled from the top of the Imperium deck, as after an acquisition.
+    fn take_from_row(&mut self, card: CardId) -> bool {
+        if !take(&mut self.row, &card) {
+            return false;
+        }
+        let size = usize::from(data().setup.row_size);
+        while self.row.len() < size {
+            let Some(c) = self.imperium_deck.pop() else {
+                break;
+            };
+            self.row.push(c);
+        }
+        true
     }
 
     /// One card out of its Reserve pile, if it is a Reserve card and the
@@ -95,6 +170,39 @@ impl Setup {
         p.supply = supply;
         p.garrison = garrison;
         p.conflict = conflict;
+        Some(self)
+    }
+
+    /// Puts `n` of `seat`'s troops in its garrison, the difference coming
+    /// from or going back to its supply, so troops are conserved.
+    /// `None` when the supply holds too few.
+    pub fn garrison(&mut self, seat: Seat, n: u8) -> Option<&mut Setup> {
+        let p = &mut self.players[seat.index()];
+        p.supply = (p.supply + p.garrison).checked_sub(n)?;
+        p.garrison = n;
+        Some(self)
+    }
+
+    /// Puts `n` of `seat`'s troops in the Conflict, the difference coming
+    /// from or going back to its supply, so troops are conserved.
+    /// `None` when the supply holds too few.
+    pub fn deployed(&mut self, seat: Seat, n: u8) -> Option<&mut Setup> {
+        let p = &mut self.players[seat.index()];
+        p.supply = (p.supply + p.conflict).checked_sub(n)?;
+        p.conflict = n;
+        Some(self)
+    }
+
+    /// Puts Conflict card `card` on top of the Conflict deck, out of the
+    /// deck if it is there, else out of the box (a game deals only some of
+    /// each tier's cards), so no Conflict is in the deck twice. `None` when
+    /// the card was revealed already this game.
+    pub fn conflict_on_top(&mut self, card: ConflictId) -> Option<&mut Setup> {
+        if self.conflicts_seen.contains(&card) || self.conflict == Some(card) {
+            return None;
+        }
+        take(&mut self.conflict_deck, &card);
+        self.conflict_deck.push(card);
         Some(self)
     }
 
