@@ -690,3 +690,40 @@ fn each_of_the_two_areas_on_the_way_of_a_three_area_attack_must_be_desert() {
         );
     }
 }
+
+#[test]
+fn a_ridden_sandworm_answering_a_harkonnen_call_brings_its_sandrider() {
+    // DW-SANDRIDER-12 with AR-HAZ-15 and AR-HAZ-50: outside Desert Hazards,
+    // no sandworm is free, and the Atreides answer the wormsign a Harkonnen
+    // legion revealed with the ridden one: the Sandrider moves with it.
+    let mut g = dw_game(&[]);
+    g.edit(|s| {
+        for id in ["s1_5", "s1_6", "s2_1", "s3_1"] {
+            s.put_worm(a(id)).unwrap();
+        }
+        s.put_sandriders(a("s3_1"), 1).unwrap();
+        s.areas[a("s1_2").index()].wormsign = Some(Wormsign::Sandworm);
+        s.put(H, a("s1_1"), [1, 0, 0], 0).unwrap();
+        s.put(H, a("s2_2"), [1, 0, 0], 0).unwrap();
+        s.turn(H, &[DieResult::Strategy, DieResult::Strategy], 1);
+    })
+    .unwrap();
+    assert_eq!(g.worms_off(), 0, "no sandworm is free");
+    play(
+        &mut g,
+        H,
+        &[
+            Action::SpendDie(DieResult::Strategy),
+            Action::Legion(a("s1_1")),
+            Action::Take(UnitKind::Regular),
+            Action::To(a("s1_2")),
+            Action::Retreat(a("s1_1")),
+        ],
+    );
+    assert!(matches!(g.prompt(), Prompt::CalledWorm(_, to) if to == a("s1_2")));
+    play(&mut g, A, &[Action::WormMove(a("s3_1"), a("s1_2"))]);
+    assert_eq!(g.areas()[a("s1_2").index()].worm, Some(Worm::Normal));
+    assert_eq!(g.areas()[a("s1_2").index()].desert.sandriders, 1);
+    assert_eq!(g.areas()[a("s3_1").index()].worm, None);
+    assert_eq!(g.areas()[a("s3_1").index()].desert.sandriders, 0);
+}

@@ -501,9 +501,13 @@ mod tests {
         let d = g.d();
         let id = |s: &str| d.leader_id(s).unwrap_or_else(|| panic!("{s}"));
         let (paul, stilgar, baron) = (id("paul_atreides"), id("stilgar"), id("baron_harkonnen"));
+        // No leader stands alone (AR-MOVE-13): a regular with each.
         g.edit(|s| {
+            s.put(A, a("s1_1"), [1, 0, 0], 0).unwrap();
             s.place_leader(paul, a("s1_1"));
+            s.put(H, a("arrakeen"), [1, 0, 0], 0).unwrap();
             s.place_leader(baron, a("arrakeen"));
+            s.put(A, a("s2_2"), [1, 0, 0], 0).unwrap();
         })
         .unwrap();
         assert!(!g.condition_met(C::NamedAtreidesLeadersOnBoardAtLeast { n: 2 }));
@@ -555,9 +559,11 @@ mod tests {
     #[test]
     fn harkonnen_units_on_board_at_most() {
         let mut g = game();
+        // 14 units, no stack over the limit of 6 (AR-MOVE-07).
         g.edit(|s| {
             s.put(H, a("arrakeen"), [6, 0, 0], 0).unwrap();
-            s.put(H, a("carthag"), [4, 4, 0], 0).unwrap();
+            s.put(H, a("carthag"), [4, 2, 0], 0).unwrap();
+            s.put(H, a("s1_1"), [0, 2, 0], 0).unwrap();
         })
         .unwrap();
         assert!(g.condition_met(C::HarkonnenUnitsOnBoardAtMost { n: 14 }));
