@@ -9,7 +9,9 @@ use melange::rules::arrakis::{
     Vehicle,
 };
 use melange::rules::core::Ruleset;
-use melange::rules::core::conformance::{assert_edit_refused, setup_plays_on};
+use melange::rules::core::conformance::{
+    assert_edit_refused, assert_setup_fixture, setup_plays_on,
+};
 
 /// The fixture a setup's text is pinned by (rewritten by `SETUP_UPDATE=1`).
 const FIXTURE: &str = "tests/fixtures/arrakis-setup.json";
@@ -218,18 +220,5 @@ fn a_setup_fixture_reads_back_and_is_written_the_same() {
         g.legal_actions(seat, &mut acts);
         g.apply(seat, &acts[0], &mut Vec::new()).unwrap();
     }
-    let text = g.to_setup().to_text() + "\n";
-    if std::env::var_os("SETUP_UPDATE").is_some() {
-        std::fs::write(FIXTURE, &text).unwrap();
-    }
-    let kept = std::fs::read_to_string(FIXTURE)
-        .expect("the fixture; write it with SETUP_UPDATE=1 cargo test --test arrakis position::");
-    assert_eq!(
-        kept, text,
-        "the setup's text changed; see the diff of {FIXTURE}"
-    );
-    assert_eq!(
-        Arrakis::from_setup(Setup::from_text(&kept).unwrap()).unwrap(),
-        g
-    );
+    assert_setup_fixture(&g, FIXTURE);
 }

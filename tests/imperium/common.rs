@@ -54,8 +54,14 @@ pub fn game_with(leaders: [&str; 4], preset: Preset, hand: &[&str]) -> Imperium 
         let l = legal(&g);
         act(&mut g, l[0]);
     }
-    // The hand comes out of the seat's deck (the cards drawn go back under
-    // it), so the game is one the rules reach.
+    seat_zero_turn(&mut g, hand);
+    g
+}
+
+/// Seat 0's turn with this hand and plenty of resources: the hand comes
+/// out of the seat's deck (the cards drawn go back under it), so the game
+/// is one the rules reach.
+pub fn seat_zero_turn(g: &mut Imperium, hand: &[&str]) {
     let hand: Vec<CardId> = hand.iter().map(|c| card(c)).collect();
     g.edit(|s| {
         s.start_turn(Seat(0));
@@ -67,7 +73,6 @@ pub fn game_with(leaders: [&str; 4], preset: Preset, hand: &[&str]) -> Imperium 
         p.water = 5;
     })
     .unwrap();
-    g
 }
 
 pub fn game(hand: &[&str]) -> Imperium {

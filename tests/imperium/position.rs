@@ -6,7 +6,7 @@
 //! the same checks (`playout.rs`, `hagal.rs`).
 use super::common::{act, card, intrigue, space};
 use melange::rules::core::conformance::{
-    assert_edit_refused, setup_plays_on, setup_round_trip, text_round_trip,
+    assert_edit_refused, assert_setup_fixture, setup_plays_on, setup_round_trip, text_round_trip,
 };
 use melange::rules::core::{Ruleset, Seat};
 use melange::rules::imperium::{
@@ -342,18 +342,5 @@ fn a_setup_fixture_reads_back_and_is_written_the_same() {
         g.legal_actions(seat, &mut acts);
         g.apply(seat, &acts[0], &mut Vec::new()).unwrap();
     }
-    let text = g.to_setup().to_text() + "\n";
-    if std::env::var_os("SETUP_UPDATE").is_some() {
-        std::fs::write(FIXTURE, &text).unwrap();
-    }
-    let kept = std::fs::read_to_string(FIXTURE)
-        .expect("the fixture; write it with SETUP_UPDATE=1 cargo test --test imperium position::");
-    assert_eq!(
-        kept, text,
-        "the setup's text changed; see the diff of {FIXTURE}"
-    );
-    assert_eq!(
-        Imperium::from_setup(Setup::from_text(&kept).unwrap()).unwrap(),
-        g
-    );
+    assert_setup_fixture(&g, FIXTURE);
 }

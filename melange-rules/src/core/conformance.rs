@@ -333,6 +333,26 @@ pub fn text_round_trip<G: Position>(g: &G) -> Result<(), String> {
     }
 }
 
+/// Pins `g`'s setup text to the fixture file `path`, byte for byte, so a
+/// change to the text's form shows in review, and checks the kept text
+/// reads back into `g`. With `SETUP_UPDATE` set in the environment it
+/// rewrites the file first (`SETUP_UPDATE=1 cargo test --test <game>
+/// position::`).
+pub fn assert_setup_fixture<G: Position + PartialEq + std::fmt::Debug>(g: &G, path: &str) {
+    let text = setup_text(&g.to_setup()) + "\n";
+    if std::env::var_os("SETUP_UPDATE").is_some() {
+        std::fs::write(path, &text).expect("the fixture is written");
+    }
+    let kept = std::fs::read_to_string(path)
+        .unwrap_or_else(|e| panic!("{path}: {e}; write it with SETUP_UPDATE=1"));
+    assert_eq!(
+        kept, text,
+        "the setup's text changed; see the diff of {path}"
+    );
+    let read = read_setup::<G::Setup>(&kept, G::GAME).expect("the fixture is a setup");
+    assert_eq!(G::from_setup(read).expect("the fixture's position"), *g);
+}
+
 /// A game built from its own setup plays on as the original for up to
 /// `steps` actions (the middle legal action each time), state for state:
 /// the hidden facts (decks, pools, the generator) come across too.

@@ -42,19 +42,7 @@ fn game_with(leaders: [&str; 4], hand: &[&str]) -> Imperium {
         ..Default::default()
     };
     let mut g = Imperium::setup(&opts, 11).unwrap();
-    // The hand comes out of the seat's deck (the cards drawn go back under
-    // it), so the game is one the rules reach.
-    let hand: Vec<CardId> = hand.iter().map(|c| card(c)).collect();
-    g.edit(|s| {
-        s.start_turn(Seat(0));
-        s.hand(Seat(0), &hand)
-            .expect("the hand's cards are in the game");
-        let p = s.player(Seat(0));
-        p.solari = 10;
-        p.spice = 10;
-        p.water = 5;
-    })
-    .unwrap();
+    crate::common::seat_zero_turn(&mut g, hand);
     g
 }
 
@@ -144,19 +132,7 @@ fn game_opts(preset: Preset, overrides: &[(&str, &str)], hand: &[&str]) -> Imper
         ..Default::default()
     };
     let mut g = Imperium::setup(&opts, 11).unwrap();
-    // The hand comes out of the seat's deck (the cards drawn go back under
-    // it), so the game is one the rules reach.
-    let hand: Vec<CardId> = hand.iter().map(|c| card(c)).collect();
-    g.edit(|s| {
-        s.start_turn(Seat(0));
-        s.hand(Seat(0), &hand)
-            .expect("the hand's cards are in the game");
-        let p = s.player(Seat(0));
-        p.solari = 10;
-        p.spice = 10;
-        p.water = 5;
-    })
-    .unwrap();
+    crate::common::seat_zero_turn(&mut g, hand);
     g
 }
 
