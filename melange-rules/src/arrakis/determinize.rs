@@ -18,18 +18,21 @@
 //! - for the Harkonnen: the Atreides face-down deployment tokens (on the
 //!   board, drawn and not yet placed, and in the pool), the ranks of the
 //!   face-down sietches, the secret objective(s), and with the Desert War
-//!   the markers of the Camps on the board and off it (DW-CAMP-04);
+//!   the markers of the Camps on the board and off it (DW-CAMP-04,
+//!   `expansions/desert_war/hidden.rs`);
 //! - for the Atreides: the order of their own deployment pool (they know
 //!   what is left in it, not what comes next);
 //! - with the Smugglers, for the Harkonnen: the cards the die's Mentat
-//!   result just drew into the Atreides hand (SM-DIE-15), with that hand;
+//!   result just drew into the Atreides hand (SM-DIE-15), with that hand
+//!   (`expansions/smugglers/hidden.rs`);
 //! - for both: the face-down wormsign tokens with the wormsign pool, the
 //!   markers under the untaken testing stations, the prescience deck's
 //!   order, and the game's own generator (future dice and shuffles).
 //!
 //! Every piece is listed, with who cannot see it, in the register beside
 //! this file (`hidden.rs`, MC-SIM-08), which the tests check piece by
-//! piece.
+//! piece. An expansion redraws its own pieces through the hook list
+//! (`sample_redrawn`, `hand_redealing`, `hand_redealt`).
 //!
 //! Not drawn anew: what card effects let a house glimpse (it is not part
 //! of the view); it stays as it is in the copy.
@@ -38,7 +41,6 @@ use rand::{Rng, SeedableRng};
 
 use crate::core::{GameRng, Seat};
 
-use super::expansions::desert_war::data::desert_war;
 use super::ids::{CardId, Deck, Faction};
 use super::prompt::Prompt;
 use super::state::Arrakis;
@@ -59,12 +61,14 @@ impl Arrakis {
             g.redraw_tokens(rng);
             g.redraw_sietches(rng);
             g.redraw_objectives(rng);
-            g.redraw_camps(rng);
         } else {
             // The Atreides know which tokens are left in their pool, never
             // the order they will be drawn in (AR-DEPLOY-02).
             sorted_shuffle(&mut g.deploy_pool, rng);
         }
+        // The expansions' own hidden pieces (the Desert War's Camp
+        // markers).
+        g.hook_sample_redrawn(me, rng);
         g.redraw_wormsigns(rng);
         g.redraw_stations(rng);
         sorted_shuffle(&mut g.prescience_deck, rng);
@@ -75,17 +79,14 @@ impl Arrakis {
 
     /// `f`'s hand redrawn with its decks: per deck, the hand keeps its
     /// number of that deck's cards, drawn from those cards and the deck.
-    /// With the Smugglers, the cards of the Atreides hand that the die's
-    /// Mentat result just drew (SM-DIE-15) are redrawn with it: as many of
-    /// the new hand's cards of the same deck, chosen by chance, since the
-    /// other house sees only how many were drawn from which deck.
+    /// Cards of the hand an expansion keeps apart (the Smugglers' Mentat
+    /// draw, SM-DIE-15) are redrawn with it: as many of the new hand's
+    /// cards of the same deck, chosen by chance, since the other house
+    /// sees only how many were drawn from which deck.
     fn redeal_hand(&mut self, f: Faction, rng: &mut GameRng) {
         let d = self.d();
         let decks = Deck::of(f);
-        let mut mentat = match self.smugglers.as_deref_mut() {
-            Some(sm) if f == Faction::Atreides => std::mem::take(&mut sm.mentat_drawn),
-            _ => Vec::new(),
-        };
+        let mut apart = self.hook_hand_redealing(f);
         let house = &mut self.houses[f];
         let hand = std::mem::take(&mut house.hand);
         // A card of neither deck (none in the core game) stays in hand.
@@ -104,16 +105,14 @@ impl Arrakis {
             sorted_shuffle(&mut pool, rng);
             house.decks[k] = pool.split_off(in_hand);
             // The dealt cards are in chance order: the first ones stand
-            // for the Mentat draw's cards of this deck.
-            let drawn_here = mentat.iter().filter(|c| d.card(**c).deck == *deck).count();
-            mentat.retain(|c| d.card(*c).deck != *deck);
-            mentat.extend(pool.iter().take(drawn_here).copied());
+            // for the cards kept apart of this deck.
+            let here = apart.iter().filter(|c| d.card(**c).deck == *deck).count();
+            apart.retain(|c| d.card(*c).deck != *deck);
+            apart.extend(pool.iter().take(here).copied());
             kept.append(&mut pool);
         }
         house.hand = kept;
-        if let Some(sm) = self.smugglers.as_deref_mut().filter(|_| !mentat.is_empty()) {
-            sm.mentat_drawn = mentat;
-        }
+        self.hook_hand_redealt(&apart);
     }
 
     /// Both decks of `f` in a new order; when `f` is the seat sampled for,
@@ -219,27 +218,6 @@ impl Arrakis {
         self.wormsign_pool = pool;
     }
 
-    /// Desert War: the markers of the Camps on the board and of those off
-    /// it, hidden from the Harkonnen (DW-CAMP-04); which markers are in the
-    /// game is public, so they are drawn among themselves, and those off the
-    /// board keep the data's order as the game keeps it.
-    fn redraw_camps(&mut self, rng: &mut GameRng) {
-        let Some(dw) = self.desert_war.as_deref_mut() else {
-            return;
-        };
-        let mut pool: Vec<_> = self.areas.iter().filter_map(|a| a.desert.camp).collect();
-        pool.append(&mut dw.camp_tokens);
-        sorted_shuffle(&mut pool, rng);
-        for a in &mut self.areas {
-            if let Some(m) = a.desert.camp.as_mut() {
-                *m = pool.pop().unwrap_or(*m);
-            }
-        }
-        let order = &desert_war().atreides.camp_tokens;
-        pool.sort_by_key(|m| order.iter().position(|x| x == m));
-        dw.camp_tokens = pool;
-    }
-
     /// The markers under the untaken testing stations, among themselves.
     fn redraw_stations(&mut self, rng: &mut GameRng) {
         let mut marks: Vec<_> = self.areas.iter().filter_map(|a| a.station).collect();
@@ -254,7 +232,7 @@ impl Arrakis {
 
 /// Shuffles `v` from a fixed starting order, so the outcome depends on
 /// the multiset of its items and `rng`, never on the order they were in.
-fn sorted_shuffle<T: Ord>(v: &mut [T], rng: &mut GameRng) {
+pub(crate) fn sorted_shuffle<T: Ord>(v: &mut [T], rng: &mut GameRng) {
     v.sort_unstable();
     v.shuffle(rng);
 }

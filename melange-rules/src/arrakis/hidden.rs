@@ -6,6 +6,8 @@
 //! checks each piece over random games of every expansion, and the test
 //! below names every field of the state as public or as a piece of this
 //! register, so a new field cannot be added without that decision.
+use std::sync::LazyLock;
+
 use rand::Rng;
 
 use crate::core::Seat;
@@ -15,8 +17,18 @@ use super::ids::Faction;
 use super::prompt::Prompt;
 use super::state::Arrakis;
 
-/// Every hidden piece of War for Arrakis and its expansions.
-pub const HIDDEN: &[HiddenPiece<Arrakis>] = &[
+/// Every hidden piece of War for Arrakis and of its expansions: the core
+/// game's below, then each expansion's, which it lists in its own folder
+/// (`expansions/*/hidden.rs`) and the hook list gathers.
+pub static HIDDEN: LazyLock<Vec<HiddenPiece<Arrakis>>> = LazyLock::new(|| {
+    CORE.iter()
+        .chain(super::expansions::hooks::hidden_pieces())
+        .copied()
+        .collect()
+});
+
+/// The hidden pieces of the core game.
+const CORE: &[HiddenPiece<Arrakis>] = &[
     HiddenPiece {
         name: "harkonnen_hand",
         hidden_from: not_harkonnen,
@@ -88,21 +100,6 @@ pub const HIDDEN: &[HiddenPiece<Arrakis>] = &[
         },
     },
     HiddenPiece {
-        name: "desert_war_camp_markers",
-        hidden_from: not_atreides,
-        read: |g| {
-            let dw = g.desert_war.as_deref()?;
-            let on_board: Vec<u64> = g
-                .areas
-                .iter()
-                .filter_map(|a| a.desert.camp.map(|m| m as u64))
-                .collect();
-            let mut all = on_board.clone();
-            all.extend(dw.camp_tokens.iter().map(|m| *m as u64));
-            Reading::sequence_of(&on_board, distinct(&all) > 1)
-        },
-    },
-    HiddenPiece {
         name: "wormsign_tokens_on_board",
         hidden_from: everyone,
         read: |g| {
@@ -148,17 +145,6 @@ pub const HIDDEN: &[HiddenPiece<Arrakis>] = &[
         read: |g| Reading::top_of(&to_u64(&g.prescience_deck)),
     },
     HiddenPiece {
-        name: "smugglers_mentat_draw",
-        hidden_from: not_atreides,
-        read: |g| {
-            let drawn = &g.smugglers.as_deref()?.mentat_drawn;
-            let v: Vec<u64> = drawn.iter().map(|c| u64::from(c.0)).collect();
-            let h = g.house(Faction::Atreides);
-            let open = h.hand.len() > drawn.len() || !h.decks[0].is_empty();
-            Reading::multiset_of(&v, open)
-        },
-    },
-    HiddenPiece {
         name: "game_generator",
         hidden_from: everyone,
         read: |g| Some(Reading::new(g.rng.clone().random(), true)),
@@ -173,7 +159,7 @@ fn not_harkonnen(_: &Arrakis, s: Seat) -> bool {
     s.0 != 0
 }
 
-fn not_atreides(_: &Arrakis, s: Seat) -> bool {
+pub(crate) fn not_atreides(_: &Arrakis, s: Seat) -> bool {
     s.0 != 1
 }
 
@@ -222,17 +208,34 @@ fn to_u64(v: &[u8]) -> Vec<u64> {
     v.iter().map(|x| u64::from(*x)).collect()
 }
 
-fn distinct(v: &[u64]) -> usize {
+pub(crate) fn distinct(v: &[u64]) -> usize {
     let mut v = v.to_vec();
     v.sort_unstable();
     v.dedup();
     v.len()
 }
 
+/// Every name `source` (a `hidden.rs`) gives as hidden in a `// hidden: `
+/// comment is a piece of the register; shared with the expansions'
+/// `hidden.rs`, which classify their own state.
+#[cfg(test)]
+pub(crate) fn assert_registered(source: &str) {
+    let names: Vec<&str> = HIDDEN.iter().map(|p| p.name).collect();
+    for line in source.lines() {
+        let Some((_, said)) = line.split_once("// hidden: ") else {
+            continue;
+        };
+        for name in said.split([',', ' ']).filter(|w| w.contains('_')) {
+            if name.starts_with('*') {
+                continue;
+            }
+            assert!(names.contains(&name), "{name} is not in the register");
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
-    use super::super::expansions::desert_war::{DesertArea, DesertWarState};
-    use super::super::expansions::smugglers::{SmugglersArea, SmugglersState};
     use super::super::state::{AreaState, Arrakis, House};
 
     /// MC-SIM-08: every field of the state, each named public or a piece
@@ -241,7 +244,7 @@ mod tests {
     /// hidden, registered, redrawn by the sampler and so checked by the
     /// register's test).
     #[allow(dead_code, clippy::too_many_lines)]
-    fn classify(g: &Arrakis, h: &House, a: &AreaState, dw: &DesertWarState, sm: &SmugglersState) {
+    fn classify(g: &Arrakis, h: &House, a: &AreaState) {
         let Arrakis {
             rules: _,
             rng: _, // hidden: game_generator
@@ -274,8 +277,8 @@ mod tests {
             bought_supremacy: _,
             winner: _,
             max_rounds: _,
-            desert_war: _, // below
-            smugglers: _,  // below
+            desert_war: _, // expansions/desert_war/hidden.rs
+            smugglers: _,  // expansions/smugglers/hidden.rs
             effect: _,     // the card being resolved, public
             hazard_cursor: _,
             loaded: _, // test hook, empty outside tests
@@ -309,71 +312,15 @@ mod tests {
             wormsign: _, // hidden: wormsign_tokens_on_board
             worm: _,
             harvester: _,
-            desert: _, // below
-            smugglers: _,
+            desert: _,    // expansions/desert_war/hidden.rs
+            smugglers: _, // expansions/smugglers/hidden.rs
         } = a;
-        let DesertArea {
-            suspensors: _,
-            rockets: _,
-            sandriders: _,
-            camp: _, // hidden: desert_war_camp_markers
-            escorts: _,
-        } = a.desert;
-        let DesertWarState {
-            escorts: _,
-            suspensors: _,
-            sandriders: _,
-            rockets: _,
-            camp_tokens: _, // hidden: desert_war_camp_markers
-            tokens_on_board: _,
-            sandriders_card_spent: _,
-            action_taken: _,
-            escort_placed: _,
-            desert_power_open: _,
-            sandrider_placed: _,
-            retreat_battle: _,
-        } = dw;
-        let SmugglersArea {
-            harvester: _,
-            base: _,
-        } = a.smugglers;
-        let SmugglersState {
-            standing: _,
-            staban_step: _,
-            regulars_waiting: _,
-            thopters: _,
-            thopters_in_game: _,
-            harvesters_in_game: _,
-            carryall_in_game: _,
-            base: _,
-            die: _,
-            die_ready: _,
-            battles_this_placement: _,
-            thopters_forgone: _,
-            base_pending: _,
-            staban_returning: _,
-            resume: _,
-            mentat_drawn: _, // hidden: smugglers_mentat_draw
-            die_special: _,
-        } = sm;
     }
 
     /// Every name the classification above gives as hidden is a piece of
     /// the register.
     #[test]
     fn the_register_names_every_hidden_field() {
-        let names: Vec<&str> = super::HIDDEN.iter().map(|p| p.name).collect();
-        let source = include_str!("hidden.rs");
-        for line in source.lines() {
-            let Some((_, said)) = line.split_once("// hidden: ") else {
-                continue;
-            };
-            for name in said.split([',', ' ']).filter(|w| w.contains('_')) {
-                if name.starts_with('*') {
-                    continue;
-                }
-                assert!(names.contains(&name), "{name} is not in the register");
-            }
-        }
+        super::assert_registered(include_str!("hidden.rs"));
     }
 }

@@ -29,6 +29,16 @@ pub struct HiddenPiece<G> {
     pub read: fn(&G) -> Option<Reading>,
 }
 
+// By hand, not derived: a derive would ask `G: Copy`, and a piece holds
+// only its name and two function pointers whatever the game.
+impl<G> Clone for HiddenPiece<G> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<G> Copy for HiddenPiece<G> {}
+
 /// A piece read in one position.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Reading {

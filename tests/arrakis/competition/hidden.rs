@@ -72,7 +72,7 @@ fn sample(g: &Arrakis, seat: Seat, k: u64) -> Arrakis {
 }
 
 fn check(positions: &[Arrakis]) -> Vec<PieceReport> {
-    let reports = leak_report(HIDDEN, positions, 2, SAMPLES, sample);
+    let reports = leak_report(&HIDDEN, positions, 2, SAMPLES, sample);
     let problems: Vec<String> = reports.iter().filter_map(PieceReport::problem).collect();
     assert!(problems.is_empty(), "MC-SIM-08:\n{}", problems.join("\n"));
     reports
@@ -88,7 +88,7 @@ fn no_sample_predicts_a_hidden_piece_better_than_chance() {
     }
     all.extend((0..8).map(at_mentat_keep));
     let reports = check(&all);
-    for piece in HIDDEN {
+    for piece in HIDDEN.iter() {
         assert!(
             reports.iter().any(|r| r.name == piece.name && r.open > 0),
             "MC-SIM-08: {} was never hidden with more than one value possible: \

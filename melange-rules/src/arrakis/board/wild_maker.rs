@@ -122,7 +122,7 @@ impl Arrakis {
                     && s.wormsign.is_none()
                     && !s.any_harvester() // SM-HARVESTER-03
                     && !s.settlement
-                    && !s.smugglers.base // AR-HAZ-41, SM-BASE-02
+                    && !self.hook_sietch_at(*a) // AR-HAZ-41
             })
             .collect()
     }

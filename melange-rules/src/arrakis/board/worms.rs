@@ -76,9 +76,8 @@ impl Arrakis {
 
     /// Whether a moving sandworm may end its move in area `x`: no legion,
     /// deployment token, harvester, sandworm, wormsign, sietch or
-    /// settlement there, and no Fremen Camp, which is a figure
-    /// (docs/rules-decisions.md, Desert War, DQ9). Desert Troopers never
-    /// stop it (DW-TROOPER-14).
+    /// settlement there, nor a figure of an expansion that bars it (the
+    /// hook list: a Camp, the Smugglers' Base).
     pub(crate) fn worm_may_end_in(&self, x: AreaId, d: &Data) -> bool {
         let s = &self.areas[x.index()];
         !s.has_legion(Faction::Atreides, d)
@@ -89,8 +88,8 @@ impl Arrakis {
             && s.wormsign.is_none()
             && s.sietch.is_none()
             && !s.settlement
-            && s.desert.camp.is_none()
-            && !s.smugglers.base // AR-HAZ-41, SM-BASE-02: the Base is a figure
+            && !self.hook_sietch_at(x) // an expansion's piece that is a sietch
+            && !self.hook_sandworm_stop_barred(x) // an expansion's figure
     }
 
     /// The rule a refused sandworm activation move breaks: AR-HAZ-41 when

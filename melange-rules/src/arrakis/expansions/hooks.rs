@@ -19,11 +19,12 @@
 use crate::arrakis::action::Action;
 use crate::arrakis::cards::effects::Step;
 use crate::arrakis::event::Event;
-use crate::arrakis::ids::{AirZoneId, AreaId, AreaSet, Faction, LeaderId};
+use crate::arrakis::ids::{AirZoneId, AreaId, AreaSet, CardId, Faction, LeaderId};
 use crate::arrakis::prompt::{Battle, Group, Move};
 use crate::arrakis::state::{Arrakis, Vehicle};
 use crate::arrakis::vocab::Units;
-use crate::core::SetupError;
+use crate::core::hidden::HiddenPiece;
+use crate::core::{GameRng, SetupError};
 
 pub(crate) use super::desert_war::hooks::DesertWar;
 pub(crate) use super::smugglers::hooks::Smugglers;
@@ -188,6 +189,20 @@ pub(crate) trait Expansion {
     /// A paused move goes on; `true` when the expansion resumes something
     /// of its own instead.
     fn move_resuming(_g: &mut Arrakis, _ev: &mut Vec<Event>) -> bool {
+        false
+    }
+
+    /// Whether the expansion has a piece in `area` that the core's rules
+    /// treat as a sietch: an Atreides stronghold the Harkonnen may attack,
+    /// that makes fighting on cost hits under `continue_cost` =
+    /// `settlement_only`, and that bars harvesters and sandworms.
+    fn sietch_at(_g: &Arrakis, _area: AreaId) -> bool {
+        false
+    }
+
+    /// Whether the expansion has a figure in `area` that a moving sandworm
+    /// may not end its move on (AR-HAZ-41), beside the core's own.
+    fn sandworm_stop_barred(_g: &Arrakis, _area: AreaId) -> bool {
         false
     }
 
@@ -358,6 +373,24 @@ pub(crate) trait Expansion {
     /// deployed again).
     fn leader_left_tank(_g: &mut Arrakis, _l: LeaderId) {}
 
+    /// The expansion's pieces of the hidden-state register (MC-SIM-08),
+    /// listed in its own `hidden.rs`.
+    const HIDDEN: &'static [HiddenPiece<Arrakis>] = &[];
+
+    /// MC-SIM-03: in a sample drawn for `me`, the expansion's pieces `me`
+    /// cannot see drawn anew with `rng`, read the same number of times
+    /// whatever the hidden facts are. Asked after the core's own redraws
+    /// for that seat and before the wormsigns'.
+    fn sample_redrawn(_g: &mut Arrakis, _me: Faction, _rng: &mut GameRng) {}
+
+    /// MC-SIM-03: the cards of `f`'s hand the expansion keeps apart (moved
+    /// into `out`), while a sample redeals the hand: the core stands, for
+    /// each, a dealt card of the same deck.
+    fn hand_redealing(_g: &mut Arrakis, _f: Faction, _out: &mut Vec<CardId>) {}
+
+    /// The cards that stand for those kept apart, after the redeal.
+    fn hand_redealt(_g: &mut Arrakis, _cards: &[CardId]) {}
+
     /// Lists the legal actions of the expansion's own decision, when the
     /// game waits on one (its own `Prompt` variant).
     fn legal_decision(_g: &Arrakis, _out: &mut Vec<Action>) {}
@@ -389,6 +422,12 @@ pub(crate) trait Expansion {
     fn reason(_rule: &str) -> Option<&'static str> {
         None
     }
+}
+
+/// Every expansion's pieces of the hidden-state register, in the list's
+/// order, whether or not a game plays it (a piece reads nothing then).
+pub(crate) fn hidden_pieces() -> impl Iterator<Item = &'static HiddenPiece<Arrakis>> {
+    DesertWar::HIDDEN.iter().chain(Smugglers::HIDDEN)
 }
 
 /// Calls `$hook` of each listed expansion the game plays with, in order.
@@ -656,6 +695,16 @@ impl Arrakis {
         first!(self, [DesertWar, Smugglers], wormsign_barred(area))
     }
 
+    /// See [`Expansion::sietch_at`].
+    pub(crate) fn hook_sietch_at(&self, area: AreaId) -> bool {
+        any!(self, [DesertWar, Smugglers], sietch_at(area))
+    }
+
+    /// See [`Expansion::sandworm_stop_barred`].
+    pub(crate) fn hook_sandworm_stop_barred(&self, area: AreaId) -> bool {
+        any!(self, [DesertWar, Smugglers], sandworm_stop_barred(area))
+    }
+
     /// See [`Expansion::hazard_wormsign_barred`].
     pub(crate) fn hook_hazard_wormsign_barred(&self, area: AreaId) -> bool {
         any!(self, [DesertWar, Smugglers], hazard_wormsign_barred(area))
@@ -834,6 +883,23 @@ impl Arrakis {
     /// See [`Expansion::check_position`].
     pub(crate) fn hook_check_position(&self) -> Option<SetupError> {
         first!(self, [DesertWar, Smugglers], check_position())
+    }
+
+    /// See [`Expansion::sample_redrawn`].
+    pub(crate) fn hook_sample_redrawn(&mut self, me: Faction, rng: &mut GameRng) {
+        each!(self, [DesertWar, Smugglers], sample_redrawn(me, rng));
+    }
+
+    /// See [`Expansion::hand_redealing`].
+    pub(crate) fn hook_hand_redealing(&mut self, f: Faction) -> Vec<CardId> {
+        let mut out = Vec::new();
+        each!(self, [DesertWar, Smugglers], hand_redealing(f, &mut out));
+        out
+    }
+
+    /// See [`Expansion::hand_redealt`].
+    pub(crate) fn hook_hand_redealt(&mut self, cards: &[CardId]) {
+        each!(self, [DesertWar, Smugglers], hand_redealt(cards));
     }
 
     /// See [`Expansion::leader_left_tank`].

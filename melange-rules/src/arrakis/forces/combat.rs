@@ -145,7 +145,7 @@ impl Arrakis {
             (BattleStep::Continue, Action::Continue) => {
                 // AR-COMBAT-29 (AR-OPT-06: only against a settlement/sietch).
                 let s = &self.areas[bt.at.index()];
-                let fortified = s.settlement || s.sietch.is_some() || s.smugglers.base; // SM-BASE-02
+                let fortified = s.settlement || s.sietch.is_some() || self.hook_sietch_at(bt.at);
                 // Killers without Mercy: continuing is free.
                 let free = bt.boost == Boost::FreeContinue;
                 if !free && (!self.rules.continue_cost_settlement_only || fortified) {

@@ -16,7 +16,7 @@ impl Arrakis {
         s.unit_count(f.other()) > 0
             || match f {
                 Faction::Atreides => s.settlement,
-                Faction::Harkonnen => s.sietch.is_some() || s.smugglers.base, // SM-BASE-02
+                Faction::Harkonnen => s.sietch.is_some() || self.hook_sietch_at(b),
             }
     }
 

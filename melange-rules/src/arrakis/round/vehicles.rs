@@ -84,7 +84,7 @@ impl Arrakis {
         self.is_desert(a)
             && !s.any_harvester() // AR-VEH-08, SM-HARVESTER-03
             && s.sietch.is_none()
-            && !s.smugglers.base // SM-BASE-02: as a sietch
+            && !self.hook_sietch_at(a)
             && s.unit_count(A) == 0
             && s.worm.is_none()
     }

@@ -9,7 +9,8 @@ use crate::arrakis::expansions::{ExpansionAction, ExpansionPrompt};
 use crate::arrakis::ids::{AirZoneId, AreaId, AreaSet, Faction, LeaderId};
 use crate::arrakis::prompt::{Battle, Group, Move, Prompt};
 use crate::arrakis::state::{Arrakis, Vehicle};
-use crate::core::SetupError;
+use crate::core::hidden::HiddenPiece;
+use crate::core::{GameRng, SetupError};
 
 /// The Desert War expansion (rule IDs `DW-...`) as the core sees it.
 pub(crate) struct DesertWar;
@@ -21,6 +22,21 @@ impl Expansion for DesertWar {
 
     fn check_position(g: &Arrakis) -> Option<SetupError> {
         g.desert_war_position_error()
+    }
+
+    const HIDDEN: &'static [HiddenPiece<Arrakis>] = super::hidden::HIDDEN;
+
+    /// DW-CAMP-08 with AR-HAZ-41 (docs/rules-decisions.md, Desert War,
+    /// DQ9): a Camp is a figure, so a sandworm never ends a move on one.
+    fn sandworm_stop_barred(g: &Arrakis, area: AreaId) -> bool {
+        g.areas[area.index()].desert.camp.is_some()
+    }
+
+    /// DW-CAMP-04: the Camps' markers are hidden from the Harkonnen.
+    fn sample_redrawn(g: &mut Arrakis, me: Faction, rng: &mut GameRng) {
+        if me == Faction::Harkonnen {
+            g.redraw_camps(rng);
+        }
     }
 
     /// DW-ESCORT-02: an Escort instead of an ornithopter.

@@ -233,6 +233,7 @@ mod escorts;
 pub mod event;
 mod flow;
 mod harkonnen_actions;
+mod hidden;
 pub(crate) mod hooks;
 pub mod options;
 mod position;

@@ -9,11 +9,12 @@ use crate::arrakis::cards::play::LegionRule;
 use crate::arrakis::event::Event;
 use crate::arrakis::expansions::hooks::Expansion;
 use crate::arrakis::expansions::{ExpansionAction, ExpansionPrompt};
-use crate::arrakis::ids::{AreaId, Faction, LeaderId};
+use crate::arrakis::ids::{AreaId, CardId, Faction, LeaderId};
 use crate::arrakis::prompt::{AfterExcess, Battle, Group, Move, Prompt};
 use crate::arrakis::state::{Arrakis, Vehicle};
 use crate::arrakis::vocab::Units;
 use crate::core::SetupError;
+use crate::core::hidden::HiddenPiece;
 
 /// The Smugglers expansion (rule IDs `SM-...`) as the core sees it.
 pub(crate) struct Smugglers;
@@ -25,6 +26,18 @@ impl Expansion for Smugglers {
 
     fn check_position(g: &Arrakis) -> Option<SetupError> {
         g.smugglers_position_error()
+    }
+
+    const HIDDEN: &'static [HiddenPiece<Arrakis>] = super::hidden::HIDDEN;
+
+    /// SM-DIE-15: the Mentat draw's cards are redrawn with the hand.
+    fn hand_redealing(g: &mut Arrakis, f: Faction, out: &mut Vec<CardId>) {
+        g.take_mentat_drawn(f, out);
+    }
+
+    /// SM-DIE-15: the dealt cards that stand for the Mentat draw's.
+    fn hand_redealt(g: &mut Arrakis, cards: &[CardId]) {
+        g.put_mentat_drawn(cards);
     }
 
     fn unit_totals(g: &Arrakis, f: Faction, totals: &mut Units) {
@@ -166,6 +179,12 @@ impl Expansion for Smugglers {
     /// stand.
     fn wormsign_barred(g: &Arrakis, area: AreaId) -> Option<&'static str> {
         g.smugglers_bar_wormsign(area).then_some("SM-ROUND-08")
+    }
+
+    /// SM-BASE-02: the Base is a sietch for attacks, for fighting on,
+    /// for harvesters and for sandworms (AR-HAZ-41: a figure).
+    fn sietch_at(g: &Arrakis, area: AreaId) -> bool {
+        g.areas[area.index()].smugglers.base
     }
 
     /// SM-ROUND-08: no Desert Hazards wormsign where Smuggler units stand.

@@ -168,6 +168,7 @@ mod edits;
 pub mod event;
 mod flow;
 mod harvesters;
+mod hidden;
 pub(crate) mod hooks;
 mod neutral;
 pub mod options;
