@@ -138,6 +138,10 @@ pub(crate) trait Expansion {
     /// back in order.
     fn step_ran(_g: &mut Arrakis) {}
 
+    /// Adds to `out` the areas the expansion's pieces make links of a
+    /// sandriding chain, as a wormsign is (AR-MOVE-17).
+    fn sandriding_links(_g: &Arrakis, _out: &mut AreaSet) {}
+
     /// Where a sandworm in `from` may attack, when the expansion changes
     /// its reach.
     fn sandworm_targets(_g: &Arrakis, _from: AreaId) -> Option<AreaSet> {
@@ -693,6 +697,13 @@ impl Arrakis {
     /// See [`Expansion::wormsign_barred`].
     pub(crate) fn hook_wormsign_barred(&self, area: AreaId) -> Option<&'static str> {
         first!(self, [DesertWar, Smugglers], wormsign_barred(area))
+    }
+
+    /// See [`Expansion::sandriding_links`].
+    pub(crate) fn hook_sandriding_links(&self) -> AreaSet {
+        let mut out = AreaSet::EMPTY;
+        each!(self, [DesertWar, Smugglers], sandriding_links(&mut out));
+        out
     }
 
     /// See [`Expansion::sietch_at`].

@@ -346,13 +346,14 @@ impl Arrakis {
     /// reaches are left to the plain move.
     pub(crate) fn sandride_targets(&self, from: AreaId) -> AreaSet {
         let b = self.d().board;
+        // An expansion's pieces may count as wormsigns too.
+        let links = self.hook_sandriding_links();
         let signs: AreaSet = self
             .areas
             .iter()
             .enumerate()
-            .filter(|(_, s)| {
-                // DW-SANDRIDER-09: a lone Sandrider counts as a wormsign.
-                (s.wormsign.is_some() || s.worm.is_some() || s.desert.sandriders > 0)
+            .filter(|(i, s)| {
+                (s.wormsign.is_some() || s.worm.is_some() || links.contains(AreaId(*i as u8)))
                     && s.unit_count(Faction::Harkonnen) == 0
             })
             .map(|(i, _)| AreaId(i as u8))

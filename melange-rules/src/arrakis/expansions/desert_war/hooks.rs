@@ -26,6 +26,15 @@ impl Expansion for DesertWar {
 
     const HIDDEN: &'static [HiddenPiece<Arrakis>] = super::hidden::HIDDEN;
 
+    /// DW-SANDRIDER-09: a lone Sandrider counts as a wormsign.
+    fn sandriding_links(g: &Arrakis, out: &mut AreaSet) {
+        for (i, a) in g.areas.iter().enumerate() {
+            if a.desert.sandriders > 0 {
+                out.insert(AreaId(i as u8));
+            }
+        }
+    }
+
     /// DW-CAMP-08 with AR-HAZ-41 (docs/rules-decisions.md, Desert War,
     /// DQ9): a Camp is a figure, so a sandworm never ends a move on one.
     fn sandworm_stop_barred(g: &Arrakis, area: AreaId) -> bool {
