@@ -306,3 +306,38 @@ fn an_escort_and_an_ornithopter_together_only_under_the_option() {
     let t = &s.areas()[to.index()];
     assert_eq!((t.units[H].regular, t.desert.escorts), (1, 1));
 }
+
+#[test]
+fn a_refused_escort_action_is_said_in_words_unless_it_names_what_the_board_lacks() {
+    // AR-ACT-17: a refusal quotes the action's words when every area and
+    // Air zone it names is the board's (`DwAction::names_known`), and says
+    // so when one is not, printing no unknown id.
+    let opts = ArrakisOptions {
+        desert_war: true,
+        ..Default::default()
+    };
+    let g = Arrakis::setup(&opts, 7).unwrap();
+    let unknown = "\u{201c}an action naming something this game does not have";
+    let last_zone = melange::rules::arrakis::AirZoneId(g.zones().len() as u8 - 1);
+    let last_area = melange::rules::arrakis::AreaId(g.areas().len() as u8 - 1);
+    let no_zone = melange::rules::arrakis::AirZoneId(g.zones().len() as u8);
+    let no_area = melange::rules::arrakis::AreaId(g.areas().len() as u8);
+    for (x, known) in [
+        (DwAction::EscortTroops(zone("az1"), a("s1_1")), true),
+        (DwAction::EscortTroops(last_zone, last_area), true),
+        (DwAction::EscortTroops(last_zone, a("s1_1")), true),
+        (DwAction::EscortTroops(no_zone, a("s1_1")), false),
+        (DwAction::EscortTroops(zone("az1"), no_area), false),
+        (
+            DwAction::EscortTroops(melange::rules::arrakis::AirZoneId(200), a("s1_1")),
+            false,
+        ),
+        (
+            DwAction::EscortTroops(zone("az1"), melange::rules::arrakis::AreaId(250)),
+            false,
+        ),
+    ] {
+        let e = assert_refused(&g, seat(H), &dw(x)).to_string();
+        assert_eq!(!e.contains(unknown), known, "{x:?}: {e}");
+    }
+}
