@@ -832,6 +832,16 @@ mod tests {
         assert_eq!(s.far_attack_desert_steps, 2);
         assert_eq!(data().tables.hazards.sandworm_dice + 1, s.ridden_dice);
         refused(|v| v["sandriders"]["ridden_dice"] = json!(7), "roll cap");
+        // Both ends of the range are allowed: the sandworm's own dice (a
+        // Sandrider adding none) and the roll cap.
+        let worm = data().tables.hazards.sandworm_dice;
+        assert!(with(|v| v["sandriders"]["ridden_dice"] = json!(worm)).is_ok());
+        refused(
+            |v| v["sandriders"]["ridden_dice"] = json!(worm - 1),
+            "sandworm's",
+        );
+        let cap = data().tables.combat.max_dice;
+        assert!(with(|v| v["sandriders"]["ridden_dice"] = json!(cap)).is_ok());
     }
 
     // DW-ESCORT-03, DW-ESCORT-06, DW-ESCORT-07, DW-ESCORT-10, DW-ESCORT-11.
