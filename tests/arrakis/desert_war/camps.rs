@@ -63,6 +63,14 @@ fn camps_one_per_sector_in_empty_desert_areas() {
     // DW-CAMP-03: an area with a unit is not empty; a plateau is not desert.
     assert_eq!(refused(&mut g, camp(SD, "s3_3")), "DW-CAMP-03");
     assert_eq!(refused(&mut g, camp(SD, "s2_5")), "DW-CAMP-03");
+    let e = g
+        .apply(seat(A), &camp(SD, "s2_5"), &mut Vec::new())
+        .unwrap_err()
+        .to_string();
+    assert!(
+        e.contains("a Fremen Camp goes in an empty desert area"),
+        "{e}"
+    );
     // DW-CAMP-04: the Kwisatz Haderach token is already down.
     assert_eq!(refused(&mut g, camp(KH, "s3_2")), "DW-CAMP-04");
     // DW-CAMP-01: "Done" is not offered while Camps must go down.

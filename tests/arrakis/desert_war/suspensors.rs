@@ -42,6 +42,15 @@ fn moves_two_areas_ignoring_impassable_borders() {
     assert!(!offered.contains(&mv("s1_4", "s1_11")));
     let e = assert_refused(&g, seat(H), &mv("s1_4", "s1_11"));
     assert_eq!(rule_of(e), "DW-SUSPENSOR-09");
+    // DW-HARKONNEN-15: only a Suspensor Trooper on the board moves; the
+    // refusal says so in words.
+    let e = assert_refused(&g, seat(H), &mv("s1_5", "s1_7"));
+    assert_eq!(rule_of(e.clone()), "DW-HARKONNEN-15");
+    assert!(
+        e.to_string()
+            .contains("the move takes one of your Suspensor Troopers on the board"),
+        "{e}"
+    );
     let mut g = g;
     let ev = play(&mut g, H, &[mv("s1_4", "carthag")]);
     assert_eq!(g.areas()[a("carthag").index()].desert.suspensors, 1);
