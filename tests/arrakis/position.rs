@@ -8,6 +8,7 @@ use melange::rules::arrakis::{
     Action, Arrakis, ArrakisOptions, CardId, DieResult, Preset, Setup, SetupError, UnitKind, Units,
     Vehicle,
 };
+use melange::rules::arrakis::{AirZoneId, AreaId};
 use melange::rules::core::Ruleset;
 use melange::rules::core::conformance::{
     assert_edit_refused, assert_setup_fixture, setup_plays_on,
@@ -221,4 +222,36 @@ fn a_setup_fixture_reads_back_and_is_written_the_same() {
         g.apply(seat, &acts[0], &mut Vec::new()).unwrap();
     }
     assert_setup_fixture(&g, FIXTURE);
+}
+
+/// An edit of a setup given an area and an Air zone to name.
+type OffBoardEdit = fn(&mut Setup, AreaId, AirZoneId) -> Result<(), SetupError>;
+
+/// An edit naming an area or Air zone off the board is refused with
+/// `SETUP`, the game unchanged, in the core and in both expansions.
+#[test]
+fn edits_naming_what_the_board_lacks_are_refused() {
+    let g = Arrakis::setup(&options(true, true), 3).unwrap();
+    let off = AreaId(g.areas().len() as u8);
+    let zone = AirZoneId(g.zones().len() as u8);
+    let edits: [(&str, OffBoardEdit); 7] = [
+        ("put", |s, x, _| s.put(H, x, [1, 0, 0], 0)),
+        ("put_worm", |s, x, _| s.put_worm(x)),
+        ("put_sandriders", |s, x, _| s.put_sandriders(x, 1)),
+        ("put_camp", |s, x, _| {
+            let m = s.desert_war.as_ref().unwrap().camp_tokens[0];
+            s.put_camp(x, m)
+        }),
+        ("put_escort", |s, x, _| s.put_escort(x)),
+        ("put_escort_zone", |s, _, z| s.put_escort_zone(z)),
+        ("put_smuggler_regulars", |s, x, _| {
+            s.put_smuggler_regulars(x, 1)
+        }),
+    ];
+    for (name, edit) in edits {
+        let mut h = g.clone();
+        let e = h.edit(|s| edit(s, off, zone)).unwrap_err();
+        assert_eq!(e.rule, "SETUP", "{name}");
+        assert_eq!(h, g, "{name}: a refused edit changes nothing");
+    }
 }

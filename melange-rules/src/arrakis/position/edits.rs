@@ -10,6 +10,19 @@ use crate::arrakis::vocab::Units;
 use crate::core::SetupError;
 
 impl Setup {
+    /// Refuses an area off the board, so that an edit naming one changes
+    /// nothing rather than panics.
+    pub(crate) fn on_board(&self, area: AreaId) -> Result<(), SetupError> {
+        if area.index() < self.areas.len() {
+            Ok(())
+        } else {
+            Err(SetupError::shape(format!(
+                "area {} is not on the board",
+                area.0
+            )))
+        }
+    }
+
     /// Takes every unit, leader, token, harvester, wormsign, sandworm and
     /// vehicle off the board, units and generic leaders back to their
     /// supply, named leaders set aside, sandworms off the board; the
@@ -56,12 +69,7 @@ impl Setup {
         generic: u8,
     ) -> Result<(), SetupError> {
         let units = units.into();
-        if area.index() >= self.areas.len() {
-            return Err(SetupError::shape(format!(
-                "area {} is not on the board",
-                area.0
-            )));
-        }
+        self.on_board(area)?;
         let house = &mut self.houses[f];
         if let Some(k) = UnitKind::ALL
             .into_iter()
@@ -125,6 +133,7 @@ impl Setup {
     /// Puts a normal sandworm from off the board into `area`; refused when
     /// none is off the board (AR-HAZ-14: the box holds so many).
     pub fn put_worm(&mut self, area: AreaId) -> Result<(), SetupError> {
+        self.on_board(area)?;
         if self.worms_off == 0 {
             return Err(SetupError::new(
                 "AR-HAZ-14",

@@ -1,7 +1,8 @@
 //! The Desert War's edits of a [`Setup`], for tests and fixtures: its
 //! figures come out of their supply as they do in play, so an edited setup
 //! still passes the expansion's checks (`position.rs`). Each is refused,
-//! the setup unchanged, when the expansion is off or its supply is short.
+//! the setup unchanged, when the expansion is off, its supply is short or
+//! the area or Air zone is off the board.
 use super::DesertWarState;
 use super::troopers::Troopers;
 use crate::arrakis::Setup;
@@ -30,6 +31,7 @@ impl Setup {
     /// Puts Desert Troopers (Suspensors, Rocket Launchers, Sandriders)
     /// from their supplies into `area`.
     pub fn put_troopers(&mut self, area: AreaId, t: Troopers) -> Result<(), SetupError> {
+        self.on_board(area)?;
         let dw = desert_war(self)?;
         for (what, have, want) in [
             ("Suspensor Troopers", dw.suspensors, t.suspensors),
@@ -79,6 +81,7 @@ impl Setup {
 
     /// Puts the Camp whose token shows `m` from the supply into `area`.
     pub fn put_camp(&mut self, area: AreaId, m: Marker) -> Result<(), SetupError> {
+        self.on_board(area)?;
         let dw = desert_war(self)?;
         let Some(i) = dw.camp_tokens.iter().position(|x| *x == m) else {
             return Err(SetupError::new(
@@ -104,6 +107,7 @@ impl Setup {
     /// Puts an Escort Ornithopter from the supply into the Harkonnen
     /// legion in `area`, as one of its generic leaders (DW-ESCORT-08).
     pub fn put_escort(&mut self, area: AreaId) -> Result<(), SetupError> {
+        self.on_board(area)?;
         self.take_escort()?;
         let a = &mut self.areas[area.index()];
         a.generic[Faction::Harkonnen] += 1;
@@ -113,6 +117,12 @@ impl Setup {
 
     /// Puts an Escort Ornithopter from the supply into Air zone `z`.
     pub fn put_escort_zone(&mut self, z: AirZoneId) -> Result<(), SetupError> {
+        if z.index() >= self.zones.len() {
+            return Err(SetupError::shape(format!(
+                "Air zone {} is not on the board",
+                z.0
+            )));
+        }
         self.take_escort()?;
         self.zones[z.index()] = Some(Vehicle::EscortOrnithopter);
         Ok(())

@@ -21,6 +21,7 @@ impl Setup {
     /// Puts `n` Smuggler Regulars from the Atreides supply into `area`
     /// (SM-UNIT-01: once allied they are Atreides units).
     pub fn put_smuggler_regulars(&mut self, area: AreaId, n: u8) -> Result<(), SetupError> {
+        self.on_board(area)?;
         self.smugglers_mut()?;
         let supply = &mut self.houses[Faction::Atreides].supply;
         if supply.smuggler < n {
@@ -40,6 +41,7 @@ impl Setup {
     /// Puts a Smuggler harvester into `area`, one of those still in the
     /// game (SM-HARVESTER-02).
     pub fn put_smuggler_harvester(&mut self, area: AreaId) -> Result<(), SetupError> {
+        self.on_board(area)?;
         let in_game = self.smugglers_mut()?.harvesters_in_game;
         let on_board = self.areas.iter().filter(|a| a.smugglers.harvester).count() as u8;
         if on_board >= in_game || self.areas[area.index()].smugglers.harvester {
@@ -99,6 +101,9 @@ impl Setup {
     /// Stands the Smugglers' Base in `area`, off wherever it stood, as the
     /// alliance places it (SM-ALLY-06); `None` takes it off the board.
     pub fn smugglers_base(&mut self, area: Option<AreaId>) -> Result<(), SetupError> {
+        if let Some(area) = area {
+            self.on_board(area)?;
+        }
         self.smugglers_mut()?.base = area;
         for a in &mut self.areas {
             a.smugglers.base = false;
