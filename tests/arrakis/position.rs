@@ -199,6 +199,37 @@ fn the_desert_wars_figures_are_counted_dw_setup_02() {
 }
 
 #[test]
+fn desert_troopers_beside_an_opposing_legion_are_refused_dw_trooper_13() {
+    // DW-TROOPER-13: an arriving legion removes the opposing Desert
+    // Troopers, so a position never holds both. Each house's troopers are
+    // tried against the other's legion, and each alone is accepted.
+    let g = Arrakis::setup(&options(true, false), 3).unwrap();
+    let x = a("s3_3");
+    let e = refused(&g, |s| {
+        s.put(H, x, Units::from([1, 0, 0]), 0).unwrap();
+        s.put_rockets(x, 1).unwrap();
+    });
+    assert_eq!(e.rule, "DW-TROOPER-13");
+    assert!(
+        e.message.contains("Atreides Desert Troopers"),
+        "{}",
+        e.message
+    );
+    let e = refused(&g, |s| {
+        s.put(A, x, Units::from([1, 0, 0]), 0).unwrap();
+        s.put_suspensors(x, 1).unwrap();
+    });
+    assert_eq!(e.rule, "DW-TROOPER-13");
+    assert!(e.message.contains("Suspensor Troopers"), "{}", e.message);
+    let mut alone = g.clone();
+    alone.edit(|s| s.put_rockets(x, 1)).unwrap();
+    let mut alone = g.clone();
+    alone
+        .edit(|s| s.put(H, x, Units::from([1, 0, 0]), 0))
+        .unwrap();
+}
+
+#[test]
 fn the_smugglers_base_before_the_alliance_is_refused_sm_thopter_04() {
     let g = Arrakis::setup(&options(false, true), 3).unwrap();
     let e = refused(&g, |s| s.areas[a("s1_3").index()].smugglers.base = true);
