@@ -189,7 +189,7 @@ fn text_that_is_no_setup_is_refused() {
 fn the_desert_wars_figures_are_counted_dw_setup_02() {
     let g = Arrakis::setup(&options(true, false), 3).unwrap();
     let e = refused(&g, |s| {
-        s.areas[a("s1_3").index()].desert.suspensors += 1;
+        s.areas[a("s1_3").index()].expansions.desert.suspensors += 1;
     });
     assert_eq!(e.rule, "DW-SETUP-02");
     let e = refused(&g, |s| {
@@ -232,7 +232,9 @@ fn desert_troopers_beside_an_opposing_legion_are_refused_dw_trooper_13() {
 #[test]
 fn the_smugglers_base_before_the_alliance_is_refused_sm_thopter_04() {
     let g = Arrakis::setup(&options(false, true), 3).unwrap();
-    let e = refused(&g, |s| s.areas[a("s1_3").index()].smugglers.base = true);
+    let e = refused(&g, |s| {
+        s.areas[a("s1_3").index()].expansions.smugglers.base = true
+    });
     assert_eq!(e.rule, "SM-THOPTER-04");
     // SM-SETUP-02: the Smuggler Regulars waiting on the Smugglers board
     // are not Atreides units; one more in the supply is made from nothing.
@@ -270,7 +272,7 @@ fn edits_naming_what_the_board_lacks_are_refused() {
         ("put_worm", |s, x, _| s.put_worm(x)),
         ("put_sandriders", |s, x, _| s.put_sandriders(x, 1)),
         ("put_camp", |s, x, _| {
-            let m = s.desert_war.as_ref().unwrap().camp_tokens[0];
+            let m = s.expansions.desert_war.as_ref().unwrap().camp_tokens[0];
             s.put_camp(x, m)
         }),
         ("put_escort", |s, x, _| s.put_escort(x)),

@@ -507,7 +507,7 @@ fn the_harkonnen_cannot_simulate_which_cards_the_mentat_drew() {
             let house = &mut s.houses[Faction::Atreides];
             house.decks[0].truncate(house.decks[0].len() - 2);
             house.hand.extend(drawn.iter().copied());
-            s.smugglers.as_deref_mut().unwrap().mentat_drawn = drawn.clone();
+            s.expansions.smugglers.as_deref_mut().unwrap().mentat_drawn = drawn.clone();
             s.prompt = Prompt::Expansion(ExpansionPrompt::Smugglers(SmPrompt::MentatKeep));
         })
         .unwrap();

@@ -277,8 +277,7 @@ mod tests {
             bought_supremacy: _,
             winner: _,
             max_rounds: _,
-            desert_war: _, // expansions/desert_war/hidden.rs
-            smugglers: _,  // expansions/smugglers/hidden.rs
+            expansions: _, // expansions/*/hidden.rs
             effect: _,     // the card being resolved, public
             hazard_cursor: _,
             loaded: _, // test hook, empty outside tests
@@ -312,8 +311,7 @@ mod tests {
             wormsign: _, // hidden: wormsign_tokens_on_board
             worm: _,
             harvester: _,
-            desert: _,    // expansions/desert_war/hidden.rs
-            smugglers: _, // expansions/smugglers/hidden.rs
+            expansions: _, // expansions/*/hidden.rs
         } = a;
     }
 

@@ -1,13 +1,9 @@
 //! Setting up a game (AR-START).
 
 use super::board::tables::TokenMix;
-use super::data::{Data, data};
+use super::data::Data;
 use super::event::Event;
-use super::expansions::desert_war::DesertWarState;
-use super::expansions::desert_war::data::desert_war;
-use super::expansions::smugglers::SmugglersState;
-use super::expansions::smugglers::core_data::smugglers_data;
-use super::expansions::smugglers::data::smugglers;
+use super::expansions::ExpansionStates;
 use super::ids::{CardId, Deck, Faction, UnitKind, Wormsign};
 use super::options::ArrakisOptions;
 use super::state::*;
@@ -46,11 +42,7 @@ impl Arrakis {
         let rules = options.rules()?;
         // MC-ROUNDS-02: no par measured, no fair tie-break.
         Arrakis::check_round_limit(&rules, options.max_rounds)?;
-        let d = if rules.smugglers.is_some() {
-            smugglers_data()
-        } else {
-            data()
-        };
+        let d = Arrakis::data_for(&rules);
         let b = d.board;
         let t = &d.tables;
         let mut rng = RngStream::Game.rng(seed);
@@ -89,13 +81,6 @@ impl Arrakis {
                 bene_gesserit_placed: false,
             }
         });
-        if rules.smugglers.is_some() {
-            // SM-SETUP-02, SM-SETUP-06: the Smuggler Regulars not on the
-            // Smugglers board wait in the Atreides supply.
-            let s = smugglers();
-            houses[Faction::Atreides].supply.smuggler =
-                s.components.smuggler_regulars - s.setup.regulars_on_board;
-        }
         for h in houses.iter_mut() {
             for pile in &mut h.decks {
                 pile.shuffle(&mut rng);
@@ -220,12 +205,7 @@ impl Arrakis {
             max_rounds: options.max_rounds.filter(|n| *n > 0),
             loaded: Vec::new(),
             hazard_cursor: 0,
-            desert_war: rules
-                .desert_war
-                .map(|_| Box::new(DesertWarState::new(desert_war()))),
-            smugglers: rules
-                .smugglers
-                .map(|_| Box::new(SmugglersState::new(smugglers()))),
+            expansions: ExpansionStates::new(&rules),
             effect: None,
             pinned: 0,
             forced_die: None,
@@ -235,6 +215,7 @@ impl Arrakis {
             fear: None,
             ibad: None,
         };
+        g.hook_game_set_up();
         for f in Faction::ALL {
             for k in 0..2 {
                 for _ in 0..t.setup.starting_hand_per_deck {

@@ -8,9 +8,8 @@ use crate::core::GameRng;
 use super::action::Action;
 use super::data::{Data, data};
 use super::event::Event;
-use super::expansions::desert_war::{DesertArea, DesertWarState};
-use super::expansions::smugglers::core_data::smugglers_data;
-use super::expansions::smugglers::{SmugglersArea, SmugglersState};
+use super::expansions::hooks::tables_for;
+use super::expansions::{AreaExpansions, ExpansionStates};
 use super::ids::{
     AreaId, CardId, Deck, DieResult, Faction, ImperiumMarker, LeaderId, Marker, UnitKind, Wormsign,
 };
@@ -101,10 +100,10 @@ pub struct AreaState {
     pub worm: Option<Worm>,
     /// A Harkonnen harvester.
     pub harvester: bool,
-    /// The Desert War expansion's figures (all zero without it).
-    pub desert: DesertArea,
-    /// The Smugglers expansion's figures (all zero without it).
-    pub smugglers: SmugglersArea,
+    /// The expansions' figures (all zero without them), written into the
+    /// area's text as if they were its own fields.
+    #[serde(flatten)]
+    pub expansions: AreaExpansions,
 }
 
 impl AreaState {
@@ -133,8 +132,7 @@ impl AreaState {
             && self.named == 0
             && self.worm.is_none()
             && !self.harvester
-            && self.desert.is_clear()
-            && self.smugglers.is_clear()
+            && self.expansions.is_clear()
     }
 
     /// Nothing here: no figure and no token (deployment token, sietch,
@@ -306,10 +304,8 @@ pub struct Arrakis {
     pub(crate) winner: Option<(Faction, Cow<'static, str>)>,
     /// MC-ROUNDS-01: the game ends when this round ends (`None`: no limit).
     pub(super) max_rounds: Option<u32>,
-    /// The Desert War expansion's state, when it is on.
-    pub(crate) desert_war: Option<Box<DesertWarState>>,
-    /// The Smugglers expansion's state, when it is on.
-    pub(crate) smugglers: Option<Box<SmugglersState>>,
+    /// The expansions' state, each when it is on.
+    pub(crate) expansions: ExpansionStates,
     /// The planning card being resolved (AR-ACT-13).
     pub(super) effect: Option<super::cards::play::CardRun>,
     /// Desert Hazards resolution cursor (kind * 128 + area).
@@ -479,16 +475,6 @@ impl Arrakis {
         self.winner.as_ref().map(|(f, why)| (*f, why.as_ref()))
     }
 
-    /// The Desert War's own state, when the game plays it.
-    pub fn desert_war(&self) -> Option<&DesertWarState> {
-        self.desert_war.as_deref()
-    }
-
-    /// The Smugglers' own state, when the game plays them.
-    pub fn smugglers(&self) -> Option<&SmugglersState> {
-        self.smugglers.as_deref()
-    }
-
     /// Truthtrance: the die the Harkonnen must use on their next turn.
     pub fn forced_die(&self) -> Option<DieResult> {
         self.forced_die
@@ -511,20 +497,15 @@ impl Arrakis {
 }
 
 impl Arrakis {
-    /// The shared data: the core tables, or with the Smugglers the tables
-    /// as that expansion changes them (Staban Tuek, the Drone
-    /// Ornithopters; `expansions::smugglers::core_data`).
+    /// The shared data: the core tables, or the tables as an expansion
+    /// the game plays changes them (`hooks::tables_for`).
     pub(super) fn d(&self) -> &'static Data {
         Arrakis::data_for(&self.rules)
     }
 
     /// The tables a game with these rules plays with (see [`Arrakis::d`]).
     pub(super) fn data_for(rules: &Rules) -> &'static Data {
-        if rules.smugglers.is_some() {
-            smugglers_data()
-        } else {
-            data()
-        }
+        tables_for(rules).unwrap_or_else(data)
     }
 
     /// Whether Air zone `z` holds a Harkonnen vehicle, the target of

@@ -3,8 +3,7 @@
 use crate::core::Viewer;
 
 use super::event::seat_of;
-use super::expansions::desert_war::{DesertAreaView, DesertWarView};
-use super::expansions::smugglers::{SmugglersArea, SmugglersView};
+use super::expansions::{AreaExpansionViews, ExpansionViews};
 use super::ids::{CardId, Faction};
 use super::prompt::Prompt;
 use super::state::{Arrakis, LeaderAt, Phase, Vehicle, Worm};
@@ -35,10 +34,8 @@ pub struct AreaView {
     pub worm: Option<Worm>,
     /// A harvester.
     pub harvester: bool,
-    /// The Desert War figures (all zero without the expansion).
-    pub desert: DesertAreaView,
-    /// The Smugglers figures (all zero without the expansion; public).
-    pub smugglers: SmugglersArea,
+    /// The expansions' figures (all zero without them).
+    pub expansions: AreaExpansionViews,
 }
 
 /// A house as a viewer sees it.
@@ -110,10 +107,8 @@ pub struct ArrakisView {
     pub claimed_this_round: u8,
     /// The winner.
     pub winner: Option<Faction>,
-    /// The Desert War off the board, when the expansion is on.
-    pub desert_war: Option<DesertWarView>,
-    /// The Smugglers off the board, when the expansion is on.
-    pub smugglers: Option<SmugglersView>,
+    /// The expansions off the board, each when it is on.
+    pub expansions: ExpansionViews,
 }
 
 impl Arrakis {
@@ -140,8 +135,7 @@ impl Arrakis {
                 wormsign: s.wormsign.is_some(),
                 worm: s.worm,
                 harvester: s.harvester,
-                desert: DesertAreaView::of(&s.desert, atreides),
-                smugglers: s.smugglers,
+                expansions: s.expansions.view(atreides),
             })
             .collect();
         let houses = ByFaction::from_fn(|f| {
@@ -202,11 +196,7 @@ impl Arrakis {
             atomics_area: self.atomics_area,
             claimed_this_round: self.claimed_this_round,
             winner: self.winner.as_ref().map(|w| w.0),
-            desert_war: self
-                .desert_war
-                .as_deref()
-                .map(|dw| DesertWarView::of(dw, atreides)),
-            smugglers: self.smugglers.as_deref().map(SmugglersView::of),
+            expansions: self.expansions.view(atreides),
         }
     }
 }

@@ -741,13 +741,15 @@ fn view_to_pb(view: ArrakisView) -> pb::ArrakisView {
             .to_owned(),
             harvester: a.harvester,
             desert: view
+                .expansions
                 .desert_war
                 .is_some()
-                .then(|| desert_war::dw_area_to_pb(&a.desert)),
+                .then(|| desert_war::dw_area_to_pb(&a.expansions.desert)),
             smugglers: view
+                .expansions
                 .smugglers
                 .is_some()
-                .then(|| smugglers::sm_area_to_pb(&a.smugglers)),
+                .then(|| smugglers::sm_area_to_pb(&a.expansions.smugglers)),
         })
         .collect();
     let zones = view
@@ -864,8 +866,16 @@ fn view_to_pb(view: ArrakisView) -> pb::ArrakisView {
             .map(Faction::name)
             .unwrap_or_default()
             .to_owned(),
-        desert_war: view.desert_war.as_ref().map(desert_war::dw_view_to_pb),
-        smugglers: view.smugglers.as_ref().map(smugglers::sm_view_to_pb),
+        desert_war: view
+            .expansions
+            .desert_war
+            .as_ref()
+            .map(desert_war::dw_view_to_pb),
+        smugglers: view
+            .expansions
+            .smugglers
+            .as_ref()
+            .map(smugglers::sm_view_to_pb),
     }
 }
 

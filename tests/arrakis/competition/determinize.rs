@@ -251,6 +251,7 @@ fn the_desert_war_camps_are_redrawn_for_the_harkonnen() {
     let camps: std::collections::HashSet<_> = (0..12)
         .map(|n| {
             sample(&g, H, n).areas()[super::super::common::a("s1_3").index()]
+                .expansions
                 .desert
                 .camp
         })

@@ -59,7 +59,11 @@ fn at_mentat_keep(seed: u64) -> Arrakis {
             house.decks[k].pop().expect("a card"),
         ];
         house.hand.extend(drawn.iter().copied());
-        s.smugglers.as_deref_mut().expect("smugglers").mentat_drawn = drawn;
+        s.expansions
+            .smugglers
+            .as_deref_mut()
+            .expect("smugglers")
+            .mentat_drawn = drawn;
         s.prompt = Prompt::Expansion(ExpansionPrompt::Smugglers(SmPrompt::MentatKeep));
     })
     .unwrap();

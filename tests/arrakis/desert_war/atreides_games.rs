@@ -105,8 +105,12 @@ fn atreides_figures_are_conserved_and_refusals_name_a_rule() {
             g.apply(seat, &a, &mut ev).unwrap();
             // Each kind conserved; at most one Camp per sector.
             let dw = g.desert_war().unwrap();
-            let rockets: u8 = g.areas().iter().map(|s| s.desert.rockets).sum();
-            let riders: u8 = g.areas().iter().map(|s| s.desert.sandriders).sum();
+            let rockets: u8 = g.areas().iter().map(|s| s.expansions.desert.rockets).sum();
+            let riders: u8 = g
+                .areas()
+                .iter()
+                .map(|s| s.expansions.desert.sandriders)
+                .sum();
             assert_eq!(
                 rockets + dw.rockets,
                 d.atreides.rocket_launchers,
@@ -115,7 +119,7 @@ fn atreides_figures_are_conserved_and_refusals_name_a_rule() {
             assert_eq!(riders + dw.sandriders, d.atreides.sandriders, "seed {seed}");
             let mut sectors = Vec::new();
             for (i, s) in g.areas().iter().enumerate() {
-                if s.desert.camp.is_some() {
+                if s.expansions.desert.camp.is_some() {
                     let x = board().areas[i].sector;
                     assert!(!sectors.contains(&x), "seed {seed}: two Camps in {x:?}");
                     sectors.push(x);

@@ -65,7 +65,7 @@ fn the_sandriders_special_with_its_desert_war_action_before_it() {
         "DW-ATREIDES-06"
     );
     play(&mut g, A, &[Action::DeployAt(a("s3_2")), Action::Done]);
-    assert_eq!(g.areas()[a("s3_2").index()].desert.rockets, 1);
+    assert_eq!(g.areas()[a("s3_2").index()].expansions.desert.rockets, 1);
     assert_eq!(rockets_off(&g), off - 1);
     // The special then takes effect: the ridden sandworm, then its
     // wormsign (DW-SANDRIDER-05, DW-SANDRIDER-08).
@@ -109,7 +109,7 @@ fn the_sandriders_special_with_its_desert_war_action_after_it() {
             Action::Done,
         ],
     );
-    assert_eq!(g.areas()[a("s3_2").index()].desert.rockets, 1);
+    assert_eq!(g.areas()[a("s3_2").index()].expansions.desert.rockets, 1);
     assert_eq!(rockets_off(&g), off - 1);
     assert_eq!(g.prompt(), Prompt::Turn(H));
 }
@@ -173,7 +173,7 @@ fn the_wild_makers_special_with_its_desert_war_action_before_it() {
             Action::Done,
         ],
     );
-    assert_eq!(g.areas()[a("s3_2").index()].desert.rockets, 1);
+    assert_eq!(g.areas()[a("s3_2").index()].expansions.desert.rockets, 1);
     // Then the special's own first choice (where the Wild Maker comes).
     assert!(matches!(g.prompt(), Prompt::Card(f, ..) if f == A));
     assert!(
@@ -213,6 +213,6 @@ fn the_wild_makers_special_with_its_desert_war_action_after_it() {
             Action::Done,
         ],
     );
-    assert_eq!(g.areas()[a("s3_2").index()].desert.rockets, 1);
+    assert_eq!(g.areas()[a("s3_2").index()].expansions.desert.rockets, 1);
     assert_eq!(g.prompt(), Prompt::Turn(H));
 }

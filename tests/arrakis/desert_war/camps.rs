@@ -40,9 +40,18 @@ fn camps_go_down_before_the_action_dice() {
     let ev = play(&mut g, A, &[camp(JI, "s4_4")]);
     // DW-CAMP-01: then the dice are rolled.
     assert!(ev.iter().any(|e| matches!(e, Event::DiceRolled { .. })));
-    assert_eq!(g.areas()[a("s1_3").index()].desert.camp, Some(KH));
-    assert_eq!(g.areas()[a("s3_2").index()].desert.camp, Some(SD));
-    assert_eq!(g.areas()[a("s4_4").index()].desert.camp, Some(JI));
+    assert_eq!(
+        g.areas()[a("s1_3").index()].expansions.desert.camp,
+        Some(KH)
+    );
+    assert_eq!(
+        g.areas()[a("s3_2").index()].expansions.desert.camp,
+        Some(SD)
+    );
+    assert_eq!(
+        g.areas()[a("s4_4").index()].expansions.desert.camp,
+        Some(JI)
+    );
     assert!(g.desert_war().unwrap().camp_tokens.is_empty());
 }
 
@@ -138,7 +147,7 @@ fn a_harkonnen_legion_entering_removes_the_camp() {
     let ev = play(&mut g, H, &[Action::To(a("s1_3"))]);
     // DW-CAMP-09: the Camp is removed, its token back to the Atreides face
     // down: the event never names the marker.
-    assert_eq!(g.areas()[a("s1_3").index()].desert.camp, None);
+    assert_eq!(g.areas()[a("s1_3").index()].expansions.desert.camp, None);
     assert!(ev.contains(&Event::Expansion(ExpansionEvent::DesertWar(
         DwEvent::CampRemoved { area: a("s1_3") }
     ))));
@@ -167,7 +176,10 @@ fn an_atreides_legion_keeps_the_camp() {
     );
     // DW-CAMP-08, DW-CAMP-09: free for the Atreides too; only a Harkonnen
     // legion removes it.
-    assert_eq!(g.areas()[a("s1_3").index()].desert.camp, Some(SD));
+    assert_eq!(
+        g.areas()[a("s1_3").index()].expansions.desert.camp,
+        Some(SD)
+    );
 }
 
 #[test]
@@ -182,7 +194,7 @@ fn camps_leave_at_the_end_of_the_round() {
     let ev = play(&mut g, A, &[Action::Done]);
     // DW-CAMP-01 (each round anew): every Camp leaves the board at the End
     // of the Round, its token back to the Atreides.
-    assert!(g.areas().iter().all(|s| s.desert.camp.is_none()));
+    assert!(g.areas().iter().all(|s| s.expansions.desert.camp.is_none()));
     assert_eq!(g.desert_war().unwrap().camp_tokens, vec![KH, SD, JI]);
     // One public count of what the End of the Round cleared: 2 Camps,
     // never their markers.

@@ -64,7 +64,7 @@ fn an_escort_never_takes_a_hit_while_a_unit_is_left() {
     let mut g = atreides_attack(true, [HIT, SHIELD, SHIELD]);
     let s = &g.areas()[a("s1_2").index()];
     assert_eq!(s.units[H], [1, 0, 0]);
-    assert_eq!((s.generic[H], s.desert.escorts), (1, 1));
+    assert_eq!((s.generic[H], s.expansions.desert.escorts), (1, 1));
     assert!(matches!(g.prompt(), Prompt::Battle(b) if b.step == BattleStep::Continue));
     // The same with a plain generic leader: the same casualties.
     let p = atreides_attack(false, [HIT, SHIELD, SHIELD]);
@@ -84,7 +84,10 @@ fn an_escort_hit_goes_with_the_last_unit_back_to_its_supply() {
     let mut p = atreides_attack(false, [HIT, HIT, HIT]);
     for g in [&e, &p] {
         let s = &g.areas()[a("s1_2").index()];
-        assert_eq!((s.unit_count(H), s.generic[H], s.desert.escorts), (0, 0, 0));
+        assert_eq!(
+            (s.unit_count(H), s.generic[H], s.expansions.desert.escorts),
+            (0, 0, 0)
+        );
         assert!(matches!(g.prompt(), Prompt::Battle(b) if b.step == BattleStep::Advance));
     }
     let fresh = game();
@@ -133,7 +136,10 @@ fn an_escort_in_an_attacking_group_absorbs_the_hits_left() {
     // The attack is over, the attackers all gone (AR-COMBAT-24).
     assert!(!matches!(g.prompt(), Prompt::Battle(_)));
     let s = &g.areas()[a("s1_1").index()];
-    assert_eq!((s.unit_count(H), s.generic[H], s.desert.escorts), (0, 0, 0));
+    assert_eq!(
+        (s.unit_count(H), s.generic[H], s.expansions.desert.escorts),
+        (0, 0, 0)
+    );
     assert_eq!(g.areas()[a("s1_2").index()].units[A], [3, 0, 0]);
     assert_eq!(escorts_off(&g), off + 1);
     assert_eq!(g.house(H).generic_supply, generic);

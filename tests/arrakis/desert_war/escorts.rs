@@ -121,7 +121,11 @@ fn escort_troops_the_worked_example() {
     assert_eq!(g.zones()[zone("az1").index()], None);
     let s = &g.areas()[a("s1_7").index()];
     assert_eq!(
-        (s.units[H].regular, s.generic[H], s.desert.escorts),
+        (
+            s.units[H].regular,
+            s.generic[H],
+            s.expansions.desert.escorts
+        ),
         (1, 1, 1)
     );
     assert_eq!(g.areas()[a("s1_4").index()].units[H].regular, 1);
@@ -170,9 +174,9 @@ fn an_escort_in_a_legion_is_a_generic_leader() {
         ],
     );
     let s = &g.areas()[a("s1_8").index()];
-    assert_eq!((s.generic[H], s.desert.escorts), (1, 1));
+    assert_eq!((s.generic[H], s.expansions.desert.escorts), (1, 1));
     let s = &g.areas()[a("s1_7").index()];
-    assert_eq!((s.generic[H], s.desert.escorts), (0, 0));
+    assert_eq!((s.generic[H], s.expansions.desert.escorts), (0, 0));
 }
 
 #[test]
@@ -203,7 +207,11 @@ fn an_escort_removed_with_its_legion_goes_back_to_its_supply() {
     );
     let s = &g.areas()[a("s1_4").index()];
     assert_eq!(
-        (s.units[H].regular, s.generic[H], s.desert.escorts),
+        (
+            s.units[H].regular,
+            s.generic[H],
+            s.expansions.desert.escorts
+        ),
         (0, 0, 0)
     );
     assert_eq!(escorts_off(&g), 2);
@@ -304,7 +312,7 @@ fn an_escort_and_an_ornithopter_together_only_under_the_option() {
     play(&mut s, H, &[offered[0]]);
     assert_eq!((s.zones()[ze.index()], s.zones()[zo.index()]), (None, None));
     let t = &s.areas()[to.index()];
-    assert_eq!((t.units[H].regular, t.desert.escorts), (1, 1));
+    assert_eq!((t.units[H].regular, t.expansions.desert.escorts), (1, 1));
 }
 
 #[test]

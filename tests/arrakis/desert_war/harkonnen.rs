@@ -160,8 +160,8 @@ fn deploy_before_the_die_then_the_die() {
             dw(DwAction::DeploySuspensor(a("s1_5"))),
         ],
     );
-    assert_eq!(g.areas()[a("s1_3").index()].desert.suspensors, 2);
-    assert_eq!(g.areas()[a("s1_5").index()].desert.suspensors, 1);
+    assert_eq!(g.areas()[a("s1_3").index()].expansions.desert.suspensors, 2);
+    assert_eq!(g.areas()[a("s1_5").index()].expansions.desert.suspensors, 1);
     assert_eq!(supply(&g), 2);
     // DW-HARKONNEN-05, DW-HARKONNEN-06: back to the turn, which still
     // spends a die; no second Desert War action for it.
@@ -205,7 +205,7 @@ fn the_action_may_come_after_the_die() {
         H,
         &[dw(DwAction::MoveSuspensor(a("s1_4"), a("s1_5")))],
     );
-    assert_eq!(g.areas()[a("s1_5").index()].desert.suspensors, 1);
+    assert_eq!(g.areas()[a("s1_5").index()].expansions.desert.suspensors, 1);
     assert_eq!(tokens(&g), 0);
     assert_eq!(g.prompt(), Prompt::Turn(A));
     // DW-HARKONNEN-08: no token left, no Desert War action, before or
@@ -280,7 +280,10 @@ fn scouting_with_a_suspensor_trooper() {
     assert_eq!(rule_of(e), "DW-HARKONNEN-18");
     let ev = play(&mut g, H, &[scout]);
     assert!(g.areas()[site.index()].sietch.unwrap().revealed);
-    assert_eq!(g.areas()[a("s1_11").index()].desert.suspensors, 0);
+    assert_eq!(
+        g.areas()[a("s1_11").index()].expansions.desert.suspensors,
+        0
+    );
     assert_eq!(supply(&g), 6); // DW-TROOPER-17
     assert!(ev.iter().any(|e| matches!(e, Event::SietchRevealed { .. })));
     assert_eq!(g.prompt(), Prompt::Turn(H));
@@ -306,7 +309,7 @@ fn the_end_of_the_round_clears_the_harkonnen_side() {
     let dw = g.desert_war().unwrap();
     assert_eq!((dw.tokens_on_board, dw.suspensors, dw.escorts), (0, 6, 2));
     let s = &g.areas()[a("s1_5").index()];
-    assert_eq!((s.generic[H], s.desert.escorts), (1, 0));
+    assert_eq!((s.generic[H], s.expansions.desert.escorts), (1, 0));
     assert_eq!(g.house(H).generic_supply, generic);
     assert!(ev.iter().any(|e| matches!(
         e,

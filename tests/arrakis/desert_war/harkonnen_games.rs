@@ -17,7 +17,11 @@ use rand_chacha::ChaCha8Rng;
 fn check(g: &Arrakis) -> Result<(), String> {
     let dw = g.desert_war().ok_or("the Desert War is on")?;
     let box_ = &desert_war().harkonnen;
-    let on_board: u8 = g.areas().iter().map(|s| s.desert.suspensors).sum();
+    let on_board: u8 = g
+        .areas()
+        .iter()
+        .map(|s| s.expansions.desert.suspensors)
+        .sum();
     if on_board + dw.suspensors != box_.suspensor_troopers {
         return Err(format!(
             "DW-TROOPER-17: Suspensor Troopers {} on the board + {} off != {}",
@@ -30,7 +34,7 @@ fn check(g: &Arrakis) -> Result<(), String> {
         .iter()
         .filter(|v| **v == Some(Vehicle::EscortOrnithopter))
         .count() as u8;
-    let serving: u8 = g.areas().iter().map(|s| s.desert.escorts).sum();
+    let serving: u8 = g.areas().iter().map(|s| s.expansions.desert.escorts).sum();
     let fly_escorts = flying.map_or(0, |grp| grp.escorts);
     if dw.escorts + zones + serving + fly_escorts != box_.escort_ornithopters {
         return Err(format!(
@@ -41,13 +45,13 @@ fn check(g: &Arrakis) -> Result<(), String> {
     }
     let mut plain = u32::from(g.house(H).generic_supply);
     for (i, s) in g.areas().iter().enumerate() {
-        if s.desert.escorts > s.generic[H] {
+        if s.expansions.desert.escorts > s.generic[H] {
             return Err(format!(
                 "DW-ESCORT-08: {} Escorts but {} generic leaders in area {i}",
-                s.desert.escorts, s.generic[H]
+                s.expansions.desert.escorts, s.generic[H]
             ));
         }
-        plain += u32::from(s.generic[H] - s.desert.escorts);
+        plain += u32::from(s.generic[H] - s.expansions.desert.escorts);
     }
     // A battle's attacking group is lifted off the board while it lasts.
     let attacking = match g.prompt() {

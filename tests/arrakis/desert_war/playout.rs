@@ -19,12 +19,17 @@ pub(crate) fn desert_war_hidden_invariant(g: &Arrakis) -> Result<(), String> {
     }
     for viewer in [Viewer::Seat(Seat(0)), Viewer::Spectator] {
         let v = g.view(viewer);
-        if let Some(i) = v.areas.iter().position(|a| a.desert.camp_marker.is_some()) {
+        if let Some(i) = v
+            .areas
+            .iter()
+            .position(|a| a.expansions.desert.camp_marker.is_some())
+        {
             return Err(format!(
                 "DW-CAMP-05: the marker of the Camp in area {i} in a Harkonnen or spectator view"
             ));
         }
-        if v.desert_war
+        if v.expansions
+            .desert_war
             .as_ref()
             .is_some_and(|dw| !dw.camp_token_markers.is_empty())
         {
@@ -175,15 +180,15 @@ fn one_desert_war_seed() {
 fn markers_rotated(g: &Arrakis) -> Option<Arrakis> {
     let mut s = g.to_setup();
     let on_board: Vec<usize> = (0..s.areas.len())
-        .filter(|i| s.areas[*i].desert.camp.is_some())
+        .filter(|i| s.areas[*i].expansions.desert.camp.is_some())
         .collect();
     if on_board.is_empty() {
         return None;
     }
-    let dw = s.desert_war.as_deref_mut()?;
+    let dw = s.expansions.desert_war.as_deref_mut()?;
     let mut all: Vec<_> = on_board
         .iter()
-        .map(|i| s.areas[*i].desert.camp.expect("a Camp"))
+        .map(|i| s.areas[*i].expansions.desert.camp.expect("a Camp"))
         .chain(dw.camp_tokens.iter().copied())
         .collect();
     if all.len() < 2 {
@@ -193,7 +198,7 @@ fn markers_rotated(g: &Arrakis) -> Option<Arrakis> {
     let (board, supply) = all.split_at(on_board.len());
     dw.camp_tokens = supply.to_vec();
     for (i, m) in on_board.iter().zip(board) {
-        s.areas[*i].desert.camp = Some(*m);
+        s.areas[*i].expansions.desert.camp = Some(*m);
     }
     Some(Arrakis::from_setup(s).expect("the same position but for the markers"))
 }

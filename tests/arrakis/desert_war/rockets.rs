@@ -116,7 +116,7 @@ fn worked_example_two_launchers_hit_and_special() {
     assert!(!g.areas()[s.near.index()].harvester);
     assert_eq!(g.zones()[s.zone.index()], None);
     // DW-ROCKET-07: both launchers lost, back to the supply.
-    assert_eq!(g.areas()[s.camp.index()].desert.rockets, 0);
+    assert_eq!(g.areas()[s.camp.index()].expansions.desert.rockets, 0);
     assert_eq!(g.desert_war().unwrap().rockets, 6);
     // DW-ROCKET-09: a harvester went: the Camp may be traded.
     assert_eq!(
@@ -135,7 +135,7 @@ fn worked_example_two_launchers_hit_and_special() {
     ))));
     assert_eq!(g.prescience()[KH], kh + 1);
     // DW-ROCKET-11: the Camp is gone for the game.
-    assert_eq!(g.areas()[s.camp.index()].desert.camp, None);
+    assert_eq!(g.areas()[s.camp.index()].expansions.desert.camp, None);
     assert!(!g.desert_war().unwrap().camp_tokens.contains(&KH));
     // Back to the Desert Power, its Desert War action spent
     // (DW-ATREIDES-01).
@@ -167,11 +167,11 @@ fn a_miss_costs_no_launcher_and_no_harvester_no_trade() {
     play(&mut g, A, &[Action::PickZone(s.zone)]);
     // DW-ROCKET-07, DW-ROCKET-08: one launcher lost for one vehicle, none
     // for the Shield.
-    assert_eq!(g.areas()[s.camp.index()].desert.rockets, 1);
+    assert_eq!(g.areas()[s.camp.index()].expansions.desert.rockets, 1);
     // DW-ROCKET-10: no harvester removed, no trade: back to the Desert
     // Power.
     assert_eq!(g.prompt(), Prompt::Wormsigns(2));
-    assert_eq!(g.areas()[s.camp.index()].desert.camp, Some(KH));
+    assert_eq!(g.areas()[s.camp.index()].expansions.desert.camp, Some(KH));
 }
 
 #[test]
@@ -245,7 +245,7 @@ fn deploy_rockets_into_camp_areas() {
             Action::DeployAt(camp),
         ],
     );
-    assert_eq!(g.areas()[camp.index()].desert.rockets, 3);
+    assert_eq!(g.areas()[camp.index()].expansions.desert.rockets, 3);
     assert_eq!(g.desert_war().unwrap().rockets, 3);
     assert_eq!(g.prompt(), Prompt::Wormsigns(2));
     // DW-ATREIDES-01: one per Desert Power.
@@ -276,7 +276,7 @@ fn the_desert_war_action_may_come_after_the_desert_power() {
             Action::Done,
         ],
     );
-    assert_eq!(g.areas()[camp.index()].desert.rockets, 1);
+    assert_eq!(g.areas()[camp.index()].expansions.desert.rockets, 1);
     assert_eq!(g.prompt(), Prompt::Turn(H));
 }
 
@@ -355,6 +355,6 @@ fn the_camp_may_be_kept_after_a_harvester_falls() {
     let mut ev = Vec::new();
     assert!(g.apply(seat(H), &Action::Done, &mut ev).is_err());
     play(&mut g, A, &[Action::Done]);
-    assert_eq!(g.areas()[s.camp.index()].desert.camp, Some(KH));
+    assert_eq!(g.areas()[s.camp.index()].expansions.desert.camp, Some(KH));
     assert_eq!(g.prompt(), Prompt::Wormsigns(2));
 }

@@ -50,22 +50,22 @@ fn the_end_of_the_round_clears_the_desert_war() {
     let mut ev = Vec::new();
     g.apply(seat, &Action::Done, &mut ev).unwrap();
     // DW-ROUNDEND-01: the Escorts left the legion, back to supply.
-    assert_eq!(g.areas()[a("s1_1").index()].desert.escorts, 0);
+    assert_eq!(g.areas()[a("s1_1").index()].expansions.desert.escorts, 0);
     assert_eq!(g.areas()[a("s1_1").index()].units[H], [2, 0, 0]);
     let dw = g.desert_war().unwrap();
     assert_eq!(dw.escorts, 2);
     // DW-ROUNDEND-02: every Camp, its token back (face down, to the
     // Atreides), in the data's order.
-    assert!(g.areas().iter().all(|s| s.desert.camp.is_none()));
+    assert!(g.areas().iter().all(|s| s.expansions.desert.camp.is_none()));
     assert_eq!(
         dw.camp_tokens,
         [Marker::KwisatzHaderach, Marker::SandDwellers, Marker::Jihad]
     );
     // DW-ROUNDEND-03: every Desert Trooper...
     assert_eq!((dw.suspensors, dw.rockets), (6, 6));
-    assert_eq!(g.areas()[a("s1_5").index()].desert.sandriders, 0);
+    assert_eq!(g.areas()[a("s1_5").index()].expansions.desert.sandriders, 0);
     // DW-ROUNDEND-04: ...but the Sandrider with a sandworm.
-    assert_eq!(g.areas()[a("s2_3").index()].desert.sandriders, 1);
+    assert_eq!(g.areas()[a("s2_3").index()].expansions.desert.sandriders, 1);
     assert_eq!(dw.sandriders, 1);
     // DW-HARKONNEN-09: the Desert War tokens are taken back.
     assert_eq!(dw.tokens_on_board, 0);
@@ -107,8 +107,8 @@ fn a_sandrider_on_the_wild_maker_stays_too() {
     })
     .unwrap();
     let ev = g.test_desert_war_round_end();
-    assert_eq!(g.areas()[a("s1_2").index()].desert.sandriders, 1);
-    assert_eq!(g.areas()[a("s1_3").index()].desert.suspensors, 0);
+    assert_eq!(g.areas()[a("s1_2").index()].expansions.desert.sandriders, 1);
+    assert_eq!(g.areas()[a("s1_3").index()].expansions.desert.suspensors, 0);
     assert_eq!(ev.len(), 1);
     // Nothing left: nothing happens, no event.
     let mut clear = game();

@@ -110,7 +110,7 @@ fn a_defender_retreating_onto_a_lone_sandrider_calls_a_sandworm_and_retreats_aga
     assert!(ev.contains(&Event::Expansion(ExpansionEvent::DesertWar(
         DwEvent::SandriderRemoved { area: z }
     ))));
-    assert_eq!(g.areas()[z.index()].desert.sandriders, 0);
+    assert_eq!(g.areas()[z.index()].expansions.desert.sandriders, 0);
     assert_eq!(sandriders_off(&g), off + 1);
     assert!(matches!(g.prompt(), Prompt::WormRetreat(_, at, _) if at == z));
     // The battle waits, its attackers off the board (2 regulars after
@@ -201,7 +201,7 @@ fn a_defender_retreating_elsewhere_calls_no_sandworm() {
     assert!(!ev.contains(&Event::Expansion(ExpansionEvent::DesertWar(
         DwEvent::SandriderRemoved { area: z }
     ))));
-    assert_eq!(g.areas()[z.index()].desert.sandriders, 1);
+    assert_eq!(g.areas()[z.index()].expansions.desert.sandriders, 1);
     assert!(matches!(g.prompt(), Prompt::Battle(b) if b.step == BattleStep::Advance));
 }
 
@@ -245,7 +245,7 @@ fn a_retreat_from_a_sandworm_never_goes_onto_a_lone_sandrider() {
         // The only open area was taken at once: never the Sandrider's.
         _ => assert_eq!(g.areas()[w.index()].unit_count(H), 0),
     }
-    assert_eq!(g.areas()[w.index()].desert.sandriders, 1);
+    assert_eq!(g.areas()[w.index()].expansions.desert.sandriders, 1);
 }
 
 #[test]
@@ -312,5 +312,5 @@ fn a_legion_fleeing_an_emerging_sandworm_keeps_off_a_lone_sandrider() {
     );
     assert_eq!(g.areas()[a("s1_3").index()].units[H], [2, 0, 0]);
     assert_eq!(g.areas()[a("s4_3").index()].unit_count(H), 0);
-    assert_eq!(g.areas()[a("s4_3").index()].desert.sandriders, 1);
+    assert_eq!(g.areas()[a("s4_3").index()].expansions.desert.sandriders, 1);
 }

@@ -45,7 +45,7 @@ fn a_sandrider_in_place_of_a_wormsign() {
     assert!(ev.contains(&Event::Expansion(ExpansionEvent::DesertWar(
         DwEvent::SandriderPlaced { area: a("s1_3") }
     ))));
-    assert_eq!(g.areas()[a("s1_3").index()].desert.sandriders, 1);
+    assert_eq!(g.areas()[a("s1_3").index()].expansions.desert.sandriders, 1);
     assert_eq!(supply(&g), 1);
     // It takes the place of one of the two wormsigns.
     assert_eq!(g.prompt(), Prompt::Wormsigns(1));
@@ -82,7 +82,7 @@ fn the_sandriders_special_brings_a_ridden_sandworm_and_a_wormsign() {
     // DW-SANDRIDER-11: the Sandrider stays, riding it.
     let s = &g.areas()[a("s1_3").index()];
     assert_eq!(s.worm, Some(Worm::Normal));
-    assert_eq!(s.desert.sandriders, 1);
+    assert_eq!(s.expansions.desert.sandriders, 1);
     // DW-SANDRIDER-08: then 1 wormsign in another desert area without
     // wormsign, sandworm or sietch; no Sandrider instead of it.
     assert_eq!(g.prompt(), Prompt::Wormsigns(1));
@@ -195,7 +195,7 @@ fn a_harkonnen_legion_entering_a_lone_sandrider_calls_a_sandworm() {
     assert!(ev.contains(&Event::Expansion(ExpansionEvent::DesertWar(
         DwEvent::SandriderRemoved { area: y }
     ))));
-    assert_eq!(g.areas()[y.index()].desert.sandriders, 0);
+    assert_eq!(g.areas()[y.index()].expansions.desert.sandriders, 0);
     assert_eq!(supply(&g), 2);
     // The Harkonnen pick where the legion retreats (AR-HAZ-50), then the
     // sandworm comes.
@@ -265,7 +265,7 @@ fn worked_example_a_ridden_sandworm_attacks_three_areas_away_with_5_dice() {
     let ev = play(&mut g, A, &[Action::WormAttack(w, t)]);
     assert_eq!(g.areas()[t.index()].units[H][UnitKind::Regular], 1);
     // DW-SANDRIDER-13: the Sandrider goes with the attack.
-    assert_eq!(g.areas()[w.index()].desert.sandriders, 0);
+    assert_eq!(g.areas()[w.index()].expansions.desert.sandriders, 0);
     assert_eq!(supply(&g), 2);
     assert!(ev.contains(&Event::Expansion(ExpansionEvent::DesertWar(
         DwEvent::SandriderRemoved { area: w }
@@ -307,8 +307,8 @@ fn the_sandrider_moves_with_its_sandworm() {
     let _ = y;
     assert!(legal(&g, A).contains(&Action::WormMove(x, z)));
     play(&mut g, A, &[Action::WormMove(x, z)]);
-    assert_eq!(g.areas()[z.index()].desert.sandriders, 1);
-    assert_eq!(g.areas()[x.index()].desert.sandriders, 0);
+    assert_eq!(g.areas()[z.index()].expansions.desert.sandriders, 1);
+    assert_eq!(g.areas()[x.index()].expansions.desert.sandriders, 0);
 }
 
 #[test]
@@ -327,9 +327,9 @@ fn a_desert_hazards_relocation_leaves_the_sandrider_behind() {
     .unwrap();
     play(&mut g, A, &[Action::WormMove(x, z)]);
     assert_eq!(g.areas()[z.index()].worm, Some(Worm::Normal));
-    assert_eq!(g.areas()[z.index()].desert.sandriders, 0);
+    assert_eq!(g.areas()[z.index()].expansions.desert.sandriders, 0);
     assert_eq!(g.areas()[x.index()].worm, None);
-    assert_eq!(g.areas()[x.index()].desert.sandriders, 1);
+    assert_eq!(g.areas()[x.index()].expansions.desert.sandriders, 1);
 }
 
 #[test]
@@ -353,8 +353,8 @@ fn the_atreides_pick_the_sandriders_sandworm_when_none_is_free() {
     assert!(l.contains(&Action::WormMove(a("s4_4"), a("s1_3"))));
     play(&mut g, A, &[Action::WormMove(a("s4_4"), a("s1_3"))]);
     assert_eq!(g.areas()[a("s1_3").index()].worm, Some(Worm::Normal));
-    assert_eq!(g.areas()[a("s1_3").index()].desert.sandriders, 2);
-    assert_eq!(g.areas()[a("s4_4").index()].desert.sandriders, 0);
+    assert_eq!(g.areas()[a("s1_3").index()].expansions.desert.sandriders, 2);
+    assert_eq!(g.areas()[a("s4_4").index()].expansions.desert.sandriders, 0);
     assert_eq!(g.prompt(), Prompt::Wormsigns(1));
 }
 
@@ -401,7 +401,7 @@ fn sandworm_riders_option() {
         );
         if allowed {
             play(&mut g, A, &[Action::WormMove(x, z)]);
-            assert_eq!(g.areas()[z.index()].desert.sandriders, 2);
+            assert_eq!(g.areas()[z.index()].expansions.desert.sandriders, 2);
         }
     }
 }
@@ -566,9 +566,13 @@ fn the_wild_makers_sandrider_goes_with_its_special_move_and_its_attack() {
     assert!(legal(&g, A).contains(&Action::WormMove(x, z)));
     play(&mut g, A, &[Action::WormMove(x, z)]);
     assert_eq!(g.areas()[z.index()].worm, Some(Worm::WildMaker));
-    assert_eq!(g.areas()[z.index()].desert.sandriders, 1, "it rides along");
     assert_eq!(
-        g.areas()[x.index()].desert.sandriders,
+        g.areas()[z.index()].expansions.desert.sandriders,
+        1,
+        "it rides along"
+    );
+    assert_eq!(
+        g.areas()[x.index()].expansions.desert.sandriders,
         0,
         "none left behind"
     );
@@ -576,7 +580,7 @@ fn the_wild_makers_sandrider_goes_with_its_special_move_and_its_attack() {
     let before = supply(&g);
     g.edit(|s| s.load_dice(&[0; 6])).unwrap();
     let ev = play(&mut g, A, &[Action::WormAttack(z, y)]);
-    assert_eq!(g.areas()[z.index()].desert.sandriders, 0);
+    assert_eq!(g.areas()[z.index()].expansions.desert.sandriders, 0);
     assert_eq!(supply(&g), before + 1);
     assert!(ev.contains(&Event::Expansion(ExpansionEvent::DesertWar(
         DwEvent::SandriderRemoved { area: z }
@@ -723,7 +727,7 @@ fn a_ridden_sandworm_answering_a_harkonnen_call_brings_its_sandrider() {
     assert!(matches!(g.prompt(), Prompt::CalledWorm(_, to) if to == a("s1_2")));
     play(&mut g, A, &[Action::WormMove(a("s3_1"), a("s1_2"))]);
     assert_eq!(g.areas()[a("s1_2").index()].worm, Some(Worm::Normal));
-    assert_eq!(g.areas()[a("s1_2").index()].desert.sandriders, 1);
+    assert_eq!(g.areas()[a("s1_2").index()].expansions.desert.sandriders, 1);
     assert_eq!(g.areas()[a("s3_1").index()].worm, None);
-    assert_eq!(g.areas()[a("s3_1").index()].desert.sandriders, 0);
+    assert_eq!(g.areas()[a("s3_1").index()].expansions.desert.sandriders, 0);
 }

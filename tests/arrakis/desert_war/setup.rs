@@ -32,7 +32,7 @@ fn every_component_starts_off_the_board() {
     );
     assert_eq!(dw.tokens_on_board, 0); // DW-SETUP-03: tokens wait for Vehicle Placement
     assert!(!dw.sandriders_card_spent); // DW-SETUP-10: face up
-    assert!(g.areas().iter().all(|a| a.desert.is_clear())); // DW-SETUP-08, DW-SETUP-09
+    assert!(g.areas().iter().all(|a| a.expansions.desert.is_clear())); // DW-SETUP-08, DW-SETUP-09
     // The core game carries no Desert War state.
     let core = Arrakis::setup(&ArrakisOptions::default(), 3).unwrap();
     assert!(core.desert_war().is_none());

@@ -53,7 +53,10 @@ fn moves_two_areas_ignoring_impassable_borders() {
     );
     let mut g = g;
     let ev = play(&mut g, H, &[mv("s1_4", "carthag")]);
-    assert_eq!(g.areas()[a("carthag").index()].desert.suspensors, 1);
+    assert_eq!(
+        g.areas()[a("carthag").index()].expansions.desert.suspensors,
+        1
+    );
     assert!(ev.contains(&Event::Expansion(ExpansionEvent::DesertWar(
         DwEvent::SuspensorMoved {
             from: a("s1_4"),
@@ -106,7 +109,7 @@ fn a_wormsign_is_discarded_where_the_move_ends() {
     let ev = play(&mut g, H, &[mv("s1_4", "s1_7")]);
     assert!(g.areas()[a("s1_7").index()].wormsign.is_none());
     assert_eq!(g.areas()[a("s1_5").index()].wormsign, Some(Wormsign::Sand));
-    assert_eq!(g.areas()[a("s1_7").index()].desert.suspensors, 1);
+    assert_eq!(g.areas()[a("s1_7").index()].expansions.desert.suspensors, 1);
     assert!(ev.contains(&Event::Expansion(ExpansionEvent::DesertWar(
         DwEvent::WormsignDiscarded { area: a("s1_7") }
     ))));
@@ -125,7 +128,7 @@ fn the_swap_with_atreides_troopers() {
     })
     .unwrap();
     let ev = play(&mut g, H, &[mv("s1_4", "s1_5")]);
-    let d = g.areas()[a("s1_5").index()].desert;
+    let d = g.areas()[a("s1_5").index()].expansions.desert;
     assert_eq!((d.suspensors, d.rockets), (0, 1));
     let dwst = g.desert_war().unwrap();
     assert_eq!((dwst.suspensors, dwst.rockets), (6, 5)); // DW-TROOPER-17
@@ -155,7 +158,7 @@ fn the_swap_with_atreides_troopers() {
         H,
         &[dw(DwAction::SwapOut(AtreidesTrooper::Sandrider))],
     );
-    let d = g.areas()[a("s1_5").index()].desert;
+    let d = g.areas()[a("s1_5").index()].expansions.desert;
     assert_eq!((d.suspensors, d.rockets, d.sandriders), (0, 1, 0));
     assert_eq!(g.prompt(), Prompt::Turn(H));
 }
@@ -190,8 +193,8 @@ fn the_swap_ends_the_move_unless_the_option_says_otherwise() {
     .unwrap();
     assert!(legal(&h, H).contains(&mv("s1_4", "s1_7")));
     play(&mut h, H, &[mv("s1_4", "s1_7")]);
-    assert_eq!(h.areas()[a("s1_5").index()].desert.rockets, 1);
-    assert_eq!(h.areas()[a("s1_7").index()].desert.suspensors, 1);
+    assert_eq!(h.areas()[a("s1_5").index()].expansions.desert.rockets, 1);
+    assert_eq!(h.areas()[a("s1_7").index()].expansions.desert.suspensors, 1);
     g.edit(|s| s.desert_war_tokens(2)).unwrap();
 }
 
@@ -248,6 +251,6 @@ fn suspensor_troopers_move_only_by_desert_war_actions() {
             Action::To(a("s1_5")),
         ],
     );
-    assert_eq!(g.areas()[a("s1_4").index()].desert.suspensors, 1);
-    assert_eq!(g.areas()[a("s1_5").index()].desert.suspensors, 0);
+    assert_eq!(g.areas()[a("s1_4").index()].expansions.desert.suspensors, 1);
+    assert_eq!(g.areas()[a("s1_5").index()].expansions.desert.suspensors, 0);
 }

@@ -23,7 +23,7 @@ fn troopers_are_neither_units_nor_legion_members() {
     // DW-TROOPER-02, DW-TROOPER-03: no unit, no leader, no legion.
     assert_eq!(s.unit_count(H), 2);
     assert_eq!(s.leader_count(H, data()), 0);
-    assert_eq!(s.desert.troopers(), 3); // DW-TROOPER-01
+    assert_eq!(s.expansions.desert.troopers(), 3); // DW-TROOPER-01
     g.edit(|s| s.turn(H, &[DieResult::Strategy, DieResult::Strategy], 1))
         .unwrap();
     play(
@@ -59,8 +59,8 @@ fn troopers_are_neither_units_nor_legion_members() {
     );
     assert_eq!(g.areas()[a("s1_2").index()].unit_count(H), 6);
     // DW-TROOPER-06: the troopers did not move with the legion.
-    assert_eq!(g.areas()[a("s1_1").index()].desert.suspensors, 3);
-    assert_eq!(g.areas()[a("s1_2").index()].desert.suspensors, 2);
+    assert_eq!(g.areas()[a("s1_1").index()].expansions.desert.suspensors, 3);
+    assert_eq!(g.areas()[a("s1_2").index()].expansions.desert.suspensors, 2);
     // Own troopers are never removed by their own legion.
     assert_eq!(g.desert_war().unwrap().suspensors, 1);
 }
@@ -104,8 +104,11 @@ fn an_area_with_only_troopers_is_free_and_an_opposing_legion_removes_them() {
     // stays.
     let s = &g.areas()[a("s1_2").index()];
     assert_eq!(s.units[H], [1, 0, 0]);
-    assert_eq!((s.desert.rockets, s.desert.sandriders), (0, 0));
-    assert_eq!(s.desert.suspensors, 1);
+    assert_eq!(
+        (s.expansions.desert.rockets, s.expansions.desert.sandriders),
+        (0, 0)
+    );
+    assert_eq!(s.expansions.desert.suspensors, 1);
     assert!(ev.contains(&Event::Expansion(ExpansionEvent::DesertWar(
         DwEvent::TroopersRemoved {
             area: a("s1_2"),
@@ -141,7 +144,7 @@ fn an_area_with_only_troopers_is_free_and_an_opposing_legion_removes_them() {
         ],
     );
     assert!(!ev.iter().any(|e| matches!(e, Event::BattleStarted { .. })));
-    assert_eq!(g.areas()[a("s1_2").index()].desert.suspensors, 0);
+    assert_eq!(g.areas()[a("s1_2").index()].expansions.desert.suspensors, 0);
     assert_eq!(g.desert_war().unwrap().suspensors, 6);
 }
 
@@ -173,7 +176,7 @@ fn troopers_never_block_a_retreat_or_a_harvester() {
     assert!(legal(&g, H).contains(&Action::Retreat(a("s1_4"))));
     let ev = play(&mut g, H, &[Action::Retreat(a("s1_4"))]);
     assert_eq!(g.areas()[a("s1_4").index()].units[H], [1, 0, 0]);
-    assert_eq!(g.areas()[a("s1_4").index()].desert.rockets, 0);
+    assert_eq!(g.areas()[a("s1_4").index()].expansions.desert.rockets, 0);
     assert!(ev.iter().any(|e| matches!(
         e,
         Event::Expansion(ExpansionEvent::DesertWar(DwEvent::TroopersRemoved { area, .. })) if *area == a("s1_4")
@@ -203,7 +206,7 @@ fn a_harvester_may_go_where_only_troopers_stand() {
     }
     play(&mut g, H, &[Action::PlaceHarvester(a("s1_1"))]);
     // A harvester is no legion: the launcher stays.
-    assert_eq!(g.areas()[a("s1_1").index()].desert.rockets, 1);
+    assert_eq!(g.areas()[a("s1_1").index()].expansions.desert.rockets, 1);
 }
 
 #[test]
@@ -223,7 +226,7 @@ fn a_sandworm_attack_leaves_troopers_alone() {
     play(&mut g, A, &[Action::WormAttack(a("s1_1"), a("s1_4"))]);
     let s = &g.areas()[a("s1_4").index()];
     assert_eq!(s.unit_count(H), 0);
-    assert_eq!(s.desert.suspensors, 2);
+    assert_eq!(s.expansions.desert.suspensors, 2);
 }
 
 #[test]
@@ -249,7 +252,11 @@ fn a_storm_leaves_troopers_alone() {
         e,
         Event::Expansion(ExpansionEvent::DesertWar(DwEvent::TroopersRemoved { .. }))
     )));
-    let on_board = g.areas()[a("pasty_mesa").index()].desert.suspensors == 1;
+    let on_board = g.areas()[a("pasty_mesa").index()]
+        .expansions
+        .desert
+        .suspensors
+        == 1;
     let cleared = ev.iter().any(|e| {
         matches!(
             e,
@@ -299,7 +306,7 @@ fn a_battle_leaves_the_defenders_troopers_out() {
         let f = if seat.0 == 0 { H } else { A };
         // DW-TROOPER-08: while it lasts the launchers are still there,
         // untouched.
-        assert_eq!(g.areas()[a("s1_2").index()].desert.rockets, 2);
+        assert_eq!(g.areas()[a("s1_2").index()].expansions.desert.rockets, 2);
         let acts = legal(&g, f);
         let pick = [Action::Advance, Action::Continue]
             .into_iter()
@@ -332,7 +339,7 @@ fn a_battle_leaves_the_defenders_troopers_out() {
         "one Harkonnen regular fell to the one Hit"
     );
     assert_eq!(s.unit_count(A), 0);
-    assert_eq!(s.desert.rockets, 0);
+    assert_eq!(s.expansions.desert.rockets, 0);
     assert_eq!(g.desert_war().unwrap().rockets, 6);
 }
 
@@ -368,7 +375,11 @@ fn a_sandworm_moving_in_removes_all_troopers_but_sandriders() {
     assert!(s.worm.is_some());
     // DW-TROOPER-15: all but the Sandrider go.
     assert_eq!(
-        (s.desert.suspensors, s.desert.rockets, s.desert.sandriders),
+        (
+            s.expansions.desert.suspensors,
+            s.expansions.desert.rockets,
+            s.expansions.desert.sandriders
+        ),
         (0, 0, 1)
     );
     // DW-TROOPER-16: it is a move: no attack, no roll.
@@ -415,7 +426,7 @@ fn a_sandworm_placed_on_troopers_removes_them() {
     );
     let s = &g.areas()[a("s1_2").index()];
     assert!(s.worm.is_some());
-    assert_eq!(s.desert.rockets, 0);
+    assert_eq!(s.expansions.desert.rockets, 0);
     assert_eq!(g.desert_war().unwrap().rockets, 6);
 }
 
@@ -442,7 +453,7 @@ fn a_cards_hits_leave_troopers_alone() {
     play(&mut g, H, &[Action::PickArea(target)]);
     let s = &g.areas()[target.index()];
     assert_eq!(s.unit_count(A), 0);
-    assert_eq!(s.desert.rockets, 2);
+    assert_eq!(s.expansions.desert.rockets, 2);
 }
 
 #[test]
@@ -467,8 +478,14 @@ fn a_relocated_sietch_leaves_the_troopers_of_its_area() {
         ],
     );
     assert_eq!(g.areas()[a("s1_6").index()].units[A], [1, 0, 0]);
-    assert_eq!(g.areas()[a("sihaya_ridge").index()].desert.rockets, 1);
-    assert_eq!(g.areas()[a("s1_6").index()].desert.suspensors, 0);
+    assert_eq!(
+        g.areas()[a("sihaya_ridge").index()]
+            .expansions
+            .desert
+            .rockets,
+        1
+    );
+    assert_eq!(g.areas()[a("s1_6").index()].expansions.desert.suspensors, 0);
     assert_eq!(g.desert_war().unwrap().suspensors, 6);
 }
 
@@ -496,7 +513,7 @@ fn a_legion_pushed_by_a_card_removes_the_troopers_where_it_lands() {
         &[Action::PickArea(a("s1_1")), Action::PickArea(a("s1_2"))],
     );
     assert_eq!(g.areas()[a("s1_2").index()].units[H], [2, 0, 0]);
-    assert_eq!(g.areas()[a("s1_2").index()].desert.sandriders, 0);
+    assert_eq!(g.areas()[a("s1_2").index()].expansions.desert.sandriders, 0);
     assert_eq!(g.desert_war().unwrap().sandriders, 2);
 }
 
@@ -518,7 +535,7 @@ fn a_deployment_removes_opposing_troopers() {
     };
     g.edit(|s| s.put_troopers(area, rockets(1))).unwrap();
     play(&mut g, H, &[Action::DeployAt(area)]);
-    assert_eq!(g.areas()[area.index()].desert.rockets, 0);
+    assert_eq!(g.areas()[area.index()].expansions.desert.rockets, 0);
 }
 
 #[test]
@@ -569,6 +586,6 @@ fn a_legion_that_reveals_a_sandworm_removes_the_troopers_there() {
         e,
         Event::Expansion(ExpansionEvent::DesertWar(DwEvent::TroopersRemoved { area, .. })) if *area == a("s1_2")
     )));
-    assert_eq!(g.areas()[a("s1_2").index()].desert.rockets, 0);
+    assert_eq!(g.areas()[a("s1_2").index()].expansions.desert.rockets, 0);
     assert_eq!(g.desert_war().unwrap().rockets, 6);
 }

@@ -25,12 +25,16 @@ fn the_view_shows_the_new_figures_and_supplies() {
         Viewer::Spectator,
     ] {
         let v = g.view(viewer);
-        assert_eq!(v.areas[a("s1_1").index()].desert.escorts, 1);
-        assert_eq!(v.areas[a("s1_4").index()].desert.suspensors, 2);
-        let camp = v.areas[a("s1_5").index()].desert;
+        assert_eq!(v.areas[a("s1_1").index()].expansions.desert.escorts, 1);
+        assert_eq!(v.areas[a("s1_4").index()].expansions.desert.suspensors, 2);
+        let camp = v.areas[a("s1_5").index()].expansions.desert;
         assert_eq!(camp.rockets, 1);
         assert!(camp.camp);
-        let dw = v.desert_war.as_ref().expect("the expansion's supplies");
+        let dw = v
+            .expansions
+            .desert_war
+            .as_ref()
+            .expect("the expansion's supplies");
         assert_eq!(
             (dw.escorts, dw.suspensors, dw.rockets, dw.sandriders),
             (1, 4, 5, 2)
@@ -45,7 +49,7 @@ fn the_view_shows_the_new_figures_and_supplies() {
     }
     // The core game's view carries no Desert War.
     let core = Arrakis::setup(&ArrakisOptions::default(), 7).unwrap();
-    assert!(core.view(Viewer::Spectator).desert_war.is_none());
+    assert!(core.view(Viewer::Spectator).expansions.desert_war.is_none());
 }
 
 #[test]

@@ -18,7 +18,7 @@ fn a_drone_ornithopters_play_reaching_the_highest_marker_brings_the_alliance() {
     let (staban, gurney) = (sm_leader("staban_tuek"), sm_leader("gurney_halleck"));
     g.edit(|s| {
         s.smugglers_mut().map(|sm| sm.staban_step = 1).unwrap();
-        s.areas[a("s1_1").index()].smugglers.harvester = true;
+        s.areas[a("s1_1").index()].expansions.smugglers.harvester = true;
     })
     .unwrap();
     let az1 = board().air_zone_id("az1").unwrap();
@@ -50,7 +50,7 @@ fn a_drone_ornithopters_play_reaching_the_highest_marker_brings_the_alliance() {
     assert_eq!(sm.standing, Standing::Allied);
     // SM-ALLY-04, SM-ALLY-05: harvesters and carryall out of the game, on
     // the board or off.
-    assert!(!g.areas()[a("s1_1").index()].smugglers.harvester);
+    assert!(!g.areas()[a("s1_1").index()].expansions.smugglers.harvester);
     assert_eq!(g.zones()[az1.index()], None);
     assert_eq!((sm.harvesters_in_game, sm.carryall_in_game), (0, false));
     // SM-ALLY-09, SM-ALLY-10: the die joins, first rolled at the next
@@ -90,7 +90,7 @@ fn a_drone_ornithopters_play_reaching_the_highest_marker_brings_the_alliance() {
         ]
     );
     let s = &g.areas()[a("s2_1").index()];
-    assert!(s.smugglers.base);
+    assert!(s.expansions.smugglers.base);
     // The one of the setup and the one of round 1's start (SM-ROUND-01).
     assert_eq!(s.units[A][UnitKind::Smuggler], 2);
     assert_eq!(g.leader_at(staban), LeaderAt::Board(a("s2_1")));

@@ -76,7 +76,7 @@ fn an_undefended_base_falls_without_supremacy() {
     // SM-BASE-03: no supremacy.
     assert_eq!(smugglers().base.supremacy, 0);
     assert_eq!(g.supremacy(), before);
-    assert!(!g.areas()[a("s2_1").index()].smugglers.base);
+    assert!(!g.areas()[a("s2_1").index()].expansions.smugglers.base);
 }
 
 #[test]

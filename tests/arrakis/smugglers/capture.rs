@@ -56,7 +56,7 @@ fn an_atreides_legion_ending_its_move_captures_a_smuggler_harvester() {
     let ev = move_one(&mut g, A, "s1_3", "s1_1");
     assert!(!ev.iter().any(|e| matches!(e, Event::BattleStarted { .. })));
     assert_eq!(g.areas()[a("s1_1").index()].units[A].total(), 1);
-    assert!(!g.areas()[a("s1_1").index()].smugglers.harvester);
+    assert!(!g.areas()[a("s1_1").index()].expansions.smugglers.harvester);
     assert_eq!(
         sm_events(&ev),
         vec![
@@ -104,7 +104,7 @@ fn a_harkonnen_legion_may_enter_and_stay_with_a_smuggler_harvester() {
     assert!(sm_events(&ev).is_empty());
     let s = &g.areas()[a("s1_1").index()];
     assert_eq!(s.units[H].total(), 1);
-    assert!(s.smugglers.harvester);
+    assert!(s.expansions.smugglers.harvester);
 }
 
 #[test]
@@ -139,7 +139,7 @@ fn passing_through_captures_nothing() {
         ],
     );
     assert_eq!(g.areas()[z.index()].units[A].total(), 1);
-    assert!(g.areas()[y.index()].smugglers.harvester);
+    assert!(g.areas()[y.index()].expansions.smugglers.harvester);
     assert!(sm_events(&ev).is_empty());
     assert_eq!(g.smugglers().unwrap().harvesters_in_game, 3);
 }
@@ -172,13 +172,13 @@ fn an_atreides_legion_advancing_after_a_won_battle_captures() {
         ],
     );
     // The harvester is not captured by the attack itself.
-    assert!(g.areas()[a("s1_2").index()].smugglers.harvester);
+    assert!(g.areas()[a("s1_2").index()].expansions.smugglers.harvester);
     play(&mut g, A, &[Action::Done]);
     g.edit(|s| s.load_dice(&[HIT, SHIELD, SPECIAL])).unwrap();
     play(&mut g, H, &[Action::Done]);
     assert!(matches!(g.prompt(), Prompt::Battle(b) if b.step == BattleStep::Advance));
     let ev = play(&mut g, A, &[Action::Advance]);
-    assert!(!g.areas()[a("s1_2").index()].smugglers.harvester);
+    assert!(!g.areas()[a("s1_2").index()].expansions.smugglers.harvester);
     assert!(sm_events(&ev).contains(&SmEvent::HarvesterCaptured {
         area: a("s1_2"),
         in_game: 2

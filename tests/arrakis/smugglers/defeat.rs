@@ -59,7 +59,7 @@ fn the_base_falling_defeats_the_smugglers_at_once() {
     assert_eq!(sm.standing, Standing::Defeated);
     // SM-DEFEAT-02: the Base leaves the board.
     assert_eq!(sm.base, None);
-    assert!(!g.areas()[a("s2_1").index()].smugglers.base);
+    assert!(!g.areas()[a("s2_1").index()].expansions.smugglers.base);
     // SM-DEFEAT-03, SM-DEFEAT-04: the die is gone for good.
     assert_eq!((sm.die, sm.die_ready), (None, false));
     // SM-DEFEAT-05: every Smuggler unit, on the board or off.
@@ -76,5 +76,5 @@ fn the_base_falling_defeats_the_smugglers_at_once() {
     assert_eq!(g.leader_at(gurney), LeaderAt::Board(a("s2_6")));
     assert_eq!(g.areas()[a("s2_6").index()].units[A][UnitKind::Regular], 1);
     // A Smugglers event is never repeated: a second defeat cannot come.
-    assert!(!g.areas().iter().any(|s| s.smugglers.base));
+    assert!(!g.areas().iter().any(|s| s.expansions.smugglers.base));
 }

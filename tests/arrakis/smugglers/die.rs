@@ -17,8 +17,12 @@ pub(super) fn allied() -> Arrakis {
     g.edit(|s| s.smugglers_standing(Standing::Allied)).unwrap();
     let base = a("s1_8");
     g.edit(|s| {
-        s.smugglers.as_deref_mut().expect("smugglers").base = Some(base);
-        s.areas[base.index()].smugglers.base = true;
+        s.expansions
+            .smugglers
+            .as_deref_mut()
+            .expect("smugglers")
+            .base = Some(base);
+        s.areas[base.index()].expansions.smugglers.base = true;
         s.smugglers_mut().map(|sm| sm.die_ready = true).unwrap();
     })
     .unwrap();

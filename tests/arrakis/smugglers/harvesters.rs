@@ -72,7 +72,7 @@ fn desert_hazards_put_a_wormsign_on_every_smuggler_harvester() {
     for id in ["s1_1", "s1_3"] {
         let s = &g.areas()[a(id).index()];
         assert_eq!(s.wormsign, None, "{id}");
-        assert!(s.smugglers.harvester, "{id}");
+        assert!(s.expansions.smugglers.harvester, "{id}");
     }
 }
 
@@ -123,7 +123,7 @@ fn only_the_smuggler_carryall_rescues_a_smuggler_harvester() {
     // game).
     let (g, ev) = sandworm_on_smuggler_harvester(Some(Vehicle::Carryall), true);
     assert!(!matches!(g.prompt(), Prompt::Rescue(_)));
-    assert!(!g.areas()[a("s1_1").index()].smugglers.harvester);
+    assert!(!g.areas()[a("s1_1").index()].expansions.smugglers.harvester);
     assert!(sm_events(&ev).contains(&SmEvent::HarvesterLost { area: a("s1_1") }));
     assert_eq!(g.smugglers().unwrap().harvesters_in_game, 3);
     // SM-HARVESTER-11: the Smuggler carryall saves only Smuggler
@@ -187,7 +187,7 @@ fn a_smuggler_harvester_lost_comes_back_next_round() {
     // SM-LEGION-06: lost to a sandworm, it is placed again at the next
     // Vehicle Placement (SM-ROUND-13 clears the board first).
     let (mut g, _) = sandworm_on_smuggler_harvester(None, true);
-    assert!(g.areas().iter().all(|s| !s.smugglers.harvester));
+    assert!(g.areas().iter().all(|s| !s.expansions.smugglers.harvester));
     end_of_the_round(&mut g);
     g.test_start_round();
     assert!(matches!(g.prompt(), Prompt::Vehicles { house: false, .. }));
@@ -242,7 +242,7 @@ fn each_smuggler_harvester_gives_the_harkonnen_one_spice() {
     // The Harkonnen harvester is taken off; the Smuggler ones stay until
     // the End of the Round (SM-ROUND-13).
     assert!(!g.areas()[core_deep.index()].harvester);
-    assert!(g.areas()[deep.index()].smugglers.harvester);
+    assert!(g.areas()[deep.index()].expansions.smugglers.harvester);
     // SM-ROUND-12: allied, the harvest is the core one.
     let mut g = game();
     g.edit(|s| {
@@ -276,7 +276,7 @@ fn every_smuggler_vehicle_leaves_the_board_at_the_end_of_the_round() {
             carryall: true
         }]
     );
-    assert!(g.areas().iter().all(|s| !s.smugglers.harvester));
+    assert!(g.areas().iter().all(|s| !s.expansions.smugglers.harvester));
     assert_eq!(g.zones()[zone("az1").index()], None);
     let sm = g.smugglers().unwrap();
     assert_eq!((sm.harvesters_in_game, sm.carryall_in_game), (3, true));
@@ -315,7 +315,7 @@ fn fremen_rockets_ignore_the_smuggler_vehicles() {
     // No Harkonnen vehicle in the sector: nothing to pick, the card ends.
     let g = setup(false);
     assert_eq!(g.prompt(), Prompt::Turn(H));
-    assert!(g.areas()[a("s1_1").index()].smugglers.harvester);
+    assert!(g.areas()[a("s1_1").index()].expansions.smugglers.harvester);
     assert_eq!(g.zones()[zone("az1").index()], Some(CARRYALL));
     // With a Harkonnen harvester there, only that one is a target.
     let mut g = setup(true);
@@ -328,7 +328,7 @@ fn fremen_rockets_ignore_the_smuggler_vehicles() {
     assert!(!l.contains(&Action::PickZone(zone("az1"))));
     assert_refused(&g, seat(A), &Action::PickArea(a("s1_1")));
     assert_refused(&g, seat(A), &Action::PickZone(zone("az1")));
-    assert!(g.areas()[a("s1_1").index()].smugglers.harvester);
+    assert!(g.areas()[a("s1_1").index()].expansions.smugglers.harvester);
 }
 
 #[test]
@@ -363,7 +363,7 @@ fn dust_chasms_take_a_smuggler_harvester_off_the_board_until_next_round() {
         ],
     );
     assert!(sm_events(&ev).contains(&SmEvent::HarvesterLost { area: h1 }));
-    assert!(!g.areas()[h1.index()].smugglers.harvester);
+    assert!(!g.areas()[h1.index()].expansions.smugglers.harvester);
     assert!(!g.areas()[h2.index()].harvester);
     assert_eq!(g.harvesters_destroyed(), before + 1);
     assert_eq!(g.smugglers().unwrap().harvesters_in_game, 3);
@@ -399,8 +399,8 @@ fn a_desert_power_sandworm_takes_one_off_only_with_a_harkonnen_legion() {
     g.edit(|s| s.load_dice(&[3, 3, 3, 3])).unwrap();
     let ev = play(&mut g, A, &[Action::WormAttack(w, legion)]);
     assert!(sm_events(&ev).contains(&SmEvent::HarvesterLost { area: legion }));
-    assert!(!g.areas()[legion.index()].smugglers.harvester);
-    assert!(g.areas()[lone.index()].smugglers.harvester);
+    assert!(!g.areas()[legion.index()].expansions.smugglers.harvester);
+    assert!(g.areas()[lone.index()].expansions.smugglers.harvester);
     assert_eq!(g.smugglers().unwrap().harvesters_in_game, 3);
 }
 

@@ -113,7 +113,7 @@ fn the_harkonnen_must_place_every_smuggler_harvester_and_the_carryall() {
     assert!(ev.contains(&Event::Expansion(ExpansionEvent::Smugglers(
         SmEvent::HarvesterPlaced { area: a("s1_1") }
     ))));
-    assert!(g.areas()[a("s1_1").index()].smugglers.harvester);
+    assert!(g.areas()[a("s1_1").index()].expansions.smugglers.harvester);
     assert!(!g.areas()[a("s1_1").index()].harvester);
     assert_eq!(g.zones()[zone("az1").index()], Some(CARRYALL));
     assert_eq!(
@@ -147,7 +147,10 @@ fn the_harkonnen_must_place_every_smuggler_harvester_and_the_carryall() {
     assert_eq!(smuggler_actions(&g), 0);
     assert!(legal(&g, H).contains(&Action::Done));
     assert_eq!(
-        g.areas().iter().filter(|s| s.smugglers.harvester).count(),
+        g.areas()
+            .iter()
+            .filter(|s| s.expansions.smugglers.harvester)
+            .count(),
         3
     );
 }

@@ -36,7 +36,10 @@ fn the_smugglers_start_neutral_with_one_regular_and_staban_on_step_7() {
     assert_eq!(g.leader_at(gurney), LeaderAt::NotInPlay);
     assert_eq!(g.leader_at(staban), LeaderAt::NotInPlay);
     for a in g.areas() {
-        assert!(a.smugglers.is_clear(), "no Smuggler figure on the board");
+        assert!(
+            a.expansions.smugglers.is_clear(),
+            "no Smuggler figure on the board"
+        );
     }
 }
 

@@ -62,7 +62,7 @@ fn rocket_targets(g: &mut Arrakis) -> (Vec<Action>, [Action; 4]) {
         s.put_camp(camp, Marker::KwisatzHaderach).unwrap();
         s.put_rockets(camp, 2).unwrap();
         s.areas[hk.index()].harvester = true;
-        s.areas[sm.index()].smugglers.harvester = true;
+        s.areas[sm.index()].expansions.smugglers.harvester = true;
         s.zones[zones[0].index()] = Some(Vehicle::SmugglerCarryall);
     })
     .unwrap();
@@ -162,15 +162,15 @@ fn smuggler_pieces_fill_an_area_for_the_desert_war() {
     let mut g = both(&[]);
     let x = a("s1_3");
     assert!(g.is_empty_for_desert_war(x));
-    g.edit(|s| s.areas[x.index()].smugglers.harvester = true)
+    g.edit(|s| s.areas[x.index()].expansions.smugglers.harvester = true)
         .unwrap();
     assert!(!g.is_empty_for_desert_war(x));
-    g.edit(|s| s.areas[x.index()].smugglers.harvester = false)
+    g.edit(|s| s.areas[x.index()].expansions.smugglers.harvester = false)
         .unwrap();
     // The Base while neutral: a piece of the alliance, checked on its own.
-    g.test_edit_unchecked(|s| s.areas[x.index()].smugglers.base = true);
+    g.test_edit_unchecked(|s| s.areas[x.index()].expansions.smugglers.base = true);
     assert!(!g.is_empty_for_desert_war(x));
-    g.test_edit_unchecked(|s| s.areas[x.index()].smugglers.base = false);
+    g.test_edit_unchecked(|s| s.areas[x.index()].expansions.smugglers.base = false);
     // Smuggler Regulars come on the board once the Smugglers are allied.
     g.edit(|s| {
         s.smugglers_standing(Standing::Allied).unwrap();

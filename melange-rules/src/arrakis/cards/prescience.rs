@@ -562,10 +562,9 @@ impl Arrakis {
         back.wormsign = s.wormsign;
         back.worm = s.worm;
         back.harvester = s.harvester;
-        // DW-TROOPER-06: Desert Troopers and Camps stay with the area.
-        back.desert = s.desert;
-        // SM-HARVESTER-03: Smuggler figures too.
-        back.smugglers = s.smugglers;
+        // The expansions' figures stay with the area too: Desert Troopers
+        // and Camps (DW-TROOPER-06), Smuggler figures (SM-HARVESTER-03).
+        back.expansions = s.expansions;
         let mut m = s.named;
         while m != 0 {
             let i = m.trailing_zeros() as usize;

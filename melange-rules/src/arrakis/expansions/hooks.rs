@@ -18,8 +18,10 @@
 //! where two could), and its options in `arrakis/options.rs`.
 use crate::arrakis::action::Action;
 use crate::arrakis::cards::effects::Step;
+use crate::arrakis::data::Data;
 use crate::arrakis::event::Event;
 use crate::arrakis::ids::{AirZoneId, AreaId, AreaSet, CardId, Faction, LeaderId};
+use crate::arrakis::options::Rules;
 use crate::arrakis::prompt::{Battle, Group, Move};
 use crate::arrakis::state::{Arrakis, Vehicle};
 use crate::arrakis::vocab::Units;
@@ -31,13 +33,22 @@ pub(crate) use super::smugglers::hooks::Smugglers;
 
 /// An expansion as the core sees it. The functions take the whole game,
 /// because an expansion's rules read and change the core's board; an
-/// expansion keeps its own pieces in its own state (`Arrakis.desert_war`,
-/// `Arrakis.smugglers`). Every hook but [`Expansion::is_on`] defaults to
+/// expansion keeps its own pieces in its own slot of the state
+/// (`Arrakis.expansions`, `AreaState.expansions`: `slots.rs`). Every hook but [`Expansion::is_on`] defaults to
 /// doing nothing (or answering "nothing to add"), and a hook is only
 /// called while the expansion is on.
 pub(crate) trait Expansion {
     /// Whether this game plays with the expansion.
     fn is_on(g: &Arrakis) -> bool;
+
+    /// A new game's pieces are set out, before its first round.
+    fn game_set_up(_g: &mut Arrakis) {}
+
+    /// A moving group's figures have been taken off `_from`.
+    fn group_lifted(_g: &mut Arrakis, _from: AreaId, _group: &Group) {}
+
+    /// A moving group's figures have been put into `_to`.
+    fn group_dropped(_g: &mut Arrakis, _to: AreaId, _group: &Group) {}
 
     /// A round has started (its number is counted), before the draws.
     fn round_started(_g: &mut Arrakis, _ev: &mut Vec<Event>) {}
@@ -434,6 +445,15 @@ pub(crate) fn hidden_pieces() -> impl Iterator<Item = &'static HiddenPiece<Arrak
     DesertWar::HIDDEN.iter().chain(Smugglers::HIDDEN)
 }
 
+/// The tables a game with these rules plays with when an expansion
+/// changes the core's (the Smugglers: Staban Tuek and the Drone
+/// Ornithopters, `smugglers/core_data.rs`); `None`: the core's own.
+pub(crate) fn tables_for(rules: &Rules) -> Option<&'static Data> {
+    rules
+        .smugglers
+        .map(|_| super::smugglers::core_data::smugglers_data())
+}
+
 /// Calls `$hook` of each listed expansion the game plays with, in order.
 macro_rules! each {
     ($g:ident, [$($x:ident),+], $hook:ident $args:tt) => {{
@@ -486,6 +506,21 @@ macro_rules! fold {
 }
 
 impl Arrakis {
+    /// See [`Expansion::game_set_up`].
+    pub(crate) fn hook_game_set_up(&mut self) {
+        each!(self, [DesertWar, Smugglers], game_set_up());
+    }
+
+    /// See [`Expansion::group_lifted`].
+    pub(crate) fn hook_group_lifted(&mut self, from: AreaId, group: &Group) {
+        each!(self, [DesertWar, Smugglers], group_lifted(from, group));
+    }
+
+    /// See [`Expansion::group_dropped`].
+    pub(crate) fn hook_group_dropped(&mut self, to: AreaId, group: &Group) {
+        each!(self, [DesertWar, Smugglers], group_dropped(to, group));
+    }
+
     /// See [`Expansion::round_started`].
     pub(crate) fn hook_round_started(&mut self, ev: &mut Vec<Event>) {
         each!(self, [DesertWar, Smugglers], round_started(ev));

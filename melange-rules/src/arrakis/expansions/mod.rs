@@ -11,12 +11,12 @@
 //! The expansions' actions, decisions and events reach the core as one
 //! variant each, `Action::Expansion`, `Prompt::Expansion` and
 //! `Event::Expansion`, carrying the enums below; the core never looks
-//! inside. What the core still names: the expansions' state and view are
-//! fields of the core's (`Arrakis.desert_war`, `AreaState.smugglers`,
-//! ...), a few of their pieces are variants of core types (the Escort and
-//! Smuggler vehicles, the Smugglers die's legion rule), and setup builds
-//! them. Moving those behind the hook list goes with giving the state
-//! private fields and a `Setup` type.
+//! inside. Their state is held the same way: one slot in the game's state
+//! and one in each area (`slots.rs`), which the core stores, copies and
+//! writes as text without reading. What the core still names: a few of
+//! their pieces are variants of core types (the Escort and Smuggler
+//! vehicles, the Smuggler Regulars as a unit kind, the Smugglers die's
+//! legion rule, two card steps).
 //!
 //! - [`desert_war`]: the Desert War expansion (rule IDs `DW-...`,
 //!   docs/rules/desert-war.md).
@@ -24,7 +24,10 @@
 //!   docs/rules/smugglers.md).
 pub mod desert_war;
 pub(crate) mod hooks;
+mod slots;
 pub mod smugglers;
+
+pub use slots::{AreaExpansionViews, AreaExpansions, ExpansionStates, ExpansionViews};
 
 use crate::arrakis::Faction;
 use crate::core::Viewer;

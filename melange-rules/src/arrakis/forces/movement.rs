@@ -391,9 +391,9 @@ impl Arrakis {
             s.units[f][k] -= g.units[k];
         }
         s.generic[f] -= g.generic;
-        s.desert.escorts = s.desert.escorts.saturating_sub(g.escorts);
         s.named &= !g.named;
         let tokens: Vec<u8> = s.tokens.drain(..usize::from(g.tokens)).collect();
+        self.hook_group_lifted(from, g);
         (*g, tokens)
     }
 
@@ -405,9 +405,9 @@ impl Arrakis {
             s.units[f][k] += g.units[k];
         }
         s.generic[f] += g.generic;
-        s.desert.escorts += g.escorts;
         s.named |= g.named;
         s.tokens.extend(tokens.iter().copied());
+        self.hook_group_dropped(to, g);
         let mut m = g.named;
         while m != 0 {
             let i = m.trailing_zeros() as usize;

@@ -97,17 +97,7 @@ impl Setup {
         {
             return Err(SetupError::shape("a secret objective of no kind"));
         }
-        if self.desert_war.is_some() != self.rules.desert_war.is_some() {
-            return Err(SetupError::shape(
-                "the Desert War's pieces without its rules, or its rules without its pieces",
-            ));
-        }
-        if self.smugglers.is_some() != self.rules.smugglers.is_some() {
-            return Err(SetupError::shape(
-                "the Smugglers' pieces without their rules, or their rules without their pieces",
-            ));
-        }
-        Ok(())
+        self.expansions.check_shape(&self.rules)
     }
 }
 

@@ -22,8 +22,7 @@ use serde::{Deserialize, Serialize};
 pub use crate::core::SetupError;
 
 use super::cards::play::CardRun;
-use super::expansions::desert_war::DesertWarState;
-use super::expansions::smugglers::SmugglersState;
+use super::expansions::ExpansionStates;
 use super::ids::{AreaId, DieResult, Faction, Marker, Wormsign};
 use super::options::Rules;
 use super::prompt::Prompt;
@@ -97,10 +96,10 @@ pub struct Setup {
     pub winner: Option<(Faction, Cow<'static, str>)>,
     /// MC-ROUNDS-01: the game ends when this round ends (`None`: no limit).
     pub max_rounds: Option<u32>,
-    /// The Desert War expansion's state, when it is on.
-    pub desert_war: Option<Box<DesertWarState>>,
-    /// The Smugglers expansion's state, when it is on.
-    pub smugglers: Option<Box<SmugglersState>>,
+    /// The expansions' state, each when it is on, written into the text
+    /// as if its fields were the position's own.
+    #[serde(flatten)]
+    pub expansions: ExpansionStates,
     /// The planning card being resolved (AR-ACT-13).
     pub effect: Option<CardRun>,
     /// Desert Hazards resolution cursor (kind * 128 + area).
@@ -165,8 +164,7 @@ crate::core::position!(
     bought_supremacy,
     winner,
     max_rounds,
-    desert_war,
-    smugglers,
+    expansions,
     effect,
     hazard_cursor,
     loaded,

@@ -30,7 +30,7 @@ impl Arrakis {
         let Some(r) = self.rules.desert_war else {
             return;
         };
-        let Some(dw) = self.desert_war.as_mut() else {
+        let Some(dw) = self.expansions.desert_war.as_mut() else {
             return;
         };
         dw.desert_power_open = turn || !r.desert_war_turn_only;
@@ -48,7 +48,8 @@ impl Arrakis {
     /// Whether the Desert Power being resolved may still take its Desert
     /// War action (DW-ATREIDES-01, DW-ATREIDES-03).
     fn atreides_window(&self) -> bool {
-        self.desert_war
+        self.expansions
+            .desert_war
             .as_ref()
             .is_some_and(|d| d.desert_power_open && !d.action_taken)
     }
@@ -59,7 +60,7 @@ impl Arrakis {
             .iter()
             .enumerate()
             // A sandworm there would remove them at once (DW-TROOPER-15).
-            .filter(|(_, s)| s.desert.camp.is_some() && s.worm.is_none())
+            .filter(|(_, s)| s.expansions.desert.camp.is_some() && s.worm.is_none())
             .map(|(i, _)| AreaId(i as u8))
     }
 
@@ -67,7 +68,9 @@ impl Arrakis {
     /// while a launcher is off the board and a Camp stands, an attack from
     /// each sector holding launchers.
     fn atreides_actions(&self, out: &mut Vec<Action>) {
-        let Some(dw) = &self.desert_war else { return };
+        let Some(dw) = &self.expansions.desert_war else {
+            return;
+        };
         if dw.rockets > 0 && self.rocket_camp_areas().next().is_some() {
             out.push(Action::Expansion(ExpansionAction::DesertWar(
                 DwAction::DeployRockets,
@@ -86,7 +89,7 @@ impl Arrakis {
         let mut v: Vec<SectorId> = Vec::new();
         for (i, s) in self.areas.iter().enumerate() {
             if let Some(x) = b.areas[i].sector
-                && s.desert.rockets > 0
+                && s.expansions.desert.rockets > 0
                 && !v.contains(&x)
             {
                 v.push(x);
@@ -106,7 +109,7 @@ impl Arrakis {
     /// Atreides, once a card that granted it is over). True when the
     /// after-decision is set; otherwise the Desert Power's window closes.
     pub(crate) fn atreides_desert_war_after(&mut self, f: Faction) -> bool {
-        if f != A || self.desert_war.is_none() {
+        if f != A || self.expansions.desert_war.is_none() {
             return false;
         }
         if self.atreides_window() {
@@ -118,7 +121,7 @@ impl Arrakis {
                 return true;
             }
         }
-        if let Some(dw) = self.desert_war.as_mut() {
+        if let Some(dw) = self.expansions.desert_war.as_mut() {
             dw.desert_power_open = false;
             dw.action_taken = false;
         }
@@ -181,7 +184,7 @@ impl Arrakis {
         then: AtreidesThen,
         ev: &mut Vec<Event>,
     ) {
-        if let Some(dw) = self.desert_war.as_mut() {
+        if let Some(dw) = self.expansions.desert_war.as_mut() {
             dw.action_taken = true;
         }
         match a {
@@ -215,7 +218,7 @@ impl Arrakis {
             AtreidesThen::DesertPower => self.prompt = Prompt::Wormsigns(2),
             AtreidesThen::Special(s) => self.run_box_special(s, ev),
             AtreidesThen::EndTurn => {
-                if let Some(dw) = self.desert_war.as_mut() {
+                if let Some(dw) = self.expansions.desert_war.as_mut() {
                     dw.desert_power_open = false;
                 }
                 self.end_turn(A, ev);
@@ -239,10 +242,10 @@ impl Arrakis {
     ) {
         match a {
             Action::DeployAt(area) => {
-                if let Some(dw) = self.desert_war.as_mut() {
+                if let Some(dw) = self.expansions.desert_war.as_mut() {
                     dw.rockets -= 1;
                 }
-                self.areas[area.index()].desert.rockets += 1;
+                self.areas[area.index()].expansions.desert.rockets += 1;
                 ev.push(Event::Expansion(ExpansionEvent::DesertWar(
                     DwEvent::RocketsDeployed { area, count: 1 },
                 )));
@@ -254,7 +257,7 @@ impl Arrakis {
 
     /// The next launcher, if one is left to deploy and a Camp stands.
     fn next_rocket_deployment(&mut self, left: u8, then: AtreidesThen, ev: &mut Vec<Event>) {
-        let supply = self.desert_war.as_ref().map_or(0, |d| d.rockets);
+        let supply = self.expansions.desert_war.as_ref().map_or(0, |d| d.rockets);
         if left == 0 || supply == 0 || self.rocket_camp_areas().next().is_none() {
             self.atreides_action_over(then, ev);
         } else {
@@ -268,7 +271,7 @@ impl Arrakis {
     /// No Desert Power, no Atreides Desert War action (DW-ATREIDES-03); one
     /// per Desert Power (DW-ATREIDES-01); else `rule`.
     fn window_refusal(&self, rule: &'static str) -> &'static str {
-        match &self.desert_war {
+        match &self.expansions.desert_war {
             Some(d) if d.desert_power_open && d.action_taken => "DW-ATREIDES-01",
             Some(d) if d.desert_power_open => rule,
             _ => "DW-ATREIDES-03",

@@ -21,7 +21,7 @@ impl Arrakis {
         self.areas
             .iter()
             .enumerate()
-            .filter(|(_, s)| s.desert.camp.is_some())
+            .filter(|(_, s)| s.expansions.desert.camp.is_some())
             .filter_map(|(i, _)| b.areas[i].sector)
             .collect()
     }
@@ -41,7 +41,7 @@ impl Arrakis {
     /// dice are rolled. True when the Atreides have Camps to place (the
     /// prompt is set); false to roll at once.
     pub(crate) fn start_camp_placement(&mut self) -> bool {
-        let Some(dw) = &self.desert_war else {
+        let Some(dw) = &self.expansions.desert_war else {
             return false;
         };
         if dw.camp_tokens.is_empty() || self.camp_areas().is_empty() {
@@ -55,7 +55,9 @@ impl Arrakis {
     /// which) into each legal area; "Done" only under
     /// `fremen_camps=optional`.
     pub(crate) fn legal_place_camp(&self, out: &mut Vec<Action>) {
-        let Some(dw) = &self.desert_war else { return };
+        let Some(dw) = &self.expansions.desert_war else {
+            return;
+        };
         let areas = self.camp_areas();
         let mut seen = Vec::new();
         for &m in &dw.camp_tokens {
@@ -77,13 +79,13 @@ impl Arrakis {
     /// Places one Camp, then the next or the action dice.
     pub(crate) fn step_place_camp(&mut self, a: Action, ev: &mut Vec<Event>) {
         if let Action::Expansion(ExpansionAction::DesertWar(DwAction::PlaceCamp(m, area))) = a {
-            let Some(dw) = self.desert_war.as_mut() else {
+            let Some(dw) = self.expansions.desert_war.as_mut() else {
                 return;
             };
             if let Some(i) = dw.camp_tokens.iter().position(|t| *t == m) {
                 dw.camp_tokens.remove(i);
             }
-            self.areas[area.index()].desert.camp = Some(m);
+            self.areas[area.index()].expansions.desert.camp = Some(m);
             ev.push(Event::Expansion(ExpansionEvent::DesertWar(
                 DwEvent::CampPlaced {
                     area,
@@ -105,6 +107,7 @@ impl Arrakis {
         };
         let b = self.d().board;
         if !self
+            .expansions
             .desert_war
             .as_ref()
             .is_some_and(|d| d.camp_tokens.contains(&m))
@@ -126,10 +129,10 @@ impl Arrakis {
     /// Takes the Camp in `area` off the board, its token back to the
     /// Atreides face down (its marker is never told).
     pub(crate) fn remove_camp(&mut self, area: AreaId, ev: &mut Vec<Event>) {
-        let Some(m) = self.areas[area.index()].desert.camp.take() else {
+        let Some(m) = self.areas[area.index()].expansions.desert.camp.take() else {
             return;
         };
-        if let Some(dw) = self.desert_war.as_mut() {
+        if let Some(dw) = self.expansions.desert_war.as_mut() {
             dw.camp_tokens.push(m);
             // Keep the data's order: which tokens are off the board is
             // then a set, whatever the order they came back in.
@@ -145,7 +148,7 @@ impl Arrakis {
     /// DW-CAMP-09: a Harkonnen legion came into `area`: a Camp there is
     /// removed (token and figure). Called wherever a legion arrives.
     pub(crate) fn on_legion_arrival_camp(&mut self, f: Faction, area: AreaId, ev: &mut Vec<Event>) {
-        if f == Faction::Harkonnen && self.desert_war.is_some() {
+        if f == Faction::Harkonnen && self.expansions.desert_war.is_some() {
             self.remove_camp(area, ev);
         }
     }

@@ -13,6 +13,7 @@ use crate::core::SetupError;
 /// The Desert War's state of `setup`, or the refusal that it is off.
 fn desert_war(setup: &mut Setup) -> Result<&mut DesertWarState, SetupError> {
     setup
+        .expansions
         .desert_war
         .as_deref_mut()
         .ok_or_else(|| SetupError::shape("the Desert War is not in this game"))
@@ -45,7 +46,7 @@ impl Setup {
         dw.suspensors -= t.suspensors;
         dw.rockets -= t.rockets;
         dw.sandriders -= t.sandriders;
-        let d = &mut self.areas[area.index()].desert;
+        let d = &mut self.areas[area.index()].expansions.desert;
         d.suspensors += t.suspensors;
         d.rockets += t.rockets;
         d.sandriders += t.sandriders;
@@ -90,7 +91,7 @@ impl Setup {
             ));
         };
         dw.camp_tokens.remove(i);
-        self.areas[area.index()].desert.camp = Some(m);
+        self.areas[area.index()].expansions.desert.camp = Some(m);
         Ok(())
     }
 
@@ -111,7 +112,7 @@ impl Setup {
         self.take_escort()?;
         let a = &mut self.areas[area.index()];
         a.generic[Faction::Harkonnen] += 1;
-        a.desert.escorts += 1;
+        a.expansions.desert.escorts += 1;
         Ok(())
     }
 

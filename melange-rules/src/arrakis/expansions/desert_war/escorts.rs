@@ -28,7 +28,7 @@ impl Arrakis {
     /// into any Air zone not already holding one (replacing its vehicle,
     /// AR-VEH-11).
     pub(crate) fn legal_escort_placement(&self, ornithopters_left: u8, out: &mut Vec<Action>) {
-        let Some(dw) = self.desert_war.as_ref() else {
+        let Some(dw) = self.expansions.desert_war.as_ref() else {
             return;
         };
         let per = desert_war().escort_ornithopters.per_placement;
@@ -53,7 +53,7 @@ impl Arrakis {
             self.vehicle_left_zone(old);
         }
         if v == Vehicle::EscortOrnithopter
-            && let Some(dw) = self.desert_war.as_mut()
+            && let Some(dw) = self.expansions.desert_war.as_mut()
         {
             dw.escorts = dw.escorts.saturating_sub(1);
             dw.escort_placed = true;
@@ -62,7 +62,7 @@ impl Arrakis {
 
     /// A placement of vehicles is over: the next may hold an Escort again.
     pub(crate) fn escort_placement_over(&mut self) {
-        if let Some(dw) = self.desert_war.as_mut() {
+        if let Some(dw) = self.expansions.desert_war.as_mut() {
             dw.escort_placed = false;
         }
     }
@@ -72,7 +72,7 @@ impl Arrakis {
     /// Whoever takes a vehicle out of a zone calls this.
     pub(crate) fn vehicle_left_zone(&mut self, v: Vehicle) {
         if v == Vehicle::EscortOrnithopter
-            && let Some(dw) = self.desert_war.as_mut()
+            && let Some(dw) = self.expansions.desert_war.as_mut()
         {
             dw.escorts += 1;
         }
@@ -86,7 +86,7 @@ impl Arrakis {
             .iter()
             .filter(|v| **v == Some(Vehicle::EscortOrnithopter))
             .count() as u8;
-        if let Some(dw) = self.desert_war.as_mut() {
+        if let Some(dw) = self.expansions.desert_war.as_mut() {
             dw.escorts += n;
         }
     }
@@ -95,7 +95,7 @@ impl Arrakis {
     pub(crate) fn escorts_at(&self, f: Faction, a: AreaId) -> u8 {
         let s = &self.areas[a.index()];
         if f == H {
-            s.desert.escorts.min(s.generic[f])
+            s.expansions.desert.escorts.min(s.generic[f])
         } else {
             0
         }
@@ -116,7 +116,7 @@ impl Arrakis {
         g: &Group,
         out: &mut Vec<Action>,
     ) {
-        if m.faction != H || self.desert_war.is_none() {
+        if m.faction != H || self.expansions.desert_war.is_none() {
             return;
         }
         if g.escorts < self.escorts_at(H, from) {
@@ -218,7 +218,7 @@ impl Arrakis {
                 self.zones[z.index()] = None;
                 let s = &mut self.areas[from.index()];
                 s.generic[H] += 1;
-                s.desert.escorts += 1;
+                s.expansions.desert.escorts += 1;
                 g.generic += 1;
                 g.escorts += 1;
                 ev.push(Event::Expansion(ExpansionEvent::DesertWar(
@@ -232,7 +232,7 @@ impl Arrakis {
                 self.zones[ze.index()] = None;
                 let s = &mut self.areas[from.index()];
                 s.generic[H] += 1;
-                s.desert.escorts += 1;
+                s.expansions.desert.escorts += 1;
                 g.generic += 1;
                 g.escorts += 1;
                 ev.push(Event::Expansion(ExpansionEvent::DesertWar(
@@ -261,6 +261,7 @@ impl Arrakis {
     /// the Escort supply instead. Generic leaders go before Escorts.
     pub(crate) fn settle_escorts(&mut self) {
         let Some(total) = self
+            .expansions
             .desert_war
             .as_ref()
             .map(|_| desert_war().harkonnen.escort_ornithopters)
@@ -268,7 +269,7 @@ impl Arrakis {
             return;
         };
         for s in &mut self.areas {
-            s.desert.escorts = s.desert.escorts.min(s.generic[H]);
+            s.expansions.desert.escorts = s.expansions.desert.escorts.min(s.generic[H]);
         }
         match &mut self.prompt {
             Prompt::Battle(bt) | Prompt::Excess(_, _, AfterExcess::Battle(bt)) => {
@@ -281,9 +282,9 @@ impl Arrakis {
             .iter()
             .filter(|v| **v == Some(Vehicle::EscortOrnithopter))
             .count() as u8;
-        let serving: u8 = self.areas.iter().map(|s| s.desert.escorts).sum();
+        let serving: u8 = self.areas.iter().map(|s| s.expansions.desert.escorts).sum();
         let flying = self.escorts_in_flight();
-        let Some(dw) = self.desert_war.as_mut() else {
+        let Some(dw) = self.expansions.desert_war.as_mut() else {
             return;
         };
         let lost = total.saturating_sub(dw.escorts + placed + serving + flying);

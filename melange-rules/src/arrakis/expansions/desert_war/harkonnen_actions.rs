@@ -25,7 +25,7 @@ impl Arrakis {
     /// Spice Must Flow board; the others sit out the round.
     pub(crate) fn place_desert_war_tokens(&mut self, ev: &mut Vec<Event>) {
         let row = *self.imperium.iter().max().expect("3 markers");
-        let Some(dw) = self.desert_war.as_mut() else {
+        let Some(dw) = self.expansions.desert_war.as_mut() else {
             return;
         };
         let d = desert_war();
@@ -43,7 +43,8 @@ impl Arrakis {
     /// to be spent: a token on the board (DW-HARKONNEN-08) and none
     /// discarded for this die yet (DW-HARKONNEN-06).
     fn harkonnen_desert_war_open(&self) -> bool {
-        self.desert_war
+        self.expansions
+            .desert_war
             .as_ref()
             .is_some_and(|dw| dw.tokens_on_board > 0 && !dw.action_taken)
     }
@@ -60,7 +61,7 @@ impl Arrakis {
     /// Every Harkonnen Desert War action possible now (DW-HARKONNEN-10):
     /// deploy, move, scout.
     fn legal_harkonnen_desert_war(&self, out: &mut Vec<Action>) {
-        let Some(dw) = self.desert_war.as_ref() else {
+        let Some(dw) = self.expansions.desert_war.as_ref() else {
             return;
         };
         let dw_action = |a| Action::Expansion(ExpansionAction::DesertWar(a));
@@ -93,7 +94,7 @@ impl Arrakis {
         self.areas
             .iter()
             .enumerate()
-            .filter(|(_, s)| s.desert.suspensors > 0)
+            .filter(|(_, s)| s.expansions.desert.suspensors > 0)
             .map(|(i, _)| AreaId(i as u8))
             .collect()
     }
@@ -131,7 +132,7 @@ impl Arrakis {
     /// DW-HARKONNEN-04, DW-HARKONNEN-09: the token paid for the action,
     /// back only next round.
     fn discard_desert_war_token(&mut self, ev: &mut Vec<Event>) {
-        if let Some(dw) = self.desert_war.as_mut() {
+        if let Some(dw) = self.expansions.desert_war.as_mut() {
             dw.tokens_on_board = dw.tokens_on_board.saturating_sub(1);
             dw.action_taken = true;
             ev.push(Event::Expansion(ExpansionEvent::DesertWar(
@@ -172,8 +173,8 @@ impl Arrakis {
                 // DW-HARKONNEN-16, DW-HARKONNEN-17, DW-TROOPER-17: the
                 // trooper goes back to the supply; the core Scouting
                 // reveal (AR-SCOUT-03, AR-SCOUT-04).
-                self.areas[from.index()].desert.suspensors -= 1;
-                if let Some(dw) = self.desert_war.as_mut() {
+                self.areas[from.index()].expansions.desert.suspensors -= 1;
+                if let Some(dw) = self.expansions.desert_war.as_mut() {
                     dw.suspensors += 1;
                 }
                 ev.push(Event::Expansion(ExpansionEvent::DesertWar(
@@ -195,10 +196,10 @@ impl Arrakis {
 
     /// One Suspensor Trooper from the supply into `area` (DW-HARKONNEN-11).
     fn deploy_suspensor(&mut self, area: AreaId, ev: &mut Vec<Event>) {
-        if let Some(dw) = self.desert_war.as_mut() {
+        if let Some(dw) = self.expansions.desert_war.as_mut() {
             dw.suspensors -= 1;
         }
-        self.areas[area.index()].desert.suspensors += 1;
+        self.areas[area.index()].expansions.desert.suspensors += 1;
         ev.push(Event::Expansion(ExpansionEvent::DesertWar(
             DwEvent::SuspensorDeployed { area },
         )));
@@ -207,7 +208,11 @@ impl Arrakis {
     /// Asks for the next trooper of a Deploy action while one may still
     /// go, else ends the action.
     fn continue_deploy(&mut self, left: u8, areas: AreaSet, after: bool, ev: &mut Vec<Event>) {
-        let supply = self.desert_war.as_ref().map_or(0, |dw| dw.suspensors);
+        let supply = self
+            .expansions
+            .desert_war
+            .as_ref()
+            .map_or(0, |dw| dw.suspensors);
         if left > 0 && supply > 0 && !areas.is_empty() {
             self.prompt =
                 Prompt::Expansion(ExpansionPrompt::DesertWar(DwPrompt::DeploySuspensors {
@@ -238,7 +243,7 @@ impl Arrakis {
             return false;
         }
         let spent = self.tank_moves[H] > 0;
-        let Some(dw) = self.desert_war.as_mut() else {
+        let Some(dw) = self.expansions.desert_war.as_mut() else {
             return false;
         };
         if dw.action_taken {
@@ -254,7 +259,7 @@ impl Arrakis {
         if v.is_empty() {
             return false;
         }
-        if let Some(dw) = self.desert_war.as_mut() {
+        if let Some(dw) = self.expansions.desert_war.as_mut() {
             dw.action_taken = true;
         }
         self.prompt = Prompt::Expansion(ExpansionPrompt::DesertWar(DwPrompt::HarkonnenAfter));
@@ -266,6 +271,7 @@ impl Arrakis {
         match p {
             DwPrompt::HarkonnenAfter => {
                 if self
+                    .expansions
                     .desert_war
                     .as_ref()
                     .is_some_and(|d| d.tokens_on_board > 0)
@@ -275,7 +281,13 @@ impl Arrakis {
                 out.push(Action::Done);
             }
             DwPrompt::DeploySuspensors { left, areas, .. } => {
-                if left > 0 && self.desert_war.as_ref().is_some_and(|d| d.suspensors > 0) {
+                if left > 0
+                    && self
+                        .expansions
+                        .desert_war
+                        .as_ref()
+                        .is_some_and(|d| d.suspensors > 0)
+                {
                     for a in areas.iter() {
                         out.push(Action::Expansion(ExpansionAction::DesertWar(
                             DwAction::DeploySuspensor(a),
@@ -336,7 +348,7 @@ impl Arrakis {
         let Action::Expansion(ExpansionAction::DesertWar(a)) = *action else {
             return "AR-ACT-17";
         };
-        let Some(dw) = self.desert_war.as_ref() else {
+        let Some(dw) = self.expansions.desert_war.as_ref() else {
             return "AR-ACT-17";
         };
         let known = |x: AreaId| x.index() < self.areas.len();
@@ -381,7 +393,7 @@ impl Arrakis {
             }
             DwAction::DeploySuspensor(_) => "DW-HARKONNEN-14",
             DwAction::MoveSuspensor(from, _)
-                if !known(from) || self.areas[from.index()].desert.suspensors == 0 =>
+                if !known(from) || self.areas[from.index()].expansions.desert.suspensors == 0 =>
             {
                 "DW-HARKONNEN-15"
             }

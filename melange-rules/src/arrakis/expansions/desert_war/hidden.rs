@@ -16,11 +16,11 @@ pub(crate) const HIDDEN: &[HiddenPiece<Arrakis>] = &[HiddenPiece {
     name: "desert_war_camp_markers",
     hidden_from: not_atreides,
     read: |g| {
-        let dw = g.desert_war.as_deref()?;
+        let dw = g.expansions.desert_war.as_deref()?;
         let on_board: Vec<u64> = g
             .areas
             .iter()
-            .filter_map(|a| a.desert.camp.map(|m| m as u64))
+            .filter_map(|a| a.expansions.desert.camp.map(|m| m as u64))
             .collect();
         let mut all = on_board.clone();
         all.extend(dw.camp_tokens.iter().map(|m| *m as u64));
@@ -34,14 +34,18 @@ impl Arrakis {
     /// in the game is public, so they are drawn among themselves, and
     /// those off the board keep the data's order as the game keeps it.
     pub(crate) fn redraw_camps(&mut self, rng: &mut GameRng) {
-        let Some(dw) = self.desert_war.as_deref_mut() else {
+        let Some(dw) = self.expansions.desert_war.as_deref_mut() else {
             return;
         };
-        let mut pool: Vec<_> = self.areas.iter().filter_map(|a| a.desert.camp).collect();
+        let mut pool: Vec<_> = self
+            .areas
+            .iter()
+            .filter_map(|a| a.expansions.desert.camp)
+            .collect();
         pool.append(&mut dw.camp_tokens);
         sorted_shuffle(&mut pool, rng);
         for a in &mut self.areas {
-            if let Some(m) = a.desert.camp.as_mut() {
+            if let Some(m) = a.expansions.desert.camp.as_mut() {
                 *m = pool.pop().unwrap_or(*m);
             }
         }

@@ -17,7 +17,19 @@ pub(crate) struct DesertWar;
 
 impl Expansion for DesertWar {
     fn is_on(g: &Arrakis) -> bool {
-        g.desert_war.is_some()
+        g.expansions.desert_war.is_some()
+    }
+
+    /// DW-ESCORT-08, DW-ESCORT-09: an Escort that joined a legion moves
+    /// with it, like a generic leader.
+    fn group_lifted(g: &mut Arrakis, from: AreaId, group: &Group) {
+        let t = &mut g.areas[from.index()].expansions.desert;
+        t.escorts = t.escorts.saturating_sub(group.escorts);
+    }
+
+    /// DW-ESCORT-08, DW-ESCORT-09: and arrives with it.
+    fn group_dropped(g: &mut Arrakis, to: AreaId, group: &Group) {
+        g.areas[to.index()].expansions.desert.escorts += group.escorts;
     }
 
     fn check_position(g: &Arrakis) -> Option<SetupError> {
@@ -29,7 +41,7 @@ impl Expansion for DesertWar {
     /// DW-SANDRIDER-09: a lone Sandrider counts as a wormsign.
     fn sandriding_links(g: &Arrakis, out: &mut AreaSet) {
         for (i, a) in g.areas.iter().enumerate() {
-            if a.desert.sandriders > 0 {
+            if a.expansions.desert.sandriders > 0 {
                 out.insert(AreaId(i as u8));
             }
         }
@@ -38,7 +50,7 @@ impl Expansion for DesertWar {
     /// DW-CAMP-08 with AR-HAZ-41 (docs/rules-decisions.md, Desert War,
     /// DQ9): a Camp is a figure, so a sandworm never ends a move on one.
     fn sandworm_stop_barred(g: &Arrakis, area: AreaId) -> bool {
-        g.areas[area.index()].desert.camp.is_some()
+        g.areas[area.index()].expansions.desert.camp.is_some()
     }
 
     /// DW-CAMP-04: the Camps' markers are hidden from the Harkonnen.
@@ -303,7 +315,10 @@ impl Expansion for DesertWar {
     /// DW-SANDRIDER-10: a battle waiting on the sandworm its retreating
     /// defender called.
     fn paused_battle(g: &Arrakis) -> Option<Battle> {
-        g.desert_war.as_ref().and_then(|d| d.retreat_battle)
+        g.expansions
+            .desert_war
+            .as_ref()
+            .and_then(|d| d.retreat_battle)
     }
 
     fn legal_decision(g: &Arrakis, out: &mut Vec<Action>) {

@@ -15,7 +15,7 @@ fn broken(rule: &'static str, message: String) -> Option<SetupError> {
 impl Arrakis {
     /// The first Desert War invariant the position breaks.
     pub(crate) fn desert_war_position_error(&self) -> Option<SetupError> {
-        let dw = self.desert_war.as_deref()?;
+        let dw = self.expansions.desert_war.as_deref()?;
         let x = desert_war();
         let d = self.d();
         let b = d.board;
@@ -23,7 +23,7 @@ impl Arrakis {
         let mut camps = Vec::new();
         let mut per_sector = vec![0u8; b.sectors.len()];
         for (i, s) in self.areas.iter().enumerate() {
-            let t = &s.desert;
+            let t = &s.expansions.desert;
             board[0] += t.suspensors;
             board[1] += t.rockets;
             board[2] += t.sandriders;

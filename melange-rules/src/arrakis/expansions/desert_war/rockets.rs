@@ -23,9 +23,9 @@ impl Arrakis {
     /// launchers never move, so there is one, docs/rules-decisions.md DQ7).
     fn launcher_area(&self, x: SectorId) -> Option<AreaId> {
         let b = self.d().board;
-        (0..self.areas.len())
-            .map(|i| AreaId(i as u8))
-            .find(|a| b.area(*a).sector == Some(x) && self.areas[a.index()].desert.rockets > 0)
+        (0..self.areas.len()).map(|i| AreaId(i as u8)).find(|a| {
+            b.area(*a).sector == Some(x) && self.areas[a.index()].expansions.desert.rockets > 0
+        })
     }
 
     /// DW-ROCKET-05, DW-ROCKET-06: areas whose harvester the launchers in
@@ -73,7 +73,7 @@ impl Arrakis {
         let launchers: u8 = b.sectors[usize::from(x.0)]
             .areas
             .iter()
-            .map(|a| self.areas[a.index()].desert.rockets)
+            .map(|a| self.areas[a.index()].expansions.desert.rockets)
             .sum();
         let dice =
             (launchers * d.rocket_launchers.dice_per_launcher).min(self.d().tables.combat.max_dice);
@@ -109,7 +109,7 @@ impl Arrakis {
     ) {
         let targets = !self.rocket_harvester_targets(from).is_empty()
             || !self.rocket_zone_targets(from).is_empty();
-        if left > 0 && targets && self.areas[from.index()].desert.rockets > 0 {
+        if left > 0 && targets && self.areas[from.index()].expansions.desert.rockets > 0 {
             self.prompt = Prompt::Expansion(ExpansionPrompt::DesertWar(DwPrompt::RocketTarget {
                 from,
                 left,
@@ -119,7 +119,7 @@ impl Arrakis {
             return;
         }
         // DW-ROCKET-09, DW-ROCKET-10
-        if harvester && self.areas[from.index()].desert.camp.is_some() {
+        if harvester && self.areas[from.index()].expansions.desert.camp.is_some() {
             self.prompt = Prompt::Expansion(ExpansionPrompt::DesertWar(DwPrompt::CampTrade {
                 area: from,
                 then,
@@ -182,9 +182,9 @@ impl Arrakis {
         let lost = desert_war()
             .rocket_launchers
             .launchers_lost_per_vehicle
-            .min(self.areas[from.index()].desert.rockets);
-        self.areas[from.index()].desert.rockets -= lost;
-        if let Some(dw) = self.desert_war.as_mut() {
+            .min(self.areas[from.index()].expansions.desert.rockets);
+        self.areas[from.index()].expansions.desert.rockets -= lost;
+        if let Some(dw) = self.expansions.desert_war.as_mut() {
             dw.rockets += lost;
         }
         ev.push(Event::Expansion(ExpansionEvent::DesertWar(
@@ -226,7 +226,7 @@ impl Arrakis {
         ev: &mut Vec<Event>,
     ) {
         if a == Action::Expansion(ExpansionAction::DesertWar(DwAction::TradeCamp))
-            && let Some(marker) = self.areas[area.index()].desert.camp.take()
+            && let Some(marker) = self.areas[area.index()].expansions.desert.camp.take()
         {
             ev.push(Event::Expansion(ExpansionEvent::DesertWar(
                 DwEvent::CampTraded { area, marker },

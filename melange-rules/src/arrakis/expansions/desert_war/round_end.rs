@@ -21,7 +21,7 @@ impl Arrakis {
     pub(crate) fn desert_war_round_end(&mut self, ev: &mut Vec<Event>) {
         // Escorts removed earlier in this step are accounted for first.
         self.settle_escorts();
-        let Some(mut dw) = self.desert_war.take() else {
+        let Some(mut dw) = self.expansions.desert_war.take() else {
             return;
         };
         dw.escort_placed = false;
@@ -29,14 +29,14 @@ impl Arrakis {
         let mut camps = 0;
         let mut gone = Troopers::default();
         for s in &mut self.areas {
-            let d = &mut s.desert;
+            let d = &mut s.expansions.desert;
             // DW-ROUNDEND-01: Escorts in legions (DW-ESCORT-12), counted
             // among the legion's generic leaders (DW-ESCORT-08).
             let e = std::mem::take(&mut d.escorts).min(s.generic[Faction::Harkonnen]);
             s.generic[Faction::Harkonnen] -= e;
             escorts += e;
             dw.escorts += e;
-            let d = &mut s.desert;
+            let d = &mut s.expansions.desert;
             // DW-ROUNDEND-02: Camps; the token goes back face down.
             if let Some(m) = d.camp.take() {
                 camps += 1;
@@ -69,7 +69,7 @@ impl Arrakis {
         // The Sandriders card is refreshed with the leader cards (AR-END-06).
         dw.sandriders_card_spent = false;
         dw.action_taken = false;
-        self.desert_war = Some(dw);
+        self.expansions.desert_war = Some(dw);
         if escorts + camps + gone.total() + tokens > 0 {
             ev.push(Event::Expansion(ExpansionEvent::DesertWar(
                 DwEvent::RoundCleared {

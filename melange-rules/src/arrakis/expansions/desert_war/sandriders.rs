@@ -27,7 +27,9 @@ impl Arrakis {
     /// instead of a wormsign (DW-SANDRIDER-02 to DW-SANDRIDER-04).
     pub(crate) fn legal_wormsigns_atreides_desert_war(&self, n: u8, out: &mut Vec<Action>) {
         self.legal_atreides_before(n, out);
-        let Some(dw) = &self.desert_war else { return };
+        let Some(dw) = &self.expansions.desert_war else {
+            return;
+        };
         if n == 0 || dw.sandrider_placed || dw.sandriders == 0 {
             return;
         }
@@ -47,11 +49,11 @@ impl Arrakis {
     ) {
         match x {
             DwAction::PlaceSandrider(area) => {
-                if let Some(dw) = self.desert_war.as_mut() {
+                if let Some(dw) = self.expansions.desert_war.as_mut() {
                     dw.sandriders -= 1;
                     dw.sandrider_placed = true;
                 }
-                self.areas[area.index()].desert.sandriders += 1;
+                self.areas[area.index()].expansions.desert.sandriders += 1;
                 ev.push(Event::Expansion(ExpansionEvent::DesertWar(
                     DwEvent::SandriderPlaced { area },
                 )));
@@ -68,7 +70,7 @@ impl Arrakis {
         x: DwAction,
     ) -> &'static str {
         match x {
-            DwAction::PlaceSandrider(_) => match &self.desert_war {
+            DwAction::PlaceSandrider(_) => match &self.expansions.desert_war {
                 Some(d) if d.sandrider_placed || d.sandriders == 0 => "DW-SANDRIDER-03",
                 Some(_) => "DW-SANDRIDER-04",
                 None => "AR-ACT-17",
@@ -83,7 +85,7 @@ impl Arrakis {
     /// A Sandrider alone in its area: no sandworm there (docs DQ11).
     pub(crate) fn lone_sandrider(&self, a: AreaId) -> bool {
         let s = &self.areas[a.index()];
-        s.desert.sandriders > 0 && s.worm.is_none()
+        s.expansions.desert.sandriders > 0 && s.worm.is_none()
     }
 
     /// DW-SANDRIDER-05, DW-SANDRIDER-07: a Sandrider and no other token or
@@ -91,8 +93,8 @@ impl Arrakis {
     fn only_a_sandrider(&self, a: AreaId) -> bool {
         let s = &self.areas[a.index()];
         let mut rest = s.clone();
-        rest.desert.sandriders = 0;
-        s.desert.sandriders > 0 && rest.is_empty()
+        rest.expansions.desert.sandriders = 0;
+        s.expansions.desert.sandriders > 0 && rest.is_empty()
     }
 
     /// A sandworm (never the Wild Maker, DW-SANDRIDER-06) may come: from
@@ -107,7 +109,9 @@ impl Arrakis {
     /// be taken and the card is face up, beside any other Desert Power
     /// box leader's (the Wild Maker's).
     pub(crate) fn legal_sandriders_special(&self, out: &mut Vec<Action>) {
-        let Some(dw) = &self.desert_war else { return };
+        let Some(dw) = &self.expansions.desert_war else {
+            return;
+        };
         if dw.sandriders_card_spent || !self.desert_power_allowed() || !self.normal_worm_available()
         {
             return;
@@ -130,7 +134,7 @@ impl Arrakis {
         // DW-LEADERS-03: only this card is spent; DW-ATREIDES-01: it is a
         // Desert Power action, with its Desert War action after it.
         self.atreides_desert_war_opens(false);
-        if let Some(dw) = self.desert_war.as_mut() {
+        if let Some(dw) = self.expansions.desert_war.as_mut() {
             dw.sandriders_card_spent = true;
             // No Sandrider instead of this wormsign (DW-SANDRIDER-02 names
             // the Desert Power's own two).
@@ -222,8 +226,8 @@ impl Arrakis {
         if !self.lone_sandrider(to) {
             return false;
         }
-        let n = std::mem::take(&mut self.areas[to.index()].desert.sandriders);
-        if let Some(dw) = self.desert_war.as_mut() {
+        let n = std::mem::take(&mut self.areas[to.index()].expansions.desert.sandriders);
+        if let Some(dw) = self.expansions.desert_war.as_mut() {
             dw.sandriders += n;
         }
         ev.push(Event::Expansion(ExpansionEvent::DesertWar(
@@ -270,7 +274,7 @@ impl Arrakis {
         if bt.attacker != A || !self.lone_sandrider(to) {
             return false;
         }
-        if let Some(dw) = self.desert_war.as_mut() {
+        if let Some(dw) = self.expansions.desert_war.as_mut() {
             dw.retreat_battle = Some(*bt);
         }
         let mut m = one_harkonnen_legion();
@@ -282,6 +286,7 @@ impl Arrakis {
     /// (AR-COMBAT-32) and advances or stays. False when no battle waits.
     pub(crate) fn resume_retreat_battle(&mut self, ev: &mut Vec<Event>) -> bool {
         let Some(bt) = self
+            .expansions
             .desert_war
             .as_mut()
             .and_then(|d| d.retreat_battle.take())
@@ -299,14 +304,19 @@ impl Arrakis {
     /// retreated from a battle onto a Sandrider, the battle's two areas
     /// (the attacker's, won or home).
     pub(crate) fn sandworm_retreat_closed(&self) -> AreaSet {
-        if self.desert_war.is_none() {
+        if self.expansions.desert_war.is_none() {
             return AreaSet::EMPTY;
         }
         let mut out: AreaSet = (0..self.areas.len())
             .map(|i| AreaId(i as u8))
             .filter(|a| self.lone_sandrider(*a))
             .collect();
-        if let Some(bt) = self.desert_war.as_ref().and_then(|d| d.retreat_battle) {
+        if let Some(bt) = self
+            .expansions
+            .desert_war
+            .as_ref()
+            .and_then(|d| d.retreat_battle)
+        {
             out.insert(bt.at);
             out.insert(bt.from);
         }
@@ -316,7 +326,7 @@ impl Arrakis {
     /// DW-SANDRIDER-14, DW-SANDRIDER-16: how far a sandworm in `from`
     /// reaches: 3 with a Sandrider, the areas on the way desert.
     pub(crate) fn ridden_reach(&self, from: AreaId) -> Option<u8> {
-        (self.areas[from.index()].desert.sandriders > 0)
+        (self.areas[from.index()].expansions.desert.sandriders > 0)
             .then(|| desert_war().sandriders.ridden_reach)
     }
 
@@ -365,7 +375,8 @@ impl Arrakis {
             .is_some_and(|r| r.one_rider_per_sandworm);
         all.iter()
             .filter(|x| {
-                self.worm_may_end_in(*x, d) && !(one && self.areas[x.index()].desert.sandriders > 0)
+                self.worm_may_end_in(*x, d)
+                    && !(one && self.areas[x.index()].expansions.desert.sandriders > 0)
             })
             .collect()
     }
@@ -382,8 +393,8 @@ impl Arrakis {
     /// DW-SANDRIDER-12: the Sandriders with the sandworm that moved from
     /// `from` to `to` move with it.
     pub(crate) fn riders_follow(&mut self, from: AreaId, to: AreaId) {
-        let n = std::mem::take(&mut self.areas[from.index()].desert.sandriders);
-        self.areas[to.index()].desert.sandriders += n;
+        let n = std::mem::take(&mut self.areas[from.index()].expansions.desert.sandriders);
+        self.areas[to.index()].expansions.desert.sandriders += n;
     }
 
     /// DW-SANDRIDER-13, DW-SANDRIDER-15: a sandworm in `from` attacks with
@@ -392,11 +403,11 @@ impl Arrakis {
     /// Maker: the cap of AR-COMBAT-08 is a battle's, and a sandworm's
     /// attack is no battle), and its Sandriders are removed.
     pub(crate) fn riders_attack(&mut self, from: AreaId, dice: u8, ev: &mut Vec<Event>) -> u8 {
-        let n = std::mem::take(&mut self.areas[from.index()].desert.sandriders);
+        let n = std::mem::take(&mut self.areas[from.index()].expansions.desert.sandriders);
         if n == 0 {
             return dice;
         }
-        if let Some(dw) = self.desert_war.as_mut() {
+        if let Some(dw) = self.expansions.desert_war.as_mut() {
             dw.sandriders += n;
         }
         ev.push(Event::Expansion(ExpansionEvent::DesertWar(

@@ -5,6 +5,7 @@
 use super::data::DesertWar;
 use crate::arrakis::Marker;
 use crate::arrakis::prompt::Battle;
+use crate::arrakis::state::Arrakis;
 
 /// The Desert War figures in one area. Desert Troopers are neither units
 /// nor leaders (DW-TROOPER-01 to -07): they never count toward a legion.
@@ -104,5 +105,12 @@ impl DesertWarState {
             sandrider_placed: false,
             retreat_battle: None,
         }
+    }
+}
+
+impl Arrakis {
+    /// The Desert War's own state, when the game plays it.
+    pub fn desert_war(&self) -> Option<&DesertWarState> {
+        self.expansions.desert_war.as_deref()
     }
 }

@@ -37,7 +37,7 @@ impl Arrakis {
             .rules
             .desert_war
             .is_some_and(|r| r.swap_on_destination_only);
-        on_destination || self.areas[a.index()].desert.atreides_troopers() == 0
+        on_destination || self.areas[a.index()].expansions.desert.atreides_troopers() == 0
     }
 
     /// DW-SUSPENSOR-09 to DW-SUSPENSOR-11: where the Suspensor Trooper in
@@ -93,16 +93,16 @@ impl Arrakis {
         after: bool,
         ev: &mut Vec<Event>,
     ) {
-        self.areas[from.index()].desert.suspensors -= 1;
+        self.areas[from.index()].expansions.desert.suspensors -= 1;
         ev.push(Event::Expansion(ExpansionEvent::DesertWar(
             DwEvent::SuspensorMoved { from, to },
         )));
-        let t = self.areas[to.index()].desert;
+        let t = self.areas[to.index()].expansions.desert;
         if t.atreides_troopers() > 0 {
             // DW-SUSPENSOR-06, DW-SUSPENSOR-07, DW-TROOPER-17: the trooper
             // goes back to the supply with one Atreides trooper, the
             // Harkonnen's pick when both kinds stand there.
-            if let Some(dw) = self.desert_war.as_mut() {
+            if let Some(dw) = self.expansions.desert_war.as_mut() {
                 dw.suspensors += 1;
             }
             if t.rockets > 0 && t.sandriders > 0 {
@@ -120,7 +120,7 @@ impl Arrakis {
             };
             self.swap_out(to, k, ev);
         } else {
-            self.areas[to.index()].desert.suspensors += 1;
+            self.areas[to.index()].expansions.desert.suspensors += 1;
             // DW-SUSPENSOR-04, DW-SUSPENSOR-05: only where the move ends;
             // the token goes back to the pool unseen, at a place of
             // chance.
@@ -137,7 +137,7 @@ impl Arrakis {
 
     /// DW-SUSPENSOR-06: the Atreides Desert Troopers the swap may remove.
     pub(crate) fn legal_swap_trooper(&self, area: AreaId, out: &mut Vec<Action>) {
-        let t = self.areas[area.index()].desert;
+        let t = self.areas[area.index()].expansions.desert;
         if t.rockets > 0 {
             out.push(Action::Expansion(ExpansionAction::DesertWar(
                 DwAction::SwapOut(AtreidesTrooper::RocketLauncher),
@@ -154,14 +154,14 @@ impl Arrakis {
     /// Atreides supply (DW-SUSPENSOR-06, DW-TROOPER-17).
     pub(crate) fn swap_out(&mut self, area: AreaId, k: AtreidesTrooper, ev: &mut Vec<Event>) {
         let n = desert_war().suspensor_troopers.swap_removes;
-        let t = &mut self.areas[area.index()].desert;
+        let t = &mut self.areas[area.index()].expansions.desert;
         let slot = match k {
             AtreidesTrooper::RocketLauncher => &mut t.rockets,
             AtreidesTrooper::Sandrider => &mut t.sandriders,
         };
         let gone = n.min(*slot);
         *slot -= gone;
-        if let Some(dw) = self.desert_war.as_mut() {
+        if let Some(dw) = self.expansions.desert_war.as_mut() {
             match k {
                 AtreidesTrooper::RocketLauncher => dw.rockets += gone,
                 AtreidesTrooper::Sandrider => dw.sandriders += gone,
@@ -180,6 +180,6 @@ impl Arrakis {
             return false;
         };
         // DW-SUSPENSOR-03 says "harvester": a Smuggler one counts too.
-        s.desert.suspensors > 0 && !s.any_harvester() && !s.has_legion(H, self.d())
+        s.expansions.desert.suspensors > 0 && !s.any_harvester() && !s.has_legion(H, self.d())
     }
 }

@@ -67,7 +67,8 @@ impl Arrakis {
     /// supply (DW-TROOPER-17). Does nothing without the expansion, or when
     /// no legion of `f` stands there (an attack lifted it).
     pub(crate) fn on_legion_arrival(&mut self, f: Faction, area: AreaId, ev: &mut Vec<Event>) {
-        if self.desert_war.is_none() || !self.areas[area.index()].has_legion(f, self.d()) {
+        if self.expansions.desert_war.is_none() || !self.areas[area.index()].has_legion(f, self.d())
+        {
             return;
         }
         self.hook_legion_passing(f, area, ev);
@@ -78,12 +79,12 @@ impl Arrakis {
     /// it): the opposing Desert Troopers there are removed all the same, as
     /// when it waits there for its owner to pick where it retreats.
     pub(crate) fn on_legion_passing(&mut self, f: Faction, area: AreaId, ev: &mut Vec<Event>) {
-        if self.desert_war.is_none() {
+        if self.expansions.desert_war.is_none() {
             return;
         }
         // DW-CAMP-09: a Harkonnen legion entering removes a Camp.
         self.on_legion_arrival_camp(f, area, ev);
-        let s = self.areas[area.index()].desert;
+        let s = self.areas[area.index()].expansions.desert;
         let gone = match f {
             Faction::Harkonnen => Troopers {
                 rockets: s.rockets,
@@ -104,10 +105,10 @@ impl Arrakis {
     /// Sandriders is removed, back to its supply. The move stays a move,
     /// not an attack (DW-TROOPER-16). Riding is the Sandriders' own rule.
     pub(crate) fn on_sandworm_arrival(&mut self, area: AreaId, ev: &mut Vec<Event>) {
-        if self.desert_war.is_none() {
+        if self.expansions.desert_war.is_none() {
             return;
         }
-        let s = self.areas[area.index()].desert;
+        let s = self.areas[area.index()].expansions.desert;
         let gone = Troopers {
             suspensors: s.suspensors,
             rockets: s.rockets,
@@ -128,11 +129,11 @@ impl Arrakis {
         if gone.total() == 0 {
             return;
         }
-        let s = &mut self.areas[area.index()].desert;
+        let s = &mut self.areas[area.index()].expansions.desert;
         s.suspensors -= gone.suspensors;
         s.rockets -= gone.rockets;
         s.sandriders -= gone.sandriders;
-        if let Some(dw) = self.desert_war.as_mut() {
+        if let Some(dw) = self.expansions.desert_war.as_mut() {
             dw.suspensors += gone.suspensors;
             dw.rockets += gone.rockets;
             dw.sandriders += gone.sandriders;

@@ -21,7 +21,7 @@ impl Arrakis {
     /// captured, SM-LEGION-05), then the alliance is checked. Nothing else
     /// moves him (SM-ALLY-03).
     pub(crate) fn staban_down(&mut self, n: u8, ev: &mut Vec<Event>) {
-        let Some(sm) = self.smugglers.as_mut() else {
+        let Some(sm) = self.expansions.smugglers.as_mut() else {
             return;
         };
         if !sm.neutral() || n == 0 {
@@ -40,7 +40,7 @@ impl Arrakis {
     /// passes Staban Tuek's step. Called after every move of a prescience
     /// marker and of Staban; does nothing once allied or defeated.
     pub(crate) fn smugglers_ally_if_due(&mut self, ev: &mut Vec<Event>) {
-        let Some(sm) = self.smugglers.as_deref() else {
+        let Some(sm) = self.expansions.smugglers.as_deref() else {
             return;
         };
         let due = sm.neutral() && self.prescience.iter().any(|&p| p >= sm.staban_step);
@@ -57,8 +57,8 @@ impl Arrakis {
         // leave the game, on the board or off.
         let mut harvesters_on_board = 0;
         for s in &mut self.areas {
-            if s.smugglers.harvester {
-                s.smugglers.harvester = false;
+            if s.expansions.smugglers.harvester {
+                s.expansions.smugglers.harvester = false;
                 harvesters_on_board += 1;
             }
         }
@@ -70,7 +70,7 @@ impl Arrakis {
         // SM-ALLY-10: the die is first rolled at the next Action Resolution:
         // this round's only if it has not begun.
         let die_ready = self.phase == Phase::VehiclePlacement;
-        let Some(sm) = self.smugglers.as_mut() else {
+        let Some(sm) = self.expansions.smugglers.as_mut() else {
             return;
         };
         let harvesters = sm.harvesters_in_game;
@@ -102,7 +102,7 @@ impl Arrakis {
     /// SM-ALLY-10: from the round after the alliance's the die is rolled at
     /// every Action Resolution (called where a round starts).
     pub(crate) fn smugglers_die_joins(&mut self) {
-        if let Some(sm) = self.smugglers.as_mut()
+        if let Some(sm) = self.expansions.smugglers.as_mut()
             && sm.allied()
         {
             sm.die_ready = true;
@@ -127,7 +127,7 @@ impl Arrakis {
         {
             return;
         }
-        let Some(sm) = self.smugglers.as_deref() else {
+        let Some(sm) = self.expansions.smugglers.as_deref() else {
             return;
         };
         let next = if sm.base_pending {
@@ -142,7 +142,7 @@ impl Arrakis {
             if self.staban_legions().is_empty() {
                 // No Atreides legion: he stays set aside, deployable as any
                 // leader.
-                if let Some(sm) = self.smugglers.as_mut() {
+                if let Some(sm) = self.expansions.smugglers.as_mut() {
                     sm.staban_returning = false;
                 }
                 return;
@@ -152,7 +152,7 @@ impl Arrakis {
             return;
         };
         let resume = self.prompt;
-        if let Some(sm) = self.smugglers.as_mut() {
+        if let Some(sm) = self.expansions.smugglers.as_mut() {
             sm.resume = Some(resume);
         }
         self.prompt = Prompt::Expansion(ExpansionPrompt::Smugglers(next));
@@ -160,7 +160,7 @@ impl Arrakis {
 
     /// The interrupted decision is asked again.
     pub(crate) fn smugglers_resume(&mut self) {
-        if let Some(sm) = self.smugglers.as_mut()
+        if let Some(sm) = self.expansions.smugglers.as_mut()
             && let Some(p) = sm.resume.take()
         {
             self.prompt = p;

@@ -19,7 +19,7 @@ impl Arrakis {
 
     /// SM-ROUND-08: no Desert Hazards wormsign where Smuggler units stand.
     pub(crate) fn smugglers_bar_hazard_wormsign(&self, a: AreaId) -> bool {
-        self.smugglers.is_some() && self.smuggler_units_in(a)
+        self.expansions.smugglers.is_some() && self.smuggler_units_in(a)
     }
 
     /// SM-ROUND-08 under `wormsign_with_smugglers=never`: no wormsign

@@ -56,13 +56,13 @@ impl Arrakis {
     /// Base goes to `area`, then Staban Tuek, Gurney Halleck and the
     /// waiting Smuggler Regulars (Atreides units from now on, SM-UNIT-04).
     pub(crate) fn place_base(&mut self, area: AreaId, ev: &mut Vec<Event>) {
-        let Some(sm) = self.smugglers.as_mut() else {
+        let Some(sm) = self.expansions.smugglers.as_mut() else {
             return;
         };
         sm.base_pending = false;
         sm.base = Some(area);
         let regulars = std::mem::take(&mut sm.regulars_waiting);
-        self.areas[area.index()].smugglers.base = true;
+        self.areas[area.index()].expansions.smugglers.base = true;
         ev.push(Event::Expansion(ExpansionEvent::Smugglers(
             SmEvent::BasePlaced { area },
         )));
@@ -90,7 +90,7 @@ impl Arrakis {
     /// and Gurney Halleck stay set aside (deployable as any leader) and the
     /// regulars wait on the Smugglers board.
     pub(crate) fn base_unplaceable(&mut self) {
-        if let Some(sm) = self.smugglers.as_mut() {
+        if let Some(sm) = self.expansions.smugglers.as_mut() {
             sm.base_pending = false;
         }
     }
@@ -98,7 +98,7 @@ impl Arrakis {
     /// SM-BASE-01, SM-BASE-02: the Base's rank, rolled as defence dice by
     /// the Atreides in its area like a settlement's (AR-COMBAT-07).
     pub(crate) fn base_dice(&self, f: Faction, at: AreaId) -> u8 {
-        if f == Faction::Atreides && self.areas[at.index()].smugglers.base {
+        if f == Faction::Atreides && self.areas[at.index()].expansions.smugglers.base {
             smugglers().base.rank
         } else {
             0

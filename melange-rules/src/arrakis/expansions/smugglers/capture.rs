@@ -20,10 +20,10 @@ impl Arrakis {
     /// (the alliance checked after). It does not count for the Jihad
     /// (SM-HARVESTER-09). Nothing without one.
     pub(crate) fn smugglers_capture(&mut self, b: AreaId, ev: &mut Vec<Event>) {
-        let Some(sm) = self.smugglers.as_deref_mut() else {
+        let Some(sm) = self.expansions.smugglers.as_deref_mut() else {
             return;
         };
-        let s = &mut self.areas[b.index()].smugglers;
+        let s = &mut self.areas[b.index()].expansions.smugglers;
         if !s.harvester {
             return;
         }

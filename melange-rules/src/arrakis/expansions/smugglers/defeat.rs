@@ -16,12 +16,12 @@ impl Arrakis {
     /// SM-DEFEAT-01: a Harkonnen legion won in `at`; if the Base stands
     /// there, it falls and the Smugglers are defeated.
     pub(crate) fn smugglers_base_falls(&mut self, at: AreaId, ev: &mut Vec<Event>) {
-        if !self.areas[at.index()].smugglers.base {
+        if !self.areas[at.index()].expansions.smugglers.base {
             return;
         }
         // SM-DEFEAT-02, SM-BASE-03: the Base leaves the board; it gives
         // `base.supremacy` (none) supremacy.
-        self.areas[at.index()].smugglers.base = false;
+        self.areas[at.index()].expansions.smugglers.base = false;
         ev.push(Event::Destroyed { area: at });
         let supremacy = smugglers().base.supremacy;
         if supremacy > 0 {
@@ -48,7 +48,7 @@ impl Arrakis {
                 *z = None;
             }
         }
-        if let Some(sm) = self.smugglers.as_mut() {
+        if let Some(sm) = self.expansions.smugglers.as_mut() {
             regulars += std::mem::take(&mut sm.regulars_waiting);
             thopters = std::mem::take(&mut sm.thopters_in_game);
             sm.thopters = 0;

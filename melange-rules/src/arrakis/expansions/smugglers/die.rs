@@ -24,7 +24,8 @@ const A: Faction = Faction::Atreides;
 impl Arrakis {
     /// The Smugglers die's unspent result, while allied.
     pub(crate) fn smugglers_die(&self) -> Option<DieResult> {
-        self.smugglers
+        self.expansions
+            .smugglers
             .as_deref()
             .filter(|sm| sm.allied())
             .and_then(|sm| sm.die)
@@ -41,7 +42,7 @@ impl Arrakis {
     /// Smugglers die (faces from data) once it is ready (SM-ALLY-10); it
     /// goes on the Smugglers board, using no dashboard slot.
     pub(crate) fn roll_smugglers_die(&mut self, ev: &mut Vec<Event>) {
-        let Some(sm) = self.smugglers.as_deref_mut() else {
+        let Some(sm) = self.expansions.smugglers.as_deref_mut() else {
             return;
         };
         sm.die = None;
@@ -50,7 +51,7 @@ impl Arrakis {
         }
         let faces = &super::data::smugglers().die.faces;
         let r = faces[self.roll(faces.len())];
-        if let Some(sm) = self.smugglers.as_deref_mut() {
+        if let Some(sm) = self.expansions.smugglers.as_deref_mut() {
             sm.die = Some(r);
         }
         ev.push(Event::Expansion(ExpansionEvent::Smugglers(
@@ -61,7 +62,7 @@ impl Arrakis {
     /// AR-ACT-19: an unspent Smugglers die is lost with the Atreides dice
     /// at the end of Action Resolution.
     pub(crate) fn smugglers_die_discarded(&mut self) {
-        if let Some(sm) = self.smugglers.as_deref_mut() {
+        if let Some(sm) = self.expansions.smugglers.as_deref_mut() {
             sm.die = None;
         }
     }
@@ -83,7 +84,11 @@ impl Arrakis {
     fn die_use_possible(&self, u: DieUse) -> bool {
         match u {
             // SM-DIE-13: the Base's area takes them.
-            DieUse::Deployment => self.smugglers.as_deref().is_some_and(|s| s.base.is_some()),
+            DieUse::Deployment => self
+                .expansions
+                .smugglers
+                .as_deref()
+                .is_some_and(|s| s.base.is_some()),
             // SM-DIE-14: a card the Atreides could play.
             DieUse::MentatPlay => self.house(A).hand.iter().any(|&c| self.playable(c)),
             // SQ15: a leader's special only under the enhanced option.
@@ -157,7 +162,7 @@ impl Arrakis {
         let Some(result) = self.smugglers_die() else {
             return;
         };
-        if let Some(sm) = self.smugglers.as_deref_mut() {
+        if let Some(sm) = self.expansions.smugglers.as_deref_mut() {
             sm.die = None;
         }
         ev.push(Event::Expansion(ExpansionEvent::Smugglers(
@@ -205,7 +210,7 @@ impl Arrakis {
             }
             DieUse::LeaderSpecial => {
                 // The die is spent: its result is kept for the pick.
-                if let Some(sm) = self.smugglers.as_deref_mut() {
+                if let Some(sm) = self.expansions.smugglers.as_deref_mut() {
                     sm.die_special = Some(result);
                 }
                 Prompt::Expansion(ExpansionPrompt::Smugglers(SmPrompt::DieSpecial))
@@ -218,7 +223,7 @@ impl Arrakis {
     /// (docs/rules-decisions.md, SQ5); units above the stacking limit are
     /// removed at the Atreides' pick (AR-DEPLOY-05), then the turn ends.
     fn smugglers_deploy(&mut self, ev: &mut Vec<Event>) {
-        let base = self.smugglers.as_deref().and_then(|s| s.base);
+        let base = self.expansions.smugglers.as_deref().and_then(|s| s.base);
         if let Some(area) = base {
             // None while Harkonnen figures hold the Base's area (a Base
             // they took in a battle): a deployment starts no battle, and
@@ -264,7 +269,7 @@ impl Arrakis {
             self.end_turn(A, ev);
             return;
         }
-        if let Some(sm) = self.smugglers.as_deref_mut() {
+        if let Some(sm) = self.expansions.smugglers.as_deref_mut() {
             sm.mentat_drawn = drawn;
         }
         self.prompt = Prompt::Expansion(ExpansionPrompt::Smugglers(SmPrompt::MentatKeep));
@@ -286,6 +291,7 @@ impl Arrakis {
             _ => {
                 let mut seen = Vec::new();
                 for &c in self
+                    .expansions
                     .smugglers
                     .as_deref()
                     .map_or(&[][..], |s| &s.mentat_drawn)
@@ -307,6 +313,7 @@ impl Arrakis {
             (SmPrompt::MentatKeep, Action::Discard(c)) => {
                 // SM-DIE-15: the other drawn card is kept.
                 let drawn = self
+                    .expansions
                     .smugglers
                     .as_deref_mut()
                     .map(|s| std::mem::take(&mut s.mentat_drawn))
@@ -417,9 +424,12 @@ impl Arrakis {
     /// on the action box of that result, or of any result but House for a
     /// House result (SM-DIE-16).
     fn die_specials(&self) -> impl Iterator<Item = LeaderId> + '_ {
-        let r = self
-            .smugglers_die()
-            .or_else(|| self.smugglers.as_deref().and_then(|s| s.die_special));
+        let r = self.smugglers_die().or_else(|| {
+            self.expansions
+                .smugglers
+                .as_deref()
+                .and_then(|s| s.die_special)
+        });
         let d = self.d();
         (0..d.leaders.len())
             .map(|i| LeaderId(i as u8))
@@ -450,7 +460,7 @@ impl Arrakis {
     /// The leader's special action, paid by the Smugglers die (its card is
     /// spent, AR-LEADER-07), or the turn ends.
     pub(crate) fn step_die_special(&mut self, a: Action, ev: &mut Vec<Event>) {
-        if let Some(sm) = self.smugglers.as_deref_mut() {
+        if let Some(sm) = self.expansions.smugglers.as_deref_mut() {
             sm.die_special = None;
         }
         match a {
@@ -500,7 +510,7 @@ impl Arrakis {
         let Some(result) = self.smugglers_die() else {
             return;
         };
-        if let Some(sm) = self.smugglers.as_deref_mut() {
+        if let Some(sm) = self.expansions.smugglers.as_deref_mut() {
             sm.die = None;
         }
         ev.push(Event::Expansion(ExpansionEvent::Smugglers(

@@ -27,7 +27,7 @@ impl Arrakis {
             // the Smugglers board nor on the main board.
             Step::SmugglerOrnithopters { count } => {
                 let flying = self.vehicles_on_board(Vehicle::SmugglerOrnithopter);
-                if let Some(sm) = self.smugglers.as_mut() {
+                if let Some(sm) = self.expansions.smugglers.as_mut() {
                     let out = sm.thopters_in_game.saturating_sub(sm.thopters + flying);
                     sm.thopters += count.min(out);
                 }

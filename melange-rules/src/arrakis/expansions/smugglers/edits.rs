@@ -13,7 +13,8 @@ impl Setup {
     /// The Smugglers' state, to change, or the refusal that they are not
     /// in this game.
     pub fn smugglers_mut(&mut self) -> Result<&mut SmugglersState, SetupError> {
-        self.smugglers
+        self.expansions
+            .smugglers
             .as_deref_mut()
             .ok_or_else(|| SetupError::shape("the Smugglers are not in this game"))
     }
@@ -43,8 +44,12 @@ impl Setup {
     pub fn put_smuggler_harvester(&mut self, area: AreaId) -> Result<(), SetupError> {
         self.on_board(area)?;
         let in_game = self.smugglers_mut()?.harvesters_in_game;
-        let on_board = self.areas.iter().filter(|a| a.smugglers.harvester).count() as u8;
-        if on_board >= in_game || self.areas[area.index()].smugglers.harvester {
+        let on_board = self
+            .areas
+            .iter()
+            .filter(|a| a.expansions.smugglers.harvester)
+            .count() as u8;
+        if on_board >= in_game || self.areas[area.index()].expansions.smugglers.harvester {
             return Err(SetupError::new(
                 "SM-HARVESTER-02",
                 format!(
@@ -52,7 +57,7 @@ impl Setup {
                 ),
             ));
         }
-        self.areas[area.index()].smugglers.harvester = true;
+        self.areas[area.index()].expansions.smugglers.harvester = true;
         Ok(())
     }
 
@@ -74,7 +79,7 @@ impl Setup {
             }
             let mut regulars = 0;
             for a in &mut self.areas {
-                a.smugglers.base = false;
+                a.expansions.smugglers.base = false;
                 regulars += std::mem::take(&mut a.units[Faction::Atreides].smuggler);
             }
             self.houses[Faction::Atreides].supply.smuggler += regulars;
@@ -83,7 +88,7 @@ impl Setup {
             sm.thopters += thopters;
         } else {
             for a in &mut self.areas {
-                a.smugglers.harvester = false;
+                a.expansions.smugglers.harvester = false;
             }
             for z in &mut self.zones {
                 if *z == Some(Vehicle::SmugglerCarryall) {
@@ -106,10 +111,10 @@ impl Setup {
         }
         self.smugglers_mut()?.base = area;
         for a in &mut self.areas {
-            a.smugglers.base = false;
+            a.expansions.smugglers.base = false;
         }
         if let Some(area) = area {
-            self.areas[area.index()].smugglers.base = true;
+            self.areas[area.index()].expansions.smugglers.base = true;
         }
         Ok(())
     }

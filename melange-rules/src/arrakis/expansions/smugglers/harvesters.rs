@@ -19,7 +19,7 @@ impl AreaState {
     /// area holds a harvester, both count; never both in one area,
     /// AR-VEH-08). Without the Smugglers only the Harkonnen kind exists.
     pub fn any_harvester(&self) -> bool {
-        self.harvester || self.smugglers.harvester
+        self.harvester || self.expansions.smugglers.harvester
     }
 }
 
@@ -31,8 +31,8 @@ impl Arrakis {
     /// round (SM-LEGION-06), never counted for the Jihad (SM-HARVESTER-09).
     pub(crate) fn remove_harvester(&mut self, a: AreaId, counts: bool, ev: &mut Vec<Event>) {
         let s = &mut self.areas[a.index()];
-        if s.smugglers.harvester {
-            s.smugglers.harvester = false;
+        if s.expansions.smugglers.harvester {
+            s.expansions.smugglers.harvester = false;
             ev.push(Event::Expansion(ExpansionEvent::Smugglers(
                 SmEvent::HarvesterLost { area: a },
             )));
@@ -47,7 +47,7 @@ impl Arrakis {
     /// Harkonnen carryalls a Harkonnen harvester (SM-HARVESTER-11,
     /// SM-HARVESTER-12).
     pub(crate) fn rescuer_of(&self, a: AreaId) -> Vehicle {
-        if self.areas[a.index()].smugglers.harvester {
+        if self.areas[a.index()].expansions.smugglers.harvester {
             Vehicle::SmugglerCarryall
         } else {
             Vehicle::Carryall
@@ -64,7 +64,7 @@ impl Arrakis {
         area: AreaId,
         action: &Action,
     ) -> Option<&'static str> {
-        self.smugglers.as_ref()?;
+        self.expansions.smugglers.as_ref()?;
         let Action::Rescue(z) = action else {
             return None;
         };
@@ -72,7 +72,7 @@ impl Arrakis {
         if !self.d().board.zones_of(area).any(|x| x == *z) {
             return None;
         }
-        match (self.areas[area.index()].smugglers.harvester, v) {
+        match (self.areas[area.index()].expansions.smugglers.harvester, v) {
             (true, Vehicle::Carryall) => Some("SM-HARVESTER-12"),
             (false, Vehicle::SmugglerCarryall) => Some("SM-HARVESTER-11"),
             _ => None,
@@ -85,7 +85,12 @@ impl Arrakis {
     /// added to theirs. The harvesters stay until the End of the Round
     /// (SM-ROUND-13). SM-ROUND-12: nothing once allied (none is left).
     pub(crate) fn smuggler_harvest(&mut self, ev: &mut Vec<Event>) -> u8 {
-        if !self.smugglers.as_deref().is_some_and(|s| s.neutral()) {
+        if !self
+            .expansions
+            .smugglers
+            .as_deref()
+            .is_some_and(|s| s.neutral())
+        {
             return 0;
         }
         let n = self.smuggler_harvesters_on_board();

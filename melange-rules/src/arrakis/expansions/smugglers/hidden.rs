@@ -15,7 +15,7 @@ pub(crate) const HIDDEN: &[HiddenPiece<Arrakis>] = &[HiddenPiece {
     name: "smugglers_mentat_draw",
     hidden_from: not_atreides,
     read: |g| {
-        let drawn = &g.smugglers.as_deref()?.mentat_drawn;
+        let drawn = &g.expansions.smugglers.as_deref()?.mentat_drawn;
         let v: Vec<u64> = drawn.iter().map(|c| u64::from(c.0)).collect();
         let h = g.house(Faction::Atreides);
         let open = h.hand.len() > drawn.len() || !h.decks[0].is_empty();
@@ -28,6 +28,7 @@ impl Arrakis {
     /// only), taken out of the state while a sample redeals the hand.
     pub(crate) fn take_mentat_drawn(&mut self, f: Faction, out: &mut Vec<CardId>) {
         if let Some(sm) = self
+            .expansions
             .smugglers
             .as_deref_mut()
             .filter(|_| f == Faction::Atreides)
@@ -40,7 +41,12 @@ impl Arrakis {
     /// the new hand's cards of each deck as the draw took from it, chosen
     /// by chance (the dealt cards are in chance order).
     pub(crate) fn put_mentat_drawn(&mut self, cards: &[CardId]) {
-        if let Some(sm) = self.smugglers.as_deref_mut().filter(|_| !cards.is_empty()) {
+        if let Some(sm) = self
+            .expansions
+            .smugglers
+            .as_deref_mut()
+            .filter(|_| !cards.is_empty())
+        {
             sm.mentat_drawn = cards.to_vec();
         }
     }

@@ -2,6 +2,7 @@
 //! list (`expansions/hooks.rs`), each naming the rule that puts them
 //! there.
 use super::action::SmAction;
+use super::data::smugglers;
 use super::smugglers_reason;
 use crate::arrakis::action::Action;
 use crate::arrakis::cards::effects::Step;
@@ -21,7 +22,7 @@ pub(crate) struct Smugglers;
 
 impl Expansion for Smugglers {
     fn is_on(g: &Arrakis) -> bool {
-        g.smugglers.is_some()
+        g.expansions.smugglers.is_some()
     }
 
     fn check_position(g: &Arrakis) -> Option<SetupError> {
@@ -47,6 +48,14 @@ impl Expansion for Smugglers {
     }
 
     /// SM-ROUND-01, SM-ROUND-02: a Smuggler Regular while neutral.
+    /// SM-SETUP-02, SM-SETUP-06: the Smuggler Regulars not on the Smugglers
+    /// board wait in the Atreides supply.
+    fn game_set_up(g: &mut Arrakis) {
+        let s = smugglers();
+        g.houses[Faction::Atreides].supply.smuggler =
+            s.components.smuggler_regulars - s.setup.regulars_on_board;
+    }
+
     fn round_started(g: &mut Arrakis, ev: &mut Vec<Event>) {
         g.smugglers_round_start(ev);
     }
@@ -184,7 +193,7 @@ impl Expansion for Smugglers {
     /// SM-BASE-02: the Base is a sietch for attacks, for fighting on,
     /// for harvesters and for sandworms (AR-HAZ-41: a figure).
     fn sietch_at(g: &Arrakis, area: AreaId) -> bool {
-        g.areas[area.index()].smugglers.base
+        g.areas[area.index()].expansions.smugglers.base
     }
 
     /// SM-ROUND-08: no Desert Hazards wormsign where Smuggler units stand.
@@ -274,7 +283,7 @@ impl Expansion for Smugglers {
     /// SM-ALLY-06, SM-STABAN-05: a battle waiting on the Smugglers' Base
     /// or Staban Tuek's return.
     fn paused_battle(g: &Arrakis) -> Option<Battle> {
-        match g.smugglers.as_ref().and_then(|s| s.resume) {
+        match g.expansions.smugglers.as_ref().and_then(|s| s.resume) {
             Some(Prompt::Battle(b)) | Some(Prompt::Excess(_, _, AfterExcess::Battle(b))) => Some(b),
             _ => None,
         }

@@ -24,7 +24,7 @@ impl Arrakis {
     /// (docs/rules-decisions.md, SQ5). SM-ROUND-02: none once allied or
     /// defeated.
     pub(crate) fn smugglers_round_start(&mut self, ev: &mut Vec<Event>) {
-        let Some(sm) = self.smugglers.as_deref_mut() else {
+        let Some(sm) = self.expansions.smugglers.as_deref_mut() else {
             return;
         };
         if !sm.neutral() {
@@ -47,7 +47,10 @@ impl Arrakis {
 
     /// Smuggler harvesters on the board.
     pub(crate) fn smuggler_harvesters_on_board(&self) -> u8 {
-        self.areas.iter().filter(|s| s.smugglers.harvester).count() as u8
+        self.areas
+            .iter()
+            .filter(|s| s.expansions.smugglers.harvester)
+            .count() as u8
     }
 
     /// SM-SETUP-10, SM-HARVESTER-10, SM-ALLY-05: the decision now is the
@@ -55,13 +58,17 @@ impl Arrakis {
     /// Smugglers are neutral, where the Harkonnen place Smuggler vehicles.
     fn smuggler_placement_open(&self) -> bool {
         matches!(self.prompt, Prompt::Vehicles { house: false, .. })
-            && self.smugglers.as_deref().is_some_and(|s| s.neutral())
+            && self
+                .expansions
+                .smugglers
+                .as_deref()
+                .is_some_and(|s| s.neutral())
     }
 
     /// SM-HARVESTER-02: Smuggler harvesters in the game and off the board
     /// (one lost to a sandworm or a card comes back, SM-LEGION-06).
     fn smuggler_harvesters_left(&self) -> u8 {
-        self.smugglers.as_deref().map_or(0, |s| {
+        self.expansions.smugglers.as_deref().map_or(0, |s| {
             s.harvesters_in_game
                 .saturating_sub(self.smuggler_harvesters_on_board())
         })
@@ -69,7 +76,8 @@ impl Arrakis {
 
     /// The Smuggler carryall is in the game and off the board.
     fn smuggler_carryall_left(&self) -> bool {
-        self.smugglers
+        self.expansions
+            .smugglers
             .as_deref()
             .is_some_and(|s| s.carryall_in_game)
             && self.vehicles_on_board(Vehicle::SmugglerCarryall) == 0
@@ -118,7 +126,7 @@ impl Arrakis {
     /// SM-ROUND-03: a Smuggler harvester goes into `a`, in addition to the
     /// Harkonnen's own (their counts unchanged).
     pub(crate) fn place_smuggler_harvester(&mut self, a: AreaId, ev: &mut Vec<Event>) {
-        self.areas[a.index()].smugglers.harvester = true;
+        self.areas[a.index()].expansions.smugglers.harvester = true;
         ev.push(Event::Expansion(ExpansionEvent::Smugglers(
             SmEvent::HarvesterPlaced { area: a },
         )));
@@ -128,12 +136,12 @@ impl Arrakis {
     /// the Smuggler vehicles; `None` for the core rules (always without the
     /// expansion).
     pub(crate) fn smuggler_vehicles_refusal(&self, action: &Action) -> Option<&'static str> {
-        let sm = self.smugglers.as_deref()?;
+        let sm = self.expansions.smugglers.as_deref()?;
         let house = matches!(self.prompt, Prompt::Vehicles { house: true, .. });
         let smuggler_harvester = |x: &AreaId| {
             self.areas
                 .get(x.index())
-                .is_some_and(|s| s.smugglers.harvester)
+                .is_some_and(|s| s.expansions.smugglers.harvester)
         };
         Some(match action {
             // SM-HARVESTER-05: "Done" is only refused while one is due.

@@ -24,7 +24,7 @@ impl Arrakis {
     /// Smugglers board, and none once the Smugglers are defeated
     /// (SM-SETUP-02, SM-DEFEAT-05). Zero without the expansion.
     pub(crate) fn smuggler_regulars_in_play(&self) -> u8 {
-        match self.smugglers.as_deref() {
+        match self.expansions.smugglers.as_deref() {
             None => 0,
             Some(sm) if sm.standing == Standing::Defeated => 0,
             Some(sm) => smugglers().components.smuggler_regulars - sm.regulars_waiting,
@@ -33,16 +33,20 @@ impl Arrakis {
 
     /// The first Smugglers invariant the position breaks.
     pub(crate) fn smugglers_position_error(&self) -> Option<SetupError> {
-        let sm = self.smugglers.as_deref()?;
+        let sm = self.expansions.smugglers.as_deref()?;
         let x = smugglers();
-        let harvesters = self.areas.iter().filter(|a| a.smugglers.harvester).count() as u8;
+        let harvesters = self
+            .areas
+            .iter()
+            .filter(|a| a.expansions.smugglers.harvester)
+            .count() as u8;
         let zone = |v: Vehicle| self.zones.iter().filter(|z| **z == Some(v)).count() as u8;
         let (carryalls, thopters) = (
             zone(Vehicle::SmugglerCarryall),
             zone(Vehicle::SmugglerOrnithopter),
         );
         let bases: Vec<usize> = (0..self.areas.len())
-            .filter(|i| self.areas[*i].smugglers.base)
+            .filter(|i| self.areas[*i].expansions.smugglers.base)
             .collect();
         // SM-HARVESTER-02, SM-LEGION-04: never more Smuggler harvesters on
         // the board than are left in the game; the carryall likewise.

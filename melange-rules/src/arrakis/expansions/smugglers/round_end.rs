@@ -15,7 +15,7 @@ impl Arrakis {
     /// The Smugglers' clean-up of the End of the Round; nothing without
     /// the expansion.
     pub(crate) fn smugglers_round_end(&mut self, ev: &mut Vec<Event>) {
-        let Some(sm) = self.smugglers.as_deref_mut() else {
+        let Some(sm) = self.expansions.smugglers.as_deref_mut() else {
             return;
         };
         // SM-THOPTER-09: the forgone ornithopters are back for the next
@@ -25,7 +25,7 @@ impl Arrakis {
         // Smuggler vehicles (still in the game).
         let mut harvesters = 0;
         for s in &mut self.areas {
-            if std::mem::take(&mut s.smugglers.harvester) {
+            if std::mem::take(&mut s.expansions.smugglers.harvester) {
                 harvesters += 1;
             }
         }

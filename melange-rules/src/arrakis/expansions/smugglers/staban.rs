@@ -21,7 +21,7 @@ impl Arrakis {
     /// him off its last box): the Atreides will place him with one of
     /// their legions.
     pub(crate) fn staban_returning(&mut self) {
-        if let Some(sm) = self.smugglers.as_mut() {
+        if let Some(sm) = self.expansions.smugglers.as_mut() {
             sm.staban_returning = true;
         }
     }
@@ -38,7 +38,7 @@ impl Arrakis {
     /// unusable while the Smugglers are neutral; the rule a refusal of his
     /// special names (`None` otherwise).
     pub(crate) fn smugglers_leader_refusal(&self, l: LeaderId) -> Option<&'static str> {
-        let sm = self.smugglers.as_deref()?;
+        let sm = self.expansions.smugglers.as_deref()?;
         let leader = self.d().leaders.get(usize::from(l.0))?;
         if leader.enters != Entry::SmugglersAlliance || !sm.neutral() {
             return None;
@@ -61,7 +61,7 @@ impl Arrakis {
 
     /// SM-STABAN-05: Staban Tuek joins the legion in `area`.
     pub(crate) fn staban_joins(&mut self, area: AreaId, ev: &mut Vec<Event>) {
-        if let Some(sm) = self.smugglers.as_mut() {
+        if let Some(sm) = self.expansions.smugglers.as_mut() {
             sm.staban_returning = false;
         }
         if let Some(l) = self.staban() {

@@ -6,6 +6,7 @@
 //! `SmugglerCarryall`); Staban Tuek is a core leader of the expansion's
 //! leader table (see [`super::core_data`]).
 use super::data::Smugglers;
+use crate::arrakis::state::Arrakis;
 use crate::arrakis::{AreaId, CardId, DieResult, Prompt};
 
 /// The Smugglers pieces in one area that are not units (SM-HARVESTER,
@@ -148,5 +149,12 @@ impl SmugglersState {
     /// Neutral now.
     pub fn neutral(&self) -> bool {
         self.standing == Standing::Neutral
+    }
+}
+
+impl Arrakis {
+    /// The Smugglers' own state, when the game plays them.
+    pub fn smugglers(&self) -> Option<&SmugglersState> {
+        self.expansions.smugglers.as_deref()
     }
 }

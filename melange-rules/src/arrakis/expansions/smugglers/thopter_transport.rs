@@ -43,7 +43,11 @@ impl Arrakis {
         g: &Group,
         out: &mut Vec<Action>,
     ) {
-        let allied = self.smugglers.as_deref().is_some_and(|s| s.allied());
+        let allied = self
+            .expansions
+            .smugglers
+            .as_deref()
+            .is_some_and(|s| s.allied());
         if !allied || m.faction != Faction::Atreides || !self.group_may_leave(m.faction, m, from, g)
         {
             return;
@@ -89,7 +93,11 @@ impl Arrakis {
         let SmAction::ThopterTransport(z, b) = x else {
             return "AR-ACT-17";
         };
-        let allied = self.smugglers.as_deref().is_some_and(|s| s.allied());
+        let allied = self
+            .expansions
+            .smugglers
+            .as_deref()
+            .is_some_and(|s| s.allied());
         if m.faction != Faction::Atreides {
             return "SM-THOPTER-13";
         }

@@ -32,6 +32,7 @@ impl Arrakis {
     /// Whether the Atreides may still place a Smuggler ornithopter.
     fn thopter_to_place(&self) -> bool {
         let waiting = self
+            .expansions
             .smugglers
             .as_deref()
             .is_some_and(|s| s.allied() && s.thopters > 0);
@@ -68,7 +69,7 @@ impl Arrakis {
     pub(crate) fn step_place_thopters(&mut self, a: Action, ev: &mut Vec<Event>) {
         if let Action::Expansion(ExpansionAction::Smugglers(SmAction::PlaceThopter(z))) = a {
             self.zones[z.index()] = Some(Vehicle::SmugglerOrnithopter);
-            if let Some(sm) = self.smugglers.as_deref_mut() {
+            if let Some(sm) = self.expansions.smugglers.as_deref_mut() {
                 sm.thopters -= 1;
             }
             ev.push(Event::VehiclePlaced {
@@ -101,7 +102,7 @@ impl Arrakis {
     /// or any number under `thopter_battles=unlimited`).
     pub(crate) fn legal_vehicles_smugglers(&self, ornithopters: u8, out: &mut Vec<Action>) {
         out.retain(|a| !matches!(a, Action::PlaceVehicle(_, z) if self.smuggler_thopter_in(*z)));
-        let Some(sm) = self.smugglers.as_deref() else {
+        let Some(sm) = self.expansions.smugglers.as_deref() else {
             return;
         };
         let limit = super::data::smugglers().ornithopters.battles_per_placement;
@@ -130,7 +131,7 @@ impl Arrakis {
         };
         self.zones[z.index()] = None;
         self.smuggler_thopter_home();
-        if let Some(sm) = self.smugglers.as_deref_mut() {
+        if let Some(sm) = self.expansions.smugglers.as_deref_mut() {
             sm.battles_this_placement += 1;
             sm.thopters_forgone += 1; // SM-THOPTER-09
         }
@@ -143,7 +144,7 @@ impl Arrakis {
     /// A placement of Harkonnen ornithopters is over: the next one may
     /// fight its own battle (SM-THOPTER-12).
     pub(crate) fn thopter_placement_over(&mut self) {
-        if let Some(sm) = self.smugglers.as_deref_mut() {
+        if let Some(sm) = self.expansions.smugglers.as_deref_mut() {
             sm.battles_this_placement = 0;
         }
     }
@@ -153,7 +154,7 @@ impl Arrakis {
     /// leaves the game under `smuggler_thopters_return=leave_game` (SQ8).
     pub(crate) fn smuggler_thopter_home(&mut self) {
         let leave = self.rules.smugglers.is_some_and(|r| r.thopters_leave_game);
-        if let Some(sm) = self.smugglers.as_deref_mut() {
+        if let Some(sm) = self.expansions.smugglers.as_deref_mut() {
             if leave {
                 sm.thopters_in_game = sm.thopters_in_game.saturating_sub(1);
             } else {
@@ -174,7 +175,7 @@ impl Arrakis {
                 back += 1;
             }
         }
-        if let Some(sm) = self.smugglers.as_deref_mut() {
+        if let Some(sm) = self.expansions.smugglers.as_deref_mut() {
             sm.thopters += back;
         }
     }
@@ -185,7 +186,10 @@ impl Arrakis {
     /// this round, out of every placement until the End of the Round (0
     /// without the expansion).
     pub(crate) fn ornithopters_forgone(&self) -> u8 {
-        self.smugglers.as_deref().map_or(0, |s| s.thopters_forgone)
+        self.expansions
+            .smugglers
+            .as_deref()
+            .map_or(0, |s| s.thopters_forgone)
     }
 
     /// Whether a Harkonnen ornithopter is left to place: fewer on the board
