@@ -193,7 +193,7 @@ fn the_desert_wars_figures_are_counted_dw_setup_02() {
     });
     assert_eq!(e.rule, "DW-SETUP-02");
     let e = refused(&g, |s| {
-        s.zones[0] = Some(Vehicle::EscortOrnithopter);
+        s.zones[0] = Some(Vehicle::ESCORT_ORNITHOPTER);
     });
     assert_eq!(e.rule, "DW-SETUP-01");
 }

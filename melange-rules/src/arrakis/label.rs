@@ -30,7 +30,7 @@ impl Arrakis {
             Action::Sandride(a) => format!("sandride to {}", ar(a)),
             Action::Transport(z, a) => format!("troop-transport ({}) to {}", zone(z), ar(a)),
             Action::PlaceHarvester(a) => format!("harvester in {}", ar(a)),
-            Action::PlaceVehicle(v, z) => format!("{} in {}", words(v), zone(z)),
+            Action::PlaceVehicle(v, z) => format!("{} in {}", v.name().replace('_', " "), zone(z)),
             Action::DeployAt(a) => format!("deploy in {}", ar(a)),
             Action::DeployLeader(Some(l)) => format!("deploy {}", leader(l)),
             Action::DeployLeader(None) => "deploy a generic leader".into(),

@@ -68,10 +68,8 @@ impl Arrakis {
             Prompt::WildMakerOrSandworm(..) => "AR-HAZ-18",
             Prompt::HandLimit(_) => self.hand_limit_refusal(action),
             Prompt::Expansion(_) => self.hook_decision_refusal(action).unwrap_or("AR-ACT-17"),
-            // SM-HARVESTER-11, SM-HARVESTER-12: the other kind of carryall.
-            Prompt::Rescue(a) => self
-                .smuggler_rescue_refusal(a, action)
-                .unwrap_or("AR-ACT-17"),
+            // An expansion's carryall may rescue only its own harvesters.
+            Prompt::Rescue(a) => self.hook_rescue_refusal(a, action).unwrap_or("AR-ACT-17"),
             Prompt::None
             | Prompt::AtreidesHouse
             | Prompt::HarkonnenHouse

@@ -9,7 +9,7 @@ use super::action::Action;
 use super::data::{Data, data};
 use super::event::Event;
 use super::expansions::hooks::tables_for;
-use super::expansions::{AreaExpansions, ExpansionStates};
+use super::expansions::{AreaExpansions, ExpansionStates, ExpansionVehicle};
 use super::ids::{
     AreaId, CardId, Deck, DieResult, Faction, ImperiumMarker, LeaderId, Marker, UnitKind, Wormsign,
 };
@@ -23,38 +23,54 @@ pub enum Vehicle {
     Ornithopter,
     /// Rescues harvesters.
     Carryall,
-    /// Desert War: an Escort Ornithopter, placed instead of an ornithopter;
-    /// no scouting, no Troop-Transport, but Escort Troops (DW-ESCORT-02 to
-    /// DW-ESCORT-05). Never on the board without the expansion.
-    EscortOrnithopter,
-    /// Smugglers: a Smuggler ornithopter, placed by the Atreides once the
-    /// Smugglers are allied (SM-THOPTER). Never on the board without the
-    /// expansion.
-    SmugglerOrnithopter,
-    /// Smugglers: the Smuggler carryall, placed by the Harkonnen while the
-    /// Smugglers are neutral (SM-HARVESTER). Never on the board without
-    /// the expansion.
-    SmugglerCarryall,
+    /// An expansion's vehicle, never on the board without its expansion.
+    /// Written as text by its own name alone (`"EscortOrnithopter"`), as
+    /// the core's are.
+    #[serde(untagged)]
+    Expansion(ExpansionVehicle),
 }
 
 impl Vehicle {
-    /// Every vehicle an Air zone may hold.
-    pub const ALL: [Vehicle; 5] = [
-        Vehicle::Ornithopter,
-        Vehicle::Carryall,
-        Vehicle::EscortOrnithopter,
-        Vehicle::SmugglerOrnithopter,
-        Vehicle::SmugglerCarryall,
-    ];
+    /// Every vehicle an Air zone may hold: the core's two, then the
+    /// expansions'.
+    pub const ALL: [Vehicle; 2 + ExpansionVehicle::ALL.len()] = {
+        let mut all = [Vehicle::Ornithopter; 2 + ExpansionVehicle::ALL.len()];
+        all[1] = Vehicle::Carryall;
+        let mut i = 0;
+        while i < ExpansionVehicle::ALL.len() {
+            all[2 + i] = Vehicle::Expansion(ExpansionVehicle::ALL[i]);
+            i += 1;
+        }
+        all
+    };
 
     /// The name of the vehicle as the contract spells it ("ornithopter", ...).
     pub fn name(self) -> &'static str {
         match self {
             Vehicle::Ornithopter => "ornithopter",
             Vehicle::Carryall => "carryall",
-            Vehicle::EscortOrnithopter => "escort_ornithopter",
-            Vehicle::SmugglerOrnithopter => "smuggler_ornithopter",
-            Vehicle::SmugglerCarryall => "smuggler_carryall",
+            Vehicle::Expansion(v) => v.name(),
+        }
+    }
+
+    /// What a placement counts it as: the core's own, or the vehicle an
+    /// expansion's is placed instead of; `None` when it comes in addition
+    /// to the house's.
+    pub(crate) fn placed_as(self) -> Option<Vehicle> {
+        match self {
+            Vehicle::Expansion(v) => v.placed_as(),
+            core => Some(core),
+        }
+    }
+
+    /// Whether it is a Harkonnen ornithopter where the core's rules read
+    /// one (an ornithopter watching an area, AR-DEPLOY-10; an attack from
+    /// an ornithopter).
+    pub(crate) fn counts_as_ornithopter(self) -> bool {
+        match self {
+            Vehicle::Ornithopter => true,
+            Vehicle::Carryall => false,
+            Vehicle::Expansion(v) => v.counts_as_ornithopter(),
         }
     }
 }
@@ -510,18 +526,12 @@ impl Arrakis {
 
     /// Whether Air zone `z` holds a Harkonnen vehicle, the target of
     /// Atreides cards and Rocket Launchers and the carrier a Suspensor
-    /// Trooper deployment needs: any vehicle of the core game and the
-    /// Desert War, never a Smuggler ornithopter (the Atreides' allies'), and
-    /// the Smuggler carryall only under the Desert War's
-    /// `smuggler_carryall=harkonnen` (SM-HARVESTER-13; docs/rules-decisions.md,
-    /// Smugglers, SQ10).
+    /// Trooper deployment needs: any vehicle of the core game, and an
+    /// expansion's when that expansion says so.
     pub(crate) fn harkonnen_vehicle_in(&self, z: usize) -> bool {
         match self.zones[z] {
-            None | Some(Vehicle::SmugglerOrnithopter) => false,
-            Some(Vehicle::SmugglerCarryall) => self
-                .rules
-                .desert_war
-                .is_some_and(|dw| dw.smuggler_carryall_harkonnen),
+            None => false,
+            Some(Vehicle::Expansion(v)) => v.is_harkonnen(self),
             Some(_) => true,
         }
     }

@@ -602,7 +602,7 @@ mod tests {
                         matches!(
                             a,
                             Action::Expansion(ExpansionAction::DesertWar(_))
-                                | Action::PlaceVehicle(Vehicle::EscortOrnithopter, _)
+                                | Action::PlaceVehicle(Vehicle::ESCORT_ORNITHOPTER, _)
                         )
                     })
                     .collect();

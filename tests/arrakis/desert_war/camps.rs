@@ -69,6 +69,11 @@ fn camps_one_per_sector_in_empty_desert_areas() {
     };
     // DW-CAMP-02: not a second Camp in sector 1.
     assert_eq!(refused(&mut g, camp(SD, "s1_5")), "DW-CAMP-02");
+    let e = g
+        .apply(seat(A), &camp(SD, "s1_5"), &mut Vec::new())
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("no two Fremen Camps stand in one sector"), "{e}");
     // DW-CAMP-03: an area with a unit is not empty; a plateau is not desert.
     assert_eq!(refused(&mut g, camp(SD, "s3_3")), "DW-CAMP-03");
     assert_eq!(refused(&mut g, camp(SD, "s2_5")), "DW-CAMP-03");

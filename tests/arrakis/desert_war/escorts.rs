@@ -4,13 +4,14 @@ use crate::common::*;
 use melange::rules::arrakis::expansions::desert_war::{DwAction, DwEvent};
 use melange::rules::arrakis::expansions::{ExpansionAction, ExpansionEvent};
 use melange::rules::arrakis::{
-    Action, Arrakis, ArrakisOptions, DieResult, Event, Prompt, UnitKind, Vehicle, Worm,
+    Action, AreaSet, Arrakis, ArrakisOptions, DieResult, Event, Prompt, UnitKind, Vehicle, Worm,
+    board,
 };
 use melange::rules::core::Ruleset;
 use melange::rules::core::conformance::assert_refused;
 
 const HIT: u8 = 0;
-const ESCORT: Vehicle = Vehicle::EscortOrnithopter;
+const ESCORT: Vehicle = Vehicle::ESCORT_ORNITHOPTER;
 
 fn escorts_off(g: &Arrakis) -> u8 {
     g.desert_war().unwrap().escorts
@@ -243,6 +244,19 @@ fn escorts_in_air_zones_leave_with_the_vehicles() {
 }
 
 #[test]
+fn without_the_desert_war_an_escort_is_refused_by_the_core_rules() {
+    // DW-ESCORT-02: Escorts come only with the expansion. A game without it
+    // refuses one under the core's rules, never a Desert War rule
+    // (cargo-mutants: the Desert War's hooks answering in a game without
+    // it went unnoticed).
+    let g = Arrakis::setup(&ArrakisOptions::default(), 7).unwrap();
+    assert!(matches!(g.prompt(), Prompt::Vehicles { .. }));
+    let e = assert_refused(&g, seat(H), &Action::PlaceVehicle(ESCORT, zone("az1")));
+    let rule = rule_of(e);
+    assert!(rule.starts_with("AR-"), "{rule}");
+}
+
+#[test]
 fn an_escort_and_an_ornithopter_together_only_under_the_option() {
     // DW-ESCORT-07, `escort_and_transport`: by default a legion uses one
     // Escort or one ornithopter in an action; under `stack` both, one
@@ -309,6 +323,32 @@ fn an_escort_and_an_ornithopter_together_only_under_the_option() {
     // Neither alone reaches that far.
     assert!(!legal(&s, H).contains(&dw(DwAction::EscortTroops(ze, to))));
     assert!(!legal(&s, H).contains(&Action::Transport(zo, to)));
+    // One area beyond Troop-Transport's reach (`extra_areas` 1): every
+    // area offered is three borders from the legion, none nearer or
+    // farther (cargo-mutants: a fourth border went unnoticed).
+    let b = board();
+    let mut reach = AreaSet::one(a("s5_3"));
+    let mut rings = Vec::new();
+    for _ in 0..4 {
+        let mut next = reach;
+        for x in reach.iter() {
+            next = next
+                .union(b.passable[x.index()])
+                .union(b.impassable[x.index()]);
+        }
+        rings.push(next.minus(reach));
+        reach = next;
+    }
+    for x in &offered {
+        if let Action::Expansion(ExpansionAction::DesertWar(DwAction::EscortWithTransport(
+            _,
+            _,
+            to,
+        ))) = *x
+        {
+            assert!(rings[2].contains(to), "{to:?} is not three borders away");
+        }
+    }
     play(&mut s, H, &[offered[0]]);
     assert_eq!((s.zones()[ze.index()], s.zones()[zo.index()]), (None, None));
     let t = &s.areas()[to.index()];

@@ -91,6 +91,26 @@ fn tokens_go_on_the_empty_first_column_slots() {
 }
 
 #[test]
+fn a_deployment_ends_when_the_supply_runs_out() {
+    // DW-HARKONNEN-11: up to 3 Suspensor Troopers from those off the
+    // board. With one left, the deployment ends after it, back at the
+    // turn's decision (cargo-mutants: asking for a trooper from an empty
+    // supply went unnoticed).
+    let mut g = harkonnen_turn(&[DieResult::Mentat, DieResult::Mentat], 2);
+    let n = supply(&g);
+    g.edit(|s| s.put_suspensors(a("s3_3"), n - 1)).unwrap();
+    assert_eq!(supply(&g), 1);
+    play(&mut g, H, &[dw(DwAction::DeploySuspensor(a("s1_3")))]);
+    assert_eq!(supply(&g), 0);
+    assert_eq!(g.prompt(), Prompt::Turn(H));
+    assert!(
+        !legal(&g, H)
+            .iter()
+            .any(|x| matches!(x, melange::rules::arrakis::Action::Expansion(_)))
+    );
+}
+
+#[test]
 fn deploy_before_the_die_then_the_die() {
     use melange::rules::arrakis::Action as X;
     // DW-HARKONNEN-04, DW-HARKONNEN-07: before the die's action, at the
@@ -122,7 +142,12 @@ fn deploy_before_the_die_then_the_die() {
     // Harkonnen vehicle (az1: s1 and s5).
     assert!(!offered.contains(&dw(DwAction::DeploySuspensor(a("s2_1")))));
     let e = assert_refused(&g, seat(H), &dw(DwAction::DeploySuspensor(a("s2_1"))));
+    let words = e.to_string();
     assert_eq!(rule_of(e), "DW-HARKONNEN-14");
+    assert!(
+        words.contains("a sector connected to an Air zone holding a Harkonnen vehicle"),
+        "{words}"
+    );
     // DW-HARKONNEN-12: only empty desert areas: not a sietch's area, not
     // a plateau, not an area with a harvester.
     g.edit(|s| s.areas[a("s1_4").index()].harvester = true)

@@ -32,7 +32,7 @@ fn check(g: &Arrakis) -> Result<(), String> {
     let zones = g
         .zones()
         .iter()
-        .filter(|v| **v == Some(Vehicle::EscortOrnithopter))
+        .filter(|v| **v == Some(Vehicle::ESCORT_ORNITHOPTER))
         .count() as u8;
     let serving: u8 = g.areas().iter().map(|s| s.expansions.desert.escorts).sum();
     let fly_escorts = flying.map_or(0, |grp| grp.escorts);
@@ -78,7 +78,7 @@ fn weight(a: &Action) -> u32 {
     match a {
         Action::Done => 1,
         Action::Expansion(ExpansionAction::DesertWar(_))
-        | Action::PlaceVehicle(Vehicle::EscortOrnithopter, _) => 10,
+        | Action::PlaceVehicle(Vehicle::ESCORT_ORNITHOPTER, _) => 10,
         _ => 4,
     }
 }
@@ -125,7 +125,7 @@ fn game(seed: u64) -> usize {
         if matches!(
             a,
             Action::Expansion(ExpansionAction::DesertWar(_))
-                | Action::PlaceVehicle(Vehicle::EscortOrnithopter, _)
+                | Action::PlaceVehicle(Vehicle::ESCORT_ORNITHOPTER, _)
         ) {
             played += 1;
         }

@@ -72,6 +72,33 @@ fn leaders_never_move_or_stay_alone() {
 }
 
 #[test]
+fn a_legions_generic_leaders_are_taken_one_at_a_time() {
+    // AR-MOVE-01: a group is taken figure by figure; a second generic
+    // leader is offered after the first, none after the last
+    // (cargo-mutants: counting one generic leader where a legion had two
+    // went unnoticed).
+    let mut g = game();
+    g.edit(|s| {
+        s.put(A, a("s1_1"), [1, 0, 0], 2).unwrap();
+        s.turn(A, &[DieResult::Strategy], 1);
+    })
+    .unwrap();
+    play(
+        &mut g,
+        A,
+        &[
+            Action::SpendDie(DieResult::Strategy),
+            Action::Legion(a("s1_1")),
+        ],
+    );
+    assert!(legal(&g, A).contains(&Action::TakeGeneric));
+    play(&mut g, A, &[Action::TakeGeneric]);
+    assert!(legal(&g, A).contains(&Action::TakeGeneric), "the second");
+    play(&mut g, A, &[Action::TakeGeneric]);
+    assert!(!legal(&g, A).contains(&Action::TakeGeneric), "no third");
+}
+
+#[test]
 fn the_whole_legion_is_taken_in_one_step() {
     // AR-MOVE-01: "take the whole legion" adds every figure not yet taken,
     // the units, the leaders and what was taken one at a time before it.

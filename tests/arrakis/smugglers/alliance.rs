@@ -23,7 +23,7 @@ fn a_drone_ornithopters_play_reaching_the_highest_marker_brings_the_alliance() {
     .unwrap();
     let az1 = board().air_zone_id("az1").unwrap();
     g.edit(|s| {
-        s.zones[az1.index()] = Some(Vehicle::SmugglerCarryall);
+        s.zones[az1.index()] = Some(Vehicle::SMUGGLER_CARRYALL);
         s.put(H, a("s2_3"), [1, 0, 0], 0).unwrap();
     })
     .unwrap();

@@ -29,7 +29,7 @@ fn the_base_falling_defeats_the_smugglers_at_once() {
     .unwrap();
     let az1 = board().air_zone_id("az1").unwrap();
     g.edit(|s| {
-        s.zones[az1.index()] = Some(Vehicle::SmugglerOrnithopter);
+        s.zones[az1.index()] = Some(Vehicle::SMUGGLER_ORNITHOPTER);
         s.smugglers_mut().map(|sm| sm.thopters = 1).unwrap();
         s.smugglers_mut()
             .map(|sm| sm.die = Some(DieResult::Strategy))

@@ -606,7 +606,7 @@ fn random_allied_games_reach_a_winner() {
             let on_board = g
                 .zones()
                 .iter()
-                .filter(|z| **z == Some(melange::rules::arrakis::Vehicle::SmugglerOrnithopter))
+                .filter(|z| **z == Some(melange::rules::arrakis::Vehicle::SMUGGLER_ORNITHOPTER))
                 .count() as u8;
             let sm = g.smugglers().unwrap().clone();
             assert_eq!(

@@ -12,7 +12,7 @@ use melange::rules::arrakis::{
 };
 use melange::rules::core::conformance::assert_refused;
 
-const CARRYALL: Vehicle = Vehicle::SmugglerCarryall;
+const CARRYALL: Vehicle = Vehicle::SMUGGLER_CARRYALL;
 
 fn zone(id: &str) -> AirZoneId {
     board().air_zone_id(id).unwrap()

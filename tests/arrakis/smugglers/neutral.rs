@@ -9,7 +9,7 @@ use melange::rules::arrakis::expansions::{ExpansionAction, ExpansionEvent};
 use melange::rules::arrakis::{Action, AirZoneId, DieResult, Event, Prompt, Vehicle, board};
 use melange::rules::core::conformance::assert_refused;
 
-const CARRYALL: Vehicle = Vehicle::SmugglerCarryall;
+const CARRYALL: Vehicle = Vehicle::SMUGGLER_CARRYALL;
 
 fn harvester(id: &str) -> Action {
     Action::Expansion(ExpansionAction::Smugglers(SmAction::PlaceHarvester(a(id))))

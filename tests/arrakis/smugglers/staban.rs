@@ -17,14 +17,14 @@ fn staban_is_an_atreides_leader_on_the_desert_power_box() {
     assert_eq!(l.faction, Faction::Atreides);
     assert_eq!(l.kind, LeaderKind::Named);
     assert_eq!(l.action_slot, Some(Slot::DesertPower));
-    assert_eq!(l.enters, Entry::SmugglersAlliance);
+    assert_eq!(l.enters, Entry::SMUGGLERS_ALLIANCE);
     let c = l.combat.expect("a combat strip");
     assert_eq!((c.hits, c.shields), (st.combat.hits, st.combat.shields));
     // SM-GURNEY-01: Gurney is the core figure and card, without abilities.
     let gurney = d().leader(sm_leader("gurney_halleck"));
     assert_eq!(gurney.faction, Faction::Atreides);
     assert!(gurney.special.is_empty());
-    assert_eq!(gurney.enters, Entry::SmugglersAlliance);
+    assert_eq!(gurney.enters, Entry::SMUGGLERS_ALLIANCE);
 }
 
 #[test]

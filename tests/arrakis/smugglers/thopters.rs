@@ -9,7 +9,7 @@ use melange::rules::arrakis::expansions::{ExpansionAction, ExpansionEvent, Expan
 use melange::rules::arrakis::{Action, AirZoneId, DieResult, Event, Prompt, Vehicle, board};
 use melange::rules::core::conformance::assert_refused;
 
-const SMUGGLER: Vehicle = Vehicle::SmugglerOrnithopter;
+const SMUGGLER: Vehicle = Vehicle::SMUGGLER_ORNITHOPTER;
 
 fn zone(id: &str) -> AirZoneId {
     board().air_zone_id(id).unwrap()
@@ -348,7 +348,7 @@ fn an_escort_over_a_smuggler_ornithopter_is_refused_by_the_smugglers_rule() {
     .unwrap();
     g.test_vehicle_placement();
     play(&mut g, A, &[place(zone("az1"))]);
-    let escort = Action::PlaceVehicle(Vehicle::EscortOrnithopter, zone("az1"));
+    let escort = Action::PlaceVehicle(Vehicle::ESCORT_ORNITHOPTER, zone("az1"));
     assert!(!legal(&g, H).contains(&escort));
     let e = assert_refused(&g, seat(H), &escort);
     assert_eq!(rule_of(e), "SM-THOPTER-07");

@@ -42,7 +42,7 @@ fn moving(opts: Option<(&str, &str)>) -> Arrakis {
         }
     };
     g.edit(|s| {
-        s.zones[zone("az1").index()] = Some(Vehicle::SmugglerOrnithopter);
+        s.zones[zone("az1").index()] = Some(Vehicle::SMUGGLER_ORNITHOPTER);
         s.put(A, a("s1_3"), [1, 0, 0], 0).unwrap();
         s.turn(A, &[DieResult::Strategy, DieResult::Strategy], 2);
     })
@@ -69,7 +69,7 @@ fn a_smuggler_ornithopter_carries_an_atreides_legion_two_areas() {
     let e = assert_refused(&g, seat(A), &transport("az1", "s1_6"));
     assert_eq!(rule_of(e), "SM-THOPTER-13");
     // An Air zone not connected to the legion's area.
-    g.edit(|s| s.zones[zone("az5").index()] = Some(Vehicle::SmugglerOrnithopter))
+    g.edit(|s| s.zones[zone("az5").index()] = Some(Vehicle::SMUGGLER_ORNITHOPTER))
         .unwrap();
     let e = assert_refused(&g, seat(A), &transport("az5", "s1_2"));
     assert_eq!(rule_of(e), "SM-THOPTER-13");
@@ -119,7 +119,7 @@ fn smuggler_ornithopters_serve_the_smugglers_die_too() {
     // SM-THOPTER-13 with the Smugglers die's Strategy move.
     let mut g = allied();
     g.edit(|s| {
-        s.zones[zone("az1").index()] = Some(Vehicle::SmugglerOrnithopter);
+        s.zones[zone("az1").index()] = Some(Vehicle::SMUGGLER_ORNITHOPTER);
         s.put(A, a("s1_3"), [1, 0, 0], 0).unwrap();
         s.turn(A, &[DieResult::Strategy], 2);
         s.smugglers_mut()
@@ -155,7 +155,7 @@ fn smuggler_ornithopters_carry_only_allied_atreides_legions() {
     // Never a Harkonnen legion.
     let mut g = allied();
     g.edit(|s| {
-        s.zones[zone("az1").index()] = Some(Vehicle::SmugglerOrnithopter);
+        s.zones[zone("az1").index()] = Some(Vehicle::SMUGGLER_ORNITHOPTER);
         s.put(H, a("s1_3"), [1, 0, 0], 0).unwrap();
         s.turn(H, &[DieResult::Strategy, DieResult::Strategy], 2);
     })

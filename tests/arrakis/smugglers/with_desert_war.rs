@@ -63,7 +63,7 @@ fn rocket_targets(g: &mut Arrakis) -> (Vec<Action>, [Action; 4]) {
         s.put_rockets(camp, 2).unwrap();
         s.areas[hk.index()].harvester = true;
         s.areas[sm.index()].expansions.smugglers.harvester = true;
-        s.zones[zones[0].index()] = Some(Vehicle::SmugglerCarryall);
+        s.zones[zones[0].index()] = Some(Vehicle::SMUGGLER_CARRYALL);
     })
     .unwrap();
     // A Smuggler ornithopter (allied) beside the carryall (neutral):
@@ -71,7 +71,7 @@ fn rocket_targets(g: &mut Arrakis) -> (Vec<Action>, [Action; 4]) {
     // turn and the dice go in with it (a checked edit would refuse the
     // position).
     g.test_edit_unchecked(|s| {
-        s.zones[zones[1].index()] = Some(Vehicle::SmugglerOrnithopter);
+        s.zones[zones[1].index()] = Some(Vehicle::SMUGGLER_ORNITHOPTER);
         s.turn(A, &[], 2);
         s.load_dice(&[HIT, HIT]);
     });
@@ -138,7 +138,7 @@ fn smuggler_vehicles_carry_no_suspensor_trooper() {
     };
     let mut g = both(&[]);
     let zones = zones_of_sector(sector_of(crossroads()));
-    g.edit(|s| s.zones[zones[0].index()] = Some(Vehicle::SmugglerCarryall))
+    g.edit(|s| s.zones[zones[0].index()] = Some(Vehicle::SMUGGLER_CARRYALL))
         .unwrap();
     g.edit(|s| {
         s.turn(H, &[DieResult::Strategy], 2);
@@ -147,7 +147,7 @@ fn smuggler_vehicles_carry_no_suspensor_trooper() {
     .unwrap();
     // A Smuggler ornithopter (allied) beside the carryall (neutral):
     // pieces that never share a board, checked at once.
-    g.test_edit_unchecked(|s| s.zones[zones[1].index()] = Some(Vehicle::SmugglerOrnithopter));
+    g.test_edit_unchecked(|s| s.zones[zones[1].index()] = Some(Vehicle::SMUGGLER_ORNITHOPTER));
     assert_eq!(deploys(&g), 0);
     g.edit(|s| s.zones[zones[1].index()] = Some(Vehicle::Ornithopter))
         .unwrap();

@@ -4,6 +4,7 @@ use serde::Deserialize;
 
 use crate::arrakis::board::tables::Conversion;
 use crate::arrakis::cards::effects::{Alternative, Condition, Step};
+use crate::arrakis::expansions::ExpansionEntry;
 use crate::arrakis::ids::{Deck, Faction, Marker};
 
 /// What a leader is.
@@ -72,9 +73,10 @@ pub enum Entry {
         /// That leader.
         leader: String,
     },
-    /// Smugglers expansion: when the Smugglers ally with the Atreides
-    /// (SM-ALLY, SM-GURNEY-02). Never in the core game's own tables.
-    SmugglersAlliance,
+    /// At a moment of an expansion's own: never in the core's tables, so
+    /// never read from them; the expansion brings the leader in.
+    #[serde(skip_deserializing)]
+    Expansion(ExpansionEntry),
 }
 
 /// A prescience marker or any of them.

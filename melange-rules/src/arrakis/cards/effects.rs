@@ -9,6 +9,8 @@
 //! load error, never a runtime surprise.
 use serde::Deserialize;
 
+use crate::arrakis::expansions::ExpansionStep;
+
 /// Units of each kind, by the names the cards use.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -414,20 +416,11 @@ pub enum Step {
     /// The Wild Maker moves and attacks like a sandworm under Desert Power,
     /// with its own dice (AR-LEADER-28, AR-HAZ-27).
     WildMakerAttacks,
-    /// Smugglers expansion: Staban Tuek moves down `steps` prescience
-    /// steps while the Smugglers are neutral (SM-ALLY-02). Taken at once,
-    /// no choice.
-    StabanDown {
-        /// How many steps.
-        steps: u8,
-    },
-    /// Smugglers expansion: `count` Smuggler ornithopters join the
-    /// Smugglers board, as many as are still out of the game
-    /// (SM-THOPTER-01). Taken at once, no choice.
-    SmugglerOrnithopters {
-        /// How many.
-        count: u8,
-    },
+    /// An expansion's step, on the cards an expansion adds: never in the
+    /// core's tables, so never read from them; the hook list runs it
+    /// (`Expansion::card_step`).
+    #[serde(skip_deserializing)]
+    Expansion(ExpansionStep),
 }
 
 /// Which enemy legions a special attack may target.

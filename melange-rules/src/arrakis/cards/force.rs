@@ -339,10 +339,8 @@ impl Arrakis {
                         let z = AirZoneId(z);
                         // An Escort Ornithopter is an ornithopter here
                         // (docs/rules-decisions.md, Desert War).
-                        if matches!(
-                            self.zones[z.index()],
-                            Some(Vehicle::Ornithopter | Vehicle::EscortOrnithopter)
-                        ) && !self.zone_targets(z).is_empty()
+                        if self.zones[z.index()].is_some_and(Vehicle::counts_as_ornithopter)
+                            && !self.zone_targets(z).is_empty()
                         {
                             out.push(Action::PickZone(z));
                         }

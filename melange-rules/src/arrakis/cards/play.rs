@@ -13,6 +13,7 @@ use crate::arrakis::cards::effects::{
     Boost, Condition, LeaderPick, LegionFilter, MoveMode, Place, Step, Units,
 };
 use crate::arrakis::event::Event;
+use crate::arrakis::expansions::ExpansionLegionRule;
 use crate::arrakis::ids::{AreaId, AreaSet, CardId, Deck, DieResult, Faction, LeaderId, UnitKind};
 use crate::arrakis::prompt::{AfterExcess, Group, Move, Prompt};
 use crate::arrakis::state::{Arrakis, LeaderAt};
@@ -66,9 +67,10 @@ pub enum LegionRule {
     InDesertWithLeader,
     /// The legion in this area.
     At(AreaId),
-    /// The legions an action of the Smugglers die takes (SM-DIE-06 to
-    /// SM-DIE-12).
-    Smugglers(crate::arrakis::expansions::smugglers::DieUse),
+    /// The legions an expansion's own move takes, as that expansion says.
+    /// Written as text by the expansion's own form alone.
+    #[serde(untagged)]
+    Expansion(ExpansionLegionRule),
 }
 
 /// A move made for a card.
@@ -314,7 +316,7 @@ impl Arrakis {
             LegionRule::InDesert => self.is_desert(a),
             LegionRule::InDesertWithLeader => self.is_desert(a) && s.leader_count(f, d) > 0,
             LegionRule::At(x) => x == a,
-            LegionRule::Smugglers(u) => self.die_legion_ok(u, f, a),
+            LegionRule::Expansion(x) => x.legion_ok(self, f, a),
         }
     }
 
@@ -324,7 +326,7 @@ impl Arrakis {
             LegionRule::WithLeader | LegionRule::InDesertWithLeader => g.leader_count() > 0,
             LegionRule::WithSpecial => g.units.special > 0,
             LegionRule::WithNamed(l) => g.named & (1 << l.0) != 0,
-            LegionRule::Smugglers(u) => self.die_group_ok(u, g),
+            LegionRule::Expansion(x) => x.group_ok(self, g),
             _ => true,
         }
     }

@@ -44,6 +44,12 @@ pub(crate) trait Expansion {
     /// A new game's pieces are set out, before its first round.
     fn game_set_up(_g: &mut Arrakis) {}
 
+    /// The rule a refused carryall rescue of the harvester in `_area`
+    /// breaks, when the expansion's own vehicles or harvesters decide it.
+    fn rescue_refusal(_g: &Arrakis, _area: AreaId, _action: &Action) -> Option<&'static str> {
+        None
+    }
+
     /// A moving group's figures have been taken off `_from`.
     fn group_lifted(_g: &mut Arrakis, _from: AreaId, _group: &Group) {}
 
@@ -509,6 +515,15 @@ impl Arrakis {
     /// See [`Expansion::game_set_up`].
     pub(crate) fn hook_game_set_up(&mut self) {
         each!(self, [DesertWar, Smugglers], game_set_up());
+    }
+
+    /// See [`Expansion::rescue_refusal`].
+    pub(crate) fn hook_rescue_refusal(
+        &self,
+        area: AreaId,
+        action: &Action,
+    ) -> Option<&'static str> {
+        first!(self, [DesertWar, Smugglers], rescue_refusal(area, action))
     }
 
     /// See [`Expansion::group_lifted`].

@@ -30,9 +30,12 @@ pub mod smugglers;
 pub use slots::{AreaExpansionViews, AreaExpansions, ExpansionStates, ExpansionViews};
 
 use crate::arrakis::Faction;
+use crate::arrakis::ids::AreaId;
+use crate::arrakis::prompt::Group;
+use crate::arrakis::state::{Arrakis, Vehicle};
 use crate::core::Viewer;
-use desert_war::{DwAction, DwEvent, DwPrompt};
-use smugglers::{SmAction, SmEvent, SmPrompt};
+use desert_war::{DwAction, DwEvent, DwPrompt, DwVehicle};
+use smugglers::{DieUse, SmAction, SmEntry, SmEvent, SmPrompt, SmStep, SmVehicle};
 
 /// An expansion's action: the core's `Action::Expansion` carries one. The
 /// core never looks inside; the hook list hands it to its expansion.
@@ -51,6 +54,101 @@ impl ExpansionAction {
         match self {
             ExpansionAction::DesertWar(x) => x.names_known(areas, zones),
             ExpansionAction::Smugglers(x) => x.names_known(areas, zones),
+        }
+    }
+}
+
+/// An expansion's vehicle: the core's `Vehicle::Expansion` carries one and
+/// asks it, through the functions below, what it counts as.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[serde(untagged)]
+pub enum ExpansionVehicle {
+    /// A vehicle of the Desert War.
+    DesertWar(DwVehicle),
+    /// A vehicle of the Smugglers.
+    Smugglers(SmVehicle),
+}
+
+impl ExpansionVehicle {
+    /// Every expansion's vehicles, in the hook list's order.
+    pub const ALL: [ExpansionVehicle; 3] = [
+        ExpansionVehicle::DesertWar(DwVehicle::EscortOrnithopter),
+        ExpansionVehicle::Smugglers(SmVehicle::SmugglerOrnithopter),
+        ExpansionVehicle::Smugglers(SmVehicle::SmugglerCarryall),
+    ];
+
+    /// Its name as the contract spells it.
+    pub fn name(self) -> &'static str {
+        match self {
+            ExpansionVehicle::DesertWar(v) => v.name(),
+            ExpansionVehicle::Smugglers(v) => v.name(),
+        }
+    }
+
+    /// See `Vehicle::placed_as`.
+    pub(crate) fn placed_as(self) -> Option<Vehicle> {
+        match self {
+            ExpansionVehicle::DesertWar(v) => v.placed_as(),
+            ExpansionVehicle::Smugglers(v) => v.placed_as(),
+        }
+    }
+
+    /// See `Vehicle::counts_as_ornithopter`.
+    pub(crate) fn counts_as_ornithopter(self) -> bool {
+        match self {
+            ExpansionVehicle::DesertWar(v) => v.counts_as_ornithopter(),
+            ExpansionVehicle::Smugglers(v) => v.counts_as_ornithopter(),
+        }
+    }
+
+    /// Whether it is a Harkonnen vehicle (see
+    /// `Arrakis::harkonnen_vehicle_in`).
+    pub(crate) fn is_harkonnen(self, g: &Arrakis) -> bool {
+        match self {
+            ExpansionVehicle::DesertWar(v) => v.is_harkonnen(),
+            ExpansionVehicle::Smugglers(v) => v.is_harkonnen(g),
+        }
+    }
+}
+
+/// An expansion's card step: the core's `Step::Expansion` carries one, on
+/// a card the expansion adds, and the hook list runs it
+/// (`Expansion::card_step`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ExpansionStep {
+    /// A step of the Smugglers.
+    Smugglers(SmStep),
+}
+
+/// An expansion's moment for a leader to enter play: the core's
+/// `Entry::Expansion` carries one, and the expansion brings the leader in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ExpansionEntry {
+    /// A moment of the Smugglers.
+    Smugglers(SmEntry),
+}
+
+/// Which legions an expansion's own move takes: the core's
+/// `LegionRule::Expansion` carries one and asks it through the functions
+/// below.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+pub enum ExpansionLegionRule {
+    /// The legions an action of the Smugglers die takes.
+    Smugglers(DieUse),
+}
+
+impl ExpansionLegionRule {
+    /// Whether the legion of `f` in `a` may be picked.
+    pub(crate) fn legion_ok(self, g: &Arrakis, f: Faction, a: AreaId) -> bool {
+        match self {
+            ExpansionLegionRule::Smugglers(u) => g.die_legion_ok(u, f, a),
+        }
+    }
+
+    /// Whether the moving group carries what the rule asks for.
+    pub(crate) fn group_ok(self, g: &Arrakis, group: &Group) -> bool {
+        match self {
+            ExpansionLegionRule::Smugglers(u) => g.die_group_ok(u, group),
         }
     }
 }

@@ -209,12 +209,8 @@ impl Arrakis {
         let b = self.d().board;
         // An Escort Ornithopter is an ornithopter here (docs/rules-decisions.md,
         // Desert War, "Escort Ornithopters").
-        b.zones_of(a).any(|z| {
-            matches!(
-                self.zones[z.index()],
-                Some(Vehicle::Ornithopter | Vehicle::EscortOrnithopter)
-            )
-        })
+        b.zones_of(a)
+            .any(|z| self.zones[z.index()].is_some_and(Vehicle::counts_as_ornithopter))
     }
 
     /// The rule a refused turn action breaks.

@@ -117,14 +117,12 @@ impl Arrakis {
                     vehicle: v,
                     zone: z,
                 });
-                match (v, any) {
-                    // SM-ROUND-03: Smuggler vehicles come in addition to
-                    // the house's own.
-                    (Vehicle::SmugglerOrnithopter | Vehicle::SmugglerCarryall, _) => {}
-                    (_, true) | (Vehicle::Ornithopter | Vehicle::EscortOrnithopter, false) => {
-                        ornithopters -= 1;
-                    }
-                    (Vehicle::Carryall, false) => carryalls -= 1,
+                // An expansion's vehicle counts as the one it is placed
+                // instead of, or as none when it comes in addition.
+                match (v.placed_as(), any) {
+                    (None, _) => {}
+                    (Some(Vehicle::Carryall), false) => carryalls -= 1,
+                    (Some(_), _) => ornithopters -= 1,
                 }
             }
             other => {

@@ -125,7 +125,7 @@ impl Setup {
             )));
         }
         self.take_escort()?;
-        self.zones[z.index()] = Some(Vehicle::EscortOrnithopter);
+        self.zones[z.index()] = Some(Vehicle::ESCORT_ORNITHOPTER);
         Ok(())
     }
 

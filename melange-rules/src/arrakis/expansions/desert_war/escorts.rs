@@ -36,9 +36,9 @@ impl Arrakis {
             return;
         }
         for z in 0..self.zones.len() {
-            if self.zones[z] != Some(Vehicle::EscortOrnithopter) {
+            if self.zones[z] != Some(Vehicle::ESCORT_ORNITHOPTER) {
                 out.push(Action::PlaceVehicle(
-                    Vehicle::EscortOrnithopter,
+                    Vehicle::ESCORT_ORNITHOPTER,
                     AirZoneId(z as u8),
                 ));
             }
@@ -52,7 +52,7 @@ impl Arrakis {
         if let Some(old) = self.zones[z.index()] {
             self.vehicle_left_zone(old);
         }
-        if v == Vehicle::EscortOrnithopter
+        if v == Vehicle::ESCORT_ORNITHOPTER
             && let Some(dw) = self.expansions.desert_war.as_mut()
         {
             dw.escorts = dw.escorts.saturating_sub(1);
@@ -71,7 +71,7 @@ impl Arrakis {
     /// of Spice Harvesting, AR-SPICE-22): an Escort goes back to the supply.
     /// Whoever takes a vehicle out of a zone calls this.
     pub(crate) fn vehicle_left_zone(&mut self, v: Vehicle) {
-        if v == Vehicle::EscortOrnithopter
+        if v == Vehicle::ESCORT_ORNITHOPTER
             && let Some(dw) = self.expansions.desert_war.as_mut()
         {
             dw.escorts += 1;
@@ -84,7 +84,7 @@ impl Arrakis {
         let n = self
             .zones
             .iter()
-            .filter(|v| **v == Some(Vehicle::EscortOrnithopter))
+            .filter(|v| **v == Some(Vehicle::ESCORT_ORNITHOPTER))
             .count() as u8;
         if let Some(dw) = self.expansions.desert_war.as_mut() {
             dw.escorts += n;
@@ -131,7 +131,7 @@ impl Arrakis {
         // legion's area, as Troop-Transport (AR-MOVE-24 to AR-MOVE-29).
         let targets = self.transport_targets(from);
         for z in self.d().board.zones_of(from) {
-            if self.zones[z.index()] != Some(Vehicle::EscortOrnithopter) {
+            if self.zones[z.index()] != Some(Vehicle::ESCORT_ORNITHOPTER) {
                 continue;
             }
             for b in targets.iter() {
@@ -151,7 +151,7 @@ impl Arrakis {
         {
             let far = self.stacked_transport_targets(from);
             for ze in self.d().board.zones_of(from) {
-                if self.zones[ze.index()] != Some(Vehicle::EscortOrnithopter) {
+                if self.zones[ze.index()] != Some(Vehicle::ESCORT_ORNITHOPTER) {
                     continue;
                 }
                 for zo in self.d().board.zones_of(from) {
@@ -280,7 +280,7 @@ impl Arrakis {
         let placed = self
             .zones
             .iter()
-            .filter(|v| **v == Some(Vehicle::EscortOrnithopter))
+            .filter(|v| **v == Some(Vehicle::ESCORT_ORNITHOPTER))
             .count() as u8;
         let serving: u8 = self.areas.iter().map(|s| s.expansions.desert.escorts).sum();
         let flying = self.escorts_in_flight();

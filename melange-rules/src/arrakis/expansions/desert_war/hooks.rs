@@ -82,7 +82,7 @@ impl Expansion for DesertWar {
 
     /// DW-ESCORT-02, DW-ESCORT-03
     fn vehicle_placement_refusal(_g: &Arrakis, action: &Action) -> Option<&'static str> {
-        matches!(action, Action::PlaceVehicle(Vehicle::EscortOrnithopter, _))
+        matches!(action, Action::PlaceVehicle(Vehicle::ESCORT_ORNITHOPTER, _))
             .then_some("DW-ESCORT-03")
     }
 

@@ -217,7 +217,7 @@
 //! - `suspensors.rs`: Suspensor moves, the swap, the wormsign discard,
 //!   `suspensors_block_wormsign` (every wormsign placement reads it) and
 //!   the End of the Round for the Harkonnen side.
-//! - `escorts.rs`: Escort placement (`Vehicle::EscortOrnithopter`),
+//! - `escorts.rs`: Escort placement (`Vehicle::ESCORT_ORNITHOPTER`),
 //!   `vehicle_left_zone` (whoever removes a vehicle from an Air zone calls
 //!   it, so an Escort goes back to its supply), Escort Troops and Escorts
 //!   as generic leaders (counted in `AreaState.generic` and marked in
@@ -247,6 +247,7 @@ mod suspensors;
 #[doc(hidden)]
 pub mod testkit;
 pub mod troopers;
+pub mod vehicle;
 pub mod view;
 
 pub(crate) use harkonnen_actions::harkonnen_reason;
@@ -257,4 +258,5 @@ pub use options::DesertWarRules;
 pub use prompt::{AtreidesThen, BoxSpecial, DwPrompt};
 pub use state::{DesertArea, DesertWarState};
 pub use troopers::{TrooperRemoval, Troopers};
+pub use vehicle::DwVehicle;
 pub use view::{DesertAreaView, DesertWarView};

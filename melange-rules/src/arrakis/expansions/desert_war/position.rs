@@ -60,7 +60,7 @@ impl Arrakis {
         board[3] += self
             .zones
             .iter()
-            .filter(|z| **z == Some(Vehicle::EscortOrnithopter))
+            .filter(|z| **z == Some(Vehicle::ESCORT_ORNITHOPTER))
             .count() as u8;
         board[3] += self.battle_group().map_or(0, |grp| grp.escorts);
         let kinds = [

@@ -10,6 +10,7 @@ use super::event::SmEvent;
 use super::prompt::SmPrompt;
 use crate::arrakis::components::Entry;
 use crate::arrakis::event::Event;
+use crate::arrakis::expansions::ExpansionEntry;
 use crate::arrakis::expansions::{ExpansionEvent, ExpansionPrompt};
 use crate::arrakis::ids::LeaderId;
 use crate::arrakis::prompt::Prompt;
@@ -63,7 +64,7 @@ impl Arrakis {
             }
         }
         for z in &mut self.zones {
-            if *z == Some(Vehicle::SmugglerCarryall) {
+            if *z == Some(Vehicle::SMUGGLER_CARRYALL) {
                 *z = None;
             }
         }
@@ -93,7 +94,7 @@ impl Arrakis {
         // once); their figures go to the Base's area once it is placed.
         let d = self.d();
         for (i, l) in d.leaders.iter().enumerate() {
-            if l.enters == Entry::SmugglersAlliance && self.leaders[i] == LeaderAt::NotInPlay {
+            if l.enters == Entry::SMUGGLERS_ALLIANCE && self.leaders[i] == LeaderAt::NotInPlay {
                 self.enter_leader(LeaderId(i as u8));
             }
         }
@@ -166,4 +167,18 @@ impl Arrakis {
             self.prompt = p;
         }
     }
+}
+
+/// The Smugglers' moments for a leader to enter play.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SmEntry {
+    /// When the Smugglers ally with the Atreides (SM-ALLY, SM-GURNEY-02).
+    Alliance,
+}
+
+impl Entry {
+    /// A leader who enters play when the Smugglers ally with the Atreides
+    /// (SM-STABAN-02, SM-GURNEY-04).
+    pub const SMUGGLERS_ALLIANCE: Entry =
+        Entry::Expansion(ExpansionEntry::Smugglers(SmEntry::Alliance));
 }

@@ -70,7 +70,7 @@ impl Arrakis {
         let d = self.d();
         let mut leaders = Vec::new();
         for (i, l) in d.leaders.iter().enumerate() {
-            if l.enters == Entry::SmugglersAlliance && self.leaders[i] == LeaderAt::SetAside {
+            if l.enters == Entry::SMUGGLERS_ALLIANCE && self.leaders[i] == LeaderAt::SetAside {
                 let l = LeaderId(i as u8);
                 self.place_leader(Faction::Atreides, Some(l), area);
                 leaders.push(l);

@@ -8,6 +8,7 @@
 use std::sync::LazyLock;
 
 use super::data::{Smugglers, smugglers};
+use super::drones::SmStep;
 use crate::arrakis::board::tables::Conversion;
 use crate::arrakis::card_effects::{LegionFilter, MoveMode, Step};
 use crate::arrakis::components::{CardTiming, Entry, Leader, LeaderKind, PlanningCard};
@@ -23,7 +24,7 @@ fn build(core: &Data, sm: &Smugglers) -> Data {
             // SM-SETUP-11, SM-GURNEY-02: the card waits beside the Atreides,
             // out of play, until the alliance (the figure on the Smugglers
             // board, `leaders_on_board`).
-            l.enters = Entry::SmugglersAlliance;
+            l.enters = Entry::SMUGGLERS_ALLIANCE;
         }
     }
     let mut special = vec![Step::Wormsigns {
@@ -50,7 +51,7 @@ fn build(core: &Data, sm: &Smugglers) -> Data {
         })
         .filter(|c| c.hits + c.shields > 0),
         combat_printed: None,
-        enters: Entry::SmugglersAlliance,
+        enters: Entry::SMUGGLERS_ALLIANCE,
         replaces: None,
         same_person_as: None,
         special,
@@ -78,12 +79,14 @@ fn build(core: &Data, sm: &Smugglers) -> Data {
         ),
         // SM-ALLY-02, SM-THOPTER-01: the card's steps.
         steps: vec![
-            Step::StabanDown {
+            SmStep::StabanDown {
                 steps: drone.staban_steps_down,
-            },
-            Step::SmugglerOrnithopters {
+            }
+            .step(),
+            SmStep::SmugglerOrnithopters {
                 count: drone.ornithopters_added,
-            },
+            }
+            .step(),
         ],
         alternative: None,
         requires: None,
@@ -121,7 +124,7 @@ mod tests {
         let staban = sm.leader_id("staban_tuek").expect("Staban Tuek");
         assert_eq!(usize::from(staban.0), core.leaders.len());
         let gurney = &sm.leaders[usize::from(sm.leader_id("gurney_halleck").unwrap().0)];
-        assert!(matches!(gurney.enters, Entry::SmugglersAlliance));
+        assert_eq!(gurney.enters, Entry::SMUGGLERS_ALLIANCE);
         for id in ["smugglers_a", "smugglers_b", "smugglers_c"] {
             let c = sm.cards.iter().find(|c| c.id == id).unwrap();
             assert_eq!(c.copies, 0, "{id} leaves the game (SM-SETUP-09)");
@@ -147,7 +150,7 @@ mod tests {
         );
         assert_ne!(
             built.leaders[usize::from(gurney.0)].enters,
-            Entry::SmugglersAlliance
+            Entry::SMUGGLERS_ALLIANCE
         );
     }
 }

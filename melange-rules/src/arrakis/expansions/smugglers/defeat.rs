@@ -43,7 +43,7 @@ impl Arrakis {
         for z in &mut self.zones {
             if matches!(
                 z,
-                Some(Vehicle::SmugglerOrnithopter | Vehicle::SmugglerCarryall)
+                Some(Vehicle::SMUGGLER_ORNITHOPTER | Vehicle::SMUGGLER_CARRYALL)
             ) {
                 *z = None;
             }

@@ -12,7 +12,9 @@ use crate::arrakis::cards::effects::{Boost, MoveMode};
 use crate::arrakis::cards::play::Source;
 use crate::arrakis::cards::play::{CardMove, LegionRule};
 use crate::arrakis::event::Event;
-use crate::arrakis::expansions::{ExpansionAction, ExpansionEvent, ExpansionPrompt};
+use crate::arrakis::expansions::{
+    ExpansionAction, ExpansionEvent, ExpansionLegionRule, ExpansionPrompt,
+};
 use crate::arrakis::forces::specials::slot_result;
 use crate::arrakis::ids::{AreaId, AreaSet, Deck, DieResult, Faction, LeaderId};
 use crate::arrakis::prompt::{AfterExcess, Group, Move, Prompt};
@@ -179,7 +181,7 @@ impl Arrakis {
                 moved_into: AreaSet::EMPTY,
                 picked: None,
                 card: Some(CardMove {
-                    rule: LegionRule::Smugglers(u),
+                    rule: LegionRule::Expansion(ExpansionLegionRule::Smugglers(u)),
                     mode,
                     boost: Boost::None,
                     legions,

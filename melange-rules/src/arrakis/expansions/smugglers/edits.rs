@@ -72,7 +72,7 @@ impl Setup {
         if standing == Standing::Neutral {
             let mut thopters = 0;
             for z in &mut self.zones {
-                if *z == Some(Vehicle::SmugglerOrnithopter) {
+                if *z == Some(Vehicle::SMUGGLER_ORNITHOPTER) {
                     *z = None;
                     thopters += 1;
                 }
@@ -91,7 +91,7 @@ impl Setup {
                 a.expansions.smugglers.harvester = false;
             }
             for z in &mut self.zones {
-                if *z == Some(Vehicle::SmugglerCarryall) {
+                if *z == Some(Vehicle::SMUGGLER_CARRYALL) {
                     *z = None;
                 }
             }

@@ -48,7 +48,7 @@ impl Arrakis {
     /// SM-HARVESTER-12).
     pub(crate) fn rescuer_of(&self, a: AreaId) -> Vehicle {
         if self.areas[a.index()].expansions.smugglers.harvester {
-            Vehicle::SmugglerCarryall
+            Vehicle::SMUGGLER_CARRYALL
         } else {
             Vehicle::Carryall
         }
@@ -74,7 +74,7 @@ impl Arrakis {
         }
         match (self.areas[area.index()].expansions.smugglers.harvester, v) {
             (true, Vehicle::Carryall) => Some("SM-HARVESTER-12"),
-            (false, Vehicle::SmugglerCarryall) => Some("SM-HARVESTER-11"),
+            (false, Vehicle::SMUGGLER_CARRYALL) => Some("SM-HARVESTER-11"),
             _ => None,
         }
     }

@@ -9,7 +9,7 @@ use crate::arrakis::cards::effects::Step;
 use crate::arrakis::cards::play::LegionRule;
 use crate::arrakis::event::Event;
 use crate::arrakis::expansions::hooks::Expansion;
-use crate::arrakis::expansions::{ExpansionAction, ExpansionPrompt};
+use crate::arrakis::expansions::{ExpansionAction, ExpansionLegionRule, ExpansionPrompt};
 use crate::arrakis::ids::{AreaId, CardId, Faction, LeaderId};
 use crate::arrakis::prompt::{AfterExcess, Battle, Group, Move, Prompt};
 use crate::arrakis::state::{Arrakis, Vehicle};
@@ -54,6 +54,12 @@ impl Expansion for Smugglers {
         let s = smugglers();
         g.houses[Faction::Atreides].supply.smuggler =
             s.components.smuggler_regulars - s.setup.regulars_on_board;
+    }
+
+    /// SM-HARVESTER-11, SM-HARVESTER-12: each carryall rescues only its
+    /// own kind of harvester.
+    fn rescue_refusal(g: &Arrakis, area: AreaId, action: &Action) -> Option<&'static str> {
+        g.smuggler_rescue_refusal(area, action)
     }
 
     fn round_started(g: &mut Arrakis, ev: &mut Vec<Event>) {
@@ -257,7 +263,7 @@ impl Expansion for Smugglers {
     /// the transport.
     fn move_refusal(g: &Arrakis, m: &Move, action: &Action) -> Option<&'static str> {
         if let Some(c) = m.card
-            && let LegionRule::Smugglers(u) = c.rule
+            && let LegionRule::Expansion(ExpansionLegionRule::Smugglers(u)) = c.rule
             && let Some(rule) = g.die_move_refusal(u, m, action)
         {
             return Some(rule);

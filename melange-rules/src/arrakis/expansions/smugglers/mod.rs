@@ -45,7 +45,7 @@
 //!   capture, SM-LEGION-04), `carryall_in_game`.
 //! - Board: per area `smuggler_regulars: u8` and `smuggler_harvester:
 //!   bool`; `base: Option<AreaId>`; air zones gain
-//!   `Vehicle::SmugglerOrnithopter` and `Vehicle::SmugglerCarryall`
+//!   `Vehicle::SMUGGLER_ORNITHOPTER` and `Vehicle::SMUGGLER_CARRYALL`
 //!   (one vehicle per zone, as in the core game). Staban Tuek is a new
 //!   `LeaderId` appended after the core leaders when the expansion is on.
 //! - Invariants for the random-game checks: regulars conserved (waiting +
@@ -181,12 +181,16 @@ pub mod state;
 pub mod testkit;
 mod thopter_transport;
 mod thopters;
+pub mod vehicle;
 pub mod view;
 
 pub use action::{DieUse, SmAction};
+pub use alliance::SmEntry;
+pub use drones::SmStep;
 pub use event::SmEvent;
 pub(crate) use flow::smugglers_reason;
 pub use options::SmugglersRules;
 pub use prompt::SmPrompt;
 pub use state::{SmugglersArea, SmugglersState, Standing};
+pub use vehicle::SmVehicle;
 pub use view::SmugglersView;

@@ -80,7 +80,7 @@ impl Arrakis {
             .smugglers
             .as_deref()
             .is_some_and(|s| s.carryall_in_game)
-            && self.vehicles_on_board(Vehicle::SmugglerCarryall) == 0
+            && self.vehicles_on_board(Vehicle::SMUGGLER_CARRYALL) == 0
     }
 
     /// SM-ROUND-03, SM-HARVESTER-03: the Smuggler vehicles the Harkonnen
@@ -104,7 +104,7 @@ impl Arrakis {
         if self.smuggler_carryall_left() {
             for z in 0..self.zones.len() {
                 out.push(Action::PlaceVehicle(
-                    Vehicle::SmugglerCarryall,
+                    Vehicle::SMUGGLER_CARRYALL,
                     AirZoneId(z as u8),
                 ));
             }
@@ -149,13 +149,13 @@ impl Arrakis {
             // AR-VEH-08: never 2 harvesters, of either kind, in one area.
             Action::PlaceHarvester(x) if smuggler_harvester(x) => "AR-VEH-08",
             Action::Expansion(ExpansionAction::Smugglers(SmAction::PlaceHarvester(_)))
-            | Action::PlaceVehicle(Vehicle::SmugglerCarryall, _)
+            | Action::PlaceVehicle(Vehicle::SMUGGLER_CARRYALL, _)
                 if !sm.neutral() =>
             {
                 "SM-ALLY-05"
             }
             Action::Expansion(ExpansionAction::Smugglers(SmAction::PlaceHarvester(_)))
-            | Action::PlaceVehicle(Vehicle::SmugglerCarryall, _)
+            | Action::PlaceVehicle(Vehicle::SMUGGLER_CARRYALL, _)
                 if house =>
             {
                 "SM-HARVESTER-10"
@@ -174,7 +174,7 @@ impl Arrakis {
             Action::Expansion(ExpansionAction::Smugglers(SmAction::PlaceHarvester(_))) => {
                 "AR-VEH-07"
             }
-            Action::PlaceVehicle(Vehicle::SmugglerCarryall, _) => "SM-SETUP-10",
+            Action::PlaceVehicle(Vehicle::SMUGGLER_CARRYALL, _) => "SM-SETUP-10",
             _ => return None,
         })
     }

@@ -42,8 +42,8 @@ impl Arrakis {
             .count() as u8;
         let zone = |v: Vehicle| self.zones.iter().filter(|z| **z == Some(v)).count() as u8;
         let (carryalls, thopters) = (
-            zone(Vehicle::SmugglerCarryall),
-            zone(Vehicle::SmugglerOrnithopter),
+            zone(Vehicle::SMUGGLER_CARRYALL),
+            zone(Vehicle::SMUGGLER_ORNITHOPTER),
         );
         let bases: Vec<usize> = (0..self.areas.len())
             .filter(|i| self.areas[*i].expansions.smugglers.base)

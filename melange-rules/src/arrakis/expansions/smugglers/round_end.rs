@@ -32,7 +32,7 @@ impl Arrakis {
         // SM-ROUND-13: the Smuggler carryall, if still in a zone.
         let mut carryall = false;
         for z in &mut self.zones {
-            if *z == Some(Vehicle::SmugglerCarryall) {
+            if *z == Some(Vehicle::SMUGGLER_CARRYALL) {
                 *z = None;
                 carryall = true;
             }

@@ -40,7 +40,7 @@ impl Arrakis {
     pub(crate) fn smugglers_leader_refusal(&self, l: LeaderId) -> Option<&'static str> {
         let sm = self.expansions.smugglers.as_deref()?;
         let leader = self.d().leaders.get(usize::from(l.0))?;
-        if leader.enters != Entry::SmugglersAlliance || !sm.neutral() {
+        if leader.enters != Entry::SMUGGLERS_ALLIANCE || !sm.neutral() {
             return None;
         }
         Some(if Some(l) == self.staban() {

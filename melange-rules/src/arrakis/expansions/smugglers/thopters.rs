@@ -17,7 +17,7 @@ use crate::arrakis::state::{Arrakis, Vehicle};
 impl Arrakis {
     /// Whether Air zone `z` holds a Smuggler ornithopter.
     pub(crate) fn smuggler_thopter_in(&self, z: AirZoneId) -> bool {
-        self.zones.get(z.index()) == Some(&Some(Vehicle::SmugglerOrnithopter))
+        self.zones.get(z.index()) == Some(&Some(Vehicle::SMUGGLER_ORNITHOPTER))
     }
 
     /// Empty Air zones (SM-THOPTER-05: 1 vehicle per zone).
@@ -68,12 +68,12 @@ impl Arrakis {
     /// theirs (SM-THOPTER-06).
     pub(crate) fn step_place_thopters(&mut self, a: Action, ev: &mut Vec<Event>) {
         if let Action::Expansion(ExpansionAction::Smugglers(SmAction::PlaceThopter(z))) = a {
-            self.zones[z.index()] = Some(Vehicle::SmugglerOrnithopter);
+            self.zones[z.index()] = Some(Vehicle::SMUGGLER_ORNITHOPTER);
             if let Some(sm) = self.expansions.smugglers.as_deref_mut() {
                 sm.thopters -= 1;
             }
             ev.push(Event::VehiclePlaced {
-                vehicle: Vehicle::SmugglerOrnithopter,
+                vehicle: Vehicle::SMUGGLER_ORNITHOPTER,
                 zone: z,
             });
             if self.thopter_to_place() {
@@ -170,7 +170,7 @@ impl Arrakis {
     pub(crate) fn smuggler_thopters_leave_zones(&mut self) {
         let mut back = 0;
         for z in &mut self.zones {
-            if *z == Some(Vehicle::SmugglerOrnithopter) {
+            if *z == Some(Vehicle::SMUGGLER_ORNITHOPTER) {
                 *z = None;
                 back += 1;
             }
