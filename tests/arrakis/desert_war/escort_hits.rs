@@ -101,6 +101,47 @@ fn an_escort_hit_goes_with_the_last_unit_back_to_its_supply() {
 }
 
 #[test]
+fn an_attacking_groups_escort_is_counted_while_its_battle_lasts() {
+    // DW-ESCORT-08, DW-SETUP-01: during its battle an attacking group is
+    // off the board with its Escort, which is still in the game: the
+    // position mid-battle is sound and reads back the same
+    // (cargo-mutants: counting that Escort out instead of in went
+    // unnoticed).
+    let mut g = game();
+    g.edit(|s| {
+        s.put(H, a("s1_1"), [3, 0, 0], 0).unwrap();
+        s.put_escort(a("s1_1")).unwrap();
+        s.put(A, a("s1_2"), [2, 0, 0], 0).unwrap();
+        s.turn(H, &[DieResult::Strategy], 2);
+        s.hand(A, &[]);
+        s.hand(H, &[]);
+        s.load_dice(&[HIT, SHIELD, SHIELD, SHIELD, SHIELD]);
+    })
+    .unwrap();
+    let off = escorts_off(&g);
+    play(
+        &mut g,
+        H,
+        &[
+            Action::SpendDie(DieResult::Strategy),
+            Action::Legion(a("s1_1")),
+            Action::Take(UnitKind::Regular),
+            Action::Take(UnitKind::Regular),
+            Action::Take(UnitKind::Regular),
+            Action::Expansion(ExpansionAction::DesertWar(
+                melange::rules::arrakis::expansions::desert_war::DwAction::TakeEscort,
+            )),
+            Action::To(a("s1_2")),
+        ],
+    );
+    assert!(matches!(g.prompt(), Prompt::Battle(b) if b.step == BattleStep::Continue));
+    assert_eq!(escorts_off(&g), off);
+    let mut same = g.clone();
+    same.edit(|_| ()).unwrap();
+    assert_eq!(same, g);
+}
+
+#[test]
 fn an_escort_in_an_attacking_group_absorbs_the_hits_left() {
     // DW-ESCORT-10, DW-ESCORT-11: the Harkonnen attack with 1 regular and
     // the Escort of their legion; 3 Hits: the regular, and the Escort goes
