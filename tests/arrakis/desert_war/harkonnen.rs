@@ -363,4 +363,19 @@ fn actions_naming_nothing_of_this_board_are_refused_in_words() {
         assert!(text.contains("DW-") || text.contains("AR-"), "{text}");
         assert!(!text.contains("AreaId"), "{text}");
     }
+    // One past the last area, where a bound could slip by one, beside a
+    // real Suspensor Trooper (cargo-mutants: `<` to `<=` in the Suspensor
+    // move's refusal went unnoticed).
+    let mut g = g;
+    g.edit(|s| s.put_suspensors(a("s1_3"), 1)).unwrap();
+    let past = AreaId(g.areas().len() as u8);
+    for bad in [
+        DwAction::MoveSuspensor(a("s1_3"), past),
+        DwAction::ScoutSuspensor(a("s1_3"), past),
+        DwAction::DeploySuspensor(past),
+    ] {
+        let e = assert_refused(&g, seat(H), &dw(bad));
+        let rule = rule_of(e);
+        assert!(rule.starts_with("DW-") || rule.starts_with("AR-"), "{rule}");
+    }
 }

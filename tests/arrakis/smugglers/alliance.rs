@@ -1,7 +1,7 @@
 //! The alliance (SM-ALLY, SM-STABAN-02, SM-GURNEY-03, SM-GURNEY-04,
 //! SM-UNIT-03): its trigger and each of its steps.
 use super::*;
-use crate::common::{A, H, a, legal, play};
+use crate::common::{A, H, a, legal, play, seat};
 use melange::rules::arrakis::expansions::smugglers::{SmAction, SmEvent, SmPrompt, Standing};
 use melange::rules::arrakis::expansions::{ExpansionAction, ExpansionEvent, ExpansionPrompt};
 use melange::rules::arrakis::{
@@ -73,6 +73,14 @@ fn a_drone_ornithopters_play_reaching_the_highest_marker_brings_the_alliance() {
     assert_eq!(refused(&mut g, A, place("s2_3")), "SM-ALLY-07");
     assert_eq!(refused(&mut g, A, place("s1_2")), "SM-ALLY-07");
     assert_eq!(refused(&mut g, A, place("tasmin_sink")), "SM-ALLY-07");
+    let e = g
+        .apply(seat(A), &place("s1_2"), &mut Vec::new())
+        .unwrap_err()
+        .to_string();
+    assert!(
+        e.contains("the Smugglers Base goes only in an empty desert area of the four lowest"),
+        "{e}"
+    );
     let ev = play(&mut g, A, &[place("s2_1")]);
     // SM-ALLY-08, SM-GURNEY-04, SM-STABAN-02, SM-UNIT-03: the Base, then
     // the leaders and the waiting regular in its area.
@@ -174,6 +182,10 @@ fn the_die_waits_for_the_next_action_resolution() {
     g.test_ally_at(a("s2_1"));
     assert!(!g.smugglers().unwrap().die_ready);
     assert_eq!(g.smugglers().unwrap().die, None);
+    // SM-ALLY-10: the next round's Vehicle Placement readies it
+    // (cargo-mutants: that step removed went unnoticed).
+    g.test_start_round();
+    assert!(g.smugglers().unwrap().die_ready);
 }
 
 /// Smuggler Regulars of the game: on the board, in an Atreides attacking

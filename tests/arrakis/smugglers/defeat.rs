@@ -2,10 +2,11 @@
 //! legion and every Smuggler component leaves the game at once; Gurney
 //! Halleck stays.
 use super::*;
-use crate::common::{A, H, a, play};
+use crate::common::{A, H, a, play, seat};
 use melange::rules::arrakis::expansions::ExpansionEvent;
 use melange::rules::arrakis::expansions::smugglers::{SmEvent, Standing};
 use melange::rules::arrakis::{DieResult, Event, LeaderAt, UnitKind, Units, Vehicle, board};
+use melange::rules::core::Viewer;
 
 #[test]
 fn the_base_falling_defeats_the_smugglers_at_once() {
@@ -55,6 +56,24 @@ fn the_base_falling_defeats_the_smugglers_at_once() {
         e,
         Event::Expansion(ExpansionEvent::Smugglers(SmEvent::Defeated { area, thopters_removed: 3, .. })) if *area == a("s2_1")
     )));
+    // The Smugglers' events are public: every seat and a spectator see
+    // them whole (cargo-mutants: hiding them from everyone went
+    // unnoticed).
+    let smugglers = |evs: &[Event]| -> Vec<Event> {
+        evs.iter()
+            .filter(|e| matches!(e, Event::Expansion(ExpansionEvent::Smugglers(_))))
+            .cloned()
+            .collect()
+    };
+    assert!(!smugglers(&ev).is_empty());
+    for viewer in [
+        Viewer::Seat(seat(H)),
+        Viewer::Seat(seat(A)),
+        Viewer::Spectator,
+    ] {
+        let seen: Vec<Event> = ev.iter().filter_map(|e| e.redact(viewer)).collect();
+        assert_eq!(smugglers(&seen), smugglers(&ev), "{viewer:?}");
+    }
     let sm = g.smugglers().unwrap().clone();
     assert_eq!(sm.standing, Standing::Defeated);
     // SM-DEFEAT-02: the Base leaves the board.
@@ -74,6 +93,13 @@ fn the_base_falling_defeats_the_smugglers_at_once() {
     // SM-DEFEAT-07: Staban leaves the game, not to the tank; Gurney stays.
     assert_eq!(g.leader_at(staban), LeaderAt::Removed);
     assert_eq!(g.leader_at(gurney), LeaderAt::Board(a("s2_6")));
+    // Staban's figure leaves its area, Gurney's stays there, and the
+    // position stays sound (cargo-mutants: clearing every other leader of
+    // the area instead went unnoticed).
+    let named = g.areas()[a("s2_6").index()].named;
+    assert_eq!(named & (1 << staban.0), 0);
+    assert_ne!(named & (1 << gurney.0), 0);
+    g.clone().edit(|_| ()).unwrap();
     assert_eq!(g.areas()[a("s2_6").index()].units[A][UnitKind::Regular], 1);
     // A Smugglers event is never repeated: a second defeat cannot come.
     assert!(!g.areas().iter().any(|s| s.expansions.smugglers.base));

@@ -65,7 +65,12 @@ fn the_atreides_place_smuggler_ornithopters_first() {
     let offered = legal(&g, A);
     assert_eq!(offered.len(), 7 + 1, "7 empty zones and done");
     let e = assert_refused(&g, seat(A), &place(zone("az3")));
+    let words = e.to_string();
     assert_eq!(rule_of(e), "SM-THOPTER-05");
+    assert!(
+        words.contains("a Smuggler ornithopter goes into an empty Air zone"),
+        "{words}"
+    );
     let ev = play(&mut g, A, &[place(zone("az1"))]);
     assert!(ev.contains(&Event::VehiclePlaced {
         vehicle: SMUGGLER,

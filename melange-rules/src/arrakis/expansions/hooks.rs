@@ -15,7 +15,9 @@
 //!
 //! Adding a third expansion: its folder with its `Expansion` impl, a line
 //! in the lists below (the order decides which expansion answers first
-//! where two could), and its options in `arrakis/options.rs`.
+//! where two could), its field in the slots (`slots.rs`), a variant in each
+//! of the enums of `expansions/mod.rs` it adds pieces to, and its options
+//! in `arrakis/options.rs`.
 use crate::arrakis::action::Action;
 use crate::arrakis::cards::effects::Step;
 use crate::arrakis::data::Data;

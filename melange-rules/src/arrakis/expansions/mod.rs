@@ -13,10 +13,24 @@
 //! `Event::Expansion`, carrying the enums below; the core never looks
 //! inside. Their state is held the same way: one slot in the game's state
 //! and one in each area (`slots.rs`), which the core stores, copies and
-//! writes as text without reading. What the core still names: a few of
-//! their pieces are variants of core types (the Escort and Smuggler
-//! vehicles, the Smuggler Regulars as a unit kind, the Smugglers die's
-//! legion rule, two card steps).
+//! writes as text without reading. A piece of a kind the core already has
+//! is one `Expansion` variant of that core type carrying an enum below
+//! (`Vehicle::Expansion`, `Step::Expansion`, `Entry::Expansion`,
+//! `LegionRule::Expansion`), which answers what the core asks of it.
+//!
+//! What the core still names, and why:
+//! - the Smuggler Regular is the fourth [`UnitKind`](crate::arrakis::UnitKind)
+//!   and a field of `Units`: every core rule that counts units (stacking,
+//!   hits, supplies, the view) counts it as a regular of the Atreides, and
+//!   `Units` stays a fixed four-byte count that the engine copies on every
+//!   step; an open list of kinds would cost each count a heap or a type
+//!   parameter;
+//! - an Escort that joined a legion is a generic leader there
+//!   (DW-ESCORT-08, DW-ESCORT-09), so a moving group counts its Escorts
+//!   (`Group.escorts`), and the core's movement and battle ask how many
+//!   of a legion's generic leaders are Escorts (`escorts_at`);
+//! - the round limit's pars are measured per set of expansions
+//!   (`data/arrakis/round_limit.json`), keyed by the two options.
 //!
 //! - [`desert_war`]: the Desert War expansion (rule IDs `DW-...`,
 //!   docs/rules/desert-war.md).
