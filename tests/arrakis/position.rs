@@ -4,6 +4,7 @@
 //! with the rule it breaks, the game unchanged. The random playouts hold
 //! every position they pass through to the same checks (`playout.rs`).
 use super::common::{A, H, a, leader, play};
+use melange::rules::arrakis::expansions::smugglers::Standing;
 use melange::rules::arrakis::{
     Action, Arrakis, ArrakisOptions, CardId, DieResult, Preset, Setup, SetupError, UnitKind, Units,
     Vehicle,
@@ -240,6 +241,40 @@ fn the_smugglers_base_before_the_alliance_is_refused_sm_thopter_04() {
     // are not Atreides units; one more in the supply is made from nothing.
     let e = refused(&g, |s| s.houses[A].supply.smuggler += 1);
     assert_eq!(e.rule, "AR-COMBAT-25");
+}
+
+#[test]
+fn a_smuggler_ornithopter_after_the_defeat_is_refused_sm_defeat_03() {
+    // SM-DEFEAT-03 to SM-DEFEAT-06: once the Smugglers are defeated no
+    // Smuggler piece is left, an ornithopter on their board included, even
+    // one still counted in the game (cargo-mutants: that count's check
+    // turned off went unnoticed).
+    let mut g = Arrakis::setup(&options(false, true), 3).unwrap();
+    g.edit(|s| {
+        s.smugglers_standing(Standing::Defeated)?;
+        // SM-DEFEAT-05: the Smuggler Regulars of the supply go too.
+        s.houses[A].supply.smuggler = 0;
+        let sm = s.smugglers_mut()?;
+        (
+            sm.regulars_waiting,
+            sm.thopters,
+            sm.thopters_in_game,
+            sm.die,
+        ) = (0, 0, 0, None);
+        Ok(())
+    })
+    .unwrap();
+    let e = refused(&g, |s| {
+        let sm = s.smugglers_mut().unwrap();
+        sm.thopters_in_game = 1;
+        sm.thopters = 1;
+    });
+    assert_eq!(e.rule, "SM-DEFEAT-03");
+    // The contract's words for each standing.
+    assert_eq!(
+        [Standing::Neutral, Standing::Allied, Standing::Defeated].map(Standing::name),
+        ["neutral", "allied", "defeated"]
+    );
 }
 
 /// A position in the middle of a game, kept as text: it reads back into
