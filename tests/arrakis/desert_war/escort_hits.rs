@@ -56,6 +56,38 @@ fn atreides_attack(escort: bool, atreides: [u8; 3]) -> Arrakis {
     g
 }
 
+/// The Harkonnen attack from s1_1 with `regulars` regulars and the Escort
+/// of their legion the Atreides legion of `atreides` regulars in s1_2, the
+/// dice coming up `dice` (the Harkonnen's first): the game before the
+/// attack and after it.
+fn harkonnen_attack(regulars: u8, atreides: u8, dice: &[u8]) -> (Arrakis, Arrakis) {
+    let mut g = game();
+    g.edit(|s| {
+        s.put(H, a("s1_1"), [regulars, 0, 0], 0).unwrap();
+        s.put_escort(a("s1_1")).unwrap();
+        s.put(A, a("s1_2"), [atreides, 0, 0], 0).unwrap();
+        s.turn(H, &[DieResult::Strategy], 2);
+        s.hand(A, &[]);
+        s.hand(H, &[]);
+        s.load_dice(dice);
+    })
+    .unwrap();
+    let before = g.clone();
+    let mut actions = vec![
+        Action::SpendDie(DieResult::Strategy),
+        Action::Legion(a("s1_1")),
+    ];
+    actions.extend((0..regulars).map(|_| Action::Take(UnitKind::Regular)));
+    actions.extend([
+        Action::Expansion(ExpansionAction::DesertWar(
+            melange::rules::arrakis::expansions::desert_war::DwAction::TakeEscort,
+        )),
+        Action::To(a("s1_2")),
+    ]);
+    play(&mut g, H, &actions);
+    (before, g)
+}
+
 #[test]
 fn an_escort_never_takes_a_hit_while_a_unit_is_left() {
     // DW-ESCORT-10 with AR-COMBAT-19, AR-COMBAT-22: 1 Hit on a legion of 2
@@ -107,33 +139,8 @@ fn an_attacking_groups_escort_is_counted_while_its_battle_lasts() {
     // position mid-battle is sound and reads back the same
     // (cargo-mutants: counting that Escort out instead of in went
     // unnoticed).
-    let mut g = game();
-    g.edit(|s| {
-        s.put(H, a("s1_1"), [3, 0, 0], 0).unwrap();
-        s.put_escort(a("s1_1")).unwrap();
-        s.put(A, a("s1_2"), [2, 0, 0], 0).unwrap();
-        s.turn(H, &[DieResult::Strategy], 2);
-        s.hand(A, &[]);
-        s.hand(H, &[]);
-        s.load_dice(&[HIT, SHIELD, SHIELD, SHIELD, SHIELD]);
-    })
-    .unwrap();
-    let off = escorts_off(&g);
-    play(
-        &mut g,
-        H,
-        &[
-            Action::SpendDie(DieResult::Strategy),
-            Action::Legion(a("s1_1")),
-            Action::Take(UnitKind::Regular),
-            Action::Take(UnitKind::Regular),
-            Action::Take(UnitKind::Regular),
-            Action::Expansion(ExpansionAction::DesertWar(
-                melange::rules::arrakis::expansions::desert_war::DwAction::TakeEscort,
-            )),
-            Action::To(a("s1_2")),
-        ],
-    );
+    let (before, g) = harkonnen_attack(3, 2, &[HIT, SHIELD, SHIELD, SHIELD, SHIELD]);
+    let off = escorts_off(&before);
     assert!(matches!(g.prompt(), Prompt::Battle(b) if b.step == BattleStep::Continue));
     assert_eq!(escorts_off(&g), off);
     let mut same = g.clone();
@@ -147,33 +154,10 @@ fn an_escort_in_an_attacking_group_absorbs_the_hits_left() {
     // the Escort of their legion; 3 Hits: the regular, and the Escort goes
     // with it (AR-COMBAT-24) before it could absorb the 2 left; it goes
     // back to its supply, not the generic leaders'.
-    let mut g = game();
-    g.edit(|s| {
-        s.put(H, a("s1_1"), [1, 0, 0], 0).unwrap();
-        s.put_escort(a("s1_1")).unwrap();
-        s.put(A, a("s1_2"), [3, 0, 0], 0).unwrap();
-        s.turn(H, &[DieResult::Strategy], 2);
-        s.hand(A, &[]);
-        s.hand(H, &[]);
-    })
-    .unwrap();
-    let off = escorts_off(&g);
-    let generic = g.house(H).generic_supply;
     // The Harkonnen roll 1 Shield, the Atreides 3 Hits.
-    g.edit(|s| s.load_dice(&[SHIELD, HIT, HIT, HIT])).unwrap();
-    play(
-        &mut g,
-        H,
-        &[
-            Action::SpendDie(DieResult::Strategy),
-            Action::Legion(a("s1_1")),
-            Action::Take(UnitKind::Regular),
-            Action::Expansion(ExpansionAction::DesertWar(
-                melange::rules::arrakis::expansions::desert_war::DwAction::TakeEscort,
-            )),
-            Action::To(a("s1_2")),
-        ],
-    );
+    let (before, g) = harkonnen_attack(1, 3, &[SHIELD, HIT, HIT, HIT]);
+    let off = escorts_off(&before);
+    let generic = before.house(H).generic_supply;
     // The attack is over, the attackers all gone (AR-COMBAT-24).
     assert!(!matches!(g.prompt(), Prompt::Battle(_)));
     let s = &g.areas()[a("s1_1").index()];

@@ -35,16 +35,8 @@ impl SmStep {
 }
 
 impl Arrakis {
-    /// Whether `step` is one of the Smugglers' card steps.
-    pub(crate) fn is_smugglers_step(step: &Step) -> bool {
-        matches!(step, Step::Expansion(ExpansionStep::Smugglers(_)))
-    }
-
     /// Takes a Smugglers card step (no choice in it).
-    pub(crate) fn run_smugglers_step(&mut self, step: &Step, ev: &mut Vec<Event>) {
-        let Step::Expansion(ExpansionStep::Smugglers(step)) = *step else {
-            return;
-        };
+    pub(crate) fn run_smugglers_step(&mut self, step: SmStep, ev: &mut Vec<Event>) {
         match step {
             // SM-ALLY-02: then the alliance check (in `staban_down`).
             SmStep::StabanDown { steps } => self.staban_down(steps, ev),

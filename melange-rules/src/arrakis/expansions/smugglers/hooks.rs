@@ -9,7 +9,9 @@ use crate::arrakis::cards::effects::Step;
 use crate::arrakis::cards::play::LegionRule;
 use crate::arrakis::event::Event;
 use crate::arrakis::expansions::hooks::Expansion;
-use crate::arrakis::expansions::{ExpansionAction, ExpansionLegionRule, ExpansionPrompt};
+use crate::arrakis::expansions::{
+    ExpansionAction, ExpansionLegionRule, ExpansionPrompt, ExpansionStep,
+};
 use crate::arrakis::ids::{AreaId, CardId, Faction, LeaderId};
 use crate::arrakis::prompt::{AfterExcess, Battle, Group, Move, Prompt};
 use crate::arrakis::state::{Arrakis, Vehicle};
@@ -225,9 +227,9 @@ impl Expansion for Smugglers {
     /// SM-ALLY-02, SM-THOPTER-01: the Drone Ornithopters' steps need no
     /// choice.
     fn card_step(g: &mut Arrakis, step: &Step, ev: &mut Vec<Event>) -> bool {
-        if !Arrakis::is_smugglers_step(step) {
+        let Step::Expansion(ExpansionStep::Smugglers(step)) = *step else {
             return false;
-        }
+        };
         g.run_smugglers_step(step, ev);
         true
     }
