@@ -7,10 +7,11 @@
 use crate::core::{RuleError, Seat};
 
 use super::action::Action;
-use super::deck::{push_distinct, remove_one};
+use super::data::Requirement;
+use super::deck::remove_one;
 use super::effect::{Bespoke, Effect};
 use super::event::Event;
-use super::ids::{CardId, FACTION_ICONS, Icon, SpaceId};
+use super::ids::{CardId, FACTION_ICONS, Faction, Icon, SpaceId};
 use super::intrigue::Window;
 use super::prompt::Prompt;
 use super::state::{Ctx, Imperium, PART_AGENT_BOX, PART_INFLUENCE, PART_SPACE, Task};
@@ -21,7 +22,7 @@ impl Imperium {
         let sp = self.d().space(space);
         let mut cost = sp.cost;
         // `solo_difficulty`: the level's Mentat price for the player.
-        if sp.effects.contains(&Effect::Mentat)
+        if sp.grants.mentat
             && !self.is_rival(seat)
             && let Some(l) = self.solo_level()
         {
@@ -35,7 +36,10 @@ impl Imperium {
         cost
     }
 
-    /// Why an Agent cannot go there with that card, or `Ok`.
+    /// Why an Agent cannot go there with that card, or `Ok`: the card's
+    /// checks (`check_send_card`), its icon against the space's, then the
+    /// space's (`check_send_space`), in that order, so that a refusal names
+    /// the first rule broken.
     pub(crate) fn check_send(
         &self,
         seat: Seat,
@@ -46,6 +50,20 @@ impl Imperium {
         if usize::from(card.0) >= d.cards.len() || usize::from(space.0) >= d.spaces.len() {
             return Err(RuleError::Malformed("unknown card or space".into()));
         }
+        let icons = self.check_send_card(seat, card)?;
+        // IM-AGENT-03 / IM-AGENT-04
+        if icons & d.space(space).icon.bit() == 0 {
+            return Err(RuleError::illegal(
+                "IM-AGENT-04",
+                "the space's icon is not on the card",
+            ));
+        }
+        self.check_send_space(seat, space)
+    }
+
+    /// The checks of sending an Agent that depend on the card alone (and
+    /// the seat): the icons it reaches with, or why it cannot be played.
+    fn check_send_card(&self, seat: Seat, card: CardId) -> Result<u8, RuleError> {
         let p = self.p(seat);
         if p.has_revealed {
             return Err(RuleError::illegal(
@@ -67,88 +85,81 @@ impl Imperium {
                 "that card is not in your hand",
             ));
         }
-        let c = d.card(card);
         // IM-AGENT-02: the icons printed on the card (Dispatch an Envoy adds
         // the four faction icons).
-        let mut icons = c.icons;
-        if self.turn.envoy {
-            icons |= FACTION_ICONS;
-        }
+        let icons = self.send_icons(card);
         if icons == 0 {
             return Err(RuleError::illegal(
                 "IM-AGENT-16",
                 "the card has no Agent icon",
             ));
         }
-        let sp = d.space(space);
-        // IM-AGENT-03 / IM-AGENT-04
-        if icons & sp.icon.bit() == 0 {
-            return Err(RuleError::illegal(
-                "IM-AGENT-04",
-                "the space's icon is not on the card",
-            ));
+        Ok(icons)
+    }
+
+    /// IM-AGENT-02: the icons an Agent sent with the card reaches: those
+    /// printed on it, and the four faction icons after Dispatch an Envoy.
+    fn send_icons(&self, card: CardId) -> u8 {
+        let icons = self.d().card(card).icons;
+        if self.turn.envoy {
+            icons | FACTION_ICONS
+        } else {
+            icons
         }
+    }
+
+    /// The checks of sending an Agent that depend on the space alone (and
+    /// the seat), whatever card reaches it: occupied, blocked by The
+    /// Voice, a requirement unmet, a seat or the Swordmaster already held,
+    /// a cost that cannot be paid.
+    fn check_send_space(&self, seat: Seat, space: SpaceId) -> Result<(), RuleError> {
+        match self.send_space_block(seat, space) {
+            Some(block) => Err(block.error()),
+            None => Ok(()),
+        }
+    }
+
+    /// What stops any Agent of the seat going to the space, as a value the
+    /// legal actions can test without building the refusal's sentence.
+    fn send_space_block(&self, seat: Seat, space: SpaceId) -> Option<SpaceBlock> {
+        let p = self.p(seat);
+        let sp = self.d().space(space);
         if let Some(o) = self.occupant[usize::from(space.0)] {
             let eyes = self.leader_ability(seat) == Some(Bespoke::EyesEverywhere)
                 && matches!(sp.icon, Icon::Landsraad | Icon::SpiceTrade)
                 && o != seat;
             if !(eyes || self.turn.infiltrate && o != seat) {
-                return Err(RuleError::illegal("IM-AGENT-05", "the space is occupied"));
+                return Some(SpaceBlock::Occupied);
             }
         }
         if let Some((owner, s)) = self.voice
             && s == space
             && owner != seat
         {
-            return Err(RuleError::illegal(
-                "IM-AGENT-05",
-                "The Voice blocks that space",
-            ));
+            return Some(SpaceBlock::Voice);
         }
         match sp.requirement {
-            Some(super::data::Requirement::InfluenceAtLeast(f, n))
-                if p.influence[f.index()] < n =>
-            {
-                return Err(RuleError::illegal(
-                    "IM-AGENT-07",
-                    format!("needs {n} {} Influence", f.name()),
-                ));
+            Some(Requirement::InfluenceAtLeast(f, n)) if p.influence[f.index()] < n => {
+                return Some(SpaceBlock::Influence(f, n));
             }
-            Some(super::data::Requirement::SpiceAtLeast(n)) if p.spice < n => {
-                return Err(RuleError::illegal(
-                    "IM-MELANGE-07",
-                    format!("needs at least {n} spice"),
-                ));
+            Some(Requirement::SpiceAtLeast(n)) if p.spice < n => {
+                return Some(SpaceBlock::Spice(n));
             }
             _ => {}
         }
-        if sp.effects.contains(&Effect::HighCouncilSeat) && p.high_council {
-            return Err(RuleError::illegal(
-                "IM-AGENT-07",
-                "you already have a High Council seat",
-            ));
+        if sp.grants.high_council_seat && p.high_council {
+            return Some(SpaceBlock::HighCouncilHeld);
         }
-        if sp.effects.contains(&Effect::Swordmaster) && p.swordmaster {
-            return Err(RuleError::illegal(
-                "IM-AGENT-07",
-                "you already have the Swordmaster",
-            ));
+        if sp.grants.swordmaster && p.swordmaster {
+            return Some(SpaceBlock::SwordmasterHeld);
         }
-        if sp.effects.contains(&Effect::Swordmaster)
-            && self.solo_level().is_some_and(|l| !l.human_swordmaster)
-        {
-            return Err(RuleError::illegal(
-                "IM-AGENT-07",
-                "at this solo difficulty level you may not take the Swordmaster",
-            ));
+        if sp.grants.swordmaster && self.solo_level().is_some_and(|l| !l.human_swordmaster) {
+            return Some(SpaceBlock::SoloSwordmaster);
         }
         if !self.can_pay(seat, &self.space_cost(seat, space)) {
-            return Err(RuleError::illegal(
-                "IM-AGENT-07",
-                "you cannot pay the space's cost",
-            ));
+            return Some(SpaceBlock::Cost);
         }
-        Ok(())
+        None
     }
 
     /// The Agent turn's choices: an Agent with a card of the hand to a
@@ -158,34 +169,36 @@ impl Imperium {
         let d = self.d();
         let p = self.p(seat);
         if self.agents_left(seat) > 0 || self.has_agent_out(seat) {
-            let mut seen: u64 = 0;
+            // The spaces' own checks do not depend on the card: each is
+            // made once here, not once for every card that reaches it.
+            let spaces = d.spaces.len().min(64) as u8;
+            let mut open: u64 = 0;
+            for s in 0..spaces {
+                if self.send_space_block(seat, SpaceId(s)).is_none() {
+                    open |= 1 << s;
+                }
+            }
+            // Each card of the hand once, in the hand's order.
+            let mut seen = [0u64; 4];
             for &card in &p.hand {
-                if seen & (1 << card.0.min(63)) != 0 && card.0 < 64 {
+                let (word, bit) = (usize::from(card.0 / 64), 1u64 << (card.0 % 64));
+                if seen[word] & bit != 0 {
                     continue;
                 }
-                if card.0 < 64 {
-                    seen |= 1 << card.0;
-                }
-                // Only spaces whose icon the card shows can pass
-                // `check_send` (IM-AGENT-04); skipping the rest here
-                // keeps move generation cheap.
-                let mut icons = d.card(card).icons;
-                if self.turn.envoy {
-                    icons |= FACTION_ICONS;
-                }
-                for s in 0..d.spaces.len() as u8 {
-                    if icons & d.space(SpaceId(s)).icon.bit() == 0 {
-                        continue;
-                    }
-                    if self.check_send(seat, card, SpaceId(s)).is_ok() {
-                        push_distinct(
-                            out,
-                            Action::SendAgent {
-                                card,
-                                space: SpaceId(s),
-                            },
-                        );
-                    }
+                seen[word] |= bit;
+                let Ok(icons) = self.check_send_card(seat, card) else {
+                    continue;
+                };
+                // IM-AGENT-04: the spaces of the card's icons, in the
+                // board's order.
+                let mut reached = open & d.spaces_reached(icons);
+                while reached != 0 {
+                    let s = reached.trailing_zeros() as u8;
+                    reached &= reached - 1;
+                    out.push(Action::SendAgent {
+                        card,
+                        space: SpaceId(s),
+                    });
                 }
             }
         }
@@ -363,6 +376,49 @@ impl Imperium {
         self.stack.push(Task::NextTurn);
         if self.masterstroke_ready(seat) {
             self.prompt = Some(Prompt::Masterstroke(seat));
+        }
+    }
+}
+
+/// Why no Agent of the seat may go to a space, whatever the card
+/// (`send_space_block`); the refusal's rule and sentence come from it only
+/// when an action is refused.
+#[derive(Clone, Copy)]
+enum SpaceBlock {
+    Occupied,
+    Voice,
+    Influence(Faction, u8),
+    Spice(u8),
+    HighCouncilHeld,
+    SwordmasterHeld,
+    SoloSwordmaster,
+    Cost,
+}
+
+impl SpaceBlock {
+    fn error(self) -> RuleError {
+        match self {
+            SpaceBlock::Occupied => RuleError::illegal("IM-AGENT-05", "the space is occupied"),
+            SpaceBlock::Voice => RuleError::illegal("IM-AGENT-05", "The Voice blocks that space"),
+            SpaceBlock::Influence(f, n) => {
+                RuleError::illegal("IM-AGENT-07", format!("needs {n} {} Influence", f.name()))
+            }
+            SpaceBlock::Spice(n) => {
+                RuleError::illegal("IM-MELANGE-07", format!("needs at least {n} spice"))
+            }
+            SpaceBlock::HighCouncilHeld => {
+                RuleError::illegal("IM-AGENT-07", "you already have a High Council seat")
+            }
+            SpaceBlock::SwordmasterHeld => {
+                RuleError::illegal("IM-AGENT-07", "you already have the Swordmaster")
+            }
+            SpaceBlock::SoloSwordmaster => RuleError::illegal(
+                "IM-AGENT-07",
+                "at this solo difficulty level you may not take the Swordmaster",
+            ),
+            SpaceBlock::Cost => {
+                RuleError::illegal("IM-AGENT-07", "you cannot pay the space's cost")
+            }
         }
     }
 }

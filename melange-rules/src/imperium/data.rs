@@ -84,6 +84,34 @@ pub struct Space {
     pub controllable: bool,
     /// What the controller gets when anyone visits.
     pub control_bonus: Vec<Effect>,
+    /// Whether `effects` holds the Mentat, the High Council seat or the
+    /// Swordmaster: read on every Agent move the legal actions weigh, so
+    /// they are found once when the data is read rather than by comparing
+    /// effects each time.
+    pub grants: SpaceGrants,
+}
+
+/// The effects of a space the Agent turn's checks ask about (IM-AGENT-07,
+/// the solo Mentat price), taken from the space's effects when the data is
+/// read.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct SpaceGrants {
+    /// The space gives the Mentat.
+    pub mentat: bool,
+    /// The space gives a High Council seat.
+    pub high_council_seat: bool,
+    /// The space gives the Swordmaster.
+    pub swordmaster: bool,
+}
+
+impl SpaceGrants {
+    fn of(effects: &[Effect]) -> SpaceGrants {
+        SpaceGrants {
+            mentat: effects.contains(&Effect::Mentat),
+            high_council_seat: effects.contains(&Effect::HighCouncilSeat),
+            swordmaster: effects.contains(&Effect::Swordmaster),
+        }
+    }
 }
 
 /// The three kinds of Intrigue (IM-INTRIGUE-01).
@@ -229,6 +257,10 @@ pub struct Data {
     pub mentat_space: SpaceId,
     /// The Sell Melange space.
     pub sell_melange_space: SpaceId,
+    /// For each icon, the spaces it reaches as a mask of space indices:
+    /// the Agent turn's legal actions read a card's spaces from here rather
+    /// than visiting every space for every card of the hand.
+    pub spaces_by_icon: [u64; 7],
 }
 
 /// The loaded data, shared by every game (`&'static`, never copied).
@@ -396,6 +428,7 @@ impl Data {
                 )?)),
                 r => return Err(format!("imperium data: {id}: unknown requirement {r}")),
             };
+            let effects = parse_list(&sp["effects"], &id, &names)?;
             spaces.push(Space {
                 name: s(&sp["name"], "space name")?,
                 icon: sp["icon"]
@@ -408,7 +441,8 @@ impl Data {
                 base_spice: sp["base_spice"].as_u64().unwrap_or(0) as u8,
                 cost,
                 requirement,
-                effects: parse_list(&sp["effects"], &id, &names)?,
+                grants: SpaceGrants::of(&effects),
+                effects,
                 controllable: sp["controllable"].as_bool().unwrap_or(false),
                 control_bonus: parse_list(&sp["control_bonus"], &id, &names)?,
                 id,
@@ -553,6 +587,15 @@ impl Data {
             spice_must_flow: card("the_spice_must_flow")?,
             mentat_space: space("mentat")?,
             sell_melange_space: space("sell_melange")?,
+            spaces_by_icon: Icon::ALL.map(|icon| {
+                spaces
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, sp)| sp.icon == icon)
+                    .fold(0, |mask, (i, _)| {
+                        mask | 1u64.checked_shl(i as u32).unwrap_or(0)
+                    })
+            }),
             cards,
             spaces,
             intrigues,
@@ -655,6 +698,15 @@ impl Data {
     /// The card kind.
     pub fn card(&self, id: CardId) -> &Card {
         &self.cards[usize::from(id.0)]
+    }
+
+    /// The spaces an Agent reaches with these icons (`Icon::bit`), as a
+    /// mask of space indices.
+    pub fn spaces_reached(&self, icons: u8) -> u64 {
+        Icon::ALL
+            .iter()
+            .filter(|icon| icons & icon.bit() != 0)
+            .fold(0, |mask, icon| mask | self.spaces_by_icon[*icon as usize])
     }
 
     /// The space.

@@ -32,9 +32,7 @@ impl Imperium {
                 waiting_on: waiting,
             });
         }
-        let mut legal = Vec::new();
-        self.legal(&mut legal);
-        if !legal.contains(action) {
+        if !self.is_legal(action) {
             return Err(self.refusal(action));
         }
         let pending = self.prompt.take().expect("pending");

@@ -12,6 +12,25 @@ use super::prompt::Prompt;
 use super::state::Imperium;
 
 impl Imperium {
+    /// Whether the action answers the pending decision. An Agent move of
+    /// the turn is checked alone by `check_send`, the rule that makes the
+    /// list: building the whole list would weigh every card of the hand
+    /// against every space to find one. Any other answer is looked up in
+    /// the list.
+    pub(crate) fn is_legal(&self, action: &Action) -> bool {
+        match (&self.prompt, action) {
+            (None, _) => false,
+            (Some(Prompt::Turn(seat)), Action::SendAgent { card, space }) => {
+                self.check_send(*seat, *card, *space).is_ok()
+            }
+            (Some(_), _) => {
+                let mut legal = Vec::new();
+                self.legal(&mut legal);
+                legal.contains(action)
+            }
+        }
+    }
+
     /// All legal actions of the pending decision.
     pub(crate) fn legal(&self, out: &mut Vec<Action>) {
         let Some(pending) = &self.prompt else {
