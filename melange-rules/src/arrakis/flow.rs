@@ -25,18 +25,33 @@ impl Arrakis {
         if self.winner.is_some() {
             return Err(RuleError::GameOver);
         }
-        let legal = self.legal_list();
+        let mut legal = self.legal_list();
         if !legal.contains(action) {
             return Err(self.refusal(f, action));
         }
+        self.apply_legal(f, *action, &mut legal, ev);
+        Ok(())
+    }
+
+    /// Applies an action the legal list holds, leaving in `next` the legal
+    /// actions of the decision the game then waits on (built anyway to
+    /// find it), for `apply` and `apply_listed`.
+    pub(super) fn apply_legal(
+        &mut self,
+        f: Faction,
+        action: Action,
+        next: &mut Vec<Action>,
+        ev: &mut Vec<Event>,
+    ) {
         let start = ev.len();
-        self.step(f, *action, ev);
+        self.step(f, action, ev);
         // A step whose only choice is "stop here" is no decision: take it;
         // unless that choice comes from the seat's hidden cards, when the
         // seat is asked all the same (skipping would tell every watcher
         // that the hand holds nothing for it).
         loop {
-            let next = self.legal_list();
+            next.clear();
+            self.legal(next);
             match (next.as_slice(), self.prompt.faction()) {
                 ([Action::Done], Some(g))
                     if self.winner.is_none() && !self.reads_hidden_cards() =>
@@ -48,7 +63,7 @@ impl Arrakis {
         }
         // An expansion's decisions may come first (SM-ALLY-06,
         // SM-STABAN-05).
-        self.hook_action_settled();
+        let mut changed = self.hook_action_settled();
         // Sandworms that surfaced this round, counted from the events so the
         // sandworm code needs no hook (prescience conditions).
         let placed = ev[start..]
@@ -60,7 +75,13 @@ impl Arrakis {
         self.worms_surfaced = self
             .worms_surfaced
             .saturating_add(u8::try_from(placed).unwrap_or(u8::MAX));
-        Ok(())
+        // Either may open a decision `next` does not list (a prescience
+        // card's condition counts the sandworms that surfaced).
+        changed |= placed > 0;
+        if changed {
+            next.clear();
+            self.legal(next);
+        }
     }
 
     /// Applies a legal action to the decision it answers: one arm per

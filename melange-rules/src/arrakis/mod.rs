@@ -149,17 +149,39 @@ impl Ruleset for Arrakis {
                 waiting_on: waiting,
             });
         }
-        let f = if seat.0 == 0 {
-            Faction::Harkonnen
-        } else {
-            Faction::Atreides
-        };
         let start = events.len();
-        let r = self.apply_action(f, action, events);
+        let r = self.apply_action(faction_of(seat), action, events);
         if r.is_err() {
             events.truncate(start);
         }
         r
+    }
+
+    /// Checks the action against the caller's list instead of building
+    /// it again, and hands back the list `apply` builds to find the next
+    /// decision.
+    fn apply_listed(
+        &mut self,
+        seat: Seat,
+        action: &Action,
+        listed: &mut Vec<Action>,
+        events: &mut Vec<Event>,
+    ) -> Result<(), RuleError> {
+        if matches!(action, Action::Resign(_))
+            || self.to_act() != Some(seat)
+            || !listed.contains(action)
+        {
+            self.apply(seat, action, events)?;
+            listed.clear();
+            self.legal(listed);
+        } else {
+            self.apply_legal(faction_of(seat), *action, listed, events);
+        }
+        // `legal_actions` lists nothing once the game is won.
+        if self.to_act().is_none() {
+            listed.clear();
+        }
+        Ok(())
     }
 
     fn view(&self, viewer: Viewer) -> ArrakisView {
@@ -218,5 +240,14 @@ impl Arrakis {
     /// The prompt the game waits on.
     pub fn prompt(&self) -> Prompt {
         self.prompt
+    }
+}
+
+/// The house of a seat: the Harkonnen sit at seat 0.
+fn faction_of(seat: Seat) -> Faction {
+    if seat.0 == 0 {
+        Faction::Harkonnen
+    } else {
+        Faction::Atreides
     }
 }

@@ -99,7 +99,12 @@ where
                 })?;
             }
         }
+        let mut listed = legal.clone();
         let action = legal.swap_remove(chooser.random_range(0..legal.len()));
+        let mut listed_state = state.clone();
+        let mut listed_events = Vec::new();
+        let listed_result =
+            listed_state.apply_listed(seat, &action, &mut listed, &mut listed_events);
         events.clear();
         state.apply(seat, &action, &mut events).map_err(|e| {
             format!(
@@ -107,6 +112,15 @@ where
                  {action:?} refused: {e}"
             )
         })?;
+        check_listed(
+            &state,
+            &events,
+            listed_result,
+            &listed_state,
+            &listed,
+            &listed_events,
+        )
+        .map_err(|e| format!("seed {seed} step {step}: contract (apply_listed is apply): {e}"))?;
         all_events.append(&mut events);
         journal.push((seat, action));
         invariant(&state).map_err(|e| format!("seed {seed} step {step}: {e}"))?;
@@ -121,6 +135,39 @@ where
         steps: journal.len(),
         events: all_events.len(),
     })
+}
+
+/// `apply_listed` with the list the seat picked from did what `apply` did
+/// (the same state, the same events) and handed back the legal actions of
+/// the seat to act next, as `legal_actions` lists them.
+fn check_listed<R>(
+    state: &R,
+    events: &[R::Event],
+    result: Result<(), RuleError>,
+    listed_state: &R,
+    listed: &[R::Action],
+    listed_events: &[R::Event],
+) -> Result<(), String>
+where
+    R: Ruleset + PartialEq,
+{
+    result.map_err(|e| format!("refused a listed action: {e}"))?;
+    if listed_state != state {
+        return Err("a different state".into());
+    }
+    if format!("{listed_events:?}") != format!("{events:?}") {
+        return Err("different events".into());
+    }
+    let mut next = Vec::new();
+    if let Some(seat) = state.to_act() {
+        state.legal_actions(seat, &mut next);
+    }
+    if listed != next.as_slice() {
+        return Err(format!(
+            "handed back {listed:?} as the next legal actions, not {next:?}"
+        ));
+    }
+    Ok(())
 }
 
 /// Every seat but the one to act is refused with `NotYourTurn`, and the

@@ -93,6 +93,33 @@ pub trait Ruleset: Clone + Debug + Send + Sync + 'static {
         events: &mut Vec<Self::Event>,
     ) -> Result<(), RuleError>;
 
+    /// [`Ruleset::apply`] for a caller that already holds `seat`'s legal
+    /// actions in this state, in `listed` (from [`Ruleset::legal_actions`]
+    /// or the previous `apply_listed`), as a player that picks from the
+    /// list does. On success `listed` holds the legal actions of the seat
+    /// to act next (empty once the game is over), which the engine builds
+    /// anyway to find the next decision, so a game played this way builds
+    /// each decision's list once rather than to offer it, to check the
+    /// answer and to find the next decision. An action not in `listed` (a
+    /// resignation, a refusal) goes through [`Ruleset::apply`] whole.
+    ///
+    /// `listed` must be this state's list: an action listed that the rules
+    /// refuse would be applied unchecked.
+    fn apply_listed(
+        &mut self,
+        seat: Seat,
+        action: &Self::Action,
+        listed: &mut Vec<Self::Action>,
+        events: &mut Vec<Self::Event>,
+    ) -> Result<(), RuleError> {
+        self.apply(seat, action, events)?;
+        listed.clear();
+        if let Some(next) = self.to_act() {
+            self.legal_actions(next, listed);
+        }
+        Ok(())
+    }
+
     /// The state as `viewer` may see it.
     fn view(&self, viewer: Viewer) -> Self::View;
 

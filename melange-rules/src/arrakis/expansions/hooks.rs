@@ -151,7 +151,12 @@ pub(crate) trait Expansion {
 
     /// An action and the automatic steps after it are done; the
     /// expansion may ask something before the game goes on.
-    fn action_settled(_g: &mut Arrakis) {}
+    ///
+    /// Passes on `changed`, set when it changed the game: the decision the
+    /// game waits on, or anything its legal actions read.
+    fn action_settled(_g: &mut Arrakis, changed: bool) -> bool {
+        changed
+    }
 
     /// A step has run (whatever it was): the expansion puts its pieces
     /// back in order.
@@ -666,8 +671,16 @@ impl Arrakis {
     }
 
     /// See [`Expansion::action_settled`].
-    pub(crate) fn hook_action_settled(&mut self) {
-        each!(self, [DesertWar, Smugglers], action_settled());
+    ///
+    /// Whether an expansion changed the game.
+    pub(crate) fn hook_action_settled(&mut self) -> bool {
+        let mut changed = false;
+        fold!(
+            self,
+            [DesertWar, Smugglers],
+            changed,
+            action_settled(changed)
+        )
     }
 
     /// See [`Expansion::step_ran`].

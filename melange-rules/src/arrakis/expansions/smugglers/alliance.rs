@@ -119,24 +119,24 @@ impl Arrakis {
     /// waiting on (called after every applied action): the Base's area
     /// (SM-ALLY-06) and the legion Staban Tuek rejoins from the tank
     /// (SM-STABAN-05). The interrupted decision is asked again after it.
-    pub(crate) fn smugglers_interrupt(&mut self) {
+    pub(crate) fn smugglers_interrupt(&mut self) -> bool {
         if self.winner.is_some()
             || matches!(
                 self.prompt,
                 Prompt::Expansion(ExpansionPrompt::Smugglers(_))
             )
         {
-            return;
+            return false;
         }
         let Some(sm) = self.expansions.smugglers.as_deref() else {
-            return;
+            return false;
         };
         let next = if sm.base_pending {
             if self.base_areas().is_empty() {
                 // No empty desert area anywhere: the Base cannot be placed;
                 // the figures wait set aside (docs/rules-decisions.md).
                 self.base_unplaceable();
-                return;
+                return true;
             }
             SmPrompt::PlaceBase
         } else if sm.staban_returning {
@@ -146,17 +146,18 @@ impl Arrakis {
                 if let Some(sm) = self.expansions.smugglers.as_mut() {
                     sm.staban_returning = false;
                 }
-                return;
+                return true;
             }
             SmPrompt::StabanReturns
         } else {
-            return;
+            return false;
         };
         let resume = self.prompt;
         if let Some(sm) = self.expansions.smugglers.as_mut() {
             sm.resume = Some(resume);
         }
         self.prompt = Prompt::Expansion(ExpansionPrompt::Smugglers(next));
+        true
     }
 
     /// The interrupted decision is asked again.

@@ -188,8 +188,8 @@ impl Expansion for Smugglers {
     }
 
     /// SM-ALLY-06, SM-STABAN-05: the Smugglers' decisions come first.
-    fn action_settled(g: &mut Arrakis) {
-        g.smugglers_interrupt();
+    fn action_settled(g: &mut Arrakis, changed: bool) -> bool {
+        g.smugglers_interrupt() || changed
     }
 
     /// SM-ROUND-08 (under `no_wormsign_ever`): none where Smuggler units
