@@ -69,8 +69,8 @@ fn other_memory_retrieves_a_bene_gesserit_card() {
     refused(&g, Action::Card(card("dagger")), "IM-AGENT-09");
     act(&mut g, Action::Card(card("the_voice")));
     let p = g.player(Seat(0));
-    assert_eq!(p.hand, vec![card("the_voice")]);
-    assert_eq!(p.discard, vec![card("dagger")]);
+    assert_eq!(p.hand.to_vec(), vec![card("the_voice")]);
+    assert_eq!(p.discard.to_vec(), vec![card("dagger")]);
 }
 
 // The Voice: the chosen space is closed to opponents (refused, IM-AGENT-05,

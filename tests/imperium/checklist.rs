@@ -311,8 +311,8 @@ fn reveal_04_revealed_apart_from_played() {
     g.edit(|s| s.player(Seat(0)).agents_out = 2).unwrap();
     act(&mut g, Action::Reveal);
     let p = g.player(Seat(0));
-    assert_eq!(p.played, vec![card("dagger")]);
-    assert_eq!(p.revealed, vec![card("convincing_argument")]);
+    assert_eq!(p.played.to_vec(), vec![card("dagger")]);
+    assert_eq!(p.revealed.to_vec(), vec![card("convincing_argument")]);
 }
 
 // IM-REVEAL-07: at the Reveal turn the Combat marker is set to the total
@@ -899,7 +899,7 @@ fn intrigue_08_09_held_apart_and_where_gained() {
     let cards = owned(&g, Seat(0));
     act(&mut g, Action::Intrigue(intrigue("refocus")));
     let p = g.player(Seat(0));
-    assert_eq!(p.intrigue, vec![intrigue("windfall")]);
+    assert_eq!(p.intrigue.to_vec(), vec![intrigue("windfall")]);
     assert_eq!(
         owned(&g, Seat(0)),
         cards,

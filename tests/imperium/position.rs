@@ -126,7 +126,7 @@ fn an_edited_setup_plays_from_where_it_was_put() {
     );
     let s = g.to_setup();
     let p = &s.players[0];
-    assert_eq!(p.played, vec![card("dagger")]);
+    assert_eq!(p.played.to_vec(), vec![card("dagger")]);
     assert_eq!((p.solari, p.garrison, p.agents_out), (0, 3 + 4, 1));
     assert!(g.check_position().is_ok());
 }
@@ -178,8 +178,11 @@ fn the_pile_troop_and_conflict_edits_keep_the_counts() {
         .unwrap();
     let s = edited.to_setup();
     let p = &s.players[0];
-    assert_eq!(p.deck, vec![card("dagger")]);
-    assert_eq!(p.discard, vec![card("diplomacy"), card("arrakis_liaison")]);
+    assert_eq!(p.deck.to_vec(), vec![card("dagger")]);
+    assert_eq!(
+        p.discard.to_vec(),
+        vec![card("diplomacy"), card("arrakis_liaison")]
+    );
     assert_eq!((p.supply, p.garrison, p.conflict), (3, 5, 4));
     assert_eq!(s.conflict_deck.len(), before.conflict_deck.len());
     assert_eq!(s.conflict_deck.last(), before.conflict_deck.first());

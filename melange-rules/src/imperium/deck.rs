@@ -6,7 +6,7 @@ use crate::core::Seat;
 use super::action::Zone;
 use super::event::Event;
 use super::ids::{CardId, IntrigueId};
-use super::state::{Ctx, Imperium, Task};
+use super::state::{CardPile, Ctx, Imperium, Task};
 
 impl Imperium {
     /// Takes the top card of a seat's deck, reshuffling the discard pile
@@ -77,7 +77,7 @@ impl Imperium {
         if self.intrigue_deck.is_empty() {
             let mut pile = std::mem::take(&mut self.intrigue_discard);
             pile.shuffle(&mut self.rng);
-            self.intrigue_deck = pile;
+            self.intrigue_deck = pile.into_iter().collect();
         }
         if let Some(card) = self.intrigue_deck.pop() {
             self.pm(seat).intrigue.push(card);
@@ -217,7 +217,7 @@ impl Imperium {
 }
 
 /// Removes one copy; whether one was there.
-pub(crate) fn remove_one(v: &mut Vec<CardId>, card: CardId) -> bool {
+pub(crate) fn remove_one(v: &mut CardPile, card: CardId) -> bool {
     match v.iter().rposition(|c| *c == card) {
         Some(i) => {
             v.remove(i);

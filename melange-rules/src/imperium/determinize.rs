@@ -25,7 +25,7 @@ use crate::core::{GameRng, Seat};
 use super::effect::Bespoke;
 use super::ids::{ConflictId, Faction};
 use super::prompt::Prompt;
-use super::state::Imperium;
+use super::state::{Imperium, IntrigueDeck};
 
 impl Imperium {
     /// MC-SIM-01 / MC-SIM-02: a sample of the game as `seat` sees it. It
@@ -71,8 +71,8 @@ impl Imperium {
             let mut pool: Vec<_> = p.hand.drain(..).chain(p.deck.drain(..)).collect();
             pool.sort_unstable();
             pool.shuffle(rng);
-            p.deck = pool.split_off(in_hand);
-            p.hand = pool;
+            p.deck = pool.split_off(in_hand).into();
+            p.hand = pool.into();
             // A card another seat is looking at is its new top card (the
             // field, not `p`: the prompt is borrowed here).
             if let Some(Prompt::PoisonSnooper { seat, card }) = &mut self.prompt
@@ -94,8 +94,8 @@ impl Imperium {
         pool.shuffle(rng);
         for s in self.seats().filter(|s| *s != me) {
             let held = self.p(s).intrigue.len();
-            let rest = pool.split_off(held);
-            self.pm(s).intrigue = std::mem::replace(&mut pool, rest);
+            let rest: IntrigueDeck = pool.drain(held..).collect();
+            self.pm(s).intrigue = std::mem::replace(&mut pool, rest).into_iter().collect();
         }
         self.intrigue_deck = pool;
     }

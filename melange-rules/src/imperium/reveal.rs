@@ -27,7 +27,7 @@ impl Imperium {
         p.revealed.extend_from_slice(&hand);
         ev.push(Event::Revealed {
             seat,
-            cards: hand.clone(),
+            cards: hand.to_vec(),
         });
         self.stack.push(Task::AcquireLoop);
         let d = self.d();

@@ -11,6 +11,24 @@ use super::prompt::Prompt;
 /// Number of board spaces (validated against the data at load).
 pub const SPACES: usize = 22;
 
+/// A player's pile of cards: inline up to 32 cards, so that copying a
+/// state (a search's every simulation, the server's every version) copies
+/// the piles with the player rather than allocating each; a larger pile
+/// moves to the heap. Written as a plain list.
+pub type CardPile = smallvec::SmallVec<[CardId; 32]>;
+
+/// The Imperium deck, inline up to 64 cards (see [`CardPile`]).
+pub type ImperiumDeck = smallvec::SmallVec<[CardId; 64]>;
+
+/// The Intrigue deck, inline up to 32 cards (see [`CardPile`]).
+pub type IntrigueDeck = smallvec::SmallVec<[IntrigueId; 32]>;
+
+/// The Conflict deck, inline up to 16 (see [`CardPile`]).
+pub type ConflictPile = smallvec::SmallVec<[ConflictId; 16]>;
+
+/// A player's Intrigue cards, inline up to 8 (see [`CardPile`]).
+pub type IntriguePile = smallvec::SmallVec<[IntrigueId; 8]>;
+
 /// One player's pieces, cards and resources.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Player {
@@ -47,17 +65,17 @@ pub struct Player {
     /// Has a High Council seat.
     pub high_council: bool,
     /// Draw deck; the top is the last element.
-    pub deck: Vec<CardId>,
+    pub deck: CardPile,
     /// Hand.
-    pub hand: Vec<CardId>,
+    pub hand: CardPile,
     /// Played on Agent turns this round.
-    pub played: Vec<CardId>,
+    pub played: CardPile,
     /// Revealed on the Reveal turn (IM-REVEAL-04: apart from `played`).
-    pub revealed: Vec<CardId>,
+    pub revealed: CardPile,
     /// Discard pile.
-    pub discard: Vec<CardId>,
+    pub discard: CardPile,
     /// Intrigue cards held, apart from every card zone (IM-INTRIGUE-08).
-    pub intrigue: Vec<IntrigueId>,
+    pub intrigue: IntriguePile,
     /// Took the Reveal turn this round.
     pub has_revealed: bool,
     /// Lost the last troop from the Conflict (IM-COMBAT-04).
@@ -253,14 +271,14 @@ pub struct Imperium {
     /// The First Player.
     pub(crate) first: Seat,
     pub(crate) phase: Phase,
-    pub(crate) conflict_deck: Vec<ConflictId>,
+    pub(crate) conflict_deck: ConflictPile,
     pub(crate) conflict: Option<ConflictId>,
-    pub(crate) imperium_deck: Vec<CardId>,
-    pub(crate) row: Vec<CardId>,
+    pub(crate) imperium_deck: ImperiumDeck,
+    pub(crate) row: CardPile,
     pub(crate) reserve: [u8; 3],
-    pub(crate) trash: Vec<CardId>,
-    pub(crate) intrigue_deck: Vec<IntrigueId>,
-    pub(crate) intrigue_discard: Vec<IntrigueId>,
+    pub(crate) trash: CardPile,
+    pub(crate) intrigue_deck: IntrigueDeck,
+    pub(crate) intrigue_discard: IntriguePile,
     /// Whose Agent is on each board space.
     pub(crate) occupant: [Option<Seat>; SPACES],
     pub(crate) bonus_spice: [u8; SPACES],
@@ -282,7 +300,7 @@ pub struct Imperium {
     pub(crate) reveal_counter: u16,
     /// Revealed cards whose Reveal box is still to resolve, with the
     /// `reveal_order = published` rule (IM-REVEAL-02, IM-REVEAL-05).
-    pub(crate) reveal_boxes: Vec<CardId>,
+    pub(crate) reveal_boxes: CardPile,
     pub(crate) stack: Vec<Task>,
     pub(crate) prompt: Option<Prompt>,
     /// House Hagal rivals (1-2 players), see `hagal.rs`.

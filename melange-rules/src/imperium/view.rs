@@ -239,7 +239,7 @@ impl Imperium {
                     swordmaster: p.swordmaster,
                     high_council: p.high_council,
                     has_revealed: p.has_revealed,
-                    hand: own.then(|| p.hand.clone()),
+                    hand: own.then(|| p.hand.to_vec()),
                     hand_count: p.hand.len() as u8,
                     deck_count: p.deck.len() as u8,
                     deck_top: if prescience {
@@ -247,10 +247,10 @@ impl Imperium {
                     } else {
                         None
                     },
-                    discard: p.discard.clone(),
-                    played: p.played.clone(),
-                    revealed: p.revealed.clone(),
-                    intrigue: own.then(|| p.intrigue.clone()),
+                    discard: p.discard.to_vec(),
+                    played: p.played.to_vec(),
+                    revealed: p.revealed.to_vec(),
+                    intrigue: own.then(|| p.intrigue.to_vec()),
                     intrigue_count: p.intrigue.len() as u8,
                     secret_factions: (own || p.masterstroke_used).then(|| {
                         Faction::ALL
@@ -312,12 +312,12 @@ impl Imperium {
             first_player: self.first,
             conflict: self.conflict,
             conflict_deck_count: self.conflict_deck.len() as u8,
-            row: self.row.clone(),
+            row: self.row.to_vec(),
             imperium_deck_count: self.imperium_deck.len() as u8,
             reserve: (0..3).map(|k| (d.reserve[k], self.reserve[k])).collect(),
             intrigue_deck_count: self.intrigue_deck.len() as u8,
-            intrigue_discard: self.intrigue_discard.clone(),
-            trash: self.trash.clone(),
+            intrigue_discard: self.intrigue_discard.to_vec(),
+            trash: self.trash.to_vec(),
             occupant: self.occupant.to_vec(),
             bonus_spice: self.bonus_spice.to_vec(),
             control: self.control.to_vec(),

@@ -11,7 +11,7 @@ fn agent_turn_plays_a_card_and_gains_the_space() {
     send(&mut g, "dagger", "rally_troops");
     finish_turn(&mut g, 0);
     let p = g.player(Seat(0));
-    assert_eq!(p.played, vec![card("dagger")]);
+    assert_eq!(p.played.to_vec(), vec![card("dagger")]);
     assert_eq!(p.solari, 6);
     assert_eq!(p.garrison, 3 + 4);
     assert_eq!(p.agents_out, 1);
@@ -246,7 +246,7 @@ fn agent_09_a_draw_before_a_trash_is_asked() {
     act(&mut g, PART_AGENT_BOX);
     let p = g.player(Seat(0));
     assert_eq!(p.deck.len(), deck - 2);
-    let drawn: Vec<CardId> = p.hand.clone();
+    let drawn: Vec<CardId> = p.hand.to_vec();
     assert_eq!(drawn.len(), 2, "Jessica is in play, the 2 drawn in hand");
     assert_ne!(prompt(&g), "agent_order", "one order left cannot matter");
     let l = legal(&g);

@@ -88,7 +88,7 @@ impl Setup {
             }
         }
         let mut shared = [
-            &self.imperium_deck,
+            self.imperium_deck.as_slice(),
             &self.row,
             &self.trash,
             &self.reveal_boxes,
@@ -204,7 +204,7 @@ impl Imperium {
                 .chain(&p.set_aside)
                 .for_each(&mut add);
         }
-        [&self.imperium_deck, &self.row, &self.trash]
+        [self.imperium_deck.as_slice(), &self.row, &self.trash]
             .into_iter()
             .flatten()
             .for_each(&mut add);

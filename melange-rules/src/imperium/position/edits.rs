@@ -8,9 +8,10 @@ use crate::imperium::data::data;
 use crate::imperium::ids::{CardId, ConflictId, IntrigueId};
 use crate::imperium::prompt::Prompt;
 use crate::imperium::state::{Phase, Player, Turn};
+use smallvec::SmallVec;
 
 /// Takes one `card` out of `pile`, if it holds one.
-fn take<T: PartialEq>(pile: &mut Vec<T>, card: &T) -> bool {
+fn take<A: smallvec::Array<Item: PartialEq>>(pile: &mut SmallVec<A>, card: &A::Item) -> bool {
     match pile.iter().rposition(|c| c == card) {
         Some(i) => {
             pile.remove(i);
@@ -21,7 +22,10 @@ fn take<T: PartialEq>(pile: &mut Vec<T>, card: &T) -> bool {
 }
 
 /// Takes the lowest copy of `card` out of `pile`, if it holds one.
-fn take_lowest<T: PartialEq>(pile: &mut Vec<T>, card: &T) -> bool {
+fn take_lowest<A: smallvec::Array<Item: PartialEq>>(
+    pile: &mut SmallVec<A>,
+    card: &A::Item,
+) -> bool {
     match pile.iter().position(|c| c == card) {
         Some(i) => {
             pile.remove(i);
@@ -63,7 +67,7 @@ impl Setup {
     pub fn hand(&mut self, seat: Seat, cards: &[CardId]) -> Option<&mut Setup> {
         let p = &mut self.players[seat.index()];
         let old = std::mem::take(&mut p.hand);
-        p.deck.splice(0..0, old);
+        p.deck.insert_many(0, old);
         for c in cards {
             let p = &mut self.players[seat.index()];
             let found = take_lowest(&mut p.deck, c)
@@ -117,7 +121,7 @@ impl Setup {
             new.push(*c);
         }
         let p = &mut self.players[seat.index()];
-        *(if deck { &mut p.deck } else { &mut p.discard }) = new;
+        *(if deck { &mut p.deck } else { &mut p.discard }) = new.into();
         self.trash.extend(old);
         Some(self)
     }

@@ -20,11 +20,14 @@ use serde::{Deserialize, Serialize};
 pub use crate::core::SetupError;
 
 use super::hagal::Rivals;
-use super::ids::{CardId, ConflictId, IntrigueId, SpaceId};
+use super::ids::{ConflictId, SpaceId};
 use super::options::Rules;
 use super::prompt::Prompt;
 use super::standing::EarlyEnd;
-use super::state::{Imperium, Phase, Player, SPACES, Task, Turn};
+use super::state::{
+    CardPile, ConflictPile, Imperium, ImperiumDeck, IntrigueDeck, IntriguePile, Phase, Player,
+    SPACES, Task, Turn,
+};
 use crate::core::{GameRng, Seat};
 
 /// Every fact of a Dune: Imperium position, as plain data. The fields
@@ -46,22 +49,22 @@ pub struct Setup {
     /// The phase.
     pub phase: Phase,
     /// The Conflict deck, top last.
-    pub conflict_deck: Vec<ConflictId>,
+    pub conflict_deck: ConflictPile,
     /// This round's Conflict.
     pub conflict: Option<ConflictId>,
     /// The Imperium deck, top last.
-    pub imperium_deck: Vec<CardId>,
+    pub imperium_deck: ImperiumDeck,
     /// The Imperium Row.
-    pub row: Vec<CardId>,
+    pub row: CardPile,
     /// Cards left in each Reserve pile (Arrakis Liaison, The Spice Must
     /// Flow, Foldspace).
     pub reserve: [u8; 3],
     /// Trashed cards.
-    pub trash: Vec<CardId>,
+    pub trash: CardPile,
     /// The Intrigue deck, top last.
-    pub intrigue_deck: Vec<IntrigueId>,
+    pub intrigue_deck: IntrigueDeck,
     /// The Intrigue discard pile.
-    pub intrigue_discard: Vec<IntrigueId>,
+    pub intrigue_discard: IntriguePile,
     /// Whose Agent is on each board space.
     pub occupant: [Option<Seat>; SPACES],
     /// Bonus spice on each board space.
@@ -86,7 +89,7 @@ pub struct Setup {
     pub reveal_counter: u16,
     /// Revealed cards whose Reveal box is still to resolve, with the
     /// `reveal_order = published` rule (IM-REVEAL-02, IM-REVEAL-05).
-    pub reveal_boxes: Vec<CardId>,
+    pub reveal_boxes: CardPile,
     /// Work still to do, run from the top (the last element).
     pub stack: Vec<Task>,
     /// The decision the game waits on (`None`: the game is over).
