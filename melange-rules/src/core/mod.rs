@@ -8,6 +8,7 @@ mod position;
 mod rng;
 mod ruleset;
 mod seat;
+mod small_list;
 
 pub use error::RuleError;
 pub(crate) use position::position;
@@ -15,3 +16,4 @@ pub use position::{Edited, Position, SetupError, read_setup, setup_text};
 pub use rng::{GameRng, RngStream};
 pub use ruleset::{GameResult, Resignation, Ruleset};
 pub use seat::{Seat, Viewer};
+pub use small_list::SmallList;

@@ -168,7 +168,7 @@ impl Imperium {
             prompt: None,
             rivals: None,
             max_rounds: options.max_rounds,
-            conflicts_seen: Vec::new(),
+            conflicts_seen: Default::default(),
             early_end: None,
         };
         for (i, &leader) in leaders.iter().enumerate() {

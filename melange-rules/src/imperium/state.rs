@@ -1,5 +1,5 @@
 //! The game state: players, board, decks, and the stack of work in progress.
-use crate::core::{GameRng, Seat};
+use crate::core::{GameRng, Seat, SmallList};
 
 use super::data::{Data, data};
 use super::effect::Effect;
@@ -15,19 +15,21 @@ pub const SPACES: usize = 22;
 /// state (a search's every simulation, the server's every version) copies
 /// the piles with the player rather than allocating each; a larger pile
 /// moves to the heap. Written as a plain list.
-pub type CardPile = smallvec::SmallVec<[CardId; 32]>;
+pub type CardPile = SmallList<CardId, 32>;
 
-/// The Imperium deck, inline up to 64 cards (see [`CardPile`]).
-pub type ImperiumDeck = smallvec::SmallVec<[CardId; 64]>;
+/// The Imperium deck, inline up to 80 cards (67 in the data, see
+/// [`CardPile`]).
+pub type ImperiumDeck = SmallList<CardId, 80>;
 
-/// The Intrigue deck, inline up to 32 cards (see [`CardPile`]).
-pub type IntrigueDeck = smallvec::SmallVec<[IntrigueId; 32]>;
+/// The Intrigue deck, inline up to 48 cards (40 in the data, see
+/// [`CardPile`]).
+pub type IntrigueDeck = SmallList<IntrigueId, 48>;
 
 /// The Conflict deck, inline up to 16 (see [`CardPile`]).
-pub type ConflictPile = smallvec::SmallVec<[ConflictId; 16]>;
+pub type ConflictPile = SmallList<ConflictId, 16>;
 
 /// A player's Intrigue cards, inline up to 8 (see [`CardPile`]).
-pub type IntriguePile = smallvec::SmallVec<[IntrigueId; 8]>;
+pub type IntriguePile = SmallList<IntrigueId, 8>;
 
 /// One player's pieces, cards and resources.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
@@ -310,7 +312,7 @@ pub struct Imperium {
     /// The Conflict cards revealed so far, oldest first (public): what a
     /// sample of the Conflict deck must leave out (MC-SIM-02,
     /// `determinize.rs`).
-    pub(crate) conflicts_seen: Vec<ConflictId>,
+    pub(crate) conflicts_seen: ConflictPile,
     /// Why the game ended early, if it did (`standing.rs`).
     pub(crate) early_end: Option<super::standing::EarlyEnd>,
 }

@@ -99,7 +99,7 @@ pub struct Setup {
     /// MC-ROUNDS-01: the game stops when this round ends.
     pub max_rounds: Option<u32>,
     /// The Conflict cards revealed so far, oldest first (public).
-    pub conflicts_seen: Vec<ConflictId>,
+    pub conflicts_seen: ConflictPile,
     /// Why the game ended early, if it did.
     pub early_end: Option<EarlyEnd>,
 }
