@@ -599,7 +599,7 @@ fn atreides_deployment_token_in_a_sietch_then_a_leader() {
     assert_refused(&g, seat(A), &Action::DeployAt(site));
     play(&mut g, A, &[Action::DeployLeader(None)]);
     let s = &g.areas()[site.index()];
-    assert_eq!(s.tokens, vec![token]);
+    assert_eq!(s.tokens.to_vec(), vec![token]);
     assert_eq!(s.generic[A], 1);
 }
 
@@ -1553,10 +1553,10 @@ fn end_of_round_steps_in_order() {
     // The Baron Thwarted (End of Round, supremacy at most 3: Kwisatz
     // Haderach +2) and an Action Resolution card.
     g.edit(|s| {
-        s.revealed = vec![15, 1];
+        s.revealed = vec![15, 1].into();
         s.claimed_this_round = 0;
         s.phase = Phase::EndOfRound;
-        s.houses[H].dice = Vec::new();
+        s.houses[H].dice = Vec::new().into();
     })
     .unwrap();
     let round = g.round();
@@ -1625,7 +1625,7 @@ fn prescience_claims_timing_conditions_and_limits() {
     // (End of Round), Fedaykin Raid (an Atreides legion in a settlement's
     // sector).
     g.edit(|s| {
-        s.revealed = vec![0, 15, 2];
+        s.revealed = vec![0, 15, 2].into();
         s.claimed_this_round = 0;
         s.turn(A, &[DieResult::Strategy, DieResult::Mentat], 2);
     })
@@ -1661,7 +1661,7 @@ fn prescience_claims_timing_conditions_and_limits() {
     // AR-PRESC-05: an Action Resolution card at End of Round: never.
     g.edit(|s| {
         s.claimed_this_round = 0;
-        s.revealed = vec![2, 15];
+        s.revealed = vec![2, 15].into();
         s.prompt = Prompt::EndClaims;
     })
     .unwrap();
@@ -1737,7 +1737,7 @@ fn paul_muad_dib_and_reverend_mother_jessica_take_over() {
         s.prescience = [2, 2, 0].into();
         // The Sleeper Must Awaken: +1 on every marker (no Harkonnen unit on
         // the cleared board).
-        s.revealed = vec![17];
+        s.revealed = vec![17].into();
         s.claimed_this_round = 0;
     })
     .unwrap();

@@ -163,7 +163,8 @@ fn a_setup_of_the_wrong_shape_is_refused() {
         }),
         ("Air zones", |s| s.zones.push(None)),
         ("leader", |s| {
-            s.leaders.push(s.leaders[0]);
+            let first = s.leaders[0];
+            s.leaders.push(first);
         }),
         ("planning card", |s| s.houses[H].hand.push(CardId(250))),
         ("Desert War", |s| {

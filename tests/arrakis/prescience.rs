@@ -76,8 +76,8 @@ fn atreides_turn(g: &mut Arrakis) {
 fn end_claims(g: &mut Arrakis) {
     g.edit(|s| {
         s.phase = Phase::EndOfRound;
-        s.houses[H].dice = Vec::new();
-        s.houses[A].dice = Vec::new();
+        s.houses[H].dice = Vec::new().into();
+        s.houses[A].dice = Vec::new().into();
         s.prompt = Prompt::EndClaims;
     })
     .unwrap();
@@ -115,7 +115,7 @@ fn check_card(id: &str, unmet: impl Fn(&mut Arrakis), met: impl Fn(&mut Arrakis)
     };
     let mut g = game();
     g.edit(|s| {
-        s.revealed = vec![c];
+        s.revealed = vec![c].into();
         s.claimed_this_round = 0;
     })
     .unwrap();
@@ -213,7 +213,7 @@ fn unclaimed_cards_are_removed_or_reshuffled_as_the_atreides_choose() {
         let deck = g.prescience_deck().len();
         end_claims(&mut g);
         g.edit(|s| {
-            s.revealed = row.clone();
+            s.revealed = row.clone().into();
             s.claimed_this_round = 2;
             s.prompt = Prompt::Unclaimed;
         })
@@ -288,7 +288,7 @@ fn action_cards_only_in_action_resolution_end_cards_only_at_the_end() {
     // in the deck, so use Fedaykin Raid with its condition met.
     g.edit(|s| {
         s.put(A, a("arrakeen"), [1, 0, 0], 0).unwrap();
-        s.revealed = vec![pc("fedaykin_raid"), pc("a_baron_thwarted")];
+        s.revealed = vec![pc("fedaykin_raid"), pc("a_baron_thwarted")].into();
         s.claimed_this_round = 0;
     })
     .unwrap();
@@ -319,7 +319,7 @@ fn a_spend_die_card_takes_the_die_as_the_turns_action() {
     // AR-PRESC-08
     let mut g = game();
     g.edit(|s| {
-        s.revealed = vec![pc("water_of_life")];
+        s.revealed = vec![pc("water_of_life")].into();
         s.claimed_this_round = 0;
     })
     .unwrap();
@@ -361,7 +361,8 @@ fn one_claim_a_turn_and_two_a_round() {
             pc("fedaykin_raid"),
             pc("water_of_life"),
             pc("a_baron_thwarted"),
-        ];
+        ]
+        .into();
         s.claimed_this_round = 0;
     })
     .unwrap();
@@ -404,7 +405,8 @@ fn two_end_of_round_claims_in_one_step_but_no_third() {
             pc("a_baron_thwarted"),
             pc("silent_sands"),
             pc("the_sleeper_awakens"),
-        ];
+        ]
+        .into();
         s.claimed_this_round = 0;
     })
     .unwrap();
@@ -495,7 +497,7 @@ fn an_end_of_round_claim_can_complete_the_objective() {
     let t = data().tables.secret_objectives[0].targets();
     g.edit(|s| {
         s.prescience = [t[0] - 2, t[1], t[2]].into();
-        s.revealed = vec![pc("a_baron_thwarted")];
+        s.revealed = vec![pc("a_baron_thwarted")].into();
         s.claimed_this_round = 0;
     })
     .unwrap();
@@ -612,7 +614,7 @@ fn card_water_of_life() {
     // No condition; the die is its cost: refused with no die at all.
     let mut g = game();
     g.edit(|s| {
-        s.revealed = vec![pc("water_of_life")];
+        s.revealed = vec![pc("water_of_life")].into();
         s.claimed_this_round = 0;
         s.turn(A, &[], 2);
         s.prompt = Prompt::Turn(A);
@@ -837,11 +839,11 @@ fn card_water_debt() {
     check_card(
         "water_debt",
         |g| {
-            g.edit(|s| s.areas[a("s1_1").index()].tokens = vec![0; 5])
+            g.edit(|s| s.areas[a("s1_1").index()].tokens = vec![0; 5].into_iter().collect())
                 .unwrap()
         },
         |g| {
-            g.edit(|s| s.areas[a("s2_2").index()].tokens = vec![0])
+            g.edit(|s| s.areas[a("s2_2").index()].tokens = vec![0].into_iter().collect())
                 .unwrap()
         },
         [1, 1, 0],
@@ -905,7 +907,7 @@ fn a_named_leader_off_the_board_does_not_count() {
         s.put(A, a("s1_1"), [1, 0, 0], 0).unwrap();
         s.place_leader(id("paul_atreides"), a("s1_1"));
         s.set_leader(id("stilgar"), LeaderAt::SetAside);
-        s.revealed = vec![pc("the_voice")];
+        s.revealed = vec![pc("the_voice")].into();
         s.claimed_this_round = 0;
     })
     .unwrap();

@@ -505,7 +505,8 @@ fn the_harkonnen_cannot_simulate_which_cards_the_mentat_drew() {
     state
         .edit(|s| {
             let house = &mut s.houses[Faction::Atreides];
-            house.decks[0].truncate(house.decks[0].len() - 2);
+            let keep = house.decks[0].len() - 2;
+            house.decks[0].truncate(keep);
             house.hand.extend(drawn.iter().copied());
             s.expansions.smugglers.as_deref_mut().unwrap().mentat_drawn = drawn.clone();
             s.prompt = Prompt::Expansion(ExpansionPrompt::Smugglers(SmPrompt::MentatKeep));

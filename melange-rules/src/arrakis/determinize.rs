@@ -101,9 +101,9 @@ impl Arrakis {
                 .collect();
             let in_hand = pool.len();
             rest.retain(|c| d.card(*c).deck != *deck);
-            pool.append(&mut house.decks[k]);
+            pool.extend(house.decks[k].drain(..));
             sorted_shuffle(&mut pool, rng);
-            house.decks[k] = pool.split_off(in_hand);
+            house.decks[k] = pool.split_off(in_hand).into();
             // The dealt cards are in chance order: the first ones stand
             // for the cards kept apart of this deck.
             let here = apart.iter().filter(|c| d.card(**c).deck == *deck).count();
@@ -111,7 +111,7 @@ impl Arrakis {
             apart.extend(pool.iter().take(here).copied());
             kept.append(&mut pool);
         }
-        house.hand = kept;
+        house.hand = kept.into();
         self.hook_hand_redealt(&apart);
     }
 
@@ -129,11 +129,11 @@ impl Arrakis {
             } else {
                 0
             };
-            let mut hidden = deck.split_off(0);
+            let mut hidden: Vec<CardId> = std::mem::take(deck).into_iter().collect();
             let shown = hidden.split_off(hidden.len() - top);
             sorted_shuffle(&mut hidden, rng);
             hidden.extend(shown);
-            *deck = hidden;
+            *deck = hidden.into();
         }
     }
 
@@ -147,7 +147,7 @@ impl Arrakis {
             } => Some(token),
             _ => None,
         };
-        let mut pool: Vec<u8> = self.areas.iter().flat_map(|a| a.tokens.clone()).collect();
+        let mut pool: Vec<u8> = self.areas.iter().flat_map(|a| a.tokens).collect();
         pool.extend(drawn);
         pool.extend(self.deploy_pool.iter().copied());
         sorted_shuffle(&mut pool, rng);
@@ -174,7 +174,7 @@ impl Arrakis {
             }
             _ => {}
         }
-        self.deploy_pool = pool;
+        self.deploy_pool = pool.into();
     }
 
     /// The ranks of the face-down sietches, among themselves.
@@ -208,14 +208,14 @@ impl Arrakis {
     /// The face-down wormsign tokens and the pool they come from.
     fn redraw_wormsigns(&mut self, rng: &mut GameRng) {
         let mut pool: Vec<_> = self.areas.iter().filter_map(|a| a.wormsign).collect();
-        pool.append(&mut self.wormsign_pool);
+        pool.extend(self.wormsign_pool.drain(..));
         sorted_shuffle(&mut pool, rng);
         for a in &mut self.areas {
             if let Some(w) = a.wormsign.as_mut() {
                 *w = pool.pop().unwrap_or(*w);
             }
         }
-        self.wormsign_pool = pool;
+        self.wormsign_pool = pool.into();
     }
 
     /// The markers under the untaken testing stations, among themselves.

@@ -3,7 +3,7 @@ use std::borrow::Cow;
 
 use rand::Rng;
 
-use crate::core::GameRng;
+use crate::core::{GameRng, SmallList};
 
 use super::action::Action;
 use super::data::{Data, data};
@@ -93,8 +93,19 @@ pub enum Worm {
     WildMaker,
 }
 
+/// The face-down deployment tokens of an area, inline so that an area is
+/// `Copy` and a state's copy moves its areas in one block. The data's
+/// tokens all fit in one area (checked when the data is read), and a
+/// position with more is refused when it is read.
+pub type Tokens = tinyvec::ArrayVec<[u8; TOKENS_IN_AN_AREA]>;
+
+/// How many deployment tokens one area can hold: more than the game has.
+pub const TOKENS_IN_AN_AREA: usize = 24;
+
 /// What is in one area.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize,
+)]
 pub struct AreaState {
     /// Units per faction per [`UnitKind`].
     pub units: ByFaction<Units>,
@@ -103,7 +114,7 @@ pub struct AreaState {
     /// Named leaders here (bit = [`LeaderId`]).
     pub named: u64,
     /// Face-down Atreides deployment tokens (contents by token-kind index).
-    pub tokens: Vec<u8>,
+    pub tokens: Tokens,
     /// The sietch token.
     pub sietch: Option<Sietch>,
     /// The printed Harkonnen settlement still stands.
@@ -209,17 +220,22 @@ pub struct Die {
     pub token: bool,
 }
 
+/// A pile of planning cards, inline up to 40 (a house's two decks hold
+/// 17 each in the data), so that a state's copy copies it without
+/// allocating ([`SmallList`]).
+pub type CardPile = SmallList<CardId, 40>;
+
 /// One house's private and public holdings.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub struct House {
     /// Hand of planning cards.
-    pub hand: Vec<CardId>,
+    pub hand: CardPile,
     /// The two draw piles (house, ally), top last.
-    pub decks: [Vec<CardId>; 2],
+    pub decks: [CardPile; 2],
     /// Discarded cards, face up.
-    pub discard: Vec<CardId>,
+    pub discard: CardPile,
     /// Dice on the dashboard this round.
-    pub dice: Vec<Die>,
+    pub dice: SmallList<Die, 12>,
     /// Dice rolled in excess, waiting for a new result (AR-ACT-07).
     pub excess: u8,
     /// Units in supply per [`UnitKind`].
@@ -270,11 +286,11 @@ pub struct Arrakis {
     /// Per area.
     pub(crate) areas: Vec<AreaState>,
     /// Per Air zone.
-    pub(crate) zones: Vec<Option<Vehicle>>,
+    pub(crate) zones: SmallList<Option<Vehicle>, 8>,
     /// Harkonnen `[0]`, Atreides `[1]`.
     pub(crate) houses: ByFaction<House>,
     /// Per named leader (generic entries unused).
-    pub(crate) leaders: Vec<LeaderAt>,
+    pub(crate) leaders: SmallList<LeaderAt, 32>,
     /// Spent leader cards this round.
     pub(crate) spent_leaders: u64,
     /// Imperium markers' rows (1 = top), CHOAM, Spacing Guild, Landsraad.
@@ -290,13 +306,13 @@ pub struct Arrakis {
     /// The Atreides secret objective (index into the objectives).
     pub(super) objective: u8,
     /// Wormsign pool (face down; order is chance).
-    pub(super) wormsign_pool: Vec<Wormsign>,
+    pub(super) wormsign_pool: SmallList<Wormsign, 24>,
     /// Atreides deployment pool (token-kind indexes).
-    pub(super) deploy_pool: Vec<u8>,
+    pub(super) deploy_pool: SmallList<u8, 16>,
     /// Prescience deck (indexes), top last.
-    pub(super) prescience_deck: Vec<u8>,
+    pub(super) prescience_deck: SmallList<u8, 24>,
     /// Revealed prescience cards this round.
-    pub(crate) revealed: Vec<u8>,
+    pub(crate) revealed: SmallList<u8, 24>,
     /// Prescience cards claimed this round.
     pub(crate) claimed_this_round: u8,
     /// Prescience card claimed this turn (AR-PRESC-04).

@@ -123,7 +123,7 @@ impl Arrakis {
                 units: s.units,
                 tokens: s.tokens.len() as u8,
                 token_kinds: if atreides {
-                    s.tokens.clone()
+                    s.tokens.to_vec()
                 } else {
                     Vec::new()
                 },
@@ -145,7 +145,7 @@ impl Arrakis {
                 dice[d.result.index()] += 1;
             }
             HouseView {
-                hand: sees(f).then(|| h.hand.clone()),
+                hand: sees(f).then(|| h.hand.to_vec()),
                 hand_size: h.hand.len() as u8,
                 deck_sizes: [h.decks[0].len() as u8, h.decks[1].len() as u8],
                 dice,
@@ -169,7 +169,7 @@ impl Arrakis {
             round: self.round,
             phase: self.phase,
             areas,
-            zones: self.zones.clone(),
+            zones: self.zones.to_vec(),
             houses,
             imperium: ByImperiumMarker::from_fn(|m| self.imperium[m]),
             bans: ByImperiumMarker::from_fn(|m| self.bans[m]),
@@ -181,7 +181,7 @@ impl Arrakis {
                 .filter(|_| atreides)
                 .map(|i| self.d().tables.secret_objectives[usize::from(i)].targets()),
             resolving: self.effect.map(|run| (run.card, run.step)),
-            revealed: self.revealed.clone(),
+            revealed: self.revealed.to_vec(),
             prompt: match self.prompt {
                 Prompt::AtreidesDeploy { placed, .. } if !atreides => Prompt::AtreidesDeploy {
                     token: u8::MAX,
@@ -189,7 +189,7 @@ impl Arrakis {
                 },
                 p => p,
             },
-            leaders: self.leaders.clone(),
+            leaders: self.leaders.to_vec(),
             spent_leaders: self.spent_leaders,
             spice_saved: self.spice_saved,
             worms_off: self.worms_off,

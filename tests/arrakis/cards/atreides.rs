@@ -20,7 +20,7 @@ fn the_voice_makes_the_opponent_discard_their_pick() {
     assert!(!legal(&g, H).contains(&Action::Done));
     assert_refused(&g, seat(H), &Action::Discard(card("war_plan")));
     play(&mut g, H, &[Action::Discard(card("sandmasters"))]);
-    assert_eq!(g.house(H).hand, vec![card("forced_recruitment")]);
+    assert_eq!(g.house(H).hand, vec![card("forced_recruitment")].into());
     assert!(g.house(H).discard.contains(&card("sandmasters")));
     // The follow-up play: the Atreides hand is empty, which everyone
     // knows, so the turn passes.
@@ -423,7 +423,7 @@ fn truthtrance_forces_the_harkonnen_die() {
         token: false,
     };
     g.edit(|s| {
-        s.houses[H].dice = vec![mk(DieResult::Strategy), mk(DieResult::Mentat)];
+        s.houses[H].dice = vec![mk(DieResult::Strategy), mk(DieResult::Mentat)].into();
         s.houses[H].dice.push(melange::rules::arrakis::Die {
             result: DieResult::House,
             spent: true,
@@ -467,7 +467,7 @@ fn truthtrance_then_draws_or_plays() {
 #[test]
 fn adab_replaces_revealed_prescience_cards() {
     let mut g = game(A, &["adab_the_demanding_memory"]);
-    g.edit(|s| s.revealed = vec![0, 1]).unwrap();
+    g.edit(|s| s.revealed = vec![0, 1].into()).unwrap();
     let mut g0 = g.clone();
     // Cards 0 and 1 are out of the deck; keep them out.
     g0.edit(|s| s.revealed.clear()).unwrap();
@@ -587,7 +587,7 @@ fn stillsuits_moves_in_desert_then_swaps_sietch_tokens() {
     g.edit(|s| {
         s.put(A, a("s1_1"), [1, 0, 0], 0).unwrap();
         // The board was cleared: one sietch gets tokens back.
-        s.areas[a("sihaya_ridge").index()].tokens = vec![0, 1];
+        s.areas[a("sihaya_ridge").index()].tokens = vec![0, 1].into_iter().collect();
     })
     .unwrap();
     play_card(&mut g, A, "stillsuits");
@@ -600,7 +600,7 @@ fn stillsuits_moves_in_desert_then_swaps_sietch_tokens() {
             Action::To(a("s1_2")),
         ],
     );
-    let x = g.areas()[a("sihaya_ridge").index()].tokens.clone();
+    let x = g.areas()[a("sihaya_ridge").index()].tokens;
     play(&mut g, A, &[Action::PickArea(a("sihaya_ridge"))]);
     // Not the same sietch; not a plain area.
     assert_refused(&g, seat(A), &Action::PickArea(a("sihaya_ridge")));
@@ -619,7 +619,7 @@ fn kitab_al_ibar_relocates_a_sietch_with_its_figures() {
         s.place_leader(leader("stilgar"), a("sihaya_ridge"));
     })
     .unwrap();
-    let tokens = g.areas()[a("sihaya_ridge").index()].tokens.clone();
+    let tokens = g.areas()[a("sihaya_ridge").index()].tokens;
     let sietch = g.areas()[a("sihaya_ridge").index()].sietch;
     g.edit(|s| s.put(H, a("s1_2"), [1, 0, 0], 0)).unwrap();
     play_card(&mut g, A, "kitab_al_ibar");
@@ -667,7 +667,7 @@ fn fear_is_the_mind_killer_adds_two_steps_when_the_card_is_claimed() {
     let mut g = game(A, &["fear_is_the_mind_killer"]);
     // Card 0, The Water of Life: spend a die, no condition, Kwisatz
     // Haderach +2.
-    g.edit(|s| s.revealed = vec![0, 1]).unwrap();
+    g.edit(|s| s.revealed = vec![0, 1].into()).unwrap();
     play_card(&mut g, A, "fear_is_the_mind_killer");
     assert_refused(&g, seat(A), &Action::PickSlot(2));
     play(
@@ -690,7 +690,7 @@ fn fear_is_the_mind_killer_adds_two_steps_when_the_card_is_claimed() {
 #[test]
 fn fear_is_the_mind_killer_partly_used_attaches_nothing() {
     let mut g = game(A, &["fear_is_the_mind_killer"]);
-    g.edit(|s| s.revealed = vec![0]).unwrap();
+    g.edit(|s| s.revealed = vec![0].into()).unwrap();
     play_card(&mut g, A, "fear_is_the_mind_killer");
     play(&mut g, A, &[Action::PickSlot(0), Action::Done]);
     assert_eq!(g.fear(), None);
@@ -700,7 +700,7 @@ fn fear_is_the_mind_killer_partly_used_attaches_nothing() {
 #[test]
 fn eyes_of_ibad_keep_a_card_revealed_until_claimed() {
     let mut g = game(A, &["eyes_of_ibad", "adab_the_demanding_memory"]);
-    g.edit(|s| s.revealed = vec![0, 1, 2]).unwrap();
+    g.edit(|s| s.revealed = vec![0, 1, 2].into()).unwrap();
     play_card(&mut g, A, "eyes_of_ibad");
     play(&mut g, A, &[Action::PickSlot(1)]);
     assert_eq!(g.ibad(), Some(1));

@@ -321,7 +321,7 @@ fn troop_carriers_jump_from_a_settlement_to_a_friendly_legion() {
 #[test]
 fn hope_clouds_observation_shuffles_a_revealed_card_back() {
     let mut g = game(H, &["hope_clouds_observation"]);
-    g.edit(|s| s.revealed = vec![3, 5]).unwrap();
+    g.edit(|s| s.revealed = vec![3, 5].into()).unwrap();
     start(&mut g, H, "hope_clouds_observation");
     assert_refused(&g, seat(H), &Action::PickSlot(2));
     let ev = play(&mut g, H, &[Action::PickSlot(1)]);
@@ -344,6 +344,7 @@ fn reports_of_traitors_discards_an_unused_house_die() {
             die(DieResult::House, false, false),
             die(DieResult::Strategy, false, false),
         ]
+        .into()
     })
     .unwrap();
     start(&mut g, H, "reports_of_traitors");
@@ -362,7 +363,7 @@ fn reports_of_traitors_discards_an_unused_house_die() {
 
     // No unused House die: nothing to discard.
     let mut g = game(H, &["reports_of_traitors"]);
-    g.edit(|s| s.houses[A].dice = vec![die(DieResult::House, true, false)])
+    g.edit(|s| s.houses[A].dice = vec![die(DieResult::House, true, false)].into())
         .unwrap();
     start(&mut g, H, "reports_of_traitors");
     assert_eq!(g.house(A).dice.len(), 1);
@@ -781,7 +782,7 @@ fn rage_overcame_shaddam_iv_b_brings_him_in_then_plays_a_card() {
     start(&mut g, H, "rage_overcame_shaddam_iv_b");
     play(&mut g, H, &[Action::Resolve, Action::Done]);
     assert_eq!(g.leader_at(shaddam), LeaderAt::SetAside);
-    assert_eq!(g.house(H).hand, vec![card("forced_recruitment")]);
+    assert_eq!(g.house(H).hand, vec![card("forced_recruitment")].into());
     assert_eq!(g.prompt(), Prompt::Turn(A));
 }
 
@@ -924,7 +925,7 @@ fn manipulation_of_others_makes_the_atreides_discard_two_then_draws() {
             Action::Discard(card("the_voice")),
         ],
     );
-    assert_eq!(g.house(A).hand, vec![card("thumpers")]);
+    assert_eq!(g.house(A).hand, vec![card("thumpers")].into());
     assert_eq!(g.house(A).discard.len(), 2);
     // Back to the Harkonnen for the draw, partly used (AR-ACT-17).
     assert_eq!(g.to_act(), Some(seat(H)));

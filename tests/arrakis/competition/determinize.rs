@@ -133,7 +133,7 @@ fn the_harkonnen_sample_ignores_what_they_cannot_see() {
             for (n, i) in holders.iter().enumerate() {
                 s.areas[*i].tokens[0] = tokens[n];
             }
-            s.deploy_pool = tokens.split_off(holders.len());
+            s.deploy_pool = tokens.split_off(holders.len()).into();
         })
         .unwrap();
     let mut ranks: Vec<_> = other.areas().iter().filter_map(|a| a.sietch).collect();
@@ -210,7 +210,7 @@ fn the_sample_varies_with_the_generator() {
     for f in [H, A] {
         assert_eq!(sample(&g, f, 1), sample(&g, f, 1));
         let hands: std::collections::HashSet<Vec<CardId>> = (0..8)
-            .map(|n| sample(&g, f, n).house(f.other()).hand.clone())
+            .map(|n| sample(&g, f, n).house(f.other()).hand.to_vec())
             .collect();
         assert!(hands.len() > 1, "{f:?}: the other hand is redrawn");
     }

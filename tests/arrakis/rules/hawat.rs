@@ -29,7 +29,7 @@ fn hawats_scheming_removes_thufir_and_brings_mohiam() {
         g.leaders()[usize::from(mohiam.0)],
         melange::rules::arrakis::LeaderAt::SetAside
     );
-    assert_eq!(g.house(H).hand, vec![card]);
+    assert_eq!(g.house(H).hand, vec![card].into());
     assert_refused(&g, seat(H), &Action::Scheme(1));
     // AR-BG-07 (default in data): Mohiam brings a Bene Gesserit token.
     assert_eq!(g.house(H).bene_gesserit, 1);
@@ -57,7 +57,7 @@ fn hawats_scheming_is_never_discarded_for_combat_dice() {
     play(&mut g, H, &[Action::Discard(other)]);
     assert_eq!(legal(&g, H), vec![Action::Done]);
     play(&mut g, H, &[Action::Done]);
-    assert_eq!(g.house(H).hand, vec![scheming]);
+    assert_eq!(g.house(H).hand, vec![scheming].into());
     assert!(matches!(g.prompt(), Prompt::Battle(b) if b.step == BattleStep::Discard(A)));
 }
 
@@ -135,6 +135,6 @@ fn hawats_scheming_is_never_taken_by_a_forced_discard() {
     assert_eq!(g.to_act(), Some(seat(H)));
     assert_eq!(legal(&g, H), vec![Action::Done]);
     play(&mut g, H, &[Action::Done]);
-    assert_eq!(g.house(H).hand, vec![scheming, scheming]);
+    assert_eq!(g.house(H).hand, vec![scheming, scheming].into());
     assert!(g.house(H).discard.is_empty());
 }

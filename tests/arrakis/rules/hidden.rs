@@ -13,7 +13,10 @@ fn hidden_facts_never_reach_the_other_seat() {
     let site = a("gara_kulon");
     let token = g.areas()[site.index()].tokens[0];
     other
-        .edit(|s| s.areas[site.index()].tokens = vec![if token == 0 { 1 } else { 0 }])
+        .edit(|s| {
+            s.areas[site.index()].tokens =
+                vec![if token == 0 { 1 } else { 0 }].into_iter().collect()
+        })
         .unwrap();
     let s = other.areas()[site.index()].sietch.unwrap();
     other
@@ -33,6 +36,7 @@ fn hidden_facts_never_reach_the_other_seat() {
                 melange::rules::arrakis::CardId(40),
                 melange::rules::arrakis::CardId(41),
             ]
+            .into()
         })
         .unwrap();
     let hv = |x: &Arrakis| format!("{:?}", x.view(Viewer::Seat(seat(H))));

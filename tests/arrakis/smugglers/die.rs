@@ -638,7 +638,7 @@ fn the_smugglers_die_pays_for_a_spend_die_prescience_card() {
     let claim = Action::Expansion(ExpansionAction::Smugglers(SmAction::ClaimPrescience(0)));
     let mut g = die_turn(DieResult::Leadership);
     g.edit(|s| {
-        s.revealed = vec![prescience_card("water_of_life")];
+        s.revealed = vec![prescience_card("water_of_life")].into();
         s.claimed_this_round = 0;
     })
     .unwrap();
@@ -660,7 +660,7 @@ fn the_smugglers_die_pays_for_a_spend_die_prescience_card() {
     // Spent: refused from then on.
     g.edit(|s| {
         s.prompt = Prompt::Turn(A);
-        s.revealed = vec![prescience_card("water_of_life")];
+        s.revealed = vec![prescience_card("water_of_life")].into();
         s.claimed_this_round = 0;
         s.claimed_this_turn = false;
     })
@@ -676,7 +676,7 @@ fn the_smugglers_die_pays_for_a_spend_die_prescience_card() {
         .position(|c| !c.spend_die)
         .expect("a card that costs no die") as u8;
     g.edit(|s| {
-        s.revealed = vec![free];
+        s.revealed = vec![free].into();
         s.claimed_this_round = 0;
     })
     .unwrap();

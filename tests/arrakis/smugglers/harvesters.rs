@@ -56,7 +56,7 @@ fn desert_hazards_put_a_wormsign_on_every_smuggler_harvester() {
         s.put_smuggler_harvester(a("s1_1")).unwrap();
         s.put_smuggler_harvester(a("s1_3")).unwrap();
         s.areas[a("s1_3").index()].wormsign = Some(Wormsign::Sand);
-        s.wormsign_pool = vec![Wormsign::Sand; 4];
+        s.wormsign_pool = vec![Wormsign::Sand; 4].into();
     })
     .unwrap();
     let ev = to_desert_hazards(&mut g);
@@ -90,7 +90,7 @@ fn sandworm_on_smuggler_harvester(zone1: Option<Vehicle>, smuggler: bool) -> (Ar
     g.edit(|s| {
         s.areas[a("s1_1").index()].wormsign = Some(Wormsign::Sandworm);
         s.zones[zone("az1").index()] = zone1;
-        s.wormsign_pool = vec![Wormsign::Sand; 4];
+        s.wormsign_pool = vec![Wormsign::Sand; 4].into();
     })
     .unwrap();
     let ev = to_desert_hazards(&mut g);
@@ -153,7 +153,7 @@ fn a_carryall_of_the_other_kind_is_refused_by_name() {
             s.areas[x.index()].wormsign = Some(Wormsign::Sandworm);
             s.zones[zone("az2").index()] = Some(Vehicle::Carryall);
             s.zones[zone("az4").index()] = Some(CARRYALL);
-            s.wormsign_pool = vec![Wormsign::Sand; 4];
+            s.wormsign_pool = vec![Wormsign::Sand; 4].into();
         })
         .unwrap();
         to_desert_hazards(&mut g);

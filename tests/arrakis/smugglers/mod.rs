@@ -80,8 +80,8 @@ fn end_of_the_round(g: &mut Arrakis) -> Vec<melange::rules::arrakis::Event> {
     use melange::rules::arrakis::{Phase, Prompt};
     g.edit(|s| {
         s.phase = Phase::EndOfRound;
-        s.houses[Faction::Harkonnen].dice = Vec::new();
-        s.houses[Faction::Atreides].dice = Vec::new();
+        s.houses[Faction::Harkonnen].dice = Vec::new().into();
+        s.houses[Faction::Atreides].dice = Vec::new().into();
         s.prompt = Prompt::EndClaims;
     })
     .unwrap();

@@ -655,6 +655,15 @@ pub fn parse_tables(json: &str, sietch_sites: usize, stations: usize) -> Result<
     if count(&dt.atreides_pool) == 0 {
         return fail("the Atreides deployment pool is empty".into());
     }
+    // Every Atreides token fits in one area's inline list (`Tokens`), so
+    // no move of the game can overflow it.
+    let atreides = count(&dt.atreides_starting) + count(&dt.atreides_pool);
+    if atreides > crate::arrakis::state::TOKENS_IN_AN_AREA {
+        return fail(format!(
+            "{atreides} Atreides deployment tokens, more than an area holds ({})",
+            crate::arrakis::state::TOKENS_IN_AN_AREA
+        ));
+    }
     for m in dt
         .atreides_starting
         .iter()

@@ -206,7 +206,7 @@ impl Setup {
                 }
             }
         }
-        house.hand = cards.to_vec();
+        house.hand = cards.to_vec().into();
     }
 
     /// Die faces (indexes into the data's face lists) the next rolls give,

@@ -28,7 +28,7 @@ use super::options::Rules;
 use super::prompt::Prompt;
 use super::state::{AreaState, Arrakis, House, LeaderAt, Phase, Vehicle};
 use super::vocab::{ByFaction, ByImperiumMarker, ByMarker};
-use crate::core::GameRng;
+use crate::core::{GameRng, SmallList};
 
 /// Every fact of a War for Arrakis position, as plain data. The fields
 /// are those of the game itself, one for one (the conversions destructure
@@ -46,11 +46,11 @@ pub struct Setup {
     /// Per area.
     pub areas: Vec<AreaState>,
     /// Per Air zone.
-    pub zones: Vec<Option<Vehicle>>,
+    pub zones: SmallList<Option<Vehicle>, 8>,
     /// Harkonnen `[0]`, Atreides `[1]`.
     pub houses: ByFaction<House>,
     /// Per named leader (generic entries unused).
-    pub leaders: Vec<LeaderAt>,
+    pub leaders: SmallList<LeaderAt, 32>,
     /// Spent leader cards this round.
     pub spent_leaders: u64,
     /// Imperium markers' rows (1 = top), CHOAM, Spacing Guild, Landsraad.
@@ -66,13 +66,13 @@ pub struct Setup {
     /// The Atreides secret objective (index into the objectives).
     pub objective: u8,
     /// Wormsign pool (face down; order is chance).
-    pub wormsign_pool: Vec<Wormsign>,
+    pub wormsign_pool: SmallList<Wormsign, 24>,
     /// Atreides deployment pool (token-kind indexes).
-    pub deploy_pool: Vec<u8>,
+    pub deploy_pool: SmallList<u8, 16>,
     /// Prescience deck (indexes), top last.
-    pub prescience_deck: Vec<u8>,
+    pub prescience_deck: SmallList<u8, 24>,
     /// Revealed prescience cards this round.
-    pub revealed: Vec<u8>,
+    pub revealed: SmallList<u8, 24>,
     /// Prescience cards claimed this round.
     pub claimed_this_round: u8,
     /// Prescience card claimed this turn (AR-PRESC-04).

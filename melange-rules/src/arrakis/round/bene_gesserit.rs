@@ -77,7 +77,8 @@ impl Arrakis {
         let n = deck.len().min(3);
         let top: Vec<_> = deck.iter().rev().take(n).copied().collect();
         let perm = PERMS[n][usize::from(p)];
-        deck.truncate(deck.len() - n);
+        let keep = deck.len() - n;
+        deck.truncate(keep);
         // The first of the order goes on top (the end of the pile).
         for &i in perm[..n].iter().rev() {
             deck.push(top[usize::from(i)]);

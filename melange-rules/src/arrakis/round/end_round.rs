@@ -184,7 +184,7 @@ impl Arrakis {
         if a == Action::ReshuffleUnclaimed {
             let keep = self.ibad;
             let cards = self.revealed.iter().filter(|c| Some(**c) != keep);
-            self.prescience_deck.extend(cards);
+            self.prescience_deck.extend(cards.copied());
             let mut deck = std::mem::take(&mut self.prescience_deck);
             rand::seq::SliceRandom::shuffle(deck.as_mut_slice(), &mut self.rng);
             self.prescience_deck = deck;

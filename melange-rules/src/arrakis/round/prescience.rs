@@ -489,9 +489,9 @@ mod tests {
     #[test]
     fn atreides_tokens_on_board_at_least() {
         let mut g = game();
-        g.areas[a("s1_1").index()].tokens = vec![0, 1];
+        g.areas[a("s1_1").index()].tokens = [0, 1].into_iter().collect();
         assert!(!g.condition_met(C::AtreidesTokensOnBoardAtLeast { n: 3 }));
-        g.areas[a("s2_2").index()].tokens = vec![2];
+        g.areas[a("s2_2").index()].tokens = [2].into_iter().collect();
         assert!(g.condition_met(C::AtreidesTokensOnBoardAtLeast { n: 3 }));
     }
 

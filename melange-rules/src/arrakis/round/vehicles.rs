@@ -32,7 +32,7 @@ impl Arrakis {
             }
         }
         ev.push(Event::PrescienceRevealed {
-            cards: self.revealed.clone(),
+            cards: self.revealed.to_vec(),
         });
         self.claimed_this_round = 0;
         self.worms_surfaced = 0;

@@ -92,7 +92,7 @@ impl Arrakis {
     /// figure in `a`.
     fn only_a_sandrider(&self, a: AreaId) -> bool {
         let s = &self.areas[a.index()];
-        let mut rest = s.clone();
+        let mut rest = *s;
         rest.expansions.desert.sandriders = 0;
         s.expansions.desert.sandriders > 0 && rest.is_empty()
     }
