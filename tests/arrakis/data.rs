@@ -95,6 +95,13 @@ fn refuses_broken_tables() {
     })
     .unwrap_err();
     assert!(e.contains("objective"), "{e}");
+    // An area's face-down tokens are an inline list: data with more
+    // Atreides tokens than it holds is refused, so no move overflows it.
+    let e = reparse(0, |v| {
+        v["deployment_tokens"]["atreides_pool"][0]["copies"] = json!(30);
+    })
+    .unwrap_err();
+    assert!(e.contains("more than an area holds"), "{e}");
 }
 
 #[test]

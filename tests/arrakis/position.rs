@@ -187,6 +187,16 @@ fn text_that_is_no_setup_is_refused() {
     assert_eq!(Setup::from_text(&text).unwrap_err().rule, "TEXT");
 }
 
+/// An area holds its face-down tokens inline: a setup text with more than
+/// fit is refused when it is read, not a panic.
+#[test]
+fn an_area_with_more_tokens_than_fit_is_refused_as_text() {
+    let mut setup: serde_json::Value = serde_json::from_str(&game().to_setup().to_text()).unwrap();
+    setup["areas"][0]["tokens"] = serde_json::json!(vec![0; 25]);
+    let e = Setup::from_text(&setup.to_string()).unwrap_err();
+    assert_eq!(e.rule, "TEXT");
+}
+
 #[test]
 fn the_desert_wars_figures_are_counted_dw_setup_02() {
     let g = Arrakis::setup(&options(true, false), 3).unwrap();
