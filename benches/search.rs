@@ -1,7 +1,9 @@
-//! The search bot against the random bot, and the forward model's speed,
-//! for both games (issue 16). For each game: `MCTS_GAMES` seeded games
-//! (default 10) of the "mcts" bot (`MCTS_ITERATIONS` iterations a
-//! decision, default 500) against the random bot, seats alternated, played
+//! The search bot against a yardstick bot, and the forward model's speed,
+//! for both games (issues 16 and 32). For each game: `MCTS_GAMES` seeded
+//! games (default 40; 0 measures the forward model alone) of the "mcts" bot
+//! (`MCTS_ITERATIONS` iterations a decision, default the bot's 1,000) against
+//! `OPPONENT` (a built-in bot's name, default "greedy", MC-SIM-09; "random"
+//! was the first yardstick), seats alternated, played
 //! to the game's own end, cut after `MAX_ROUNDS` rounds (default 20, rule
 //! MC-ROUNDS-01) so that every game finishes: the search's win rate (first among the seats, by the
 //! result or the standing, MC-STAND), its decisions per second, then
@@ -19,7 +21,10 @@ use std::{
 
 use melange::{
     api::{WireRules, simulate::Plan},
-    matches::{BotKind, Match, SeatPlan, search::rank_rewards},
+    matches::{
+        BotKind, Match, SeatPlan,
+        search::{DEFAULT_ITERATIONS, rank_rewards},
+    },
     pb,
     rules::{
         arrakis::Arrakis,
@@ -28,6 +33,12 @@ use melange::{
     },
 };
 
+/// The server's allocator (`src/main.rs`): a `Simulate` renders a view per
+/// sample, many small strings and vectors, and the bench measures what the
+/// server would spend on them.
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 fn knob(name: &str, default: u64) -> u64 {
     std::env::var(name)
         .ok()
@@ -35,7 +46,7 @@ fn knob(name: &str, default: u64) -> u64 {
         .unwrap_or(default)
 }
 
-/// What one game of the search against the random bot gave.
+/// What the games of the search against its opponent gave.
 #[derive(Default)]
 struct Tally {
     games: u64,
@@ -47,19 +58,21 @@ struct Tally {
     by_side: BTreeMap<String, (u64, u64)>,
 }
 
-/// One seeded game: the search in seat `searching`, the random bot in the
+/// One seeded game: the search in seat `searching`, the opponent in the
 /// others, played as the server plays them (the search thinking on a job,
-/// the random bot in slices).
-fn one_game<R: WireRules>(options: &R::Options, seed: u64, search: BotKind, tally: &mut Tally) {
+/// the bots that do not search in slices).
+fn one_game<R: WireRules>(
+    options: &R::Options,
+    seed: u64,
+    search: BotKind,
+    opponent: BotKind,
+    tally: &mut Tally,
+) {
     let seats = R::setup(options, seed).expect("setup").seat_count();
     let searching = (seed % seats as u64) as usize;
     let plans: Vec<_> = (0..seats)
         .map(|seat| SeatPlan {
-            bot: Some(if seat == searching {
-                search
-            } else {
-                BotKind::Random
-            }),
+            bot: Some(if seat == searching { search } else { opponent }),
         })
         .collect();
     let mut game = Match::<R>::create(options.clone(), seed, &plans)
@@ -154,20 +167,35 @@ fn simulations<R: WireRules>(state: &R, playout: u32) -> (f64, u64) {
 
 fn bench<R: WireRules>(name: &str, options: pb::GameOptions) {
     let options = R::options_from_pb(&options, &[]).expect("options");
-    let games = knob("MCTS_GAMES", 10);
-    let iterations = knob("MCTS_ITERATIONS", 500);
+    let games = knob("MCTS_GAMES", 40);
+    let iterations = knob("MCTS_ITERATIONS", u64::from(DEFAULT_ITERATIONS));
     let search = BotKind::parse(&format!("mcts:{iterations}")).expect("1 to 100000 iterations");
+    let opponent = std::env::var("OPPONENT").unwrap_or_else(|_| "greedy".into());
+    let opponent = BotKind::parse(&opponent).expect("a built-in bot's name");
     let mut tally = Tally::default();
     let started = Instant::now();
     for seed in 0..games {
-        one_game::<R>(&options, seed, search, &mut tally);
+        one_game::<R>(&options, seed, search, opponent, &mut tally);
     }
+    if games > 0 {
+        report(name, search, opponent, &tally, started.elapsed());
+    }
+    let playout = knob("PLAYOUT", 50) as u32;
+    let (rate, played) = simulations(&middle::<R>(&options), playout);
     println!(
-        "{name}: {} vs random, {} games (seats alternated) in {:.1}s: won {} ({:.0}%), \
+        "{name}: Simulate: {rate:.0} simulations/s (a sample, {played} of {playout} playout moves, the seat's view)"
+    );
+}
+
+/// Prints the games' tally: the search's wins, by side for War for Arrakis.
+fn report(name: &str, search: BotKind, opponent: BotKind, tally: &Tally, took: Duration) {
+    println!(
+        "{name}: {} vs {}, {} games (seats alternated) in {:.1}s: won {} ({:.0}%), \
          {:.1} decisions/s ({} decisions, {:.0} moves a game)",
         search.name(),
+        opponent.name(),
         tally.games,
-        started.elapsed().as_secs_f64(),
+        took.as_secs_f64(),
         tally.wins,
         100.0 * tally.wins as f64 / tally.games.max(1) as f64,
         tally.decisions as f64 / tally.thinking.as_secs_f64().max(1e-9),
@@ -182,11 +210,6 @@ fn bench<R: WireRules>(name: &str, options: pb::GameOptions) {
             .collect();
         println!("{name}: {}", sides.join(", "));
     }
-    let playout = knob("PLAYOUT", 50) as u32;
-    let (rate, played) = simulations(&middle::<R>(&options), playout);
-    println!(
-        "{name}: Simulate: {rate:.0} simulations/s (a sample, {played} of {playout} playout moves, the seat's view)"
-    );
 }
 
 fn main() {

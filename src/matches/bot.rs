@@ -2,15 +2,19 @@ use rand::Rng;
 
 use super::{
     MatchError,
-    search::{DEFAULT_ITERATIONS, MAX_ITERATIONS, Mcts},
+    search::{DEFAULT_ITERATIONS, MAX_ITERATIONS, Mcts, greedy_pick},
 };
-use crate::rules::core::GameRng;
+use crate::rules::core::{GameRng, Ruleset, Seat};
 
 /// A built-in bot that plays a seat on the server.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum BotKind {
     /// Chooses uniformly among the legal actions.
     Random,
+    /// Plays each legal move once on a sample of what it cannot see and
+    /// takes the one whose position is worth most to it (MC-SIM-09): one
+    /// move of look-ahead, the yardstick for the search.
+    Greedy,
     /// Determinized Monte Carlo tree search ("mcts", "mcts:N"): thinks off
     /// the game's lock, on a copy of the state (see
     /// [`super::Match::search_job`]).
@@ -20,12 +24,13 @@ pub enum BotKind {
 impl BotKind {
     /// Every bot name a client may ask for ("mcts:N" with N iterations from
     /// 1 to 100000).
-    pub const NAMES: &'static [&'static str] = &["random", "mcts", "mcts:N"];
+    pub const NAMES: &'static [&'static str] = &["random", "greedy", "mcts", "mcts:N"];
 
     /// The bot for a name from `SeatConfig.bot`.
     pub fn parse(name: &str) -> Result<Self, MatchError> {
         match name {
             "random" => Ok(BotKind::Random),
+            "greedy" => Ok(BotKind::Greedy),
             "mcts" => Ok(BotKind::Mcts(Mcts {
                 iterations: DEFAULT_ITERATIONS,
             })),
@@ -55,6 +60,7 @@ impl BotKind {
     pub fn name(self) -> String {
         match self {
             BotKind::Random => "random".to_owned(),
+            BotKind::Greedy => "greedy".to_owned(),
             BotKind::Mcts(Mcts { iterations }) if iterations == DEFAULT_ITERATIONS => {
                 "mcts".to_owned()
             }
@@ -66,16 +72,25 @@ impl BotKind {
     /// chosen off the game's lock rather than by [`BotKind::choose`].
     pub fn search(self) -> Option<Mcts> {
         match self {
-            BotKind::Random => None,
+            BotKind::Random | BotKind::Greedy => None,
             BotKind::Mcts(search) => Some(search),
         }
     }
 
-    /// Picks the index of one of `count` legal actions, for a bot that
-    /// does not search (a search bot picks the first).
-    pub fn choose(self, count: usize, rng: &mut GameRng) -> usize {
+    /// Picks the index of one of `seat`'s legal actions in `state`
+    /// (`legal`, not empty), for a bot that does not search (a search bot
+    /// picks the first). The greedy bot's look-ahead is bounded by the
+    /// list: one copy and one move per legal action.
+    pub fn choose<R: Ruleset>(
+        self,
+        state: &R,
+        seat: Seat,
+        legal: &[R::Action],
+        rng: &mut GameRng,
+    ) -> usize {
         match self {
-            BotKind::Random => rng.random_range(0..count),
+            BotKind::Random => rng.random_range(0..legal.len()),
+            BotKind::Greedy => greedy_pick(state, seat, legal, rng),
             BotKind::Mcts(_) => 0,
         }
     }
@@ -87,10 +102,18 @@ mod tests {
 
     #[test]
     fn names_parse_and_read_back() {
-        for name in ["random", "mcts", "mcts:1", "mcts:250", "mcts:100000"] {
+        for name in [
+            "random",
+            "greedy",
+            "mcts",
+            "mcts:1",
+            "mcts:250",
+            "mcts:500",
+            "mcts:100000",
+        ] {
             assert_eq!(BotKind::parse(name).unwrap().name(), name);
         }
-        assert_eq!(BotKind::parse("mcts:500").unwrap().name(), "mcts");
+        assert_eq!(BotKind::parse("mcts:1000").unwrap().name(), "mcts");
     }
 
     #[test]

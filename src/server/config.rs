@@ -14,8 +14,8 @@ use crate::{
     store::{FleetConfig, FsyncPolicy},
 };
 
-/// The default of [`ServerConfig::max_search_iterations`]: 20 times the
-/// "mcts" bot's 500, a fraction of a second per decision in most games.
+/// The default of [`ServerConfig::max_search_iterations`]: 10 times the
+/// "mcts" bot's 1,000, a fraction of a second per decision in most games.
 pub const DEFAULT_MAX_SEARCH_ITERATIONS: u32 = 10_000;
 
 /// What an operator can tune; the binary fills it from flags and

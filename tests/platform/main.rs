@@ -21,6 +21,7 @@ mod durability;
 mod echoes;
 mod fairness;
 mod from_replay;
+mod greedy_bot;
 mod harness;
 mod imperium;
 mod imperium_rivals;

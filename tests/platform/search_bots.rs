@@ -267,7 +267,7 @@ fn an_imperium_search_plays_only_on_what_its_seat_sees() {
 
 /// A game of `kind` ended after `max_rounds` rounds, the search in seat 0
 /// and the random bot in the others.
-fn short_game(
+pub fn short_game(
     kind: pb::GameKind,
     game: pb::game_options::Game,
     seats: usize,

@@ -167,15 +167,12 @@ impl Ruleset for Arrakis {
         listed: &mut Vec<Action>,
         events: &mut Vec<Event>,
     ) -> Result<(), RuleError> {
-        if matches!(action, Action::Resign(_))
-            || self.to_act() != Some(seat)
-            || !listed.contains(action)
-        {
+        if self.plays_from_list(seat, action, listed) {
+            self.apply_legal(faction_of(seat), *action, listed, events);
+        } else {
             self.apply(seat, action, events)?;
             listed.clear();
             self.legal(listed);
-        } else {
-            self.apply_legal(faction_of(seat), *action, listed, events);
         }
         // `legal_actions` lists nothing once the game is won.
         if self.to_act().is_none() {

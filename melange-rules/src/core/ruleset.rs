@@ -120,6 +120,18 @@ pub trait Ruleset: Clone + Debug + Send + Sync + 'static {
         Ok(())
     }
 
+    /// Whether an [`Ruleset::apply_listed`] may play `action` without
+    /// checking it: `seat` is to act and the action is in its list, and it
+    /// is not a resignation (which any seat may play at any time,
+    /// MC-RESIGN-01, and which goes through [`Ruleset::apply`]).
+    fn plays_from_list(&self, seat: Seat, action: &Self::Action, listed: &[Self::Action]) -> bool {
+        self.to_act() == Some(seat)
+            && listed.contains(action)
+            && !Resignation::ALL
+                .into_iter()
+                .any(|why| Self::resignation(why) == *action)
+    }
+
     /// The state as `viewer` may see it.
     fn view(&self, viewer: Viewer) -> Self::View;
 

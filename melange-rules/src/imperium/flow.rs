@@ -35,10 +35,17 @@ impl Imperium {
         if !self.is_legal(action) {
             return Err(self.refusal(action));
         }
-        let pending = self.prompt.take().expect("pending");
-        self.decide(pending, *action, ev);
-        self.run(ev);
+        self.apply_legal(*action, ev);
         Ok(())
+    }
+
+    /// Plays an action known to be legal for the pending decision: checked
+    /// by [`Imperium::apply_action`], or taken from this decision's legal
+    /// list (`Ruleset::apply_listed`).
+    pub(crate) fn apply_legal(&mut self, action: Action, ev: &mut Vec<Event>) {
+        let pending = self.prompt.take().expect("pending");
+        self.decide(pending, action, ev);
+        self.run(ev);
     }
 
     /// Applies a legal action to the decision it answers: one arm per

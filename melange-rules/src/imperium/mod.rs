@@ -136,6 +136,28 @@ impl Ruleset for Imperium {
         r
     }
 
+    /// A listed action of the seat to act skips the check (the list is
+    /// this decision's, so the action is legal) and plays at once; the
+    /// next decision's list is built once, for the caller. A resignation
+    /// or an unlisted action goes through [`Ruleset::apply`] whole.
+    fn apply_listed(
+        &mut self,
+        seat: Seat,
+        action: &Action,
+        listed: &mut Vec<Action>,
+        events: &mut Vec<Event>,
+    ) -> Result<(), RuleError> {
+        if self.plays_from_list(seat, action, listed) {
+            self.apply_legal(*action, events);
+        } else {
+            self.apply(seat, action, events)?;
+        }
+        // The pending decision's list: empty once the game is over.
+        listed.clear();
+        self.legal(listed);
+        Ok(())
+    }
+
     fn view(&self, viewer: Viewer) -> ImperiumView {
         self.make_view(viewer)
     }

@@ -501,14 +501,20 @@ impl WireRules for Arrakis {
 }
 
 /// Named leaders of a bitmask, by id, for one faction (or all).
+/// Only the set bits are visited: a view asks this of every area twice,
+/// and most areas hold no named leader.
 fn leaders_of(named: u64, faction: Option<Faction>) -> Vec<String> {
     let d = data();
-    (0..64u8)
-        .filter(|i| named >> i & 1 == 1)
-        .map(LeaderId)
-        .filter(|l| faction.is_none_or(|f| d.leader(*l).faction == f))
-        .map(leader_name)
-        .collect()
+    let mut out = Vec::new();
+    let mut rest = named;
+    while rest != 0 {
+        let leader = LeaderId(rest.trailing_zeros() as u8);
+        rest &= rest - 1;
+        if faction.is_none_or(|f| d.leader(leader).faction == f) {
+            out.push(leader_name(leader));
+        }
+    }
+    out
 }
 
 fn group_to_pb(g: &Group) -> pb::ArrakisGroup {

@@ -59,7 +59,7 @@ impl<R: Ruleset> Match<R> {
                 self.bot_streak = MAX_BOT_STREAK;
                 return;
             }
-            let pick = kind.choose(legal.len(), rng);
+            let pick = kind.choose(&self.state, seat, &legal, rng);
             let action = legal.swap_remove(pick);
             self.scratch = legal;
             if let Err(error) = self.guarded_step(seat, action, out) {

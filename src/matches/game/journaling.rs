@@ -36,7 +36,8 @@ impl<R: Ruleset> Match<R> {
                 } else {
                     legal.clear();
                     self.state.legal_actions(seat, &mut legal);
-                    let chosen = (!legal.is_empty()).then(|| kind.choose(legal.len(), rng));
+                    let chosen =
+                        (!legal.is_empty()).then(|| kind.choose(&self.state, seat, &legal, rng));
                     if problem.is_none() && chosen.and_then(|pick| legal.get(pick)) != Some(&action)
                     {
                         problem = Some(format!(

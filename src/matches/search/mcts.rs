@@ -20,13 +20,15 @@ use std::time::Instant;
 use rand::Rng;
 
 use super::{
-    playout::{Scratch, random_playout},
+    playout::{Scratch, playout_from},
     score::rank_rewards,
 };
 use crate::rules::core::{GameRng, Ruleset, Seat};
 
-/// The iterations of the "mcts" bot.
-pub const DEFAULT_ITERATIONS: u32 = 500;
+/// The iterations of the "mcts" bot: 1,000 since the engines' speed work
+/// (issue 32) made them cost what 500 did, and 500 won only 28 of 40 War
+/// for Arrakis games against the greedy bot (docs/performance.md).
+pub const DEFAULT_ITERATIONS: u32 = 1_000;
 /// The most iterations a search may be asked for ("mcts:N").
 pub const MAX_ITERATIONS: u32 = 100_000;
 /// The most nodes one search keeps: beyond it, iterations go on without
@@ -92,6 +94,7 @@ pub struct Progress<R: Ruleset> {
     scratch: Scratch<R>,
     path: Vec<usize>,
     choices: Vec<usize>,
+    untried: Vec<usize>,
     done: u32,
 }
 
@@ -139,6 +142,7 @@ impl Mcts {
             scratch: Scratch::default(),
             path: Vec::new(),
             choices: Vec::new(),
+            untried: Vec::new(),
             done: 0,
         }))
     }
@@ -162,6 +166,7 @@ impl Mcts {
             scratch,
             path,
             choices,
+            untried,
             done,
         } = &mut progress;
         while *done < self.iterations {
@@ -169,8 +174,9 @@ impl Mcts {
             let mut sample = state.determinize(seat, rng);
             path.clear();
             path.push(0);
-            descend(tree, &mut sample, path, choices, scratch, rng);
-            let rewards = score_after_playout(&mut sample, seat, PLAYOUT_DEPTH, rng, scratch);
+            let listed = descend(tree, &mut sample, path, choices, untried, scratch, rng);
+            let rewards =
+                score_after_playout(&mut sample, seat, PLAYOUT_DEPTH, listed, rng, scratch);
             for &index in &path[1..] {
                 let node = &mut tree[index];
                 node.visits += 1;
@@ -210,25 +216,27 @@ impl Mcts {
 /// Plays uniformly random moves from `sample` until the game ends, the
 /// game's estimate (MC-SIM-07) can read the position, or `depth` moves are
 /// played, and scores where it stopped: the result, the estimate, or the
-/// standing (MC-STAND).
+/// standing (MC-STAND). `listed` says that `scratch.legal` already holds
+/// the sample's legal actions.
 fn score_after_playout<R: Ruleset>(
     sample: &mut R,
     searcher: Seat,
     depth: usize,
+    listed: bool,
     rng: &mut GameRng,
     scratch: &mut Scratch<R>,
 ) -> Vec<f64> {
     let seats = sample.seat_count();
-    for _ in 0..depth {
+    let mut estimate = None;
+    playout_from(sample, depth, listed, rng, scratch, |sample| {
         if sample.result().is_some() {
-            break;
+            return false;
         }
-        if let Some(estimate) = sample.estimate(searcher) {
-            return estimate;
-        }
-        if random_playout(sample, 1, rng, scratch) == 0 {
-            break;
-        }
+        estimate = sample.estimate(searcher);
+        estimate.is_none()
+    });
+    if let Some(estimate) = estimate {
+        return estimate;
     }
     match sample.result() {
         Some(result) => rank_rewards(&result, seats),
@@ -240,22 +248,31 @@ fn score_after_playout<R: Ruleset>(
 
 /// Walks down the tree in `sample` from the root (already on `path`),
 /// applying each chosen move, until it adds a child or cannot go on.
+/// Returns whether `scratch.legal` holds the legal actions of the sample
+/// it leaves: each move goes through [`Ruleset::apply_listed`], which
+/// hands on the next list, so the playout need not build it again.
 fn descend<R: Ruleset>(
     tree: &mut Vec<Node<R::Action>>,
     sample: &mut R,
     path: &mut Vec<usize>,
     choices: &mut Vec<usize>,
+    untried: &mut Vec<usize>,
     scratch: &mut Scratch<R>,
     rng: &mut GameRng,
-) {
+) -> bool {
     let mut at = 0;
+    let mut listed = false;
     while let Some(actor) = sample.to_act() {
-        scratch.legal.clear();
-        sample.legal_actions(actor, &mut scratch.legal);
+        if !listed {
+            scratch.legal.clear();
+            sample.legal_actions(actor, &mut scratch.legal);
+            listed = true;
+        }
         // The children legal here, counted as available, and the legal
         // moves no child has tried yet.
         choices.clear();
-        let mut untried: Vec<usize> = (0..scratch.legal.len()).collect();
+        untried.clear();
+        untried.extend(0..scratch.legal.len());
         for &child in &tree[at].children {
             let node = &tree[child];
             if node.mover != actor {
@@ -276,7 +293,7 @@ fn descend<R: Ruleset>(
         }
         let next = if !untried.is_empty() && tree.len() < MAX_NODES {
             let pick = untried[rng.random_range(0..untried.len())];
-            let action = scratch.legal.swap_remove(pick);
+            let action = scratch.legal[pick].clone();
             let mut node = Node::new(Some(action), actor);
             node.available = 1;
             tree.push(node);
@@ -297,19 +314,25 @@ fn descend<R: Ruleset>(
                 .map(|(child, _)| (child, false))
         };
         let Some((child, added)) = next else {
-            return;
+            return listed;
         };
         let Some(action) = tree[child].action.clone() else {
-            return;
+            return listed;
         };
         scratch.events.clear();
-        if sample.apply(actor, &action, &mut scratch.events).is_err() {
-            return;
+        // The child's move is in the list: a new child's was picked from
+        // it, a visited child is a choice only where its move is listed.
+        if sample
+            .apply_listed(actor, &action, &mut scratch.legal, &mut scratch.events)
+            .is_err()
+        {
+            return false;
         }
         path.push(child);
         at = child;
         if added {
-            return;
+            return true;
         }
     }
+    listed
 }

@@ -33,19 +33,43 @@ pub fn random_playout<R: Ruleset>(
     rng: &mut GameRng,
     scratch: &mut Scratch<R>,
 ) -> usize {
+    playout_from(state, steps, false, rng, scratch, |_| true)
+}
+
+/// [`random_playout`] that also stops before a move when `go_on` says so
+/// of the state reached, for a caller whose `scratch.legal` may already
+/// hold the state's legal actions (`listed`), as a search's descent leaves
+/// them. The list is built at most once, then handed on by
+/// [`Ruleset::apply_listed`] from move to move, so a playout builds each
+/// decision's list once; the moves and the generator's draws are those of
+/// building it afresh every move.
+pub(crate) fn playout_from<R: Ruleset>(
+    state: &mut R,
+    steps: usize,
+    mut listed: bool,
+    rng: &mut GameRng,
+    scratch: &mut Scratch<R>,
+    mut go_on: impl FnMut(&R) -> bool,
+) -> usize {
     for played in 0..steps {
+        if !go_on(state) {
+            return played;
+        }
         let Some(seat) = state.to_act() else {
             return played;
         };
-        scratch.legal.clear();
-        state.legal_actions(seat, &mut scratch.legal);
+        if !listed {
+            scratch.legal.clear();
+            state.legal_actions(seat, &mut scratch.legal);
+            listed = true;
+        }
         if scratch.legal.is_empty() {
             return played;
         }
-        let pick = rng.random_range(0..scratch.legal.len());
+        let pick = scratch.legal[rng.random_range(0..scratch.legal.len())].clone();
         scratch.events.clear();
         if state
-            .apply(seat, &scratch.legal[pick], &mut scratch.events)
+            .apply_listed(seat, &pick, &mut scratch.legal, &mut scratch.events)
             .is_err()
         {
             return played;

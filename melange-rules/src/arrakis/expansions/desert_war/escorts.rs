@@ -268,8 +268,15 @@ impl Arrakis {
         else {
             return;
         };
+        // One pass: each area's Escorts, no more than its generic leaders,
+        // counted as serving.
+        let mut serving = 0u8;
         for s in &mut self.areas {
-            s.expansions.desert.escorts = s.expansions.desert.escorts.min(s.generic[H]);
+            let escorts = &mut s.expansions.desert.escorts;
+            if *escorts > 0 {
+                *escorts = (*escorts).min(s.generic[H]);
+                serving += *escorts;
+            }
         }
         match &mut self.prompt {
             Prompt::Battle(bt) | Prompt::Excess(_, _, AfterExcess::Battle(bt)) => {
@@ -282,7 +289,6 @@ impl Arrakis {
             .iter()
             .filter(|v| **v == Some(Vehicle::ESCORT_ORNITHOPTER))
             .count() as u8;
-        let serving: u8 = self.areas.iter().map(|s| s.expansions.desert.escorts).sum();
         let flying = self.escorts_in_flight();
         let Some(dw) = self.expansions.desert_war.as_mut() else {
             return;
