@@ -139,8 +139,16 @@ impl Arrakis {
     }
 
     pub(crate) fn legal_turn(&self, f: Faction, out: &mut Vec<Action>) {
+        // The unspent results in one pass over the dice, offered in the
+        // results' order.
+        let unspent = self
+            .house(f)
+            .dice
+            .iter()
+            .filter(|d| !d.spent)
+            .fold(0u8, |mask, d| mask | 1 << d.result as u8);
         for r in DieResult::ALL {
-            if self.unspent(f, r) {
+            if unspent >> r as u8 & 1 == 1 {
                 out.push(Action::SpendDie(r));
             }
         }

@@ -78,15 +78,18 @@ impl Arrakis {
         self.areas.iter().filter(|a| a.harvester).count() as u8
     }
 
-    /// A free desert area for a harvester (AR-VEH-07, AR-VEH-08).
-    pub(crate) fn harvester_area_ok(&self, a: AreaId) -> bool {
-        let s = &self.areas[a.index()];
-        self.is_desert(a)
-            && !s.any_harvester() // AR-VEH-08, SM-HARVESTER-03
-            && s.sietch.is_none()
-            && !self.hook_sietch_at(a)
-            && s.unit_count(A) == 0
-            && s.worm.is_none()
+    /// The free desert areas for a harvester (AR-VEH-07, AR-VEH-08), in
+    /// area order. The legal actions ask this at every placement, so the
+    /// desert is read once and each area's own fields before any hook.
+    pub(crate) fn harvester_areas(&self) -> impl Iterator<Item = AreaId> + '_ {
+        self.desert_now().iter().filter(|&a| {
+            let s = &self.areas[a.index()];
+            !s.any_harvester() // AR-VEH-08, SM-HARVESTER-03
+                && s.sietch.is_none()
+                && s.unit_count(A) == 0
+                && s.worm.is_none()
+                && !self.hook_sietch_at(a)
+        })
     }
 
     pub(crate) fn step_vehicles(&mut self, action: Action, ev: &mut Vec<Event>) {
@@ -165,11 +168,7 @@ impl Arrakis {
         let t = &self.d().tables.figures.harkonnen;
         let h_left = if any { ornithopters } else { harvesters };
         if h_left > 0 && self.harvesters_on_board() < t.harvester {
-            for a in self.desert_now().iter() {
-                if self.harvester_area_ok(a) {
-                    out.push(Action::PlaceHarvester(a));
-                }
-            }
+            out.extend(self.harvester_areas().map(Action::PlaceHarvester));
         }
         for (v, left, total) in [
             (Vehicle::Ornithopter, ornithopters, t.ornithopter),

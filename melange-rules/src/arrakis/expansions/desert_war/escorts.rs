@@ -260,24 +260,10 @@ impl Arrakis {
     /// supply; here each Escort that left a legion that way goes back to
     /// the Escort supply instead. Generic leaders go before Escorts.
     pub(crate) fn settle_escorts(&mut self) {
-        let Some(total) = self
-            .expansions
-            .desert_war
-            .as_ref()
-            .map(|_| desert_war().harkonnen.escort_ornithopters)
-        else {
+        let Some(supply) = self.expansions.desert_war.as_ref().map(|dw| dw.escorts) else {
             return;
         };
-        // One pass: each area's Escorts, no more than its generic leaders,
-        // counted as serving.
-        let mut serving = 0u8;
-        for s in &mut self.areas {
-            let escorts = &mut s.expansions.desert.escorts;
-            if *escorts > 0 {
-                *escorts = (*escorts).min(s.generic[H]);
-                serving += *escorts;
-            }
-        }
+        let total = desert_war().harkonnen.escort_ornithopters;
         match &mut self.prompt {
             Prompt::Battle(bt) | Prompt::Excess(_, _, AfterExcess::Battle(bt)) => {
                 bt.group.escorts = bt.group.escorts.min(bt.group.generic);
@@ -290,6 +276,23 @@ impl Arrakis {
             .filter(|v| **v == Some(Vehicle::ESCORT_ORNITHOPTER))
             .count() as u8;
         let flying = self.escorts_in_flight();
+        // Every Escort is in the supply, on a zone, in a legion or flying
+        // with an attack (this keeps it so): when the supply, the zones and
+        // the attack hold them all, no legion has one, and the areas need
+        // not be walked (most steps of most games).
+        if supply + placed + flying >= total {
+            return;
+        }
+        // One pass: each area's Escorts, no more than its generic leaders,
+        // counted as serving.
+        let mut serving = 0u8;
+        for s in &mut self.areas {
+            let escorts = &mut s.expansions.desert.escorts;
+            if *escorts > 0 {
+                *escorts = (*escorts).min(s.generic[H]);
+                serving += *escorts;
+            }
+        }
         let Some(dw) = self.expansions.desert_war.as_mut() else {
             return;
         };

@@ -93,13 +93,9 @@ impl Arrakis {
             return;
         }
         if self.smuggler_harvesters_left() > 0 {
-            for a in self.desert_now().iter() {
-                if self.harvester_area_ok(a) {
-                    out.push(Action::Expansion(ExpansionAction::Smugglers(
-                        SmAction::PlaceHarvester(a),
-                    )));
-                }
-            }
+            out.extend(self.harvester_areas().map(|a| {
+                Action::Expansion(ExpansionAction::Smugglers(SmAction::PlaceHarvester(a)))
+            }));
         }
         if self.smuggler_carryall_left() {
             for z in 0..self.zones.len() {
@@ -118,8 +114,8 @@ impl Arrakis {
         if !self.smuggler_placement_open() {
             return false;
         }
-        let harvester = self.smuggler_harvesters_left() > 0
-            && self.desert_now().iter().any(|a| self.harvester_area_ok(a));
+        let harvester =
+            self.smuggler_harvesters_left() > 0 && self.harvester_areas().next().is_some();
         harvester || (self.smuggler_carryall_left() && !self.zones.is_empty())
     }
 
