@@ -12,7 +12,7 @@ use melange::{
     pb,
     rules::{
         arrakis::{Arrakis, ArrakisOptions},
-        core::{RngStream, Ruleset, Seat},
+        core::{GameRng, RngStream, Ruleset, Seat},
         imperium::{Imperium, ImperiumOptions},
     },
 };
@@ -227,13 +227,28 @@ fn search_games_are_the_same_for_the_same_seed_and_survive_a_restart() {
 /// not see redrawn) get the same move from a search with the same
 /// generator.
 pub fn indistinguishable_states_get_the_same_search_move<R: Ruleset>(state: &R, seat: Seat) {
+    let search = Mcts { iterations: 60 };
+    indistinguishable_states_get_the_same_move(state, seat, |state, rng| {
+        search.decide(state, seat, rng)
+    });
+}
+
+/// MC-SIM-06: `state` and a state `seat` cannot tell from it (what it does
+/// not see redrawn) get the same move from a bot, `choose`, drawing from
+/// the same generator.
+pub fn indistinguishable_states_get_the_same_move<R: Ruleset, M>(
+    state: &R,
+    seat: Seat,
+    choose: impl Fn(&R, &mut GameRng) -> M,
+) where
+    M: PartialEq + std::fmt::Debug,
+{
     let twin = state.determinize(seat, &mut RngStream::Rival.rng(99));
     assert_ne!(format!("{state:?}"), format!("{twin:?}"));
-    let search = Mcts { iterations: 60 };
-    for seed in [3, 4] {
+    for seed in [3, 4, 5] {
         assert_eq!(
-            search.decide(state, seat, &mut RngStream::Bot(seat.0).rng(seed)),
-            search.decide(&twin, seat, &mut RngStream::Bot(seat.0).rng(seed)),
+            choose(state, &mut RngStream::Bot(seat.0).rng(seed)),
+            choose(&twin, &mut RngStream::Bot(seat.0).rng(seed)),
             "seed {seed}"
         );
     }
