@@ -53,10 +53,14 @@ impl Arrakis {
         match m.picked {
             None => {
                 for (i, s) in self.areas.iter().enumerate() {
+                    // Most areas hold no unit of `f`: asked first.
+                    if s.unit_count(f) == 0 {
+                        continue;
+                    }
                     let a = AreaId(i as u8);
                     // AR-DIE-04: figures moved this action stay put.
                     // A pinned leader's legion stays (Seek Out the Mahdi).
-                    if m.moved_into.contains(a) || s.unit_count(f) == 0 || self.pinned_at(a) {
+                    if m.moved_into.contains(a) || self.pinned_at(a) {
                         continue;
                     }
                     // AR-DIE-06: Leadership needs a leader.
