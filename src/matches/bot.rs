@@ -77,6 +77,16 @@ impl BotKind {
         }
     }
 
+    /// The rules steps a move of this bot costs among `legal` actions, at
+    /// least one: the greedy bot plays each of them once on a sample. What
+    /// a bot slice is budgeted in ([`super::Match::play_bots`]).
+    pub fn steps(self, legal: usize) -> usize {
+        match self {
+            BotKind::Greedy => legal.max(1),
+            BotKind::Random | BotKind::Mcts(_) => 1,
+        }
+    }
+
     /// Picks the index of one of `seat`'s legal actions in `state`
     /// (`legal`, not empty), for a bot that does not search (a search bot
     /// picks the first). The greedy bot's look-ahead is bounded by the

@@ -2,7 +2,7 @@
 //! when there is one, breaks ties with its own generator, reads nothing
 //! its seat cannot see, and plays whole games through the server.
 use melange::{
-    matches::search::greedy_pick,
+    matches::{BOT_SLICE, BotKind, Match, SeatPlan, search::greedy_pick},
     pb,
     rules::{
         arrakis::{Arrakis, ArrakisOptions},
@@ -113,4 +113,26 @@ async fn a_greedy_seat_plays_short_games_of_both_kinds_to_the_end() {
         let end = wait_for_end(&mut client, &created.game_id).await;
         assert!(end.result.is_some(), "{kind:?}");
     }
+}
+
+#[test]
+fn a_slice_of_greedy_moves_costs_its_steps_not_its_moves() {
+    // MC-SIM-09: a greedy move plays each legal action once, so a bot slice
+    // (what CreateGame, ApplyAction and each background slice may play
+    // under the game's lock) counts it as that many rules steps. With 3
+    // legal takes a move, creation's slice of BOT_SLICE steps plays a third
+    // as many greedy moves as random ones.
+    let options = HarnessOptions {
+        seats: 2,
+        counters: 100_000,
+        panic_at: None,
+    };
+    let moves_at_creation = |bot: &str| {
+        let kind = BotKind::parse(bot).unwrap();
+        let plans = vec![SeatPlan { bot: Some(kind) }; 2];
+        let (game, _) = Match::<Harness>::create(options.clone(), 4, &plans).unwrap();
+        game.version() as usize
+    };
+    assert_eq!(moves_at_creation("random"), BOT_SLICE);
+    assert_eq!(moves_at_creation("greedy"), BOT_SLICE.div_ceil(3));
 }

@@ -5,7 +5,9 @@
 use super::*;
 
 impl<R: Ruleset> Match<R> {
-    /// Lets built-in bots play at most `budget` moves while one is to act,
+    /// Lets built-in bots play moves worth at most `budget` rules steps
+    /// (a random move is one, a greedy move one per legal action it tries,
+    /// [`BotKind::steps`]) while one is to act,
     /// and says whether a bot still has a move to make (`budget` 0 only
     /// asks). The moves reach watchers as any other; the server calls this
     /// in slices off its async workers, so a long bot stretch never holds
@@ -33,9 +35,14 @@ impl<R: Ruleset> Match<R> {
         (slot.bot.is_some() && self.bot_streak < MAX_BOT_STREAK).then_some(seat)
     }
 
-    /// Plays at most `budget` bot moves, collecting their events.
+    /// Plays bot moves worth at most `budget` rules steps (a random move
+    /// is one, a greedy move one per legal action it tries, see
+    /// [`BotKind::steps`]; the first move always plays), collecting their
+    /// events. A slice of greedy moves thus costs what a slice of random
+    /// ones does, whoever asked for it.
     pub(super) fn bot_moves(&mut self, budget: usize, out: &mut Vec<Stamped<R::Event>>) {
-        for _ in 0..budget {
+        let mut spent = 0;
+        while spent < budget {
             let Some(seat) = self.bot_to_act() else {
                 return;
             };
@@ -59,6 +66,7 @@ impl<R: Ruleset> Match<R> {
                 self.bot_streak = MAX_BOT_STREAK;
                 return;
             }
+            spent += kind.steps(legal.len());
             let pick = kind.choose(&self.state, seat, &legal, rng);
             let action = legal.swap_remove(pick);
             self.scratch = legal;

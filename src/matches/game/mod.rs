@@ -29,7 +29,8 @@ const UPDATE_BUFFER: usize = 256;
 /// took 383,401).
 const MAX_BOT_STREAK: usize = 1_000_000;
 
-/// The most bot moves played in one go: inside a `CreateGame` or an
+/// The most bot moves played in one go, in rules steps (a random move is
+/// one, a greedy move one per legal action it tries): inside a `CreateGame` or an
 /// `ApplyAction` (enough for the bots' answer in a game with people), and
 /// in each slice of the background play that takes over when bots have
 /// more to play (see [`Match::play_bots`]). At about a microsecond a move
