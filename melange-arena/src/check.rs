@@ -105,6 +105,7 @@ async fn ask(
     let read = game_request(pb::GetViewRequest {
         game_id: created.game_id.clone(),
         seat: Some(to_act),
+        detail: pb::Detail::Full as i32,
     })
     .map_err(|status| status.message().to_owned())?;
     let view = client

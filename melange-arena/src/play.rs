@@ -338,6 +338,7 @@ async fn wait_for_end(
         let request = game_request(pb::GetViewRequest {
             game_id: game_id.to_owned(),
             seat: None,
+            detail: pb::Detail::Actions as i32,
         })
         .map_err(|status| Waited::Failed(failed("GetView", &status)))?;
         let view = match client.get_view(request).await {

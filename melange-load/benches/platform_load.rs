@@ -58,6 +58,7 @@ fn main() {
             unread_streams: 0,
             ack_log: None,
             retry_unavailable: true,
+            detail: pb::Detail::Actions,
         };
         let report = run(config, Arc::new(Progress::default()))
             .await

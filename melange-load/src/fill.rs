@@ -145,6 +145,7 @@ pub async fn fill(
                     game_id: &game.game_id,
                     shared: &shared,
                     seed,
+                    detail: melange::pb::Detail::Actions,
                 };
                 match driver.play(&grants, Some(config.mid_game_actions)).await {
                     Ok(()) => {

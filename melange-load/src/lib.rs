@@ -45,13 +45,24 @@ pub enum Workload {
     /// and ApplyAction answering with the view: the heaviest way to play.
     Views,
     /// A client per seat streaming its seat with `events_only` (the view
-    /// only when the seat must act) and ApplyAction with `omit_view`: what
-    /// a bot that follows the game live should do.
+    /// only when the seat must act) and ApplyAction with `omit_view`, at
+    /// the run's detail: what a bot that follows the game live should do.
     Events,
     /// One client per game holding every seat's token and no stream: it
     /// continues from each ApplyAction response and asks GetView when the
-    /// turn passes to another seat.
+    /// turn passes to another seat, at the run's detail.
     Unwatched,
+}
+
+impl Workload {
+    /// The detail its clients ask for in a run at `detail`: everything for
+    /// `views`, the run's for the others.
+    pub fn detail(self, detail: pb::Detail) -> pb::Detail {
+        match self {
+            Workload::Views => pb::Detail::Full,
+            Workload::Events | Workload::Unwatched => detail,
+        }
+    }
 }
 
 impl Workload {
@@ -104,6 +115,11 @@ pub struct LoadConfig {
     /// broken stream backs off, re-reads its view and goes on (issue P14;
     /// `retry.rs`), rather than failing its game at once.
     pub retry_unavailable: bool,
+    /// How much the `events` and `unwatched` clients ask their views,
+    /// responses and updates to carry (`--detail`). They act on the legal
+    /// actions alone, so `Actions` is all they need; `views` always asks
+    /// for everything, being the workload of clients that read it all.
+    pub detail: pb::Detail,
 }
 
 /// Live counters for the progress line.

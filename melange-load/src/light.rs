@@ -51,6 +51,9 @@ pub struct LightApplyRequest {
     pub action: Bytes,
     #[prost(bool, tag = "5")]
     pub omit_view: bool,
+    /// `Detail`.
+    #[prost(int32, tag = "7")]
+    pub detail: i32,
 }
 
 impl melange::api::NamesGame for LightApplyRequest {
@@ -171,12 +174,18 @@ mod tests {
             expected_version: 7,
             action: light.legal_actions[0].action.clone(),
             omit_view: true,
+            detail: pb::Detail::Actions as i32,
         };
         let read = pb::ApplyActionRequest::decode(request.encode_to_vec().as_slice()).unwrap();
         assert_eq!(read.action, Some(action));
         assert_eq!(
-            (read.seat, read.expected_version, read.omit_view),
-            (1, 7, true)
+            (
+                read.seat,
+                read.expected_version,
+                read.omit_view,
+                read.detail
+            ),
+            (1, 7, true, pb::Detail::Actions as i32)
         );
         let update = pb::GameUpdate {
             version: 8,

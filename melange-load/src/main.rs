@@ -56,6 +56,12 @@ struct Flags {
         default_value = "events,unwatched"
     )]
     workloads: Vec<Workload>,
+    /// How much the `events` and `unwatched` clients ask for (`Detail`):
+    /// `actions` (no game state, labels or events: they act on the legal
+    /// actions alone), `typed` (no labels or event texts) or `full`.
+    /// `views` always asks for everything.
+    #[arg(long, value_enum, default_value = "actions")]
+    detail: DetailFlag,
     /// Fill mode: create this many games and leave them live (every
     /// --mid-game-every-th played --mid-game-actions actions in), then print
     /// the server's resident memory per game (needs --server-pid).
@@ -138,6 +144,24 @@ struct Flags {
     attack_from: std::net::IpAddr,
 }
 
+/// `--detail`: the contract's `Detail` by name.
+#[derive(Clone, Copy, Debug, clap::ValueEnum)]
+enum DetailFlag {
+    Full,
+    Typed,
+    Actions,
+}
+
+impl From<DetailFlag> for pb::Detail {
+    fn from(flag: DetailFlag) -> Self {
+        match flag {
+            DetailFlag::Full => pb::Detail::Full,
+            DetailFlag::Typed => pb::Detail::Typed,
+            DetailFlag::Actions => pb::Detail::Actions,
+        }
+    }
+}
+
 #[tokio::main]
 async fn main() -> Result<(), Box<dyn std::error::Error>> {
     let flags = Flags::parse();
@@ -172,6 +196,7 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
         unread_streams: flags.unread_streams,
         ack_log: ack_log.clone(),
         retry_unavailable: flags.retry_unavailable,
+        detail: flags.detail.into(),
     };
     let progress = Arc::new(Progress::default());
     if let Some(games) = flags.fill {

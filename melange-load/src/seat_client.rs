@@ -101,6 +101,7 @@ pub async fn play_game(
             game_id: &game.game_id,
             shared,
             seed,
+            detail: workload.detail(config.detail),
         };
         let result = driver.play(&grants, None).await;
         if let Err(status) = &result {
@@ -109,10 +110,12 @@ pub async fn play_game(
         return result.is_ok();
     }
     let mut seats = JoinSet::new();
+    let detail = workload.detail(config.detail);
     for grant in grants {
         let (client, shared, game_id) = (light.clone(), shared.clone(), game.game_id.clone());
         seats.spawn(async move {
-            let result = play_seat(client, &game_id, grant, workload, seed, &shared).await;
+            let plays = (workload, detail);
+            let result = play_seat(client, &game_id, grant, plays, seed, &shared).await;
             if let Err(status) = &result {
                 shared.record_error(status);
             }
@@ -160,13 +163,13 @@ async fn apply(
     Ok(response)
 }
 
-/// A random legal action of `view`, as a request at its version.
+/// A random legal action of `view`, as a request at its version whose
+/// response carries the view (unless `omit_view`) at `detail`.
 fn random_action(
     view: &mut LightView,
     rng: &mut GameRng,
-    game_id: &str,
-    seat: u32,
-    omit_view: bool,
+    (game_id, seat): (&str, u32),
+    (omit_view, detail): (bool, pb::Detail),
 ) -> Result<LightApplyRequest, Status> {
     if view.legal_actions.is_empty() {
         return Err(Status::internal(
@@ -180,19 +183,20 @@ fn random_action(
         expected_version: view.version,
         action: view.legal_actions.swap_remove(pick).action,
         omit_view,
+        detail: detail as i32,
     })
 }
 
 /// One seat's client: streams the game as its seat and acts on its turn.
 /// With [`Workload::Events`] the stream carries the view only when the seat
 /// must act and ApplyAction leaves it out; with [`Workload::Views`] every
-/// update and response carries it. After a transient failure (with
-/// retries) it starts again from a re-read view.
+/// update and response carries it. Every call asks for `detail`. After a
+/// transient failure (with retries) it starts again from a re-read view.
 async fn play_seat(
     client: LightClient,
     game_id: &str,
     grant: pb::SeatGrant,
-    workload: Workload,
+    (workload, detail): (Workload, pb::Detail),
     seed: u64,
     shared: &Shared,
 ) -> Result<(), Status> {
@@ -202,6 +206,7 @@ async fn play_seat(
         rng: seat_rng(grant.seat, seed),
         grant,
         events_only: workload == Workload::Events,
+        detail,
         shared,
     };
     let mut recovery = Recovery::new(shared);
@@ -219,6 +224,7 @@ struct SeatClient<'a> {
     game_id: &'a str,
     grant: pb::SeatGrant,
     events_only: bool,
+    detail: pb::Detail,
     rng: GameRng,
     shared: &'a Shared,
 }
@@ -232,6 +238,7 @@ impl SeatClient<'_> {
         let read = pb::GetViewRequest {
             game_id: self.game_id.to_owned(),
             seat,
+            detail: self.detail as i32,
         };
         let mut view = self
             .client
@@ -243,6 +250,7 @@ impl SeatClient<'_> {
             seat,
             from_version: view.version,
             events_only: self.events_only,
+            detail: self.detail as i32,
         };
         let mut updates = self
             .client
@@ -259,9 +267,8 @@ impl SeatClient<'_> {
                 let request = random_action(
                     &mut view,
                     &mut self.rng,
-                    self.game_id,
-                    self.grant.seat,
-                    self.events_only,
+                    (self.game_id, self.grant.seat),
+                    (self.events_only, self.detail),
                 )?;
                 let response =
                     apply(&mut self.client, self.shared, &self.grant.token, request).await?;
@@ -310,6 +317,8 @@ pub(crate) struct Driver<'a> {
     pub game_id: &'a str,
     pub shared: &'a Shared,
     pub seed: u64,
+    /// How much its responses and views carry.
+    pub detail: pb::Detail,
 }
 
 impl Driver<'_> {
@@ -368,8 +377,12 @@ impl Driver<'_> {
                 continue;
             }
             let grant = &grants[index];
-            let request =
-                random_action(&mut view, &mut rngs[index], self.game_id, grant.seat, false)?;
+            let request = random_action(
+                &mut view,
+                &mut rngs[index],
+                (self.game_id, grant.seat),
+                (false, self.detail),
+            )?;
             let response = apply(&mut self.client, self.shared, &grant.token, request).await?;
             recovery.acknowledged();
             *played += 1;
@@ -385,6 +398,7 @@ impl Driver<'_> {
         let request = pb::GetViewRequest {
             game_id: self.game_id.to_owned(),
             seat: Some(grant.seat),
+            detail: self.detail as i32,
         };
         let view = self
             .client

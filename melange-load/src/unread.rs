@@ -80,6 +80,7 @@ pub async fn open(config: &LoadConfig, count: usize) -> Result<UnreadStreams, St
                 seat: None,
                 from_version: 0,
                 events_only: false,
+                detail: pb::Detail::Full as i32,
             };
             let channel = channels[streams.len() % channels.len()].clone();
             let mut stream = GameServiceClient::new(channel)
@@ -132,6 +133,7 @@ async fn finished_bot_game(
             .get_view(game_request(pb::GetViewRequest {
                 game_id: game.game_id.clone(),
                 seat: None,
+                detail: pb::Detail::Actions as i32,
             })?)
             .await?
             .into_inner();

@@ -6,7 +6,7 @@ use std::{
 use tokio::{sync::watch, time::Instant};
 use tokio_stream::{Stream, StreamExt, wrappers::BroadcastStream};
 
-pub use super::render::UpdateShape;
+pub use super::render::{Detail, UpdateShape};
 use super::{WireRules, render, simulate};
 use crate::{
     matches::{
@@ -59,21 +59,22 @@ struct Catching<R: WireRules> {
     chosen: bool,
     viewer: Viewer,
     shape: UpdateShape,
+    detail: Detail,
 }
 
 impl<R: WireRules> PastUpdates for Catching<R> {
     fn next(&mut self, budget: usize) -> Result<CaughtUp, MatchError> {
-        let viewer = self.viewer;
+        let (viewer, detail) = (self.viewer, self.detail);
         Ok(match self.cursor.step(budget)? {
             Replayed::Update(version, events, state) => CaughtUp::Update(Box::new(render::update(
                 (version, stand_in_at(&self.stand_ins, version)),
                 state,
                 viewer,
                 self.shape,
-                || render::events(state, events, viewer),
+                || render::events(state, events, viewer, detail),
                 || {
                     marked(
-                        render::view(&self.game_id, state, version, viewer),
+                        render::view(&self.game_id, state, version, viewer, detail),
                         self.chosen,
                     )
                 },
@@ -93,11 +94,12 @@ fn stand_in_at(stand_ins: &[(u64, StandIn)], version: u64) -> Option<&StandIn> {
 }
 
 /// What one viewer's streams of one update share, each part rendered by
-/// the first stream (or `ApplyAction` response) that needs it.
+/// the first stream (or `ApplyAction` response) that needs it, once per
+/// [`Detail`] (at [`Detail::index`]).
 #[derive(Debug, Default)]
 struct SharedRendering {
-    events: OnceLock<Vec<pb::Event>>,
-    view: OnceLock<pb::View>,
+    events: [OnceLock<Vec<pb::Event>>; Detail::COUNT],
+    view: [OnceLock<pb::View>; Detail::COUNT],
 }
 
 /// `viewer`'s update, rendered once per viewer for all its readers.
@@ -106,12 +108,15 @@ fn shared_update<R: WireRules>(
     game_id: &str,
     chosen: bool,
     viewer: Viewer,
-    shape: UpdateShape,
+    (shape, detail): (UpdateShape, Detail),
 ) -> pb::GameUpdate {
     let state = &update.state;
-    let events = || render::events(state, &update.events, viewer);
+    let events = || render::events(state, &update.events, viewer, detail);
     let view = || {
-        let mut view = marked(render::view(game_id, state, update.version, viewer), chosen);
+        let mut view = marked(
+            render::view(game_id, state, update.version, viewer, detail),
+            chosen,
+        );
         view.clocks = render::clocks(&update.clocks);
         view
     };
@@ -121,8 +126,8 @@ fn shared_update<R: WireRules>(
             state,
             viewer,
             shape,
-            || shared.events.get_or_init(events).clone(),
-            || shared.view.get_or_init(view).clone(),
+            || shared.events[detail.index()].get_or_init(events).clone(),
+            || shared.view[detail.index()].get_or_init(view).clone(),
         ),
         None => render::update(
             (update.version, update.stand_in.as_ref()),
@@ -205,18 +210,19 @@ pub trait HostedGame: Send + 'static {
     fn summary(&self) -> pb::GameSummary;
     /// Checks a seat's bearer token and returns its viewer.
     fn authorize(&self, seat: u32, token: Option<&str>) -> Result<Viewer, MatchError>;
-    /// The current view for `viewer`.
-    fn view(&self, viewer: Viewer) -> pb::View;
+    /// The current view for `viewer`, as much of it as `detail` asks for.
+    fn view(&self, viewer: Viewer, detail: Detail) -> pb::View;
     /// Applies an authorized seat's action, with its bot's note
     /// (MC-NOTE-01; empty: none); on error nothing changes. The response
-    /// carries the seat's view unless `omit_view`.
+    /// carries the seat's view unless `omit_view`, and its view and events
+    /// as much as `detail` asks for.
     fn apply(
         &mut self,
         seat: Seat,
         expected_version: u64,
         action: &pb::Action,
         note: &str,
-        omit_view: bool,
+        view: (bool, Detail),
     ) -> Result<pb::ApplyActionResponse, MatchError>;
     /// Lets the built-in bots play at most `budget` moves; says whether a bot
     /// still has a move to make (`budget` 0 only asks).
@@ -275,10 +281,12 @@ pub trait HostedGame: Send + 'static {
     /// `max_actions` of them and no more than `max_bytes` encoded (at least
     /// one, whatever its size), with `next_page_token` set when more follow.
     fn replay_page(&self, after: u64, max_actions: usize, max_bytes: usize) -> pb::Replay;
-    /// The current version and the live updates after it, for `viewer`.
-    fn subscribe(&mut self, viewer: Viewer, shape: UpdateShape) -> (u64, LiveUpdates);
-    /// Past updates after `after`, for `viewer`.
-    fn catch_up(&self, viewer: Viewer, after: u64, shape: UpdateShape) -> CatchUp;
+    /// The current version and the live updates after it, for `viewer`,
+    /// shaped and detailed as its stream asked.
+    fn subscribe(&mut self, viewer: Viewer, shape: (UpdateShape, Detail)) -> (u64, LiveUpdates);
+    /// Past updates after `after`, for `viewer`, shaped and detailed as its
+    /// stream asked.
+    fn catch_up(&self, viewer: Viewer, after: u64, shape: (UpdateShape, Detail)) -> CatchUp;
 }
 
 /// A [`Match`] of ruleset `R` with its id and the options as the client sent
@@ -393,10 +401,16 @@ impl<R: WireRules> HostedGame for Hosted<R> {
         self.game.authorize(seat, token).map(Viewer::Seat)
     }
 
-    fn view(&self, viewer: Viewer) -> pb::View {
+    fn view(&self, viewer: Viewer, detail: Detail) -> pb::View {
         let render = || {
             marked(
-                render::view(&self.game_id, self.game.state(), self.version(), viewer),
+                render::view(
+                    &self.game_id,
+                    self.game.state(),
+                    self.version(),
+                    viewer,
+                    detail,
+                ),
                 self.seed_chosen_by_creator,
             )
         };
@@ -407,7 +421,7 @@ impl<R: WireRules> HostedGame for Hosted<R> {
             .last_update()
             .and_then(|update| shared_for(update, viewer))
         {
-            Some(shared) => shared.view.get_or_init(render).clone(),
+            Some(shared) => shared.view[detail.index()].get_or_init(render).clone(),
             None => render(),
         };
         // The clocks as they are now, not as the update's stream saw them.
@@ -423,7 +437,7 @@ impl<R: WireRules> HostedGame for Hosted<R> {
         expected_version: u64,
         action: &pb::Action,
         note: &str,
-        omit_view: bool,
+        (omit_view, detail): (bool, Detail),
     ) -> Result<pb::ApplyActionResponse, MatchError> {
         let note = checked_note(note)?;
         let action = R::action_from_pb(action)?;
@@ -433,8 +447,8 @@ impl<R: WireRules> HostedGame for Hosted<R> {
         let viewer = Viewer::Seat(seat);
         Ok(pb::ApplyActionResponse {
             version: applied.version,
-            events: render::events(self.game.state(), &applied.events, viewer),
-            view: (!omit_view).then(|| self.view(viewer)),
+            events: render::events(self.game.state(), &applied.events, viewer, detail),
+            view: (!omit_view).then(|| self.view(viewer, detail)),
         })
     }
 
@@ -451,8 +465,8 @@ impl<R: WireRules> HostedGame for Hosted<R> {
         let viewer = Viewer::Seat(seat);
         Ok(pb::ConcedeResponse {
             version: applied.version,
-            events: render::events(self.game.state(), &applied.events, viewer),
-            view: Some(self.view(viewer)),
+            events: render::events(self.game.state(), &applied.events, viewer, Detail::Full),
+            view: Some(self.view(viewer, Detail::Full)),
         })
     }
 
@@ -500,7 +514,7 @@ impl<R: WireRules> HostedGame for Hosted<R> {
             version: self.version(),
             endpoint: endpoint.into(),
             observer_token,
-            view: self.view(Viewer::Seat(seat)),
+            view: self.view(Viewer::Seat(seat), Detail::Full),
             time_left: self.game.time_left(seat, Instant::now()),
         })
     }
@@ -555,7 +569,13 @@ impl<R: WireRules> HostedGame for Hosted<R> {
         Ok(Box::new(move || {
             let samples = plan.run(&state, seat, |sample, steps| {
                 marked(
-                    render::view(&game_id, sample, version + steps, Viewer::Seat(seat)),
+                    render::view(
+                        &game_id,
+                        sample,
+                        version + steps,
+                        Viewer::Seat(seat),
+                        Detail::Full,
+                    ),
                     chosen,
                 )
             })?;
@@ -625,7 +645,7 @@ impl<R: WireRules> HostedGame for Hosted<R> {
         }
     }
 
-    fn subscribe(&mut self, viewer: Viewer, shape: UpdateShape) -> (u64, LiveUpdates) {
+    fn subscribe(&mut self, viewer: Viewer, shape: (UpdateShape, Detail)) -> (u64, LiveUpdates) {
         let (version, receiver) = self.game.subscribe();
         let game_id = self.game_id.clone();
         let chosen = self.seed_chosen_by_creator;
@@ -638,7 +658,12 @@ impl<R: WireRules> HostedGame for Hosted<R> {
         (version, Box::pin(live))
     }
 
-    fn catch_up(&self, viewer: Viewer, after: u64, shape: UpdateShape) -> CatchUp {
+    fn catch_up(
+        &self,
+        viewer: Viewer,
+        after: u64,
+        (shape, detail): (UpdateShape, Detail),
+    ) -> CatchUp {
         Box::new(Catching {
             cursor: self.game.cursor(after),
             stand_ins: self.game.stand_ins().to_vec(),
@@ -646,6 +671,7 @@ impl<R: WireRules> HostedGame for Hosted<R> {
             chosen: self.seed_chosen_by_creator,
             viewer,
             shape,
+            detail,
         })
     }
 }

@@ -219,11 +219,12 @@ impl WireRules for Imperium {
         Some(pb::view::Game::Imperium(view_to_pb(view)))
     }
 
-    fn event_to_pb(&self, event: &Event) -> (String, Option<pb::event::Game>) {
-        (
-            event_text(self, event),
-            Some(pb::event::Game::Imperium(event_to_pb(event))),
-        )
+    fn event_text(&self, event: &Event) -> String {
+        event_text(self, event)
+    }
+
+    fn event_game(&self, event: &Event) -> Option<pb::event::Game> {
+        Some(pb::event::Game::Imperium(event_to_pb(event)))
     }
 }
 

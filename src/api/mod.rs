@@ -25,8 +25,8 @@ mod wire;
 pub use catalog::{Catalog, CreateSpec, Created, is_endpoint};
 pub use durable::Restored;
 pub use hosted::{
-    CatchUp, CaughtUp, HostedGame, LiveUpdates, PastUpdates, RemoteTurn, Simulation, Thinking,
-    UpdateShape, clock_options,
+    CatchUp, CaughtUp, Detail, HostedGame, LiveUpdates, PastUpdates, RemoteTurn, Simulation,
+    Thinking, UpdateShape, clock_options,
 };
 pub use names::{GAME_KIND_NAMES, endpoint_url, game_kind, game_kind_name};
 pub use routing::{GAME_HEADER, NamesGame, game_request, seat_request};

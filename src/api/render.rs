@@ -1,7 +1,7 @@
 //! Rendering a rules state and its events for one viewer.
 use super::WireRules;
 use crate::{
-    matches::{SeatTime, Stamped, StandIn},
+    matches::{MatchError, SeatTime, Stamped, StandIn},
     pb,
     rules::core::{GameResult, Viewer},
 };
@@ -23,9 +23,61 @@ pub fn result_to_pb(result: GameResult) -> pb::GameResult {
     }
 }
 
+/// How much of a view and of its events is rendered (`pb::Detail`): a
+/// client that decides by the typed fields asks for less, and the server
+/// builds none of what it leaves out (the labels and texts are most of a
+/// view's strings, the game's own state most of its size).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Detail {
+    /// Everything.
+    #[default]
+    Full,
+    /// No labels and no event texts.
+    Typed,
+    /// No game state, no labels and no events.
+    Actions,
+}
+
+impl Detail {
+    /// How many details there are: the size of a cache with one slot each.
+    pub const COUNT: usize = 3;
+
+    /// The request's detail, or `InvalidArgument` for a number the
+    /// contract does not define.
+    pub fn from_pb(detail: i32) -> Result<Detail, MatchError> {
+        match pb::Detail::try_from(detail) {
+            Ok(pb::Detail::Full) => Ok(Detail::Full),
+            Ok(pb::Detail::Typed) => Ok(Detail::Typed),
+            Ok(pb::Detail::Actions) => Ok(Detail::Actions),
+            Err(_) => Err(MatchError::InvalidArgument(format!(
+                "detail {detail} is not a Detail: 0 full, 1 typed, 2 actions"
+            ))),
+        }
+    }
+
+    /// This detail's slot in a cache of [`Detail::COUNT`] slots.
+    pub fn index(self) -> usize {
+        match self {
+            Detail::Full => 0,
+            Detail::Typed => 1,
+            Detail::Actions => 2,
+        }
+    }
+
+    fn has_words(self) -> bool {
+        self == Detail::Full
+    }
+}
+
 /// `viewer`'s view of `state` at `version`, with its legal actions when it
-/// is that seat's turn.
-pub fn view<R: WireRules>(game_id: &str, state: &R, version: u64, viewer: Viewer) -> pb::View {
+/// is that seat's turn, as much of it as `detail` asks for.
+pub fn view<R: WireRules>(
+    game_id: &str,
+    state: &R,
+    version: u64,
+    viewer: Viewer,
+    detail: Detail,
+) -> pb::View {
     let to_act = state.to_act();
     let (seat, legal_actions) = match viewer {
         Viewer::Seat(seat) => {
@@ -37,7 +89,11 @@ pub fn view<R: WireRules>(game_id: &str, state: &R, version: u64, viewer: Viewer
                 .iter()
                 .map(|action| pb::LegalAction {
                     action: Some(R::action_to_pb(action)),
-                    label: state.label(action),
+                    label: if detail.has_words() {
+                        state.label(action)
+                    } else {
+                        String::new()
+                    },
                 })
                 .collect();
             (Some(u32::from(seat.0)), legal)
@@ -57,26 +113,37 @@ pub fn view<R: WireRules>(game_id: &str, state: &R, version: u64, viewer: Viewer
         seed_chosen_by_creator: false,
         // The hosted game sets them: the rules state has no clock.
         clocks: Vec::new(),
-        game: state.view_to_pb(state.view(viewer)),
+        game: match detail {
+            Detail::Actions => None,
+            Detail::Full | Detail::Typed => state.view_to_pb(state.view(viewer)),
+        },
     }
 }
 
-/// The events `viewer` may see, redacted.
+/// The events `viewer` may see, redacted, as much of them as `detail` asks
+/// for (none at [`Detail::Actions`]).
 pub fn events<R: WireRules>(
     state: &R,
     events: &[Stamped<R::Event>],
     viewer: Viewer,
+    detail: Detail,
 ) -> Vec<pb::Event> {
+    if detail == Detail::Actions {
+        return Vec::new();
+    }
     events
         .iter()
         .filter_map(|stamped| {
             let event = state.redact(&stamped.event, viewer)?;
-            let (text, game) = state.event_to_pb(&event);
             Some(pb::Event {
                 version: stamped.version,
                 actor: Some(u32::from(stamped.actor.0)),
-                text,
-                game,
+                text: if detail.has_words() {
+                    state.event_text(&event)
+                } else {
+                    String::new()
+                },
+                game: state.event_game(&event),
             })
         })
         .collect()

@@ -79,6 +79,7 @@ mod tests {
         let request = game_request(pb::GetViewRequest {
             game_id: "g-42".into(),
             seat: None,
+            detail: pb::Detail::Full as i32,
         })
         .unwrap();
         assert_eq!(request.metadata().get(GAME_HEADER).unwrap(), "g-42");

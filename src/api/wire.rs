@@ -22,9 +22,18 @@ pub trait WireRules: Ruleset {
     /// The game-specific part of a view.
     fn view_to_pb(&self, view: Self::View) -> Option<pb::view::Game>;
 
-    /// A short text and the structured content of an (already redacted)
-    /// event.
-    fn event_to_pb(&self, event: &Self::Event) -> (String, Option<pb::event::Game>);
+    /// A short text of an (already redacted) event, in words.
+    fn event_text(&self, event: &Self::Event) -> String;
+
+    /// The structured content of an (already redacted) event. Apart from
+    /// its text, so that a client that reads only the typed events
+    /// (`DETAIL_TYPED`) costs no string building.
+    fn event_game(&self, event: &Self::Event) -> Option<pb::event::Game>;
+
+    /// The text and the structured content of an (already redacted) event.
+    fn event_to_pb(&self, event: &Self::Event) -> (String, Option<pb::event::Game>) {
+        (self.event_text(event), self.event_game(event))
+    }
 }
 
 #[cfg(test)]

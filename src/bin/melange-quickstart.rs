@@ -64,6 +64,8 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
             pb::GetViewRequest {
                 game_id: game.game_id.clone(),
                 seat: Some(seat),
+                // The labels it prints and the whole state: everything.
+                detail: pb::Detail::Full as i32,
             },
             token,
         )?)

@@ -19,7 +19,7 @@ use super::{
     stream,
 };
 use crate::{
-    api::{Catalog, CreateSpec, HostedGame, UpdateShape, is_endpoint},
+    api::{Catalog, CreateSpec, Detail, HostedGame, UpdateShape, is_endpoint},
     matches::{
         BotKind, Entry, MAX_LISTING_WALK, MAX_RULE_OPTIONS, MatchError, Registry, SeatPlan,
         Watcher, bounded_name, echo, new_game_id,
@@ -339,7 +339,7 @@ impl GameService for GameServiceImpl {
                 .run(move || catalog.create(kind, spec))
                 .await??
         };
-        let view = created.game.view(Viewer::Spectator);
+        let view = created.game.view(Viewer::Spectator, Detail::Full);
         let bots_play_on = created.game.play_bots(0);
         let entry = match self.games.insert(game_id.clone(), created.game) {
             Ok(entry) => entry,
@@ -386,10 +386,11 @@ impl GameService for GameServiceImpl {
             request.get_ref().seat,
             Access::Read,
         )?;
+        let detail = Detail::from_pb(request.get_ref().detail)?;
         // Only a seat's reads renew the game's expiry, never a spectator's.
         let view = match viewer {
-            Viewer::Spectator => entry.peek().view(viewer),
-            Viewer::Seat(_) => entry.lock().view(viewer),
+            Viewer::Spectator => entry.peek().view(viewer, detail),
+            Viewer::Seat(_) => entry.lock().view(viewer, detail),
         };
         Ok(Response::new(view))
     }
@@ -405,6 +406,7 @@ impl GameService for GameServiceImpl {
         let action = body.action.as_ref().ok_or_else(|| {
             Status::from(MatchError::InvalidArgument("action is required".to_owned()))
         })?;
+        let detail = Detail::from_pb(body.detail)?;
         let (response, bots_play_on) = {
             let mut game = entry.lock();
             let response = game.apply(
@@ -412,7 +414,7 @@ impl GameService for GameServiceImpl {
                 body.expected_version,
                 action,
                 &body.note,
-                body.omit_view,
+                (body.omit_view, detail),
             )?;
             (response, game.play_bots(0))
         };
@@ -429,6 +431,7 @@ impl GameService for GameServiceImpl {
         request: Request<pb::StreamGameRequest>,
     ) -> Result<Response<Self::StreamGameStream>, Status> {
         let body = request.get_ref();
+        let detail = Detail::from_pb(body.detail)?;
         self.hosting.ensure_here(&body.game_id).await?;
         let (entry, viewer) = self.viewer(&request, &body.game_id, body.seat, Access::Read)?;
         // Versions only grow, so a check before subscribing is enough.
@@ -454,6 +457,7 @@ impl GameService for GameServiceImpl {
         } else {
             UpdateShape::Full
         };
+        let shape = (shape, detail);
         let receiver = stream::spawn(
             &entry,
             guard,

@@ -15,7 +15,7 @@ use crate::matches::MatchError;
 
 use super::{game_service::GameEntry, peers::StreamPermit};
 use crate::{
-    api::{CatchUp, CaughtUp, HostedGame, UpdateShape},
+    api::{CatchUp, CaughtUp, Detail, HostedGame, UpdateShape},
     matches::{Replaced, WatcherGuard},
     pb,
     rules::core::Viewer,
@@ -39,7 +39,7 @@ pub fn spawn(
     guard: WatcherGuard<Box<dyn HostedGame>>,
     viewer: Viewer,
     from_version: u64,
-    shape: UpdateShape,
+    shape: (UpdateShape, Detail),
     mut shutdown: watch::Receiver<bool>,
     permit: StreamPermit,
 ) -> mpsc::Receiver<Result<pb::GameUpdate, Status>> {

@@ -287,6 +287,7 @@ pub async fn play_one(
             pb::GetViewRequest {
                 game_id: game.game_id.clone(),
                 seat: None,
+                detail: pb::Detail::Full as i32,
             },
             &game.game_id,
             None,
@@ -302,6 +303,7 @@ pub async fn play_one(
             pb::GetViewRequest {
                 game_id: game.game_id.clone(),
                 seat: Some(seat),
+                detail: pb::Detail::Full as i32,
             },
             &game.game_id,
             Some(token),

@@ -30,6 +30,7 @@ async fn a_game_moves_to_the_server_a_call_reaches_and_the_old_one_can_no_longer
                 seat: None,
                 from_version: 3,
                 events_only: false,
+                detail: pb::Detail::Full as i32,
             },
             id,
             None,
@@ -45,6 +46,7 @@ async fn a_game_moves_to_the_server_a_call_reaches_and_the_old_one_can_no_longer
             pb::GetViewRequest {
                 game_id: id.clone(),
                 seat: None,
+                detail: pb::Detail::Full as i32,
             },
             &id,
             None,
@@ -98,6 +100,7 @@ async fn a_server_frozen_past_its_lease_cannot_write_the_game_that_moved_meanwhi
             pb::GetViewRequest {
                 game_id: id.clone(),
                 seat: None,
+                detail: pb::Detail::Full as i32,
             },
             &id,
             None,
@@ -111,6 +114,7 @@ async fn a_server_frozen_past_its_lease_cannot_write_the_game_that_moved_meanwhi
             pb::GetViewRequest {
                 game_id: id.clone(),
                 seat: Some(seat),
+                detail: pb::Detail::Full as i32,
             },
             &id,
             Some(token),
@@ -281,6 +285,7 @@ async fn a_game_that_moves_keeps_its_clocks() {
             pb::GetViewRequest {
                 game_id: id.to_owned(),
                 seat: None,
+                detail: pb::Detail::Full as i32,
             },
             id,
             None,
@@ -343,6 +348,7 @@ async fn time_to_move_a_game_by_its_length() {
                 pb::GetViewRequest {
                     game_id: id.clone(),
                     seat: None,
+                    detail: pb::Detail::Full as i32,
                 },
                 &id,
                 None,

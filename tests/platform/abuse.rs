@@ -86,6 +86,7 @@ async fn an_empty_bearer_token_matches_nothing() {
                 pb::GetViewRequest {
                     game_id: game.game_id.clone(),
                     seat: Some(0),
+                    detail: pb::Detail::Full as i32,
                 },
                 header,
             ))
@@ -97,6 +98,7 @@ async fn an_empty_bearer_token_matches_nothing() {
     let request = pb::GetViewRequest {
         game_id: game.game_id.clone(),
         seat: Some(0),
+        detail: pb::Detail::Full as i32,
     };
     client
         .get_view(authed(request, &game.seats[0].token))
@@ -124,6 +126,7 @@ async fn a_huge_game_id_is_invalid_argument_with_a_short_message() {
     let view = pb::GetViewRequest {
         game_id: huge.clone(),
         seat: None,
+        detail: pb::Detail::Full as i32,
     };
     check(client.get_view(view).await.unwrap_err(), "GetView");
     let apply = pb::ApplyActionRequest {
@@ -160,11 +163,13 @@ async fn a_huge_game_id_is_invalid_argument_with_a_short_message() {
     let view = pb::GetViewRequest {
         game_id: "g".repeat(65),
         seat: None,
+        detail: pb::Detail::Full as i32,
     };
     check(client.get_view(view).await.unwrap_err(), "65 bytes");
     let view = pb::GetViewRequest {
         game_id: "g".repeat(64),
         seat: None,
+        detail: pb::Detail::Full as i32,
     };
     let missing = client.get_view(view).await.unwrap_err();
     assert_eq!(missing.code(), Code::NotFound);

@@ -425,6 +425,7 @@ async fn at_the_game_limit_with_every_seat_within_its_share_the_standing_decides
             expected_version: 0,
             action: Some(take(server_only)),
             omit_view: true,
+            detail: pb::Detail::Full as i32,
         };
         let refused = client
             .apply_action(super::support::authed(request, &other.seats[0].token))

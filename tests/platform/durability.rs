@@ -97,6 +97,7 @@ async fn a_restart_on_the_same_directory_keeps_every_acknowledged_action_and_the
     let wrong = pb::GetViewRequest {
         game_id: game.game_id.clone(),
         seat: Some(0),
+        detail: pb::Detail::Full as i32,
     };
     let refused = client
         .get_view(authed(wrong, &game.seats[2].token))
@@ -414,6 +415,7 @@ async fn finished_games_are_dropped_once_their_retention_has_passed() {
             .get_view(pb::GetViewRequest {
                 game_id: finished.game_id.clone(),
                 seat: None,
+                detail: pb::Detail::Full as i32,
             })
             .await;
         if view.is_err_and(|status| status.code() == Code::NotFound) {
@@ -431,6 +433,7 @@ async fn finished_games_are_dropped_once_their_retention_has_passed() {
         .get_view(pb::GetViewRequest {
             game_id: finished.game_id.clone(),
             seat: None,
+            detail: pb::Detail::Full as i32,
         })
         .await
         .unwrap_err();
@@ -547,6 +550,7 @@ async fn play_seat_zero(
         let request = pb::GetViewRequest {
             game_id: game.game_id.clone(),
             seat: Some(0),
+            detail: pb::Detail::Full as i32,
         };
         let Ok(view) = client.get_view(authed(request, token)).await else {
             return false;
@@ -889,6 +893,7 @@ async fn play_all_seats(client: &mut Client, game_id: &str, tokens: &[(u32, Stri
         let request = pb::GetViewRequest {
             game_id: game_id.to_owned(),
             seat: Some(seat),
+            detail: pb::Detail::Full as i32,
         };
         let mut mine = client
             .get_view(authed(request, token))

@@ -59,6 +59,7 @@ async fn each_is_refused_briefly(
         .get_view(pb::GetViewRequest {
             game_id: game.game_id.clone(),
             seat: None,
+            detail: pb::Detail::Full as i32,
         })
         .await
         .unwrap()

@@ -300,6 +300,7 @@ async fn spectators_do_not_keep_a_game_from_expiring_its_seats_do() {
             .get_view(pb::GetViewRequest {
                 game_id: watched.game_id.clone(),
                 seat: None,
+                detail: pb::Detail::Full as i32,
             })
             .await;
         if let Err(status) = spectator {

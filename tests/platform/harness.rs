@@ -317,20 +317,21 @@ impl WireRules for Harness {
         }))
     }
 
-    fn event_to_pb(&self, event: &HarnessEvent) -> (String, Option<pb::event::Game>) {
-        (
-            match event.took {
-                CONCEDED => format!("{} conceded", event.seat),
-                FORFEITED => format!("{} forfeited", event.seat),
-                OUT_OF_TIME => format!("{} lost on time", event.seat),
-                TIME_LIMIT => "the game's time is up".to_owned(),
-                took => format!("{} took {took} and rolled {}", event.seat, event.roll),
-            },
-            Some(pb::event::Game::Harness(pb::HarnessEvent {
-                took: event.took,
-                roll: event.roll,
-                secret: event.secret,
-            })),
-        )
+    fn event_text(&self, event: &HarnessEvent) -> String {
+        match event.took {
+            CONCEDED => format!("{} conceded", event.seat),
+            FORFEITED => format!("{} forfeited", event.seat),
+            OUT_OF_TIME => format!("{} lost on time", event.seat),
+            TIME_LIMIT => "the game's time is up".to_owned(),
+            took => format!("{} took {took} and rolled {}", event.seat, event.roll),
+        }
+    }
+
+    fn event_game(&self, event: &HarnessEvent) -> Option<pb::event::Game> {
+        Some(pb::event::Game::Harness(pb::HarnessEvent {
+            took: event.took,
+            roll: event.roll,
+            secret: event.secret,
+        }))
     }
 }

@@ -110,6 +110,7 @@ async fn bot_games_replay_to_the_same_end() {
     let public = |id: &str| pb::GetViewRequest {
         game_id: id.to_owned(),
         seat: None,
+        detail: pb::Detail::Full as i32,
     };
     let mut a = client
         .get_view(public(&bots.game_id))
@@ -139,6 +140,7 @@ async fn hands_and_intrigue_are_seen_only_by_their_owner() {
         .get_view(pb::GetViewRequest {
             game_id: game.game_id.clone(),
             seat: None,
+            detail: pb::Detail::Full as i32,
         })
         .await
         .unwrap()
@@ -152,6 +154,7 @@ async fn hands_and_intrigue_are_seen_only_by_their_owner() {
             pb::GetViewRequest {
                 game_id: game.game_id.clone(),
                 seat: Some(2),
+                detail: pb::Detail::Full as i32,
             },
             &game.seats[2].token,
         ))
@@ -221,6 +224,7 @@ async fn imperium_refusals_name_their_reason() {
         .get_view(pb::GetViewRequest {
             game_id: game.game_id.clone(),
             seat: None,
+            detail: pb::Detail::Full as i32,
         })
         .await
         .unwrap()
@@ -239,6 +243,7 @@ async fn imperium_refusals_name_their_reason() {
         .get_view(pb::GetViewRequest {
             game_id: game.game_id.clone(),
             seat: None,
+            detail: pb::Detail::Full as i32,
         })
         .await
         .unwrap()

@@ -17,6 +17,7 @@ fn watch(
         seat,
         from_version: 0,
         events_only,
+        detail: pb::Detail::Full as i32,
     };
     match seat {
         Some(seat) => authed(request, &game.seats[seat as usize].token),
@@ -149,6 +150,7 @@ async fn apply_action_with_omit_view_answers_without_a_view_and_applies_it() {
         expected_version: view.version,
         action: view.legal_actions.swap_remove(0).action,
         omit_view: true,
+        detail: pb::Detail::Full as i32,
     };
     let token = &game.seats[seat as usize].token;
     let response = client
@@ -198,6 +200,7 @@ async fn a_response_view_shared_with_the_seats_stream_is_the_same_view() {
         expected_version: view.version,
         action: view.legal_actions.swap_remove(0).action,
         omit_view: false,
+        detail: pb::Detail::Full as i32,
     };
     let response = client
         .apply_action(authed(request, &game.seats[seat as usize].token))

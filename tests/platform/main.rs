@@ -17,6 +17,7 @@ mod conformance;
 mod connections;
 mod deploy;
 mod desert_war;
+mod detail;
 mod durability;
 mod echoes;
 mod fairness;

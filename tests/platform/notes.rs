@@ -46,6 +46,7 @@ async fn a_clients_note_is_kept_in_the_replay_and_shown_to_nobody_while_the_game
         action: Some(take(1)),
         omit_view: false,
         note,
+        detail: pb::Detail::Full as i32,
     };
     let applied = client
         .apply_action(authed(noted(0, 0, NOTE.into()), &game.seats[0].token))
@@ -61,6 +62,7 @@ async fn a_clients_note_is_kept_in_the_replay_and_shown_to_nobody_while_the_game
         let request = pb::GetViewRequest {
             game_id: game.game_id.clone(),
             seat: Some(seat),
+            detail: pb::Detail::Full as i32,
         };
         let view = client
             .get_view(authed(request, &game.seats[seat as usize].token))

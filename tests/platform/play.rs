@@ -98,6 +98,7 @@ async fn the_same_seed_and_actions_give_identical_views_and_events() {
     let view = |g: &pb::CreateGameResponse| pb::GetViewRequest {
         game_id: g.game_id.clone(),
         seat: Some(0),
+        detail: pb::Detail::Full as i32,
     };
     let secret_a = client
         .get_view(authed(view(&a), &a.seats[0].token))
@@ -177,6 +178,7 @@ async fn bot_games_are_reproducible_and_a_replay_recreates_the_game() {
         .get_view(pb::GetViewRequest {
             game_id: first.game_id.clone(),
             seat: None,
+            detail: pb::Detail::Full as i32,
         })
         .await
         .unwrap()
@@ -186,6 +188,7 @@ async fn bot_games_are_reproducible_and_a_replay_recreates_the_game() {
         .get_view(pb::GetViewRequest {
             game_id: human.game_id.clone(),
             seat: None,
+            detail: pb::Detail::Full as i32,
         })
         .await
         .unwrap()
@@ -238,6 +241,7 @@ async fn the_spectator_view_never_carries_a_seats_secrets() {
         .get_view(pb::GetViewRequest {
             game_id: game.game_id.clone(),
             seat: None,
+            detail: pb::Detail::Full as i32,
         })
         .await
         .unwrap()

@@ -63,6 +63,7 @@ async fn remote_bots_play_whole_games_seeing_their_own_seat_only() {
     let read = pb::GetViewRequest {
         game_id: game.game_id.clone(),
         seat: Some(seat),
+        detail: pb::Detail::Full as i32,
     };
     let view = client
         .get_view(authed(read, token))
@@ -74,6 +75,7 @@ async fn remote_bots_play_whole_games_seeing_their_own_seat_only() {
     let other = pb::GetViewRequest {
         game_id: game.game_id.clone(),
         seat: Some(1 - seat),
+        detail: pb::Detail::Full as i32,
     };
     let status = client.get_view(authed(other, token)).await.unwrap_err();
     assert_eq!(status.code(), Code::PermissionDenied);
@@ -129,6 +131,7 @@ async fn a_remote_bot_answers_a_person_and_its_token_never_acts() {
     let read = pb::GetViewRequest {
         game_id: game.game_id.clone(),
         seat: Some(1),
+        detail: pb::Detail::Full as i32,
     };
     let status = client
         .get_view(authed(read, &game.seats[0].token))

@@ -16,6 +16,7 @@ async fn unknown_game_is_not_found() {
         .get_view(pb::GetViewRequest {
             game_id: "no-such-game".into(),
             seat: None,
+            detail: pb::Detail::Full as i32,
         })
         .await
         .unwrap_err();
@@ -70,6 +71,7 @@ async fn tokens_are_checked_and_refusals_change_nothing() {
     let view = pb::GetViewRequest {
         game_id: game.game_id.clone(),
         seat: Some(0),
+        detail: pb::Detail::Full as i32,
     };
     assert_eq!(
         client.get_view(view.clone()).await.unwrap_err().code(),
@@ -486,6 +488,7 @@ async fn idle_games_expire_and_their_streams_end() {
         .get_view(pb::GetViewRequest {
             game_id: game.game_id.clone(),
             seat: None,
+            detail: pb::Detail::Full as i32,
         })
         .await
         .unwrap_err();
@@ -504,6 +507,7 @@ async fn an_oversized_request_is_refused_without_harm() {
         .get_view(pb::GetViewRequest {
             game_id: "x".repeat(4096),
             seat: None,
+            detail: pb::Detail::Full as i32,
         })
         .await
         .unwrap_err();

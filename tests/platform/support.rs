@@ -133,6 +133,7 @@ pub async fn snapshot(client: &mut Client, game: &pb::CreateGameResponse) -> Vec
             .get_view(pb::GetViewRequest {
                 game_id: game.game_id.clone(),
                 seat: None,
+                detail: pb::Detail::Full as i32,
             })
             .await
             .unwrap()
@@ -145,6 +146,7 @@ pub async fn snapshot(client: &mut Client, game: &pb::CreateGameResponse) -> Vec
         let request = pb::GetViewRequest {
             game_id: game.game_id.clone(),
             seat: Some(grant.seat),
+            detail: pb::Detail::Full as i32,
         };
         views.push(
             client
@@ -223,6 +225,7 @@ pub async fn public_view(client: &mut Client, game_id: &str) -> pb::View {
     let request = pb::GetViewRequest {
         game_id: game_id.to_owned(),
         seat: None,
+        detail: pb::Detail::Full as i32,
     };
     client.get_view(request).await.unwrap().into_inner()
 }
@@ -232,6 +235,7 @@ pub async fn seat_view(client: &mut Client, game: &pb::CreateGameResponse, seat:
     let request = pb::GetViewRequest {
         game_id: game.game_id.clone(),
         seat: Some(seat),
+        detail: pb::Detail::Full as i32,
     };
     let token = &game.seats[seat as usize].token;
     client

@@ -119,6 +119,7 @@ async fn create_and_view(client: Result<Client, String>) -> Result<pb::View, Str
         let request = pb::GetViewRequest {
             game_id: game.game_id.clone(),
             seat: Some(0),
+            detail: pb::Detail::Full as i32,
         };
         let view = client
             .get_view(authed(request, &game.seats[0].token))

@@ -212,6 +212,7 @@ async fn grpc_web_streams_a_whole_game_and_reports_errors_in_trailers() {
     let request = pb::GetViewRequest {
         game_id: "no-such-game".into(),
         seat: None,
+        detail: pb::Detail::Full as i32,
     };
     let response = grpc_web(server.addr, "GetView", &request, "").await;
     let status = response

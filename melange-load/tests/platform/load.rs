@@ -133,6 +133,7 @@ fn harness_load(server: &TestServer) -> LoadConfig {
         seed: 1,
         health_calls: 200,
         max_duration: Duration::from_secs(60),
+        detail: pb::Detail::Actions,
         server_pid: None,
         unread_streams: 0,
         ack_log: None,

@@ -492,11 +492,12 @@ impl WireRules for Arrakis {
         Some(pb::view::Game::Arrakis(view_to_pb(view)))
     }
 
-    fn event_to_pb(&self, event: &Event) -> (String, Option<pb::event::Game>) {
-        (
-            event_text(event),
-            Some(pb::event::Game::Arrakis(event_to_pb(event))),
-        )
+    fn event_text(&self, event: &Event) -> String {
+        event_text(event)
+    }
+
+    fn event_game(&self, event: &Event) -> Option<pb::event::Game> {
+        Some(pb::event::Game::Arrakis(event_to_pb(event)))
     }
 }
 
