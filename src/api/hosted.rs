@@ -95,11 +95,12 @@ fn stand_in_at(stand_ins: &[(u64, StandIn)], version: u64) -> Option<&StandIn> {
 
 /// What one viewer's streams of one update share, each part rendered by
 /// the first stream (or `ApplyAction` response) that needs it, once per
-/// [`Detail`] (at [`Detail::index`]).
+/// [`Detail`] (at [`Detail::index`]). A view is boxed: most slots stay
+/// empty, and the slots are made for every viewer of every update.
 #[derive(Debug, Default)]
 struct SharedRendering {
     events: [OnceLock<Vec<pb::Event>>; Detail::COUNT],
-    view: [OnceLock<pb::View>; Detail::COUNT],
+    view: [OnceLock<Box<pb::View>>; Detail::COUNT],
 }
 
 /// `viewer`'s update, rendered once per viewer for all its readers.
@@ -127,7 +128,10 @@ fn shared_update<R: WireRules>(
             viewer,
             shape,
             || shared.events[detail.index()].get_or_init(events).clone(),
-            || shared.view[detail.index()].get_or_init(view).clone(),
+            || {
+                let shared = shared.view[detail.index()].get_or_init(|| Box::new(view()));
+                pb::View::clone(shared)
+            },
         ),
         None => render::update(
             (update.version, update.stand_in.as_ref()),
@@ -421,7 +425,9 @@ impl<R: WireRules> HostedGame for Hosted<R> {
             .last_update()
             .and_then(|update| shared_for(update, viewer))
         {
-            Some(shared) => shared.view[detail.index()].get_or_init(render).clone(),
+            Some(shared) => {
+                pb::View::clone(shared.view[detail.index()].get_or_init(|| Box::new(render())))
+            }
             None => render(),
         };
         // The clocks as they are now, not as the update's stream saw them.
