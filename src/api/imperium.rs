@@ -216,7 +216,7 @@ impl WireRules for Imperium {
     }
 
     fn view_to_pb(&self, view: ImperiumView) -> Option<pb::view::Game> {
-        Some(pb::view::Game::Imperium(view_to_pb(view)))
+        Some(pb::view::Game::Imperium(Box::new(view_to_pb(view))))
     }
 
     fn event_text(&self, event: &Event) -> String {

@@ -489,7 +489,7 @@ impl WireRules for Arrakis {
     }
 
     fn view_to_pb(&self, view: ArrakisView) -> Option<pb::view::Game> {
-        Some(pb::view::Game::Arrakis(view_to_pb(view)))
+        Some(pb::view::Game::Arrakis(Box::new(view_to_pb(view))))
     }
 
     fn event_text(&self, event: &Event) -> String {
