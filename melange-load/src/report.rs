@@ -95,6 +95,28 @@ impl Phase {
             |cpu: Option<Duration>| Some(cpu?.as_secs_f64() * 1e6 / self.calls.max(1) as f64);
         (per_call(self.cpu.client), per_call(self.cpu.server))
     }
+
+    /// CPU microseconds per call of the server and the load generator
+    /// together, when both are known.
+    pub fn total_cpu_per_call(&self) -> Option<f64> {
+        match self.cpu_per_call() {
+            (Some(client), Some(server)) => Some(client + server),
+            _ => None,
+        }
+    }
+
+    /// This phase's calls as a share of `baseline`'s: by the rate, and (when
+    /// both processes' CPU is known) by the CPU a call costs. On a shared
+    /// machine the rate moves with whatever else runs between the phases;
+    /// the CPU per call hardly does, so the second share is the steadier.
+    pub fn share_of(&self, baseline: &Phase) -> (f64, Option<f64>) {
+        let by_rate = 100.0 * self.rate() / baseline.rate().max(1e-9);
+        let by_cpu = match (self.total_cpu_per_call(), baseline.total_cpu_per_call()) {
+            (Some(this), Some(base)) => Some(100.0 * base / this.max(1e-9)),
+            _ => None,
+        };
+        (by_rate, by_cpu)
+    }
 }
 
 impl fmt::Display for Phase {
@@ -193,11 +215,14 @@ impl fmt::Display for LoadReport {
         if let Some(health) = &self.health {
             writeln!(f, "Health.Check {health}")?;
             for workload in &self.workloads {
+                let (by_rate, by_cpu) = workload.apply.share_of(health);
+                let by_cpu = by_cpu
+                    .map(|share| format!(" ({share:.1}% by CPU per call)"))
+                    .unwrap_or_default();
                 writeln!(
                     f,
-                    "ratio        {}: ApplyAction runs at {:.1}% of the bare transport's call rate",
+                    "ratio        {}: ApplyAction runs at {by_rate:.1}% of the bare transport's call rate{by_cpu}",
                     workload.workload.name(),
-                    100.0 * workload.apply.rate() / health.rate().max(1e-9)
                 )?;
             }
         }
@@ -245,6 +270,35 @@ impl fmt::Display for LoadReport {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// `calls` calls in one second, costing the load generator `client` and
+    /// the server `server` microseconds each (`None`: not measured).
+    fn phase(calls: u64, client: u64, server: Option<u64>) -> Phase {
+        let cpu = |micros: u64| Duration::from_micros(micros * calls);
+        Phase {
+            calls,
+            elapsed: Duration::from_secs(1),
+            latency: Histogram::new(3).unwrap(),
+            cpu: super::super::CpuUse {
+                client: Some(cpu(client)),
+                server: server.map(cpu),
+            },
+        }
+    }
+
+    #[test]
+    fn a_share_is_given_by_rate_and_by_the_cpu_a_call_costs() {
+        // Check costs 30 µs of both processes' CPU, an action 60 µs: by the
+        // CPU per call an action is half a Check, whatever the two rates.
+        let check = phase(50_000, 15, Some(15));
+        let apply = phase(20_000, 25, Some(35));
+        let (by_rate, by_cpu) = apply.share_of(&check);
+        assert!((by_rate - 40.0).abs() < 1e-9);
+        assert!((by_cpu.unwrap() - 50.0).abs() < 1e-9);
+        // Without the server's CPU only the rate's share is known.
+        let (_, by_cpu) = phase(20_000, 25, None).share_of(&check);
+        assert_eq!(by_cpu, None);
+    }
 
     #[test]
     fn retried_failures_are_counted_and_printed_apart_from_failures() {
