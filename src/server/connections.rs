@@ -219,9 +219,6 @@ pub struct Connection {
     last_active: Instant,
     header_timeout: Duration,
     idle_timeout: Duration,
-    /// The next write has already waited one turn of the scheduler (see
-    /// [`Connection::wait_a_turn`]).
-    waited: bool,
 }
 
 impl Connection {
@@ -236,7 +233,6 @@ impl Connection {
             last_active: now,
             header_timeout: limits.header_timeout,
             idle_timeout: limits.idle_timeout,
-            waited: false,
         }
     }
 
@@ -281,23 +277,6 @@ impl Connection {
             self.last_active = Instant::now();
         }
     }
-
-    /// Pending once before each write, with the task woken at once: the
-    /// connection's task goes to the back of its worker's queue, so that
-    /// the other tasks already woken (the streams and responses of the
-    /// same action) hand their frames to the connection first and one
-    /// write carries them all. An action of a game whose seats all stream
-    /// over one connection would otherwise cost one system call per
-    /// message; with nothing else to run, the wait is one trip through the
-    /// scheduler.
-    fn wait_a_turn(&mut self, cx: &mut Context<'_>) -> Poll<()> {
-        if self.waited {
-            return Poll::Ready(());
-        }
-        self.waited = true;
-        cx.waker().wake_by_ref();
-        Poll::Pending
-    }
 }
 
 impl Connected for Connection {
@@ -333,9 +312,7 @@ impl AsyncWrite for Connection {
     ) -> Poll<io::Result<usize>> {
         let this = self.get_mut();
         this.check_deadlines(cx)?;
-        ready!(this.wait_a_turn(cx));
         let written = ready!(Pin::new(&mut this.stream).poll_write(cx, buf))?;
-        this.waited = false;
         this.moved(written);
         Poll::Ready(Ok(written))
     }
@@ -347,9 +324,7 @@ impl AsyncWrite for Connection {
     ) -> Poll<io::Result<usize>> {
         let this = self.get_mut();
         this.check_deadlines(cx)?;
-        ready!(this.wait_a_turn(cx));
         let written = ready!(Pin::new(&mut this.stream).poll_write_vectored(cx, bufs))?;
-        this.waited = false;
         this.moved(written);
         Poll::Ready(Ok(written))
     }
@@ -431,61 +406,6 @@ where
 #[cfg(test)]
 mod tests {
     use super::*;
-    use std::{
-        sync::atomic::{AtomicUsize, Ordering},
-        task::{Wake, Waker},
-    };
-
-    /// A waker that counts its wakes.
-    struct Counted(AtomicUsize);
-
-    impl Wake for Counted {
-        fn wake(self: Arc<Self>) {
-            self.0.fetch_add(1, Ordering::Relaxed);
-        }
-
-        fn wake_by_ref(self: &Arc<Self>) {
-            self.0.fetch_add(1, Ordering::Relaxed);
-        }
-    }
-
-    #[tokio::test]
-    async fn each_write_waits_one_turn_of_the_scheduler_then_goes_out() {
-        // The frames of one action's responses and stream updates go out
-        // in one write: the connection lets the other woken tasks run once
-        // before each write, and writes at the next poll.
-        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-        let mut client = TcpStream::connect(listener.local_addr().unwrap())
-            .await
-            .unwrap();
-        let (server, peer) = listener.accept().await.unwrap();
-        let limits = ConnectionLimits::default();
-        let permit = Peers::new(&limits).admit(peer).unwrap();
-        let mut connection = Connection::new(server, permit, &limits);
-        let counted = Arc::new(Counted(AtomicUsize::new(0)));
-        let waker = Waker::from(counted.clone());
-        let mut cx = Context::from_waker(&waker);
-        let wakes = || counted.0.load(Ordering::Relaxed);
-
-        let first = Pin::new(&mut connection).poll_write(&mut cx, b"one ");
-        assert!(first.is_pending());
-        assert_eq!(wakes(), 1, "woken at once, to run again after the others");
-        let first = Pin::new(&mut connection).poll_write(&mut cx, b"one ");
-        assert!(matches!(first, Poll::Ready(Ok(4))));
-
-        let slices = [io::IoSlice::new(b"two "), io::IoSlice::new(b"three")];
-        let second = Pin::new(&mut connection).poll_write_vectored(&mut cx, &slices);
-        assert!(second.is_pending(), "the next write waits a turn too");
-        assert_eq!(wakes(), 2);
-        let second = Pin::new(&mut connection).poll_write_vectored(&mut cx, &slices);
-        assert!(matches!(second, Poll::Ready(Ok(9))));
-
-        let mut read = [0u8; 13];
-        tokio::io::AsyncReadExt::read_exact(&mut client, &mut read)
-            .await
-            .unwrap();
-        assert_eq!(&read, b"one two three");
-    }
 
     #[test]
     fn the_soft_open_file_limit_is_read_from_proc_limits() {
