@@ -379,6 +379,7 @@ impl GameService for GameServiceImpl {
         &self,
         request: Request<pb::GetViewRequest>,
     ) -> Result<Response<pb::View>, Status> {
+        let detail = Detail::from_pb(request.get_ref().detail)?;
         self.hosting.ensure_here(&request.get_ref().game_id).await?;
         let (entry, viewer) = self.viewer(
             &request,
@@ -386,7 +387,6 @@ impl GameService for GameServiceImpl {
             request.get_ref().seat,
             Access::Read,
         )?;
-        let detail = Detail::from_pb(request.get_ref().detail)?;
         // Only a seat's reads renew the game's expiry, never a spectator's.
         let view = match viewer {
             Viewer::Spectator => entry.peek().view(viewer, detail),
@@ -400,13 +400,13 @@ impl GameService for GameServiceImpl {
         request: Request<pb::ApplyActionRequest>,
     ) -> Result<Response<pb::ApplyActionResponse>, Status> {
         let body = request.get_ref();
+        let detail = Detail::from_pb(body.detail)?;
         self.hosting.ensure_here(&body.game_id).await?;
         let (entry, seat) = self.acting_seat(&request, &body.game_id, body.seat)?;
         let client = client_of(&request, self.quotas.api_keys())?;
         let action = body.action.as_ref().ok_or_else(|| {
             Status::from(MatchError::InvalidArgument("action is required".to_owned()))
         })?;
-        let detail = Detail::from_pb(body.detail)?;
         let (response, bots_play_on) = {
             let mut game = entry.lock();
             let response = game.apply(

@@ -7,9 +7,8 @@ use super::*;
 impl<R: Ruleset> Match<R> {
     /// Lets built-in bots play moves worth at most `budget` rules steps
     /// (a random move is one, a greedy move one per legal action it tries,
-    /// [`BotKind::steps`]) while one is to act,
-    /// and says whether a bot still has a move to make (`budget` 0 only
-    /// asks). The moves reach watchers as any other; the server calls this
+    /// [`BotKind::steps`]) while one is to act, and says whether a bot
+    /// still has a move to make (`budget` 0 only asks). The moves reach watchers as any other; the server calls this
     /// in slices off its async workers, so a long bot stretch never holds
     /// a call or a worker. The moves do not depend on how they are sliced:
     /// each bot draws from its own generator, so the same seed gives the

@@ -30,9 +30,9 @@ const UPDATE_BUFFER: usize = 256;
 const MAX_BOT_STREAK: usize = 1_000_000;
 
 /// The most bot moves played in one go, in rules steps (a random move is
-/// one, a greedy move one per legal action it tries): inside a `CreateGame` or an
-/// `ApplyAction` (enough for the bots' answer in a game with people), and
-/// in each slice of the background play that takes over when bots have
+/// one, a greedy move one per legal action it tries): inside a
+/// `CreateGame` or an `ApplyAction` (enough for the bots' answer in a game
+/// with people), and in each slice of the background play that takes over when bots have
 /// more to play (see [`Match::play_bots`]). At about a microsecond a move
 /// in War for Arrakis, a slice holds the game's lock for well under a
 /// millisecond.
