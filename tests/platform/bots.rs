@@ -16,7 +16,7 @@ use tonic_health::pb::{HealthCheckRequest, health_client::HealthClient};
 
 use super::{
     arrakis::arrakis,
-    support::{TestServer, public_view, wait_for_end},
+    support::{TestServer, median, public_view, wait_for_end},
 };
 
 /// The seed's all-bot game played in one go, as CreateGame played it before.
@@ -39,11 +39,6 @@ fn all_bots(seed: u64) -> pb::CreateGameRequest {
         seat.bot = "random".into();
     }
     request
-}
-
-fn median(mut times: Vec<Duration>) -> Duration {
-    times.sort();
-    times[times.len() / 2]
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

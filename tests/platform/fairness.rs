@@ -21,7 +21,8 @@ use super::{
     bot_server::{Answer, BotServer, wait_for_version, with_remote},
     harness::HARNESS_KIND,
     support::{
-        Client, TestServer, authed, harness_request, play_first_legal, public_view, seat_view, take,
+        Client, TestServer, authed, harness_request, median, play_first_legal, public_view,
+        seat_view, take,
     },
 };
 
@@ -346,22 +347,55 @@ async fn games_from_long_replays_are_played_off_the_async_worker() {
     // while four clients create games from 50,000-action replays in a loop.
     let server = TestServer::start_with(quotas(10_000, 100_000)).await;
     let mut client = server.client().await;
-    let replay = long_replay(50_000);
     let request = pb::CreateGameRequest {
-        from_replay: Some(replay),
+        from_replay: Some(long_replay(50_000)),
         ..Default::default()
     };
-    let started = Instant::now();
     let game = create(&mut client, Request::new(request.clone()))
         .await
         .unwrap();
-    let one = started.elapsed();
     assert_eq!(game.view.unwrap().version, 50_000);
+    // Played on the worker, a view waits for replays (three times one
+    // replay's whole call, measured); off it, for the decoding of requests
+    // at most (a fraction of it). The suite's other tests share this
+    // machine's cores and can only slow the views down, in one trial more
+    // than in another; so the server has three trials to show the views
+    // faster than one replay, each against that replay's duration
+    // measured just before it. A server that played replays on the worker
+    // would lose all three.
+    let mut trials = Vec::new();
+    for _ in 0..3 {
+        let mut calls = Vec::new();
+        for _ in 0..3 {
+            let started = Instant::now();
+            create(&mut client, Request::new(request.clone()))
+                .await
+                .unwrap();
+            calls.push(started.elapsed());
+        }
+        let one = median(calls);
+        let views = median(views_during_replay_flood(&server, &request, &game.game_id).await);
+        trials.push((views, one));
+        if views < one {
+            return;
+        }
+    }
+    panic!("in each trial, views waited longer (median) than a replay takes: {trials:?}");
+}
+
+/// How long each of 30 public views of `game_id` took while four other
+/// clients sent `request` again and again.
+async fn views_during_replay_flood(
+    server: &TestServer,
+    request: &pb::CreateGameRequest,
+    game_id: &str,
+) -> Vec<Duration> {
     // The flooders run on a runtime of their own, so that only the
     // server's share of their calls runs on the test's one thread.
     let stop = Arc::new(AtomicBool::new(false));
     let flooding = {
         let (stop, address) = (stop.clone(), format!("http://{}", server.addr));
+        let request = request.clone();
         std::thread::spawn(move || {
             let runtime = tokio::runtime::Builder::new_current_thread()
                 .enable_all()
@@ -389,23 +423,15 @@ async fn games_from_long_replays_are_played_off_the_async_worker() {
     let mut latencies = Vec::new();
     for _ in 0..30 {
         let asked = Instant::now();
-        public_view(&mut reader, &game.game_id).await;
+        public_view(&mut reader, game_id).await;
         latencies.push(asked.elapsed());
         tokio::time::sleep(Duration::from_millis(7)).await;
     }
     stop.store(true, Ordering::Relaxed);
-    latencies.sort();
     tokio::task::spawn_blocking(move || flooding.join().unwrap())
         .await
         .unwrap();
-    let median = latencies[latencies.len() / 2];
-    // Played on the worker, a view waits for replays (three times one
-    // replay's whole call, measured); off it, for the decoding of requests
-    // at most (a fraction of it).
-    assert!(
-        median < one,
-        "views waited {median:?} (median) while a replay takes {one:?}"
-    );
+    latencies
 }
 
 /// A `Simulate` call of `seat` of `game`: `samples` samples of

@@ -3,6 +3,7 @@ use std::{
     net::SocketAddr,
     path::{Path, PathBuf},
     sync::atomic::{AtomicU64, Ordering},
+    time::Duration,
 };
 
 use melange::{
@@ -221,6 +222,12 @@ pub async fn admin_replay(client: &mut Client, game_id: &str) -> pb::Replay {
 }
 
 /// The spectator's view of a game.
+/// The middle of `durations`, which must not be empty.
+pub fn median(mut durations: Vec<Duration>) -> Duration {
+    durations.sort();
+    durations[durations.len() / 2]
+}
+
 pub async fn public_view(client: &mut Client, game_id: &str) -> pb::View {
     let request = pb::GetViewRequest {
         game_id: game_id.to_owned(),
@@ -292,7 +299,7 @@ pub async fn wait_for_end(client: &mut Client, game_id: &str) -> pb::View {
         if view.status == pb::GameStatus::Finished as i32 {
             return view;
         }
-        tokio::time::sleep(std::time::Duration::from_millis(5)).await;
+        tokio::time::sleep(Duration::from_millis(5)).await;
     }
 }
 
