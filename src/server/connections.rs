@@ -37,7 +37,7 @@ use tower::{Layer, Service};
 
 use super::{
     ConnectionLimits,
-    peers::{ConnectionPermit, Peers, Refusal},
+    peers::{ConnectionPermit, Handling, Peers, Refusal},
 };
 
 /// How long the accept loop pauses when the process is out of file
@@ -219,6 +219,9 @@ pub struct Connection {
     last_active: Instant,
     header_timeout: Duration,
     idle_timeout: Duration,
+    /// The bytes being written have already waited their turn of the
+    /// scheduler (see [`Connection::wait_a_turn`]); cleared by each flush.
+    waited: bool,
 }
 
 impl Connection {
@@ -233,6 +236,7 @@ impl Connection {
             last_active: now,
             header_timeout: limits.header_timeout,
             idle_timeout: limits.idle_timeout,
+            waited: false,
         }
     }
 
@@ -277,6 +281,27 @@ impl Connection {
             self.last_active = Instant::now();
         }
     }
+
+    /// Pending once before a busy connection writes, with its task woken
+    /// at once: the task goes to the back of its worker's queue, the tasks
+    /// already woken (the other streams and answers of the same action)
+    /// hand their frames over first, and one write carries them all.
+    ///
+    /// Why: tokio runs a task woken by the running one next, so an action
+    /// whose seats all stream over one connection cost one system call
+    /// per message, the largest part of the server's CPU per message. Only
+    /// a busy connection waits (an open stream, or another call being
+    /// handled), since only there do more frames follow: a caller making
+    /// one call at a time is answered without the wait, which under load
+    /// could be a whole queue of other clients' work.
+    fn wait_a_turn(&mut self, cx: &mut Context<'_>) -> Poll<()> {
+        if self.waited || !self.permit.state().busy() {
+            return Poll::Ready(());
+        }
+        self.waited = true;
+        cx.waker().wake_by_ref();
+        Poll::Pending
+    }
 }
 
 impl Connected for Connection {
@@ -312,6 +337,7 @@ impl AsyncWrite for Connection {
     ) -> Poll<io::Result<usize>> {
         let this = self.get_mut();
         this.check_deadlines(cx)?;
+        ready!(this.wait_a_turn(cx));
         let written = ready!(Pin::new(&mut this.stream).poll_write(cx, buf))?;
         this.moved(written);
         Poll::Ready(Ok(written))
@@ -324,6 +350,7 @@ impl AsyncWrite for Connection {
     ) -> Poll<io::Result<usize>> {
         let this = self.get_mut();
         this.check_deadlines(cx)?;
+        ready!(this.wait_a_turn(cx));
         let written = ready!(Pin::new(&mut this.stream).poll_write_vectored(cx, bufs))?;
         this.moved(written);
         Poll::Ready(Ok(written))
@@ -334,7 +361,11 @@ impl AsyncWrite for Connection {
     }
 
     fn poll_flush(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
-        Pin::new(&mut self.get_mut().stream).poll_flush(cx)
+        let this = self.get_mut();
+        ready!(Pin::new(&mut this.stream).poll_flush(cx))?;
+        // What waited has gone out: the next bytes wait their own turn.
+        this.waited = false;
+        Poll::Ready(Ok(()))
     }
 
     fn poll_shutdown(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
@@ -344,7 +375,10 @@ impl AsyncWrite for Connection {
 
 /// Tells the counts that a complete request arrived on its connection
 /// (hyper calls the service only once it has a request's whole head), which
-/// lifts that connection's header deadline.
+/// lifts that connection's header deadline, and counts the call as handled
+/// on it until its response's head is ready ([`ConnectionState::busy`]).
+///
+/// [`ConnectionState::busy`]: super::peers::ConnectionState::busy
 #[derive(Clone, Debug)]
 pub struct RequestSeenLayer {
     peers: Arc<Peers>,
@@ -380,7 +414,7 @@ where
 {
     type Response = S::Response;
     type Error = S::Error;
-    type Future = S::Future;
+    type Future = Handled<S::Future>;
 
     fn poll_ready(&mut self, cx: &mut Context<'_>) -> Poll<Result<(), Self::Error>> {
         self.inner.poll_ready(cx)
@@ -396,16 +430,132 @@ where
                     .get::<TlsConnectInfo<TcpConnectInfo>>()
                     .and_then(|info| info.get_ref().remote_addr())
             });
-        if let Some(peer) = peer {
-            self.peers.request_arrived(peer);
+        let handling = peer.and_then(|peer| self.peers.request_arrived(peer));
+        Handled {
+            inner: self.inner.call(request),
+            handling,
         }
-        self.inner.call(request)
+    }
+}
+
+pin_project_lite::pin_project! {
+    /// A call's response future, counting the call as handled on its
+    /// connection until it resolves or is dropped.
+    pub struct Handled<F> {
+        #[pin]
+        inner: F,
+        handling: Option<Handling>,
+    }
+}
+
+impl<F: Future> Future for Handled<F> {
+    type Output = F::Output;
+
+    fn poll(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<Self::Output> {
+        let this = self.project();
+        let output = ready!(this.inner.poll(cx));
+        this.handling.take();
+        Poll::Ready(output)
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::{
+        sync::atomic::{AtomicUsize, Ordering},
+        task::{Wake, Waker},
+    };
+
+    /// A waker that counts its wakes.
+    struct Counted(AtomicUsize);
+
+    impl Wake for Counted {
+        fn wake(self: Arc<Self>) {
+            self.0.fetch_add(1, Ordering::Relaxed);
+        }
+
+        fn wake_by_ref(self: &Arc<Self>) {
+            self.0.fetch_add(1, Ordering::Relaxed);
+        }
+    }
+
+    #[tokio::test]
+    async fn a_busy_connection_waits_one_turn_per_flush_and_an_idle_one_none() {
+        // Issue 32: the frames of one action's answers and stream updates
+        // go out in one write when other work is under way on the
+        // connection; a caller with nothing else under way is never held.
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let mut client = TcpStream::connect(listener.local_addr().unwrap())
+            .await
+            .unwrap();
+        let (server, peer) = listener.accept().await.unwrap();
+        let limits = ConnectionLimits::default();
+        let peers = Peers::new(&limits);
+        let permit = peers.admit(peer).unwrap();
+        let mut connection = Connection::new(server, permit, &limits);
+        let counted = Arc::new(Counted(AtomicUsize::new(0)));
+        let waker = Waker::from(counted.clone());
+        let mut cx = Context::from_waker(&waker);
+        let wakes = || counted.0.load(Ordering::Relaxed);
+        let mut write = |connection: &mut Connection, bytes: &'static [u8]| {
+            let slices = [io::IoSlice::new(bytes)];
+            Pin::new(connection).poll_write_vectored(&mut cx, &slices)
+        };
+
+        // Nothing under way: written at once.
+        assert!(matches!(
+            write(&mut connection, b"one "),
+            Poll::Ready(Ok(4))
+        ));
+        assert_eq!(wakes(), 0);
+
+        // A call is being handled: the write waits one turn, woken at once.
+        let handling = peers.request_arrived(peer).unwrap();
+        assert!(write(&mut connection, b"two ").is_pending());
+        assert_eq!(wakes(), 1, "woken at once, to run again after the others");
+        assert!(matches!(
+            write(&mut connection, b"two "),
+            Poll::Ready(Ok(4))
+        ));
+        // More of the same flush goes on without another wait.
+        assert!(matches!(
+            write(&mut connection, b"three "),
+            Poll::Ready(Ok(6))
+        ));
+        let mut flush_cx = Context::from_waker(&waker);
+        assert!(
+            Pin::new(&mut connection)
+                .poll_flush(&mut flush_cx)
+                .is_ready()
+        );
+        // After a flush, the next write waits its own turn.
+        assert!(write(&mut connection, b"four ").is_pending());
+        assert_eq!(wakes(), 2);
+        assert!(matches!(
+            write(&mut connection, b"four "),
+            Poll::Ready(Ok(5))
+        ));
+        assert!(
+            Pin::new(&mut connection)
+                .poll_flush(&mut flush_cx)
+                .is_ready()
+        );
+
+        // The call's answer is ready: nothing is under way any more.
+        drop(handling);
+        assert!(matches!(
+            write(&mut connection, b"five"),
+            Poll::Ready(Ok(4))
+        ));
+        assert_eq!(wakes(), 2);
+
+        let mut read = [0u8; 23];
+        tokio::io::AsyncReadExt::read_exact(&mut client, &mut read)
+            .await
+            .unwrap();
+        assert_eq!(&read, b"one two three four five");
+    }
 
     #[test]
     fn the_soft_open_file_limit_is_read_from_proc_limits() {
