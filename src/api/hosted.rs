@@ -3,11 +3,17 @@ use std::{
     sync::{Arc, OnceLock},
 };
 
+use prost::bytes::Bytes;
 use tokio::{sync::watch, time::Instant};
 use tokio_stream::{Stream, StreamExt, wrappers::BroadcastStream};
 
+use super::WireRules;
 pub use super::render::{Detail, UpdateShape};
-use super::{WireRules, render, simulate};
+use super::{
+    EncodedApplyResponse, EncodedUpdate, EncodedView,
+    encoded::{encode, encode_each},
+    render, simulate,
+};
 use crate::{
     matches::{
         ClockOptions, Match, MatchError, OnExpiry, ReplayCursor, Replayed, StandIn, Turn, Update,
@@ -20,13 +26,13 @@ use crate::{
 
 /// Live updates rendered for one viewer; `Err(n)` means the watcher fell
 /// `n` updates behind and must catch up with [`HostedGame::catch_up`].
-pub type LiveUpdates = Pin<Box<dyn Stream<Item = Result<pb::GameUpdate, u64>> + Send>>;
+pub type LiveUpdates = Pin<Box<dyn Stream<Item = Result<EncodedUpdate, u64>> + Send>>;
 
 /// What [`PastUpdates::next`] produced.
 #[derive(Debug)]
 pub enum CaughtUp {
     /// The next past update, rendered for the viewer.
-    Update(Box<pb::GameUpdate>),
+    Update(EncodedUpdate),
     /// The step budget ran out first: call again (after yielding).
     Pending,
     /// Every past update has been handed out.
@@ -66,19 +72,19 @@ impl<R: WireRules> PastUpdates for Catching<R> {
     fn next(&mut self, budget: usize) -> Result<CaughtUp, MatchError> {
         let (viewer, detail) = (self.viewer, self.detail);
         Ok(match self.cursor.step(budget)? {
-            Replayed::Update(version, events, state) => CaughtUp::Update(Box::new(render::update(
+            Replayed::Update(version, events, state) => CaughtUp::Update(render::update(
                 (version, stand_in_at(&self.stand_ins, version)),
                 state,
                 viewer,
                 self.shape,
-                || render::events(state, events, viewer, detail),
+                || encode_each(&render::events(state, events, viewer, detail)),
                 || {
-                    marked(
+                    encode(&marked(
                         render::view(&self.game_id, state, version, viewer, detail),
                         self.chosen,
-                    )
+                    ))
                 },
-            ))),
+            )),
             Replayed::Pending => CaughtUp::Pending,
             Replayed::Done => CaughtUp::Done,
         })
@@ -93,14 +99,16 @@ fn stand_in_at(stand_ins: &[(u64, StandIn)], version: u64) -> Option<&StandIn> {
         .map(|index| &stand_ins[index].1)
 }
 
-/// What one viewer's streams of one update share, each part rendered by
-/// the first stream (or `ApplyAction` response) that needs it, once per
-/// [`Detail`] (at [`Detail::index`]). A view is boxed: most slots stay
-/// empty, and the slots are made for every viewer of every update.
+/// What one viewer's streams of one update share, each part rendered and
+/// encoded by the first stream (or `GetView` or `ApplyAction` answer) that
+/// needs it, once per [`Detail`] (at [`Detail::index`]); every other
+/// reader sends the same bytes.
 #[derive(Debug, Default)]
 struct SharedRendering {
-    events: [OnceLock<Vec<pb::Event>>; Detail::COUNT],
-    view: [OnceLock<Box<pb::View>>; Detail::COUNT],
+    /// Each an encoded `Event`.
+    events: [OnceLock<Vec<Bytes>>; Detail::COUNT],
+    /// An encoded `View`.
+    view: [OnceLock<Bytes>; Detail::COUNT],
 }
 
 /// `viewer`'s update, rendered once per viewer for all its readers.
@@ -110,16 +118,16 @@ fn shared_update<R: WireRules>(
     chosen: bool,
     viewer: Viewer,
     (shape, detail): (UpdateShape, Detail),
-) -> pb::GameUpdate {
+) -> EncodedUpdate {
     let state = &update.state;
-    let events = || render::events(state, &update.events, viewer, detail);
+    let events = || encode_each(&render::events(state, &update.events, viewer, detail));
     let view = || {
         let mut view = marked(
             render::view(game_id, state, update.version, viewer, detail),
             chosen,
         );
         view.clocks = render::clocks(&update.clocks);
-        view
+        encode(&view)
     };
     match shared_for(update, viewer) {
         Some(shared) => render::update(
@@ -128,10 +136,7 @@ fn shared_update<R: WireRules>(
             viewer,
             shape,
             || shared.events[detail.index()].get_or_init(events).clone(),
-            || {
-                let shared = shared.view[detail.index()].get_or_init(|| Box::new(view()));
-                pb::View::clone(shared)
-            },
+            || shared.view[detail.index()].get_or_init(view).clone(),
         ),
         None => render::update(
             (update.version, update.stand_in.as_ref()),
@@ -216,6 +221,9 @@ pub trait HostedGame: Send + 'static {
     fn authorize(&self, seat: u32, token: Option<&str>) -> Result<Viewer, MatchError>;
     /// The current view for `viewer`, as much of it as `detail` asks for.
     fn view(&self, viewer: Viewer, detail: Detail) -> pb::View;
+    /// [`HostedGame::view`], encoded: the bytes a stream of this viewer
+    /// sends for the current version when it has encoded them already.
+    fn encoded_view(&self, viewer: Viewer, detail: Detail) -> EncodedView;
     /// Applies an authorized seat's action, with its bot's note
     /// (MC-NOTE-01; empty: none); on error nothing changes. The response
     /// carries the seat's view unless `omit_view`, and its view and events
@@ -227,7 +235,7 @@ pub trait HostedGame: Send + 'static {
         action: &pb::Action,
         note: &str,
         view: (bool, Detail),
-    ) -> Result<pb::ApplyActionResponse, MatchError>;
+    ) -> Result<EncodedApplyResponse, MatchError>;
     /// Lets the built-in bots play at most `budget` moves; says whether a bot
     /// still has a move to make (`budget` 0 only asks).
     fn play_bots(&mut self, budget: usize) -> bool;
@@ -406,35 +414,43 @@ impl<R: WireRules> HostedGame for Hosted<R> {
     }
 
     fn view(&self, viewer: Viewer, detail: Detail) -> pb::View {
-        let render = || {
-            marked(
-                render::view(
-                    &self.game_id,
-                    self.game.state(),
-                    self.version(),
-                    viewer,
-                    detail,
-                ),
-                self.seed_chosen_by_creator,
-            )
-        };
-        // While the game is watched, the view of the current version may
-        // already be rendered for a stream of this viewer.
-        let mut view = match self
-            .game
-            .last_update()
-            .and_then(|update| shared_for(update, viewer))
-        {
-            Some(shared) => {
-                pb::View::clone(shared.view[detail.index()].get_or_init(|| Box::new(render())))
-            }
-            None => render(),
-        };
+        let mut view = marked(
+            render::view(
+                &self.game_id,
+                self.game.state(),
+                self.version(),
+                viewer,
+                detail,
+            ),
+            self.seed_chosen_by_creator,
+        );
         // The clocks as they are now, not as the update's stream saw them.
         if self.game.clock().is_some() {
             view.clocks = render::clocks(&self.game.clocks(Instant::now()));
         }
         view
+    }
+
+    fn encoded_view(&self, viewer: Viewer, detail: Detail) -> EncodedView {
+        // A clocked view shows the clocks as they are now, not as the
+        // update's stream saw them: it is never shared.
+        if self.game.clock().is_some() {
+            return EncodedView::of(&self.view(viewer, detail));
+        }
+        // While the game is watched, the view of the current version may
+        // already be encoded for a stream of this viewer.
+        match self
+            .game
+            .last_update()
+            .and_then(|update| shared_for(update, viewer))
+        {
+            Some(shared) => EncodedView(
+                shared.view[detail.index()]
+                    .get_or_init(|| encode(&self.view(viewer, detail)))
+                    .clone(),
+            ),
+            None => EncodedView::of(&self.view(viewer, detail)),
+        }
     }
 
     fn apply(
@@ -444,17 +460,22 @@ impl<R: WireRules> HostedGame for Hosted<R> {
         action: &pb::Action,
         note: &str,
         (omit_view, detail): (bool, Detail),
-    ) -> Result<pb::ApplyActionResponse, MatchError> {
+    ) -> Result<EncodedApplyResponse, MatchError> {
         let note = checked_note(note)?;
         let action = R::action_from_pb(action)?;
         let applied = self
             .game
             .apply_noted(seat, expected_version, &action, note)?;
         let viewer = Viewer::Seat(seat);
-        Ok(pb::ApplyActionResponse {
+        Ok(EncodedApplyResponse {
             version: applied.version,
-            events: render::events(self.game.state(), &applied.events, viewer, detail),
-            view: (!omit_view).then(|| self.view(viewer, detail)),
+            events: encode_each(&render::events(
+                self.game.state(),
+                &applied.events,
+                viewer,
+                detail,
+            )),
+            view: (!omit_view).then(|| self.encoded_view(viewer, detail).0),
         })
     }
 

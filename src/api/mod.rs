@@ -11,6 +11,7 @@
 mod arrakis;
 mod catalog;
 mod durable;
+mod encoded;
 mod fields;
 mod hosted;
 mod imperium;
@@ -24,6 +25,7 @@ mod wire;
 
 pub use catalog::{Catalog, CreateSpec, Created, is_endpoint};
 pub use durable::Restored;
+pub use encoded::{EncodedApplyResponse, EncodedUpdate, EncodedView};
 pub use hosted::{
     CatchUp, CaughtUp, Detail, HostedGame, LiveUpdates, PastUpdates, RemoteTurn, Simulation,
     Thinking, UpdateShape, clock_options,

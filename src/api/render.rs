@@ -1,5 +1,7 @@
 //! Rendering a rules state and its events for one viewer.
-use super::WireRules;
+use prost::bytes::Bytes;
+
+use super::{EncodedUpdate, WireRules};
 use crate::{
     matches::{MatchError, SeatTime, Stamped, StandIn},
     pb,
@@ -173,18 +175,18 @@ impl UpdateShape {
     }
 }
 
-/// One update as `viewer` receives it, from its parts: `events` and `view`
-/// are called only for what the shape carries, so a caller may hand in
-/// parts it rendered once for many streams.
+/// One update as `viewer` receives it, from its encoded parts: `events`
+/// and `view` are called only for what the shape carries, so a caller may
+/// hand in parts it encoded once for many streams.
 pub fn update<R: WireRules>(
     (version, stand_in): (u64, Option<&StandIn>),
     state: &R,
     viewer: Viewer,
     shape: UpdateShape,
-    events: impl FnOnce() -> Vec<pb::Event>,
-    view: impl FnOnce() -> pb::View,
-) -> pb::GameUpdate {
-    pb::GameUpdate {
+    events: impl FnOnce() -> Vec<Bytes>,
+    view: impl FnOnce() -> Bytes,
+) -> EncodedUpdate {
+    EncodedUpdate {
         version,
         events: events(),
         view: shape.carries_view(state, viewer).then(view),

@@ -334,7 +334,7 @@ fn summary_from_record(game: crate::store::Listed) -> pb::GameSummary {
 /// Health as the fleet's journal allows: NOT_SERVING until it is reached
 /// and whenever the heartbeat fails.
 async fn set_health(health: &tonic_health::server::HealthReporter, serving: bool) {
-    type Service = pb::game_service_server::GameServiceServer<super::GameServiceImpl>;
+    type Service = pb::served::game_service_server::GameServiceServer<super::GameServiceImpl>;
     if serving {
         health.set_serving::<Service>().await;
         health

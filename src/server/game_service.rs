@@ -19,12 +19,15 @@ use super::{
     stream,
 };
 use crate::{
-    api::{Catalog, CreateSpec, Detail, HostedGame, UpdateShape, is_endpoint},
+    api::{
+        Catalog, CreateSpec, Detail, EncodedApplyResponse, EncodedUpdate, EncodedView, HostedGame,
+        UpdateShape, is_endpoint,
+    },
     matches::{
         BotKind, Entry, MAX_LISTING_WALK, MAX_RULE_OPTIONS, MatchError, Registry, SeatPlan,
         Watcher, bounded_name, echo, new_game_id,
     },
-    pb::{self, game_service_server::GameService},
+    pb::{self, served::game_service_server::GameService},
     rules::core::{Seat, Viewer},
     store::Store,
 };
@@ -378,7 +381,7 @@ impl GameService for GameServiceImpl {
     async fn get_view(
         &self,
         request: Request<pb::GetViewRequest>,
-    ) -> Result<Response<pb::View>, Status> {
+    ) -> Result<Response<EncodedView>, Status> {
         let detail = Detail::from_pb(request.get_ref().detail)?;
         self.hosting.ensure_here(&request.get_ref().game_id).await?;
         let (entry, viewer) = self.viewer(
@@ -389,8 +392,8 @@ impl GameService for GameServiceImpl {
         )?;
         // Only a seat's reads renew the game's expiry, never a spectator's.
         let view = match viewer {
-            Viewer::Spectator => entry.peek().view(viewer, detail),
-            Viewer::Seat(_) => entry.lock().view(viewer, detail),
+            Viewer::Spectator => entry.peek().encoded_view(viewer, detail),
+            Viewer::Seat(_) => entry.lock().encoded_view(viewer, detail),
         };
         Ok(Response::new(view))
     }
@@ -398,7 +401,7 @@ impl GameService for GameServiceImpl {
     async fn apply_action(
         &self,
         request: Request<pb::ApplyActionRequest>,
-    ) -> Result<Response<pb::ApplyActionResponse>, Status> {
+    ) -> Result<Response<EncodedApplyResponse>, Status> {
         let body = request.get_ref();
         let detail = Detail::from_pb(body.detail)?;
         self.hosting.ensure_here(&body.game_id).await?;
@@ -424,7 +427,7 @@ impl GameService for GameServiceImpl {
         Ok(Response::new(response))
     }
 
-    type StreamGameStream = ReceiverStream<Result<pb::GameUpdate, Status>>;
+    type StreamGameStream = ReceiverStream<Result<EncodedUpdate, Status>>;
 
     async fn stream_game(
         &self,

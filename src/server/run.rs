@@ -55,7 +55,7 @@ pub async fn serve(
     let hosting = service.hosting();
     let journaling = hosting.journaling.clone();
     let peers = service.peers();
-    let service = pb::game_service_server::GameServiceServer::new(service)
+    let service = pb::served::game_service_server::GameServiceServer::new(service)
         .max_decoding_message_size(config.max_message_bytes)
         .max_encoding_message_size(config.max_message_bytes);
 
@@ -70,7 +70,8 @@ pub async fn serve(
         ))),
         None => {
             health
-                .set_serving::<pb::game_service_server::GameServiceServer<GameServiceImpl>>()
+                .set_serving::<pb::served::game_service_server::GameServiceServer<GameServiceImpl>>(
+                )
                 .await;
             None
         }

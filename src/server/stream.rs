@@ -15,13 +15,13 @@ use crate::matches::MatchError;
 
 use super::{game_service::GameEntry, peers::StreamPermit};
 use crate::{
-    api::{CatchUp, CaughtUp, Detail, HostedGame, UpdateShape},
+    api::{CatchUp, CaughtUp, Detail, EncodedUpdate, HostedGame, UpdateShape},
     matches::{Replaced, WatcherGuard},
     pb,
     rules::core::Viewer,
 };
 
-type Sender = mpsc::Sender<Result<pb::GameUpdate, Status>>;
+type Sender = mpsc::Sender<Result<EncodedUpdate, Status>>;
 
 /// How many rendered updates wait for a slow client before the producer
 /// waits too.
@@ -42,7 +42,7 @@ pub fn spawn(
     shape: (UpdateShape, Detail),
     mut shutdown: watch::Receiver<bool>,
     permit: StreamPermit,
-) -> mpsc::Receiver<Result<pb::GameUpdate, Status>> {
+) -> mpsc::Receiver<Result<EncodedUpdate, Status>> {
     let (sender, receiver) = mpsc::channel(CLIENT_BUFFER);
     // Raised if the game moves to another server of the fleet.
     let moved = entry.moved_flag();
@@ -187,7 +187,7 @@ async fn replay(
             match backlog.next(REPLAY_BUDGET) {
                 Ok(CaughtUp::Update(update)) => {
                     last = update.version;
-                    permit.send(Ok(*update));
+                    permit.send(Ok(update));
                     break;
                 }
                 Ok(CaughtUp::Pending) => tokio::task::yield_now().await,
