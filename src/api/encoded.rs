@@ -177,6 +177,16 @@ mod tests {
         let encoded = EncodedView::of(&view);
         assert_eq!(encoded.encode_to_vec(), view.encode_to_vec());
         assert_eq!(encoded.encoded_len(), view.encoded_len());
+        // Decoding one (which the server never does) reads past every
+        // field and keeps none.
+        let bytes = encoded.encode_to_vec();
+        assert_eq!(
+            EncodedView::decode(bytes.as_slice()).unwrap(),
+            EncodedView::default()
+        );
+        let mut cleared = encoded;
+        cleared.clear();
+        assert!(cleared.0.is_empty());
     }
 
     #[test]

@@ -7,10 +7,9 @@ use prost::bytes::Bytes;
 use tokio::{sync::watch, time::Instant};
 use tokio_stream::{Stream, StreamExt, wrappers::BroadcastStream};
 
-use super::WireRules;
 pub use super::render::{Detail, UpdateShape};
 use super::{
-    EncodedApplyResponse, EncodedUpdate, EncodedView,
+    EncodedApplyResponse, EncodedUpdate, EncodedView, WireRules,
     encoded::{encode, encode_each},
     render, simulate,
 };
