@@ -26,7 +26,9 @@
 //!   a game implements to be hosted; `arrakis/` and `imperium.rs` are the
 //!   two games' mappings; `catalog.rs` turns `CreateGame` into a hosted
 //!   game; `hosted.rs` is the object-safe face of a running game;
-//!   `render.rs` renders states and events for one viewer; `status.rs` maps
+//!   `render.rs` renders states and events for one viewer; `encoded.rs`
+//!   holds the answers whose views travel as bytes encoded once for every
+//!   reader (the server's side of the contract, [`pb::served`]); `status.rs` maps
 //!   every domain error to one gRPC status; `fields.rs` parses shared
 //!   fields (seats, presets, named options); `simulate.rs` is the forward
 //!   model's call; `stand_in.rs` puts why the server acted for a seat on
