@@ -59,6 +59,7 @@ fn main() {
             ack_log: None,
             retry_unavailable: true,
             detail: pb::Detail::Actions,
+            spectators: 0,
         };
         let report = run(config, Arc::new(Progress::default()))
             .await

@@ -120,6 +120,11 @@ pub struct LoadConfig {
     /// actions alone, so `Actions` is all they need; `views` always asks
     /// for everything, being the workload of clients that read it all.
     pub detail: pb::Detail,
+    /// Spectator streams per game in the `events` and `views` workloads
+    /// (`--spectators`), each reading every update from the game's start
+    /// with the view, at `views`' detail: what showing a game to an audience
+    /// costs. 0: none.
+    pub spectators: usize,
 }
 
 /// Live counters for the progress line.
@@ -131,6 +136,8 @@ pub struct Progress {
     pub actions: AtomicU64,
     /// GetView calls of drivers that watch nothing.
     pub views: AtomicU64,
+    /// Updates read by spectators.
+    pub spectated: AtomicU64,
     /// Failed calls.
     pub errors: AtomicU64,
     /// Failed calls that were retried (`retry_unavailable`).
@@ -272,6 +279,7 @@ async fn run_workload(
     for counter in [
         &progress.actions,
         &progress.views,
+        &progress.spectated,
         &progress.errors,
         &progress.retried,
     ] {
@@ -332,6 +340,7 @@ async fn run_workload(
             cpu,
         },
         views: progress.views.load(Ordering::Relaxed),
+        spectated: progress.spectated.load(Ordering::Relaxed),
         errors,
     }
 }

@@ -82,6 +82,13 @@ struct Flags {
     /// stay within the server's --max-streams-per-ip (1024 by default).
     #[arg(long, default_value_t = 0)]
     unread_streams: usize,
+    /// Spectator streams per game in the events and views workloads, each
+    /// reading every update from the game's start with its whole view: what
+    /// showing a game to an audience costs. The server must allow them
+    /// (--max-watchers-per-ip-per-game, 4 by default, since they all come
+    /// from this address; and --max-streams-per-ip).
+    #[arg(long, default_value_t = 0)]
+    spectators: usize,
     /// The server's process id (Linux, same machine): the report adds the
     /// server's CPU time per call, and fill mode its resident memory.
     #[arg(long)]
@@ -197,6 +204,7 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
         ack_log: ack_log.clone(),
         retry_unavailable: flags.retry_unavailable,
         detail: flags.detail.into(),
+        spectators: flags.spectators,
     };
     let progress = Arc::new(Progress::default());
     if let Some(games) = flags.fill {

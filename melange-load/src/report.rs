@@ -161,6 +161,8 @@ pub struct WorkloadReport {
     /// GetView calls made while playing (drivers that watch nothing ask
     /// one when the turn passes to another seat).
     pub views: u64,
+    /// Updates read by spectators (`--spectators`).
+    pub spectated: u64,
     /// Failed calls.
     pub errors: Errors,
 }
@@ -209,6 +211,14 @@ impl fmt::Display for LoadReport {
                     "  GetView    {:>10.0}/s  ({} calls)",
                     workload.views as f64 / seconds,
                     workload.views
+                )?;
+            }
+            if workload.spectated > 0 {
+                writeln!(
+                    f,
+                    "  spectators {:>10.0}/s  ({} updates read)",
+                    workload.spectated as f64 / seconds,
+                    workload.spectated
                 )?;
             }
         }

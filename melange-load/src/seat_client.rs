@@ -109,6 +109,18 @@ pub async fn play_game(
         }
         return result.is_ok();
     }
+    // The audience first, so that it sees every update.
+    let mut audience = JoinSet::new();
+    for _ in 0..config.spectators {
+        let (client, shared, game_id) = (light.clone(), shared.clone(), game.game_id.clone());
+        audience.spawn(async move {
+            let result = spectate(client, &game_id, &shared).await;
+            if let Err(status) = &result {
+                shared.record_error(status);
+            }
+            result.is_ok()
+        });
+    }
     let mut seats = JoinSet::new();
     let detail = workload.detail(config.detail);
     for grant in grants {
@@ -131,7 +143,36 @@ pub async fn play_game(
             seats.abort_all();
         }
     }
+    if !ok {
+        audience.abort_all();
+    }
+    while let Some(result) = audience.join_next().await {
+        ok &= matches!(result, Ok(true));
+    }
     ok
+}
+
+/// One spectator: streams the game from its start, every update with its
+/// whole view, until the game ends.
+async fn spectate(mut client: LightClient, game_id: &str, shared: &Shared) -> Result<(), Status> {
+    let watch = pb::StreamGameRequest {
+        game_id: game_id.to_owned(),
+        seat: None,
+        from_version: 0,
+        events_only: false,
+        detail: pb::Detail::Full as i32,
+    };
+    let mut updates = client
+        .stream_game(melange::api::game_request(watch)?)
+        .await?
+        .into_inner();
+    while let Some(update) = updates.message().await? {
+        shared.progress.spectated.fetch_add(1, Ordering::Relaxed);
+        if update.status == pb::GameStatus::Finished as i32 {
+            return Ok(());
+        }
+    }
+    Err(Status::unavailable("the stream ended before the game did"))
 }
 
 /// Sends one timed ApplyAction.

@@ -45,6 +45,30 @@ async fn the_load_generator_plays_every_game_without_error() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn spectators_read_every_update_of_every_watched_game() {
+    // Issue 32: `--spectators` measures what an audience costs; each
+    // spectator reads its game from the start to the end.
+    let server = TestServer::start().await;
+    let config = LoadConfig {
+        games: 10,
+        spectators: 3,
+        ..harness_load(&server)
+    };
+    let report = run(config, Arc::new(Progress::default())).await.unwrap();
+    assert_eq!(report.errors.total(), 0, "{report}");
+    for workload in &report.workloads[..2] {
+        assert_eq!(workload.games, 10, "{report}");
+        // No bot plays: one update per action, each read by every
+        // spectator.
+        assert_eq!(workload.spectated, 3 * workload.apply.calls, "{report}");
+    }
+    let unwatched = &report.workloads[2];
+    assert_eq!(unwatched.workload, Workload::Unwatched);
+    assert_eq!(unwatched.spectated, 0, "nobody watches an unwatched game");
+    assert!(report.to_string().contains("spectators "), "{report}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_run_is_measured_again_beside_streams_that_never_read() {
     // Finding 3 of issue 13, as melange-load measures it: the same
     // workloads beside streams of whole finished games that never read.
@@ -134,6 +158,7 @@ fn harness_load(server: &TestServer) -> LoadConfig {
         health_calls: 200,
         max_duration: Duration::from_secs(60),
         detail: pb::Detail::Actions,
+        spectators: 0,
         server_pid: None,
         unread_streams: 0,
         ack_log: None,
