@@ -37,7 +37,7 @@ use tower::{Layer, Service};
 
 use super::{
     ConnectionLimits,
-    peers::{ConnectionPermit, Handling, Peers, Refusal},
+    peers::{ConnectionPermit, Peers, Refusal},
 };
 
 /// How long the accept loop pauses when the process is out of file
@@ -282,20 +282,24 @@ impl Connection {
         }
     }
 
-    /// Pending once before a busy connection writes, with its task woken
-    /// at once: the task goes to the back of its worker's queue, the tasks
-    /// already woken (the other streams and answers of the same action)
-    /// hand their frames over first, and one write carries them all.
+    /// Pending once before a streaming connection writes, with its task
+    /// woken at once: the task goes to the back of its worker's queue, the
+    /// tasks already woken (the other streams and answers of the same
+    /// action) hand their frames over first, and one write carries them
+    /// all.
     ///
     /// Why: tokio runs a task woken by the running one next, so an action
     /// whose seats all stream over one connection cost one system call
     /// per message, the largest part of the server's CPU per message. Only
-    /// a busy connection waits (an open stream, or another call being
-    /// handled), since only there do more frames follow: a caller making
-    /// one call at a time is answered without the wait, which under load
-    /// could be a whole queue of other clients' work.
+    /// a connection with an open `StreamGame` stream waits: there more
+    /// frames follow, and its client reads a flow of updates. A connection
+    /// of unary calls alone is answered without the wait, which under load
+    /// could be a whole queue of other clients' work: counting a call
+    /// being handled as a reason to wait (its request's body still
+    /// arriving) held an occasional caller's answers behind a flood of
+    /// huge requests, measured by the fairness test of P13-10.
     fn wait_a_turn(&mut self, cx: &mut Context<'_>) -> Poll<()> {
-        if self.waited || !self.permit.state().busy() {
+        if self.waited || !self.permit.state().streaming() {
             return Poll::Ready(());
         }
         self.waited = true;
@@ -375,10 +379,7 @@ impl AsyncWrite for Connection {
 
 /// Tells the counts that a complete request arrived on its connection
 /// (hyper calls the service only once it has a request's whole head), which
-/// lifts that connection's header deadline, and counts the call as handled
-/// on it until its response's head is ready ([`ConnectionState::busy`]).
-///
-/// [`ConnectionState::busy`]: super::peers::ConnectionState::busy
+/// lifts that connection's header deadline.
 #[derive(Clone, Debug)]
 pub struct RequestSeenLayer {
     peers: Arc<Peers>,
@@ -414,7 +415,7 @@ where
 {
     type Response = S::Response;
     type Error = S::Error;
-    type Future = Handled<S::Future>;
+    type Future = S::Future;
 
     fn poll_ready(&mut self, cx: &mut Context<'_>) -> Poll<Result<(), Self::Error>> {
         self.inner.poll_ready(cx)
@@ -430,32 +431,10 @@ where
                     .get::<TlsConnectInfo<TcpConnectInfo>>()
                     .and_then(|info| info.get_ref().remote_addr())
             });
-        let handling = peer.and_then(|peer| self.peers.request_arrived(peer));
-        Handled {
-            inner: self.inner.call(request),
-            handling,
+        if let Some(peer) = peer {
+            self.peers.request_arrived(peer);
         }
-    }
-}
-
-pin_project_lite::pin_project! {
-    /// A call's response future, counting the call as handled on its
-    /// connection until it resolves or is dropped.
-    pub struct Handled<F> {
-        #[pin]
-        inner: F,
-        handling: Option<Handling>,
-    }
-}
-
-impl<F: Future> Future for Handled<F> {
-    type Output = F::Output;
-
-    fn poll(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<Self::Output> {
-        let this = self.project();
-        let output = ready!(this.inner.poll(cx));
-        this.handling.take();
-        Poll::Ready(output)
+        self.inner.call(request)
     }
 }
 
@@ -481,10 +460,10 @@ mod tests {
     }
 
     #[tokio::test]
-    async fn a_busy_connection_waits_one_turn_per_flush_and_an_idle_one_none() {
+    async fn a_streaming_connection_waits_one_turn_per_flush_and_others_none() {
         // Issue 32: the frames of one action's answers and stream updates
-        // go out in one write when other work is under way on the
-        // connection; a caller with nothing else under way is never held.
+        // go out in one write on a connection that streams; a connection
+        // of unary calls alone is never held.
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
         let mut client = TcpStream::connect(listener.local_addr().unwrap())
             .await
@@ -503,15 +482,16 @@ mod tests {
             Pin::new(connection).poll_write_vectored(&mut cx, &slices)
         };
 
-        // Nothing under way: written at once.
+        // A call arrived, no stream is open: written at once.
+        peers.request_arrived(peer);
         assert!(matches!(
             write(&mut connection, b"one "),
             Poll::Ready(Ok(4))
         ));
         assert_eq!(wakes(), 0);
 
-        // A call is being handled: the write waits one turn, woken at once.
-        let handling = peers.request_arrived(peer).unwrap();
+        // A stream is open: the write waits one turn, woken at once.
+        let stream = peers.open_stream(Some(peer)).unwrap();
         assert!(write(&mut connection, b"two ").is_pending());
         assert_eq!(wakes(), 1, "woken at once, to run again after the others");
         assert!(matches!(
@@ -542,8 +522,8 @@ mod tests {
                 .is_ready()
         );
 
-        // The call's answer is ready: nothing is under way any more.
-        drop(handling);
+        // The stream ended: nothing waits any more.
+        drop(stream);
         assert!(matches!(
             write(&mut connection, b"five"),
             Poll::Ready(Ok(4))

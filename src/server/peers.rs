@@ -37,9 +37,6 @@ pub struct ConnectionState {
     /// Open `StreamGame` streams; while one is open the connection is never
     /// idle, however quiet the game it streams.
     streams: AtomicUsize,
-    /// Calls whose handlers run: from the request's head until the
-    /// response's head (a unary call's whole answer).
-    handling: AtomicUsize,
 }
 
 impl ConnectionState {
@@ -51,29 +48,6 @@ impl ConnectionState {
     /// Whether the connection carries an open `StreamGame` stream.
     pub fn streaming(&self) -> bool {
         self.streams.load(Ordering::Relaxed) > 0
-    }
-
-    /// Whether more frames are likely to follow the ones being written:
-    /// the connection carries an open stream, or another call's handler
-    /// is running.
-    pub fn busy(&self) -> bool {
-        self.streaming() || self.handling.load(Ordering::Relaxed) > 0
-    }
-
-    /// Counts a call as handled until the returned guard drops.
-    pub fn handle(self: Arc<Self>) -> Handling {
-        self.handling.fetch_add(1, Ordering::Relaxed);
-        Handling(self)
-    }
-}
-
-/// One call being handled on its connection (see [`ConnectionState::busy`]).
-#[derive(Debug)]
-pub struct Handling(Arc<ConnectionState>);
-
-impl Drop for Handling {
-    fn drop(&mut self) {
-        self.0.handling.fetch_sub(1, Ordering::Relaxed);
     }
 }
 
@@ -157,12 +131,11 @@ impl Peers {
         self.counts().connections.get(&peer).cloned()
     }
 
-    /// Notes that a complete request arrived on the connection from `peer`,
-    /// and counts it as handled until the returned guard drops.
-    pub fn request_arrived(&self, peer: SocketAddr) -> Option<Handling> {
-        let state = self.connection(peer)?;
-        state.requested.store(true, Ordering::Relaxed);
-        Some(state.handle())
+    /// Notes that a complete request arrived on the connection from `peer`.
+    pub fn request_arrived(&self, peer: SocketAddr) {
+        if let Some(state) = self.connection(peer) {
+            state.requested.store(true, Ordering::Relaxed);
+        }
     }
 
     /// Counts a new `StreamGame` stream of `peer`, unless that address
