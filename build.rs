@@ -24,13 +24,13 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         prost::Message::encode_to_vec(&fds),
     )?;
 
+    let served = served_game_service(&fds)?;
     // Each game's own view is boxed inside `View`: it is most of the
     // view's size (the War for Arrakis one over a kilobyte), and every
     // view, update and response is moved by value through several layers
     // of the server (renderer, stream task, channel, encoder), each move a
     // copy of the whole struct, even when the view holds no game state
     // (`DETAIL_ACTIONS`).
-    let served = served_game_service(&fds)?;
     tonic_prost_build::configure()
         .btree_map(".")
         .boxed(".melange.v1.View.game.arrakis")

@@ -109,7 +109,8 @@ pub async fn play_game(
         }
         return result.is_ok();
     }
-    // The audience first, so that it sees every update.
+    // The audience first, so that it follows the game live from its start
+    // (a later one would first catch up from the journal).
     let mut audience = JoinSet::new();
     for _ in 0..config.spectators {
         let (client, shared, game_id) = (light.clone(), shared.clone(), game.game_id.clone());
