@@ -123,7 +123,8 @@ pub struct LoadConfig {
     /// Spectator streams per game in the `events` and `views` workloads
     /// (`--spectators`), each reading every update from the game's start
     /// with the view, at `views`' detail: what showing a game to an audience
-    /// costs. 0: none.
+    /// costs. A spectator does not retry (`retry_unavailable`): a failed
+    /// stream fails its game. 0: none.
     pub spectators: usize,
 }
 

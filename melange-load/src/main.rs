@@ -86,7 +86,8 @@ struct Flags {
     /// reading every update from the game's start with its whole view: what
     /// showing a game to an audience costs. The server must allow them
     /// (--max-watchers-per-ip-per-game, 4 by default, since they all come
-    /// from this address; and --max-streams-per-ip).
+    /// from this address; and --max-streams-per-ip). A spectator does not
+    /// retry: a failed stream fails its game.
     #[arg(long, default_value_t = 0)]
     spectators: usize,
     /// The server's process id (Linux, same machine): the report adds the

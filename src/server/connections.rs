@@ -297,7 +297,8 @@ impl Connection {
     /// could be a whole queue of other clients' work: counting a call
     /// being handled as a reason to wait (its request's body still
     /// arriving) held an occasional caller's answers behind a flood of
-    /// huge requests, measured by the fairness test of P13-10.
+    /// huge requests (the platform test
+    /// `fairness::games_from_long_replays_are_played_off_the_async_worker`).
     fn wait_a_turn(&mut self, cx: &mut Context<'_>) -> Poll<()> {
         if self.waited || !self.permit.state().streaming() {
             return Poll::Ready(());
